@@ -1,0 +1,44 @@
+# ORCA: `make run` sets up and starts the app; `make test` sets up and runs the whole suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+
+.PHONY: run test lint bench browser clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.runtime $@
+
+run: $(VENV)/.runtime
+	@echo "ORCA is starting at http://127.0.0.1:$(PORT)  (Ctrl+C to stop)"
+	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
+		--browser.gatherUsageStats false
+
+# Debian's chromium drives the browser tests; install it when missing and we are root, else they skip.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian chromium for the browser tests"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null; \
+		else echo "chromium is missing and this user cannot apt-get it: browser tests will be skipped"; fi; }
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+
+test: $(VENV)/.dev browser lint
+	REQUIRE_E2E=$${REQUIRE_E2E:-$$( [ "$$CI" = "true" ] && echo 1 )} $(BIN)/python -m pytest -q
+
+bench: $(VENV)/.dev
+	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache artifacts

@@ -1,0 +1,103 @@
+"""Settings shared by every workbench: LLM provider, model, base URL, key, seed and store path.
+
+Read from the environment once (`Settings.from_env`) and then edited in the sidebar. The API key lives only
+in memory: it is excluded from `repr` and from `public_dict`, which is what runs record.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Literal
+
+from core.errors import SpecError
+
+Provider = Literal["offline", "anthropic", "openai"]
+PROVIDERS: tuple[Provider, ...] = ("offline", "anthropic", "openai")
+PROVIDER_LABELS: dict[str, str] = {
+    "offline": "Offline built-in agents",
+    "anthropic": "Anthropic",
+    "openai": "OpenAI-compatible",
+}
+DEFAULT_MODELS: dict[str, str] = {
+    "offline": "orca-offline",
+    "anthropic": "claude-sonnet-4-5",
+    "openai": "gpt-4o-mini",
+}
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def default_store_path() -> Path:
+    """The DuckDB run store: `$ORCA_DB`, else `data/orca.duckdb` in the repository."""
+    return Path(os.environ.get("ORCA_DB") or REPO_ROOT / "data" / "orca.duckdb")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Which LLM drives the agents, plus the seed and the run-store path."""
+
+    provider: Provider = "offline"
+    model: str = DEFAULT_MODELS["offline"]
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    seed: int = 42
+    store_path: Path = field(default_factory=default_store_path)
+    timeout_s: float = 60.0
+    max_retries: int = 3
+
+    def __post_init__(self) -> None:
+        if self.provider not in PROVIDERS:
+            raise SpecError(
+                "provider", f"unknown provider {self.provider!r}; choose one of {', '.join(PROVIDERS)}"
+            )
+        if not str(self.model).strip():
+            raise SpecError("model", "a model name is required")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < 2**32:
+            raise SpecError("seed", "the seed must be a whole number between 0 and 4294967295")
+        if self.base_url and not str(self.base_url).startswith(("http://", "https://")):
+            raise SpecError("base_url", "the base URL must start with http:// or https://")
+        if self.timeout_s <= 0:
+            raise SpecError("timeout_s", "the timeout must be positive")
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Pick the provider from `ORCA_PROVIDER`, else from whichever API key is set, else offline."""
+        env = dict(os.environ if env is None else env)
+        provider = env.get("ORCA_PROVIDER", "").strip().lower()
+        if not provider:
+            if env.get("ANTHROPIC_API_KEY"):
+                provider = "anthropic"
+            elif env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
+                provider = "openai"
+            else:
+                provider = "offline"
+        key = {"anthropic": env.get("ANTHROPIC_API_KEY"), "openai": env.get("OPENAI_API_KEY")}.get(provider)
+        base_url = {"anthropic": env.get("ANTHROPIC_BASE_URL"), "openai": env.get("OPENAI_BASE_URL")}.get(
+            provider
+        )
+        seed_text = env.get("ORCA_SEED", "42")
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise SpecError("ORCA_SEED", f"must be a whole number, got {seed_text!r}") from None
+        default_model = DEFAULT_MODELS.get(provider, DEFAULT_MODELS["offline"])
+        return cls(
+            provider=provider,  # type: ignore[arg-type]
+            model=env.get("ORCA_MODEL") or default_model,
+            base_url=base_url or None,
+            api_key=key or None,
+            seed=seed,
+            store_path=Path(env.get("ORCA_DB") or default_store_path()),
+        )
+
+    def with_changes(self, **changes: object) -> Settings:
+        """A validated copy with some fields changed (the sidebar's edits)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def public_dict(self) -> dict[str, object]:
+        """What a run may record: everything but the key."""
+        data = asdict(self)
+        data.pop("api_key")
+        data["store_path"] = str(self.store_path)
+        return data

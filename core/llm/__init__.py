@@ -1,0 +1,33 @@
+"""The LLM layer: one chat interface, provider adapters, an offline hook, typed tools and the tool loop."""
+
+from core.llm.factory import check_connection, make_chat_model
+from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn, last_user_text, trailing_tool_results
+from core.llm.providers import AnthropicChatModel, OpenAIChatModel
+from core.llm.runner import LoopResult, Step, run_tools
+from core.llm.tools import ToolArgumentError, Toolbox, tool_spec, validate_arguments
+from core.llm.types import ChatModel, Message, Reply, ToolCall, ToolSpec, Usage
+
+__all__ = [
+    "AnthropicChatModel",
+    "ChatModel",
+    "LoopResult",
+    "Message",
+    "OfflineModel",
+    "OfflinePolicy",
+    "OfflineTurn",
+    "OpenAIChatModel",
+    "Reply",
+    "Step",
+    "ToolArgumentError",
+    "ToolCall",
+    "ToolSpec",
+    "Toolbox",
+    "Usage",
+    "last_user_text",
+    "make_chat_model",
+    "run_tools",
+    "check_connection",
+    "tool_spec",
+    "trailing_tool_results",
+    "validate_arguments",
+]

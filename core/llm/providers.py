@@ -1,0 +1,205 @@
+"""Adapters from the `ChatModel` interface to the Anthropic Messages and OpenAI Chat Completions APIs.
+
+Both SDKs retry 408/409/429/5xx and connection errors with exponential backoff (`max_retries`); what is
+left after the retries is turned into a `ProviderError` whose message says what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anthropic
+import openai
+
+from core.errors import ProviderError
+from core.llm.types import Message, Reply, ToolCall, ToolSpec, Usage
+
+MAX_OUTPUT_TOKENS = 2048
+
+
+def _explain(provider: str, model: str, base_url: str | None, err: Exception) -> ProviderError:
+    """Turn an SDK exception into a message a user can act on."""
+    status = getattr(err, "status_code", None)
+    where = base_url or "the default endpoint"
+    if status in (401, 403):
+        what = "rejected the API key" if status == 401 else "refused access with this key"
+        return ProviderError(f"{provider} {what} ({status}). Check the key in Settings or the environment.")
+    if status == 404:
+        return ProviderError(f"{provider} does not know the model '{model}' (404). Check the model name.")
+    if status == 429:
+        return ProviderError(
+            f"{provider} is rate-limiting requests (429) and retries did not help; wait and try again."
+        )
+    if status is not None and status >= 500:
+        return ProviderError(f"{provider} had a server error ({status}) at {where}; try again later.")
+    if status is not None:
+        return ProviderError(f"{provider} refused the request ({status}): {getattr(err, 'message', err)}")
+    if isinstance(err, (anthropic.APITimeoutError, openai.APITimeoutError)):
+        return ProviderError(f"{provider} did not answer in time at {where}.")
+    return ProviderError(f"cannot reach {provider} at {where}: {err}")
+
+
+def _timed(call: Callable[[], Any], provider: str, model: str, base_url: str | None) -> tuple[Any, float]:
+    start = time.perf_counter()
+    try:
+        response = call()
+    except (anthropic.APIError, openai.APIError) as err:
+        raise _explain(provider, model, base_url, err) from err
+    return response, time.perf_counter() - start
+
+
+def _parse_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
+    """Decode a tool call's JSON arguments; broken JSON becomes an error the tool loop reports back."""
+    if not raw:
+        return {}, None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as err:
+        return {}, f"the arguments are not valid JSON ({err.msg} at position {err.pos}): {raw[:200]}"
+    if not isinstance(value, dict):
+        return {}, f"the arguments must be a JSON object, got: {raw[:200]}"
+    return value, None
+
+
+class AnthropicChatModel:
+    """Anthropic Messages API (`anthropic` SDK); `base_url` may point at any compatible server."""
+
+    def __init__(
+        self,
+        model: str,
+        api_key: str | None,
+        base_url: str | None = None,
+        timeout_s: float = 60.0,
+        max_retries: int = 3,
+    ) -> None:
+        self.name = model
+        self.base_url = base_url
+        self._client = anthropic.Anthropic(
+            api_key=api_key or "missing-key", base_url=base_url, timeout=timeout_s, max_retries=max_retries
+        )
+
+    @staticmethod
+    def _messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for m in messages:
+            if m.role == "tool":
+                block = {"type": "tool_result", "tool_use_id": m.tool_call_id, "content": m.content}
+                if out and out[-1]["role"] == "user" and isinstance(out[-1]["content"], list):
+                    out[-1]["content"].append(block)
+                else:
+                    out.append({"role": "user", "content": [block]})
+            elif m.role == "assistant" and m.tool_calls:
+                blocks: list[dict[str, Any]] = [{"type": "text", "text": m.content}] if m.content else []
+                blocks += [
+                    {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments}
+                    for c in m.tool_calls
+                ]
+                out.append({"role": "assistant", "content": blocks})
+            else:
+                out.append({"role": m.role, "content": m.content})
+        return out
+
+    def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
+        kwargs: dict[str, Any] = {
+            "model": self.name,
+            "max_tokens": MAX_OUTPUT_TOKENS,
+            "messages": self._messages(messages),
+        }
+        if system:
+            kwargs["system"] = system
+        if tools:
+            kwargs["tools"] = [
+                {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools
+            ]
+        response, latency = _timed(
+            lambda: self._client.messages.create(**kwargs), "Anthropic", self.name, self.base_url
+        )
+        texts, calls = [], []
+        for block in response.content:
+            if block.type == "text":
+                texts.append(block.text)
+            elif block.type == "tool_use":
+                args = block.input if isinstance(block.input, dict) else {}
+                error = (
+                    None
+                    if isinstance(block.input, dict)
+                    else f"the arguments must be a JSON object: {block.input!r}"
+                )
+                calls.append(ToolCall(id=block.id, name=block.name, arguments=args, error=error))
+        usage = Usage(response.usage.input_tokens or 0, response.usage.output_tokens or 0)
+        return Reply("".join(texts), tuple(calls), usage, latency, response.stop_reason)
+
+
+class OpenAIChatModel:
+    """OpenAI Chat Completions (`openai` SDK); `base_url` serves Ollama, vLLM or any compatible server."""
+
+    def __init__(
+        self,
+        model: str,
+        api_key: str | None,
+        base_url: str | None = None,
+        timeout_s: float = 60.0,
+        max_retries: int = 3,
+    ) -> None:
+        self.name = model
+        self.base_url = base_url
+        self._client = openai.OpenAI(
+            api_key=api_key or "missing-key", base_url=base_url, timeout=timeout_s, max_retries=max_retries
+        )
+
+    @staticmethod
+    def _messages(system: str, messages: Sequence[Message]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
+        for m in messages:
+            if m.role == "tool":
+                out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})
+            elif m.role == "assistant" and m.tool_calls:
+                out.append(
+                    {
+                        "role": "assistant",
+                        "content": m.content or None,
+                        "tool_calls": [
+                            {
+                                "id": c.id,
+                                "type": "function",
+                                "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
+                            }
+                            for c in m.tool_calls
+                        ],
+                    }
+                )
+            else:
+                out.append({"role": m.role, "content": m.content})
+        return out
+
+    def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
+        kwargs: dict[str, Any] = {"model": self.name, "messages": self._messages(system, messages)}
+        if tools:
+            kwargs["tools"] = [
+                {
+                    "type": "function",
+                    "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+                }
+                for t in tools
+            ]
+        response, latency = _timed(
+            lambda: self._client.chat.completions.create(**kwargs),
+            "OpenAI-compatible server",
+            self.name,
+            self.base_url,
+        )
+        if not response.choices:
+            raise ProviderError("the OpenAI-compatible server returned no choices")
+        choice = response.choices[0]
+        calls = []
+        for call in choice.message.tool_calls or []:
+            args, error = _parse_arguments(call.function.arguments)
+            calls.append(ToolCall(id=call.id, name=call.function.name, arguments=args, error=error))
+        usage = Usage(
+            getattr(response.usage, "prompt_tokens", 0) or 0,
+            getattr(response.usage, "completion_tokens", 0) or 0,
+        )
+        return Reply(choice.message.content or "", tuple(calls), usage, latency, choice.finish_reason)

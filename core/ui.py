@@ -1,0 +1,96 @@
+"""Shared Streamlit helpers: the Settings sidebar, page headers, error display and the store handle.
+
+The only module outside `app.py` and `pages/` that imports streamlit. Session-state keys start with `orca_`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import streamlit as st
+
+from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
+from core.errors import OrcaError
+from core.llm import check_connection
+from core.store import Store
+
+SETTINGS_KEY = "orca_settings"
+
+
+def current_settings() -> Settings:
+    """This session's settings (created from the environment on first use)."""
+    if SETTINGS_KEY not in st.session_state:
+        st.session_state[SETTINGS_KEY] = Settings.from_env()
+    return st.session_state[SETTINGS_KEY]
+
+
+def settings_sidebar() -> Settings:
+    """Render the shared Settings panel in the sidebar and return the validated settings."""
+    settings = current_settings()
+    with st.sidebar.expander("Settings", expanded=False, icon=":material/settings:"):
+        provider = st.selectbox("LLM provider", PROVIDERS, index=PROVIDERS.index(settings.provider),
+                                format_func=PROVIDER_LABELS.__getitem__, key="orca_provider")
+        model_default = settings.model if provider == settings.provider else DEFAULT_MODELS[provider]
+        model = st.text_input("Model", value=model_default, key=f"orca_model_{provider}",
+                              disabled=provider == "offline")
+        base_url = st.text_input("Base URL", value=settings.base_url or "", key=f"orca_base_url_{provider}",
+                                 placeholder="default endpoint" if provider != "openai"
+                                 else "e.g. http://127.0.0.1:11434/v1 for Ollama",
+                                 disabled=provider == "offline")
+        api_key = st.text_input("API key", value=settings.api_key or "", type="password",
+                                key=f"orca_api_key_{provider}", disabled=provider == "offline",
+                                help="Kept in this browser session only; never written to disk or the store.")
+        seed = st.number_input("Random seed", min_value=0, max_value=2**32 - 1, value=settings.seed, step=1,
+                               key="orca_seed")
+        store_path = st.text_input("Run store (DuckDB file)", value=str(settings.store_path), key="orca_store")
+        try:
+            settings = settings.with_changes(
+                provider=provider, model=model.strip() or DEFAULT_MODELS[provider], base_url=base_url.strip() or None,
+                api_key=api_key.strip() or None, seed=int(seed), store_path=Path(store_path.strip()))
+        except OrcaError as err:
+            st.error(str(err))
+        else:
+            st.session_state[SETTINGS_KEY] = settings
+        if st.button("Test connection", key="orca_test_connection", icon=":material/wifi_tethering:"):
+            try:
+                st.success(check_connection(settings))
+            except OrcaError as err:
+                st.error(f"Connection failed: {err}")
+    st.sidebar.caption(f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
+                       + ("" if settings.provider == "offline" else f" · `{settings.model}`"))
+    return settings
+
+
+def get_store() -> Store:
+    """The run store at the current settings' path (one handle per path per session)."""
+    path = current_settings().store_path
+    key = f"orca_store_{path}"
+    if key not in st.session_state:
+        st.session_state[key] = Store(path)
+    return st.session_state[key]
+
+
+def setup_page(title: str, intro: str) -> Settings:
+    """The standard page header; returns the session's settings."""
+    st.title(title)
+    st.caption(intro)
+    return current_settings()
+
+
+def show_error(err: Exception) -> None:
+    """Show an expected error as a message, anything else as a traceback (it is a bug)."""
+    if isinstance(err, OrcaError):
+        st.error(str(err), icon=":material/error:")
+    else:
+        st.exception(err)
+
+
+@contextmanager
+def guard() -> Iterator[None]:
+    """Run page logic; an `OrcaError` becomes an error message and the session carries on."""
+    try:
+        yield
+    except OrcaError as err:
+        show_error(err)

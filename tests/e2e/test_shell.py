@@ -1,0 +1,44 @@
+"""The app shell in a real browser: every page in the navigation renders without an exception."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from core.catalog import available
+from tests.support.browser import ROOT
+from tests.support.streamlit_page import assert_healthy, open_page, wait_idle
+
+pytestmark = pytest.mark.e2e
+PRESENT = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
+
+
+def test_home_lists_workbenches_and_settings(page, artifacts_dir: Path):
+    open_page(page, "/", "ORCA · Operations Research Copilot Arena")
+    assert_healthy(page)
+    for bench in available(PRESENT):
+        expect(page.get_by_role("heading", name=bench.title)).to_be_visible()
+    page.get_by_text("Settings").first.click()
+    expect(page.get_by_text("LLM provider")).to_be_visible()
+    page.get_by_role("button", name="Test connection").click()
+    expect(page.get_by_text("Offline built-in agents are ready")).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "home.png"), full_page=True)
+
+
+@pytest.mark.parametrize("bench", available(PRESENT), ids=lambda b: b.key)
+def test_every_workbench_page_renders(page, bench, artifacts_dir: Path):
+    open_page(page, "/", "ORCA · Operations Research Copilot Arena")
+    page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=bench.title).click()
+    expect(page.get_by_role("heading", name=bench.title).first).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / f"{bench.key}.png"), full_page=True)
+
+
+def test_sidebar_navigation_covers_every_page(page):
+    open_page(page, "/", "ORCA · Operations Research Copilot Arena")
+    links = page.locator('[data-testid="stSidebarNavLink"]')
+    workbenches = len(available(PRESENT))
+    expect(links).to_have_count(1 + workbenches if workbenches else 0)  # Streamlit hides a one-page menu

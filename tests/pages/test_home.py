@@ -1,0 +1,71 @@
+"""Home page and Settings sidebar through Streamlit's AppTest (no browser).
+
+AppTest 1.67 re-runs only the selected page after the first run of an `st.navigation` app, so the app shell is
+checked on its first run and the Settings panel is driven as a script of its own.
+"""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_script() -> None:
+    from core.ui import settings_sidebar
+
+    settings_sidebar()
+
+
+def run_settings() -> AppTest:
+    return AppTest.from_function(settings_script, default_timeout=60).run()
+
+
+def test_app_shell_renders_home_and_settings():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    assert not at.exception
+    assert at.title[0].value == "ORCA · Operations Research Copilot Arena"
+    assert at.sidebar.selectbox(key="orca_provider").value == "offline"
+    assert at.session_state["orca_settings"].provider == "offline"
+
+
+def test_home_page_links_each_present_workbench():
+    at = AppTest.from_file(str(ROOT / "pages/home.py"), default_timeout=60).run()
+    assert not at.exception
+    from core.catalog import available
+
+    present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
+    titles = [h.value for h in at.subheader]
+    assert titles == [w.title for w in available(present)]
+
+
+def test_settings_switch_provider_and_validate(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
+    at = run_settings()
+    assert at.selectbox(key="orca_provider").value == "openai"
+    assert at.text_input(key="orca_api_key_openai").value == "sk-from-env"
+    at.text_input(key="orca_base_url_openai").set_value("localhost:1234").run()
+    assert any("base_url" in e.value for e in at.error)
+    at.text_input(key="orca_base_url_openai").set_value("http://127.0.0.1:9/v1").run()
+    assert at.session_state["orca_settings"].base_url == "http://127.0.0.1:9/v1"
+    at.number_input(key="orca_seed").set_value(7).run()
+    assert at.session_state["orca_settings"].seed == 7
+
+
+def test_connection_failure_is_a_message_not_a_crash():
+    at = run_settings()
+    at.selectbox(key="orca_provider").set_value("anthropic").run()
+    at.button(key="orca_test_connection").click().run()
+    assert not at.exception
+    assert any("Connection failed" in e.value and "ANTHROPIC_API_KEY" in e.value for e in at.error)
+
+
+def test_connection_through_fake_server(fake_llm):
+    fake_llm.script([{"text": "pong"}])
+    at = run_settings()
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    at.text_input(key="orca_base_url_openai").set_value(fake_llm.openai_url).run()
+    at.text_input(key="orca_api_key_openai").set_value("sk-test").run()
+    at.button(key="orca_test_connection").click().run()
+    assert any("Connected to openai" in s.value for s in at.success)
+    assert fake_llm.requests[-1]["headers"]["authorization"] == "Bearer sk-test"

@@ -1,0 +1,1 @@
+"""Test support code: fake LLM servers and browser helpers."""
