@@ -30,25 +30,49 @@ def settings_sidebar() -> Settings:
     """Render the shared Settings panel in the sidebar and return the validated settings."""
     settings = current_settings()
     with st.sidebar.expander("Settings", expanded=False, icon=":material/settings:"):
-        provider = st.selectbox("LLM provider", PROVIDERS, index=PROVIDERS.index(settings.provider),
-                                format_func=PROVIDER_LABELS.__getitem__, key="orca_provider")
+        provider = st.selectbox(
+            "LLM provider",
+            PROVIDERS,
+            index=PROVIDERS.index(settings.provider),
+            format_func=PROVIDER_LABELS.__getitem__,
+            key="orca_provider",
+        )
         model_default = settings.model if provider == settings.provider else DEFAULT_MODELS[provider]
-        model = st.text_input("Model", value=model_default, key=f"orca_model_{provider}",
-                              disabled=provider == "offline")
-        base_url = st.text_input("Base URL", value=settings.base_url or "", key=f"orca_base_url_{provider}",
-                                 placeholder="default endpoint" if provider != "openai"
-                                 else "e.g. http://127.0.0.1:11434/v1 for Ollama",
-                                 disabled=provider == "offline")
-        api_key = st.text_input("API key", value=settings.api_key or "", type="password",
-                                key=f"orca_api_key_{provider}", disabled=provider == "offline",
-                                help="Kept in this browser session only; never written to disk or the store.")
-        seed = st.number_input("Random seed", min_value=0, max_value=2**32 - 1, value=settings.seed, step=1,
-                               key="orca_seed")
-        store_path = st.text_input("Run store (DuckDB file)", value=str(settings.store_path), key="orca_store")
+        model = st.text_input(
+            "Model", value=model_default, key=f"orca_model_{provider}", disabled=provider == "offline"
+        )
+        base_url = st.text_input(
+            "Base URL",
+            value=settings.base_url or "",
+            key=f"orca_base_url_{provider}",
+            placeholder="default endpoint"
+            if provider != "openai"
+            else "e.g. http://127.0.0.1:11434/v1 for Ollama",
+            disabled=provider == "offline",
+        )
+        api_key = st.text_input(
+            "API key",
+            value=settings.api_key or "",
+            type="password",
+            key=f"orca_api_key_{provider}",
+            disabled=provider == "offline",
+            help="Kept in this browser session only; never written to disk or the store.",
+        )
+        seed = st.number_input(
+            "Random seed", min_value=0, max_value=2**32 - 1, value=settings.seed, step=1, key="orca_seed"
+        )
+        store_path = st.text_input(
+            "Run store (DuckDB file)", value=str(settings.store_path), key="orca_store"
+        )
         try:
             settings = settings.with_changes(
-                provider=provider, model=model.strip() or DEFAULT_MODELS[provider], base_url=base_url.strip() or None,
-                api_key=api_key.strip() or None, seed=int(seed), store_path=Path(store_path.strip()))
+                provider=provider,
+                model=model.strip() or DEFAULT_MODELS[provider],
+                base_url=base_url.strip() or None,
+                api_key=api_key.strip() or None,
+                seed=int(seed),
+                store_path=Path(store_path.strip()),
+            )
         except OrcaError as err:
             st.error(str(err))
         else:
@@ -58,8 +82,10 @@ def settings_sidebar() -> Settings:
                 st.success(check_connection(settings))
             except OrcaError as err:
                 st.error(f"Connection failed: {err}")
-    st.sidebar.caption(f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
-                       + ("" if settings.provider == "offline" else f" · `{settings.model}`"))
+    st.sidebar.caption(
+        f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
+        + ("" if settings.provider == "offline" else f" · `{settings.model}`")
+    )
     return settings
 
 

@@ -28,5 +28,7 @@ for i, bench in enumerate(workbenches):
         st.write(bench.summary)
         st.page_link(bench.page, label=f"Open {bench.title}", icon=bench.icon)
 st.divider()
-st.caption("Runs are stored in a local DuckDB file (see Settings) and can be browsed or exported with "
-           "`python -m core.cli runs`.")
+st.caption(
+    "Runs are stored in a local DuckDB file (see Settings) and can be browsed or exported with "
+    "`python -m core.cli runs`."
+)

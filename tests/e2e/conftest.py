@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,8 +74,6 @@ def page(request: pytest.FixtureRequest, browser, streamlit_server: str, artifac
     finally:
         report = getattr(request.node, "rep_call", None)
         if report is not None and report.failed:
-            try:
+            with contextlib.suppress(Exception):  # a failed screenshot must not hide the test's own failure
                 pg.screenshot(path=str(artifacts_dir / f"FAILED-{request.node.name}.png"), full_page=True)
-            except Exception:  # a failed screenshot must not hide the test's own failure
-                pass
         context.close()

@@ -40,5 +40,10 @@ def test_every_workbench_page_renders(page, bench, artifacts_dir: Path):
 def test_sidebar_navigation_covers_every_page(page):
     open_page(page, "/", "ORCA · Operations Research Copilot Arena")
     links = page.locator('[data-testid="stSidebarNavLink"]')
-    workbenches = len(available(PRESENT))
-    expect(links).to_have_count(1 + workbenches if workbenches else 0)  # Streamlit hides a one-page menu
+    expect(links).to_have_count(2 + len(available(PRESENT)))  # Home, the workbenches, Run history
+
+
+def test_run_history_page_renders(page, artifacts_dir: Path):
+    open_page(page, "/run_history", "Run history")
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "run_history.png"), full_page=True)

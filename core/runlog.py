@@ -1,0 +1,26 @@
+"""Glue between the tool loop and the run store: record a loop's steps and messages under a run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from core.llm import Message, Step
+from core.store import Store
+
+
+def step_recorder(store: Store, run_id: str) -> Callable[[Step], None]:
+    """An `on_step` callback for `run_tools` that writes each step to the store as it happens."""
+
+    def record(step: Step) -> None:
+        store.add_step(
+            run_id, step.kind, step.payload, step.input_tokens, step.output_tokens, step.latency_s * 1000.0
+        )
+
+    return record
+
+
+def record_messages(store: Store, run_id: str, messages: Sequence[Message]) -> None:
+    """Append conversation messages (with their tool calls) to a run."""
+    for m in messages:
+        calls = [c.to_dict() for c in m.tool_calls] or None
+        store.add_message(run_id, m.role, m.content, calls)

@@ -1,0 +1,84 @@
+"""Run history: browse every stored run, replay its conversation and steps, download it."""
+
+import json
+
+import streamlit as st
+
+from core.ui import get_store, guard, setup_page
+
+setup_page(
+    "Run history",
+    "Every workbench run is stored in the local DuckDB file named in Settings. "
+    "Pick one to replay its conversation and steps, or download it.",
+)
+
+with guard():
+    store = get_store()
+    runs = store.list_runs(limit=500)
+    if runs.empty:
+        st.info("No runs yet. Chat with a copilot or run a simulation, and it will appear here.")
+        st.stop()
+    workbenches = ["all", *sorted(runs["workbench"].unique())]
+    chosen = st.selectbox("Workbench", workbenches, key="orca_history_workbench")
+    shown = runs if chosen == "all" else runs[runs["workbench"] == chosen]
+    st.dataframe(
+        shown[["id", "workbench", "title", "status", "created_at", "n_messages", "n_steps"]],
+        hide_index=True,
+        width="stretch",
+    )
+    run_id = st.selectbox(
+        "Run",
+        shown["id"].tolist(),
+        key="orca_history_run",
+        format_func=lambda rid: f"{rid} · {shown.set_index('id').loc[rid, 'title'] or '(untitled)'}",
+    )
+    run = store.get_run(run_id)
+    left, right = st.columns(2)
+    left.markdown(
+        f"**Status:** {run['status']}  \n**Seed:** {run['seed']}  \n**Created:** {run['created_at']}"
+    )
+    right.json({"config": run["config"], "metrics": run["metrics"]}, expanded=False)
+    conversation, steps, artifacts = st.tabs(["Conversation", "Steps", "Artifacts"])
+    with conversation:
+        messages = store.messages(run_id)
+        if messages.empty:
+            st.caption("This run has no conversation.")
+        for row in messages.itertuples():
+            with st.chat_message("assistant" if row.role in ("assistant", "tool") else "user"):
+                st.markdown(row.content or "")
+                if row.tool_calls:
+                    st.json(row.tool_calls, expanded=False)
+    with steps:
+        frame = store.steps(run_id)
+        if frame.empty:
+            st.caption("This run recorded no steps.")
+        else:
+            totals = frame[["input_tokens", "output_tokens", "latency_ms"]].sum()
+            a, b, c = st.columns(3)
+            a.metric("Input tokens", int(totals["input_tokens"]))
+            b.metric("Output tokens", int(totals["output_tokens"]))
+            c.metric("Total latency", f"{totals['latency_ms'] / 1000:.2f} s")
+            view = frame.assign(payload=frame["payload"].map(lambda p: json.dumps(p, default=str)[:300]))
+            st.dataframe(
+                view[["step", "kind", "payload", "input_tokens", "output_tokens", "latency_ms"]],
+                hide_index=True,
+                width="stretch",
+            )
+    with artifacts:
+        files = store.artifacts(run_id)
+        if files.empty:
+            st.caption("This run saved no artifacts.")
+        for row in files.itertuples():
+            st.download_button(
+                f"Download {row.name}",
+                store.get_artifact(run_id, row.name),
+                file_name=row.name,
+                key=f"orca_history_art_{row.name}",
+            )
+    st.download_button(
+        "Download this run as JSON",
+        json.dumps(store.export_run_json(run_id), indent=2, default=str),
+        file_name=f"orca-run-{run_id}.json",
+        mime="application/json",
+        key="orca_history_json",
+    )

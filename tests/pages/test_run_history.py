@@ -1,0 +1,34 @@
+"""The Run history page: empty state, and a stored run replayed with steps and downloads."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "run_history.py")
+
+
+def test_empty_store_shows_a_hint():
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "No runs yet" in at.info[0].value
+
+
+def test_a_run_is_listed_and_replayed(monkeypatch, tmp_path):
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    run_id = store.create_run("school_scheduling", {"alpha": 1}, seed=3, title="principal chat")
+    store.add_message(run_id, "user", "start Everett later")
+    store.add_message(run_id, "assistant", "Done: Everett now starts at 9:30 AM.")
+    store.add_step(run_id, "llm", {"text": "hi"}, input_tokens=120, output_tokens=30, latency_ms=250.0)
+    store.add_artifact(run_id, "schedule.csv", b"school,start\nEverett,9:30 AM\n")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert at.dataframe[0].value["id"].tolist() == [run_id]
+    assert [m.markdown[0].value for m in at.chat_message] == [
+        "start Everett later",
+        "Done: Everett now starts at 9:30 AM.",
+    ]
+    assert [m.value for m in at.metric][:2] == ["120", "30"]
