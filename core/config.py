@@ -30,7 +30,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 def default_store_path() -> Path:
     """The DuckDB run store: `$ORCA_DB`, else `data/orca.duckdb` in the repository."""
-    return Path(os.environ.get("ORCA_DB") or REPO_ROOT / "data" / "orca.duckdb")
+    env = os.environ.get("ORCA_DB")
+    return Path(env).expanduser() if env else REPO_ROOT / "data" / "orca.duckdb"
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class Settings:
             base_url=base_url or None,
             api_key=key or None,
             seed=seed,
-            store_path=Path(env.get("ORCA_DB") or default_store_path()),
+            store_path=Path(env["ORCA_DB"]).expanduser() if env.get("ORCA_DB") else default_store_path(),
         )
 
     def with_changes(self, **changes: object) -> Settings:

@@ -2,7 +2,6 @@
 
 from core.llm.factory import check_connection, make_chat_model
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn, last_user_text, trailing_tool_results
-from core.llm.providers import AnthropicChatModel, OpenAIChatModel
 from core.llm.runner import LoopResult, Step, run_tools
 from core.llm.tools import ToolArgumentError, Toolbox, tool_spec, validate_arguments
 from core.llm.types import ChatModel, Message, Reply, ToolCall, ToolSpec, Usage
@@ -31,3 +30,12 @@ __all__ = [
     "trailing_tool_results",
     "validate_arguments",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load the provider adapters (and their SDKs, ~1.5 s) only when someone asks for them."""
+    if name in ("AnthropicChatModel", "OpenAIChatModel"):
+        from core.llm import providers
+
+        return getattr(providers, name)
+    raise AttributeError(f"module 'core.llm' has no attribute {name!r}")

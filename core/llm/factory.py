@@ -5,7 +5,6 @@ from __future__ import annotations
 from core.config import Settings
 from core.errors import ProviderError
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn
-from core.llm.providers import AnthropicChatModel, OpenAIChatModel
 from core.llm.types import ChatModel, Message
 
 
@@ -15,6 +14,8 @@ def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = N
         if offline_policy is None:
             raise ProviderError("this agent has no offline policy; choose an LLM provider in Settings")
         return OfflineModel(offline_policy, name=settings.model)
+    from core.llm.providers import AnthropicChatModel, OpenAIChatModel  # the SDKs load only when used
+
     if settings.provider == "anthropic":
         if not settings.api_key:
             raise ProviderError("Anthropic needs an API key: set ANTHROPIC_API_KEY or enter it in Settings.")

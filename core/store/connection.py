@@ -1,0 +1,201 @@
+"""Short-lived DuckDB connections shared safely by threads and processes.
+
+DuckDB lets one process at a time open a database file read-write; any other process (even read-only)
+gets `IOException: Could not set lock on file`. ORCA therefore never keeps the file open: every store
+operation opens a connection, does its work in one transaction and closes it, which releases the file
+lock. Inside a process a per-path `threading.RLock` serialises operations, so threads never contend for
+the same DuckDB instance. Across processes a sidecar `<db>.lock` file taken with `flock` queues writers
+in the kernel instead of letting them poll, and opening still retries with exponential backoff and
+jitter on DuckDB's own lock error (for processes that do not use the sidecar, such as the duckdb CLI)
+and on transaction conflicts, within a bounded total wait.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+import duckdb
+
+from core.errors import StoreError
+
+T = TypeVar("T")
+
+DEFAULT_TIMEOUT_S = 10.0
+_FIRST_DELAY_S = 0.005
+_MAX_DELAY_S = 0.25
+
+
+@dataclass
+class _PathState:
+    """Process-wide state of one database file: its lock and the connection open in it (if any)."""
+
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    con: duckdb.DuckDBPyConnection | None = None
+    depth: int = 0
+
+
+_STATES: dict[str, _PathState] = {}
+_STATES_LOCK = threading.Lock()
+
+
+def path_state(path: Path) -> _PathState:
+    """The shared state for `path`; every `Store` on the same file in this process gets the same one."""
+    key = str(path)
+    with _STATES_LOCK:
+        return _STATES.setdefault(key, _PathState())
+
+
+def _is_lock_conflict(err: duckdb.Error) -> bool:
+    return isinstance(err, duckdb.IOException) and "lock" in str(err).lower()
+
+
+def _backoff(delay: float, deadline: float) -> float:
+    """Sleep a jittered `delay` (never past `deadline`) and return the next, doubled delay."""
+    time.sleep(max(0.0, min(delay * random.uniform(0.5, 1.5), deadline - time.monotonic())))
+    return min(delay * 2, _MAX_DELAY_S)
+
+
+def _flock_until(fd: int, deadline: float) -> bool:
+    """Take an exclusive `flock` on `fd`, waiting in the kernel's queue until `deadline`.
+
+    A blocked `flock` cannot time out, so the wait happens in a helper thread. If the deadline passes first,
+    the helper keeps `fd` and closes it (releasing the lock) once it gets it; the caller must not touch `fd`.
+    """
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        pass
+    got = threading.Event()
+    guard = threading.Lock()
+    abandoned = False
+
+    def wait() -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with guard:
+            if abandoned:
+                os.close(fd)
+            else:
+                got.set()
+
+    threading.Thread(target=wait, name="orca-store-flock", daemon=True).start()
+    if got.wait(max(0.0, deadline - time.monotonic())):
+        return True
+    with guard:
+        if got.is_set():
+            return True
+        abandoned = True
+    return False
+
+
+@contextmanager
+def _process_lock(path: Path, deadline: float) -> Iterator[None]:
+    """Hold the sidecar `flock` on `<path>.lock`: processes queue in the kernel instead of polling."""
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    if not _flock_until(fd, deadline):
+        raise StoreError(f"The run store {path} is busy: another process held it for too long. Try again.")
+    try:
+        yield
+    finally:
+        os.close(fd)
+
+
+def _open(path: Path, deadline: float) -> duckdb.DuckDBPyConnection:
+    """Open `path`, retrying DuckDB's file-lock conflicts until `deadline`."""
+    delay = _FIRST_DELAY_S
+    while True:
+        try:
+            return duckdb.connect(str(path))
+        except duckdb.Error as err:
+            if not _is_lock_conflict(err):
+                raise StoreError(f"Could not open the run store {path}: {err}") from err
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    f"The run store {path} is locked by another program for more than the allowed wait: {err}"
+                ) from err
+            delay = _backoff(delay, deadline)
+
+
+@contextmanager
+def connection(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection to `path` owned by this thread; nested uses in one thread share one connection."""
+    state = path_state(path)
+    deadline = time.monotonic() + timeout_s
+    if not state.lock.acquire(timeout=timeout_s):
+        raise StoreError(f"The run store {path} is busy in this process (a long batch?). Try again.")
+    try:
+        if state.con is not None:
+            state.depth += 1
+            try:
+                yield state.con
+            finally:
+                state.depth -= 1
+            return
+        with _process_lock(path, deadline):
+            state.con = _open(path, deadline)
+            state.depth = 1
+            try:
+                yield state.con
+            finally:
+                state.depth = 0
+                con, state.con = state.con, None
+                con.close()
+    finally:
+        state.lock.release()
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Roll back the open transaction, if DuckDB has not already done so after a failed commit."""
+    with suppress(duckdb.TransactionException):
+        con.rollback()
+
+
+@contextmanager
+def batch(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[None]:
+    """Hold one connection and one transaction for every store call this thread makes inside the block."""
+    with connection(path, timeout_s) as con:
+        if path_state(path).depth > 1:
+            yield
+            return
+        con.begin()
+        try:
+            yield
+            con.commit()
+        except BaseException:
+            _rollback(con)
+            raise
+
+
+def run_in_transaction(
+    path: Path, work: Callable[[duckdb.DuckDBPyConnection], T], timeout_s: float = DEFAULT_TIMEOUT_S
+) -> T:
+    """Run `work(con)` in one transaction, retrying it on transaction conflicts until the timeout."""
+    deadline = time.monotonic() + timeout_s
+    delay = _FIRST_DELAY_S
+    while True:
+        with connection(path, timeout_s) as con:
+            state = path_state(path)
+            if state.depth > 1:
+                return work(con)
+            con.begin()
+            try:
+                result = work(con)
+                con.commit()
+                return result
+            except duckdb.TransactionException as err:
+                _rollback(con)
+                if time.monotonic() >= deadline:
+                    raise StoreError(f"The run store {path} stayed busy: {err}") from err
+            except BaseException:
+                _rollback(con)
+                raise
+        delay = _backoff(delay, deadline)

@@ -1,0 +1,96 @@
+"""Numbered schema migrations of the run store.
+
+`MIGRATIONS[i]` moves a file from schema version `i` to `i + 1`; `schema_version` records each one
+applied. Append new migrations at the end and never edit a released one.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import duckdb
+
+from core.errors import StoreError
+
+MIGRATIONS: list[str] = [
+    # 1: runs, their chat messages, their recorded steps, their artifacts.
+    """
+    CREATE TABLE runs (
+        id VARCHAR PRIMARY KEY,
+        workbench VARCHAR NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        status VARCHAR NOT NULL,
+        seed INTEGER,
+        config JSON,
+        metrics JSON
+    );
+    CREATE TABLE messages (
+        run_id VARCHAR NOT NULL,
+        turn INTEGER NOT NULL,
+        role VARCHAR NOT NULL,
+        content VARCHAR NOT NULL,
+        tool_calls JSON,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (run_id, turn)
+    );
+    CREATE TABLE steps (
+        run_id VARCHAR NOT NULL,
+        step INTEGER NOT NULL,
+        kind VARCHAR NOT NULL,
+        payload JSON,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        latency_ms DOUBLE,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (run_id, step)
+    );
+    CREATE TABLE artifacts (
+        run_id VARCHAR NOT NULL,
+        name VARCHAR NOT NULL,
+        path VARCHAR,
+        blob BLOB,
+        size BIGINT,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (run_id, name)
+    );
+    """,
+    # 2: a human title and a last-change time for each run.
+    """
+    ALTER TABLE runs ADD COLUMN title VARCHAR DEFAULT '';
+    ALTER TABLE runs ADD COLUMN updated_at TIMESTAMP;
+    UPDATE runs SET updated_at = created_at, title = coalesce(title, '');
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def current_version(con: duckdb.DuckDBPyConnection) -> int:
+    """The schema version of the open file (0 for an empty file)."""
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMP)"
+    )
+    row = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(con: duckdb.DuckDBPyConnection, target: int = SCHEMA_VERSION) -> int:
+    """Apply the pending migrations up to `target`, each in its own transaction; return the final version."""
+    version = current_version(con)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"The run store has schema version {version}, newer than this ORCA understands "
+            f"({SCHEMA_VERSION}). Update ORCA or point ORCA_DB at another file."
+        )
+    for number in range(version + 1, target + 1):
+        con.begin()
+        try:
+            con.execute(MIGRATIONS[number - 1])
+            con.execute(
+                "INSERT INTO schema_version VALUES (?, ?)", [number, datetime.now(UTC).replace(tzinfo=None)]
+            )
+            con.commit()
+        except BaseException:
+            con.rollback()
+            raise
+    return max(version, target)
