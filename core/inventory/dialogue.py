@@ -1,0 +1,199 @@
+"""What both extraction agents share: the questions, the turn record, direct cell edits, and the artifacts
+(`extracted_params.csv`, `conversation_log.txt`) saved on TERMINATE (seed 000, §2.2)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from core.errors import SpecError
+from core.inventory.table import LABELS, Cell, ParameterTable
+from solvers.inventory.spec import PARAMETER_KEYS, parse_demand
+
+ASK_NEXT = "ASK NEXT QUESTION"
+ASK_CLARIFICATION = "ASK CLARIFICATION"
+TERMINATE = "TERMINATE"
+ACTIONS = (ASK_NEXT, ASK_CLARIFICATION, TERMINATE)
+
+GREETING = (
+    "Hi, I'm the Inventory Copilot. Tell me about the item you want to manage in your own words: how much you "
+    "sell, what holding stock and running out cost you, how long deliveries take, and your storage limits."
+)
+RISK_QUESTION = (
+    "Last question, about risk preference, on a scale from -10 (very risk-averse) to 10 (very risk-seeking), "
+    "how would you rate your business strategy?"
+)
+QUESTIONS: dict[str, str] = {
+    "demand_type": "How does daily demand behave: is it the same fixed amount every day, or does it vary from day to day?",
+    "demand_distribution": "What does daily demand look like? For example 'Poisson with mean 8', 'normal with mean 30 "
+    "and standard deviation 10', or 'anywhere between 10 and 20 (uniform)'.",
+    "state_transition_model": "When an item is out of stock, do customers leave (a lost sale) or wait until you "
+    "restock (a backlog)?",
+    "perishability": "Do the items spoil, so that unsold stock must be thrown away at the end of each day?",
+    "time_horizon": "Over how many days should I plan (for example 30, 90 or 365 days)?",
+    "holding_cost": "What does it cost to keep one unit in stock for one day (for example $0.50 per unit per day)?",
+    "penalty_cost": "What does it cost you when you cannot serve a unit of demand (for example $5 per unit short)?",
+    "setup_cost": "Is there a fixed cost per order, whatever the quantity (for example $3 per shipment)? Say 0 if not.",
+    "lead_time": "How many days pass between placing an order and receiving it?",
+    "max_inventory": "How many units can you store at most (your storage capacity)?",
+    "max_order": "What is the largest quantity you can order at once (in units)?",
+    "risk_tolerance": RISK_QUESTION,
+}
+QUESTION_ORDER: tuple[str, ...] = (
+    "demand_type",
+    "demand_distribution",
+    "state_transition_model",
+    "perishability",
+    "time_horizon",
+    "holding_cost",
+    "penalty_cost",
+    "setup_cost",
+    "lead_time",
+    "max_inventory",
+    "max_order",
+    "risk_tolerance",
+)
+
+
+def question_for(key: str, table: ParameterTable) -> str:
+    """The targeted question for one undefined row, worded for what the table already knows."""
+    if key == "demand_distribution" and table.value("demand_type") == "deterministic":
+        return "How many units do you sell each day (the fixed daily demand)?"
+    if key == "demand_type" and not table.is_defined("demand_distribution"):
+        return (
+            QUESTIONS["demand_type"] + " If you can, give me the typical daily amount and how much it varies."
+        )
+    if key == "penalty_cost":
+        model = table.value("state_transition_model")
+        if model == "lost_sale":
+            return "What does a lost sale cost you, per unit (for example $5 per lost unit)?"
+        if model == "backlog":
+            return "What does a backordered unit cost you for each day it waits (for example $2 per unit per day)?"
+    return QUESTIONS[key]
+
+
+def next_undefined(table: ParameterTable) -> str | None:
+    """The next row to ask about; risk tolerance always last."""
+    return next((k for k in QUESTION_ORDER if not table.is_defined(k)), None)
+
+
+@dataclass(frozen=True)
+class ExtractionTurn:
+    """One agent turn: the message, the Table 8 action, the full table and the open conflicts."""
+
+    assistant: str
+    action: str
+    table: dict[str, dict[str, str | None]]
+    conflicts: tuple[dict[str, object], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"assistant": self.assistant, "action": self.action, "table": self.table}
+
+
+@dataclass
+class DialogueState:
+    """Table, transcript and the row last asked about; the part of an agent a page persists."""
+
+    table: ParameterTable = field(default_factory=ParameterTable)
+    log: list[tuple[str, str]] = field(default_factory=list)
+    asked: str | None = None
+
+
+class ExtractionBase(ABC):
+    """Transcript, direct edits and artifacts; subclasses implement `respond(user_text)`."""
+
+    def __init__(self, table: ParameterTable | None = None) -> None:
+        self.state = DialogueState(table or ParameterTable())
+        self.last_action = ASK_NEXT
+
+    @property
+    def table(self) -> ParameterTable:
+        return self.state.table
+
+    def greeting(self) -> str:
+        """The opening message (logged once)."""
+        if not self.state.log:
+            self._say(GREETING)
+        return GREETING
+
+    @abstractmethod
+    def respond(self, user_text: str) -> ExtractionTurn:
+        """Update the table from one user message and return the next agent turn."""
+
+    def user_edit(self, key: str, value: str) -> ExtractionTurn:
+        """A direct cell edit from the page: validated like any update, logged as a user edit."""
+        if key not in PARAMETER_KEYS:
+            raise SpecError(key, "is not a parameter of the table")
+        old = self.table.value(key)
+        cells = [Cell(key, value)]
+        if key == "demand_distribution":
+            kind = "deterministic" if parse_demand(value).kind == "deterministic" else "random"
+            cells.append(Cell("demand_type", kind))
+        applied = self.table.set_many(tuple(cells))
+        for conflict in list(self.table.conflicts):
+            if key in conflict.keys:
+                self.table.close(conflict)
+        self.state.log.append(("edit", f"{key}: {old if old is not None else '-'} -> {applied[0].value}"))
+        return self._after_edit(f"Updated {LABELS[key]} to {applied[0].value}.")
+
+    def _after_edit(self, note: str) -> ExtractionTurn:
+        return self._finish([note], [])
+
+    def _finish(self, notes: list[str], problems: list[SpecError]) -> ExtractionTurn:
+        """Pick the action after an update: clarify a conflict, re-ask a bad answer, ask the next row, or stop."""
+        parts = [n for n in notes if n]
+        parts += [f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems]
+        bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
+        if self.table.conflicts:
+            action, question, self.state.asked = ASK_CLARIFICATION, self.table.conflicts[0].question, None
+        elif bad is not None:
+            action, question, self.state.asked = ASK_NEXT, question_for(bad, self.table), bad
+        elif (key := next_undefined(self.table)) is not None:
+            action, question, self.state.asked = ASK_NEXT, question_for(key, self.table), key
+        else:
+            try:
+                self.table.problem()
+            except SpecError as err:
+                self.table.clear(err.field if err.field in PARAMETER_KEYS else "max_order")
+                return self._finish(notes, [*problems, err])
+            action, question, self.state.asked = TERMINATE, self._summary(), None
+        text = " ".join([*parts, question]).strip()
+        self._say(text)
+        self.last_action = action
+        return ExtractionTurn(
+            text, action, self.table.to_dict(), tuple(c.to_dict() for c in self.table.conflicts)
+        )
+
+    def _summary(self) -> str:
+        rows = "; ".join(
+            f"{LABELS[k]} {r.value}{'' if r.unit in ('N/A', '') else ' ' + r.unit}"
+            for k, r in self.table.rows.items()
+        )
+        return (
+            f"Thank you, the parameter table is complete and consistent: {rows}. I will now compute a policy."
+        )
+
+    def _say(self, text: str) -> None:
+        self.state.log.append(("assistant", text))
+
+    def conversation_log(self) -> str:
+        """`conversation_log.txt`: the whole dialogue, user edits included."""
+        names = {"user": "User", "assistant": "Assistant", "edit": "User edit"}
+        return "\n\n".join(f"{names.get(role, role)}: {text}" for role, text in self.state.log) + "\n"
+
+    def extracted_params_csv(self) -> str:
+        """`extracted_params.csv` of the complete table (SpecError while it is incomplete)."""
+        return self.table.csv_text()
+
+    def artifacts(self) -> dict[str, str]:
+        """The two run artifacts of §2.2, by file name."""
+        return {
+            "extracted_params.csv": self.extracted_params_csv(),
+            "conversation_log.txt": self.conversation_log(),
+        }
+
+
+def _reason(err: SpecError) -> str:
+    text = str(err)
+    prefix = f"{err.field}: "
+    return text[len(prefix) :] if text.startswith(prefix) else text

@@ -1,0 +1,1 @@
+"""Deterministic natural-language understanding of how managers describe an inventory problem."""

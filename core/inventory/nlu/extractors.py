@@ -1,0 +1,289 @@
+"""Per-parameter extractors: split a message into clauses, route each clause to the row it talks about,
+and read that row's value (durations in days, money in dollars, counts, the risk scale, demand)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.inventory.nlu.cues import (
+    BACKLOG_RE,
+    CORRECTION_RE,
+    LOST_RE,
+    PERISH_NO_RE,
+    PERISH_YES_RE,
+    topics,
+)
+from core.inventory.nlu.demand import DemandReading, read_demand
+from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
+from core.inventory.nlu.units import find_durations, find_money, per_day_rate, rate_period
+
+_SPLIT_RE = re.compile(
+    r"\s+(?:and|but|while|whereas|although|though|also)\s+|[;!?\n]|\.(?=\s|$)|,(?!\d{3}\b)", re.I
+)
+_RANGE_TAIL_RE = re.compile(r"(?:between|from)\s+\$?[\d.]+\s*(?:units?|dollars?)?\s*$", re.I)
+_YES_RE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
+)
+_NO_RE = re.compile(r"^\W*(?:no|nope|nah|not really|they don't|it doesn't|never|none)\b", re.I)
+_ZERO = {
+    "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\bno fee\b|nothing to (?:order|place)", re.I),
+    "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)", re.I),
+    "penalty_cost": re.compile(r"\bno (?:penalty|stockout cost|shortage cost)", re.I),
+    "lead_time": re.compile(r"\bno lead[- ]?time|\bsame[- ]day\b|\binstant(?:ly|aneous(?:ly)?)?\b|\bimmediate(?:ly)?\b|\bright away\b", re.I),
+}  # fmt: skip
+_ONE_DAY_RE = re.compile(r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b", re.I)
+_NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
+_RISK_WORDS = {
+    "neutral": "0",
+    "risk-neutral": "0",
+    "indifferent": "0",
+    "middle": "0",
+    "right in the middle": "0",
+}
+ROW_KEYS = (
+    "time_horizon",
+    "holding_cost",
+    "penalty_cost",
+    "setup_cost",
+    "lead_time",
+    "max_inventory",
+    "max_order",
+    "risk_tolerance",
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A value read for one row (canonical text still to be validated), with a note on any conversion."""
+
+    key: str
+    value: str
+    unit: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """A row the user talked about without a usable value; `message` says what is missing."""
+
+    key: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything read from one message."""
+
+    findings: tuple[Finding, ...] = ()
+    demand: DemandReading | None = None
+    transitions: tuple[str, ...] = ()
+    perishable: str | None = None
+    shelf_life_days: float | None = None
+    unclear: tuple[Unclear, ...] = ()
+    correction: bool = False
+    loose: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.findings or self.transitions or self.perishable or self.unclear) and not _has_demand(
+            self.demand
+        )
+
+
+def _has_demand(reading: DemandReading | None) -> bool:
+    return bool(
+        reading and (reading.demand_type or reading.value or reading.options or reading.mean_only is not None)
+    )
+
+
+def clauses(text: str) -> list[str]:
+    """Split a message into clauses, keeping ranges ('between 10 and 20') and parentheses intact."""
+    out, start, depth_at = [], 0, _paren_depths(text)
+    for m in _SPLIT_RE.finditer(text):
+        if depth_at[m.start()] > 0 or (
+            m.group(0).strip().lower() == "and" and _RANGE_TAIL_RE.search(text[: m.start()])
+        ):
+            continue
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [c.strip() for c in out if c.strip()]
+
+
+def _paren_depths(text: str) -> list[int]:
+    depth, depths = 0, []
+    for ch in text:
+        depth += ch == "("
+        depths.append(depth)
+        depth -= ch == ")" and depth > 0
+    return depths
+
+
+def segments(text: str, expected: str | None = None) -> list[tuple[str | None, str]]:
+    """Clauses grouped by topic: a clause without a cue continues the previous clause's topic; a clause
+    whose only cue is a weak demand cue ('per day') answers the `expected` row when it can."""
+    out: list[tuple[str | None, str]] = []
+    for clause in clauses(text):
+        found = topics(clause)
+        if found == ["demand_weak"]:
+            found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
+        if found:
+            out.append((found[0], clause))
+        elif out and out[-1][0] is not None:
+            out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")
+        else:
+            out.append((None, clause))
+    return out
+
+
+def read_message(text: str, expected: str | None = None) -> Reading:
+    """Read every parameter a message mentions; clauses without a cue answer the `expected` row."""
+    text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    findings: list[Finding] = []
+    unclear: list[Unclear] = []
+    demand_parts: list[str] = []
+    loose: list[str] = []
+    bare_unclear: list[Unclear] = []
+    for topic, segment in segments(text, expected):
+        key = topic or (expected if expected and compatible(expected, segment) else None)
+        if key is None:
+            loose.append(segment)
+            continue
+        if key in ("demand", "demand_type", "demand_distribution"):
+            demand_parts.append(segment)
+            continue
+        if key not in ROW_KEYS:
+            continue
+        result = read_row(key, segment)
+        if isinstance(result, Finding):
+            findings.append(result)
+        elif result is not None and topic is not None:
+            unclear.append(result)
+        elif result is not None and not _answers_other(segment):
+            bare_unclear.append(result)
+    demand = read_demand(" ".join(demand_parts)) if demand_parts else None
+    transitions = tuple(m for m, rx in (("lost_sale", LOST_RE), ("backlog", BACKLOG_RE)) if rx.search(text))
+    if expected == "state_transition_model" and not transitions:
+        transitions = tuple(
+            m
+            for m, w in (("lost_sale", r"\blost\b|\bA\b"), ("backlog", r"\bbacklog|\bB\b"))
+            if re.search(w, text)
+        )
+    perishable, shelf = _perishability(text, expected)
+    reading = Reading(
+        tuple(findings),
+        demand,
+        transitions,
+        perishable,
+        shelf,
+        tuple(unclear),
+        bool(CORRECTION_RE.search(text)),
+        tuple(loose),
+    )
+    if reading.empty and bare_unclear:
+        return Reading(unclear=tuple(bare_unclear), correction=reading.correction, loose=reading.loose)
+    return reading
+
+
+def compatible(key: str, text: str) -> bool:
+    """Whether a clause without a cue could be a value for `key` (a duration is no price, money no duration)."""
+    has_duration = bool(find_durations(text)) and not rate_period(text)
+    has_money = bool(find_money(text))
+    if key in ("time_horizon", "lead_time"):
+        return not has_money
+    if key in ("holding_cost", "penalty_cost", "setup_cost"):
+        return not has_duration
+    return not has_duration and not has_money
+
+
+def _answers_other(segment: str) -> bool:
+    return bool(
+        LOST_RE.search(segment)
+        or BACKLOG_RE.search(segment)
+        or PERISH_YES_RE.search(segment)
+        or PERISH_NO_RE.search(segment)
+    )
+
+
+def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
+    if PERISH_NO_RE.search(text):
+        return "false", None
+    m = PERISH_YES_RE.search(text)
+    if m:
+        clause = next((c for c in clauses(text) if PERISH_YES_RE.search(c)), text)
+        longer = [d.days for d in find_durations(clause) if d.days > 1]
+        return "true", (longer[0] if longer else None)
+    if expected == "perishability":
+        if _YES_RE.search(text):
+            return "true", None
+        if _NO_RE.search(text):
+            return "false", None
+    return None, None
+
+
+def read_row(key: str, text: str) -> Finding | Unclear | None:
+    """Read one numeric row from a clause that talks about it."""
+    if key in _ZERO and _ZERO[key].search(text):
+        return Finding(key, "0")
+    if key in ("time_horizon", "lead_time"):
+        return _duration(key, text)
+    if key in ("holding_cost", "penalty_cost", "setup_cost"):
+        return _cost(key, text)
+    if key in ("max_inventory", "max_order"):
+        numbers = find_numbers(text)
+        if not numbers:
+            return Unclear(key, "I need a number of units")
+        return Finding(key, format_number(numbers[0].value), "units")
+    if key == "risk_tolerance":
+        return _risk(text)
+    return None
+
+
+def _duration(key: str, text: str) -> Finding | Unclear | None:
+    if key == "lead_time" and _ONE_DAY_RE.search(text):
+        return Finding(key, "1", "days")
+    durations = find_durations(text)
+    if durations:
+        d = durations[0]
+        sign = -1 if re.search(r"-\s*$", text[: d.start]) else 1
+        return Finding(key, format_number(sign * d.days), "days", d.note)
+    numbers = find_numbers(text)
+    if numbers:
+        return Finding(key, format_number(numbers[0].value), "days")
+    return Unclear(key, "I need a number of days")
+
+
+def _cost(key: str, text: str) -> Finding | Unclear | None:
+    money = find_money(text)
+    if money:
+        amount, currency, note = money[0].amount, money[0].currency, money[0].note
+    else:
+        numbers = find_numbers(text)
+        if not numbers:
+            return Unclear(key, "I need an amount of money")
+        amount, currency, note = numbers[0].value, "USD", ""
+    period = rate_period(text)
+    if key == "setup_cost":
+        return Finding(key, format_number(amount), f"{currency}/order", note)
+    if key == "holding_cost" or period not in (None,):
+        daily, conversion = per_day_rate(amount, period)
+        unit = f"{currency}/unit/day"
+        return Finding(key, format_number(daily), unit, "; ".join(n for n in (note, conversion) if n))
+    return Finding(key, format_number(amount), f"{currency}/unit", note)
+
+
+def _risk(text: str) -> Finding | Unclear | None:
+    text = _NEG_WORD_RE.sub(r"-\1", text)
+    numbers = [n for n in find_numbers(text) if not re.match(r"\s*(?:%|percent)", text[n.end :])]
+    scale = {-10.0, 10.0}
+    useful = [n for n in numbers if n.value not in scale] or numbers
+    if len(numbers) >= 2 and {n.value for n in numbers[:2]} == scale:
+        useful = numbers[2:]
+    if useful:
+        return Finding("risk_tolerance", format_number(useful[0].value))
+    lowered = text.lower()
+    for word, value in _RISK_WORDS.items():
+        if word in lowered:
+            return Finding("risk_tolerance", value)
+    return Unclear("risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)")

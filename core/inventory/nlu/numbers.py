@@ -1,0 +1,116 @@
+"""Numbers as people write them: digits with thousands separators, number words, halves and dozens."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1000}
+_TOKEN_RE = re.compile(r"[A-Za-z]+")
+_KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
+
+NUMBER_RE = re.compile(
+    r"(?<![\w.])[-−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.])[-−–]?(?:\d+(?:\.\d+)?|\.\d+)"
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number found in text, with its character span."""
+
+    value: float
+    start: int
+    end: int
+
+
+def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
+    """Read a number-word phrase starting at words[i]; return (value, index after it) or None."""
+    total, current, j, last = 0.0, 0.0, i, ""
+    if words[i] == "half" and i + 1 < len(words) and words[i + 1] in ("a", "an"):
+        return 0.5, i + 2
+    if words[i] == "a" and i + 1 < len(words) and words[i + 1] in ("dozen", "hundred", "thousand"):
+        current, j, last = 1.0, i + 1, "a"
+    while j < len(words):
+        word, nxt = words[j], words[j + 1] if j + 1 < len(words) else ""
+        if word in _UNITS and last in ("", "a", "tens", "scale", "and"):
+            current += _UNITS[word]
+            last = "unit"
+        elif word in _TENS and last in ("", "a", "scale", "and"):
+            current += _TENS[word]
+            last = "tens"
+        elif word == "hundred" and last in ("a", "unit"):
+            current = (current or 1) * 100
+            last = "scale"
+        elif word == "thousand" and last in ("a", "unit", "tens", "scale"):
+            total, current = total + (current or 1) * 1000, 0.0
+            last = "scale"
+        elif word == "dozen" and last in ("a", "unit"):
+            current = (current or 1) * 12
+            last = "dozen"
+        elif word == "and" and last == "scale" and (nxt in _UNITS or nxt in _TENS):
+            last = "and"
+        elif (
+            word == "and"
+            and last in ("unit", "tens", "dozen")
+            and nxt == "a"
+            and j + 2 < len(words)
+            and words[j + 2] == "half"
+        ):
+            return total + current + 0.5, j + 3
+        else:
+            break
+        j += 1
+    if last in ("", "a", "and"):
+        return None
+    return total + current, j
+
+
+def words_to_digits(text: str) -> str:
+    """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12'."""
+    tokens = list(_TOKEN_RE.finditer(text))
+    words = [t.group(0).lower() for t in tokens]
+    pieces, cursor, i = [], 0, 0
+    while i < len(tokens):
+        found = _read_number(words, i)
+        if found is None or (
+            words[i] == "one" and found[1] == i + 1 and _KEEP_ONE.match(text[tokens[i].end() :])
+        ):
+            i += 1
+            continue
+        value, after = found
+        between = text[tokens[i].start() : tokens[after - 1].end()]
+        if re.search(r"[^A-Za-z\s-]", between):
+            i += 1
+            continue
+        pieces.append(text[cursor : tokens[i].start()])
+        pieces.append(format_number(value))
+        cursor, i = tokens[after - 1].end(), after
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def parse_number(token: str) -> float:
+    """The value of one numeric token such as '1,200', '-3' or '.5'."""
+    return float(token.replace(",", "").replace("−", "-").replace("–", "-"))
+
+
+def find_numbers(text: str) -> list[Number]:
+    """All numbers in `text` (digits only; run `words_to_digits` first), in order."""
+    return [Number(parse_number(m.group(0)), m.start(), m.end()) for m in NUMBER_RE.finditer(text)]
+
+
+def format_number(value: float, places: int = 4) -> str:
+    """A short canonical rendering: integers without a decimal point, others rounded to `places`."""
+    rounded = round(float(value), places)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.{places}f}".rstrip("0").rstrip(".")

@@ -1,0 +1,174 @@
+"""The Parameter Specification Table (seed 000, Tables 1–2): the extraction agents' authoritative memory.
+
+Every write goes through `solvers.inventory.spec.validate_parameter` plus the cross-field checks that
+make sense on a partly filled table, so the table never holds an invalid value. Open conflicts (a value
+the user contradicted, a choice the agent needs) live next to the rows until the user resolves them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from core.errors import SpecError
+from solvers.inventory.spec import (
+    DEFAULT_UNITS,
+    PARAMETER_KEYS,
+    InventoryProblem,
+    params_csv_text,
+    parse_demand,
+    problem_from_table,
+    validate_parameter,
+)
+
+LABELS: dict[str, str] = {key: key.replace("_", " ") for key in PARAMETER_KEYS}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One table row; `value` is canonical text, or None while the row is undefined."""
+
+    value: str | None
+    unit: str
+    status: str = "undefined"
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"value": self.value, "unit": self.unit, "status": self.status}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A proposed value for one row."""
+
+    key: str
+    value: str
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to resolve a conflict: the cells it writes, and words that select it besides its label."""
+
+    label: str
+    description: str
+    cells: tuple[Cell, ...]
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """An open question the user must answer before the table can be trusted."""
+
+    kind: str
+    keys: tuple[str, ...]
+    question: str
+    options: tuple[Option, ...] = ()
+    data: tuple[tuple[str, str], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "keys": list(self.keys), "question": self.question}
+
+
+@dataclass
+class ParameterTable:
+    """The 12 rows plus the open conflicts; mutate only through `set`, `clear` and the conflict methods."""
+
+    rows: dict[str, Row] = field(
+        default_factory=lambda: {k: Row(None, DEFAULT_UNITS[k]) for k in PARAMETER_KEYS}
+    )
+    conflicts: list[Conflict] = field(default_factory=list)
+
+    def value(self, key: str) -> str | None:
+        return self.rows[key].value
+
+    def is_defined(self, key: str) -> bool:
+        return self.rows[key].status == "defined"
+
+    def values(self) -> dict[str, str]:
+        """The defined values, by key."""
+        return {k: r.value for k, r in self.rows.items() if r.value is not None}
+
+    def undefined(self) -> list[str]:
+        return [k for k in PARAMETER_KEYS if not self.is_defined(k)]
+
+    def is_complete(self) -> bool:
+        """Every row defined and no conflict open."""
+        return not self.undefined() and not self.conflicts
+
+    def check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """The cells with canonical values, or `SpecError` if any would make the table invalid."""
+        canonical = tuple(
+            Cell(c.key, validate_parameter(c.key, c.value), c.unit or DEFAULT_UNITS[c.key]) for c in cells
+        )
+        merged = self.values() | {c.key: c.value for c in canonical}
+        cross_check(merged)
+        return canonical
+
+    def set(self, key: str, value: object, unit: str = "") -> str:
+        """Validate and write one row; returns the canonical value."""
+        return self.set_many((Cell(key, str(value), unit),))[0].value
+
+    def set_many(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """Validate all cells together, then write them all (or none)."""
+        canonical = self.check(cells)
+        for c in canonical:
+            self.rows[c.key] = Row(c.value, c.unit, "defined")
+        return canonical
+
+    def clear(self, key: str) -> None:
+        self.rows[key] = Row(None, DEFAULT_UNITS[key])
+
+    def open(self, conflict: Conflict) -> None:
+        """Open a conflict, replacing an older one about the same rows."""
+        self.conflicts = [c for c in self.conflicts if not set(c.keys) & set(conflict.keys)] + [conflict]
+
+    def close(self, conflict: Conflict) -> None:
+        self.conflicts = [c for c in self.conflicts if c is not conflict]
+
+    def to_dict(self) -> dict[str, dict[str, str | None]]:
+        """`{key: {"value", "unit", "status"}}` in table order (the CLI and page format)."""
+        return {k: self.rows[k].to_dict() for k in PARAMETER_KEYS}
+
+    def units(self) -> dict[str, str]:
+        return {k: r.unit for k, r in self.rows.items()}
+
+    def problem(self) -> InventoryProblem:
+        """The validated problem; `SpecError` if a row is missing or the rows contradict each other."""
+        return problem_from_table(self.values())
+
+    def csv_text(self) -> str:
+        """`extracted_params.csv` of the complete table."""
+        return params_csv_text(self.problem(), self.units())
+
+    def load(self, values: Mapping[str, object], units: Mapping[str, str] | None = None) -> None:
+        """Replace the rows with validated values (e.g. a stored conversation being resumed)."""
+        cells = tuple(
+            Cell(k, str(v), (units or {}).get(k, "")) for k, v in values.items() if v not in (None, "")
+        )
+        for key in PARAMETER_KEYS:
+            self.clear(key)
+        self.set_many(cells)
+
+
+def cross_check(values: Mapping[str, str]) -> None:
+    """Checks between rows that already apply to a partly filled table (canonical values)."""
+    if (
+        "max_order" in values
+        and "max_inventory" in values
+        and int(values["max_order"]) > int(values["max_inventory"])
+    ):
+        raise SpecError(
+            "max_order",
+            f"the largest order ({values['max_order']} units) cannot exceed the storage capacity "
+            f"({values['max_inventory']} units)",
+        )
+    kind = values.get("demand_type")
+    dist = values.get("demand_distribution")
+    if kind and dist:
+        deterministic = parse_demand(dist).kind == "deterministic"
+        if kind == "deterministic" and not deterministic:
+            raise SpecError("demand_distribution", f"demand is fixed, so it must be a number, not {dist}")
+        if kind == "random" and deterministic:
+            raise SpecError(
+                "demand_distribution", f"demand is random, so it needs a distribution, not the number {dist}"
+            )

@@ -1,0 +1,405 @@
+"""The Parameter Specification Table of seed 000 (Tables 1, 2 and 4) as a typed, validated problem.
+
+`InventoryProblem` is what every solver in this package consumes. The 12-row table (CSV columns
+`parameter,value,unit,status`, the paper's `extracted_params.csv`) maps to it with `problem_from_table`
+and back with `table_from_problem`; `read_params_csv` / `params_csv_text` round-trip exactly.
+Every error is a `SpecError` naming the offending field, worded for a store manager.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import SpecError
+
+PARAMETER_KEYS: tuple[str, ...] = (
+    "time_horizon",
+    "demand_type",
+    "demand_distribution",
+    "perishability",
+    "state_transition_model",
+    "holding_cost",
+    "penalty_cost",
+    "setup_cost",
+    "lead_time",
+    "max_inventory",
+    "max_order",
+    "risk_tolerance",
+)
+OPTIONAL_KEYS: tuple[str, ...] = ("initial_inventory",)
+DEFAULT_UNITS: dict[str, str] = {
+    "time_horizon": "days",
+    "demand_type": "N/A",
+    "demand_distribution": "N/A",
+    "perishability": "N/A",
+    "state_transition_model": "N/A",
+    "holding_cost": "USD/unit/day",
+    "penalty_cost": "USD/unit",
+    "setup_cost": "USD/order",
+    "lead_time": "days",
+    "max_inventory": "N/A",
+    "max_order": "N/A",
+    "risk_tolerance": "N/A",
+    "initial_inventory": "units",
+}
+DEMAND_KINDS: tuple[str, ...] = ("deterministic", "poisson", "normal", "uniform", "empirical")
+_ARITY = {"deterministic": 1, "poisson": 1, "normal": 2, "uniform": 2}
+
+
+def format_number(x: float) -> str:
+    """Shortest exact text for a number: `8` for 8.0, `2.83` for 2.83 (repr round-trips floats)."""
+    x = float(x)
+    if x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return repr(x)
+
+
+@dataclass(frozen=True)
+class Demand:
+    """Daily demand: a constant, poisson(λ), normal(μ,σ) (rounded, floored at 0), uniform(a,b) on the
+    integers a..b, or empirical (resampled from a daily history)."""
+
+    kind: str
+    params: tuple[float, ...] = ()
+    history: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        f = "demand_distribution"
+        if self.kind not in DEMAND_KINDS:
+            raise SpecError(f, f"unknown demand kind {self.kind!r}; use one of {', '.join(DEMAND_KINDS)}")
+        params = tuple(float(p) for p in self.params)
+        if any(not math.isfinite(p) for p in params):
+            raise SpecError(f, "parameters must be finite numbers")
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "history", tuple(int(h) for h in self.history))
+        if self.kind == "empirical":
+            if params or not self.history:
+                raise SpecError(f, "an empirical demand needs a non-empty daily history and no parameters")
+            if min(self.history) < 0:
+                raise SpecError(f, "the demand history cannot contain negative values")
+            return
+        if self.history:
+            raise SpecError(f, f"a {self.kind} demand takes no history")
+        if len(params) != _ARITY[self.kind]:
+            raise SpecError(
+                f, f"{self.kind} demand takes {_ARITY[self.kind]} parameter(s), got {len(params)}"
+            )
+        if self.kind == "deterministic" and (params[0] < 0 or not params[0].is_integer()):
+            raise SpecError(f, "a deterministic demand must be a whole number of units, at least 0")
+        if self.kind == "poisson" and params[0] <= 0:
+            raise SpecError(f, "the Poisson mean λ must be positive")
+        if self.kind == "normal" and (params[0] < 0 or params[1] < 0):
+            raise SpecError(f, "the normal mean μ and standard deviation σ cannot be negative")
+        if self.kind == "uniform":
+            a, b = params
+            if not (a.is_integer() and b.is_integer()) or a < 0 or a > b:
+                raise SpecError(f, "uniform(a,b) needs whole numbers with 0 <= a <= b")
+
+    def canonical(self) -> str:
+        """The canonical table text: `poisson(8)`, `normal(30,10)`, `uniform(10,20)`, `8`, `empirical(3,5,8)`."""
+        if self.kind == "deterministic":
+            return format_number(self.params[0])
+        if self.kind == "empirical":
+            return "empirical(" + ",".join(str(h) for h in self.history) + ")"
+        return f"{self.kind}(" + ",".join(format_number(p) for p in self.params) + ")"
+
+    @property
+    def mean(self) -> float:
+        """Expected daily demand (before normal rounding/flooring)."""
+        if self.kind == "empirical":
+            return sum(self.history) / len(self.history)
+        if self.kind == "uniform":
+            return (self.params[0] + self.params[1]) / 2
+        return self.params[0]
+
+
+_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_CALL = re.compile(r"^\s*([A-Za-z_]+)\s*\((.*)\)\s*$", re.S)
+_ALIASES = {
+    "poisson": "poisson",
+    "pois": "poisson",
+    "normal": "normal",
+    "gaussian": "normal",
+    "norm": "normal",
+    "n": "normal",
+    "uniform": "uniform",
+    "unif": "uniform",
+    "u": "uniform",
+    "empirical": "empirical",
+    "custom": "empirical",
+    "deterministic": "deterministic",
+    "constant": "deterministic",
+    "const": "deterministic",
+}
+
+
+def parse_demand(text: str) -> Demand:
+    """Parse a demand expression, case-insensitively: `Poisson(λ = 10)`, `normal(30, 10)`,
+    `Normal(μ=30, σ=10)`, `uniform(10,20)`, `8`, `empirical(3,5,8)`."""
+    f = "demand_distribution"
+    if not isinstance(text, str) or not text.strip():
+        raise SpecError(f, "is empty; write e.g. poisson(8), normal(30,10), uniform(10,20) or a number")
+    raw = text.strip()
+    if re.fullmatch(_NUM, raw):
+        return Demand("deterministic", (float(raw),))
+    m = _CALL.match(raw)
+    if not m or m.group(1).lower() not in _ALIASES:
+        raise SpecError(
+            f,
+            f"cannot read {raw!r}; write poisson(8), normal(30,10), uniform(10,20), empirical(...) or a number",
+        )
+    kind = _ALIASES[m.group(1).lower()]
+    args = [a.strip() for a in m.group(2).split(",")] if m.group(2).strip() else []
+    values: list[float] = []
+    for a in args:
+        a = re.sub(r"^[^=]*=\s*", "", a)  # drop a "λ =" / "mu=" style name
+        if not re.fullmatch(_NUM, a):
+            raise SpecError(f, f"{a!r} in {raw!r} is not a number")
+        values.append(float(a))
+    if kind == "empirical":
+        if any(v < 0 or not v.is_integer() for v in values):
+            raise SpecError(f, "an empirical history must list whole, non-negative daily demands")
+        return Demand("empirical", (), tuple(int(v) for v in values))
+    return Demand(kind, tuple(values))
+
+
+def _number(key: str, value: object, *, integer: bool = False) -> float:
+    """A number from a cell such as `5`, `$5`, `5 USD/unit/day`, `60 days`, `1,000`."""
+    if isinstance(value, bool):
+        raise SpecError(key, f"expected a number, got {value!r}")
+    if isinstance(value, int | float):
+        x = float(value)
+    else:
+        text = str(value).strip().replace("\u2212", "-")
+        m = re.fullmatch(r"[$€£]?\s*(" + _NUM + r"|\d{1,3}(?:,\d{3})+)\s*(?:[A-Za-z$/%._ ]*)", text)
+        if not m:
+            raise SpecError(key, f"expected a number, got {str(value)!r}")
+        x = float(m.group(1).replace(",", ""))
+    if not math.isfinite(x):
+        raise SpecError(key, f"expected a finite number, got {value!r}")
+    if integer and not x.is_integer():
+        raise SpecError(key, f"must be a whole number, got {format_number(x)}")
+    return x
+
+
+_TRUE = {"true", "yes", "y", "1", "perishable", "t"}
+_FALSE = {"false", "no", "n", "0", "non-perishable", "nonperishable", "not perishable", "f"}
+_LOST = {"lost_sale", "lost sale", "lost sales", "lost-sale", "lost-sales", "lost_sales", "lostsale", "lost"}
+_BACK = {
+    "backlog",
+    "backlogs",
+    "backorder",
+    "backorders",
+    "back-order",
+    "back order",
+    "back_order",
+    "backlogged",
+}
+
+
+def validate_parameter(key: str, value: object) -> str:
+    """Canonical string for one table row, or `SpecError(key, ...)` a manager can act on."""
+    if key not in PARAMETER_KEYS and key not in OPTIONAL_KEYS:
+        raise SpecError(key, f"unknown parameter; expected one of {', '.join(PARAMETER_KEYS)}")
+    if value is None or (isinstance(value, str) and value.strip() in ("", "-", "–")):
+        raise SpecError(key, "is missing")
+    text = str(value).strip().lower() if not isinstance(value, int | float) else ""
+    if key == "demand_type":
+        if text in ("random", "stochastic", "uncertain", "variable"):
+            return "random"
+        if text in ("deterministic", "constant", "fixed", "known"):
+            return "deterministic"
+        raise SpecError(key, f"must be 'random' or 'deterministic', got {value!r}")
+    if key == "demand_distribution":
+        return parse_demand(str(value)).canonical()
+    if key == "perishability":
+        if value is True or text in _TRUE:
+            return "true"
+        if value is False or text in _FALSE:
+            return "false"
+        raise SpecError(key, f"must be true (items expire at the end of each day) or false, got {value!r}")
+    if key == "state_transition_model":
+        if text in _LOST:
+            return "lost_sale"
+        if text in _BACK:
+            return "backlog"
+        raise SpecError(key, f"must be 'lost_sale' (unmet demand is lost) or 'backlog', got {value!r}")
+    integer = key in ("time_horizon", "lead_time", "max_inventory", "max_order", "initial_inventory")
+    x = _number(key, value, integer=integer)
+    if key == "time_horizon" and x < 1:
+        raise SpecError(key, "must be at least 1 day")
+    if key in ("max_inventory", "max_order") and x < 1:
+        raise SpecError(key, "must be at least 1 unit")
+    if key == "risk_tolerance" and not -10 <= x <= 10:
+        raise SpecError(key, f"must lie between -10 (very risk averse) and 10, got {format_number(x)}")
+    if key != "risk_tolerance" and x < 0:
+        raise SpecError(key, f"cannot be negative, got {format_number(x)}")
+    return format_number(x)
+
+
+@dataclass(frozen=True)
+class InventoryProblem:
+    """A fully specified single-item periodic-review instance (seed 000, Appendix A)."""
+
+    time_horizon: int
+    demand: Demand
+    perishable: bool
+    lost_sales: bool
+    holding_cost: float
+    penalty_cost: float
+    setup_cost: float
+    lead_time: int
+    max_inventory: int
+    max_order: int
+    risk_tolerance: float = 0.0
+    initial_inventory: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.demand, Demand):
+            raise SpecError("demand_distribution", "must be a Demand (use parse_demand)")
+        for key in ("perishable", "lost_sales"):
+            if not isinstance(getattr(self, key), bool):
+                raise SpecError(
+                    "perishability" if key == "perishable" else "state_transition_model",
+                    "must be true or false",
+                )
+        for key in ("time_horizon", "lead_time", "max_inventory", "max_order", "initial_inventory"):
+            object.__setattr__(self, key, int(float(validate_parameter(key, getattr(self, key)))))
+        for key in ("holding_cost", "penalty_cost", "setup_cost", "risk_tolerance"):
+            object.__setattr__(self, key, float(validate_parameter(key, getattr(self, key))))
+        if self.max_order > self.max_inventory:
+            raise SpecError(
+                "max_order",
+                f"the per-order cap ({self.max_order}) cannot exceed the max inventory ({self.max_inventory})",
+            )
+        if self.initial_inventory > self.max_inventory:
+            raise SpecError("initial_inventory", f"cannot exceed the max inventory ({self.max_inventory})")
+
+    @property
+    def state_dim(self) -> int:
+        """On-hand, time period and the L pipeline slots (the DQN input of §2.3)."""
+        return 2 + self.lead_time
+
+    @property
+    def action_dim(self) -> int:
+        """Orders 0..max_order."""
+        return self.max_order + 1
+
+
+def problem_from_table(values: Mapping[str, str]) -> InventoryProblem:
+    """Build a problem from the 12 table values (plus optional `initial_inventory`), with cross-field checks."""
+    unknown = [k for k in values if k not in PARAMETER_KEYS and k not in OPTIONAL_KEYS]
+    if unknown:
+        raise SpecError(unknown[0], f"unknown parameter; expected one of {', '.join(PARAMETER_KEYS)}")
+    v = {k: validate_parameter(k, values.get(k)) for k in PARAMETER_KEYS}
+    demand = parse_demand(v["demand_distribution"])
+    if v["demand_type"] == "deterministic" and demand.kind != "deterministic":
+        raise SpecError(
+            "demand_distribution", f"demand type is deterministic, so give a number, not {demand.canonical()}"
+        )
+    if v["demand_type"] == "random" and demand.kind == "deterministic":
+        raise SpecError(
+            "demand_distribution",
+            f"demand type is random, so give a distribution such as poisson({v['demand_distribution']})",
+        )
+    initial = values.get("initial_inventory")
+    return InventoryProblem(
+        time_horizon=int(v["time_horizon"]),
+        demand=demand,
+        perishable=v["perishability"] == "true",
+        lost_sales=v["state_transition_model"] == "lost_sale",
+        holding_cost=float(v["holding_cost"]),
+        penalty_cost=float(v["penalty_cost"]),
+        setup_cost=float(v["setup_cost"]),
+        lead_time=int(v["lead_time"]),
+        max_inventory=int(v["max_inventory"]),
+        max_order=int(v["max_order"]),
+        risk_tolerance=float(v["risk_tolerance"]),
+        initial_inventory=int(float(validate_parameter("initial_inventory", initial)))
+        if initial not in (None, "")
+        else 0,
+    )
+
+
+def table_from_problem(problem: InventoryProblem) -> dict[str, str]:
+    """The 12 canonical table values (plus `initial_inventory` when it is not 0)."""
+    table = {
+        "time_horizon": str(problem.time_horizon),
+        "demand_type": "deterministic" if problem.demand.kind == "deterministic" else "random",
+        "demand_distribution": problem.demand.canonical(),
+        "perishability": "true" if problem.perishable else "false",
+        "state_transition_model": "lost_sale" if problem.lost_sales else "backlog",
+        "holding_cost": format_number(problem.holding_cost),
+        "penalty_cost": format_number(problem.penalty_cost),
+        "setup_cost": format_number(problem.setup_cost),
+        "lead_time": str(problem.lead_time),
+        "max_inventory": str(problem.max_inventory),
+        "max_order": str(problem.max_order),
+        "risk_tolerance": format_number(problem.risk_tolerance),
+    }
+    if problem.initial_inventory:
+        table["initial_inventory"] = str(problem.initial_inventory)
+    return table
+
+
+def _normalise_key(name: str) -> str:
+    return re.sub(r"[\s\-]+", "_", name.strip().lower())
+
+
+def read_params_table(source: str | Path | bytes) -> tuple[dict[str, str], dict[str, str]]:
+    """Raw `(values, units)` from an `extracted_params.csv` (a path, bytes or CSV text); rows must be defined."""
+    if isinstance(source, bytes):
+        text = source.decode("utf-8-sig")
+    elif isinstance(source, Path) or ("\n" not in source and "," not in source):
+        path = Path(source)
+        if not path.is_file():
+            raise SpecError("params_csv", f"file not found: {path}")
+        text = path.read_text(encoding="utf-8-sig")
+    else:
+        text = source.lstrip("\ufeff")
+    reader = csv.DictReader(io.StringIO(text))
+    columns = [_normalise_key(c) for c in (reader.fieldnames or [])]
+    if "parameter" not in columns or "value" not in columns:
+        raise SpecError("params_csv", "needs the columns parameter,value,unit,status")
+    values: dict[str, str] = {}
+    units: dict[str, str] = {}
+    for row_no, row in enumerate(reader, start=2):
+        row = {_normalise_key(k or ""): (v or "").strip() for k, v in row.items()}
+        key = _normalise_key(row.get("parameter", ""))
+        if not key:
+            continue
+        if key in values:
+            raise SpecError(key, f"appears twice (row {row_no})")
+        if row.get("status", "defined").lower() not in ("defined", ""):
+            raise SpecError(
+                key, f"is still {row['status']!r} (row {row_no}); every parameter must be defined"
+            )
+        values[key] = row.get("value", "")
+        units[key] = row.get("unit", "") or DEFAULT_UNITS.get(key, "N/A")
+    missing = [k for k in PARAMETER_KEYS if k not in values]
+    if missing:
+        raise SpecError(missing[0], "is missing from the parameter table")
+    return values, units
+
+
+def read_params_csv(source: str | Path | bytes) -> InventoryProblem:
+    """Read the paper's `extracted_params.csv` (columns parameter,value,unit,status) into a problem."""
+    values, _ = read_params_table(source)
+    return problem_from_table(values)
+
+
+def params_csv_text(problem: InventoryProblem, units: Mapping[str, str] | None = None) -> str:
+    """The `extracted_params.csv` text for a problem; `read_params_csv` of it gives the problem back."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["parameter", "value", "unit", "status"])
+    for key, value in table_from_problem(problem).items():
+        unit = (units or {}).get(key) or DEFAULT_UNITS[key]
+        writer.writerow([key, value, unit, "defined"])
+    return out.getvalue()

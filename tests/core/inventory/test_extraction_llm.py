@@ -1,0 +1,143 @@
+"""The LLM extraction agent: Table 8 JSON protocol, validation, retries with the error fed back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from core.errors import SpecError
+from core.inventory.extraction_llm import SYSTEM_PROMPT, LLMExtractionAgent, parse_reply
+from core.inventory.table import ParameterTable
+from core.llm import Message, OpenAIChatModel, Reply, ToolSpec
+
+FULL = {
+    "time_horizon": {"value": "90", "unit": "days", "status": "defined"},
+    "demand_type": {"value": "random", "unit": "N/A", "status": "defined"},
+    "demand_distribution": {"value": "Poisson(λ = 6)", "unit": "N/A", "status": "defined"},
+    "perishability": {"value": "false", "unit": "N/A", "status": "defined"},
+    "state_transition_model": {"value": "lost sale", "unit": "N/A", "status": "defined"},
+    "holding_cost": {"value": "0.5", "unit": "USD/unit/day", "status": "defined"},
+    "penalty_cost": {"value": "4", "unit": "USD/unit", "status": "defined"},
+    "setup_cost": {"value": "3", "unit": "USD/order", "status": "defined"},
+    "lead_time": {"value": "4", "unit": "days", "status": "defined"},
+    "max_inventory": {"value": "80", "unit": "units", "status": "defined"},
+    "max_order": {"value": "30", "unit": "units", "status": "defined"},
+    "risk_tolerance": {"value": "2", "unit": "N/A", "status": "defined"},
+}
+
+
+def reply(table: dict, action: str, question: str = "") -> str:
+    return json.dumps({"reasoning": "r", "updated_table": table, "action": action, "next_question": question})
+
+
+class Scripted:
+    """A ChatModel double answering scripted texts and recording what it was sent."""
+
+    name = "scripted"
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = list(texts)
+        self.calls: list[tuple[str, list[Message]]] = []
+
+    def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
+        self.calls.append((system, list(messages)))
+        return Reply(self.texts.pop(0))
+
+
+def test_system_prompt_is_table_8() -> None:
+    assert "rigorous intelligent data assistant" in SYSTEM_PROMPT
+    assert "ASK CLARIFICATION" in SYSTEM_PROMPT and "risk-averse" in SYSTEM_PROMPT
+
+
+def test_valid_reply_updates_table_canonically() -> None:
+    model = Scripted(
+        [
+            reply(
+                {"lead_time": {"value": "4", "unit": "days", "status": "defined"}},
+                "ASK NEXT QUESTION",
+                "Horizon?",
+            )
+        ]
+    )
+    agent = LLMExtractionAgent(model)
+    turn = agent.respond("Deliveries take four days.")
+    assert turn.action == "ASK NEXT QUESTION" and turn.assistant == "Horizon?"
+    assert turn.table["lead_time"] == {"value": "4", "unit": "days", "status": "defined"}
+    assert "Deliveries take four days." in model.calls[0][1][0].content
+
+
+def test_terminate_with_full_table_canonicalises_values() -> None:
+    agent = LLMExtractionAgent(Scripted([f"```json\n{reply(FULL, 'TERMINATE')}\n```"]))
+    turn = agent.respond("everything")
+    assert turn.action == "TERMINATE"
+    assert turn.table["demand_distribution"]["value"] == "poisson(6)"
+    assert turn.table["state_transition_model"]["value"] == "lost_sale"
+    assert "poisson(6)" in agent.extracted_params_csv()
+
+
+def test_broken_json_then_valid_is_retried_with_error() -> None:
+    good = reply(
+        {"time_horizon": {"value": "90", "unit": "days", "status": "defined"}}, "ASK NEXT QUESTION", "Demand?"
+    )
+    model = Scripted(['{"reasoning": "x", "updated_table": {', good])
+    turn = LLMExtractionAgent(model).respond("90 days")
+    assert turn.table["time_horizon"]["value"] == "90"
+    assert len(model.calls) == 2
+    assert "rejected" in model.calls[1][1][-1].content and "JSON" in model.calls[1][1][-1].content
+
+
+def test_invalid_values_rejected_and_table_unchanged() -> None:
+    bad = reply(
+        {"lead_time": {"value": "-3", "unit": "days", "status": "defined"}}, "ASK NEXT QUESTION", "Next?"
+    )
+    over = reply(
+        {
+            "max_inventory": {"value": "50", "unit": "units", "status": "defined"},
+            "max_order": {"value": "80", "unit": "units", "status": "defined"},
+        },
+        "ASK NEXT QUESTION",
+        "Next?",
+    )
+    model = Scripted([bad, over, reply({}, "TERMINATE")])
+    agent = LLMExtractionAgent(model, max_retries=2)
+    turn = agent.respond("lead time minus three")
+    assert turn.table["lead_time"]["value"] is None and turn.table["max_order"]["value"] is None
+    assert turn.action == "ASK NEXT QUESTION" and turn.assistant.startswith("Sorry")
+    assert len(agent.rejections) == 3
+    assert (
+        "negative" in agent.rejections[0]
+        and "capacity" in agent.rejections[1]
+        and "TERMINATE" in agent.rejections[2]
+    )
+
+
+def test_clarification_opens_conflict_and_unknown_key_rejected() -> None:
+    table = ParameterTable()
+    table.set("time_horizon", "30", "days")
+    with pytest.raises(SpecError, match="colour"):
+        parse_reply(reply({"colour": {"value": "red", "status": "defined"}}, "ASK NEXT QUESTION", "q"), table)
+    agent = LLMExtractionAgent(Scripted([reply({}, "ASK CLARIFICATION", "30 or 90 days?")]), table=table)
+    turn = agent.respond("we plan for 90 days")
+    assert turn.action == "ASK CLARIFICATION" and turn.conflicts and table.value("time_horizon") == "30"
+
+
+def test_through_fake_openai_server(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    fake_llm.script(
+        [
+            {"text": "not json at all"},
+            {
+                "text": reply(
+                    {"setup_cost": {"value": "3", "unit": "USD/order", "status": "defined"}},
+                    "ASK NEXT QUESTION",
+                    "Lead time?",
+                )
+            },
+        ]
+    )
+    model = OpenAIChatModel("gpt-test", "sk-test", fake_llm.openai_url, timeout_s=5, max_retries=0)
+    turn = LLMExtractionAgent(model).respond("$3 per order")
+    assert turn.table["setup_cost"]["value"] == "3" and turn.assistant == "Lead time?"
+    assert len(fake_llm.requests) == 2
+    assert "rigorous intelligent data assistant" in json.dumps(fake_llm.requests[0]["body"])
