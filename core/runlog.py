@@ -20,7 +20,7 @@ def step_recorder(store: Store, run_id: str) -> Callable[[Step], None]:
 
 
 def record_messages(store: Store, run_id: str, messages: Sequence[Message]) -> None:
-    """Append conversation messages (with their tool calls) to a run."""
-    for m in messages:
-        calls = [c.to_dict() for c in m.tool_calls] or None
-        store.add_message(run_id, m.role, m.content, calls)
+    """Append conversation messages (with their tool calls) to a run, in one transaction."""
+    with store.batch():
+        for m in messages:
+            store.add_message(run_id, m.role, m.content, [c.to_dict() for c in m.tool_calls] or None)

@@ -98,8 +98,24 @@ def get_store() -> Store:
     return st.session_state[key]
 
 
+def ensure_app_shell() -> None:
+    """Make sure a page runs inside `app.py`'s navigation, with its sidebar and page config.
+
+    Streamlit decides once per server whether the app is a legacy `pages/` folder app. When a deep link such as
+    `/school_scheduling` is the very first request a fresh server sees, it runs that file on its own (no
+    `app.py`, no Settings sidebar). Clearing the legacy flag and rerunning makes `app.py` run, whose
+    `st.navigation` then opens the requested page.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def setup_page(title: str, intro: str) -> Settings:
-    """The standard page header; returns the session's settings."""
+    """The standard page header (inside the app shell); returns the session's settings."""
+    ensure_app_shell()
     st.title(title)
     st.caption(intro)
     return current_settings()

@@ -5,8 +5,10 @@ from pathlib import Path
 import streamlit as st
 
 from core.catalog import available
+from core.ui import ensure_app_shell
 
 ROOT = Path(__file__).resolve().parents[1]
+ensure_app_shell()
 
 st.title("ORCA · Operations Research Copilot Arena")
 st.markdown(

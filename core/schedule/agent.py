@@ -1,0 +1,203 @@
+"""The T-P-P agent: a chat model (offline policy or LLM) driving the schedule tools through `run_tools`.
+
+One class serves the page, the CLI and tests. `opening()` solves the base model and presents the
+default proposal; `respond(text)` runs one user turn; `replay(...)` rebuilds a stored conversation
+by re-executing its recorded tool calls (the tools are deterministic), so chats are resumable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.config import Settings
+from core.llm import (
+    ChatModel,
+    Message,
+    OfflineModel,
+    Step,
+    Toolbox,
+    ToolCall,
+    Usage,
+    make_chat_model,
+    run_tools,
+)
+from core.schedule.offline import make_offline_policy
+from core.schedule.processing import markdown_schedule, objective_lines
+from core.schedule.report import compose_report
+from core.schedule.session import ScheduleSession
+from solvers.schedule.data import District, format_time
+from solvers.schedule.model import DEVIATION, LOAD
+
+PROMPT_PATH = Path(__file__).with_name("prompt.md")
+OPENING_REQUEST = "Please show me the proposed schedule."
+
+
+@dataclass
+class TurnResult:
+    """One agent turn: its reply, the tool calls it made, and the model state afterwards."""
+
+    text: str
+    tool_calls: list[dict[str, Any]]
+    schedule: dict[str, str]
+    objectives: dict[str, float | None]
+    constraints: list[str]
+    steps: list[Step] = field(default_factory=list)
+    usage: Usage = Usage()
+    messages: list[Message] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's chat line: assistant, schedule, objectives, constraints, tool_calls."""
+        return {
+            "assistant": self.text,
+            "schedule": self.schedule,
+            "objectives": self.objectives,
+            "constraints": self.constraints,
+            "tool_calls": self.tool_calls,
+        }
+
+
+def build_system_prompt(
+    session: ScheduleSession, district_title: str = "San Francisco Unified School District"
+) -> str:
+    """The four-part Section 9 prompt with this district's data and base-model proposal filled in."""
+    base = session.proposals[0] if session.proposals else None
+    rows = [
+        "| School Name | Grade | Enrollment | Current Start | Proposed Start |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for q, school in enumerate(session.district.schools):
+        proposed = session.district.time_labels[base.result.assignment[q]] if base else "-"
+        rows.append(
+            f"| {school.name} | {school.grade} | {school.enrollment} | {format_time(school.current_start)} | {proposed} |"
+        )
+    lines = objective_lines(base.result.load, base.result.deviation) if base else ["(not solved yet)", ""]
+    return PROMPT_PATH.read_text(encoding="utf-8").format(
+        district_title=district_title,
+        school_count=len(session.district.schools),
+        options=", ".join(session.district.time_labels),
+        school_table="\n".join(rows),
+        load_line=lines[0],
+        deviation_line=lines[1],
+    )
+
+
+class ScheduleAgent:
+    """Conversation state plus the chat model and toolbox of one scheduling chat."""
+
+    def __init__(
+        self, model: ChatModel | None = None, session: ScheduleSession | None = None, max_steps: int = 10
+    ) -> None:
+        self.session = session or ScheduleSession()
+        self.model = model or OfflineModel(make_offline_policy(self.session), name="orca-offline")
+        self.toolbox = Toolbox(self.session.tools())
+        self.max_steps = max_steps
+        self.messages: list[Message] = []
+        self.system = ""
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, district: District | None = None, max_steps: int = 10
+    ) -> ScheduleAgent:
+        """The offline agent or the configured LLM, over a fresh session."""
+        session = ScheduleSession(district)
+        return cls(make_chat_model(settings, make_offline_policy(session)), session, max_steps)
+
+    def state(
+        self, text: str, calls: list[dict[str, Any]], steps: list[Step], usage: Usage, new: list[Message]
+    ) -> TurnResult:
+        current = self.session.current
+        return TurnResult(
+            text=text,
+            tool_calls=calls,
+            schedule=dict(current.result.schedule) if current else {},
+            objectives={
+                LOAD: current.result.load if current else None,
+                DEVIATION: current.result.deviation if current else None,
+            },
+            constraints=self.session.state.names(),
+            steps=steps,
+            usage=usage,
+            messages=new,
+        )
+
+    def opening(self) -> TurnResult:
+        """Solve the base model and present the default proposal (the first message of every chat)."""
+        if not self.session.proposals:
+            self.session.call_solver()
+        self.system = build_system_prompt(self.session)
+        current = self.session.current
+        assert current is not None
+        lines = objective_lines(current.result.load, current.result.deviation)
+        text = (
+            "### Proposed schedule (base model)\n\n"
+            + markdown_schedule(self.session.district, current.result.assignment)
+            + f"\n\n- {lines[0]}\n- {lines[1]}\n\n"
+            "Tell me what you think: a school's start time, how many students start at once, or how much times change."
+        )
+        new = [Message("user", OPENING_REQUEST), Message("assistant", text)]
+        self.messages.extend(new)
+        return self.state(text, [], [], Usage(), new)
+
+    def respond(self, text: str) -> TurnResult:
+        """Run one user turn through the tool loop."""
+        if not self.messages:
+            self.opening()
+        user = Message("user", text)
+        self.messages.append(user)
+        loop = run_tools(self.model, self.system, self.messages, self.toolbox, self.max_steps)
+        self.messages.extend(loop.messages)
+        return self.state(loop.text, loop.tool_calls, loop.steps, loop.usage, [user, *loop.messages])
+
+    def act(self, note: str, calls: Sequence[tuple[str, dict[str, Any]]]) -> TurnResult:
+        """Apply tool calls chosen in the UI (remove a constraint, adopt a frontier point) as a recorded turn."""
+        if not self.messages:
+            self.opening()
+        tool_calls = tuple(
+            ToolCall(f"ui_{len(self.messages)}_{i}", name, dict(args)) for i, (name, args) in enumerate(calls)
+        )
+        new: list[Message] = [Message("user", note), Message("assistant", "", tool_calls)]
+        records = []
+        for call in tool_calls:
+            result = self.toolbox.call(call.name, call.arguments)
+            records.append({"name": call.name, "arguments": call.arguments, "result": result})
+            new.append(Message("tool", json.dumps(result, default=str), tool_call_id=call.id, name=call.name))
+        text = compose_report(self.session, new, new[2:])
+        new.append(Message("assistant", text))
+        self.messages.extend(new)
+        return self.state(text, records, [], Usage(), new)
+
+    def replay(self, stored: Sequence[dict[str, Any]]) -> None:
+        """Rebuild a conversation from stored rows (role, content, tool_calls) by re-running its tool calls."""
+        self.messages = []
+        if not self.session.proposals:
+            self.session.call_solver()
+        pending: list[ToolCall] = []
+        for row in stored:
+            role, content = row["role"], row.get("content") or ""
+            if role == "assistant":
+                calls = tuple(
+                    ToolCall(c["id"], c["name"], dict(c.get("arguments") or {}), c.get("error"))
+                    for c in (row.get("tool_calls") or [])
+                )
+                for call in calls:
+                    if not call.error:
+                        self.toolbox.call(call.name, call.arguments)
+                pending = list(calls)
+                self.messages.append(Message("assistant", content, calls))
+            elif role == "tool":
+                call = pending.pop(0) if pending else None
+                self.messages.append(
+                    Message(
+                        "tool",
+                        content,
+                        tool_call_id=call.id if call else None,
+                        name=call.name if call else None,
+                    )
+                )
+            else:
+                self.messages.append(Message("user", content))
+        self.system = build_system_prompt(self.session)

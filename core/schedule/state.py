@@ -1,0 +1,177 @@
+"""The editable part of the schedule model: objective weights and stakeholder constraints, in order.
+
+`ModelState` is immutable; tools produce a new state per edit, so proposals can remember the
+exact model that produced them and "undo" is a diff between two states.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass, replace
+
+from core.errors import SpecError
+from solvers.schedule.data import District, format_time, parse_time
+from solvers.schedule.model import (
+    DEVIATION,
+    LOAD,
+    OBJECTIVES,
+    ScheduleSpec,
+    bound_name,
+    fix_name,
+    forbid_name,
+)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """One stakeholder constraint: a fix or forbid of a school's start, or an objective upper bound."""
+
+    kind: str
+    school: str | None = None
+    minutes: int | None = None
+    objective: str | None = None
+    value: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in ("fix", "forbid"):
+            if self.school is None or self.minutes is None:
+                raise SpecError("constraint", f"a {self.kind} needs a school and a start time")
+        elif self.kind == "bound":
+            if self.objective not in OBJECTIVES or self.value is None or not math.isfinite(self.value):
+                raise SpecError("constraint", "an upper bound needs a known objective and a finite value")
+        else:
+            raise SpecError("kind", f"unknown constraint kind {self.kind!r}")
+
+    @property
+    def name(self) -> str:
+        if self.kind == "fix":
+            return fix_name(self.school, self.minutes)  # type: ignore[arg-type]
+        if self.kind == "forbid":
+            return forbid_name(self.school, self.minutes)  # type: ignore[arg-type]
+        return bound_name(self.objective)  # type: ignore[arg-type]
+
+    @property
+    def meaning(self) -> str:
+        if self.kind == "fix":
+            return f"{self.school} must start at {format_time(self.minutes)}"  # type: ignore[arg-type]
+        if self.kind == "forbid":
+            return f"{self.school} must not start at {format_time(self.minutes)}"  # type: ignore[arg-type]
+        if self.objective == LOAD:
+            return f"peak load at most {self.value:g} ({round(self.value * 100):,} students)"  # type: ignore[operator]
+        return f"average change from current start at most {self.value:g} minutes"
+
+
+@dataclass(frozen=True)
+class ModelState:
+    """Weights alpha (load) and beta (deviation) plus the ordered stakeholder constraints."""
+
+    alpha: float = 1.0
+    beta: float = 1.0
+    constraints: tuple[Constraint, ...] = ()
+
+    def weight(self, objective: str) -> float:
+        return self.alpha if objective == LOAD else self.beta
+
+    def with_weight(self, objective: str, weight: float) -> ModelState:
+        return replace(self, alpha=weight) if objective == LOAD else replace(self, beta=weight)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.constraints]
+
+    def find(self, name: str) -> Constraint | None:
+        return next((c for c in self.constraints if c.name == name), None)
+
+    def bound(self, objective: str) -> float | None:
+        found = next((c for c in self.constraints if c.kind == "bound" and c.objective == objective), None)
+        return None if found is None else found.value
+
+    def to_spec(self, district: District, time_limit: float = 10.0) -> ScheduleSpec:
+        return ScheduleSpec(
+            district,
+            alpha=self.alpha,
+            beta=self.beta,
+            fixed=tuple((c.school, c.minutes) for c in self.constraints if c.kind == "fix"),  # type: ignore[misc]
+            forbidden=tuple((c.school, c.minutes) for c in self.constraints if c.kind == "forbid"),  # type: ignore[misc]
+            max_load=self.bound(LOAD),
+            max_deviation=self.bound(DEVIATION),
+            time_limit=time_limit,
+        )
+
+
+_GRADE_WORDS = {
+    "pk",
+    "hs",
+    "ms",
+    "es",
+    "k8",
+    "k-8",
+    "k-5",
+    "school",
+    "high",
+    "middle",
+    "elementary",
+    "center",
+    "dr",
+    "the",
+}
+
+
+def school_aliases(district: District) -> dict[str, str]:
+    """Lower-case alias -> school name: full names, names without parentheses, distinctive words."""
+    aliases: dict[str, str] = {}
+    word_owner: dict[str, set[str]] = {}
+    for name in district.names:
+        low = name.lower()
+        aliases[low] = name
+        aliases[re.sub(r"\s*\([^)]*\)", "", low).strip()] = name
+        for word in re.findall(r"[a-z][a-z'\-]+", low):
+            if len(word) >= 4 and word not in _GRADE_WORDS:
+                word_owner.setdefault(word, set()).add(name)
+    for word, owners in word_owner.items():
+        if len(owners) == 1 and word not in aliases:
+            aliases[word] = next(iter(owners))
+    return aliases
+
+
+def resolve_school(district: District, text: str) -> str:
+    """Exact or unambiguous fuzzy school name; SpecError with suggestions and the valid names otherwise."""
+    low = text.strip().lower()
+    aliases = school_aliases(district)
+    if low in aliases:
+        return aliases[low]
+    containing = {name for alias, name in aliases.items() if len(low) >= 4 and (low in alias or alias in low)}
+    if len(containing) == 1:
+        return containing.pop()
+    close = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.6)
+    suggestions = sorted({aliases[c] for c in close} | containing)
+    hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+    raise SpecError("school", f"unknown school {text!r}.{hint} Valid schools: {', '.join(district.names)}")
+
+
+def resolve_time(district: District, text: str) -> int:
+    """A start-time option given as '8:40 AM', '8:40' or '840'; SpecError naming the options otherwise."""
+    raw = text.strip()
+    if re.fullmatch(r"\d{3,4}", raw):
+        raw = f"{raw[:-2]}:{raw[-2:]}"
+    try:
+        minutes = parse_time(raw, "time")
+    except SpecError:
+        raise SpecError(
+            "time", f"{text!r} is not a time; valid start times: {', '.join(district.time_labels)}"
+        ) from None
+    if (
+        minutes not in district.start_times
+        and minutes < 12 * 60
+        and minutes + 12 * 60 in district.start_times
+    ):
+        minutes += 12 * 60
+    if minutes not in district.start_times:
+        nearest = min(district.start_times, key=lambda t: abs(t - minutes))
+        raise SpecError(
+            "time",
+            f"{format_time(minutes)} is not a start-time option (nearest: {format_time(nearest)}); "
+            f"valid start times: {', '.join(district.time_labels)}",
+        )
+    return minutes

@@ -1,0 +1,196 @@
+"""School-district data: schools, start-time options, and CSV loading with readable errors.
+
+Times are minutes after midnight internally and "7:50 AM" strings at the edges. The shipped
+district is the 10 SFUSD schools of the seed's Table 6 with the options 7:50, 8:40, 9:30 AM;
+uploads may have any number of schools and options.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import SpecError
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+SFUSD_SCHOOLS_CSV = DATA_DIR / "schools_sfusd.csv"
+SFUSD_START_TIMES_CSV = DATA_DIR / "start_times.csv"
+
+_TIME_RE = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*([ap]\.?\s*m\.?)?\s*$", re.IGNORECASE)
+_COLUMN_ALIASES = {
+    "name": ("name", "school", "school name", "school_name"),
+    "grade": ("grade", "grade level", "grade_level", "level"),
+    "enrollment": ("enrollment", "students", "total enrollment", "transported enrollment"),
+    "current_start": ("current_start", "current start", "current start time", "start", "current"),
+}
+
+
+def parse_time(text: str, field: str = "time") -> int:
+    """Parse "7:50 AM", "7:50am", "13:10" or "9" into minutes after midnight."""
+    match = _TIME_RE.match(str(text))
+    if not match:
+        raise SpecError(field, f"{text!r} is not a clock time; write it like '7:50 AM' or '13:10'")
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    suffix = (match.group(3) or "").replace(".", "").replace(" ", "").lower()
+    if minute > 59 or (suffix and not 1 <= hour <= 12) or hour > 23:
+        raise SpecError(field, f"{text!r} is not a valid clock time")
+    if suffix == "pm" and hour != 12:
+        hour += 12
+    elif suffix == "am" and hour == 12:
+        hour = 0
+    return hour * 60 + minute
+
+
+def format_time(minutes: int) -> str:
+    """Format minutes after midnight as "7:50 AM"."""
+    hour, minute = divmod(int(minutes), 60)
+    suffix = "AM" if hour < 12 else "PM"
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {suffix}"
+
+
+@dataclass(frozen=True)
+class School:
+    """One school: name, grade level, students using district transport, current start (minutes)."""
+
+    name: str
+    grade: str
+    enrollment: int
+    current_start: int
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise SpecError("name", "a school needs a non-empty name")
+        if isinstance(self.enrollment, bool) or not isinstance(self.enrollment, int) or self.enrollment < 0:
+            raise SpecError("enrollment", f"{self.name}: enrollment must be a whole number >= 0")
+        if not 0 <= self.current_start < 24 * 60:
+            raise SpecError("current_start", f"{self.name}: start time must be within the day")
+
+
+@dataclass(frozen=True)
+class District:
+    """Schools plus the allowed standardized start times (minutes, ascending)."""
+
+    schools: tuple[School, ...]
+    start_times: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.schools:
+            raise SpecError("schools", "the district needs at least one school")
+        names = [s.name for s in self.schools]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise SpecError("schools", f"school names must be unique; repeated: {', '.join(duplicates)}")
+        if not self.start_times:
+            raise SpecError("start_times", "give at least one start-time option")
+        if len(set(self.start_times)) != len(self.start_times):
+            raise SpecError("start_times", "start-time options must be distinct")
+        if list(self.start_times) != sorted(self.start_times):
+            raise SpecError("start_times", "start-time options must be in ascending order")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.schools)
+
+    @property
+    def time_labels(self) -> tuple[str, ...]:
+        return tuple(format_time(t) for t in self.start_times)
+
+    def school_index(self, name: str) -> int:
+        """Index of a school by exact name (SpecError listing valid names otherwise)."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise SpecError("school", f"unknown school {name!r}; valid: {', '.join(self.names)}") from None
+
+    def time_index(self, minutes: int) -> int:
+        """Index of a start-time option (SpecError listing the options otherwise)."""
+        try:
+            return self.start_times.index(minutes)
+        except ValueError:
+            raise SpecError(
+                "time", f"{format_time(minutes)} is not an option; valid: {', '.join(self.time_labels)}"
+            ) from None
+
+
+def _read_rows(source: str | Path | bytes, what: str) -> tuple[list[str], list[dict[str, str]]]:
+    if isinstance(source, bytes):
+        text = source.decode("utf-8-sig")
+    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "," not in source):
+        path = Path(source)
+        if not path.exists():
+            raise SpecError(what, f"file not found: {path}")
+        text = path.read_text(encoding="utf-8-sig")
+    else:
+        text = source
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items()} for row in reader]
+    return header, rows
+
+
+def _resolve_columns(header: list[str], what: str) -> dict[str, str]:
+    lowered = {h.lower(): h for h in header}
+    found: dict[str, str] = {}
+    for field, aliases in _COLUMN_ALIASES.items():
+        match = next((lowered[a] for a in aliases if a in lowered), None)
+        if match is None:
+            raise SpecError(
+                what,
+                f"missing column {field!r}; the CSV needs columns name, grade, enrollment, current_start "
+                f"(found: {', '.join(header) or 'none'})",
+            )
+        found[field] = match
+    return found
+
+
+def parse_schools(source: str | Path | bytes, what: str = "district") -> tuple[School, ...]:
+    """Read schools from a CSV path, text or bytes with columns name, grade, enrollment, current_start."""
+    header, rows = _read_rows(source, what)
+    columns = _resolve_columns(header, what)
+    if not rows:
+        raise SpecError(what, "the CSV has a header but no schools")
+    schools = []
+    for number, row in enumerate(rows, start=2):
+        where = f"{what} line {number}"
+        name = row[columns["name"]]
+        if not name:
+            raise SpecError(f"{where} name", "school name is empty")
+        raw = row[columns["enrollment"]].replace(",", "")
+        if not re.fullmatch(r"\d+", raw):
+            raise SpecError(f"{where} enrollment", f"{raw!r} is not a whole number of students")
+        start = parse_time(row[columns["current_start"]], f"{where} current_start")
+        schools.append(School(name, row[columns["grade"]], int(raw), start))
+    return tuple(schools)
+
+
+def parse_start_times(source: str | Path | bytes | list[str], what: str = "start_times") -> tuple[int, ...]:
+    """Read start-time options from a one-column CSV (header start_time) or a list of strings."""
+    if isinstance(source, list):
+        values = source
+    else:
+        header, rows = _read_rows(source, what)
+        if not header:
+            raise SpecError(what, "the start-time CSV is empty")
+        column = header[0]
+        values = [row[column] for row in rows if row.get(column)]
+    if not values:
+        raise SpecError(what, "give at least one start-time option")
+    times = sorted({parse_time(v, f"{what} {v!r}") for v in values})
+    return tuple(times)
+
+
+def load_district(
+    schools: str | Path | bytes | None = None, start_times: str | Path | bytes | list[str] | None = None
+) -> District:
+    """Load a district (default: the shipped SFUSD data and its three start-time options)."""
+    parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools)
+    parsed_times = parse_start_times(SFUSD_START_TIMES_CSV if start_times is None else start_times)
+    return District(parsed_schools, parsed_times)
+
+
+def sfusd_district() -> District:
+    """The 10 SFUSD schools of Table 6 with the options 7:50, 8:40 and 9:30 AM."""
+    return load_district()

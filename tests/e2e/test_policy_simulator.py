@@ -1,0 +1,41 @@
+"""The Policy Simulator in a real browser: run the default comparison and see the table and the charts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.streamlit_page import assert_healthy, open_page, wait_idle
+
+pytestmark = pytest.mark.e2e
+CHART = '[data-testid="stPlotlyChart"]'
+
+
+def test_run_a_comparison_and_see_the_charts(page, artifacts_dir: Path):
+    open_page(page, "/policy_simulator", "Policy Simulator")
+    assert_healthy(page)
+    expect(page.get_by_text("press Run simulation", exact=False)).to_be_visible()
+    expect(page.locator(CHART)).to_have_count(0)
+    page.get_by_role("button", name="Run simulation").click()
+    expect(page.get_by_text("Recommended for λ", exact=False)).to_be_visible(timeout=120_000)
+    wait_idle(page)
+    assert_healthy(page)
+    table = page.locator('[data-testid="stDataFrame"]').first
+    expect(table).to_contain_text("sS(15,20)")
+    expect(table).to_contain_text("dp")
+    expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible()
+    expect(page.locator(CHART).first).to_contain_text("On-hand")
+    page.screenshot(path=str(artifacts_dir / "policy_simulator.png"), full_page=True)
+    for tab, text, name in (
+        ("Cost distributions", "Distribution of the total horizon cost", "costs"),
+        ("Risk vs cost", "choice for λ", "risk"),
+        ("(s,S) heatmap", "grid optimum", "heatmap"),
+    ):
+        page.get_by_role("tab", name=tab).click()
+        chart = page.locator(CHART).filter(has_text=text)
+        expect(chart).to_be_visible()
+        chart.screenshot(path=str(artifacts_dir / f"policy_simulator_{name}.png"))
+    expect(page.get_by_role("button", name="deployment_artifacts.zip")).to_be_visible()
+    assert_healthy(page)

@@ -1,0 +1,29 @@
+"""School Scheduling in a real browser: ask for a change, see the schedule and the frontier update."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.streamlit_page import assert_healthy, open_page, send_chat
+
+pytestmark = pytest.mark.e2e
+
+
+def test_principal_moves_a_school_and_sees_the_new_schedule(page, artifacts_dir: Path):
+    open_page(page, "/school_scheduling", "School Scheduling")
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("25.65")
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(1)
+    send_chat(page, "Could Everett start at 9:30 AM?")
+    messages = page.locator('[data-testid="stChatMessage"]')
+    expect(messages.last).to_contain_text("Everett", timeout=60_000)
+    expect(page.get_by_text("fix_start_time[Everett MS=9:30 AM]").first).to_be_visible()
+    expect(messages.last).to_contain_text("Everett MS must start at 9:30 AM")
+    expect(page.get_by_text("Settings").first).to_be_visible()  # opened inside the app shell
+    assert_healthy(page)
+    send_chat(page, "undo that")
+    expect(page.get_by_text("None: this is the base model.")).to_be_visible(timeout=60_000)
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "school_scheduling_chat.png"), full_page=True)

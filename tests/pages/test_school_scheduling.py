@@ -1,0 +1,54 @@
+"""The School Scheduling page headless (AppTest): opening proposal, a chat turn, remove and adopt, resume."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "school_scheduling.py")
+
+
+def test_opening_chat_remove_and_store(monkeypatch, tmp_path):
+    db = tmp_path / "sched.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert not at.exception
+    assert [m.value for m in at.metric] == ["25.65 (2,565 students)", "8.5 minutes"]
+    assert "Proposed schedule (base model)" in at.chat_message[0].markdown[0].value
+
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
+    assert not at.exception
+    assert at.metric[0].value == "21.73 (2,173 students)"
+    assert any("`fix_start_time[Everett MS=9:30 AM]`" in m.value for m in at.markdown)
+    table = at.dataframe[0].value
+    assert table.set_index("school").loc["Everett MS", "proposed_start"] == "9:30 AM"
+    assert table.set_index("school").loc["Everett MS", "changed_since_previous"]
+
+    at.button(key="sched_remove_0").click().run()
+    assert not at.exception
+    assert at.metric[0].value == "25.65 (2,565 students)"
+    assert not any("fix_start_time[Everett MS=9:30 AM]`" in m.value for m in at.markdown)
+
+    at.button(key="sched_adopt").click().run()
+    assert not at.exception
+    history = at.dataframe[1].value
+    assert len(history) == 4
+
+    runs = Store(db).list_runs("school_scheduling")
+    assert len(runs) == 1
+    messages = Store(db).messages(runs["id"][0])
+    assert "Could Everett start at 9:30?" in messages["content"].tolist()
+
+
+def test_resume_a_stored_conversation(monkeypatch, tmp_path):
+    db = tmp_path / "resume.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
+    assert at.metric[0].value == "24.53 (2,453 students)"
+    fresh = AppTest.from_file(PAGE, default_timeout=120).run()
+    fresh.button(key="sched_resume").click().run()
+    assert not fresh.exception
+    assert fresh.metric[0].value == "24.53 (2,453 students)"
+    assert any("keep the peak under 2,500 students" in m.markdown[0].value for m in fresh.chat_message)

@@ -1,0 +1,92 @@
+"""Pareto frontier and next-best alternatives against brute-force enumeration."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from solvers.schedule.data import sfusd_district
+from solvers.schedule.model import ScheduleSpec, evaluate
+from solvers.schedule.pareto import alternatives_near, next_best, pareto_frontier
+
+
+def _pairs(points):
+    return [(round(p.load, 6), round(p.deviation, 6)) for p in points]
+
+
+def _brute_frontier(enumeration, mask):
+    pairs = sorted(
+        {
+            (round(float(a), 6), round(float(b), 6))
+            for a, b in zip(enumeration.load[mask], enumeration.deviation[mask], strict=True)
+        }
+    )
+    front, best_dev = [], float("inf")
+    for load, dev in pairs:
+        if dev < best_dev - 1e-9:
+            front.append((load, dev))
+            best_dev = dev
+    return front
+
+
+def test_sfusd_frontier_matches_brute_force(brute):
+    district = sfusd_district()
+    spec = ScheduleSpec(district)
+    frontier = pareto_frontier(spec)
+    expected = _brute_frontier(brute(district), np.ones(3**10, dtype=bool))
+    assert _pairs(frontier) == expected
+    assert (25.65, 8.5) in [(p.load, p.deviation) for p in frontier]
+    for p in frontier:
+        assert evaluate(district, p.result.assignment) == pytest.approx((p.load, p.deviation))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_constrained_random_frontier_matches_brute_force(seed, brute, make_district):
+    rng = np.random.default_rng(seed)
+    district = make_district(rng, 9, 3)
+    spec = ScheduleSpec(district, fixed=((district.names[0], district.start_times[1]),))
+    enumeration = brute(district)
+    expected = _brute_frontier(enumeration, enumeration.feasible(spec))
+    assert _pairs(pareto_frontier(spec)) == expected
+
+
+def test_grid_frontier_is_a_subset_of_the_exact_one(make_district):
+    district = make_district(np.random.default_rng(7), 12, 3)
+    exact = {(p.load, p.deviation) for p in pareto_frontier(ScheduleSpec(district))}
+    grid = pareto_frontier(ScheduleSpec(district), points=6)
+    assert 2 <= len(grid) <= 6
+    assert {(p.load, p.deviation) for p in grid} <= exact
+    assert min(p.load for p in grid) == min(load for load, _ in exact)
+    assert min(p.deviation for p in grid) == min(dev for _, dev in exact)
+
+
+def test_next_best_matches_sorted_brute_force_objectives(brute):
+    district = sfusd_district()
+    spec = ScheduleSpec(district, alpha=1.5, beta=0.7)
+    enumeration = brute(district)
+    results = next_best(spec, 5)
+    assert len({r.assignment for r in results}) == 5
+    expected = np.sort(enumeration.objective(spec))[:5]
+    assert [r.objective for r in results] == pytest.approx(list(expected), abs=1e-6)
+
+
+def test_next_best_stops_when_schedules_run_out():
+    district = sfusd_district()
+    fixed = tuple((name, 470) for name in district.names[:-1])
+    results = next_best(ScheduleSpec(district, fixed=fixed), 5)
+    assert len(results) == 3
+
+
+def test_alternatives_near_pick_both_sides_and_skip_current():
+    spec = ScheduleSpec(sfusd_district())
+    frontier = pareto_frontier(spec)
+    current = next(p for p in frontier if p.load == pytest.approx(24.53))
+    picked = alternatives_near(frontier, current.load, current.deviation, current.result.assignment, count=2)
+    assert _pairs(picked) == [(23.22, 14.5), (25.65, 8.5)]
+
+
+def test_frontier_respects_spec_bounds():
+    spec = replace(ScheduleSpec(sfusd_district()), max_deviation=12.0)
+    assert all(p.deviation <= 12.0 for p in pareto_frontier(spec))
