@@ -26,9 +26,9 @@ def test_run_a_comparison_and_see_the_charts(page, artifacts_dir: Path):
     expect(table).to_contain_text("sS(15,20)")
     expect(table).to_contain_text("dp")
     expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible()
-    expect(page.locator(CHART).first).to_contain_text("On-hand")
     page.screenshot(path=str(artifacts_dir / "policy_simulator.png"), full_page=True)
     for tab, text, name in (
+        ("Trajectories", "On-hand", "trajectories"),
         ("Cost distributions", "Distribution of the total horizon cost", "costs"),
         ("Risk vs cost", "choice for λ", "risk"),
         ("(s,S) heatmap", "grid optimum", "heatmap"),

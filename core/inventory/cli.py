@@ -1,0 +1,133 @@
+"""`python -m core.cli inventory ...`: optimize, evaluate, dp and order (the seed-000 engine from the shell).
+
+Each command is added by one `_add_<command>` function; `register` lists them, so a new command (such as
+`chat`) is one more function and one more line there. Handlers return JSON-able objects that
+`core/cli.py` prints; `OrcaError`s become exit code 2 with the message.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core.errors import SpecError
+from core.inventory.chat_cli import add_chat_parser
+from solvers.inventory.spec import read_params_csv
+
+# The engine (numpy, torch) is imported inside the handlers so that `python -m core.cli` starts fast.
+
+
+def _params(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--params", required=True, help="extracted_params.csv (columns parameter,value,unit,status)"
+    )
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def cmd_optimize(args: argparse.Namespace) -> dict:
+    from solvers.inventory.agent import optimize
+    from solvers.inventory.dqn import DQNConfig
+
+    problem = read_params_csv(Path(args.params))
+    config = DQNConfig(steps=args.dqn_steps, seconds=args.dqn_seconds)
+    result = optimize(problem, args.paths, args.seed, not args.no_dqn, out_dir=args.out, dqn_config=config)
+    return result.summary()
+
+
+def _add_optimize(sub) -> None:
+    p = sub.add_parser("optimize", help="run the Optimization Agent and write deployment_artifacts/")
+    _params(p)
+    p.add_argument(
+        "--out",
+        required=True,
+        help="directory for config.json, dqn_weights.pth, policy_evaluation_results.csv",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--paths", type=_positive, default=1000, help="Monte Carlo paths of the policy search")
+    p.add_argument("--no-dqn", action="store_true", help="skip DQN training")
+    p.add_argument("--dqn-steps", type=_positive, default=3000, help="DQN training budget in vector steps")
+    p.add_argument("--dqn-seconds", type=float, default=60.0, help="DQN training budget in seconds")
+    p.set_defaults(func=cmd_optimize)
+
+
+def _policy(args: argparse.Namespace):
+    from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
+
+    def need(name: str) -> int:
+        value = getattr(args, name)
+        if value is None:
+            raise SpecError(name, f"--{name} is required for --policy {args.policy}")
+        return value
+
+    if args.policy == "sS":
+        return SSPolicy(need("s"), need("S"), args.cutoff)
+    if args.policy == "base-stock":
+        return BaseStockPolicy(need("S"), args.cap, args.cutoff)
+    if args.policy == "constant":
+        return ConstantPolicy(need("q"), args.cutoff)
+    return RQPolicy(need("R"), need("Q"), args.cutoff)
+
+
+def cmd_evaluate(args: argparse.Namespace) -> dict:
+    from solvers.inventory.montecarlo import evaluate_policy
+
+    problem = read_params_csv(Path(args.params))
+    return evaluate_policy(problem, _policy(args), args.paths, args.seed).summary()
+
+
+def _add_evaluate(sub) -> None:
+    p = sub.add_parser("evaluate", help="Monte Carlo cost of one policy")
+    _params(p)
+    p.add_argument("--policy", required=True, choices=("sS", "base-stock", "constant", "rq"))
+    for name in ("s", "S", "q", "R", "Q", "cap"):
+        p.add_argument(f"--{name}", type=int, default=None)
+    p.add_argument(
+        "--cutoff", action="store_true", help="no orders that cannot arrive before the horizon ends"
+    )
+    p.add_argument("--paths", type=_positive, default=10_000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_evaluate)
+
+
+def cmd_dp(args: argparse.Namespace) -> dict:
+    from solvers.inventory.dp import solve_dp
+
+    return solve_dp(read_params_csv(Path(args.params))).summary()
+
+
+def _add_dp(sub) -> None:
+    p = sub.add_parser("dp", help="exact optimal expected cost by dynamic programming (small instances)")
+    _params(p)
+    p.set_defaults(func=cmd_dp)
+
+
+def cmd_order(args: argparse.Namespace) -> dict:
+    from solvers.inventory.artifacts import calculate_dqn_order
+
+    return calculate_dqn_order(args.inventory, args.step, args.pipeline, args.artifacts)
+
+
+def _add_order(sub) -> None:
+    p = sub.add_parser("order", help="recommended order from saved DQN artifacts (calculate_dqn_order)")
+    p.add_argument("--artifacts", required=True, help="deployment_artifacts directory")
+    p.add_argument("--inventory", type=int, required=True, help="current on-hand inventory")
+    p.add_argument("--step", type=int, required=True, help="current time step (0 = first period)")
+    p.add_argument("--pipeline", default="", help="outstanding orders, next arrival first, e.g. 0,0,0,0")
+    p.set_defaults(func=cmd_order)
+
+
+COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser]
+
+
+def register(subparsers) -> None:
+    """Add the `inventory` group with its commands to the top-level CLI."""
+    parser = subparsers.add_parser("inventory", help="seed-000 inventory engine")
+    sub = parser.add_subparsers(dest="inventory_command", required=True)
+    for add in COMMANDS:
+        add(sub)

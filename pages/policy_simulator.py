@@ -1,0 +1,306 @@
+"""Policy Simulator: edit or load an inventory problem, pick policies, simulate them on common demand paths
+and compare them with the (s,S) grid, the exact DP optimum and a DQN."""
+
+import streamlit as st
+
+from core.errors import SpecError
+from core.inventory import charts
+from core.inventory import simulation as sim
+from core.ui import get_store, guard, setup_page, show_error
+from solvers.inventory.dqn import DQNConfig
+from solvers.inventory.spec import params_csv_text, read_params_csv
+
+P = "orca_sim_"
+RESULT = P + "result"
+HANDOFF = P + "params_csv"
+LAMBDA = P + "lambda"
+SAVED = P + "saved_form"
+OPTIONS = {
+    "use_sS": True,
+    "use_base_stock": True,
+    "use_constant": False,
+    "use_rQ": False,
+    "cutoff": False,
+    "grid": True,
+    "dp": True,
+    "dqn": False,
+    "dqn_seconds": 60,
+    "dqn_steps": 3000,
+    "paths": 1000,
+    "grid_paths": 500,
+    "trajectories": 3,
+}
+FORM_WIDGETS = [P + k for k in (*sim.FORM_KEYS, *OPTIONS)] + [
+    f"{P}{kind}_{name}" for kind, names in sim.POLICY_KINDS.items() for name in names
+]
+
+settings = setup_page(
+    "Policy Simulator",
+    "Simulate inventory policies on the same random demand paths and compare their cost, risk and service: "
+    "(s,S), base-stock, constant order and (R,Q), the best (s,S) of a full grid search, the exact dynamic "
+    "programming optimum and a deep Q-network. Every run is saved in the run store.",
+)
+
+
+def load_problem(problem) -> None:
+    """Put a problem and matching policy parameters into the form (before its widgets are drawn)."""
+    for key, value in sim.form_values(problem).items():
+        st.session_state[P + key] = float(value) if isinstance(value, float) else value
+    for kind, params in sim.suggested_parameters(problem).items():
+        for name, value in params.items():
+            st.session_state[f"{P}{kind}_{name}"] = 0 if value is None else value
+
+
+if (
+    P + "time_horizon" not in st.session_state
+):  # first visit, or back from another page (widget state is dropped)
+    if SAVED in st.session_state:
+        st.session_state.update(st.session_state[SAVED])
+    else:
+        load_problem(sim.default_problem())
+        st.session_state.update({P + k: v for k, v in OPTIONS.items()})
+
+if st.session_state.get(HANDOFF):
+    handoff = st.session_state.pop(HANDOFF)
+    try:
+        loaded = sim.LoadedProblem(read_params_csv(handoff), "the Inventory Copilot")
+    except SpecError as err:
+        show_error(err)
+    else:
+        load_problem(loaded.problem)
+        st.success(
+            f"Loaded the problem from {loaded.source}. Check the parameters and run.", icon=":material/input:"
+        )
+
+with st.expander("Model conventions", icon=":material/rule:"):
+    st.markdown(sim.MODEL_CONVENTIONS)
+
+with st.expander("Load a problem", icon=":material/upload_file:"):
+    left, right = st.columns(2)
+    upload = left.file_uploader(
+        "An `extracted_params.csv`, or a CSV with one column of daily demand (empirical demand)",
+        type=["csv", "txt"],
+        key=P + "upload",
+    )
+    if left.button("Load file", key=P + "load_file", disabled=upload is None):
+        with guard():
+            current = sim.problem_from_form({k: st.session_state[P + k] for k in sim.FORM_KEYS})
+            loaded = sim.problem_from_upload(upload.getvalue(), current)
+            load_problem(loaded.problem)
+            left.success(f"Loaded {loaded.source}.")
+    with guard():
+        runs = sim.copilot_runs(get_store())
+        if runs:
+            labels = dict(runs)
+            run_id = right.selectbox(
+                "A saved Inventory Copilot run", list(labels), format_func=labels.get, key=P + "copilot_run"
+            )
+            if right.button("Load run", key=P + "load_run"):
+                loaded = sim.problem_from_copilot_run(get_store(), run_id)
+                load_problem(loaded.problem)
+                right.success(f"Loaded {loaded.source}.")
+        else:
+            right.caption("No Inventory Copilot run with a parameter table is stored yet.")
+
+with st.form(P + "form", enter_to_submit=False):
+    st.markdown("**Problem**")
+    a, b, c = st.columns(3)
+    a.text_input(
+        "Demand distribution",
+        key=P + "demand_distribution",
+        help="poisson(8), normal(30,10), uniform(10,20), a constant such as 8, or empirical(3,5,8,…)",
+    )
+    a.selectbox(
+        "Unmet demand",
+        ["lost_sale", "backlog"],
+        key=P + "state_transition_model",
+        format_func={"lost_sale": "is lost (lost sales)", "backlog": "is backordered (backlog)"}.get,
+    )
+    a.checkbox("Perishable (leftover stock is discarded each period)", key=P + "perishability")
+    a.number_input("Time horizon T (periods)", min_value=1, step=1, key=P + "time_horizon")
+    b.number_input("Holding cost h (per unit per period)", min_value=0.0, step=0.1, key=P + "holding_cost")
+    b.number_input("Penalty cost b (per unit short)", min_value=0.0, step=0.1, key=P + "penalty_cost")
+    b.number_input("Setup cost K (per order)", min_value=0.0, step=0.5, key=P + "setup_cost")
+    b.slider("Risk tolerance λ", -10.0, 10.0, step=0.5, key=P + "risk_tolerance")
+    c.number_input("Lead time L (periods)", min_value=0, step=1, key=P + "lead_time")
+    c.number_input("Max inventory", min_value=1, step=1, key=P + "max_inventory")
+    c.number_input("Max order", min_value=1, step=1, key=P + "max_order")
+    c.number_input("Initial inventory", step=1, key=P + "initial_inventory")
+
+    st.markdown("**Policies to compare**")
+    cols = st.columns(4)
+    for col, (kind, names) in zip(cols, sim.POLICY_KINDS.items(), strict=True):
+        col.checkbox(sim.POLICY_LABELS[kind], key=f"{P}use_{kind}")
+        for name in names:
+            label = "cap (0 = none)" if name == "cap" else name
+            col.number_input(label, min_value=0, step=1, key=f"{P}{kind}_{name}")
+    a, b, c = st.columns(3)
+    a.checkbox("End-of-horizon cutoff (no orders that cannot arrive in time)", key=P + "cutoff")
+    a.checkbox("Search the full (s,S) grid", key=P + "grid")
+    a.checkbox("Exact DP optimum (when the state space is small enough)", key=P + "dp")
+    b.checkbox("Train a DQN", key=P + "dqn")
+    b.number_input("DQN training budget (seconds)", min_value=1, step=10, key=P + "dqn_seconds")
+    b.number_input("DQN training steps", min_value=10, step=500, key=P + "dqn_steps")
+    c.number_input("Simulation paths", min_value=2, step=100, key=P + "paths")
+    c.number_input("Grid search paths", min_value=2, step=100, key=P + "grid_paths")
+    c.number_input("Sample paths to plot", min_value=0, max_value=20, step=1, key=P + "trajectories")
+    submitted = st.form_submit_button("Run simulation", type="primary", icon=":material/play_arrow:")
+
+if submitted:
+    ss = st.session_state
+    ss[SAVED] = {k: ss[k] for k in FORM_WIDGETS}
+    with guard():
+        problem = sim.problem_from_form({k: ss[P + k] for k in sim.FORM_KEYS})
+        choices = [
+            sim.PolicyChoice(
+                kind,
+                {n: (ss[f"{P}{kind}_{n}"] or None) if n == "cap" else ss[f"{P}{kind}_{n}"] for n in names},
+                ss[P + "cutoff"],
+            )
+            for kind, names in sim.POLICY_KINDS.items()
+            if ss[f"{P}use_{kind}"]
+        ]
+        options = sim.SimulationOptions(
+            paths=int(ss[P + "paths"]),
+            trajectories=int(min(ss[P + "trajectories"], ss[P + "paths"])),
+            grid=ss[P + "grid"],
+            grid_paths=int(ss[P + "grid_paths"]),
+            grid_cutoff=ss[P + "cutoff"],
+            dp=ss[P + "dp"],
+            dqn=ss[P + "dqn"],
+            dqn_config=DQNConfig(steps=int(ss[P + "dqn_steps"]), seconds=float(ss[P + "dqn_seconds"])),
+        )
+        bar = st.progress(0.0, text="Starting…")
+        result = sim.run_simulation(
+            problem,
+            choices,
+            options,
+            settings.seed,
+            progress=lambda f, msg: bar.progress(f, text=msg),
+            store=get_store(),
+        )
+        bar.empty()
+        ss[RESULT] = result
+        ss[LAMBDA] = problem.risk_tolerance
+
+result = st.session_state.get(RESULT)
+if result is not None and LAMBDA not in st.session_state:
+    st.session_state[LAMBDA] = result.problem.risk_tolerance
+if result is None:
+    st.info(
+        "Set the problem (the defaults are the paper's instance: Poisson(8) demand, h = 0.5, b = 2.83, K = 3, "
+        "lost sales, L = 1, max inventory 40, max order 20, T = 30), choose the policies and press "
+        "**Run simulation**. You will get sample-path trajectories, cost distributions, the (s,S) heatmap, "
+        "a risk-versus-cost view and a comparison table with the gap to the DP optimum.",
+        icon=":material/science:",
+    )
+    st.stop()
+
+st.divider()
+st.subheader("Results")
+st.caption(
+    f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
+    + (f" · saved as run `{result.run_id}`" if result.run_id else "")
+)
+lam = st.slider(
+    "Risk tolerance λ for the recommendation (L(π) = mean + exp(−λ)·std)", -10.0, 10.0, step=0.5, key=LAMBDA
+)
+best = result.recommended(lam)
+st.success(
+    f"Recommended for λ = {lam:g}: **{best.policy}**, mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
+    f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
+    icon=":material/recommend:",
+)
+if result.dp_cost is not None:
+    st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
+if result.dp_refusal:
+    st.info(result.dp_refusal, icon=":material/info:")
+st.dataframe(
+    result.table(lam),
+    hide_index=True,
+    width="stretch",
+    column_config={
+        "mean": st.column_config.NumberColumn("mean", format="%.2f"),
+        "std": st.column_config.NumberColumn("std", format="%.2f"),
+        "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+        "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+        "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
+        "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
+        "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
+        "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
+        "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
+        "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
+        "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
+        "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
+        "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
+    },
+    key=P + "table",
+)
+
+tabs = ["Trajectories", "Cost distributions", "Risk vs cost"]
+tabs += ["(s,S) heatmap"] if result.grid is not None else []
+tabs += ["DQN learning curve"] if result.dqn_curve else []
+views = dict(zip(tabs, st.tabs(tabs), strict=True))
+with views["Trajectories"]:
+    trajectories = result.trajectories
+    if trajectories:
+        count = next(iter(trajectories.values())).on_hand.shape[0]
+        path = st.selectbox(
+            "Sample path", range(count), format_func=lambda i: f"path {i + 1}", key=P + "path"
+        )
+        st.plotly_chart(
+            charts.trajectory_figure(trajectories, path, result.problem.lost_sales), key=P + "traj_chart"
+        )
+    else:
+        st.caption("No sample paths were recorded (set 'Sample paths to plot' above 0).")
+with views["Cost distributions"]:
+    kind = st.radio("Show as", ["violin", "histogram"], horizontal=True, key=P + "dist_kind")
+    st.plotly_chart(charts.cost_distribution_figure(result.costs, kind, result.dp_cost), key=P + "dist_chart")
+with views["Risk vs cost"]:
+    st.plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
+    st.caption(
+        "Grey: every (s,S) pair of the grid (in-sample). Coloured: the compared policies on common paths. "
+        "The dashed line joins the points with the same L(π) as the choice; a lower λ tilts it and favours "
+        "steadier policies."
+    )
+if result.grid is not None:
+    with views["(s,S) heatmap"]:
+        st.plotly_chart(charts.grid_heatmap_figure(result.grid.mean, result.best_ss), key=P + "grid_chart")
+        st.caption(
+            f"{len(result.grid.rules):,} pairs on {result.grid.paths:,} common paths; the top candidates were "
+            "re-evaluated on fresh paths because the in-sample winner is biased low."
+        )
+if result.dqn_curve:
+    with views["DQN learning curve"]:
+        refs = {"DP optimum": result.dp_cost} if result.dp_cost is not None else {}
+        st.plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
+
+st.markdown("**Downloads**")
+a, b, c = st.columns(3)
+a.download_button(
+    "Comparison table (CSV)",
+    result.results_csv(lam),
+    file_name="policy_comparison.csv",
+    mime="text/csv",
+    icon=":material/table:",
+    key=P + "dl_csv",
+)
+b.download_button(
+    "Parameters (extracted_params.csv)",
+    params_csv_text(result.problem),
+    file_name="extracted_params.csv",
+    mime="text/csv",
+    icon=":material/tune:",
+    key=P + "dl_params",
+)
+if result.artifacts_zip is not None:
+    c.download_button(
+        "deployment_artifacts.zip",
+        result.artifacts_zip,
+        file_name="deployment_artifacts.zip",
+        mime="application/zip",
+        icon=":material/folder_zip:",
+        key=P + "dl_zip",
+    )
+else:
+    c.caption("Deployment artifacts need an (s,S) policy: tick (s,S) or the grid search.")

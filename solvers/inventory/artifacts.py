@@ -1,0 +1,213 @@
+"""`deployment_artifacts/` of seed 000 §2.3 and the `calculate_dqn_order` tool that reads them.
+
+- `config.json`: instance parameters (the 12-row table, lead time, max inventory, horizon, ...), the DQN's
+  state and action dimensions, network size and reward scale.
+- `dqn_weights.pth`: the Q-network's `state_dict` (absent when DQN was not trained).
+- `policy_evaluation_results.csv`: mean and std of the DQN and (s,S) policies (and any other finalist)
+  on common evaluation paths, with the optimal s and S.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from core.errors import SpecError
+from solvers.inventory.dqn import DQNPolicy, q_network
+from solvers.inventory.montecarlo import PolicyEvaluation
+from solvers.inventory.spec import InventoryProblem, problem_from_table, table_from_problem
+
+CONFIG, WEIGHTS, RESULTS = "config.json", "dqn_weights.pth", "policy_evaluation_results.csv"
+RESULT_COLUMNS = (
+    "policy",
+    "mean_cost",
+    "std_cost",
+    "ci95_low",
+    "ci95_high",
+    "objective",
+    "fill_rate",
+    "s",
+    "S",
+    "recommended",
+)
+
+
+def write_artifacts(
+    out_dir: str | Path,
+    problem: InventoryProblem,
+    evaluations: Sequence[tuple[str, PolicyEvaluation]],
+    best_ss: tuple[int, int],
+    recommended: str,
+    dqn: DQNPolicy | None = None,
+    dqn_hidden: int | None = None,
+    extra: dict | None = None,
+) -> Path:
+    """Write the three artifact files; `evaluations` are `(key, evaluation)` pairs such as `("sS", ev)`."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    config = {
+        "parameters": table_from_problem(problem),
+        "time_horizon": problem.time_horizon,
+        "lead_time": problem.lead_time,
+        "max_inventory": problem.max_inventory,
+        "max_order": problem.max_order,
+        "lost_sales": problem.lost_sales,
+        "perishable": problem.perishable,
+        "risk_tolerance": problem.risk_tolerance,
+        "state_dim": problem.state_dim,
+        "state_layout": ["on_hand", "time_step"] + [f"pipeline_{i + 1}" for i in range(problem.lead_time)],
+        "action_dim": problem.action_dim,
+        "dqn": dqn is not None,
+        "dqn_input_dim": problem.lead_time + 3,
+        "dqn_hidden": dqn_hidden,
+        "reward_scale": dqn.scale if dqn else None,
+        "best_s": best_ss[0],
+        "best_S": best_ss[1],
+        "recommended": recommended,
+        **(extra or {}),
+    }
+    (out / CONFIG).write_text(json.dumps(config, indent=2) + "\n")
+    weights = out / WEIGHTS
+    if dqn is not None:
+        torch.save(dqn.net.state_dict(), weights)
+    elif weights.exists():
+        weights.unlink()
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(RESULT_COLUMNS)
+    for key, ev in evaluations:
+        s, S = best_ss if key == "sS" else ("", "")
+        writer.writerow(
+            [
+                key,
+                f"{ev.mean:.4f}",
+                f"{ev.std:.4f}",
+                f"{ev.ci95[0]:.4f}",
+                f"{ev.ci95[1]:.4f}",
+                f"{ev.objective(problem.risk_tolerance):.4f}",
+                f"{ev.fill_rate:.4f}",
+                s,
+                S,
+                str(key == recommended).lower(),
+            ]
+        )
+    (out / RESULTS).write_text(buf.getvalue())
+    return out
+
+
+def read_config(artifacts_dir: str | Path) -> dict:
+    """`config.json` of an artifacts directory."""
+    path = Path(artifacts_dir) / CONFIG
+    if not path.is_file():
+        raise SpecError("artifacts", f"no {CONFIG} in {artifacts_dir}; run the optimizer first")
+    return json.loads(path.read_text())
+
+
+def read_results(artifacts_dir: str | Path) -> list[dict[str, str]]:
+    """Rows of `policy_evaluation_results.csv`."""
+    path = Path(artifacts_dir) / RESULTS
+    if not path.is_file():
+        raise SpecError("artifacts", f"no {RESULTS} in {artifacts_dir}; run the optimizer first")
+    return list(csv.DictReader(io.StringIO(path.read_text())))
+
+
+@lru_cache(maxsize=8)
+def _load(weights: str, mtime: float, config_json: str) -> tuple[InventoryProblem, DQNPolicy]:
+    config = json.loads(config_json)
+    problem = problem_from_table(config["parameters"])
+    net = q_network(config["dqn_input_dim"], config["action_dim"], config["dqn_hidden"])
+    net.load_state_dict(torch.load(weights, weights_only=True))
+    net.eval()
+    return problem, DQNPolicy(net, float(config["reward_scale"]))
+
+
+def load_dqn(artifacts_dir: str | Path) -> tuple[InventoryProblem, DQNPolicy]:
+    """The problem and the trained DQN policy saved in an artifacts directory."""
+    config = read_config(artifacts_dir)
+    weights = Path(artifacts_dir) / WEIGHTS
+    if not config.get("dqn") or not weights.is_file():
+        raise SpecError(
+            "artifacts", "these artifacts hold no DQN (it was skipped); use the (s,S) policy instead"
+        )
+    return _load(str(weights), weights.stat().st_mtime, json.dumps(config, sort_keys=True))
+
+
+def _whole(field: str, value: object) -> int:
+    if isinstance(value, bool):
+        raise SpecError(field, f"must be a whole number, got {value!r}")
+    try:
+        x = float(str(value).strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise SpecError(field, f"must be a whole number, got {value!r}") from None
+    if not math.isfinite(x) or not x.is_integer():
+        raise SpecError(field, f"must be a whole number, got {value!r}")
+    return int(x)
+
+
+def parse_pipeline(pipeline_orders: object, lead_time: int) -> list[int]:
+    """Pipeline orders from a list or a comma-separated string; empty / "none" means nothing incoming."""
+    if pipeline_orders is None or (
+        isinstance(pipeline_orders, str) and pipeline_orders.strip().lower() in ("", "none", "[]")
+    ):
+        return [0] * lead_time
+    if isinstance(pipeline_orders, str):
+        items = [x for x in pipeline_orders.strip().strip("[]").split(",") if x.strip()]
+    elif isinstance(pipeline_orders, int | float):
+        items = [pipeline_orders]
+    else:
+        items = list(pipeline_orders)
+    values = [_whole("pipeline_orders", x) for x in items]
+    if len(values) != lead_time:
+        raise SpecError(
+            "pipeline_orders",
+            f"the lead time is {lead_time} period(s), so list exactly {lead_time} pipeline order(s), "
+            f"next arrival first, 0 for none; got {len(values)}",
+        )
+    if any(v < 0 for v in values):
+        raise SpecError("pipeline_orders", "pipeline orders cannot be negative")
+    return values
+
+
+def calculate_dqn_order(
+    current_inventory: int,
+    current_time_step: int,
+    pipeline_orders: Sequence[int] | str | None,
+    artifacts_dir: str | Path = "deployment_artifacts",
+) -> dict[str, object]:
+    """Recommended order from the saved DQN: `{"recommended_order": int, "q_value": float}`.
+
+    `current_time_step` counts periods from 0 (the first day); `pipeline_orders` lists the L outstanding
+    orders, the one arriving next first. `q_value` is the network's value of that order in cost units
+    (minus the expected cost from now to the end of the horizon)."""
+    problem, policy = load_dqn(artifacts_dir)
+    inv = _whole("current_inventory", current_inventory)
+    step = _whole("current_time_step", current_time_step)
+    pipe = parse_pipeline(pipeline_orders, problem.lead_time)
+    low = 0 if problem.lost_sales else -10 * problem.max_inventory
+    if not low <= inv <= problem.max_inventory:
+        raise SpecError(
+            "current_inventory",
+            f"must lie between {low} and the max inventory {problem.max_inventory}, got {inv}",
+        )
+    if not 0 <= step < problem.time_horizon:
+        raise SpecError("current_time_step", f"must lie between 0 and {problem.time_horizon - 1}, got {step}")
+    if any(v > problem.max_order for v in pipe):
+        raise SpecError(
+            "pipeline_orders", f"each pipeline order is at most the max order {problem.max_order}"
+        )
+    if inv + sum(pipe) > problem.max_inventory:
+        raise SpecError(
+            "pipeline_orders",
+            f"on-hand plus pipeline ({inv + sum(pipe)}) exceeds the max inventory {problem.max_inventory}",
+        )
+    q = policy.q_values(problem, step, np.array([inv]), np.array([pipe]))[0]
+    order = int(np.argmax(q))
+    return {"recommended_order": order, "q_value": round(float(q[order]), 4)}

@@ -1,0 +1,283 @@
+"""Deep Q-Network for the Appendix A MDP (seed 000 §2.3), in PyTorch, seeded and CPU-friendly.
+
+State: on-hand, time period and pipeline (fed as scaled features plus the inventory position).
+Action: an order 0..max_order; orders that would break `max_order` / `max_inventory` are masked out
+both when acting and in the targets. Double DQN with a Polyak-averaged target network, a replay buffer
+filled by a batch of vectorised numpy environments, epsilon-greedy exploration, a linearly decaying
+learning rate, reward = -cost/scale with no discounting over the finite horizon, and half of the
+episodes started from a random feasible state for coverage. The best checkpoint is kept by a validation
+evaluation of the greedy policy on fixed validation paths (common random numbers across checkpoints).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+from torch import nn
+
+from core.errors import SpecError
+from solvers.inventory.demand import sample_demand
+from solvers.inventory.montecarlo import Progress, demand_matrix, simulate_policy
+from solvers.inventory.simulator import next_on_hand
+from solvers.inventory.spec import InventoryProblem
+
+
+@dataclass(frozen=True)
+class DQNConfig:
+    """Training budget and hyper-parameters; training stops at `steps` vector steps or `seconds`."""
+
+    steps: int = 3000
+    seconds: float = 60.0
+    envs: int = 128
+    hidden: int = 128
+    batch: int = 256
+    updates_per_step: int = 2
+    lr: float = 1e-3
+    lr_final_fraction: float = 0.05
+    tau: float = 0.005
+    buffer: int = 200_000
+    eps_start: float = 1.0
+    eps_end: float = 0.05
+    eps_fraction: float = 0.4
+    random_start: float = 0.5
+    eval_every: int = 150
+    eval_paths: int = 500
+
+    def __post_init__(self) -> None:
+        for name in (
+            "steps",
+            "envs",
+            "hidden",
+            "batch",
+            "updates_per_step",
+            "buffer",
+            "eval_every",
+            "eval_paths",
+        ):
+            if int(getattr(self, name)) < 1:
+                raise SpecError(name, "must be at least 1")
+        if self.seconds <= 0 or self.lr <= 0:
+            raise SpecError("seconds" if self.seconds <= 0 else "lr", "must be positive")
+
+
+def q_network(input_dim: int, actions: int, hidden: int) -> nn.Sequential:
+    """The Q-network: an MLP with two hidden ReLU layers."""
+    return nn.Sequential(
+        nn.Linear(input_dim, hidden),
+        nn.ReLU(),
+        nn.Linear(hidden, hidden),
+        nn.ReLU(),
+        nn.Linear(hidden, actions),
+    )
+
+
+def features(
+    problem: InventoryProblem, t: np.ndarray | int, on_hand: np.ndarray, pipeline: np.ndarray
+) -> np.ndarray:
+    """Network input: on-hand/cap, pipeline/max_order, position/cap, t/T (float32, one row per state)."""
+    cap, qmax = problem.max_inventory, max(problem.max_order, 1)
+    on_hand = np.asarray(on_hand, dtype=np.float32)
+    pipe = np.asarray(pipeline, dtype=np.float32).reshape(len(on_hand), problem.lead_time)
+    tt = np.broadcast_to(np.asarray(t, dtype=np.float32), on_hand.shape)
+    cols = [
+        on_hand[:, None] / cap,
+        pipe / qmax,
+        (on_hand + pipe.sum(axis=1))[:, None] / cap,
+        tt[:, None] / problem.time_horizon,
+    ]
+    return np.concatenate(cols, axis=1).astype(np.float32)
+
+
+def max_feasible(problem: InventoryProblem, on_hand: np.ndarray, pipeline: np.ndarray) -> np.ndarray:
+    """Largest feasible order per state."""
+    ip = np.asarray(on_hand) + np.asarray(pipeline).reshape(len(on_hand), problem.lead_time).sum(axis=1)
+    return np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
+
+
+def _masked(q: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
+    actions = torch.arange(q.shape[1])
+    return torch.where(actions[None, :] <= top[:, None], q, torch.tensor(-torch.inf))
+
+
+@dataclass(frozen=True, eq=False)
+class DQNPolicy:
+    """Greedy policy of a trained Q-network; `scale` converts network values back to cost units."""
+
+    net: nn.Module = field(repr=False)
+    scale: float
+    label: str = "dqn"
+
+    @property
+    def name(self) -> str:
+        return self.label
+
+    def q_values(self, problem: InventoryProblem, t, on_hand: np.ndarray, pipeline: np.ndarray) -> np.ndarray:
+        """Masked Q-values in cost units (negative expected cost to go); infeasible orders are -inf."""
+        with torch.no_grad():
+            q = self.net(torch.from_numpy(features(problem, t, on_hand, pipeline)))
+            q = _masked(q, torch.from_numpy(max_feasible(problem, on_hand, pipeline)))
+        return q.numpy() * self.scale
+
+    def orders(
+        self, problem: InventoryProblem, t: int, on_hand: np.ndarray, pipeline: np.ndarray
+    ) -> np.ndarray:
+        return self.q_values(problem, t, on_hand, pipeline).argmax(axis=1).astype(np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class DQNResult:
+    """The best checkpoint's policy and the learning curve (one row per validation)."""
+
+    policy: DQNPolicy
+    best_validation: float
+    curve: tuple[dict[str, float], ...]
+    env_steps: int
+    seconds: float
+    hidden: int
+
+
+def reward_scale(problem: InventoryProblem) -> float:
+    """Typical one-period cost, so rewards are O(1)."""
+    return max(
+        1e-6,
+        problem.setup_cost + (problem.holding_cost + problem.penalty_cost) * max(problem.demand.mean, 1) / 2,
+    )
+
+
+def _random_states(
+    problem: InventoryProblem, rng: np.random.Generator, n: int
+) -> tuple[np.ndarray, np.ndarray]:
+    p = problem
+    on_hand = rng.integers(0, p.max_inventory + 1, n)
+    pipe = np.zeros((n, p.lead_time), dtype=np.int64)
+    for i in range(p.lead_time):
+        room = np.clip(p.max_inventory - on_hand - pipe.sum(axis=1), 0, p.max_order)
+        pipe[:, i] = rng.integers(0, room + 1)
+    return on_hand, pipe
+
+
+def train_dqn(
+    problem: InventoryProblem,
+    config: DQNConfig | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> DQNResult:
+    """Train a DQN on the problem; returns the best checkpoint by validation cost."""
+    cfg = config or DQNConfig()
+    p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    scale = reward_scale(p)
+    dim, actions = L + 3, p.max_order + 1
+    net = q_network(dim, actions, cfg.hidden)
+    target = copy.deepcopy(net)
+    opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda k: 1 - (1 - cfg.lr_final_fraction) * min(1.0, k / (cfg.steps * cfg.updates_per_step))
+    )
+    size = cfg.buffer
+    buf_s, buf_s2 = np.zeros((size, dim), np.float32), np.zeros((size, dim), np.float32)
+    buf_a, buf_top2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    buf_r, buf_done = np.zeros(size, np.float32), np.zeros(size, np.float32)
+    ptr, filled = 0, 0
+    val_demand = demand_matrix(p, cfg.eval_paths, seed + 104_729)
+    policy = DQNPolicy(net, scale)
+    best_state, best_val, curve = copy.deepcopy(net.state_dict()), np.inf, []
+    start, t = time.perf_counter(), 0
+    on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
+    pipe = np.zeros((n, L), dtype=np.int64)
+    step = 0
+    while step < cfg.steps and time.perf_counter() - start < cfg.seconds:
+        if t == 0:
+            on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
+            pipe = np.zeros((n, L), dtype=np.int64)
+            rand = rng.random(n) < cfg.random_start
+            ro, rp = _random_states(p, rng, int(rand.sum()))
+            on_hand[rand], pipe[rand] = ro, rp
+        eps = cfg.eps_end + (cfg.eps_start - cfg.eps_end) * max(
+            0.0, 1 - step / (cfg.eps_fraction * cfg.steps)
+        )
+        top = max_feasible(p, on_hand, pipe)
+        s_feat = features(p, t, on_hand, pipe)
+        with torch.no_grad():
+            greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
+        explore = rng.random(n) < eps
+        a = np.where(explore, rng.integers(0, top + 1), greedy)
+        arriving = a if L == 0 else pipe[:, 0].copy()
+        if L:
+            pipe = np.concatenate([pipe[:, 1:], a[:, None]], axis=1)
+        available = on_hand + arriving
+        d = sample_demand(p.demand, rng, n)
+        cost = (
+            p.setup_cost * (a > 0)
+            + p.holding_cost * np.maximum(available - d, 0)
+            + p.penalty_cost * np.maximum(d - available, 0)
+        )
+        on_hand = next_on_hand(p, available, d)
+        t = (t + 1) % T
+        idx = (ptr + np.arange(n)) % size
+        buf_s[idx], buf_a[idx], buf_r[idx] = s_feat, a, -cost / scale
+        buf_s2[idx], buf_top2[idx] = features(p, t, on_hand, pipe), max_feasible(p, on_hand, pipe)
+        buf_done[idx] = float(t == 0)
+        ptr, filled = (ptr + n) % size, min(size, filled + n)
+        step += 1
+        if filled >= cfg.batch:
+            for _ in range(cfg.updates_per_step):
+                j = rng.integers(0, filled, cfg.batch)
+                s2 = torch.from_numpy(buf_s2[j])
+                with torch.no_grad():
+                    a2 = _masked(net(s2), torch.from_numpy(buf_top2[j])).argmax(1, keepdim=True)
+                    nxt = target(s2).gather(1, a2).squeeze(1)
+                    y = torch.from_numpy(buf_r[j]) + (1 - torch.from_numpy(buf_done[j])) * nxt
+                q = net(torch.from_numpy(buf_s[j])).gather(1, torch.from_numpy(buf_a[j])[:, None]).squeeze(1)
+                loss = nn.functional.smooth_l1_loss(q, y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                sched.step()
+                with torch.no_grad():
+                    for tp, op in zip(target.parameters(), net.parameters(), strict=True):
+                        tp.mul_(1 - cfg.tau).add_(op, alpha=cfg.tau)
+        if step % cfg.eval_every == 0 or step == cfg.steps:
+            val = simulate_policy(p, policy, val_demand).mean
+            curve.append(
+                {
+                    "step": step,
+                    "env_steps": step * n,
+                    "seconds": time.perf_counter() - start,
+                    "validation_cost": val,
+                }
+            )
+            if val < best_val:
+                best_val, best_state = val, copy.deepcopy(net.state_dict())
+            if progress:
+                progress(
+                    min(1.0, max(step / cfg.steps, (time.perf_counter() - start) / cfg.seconds)),
+                    f"DQN step {step}: validation cost {val:.2f}",
+                )
+    if not curve or curve[-1]["step"] != step:
+        val = simulate_policy(p, policy, val_demand).mean
+        curve.append(
+            {
+                "step": step,
+                "env_steps": step * n,
+                "seconds": time.perf_counter() - start,
+                "validation_cost": val,
+            }
+        )
+        if val < best_val:
+            best_val, best_state = val, copy.deepcopy(net.state_dict())
+    net.load_state_dict(best_state)
+    net.eval()
+    return DQNResult(
+        policy=DQNPolicy(net, scale),
+        best_validation=float(best_val),
+        curve=tuple(curve),
+        env_steps=step * n,
+        seconds=time.perf_counter() - start,
+        hidden=cfg.hidden,
+    )

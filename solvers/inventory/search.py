@@ -1,0 +1,233 @@
+"""Policy search by simulation: the full (s,S) grid (seed 000 §2.3) and the other heuristic families.
+
+All four heuristic families are one generalised rule, so one vectorised kernel evaluates them all:
+`q = min((S - IP)+ · 1{IP < s}, cap)`, then truncated to `IP + q <= max_inventory`:
+(s,S) is `(s, S, max_order)`, capped base-stock `(S, S, cap)`, constant q `(max_inventory + 1, max_inventory, q)`
+and (R,Q) `(R, max_inventory, Q)`. Every candidate sees the same demand matrix (common random numbers); the
+state is a small-integer array of shape (candidates, paths) processed in cache-sized chunks on two threads.
+The in-sample winner is biased low (winner's curse), so the top candidates are re-evaluated on fresh
+paths and the winner is picked there by `L(π) = E + exp(-λ)·Std`.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.errors import SpecError
+from solvers.inventory.montecarlo import PolicyEvaluation, Progress, demand_matrix, evaluate_policies
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, cut_off
+from solvers.inventory.spec import InventoryProblem
+
+CHUNK = 96
+
+
+def _dtype(problem: InventoryProblem, demand: np.ndarray) -> type:
+    d_max = int(demand.max(initial=0))
+    state = problem.max_inventory + d_max + (0 if problem.lost_sales else problem.time_horizon * d_max)
+    bound = problem.time_horizon * state
+    return np.int16 if bound < 32_000 else np.int32 if bound < 2**31 - 1 else np.int64
+
+
+def _chunk(problem: InventoryProblem, demand: np.ndarray, s, S, cap, cutoff: bool, dtype) -> np.ndarray:
+    """Per-candidate, per-path total cost for one chunk of (s, S, cap) columns `(P, 1)`."""
+    p = problem
+    n, horizon = demand.shape
+    P, L = len(s), p.lead_time
+    d_all = demand.astype(dtype)
+    on_hand = np.full((P, n), p.initial_inventory, dtype=dtype)
+    ip = on_hand.copy()
+    ring = np.zeros((max(L, 1), P, n), dtype=dtype)
+    orders, held, short = (np.zeros((P, n), dtype=dtype) for _ in range(3))
+    q, avail, tmp = (np.empty((P, n), dtype=dtype) for _ in range(3))
+    trig = np.empty((P, n), dtype=bool)
+    room_binds = bool((p.max_inventory < S).any())
+    for t in range(horizon):
+        if cutoff and cut_off(p, t):
+            q.fill(0)
+        else:
+            np.less(ip, s, out=trig)
+            np.subtract(S, ip, out=q)
+            if room_binds:
+                np.minimum(q, p.max_inventory - ip, out=q)
+            np.minimum(q, cap, out=q)
+            np.maximum(q, 0, out=q)
+            np.multiply(q, trig, out=q)
+            orders += q > 0
+        if L == 0:
+            np.add(on_hand, q, out=avail)
+        else:
+            np.add(on_hand, ring[t % L], out=avail)
+            ring[t % L] = q
+        ip += q
+        d = d_all[:, t]
+        if p.lost_sales:
+            np.minimum(avail, d, out=tmp)  # units sold
+            np.subtract(avail, tmp, out=on_hand)
+            np.subtract(d, tmp, out=tmp)  # units lost
+            short += tmp
+            held += on_hand
+            if p.perishable:
+                ip -= on_hand
+                on_hand.fill(0)
+            ip -= d
+            ip += tmp
+        else:
+            np.subtract(avail, d, out=tmp)
+            np.maximum(tmp, 0, out=on_hand)
+            held += on_hand
+            np.minimum(tmp, 0, out=on_hand)
+            short -= on_hand
+            if not p.perishable:
+                np.copyto(on_hand, tmp)
+            ip -= avail
+            ip += on_hand
+    return p.setup_cost * orders + p.holding_cost * held.astype(float) + p.penalty_cost * short.astype(float)
+
+
+def evaluate_rules(
+    problem: InventoryProblem,
+    s: np.ndarray,
+    S: np.ndarray,
+    cap: np.ndarray,
+    demand: np.ndarray,
+    *,
+    cutoff: bool = False,
+    progress: Progress | None = None,
+    threads: int = 2,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and std (across paths) of the total horizon cost for each rule `(s[i], S[i], cap[i])`."""
+    s, S, cap = (np.asarray(x, dtype=np.int64).reshape(-1) for x in (s, S, cap))
+    dtype = _dtype(problem, demand)
+    means, stds = np.empty(len(s)), np.empty(len(s))
+    starts = list(range(0, len(s), CHUNK))
+
+    def run(i: int) -> None:
+        j = slice(i, i + CHUNK)
+        cols = [x[j, None].astype(dtype) for x in (s, S, cap)]
+        costs = _chunk(problem, demand, *cols, cutoff, dtype)
+        means[j] = costs.mean(axis=1)
+        stds[j] = costs.std(axis=1, ddof=1) if costs.shape[1] > 1 else 0.0
+
+    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
+        futures = [pool.submit(run, i) for i in starts]
+        for done, future in enumerate(as_completed(futures), start=1):
+            future.result()
+            if progress:  # reported from the caller's thread, so UI callbacks may touch their session
+                progress(done / len(starts), f"simulated {min(done * CHUNK, len(s))} of {len(s)} policies")
+    return means, stds
+
+
+@dataclass(frozen=True, eq=False)
+class SearchResult:
+    """A policy family searched on common paths, then its top candidates re-evaluated on fresh paths.
+
+    For the (s,S) family `mean`/`std` are `(max_inventory+1)²` matrices indexed `[s, S]` (NaN where s > S);
+    otherwise they are 1-D over `rules` (rows `(s, S, cap)`)."""
+
+    family: str
+    rules: np.ndarray = field(repr=False)
+    mean: np.ndarray = field(repr=False)
+    std: np.ndarray = field(repr=False)
+    best: PolicyEvaluation
+    best_policy: object
+    candidates: tuple[PolicyEvaluation, ...]
+    in_sample_best: tuple[int, ...]
+    paths: int
+    seconds: float
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "family": self.family,
+            "best": self.best.summary(),
+            "in_sample_best": list(self.in_sample_best),
+            "candidates": len(self.rules),
+            "paths": self.paths,
+            "seconds": self.seconds,
+        }
+
+
+def _policy(family: str, rule: np.ndarray, problem: InventoryProblem, cutoff: bool):
+    s, S, cap = (int(x) for x in rule)
+    if family == "sS":
+        return SSPolicy(s, S, cutoff)
+    if family == "base_stock":
+        return BaseStockPolicy(S, None if cap >= problem.max_order else cap, cutoff)
+    if family == "constant":
+        return ConstantPolicy(cap, cutoff)
+    return RQPolicy(s, cap, cutoff)
+
+
+def family_rules(problem: InventoryProblem, family: str) -> np.ndarray:
+    """All candidate rules `(s, S, cap)` of a family on this instance."""
+    m, qmax = problem.max_inventory, problem.max_order
+    if family == "sS":
+        S, s = np.triu_indices(m + 1)[::-1]
+        order = np.lexsort((s, S))
+        return np.stack([s[order], S[order], np.full(len(s), qmax)], axis=1)
+    if family == "base_stock":
+        lo = max(1, int(np.ceil(problem.demand.mean)))
+        caps = np.unique(np.linspace(min(lo, qmax), qmax, min(12, qmax)).round().astype(int))
+        grid = np.array([(S, S, c) for c in caps for S in range(m + 1)])
+        return grid
+    if family == "constant":
+        return np.array([(m + 1, m, q) for q in range(qmax + 1)])
+    if family == "rQ":
+        return np.array([(r, m, q) for q in range(1, qmax + 1) for r in range(m + 1)])
+    raise SpecError("policy", f"unknown policy family {family!r}; use sS, base_stock, constant or rQ")
+
+
+def search_policies(
+    problem: InventoryProblem,
+    family: str = "sS",
+    paths: int = 1000,
+    seed: int | None = 0,
+    *,
+    cutoff: bool = False,
+    top_k: int = 10,
+    reeval_paths: int | None = None,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """Search a family on `paths` common paths, re-evaluate the `top_k` best on fresh paths, pick by L(π)."""
+    start = time.perf_counter()
+    rules = family_rules(problem, family)
+    demand = demand_matrix(problem, paths, seed)
+    mean, std = evaluate_rules(
+        problem,
+        rules[:, 0],
+        rules[:, 1],
+        rules[:, 2],
+        demand,
+        cutoff=cutoff,
+        progress=(lambda f, msg: progress(0.9 * f, msg)) if progress else None,
+    )
+    lam = problem.risk_tolerance
+    score = mean + np.exp(-lam) * std
+    top = np.argsort(score, kind="stable")[:top_k]
+    policies = [_policy(family, rules[i], problem, cutoff) for i in top]
+    fresh_seed = None if seed is None else seed + 7919
+    evals = evaluate_policies(problem, policies, reeval_paths or max(paths, 2000), fresh_seed)
+    k = int(np.argmin([e.objective(lam) for e in evals]))
+    if progress:
+        progress(1.0, f"best {family}: {evals[k].policy}")
+    if family == "sS":
+        m = problem.max_inventory + 1
+        mean_m, std_m = np.full((m, m), np.nan), np.full((m, m), np.nan)
+        mean_m[rules[:, 0], rules[:, 1]] = mean
+        std_m[rules[:, 0], rules[:, 1]] = std
+        mean, std = mean_m, std_m
+    return SearchResult(
+        family=family,
+        rules=rules,
+        mean=mean,
+        std=std,
+        best=evals[k],
+        best_policy=policies[k],
+        candidates=tuple(evals),
+        in_sample_best=tuple(int(x) for x in rules[top[0]]),
+        paths=paths,
+        seconds=time.perf_counter() - start,
+    )

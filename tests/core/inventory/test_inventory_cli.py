@@ -1,0 +1,119 @@
+"""`python -m core.cli inventory ...`: every command end to end through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers.inventory.spec import InventoryProblem, params_csv_text, parse_demand
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "core.cli", "inventory", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture(scope="module")
+def params(tmp_path_factory) -> Path:
+    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    path = tmp_path_factory.mktemp("params") / "extracted_params.csv"
+    path.write_text(params_csv_text(p))
+    return path
+
+
+def test_evaluate_each_policy(params: Path) -> None:
+    for extra in (
+        ["--policy", "sS", "--s", "8", "--S", "14"],
+        ["--policy", "base-stock", "--S", "12", "--cap", "6"],
+        ["--policy", "constant", "--q", "5", "--cutoff"],
+        ["--policy", "rq", "--R", "8", "--Q", "6"],
+    ):
+        out = run("evaluate", "--params", str(params), "--paths", "500", "--seed", "1", *extra)
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        assert (
+            data["ci95"][0] < data["mean"] < data["ci95"][1]
+            and 0 < data["fill_rate"] <= 1
+            and data["std"] > 0
+        )
+
+
+def test_evaluate_missing_argument_is_a_clean_error(params: Path) -> None:
+    out = run("evaluate", "--params", str(params), "--policy", "sS", "--s", "8")
+    assert out.returncode == 2 and "--S" in json.loads(out.stderr)["error"]
+
+
+def test_dp_and_refusal(params: Path, tmp_path: Path) -> None:
+    out = run("dp", "--params", str(params))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["optimal_cost"] > 0
+    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    path = tmp_path / "big.csv"
+    path.write_text(params_csv_text(big))
+    out = run("dp", "--params", str(path))
+    assert out.returncode == 2 and "states" in json.loads(out.stderr)["error"]
+
+
+def test_optimize_then_order(params: Path, tmp_path: Path) -> None:
+    out = run(
+        "optimize",
+        "--params",
+        str(params),
+        "--out",
+        str(tmp_path),
+        "--paths",
+        "300",
+        "--seed",
+        "2",
+        "--dqn-steps",
+        "60",
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    for key in (
+        "recommended",
+        "s",
+        "S",
+        "ss_mean",
+        "ss_std",
+        "dqn_mean",
+        "dqn_std",
+        "dp_mean",
+        "objective",
+        "seconds",
+    ):
+        assert key in data
+    assert data["dqn_mean"] is not None and data["dp_mean"] is not None and data["s"] <= data["S"]
+    assert (tmp_path / "dqn_weights.pth").is_file()
+    order = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "4", "--pipeline", "0")
+    assert order.returncode == 0, order.stderr
+    answer = json.loads(order.stdout)
+    assert 0 <= answer["recommended_order"] <= 8 and isinstance(answer["q_value"], float)
+    bad = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "4", "--pipeline", "0,0,0")
+    assert bad.returncode == 2 and "pipeline_orders" in json.loads(bad.stderr)["error"]
+
+
+def test_optimize_no_dqn(params: Path, tmp_path: Path) -> None:
+    out = run("optimize", "--params", str(params), "--out", str(tmp_path), "--paths", "200", "--no-dqn")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["dqn_mean"] is None and data["dqn_std"] is None and data["recommended"] != "dqn"
+
+
+def test_bad_params_file_names_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    path.write_text(params_csv_text(p).replace("lead_time,1,", "lead_time,1.5,"))
+    out = run("dp", "--params", str(path))
+    assert out.returncode == 2 and "lead_time" in json.loads(out.stderr)["error"]

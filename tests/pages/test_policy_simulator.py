@@ -1,0 +1,124 @@
+"""The Policy Simulator page through AppTest: empty state, a default run, validation, and the problem hand-offs."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.inventory import simulation as sim
+from core.store import Store
+from solvers.inventory.spec import params_csv_text
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "policy_simulator.py")
+SUBMIT = "FormSubmitter:orca_sim_form-Run simulation"
+
+
+def fresh() -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert at.title[0].value == "Policy Simulator"
+    assert not at.exception
+    return at
+
+
+def small(at: AppTest) -> AppTest:
+    at.number_input(key="orca_sim_paths").set_value(200)
+    at.number_input(key="orca_sim_grid_paths").set_value(100)
+    return at
+
+
+def submit(at: AppTest) -> AppTest:
+    return at.button(key=SUBMIT).click().run()
+
+
+def test_empty_state_explains_what_to_do():
+    at = fresh()
+    assert "Run simulation" in at.info[0].value
+    assert at.get("plotly_chart") == []
+    assert at.text_input(key="orca_sim_demand_distribution").value == "poisson(8)"
+    assert at.number_input(key="orca_sim_lead_time").value == 1
+    assert at.number_input(key="orca_sim_penalty_cost").value == 2.83
+    assert at.number_input(key="orca_sim_sS_s").value <= at.number_input(key="orca_sim_sS_S").value
+
+
+def test_default_run_shows_table_charts_downloads_and_is_stored():
+    at = submit(small(fresh()))
+    assert not at.exception
+    assert not at.error
+    table = at.dataframe[0].value
+    assert {"sS(15,20)", "base_stock(20)", "dp"} <= set(table["policy"])
+    assert {"mean", "std", "ci95_low", "ci95_high", "fill_rate", "gap_to_dp_pct"} <= set(table.columns)
+    assert table["recommended"].sum() == 1
+    charts = at.get("plotly_chart")
+    assert len(charts) == 4  # trajectories, cost distributions, risk scatter, (s,S) heatmap
+    assert "On-hand" in charts[0].proto.spec and "sS(15,20)" in charts[0].proto.spec
+    recommended = table.loc[table["recommended"], "policy"].iloc[0]
+    assert f"**{recommended}**" in at.success[0].value
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == [
+        "Comparison table (CSV)",
+        "Parameters (extracted_params.csv)",
+        "deployment_artifacts.zip",
+    ]
+    runs = Store(os.environ["ORCA_DB"]).list_runs(sim.WORKBENCH)
+    assert runs["status"].tolist() == ["done"]
+    assert runs["metrics"][0]["recommended"] == recommended
+
+    at.slider(key="orca_sim_lambda").set_value(-10.0).run()
+    steady = at.dataframe[0].value
+    least_std = steady.loc[steady["std"].idxmin(), "policy"]
+    assert steady.loc[steady["recommended"], "policy"].tolist() == [least_std]
+    assert f"**{least_std}**" in at.success[0].value
+
+
+def test_bad_parameter_names_the_field_and_keeps_the_form():
+    at = fresh()
+    at.number_input(key="orca_sim_max_order").set_value(50)
+    submit(at)
+    assert not at.exception
+    assert "max_order" in at.error[0].value
+    assert at.number_input(key="orca_sim_max_order").value == 50
+    assert at.get("plotly_chart") == []
+    at.number_input(key="orca_sim_max_order").set_value(20)
+    at.text_input(key="orca_sim_demand_distribution").set_value("poison(8)")
+    submit(at)
+    assert not at.exception
+    assert "demand_distribution" in at.error[0].value
+    assert at.text_input(key="orca_sim_demand_distribution").value == "poison(8)"
+    assert Store(os.environ["ORCA_DB"]).list_runs(sim.WORKBENCH).empty
+
+
+def test_copilot_handoff_loads_the_csv_into_the_form():
+    problem = dataclasses.replace(
+        sim.problem_from_form({**sim.PAPER_INSTANCE, "demand_distribution": "normal(30,10)"}),
+        lead_time=2,
+        lost_sales=False,
+        max_inventory=120,
+        max_order=60,
+    )
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_params_csv"] = params_csv_text(problem)
+    at.run()
+    assert not at.exception
+    assert "Inventory Copilot" in at.success[0].value
+    assert at.text_input(key="orca_sim_demand_distribution").value == "normal(30,10)"
+    assert at.number_input(key="orca_sim_lead_time").value == 2
+    assert at.number_input(key="orca_sim_max_inventory").value == 120
+    assert at.selectbox(key="orca_sim_state_transition_model").value == "backlog"
+    assert "orca_sim_params_csv" not in at.session_state
+    assert at.number_input(key="orca_sim_sS_S").value >= 30 * 3
+
+
+def test_a_stored_copilot_run_can_be_loaded():
+    store = Store(os.environ["ORCA_DB"])
+    problem = dataclasses.replace(sim.default_problem(), setup_cost=7.5, time_horizon=45)
+    run_id = store.create_run(sim.COPILOT_WORKBENCH, {}, title="shop chat")
+    store.add_artifact(run_id, sim.PARAMS_ARTIFACT, data=params_csv_text(problem).encode())
+    at = fresh()
+    assert at.selectbox(key="orca_sim_copilot_run").value == run_id
+    at.button(key="orca_sim_load_run").click().run()
+    assert not at.exception
+    assert at.number_input(key="orca_sim_setup_cost").value == 7.5
+    assert at.number_input(key="orca_sim_time_horizon").value == 45
