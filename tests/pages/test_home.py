@@ -30,7 +30,7 @@ def test_app_shell_renders_home_and_settings():
 
 
 def test_home_page_links_each_present_workbench():
-    at = AppTest.from_file(str(ROOT / "pages/home.py"), default_timeout=60).run()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
     assert not at.exception
     from core.catalog import available
 
