@@ -1,0 +1,464 @@
+"""The Inventory Copilot session: extraction → optimize → critic → interpretation Q&A → DONE, recorded in the store.
+
+One `Copilot` object drives the whole seed-000 flow for the page and the headless CLI. Every user message,
+table edit and agent answer is a store message; each extraction turn, the optimization, the critic and every
+model request / tool call of the interpretation loop is a store step; `extracted_params.csv`,
+`conversation_log.txt`, `interpret.txt` and the `deployment_artifacts/` files are store artifacts.
+
+Optimizer budget (`CopilotConfig`): 1000 Monte Carlo paths for the policy search (the engine re-evaluates the
+finalists on max(paths, 2000) fresh common paths), the exact DP whenever the engine deems the state space small
+enough, and no DQN unless the user asks for one in the chat ("also try the DQN") or the caller sets `use_dqn`;
+a DQN then trains for at most `dqn_steps` vector steps or `dqn_seconds`. A chat turn thus stays within a few
+seconds on typical instances, instead of the minute a default DQN training takes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tempfile
+import zipfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from core.config import Settings
+from core.errors import SpecError
+from core.inventory.dialogue import TERMINATE, ExtractionBase, next_undefined
+from core.inventory.extraction import ExtractionAgent
+from core.inventory.extraction_llm import LLMExtractionAgent
+from core.inventory.interpretation import (
+    DONE,
+    INTERPRET,
+    OPENING_REQUEST,
+    CriticReport,
+    InterpretationAgent,
+    PolicyBrief,
+    brief_from_result,
+    critique,
+    offline_policy,
+)
+from core.inventory.table import ParameterTable
+from core.llm import Message, make_chat_model
+from core.runlog import record_messages, step_recorder
+from core.store import Store
+from solvers.inventory.agent import OptimizationResult, optimize
+from solvers.inventory.dqn import DQNConfig
+
+WORKBENCH = "inventory_copilot"
+Progress = Callable[[float, str], None]
+_DQN_RE = re.compile(r"\b(?:dqn|deep[- ]q|reinforcement learning|neural net(?:work)?)\b", re.I)
+_NO_DQN_RE = re.compile(r"\b(?:no|without|skip|don'?t (?:use|train|need))\s+(?:the\s+|a\s+)?dqn\b", re.I)
+_EDIT_TOOL = "user_edit"
+
+
+@dataclass(frozen=True)
+class CopilotConfig:
+    """The optimizer budget of one conversation (see the module docstring for the defaults' rationale)."""
+
+    paths: int = 1000
+    use_dqn: bool = False
+    dqn_steps: int = 1500
+    dqn_seconds: float = 30.0
+    dqn_envs: int = 128
+    dqn_hidden: int = 128
+    use_dp: bool = True
+    final_paths: int | None = None
+    critic_paths: int = 200
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.paths < 1:
+            raise SpecError("paths", "need at least 1 simulation path")
+        if self.dqn_steps < 1 or self.dqn_seconds <= 0:
+            raise SpecError("dqn_steps", "the DQN budget must be positive")
+
+    def dqn_config(self) -> DQNConfig:
+        return DQNConfig(
+            steps=self.dqn_steps,
+            seconds=self.dqn_seconds,
+            envs=self.dqn_envs,
+            hidden=self.dqn_hidden,
+            eval_every=max(1, min(150, self.dqn_steps // 4)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class CopilotTurn:
+    """One answer of the session in the chat protocol: text, action, the full table, the policy (or None)."""
+
+    assistant: str
+    action: str
+    table: dict[str, dict[str, str | None]]
+    policy: dict[str, Any] | None = None
+    conflicts: tuple[dict[str, object], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "assistant": self.assistant,
+            "action": self.action,
+            "table": self.table,
+            "policy": self.policy,
+        }
+
+
+class Copilot:
+    """The whole conversation; `phase` is "extract", "interpret" or "done".
+
+    `optimizer` has the signature of `solvers.inventory.agent.optimize` (tests substitute a wrapper).
+
+    >>> from core.config import Settings
+    >>> Copilot(Settings()).respond("Lead time is 3 days").table["lead_time"]["value"]
+    '3'
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store | None = None,
+        config: CopilotConfig | None = None,
+        *,
+        workdir: str | Path | None = None,
+        run_id: str | None = None,
+        title: str = "Inventory Copilot conversation",
+        optimizer: Callable[..., OptimizationResult] = optimize,
+    ) -> None:
+        self.settings = settings
+        self.optimizer = optimizer
+        self.store = store
+        self.config = config or CopilotConfig(seed=settings.seed)
+        self._base_config = self.config
+        self._workdir = Path(workdir) if workdir else None
+        self.extraction: ExtractionBase = self._extraction_agent()
+        self.phase = "extract"
+        self.result: OptimizationResult | None = None
+        self.report: CriticReport | None = None
+        self.brief: PolicyBrief | None = None
+        self.interpreter: InterpretationAgent | None = None
+        self._recording = True
+        self._extraction_turns = 0
+        self._title = title
+        self._pending: list[tuple[str, str]] = []
+        self.run_id = run_id
+
+    # --- public API ---
+
+    @property
+    def workdir(self) -> Path:
+        """Where `deployment_artifacts/` are written (a temporary folder unless given)."""
+        if self._workdir is None:
+            self._workdir = Path(tempfile.mkdtemp(prefix="orca-copilot-"))
+        return self._workdir
+
+    @property
+    def table(self) -> ParameterTable:
+        return self.extraction.table
+
+    @property
+    def use_dqn(self) -> bool:
+        return self.config.use_dqn
+
+    @property
+    def policy(self) -> dict[str, Any] | None:
+        """The protocol's policy object once a policy has been computed."""
+        return self.brief.policy_dict() if self.brief else None
+
+    def greeting(self) -> str:
+        """The opening message (recorded with the run, which starts at the first user input)."""
+        first = not self.extraction.state.log
+        text = self.extraction.greeting()
+        if first:
+            if self.run_id is None:
+                self._pending.append(("assistant", text))
+            else:
+                self._message("assistant", text)
+        return text
+
+    def _ensure_run(self) -> None:
+        """Create the run on the first user input, so idle page visits leave no empty runs."""
+        if self.store is None or self.run_id is not None:
+            return
+        self.run_id = self.store.create_run(WORKBENCH, self._run_config(), self.settings.seed, self._title)
+        for role, text in self._pending:
+            self._message(role, text)
+        self._pending.clear()
+
+    def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
+        """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present."""
+        if not isinstance(text, str) or not text.strip():
+            raise SpecError("user", "the message is empty")
+        self._ensure_run()
+        if self.phase == "extract":
+            return self._extract(text, progress)
+        if self.phase == "interpret":
+            return self._interpret(text)
+        return self._turn(
+            "This conversation is finished. Start a new conversation to plan another item.", DONE
+        )
+
+    def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
+        """A direct table edit (validated, logged as a user edit); only before the policy is computed."""
+        if self.phase != "extract":
+            raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
+        self._ensure_run()
+        old = self.table.value(key)
+        turn = self.extraction.user_edit(key, value)
+        note = f"(table edit) {key}: {old if old is not None else '-'} -> {self.table.value(key)}"
+        self._message("user", note, [{"name": _EDIT_TOOL, "arguments": {"key": key, "value": value}}])
+        self._message("assistant", turn.assistant)
+        self._step("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
+        if turn.action == TERMINATE:
+            return self._present(turn.assistant, progress)
+        return self._turn(turn.assistant, turn.action, turn.conflicts)
+
+    def artifacts(self) -> dict[str, bytes]:
+        """Every artifact so far, by file name (deployment files under `deployment_artifacts/`)."""
+        out: dict[str, bytes] = {}
+        if self.phase != "extract":
+            out.update({k: v.encode() for k, v in self.extraction.artifacts().items()})
+        if self.phase == "done" and self.interpreter is not None:
+            out["interpret.txt"] = self.interpreter.transcript().encode()
+        folder = self.result.artifacts_dir if self.result else None
+        if folder is not None and folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                if path.is_file():
+                    out[f"deployment_artifacts/{path.name}"] = path.read_bytes()
+        return out
+
+    def deployment_zip(self) -> bytes:
+        """The `deployment_artifacts/` files as one zip archive."""
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in self.artifacts().items():
+                if name.startswith("deployment_artifacts/"):
+                    archive.writestr(name, data)
+        return buf.getvalue()
+
+    def transcript(self) -> list[tuple[str, str]]:
+        """(role, text) of everything shown in the chat: extraction dialogue then interpretation."""
+        rows = [("user" if r == "edit" else r, t) for r, t in self.extraction.state.log]
+        if self.interpreter is not None:
+            rows += [(r, t) for r, t in self.interpreter.log if r != "tool"]
+        return rows
+
+    def restart(self) -> Copilot:
+        """A fresh conversation (a new run) with the same settings, store and budget."""
+        return Copilot(
+            self.settings, self.store, self._base_config, workdir=self._workdir, optimizer=self.optimizer
+        )
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        run_id: str,
+        settings: Settings,
+        config: CopilotConfig | None = None,
+        *,
+        workdir: str | Path | None = None,
+        optimizer: Callable[..., OptimizationResult] = optimize,
+    ) -> Copilot:
+        """Continue a stored conversation: the table from its last snapshot, the dialogue from its messages.
+
+        After TERMINATE the optimization is re-run with the stored budget and seed (the same result unless a
+        time-limited DQN was trained), so no model call is repeated."""
+        run = store.get_run(run_id)
+        stored = dict((run.get("config") or {}).get("copilot") or {})
+        if config is None:
+            fields = set(CopilotConfig.__dataclass_fields__)
+            config = CopilotConfig(**{k: v for k, v in stored.items() if k in fields}) if stored else None
+        copilot = cls(settings, store, config, workdir=workdir, run_id=run_id, optimizer=optimizer)
+        copilot._restore(store, run_id)
+        return copilot
+
+    # --- phases ---
+
+    def _extract(self, text: str, progress: Progress | None) -> CopilotTurn:
+        self._message("user", text)
+        note = ""
+        if _NO_DQN_RE.search(text) and self.config.use_dqn:
+            self.config = replace(self.config, use_dqn=False)
+            note = " (Noted: I will not train a DQN.)"
+        elif _DQN_RE.search(text) and not _NO_DQN_RE.search(text) and not self.config.use_dqn:
+            self.config = replace(self.config, use_dqn=True)
+            note = (
+                f" (Noted: I will also train a DQN when I optimize; that takes up to "
+                f"{self.config.dqn_seconds:g} seconds.)"
+            )
+        if note:
+            self._update(config=self._run_config())
+        turn = self.extraction.respond(text)
+        assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
+        self._message("assistant", assistant)
+        self._step("extraction", {"action": turn.action, **self._snapshot()})
+        if turn.action == TERMINATE:
+            return self._present(assistant, progress)
+        return self._turn(assistant, turn.action, turn.conflicts)
+
+    def _present(self, summary: str, progress: Progress | None) -> CopilotTurn:
+        """TERMINATE: save the extraction artifacts, optimize, critique and open the interpretation."""
+        self._extraction_turns = len(self.extraction.state.log)
+        for name, data in self.extraction.artifacts().items():
+            self._artifact(name, data.encode())
+        self._optimize(progress)
+        assert self.interpreter is not None
+        opening = self.interpreter.opening()
+        self._record_loop(opening.messages, skip_user=True)
+        self._update(status="interpreting")
+        return self._turn(f"{summary}\n\n{opening.assistant}", TERMINATE)
+
+    def _optimize(self, progress: Progress | None) -> None:
+        problem = self.table.problem()
+        cfg = self.config
+        out = self.workdir / (self.run_id or "session") / "deployment_artifacts"
+        result = self.optimizer(
+            problem,
+            cfg.paths,
+            cfg.seed,
+            cfg.use_dqn,
+            progress,
+            out_dir=out,
+            dqn_config=cfg.dqn_config() if cfg.use_dqn else None,
+            use_dp=cfg.use_dp,
+            final_paths=cfg.final_paths,
+        )
+        report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
+        brief = brief_from_result(result, report, cfg.seed)
+        self.result, self.report, self.brief = result, report, brief
+        self._step(
+            "optimize",
+            {
+                "config": cfg.to_dict(),
+                "summary": result.summary(),
+                "extraction_turns": self._extraction_turns,
+            },
+        )
+        self._step("critic", report.to_dict())
+        for name, data in self.artifacts().items():
+            if name.startswith("deployment_artifacts/"):
+                self._artifact(name, data)
+        model = make_chat_model(self.settings, offline_policy(brief))
+        on_step = step_recorder(self.store, self.run_id) if self.store and self.run_id else None
+        self.interpreter = InterpretationAgent(model, brief, on_step=self._guarded(on_step))
+        self.phase = "interpret"
+        title = f"{problem.demand.canonical()} · {problem.time_horizon} days → {result.recommended_policy}"
+        self._update(title=title, metrics=self._metrics())
+
+    def _interpret(self, text: str) -> CopilotTurn:
+        assert self.interpreter is not None
+        turn = self.interpreter.respond(text)
+        self._record_loop(turn.messages)
+        if turn.action == DONE:
+            self.phase = "done"
+            self._artifact("interpret.txt", self.interpreter.transcript().encode())
+            self._step("interpret_done", {"turns": len(self.interpreter.log)})
+            self._update(status="done", metrics=self._metrics())
+            return self._turn(turn.assistant, DONE)
+        return self._turn(turn.assistant, INTERPRET)
+
+    # --- resume ---
+
+    def _restore(self, store: Store, run_id: str) -> None:
+        self._recording = False
+        try:
+            messages = store.messages(run_id).to_dict("records")
+            steps = store.steps(run_id).to_dict("records")
+            snapshots = [s["payload"] for s in steps if s["kind"] in ("extraction", "user_edit")]
+            optimized = next((s["payload"] for s in steps if s["kind"] == "optimize"), None)
+            cut = int(optimized["extraction_turns"]) if optimized else len(messages)
+            table = ParameterTable()
+            if snapshots:
+                last = snapshots[-1]
+                table.load(last["values"], last.get("units"))
+            self.extraction = self._extraction_agent(table)
+            self.extraction.state.log = [_log_entry(m) for m in messages[:cut]]
+            self.extraction.state.asked = next_undefined(table)
+            if optimized is None:
+                return
+            self.config = replace(self.config, use_dqn=bool(optimized["config"].get("use_dqn")))
+            self._extraction_turns = cut
+            self._optimize(None)
+            assert self.interpreter is not None
+            self.interpreter.restore(
+                [("user", OPENING_REQUEST)]
+                + [
+                    (m["role"], m["content"])
+                    for m in messages[cut:]
+                    if m["role"] in ("user", "assistant") and not isinstance(m.get("tool_calls"), list)
+                ]
+            )
+            if self.interpreter.done:
+                self.phase = "done"
+        finally:
+            self._recording = True
+
+    # --- helpers ---
+
+    def _extraction_agent(self, table: ParameterTable | None = None) -> ExtractionBase:
+        if self.settings.provider == "offline":
+            return ExtractionAgent(table)
+        return LLMExtractionAgent(make_chat_model(self.settings), table)
+
+    def _run_config(self) -> dict[str, Any]:
+        return {"settings": self.settings.public_dict(), "copilot": self.config.to_dict()}
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "values": self.table.values(),
+            "units": self.table.units(),
+            "conflicts": [c.to_dict() for c in self.table.conflicts],
+        }
+
+    def _metrics(self) -> dict[str, Any]:
+        policy = self.policy or {}
+        return {
+            "recommended": policy.get("recommended"),
+            "recommended_policy": policy.get("recommended_policy"),
+            "recommended_mean": policy.get("recommended_mean"),
+            "ss_mean": policy.get("ss_mean"),
+            "dqn_mean": policy.get("dqn_mean"),
+            "critic_ok": (policy.get("critic") or {}).get("ok"),
+            "messages": len(self.transcript()),
+        }
+
+    def _turn(self, text: str, action: str, conflicts: tuple[dict[str, object], ...] = ()) -> CopilotTurn:
+        return CopilotTurn(text, action, self.table.to_dict(), self.policy, conflicts)
+
+    def _guarded(self, on_step: Callable | None) -> Callable | None:
+        if on_step is None:
+            return None
+        return lambda step: on_step(step) if self._recording else None
+
+    def _message(self, role: str, text: str, tool_calls: list | None = None) -> None:
+        if self.store and self.run_id and self._recording:
+            self.store.add_message(self.run_id, role, text, tool_calls)
+
+    def _record_loop(self, messages: tuple[Message, ...], skip_user: bool = False) -> None:
+        if self.store and self.run_id and self._recording:
+            record_messages(
+                self.store, self.run_id, [m for m in messages if not (skip_user and m.role == "user")]
+            )
+
+    def _step(self, kind: str, payload: dict[str, Any]) -> None:
+        if self.store and self.run_id and self._recording:
+            self.store.add_step(self.run_id, kind, payload)
+
+    def _artifact(self, name: str, data: bytes) -> None:
+        if self.store and self.run_id and self._recording:
+            self.store.add_artifact(self.run_id, name, data=data)
+
+    def _update(self, **fields: Any) -> None:
+        if self.store and self.run_id and self._recording:
+            self.store.update_run(self.run_id, **fields)
+
+
+def _log_entry(message: dict[str, Any]) -> tuple[str, str]:
+    calls = message.get("tool_calls")
+    calls = calls if isinstance(calls, list) else []
+    if message["role"] == "user" and any(c.get("name") == _EDIT_TOOL for c in calls):
+        return ("edit", str(message["content"]).removeprefix("(table edit) "))
+    return (str(message["role"]), str(message["content"]))

@@ -1,0 +1,231 @@
+"""Inventory Copilot: chat on the left, the live parameter table on the right, the policy and its artifacts below.
+
+A thin view over `core.inventory.copilot.Copilot`, which runs extraction, optimization, the critic and the
+interpretation and records everything in the run store.
+"""
+
+from pathlib import Path
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
+from core.ui import get_store, guard, setup_page, show_error
+
+K = "orca_copilot_"
+NEW = "__new__"
+SIMULATOR = "pages/policy_simulator.py"
+STATUS_ICONS = {"defined": "✅ defined", "undefined": "⬜ undefined"}
+
+settings = setup_page(
+    "Inventory Copilot",
+    "Describe your stock problem in your own words. The copilot fills the parameter table, asks about what is "
+    "missing or contradictory, then computes a policy and explains it. Edit a table cell directly if you prefer.",
+)
+store = get_store()
+use_dqn = st.sidebar.toggle(
+    "Also train a DQN (slower)",
+    key=f"{K}dqn",
+    help="New conversations also train a Deep Q-Network (up to 30 s). You can also ask for it in the chat.",
+)
+
+
+def _config() -> CopilotConfig:
+    return CopilotConfig(seed=settings.seed, use_dqn=use_dqn)
+
+
+def _start_new() -> None:
+    copilot = Copilot(settings, store, _config())
+    copilot.greeting()
+    st.session_state[f"{K}session"] = copilot
+    st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+
+
+def _on_pick() -> None:
+    choice = st.session_state[f"{K}pick"]
+    if choice == NEW:
+        _start_new()
+        return
+    try:
+        st.session_state[f"{K}session"] = Copilot.resume(store, choice, settings)
+    except Exception as err:  # shown after the rerun; an unexpected error is still a traceback there
+        st.session_state[f"{K}error"] = err
+    st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+
+
+def _on_restart() -> None:
+    st.session_state[f"{K}pick"] = NEW
+    _start_new()
+
+
+def _cell(value: object) -> str:
+    return "" if value is None or pd.isna(value) else str(value).strip()
+
+
+if f"{K}session" not in st.session_state:
+    _start_new()
+copilot: Copilot = st.session_state[f"{K}session"]
+
+with guard():
+    runs = store.list_runs(workbench=WORKBENCH, limit=100)
+    labels = {
+        r.id: f"{pd.Timestamp(r.created_at):%Y-%m-%d %H:%M} · {r.title or 'untitled'} · {r.status}"
+        for r in runs.itertuples()
+    }
+    pick, restart = st.columns([4, 1], vertical_alignment="bottom")
+    pick.selectbox(
+        "Conversation",
+        [NEW, *labels],
+        format_func=lambda rid: "New conversation" if rid == NEW else labels.get(rid, rid),
+        key=f"{K}pick",
+        on_change=_on_pick,
+        help="Resume a stored conversation, or start a new one.",
+    )
+    restart.button("Restart", key=f"{K}restart", on_click=_on_restart, icon=":material/restart_alt:")
+
+if (pending := st.session_state.pop(f"{K}error", None)) is not None:
+    show_error(pending)
+
+prompt = st.chat_input(
+    "Describe your inventory, answer a question, or ask about the policy…", key=f"{K}input"
+)
+chat_col, table_col = st.columns([3, 2], gap="large")
+status = chat_col.empty()
+
+
+def _progress(fraction: float, message: str) -> None:
+    status.progress(min(max(fraction, 0.0), 1.0), text=f"Optimizing: {message}")
+
+
+if prompt:
+    with guard():
+        copilot.respond(prompt, progress=_progress)
+    status.empty()
+    st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+
+with chat_col:
+    history = st.container(height=560, border=True)
+    for role, text in copilot.transcript():
+        history.chat_message("user" if role == "user" else "assistant").markdown(text)
+
+with table_col:
+    st.subheader("Parameter table")
+    table = copilot.table.to_dict()
+    conflicts = copilot.table.conflicts
+    for conflict in conflicts:
+        st.warning(
+            f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
+        )
+    in_conflict = {k for c in conflicts for k in c.keys}
+    frame = pd.DataFrame(
+        {
+            "value": [row["value"] for row in table.values()],
+            "unit": [row["unit"] for row in table.values()],
+            "status": [
+                "⚠️ conflict" if key in in_conflict else STATUS_ICONS[row["status"] or "undefined"]
+                for key, row in table.items()
+            ],
+        },
+        index=pd.Index(list(table), name="parameter"),
+    )
+    editable = copilot.phase == "extract"
+    edited = st.data_editor(
+        frame,
+        key=f"{K}editor_{st.session_state.get(f'{K}version', 0)}",
+        disabled=["unit", "status"] if editable else True,
+        column_config={"value": st.column_config.TextColumn("value", help="Edit a value to correct it")},
+        width="stretch",
+        height=460,
+    )
+    st.caption(
+        f"{sum(r['status'] == 'defined' for r in table.values())} of {len(table)} defined"
+        + ("" if editable else " · final (the policy is computed)")
+    )
+    changes = [
+        (key, _cell(edited.at[key, "value"]))
+        for key in frame.index
+        if editable and _cell(edited.at[key, "value"]) not in ("", _cell(frame.at[key, "value"]))
+    ]
+    if changes:
+        edit_status = st.empty()
+        for key, value in changes:
+            try:
+                copilot.user_edit(
+                    key,
+                    value,
+                    progress=lambda f, m: edit_status.progress(min(f, 1.0), text=f"Optimizing: {m}"),
+                )
+            except Exception as err:  # kept for the rerun; an unexpected error is still a traceback there
+                st.session_state[f"{K}error"] = err
+                break
+        st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+        st.rerun()
+
+policy = copilot.policy
+if policy is not None:
+    st.divider()
+    st.subheader("Recommended policy")
+    a, b, c, d = st.columns(4)
+    a.metric("Policy", policy["recommended_policy"], help=f"family: {policy['recommended']}")
+    a.caption(policy["label"] + (" · ask me for each order" if policy["type"] == "dqn" else ""))
+    b.metric("Expected cost", f"${policy['recommended_mean']:,.2f}")
+    c.metric("Best (s,S)", f"s={policy['s']}, S={policy['S']}", f"+{policy['cost_diff_pct']:.1f}% cost")
+    critic = policy["critic"]
+    d.metric(
+        "Critic", "passed" if critic["ok"] else "issues", help="checks against capacity, max order, table"
+    )
+    costs = pd.DataFrame.from_dict(policy["policies"], orient="index").sort_values("mean")
+    colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]
+    figure = go.Figure(
+        go.Bar(
+            x=list(costs.index),
+            y=costs["mean"],
+            marker_color=colors,
+            error_y={
+                "type": "data",
+                "array": [hi - m for (lo, hi), m in zip(costs["ci95"], costs["mean"], strict=True)],
+            },
+            hovertext=list(costs["policy"]),
+        )
+    )
+    figure.update_layout(
+        title="Expected total cost per policy (mean ± 95% CI, common simulated paths)",
+        yaxis_title="cost ($)",
+        height=360,
+        margin={"t": 50, "b": 30},
+    )
+    chart, checks = st.columns([3, 2])
+    chart.plotly_chart(figure, key=f"{K}chart")
+    with checks.expander("Critic checks and assumptions", expanded=False):
+        for check in critic["checks"]:
+            icon = "✅" if check["ok"] else ("❌" if check["severity"] == "error" else "⚠️")
+            st.markdown(f"{icon} {check['message']}")
+        st.markdown("**Assumptions**\n\n" + "\n".join(f"- {a}" for a in critic["assumptions"]))
+    files = copilot.artifacts()
+    cols = st.columns(5)
+    for col, name in zip(
+        cols, ("extracted_params.csv", "conversation_log.txt", "interpret.txt"), strict=False
+    ):
+        col.download_button(
+            name,
+            files.get(name, b""),
+            file_name=name,
+            key=f"{K}download_{name}",
+            disabled=name not in files,
+            help=None if name in files else "Saved when you finish the Q&A (say 'that's all').",
+            icon=":material/download:",
+        )
+    cols[3].download_button(
+        "deployment_artifacts.zip",
+        copilot.deployment_zip(),
+        file_name="deployment_artifacts.zip",
+        key=f"{K}download_zip",
+        icon=":material/folder_zip:",
+    )
+    if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
+        st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
+        if Path(SIMULATOR).is_file():
+            st.switch_page(SIMULATOR)
+        else:
+            st.info("The Policy Simulator page is not installed yet; the parameters are ready for it.")

@@ -1,0 +1,223 @@
+"""The Copilot session: extraction → optimize → critic → interpretation → DONE, recorded in the run store,
+resumable and restartable; offline, with a DQN-recommended result, and with an LLM through the fake server."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from core.config import Settings
+from core.errors import SpecError
+from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
+from core.inventory.interpretation import CLOSING_QUESTION, FAREWELL
+from core.store import Store
+from solvers.inventory.agent import optimize
+from solvers.inventory.spec import read_params_csv, table_from_problem
+from tests.core.inventory.test_interpretation import SMALL, TINY, scenario_b_result
+
+DIALOGUE = (
+    "I sell phone cases online. Daily demand is random, Poisson with λ = 3 units a day. If we're out, customers "
+    "go elsewhere. Holding a case costs $0.50 per unit per day, and each lost sale costs us $4. There's a flat "
+    "$3 fee per shipment, and deliveries arrive 1 day after we order. We can store up to 15 units, and the "
+    "supplier caps a single order at 10 units. Nothing perishes.",
+    "Plan for 20 days.",
+    "2",
+)
+TINY_DIALOGUE = (
+    DIALOGUE[0]
+    .replace("λ = 3", "λ = 2")
+    .replace("up to 15 units", "up to 8 units")
+    .replace("10 units", "6 units"),
+    "Plan for 8 days.",
+    "2",
+)
+FAST = CopilotConfig(paths=300, seed=0)
+
+
+@pytest.fixture
+def store(store_path: Path) -> Store:
+    return Store(store_path)
+
+
+def _talk(copilot: Copilot, lines, progress=None):
+    copilot.greeting()
+    return [copilot.respond(line, progress=progress) for line in lines]
+
+
+def test_hand_off_from_extraction_to_the_engine_and_interpretation(store):
+    copilot = Copilot(Settings(), store, FAST)
+    seen: list[tuple[float, str]] = []
+    turns = _talk(copilot, DIALOGUE, progress=lambda f, m: seen.append((f, m)))
+    assert [t.action for t in turns] == ["ASK NEXT QUESTION", "ASK NEXT QUESTION", "TERMINATE"]
+    assert turns[0].policy is None
+    final = turns[-1]
+    assert set(final.to_dict()) == {"assistant", "action", "table", "policy"}
+    assert all(row["status"] == "defined" for row in final.table.values())
+    assert seen and seen[-1][0] == 1.0 and [f for f, _ in seen] == sorted(f for f, _ in seen)
+
+    problem = read_params_csv(copilot.artifacts()["extracted_params.csv"])
+    expected = optimize(problem, FAST.paths, FAST.seed, False)
+    policy = final.policy
+    assert policy["recommended"] == expected.recommended == copilot.result.recommended
+    assert (policy["s"], policy["S"]) == (expected.s, expected.S)
+    assert policy["recommended_mean"] == pytest.approx(
+        expected.evaluations[expected.recommended].mean, abs=1e-3
+    )
+    assert policy["critic"]["ok"] and policy["type"] == "sS"
+    assert "Thank you, the parameter table is complete" in final.assistant
+    assert final.assistant.endswith(CLOSING_QUESTION)
+
+    run = store.get_run(copilot.run_id)
+    assert run["workbench"] == WORKBENCH and run["status"] == "interpreting"
+    assert run["metrics"]["recommended"] == expected.recommended
+    kinds = store.steps(copilot.run_id)["kind"].tolist()
+    assert kinds[:3] == ["extraction"] * 3 and {"optimize", "critic", "llm"} <= set(kinds)
+    names = set(store.artifacts(copilot.run_id)["name"])
+    assert {"extracted_params.csv", "conversation_log.txt", "deployment_artifacts/config.json"} <= names
+
+
+def test_the_qa_ends_with_interpret_txt_and_done(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    query = copilot.respond("current inventory 4, day 4, no incoming orders")
+    assert query.action == "INTERPRET" and "units now" in query.assistant
+    done = copilot.respond("no thanks, that's all")
+    assert (done.action, done.assistant) == ("DONE", FAREWELL)
+    assert copilot.phase == "done" and done.policy is not None
+    assert copilot.respond("hello?").action == "DONE"
+    assert store.get_run(copilot.run_id)["status"] == "done"
+    text = store.get_artifact(copilot.run_id, "interpret.txt").decode()
+    assert "[CALLING TOOL]: calculate_policy_order" in text and "User: no thanks, that's all" in text
+    tools = [json.loads(p) if isinstance(p, str) else p for p in store.steps(copilot.run_id)["payload"]]
+    assert any(p.get("name") == "calculate_policy_order" for p in tools)
+    roles = store.messages(copilot.run_id)["role"].tolist()
+    assert roles[0] == "assistant" and "tool" in roles and roles[-1] == "assistant"
+
+
+def test_dqn_is_off_by_default_and_on_when_the_user_asks(store):
+    config = CopilotConfig(paths=100, dqn_steps=20, dqn_seconds=60, dqn_envs=8, dqn_hidden=8, seed=0)
+    plain = Copilot(Settings(), None, config)
+    _talk(plain, TINY_DIALOGUE)
+    assert plain.result.dqn is None and "dqn" not in plain.policy["policies"]
+
+    asked = Copilot(Settings(), store, config)
+    asked.greeting()
+    first = asked.respond(TINY_DIALOGUE[0] + " Please also try the DQN.")
+    assert asked.use_dqn and "I will also train a DQN" in first.assistant
+    assert store.get_run(asked.run_id)["config"]["copilot"]["use_dqn"] is True
+    for line in TINY_DIALOGUE[1:]:
+        final = asked.respond(line)
+    assert final.action == "TERMINATE"
+    assert asked.result.dqn is not None and final.policy["dqn_mean"] is not None
+    assert "deployment_artifacts/dqn_weights.pth" in asked.artifacts()
+
+
+def test_scenario_b_session_uses_the_dqn_tool(store, tmp_path):
+    def dqn_wins(problem, *args, out_dir=None, **kwargs):
+        assert table_from_problem(problem) == TINY
+        return scenario_b_result(Path(out_dir))
+
+    copilot = Copilot(Settings(), store, FAST, optimizer=dqn_wins, workdir=tmp_path)
+    final = _talk(copilot, TINY_DIALOGUE)[-1]
+    assert final.policy["type"] == "dqn" and final.policy["recommended"] == "dqn"
+    assert "on-demand expert" in final.assistant
+    answer = copilot.respond("current inventory 4, day 4, no incoming orders")
+    assert "I recommend placing an order for" in answer.assistant
+    skeptical = copilot.respond("I'm confused, what is a DQN?")
+    assert f"costs {final.policy['cost_diff_pct']:.1f}% more" in skeptical.assistant
+    copilot.respond("that's all")
+    steps = store.steps(copilot.run_id)
+    calls = [p for k, p in zip(steps["kind"], steps["payload"], strict=True) if k == "tool"]
+    assert calls and calls[0]["name"] == "calculate_dqn_order"
+    assert (
+        "[CALLING TOOL]: calculate_dqn_order" in store.get_artifact(copilot.run_id, "interpret.txt").decode()
+    )
+    with zipfile.ZipFile(io.BytesIO(copilot.deployment_zip())) as archive:
+        assert {"deployment_artifacts/config.json", "deployment_artifacts/dqn_weights.pth"} <= set(
+            archive.namelist()
+        )
+
+
+def test_resume_mid_extraction_replays_the_table_without_recording_twice(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE[:2])
+    before = len(store.messages(copilot.run_id))
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    assert len(store.messages(copilot.run_id)) == before
+    assert resumed.phase == "extract" and resumed.table.undefined() == ["risk_tolerance"]
+    assert resumed.transcript() == copilot.transcript()
+    final = resumed.respond("2")
+    assert final.action == "TERMINATE" and final.policy is not None
+    assert store.get_run(copilot.run_id)["status"] == "interpreting"
+
+
+def test_resume_mid_interpretation_recomputes_the_same_policy(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    copilot.respond("current inventory 4, day 4, no incoming orders")
+    before = len(store.messages(copilot.run_id))
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    assert len(store.messages(copilot.run_id)) == before
+    assert resumed.phase == "interpret"
+    assert resumed.policy["recommended_mean"] == copilot.policy["recommended_mean"]
+    assert resumed.transcript()[-1] == copilot.transcript()[-1]
+    assert resumed.respond("that's all").action == "DONE"
+    assert Copilot.resume(store, copilot.run_id, Settings()).phase == "done"
+
+
+def test_restart_starts_a_new_run_and_a_fresh_table(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE[:1])
+    fresh = copilot.restart()
+    assert fresh.run_id is None and fresh.table.undefined() == list(SMALL)
+    fresh.greeting()
+    fresh.respond("Lead time is 2 days")
+    assert fresh.run_id != copilot.run_id
+    assert len(store.list_runs(workbench=WORKBENCH)) == 2
+
+
+def test_table_edits_are_logged_and_final_after_terminate(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE[:2])
+    turn = copilot.user_edit("lead_time", "2")
+    assert turn.table["lead_time"]["value"] == "2"
+    assert "(table edit) lead_time: 1 -> 2" in store.messages(copilot.run_id)["content"].tolist()
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    assert ("edit", "lead_time: 1 -> 2") in resumed.extraction.state.log
+    assert resumed.table.value("lead_time") == "2"
+    with pytest.raises(SpecError):
+        copilot.user_edit("max_order", "40")
+    final = copilot.user_edit("risk_tolerance", "0")
+    assert final.action == "TERMINATE" and final.policy is not None
+    assert "User edit: lead_time: 1 -> 2" in copilot.artifacts()["conversation_log.txt"].decode()
+    with pytest.raises(SpecError):
+        copilot.user_edit("lead_time", "3")
+
+
+def test_empty_messages_are_refused():
+    with pytest.raises(SpecError):
+        Copilot(Settings()).respond("   ")
+
+
+def test_llm_extraction_hands_off_to_the_engine(fake_llm, store):
+    settings = Settings(
+        provider="openai", model="fake", base_url=fake_llm.openai_url, api_key="k", max_retries=0
+    )
+    table = {k: {"value": v, "unit": "", "status": "defined"} for k, v in TINY.items()}
+    reply = {"reasoning": "all given", "updated_table": table, "action": "TERMINATE", "next_question": ""}
+    fake_llm.script(
+        [
+            {"text": json.dumps(reply)},
+            {"text": "Order up to S when the position drops below s. Assumptions: as listed."},
+        ]
+    )
+    copilot = Copilot(settings, store, FAST)
+    turn = copilot.respond("Here is everything about my stock.")
+    assert turn.action == "TERMINATE" and turn.policy is not None
+    assert turn.assistant.endswith(CLOSING_QUESTION)
+    assert len(fake_llm.requests) == 2
+    assert "Lead Time is 1 day(s)" in fake_llm.requests[1]["body"]["messages"][0]["content"]

@@ -1,0 +1,99 @@
+"""The Inventory Copilot page (AppTest on the page file): a typed dialogue fills the table, a policy appears,
+a table edit is logged, and a stored conversation can be resumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "inventory_copilot.py")
+ALL_AT_ONCE = (
+    "I sell phone cases online. Daily demand is random, Poisson with λ = 3 units a day. If we're out, customers "
+    "go elsewhere. Holding a case costs $0.50 per unit per day, and each lost sale costs us $4. There's a flat "
+    "$3 fee per shipment, and deliveries arrive 1 day after we order. We can store up to 15 units, and the "
+    "supplier caps a single order at 10 units. Nothing perishes."
+)
+
+
+def _table(at: AppTest):
+    return at.data_editor[0].value
+
+
+def _say(at: AppTest, text: str) -> AppTest:
+    at.chat_input[0].set_value(text).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_dialogue_fills_the_table_and_yields_a_policy(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert not at.exception
+    assert at.title[0].value == "Inventory Copilot"
+    assert "Inventory Copilot" in at.chat_message[0].markdown[0].value
+    assert _table(at)["value"].isna().all()
+
+    _say(at, ALL_AT_ONCE)
+    table = _table(at)
+    assert table.loc["lead_time", "value"] == "1"
+    assert table.loc["demand_distribution", "value"] == "poisson(3)"
+    assert table.loc["time_horizon", "status"] == "⬜ undefined"
+
+    _say(at, "Plan for 20 days.")
+    assert _table(at).loc["time_horizon", "value"] == "20"
+    assert "risk preference" in at.chat_message[-1].markdown[0].value
+    assert not at.metric
+
+    _say(at, "2")
+    assert (_table(at)["status"] == "✅ defined").all()
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Policy"]
+    assert metrics["Critic"] == "passed"
+    assert at.chat_message[-1].markdown[0].value.endswith("Do you have any other questions?")
+    assert "Assumptions" in at.chat_message[-1].markdown[0].value
+    assert [b.label for b in at.button if b.label == "Open in Policy Simulator"]
+
+    _say(at, "current inventory 4, day 4, no incoming orders")
+    assert "order" in at.chat_message[-1].markdown[0].value
+    _say(at, "no thanks, that's all")
+    assert "interpret.txt" in at.chat_message[-1].markdown[0].value
+
+    store = Store(tmp_path / "orca.duckdb")
+    runs = store.list_runs(workbench="inventory_copilot")
+    assert runs["status"].tolist() == ["done"]
+    names = set(store.artifacts(runs["id"][0])["name"])
+    assert {"extracted_params.csv", "conversation_log.txt", "interpret.txt"} <= names
+
+
+def test_a_cell_edit_is_validated_and_logged(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _say(at, ALL_AT_ONCE)
+    editor_key = at.data_editor[0].key
+    assert editor_key.startswith("orca_copilot_editor_")
+    at.session_state[editor_key] = {"edited_rows": {8: {"value": "2"}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    assert _table(at).loc["lead_time", "value"] == "2"
+    store = Store(tmp_path / "orca.duckdb")
+    run_id = store.list_runs(workbench="inventory_copilot")["id"][0]
+    contents = store.messages(run_id)["content"].tolist()
+    assert "(table edit) lead_time: 1 -> 2" in contents
+
+
+def test_a_stored_conversation_is_resumed(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _say(at, ALL_AT_ONCE)
+    run_id = Store(tmp_path / "orca.duckdb").list_runs(workbench="inventory_copilot")["id"][0]
+
+    fresh = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert _table(fresh)["value"].isna().all()
+    fresh.selectbox(key="orca_copilot_pick").set_value(run_id).run()
+    assert not fresh.exception
+    assert _table(fresh).loc["lead_time", "value"] == "1"
+    _say(fresh, "20 days")
+    assert _table(fresh).loc["time_horizon", "value"] == "20"
