@@ -4,8 +4,6 @@ A thin view over `core.inventory.copilot.Copilot`, which runs extraction, optimi
 interpretation and records everything in the run store.
 """
 
-from pathlib import Path
-
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -170,7 +168,13 @@ if policy is not None:
     a.metric("Policy", policy["recommended_policy"], help=f"family: {policy['recommended']}")
     a.caption(policy["label"] + (" · ask me for each order" if policy["type"] == "dqn" else ""))
     b.metric("Expected cost", f"${policy['recommended_mean']:,.2f}")
-    c.metric("Best (s,S)", f"s={policy['s']}, S={policy['S']}", f"+{policy['cost_diff_pct']:.1f}% cost")
+    c.metric(
+        "Best (s,S)",
+        f"s={policy['s']}, S={policy['S']}",
+        f"{policy['cost_diff_pct']:+.1f}% cost",
+        delta_color="inverse",
+        help="the simpler reorder-point rule, and how much more it costs than the recommendation",
+    )
     critic = policy["critic"]
     d.metric(
         "Critic", "passed" if critic["ok"] else "issues", help="checks against capacity, max order, table"
@@ -225,7 +229,4 @@ if policy is not None:
     )
     if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
         st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
-        if Path(SIMULATOR).is_file():
-            st.switch_page(SIMULATOR)
-        else:
-            st.info("The Policy Simulator page is not installed yet; the parameters are ready for it.")
+        st.switch_page(SIMULATOR)

@@ -53,3 +53,9 @@ def test_dialogue_fills_the_table_and_gets_a_policy(page, artifacts_dir: Path):
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "inventory_copilot_dialogue.png"), full_page=True)
     assert time.perf_counter() - start < 60
+
+    page.get_by_role("button", name="Open in Policy Simulator").click()
+    expect(page.get_by_role("heading", name="Policy Simulator").first).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Loaded the problem from the Inventory Copilot")).to_be_visible()
+    expect(page.get_by_label("Time horizon T (periods)")).to_have_value("20")  # the copilot's 20-day plan
+    assert_healthy(page)
