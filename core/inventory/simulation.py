@@ -39,6 +39,8 @@ from solvers.inventory.montecarlo import (
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
 from solvers.inventory.search import SearchResult, search_policies
 from solvers.inventory.spec import (
+    OPTIONAL_KEYS,
+    PARAMETER_KEYS,
     InventoryProblem,
     params_csv_text,
     parse_demand,
@@ -53,18 +55,8 @@ PARAMS_ARTIFACT = "extracted_params.csv"
 RESULTS_ARTIFACT = "policy_comparison.csv"
 ZIP_ARTIFACT = "deployment_artifacts.zip"
 FORM_KEYS: tuple[str, ...] = (
-    "time_horizon",
-    "demand_distribution",
-    "perishability",
-    "state_transition_model",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
-    "initial_inventory",
+    *(k for k in PARAMETER_KEYS if k != "demand_type"),  # the demand type follows from the distribution
+    *OPTIONAL_KEYS,
 )
 PAPER_INSTANCE: dict[str, object] = {
     "time_horizon": 30,

@@ -191,6 +191,23 @@ def train_dqn(
     on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
     pipe = np.zeros((n, L), dtype=np.int64)
     step = 0
+
+    def checkpoint() -> float:
+        """Validate the current network on common paths; keep it if it is the best so far."""
+        nonlocal best_val, best_state
+        val = simulate_policy(p, policy, val_demand).mean
+        curve.append(
+            {
+                "step": step,
+                "env_steps": step * n,
+                "seconds": time.perf_counter() - start,
+                "validation_cost": val,
+            }
+        )
+        if val < best_val:
+            best_val, best_state = val, copy.deepcopy(net.state_dict())
+        return val
+
     while step < cfg.steps and time.perf_counter() - start < cfg.seconds:
         if t == 0:
             on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
@@ -243,34 +260,14 @@ def train_dqn(
                     for tp, op in zip(target.parameters(), net.parameters(), strict=True):
                         tp.mul_(1 - cfg.tau).add_(op, alpha=cfg.tau)
         if step % cfg.eval_every == 0 or step == cfg.steps:
-            val = simulate_policy(p, policy, val_demand).mean
-            curve.append(
-                {
-                    "step": step,
-                    "env_steps": step * n,
-                    "seconds": time.perf_counter() - start,
-                    "validation_cost": val,
-                }
-            )
-            if val < best_val:
-                best_val, best_state = val, copy.deepcopy(net.state_dict())
+            val = checkpoint()
             if progress:
                 progress(
                     min(1.0, max(step / cfg.steps, (time.perf_counter() - start) / cfg.seconds)),
                     f"DQN step {step}: validation cost {val:.2f}",
                 )
     if not curve or curve[-1]["step"] != step:
-        val = simulate_policy(p, policy, val_demand).mean
-        curve.append(
-            {
-                "step": step,
-                "env_steps": step * n,
-                "seconds": time.perf_counter() - start,
-                "validation_cost": val,
-            }
-        )
-        if val < best_val:
-            best_val, best_state = val, copy.deepcopy(net.state_dict())
+        checkpoint()
     net.load_state_dict(best_state)
     net.eval()
     return DQNResult(
