@@ -6,6 +6,7 @@ import streamlit as st
 from core.errors import SpecError
 from core.inventory import charts
 from core.inventory import simulation as sim
+from core.inventory import simulation_inputs as sim_inputs
 from core.ui import get_store, guard, setup_page, show_error
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text, read_params_csv
@@ -30,8 +31,8 @@ OPTIONS = {
     "grid_paths": 500,
     "trajectories": 3,
 }
-FORM_WIDGETS = [P + k for k in (*sim.FORM_KEYS, *OPTIONS)] + [
-    f"{P}{kind}_{name}" for kind, names in sim.POLICY_KINDS.items() for name in names
+FORM_WIDGETS = [P + k for k in (*sim_inputs.FORM_KEYS, *OPTIONS)] + [
+    f"{P}{kind}_{name}" for kind, names in sim_inputs.POLICY_KINDS.items() for name in names
 ]
 
 settings = setup_page(
@@ -44,9 +45,9 @@ settings = setup_page(
 
 def load_problem(problem) -> None:
     """Put a problem and matching policy parameters into the form (before its widgets are drawn)."""
-    for key, value in sim.form_values(problem).items():
+    for key, value in sim_inputs.form_values(problem).items():
         st.session_state[P + key] = float(value) if isinstance(value, float) else value
-    for kind, params in sim.suggested_parameters(problem).items():
+    for kind, params in sim_inputs.suggested_parameters(problem).items():
         for name, value in params.items():
             st.session_state[f"{P}{kind}_{name}"] = 0 if value is None else value
 
@@ -57,13 +58,13 @@ if (
     if SAVED in st.session_state:
         st.session_state.update(st.session_state[SAVED])
     else:
-        load_problem(sim.default_problem())
+        load_problem(sim_inputs.default_problem())
         st.session_state.update({P + k: v for k, v in OPTIONS.items()})
 
 if st.session_state.get(HANDOFF):
     handoff = st.session_state.pop(HANDOFF)
     try:
-        loaded = sim.LoadedProblem(read_params_csv(handoff), "the Inventory Copilot")
+        loaded = sim_inputs.LoadedProblem(read_params_csv(handoff), "the Inventory Copilot")
     except SpecError as err:
         show_error(err)
     else:
@@ -84,19 +85,19 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
     )
     if left.button("Load file", key=P + "load_file", disabled=upload is None):
         with guard():
-            current = sim.problem_from_form({k: st.session_state[P + k] for k in sim.FORM_KEYS})
-            loaded = sim.problem_from_upload(upload.getvalue(), current)
+            current = sim_inputs.problem_from_form({k: st.session_state[P + k] for k in sim_inputs.FORM_KEYS})
+            loaded = sim_inputs.problem_from_upload(upload.getvalue(), current)
             load_problem(loaded.problem)
             left.success(f"Loaded {loaded.source}.")
     with guard():
-        runs = sim.copilot_runs(get_store())
+        runs = sim_inputs.copilot_runs(get_store())
         if runs:
             labels = dict(runs)
             run_id = right.selectbox(
                 "A saved Inventory Copilot run", list(labels), format_func=labels.get, key=P + "copilot_run"
             )
             if right.button("Load run", key=P + "load_run"):
-                loaded = sim.problem_from_copilot_run(get_store(), run_id)
+                loaded = sim_inputs.problem_from_copilot_run(get_store(), run_id)
                 load_problem(loaded.problem)
                 right.success(f"Loaded {loaded.source}.")
         else:
@@ -129,8 +130,8 @@ with st.form(P + "form", enter_to_submit=False):
 
     st.markdown("**Policies to compare**")
     cols = st.columns(4)
-    for col, (kind, names) in zip(cols, sim.POLICY_KINDS.items(), strict=True):
-        col.checkbox(sim.POLICY_LABELS[kind], key=f"{P}use_{kind}")
+    for col, (kind, names) in zip(cols, sim_inputs.POLICY_KINDS.items(), strict=True):
+        col.checkbox(sim_inputs.POLICY_LABELS[kind], key=f"{P}use_{kind}")
         for name in names:
             label = "cap (0 = none)" if name == "cap" else name
             col.number_input(label, min_value=0, step=1, key=f"{P}{kind}_{name}")
@@ -150,14 +151,14 @@ if submitted:
     ss = st.session_state
     ss[SAVED] = {k: ss[k] for k in FORM_WIDGETS}
     with guard():
-        problem = sim.problem_from_form({k: ss[P + k] for k in sim.FORM_KEYS})
+        problem = sim_inputs.problem_from_form({k: ss[P + k] for k in sim_inputs.FORM_KEYS})
         choices = [
-            sim.PolicyChoice(
+            sim_inputs.PolicyChoice(
                 kind,
                 {n: (ss[f"{P}{kind}_{n}"] or None) if n == "cap" else ss[f"{P}{kind}_{n}"] for n in names},
                 ss[P + "cutoff"],
             )
-            for kind, names in sim.POLICY_KINDS.items()
+            for kind, names in sim_inputs.POLICY_KINDS.items()
             if ss[f"{P}use_{kind}"]
         ]
         options = sim.SimulationOptions(

@@ -25,6 +25,7 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
+from core.inventory.critic import CriticReport, critique
 from core.inventory.dialogue import TERMINATE, ExtractionBase, next_undefined
 from core.inventory.extraction import ExtractionAgent
 from core.inventory.extraction_llm import LLMExtractionAgent
@@ -32,13 +33,10 @@ from core.inventory.interpretation import (
     DONE,
     INTERPRET,
     OPENING_REQUEST,
-    CriticReport,
     InterpretationAgent,
-    PolicyBrief,
-    brief_from_result,
-    critique,
     offline_policy,
 )
+from core.inventory.policy_brief import PolicyBrief, brief_from_result
 from core.inventory.table import ParameterTable
 from core.llm import Message, make_chat_model
 from core.runlog import record_messages, step_recorder

@@ -9,6 +9,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from core.inventory import simulation as sim
+from core.inventory import simulation_inputs as sim_inputs
 from core.store import Store
 from solvers.inventory.spec import params_csv_text
 
@@ -92,7 +93,7 @@ def test_bad_parameter_names_the_field_and_keeps_the_form():
 
 def test_copilot_handoff_loads_the_csv_into_the_form():
     problem = dataclasses.replace(
-        sim.problem_from_form({**sim.PAPER_INSTANCE, "demand_distribution": "normal(30,10)"}),
+        sim_inputs.problem_from_form({**sim_inputs.PAPER_INSTANCE, "demand_distribution": "normal(30,10)"}),
         lead_time=2,
         lost_sales=False,
         max_inventory=120,
@@ -113,9 +114,9 @@ def test_copilot_handoff_loads_the_csv_into_the_form():
 
 def test_a_stored_copilot_run_can_be_loaded():
     store = Store(os.environ["ORCA_DB"])
-    problem = dataclasses.replace(sim.default_problem(), setup_cost=7.5, time_horizon=45)
-    run_id = store.create_run(sim.COPILOT_WORKBENCH, {}, title="shop chat")
-    store.add_artifact(run_id, sim.PARAMS_ARTIFACT, data=params_csv_text(problem).encode())
+    problem = dataclasses.replace(sim_inputs.default_problem(), setup_cost=7.5, time_horizon=45)
+    run_id = store.create_run(sim_inputs.COPILOT_WORKBENCH, {}, title="shop chat")
+    store.add_artifact(run_id, sim_inputs.PARAMS_ARTIFACT, data=params_csv_text(problem).encode())
     at = fresh()
     assert at.selectbox(key="orca_sim_copilot_run").value == run_id
     at.button(key="orca_sim_load_run").click().run()

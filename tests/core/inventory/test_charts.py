@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 import pytest
 
 from core.inventory import charts
-from core.inventory.simulation import default_problem
+from core.inventory.simulation_inputs import default_problem
 from solvers.inventory.montecarlo import evaluate_policies
 from solvers.inventory.policies import BaseStockPolicy, SSPolicy
 

@@ -13,7 +13,8 @@ import pytest
 from core.config import Settings
 from core.errors import SpecError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
-from core.inventory.interpretation import CLOSING_QUESTION, FAREWELL
+from core.inventory.interpretation import FAREWELL
+from core.inventory.policy_explanation import CLOSING_QUESTION
 from core.store import Store
 from solvers.inventory.agent import optimize
 from solvers.inventory.spec import read_params_csv, table_from_problem

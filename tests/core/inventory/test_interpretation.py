@@ -11,20 +11,18 @@ import numpy as np
 import pytest
 
 from core.config import Settings
+from core.inventory.critic import critique
 from core.inventory.interpretation import (
-    CLOSING_QUESTION,
     DONE,
     FAREWELL,
     INTERPRET,
     InterpretationAgent,
-    PolicyBrief,
-    brief_from_result,
-    critique,
     is_done,
     offline_policy,
-    parse_order_query,
-    system_prompt,
 )
+from core.inventory.order_query import parse_order_query
+from core.inventory.policy_brief import PolicyBrief, brief_from_result
+from core.inventory.policy_explanation import CLOSING_QUESTION, system_prompt
 from core.llm import OfflineModel, make_chat_model
 from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.artifacts import calculate_dqn_order, write_artifacts

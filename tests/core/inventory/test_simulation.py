@@ -15,6 +15,7 @@ import pytest
 
 from core.errors import SpecError
 from core.inventory import simulation as sim
+from core.inventory import simulation_inputs as sim_inputs
 from core.store import Store
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text, read_params_csv
@@ -24,7 +25,7 @@ TINY = sim.SimulationOptions(paths=200, trajectories=2, grid_paths=100)
 
 @pytest.fixture(scope="module")
 def paper():
-    return sim.default_problem()
+    return sim_inputs.default_problem()
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +35,7 @@ def run(tmp_path_factory, paper):
     calls: list[tuple[float, str, int]] = []
     result = sim.run_simulation(
         paper,
-        sim.default_choices(paper),
+        sim_inputs.default_choices(paper),
         TINY,
         seed=5,
         progress=lambda f, msg: calls.append((f, msg, threading.get_ident())),
@@ -48,13 +49,13 @@ def test_form_values_round_trip_through_problem_and_csv(paper):
     variants = [
         paper,
         dataclasses.replace(paper, lost_sales=False, perishable=True, initial_inventory=5),
-        sim.problem_from_form(
-            {**sim.PAPER_INSTANCE, "demand_distribution": "Normal(30, 10)", "max_inventory": 120}
+        sim_inputs.problem_from_form(
+            {**sim_inputs.PAPER_INSTANCE, "demand_distribution": "Normal(30, 10)", "max_inventory": 120}
         ),
-        sim.problem_from_form({**sim.PAPER_INSTANCE, "demand_distribution": "8"}),
+        sim_inputs.problem_from_form({**sim_inputs.PAPER_INSTANCE, "demand_distribution": "8"}),
     ]
     for problem in variants:
-        assert sim.problem_from_form(sim.form_values(problem)) == problem
+        assert sim_inputs.problem_from_form(sim_inputs.form_values(problem)) == problem
         assert read_params_csv(params_csv_text(problem)) == problem
     assert variants[3].demand.kind == "deterministic"
     assert paper.demand.canonical() == "poisson(8)" and paper.lead_time == 1 and paper.max_order == 20
@@ -72,28 +73,30 @@ def test_form_values_round_trip_through_problem_and_csv(paper):
 )
 def test_bad_form_values_name_the_field(change, field):
     with pytest.raises(SpecError) as err:
-        sim.problem_from_form({**sim.PAPER_INSTANCE, **change})
+        sim_inputs.problem_from_form({**sim_inputs.PAPER_INSTANCE, **change})
     assert err.value.field == field
     assert str(err.value).startswith(field)
 
 
 def test_upload_of_a_parameter_table(paper):
     other = dataclasses.replace(paper, lead_time=2, lost_sales=False)
-    loaded = sim.problem_from_upload(params_csv_text(other).encode(), paper)
+    loaded = sim_inputs.problem_from_upload(params_csv_text(other).encode(), paper)
     assert loaded.problem == other
     assert "parameter table" in loaded.source
 
 
 def test_upload_of_a_demand_history_keeps_the_other_parameters(paper):
     history = [3, 9, 8, 12, 0, 7]
-    loaded = sim.problem_from_upload(("demand\n" + "\n".join(map(str, history)) + "\n").encode(), paper)
+    loaded = sim_inputs.problem_from_upload(
+        ("demand\n" + "\n".join(map(str, history)) + "\n").encode(), paper
+    )
     assert loaded.problem.demand.kind == "empirical"
     assert list(loaded.problem.demand.history) == history
     assert dataclasses.replace(loaded.problem, demand=paper.demand) == paper
     assert f"{len(history)} days" in loaded.source
-    no_header = sim.problem_from_upload("4\n6\n", paper).problem
+    no_header = sim_inputs.problem_from_upload("4\n6\n", paper).problem
     assert list(no_header.demand.history) == [4, 6]
-    named = sim.read_demand_history("date,units_sold\n2024-01-01,5\n2024-01-02,7\n")
+    named = sim_inputs.read_demand_history("date,units_sold\n2024-01-01,5\n2024-01-02,7\n")
     assert named == [5.0, 7.0]
 
 
@@ -108,7 +111,7 @@ def test_upload_of_a_demand_history_keeps_the_other_parameters(paper):
 )
 def test_bad_demand_history_is_explained(text, fragment, paper):
     with pytest.raises(SpecError) as err:
-        sim.problem_from_upload(text.encode(), paper)
+        sim_inputs.problem_from_upload(text.encode(), paper)
     assert err.value.field == "demand_history"
     assert fragment in str(err.value)
 
@@ -116,37 +119,39 @@ def test_bad_demand_history_is_explained(text, fragment, paper):
 def test_copilot_runs_are_listed_and_loaded(tmp_path, paper):
     store = Store(tmp_path / "runs.duckdb")
     other = dataclasses.replace(paper, max_inventory=60, max_order=30)
-    with_table = store.create_run(sim.COPILOT_WORKBENCH, {}, title="bakery chat")
-    store.add_artifact(with_table, sim.PARAMS_ARTIFACT, data=params_csv_text(other).encode())
-    store.create_run(sim.COPILOT_WORKBENCH, {}, title="unfinished chat")
+    with_table = store.create_run(sim_inputs.COPILOT_WORKBENCH, {}, title="bakery chat")
+    store.add_artifact(with_table, sim_inputs.PARAMS_ARTIFACT, data=params_csv_text(other).encode())
+    store.create_run(sim_inputs.COPILOT_WORKBENCH, {}, title="unfinished chat")
     store.create_run(sim.WORKBENCH, {}, title="a simulation")
-    runs = sim.copilot_runs(store)
+    runs = sim_inputs.copilot_runs(store)
     assert [rid for rid, _ in runs] == [with_table]
     assert "bakery chat" in runs[0][1]
-    loaded = sim.problem_from_copilot_run(store, with_table)
+    loaded = sim_inputs.problem_from_copilot_run(store, with_table)
     assert loaded.problem == other
     assert with_table in loaded.source
 
 
 def test_suggested_parameters_are_feasible_policies():
     for lead_time, cap in ((0, 40), (1, 40), (4, 60)):
-        problem = sim.problem_from_form({**sim.PAPER_INSTANCE, "lead_time": lead_time, "max_inventory": cap})
-        params = sim.suggested_parameters(problem)
+        problem = sim_inputs.problem_from_form(
+            {**sim_inputs.PAPER_INSTANCE, "lead_time": lead_time, "max_inventory": cap}
+        )
+        params = sim_inputs.suggested_parameters(problem)
         assert 0 <= params["sS"]["s"] <= params["sS"]["S"] <= cap
         assert params["sS"]["S"] >= problem.demand.mean * (lead_time + 1)
         assert 1 <= params["rQ"]["Q"] <= problem.max_order
         for kind, values in params.items():
-            assert sim.PolicyChoice(kind, values).build().name
+            assert sim_inputs.PolicyChoice(kind, values).build().name
 
 
 @pytest.mark.parametrize(
     ("choice", "field"),
     [
-        (sim.PolicyChoice("sS", {"s": 30, "S": 20}), "s"),
-        (sim.PolicyChoice("rQ", {"R": 5, "Q": 0}), "Q"),
-        (sim.PolicyChoice("constant", {"q": 2.5}), "q"),
-        (sim.PolicyChoice("base_stock", {"cap": 4}), "S"),
-        (sim.PolicyChoice("magic", {}), "policy"),
+        (sim_inputs.PolicyChoice("sS", {"s": 30, "S": 20}), "s"),
+        (sim_inputs.PolicyChoice("rQ", {"R": 5, "Q": 0}), "Q"),
+        (sim_inputs.PolicyChoice("constant", {"q": 2.5}), "q"),
+        (sim_inputs.PolicyChoice("base_stock", {"cap": 4}), "S"),
+        (sim_inputs.PolicyChoice("magic", {}), "policy"),
     ],
 )
 def test_bad_policy_choices_name_the_parameter(choice, field):
@@ -218,9 +223,9 @@ def test_run_is_saved_with_steps_metrics_and_downloads(run):
     assert record["metrics"]["dp_optimal_cost"] == pytest.approx(result.dp_cost)
     assert store.steps(result.run_id)["kind"].tolist() == ["grid", "dp", "evaluate"]
     names = set(store.artifacts(result.run_id)["name"])
-    assert names == {sim.RESULTS_ARTIFACT, sim.PARAMS_ARTIFACT, sim.ZIP_ARTIFACT}
+    assert names == {sim.RESULTS_ARTIFACT, sim_inputs.PARAMS_ARTIFACT, sim.ZIP_ARTIFACT}
     assert store.get_artifact(result.run_id, sim.RESULTS_ARTIFACT).decode() == result.results_csv()
-    assert read_params_csv(store.get_artifact(result.run_id, sim.PARAMS_ARTIFACT)) == result.problem
+    assert read_params_csv(store.get_artifact(result.run_id, sim_inputs.PARAMS_ARTIFACT)) == result.problem
     assert store.get_artifact(result.run_id, sim.ZIP_ARTIFACT) == result.artifacts_zip
 
 
@@ -253,10 +258,14 @@ def test_progress_is_monotone_on_the_callers_thread_and_ends_at_one(run):
 
 
 def test_dp_refusal_is_reported_and_no_ss_means_no_zip(tmp_path):
-    big = sim.problem_from_form({**sim.PAPER_INSTANCE, "lead_time": 4, "max_inventory": 100, "max_order": 50})
+    big = sim_inputs.problem_from_form(
+        {**sim_inputs.PAPER_INSTANCE, "lead_time": 4, "max_inventory": 100, "max_order": 50}
+    )
     store = Store(tmp_path / "runs.duckdb")
     options = sim.SimulationOptions(paths=50, trajectories=1, grid=False)
-    result = sim.run_simulation(big, [sim.PolicyChoice("constant", {"q": 8})], options, seed=1, store=store)
+    result = sim.run_simulation(
+        big, [sim_inputs.PolicyChoice("constant", {"q": 8})], options, seed=1, store=store
+    )
     assert result.dp_cost is None and "too large" in result.dp_refusal
     assert [e.policy for e in result.evaluations] == ["constant(8)"]
     assert result.table()["gap_to_dp_pct"].isna().all()
@@ -280,7 +289,7 @@ def test_a_failing_stage_marks_the_run_failed(tmp_path, paper, monkeypatch):
     store = Store(tmp_path / "runs.duckdb")
     options = sim.SimulationOptions(paths=10, trajectories=0, grid=False)
     with pytest.raises(RuntimeError, match="solver crashed"):
-        sim.run_simulation(paper, sim.default_choices(paper), options, store=store)
+        sim.run_simulation(paper, sim_inputs.default_choices(paper), options, store=store)
     runs = store.list_runs(sim.WORKBENCH)
     assert runs["status"].tolist() == ["failed"]
     assert runs["metrics"][0] == {"error": "solver crashed"}
@@ -288,7 +297,7 @@ def test_a_failing_stage_marks_the_run_failed(tmp_path, paper, monkeypatch):
 
 def test_same_seed_same_numbers(paper):
     options = sim.SimulationOptions(paths=100, trajectories=1, grid=False, dp=False)
-    choices = sim.default_choices(paper)
+    choices = sim_inputs.default_choices(paper)
     first, again = (sim.run_simulation(paper, choices, options, seed=9) for _ in range(2))
     other = sim.run_simulation(paper, choices, options, seed=10)
     assert first.table().equals(again.table())
@@ -302,7 +311,7 @@ def test_tiny_dqn_adds_a_policy_a_curve_and_weights(paper):
     options = sim.SimulationOptions(
         paths=50, trajectories=1, grid=False, dp=False, dqn=True, dqn_config=config
     )
-    result = sim.run_simulation(paper, [sim.PolicyChoice("sS", {"s": 15, "S": 20})], options, seed=2)
+    result = sim.run_simulation(paper, [sim_inputs.PolicyChoice("sS", {"s": 15, "S": 20})], options, seed=2)
     assert result.sources[-1] == "DQN" and result.evaluations[-1].policy == "dqn"
     assert [row["step"] for row in result.dqn_curve] == [3, 6]
     with zipfile.ZipFile(io.BytesIO(result.artifacts_zip)) as zf:

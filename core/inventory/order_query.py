@@ -1,0 +1,153 @@
+"""Order queries: the stock state read from a user's message, and the typed tool that computes the order.
+
+`parse_order_query` reads "current inventory 4, day 4, no incoming orders"; `make_order_tool(brief)` is
+`calculate_dqn_order` (Scenario B) or `calculate_policy_order` (Scenario A).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.errors import SpecError
+from core.inventory.nlu.numbers import words_to_digits
+from core.inventory.policy_brief import PolicyBrief
+from solvers.inventory import artifacts as engine_artifacts
+from solvers.inventory.artifacts import parse_pipeline
+from solvers.inventory.policies import truncate_orders
+
+
+@dataclass(frozen=True)
+class OrderQuery:
+    """A state read from a message: on-hand, time step (0-based) and pipeline text; notes explain readings."""
+
+    current_inventory: int | None
+    current_time_step: int | None
+    pipeline_orders: str | None
+    notes: tuple[str, ...] = ()
+
+
+_INV_RE = re.compile(
+    r"(?:inventory|stock|on[- ]hand|i have|we have|have got|holding|left)\D{0,25}?(\d+)"
+    r"|(\d+)\s*(?:units?|items?|pieces?)?\s*(?:on hand|in stock|left|on the shelf|in inventory)",
+    re.I,
+)
+_DAY_RE = re.compile(r"\bday\s*(?:number\s*|no\.?\s*|#\s*)?(\d+)", re.I)
+_STEP_RE = re.compile(r"\b(?:time[- ]?step|step|period|t\s*=)\s*(\d+)", re.I)
+_NO_PIPE_RE = re.compile(
+    r"\bno(?:thing)?\s+(?:\w+\s+)?(?:incoming|pipeline|outstanding|open|pending)|nothing\s+(?:on order|"
+    r"incoming|in the pipeline|on the way|coming)|no orders?\s+(?:on the way|in transit|coming|pending)|"
+    r"pipeline\s+(?:is\s+)?empty|empty pipeline|none (?:incoming|on order)|nothing ordered",
+    re.I,
+)
+_PIPE_AFTER_RE = re.compile(
+    r"(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)",
+    re.I,
+)
+_PIPE_RE = re.compile(
+    r"(?:pipeline|incoming|on order|on the way|outstanding|in transit|arriving)\D{0,30}?"
+    r"(\d+(?:\s*(?:,|and|then|&|\s)\s*\d+)*)",
+    re.I,
+)
+
+
+def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
+    """Read "current inventory 4, day 4, no incoming orders"; None when no inventory level is given."""
+    t = words_to_digits(text)
+    inv = _INV_RE.search(t)
+    if inv is None:
+        return None
+    notes: list[str] = []
+    step: int | None = None
+    spans = [inv.span()]
+    if m := _STEP_RE.search(t):
+        step, spans = int(m.group(1)), [*spans, m.span()]
+    elif m := _DAY_RE.search(t):
+        day = int(m.group(1))
+        step, spans = max(day - 1, 0), [*spans, m.span()]
+        notes.append(f"day {day} is time step {step} (the first day of the plan is step 0)")
+    rest = t
+    for a, b in spans:
+        rest = rest[:a] + " " * (b - a) + rest[b:]
+    pipeline: str | None = None
+    if lead_time == 0 or _NO_PIPE_RE.search(t):
+        pipeline = ""
+    elif m := _PIPE_RE.search(rest) or _PIPE_AFTER_RE.search(rest):
+        values = [int(x) for x in re.findall(r"\d+", m.group(1))]
+        if len(values) < lead_time:
+            notes.append(
+                f"I read {len(values)} incoming order(s) for a {lead_time}-day lead time and took the rest as 0, "
+                "next arrival first"
+            )
+            values += [0] * (lead_time - len(values))
+        pipeline = ",".join(str(v) for v in values[:lead_time])
+    return OrderQuery(int(inv.group(1) or inv.group(2)), step, pipeline, tuple(notes))
+
+
+def make_order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
+    """The order tool for this scenario: `calculate_dqn_order` (B) or `calculate_policy_order` (A)."""
+    p = brief.problem
+    if brief.scenario == "B":
+        if brief.artifacts_dir is None:
+            raise SpecError("artifacts", "the DQN won but no deployment artifacts were written")
+        folder = brief.artifacts_dir
+
+        def calculate_dqn_order(
+            current_inventory: int, current_time_step: int, pipeline_orders: str = ""
+        ) -> dict[str, object]:
+            """Recommended order quantity from the trained DQN for the current state of the stock.
+
+            Args:
+                current_inventory: units on hand now, before today's delivery
+                current_time_step: today's period, counting from 0 for the first day of the plan
+                pipeline_orders: outstanding orders, next arrival first, comma-separated such as "0,5"; "" when none
+            """
+            return engine_artifacts.calculate_dqn_order(
+                current_inventory, current_time_step, _pipeline_text(pipeline_orders), folder
+            )
+
+        return calculate_dqn_order
+
+    policy = brief.policy
+
+    def calculate_policy_order(
+        current_inventory: int, current_time_step: int = 0, pipeline_orders: str = ""
+    ) -> dict[str, object]:
+        """Order quantity the recommended policy places in the current state of the stock.
+
+        Args:
+            current_inventory: units on hand now, before today's delivery
+            current_time_step: today's period, counting from 0 for the first day of the plan
+            pipeline_orders: outstanding orders, next arrival first, comma-separated such as "0,5"; "" when none
+        """
+        pipe = parse_pipeline(_pipeline_text(pipeline_orders), p.lead_time)
+        low = 0 if p.lost_sales else -10 * p.max_inventory
+        if not low <= current_inventory <= p.max_inventory:
+            raise SpecError(
+                "current_inventory", f"must lie between {low} and the max inventory {p.max_inventory}"
+            )
+        if not 0 <= current_time_step < p.time_horizon:
+            raise SpecError("current_time_step", f"must lie between 0 and {p.time_horizon - 1}")
+        on_hand, pipeline = (
+            np.array([current_inventory]),
+            np.array([pipe], dtype=np.int64).reshape(1, p.lead_time),
+        )
+        ip = on_hand + pipeline.sum(axis=1)
+        asked = np.asarray(policy.orders(p, current_time_step, on_hand, pipeline), dtype=np.int64)
+        order = int(truncate_orders(p, asked, ip)[0])
+        return {
+            "recommended_order": order,
+            "inventory_position": int(ip[0]),
+            "policy": brief.recommended_policy,
+        }
+
+    return calculate_policy_order
+
+
+def _pipeline_text(pipeline_orders: str) -> str:
+    """ "0" (the paper's way of saying nothing is on order) and "" both mean an empty pipeline."""
+    values = [x for x in re.split(r"[,\s]+", pipeline_orders.strip().strip("[]")) if x]
+    return "" if all(v == "0" for v in values) else ",".join(values)

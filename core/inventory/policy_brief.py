@@ -1,0 +1,134 @@
+"""The policy brief: what the interpretation agent may say, all numbers taken from the engine.
+
+`brief_from_result(result, report)` gathers the finalists' costs, the critic's report and the recommended
+policy's rule in parameters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from core.inventory.critic import FAMILY_NAMES, CriticReport, policy_object
+from solvers.inventory.agent import OptimizationResult
+from solvers.inventory.montecarlo import demand_matrix, simulate_policy
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, TablePolicy
+from solvers.inventory.spec import InventoryProblem
+
+
+@dataclass(frozen=True)
+class PolicyBrief:
+    """The engine's numbers for the interpretation agent; `scenario` is "A" (explainable) or "B" (DQN)."""
+
+    scenario: str
+    recommended: str
+    recommended_policy: str
+    problem: InventoryProblem
+    costs: dict[str, dict[str, Any]]
+    s: int
+    S: int
+    cost_diff_pct: float
+    rule: dict[str, Any]
+    critic: CriticReport
+    paths: int
+    artifacts_dir: Path | None = None
+    policy: Any = field(default=None, repr=False, compare=False)
+
+    def policy_dict(self) -> dict[str, object]:
+        """The chat protocol's `policy` object."""
+        c = self.costs
+        return {
+            "type": "dqn" if self.scenario == "B" else "sS",
+            "recommended": self.recommended,
+            "recommended_policy": self.recommended_policy,
+            "label": display_name(self),
+            "s": self.s,
+            "S": self.S,
+            "ss_mean": c["sS"]["mean"] if "sS" in c else None,
+            "dqn_mean": c["dqn"]["mean"] if "dqn" in c else None,
+            "recommended_mean": c[self.recommended]["mean"],
+            "objective": c[self.recommended]["objective"],
+            "cost_diff_pct": round(self.cost_diff_pct, 2),
+            "rule": self.rule,
+            "policies": c,
+            "critic": self.critic.to_dict(),
+        }
+
+
+def brief_from_result(result: OptimizationResult, report: CriticReport, seed: int = 0) -> PolicyBrief:
+    """Gather the numbers and the plain-words rule of the recommended policy."""
+    lam = result.problem.risk_tolerance
+    costs = {
+        k: {
+            "policy": ev.policy,
+            "mean": round(ev.mean, 4),
+            "std": round(ev.std, 4),
+            "ci95": [round(ev.ci95[0], 4), round(ev.ci95[1], 4)],
+            "objective": round(ev.objective(lam), 4),
+            "fill_rate": round(ev.fill_rate, 4),
+            "holding": round(ev.holding_cost, 4),
+            "penalty": round(ev.penalty_cost, 4),
+            "setup": round(ev.setup_cost, 4),
+            "orders": round(ev.orders_placed, 2),
+        }
+        for k, ev in result.evaluations.items()
+    }
+    key = result.recommended
+    policy = policy_object(result, key)
+    rec = costs[key]["objective"]
+    ss = costs["sS"]["objective"] if "sS" in costs else rec
+    diff = 100 * (ss - rec) / abs(rec) if rec else 0.0
+    return PolicyBrief(
+        scenario="B" if key == "dqn" else "A",
+        recommended=key,
+        recommended_policy=result.recommended_policy,
+        problem=result.problem,
+        costs=costs,
+        s=result.s,
+        S=result.S,
+        cost_diff_pct=diff,
+        rule=_rule(result.problem, key, policy, seed),
+        critic=report,
+        paths=result.evaluations[key].paths,
+        artifacts_dir=result.artifacts_dir,
+        policy=policy,
+    )
+
+
+def _rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[str, Any]:
+    """The recommended policy's parameters; a table policy is summarised from how it behaves in simulation."""
+    cutoff = bool(getattr(policy, "cutoff", False))
+    if isinstance(policy, SSPolicy):
+        return {"kind": "sS", "s": policy.s, "S": policy.S, "cutoff": cutoff}
+    if isinstance(policy, BaseStockPolicy):
+        return {"kind": "base_stock", "S": policy.S, "cap": policy.cap or p.max_order, "cutoff": cutoff}
+    if isinstance(policy, ConstantPolicy):
+        return {"kind": "constant", "q": policy.q, "cutoff": cutoff}
+    if isinstance(policy, RQPolicy):
+        return {"kind": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": cutoff}
+    if key == "dqn":
+        return {"kind": "dqn"}
+    ev = simulate_policy(p, policy, demand_matrix(p, 300, seed + 15_485_863), record=300)
+    tr = ev.trajectory
+    assert tr is not None
+    steady = max(1, p.time_horizon - p.lead_time - 1)
+    pos, orders = tr.position[:, :steady].ravel(), tr.orders[:, :steady].ravel()
+    ordered = orders > 0
+    rule: dict[str, Any] = {"kind": "table" if isinstance(policy, TablePolicy) else key}
+    if ordered.any():
+        levels = np.unique(pos)
+        rates = {int(v): float(ordered[pos == v].mean()) for v in levels}
+        reorder = max((v for v, r in rates.items() if r >= 0.5), default=int(pos[ordered].max()))
+        rule["reorder_at"] = reorder
+        rule["order_up_to"] = int(np.median(pos[ordered] + orders[ordered]))
+        rule["last_order_day"] = int(np.nonzero(tr.orders.any(axis=0))[0].max()) + 1
+    return rule
+
+
+def display_name(brief: PolicyBrief) -> str:
+    """The recommended policy's family name, with its parameters when they differ from the key."""
+    name = FAMILY_NAMES.get(brief.recommended, brief.recommended)
+    return name if brief.recommended_policy == brief.recommended else f"{name} {brief.recommended_policy}"

@@ -1,0 +1,245 @@
+"""The policy in plain words: the offline agent's texts and the LLM's system prompt (seed 000 Tables 9–10).
+
+Scenario A's opening explains the rule, why these numbers and what it costs; Scenario B's presents the DQN as
+an on-demand expert. Every answer ends with "Do you have any other questions?".
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.inventory.critic import FAMILY_NAMES, dollars
+from core.inventory.policy_brief import PolicyBrief
+from solvers.inventory.spec import format_number
+
+CLOSING_QUESTION = "Do you have any other questions?"
+_PROMPT_PATH = Path(__file__).with_name("interpretation_prompt.md")
+
+
+def rule_sentence(brief: PolicyBrief) -> str:
+    """The recommended rule in one plain sentence."""
+    r, p = brief.rule, brief.problem
+    stop = (
+        f" In the last {p.lead_time + 1} day(s) of the plan, order nothing: it would arrive too late to sell."
+        if r.get("cutoff") and p.lead_time
+        else " On the last day of the plan, order nothing."
+        if r.get("cutoff")
+        else ""
+    )
+    position = "your stock position (units on the shelf plus units ordered but not yet delivered)"
+    if r["kind"] == "sS":
+        cap = f" (at most {p.max_order} units per order)" if r["S"] - r["s"] >= p.max_order else ""
+        return (
+            f"Every day, check {position}. If it is below {r['s']}, order enough to bring it back up to "
+            f"{r['S']}{cap}; otherwise order nothing.{stop}"
+        )
+    if r["kind"] == "base_stock":
+        return (
+            f"Every day, check {position}, and order the gap up to {r['S']} units, but never more than "
+            f"{r['cap']} units at once.{stop}"
+        )
+    if r["kind"] == "constant":
+        return f"Order {r['q']} units every day, whatever the stock.{stop}"
+    if r["kind"] == "rQ":
+        return f"Every day, if {position} is below {r['R']}, order a batch of {r['Q']} units.{stop}"
+    if r["kind"] == "dqn":
+        return "Ask the DQN each day: give it your stock, the day and the orders on the way, and order what it says."
+    if "reorder_at" not in r:
+        return "Order nothing: at these costs no order pays for itself within the plan."
+    return (
+        f"It is a day-by-day lookup table, but in simulation it behaves like this: when {position} is at or "
+        f"below about {r['reorder_at']}, order enough to bring it up to about {r['order_up_to']}; its last "
+        f"orders come around day {r['last_order_day']}, because later ones would arrive too late to pay off."
+    )
+
+
+def ss_sentence(brief: PolicyBrief) -> str:
+    """The best (s,S) rule in one sentence."""
+    return (
+        f"If stock on hand plus on order is below {brief.s}, order up to {brief.S}"
+        + (
+            f" (at most {brief.problem.max_order} per order)"
+            if brief.S - brief.s >= brief.problem.max_order
+            else ""
+        )
+        + "."
+    )
+
+
+def cost_table(brief: PolicyBrief) -> str:
+    """Every finalist's costs, best objective first, one bullet each."""
+    rows = sorted(brief.costs.items(), key=lambda kv: kv[1]["objective"])
+    return "\n".join(
+        f"- {k} = {v['policy']}: mean {dollars(v['mean'])} (95% CI {dollars(v['ci95'][0])}–{dollars(v['ci95'][1])}), "
+        f"std {dollars(v['std'])}, objective {v['objective']:.2f}, fill rate {100 * v['fill_rate']:.1f}%"
+        + (" ← recommended" if k == brief.recommended else "")
+        for k, v in rows
+    )
+
+
+def system_prompt(brief: PolicyBrief) -> str:
+    """Table 9 or Table 10 of seed 000 filled with this instance's numbers, critic and assumptions."""
+    sections = _prompt_sections()
+    p, c = brief.problem, brief.costs
+    rec = c[brief.recommended]
+    ss = c.get("sS", rec)
+    values = {
+        "lead_time": p.lead_time,
+        "time_horizon": p.time_horizon,
+        "demand": p.demand.canonical(),
+        "holding_cost": format_number(p.holding_cost),
+        "penalty_cost": format_number(p.penalty_cost),
+        "shortage_model": "lost sale" if p.lost_sales else "per unit per day of backlog",
+        "setup_cost": format_number(p.setup_cost),
+        "max_inventory": p.max_inventory,
+        "max_order": p.max_order,
+        "risk_tolerance": format_number(p.risk_tolerance),
+        "paths": brief.paths,
+        "cost_table": cost_table(brief),
+        "critic": brief.critic.text(),
+        "assumptions": "\n".join(f"- {a}" for a in brief.critic.assumptions),
+        "policy_name": f"{FAMILY_NAMES.get(brief.recommended, brief.recommended)} {brief.recommended_policy}",
+        "policy_words": f"mean cost {dollars(rec['mean'])} over the plan",
+        "s": brief.s,
+        "S": brief.S,
+        "ss_cost": dollars(ss["mean"]),
+        "ss_compare": f", {brief.cost_diff_pct:.1f}% more than the recommended policy in L(π)"
+        if brief.recommended != "sS"
+        else "",
+        "dqn_sentence": f" The DQN averaged {dollars(c['dqn']['mean'])}." if "dqn" in c else "",
+        "rule_sentence": rule_sentence(brief),
+        "dqn_cost": dollars(rec["mean"]),
+        "cost_diff": f"{brief.cost_diff_pct:.1f}",
+        "rule_sentence_ss": ss_sentence(brief),
+    }
+    body = sections["Common"] + "\n" + sections[f"Scenario {brief.scenario}"]
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), body).strip() + "\n"
+
+
+def _prompt_sections() -> dict[str, str]:
+    text = _PROMPT_PATH.read_text(encoding="utf-8")
+    parts = re.split(r"^# (.+)$", text, flags=re.M)
+    return {parts[i].strip(): parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+
+
+def explanation(brief: PolicyBrief) -> str:
+    """Scenario A's opening: the rule in plain words, why these numbers, what it costs, checks, assumptions."""
+    c = brief.costs
+    name = FAMILY_NAMES.get(brief.recommended, brief.recommended)
+    shown = "" if brief.recommended_policy == brief.recommended else f", **{brief.recommended_policy}**"
+    parts = [f"I recommend the {name}{shown}. In plain words: {rule_sentence(brief)}"]
+    parts.append(why_words(brief))
+    parts.append(cost_words(brief, brief.recommended))
+    if brief.recommended != "sS" and "sS" in c:
+        parts.append(
+            f"For comparison, the simplest rule (order up to {brief.S} when stock plus orders fall below "
+            f"{brief.s}) averages {dollars(c['sS']['mean'])}, {brief.cost_diff_pct:.1f}% more in the objective."
+        )
+    parts.append(critic_words(brief))
+    return "\n\n".join(parts)
+
+
+def why_words(brief: PolicyBrief) -> str:
+    """Why the rule's levels are what they are, from demand, lead time and costs."""
+    p, r = brief.problem, brief.rule
+    mean = p.demand.mean
+    days = p.lead_time + 1
+    cover = mean * days
+    level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))
+    if r["kind"] == "constant":
+        return (
+            f"Why: you sell about {format_number(round(mean, 2))} units a day, so a steady order of {r['q']} keeps "
+            "the shelf stocked without any counting; at these costs that beats reacting to stock levels."
+        )
+    if level is None:
+        return (
+            f"Why: you sell about {format_number(round(mean, 2))} units a day and an order takes {p.lead_time} "
+            "day(s) to arrive; the policy balances holding, shortage and order costs from the state you are in."
+        )
+    gap = level - cover
+    buffer = (
+        f"a safety buffer of about {format_number(round(gap, 1))} units above"
+        if gap >= 0
+        else f"about {format_number(round(-gap, 1))} units less than"
+    )
+    text = (
+        f"Why these numbers: you sell about {format_number(round(mean, 2))} units a day, and from the day you "
+        f"order until that delivery is on the shelf ({p.lead_time} day(s) of lead time plus the day itself) you "
+        f"sell about {format_number(round(cover, 1))} units on average; the trigger level {level} is {buffer} "
+        "that"
+    )
+    text += (
+        ", because a missed sale costs more than holding a unit for a few days."
+        if gap >= 0
+        else ", because at these costs running short now and then is cheaper than carrying extra stock."
+    )
+    top = r.get("S", r.get("order_up_to"))
+    if top is not None and p.setup_cost > 0:
+        text += (
+            f" Ordering up to {top} rather than just topping up spreads the ${format_number(p.setup_cost)} "
+            f"order fee over bigger batches, against ${format_number(p.holding_cost)} per unit per day of holding."
+        )
+    return text
+
+
+def cost_words(brief: PolicyBrief, key: str) -> str:
+    """What the policy `key` costs over the plan, split by kind of cost."""
+    p, v = brief.problem, brief.costs[key]
+    return (
+        f"What it costs: about {dollars(v['mean'])} over the {p.time_horizon}-day plan "
+        f"({dollars(v['mean'] / p.time_horizon)} a day; 95% range of the average {dollars(v['ci95'][0])}–"
+        f"{dollars(v['ci95'][1])}, standard deviation {dollars(v['std'])} across simulated plans): holding "
+        f"{dollars(v['holding'])}, shortages {dollars(v['penalty'])}, order fees {dollars(v['setup'])}. You serve "
+        f"{100 * v['fill_rate']:.1f}% of demand and place about {v['orders']:.1f} orders."
+    )
+
+
+def critic_words(brief: PolicyBrief) -> str:
+    """The critic's checks, findings and the assumptions, for the user."""
+    report = brief.critic
+    passed = [c for c in report.checks if c.ok and c.severity == "error"]
+    lines = [
+        f"Before presenting it I checked it against your table: {len(passed)} check(s) passed"
+        + (" (capacity, max order, the table itself)." if passed else ".")
+    ]
+    lines += [f"- Note: {c.message}" for c in report.findings]
+    lines.append("Assumptions: " + " ".join(report.assumptions))
+    return "\n".join(lines)
+
+
+def dqn_overview(brief: PolicyBrief) -> str:
+    """Scenario B's opening (Figure 4): the DQN as an on-demand expert."""
+    c, p = brief.costs, brief.problem
+    ss = c.get("sS")
+    compare = f", lower than the standard (s,S) policy's {dollars(ss['mean'])}" if ss else ""
+    pipeline = (
+        f" and any Pipeline Orders (the {p.lead_time} incoming order(s), next arrival first, 0 for none)"
+        if p.lead_time
+        else ""
+    )
+    return "\n\n".join(
+        [
+            f"I have analyzed the policies. The Deep Q-Network (DQN) is the best-performing policy for your "
+            f"objective (average cost {dollars(c['dqn']['mean'])} over {p.time_horizon} days{compare}). The DQN "
+            "uses a neural network to choose each day's order from the current state, so think of it as an "
+            "on-demand expert: to get a recommendation, tell me your Current Inventory, the Current Time Step "
+            f"(the day of the plan){pipeline}.",
+            cost_words(brief, "dqn"),
+            critic_words(brief),
+        ]
+    )
+
+
+def opening_text(brief: PolicyBrief) -> str:
+    """The offline agent's first message for either scenario."""
+    body = dqn_overview(brief) if brief.scenario == "B" else explanation(brief)
+    return with_closing(body)
+
+
+def with_closing(text: str) -> str:
+    """Make sure an answer ends with the closing question."""
+    text = text.rstrip()
+    if text.lower().endswith(CLOSING_QUESTION.lower()):
+        return text
+    return f"{text}\n\n{CLOSING_QUESTION}"

@@ -1,0 +1,243 @@
+"""The Policy Simulator's inputs: the problem from form values, an uploaded `extracted_params.csv`, a daily
+demand history or a stored Inventory Copilot run, and the heuristic policies the user picks.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from core.errors import SpecError
+from core.store import Store
+from solvers.inventory.demand import demand_from_history
+from solvers.inventory.montecarlo import Policy
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
+from solvers.inventory.spec import (
+    OPTIONAL_KEYS,
+    PARAMETER_KEYS,
+    InventoryProblem,
+    parse_demand,
+    problem_from_table,
+    read_params_csv,
+)
+
+COPILOT_WORKBENCH = "inventory_copilot"
+PARAMS_ARTIFACT = "extracted_params.csv"
+FORM_KEYS: tuple[str, ...] = (
+    *(k for k in PARAMETER_KEYS if k != "demand_type"),  # the demand type follows from the distribution
+    *OPTIONAL_KEYS,
+)
+PAPER_INSTANCE: dict[str, object] = {
+    "time_horizon": 30,
+    "demand_distribution": "poisson(8)",
+    "perishability": False,
+    "state_transition_model": "lost_sale",
+    "holding_cost": 0.5,
+    "penalty_cost": 2.83,
+    "setup_cost": 3.0,
+    "lead_time": 1,
+    "max_inventory": 40,
+    "max_order": 20,
+    "risk_tolerance": 0.0,
+    "initial_inventory": 0,
+}
+POLICY_KINDS: dict[str, tuple[str, ...]] = {
+    "sS": ("s", "S"),
+    "base_stock": ("S", "cap"),
+    "constant": ("q",),
+    "rQ": ("R", "Q"),
+}
+POLICY_LABELS: dict[str, str] = {
+    "sS": "(s,S)",
+    "base_stock": "Capped base-stock",
+    "constant": "Constant order",
+    "rQ": "(R,Q)",
+}
+
+
+def problem_from_form(values: Mapping[str, object]) -> InventoryProblem:
+    """A problem from the form's values (keys `FORM_KEYS`); the demand type follows from the distribution."""
+    table = {k: values.get(k) for k in FORM_KEYS if k != "initial_inventory"}
+    dist = parse_demand(str(values.get("demand_distribution", "")))
+    table["demand_type"] = "deterministic" if dist.kind == "deterministic" else "random"
+    table["demand_distribution"] = dist.canonical()
+    initial = values.get("initial_inventory")
+    if initial not in (None, "", 0):
+        table["initial_inventory"] = initial
+    return problem_from_table(table)
+
+
+def form_values(problem: InventoryProblem) -> dict[str, object]:
+    """The form's typed values for a problem (the inverse of `problem_from_form`)."""
+    return {
+        "time_horizon": problem.time_horizon,
+        "demand_distribution": problem.demand.canonical(),
+        "perishability": problem.perishable,
+        "state_transition_model": "lost_sale" if problem.lost_sales else "backlog",
+        "holding_cost": problem.holding_cost,
+        "penalty_cost": problem.penalty_cost,
+        "setup_cost": problem.setup_cost,
+        "lead_time": problem.lead_time,
+        "max_inventory": problem.max_inventory,
+        "max_order": problem.max_order,
+        "risk_tolerance": problem.risk_tolerance,
+        "initial_inventory": problem.initial_inventory,
+    }
+
+
+def default_problem() -> InventoryProblem:
+    """The paper's instance: Poisson(8), h 0.5, b 2.83, K 3, lost sales, L 1, max inventory 40, max order 20, T 30."""
+    return problem_from_form(PAPER_INSTANCE)
+
+
+@dataclass(frozen=True)
+class LoadedProblem:
+    """A problem read from a file or a run, with a sentence saying where it came from."""
+
+    problem: InventoryProblem
+    source: str
+
+
+def _decode(data: bytes | str) -> str:
+    if isinstance(data, bytes):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SpecError("upload", "the file is not UTF-8 text; upload a CSV file") from None
+    return data.lstrip("\ufeff")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
+
+
+def read_demand_history(data: bytes | str) -> list[float]:
+    """Daily demands from a CSV with one column (optionally headed), or a column named like demand/sales."""
+    rows = [r for r in csv.reader(io.StringIO(_decode(data))) if any(c.strip() for c in r)]
+    if not rows:
+        raise SpecError("demand_history", "the file is empty; upload one column of daily demand")
+    column = 0
+    header = not all(_is_number(c.strip()) for c in rows[0] if c.strip())
+    if len(rows[0]) > 1:
+        names = [c.strip().lower() for c in rows[0]] if header else []
+        found = [i for i, n in enumerate(names) if re.search(r"demand|sales|sold|quantity|units", n)]
+        if not found:
+            raise SpecError(
+                "demand_history",
+                "the file has several columns; upload one column of daily demand or name it 'demand'",
+            )
+        column = found[0]
+    values: list[float] = []
+    for row_no, row in enumerate(rows[1:] if header else rows, start=2 if header else 1):
+        cell = row[column].strip() if column < len(row) else ""
+        if not _is_number(cell):
+            raise SpecError("demand_history", f"row {row_no}: {cell!r} is not a number")
+        values.append(float(cell))
+    if not values:
+        raise SpecError("demand_history", "the file has a header but no daily demands")
+    return values
+
+
+def problem_from_upload(data: bytes | str, current: InventoryProblem) -> LoadedProblem:
+    """An `extracted_params.csv` (columns parameter,value,…) or a daily demand history applied to `current`."""
+    text = _decode(data)
+    first = text.splitlines()[0].lower() if text.strip() else ""
+    if "parameter" in first and "value" in first:
+        return LoadedProblem(read_params_csv(text), "the uploaded parameter table")
+    history = read_demand_history(text)
+    demand = demand_from_history(history)
+    problem = dataclasses.replace(current, demand=demand)
+    return LoadedProblem(
+        problem, f"empirical demand from {len(history)} days of history (mean {demand.mean:.2f} per day)"
+    )
+
+
+def copilot_runs(store: Store) -> list[tuple[str, str]]:
+    """`(run_id, label)` of the Inventory Copilot runs that saved an `extracted_params.csv`, newest first."""
+    runs = store.list_runs(COPILOT_WORKBENCH)
+    out = []
+    for row in runs.itertuples():
+        names = set(store.artifacts(row.id)["name"])
+        if PARAMS_ARTIFACT in names:
+            out.append(
+                (
+                    row.id,
+                    f"{row.title or 'Inventory Copilot run'} · {row.created_at:%Y-%m-%d %H:%M} · {row.id}",
+                )
+            )
+    return out
+
+
+def problem_from_copilot_run(store: Store, run_id: str) -> LoadedProblem:
+    """The problem saved by an Inventory Copilot run."""
+    data = store.get_artifact(run_id, PARAMS_ARTIFACT)
+    return LoadedProblem(read_params_csv(data), f"Inventory Copilot run {run_id}")
+
+
+def suggested_parameters(problem: InventoryProblem) -> dict[str, dict[str, int | None]]:
+    """Starting parameters per policy kind: S covers lead-time demand plus one standard deviation, s sits
+    half an economic order quantity below S, the constant order is the mean demand."""
+    mean = max(problem.demand.mean, 1e-9)
+    cover = mean * (problem.lead_time + 1)
+    top = problem.max_inventory
+    S = min(top, round(cover + math.sqrt(cover)))
+    eoq = (
+        math.sqrt(2 * problem.setup_cost * mean / problem.holding_cost) if problem.holding_cost > 0 else mean
+    )
+    s = max(0, min(S, S - round(eoq / 2)))
+    Q = max(1, min(problem.max_order, round(eoq) or 1))
+    return {
+        "sS": {"s": s, "S": S},
+        "base_stock": {"S": S, "cap": None},
+        "constant": {"q": min(problem.max_order, round(mean))},
+        "rQ": {"R": s, "Q": Q},
+    }
+
+
+@dataclass(frozen=True)
+class PolicyChoice:
+    """One heuristic policy the user picked: a kind of `POLICY_KINDS` with its parameters."""
+
+    kind: str
+    params: Mapping[str, int | None]
+    cutoff: bool = False
+
+    def build(self) -> Policy:
+        """The engine's policy object (SpecError naming the parameter when invalid)."""
+        if self.kind not in POLICY_KINDS:
+            raise SpecError("policy", f"unknown policy {self.kind!r}; use one of {', '.join(POLICY_KINDS)}")
+        p = {k: (None if v is None else _whole(k, v)) for k, v in self.params.items()}
+        missing = [k for k in POLICY_KINDS[self.kind] if k != "cap" and p.get(k) is None]
+        if missing:
+            raise SpecError(missing[0], f"is required for the {POLICY_LABELS[self.kind]} policy")
+        if self.kind == "sS":
+            return SSPolicy(p["s"], p["S"], self.cutoff)
+        if self.kind == "base_stock":
+            return BaseStockPolicy(p["S"], p.get("cap"), self.cutoff)
+        if self.kind == "constant":
+            return ConstantPolicy(p["q"], self.cutoff)
+        return RQPolicy(p["R"], p["Q"], self.cutoff)
+
+
+def _whole(name: str, value: object) -> int:
+    try:
+        x = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise SpecError(name, f"must be a whole number, got {value!r}") from None
+    if not math.isfinite(x) or not x.is_integer():
+        raise SpecError(name, f"must be a whole number, got {value!r}")
+    return int(x)
+
+
+def default_choices(problem: InventoryProblem) -> list[PolicyChoice]:
+    """(s,S) and capped base-stock at their suggested parameters."""
+    params = suggested_parameters(problem)
+    return [PolicyChoice("sS", params["sS"]), PolicyChoice("base_stock", params["base_stock"])]
