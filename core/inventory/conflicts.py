@@ -2,7 +2,8 @@
 
 Kinds: `changed_value` (a defined row restated differently, Example 5), `transition_both` (lost sale and
 backlog at once, Example 1), `lost_sale_daily_penalty` (Example 4), `demand_conversion` (weekly → daily,
-Example 3), `demand_shape` (a mean without a distribution) and `shelf_life` (items keep longer than a day).
+Example 3), `demand_shape` (a mean without a distribution), `shelf_life` (items keep longer than a day) and
+`risk_scale` (a risk preference given in words).
 """
 
 from __future__ import annotations
@@ -10,12 +11,27 @@ from __future__ import annotations
 import re
 
 from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
+from core.inventory.nlu.risk import read_risk
 from core.inventory.table import LABELS, Cell, Conflict, Option
 
 _LABEL_RE = re.compile(r"^\W*(?:option\s+)?\(?([abc])\)?(?:$|[\s).:,;!-])", re.I)
 _OPTION_RE = re.compile(r"\b(?:option|choice|go with|pick|choose)\s+\(?([abc])\b", re.I)
 _NEGATED_RE = re.compile(
     r"\b(?:rather than|instead of|not|no longer|and not)\s+(?:an?\s+|the\s+)?['\"]?[\w$.,-]+", re.I
+)
+_YES_WORDS = (
+    "yes",
+    "yeah",
+    "yep",
+    "ok",
+    "okay",
+    "fine",
+    "right",
+    "correct",
+    "sure",
+    "confirm",
+    "go ahead",
+    "sounds good",
 )
 _SD_RE = re.compile(
     r"(?:standard deviation|std|sd|sigma|σ|deviation|give or take|plus or minus|±)\D{0,12}(\d+(?:\.\d+)?)",
@@ -143,7 +159,7 @@ def demand_conversion(period: str, options: tuple[tuple[str, str, str], ...]) ->
                 label,
                 text,
                 cells[label],
-                ("yes", "ok", "fine", "right", "correct", "sure", "confirm", "go ahead"),
+                _YES_WORDS,
             ),
         )
     else:
@@ -214,9 +230,22 @@ def shelf_life(days: float) -> Conflict:
     )
 
 
+def risk_scale(value: str, words: str) -> Conflict:
+    """A risk preference given in words: confirm the number it maps to, or take the user's own."""
+    return Conflict(
+        "risk_scale",
+        ("risk_tolerance",),
+        f"You said '{words}'. On the scale from -10 (very risk-averse) to 10 (very "
+        f"risk-seeking) I would put that at {value}. Is {value} right (yes), or which number would you give?",
+        (Option("A", value, (Cell("risk_tolerance", value),), _YES_WORDS),),
+    )
+
+
 def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     """The cells the user's reply chooses, or None when the reply does not answer the clarification."""
     text = words_to_digits(text)
+    if conflict.kind == "risk_scale" and (found := read_risk(text)) and not found[1]:
+        return (Cell("risk_tolerance", found[0]),)
     by_label = {o.label: o for o in conflict.options}
     m = _LABEL_RE.match(text) or _OPTION_RE.search(text)
     if m and m.group(1).upper() in by_label:

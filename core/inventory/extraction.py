@@ -73,7 +73,11 @@ class ExtractionAgent(ExtractionBase):
         if reading.correction and reading.loose and not findings:
             findings += self._bare_correction(reading.loose[0])
         for f in findings:
-            if f.key not in handled:
+            if f.key in handled:
+                continue
+            if f.approximate:
+                self.table.open(cf.risk_scale(f.value, f.note))
+            else:
                 self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
         demand = reading.demand
         if demand is not None and not handled & {"demand_type", "demand_distribution"}:
@@ -186,4 +190,5 @@ class ExtractionAgent(ExtractionBase):
 
 
 def _show(cell: Cell) -> str:
-    return f"{cell.value} {cell.unit}" if cell.unit and cell.unit != "N/A" else cell.value
+    unit = "day" if cell.unit == "days" and cell.value == "1" else cell.unit
+    return f"{cell.value} {unit}" if unit and unit != "N/A" else cell.value

@@ -55,6 +55,8 @@ _NOT_RANDOM_RE = re.compile(
     re.I,
 )
 
+_OPEN_DAYS_RE = re.compile(r"\b\d+ days? (?:a|per|each) week\b", re.I)
+
 
 @dataclass(frozen=True)
 class DemandReading:
@@ -120,6 +122,7 @@ def _first(numbers: list[Number]) -> float | None:
 
 def read_demand(text: str) -> DemandReading:
     """Interpret a demand description such as 'about 6 a day, Poisson' or 'weekly demand ~ N(12,3)'."""
+    text = _OPEN_DAYS_RE.sub(" ", text)
     demand_type = None
     if _RANDOM_RE.search(text) and not _NOT_RANDOM_RE.search(text):
         demand_type = "random"

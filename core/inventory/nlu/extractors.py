@@ -16,6 +16,7 @@ from core.inventory.nlu.cues import (
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
 from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
+from core.inventory.nlu.risk import read_risk
 from core.inventory.nlu.units import find_durations, find_money, per_day_rate, rate_period
 
 _SPLIT_RE = re.compile(
@@ -27,20 +28,12 @@ _YES_RE = re.compile(
 )
 _NO_RE = re.compile(r"^\W*(?:no|nope|nah|not really|they don't|it doesn't|never|none)\b", re.I)
 _ZERO = {
-    "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\bno fee\b|nothing to (?:order|place)", re.I),
-    "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)", re.I),
+    "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\b(?:shipping|delivery|ordering) is (?:always )?free\b|\bno fee\b|nothing to (?:order|place)", re.I),
+    "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)|\b(?:storage|holding) is (?:basically )?free\b", re.I),
     "penalty_cost": re.compile(r"\bno (?:penalty|stockout cost|shortage cost)", re.I),
     "lead_time": re.compile(r"\bno lead[- ]?time|\bsame[- ]day\b|\binstant(?:ly|aneous(?:ly)?)?\b|\bimmediate(?:ly)?\b|\bright away\b", re.I),
 }  # fmt: skip
 _ONE_DAY_RE = re.compile(r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b", re.I)
-_NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
-_RISK_WORDS = {
-    "neutral": "0",
-    "risk-neutral": "0",
-    "indifferent": "0",
-    "middle": "0",
-    "right in the middle": "0",
-}
 ROW_KEYS = (
     "time_horizon",
     "holding_cost",
@@ -55,12 +48,14 @@ ROW_KEYS = (
 
 @dataclass(frozen=True)
 class Finding:
-    """A value read for one row (canonical text still to be validated), with a note on any conversion."""
+    """A value read for one row (canonical text still to be validated), with a note on any conversion;
+    an `approximate` value (risk given in words) is confirmed with the user before it is stored."""
 
     key: str
     value: str
     unit: str = ""
     note: str = ""
+    approximate: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,7 +162,10 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     if expected == "state_transition_model" and not transitions:
         transitions = tuple(
             m
-            for m, w in (("lost_sale", r"\blost\b|\bA\b"), ("backlog", r"\bbacklog|\bB\b"))
+            for m, w in (
+                ("lost_sale", r"\blost\b|^\W*\(?A\)?\W*$"),
+                ("backlog", r"\bbacklog|^\W*\(?B\)?\W*$"),
+            )
             if re.search(w, text)
         )
     perishable, shelf = _perishability(text, expected)
@@ -177,7 +175,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         transitions,
         perishable,
         shelf,
-        tuple(unclear),
+        tuple(u for u in unclear if u.key not in {f.key for f in findings}),
         bool(CORRECTION_RE.search(text)),
         tuple(loose),
     )
@@ -246,8 +244,7 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     durations = find_durations(text)
     if durations:
         d = durations[0]
-        sign = -1 if re.search(r"-\s*$", text[: d.start]) else 1
-        return Finding(key, format_number(sign * d.days), "days", d.note)
+        return Finding(key, format_number(d.days), "days", d.note)
     numbers = find_numbers(text)
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
@@ -263,6 +260,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         if not numbers:
             return Unclear(key, "I need an amount of money")
         amount, currency, note = numbers[0].value, "USD", ""
+    if currency != "USD":
+        note = "; ".join(
+            n for n in (note, f"{currency} taken at face value, the same money unit as the other costs") if n
+        )
     period = rate_period(text)
     if key == "setup_cost":
         return Finding(key, format_number(amount), f"{currency}/order", note)
@@ -274,16 +275,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
 
 
 def _risk(text: str) -> Finding | Unclear | None:
-    text = _NEG_WORD_RE.sub(r"-\1", text)
-    numbers = [n for n in find_numbers(text) if not re.match(r"\s*(?:%|percent)", text[n.end :])]
-    scale = {-10.0, 10.0}
-    useful = [n for n in numbers if n.value not in scale] or numbers
-    if len(numbers) >= 2 and {n.value for n in numbers[:2]} == scale:
-        useful = numbers[2:]
-    if useful:
-        return Finding("risk_tolerance", format_number(useful[0].value))
-    lowered = text.lower()
-    for word, value in _RISK_WORDS.items():
-        if word in lowered:
-            return Finding("risk_tolerance", value)
-    return Unclear("risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)")
+    found = read_risk(text)
+    if found is None:
+        return Unclear(
+            "risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)"
+        )
+    value, words = found
+    return Finding("risk_tolerance", value, note=words, approximate=bool(words))

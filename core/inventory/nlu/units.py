@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from core.inventory.nlu.numbers import NUMBER_RE, format_number, parse_number
 
-DAYS_PER = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "quarter": 90, "year": 365}
+DAYS_PER = {"day": 1, "week": 7, "business week": 5, "fortnight": 14, "month": 30, "quarter": 90, "year": 365}
 _UNIT_WORDS = {
     "d": "day", "day": "day", "days": "day", "business day": "day", "business days": "day",
+    "business week": "business week", "business weeks": "business week", "work week": "business week",
     "wk": "week", "wks": "week", "week": "week", "weeks": "week", "fortnight": "fortnight",
     "fortnights": "fortnight", "mo": "month", "mos": "month", "month": "month", "months": "month",
     "quarter": "quarter", "quarters": "quarter", "yr": "year", "yrs": "year", "year": "year", "years": "year",
@@ -17,7 +18,7 @@ _UNIT_WORDS = {
 _UNIT_ALT = "|".join(sorted((re.escape(w) for w in _UNIT_WORDS), key=len, reverse=True))
 _DURATION_RE = re.compile(rf"({NUMBER_RE.pattern})\s*-?\s*(?:calendar\s+)?({_UNIT_ALT})\b", re.IGNORECASE)
 _BARE_PERIOD_RE = re.compile(
-    r"\b(?:a|an|one|the next|next|per)\s+(week|fortnight|month|quarter|year)\b", re.IGNORECASE
+    r"\b(?:a|an|one|the next|next|per)\s+(business week|week|fortnight|month|quarter|year)\b", re.IGNORECASE
 )
 
 _PERIOD_PATTERNS = {
@@ -84,7 +85,11 @@ def _duration(amount: float, unit: str, start: int, end: int) -> Duration:
     note = ""
     if unit != "day":
         plural = unit if amount == 1 else f"{unit}s"
-        basis = {"month": " (30-day months)", "year": " (365-day years)"}.get(unit, "")
+        basis = {
+            "month": " (30-day months)",
+            "year": " (365-day years)",
+            "business week": " (business days counted as days)",
+        }.get(unit, "")
         note = f"{format_number(amount)} {plural} = {format_number(days)} days{basis}"
     return Duration(days, start, end, note)
 

@@ -1,0 +1,52 @@
+"""Risk preference on the -10 (very risk-averse) .. 10 (very risk-seeking) scale: a number, or words.
+
+Words map by direction and strength ('a bit' ±2, plain or 'pretty' ±5, 'very' ±8); such a reading is
+approximate and the agent asks the user to confirm it before storing it. Neutral words give 0 directly.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.inventory.nlu.numbers import find_numbers, format_number
+
+_NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
+_NEUTRAL_RE = re.compile(r"\b(?:neutral|indifferent|middle)\b", re.I)
+_AVERSE_RE = re.compile(
+    r"averse|aversion|conservative|cautious|careful|(?:play(?:ing)?|be|stay) (?:it )?safe|safe side|risk-?shy|"
+    r"(?:don't|do not|hate|dislike|avoid)(?: like)?(?: taking)? risks?",
+    re.I,
+)
+_SEEKING_RE = re.compile(
+    r"risk-?(?:seeking|seeker|taker|loving|lover)|aggressive|gambl\w*|bold|adventurous|"
+    r"(?:like|love|happy|willing|don't mind) (?:to )?(?:tak(?:e|ing) )?(?:some |a few )?(?:risks|chances)",
+    re.I,
+)
+_NEGATED_RE = re.compile(
+    r"\bnot\s+(?:very\s+|too\s+|that\s+|really\s+|at all\s+)?(?:risk|averse|cautious|conservative|careful|aggressive|bold)",
+    re.I,
+)
+_STRONG_RE = re.compile(r"\b(?:very|extremely|really|super|highly|hugely|incredibly|totally|quite a)\b", re.I)
+_MILD_RE = re.compile(
+    r"\b(?:a bit|a little|slightly|somewhat|mildly|a tad|kind of|kinda|sort of|moderately)\b", re.I
+)
+
+
+def read_risk(text: str) -> tuple[str, str] | None:
+    """(value, words) for a risk answer: words is empty for an exact number or a neutral word, else the
+    description that was interpreted; None when there is nothing to read."""
+    text = _NEG_WORD_RE.sub(r"-\1", text)
+    numbers = [n for n in find_numbers(text) if not re.match(r"\s*(?:%|percent)", text[n.end :])]
+    scale = {-10.0, 10.0}
+    useful = [n for n in numbers if n.value not in scale] or numbers
+    if len(numbers) >= 2 and {n.value for n in numbers[:2]} == scale:
+        useful = numbers[2:]
+    if useful:
+        return format_number(useful[0].value), ""
+    if _NEUTRAL_RE.search(text):
+        return "0", ""
+    averse, seeking = _AVERSE_RE.search(text), _SEEKING_RE.search(text)
+    if bool(averse) == bool(seeking) or _NEGATED_RE.search(text):
+        return None
+    size = 8 if _STRONG_RE.search(text) else 2 if _MILD_RE.search(text) else 5
+    return format_number(-size if averse else size), text.strip(" .!?\n")
