@@ -63,6 +63,12 @@ def run_tools(
             on_step(step)
 
     for _ in range(max_steps):
+        request = {
+            "messages": len(history),
+            "last_message": history[-1].content[:500] if history else "",
+            "last_role": history[-1].role if history else None,
+            "tools": [t.name for t in specs],
+        }
         reply = model.complete(system, history, specs)
         result.usage = result.usage + reply.usage
         record(
@@ -71,6 +77,7 @@ def run_tools(
                 "llm",
                 {
                     "model": model.name,
+                    "request": request,
                     "text": reply.text,
                     "stop_reason": reply.stop_reason,
                     "tool_calls": [c.to_dict() for c in reply.tool_calls],

@@ -85,7 +85,12 @@ class Store:
     ) -> None:
         self.path = Path(path).expanduser().resolve() if path is not None else default_store_path().resolve()
         self.timeout_s = timeout_s
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(
+                f"Could not create the folder of the run store {self.path}: {err.strerror}"
+            ) from err
         with connection.connection(self.path, timeout_s) as con:
             self.schema_version = migrate(con)
 

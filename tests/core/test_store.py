@@ -241,3 +241,11 @@ def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is not duckdb" * 1000)
     with pytest.raises(StoreError, match="Could not open the run store"):
         Store(path)
+
+
+def test_unusable_paths_are_store_errors(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for bad in (tmp_path, blocker / "sub" / "orca.duckdb"):
+        with pytest.raises(StoreError):
+            Store(bad, timeout_s=1)

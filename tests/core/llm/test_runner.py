@@ -33,6 +33,13 @@ def test_loop_runs_tools_and_returns_final_text():
     assert json.loads(result.messages[1].content) == {"product": 42}
     assert result.text == 'results: {"product": 42}'
     assert [s.kind for s in result.steps] == ["llm", "tool", "llm"]
+    assert result.steps[0].payload["request"] == {
+        "messages": 1,
+        "last_message": "6 times 7?",
+        "last_role": "user",
+        "tools": ["multiply"],
+    }
+    assert result.steps[2].payload["request"]["last_role"] == "tool"
     assert seen == result.steps
     assert result.tool_calls == [
         {"name": "multiply", "arguments": {"x": 6, "y": 7}, "result": {"product": 42}}
