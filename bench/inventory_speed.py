@@ -1,4 +1,5 @@
-"""Speed of the inventory engine: full (s,S) grid (T 90, cap 100, max order 50, 1,000 paths), DP at L = 1, 2, single MC.
+"""Speed of the inventory engine: full (s,S) grid (T 90, cap 100, max order 50, 1,000 paths), DP at L = 1, 2
+(and a backlog T = 365), single MC.
 
 Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line)
 """
@@ -49,6 +50,10 @@ def main() -> None:
         p = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, lead, 40, 20)
         secs, res = best_of(lambda p=p: solve_dp(p))
         rows[f"dp_L{lead}"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
+    # backlog: the on-hand axis spans -T·d_max..max_inventory (13,181 levels at T = 365)
+    long = InventoryProblem(365, parse_demand("poisson(8)"), False, False, 0.5, 2.83, 3, 0, 40, 20)
+    secs, res = best_of(lambda: solve_dp(long))
+    rows["dp_backlog_L0_T365"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
     print(f"{'case':32s} {'seconds':>8s}  detail")
     for k, v in rows.items():
         print(f"{k:32s} {v['seconds']:8.3f}  {', '.join(f'{a}={b}' for a, b in v.items() if a != 'seconds')}")

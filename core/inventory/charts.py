@@ -40,7 +40,7 @@ def trajectory_figure(
     )
     demand = None
     for i, (name, traj) in enumerate(trajectories.items()):
-        periods = np.arange(1, traj.on_hand.shape[1] + 1)
+        periods = np.arange(traj.on_hand.shape[1])  # t = 0..T-1, 0 = the first period
         rows = (traj.on_hand[path], traj.pipeline[path].sum(axis=-1), traj.orders[path], traj.shortage[path])
         for row, values in enumerate(rows, start=1):
             fig.add_trace(
@@ -61,7 +61,7 @@ def trajectory_figure(
     if demand is not None:
         fig.add_trace(
             go.Scatter(
-                x=np.arange(1, len(demand) + 1),
+                x=np.arange(len(demand)),
                 y=demand,
                 name="Demand",
                 mode="lines",
@@ -70,7 +70,7 @@ def trajectory_figure(
             row=4,
             col=1,
         )
-    fig.update_xaxes(title_text="Period", row=4, col=1)
+    fig.update_xaxes(title_text="Period t (0 = the first)", row=4, col=1)
     fig.update_yaxes(title_text="units")
     return _layout(fig, f"Sample path {path + 1}: every policy facing the same demand", height=760)
 

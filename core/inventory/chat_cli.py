@@ -3,7 +3,7 @@
 Each stdin line is one JSON object, `{"user": "..."}` (or `{"edit": {"key": ..., "value": ...}}` for a
 direct table edit); each is answered by exactly one stdout line
 `{"assistant", "action", "table", "policy"}`. A malformed line, or an input the session rejects, is answered
-by `{"error": ...}` and the session continues. Blank lines are ignored. See `docs/inventory_copilot.md`.
+by `{"error": ..., "field": ...}` and the session continues. Blank lines are ignored. See `docs/inventory_copilot.md`.
 The copilot (and with it the engine) is imported inside the handler so that `python -m core.cli` starts fast.
 """
 
@@ -13,10 +13,11 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from typing import TYPE_CHECKING, Any, TextIO
 
 from core.config import PROVIDERS, Settings
-from core.errors import OrcaError, SpecError
+from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
 from core.store import Store
 
 if TYPE_CHECKING:
@@ -58,6 +59,21 @@ def _parse_line(line: str) -> dict[str, Any]:
     raise SpecError("input", 'expected {"user": "..."} or {"edit": {"key": ..., "value": ...}}')
 
 
+def error_object(err: OrcaError) -> dict[str, str]:
+    """The protocol's `{"error", "field"}` object; `field` names the input or the failing service."""
+    if isinstance(err, SpecError):
+        field = err.field
+    elif isinstance(err, ProviderError):
+        field = "provider"
+    elif isinstance(err, SolverError):
+        field = "solver"
+    elif isinstance(err, StoreError):
+        field = "store"
+    else:
+        field = "input"
+    return {"error": str(err), "field": field}
+
+
 def run_chat(copilot: Copilot, stdin: TextIO, stdout: TextIO) -> int:
     """Answer every input line with one JSON line; return the number of lines answered."""
     answered = 0
@@ -72,9 +88,13 @@ def run_chat(copilot: Copilot, stdin: TextIO, stdout: TextIO) -> int:
                 turn = copilot.user_edit(data["edit"]["key"], str(data["edit"]["value"]))
             out: dict[str, Any] = turn.to_dict()
         except OrcaError as err:
-            out = {"error": str(err)}
-            if isinstance(err, SpecError):
-                out["field"] = err.field
+            out = error_object(err)
+        except Exception as err:  # a bug must not end the session: report it, keep answering
+            traceback.print_exc(file=sys.stderr)
+            out = {
+                "error": f"internal error ({type(err).__name__}: {err}); please report it",
+                "field": "internal",
+            }
         stdout.write(json.dumps(out, default=str) + "\n")
         stdout.flush()
         answered += 1

@@ -108,8 +108,15 @@ def _add_dp(sub) -> None:
 
 
 def cmd_order(args: argparse.Namespace) -> dict:
-    from solvers.inventory.artifacts import calculate_dqn_order
+    from solvers.inventory.artifacts import calculate_dqn_order, read_config
 
+    lead_time = int(read_config(args.artifacts)["lead_time"])
+    if lead_time > 0 and not (args.pipeline or "").strip():
+        raise SpecError(
+            "pipeline",
+            f"--pipeline is required: the lead time is {lead_time}, so list the {lead_time} outstanding "
+            "order(s), next arrival first, 0 for none (e.g. --pipeline " + ",".join(["0"] * lead_time) + ")",
+        )
     return calculate_dqn_order(args.inventory, args.step, args.pipeline, args.artifacts)
 
 
@@ -117,8 +124,18 @@ def _add_order(sub) -> None:
     p = sub.add_parser("order", help="recommended order from saved DQN artifacts (calculate_dqn_order)")
     p.add_argument("--artifacts", required=True, help="deployment_artifacts directory")
     p.add_argument("--inventory", type=int, required=True, help="current on-hand inventory")
-    p.add_argument("--step", type=int, required=True, help="current time step (0 = first period)")
-    p.add_argument("--pipeline", default="", help="outstanding orders, next arrival first, e.g. 0,0,0,0")
+    p.add_argument(
+        "--step",
+        type=int,
+        required=True,
+        help="current period, counted from 0 = the first period of the horizon (the last is T - 1)",
+    )
+    p.add_argument(
+        "--pipeline",
+        default=None,
+        help="the L outstanding orders, next arrival first, 0 for none, e.g. 0,0,0,0 "
+        "(required when the lead time L > 0; omit it when L = 0)",
+    )
     p.set_defaults(func=cmd_order)
 
 

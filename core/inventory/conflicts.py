@@ -1,24 +1,18 @@
-"""Conflicts and clarifications: how each is worded, its options, and how a reply resolves it.
+"""Conflicts and clarifications: how each is worded, its options, and when one arises.
 
 Kinds: `changed_value` (a defined row restated differently, Example 5), `transition_both` (lost sale and
 backlog at once, Example 1), `lost_sale_daily_penalty` (Example 4), `demand_conversion` (weekly → daily,
 Example 3), `demand_shape` (a mean without a distribution), `shelf_life` (items keep longer than a day) and
-`risk_scale` (a risk preference given in words).
+`risk_scale` (a risk preference given in words), `range` (two values for a one-value row),
+`order_above_capacity` (capacity lowered below the max order) and `backlog_unit_penalty` (the mirror of
+Example 4). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
 """
 
 from __future__ import annotations
 
-import re
+from core.inventory.nlu.numbers import format_number
+from core.inventory.table import LABELS, Cell, Conflict, Option, ParameterTable
 
-from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
-from core.inventory.nlu.risk import read_risk
-from core.inventory.table import LABELS, Cell, Conflict, Option
-
-_LABEL_RE = re.compile(r"^\W*(?:option\s+)?\(?([abc])\)?(?:$|[\s).:,;!-])", re.I)
-_OPTION_RE = re.compile(r"\b(?:option|choice|go with|pick|choose)\s+\(?([abc])\b", re.I)
-_NEGATED_RE = re.compile(
-    r"\b(?:rather than|instead of|not|no longer|and not)\s+(?:an?\s+|the\s+)?['\"]?[\w$.,-]+", re.I
-)
 _YES_WORDS = (
     "yes",
     "yeah",
@@ -32,10 +26,6 @@ _YES_WORDS = (
     "confirm",
     "go ahead",
     "sounds good",
-)
-_SD_RE = re.compile(
-    r"(?:standard deviation|std|sd|sigma|σ|deviation|give or take|plus or minus|±)\D{0,12}(\d+(?:\.\d+)?)",
-    re.I,
 )
 
 
@@ -241,33 +231,91 @@ def risk_scale(value: str, words: str) -> Conflict:
     )
 
 
-def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
-    """The cells the user's reply chooses, or None when the reply does not answer the clarification."""
-    text = words_to_digits(text)
-    if conflict.kind == "risk_scale" and (found := read_risk(text)) and not found[1]:
-        return (Cell("risk_tolerance", found[0]),)
-    by_label = {o.label: o for o in conflict.options}
-    m = _LABEL_RE.match(text) or _OPTION_RE.search(text)
-    if m and m.group(1).upper() in by_label:
-        return by_label[m.group(1).upper()].cells
-    data = dict(conflict.data)
-    if conflict.kind == "demand_shape" and (sd := _SD_RE.search(text)):
-        return (
-            Cell("demand_type", "random"),
-            Cell("demand_distribution", f"normal({data['mean']},{sd.group(1)})"),
-        )
-    positive = _NEGATED_RE.sub(" ", text).lower()
-    if conflict.kind == "changed_value":
-        numbers = {format_number(n.value) for n in find_numbers(positive)}
-        hits = [label for label, key in (("A", "old"), ("B", "new")) if data[key] in numbers]
-        if len(hits) == 1:
-            return by_label[hits[0]].cells
-    scores = {
-        o.label: sum(bool(re.search(rf"(?<!\w){re.escape(w)}", positive)) for w in o.aliases)
-        for o in conflict.options
-    }
-    best = max(scores.values(), default=0)
-    winners = [label for label, score in scores.items() if score == best]
-    if best > 0 and len(winners) == 1:
-        return by_label[winners[0]].cells
-    return None
+def range_choice(key: str, low: str, high: str, unit: str = "") -> Conflict:
+    """A range given for a row that needs one value: ask which end (or another number) to use."""
+    a, b = _show(key, low, unit), _show(key, high, unit)
+    return Conflict(
+        "range",
+        (key,),
+        f"You gave a range for the {LABELS[key]} ({low} to {b}), but the model needs a single value. "
+        f"Which should I use: (A) {a}, (B) {b}, or another number?",
+        (
+            Option("A", a, (Cell(key, low, unit),), ("lower", "shorter", "smaller", "minimum", "best case")),
+            Option("B", b, (Cell(key, high, unit),), ("higher", "longer", "larger", "maximum", "worst case")),
+        ),
+        (("old", low), ("new", high)),
+    )
+
+
+def order_above_capacity(order: str, capacity: str) -> Conflict:
+    """The capacity was set below the largest order: the order must come down (or be restated)."""
+    return Conflict(
+        "order_above_capacity",
+        ("max_order",),
+        f"Your storage capacity is now {capacity} units, but the largest order was {order} units, and an order "
+        f"can never exceed what fits in storage. Should I (A) lower the max order to {capacity} units, or what is "
+        f"the largest order you can place (at most {capacity} units)?",
+        (Option("A", capacity, (Cell("max_order", capacity, "units"),), (*_YES_WORDS, "lower")),),
+    )
+
+
+def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
+    """A backlog model with a one-time per-unit penalty: the engine charges backlog per unit per day (the
+    mirror of Example 4)."""
+    return Conflict(
+        "backlog_unit_penalty",
+        ("state_transition_model", "penalty_cost"),
+        f"You said customers wait for backordered items (backlog), with a penalty of {penalty} {currency} per unit. "
+        "In a backlog model the penalty accrues for every day a unit waits. Should I (A) charge "
+        f"{penalty} {currency} per unit per day of waiting, or (B) treat unmet demand as lost (lost_sale) with a "
+        f"one-time {penalty} {currency} per unit?",
+        (
+            Option(
+                "A",
+                "backlog, daily penalty",
+                (
+                    Cell("state_transition_model", "backlog"),
+                    Cell("penalty_cost", penalty, f"{currency}/unit/day"),
+                ),
+                (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog"),
+            ),
+            Option(
+                "B",
+                "lost_sale, one-time penalty",
+                (
+                    Cell("state_transition_model", "lost_sale"),
+                    Cell("penalty_cost", penalty, f"{currency}/unit"),
+                ),
+                ("lost", "one-time", "one time", "once", "leave"),
+            ),
+        ),
+    )
+
+
+def semantic(table: ParameterTable) -> list[Conflict]:
+    """Conflicts between the transition model and the penalty's unit that are not open yet: a lost sale
+    charged per day (Example 4), or a backlog charged once per unit."""
+    unit = table.rows["penalty_cost"].unit
+    model = table.value("state_transition_model")
+    if not table.is_defined("penalty_cost") or model is None:
+        return []
+    penalty, currency = table.value("penalty_cost") or "", unit.split("/")[0]
+    found = []
+    if model == "lost_sale" and unit.endswith("/day"):
+        found.append(lost_sale_daily_penalty(penalty, currency))
+    if model == "backlog" and not unit.endswith("/day"):
+        found.append(backlog_unit_penalty(penalty, currency))
+    open_kinds = {c.kind for c in table.conflicts}
+    return [c for c in found if c.kind not in open_kinds]
+
+
+def changed(table: ParameterTable, cells: tuple[Cell, ...]) -> Conflict | None:
+    """A `changed_value` conflict when canonical `cells` contradict defined rows (Example 5), else None."""
+    if not any(table.is_defined(c.key) and table.value(c.key) != c.value for c in cells):
+        return None
+    current = tuple(
+        Cell(c.key, table.value(c.key) or "", table.rows[c.key].unit)
+        for c in cells
+        if table.is_defined(c.key)
+    )
+    return changed_value(current, cells)

@@ -5,26 +5,23 @@ table edit and agent answer is a store message; each extraction turn, the optimi
 model request / tool call of the interpretation loop is a store step; `extracted_params.csv`,
 `conversation_log.txt`, `interpret.txt` and the `deployment_artifacts/` files are store artifacts.
 
-Optimizer budget (`CopilotConfig`): 1000 Monte Carlo paths for the policy search (the engine re-evaluates the
-finalists on max(paths, 2000) fresh common paths), the exact DP whenever the engine deems the state space small
-enough, and no DQN unless the user asks for one in the chat ("also try the DQN") or the caller sets `use_dqn`;
-a DQN then trains for at most `dqn_steps` vector steps or `dqn_seconds`. A chat turn thus stays within a few
-seconds on typical instances, instead of the minute a default DQN training takes.
+The optimizer budget is `CopilotConfig` (`copilot_config.py`); a stored conversation is read back by
+`copilot_resume.py`.
 """
 
 from __future__ import annotations
 
-import io
-import re
 import tempfile
-import zipfile
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
+from core.inventory.copilot_config import CopilotConfig, CopilotTurn, dqn_request
+from core.inventory.copilot_record import RunRecorder, deployment_zip, run_metrics
+from core.inventory.copilot_resume import EDIT_TOOL, load_conversation, snapshot
 from core.inventory.critic import CriticReport, critique
 from core.inventory.dialogue import TERMINATE, ExtractionBase, next_undefined
 from core.inventory.extraction import ExtractionAgent
@@ -38,73 +35,17 @@ from core.inventory.interpretation import (
 )
 from core.inventory.policy_brief import PolicyBrief, brief_from_result
 from core.inventory.table import ParameterTable
-from core.llm import Message, make_chat_model
-from core.runlog import record_messages, step_recorder
+from core.llm import make_chat_model
+from core.runlog import step_recorder
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize
-from solvers.inventory.dqn import DQNConfig
+from solvers.inventory.spec import PARAMETER_KEYS
 
 WORKBENCH = "inventory_copilot"
 Progress = Callable[[float, str], None]
-_DQN_RE = re.compile(r"\b(?:dqn|deep[- ]q|reinforcement learning|neural net(?:work)?)\b", re.I)
-_NO_DQN_RE = re.compile(r"\b(?:no|without|skip|don'?t (?:use|train|need))\s+(?:the\s+|a\s+)?dqn\b", re.I)
-_EDIT_TOOL = "user_edit"
 
 
-@dataclass(frozen=True)
-class CopilotConfig:
-    """The optimizer budget of one conversation (see the module docstring for the defaults' rationale)."""
-
-    paths: int = 1000
-    use_dqn: bool = False
-    dqn_steps: int = 1500
-    dqn_seconds: float = 30.0
-    dqn_envs: int = 128
-    dqn_hidden: int = 128
-    use_dp: bool = True
-    final_paths: int | None = None
-    critic_paths: int = 200
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        if self.paths < 1:
-            raise SpecError("paths", "need at least 1 simulation path")
-        if self.dqn_steps < 1 or self.dqn_seconds <= 0:
-            raise SpecError("dqn_steps", "the DQN budget must be positive")
-
-    def dqn_config(self) -> DQNConfig:
-        return DQNConfig(
-            steps=self.dqn_steps,
-            seconds=self.dqn_seconds,
-            envs=self.dqn_envs,
-            hidden=self.dqn_hidden,
-            eval_every=max(1, min(150, self.dqn_steps // 4)),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class CopilotTurn:
-    """One answer of the session in the chat protocol: text, action, the full table, the policy (or None)."""
-
-    assistant: str
-    action: str
-    table: dict[str, dict[str, str | None]]
-    policy: dict[str, Any] | None = None
-    conflicts: tuple[dict[str, object], ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "assistant": self.assistant,
-            "action": self.action,
-            "table": self.table,
-            "policy": self.policy,
-        }
-
-
-class Copilot:
+class Copilot(RunRecorder):
     """The whole conversation; `phase` is "extract", "interpret" or "done".
 
     `optimizer` has the signature of `solvers.inventory.agent.optimize` (tests substitute a wrapper).
@@ -200,13 +141,19 @@ class Copilot:
 
     def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
         """A direct table edit (validated, logged as a user edit); only before the policy is computed."""
+        if not isinstance(key, str) or key not in PARAMETER_KEYS:
+            raise SpecError(
+                str(key), "is not a parameter of the table; use one of " + ", ".join(PARAMETER_KEYS)
+            )
+        if not isinstance(value, str) or not value.strip():
+            raise SpecError(key, "the new value is empty")
         if self.phase != "extract":
             raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
         self._ensure_run()
         old = self.table.value(key)
         turn = self.extraction.user_edit(key, value)
         note = f"(table edit) {key}: {old if old is not None else '-'} -> {self.table.value(key)}"
-        self._message("user", note, [{"name": _EDIT_TOOL, "arguments": {"key": key, "value": value}}])
+        self._message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
         self._message("assistant", turn.assistant)
         self._step("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
         if turn.action == TERMINATE:
@@ -229,12 +176,7 @@ class Copilot:
 
     def deployment_zip(self) -> bytes:
         """The `deployment_artifacts/` files as one zip archive."""
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, data in self.artifacts().items():
-                if name.startswith("deployment_artifacts/"):
-                    archive.writestr(name, data)
-        return buf.getvalue()
+        return deployment_zip(self.artifacts())
 
     def transcript(self) -> list[tuple[str, str]]:
         """(role, text) of everything shown in the chat: extraction dialogue then interpretation."""
@@ -265,6 +207,8 @@ class Copilot:
         After TERMINATE the optimization is re-run with the stored budget and seed (the same result unless a
         time-limited DQN was trained), so no model call is repeated."""
         run = store.get_run(run_id)
+        if run.get("workbench") != WORKBENCH:
+            raise SpecError("resume", f"run {run_id} is not an Inventory Copilot conversation")
         stored = dict((run.get("config") or {}).get("copilot") or {})
         if config is None:
             fields = set(CopilotConfig.__dataclass_fields__)
@@ -276,26 +220,34 @@ class Copilot:
     # --- phases ---
 
     def _extract(self, text: str, progress: Progress | None) -> CopilotTurn:
+        before = (
+            self.config,
+            len(self.extraction.state.log),
+            dict(self.table.rows),
+            list(self.table.conflicts),
+        )
+        self.config, note = dqn_request(self.config, text)
+        try:
+            turn = self.extraction.respond(text)
+        except Exception:
+            self._rollback(*before)
+            raise
         self._message("user", text)
-        note = ""
-        if _NO_DQN_RE.search(text) and self.config.use_dqn:
-            self.config = replace(self.config, use_dqn=False)
-            note = " (Noted: I will not train a DQN.)"
-        elif _DQN_RE.search(text) and not _NO_DQN_RE.search(text) and not self.config.use_dqn:
-            self.config = replace(self.config, use_dqn=True)
-            note = (
-                f" (Noted: I will also train a DQN when I optimize; that takes up to "
-                f"{self.config.dqn_seconds:g} seconds.)"
-            )
         if note:
             self._update(config=self._run_config())
-        turn = self.extraction.respond(text)
         assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
         self._message("assistant", assistant)
         self._step("extraction", {"action": turn.action, **self._snapshot()})
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)
+
+    def _rollback(self, config: CopilotConfig, log: int, rows: dict, conflicts: list) -> None:
+        """Undo a failed extraction turn (e.g. the provider failed): the message leaves no trace, so a retry
+        starts clean."""
+        self.config = config
+        del self.extraction.state.log[log:]
+        self.table.rows, self.table.conflicts = rows, conflicts
 
     def _present(self, summary: str, progress: Progress | None) -> CopilotTurn:
         """TERMINATE: save the extraction artifacts, optimize, critique and open the interpretation."""
@@ -304,7 +256,11 @@ class Copilot:
             self._artifact(name, data.encode())
         self._optimize(progress)
         assert self.interpreter is not None
-        opening = self.interpreter.opening()
+        try:
+            opening = self.interpreter.opening()
+        except Exception:
+            self.phase, self.interpreter = "extract", None
+            raise
         self._record_loop(opening.messages, skip_user=True)
         self._update(status="interpreting")
         return self._turn(f"{summary}\n\n{opening.assistant}", TERMINATE)
@@ -361,34 +317,20 @@ class Copilot:
     # --- resume ---
 
     def _restore(self, store: Store, run_id: str) -> None:
+        """Rebuild the session from the store without recording anything again."""
+        stored = load_conversation(store, run_id)
         self._recording = False
         try:
-            messages = store.messages(run_id).to_dict("records")
-            steps = store.steps(run_id).to_dict("records")
-            snapshots = [s["payload"] for s in steps if s["kind"] in ("extraction", "user_edit")]
-            optimized = next((s["payload"] for s in steps if s["kind"] == "optimize"), None)
-            cut = int(optimized["extraction_turns"]) if optimized else len(messages)
-            table = ParameterTable()
-            if snapshots:
-                last = snapshots[-1]
-                table.load(last["values"], last.get("units"))
-            self.extraction = self._extraction_agent(table)
-            self.extraction.state.log = [_log_entry(m) for m in messages[:cut]]
-            self.extraction.state.asked = next_undefined(table)
-            if optimized is None:
+            self.extraction = self._extraction_agent(stored.table)
+            self.extraction.state.log = stored.log
+            self.extraction.state.asked = None if stored.table.conflicts else next_undefined(stored.table)
+            if stored.optimized is None:
                 return
-            self.config = replace(self.config, use_dqn=bool(optimized["config"].get("use_dqn")))
-            self._extraction_turns = cut
+            self.config = replace(self.config, use_dqn=bool(stored.optimized["config"].get("use_dqn")))
+            self._extraction_turns = stored.cut
             self._optimize(None)
             assert self.interpreter is not None
-            self.interpreter.restore(
-                [("user", OPENING_REQUEST)]
-                + [
-                    (m["role"], m["content"])
-                    for m in messages[cut:]
-                    if m["role"] in ("user", "assistant") and not isinstance(m.get("tool_calls"), list)
-                ]
-            )
+            self.interpreter.restore([("user", OPENING_REQUEST), *stored.interpretation])
             if self.interpreter.done:
                 self.phase = "done"
         finally:
@@ -405,58 +347,10 @@ class Copilot:
         return {"settings": self.settings.public_dict(), "copilot": self.config.to_dict()}
 
     def _snapshot(self) -> dict[str, Any]:
-        return {
-            "values": self.table.values(),
-            "units": self.table.units(),
-            "conflicts": [c.to_dict() for c in self.table.conflicts],
-        }
+        return snapshot(self.table)
 
     def _metrics(self) -> dict[str, Any]:
-        policy = self.policy or {}
-        return {
-            "recommended": policy.get("recommended"),
-            "recommended_policy": policy.get("recommended_policy"),
-            "recommended_mean": policy.get("recommended_mean"),
-            "ss_mean": policy.get("ss_mean"),
-            "dqn_mean": policy.get("dqn_mean"),
-            "critic_ok": (policy.get("critic") or {}).get("ok"),
-            "messages": len(self.transcript()),
-        }
+        return run_metrics(self.policy, len(self.transcript()))
 
     def _turn(self, text: str, action: str, conflicts: tuple[dict[str, object], ...] = ()) -> CopilotTurn:
         return CopilotTurn(text, action, self.table.to_dict(), self.policy, conflicts)
-
-    def _guarded(self, on_step: Callable | None) -> Callable | None:
-        if on_step is None:
-            return None
-        return lambda step: on_step(step) if self._recording else None
-
-    def _message(self, role: str, text: str, tool_calls: list | None = None) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_message(self.run_id, role, text, tool_calls)
-
-    def _record_loop(self, messages: tuple[Message, ...], skip_user: bool = False) -> None:
-        if self.store and self.run_id and self._recording:
-            record_messages(
-                self.store, self.run_id, [m for m in messages if not (skip_user and m.role == "user")]
-            )
-
-    def _step(self, kind: str, payload: dict[str, Any]) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_step(self.run_id, kind, payload)
-
-    def _artifact(self, name: str, data: bytes) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_artifact(self.run_id, name, data=data)
-
-    def _update(self, **fields: Any) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.update_run(self.run_id, **fields)
-
-
-def _log_entry(message: dict[str, Any]) -> tuple[str, str]:
-    calls = message.get("tool_calls")
-    calls = calls if isinstance(calls, list) else []
-    if message["role"] == "user" and any(c.get("name") == _EDIT_TOOL for c in calls):
-        return ("edit", str(message["content"]).removeprefix("(table edit) "))
-    return (str(message["role"]), str(message["content"]))

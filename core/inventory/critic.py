@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 
 from core.errors import SpecError
+from core.inventory.assumptions import assumptions
 from solvers.inventory.agent import OptimizationResult
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy, cut_off, truncate_orders
-from solvers.inventory.spec import InventoryProblem, format_number, table_from_problem
+from solvers.inventory.spec import InventoryProblem, table_from_problem
 
 FAMILY_NAMES = {
     "sS": "(s,S) rule",
@@ -87,54 +88,6 @@ def policy_object(result: OptimizationResult, key: str) -> Any:
     if key in result.searches:
         return result.searches[key].best_policy
     raise SpecError("policy", f"the result has no policy {key!r}")
-
-
-def assumptions(problem: InventoryProblem) -> tuple[str, ...]:
-    """The modelling conventions every reported number depends on, in plain words."""
-    p = problem
-    demand = p.demand
-    if demand.kind == "normal":
-        words = (
-            f"Daily demand is drawn from a normal distribution (mean {format_number(demand.params[0])}, "
-            f"sd {format_number(demand.params[1])}), rounded to the nearest whole unit and never below 0."
-        )
-    elif demand.kind == "poisson":
-        words = (
-            f"Daily demand is a whole number of units, Poisson with mean {format_number(demand.params[0])}."
-        )
-    elif demand.kind == "uniform":
-        a, b = (format_number(x) for x in demand.params)
-        words = f"Daily demand is any whole number from {a} to {b}, each equally likely."
-    elif demand.kind == "deterministic":
-        words = f"Daily demand is exactly {format_number(demand.params[0])} units every day."
-    else:
-        words = "Daily demand is resampled from your demand history."
-    timing = (
-        f"You review stock once a day; an order placed on a day arrives {p.lead_time} day(s) later, at the "
-        "start of that day, before customers come."
-        if p.lead_time
-        else "You review stock once a day; an order arrives the same day, before customers come."
-    )
-    out = [
-        f"You start with {p.initial_inventory} units on hand and nothing on order.",
-        words,
-        timing,
-        "Holding cost is charged on the units left at the end of each day, the shortage penalty on each unit "
-        + (
-            "of demand you cannot serve (the sale is lost)"
-            if p.lost_sales
-            else "waiting as a backorder, for every day it waits"
-        )
-        + ", and the order fee once per order of any size.",
-        "Orders above the max order, or that would push stock on hand plus on order above the storage "
-        "capacity, are cut down to fit.",
-        f"Leftover stock has no value at the end of the {p.time_horizon}-day plan.",
-        f"Policies are compared by expected cost plus exp(-λ)·standard deviation with λ = "
-        f"{format_number(p.risk_tolerance)}.",
-    ]
-    if p.perishable:
-        out.insert(3, "Unsold units spoil and are thrown away at the end of each day.")
-    return tuple(out)
 
 
 def critique(
@@ -228,6 +181,7 @@ def critique(
             else f"{best} has a lower objective than the recommended {key}.",
         )
     )
+    checks += _sanity_checks(p, result.evaluations[key])
     if key != "sS" and "sS" in result.evaluations:
         checks.append(_difference_check(result, key))
     if result.dp_refusal:
@@ -282,6 +236,62 @@ def _rule_checks(p: InventoryProblem, key: str, policy: Any, result: Optimizatio
                 else f"The fixed order of {policy.q} units exceeds the max order of {p.max_order}.",
             )
         )
+    return checks
+
+
+def supply_limits(p: InventoryProblem) -> list[str]:
+    """Stated limits that keep any policy from keeping up with average demand (empty when none does)."""
+    mean = p.demand.mean
+    limits = []
+    if p.max_order < mean:
+        limits.append(
+            f"the largest order ({p.max_order} units) is below the average daily demand ({mean:g} units)"
+        )
+    if p.max_inventory < mean:
+        limits.append(
+            f"the storage capacity ({p.max_inventory} units) is below the average daily demand ({mean:g} units)"
+        )
+    if p.lead_time >= p.time_horizon:
+        limits.append(
+            f"an order takes {p.lead_time} day(s) to arrive, longer than the {p.time_horizon}-day plan"
+        )
+    return limits
+
+
+def _sanity_checks(p: InventoryProblem, ev: Any) -> list[Check]:
+    """Is the result plausible at all: does it serve demand, and is its cost of the size the inputs suggest?"""
+    fill = float(ev.fill_rate)
+    limits = supply_limits(p)
+    reason = (
+        "; ".join(limits) + ", so no policy can keep up"
+        if limits
+        else "at these costs the optimizer found running short cheaper than stocking"
+    )
+    checks = [
+        Check(
+            "serves_demand",
+            fill >= 0.5,
+            "error" if fill < 0.05 else "warning",
+            f"The recommended policy serves {100 * fill:.1f}% of demand."
+            if fill >= 0.5
+            else f"The recommended policy serves only {100 * fill:.1f}% of demand: {reason}. Check the max order, "
+            "the capacity, the costs and that demand is per day before relying on this plan.",
+        )
+    ]
+    lost_all = p.demand.mean * p.time_horizon * p.penalty_cost
+    ratio = float(ev.mean) / lost_all if lost_all > 0 else 0.0
+    checks.append(
+        Check(
+            "cost_plausible",
+            ratio <= 10,
+            "warning",
+            f"The expected cost is {ratio:.1f}× what leaving all demand unserved once would cost."
+            if ratio <= 10
+            else f"The expected cost ({dollars(float(ev.mean))}) is {ratio:.0f}× the penalty for leaving all "
+            f"demand unserved once ({dollars(lost_all)}): unmet demand waits as a backorder and is charged every "
+            "day it waits. A result this large usually means a limit or a unit in the table is off.",
+        )
+    )
     return checks
 
 

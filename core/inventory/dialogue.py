@@ -142,7 +142,9 @@ class ExtractionBase(ABC):
     def _finish(self, notes: list[str], problems: list[SpecError]) -> ExtractionTurn:
         """Pick the action after an update: clarify a conflict, re-ask a bad answer, ask the next row, or stop."""
         parts = [n for n in notes if n]
-        parts += [f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems]
+        parts += dict.fromkeys(
+            f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems
+        )
         bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
         if self.table.conflicts:
             action, question, self.state.asked = ASK_CLARIFICATION, self.table.conflicts[0].question, None

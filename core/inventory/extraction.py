@@ -3,13 +3,31 @@ message, detect conflicts, ask one targeted question, TERMINATE when complete an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from core.errors import SpecError
 from core.inventory import conflicts as cf
 from core.inventory.dialogue import ExtractionBase, ExtractionTurn
-from core.inventory.nlu.extractors import Finding, Reading, compatible, read_message, read_row
-from core.inventory.table import LABELS, Cell, ParameterTable
+from core.inventory.nlu.cues import STATE_RE
+from core.inventory.nlu.extractors import (
+    ROW_KEYS,
+    STATE,
+    UP_TO_CAPACITY,
+    Finding,
+    Reading,
+    compatible,
+    read_message,
+    read_row,
+)
+from core.inventory.nlu.numbers import find_numbers
+from core.inventory.nlu.replies import resolve
+from core.inventory.nlu.units import find_durations, find_money, is_per_unit
+from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
+
+_DURATION_ROWS = ("time_horizon", "lead_time")
+_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
+_GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
 
 
 class ExtractionAgent(ExtractionBase):
@@ -23,62 +41,124 @@ class ExtractionAgent(ExtractionBase):
     def __init__(self, table: ParameterTable | None = None) -> None:
         super().__init__(table)
         self._touched: list[str] = []
+        self._order_up_to_capacity = False
 
     def respond(self, user_text: str) -> ExtractionTurn:
         """Update the table from one user message and return the next agent turn."""
         self.state.log.append(("user", user_text))
         notes: list[str] = []
         problems: list[SpecError] = []
-        reading = read_message(user_text, self.state.asked)
+        expected = self.state.asked
+        reading = read_message(user_text, expected)
         handled: set[str] = set()
-        if self.table.conflicts:
-            handled = self._resolve(self.table.conflicts[0], user_text, reading, notes, problems)
-        self._apply(reading, handled, notes, problems)
-        self._semantic_checks()
+        had_conflict = bool(self.table.conflicts)
+        if had_conflict:
+            handled = self._resolve(self.table.conflicts[0], reading, notes, problems)
+        self._apply(reading, handled, notes, problems, expected, had_conflict)
+        for conflict in cf.semantic(self.table):
+            self.table.open(conflict)
         if noted := [n for n in notes if not n.startswith("Got it")]:
+            noted += list(reading.notes)
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
         if reading.empty and not handled and not problems and not notes:
-            notes.append("Sorry, I could not find a value in that.")
+            notes.append(self._nothing_read(user_text, reading))
         return self._finish(notes, problems)
 
+    def _nothing_read(self, text: str, reading: Reading) -> str:
+        """What to say when a message holds no value: an order question, an opening story about the business,
+        or noise."""
+        if any(topic == STATE for topic, _ in reading.segments) or STATE_RE.search(text):
+            return (
+                "That sounds like a question about what to order right now; I can answer it once the "
+                "parameter table is complete."
+            )
+        if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
+            hello = "Hi! " if _GREETING_RE.search(text) else ""
+            return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
+        return "Sorry, I could not find a value in that."
+
     def _resolve(
-        self, conflict: cf.Conflict, text: str, reading: Reading, notes: list[str], problems: list[SpecError]
+        self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]
     ) -> set[str]:
-        cells = cf.resolve(conflict, text)
-        if cells is None:
-            restated = [f for f in reading.findings if f.key in conflict.keys]
-            if restated and conflict.kind == "changed_value":
-                cells = (Cell(restated[0].key, restated[0].value, restated[0].unit),)
-            elif reading.demand and reading.demand.value and "demand_distribution" in conflict.keys:
-                cells = (
-                    Cell("demand_type", reading.demand.demand_type or "random"),
-                    Cell("demand_distribution", reading.demand.value),
-                )
+        """Settle the first open conflict from the parts of the reply that do not name another row."""
+        text = _relevant(conflict, reading)
+        cells = resolve(conflict, text) if text else None
+        if cells is None and text:
+            cells = self._restated(conflict, reading, text)
         if cells is None:
             return set()
         try:
-            applied = self.table.set_many(cells)
+            applied = self._write(cells)
         except SpecError as err:
             problems.append(err)
             return set(conflict.keys)
         self.table.close(conflict)
         self._touch(c.key for c in applied)
-        notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {c.value}" for c in applied) + ".")
+        notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
         return set(conflict.keys)
 
+    def _restated(self, conflict: Conflict, reading: Reading, text: str) -> tuple[Cell, ...] | None:
+        """A reply that states the value itself ('keep it at 60 days', 'let's say 3') instead of an option."""
+        if reading.demand and reading.demand.value and "demand_distribution" in conflict.keys:
+            return (
+                Cell("demand_type", reading.demand.demand_type or "random"),
+                Cell("demand_distribution", reading.demand.value),
+            )
+        if conflict.kind not in _SINGLE_VALUE_KINDS or len(conflict.keys) != 1:
+            return None
+        key = conflict.keys[0]
+        found = next((f for f in reading.findings if f.key == key), None)
+        if found is None and key in ROW_KEYS and find_numbers(text):
+            found = read_row(key, text)
+        if (
+            not isinstance(found, Finding)
+            or found.choices
+            or found.approximate
+            or found.value == UP_TO_CAPACITY
+        ):
+            return None
+        return (Cell(key, found.value, found.unit),)
+
     def _apply(
-        self, reading: Reading, handled: set[str], notes: list[str], problems: list[SpecError]
+        self,
+        reading: Reading,
+        handled: set[str],
+        notes: list[str],
+        problems: list[SpecError],
+        expected: str | None,
+        had_conflict: bool,
     ) -> None:
         findings = list(reading.findings)
-        if reading.correction and reading.loose and not findings:
-            findings += self._bare_correction(reading.loose[0])
+        numeric_loose = [s for s in reading.loose if find_numbers(s)]
+        if reading.correction and numeric_loose and not findings:
+            findings += self._bare_correction(numeric_loose[0], expected)
+        elif numeric_loose and not reading.correction and not had_conflict:
+            findings += self._bare_duration(numeric_loose, {f.key for f in findings})
         for f in findings:
             if f.key in handled:
                 continue
             if f.approximate:
                 self.table.open(cf.risk_scale(f.value, f.note))
+            elif f.choices:
+                self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
+            elif f.value == UP_TO_CAPACITY:
+                self._order_up_to_capacity = True
+                if not self.table.is_defined("max_inventory"):
+                    notes.append("no limit on order size, so the max order will be your storage capacity")
             else:
+                if f.key == "penalty_cost" and expected == "penalty_cost":
+                    f = self._backlog_answer(f, " ".join(s for _, s in reading.segments))
                 self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
+        self._fill_order_cap(notes, problems)
+        self._apply_words(reading, handled, notes, problems)
+        for unclear in reading.unclear:
+            if unclear.key not in handled:
+                problems.append(SpecError(unclear.key, unclear.message))
+
+    def _apply_words(
+        self, reading: Reading, handled: set[str], notes: list[str], problems: list[SpecError]
+    ) -> None:
+        """Demand, the transition model and perishability."""
         demand = reading.demand
         if demand is not None and not handled & {"demand_type", "demand_distribution"}:
             if demand.options:
@@ -108,26 +188,47 @@ class ExtractionAgent(ExtractionBase):
                 self._propose(
                     (Cell("perishability", reading.perishable),), "", reading.correction, notes, problems
                 )
-        for unclear in reading.unclear:
-            if unclear.key not in handled:
-                problems.append(SpecError(unclear.key, unclear.message))
 
-    def _bare_correction(self, text: str) -> list[Finding]:
-        """'Actually make that 90 days': the most recently touched row the value fits."""
-        for key in reversed(self._touched):
-            if key in (
-                "time_horizon",
-                "lead_time",
-                "holding_cost",
-                "penalty_cost",
-                "setup_cost",
-                "max_inventory",
-                "max_order",
-                "risk_tolerance",
-            ) and compatible(key, text):
+    def _bare_correction(self, text: str, expected: str | None) -> list[Finding]:
+        """'Oops, 4' / 'actually make that 90 days': the most recently answered row the value fits, else
+        the row just asked about."""
+        candidates = [k for k in reversed(self._touched) if k in ROW_KEYS] + [expected or ""]
+        for key in candidates:
+            if key in ROW_KEYS and compatible(key, text):
                 found = read_row(key, text)
                 return [found] if isinstance(found, Finding) else []
         return []
+
+    def _bare_duration(self, loose: list[str], named: set[str]) -> list[Finding]:
+        """A bare duration ('..., nothing expires, 90 days.') when exactly one duration row is still open."""
+        open_rows = [k for k in _DURATION_ROWS if not self.table.is_defined(k) and k not in named]
+        found: list[Finding] = []
+        for text in loose:
+            if len(open_rows) == 1 and find_durations(text) and not find_money(text):
+                f = read_row(open_rows[0], text)
+                if isinstance(f, Finding):
+                    note = f"I took '{text.strip()}' as the {LABELS[f.key]}"
+                    found.append(Finding(f.key, f.value, f.unit, "; ".join(n for n in (f.note, note) if n)))
+                    open_rows = []
+        return found
+
+    def _backlog_answer(self, f: Finding, text: str) -> Finding:
+        """A bare amount answering the backlog penalty question is per unit per day, as the question asked."""
+        if (
+            self.table.value("state_transition_model") == "backlog"
+            and not f.unit.endswith("/day")
+            and not is_per_unit(text)
+        ):
+            return Finding(f.key, f.value, f"{f.unit}/day", f.note)
+        return f
+
+    def _fill_order_cap(self, notes: list[str], problems: list[SpecError]) -> None:
+        """'No limit on order size': the max order becomes the capacity once that is known."""
+        capacity = self.table.value("max_inventory")
+        if self._order_up_to_capacity and capacity is not None and not self.table.is_defined("max_order"):
+            self._order_up_to_capacity = False
+            note = "no limit on order size, so an order can be as large as the storage capacity"
+            self._propose((Cell("max_order", capacity, "units"),), note, True, notes, problems)
 
     def _propose(
         self,
@@ -139,26 +240,19 @@ class ExtractionAgent(ExtractionBase):
     ) -> None:
         """Validate proposed cells; write them, or open a conflict when they contradict a defined row."""
         try:
-            canonical = self.table.check(cells)
+            canonical = self._check(cells)
         except SpecError as err:
             problems.append(err)
             return
-        changed = [
-            c for c in canonical if self.table.is_defined(c.key) and self.table.value(c.key) != c.value
-        ]
-        if changed and not correction:
-            current = tuple(
-                Cell(c.key, self.table.value(c.key) or "", self.table.rows[c.key].unit)
-                for c in canonical
-                if self.table.is_defined(c.key)
-            )
-            self.table.open(cf.changed_value(current, canonical))
+        if not correction and (conflict := cf.changed(self.table, canonical)):
+            self.table.open(conflict)
             return
         new = [c for c in canonical if not self.table.is_defined(c.key) or self.table.value(c.key) != c.value]
         olds = {c.key: self.table.value(c.key) for c in canonical}
-        self.table.set_many(canonical)
+        self._write(canonical)
+        written = {c.key for c in canonical}
         for conflict in list(self.table.conflicts):
-            if conflict.kind == "changed_value" and set(conflict.keys) & {c.key for c in canonical}:
+            if conflict.kind in _SINGLE_VALUE_KINDS and set(conflict.keys) <= written:
                 self.table.close(conflict)
         self._touch(c.key for c in canonical)
         if new:
@@ -170,23 +264,56 @@ class ExtractionAgent(ExtractionBase):
             ]
             notes.append("; ".join(parts) + (f" ({note})" if note else ""))
 
-    def _semantic_checks(self) -> None:
-        """Example 4: a lost-sale model whose penalty accrues per unit per day."""
-        unit = self.table.rows["penalty_cost"].unit
-        if (
-            self.table.value("state_transition_model") == "lost_sale"
-            and self.table.is_defined("penalty_cost")
-            and unit.endswith("/day")
-        ) and not any(c.kind == "lost_sale_daily_penalty" for c in self.table.conflicts):
-            self.table.open(
-                cf.lost_sale_daily_penalty(self.table.value("penalty_cost") or "", unit.split("/")[0])
-            )
+    def _order_blocks(self, err: SpecError, cells: tuple[Cell, ...]) -> bool:
+        """Whether only the current max order stands in the way of a new (smaller) capacity."""
+        return (
+            err.field == "max_inventory"
+            and self.table.is_defined("max_order")
+            and all(c.key != "max_order" for c in cells)
+        )
+
+    def _check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """`table.check`, except that a capacity below the current max order is allowed (see `_write`)."""
+        try:
+            return self.table.check(cells)
+        except SpecError as err:
+            if not self._order_blocks(err, cells):
+                raise
+        trial = ParameterTable(rows=dict(self.table.rows))
+        trial.clear("max_order")
+        return trial.check(cells)
+
+    def _write(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """Write cells; a capacity below the max order is stored and the max order asked again."""
+        try:
+            return self.table.set_many(cells)
+        except SpecError as err:
+            if not self._order_blocks(err, cells):
+                raise
+        order = self.table.value("max_order") or ""
+        self.table.clear("max_order")
+        applied = self.table.set_many(cells)
+        self.table.open(cf.order_above_capacity(order, self.table.value("max_inventory") or ""))
+        return applied
 
     def _touch(self, keys: Iterable[str]) -> None:
         for key in keys:
             if key in self._touched:
                 self._touched.remove(key)
             self._touched.append(key)
+
+
+def _relevant(conflict: Conflict, reading: Reading) -> str:
+    """The reply without the clauses that name another row (or the current stock): those answer their own
+    row and must not settle this conflict."""
+    keys = set(conflict.keys)
+    demand = bool(keys & {"demand_type", "demand_distribution"})
+    kept = [
+        text
+        for topic, text in reading.segments
+        if topic is None or topic in keys or (topic == "demand" and (demand or not find_numbers(text)))
+    ]
+    return ", ".join(kept)
 
 
 def _show(cell: Cell) -> str:

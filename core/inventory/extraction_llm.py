@@ -3,8 +3,12 @@
 Each round sends the Table 8 system prompt, the conversation so far and the current table; the model answers
 with `{"reasoning", "updated_table", "action", "next_question"}`. The reply is parsed and every cell goes
 through the same validator as the offline agent (`ParameterTable.check`). Broken JSON, unknown keys, invalid
-values or a premature TERMINATE are sent back to the model as an error, up to `max_retries` times; the table
-is only written when a reply passes.
+values (units included: a weekly holding cost is converted to per day) or a premature TERMINATE are sent back
+to the model as an error, up to `max_retries` times; the table is only written when a reply passes. A passing
+reply then goes through the offline agent's conflict rules: the user's reply may settle an open clarification
+(`nlu.replies.resolve`), a defined value the model changed without a correction from the user opens the
+Example 5 clarification instead of being written (`conflicts.changed`), and the Example 4 mismatches between the
+transition model and the penalty's unit are asked about (`conflicts.semantic`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import SpecError
+from core.inventory import conflicts as cf
 from core.inventory.dialogue import (
     ACTIONS,
     ASK_CLARIFICATION,
@@ -26,6 +31,8 @@ from core.inventory.dialogue import (
     next_undefined,
     question_for,
 )
+from core.inventory.nlu.cues import CORRECTION_RE
+from core.inventory.nlu.replies import resolve
 from core.inventory.table import Cell, Conflict, ParameterTable
 from core.llm import ChatModel, Message
 from solvers.inventory.spec import PARAMETER_KEYS
@@ -144,12 +151,61 @@ class LLMExtractionAgent(ExtractionBase):
     def _request(self) -> str:
         history = "\n".join(f"{role}: {text}" for role, text in self.state.log if role != "edit")
         table = json.dumps(self.table.to_dict(), indent=1)
-        return f"Conversation history:\n{history}\n\nCurrent table:\n{table}"
+        open_questions = "\n".join(f"- {c.question}" for c in self.table.conflicts if c.kind != "llm")
+        pending = (
+            f"\n\nOpen clarifications (asked, not answered yet):\n{open_questions}" if open_questions else ""
+        )
+        return f"Conversation history:\n{history}\n\nCurrent table:\n{table}{pending}"
+
+    def _settle(self, user_text: str, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """The offline agent's conflict rules on a validated reply: settle clarifications the user answered,
+        hold back values the model changed without the user correcting them; returns the cells to write."""
+        answered = {k for c in self.table.conflicts if c.kind == "llm" for k in c.keys}
+        self.table.conflicts = [c for c in self.table.conflicts if c.kind != "llm"]
+        for conflict in list(self.table.conflicts):
+            chosen = resolve(conflict, user_text)
+            if chosen is not None:
+                try:
+                    self.table.set_many(chosen)
+                except SpecError:
+                    continue
+                self.table.close(conflict)
+                answered |= set(conflict.keys)
+        correction = bool(CORRECTION_RE.search(user_text))
+        held = {k for c in self.table.conflicts for k in c.keys}
+        keep = []
+        for cell in cells:
+            conflict = None if correction or cell.key in answered else cf.changed(self.table, (cell,))
+            if conflict is not None:
+                self.table.open(conflict)
+            elif cell.key not in held or cell.key in answered:
+                keep.append(cell)
+        return tuple(keep)
 
     def _apply(self, parsed: ProtocolReply) -> ExtractionTurn:
         self.reasoning.append(parsed.reasoning)
-        self.table.conflicts = [c for c in self.table.conflicts if c.kind != "llm"]
-        self.table.set_many(parsed.cells)
+        user_text = next((text for role, text in reversed(self.state.log) if role == "user"), "")
+        cells = self._settle(user_text, parsed.cells)
+        try:
+            self.table.set_many(cells)
+        except SpecError:
+            for cell in cells:
+                try:
+                    self.table.set_many((cell,))
+                except SpecError:
+                    self.rejections.append(f"{cell.key}: {cell.value} no longer fits the table")
+        for conflict in cf.semantic(self.table):
+            self.table.open(conflict)
+        if self.table.conflicts and parsed.action != ASK_CLARIFICATION:
+            question = self.table.conflicts[0].question
+            self._say(question)
+            self.state.asked, self.last_action = None, ASK_CLARIFICATION
+            return ExtractionTurn(
+                question,
+                ASK_CLARIFICATION,
+                self.table.to_dict(),
+                tuple(c.to_dict() for c in self.table.conflicts),
+            )
         if parsed.action == ASK_CLARIFICATION:
             keys = tuple(c.key for c in parsed.cells)
             self.table.open(Conflict("llm", keys, parsed.next_question))

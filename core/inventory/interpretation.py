@@ -18,17 +18,14 @@ from typing import Any
 
 from core.inventory.critic import dollars
 from core.inventory.order_query import OrderQuery, make_order_tool, parse_order_query
+from core.inventory.policy_answers import answer_question
 from core.inventory.policy_brief import PolicyBrief, display_name
 from core.inventory.policy_explanation import (
     CLOSING_QUESTION,
-    cost_table,
-    cost_words,
     critic_words,
     opening_text,
     rule_sentence,
-    ss_sentence,
     system_prompt,
-    why_words,
     with_closing,
 )
 from core.llm import (
@@ -62,28 +59,6 @@ _DONE_PHRASES = {
     "that will be all", "thats everything", "i understand", "makes sense", "that makes sense", "sounds good",
     "i will use it", "ill use it", "i will adopt it", "ill adopt it",
 }  # fmt: skip
-_CONFUSED_RE = re.compile(
-    r"what(?:'s| is| are)\s+(?:a |the |this )?(?:dqn|deep q|neural|q[- ]network)|don'?t (?:get|understand|"
-    r"trust)|confus|skeptic|sceptic|black[- ]box|not sure|why should|how (?:does|do) (?:it|the dqn|that) work|"
-    r"too complicated|complex|simpl|explain|trust|rather have|prefer|intuitive|understand",
-    re.I,
-)
-_CHOOSE_SS_RE = re.compile(
-    r"(?:use|go with|take|adopt|prefer|choose|pick)\s+(?:the\s+)?(?:simple|simpler|\(?s\s*,\s*s\)?|ss|rule)",
-    re.I,
-)
-_CHOOSE_DQN_RE = re.compile(
-    r"(?:use|go with|take|adopt|prefer|choose|pick)\s+(?:the\s+)?(?:better|dqn|best)", re.I
-)
-_COST_RE = re.compile(r"cost|expens|how much (?:will|would|does)|budget|money|spend", re.I)
-_ASSUME_RE = re.compile(r"assum|start|round|when do(?:es)? (?:orders?|deliver)|arriv|check|critic", re.I)
-_COMPARE_RE = re.compile(r"compar|other polic|alternative|versus|\bvs\b|instead|differen", re.I)
-_RULE_RE = re.compile(
-    r"when (?:should|do) (?:i|we) order|how much (?:should|do) (?:i|we) order|reorder|order[- ]up[- ]to|"
-    r"\bs\b|what does .* mean|rule|how does (?:it|this|the policy) work",
-    re.I,
-)
-_ORDER_WORDS_RE = re.compile(r"order|inventory|stock|on hand|day|step", re.I)
 
 
 def is_done(text: str) -> bool:
@@ -129,7 +104,7 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
                 "pipeline_orders": query.pipeline_orders,
             }
             return OfflineTurn("", [(tool, args)])
-        return OfflineTurn(with_closing(_answer_question(brief, text)))
+        return OfflineTurn(with_closing(answer_question(brief, text)))
 
     return policy
 
@@ -160,55 +135,6 @@ def _answer_tool(brief: PolicyBrief, result: Message, query: OrderQuery | None) 
             f"(on hand plus on order) is {ip}. {rule_sentence(brief)}"
         )
     return with_closing(body)
-
-
-def _answer_question(brief: PolicyBrief, text: str) -> str:
-    c = brief.costs
-    b = brief.scenario == "B"
-    if b and _CHOOSE_SS_RE.search(text):
-        return (
-            f"Understood, the simpler rule it is: {ss_sentence(brief)} It costs {brief.cost_diff_pct:.1f}% more "
-            f"in the objective than the DQN (average {dollars(c['sS']['mean'])} versus {dollars(c['dqn']['mean'])}), "
-            "in exchange for a rule you can apply by hand."
-        )
-    if b and _CHOOSE_DQN_RE.search(text):
-        return (
-            "Great choice! To use the DQN policy and get an optimal order recommendation, I'll need: 1. your "
-            "Current Inventory Level, 2. the Current Time Step (day of the plan), 3. the Pipeline Orders (any "
-            "incoming orders, as a comma-separated list, next arrival first)."
-        )
-    if b and _CONFUSED_RE.search(text):
-        return (
-            "The Deep Q-Network (DQN) is a reinforcement-learning method: a neural network that learned, from "
-            "many simulated plans of your business, how much total cost each possible order leads to from a "
-            "given state (stock on hand, the day, orders on the way), and it recommends the cheapest one. It "
-            "adapts the order to the situation rather than following a fixed threshold.\n\n"
-            f"If you're interested in a simpler policy, the (s = {brief.s}, S = {brief.S}) policy exists but it "
-            f"costs {brief.cost_diff_pct:.1f}% more: {ss_sentence(brief)} Which policy would you like to use?"
-        )
-    if _ASSUME_RE.search(text):
-        return critic_words(brief)
-    if _COMPARE_RE.search(text):
-        return "Here is how every policy did on the same simulated demand:\n" + cost_table(brief)
-    if _COST_RE.search(text):
-        return cost_words(brief, brief.recommended)
-    if _RULE_RE.search(text) and not b:
-        return f"{rule_sentence(brief)}\n\n{why_words(brief)}"
-    if _ORDER_WORDS_RE.search(text):
-        need = "your current inventory, the day of the plan" + (
-            " and the incoming orders (next arrival first)" if brief.problem.lead_time else ""
-        )
-        return f"To tell you how much to order now, give me {need}, for example 'inventory 4, day 4, no incoming orders'."
-    if b:
-        return (
-            "The DQN is your on-demand expert: give me your current inventory, the day of the plan and the "
-            "incoming orders, and I will compute the order. I can also explain the DQN, the costs, or the "
-            "simpler (s,S) alternative."
-        )
-    return (
-        f"In short: {rule_sentence(brief)} I can also go through the costs, the alternatives I compared, the "
-        "assumptions, or compute the order for a given stock level."
-    )
 
 
 # --- the agent ---

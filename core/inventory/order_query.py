@@ -30,9 +30,11 @@ class OrderQuery:
     notes: tuple[str, ...] = ()
 
 
+_FILLER = r"(?:\s+|\s*[:=,-]\s*|\s+(?:level|position|count|on hand|now|currently|right now|today|is|are|of|at|about|around|only|just|got)\b)*"
+_NOT_STOCK = r"(?!\s*(?:\.\d|[eE]\d|%|percent|days?\b|weeks?\b|months?\b|dollars?\b|cents?\b|\$))"
 _INV_RE = re.compile(
-    r"(?:inventory|stock|on[- ]hand|i have|we have|have got|holding|left)\D{0,25}?(\d+)"
-    r"|(\d+)\s*(?:units?|items?|pieces?)?\s*(?:on hand|in stock|left|on the shelf|in inventory)",
+    rf"(?:inventory|stock|on[- ]hand|(?:i|we) (?:have|hold|got)|have got){_FILLER}\s*(\d+){_NOT_STOCK}"
+    rf"|(?<![$.\d])(\d+){_NOT_STOCK}\s*(?:units?|items?|pieces?)?\s*(?:on hand|in stock|left|on the shelf|in inventory)",
     re.I,
 )
 _DAY_RE = re.compile(r"\bday\s*(?:number\s*|no\.?\s*|#\s*)?(\d+)", re.I)
@@ -55,7 +57,8 @@ _PIPE_RE = re.compile(
 
 
 def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
-    """Read "current inventory 4, day 4, no incoming orders"; None when no inventory level is given."""
+    """Read "current inventory 4, day 4, no incoming orders"; None unless a stock cue ("inventory", "on hand",
+    "we have") is bound to the number by at most a few filler words."""
     t = words_to_digits(text)
     inv = _INV_RE.search(t)
     if inv is None:

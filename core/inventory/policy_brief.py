@@ -36,6 +36,7 @@ class PolicyBrief:
     paths: int
     artifacts_dir: Path | None = None
     policy: Any = field(default=None, repr=False, compare=False)
+    seed: int = 0
 
     def policy_dict(self) -> dict[str, object]:
         """The chat protocol's `policy` object."""
@@ -95,6 +96,7 @@ def brief_from_result(result: OptimizationResult, report: CriticReport, seed: in
         paths=result.evaluations[key].paths,
         artifacts_dir=result.artifacts_dir,
         policy=policy,
+        seed=seed,
     )
 
 

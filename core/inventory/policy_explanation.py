@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from core.inventory.critic import FAMILY_NAMES, dollars
+from core.inventory.critic import FAMILY_NAMES, dollars, supply_limits
 from core.inventory.policy_brief import PolicyBrief
 from solvers.inventory.spec import format_number
 
@@ -28,6 +28,8 @@ def rule_sentence(brief: PolicyBrief) -> str:
         else ""
     )
     position = "your stock position (units on the shelf plus units ordered but not yet delivered)"
+    if never_orders(brief):
+        return "Order nothing: at these costs and limits no order pays for itself within the plan."
     if r["kind"] == "sS":
         cap = f" (at most {p.max_order} units per order)" if r["S"] - r["s"] >= p.max_order else ""
         return (
@@ -45,8 +47,6 @@ def rule_sentence(brief: PolicyBrief) -> str:
         return f"Every day, if {position} is below {r['R']}, order a batch of {r['Q']} units.{stop}"
     if r["kind"] == "dqn":
         return "Ask the DQN each day: give it your stock, the day and the orders on the way, and order what it says."
-    if "reorder_at" not in r:
-        return "Order nothing: at these costs no order pays for itself within the plan."
     return (
         f"It is a day-by-day lookup table, but in simulation it behaves like this: when {position} is at or "
         f"below about {r['reorder_at']}, order enough to bring it up to about {r['order_up_to']}; its last "
@@ -136,46 +136,92 @@ def explanation(brief: PolicyBrief) -> str:
             f"For comparison, the simplest rule (order up to {brief.S} when stock plus orders fall below "
             f"{brief.s}) averages {dollars(c['sS']['mean'])}, {brief.cost_diff_pct:.1f}% more in the objective."
         )
+    if "dqn" in c:
+        parts.append(dqn_lost_words(brief))
     parts.append(critic_words(brief))
     return "\n\n".join(parts)
 
 
+def never_orders(brief: PolicyBrief) -> bool:
+    """Is the recommended rule degenerate: it never places an order (S = 0, q = 0, or none in simulation)?"""
+    r = brief.rule
+    if r["kind"] in ("sS", "base_stock"):
+        return r["S"] <= 0 or r.get("cap", 1) <= 0
+    if r["kind"] == "constant":
+        return r["q"] <= 0
+    if r["kind"] == "rQ":
+        return r["Q"] <= 0
+    if r["kind"] == "dqn":
+        return False
+    return "reorder_at" not in r or brief.costs[brief.recommended]["orders"] <= 0
+
+
+def dqn_lost_words(brief: PolicyBrief) -> str:
+    """Scenario A after a requested DQN: how the DQN did against the recommendation."""
+    c = brief.costs
+    rec, dqn = c[brief.recommended]["objective"], c["dqn"]["objective"]
+    pct = 100 * (dqn - rec) / abs(rec) if rec else 0.0
+    return (
+        f"You asked me to also train a Deep Q-Network (DQN): it averaged {dollars(c['dqn']['mean'])} "
+        f"(fill rate {100 * c['dqn']['fill_rate']:.1f}%), {pct:.1f}% more in the objective than the recommended "
+        "policy on the same simulated demand, so the simpler, explainable policy wins here."
+    )
+
+
 def why_words(brief: PolicyBrief) -> str:
-    """Why the rule's levels are what they are, from demand, lead time and costs."""
+    """Why the rule's levels are what they are, from demand, lead time and costs (guarded for degenerate rules
+    and for plans that cannot keep up with demand)."""
     p, r = brief.problem, brief.rule
-    mean = p.demand.mean
-    days = p.lead_time + 1
-    cover = mean * days
-    level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))
+    mean = format_number(round(p.demand.mean, 2))
+    fill = 100 * brief.costs[brief.recommended]["fill_rate"]
+    limits = supply_limits(p)
+    if limits:
+        return (
+            f"Why: you sell about {mean} units a day, but {'; and '.join(limits)}. Stock cannot keep up with demand "
+            f"whatever the rule, so you serve only {fill:.1f}% of it and the levels hardly matter. Please check the "
+            "max order, the storage capacity and that demand is per day."
+        )
+    if never_orders(brief):
+        return (
+            f"Why: the optimizer found no order that pays for itself: the ${format_number(p.setup_cost)} order fee "
+            f"and ${format_number(p.holding_cost)} per unit per day of holding outweigh the "
+            f"${format_number(p.penalty_cost)} shortage penalty within the {p.time_horizon}-day plan, so you serve "
+            f"{fill:.1f}% of demand. If that is not what you expect, check those costs in the table."
+        )
     if r["kind"] == "constant":
         return (
-            f"Why: you sell about {format_number(round(mean, 2))} units a day, so a steady order of {r['q']} keeps "
-            "the shelf stocked without any counting; at these costs that beats reacting to stock levels."
+            f"Why: you sell about {mean} units a day, so a steady order of {r['q']} keeps the shelf stocked without "
+            "any counting; at these costs that beats reacting to stock levels."
         )
+    level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))
     if level is None:
         return (
-            f"Why: you sell about {format_number(round(mean, 2))} units a day and an order takes {p.lead_time} "
-            "day(s) to arrive; the policy balances holding, shortage and order costs from the state you are in."
+            f"Why: you sell about {mean} units a day and an order takes {p.lead_time} day(s) to arrive; the "
+            "policy balances holding, shortage and order costs from the state you are in."
         )
+    cover = p.demand.mean * (p.lead_time + 1)
     gap = level - cover
-    buffer = (
-        f"a safety buffer of about {format_number(round(gap, 1))} units above"
-        if gap >= 0
-        else f"about {format_number(round(-gap, 1))} units less than"
-    )
     text = (
-        f"Why these numbers: you sell about {format_number(round(mean, 2))} units a day, and from the day you "
-        f"order until that delivery is on the shelf ({p.lead_time} day(s) of lead time plus the day itself) you "
-        f"sell about {format_number(round(cover, 1))} units on average; the trigger level {level} is {buffer} "
-        "that"
+        f"Why these numbers: you sell about {mean} units a day, and from the day you order until that delivery is "
+        f"on the shelf ({p.lead_time} day(s) of lead time plus the day itself) you sell about "
+        f"{format_number(round(cover, 1))} units on average; the trigger level {level} is "
     )
-    text += (
-        ", because a missed sale costs more than holding a unit for a few days."
-        if gap >= 0
-        else ", because at these costs running short now and then is cheaper than carrying extra stock."
-    )
+    if gap >= 0:
+        text += (
+            f"a safety buffer of about {format_number(round(gap, 1))} units above that, because a missed sale "
+            "costs more than holding a unit for a few days."
+        )
+    elif fill >= 50:
+        text += (
+            f"about {format_number(round(-gap, 1))} units less than that, because at these costs running short "
+            "now and then is cheaper than carrying extra stock."
+        )
+    else:
+        text += (
+            f"well below that, so you serve only {fill:.1f}% of demand: at these costs shortages are cheaper."
+        )
     top = r.get("S", r.get("order_up_to"))
-    if top is not None and p.setup_cost > 0:
+    if r["kind"] != "base_stock" and top is not None and top > level and p.setup_cost > 0:
         text += (
             f" Ordering up to {top} rather than just topping up spreads the ${format_number(p.setup_cost)} "
             f"order fee over bigger batches, against ${format_number(p.holding_cost)} per unit per day of holding."
@@ -199,11 +245,18 @@ def critic_words(brief: PolicyBrief) -> str:
     """The critic's checks, findings and the assumptions, for the user."""
     report = brief.critic
     passed = [c for c in report.checks if c.ok and c.severity == "error"]
+    failed = [c for c in report.checks if not c.ok and c.severity == "error"]
     lines = [
         f"Before presenting it I checked it against your table: {len(passed)} check(s) passed"
-        + (" (capacity, max order, the table itself)." if passed else ".")
+        + (" (capacity, max order, the table itself)" if passed else "")
+        + (
+            f" and {len(failed)} failed; read the problems below before relying on this plan."
+            if failed
+            else "."
+        )
     ]
-    lines += [f"- Note: {c.message}" for c in report.findings]
+    labels = {"error": "Problem", "warning": "Warning"}
+    lines += [f"- {'Note' if c.ok else labels.get(c.severity, 'Note')}: {c.message}" for c in report.findings]
     lines.append("Assumptions: " + " ".join(report.assumptions))
     return "\n".join(lines)
 

@@ -26,14 +26,17 @@ WORKBENCH = "policy_simulator"
 RESULTS_ARTIFACT = "policy_comparison.csv"
 ZIP_ARTIFACT = "deployment_artifacts.zip"
 MODEL_CONVENTIONS = """\
-- **Periods** t = 1..T; the state is the on-hand stock I and the pipeline x1..xL (x1 arrives this period).
+- **Periods** t = 0..T−1, counted from 0 = the first period (the time step of `order --step` and
+  `calculate_dqn_order` counts the same way); the state is the on-hand stock I and the pipeline
+  x1..xL (x1 arrives this period).
 - **Order of events** each period: observe → receive x1 → place the order q (it arrives L periods later;
   with L = 0 it arrives before this period's demand) → demand D → cost
   `K·1{q>0} + h·(I + x1 − D)⁺ + b·(D − I − x1)⁺`.
 - **Truncation**: q ≤ max order, and the inventory position after ordering (on-hand + pipeline + q) never
   exceeds the max inventory; larger requests are cut down, never refused.
 - **(s,S)** orders S − IP when the inventory position IP is *strictly below* s; (R,Q) orders Q when IP < R;
-  capped base-stock orders min(S − IP, cap); the end-of-horizon cutoff places no order that cannot arrive by T.
+  capped base-stock orders min(S − IP, cap); the end-of-horizon cutoff places no order that cannot arrive by
+  the last period T − 1 (the DQN never orders then either).
 - **Unmet demand** is lost (lost sales) or carried as negative stock (backlog); with **perishable** items the
   stock left at the end of a period is discarded.
 - **Start** with an empty pipeline and the initial inventory (0 by default). **No terminal cost.**

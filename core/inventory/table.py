@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.errors import SpecError
+from core.inventory.nlu.row_units import canonical_unit
 from solvers.inventory.spec import (
     DEFAULT_UNITS,
     PARAMETER_KEYS,
@@ -68,6 +70,21 @@ class Conflict:
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "keys": list(self.keys), "question": self.question}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Conflict:
+        """The conflict from `dataclasses.asdict(conflict)` read back from JSON (options and data optional)."""
+        options = tuple(
+            Option(
+                o["label"],
+                o["description"],
+                tuple(Cell(**c) for c in o["cells"]),
+                tuple(o.get("aliases", ())),
+            )
+            for o in data.get("options") or ()
+        )
+        pairs = tuple((str(k), str(v)) for k, v in data.get("data") or ())
+        return cls(str(data["kind"]), tuple(data["keys"]), str(data["question"]), options, pairs)
+
 
 @dataclass
 class ParameterTable:
@@ -96,12 +113,10 @@ class ParameterTable:
         return not self.undefined() and not self.conflicts
 
     def check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """The cells with canonical values, or `SpecError` if any would make the table invalid."""
-        canonical = tuple(
-            Cell(c.key, validate_parameter(c.key, c.value), c.unit or DEFAULT_UNITS[c.key]) for c in cells
-        )
+        """The cells with canonical values and units, or `SpecError` if any would make the table invalid."""
+        canonical = tuple(_canonical(c) for c in cells)
         merged = self.values() | {c.key: c.value for c in canonical}
-        cross_check(merged)
+        cross_check(merged, tuple(c.key for c in canonical))
         return canonical
 
     def set(self, key: str, value: object, unit: str = "") -> str:
@@ -150,17 +165,48 @@ class ParameterTable:
         self.set_many(cells)
 
 
-def cross_check(values: Mapping[str, str]) -> None:
-    """Checks between rows that already apply to a partly filled table (canonical values)."""
+def _canonical(cell: Cell) -> Cell:
+    """One cell in canonical value and unit; risk tolerance must be a whole number on the -10..10 scale."""
+    value, unit = canonical_unit(cell.key, cell.value, cell.unit, DEFAULT_UNITS[cell.key])
+    value = validate_parameter(cell.key, value)
+    if cell.key == "risk_tolerance" and not float(value).is_integer():
+        raise SpecError(cell.key, f"must be a whole number from -10 to 10, got {value}")
+    return Cell(cell.key, value, unit)
+
+
+def _blame(changed: tuple[str, ...], first: str, second: str) -> str:
+    """The row to blame for a clash between two rows: the one being written (the first if both are)."""
+    return second if second in changed and first not in changed else first
+
+
+def cross_check(values: Mapping[str, str], changed: tuple[str, ...] = ()) -> None:
+    """Checks between rows that already apply to a partly filled table (canonical values); the error names
+    the row among `changed` (the rows being written) that causes the clash."""
     if (
         "max_order" in values
         and "max_inventory" in values
         and int(values["max_order"]) > int(values["max_inventory"])
     ):
+        order, cap = values["max_order"], values["max_inventory"]
+        if _blame(changed, "max_order", "max_inventory") == "max_inventory":
+            raise SpecError(
+                "max_inventory",
+                f"a storage capacity of {cap} units is below the largest order ({order} units), and an "
+                "order can never exceed what fits in storage",
+            )
         raise SpecError(
-            "max_order",
-            f"the largest order ({values['max_order']} units) cannot exceed the storage capacity "
-            f"({values['max_inventory']} units)",
+            "max_order", f"the largest order ({order} units) cannot exceed the storage capacity ({cap} units)"
+        )
+    if (
+        "lead_time" in values
+        and "time_horizon" in values
+        and int(values["lead_time"]) >= int(values["time_horizon"])
+    ):
+        lead, horizon = values["lead_time"], values["time_horizon"]
+        raise SpecError(
+            _blame(changed, "lead_time", "time_horizon"),
+            f"a lead time of {lead} days is not shorter than the planning horizon of {horizon} days, "
+            "so no order could arrive before the plan ends",
         )
     kind = values.get("demand_type")
     dist = values.get("demand_distribution")

@@ -4,7 +4,8 @@
   state and action dimensions, network size and reward scale.
 - `dqn_weights.pth`: the Q-network's `state_dict` (absent when DQN was not trained).
 - `policy_evaluation_results.csv`: mean and std of the DQN and (s,S) policies (and any other finalist)
-  on common evaluation paths, with the optimal s and S.
+  on common evaluation paths, with the optimal s and S (on the `sS` row; every other (s,S) row, such as
+  `sS_cutoff`, carries its own s and S).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +28,7 @@ from solvers.inventory.montecarlo import PolicyEvaluation
 from solvers.inventory.spec import InventoryProblem, problem_from_table, table_from_problem
 
 CONFIG, WEIGHTS, RESULTS = "config.json", "dqn_weights.pth", "policy_evaluation_results.csv"
+_SS_NAME = re.compile(r"sS\((\d+),(\d+)\)")  # `SSPolicy.name`, e.g. sS(16,20)+cutoff
 RESULT_COLUMNS = (
     "policy",
     "mean_cost",
@@ -84,7 +87,8 @@ def write_artifacts(
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(RESULT_COLUMNS)
     for key, ev in evaluations:
-        s, S = best_ss if key == "sS" else ("", "")
+        ss = _SS_NAME.match(ev.policy)  # any (s,S) row, e.g. sS_cutoff: its own s and S
+        s, S = best_ss if key == "sS" else (ss.group(1), ss.group(2)) if ss else ("", "")
         writer.writerow(
             [
                 key,

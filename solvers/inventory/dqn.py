@@ -1,10 +1,12 @@
 """Deep Q-Network for the Appendix A MDP (seed 000 §2.3), in PyTorch, seeded and CPU-friendly.
 
 State: on-hand, time period and pipeline (fed as scaled features plus the inventory position).
-Action: an order 0..max_order; orders that would break `max_order` / `max_inventory` are masked out
-both when acting and in the targets. Double DQN with a Polyak-averaged target network, a replay buffer
-filled by a batch of vectorised numpy environments, epsilon-greedy exploration, a linearly decaying
-learning rate, reward = -cost/scale with no discounting over the finite horizon, and half of the
+Action: an order 0..max_order; orders that would break `max_order` / `max_inventory`, and any positive
+order in the last L periods (it could only arrive after the horizon), are masked out both when acting
+and in the targets. Double DQN with a Polyak-averaged target network, a replay buffer
+filled by a batch of vectorised numpy environments, epsilon-greedy exploration, a learning rate
+decaying linearly in the budget used (`max(step/steps, elapsed/seconds)`, so it also decays when the time
+budget binds), reward = -cost/scale with no discounting over the finite horizon, and half of the
 episodes started from a random feasible state for coverage. The best checkpoint is kept by a validation
 evaluation of the greedy policy on fixed validation paths (common random numbers across checkpoints).
 """
@@ -28,7 +30,12 @@ from solvers.inventory.spec import InventoryProblem
 
 @dataclass(frozen=True)
 class DQNConfig:
-    """Training budget and hyper-parameters; training stops at `steps` vector steps or `seconds`."""
+    """Training budget and hyper-parameters; training stops at `steps` vector steps or `seconds`.
+
+    Seeded determinism needs the step budget to bind: the learning rate follows the budget used,
+    `max(step/steps, elapsed/seconds)`, so a run whose elapsed-time fraction ever overtakes its step
+    fraction (in particular one stopped by `seconds`) depends on the machine's speed. Give `seconds`
+    ample slack over the time `steps` take when runs must be reproducible."""
 
     steps: int = 3000
     seconds: float = 60.0
@@ -92,10 +99,14 @@ def features(
     return np.concatenate(cols, axis=1).astype(np.float32)
 
 
-def max_feasible(problem: InventoryProblem, on_hand: np.ndarray, pipeline: np.ndarray) -> np.ndarray:
-    """Largest feasible order per state."""
+def max_feasible(
+    problem: InventoryProblem, on_hand: np.ndarray, pipeline: np.ndarray, t: np.ndarray | int
+) -> np.ndarray:
+    """Largest sensible order per state in period t (0-based): 0 when an order placed now would arrive
+    after the horizon (t + L > T - 1), so it would only cost the setup; otherwise the feasible cap."""
     ip = np.asarray(on_hand) + np.asarray(pipeline).reshape(len(on_hand), problem.lead_time).sum(axis=1)
-    return np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
+    top = np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
+    return np.where(np.asarray(t) + problem.lead_time > problem.time_horizon - 1, 0, top)
 
 
 def _masked(q: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
@@ -119,7 +130,7 @@ class DQNPolicy:
         """Masked Q-values in cost units (negative expected cost to go); infeasible orders are -inf."""
         with torch.no_grad():
             q = self.net(torch.from_numpy(features(problem, t, on_hand, pipeline)))
-            q = _masked(q, torch.from_numpy(max_feasible(problem, on_hand, pipeline)))
+            q = _masked(q, torch.from_numpy(max_feasible(problem, on_hand, pipeline, t)))
         return q.numpy() * self.scale
 
     def orders(
@@ -176,9 +187,6 @@ def train_dqn(
     net = q_network(dim, actions, cfg.hidden)
     target = copy.deepcopy(net)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda k: 1 - (1 - cfg.lr_final_fraction) * min(1.0, k / (cfg.steps * cfg.updates_per_step))
-    )
     size = cfg.buffer
     buf_s, buf_s2 = np.zeros((size, dim), np.float32), np.zeros((size, dim), np.float32)
     buf_a, buf_top2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
@@ -202,6 +210,7 @@ def train_dqn(
                 "env_steps": step * n,
                 "seconds": time.perf_counter() - start,
                 "validation_cost": val,
+                "lr": opt.param_groups[0]["lr"],
             }
         )
         if val < best_val:
@@ -218,7 +227,7 @@ def train_dqn(
         eps = cfg.eps_end + (cfg.eps_start - cfg.eps_end) * max(
             0.0, 1 - step / (cfg.eps_fraction * cfg.steps)
         )
-        top = max_feasible(p, on_hand, pipe)
+        top = max_feasible(p, on_hand, pipe, t)
         s_feat = features(p, t, on_hand, pipe)
         with torch.no_grad():
             greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
@@ -238,10 +247,14 @@ def train_dqn(
         t = (t + 1) % T
         idx = (ptr + np.arange(n)) % size
         buf_s[idx], buf_a[idx], buf_r[idx] = s_feat, a, -cost / scale
-        buf_s2[idx], buf_top2[idx] = features(p, t, on_hand, pipe), max_feasible(p, on_hand, pipe)
+        buf_s2[idx], buf_top2[idx] = features(p, t, on_hand, pipe), max_feasible(p, on_hand, pipe, t)
         buf_done[idx] = float(t == 0)
         ptr, filled = (ptr + n) % size, min(size, filled + n)
         step += 1
+        # budget used: the step or the time fraction, whichever binds (as the progress bar shows)
+        done = min(1.0, max(step / cfg.steps, (time.perf_counter() - start) / cfg.seconds))
+        for group in opt.param_groups:
+            group["lr"] = cfg.lr * (1 - (1 - cfg.lr_final_fraction) * done)
         if filled >= cfg.batch:
             for _ in range(cfg.updates_per_step):
                 j = rng.integers(0, filled, cfg.batch)
@@ -255,17 +268,13 @@ def train_dqn(
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-                sched.step()
                 with torch.no_grad():
                     for tp, op in zip(target.parameters(), net.parameters(), strict=True):
                         tp.mul_(1 - cfg.tau).add_(op, alpha=cfg.tau)
         if step % cfg.eval_every == 0 or step == cfg.steps:
             val = checkpoint()
             if progress:
-                progress(
-                    min(1.0, max(step / cfg.steps, (time.perf_counter() - start) / cfg.seconds)),
-                    f"DQN step {step}: validation cost {val:.2f}",
-                )
+                progress(done, f"DQN step {step}: validation cost {val:.2f}")
     if not curve or curve[-1]["step"] != step:
         checkpoint()
     net.load_state_dict(best_state)

@@ -2,7 +2,9 @@
 
 `InventoryProblem` is what every solver in this package consumes. The 12-row table (CSV columns
 `parameter,value,unit,status`, the paper's `extracted_params.csv`) maps to it with `problem_from_table`
-and back with `table_from_problem`; `read_params_csv` / `params_csv_text` round-trip exactly.
+and back with `table_from_problem`; `read_params_csv` / `params_csv_text` round-trip exactly. Values are
+plain numbers (units live in the unit column); an unquoted `normal(30,10)` that spills over several CSV
+cells is joined back. The demand value (`Demand`, `parse_demand`) lives in `distribution.py`.
 Every error is a `SpecError` naming the offending field, worded for a store manager.
 """
 
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import SpecError
+from solvers.inventory.distribution import NUMBER, Demand, format_number, parse_demand
 
 PARAMETER_KEYS: tuple[str, ...] = (
     "time_horizon",
@@ -48,139 +51,22 @@ DEFAULT_UNITS: dict[str, str] = {
     "risk_tolerance": "N/A",
     "initial_inventory": "units",
 }
-DEMAND_KINDS: tuple[str, ...] = ("deterministic", "poisson", "normal", "uniform", "empirical")
-_ARITY = {"deterministic": 1, "poisson": 1, "normal": 2, "uniform": 2}
-
-
-def format_number(x: float) -> str:
-    """Shortest exact text for a number: `8` for 8.0, `2.83` for 2.83 (repr round-trips floats)."""
-    x = float(x)
-    if x.is_integer() and abs(x) < 1e15:
-        return str(int(x))
-    return repr(x)
-
-
-@dataclass(frozen=True)
-class Demand:
-    """Daily demand: a constant, poisson(λ), normal(μ,σ) (rounded, floored at 0), uniform(a,b) on the
-    integers a..b, or empirical (resampled from a daily history)."""
-
-    kind: str
-    params: tuple[float, ...] = ()
-    history: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        f = "demand_distribution"
-        if self.kind not in DEMAND_KINDS:
-            raise SpecError(f, f"unknown demand kind {self.kind!r}; use one of {', '.join(DEMAND_KINDS)}")
-        params = tuple(float(p) for p in self.params)
-        if any(not math.isfinite(p) for p in params):
-            raise SpecError(f, "parameters must be finite numbers")
-        object.__setattr__(self, "params", params)
-        object.__setattr__(self, "history", tuple(int(h) for h in self.history))
-        if self.kind == "empirical":
-            if params or not self.history:
-                raise SpecError(f, "an empirical demand needs a non-empty daily history and no parameters")
-            if min(self.history) < 0:
-                raise SpecError(f, "the demand history cannot contain negative values")
-            return
-        if self.history:
-            raise SpecError(f, f"a {self.kind} demand takes no history")
-        if len(params) != _ARITY[self.kind]:
-            raise SpecError(
-                f, f"{self.kind} demand takes {_ARITY[self.kind]} parameter(s), got {len(params)}"
-            )
-        if self.kind == "deterministic" and (params[0] < 0 or not params[0].is_integer()):
-            raise SpecError(f, "a deterministic demand must be a whole number of units, at least 0")
-        if self.kind == "poisson" and params[0] <= 0:
-            raise SpecError(f, "the Poisson mean λ must be positive")
-        if self.kind == "normal" and (params[0] < 0 or params[1] < 0):
-            raise SpecError(f, "the normal mean μ and standard deviation σ cannot be negative")
-        if self.kind == "uniform":
-            a, b = params
-            if not (a.is_integer() and b.is_integer()) or a < 0 or a > b:
-                raise SpecError(f, "uniform(a,b) needs whole numbers with 0 <= a <= b")
-
-    def canonical(self) -> str:
-        """The canonical table text: `poisson(8)`, `normal(30,10)`, `uniform(10,20)`, `8`, `empirical(3,5,8)`."""
-        if self.kind == "deterministic":
-            return format_number(self.params[0])
-        if self.kind == "empirical":
-            return "empirical(" + ",".join(str(h) for h in self.history) + ")"
-        return f"{self.kind}(" + ",".join(format_number(p) for p in self.params) + ")"
-
-    @property
-    def mean(self) -> float:
-        """Expected daily demand (before normal rounding/flooring)."""
-        if self.kind == "empirical":
-            return sum(self.history) / len(self.history)
-        if self.kind == "uniform":
-            return (self.params[0] + self.params[1]) / 2
-        return self.params[0]
-
-
-_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
-_CALL = re.compile(r"^\s*([A-Za-z_]+)\s*\((.*)\)\s*$", re.S)
-_ALIASES = {
-    "poisson": "poisson",
-    "pois": "poisson",
-    "normal": "normal",
-    "gaussian": "normal",
-    "norm": "normal",
-    "n": "normal",
-    "uniform": "uniform",
-    "unif": "uniform",
-    "u": "uniform",
-    "empirical": "empirical",
-    "custom": "empirical",
-    "deterministic": "deterministic",
-    "constant": "deterministic",
-    "const": "deterministic",
-}
-
-
-def parse_demand(text: str) -> Demand:
-    """Parse a demand expression, case-insensitively: `Poisson(λ = 10)`, `normal(30, 10)`,
-    `Normal(μ=30, σ=10)`, `uniform(10,20)`, `8`, `empirical(3,5,8)`."""
-    f = "demand_distribution"
-    if not isinstance(text, str) or not text.strip():
-        raise SpecError(f, "is empty; write e.g. poisson(8), normal(30,10), uniform(10,20) or a number")
-    raw = text.strip()
-    if re.fullmatch(_NUM, raw):
-        return Demand("deterministic", (float(raw),))
-    m = _CALL.match(raw)
-    if not m or m.group(1).lower() not in _ALIASES:
-        raise SpecError(
-            f,
-            f"cannot read {raw!r}; write poisson(8), normal(30,10), uniform(10,20), empirical(...) or a number",
-        )
-    kind = _ALIASES[m.group(1).lower()]
-    args = [a.strip() for a in m.group(2).split(",")] if m.group(2).strip() else []
-    values: list[float] = []
-    for a in args:
-        a = re.sub(r"^[^=]*=\s*", "", a)  # drop a "λ =" / "mu=" style name
-        if not re.fullmatch(_NUM, a):
-            raise SpecError(f, f"{a!r} in {raw!r} is not a number")
-        values.append(float(a))
-    if kind == "empirical":
-        if any(v < 0 or not v.is_integer() for v in values):
-            raise SpecError(f, "an empirical history must list whole, non-negative daily demands")
-        return Demand("empirical", (), tuple(int(v) for v in values))
-    return Demand(kind, tuple(values))
 
 
 def _number(key: str, value: object, *, integer: bool = False) -> float:
-    """A number from a cell such as `5`, `$5`, `5 USD/unit/day`, `60 days`, `1,000`."""
+    """A plain number from a cell such as `5`, `-2.5`, `1e3` or `1,000`. Units belong in the unit column,
+    so `60 days`, `$5` or `5abc` are refused rather than read as 60, 5 or 5."""
     if isinstance(value, bool):
         raise SpecError(key, f"expected a number, got {value!r}")
     if isinstance(value, int | float):
         x = float(value)
     else:
         text = str(value).strip().replace("\u2212", "-")
-        m = re.fullmatch(r"[$€£]?\s*(" + _NUM + r"|\d{1,3}(?:,\d{3})+)\s*(?:[A-Za-z$/%._ ]*)", text)
-        if not m:
-            raise SpecError(key, f"expected a number, got {str(value)!r}")
-        x = float(m.group(1).replace(",", ""))
+        if not re.fullmatch(NUMBER + r"|[-+]?\d{1,3}(?:,\d{3})+", text):
+            raise SpecError(
+                key, f"expected a plain number (the unit goes in the unit column), got {str(value)!r}"
+            )
+        x = float(text.replace(",", ""))
     if not math.isfinite(x):
         raise SpecError(key, f"expected a finite number, got {value!r}")
     if integer and not x.is_integer():
@@ -352,26 +238,54 @@ def _normalise_key(name: str) -> str:
     return re.sub(r"[\s\-]+", "_", name.strip().lower())
 
 
+def _read_text(source: str | Path | bytes) -> str:
+    """The CSV text of a path, bytes or text; `SpecError("params_csv")` when missing or not UTF-8."""
+    try:
+        if isinstance(source, bytes):
+            return source.decode("utf-8-sig")
+        if isinstance(source, Path) or ("\n" not in source and "," not in source):
+            path = Path(source)
+            if not path.is_file():
+                raise SpecError("params_csv", f"file not found: {path}")
+            return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise SpecError("params_csv", "the file is not UTF-8 text; save it as a UTF-8 CSV") from None
+    return source.lstrip("\ufeff")
+
+
+def _cells(header: list[str], cells: list[str], row_no: int) -> dict[str, str]:
+    """One row as `{column: cell}`. An unquoted `normal(30,10)` splits the value over several cells: they
+    are joined back up to the closing parenthesis; any other row with more cells than the header is an error."""
+    vi = header.index("value")
+    if vi < len(cells) and "(" in cells[vi]:
+        end = vi
+        while ")" not in cells[end] and end + 1 < len(cells):
+            end += 1
+        cells = [*cells[:vi], ",".join(cells[vi : end + 1]), *cells[end + 1 :]]
+    while len(cells) > len(header) and not cells[-1].strip():
+        cells = cells[:-1]  # trailing empty cells, as spreadsheets write them
+    if len(cells) > len(header):
+        raise SpecError(
+            _normalise_key(cells[header.index("parameter")]) or "params_csv",
+            f"row {row_no} ({','.join(cells)}) has {len(cells)} cells but the header has {len(header)}; "
+            "put a value that contains commas in double quotes",
+        )
+    return {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(header)}
+
+
 def read_params_table(source: str | Path | bytes) -> tuple[dict[str, str], dict[str, str]]:
     """Raw `(values, units)` from an `extracted_params.csv` (a path, bytes or CSV text); rows must be defined."""
-    if isinstance(source, bytes):
-        text = source.decode("utf-8-sig")
-    elif isinstance(source, Path) or ("\n" not in source and "," not in source):
-        path = Path(source)
-        if not path.is_file():
-            raise SpecError("params_csv", f"file not found: {path}")
-        text = path.read_text(encoding="utf-8-sig")
-    else:
-        text = source.lstrip("\ufeff")
-    reader = csv.DictReader(io.StringIO(text))
-    columns = [_normalise_key(c) for c in (reader.fieldnames or [])]
-    if "parameter" not in columns or "value" not in columns:
+    rows = [
+        (n, r) for n, r in enumerate(csv.reader(io.StringIO(_read_text(source))), 1) if "".join(r).strip()
+    ]
+    header = [_normalise_key(c) for c in rows[0][1]] if rows else []
+    if "parameter" not in header or "value" not in header:
         raise SpecError("params_csv", "needs the columns parameter,value,unit,status")
     values: dict[str, str] = {}
     units: dict[str, str] = {}
-    for row_no, row in enumerate(reader, start=2):
-        row = {_normalise_key(k or ""): (v or "").strip() for k, v in row.items()}
-        key = _normalise_key(row.get("parameter", ""))
+    for row_no, cells in rows[1:]:
+        row = _cells(header, cells, row_no)
+        key = _normalise_key(row["parameter"])
         if not key:
             continue
         if key in values:
@@ -380,7 +294,7 @@ def read_params_table(source: str | Path | bytes) -> tuple[dict[str, str], dict[
             raise SpecError(
                 key, f"is still {row['status']!r} (row {row_no}); every parameter must be defined"
             )
-        values[key] = row.get("value", "")
+        values[key] = row["value"]
         units[key] = row.get("unit", "") or DEFAULT_UNITS.get(key, "N/A")
     missing = [k for k in PARAMETER_KEYS if k not in values]
     if missing:

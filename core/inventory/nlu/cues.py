@@ -12,14 +12,15 @@ _CUES: dict[str, str] = {
     r"unmet|unfilled|unfulfilled|unserved|missed (?:sales?|demand|orders?)|backorder\w* cost|backlog\w* cost|"
     r"run out|running out|goodwill|turn(?:ed)? away|short(?:age)? cost|cost\w* us .* (?:lost|missed|unmet)|"
     r"(?:a|every|each) (?:lost|missed) \w+|\bwait(?:s|ing)?\b|go(?:es)? without|can(?:'t|not) (?:serve|supply|fill|meet|get|find|buy)|"
-    r"(?:every|each) time (?:we(?:'re| are)?|i'?m) (?:out|short)",
+    r"(?:every|each) time (?:we(?:'re| are)?|i'?m) (?:out|short)|(?:delay|wait(?:ing)?) costs?\b|"
+    r"cost\w* (?:us )?(?:of|for) (?:the )?(?:delay|wait)",
     "holding_cost": r"holding|carrying|hold(?:ing)? cost|storage\b|storing|warehousing (?:cost|fee)s?|"
     r"to (?:store|hold|keep)\b|inventory cost|keep(?:ing)? (?:a|an|one|1|each|every) \w+|on the shelf|"
     r"in the (?:fridge|cooler|freezer|back)",
     "setup_cost": r"set-?up|ordering cost|order(?:ing)? fee|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
     r"shipping|per (?:order|shipment|delivery|batch)|each (?:order|shipment|delivery) costs?|"
     r"cost\w* (?:us )?.{0,20}to (?:place|make) an order|every time we order|whenever we order|(?:each|every|per) time\b|"
-    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
+    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
     "max_order": r"max(?:imum)? order|(?:largest|biggest) (?:single )?order|order (?:size|quantity|limit|cap)|per-order cap|per order cap|"
     r"order (?:at most|up to|no more than)|orders? (?:can|may|must) .{0,40}(?:no more than|at most|up to|maximum|max|limit)|"
     r"(?:no more than|at most|up to|maximum of|max of|cap of) \S+ (?:\w+ )?(?:per|in one|in a single|each|at) (?:order|shipment|batch|delivery|once|a time)|"
@@ -36,13 +37,16 @@ _CUES: dict[str, str] = {
     r"arriv\w*|replenish\w* (?:time|delay)|turnaround|delay|supplier (?:takes|needs)|to get (?:here|to us)|"
     r"(?:wait|waiting) .{0,15}(?:for|on) (?:the |our |a |each )?(?:order|deliver|shipment|suppl)|"
     r"(?:takes?|needs?) (?:about |around |roughly |only |just |usually )?\d+(?:\.\d+)? (?:business )?(?:days?|weeks?)|"
+    r"takes? (?:us |them )?(?:about |around |roughly |only |just |usually )?(?:a|an|\d+(?:\.\d+)?) (?:business )?(?:days?|weeks?) "
+    r"(?:to|for|before|until)\b|(?:deliver(?:y|ies)|shipments?|orders?|restocks?) (?:usually |normally |typically )?(?:take|need)s?\b|"
     r"\S+[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
     r"(?:shows? up|comes? in|gets? here|turns? up|lands?) .{0,10}\d+ (?:business )?(?:days?|weeks?)|"
     r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)",
-    "max_inventory": r"max(?:imum)? inventory|capacity|warehouse|storage|shelf space|shelves|room for|space for|"
+    "max_inventory": r"max(?:imum)? inventory|capacity|^\W*(?:storage |inventory )?cap\b:?\s*\d|warehouse|storage|shelf space|shelves|room for|space for|"
     r"(?:store|hold|keep|fit|stock) (?:up to|at most|no more than|a maximum of|max)|on hand at (?:any|one) time|"
     r"at any (?:given )?time|inventory (?:limit|cap)|can(?:not|'t)? (?:store|hold|fit) more than|"
     r"(?:can|could) (?:only )?(?:store|hold|keep|fit|stock) (?:up to |about |around |roughly |maybe |perhaps )?\d|"
+    r"\b(?:we|i) (?:store|fit) (?:up to |about |around |roughly |only )?\d|"
     r"\b(?:holds|fits) (?:up to |about |around |roughly |only |at most )?\d|"
     r"(?:fridge|freezer|cooler|room|storeroom|case|stand|rack|bin|garage|cellar|basement) (?:only )?(?:can )?takes? \d",
     "time_horizon": r"horizon|plan\w* (?:for|over|period|window|ahead|on)|plan \d|(?:the )?next \S+ (?:days|weeks|months|quarter)|"
@@ -103,10 +107,22 @@ PERISH_YES_RE = re.compile(
 CORRECTION_RE = re.compile(
     r"\bactually\b|\bcorrection\b|\bsorry\b|\bi meant\b|\bmake (?:that|it)\b|\bchange (?:that|it|the)\b|\binstead\b|"
     r"\bupdate (?:that|it|the)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|\bi misspoke\b|\bon second thought\b|"
-    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,",
+    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,|\b(?:w?hoops|oops|typo)\b|\bi mean\b",
     re.IGNORECASE,
 )
+RECALL_RE = re.compile(
+    r"\bi meant\b|\bi mean\b|\b(?:w?hoops|oops|typo)\b|\bmake (?:that|it)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|"
+    r"\bi misspoke\b|\bcorrection\b|\bchange (?:that|it)\b",
+    re.IGNORECASE,
+)
+"""A correction of something said before ('oops, 4', 'I meant 5'): a bare value then fixes the last answer."""
 
+STATE_RE = re.compile(
+    r"\b(?:current(?:ly)?|right now|at the moment|on hand|in stock|incoming|on order|outstanding|in transit)\b"
+    r"|\bday\s+\d+\b|\binventory (?:is |of |at |level (?:is |of )?)?-?\d",
+    re.IGNORECASE,
+)
+"""Talk about the current stock, today or open orders (an order question), not a table row."""
 
 _COST_WORD_RE = re.compile(
     r"cost|fee|charge|penalt|price|pay|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill", re.IGNORECASE

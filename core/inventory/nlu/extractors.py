@@ -12,17 +12,20 @@ from core.inventory.nlu.cues import (
     LOST_RE,
     PERISH_NO_RE,
     PERISH_YES_RE,
+    RECALL_RE,
+    STATE_RE,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
 from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
+from core.inventory.nlu.ranges import split_range
 from core.inventory.nlu.risk import read_risk
-from core.inventory.nlu.units import find_durations, find_money, per_day_rate, rate_period
+from core.inventory.nlu.units import find_durations, find_money, per_day_rate, rate_period, spoken_money
 
 _SPLIT_RE = re.compile(
     r"\s+(?:and|but|while|whereas|although|though|also)\s+|[;!?\n]|\.(?=\s|$)|,(?!\d{3}\b)", re.I
 )
-_RANGE_TAIL_RE = re.compile(r"(?:between|from)\s+\$?[\d.]+\s*(?:units?|dollars?)?\s*$", re.I)
+_RANGE_TAIL_RE = re.compile(r"(?:between|from)\s+\$?[\d.]+\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I)
 _YES_RE = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
 )
@@ -33,6 +36,14 @@ _ZERO = {
     "penalty_cost": re.compile(r"\bno (?:penalty|stockout cost|shortage cost)", re.I),
     "lead_time": re.compile(r"\bno lead[- ]?time|\bsame[- ]day\b|\binstant(?:ly|aneous(?:ly)?)?\b|\bimmediate(?:ly)?\b|\bright away\b", re.I),
 }  # fmt: skip
+_NO_LIMIT_RE = re.compile(
+    r"\b(?:no|without (?:a|any)|there'?s no|there is no) (?:real |hard )?(?:limit|cap|max(?:imum)?|restriction)s?\b"
+    r"|\bunlimited\b|\b(?:any|whatever) (?:amount|quantity|size)\b|\bas (?:much|many) as we (?:want|like)",
+    re.I,
+)
+STATE = "state"
+_COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
+UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b", re.I)
 ROW_KEYS = (
     "time_horizon",
@@ -49,13 +60,16 @@ ROW_KEYS = (
 @dataclass(frozen=True)
 class Finding:
     """A value read for one row (canonical text still to be validated), with a note on any conversion;
-    an `approximate` value (risk given in words) is confirmed with the user before it is stored."""
+    an `approximate` value (risk given in words) is confirmed with the user before it is stored, and
+    `choices` (the two ends of a range) are offered to the user instead of storing either. The max order
+    value `UP_TO_CAPACITY` means 'no limit on order size': as much as fits."""
 
     key: str
     value: str
     unit: str = ""
     note: str = ""
     approximate: bool = False
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,8 @@ class Reading:
     unclear: tuple[Unclear, ...] = ()
     correction: bool = False
     loose: tuple[str, ...] = ()
+    segments: tuple[tuple[str | None, str], ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -116,16 +132,19 @@ def _paren_depths(text: str) -> list[int]:
 
 
 def segments(text: str, expected: str | None = None) -> list[tuple[str | None, str]]:
-    """Clauses grouped by topic: a clause without a cue continues the previous clause's topic; a clause
-    whose only cue is a weak demand cue ('per day') answers the `expected` row when it can."""
+    """Clauses grouped by topic: a clause without a cue continues the previous clause's topic when its
+    value could belong there; a clause whose only cue is a weak demand cue ('per day') answers the
+    `expected` row when it can; talk about the current stock or today (an order question) is `STATE`."""
     out: list[tuple[str | None, str]] = []
     for clause in clauses(text):
         found = topics(clause)
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
+        if not found and STATE_RE.search(clause):
+            found = [STATE]
         if found:
             out.append((found[0], clause))
-        elif out and out[-1][0] is not None:
+        elif out and out[-1][0] is not None and compatible(out[-1][0], clause):
             out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")
         else:
             out.append((None, clause))
@@ -133,15 +152,22 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
 
 
 def read_message(text: str, expected: str | None = None) -> Reading:
-    """Read every parameter a message mentions; clauses without a cue answer the `expected` row."""
-    text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
+    the message is a correction ('oops, 4'): then they stay `loose` for the row answered last."""
+    text, notes = normalize(text)
+    correction = bool(CORRECTION_RE.search(text))
+    recall = bool(RECALL_RE.search(text))
     findings: list[Finding] = []
     unclear: list[Unclear] = []
     demand_parts: list[str] = []
     loose: list[str] = []
     bare_unclear: list[Unclear] = []
-    for topic, segment in segments(text, expected):
-        key = topic or (expected if expected and compatible(expected, segment) else None)
+    parts = segments(text, expected)
+    for topic, segment in parts:
+        if topic == STATE:
+            continue
+        bare = expected and not recall and compatible(expected, segment)
+        key = topic or (expected if bare else None)
         if key is None:
             loose.append(segment)
             continue
@@ -175,13 +201,30 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         transitions,
         perishable,
         shelf,
-        tuple(u for u in unclear if u.key not in {f.key for f in findings}),
-        bool(CORRECTION_RE.search(text)),
+        tuple(dict.fromkeys(u for u in unclear if u.key not in {f.key for f in findings})),
+        correction,
         tuple(loose),
+        tuple(parts),
+        tuple(notes),
     )
     if reading.empty and bare_unclear:
-        return Reading(unclear=tuple(bare_unclear), correction=reading.correction, loose=reading.loose)
+        return Reading(
+            unclear=tuple(dict.fromkeys(bare_unclear)),
+            correction=correction,
+            loose=reading.loose,
+            segments=tuple(parts),
+        )
     return reading
+
+
+def normalize(text: str) -> tuple[str, list[str]]:
+    """Digits for number words, signs and spoken money; notes on readings the user should know about."""
+    notes = []
+    if _COUPLE_RE.search(text):
+        notes.append("'a couple' taken as 2")
+        text = _COUPLE_RE.sub("2", text)
+    text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    return spoken_money(text), notes
 
 
 def compatible(key: str, text: str) -> bool:
@@ -221,9 +264,19 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
 
 
 def read_row(key: str, text: str) -> Finding | Unclear | None:
-    """Read one numeric row from a clause that talks about it."""
+    """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
     if key in _ZERO and _ZERO[key].search(text):
         return Finding(key, "0")
+    if key == "max_order" and _NO_LIMIT_RE.search(text) and not find_numbers(text):
+        return Finding(key, UP_TO_CAPACITY, "units", "no limit on order size: as much as fits in storage")
+    if key in ROW_KEYS and (ends := split_range(text, scale=key == "risk_tolerance")):
+        low, high = (_read_value(key, end) for end in ends)
+        if isinstance(low, Finding) and isinstance(high, Finding) and low.value != high.value:
+            return Finding(key, low.value, low.unit, low.note, choices=(low.value, high.value))
+    return _read_value(key, text)
+
+
+def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("time_horizon", "lead_time"):
         return _duration(key, text)
     if key in ("holding_cost", "penalty_cost", "setup_cost"):

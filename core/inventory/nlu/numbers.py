@@ -17,6 +17,8 @@ _TENS = {
 _SCALES = {"hundred": 100, "thousand": 1000}
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
 _KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
+_SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
+_THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b", re.IGNORECASE)
 
 NUMBER_RE = re.compile(
     r"(?<![\w.])[-−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.])[-−–]?(?:\d+(?:\.\d+)?|\.\d+)"
@@ -75,7 +77,14 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
 
 
 def words_to_digits(text: str) -> str:
-    """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12'."""
+    """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12';
+    'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees it); '1.5k' -> '1500'."""
+    text = _spell_out(text)
+    text = _SIGN_RE.sub("-", text)
+    return _THOUSANDS_RE.sub(lambda m: format_number(float(m.group(1)) * 1000), text)
+
+
+def _spell_out(text: str) -> str:
     tokens = list(_TOKEN_RE.finditer(text))
     words = [t.group(0).lower() for t in tokens]
     pieces, cursor, i = [], 0, 0

@@ -45,6 +45,26 @@ _MONEY_RE = re.compile(
     rf"|(?P<b>{NUMBER_RE.pattern})\s*(?P<post>cents?\b|¢|c\b|dollars?\b|bucks?\b|usd\b|euros?\b|eur\b|pounds?\b|gbp\b)",
     re.IGNORECASE,
 )
+_CUR_WORD = r"(dollars?|bucks?|euros?|pounds?)"
+_SPOKEN_MONEY_RE = re.compile(
+    rf"(?<![\w.$€£])(\d+(?:\.\d+)?|a|one)\s+{_CUR_WORD}(?:\s+and)?\s+(?:(a\s+half)|(\d{{1,2}})(?:\s+cents?)?)\b"
+    r"(?![.,]\d)(?!\s*(?:%|percent|units?|items?|pieces?|days?|weeks?|months?|years?)\b)",
+    re.IGNORECASE,
+)
+_A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
+
+
+def spoken_money(text: str) -> str:
+    """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
+    'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck'."""
+
+    def amount(m: re.Match[str]) -> str:
+        whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
+        part = 0.5 if m.group(3) else float(m.group(4)) / 100
+        return f"{format_number(whole + part)} {m.group(2)}"
+
+    text = _SPOKEN_MONEY_RE.sub(amount, text)
+    return _A_CUR_RE.sub(lambda m: f"1 {m.group(1)}", text)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def test_trajectory_panels_show_each_policy_on_the_same_demand(evaluations):
         assert np.array_equal(rows[1].y, traj.pipeline[1].sum(axis=-1))
         assert np.array_equal(rows[2].y, traj.orders[1])
         assert np.array_equal(rows[3].y, traj.shortage[1])
-        assert list(rows[0].x) == list(range(1, problem.time_horizon + 1))
+        assert list(rows[0].x) == list(range(problem.time_horizon))  # t = 0..T-1
     demand = next(t for t in fig.data if t.name == "Demand")
     assert np.array_equal(demand.y, evs[0].trajectory.demand[1]) and demand.yaxis == "y4"
     backlog = charts.trajectory_figure(trajs, 0, lost_sales=False)

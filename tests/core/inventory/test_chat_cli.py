@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from core.config import Settings
 from core.inventory.chat_cli import settings_from_args
 from core.store import Store
 
@@ -127,3 +129,72 @@ def test_settings_follow_the_flags(monkeypatch):
     assert settings.api_key == "sk-test" and settings.base_url == "http://127.0.0.1:9/v1"
     default = settings_from_args(argparse.Namespace(provider=None, model="m", base_url=None, seed=None))
     assert default.provider == "openai" and default.model == "m"
+
+
+def _run_lines(copilot, lines: list[object]) -> list[dict]:
+    from core.inventory.chat_cli import run_chat
+
+    stdin = io.StringIO("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n")
+    stdout = io.StringIO()
+    run_chat(copilot, stdin, stdout)
+    return [json.loads(line) for line in stdout.getvalue().splitlines()]
+
+
+def test_bad_edit_lines_are_answered_with_an_error_and_the_session_continues():
+    from core.inventory.copilot import Copilot, CopilotConfig
+
+    copilot = Copilot(Settings(), None, CopilotConfig(paths=100))
+    out = _run_lines(
+        copilot,
+        [
+            {"edit": {"key": "bogus", "value": "2"}},
+            {"edit": {"key": "lead_time", "value": "abc"}},
+            {"edit": {"key": "lead_time", "value": "  "}},
+            {"edit": {"key": "demand_distribution", "value": "weird(3"}},
+            {"edit": {"key": "lead_time", "value": 2}},
+            {"user": "Plan for 20 days."},
+        ],
+    )
+    assert len(out) == 6
+    assert [o.get("field") for o in out[:4]] == ["bogus", "lead_time", "lead_time", "demand_distribution"]
+    assert all("error" in o for o in out[:4]) and copilot.run_id is None  # rejected edits create no run
+    assert out[4]["table"]["lead_time"]["value"] == "2"
+    assert out[5]["table"]["time_horizon"]["value"] == "20"
+
+
+def test_an_unexpected_exception_is_an_error_line_not_the_end_of_the_session(monkeypatch):
+    from core.inventory.copilot import Copilot
+
+    copilot = Copilot(Settings())
+    real = copilot.respond
+    monkeypatch.setattr(
+        copilot,
+        "respond",
+        lambda text, progress=None: (_ for _ in ()).throw(KeyError("x")) if text == "boom" else real(text),
+    )
+    out = _run_lines(copilot, [{"user": "boom"}, {"user": "Lead time is 3 days"}])
+    assert out[0]["field"] == "internal" and "KeyError" in out[0]["error"]
+    assert out[1]["table"]["lead_time"]["value"] == "3"
+
+
+def test_a_provider_failure_has_a_field_and_the_retry_starts_clean(fake_llm):
+    from core.inventory.copilot import Copilot
+
+    settings = Settings(
+        provider="openai", model="fake", base_url=fake_llm.openai_url, api_key="k", max_retries=0
+    )
+    reply = {
+        "reasoning": "lead time given",
+        "updated_table": {"lead_time": {"value": "3", "unit": "days", "status": "defined"}},
+        "action": "ASK NEXT QUESTION",
+        "next_question": "How long is the plan?",
+    }
+    fake_llm.script([{"status": 500}, {"text": json.dumps(reply)}])
+    copilot = Copilot(settings)
+    copilot.greeting()
+    out = _run_lines(copilot, [{"user": "Lead time is 3 days"}, {"user": "Lead time is 3 days"}])
+    assert out[0]["field"] == "provider" and "error" in out[0]
+    assert out[1]["table"]["lead_time"]["value"] == "3"
+    sent = fake_llm.requests[-1]["body"]["messages"][-1]["content"]
+    assert sent.count("Lead time is 3 days") == 1
+    assert [r for r, _ in copilot.extraction.state.log] == ["assistant", "user", "assistant"]

@@ -222,3 +222,45 @@ def test_llm_extraction_hands_off_to_the_engine(fake_llm, store):
     assert turn.assistant.endswith(CLOSING_QUESTION)
     assert len(fake_llm.requests) == 2
     assert "Lead Time is 1 day(s)" in fake_llm.requests[1]["body"]["messages"][0]["content"]
+
+
+def test_resume_keeps_an_open_clarification(store):
+    copilot = Copilot(Settings(), store, FAST)
+    turns = _talk(copilot, ["We plan over 30 days.", "The planning horizon is 20 days."])
+    assert turns[-1].action == "ASK CLARIFICATION"
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    assert [c.kind for c in resumed.table.conflicts] == [c.kind for c in copilot.table.conflicts]
+    assert resumed.transcript()[-1] == ("assistant", turns[-1].assistant)
+    answer = resumed.respond("B")
+    assert answer.table["time_horizon"]["value"] == "20" and not resumed.table.conflicts
+    assert "could not find a value" not in answer.assistant
+    again = Copilot.resume(store, copilot.run_id, Settings())
+    assert again.table.value("time_horizon") == "20" and not again.table.conflicts
+
+
+def test_resume_reasks_an_open_clarification_after_an_unrelated_reply(store):
+    copilot = Copilot(Settings(), store, FAST)
+    question = _talk(copilot, ["We plan over 30 days.", "The planning horizon is 20 days."])[-1].assistant
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    turn = resumed.respond("Lead time is 2 days")
+    assert turn.action == "ASK CLARIFICATION" and question in turn.assistant
+
+
+def test_conflicts_survive_a_json_round_trip():
+    from dataclasses import asdict
+
+    from core.inventory.table import Conflict
+
+    copilot = Copilot(Settings())
+    copilot.respond("We plan over 30 days.")
+    copilot.respond("The planning horizon is 20 days.")
+    (conflict,) = copilot.table.conflicts
+    assert Conflict.from_dict(json.loads(json.dumps(asdict(conflict)))) == conflict
+    legacy = Conflict.from_dict(conflict.to_dict())
+    assert (legacy.kind, legacy.keys, legacy.question) == (conflict.kind, conflict.keys, conflict.question)
+
+
+def test_resuming_a_run_of_another_workbench_is_a_spec_error(store):
+    run_id = store.create_run("policy_simulator", {}, 0, "not a chat")
+    with pytest.raises(SpecError, match="not an Inventory Copilot conversation"):
+        Copilot.resume(store, run_id, Settings())

@@ -141,3 +141,49 @@ def test_through_fake_openai_server(fake_llm) -> None:  # type: ignore[no-untype
     assert turn.table["setup_cost"]["value"] == "3" and turn.assistant == "Lead time?"
     assert len(fake_llm.requests) == 2
     assert "rigorous intelligent data assistant" in json.dumps(fake_llm.requests[0]["body"])
+
+
+def _one(key: str, value: str, unit: str) -> dict:
+    return {key: {"value": value, "unit": unit, "status": "defined"}}
+
+
+def test_weekly_holding_unit_converted_and_fractional_risk_rejected() -> None:
+    week = reply(_one("holding_cost", "0.7", "USD/unit/week"), "ASK NEXT QUESTION", "Penalty?")
+    turn = LLMExtractionAgent(Scripted([week])).respond("holding is 70 cents a unit per week")
+    assert turn.table["holding_cost"] == {"value": "0.1", "unit": "USD/unit/day", "status": "defined"}
+    risky = reply(_one("risk_tolerance", "7.5", "N/A"), "ASK NEXT QUESTION", "Next?")
+    agent = LLMExtractionAgent(Scripted([risky] * 3), max_retries=2)
+    assert agent.respond("7.5").table["risk_tolerance"]["value"] is None
+    assert "whole number" in agent.rejections[0]
+
+
+def test_model_change_without_correction_opens_example_5_conflict() -> None:
+    table = ParameterTable()
+    table.set("time_horizon", "30", "days")
+    changed = reply(_one("time_horizon", "90", "days"), "ASK NEXT QUESTION", "Demand?")
+    agent = LLMExtractionAgent(Scripted([changed, reply({}, "ASK NEXT QUESTION", "Demand?")]), table=table)
+    turn = agent.respond("we plan for 90 days")
+    assert turn.action == "ASK CLARIFICATION" and "(B) change to 90" in turn.assistant
+    assert table.value("time_horizon") == "30"
+    turn = agent.respond("B")
+    assert table.value("time_horizon") == "90" and not table.conflicts and turn.action == "ASK NEXT QUESTION"
+
+
+def test_model_correction_is_written() -> None:
+    table = ParameterTable()
+    table.set("time_horizon", "30", "days")
+    changed = reply(_one("time_horizon", "90", "days"), "ASK NEXT QUESTION", "Demand?")
+    turn = LLMExtractionAgent(Scripted([changed]), table=table).respond("sorry, I meant 90 days")
+    assert turn.action == "ASK NEXT QUESTION" and table.value("time_horizon") == "90"
+
+
+@pytest.mark.parametrize(
+    ("model", "unit", "words"),
+    [("lost_sale", "USD/unit/day", "one-time penalty"), ("backlog", "USD/unit", "per unit per day")],
+)
+def test_semantic_penalty_conflicts_on_model_updates(model: str, unit: str, words: str) -> None:
+    table = _one("state_transition_model", model, "N/A") | _one("penalty_cost", "2", unit)
+    agent = LLMExtractionAgent(Scripted([reply(table, "ASK NEXT QUESTION", "Setup cost?")]))
+    turn = agent.respond("customers ... $2 per unit")
+    assert turn.action == "ASK CLARIFICATION" and words in turn.assistant
+    assert agent.table.conflicts[0].kind in ("lost_sale_daily_penalty", "backlog_unit_penalty")

@@ -390,3 +390,93 @@ def test_llm_scenario_a_through_anthropic(fake_llm, result):
     assert "Do NOT recommend the DQN" in body["system"]
     assert [t["name"] for t in body["tools"]] == ["calculate_policy_order"]
     assert body["messages"][0]["role"] == "user"
+
+
+# --- degenerate and implausible results ---
+
+
+def test_critic_flags_a_plan_that_cannot_keep_up_with_demand():
+    table = SMALL | {
+        "state_transition_model": "backlog",
+        "demand_distribution": "poisson(40)",
+        "max_inventory": "12",
+        "max_order": "5",
+        "time_horizon": "60",
+    }
+    res = optimize(problem_from_table(table), paths=100, seed=0, use_dqn=False, use_dp=False, final_paths=200)
+    report = critique(res, table, 50)
+    serves, cost = report.check("serves_demand"), report.check("cost_plausible")
+    assert not serves.ok and serves.severity == "error" and "below the average daily demand" in serves.message
+    assert not cost.ok and "backorder" in cost.message
+    assert not report.ok
+    text = _offline(brief_from_result(res, report)).opening().assistant
+    assert "Stock cannot keep up with demand" in text and "- Problem:" in text
+    assert "units less than that" not in text and "now and then" not in text
+
+
+def test_a_rule_that_never_orders_is_worded_as_such():
+    table = SMALL | {"setup_cost": "100000"}
+    res = optimize(problem_from_table(table), paths=100, seed=0, use_dqn=False, use_dp=False, final_paths=200)
+    brief = _brief(res)
+    assert brief.costs[res.recommended]["orders"] == 0
+    assert not brief.critic.check("serves_demand").ok
+    text = _offline(brief).opening().assistant
+    assert "Order nothing" in text and "no order that pays for itself" in text
+    assert "trigger level" not in text and "Ordering up to 0" not in text and "below 0" not in text
+
+
+# --- Q&A routing after a recommendation ---
+
+
+def test_a_cost_question_with_a_number_is_not_an_order_query(result):
+    brief = _brief(result)
+    agent = _offline(brief)
+    agent.opening()
+    turn = agent.respond("what's the holding cost over the 90 days?")
+    assert not turn.tool_calls and "You said the inventory is" not in turn.assistant
+    holding = brief.costs[brief.recommended]["holding"]
+    assert f"holding costs come to about ${holding:,.2f} over the 20-day plan" in turn.assistant
+    assert f"over 90 days at the same daily rate that is about ${holding / 20 * 90:,.2f}" in turn.assistant
+    assert parse_order_query("what's the holding cost over the 90 days?", 1) is None
+    assert parse_order_query("what is the inventory cost over 90 days?", 1) is None
+
+
+def test_a_proposed_fixed_daily_order_is_evaluated_on_common_paths(result):
+    brief = _brief(result)
+    agent = _offline(brief)
+    agent.opening()
+    text = agent.respond("why not just order 20 every day?").assistant
+    p = result.problem
+    rec, fixed = evaluate_policies(
+        p, [brief.policy, ConstantPolicy(p.max_order)], brief.paths, brief.seed + 104_729
+    )
+    assert (
+        f"Ordering {p.max_order} units every day" in text and f"at most {p.max_order} units at once" in text
+    )
+    assert f"${fixed.mean:,.2f}" in text and f"${rec.mean:,.2f}" in text
+    assert "% more in the objective" in text and "time step" not in text
+
+
+def test_a_skeptical_user_is_offered_the_plain_ss_rule_when_something_else_won(result):
+    brief = _brief(result)
+    assert brief.recommended != "sS"
+    agent = _offline(brief)
+    agent.opening()
+    for question in ("I don't trust this", "I'd rather have something simpler"):
+        text = agent.respond(question).assistant
+        assert f"below {brief.s}, order up to {brief.S}" in text
+        assert f"{brief.cost_diff_pct:.1f}% more in the objective" in text
+    assert (
+        "Understood, the simpler rule it is" in agent.respond("OK, I'll go with the simpler rule").assistant
+    )
+
+
+def test_the_opening_reports_a_requested_dqn_that_lost(result):
+    brief = _brief(result)
+    ss = brief.costs["sS"]
+    dqn = ss | {"policy": "dqn", "mean": ss["mean"] * 1.5, "objective": ss["objective"] * 1.5}
+    text = _offline(replace(brief, costs=brief.costs | {"dqn": dqn})).opening().assistant
+    rec = brief.costs[brief.recommended]["objective"]
+    pct = 100 * (dqn["objective"] - rec) / abs(rec)
+    assert "You asked me to also train a Deep Q-Network (DQN)" in text
+    assert f"{pct:.1f}% more in the objective than the recommended policy" in text

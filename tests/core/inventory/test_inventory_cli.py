@@ -102,6 +102,16 @@ def test_optimize_then_order(params: Path, tmp_path: Path) -> None:
     assert 0 <= answer["recommended_order"] <= 8 and isinstance(answer["q_value"], float)
     bad = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "4", "--pipeline", "0,0,0")
     assert bad.returncode == 2 and "pipeline_orders" in json.loads(bad.stderr)["error"]
+    missing = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "4")
+    assert missing.returncode == 2 and json.loads(missing.stderr)["error"].startswith("pipeline")
+    assert "--pipeline is required" in json.loads(missing.stderr)["error"]
+    last = run("order", "--artifacts", str(tmp_path), "--inventory", "0", "--step", "11", "--pipeline", "0")
+    assert json.loads(last.stdout)["recommended_order"] == 0  # t + L > T - 1: it could not arrive
+
+
+def test_order_help_counts_periods_from_zero() -> None:
+    out = run("order", "--help")
+    assert out.returncode == 0 and "0 = the first period" in " ".join(out.stdout.split())
 
 
 def test_optimize_no_dqn(params: Path, tmp_path: Path) -> None:
@@ -117,3 +127,31 @@ def test_bad_params_file_names_the_field(tmp_path: Path) -> None:
     path.write_text(params_csv_text(p).replace("lead_time,1,", "lead_time,1.5,"))
     out = run("dp", "--params", str(path))
     assert out.returncode == 2 and "lead_time" in json.loads(out.stderr)["error"]
+
+
+def test_unquoted_normal_and_non_utf8_params(params: Path, tmp_path: Path) -> None:
+    text = params_csv_text(
+        InventoryProblem(12, parse_demand("normal(5,2)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    )
+    unquoted = tmp_path / "unquoted.csv"
+    unquoted.write_text(text.replace('"normal(5,2)"', "normal(5,2)"))
+    out = run(
+        "evaluate", "--params", str(unquoted), "--policy", "sS", "--s", "4", "--S", "10", "--paths", "100"
+    )
+    assert out.returncode == 0, out.stderr
+    latin = tmp_path / "latin1.csv"
+    latin.write_bytes(params.read_text().replace("USD", "\u00a3").encode("latin-1"))
+    out = run("dp", "--params", str(latin))
+    assert out.returncode == 2 and "params_csv" in json.loads(out.stderr)["error"]
+
+
+def test_order_without_lead_time_needs_no_pipeline(tmp_path: Path) -> None:
+    from solvers.inventory.artifacts import write_artifacts
+    from solvers.inventory.dqn import DQNPolicy, q_network
+
+    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 0, 20, 8)
+    net = q_network(p.lead_time + 3, p.action_dim, 8)
+    write_artifacts(tmp_path, p, [], (4, 10), "dqn", DQNPolicy(net, 1.0), dqn_hidden=8)
+    out = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "0")
+    assert out.returncode == 0, out.stderr
+    assert 0 <= json.loads(out.stdout)["recommended_order"] <= 8

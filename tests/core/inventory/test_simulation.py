@@ -316,3 +316,21 @@ def test_tiny_dqn_adds_a_policy_a_curve_and_weights(paper):
     assert [row["step"] for row in result.dqn_curve] == [3, 6]
     with zipfile.ZipFile(io.BytesIO(result.artifacts_zip)) as zf:
         assert "deployment_artifacts/dqn_weights.pth" in zf.namelist()
+
+
+def test_non_utf8_upload_is_a_spec_error(paper):
+    data = params_csv_text(paper).replace("USD", "\u00a3").encode("latin-1")
+    with pytest.raises(SpecError) as err:
+        sim_inputs.problem_from_upload(data, paper)
+    assert "UTF-8" in str(err.value)
+    unquoted = (
+        params_csv_text(paper).replace('"poisson(8)"', "poisson(8)").replace("poisson(8)", "normal(30,10)")
+    )
+    assert (
+        sim_inputs.problem_from_upload(unquoted.encode(), paper).problem.demand.canonical() == "normal(30,10)"
+    )
+
+
+def test_conventions_count_periods_from_zero():
+    text = " ".join(sim.MODEL_CONVENTIONS.split())
+    assert "t = 0..T−1" in text and "0 = the first period" in text and "--step" in text

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import re
 import time
 
+import numpy as np
 import pytest
 
 from core.errors import SolverError
-from solvers.inventory.dp import evaluate_exact, solve_dp
+from solvers.inventory.demand import demand_pmf
+from solvers.inventory.dp import _Model, count_words, evaluate_exact, solve_dp
 from solvers.inventory.montecarlo import evaluate_policies
 from solvers.inventory.policies import BaseStockPolicy, SSPolicy
 from solvers.inventory.spec import InventoryProblem, parse_demand
@@ -63,3 +67,57 @@ def test_refuses_with_state_count_when_too_large() -> None:
     p = anchor(4, max_inventory=100, max_order=30, time_horizon=90)
     with pytest.raises(SolverError, match=r"states"):
         solve_dp(p)
+
+
+def test_refusal_message_states_huge_counts_briefly() -> None:
+    p = anchor(200, max_inventory=500, max_order=500, time_horizon=90)
+    with pytest.raises(SolverError) as err:
+        solve_dp(p)
+    text = str(err.value)
+    assert "×10^" in text and "states" in text and len(text) < 400
+    assert max(len(run) for run in re.findall(r"[\d,]+", text)) <= 12
+    assert count_words(math.log10(70_000_000)) == "70,000,000"
+    assert count_words(452.5) == "about 3.2×10^452"
+
+
+@pytest.mark.parametrize(("perishable", "lost"), [(False, True), (True, True), (False, False), (True, False)])
+def test_expectation_matches_an_explicit_transition_matrix(perishable: bool, lost: bool) -> None:
+    """The pmf correlation equals `Ptr @ V` with `Ptr[a, i'] = P(f(a, D) = i')` built from Appendix A."""
+    p = anchor(1, perishable=perishable, lost_sales=lost, time_horizon=3, demand=parse_demand("uniform(2,9)"))
+    m = _Model(p)
+    levels = np.arange(m.lo, p.max_inventory + 1)
+    values, probs = demand_pmf(p.demand)
+    ptr = np.zeros((len(levels), len(levels)))
+    for i, a in enumerate(levels):
+        for d, prob in zip(values, probs, strict=True):
+            left = a - d
+            nxt = (0 if perishable else max(left, 0)) if lost else (min(left, 0) if perishable else left)
+            ptr[i, max(nxt, m.lo) - m.lo] += prob
+    v = np.random.default_rng(0).normal(size=(len(levels), 7))
+    assert np.allclose(m.expect(v), ptr @ v, rtol=0, atol=1e-12)
+
+
+def test_long_backlog_horizon_is_fast_and_huge_ones_are_refused_at_once() -> None:
+    long = anchor(0, lost_sales=False, time_horizon=365)  # on-hand from -365·d_max: 13,181 levels
+    start = time.perf_counter()
+    result = solve_dp(long)
+    assert result.states == 13_181 and time.perf_counter() - start < 10  # 0.6 s idle; was 37 s and 1.4 GB
+    mc = evaluate_policies(long, [result.policy], paths=2_000, seed=1)[0]
+    assert abs(mc.mean - result.optimal_cost) < 4 * mc.se
+    huge = anchor(
+        1, lost_sales=False, time_horizon=365, demand=parse_demand("poisson(50)"), max_inventory=100
+    )
+    start = time.perf_counter()
+    with pytest.raises(SolverError, match=r"horizon"):
+        solve_dp(huge)
+    assert time.perf_counter() - start < 1
+
+
+def test_evaluate_exact_without_lead_time() -> None:
+    p = anchor(0)
+    dp = solve_dp(p)
+    assert evaluate_exact(p, dp.policy) == pytest.approx(dp.optimal_cost, rel=1e-12)
+    ss = SSPolicy(6, 14)
+    exact = evaluate_exact(p, ss)
+    mc = evaluate_policies(p, [ss], paths=20_000, seed=2)[0]
+    assert exact > dp.optimal_cost and abs(mc.mean - exact) < 4 * mc.se

@@ -11,10 +11,11 @@ import pytest
 from core.errors import SpecError
 from solvers.inventory.agent import optimize
 from solvers.inventory.artifacts import calculate_dqn_order, load_dqn, read_results
-from solvers.inventory.dqn import DQNConfig, train_dqn
+from solvers.inventory.dqn import DQNConfig, max_feasible, train_dqn
 from solvers.inventory.spec import InventoryProblem, parse_demand
 
-TINY = DQNConfig(steps=120, seconds=30, envs=32, hidden=32, batch=64, eval_every=40, eval_paths=100)
+# `seconds` far above what 120 steps take: the step budget binds, which seeded determinism needs
+TINY = DQNConfig(steps=120, seconds=600, envs=32, hidden=32, batch=64, eval_every=40, eval_paths=100)
 
 
 def problem(**kw) -> InventoryProblem:
@@ -51,6 +52,17 @@ def test_dqn_is_seeded(trained) -> None:
     assert [r["validation_cost"] for r in other.curve] != [r["validation_cost"] for r in trained.curve]
 
 
+def test_learning_rate_decays_when_the_time_budget_binds(trained) -> None:
+    cfg = DQNConfig(steps=10**6, seconds=1.5, envs=16, hidden=16, batch=32, eval_every=10, eval_paths=20)
+    result = train_dqn(problem(), cfg, seed=0)
+    assert result.env_steps < 10**6 * 16 and result.curve[-1]["seconds"] >= 1.5
+    lrs = [row["lr"] for row in result.curve]
+    assert lrs == sorted(lrs, reverse=True)
+    assert lrs[-1] < 0.25 * cfg.lr  # the step fraction alone (< 1 %) would leave it near cfg.lr
+    # the step budget binds in `trained`: it decays to the final fraction
+    assert trained.curve[-1]["lr"] == pytest.approx(TINY.lr * TINY.lr_final_fraction)
+
+
 def test_dqn_masks_infeasible_orders(trained) -> None:
     p = problem()
     on_hand = np.arange(0, 21)
@@ -60,6 +72,19 @@ def test_dqn_masks_infeasible_orders(trained) -> None:
     for i, r in enumerate(room):
         assert np.isneginf(q[i, r + 1 :]).all() and np.isfinite(q[i, : r + 1]).all()
     assert (trained.policy.orders(p, 3, on_hand, pipeline) <= room).all()
+
+
+def test_dqn_never_orders_what_cannot_arrive_before_the_horizon(trained) -> None:
+    """T = 12, L = 2: an order in period 10 or 11 (0-based) would arrive after period 11."""
+    p = problem()
+    on_hand = np.zeros(5, dtype=np.int64)
+    pipeline = np.zeros((5, 2), dtype=np.int64)
+    for t in (10, 11):
+        q = trained.policy.q_values(p, t, on_hand, pipeline)
+        assert np.isneginf(q[:, 1:]).all() and np.isfinite(q[:, 0]).all()
+        assert (trained.policy.orders(p, t, on_hand, pipeline) == 0).all()
+    assert np.isfinite(trained.policy.q_values(p, 9, on_hand, pipeline)).all()
+    assert max_feasible(p, on_hand, pipeline, np.array([9, 9, 10, 11, 11])).tolist() == [8, 8, 0, 0, 0]
 
 
 def test_optimize_writes_artifacts_and_order_round_trips(tmp_path) -> None:
@@ -78,6 +103,9 @@ def test_optimize_writes_artifacts_and_order_round_trips(tmp_path) -> None:
     rows = {r["policy"]: r for r in read_results(tmp_path)}
     assert {"sS", "dqn", "dp"} <= rows.keys()
     assert (int(rows["sS"]["s"]), int(rows["sS"]["S"])) == (res.s, res.S)
+    cut = res.searches["sS_cutoff"].best_policy
+    assert (int(rows["sS_cutoff"]["s"]), int(rows["sS_cutoff"]["S"])) == (cut.s, cut.S)
+    assert rows["base_stock"]["s"] == rows["base_stock"]["S"] == ""
     assert float(rows["dqn"]["mean_cost"]) == pytest.approx(res.evaluations["dqn"].mean, abs=1e-3)
     assert rows[res.recommended]["recommended"] == "true"
     objectives = {k: v.objective(p.risk_tolerance) for k, v in res.evaluations.items()}
@@ -93,6 +121,7 @@ def test_optimize_writes_artifacts_and_order_round_trips(tmp_path) -> None:
     want = int(res.dqn.policy.orders(p, 3, np.array([4]), np.array([[2, 0]]))[0])
     assert out["recommended_order"] == want and isinstance(out["q_value"], float)
     assert calculate_dqn_order(4, 3, [2, 0], tmp_path) == out
+    assert calculate_dqn_order(0, 10, "0,0", tmp_path)["recommended_order"] == 0  # arrives after T
 
 
 @pytest.fixture(scope="module")

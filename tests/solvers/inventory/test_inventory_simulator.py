@@ -62,6 +62,53 @@ def test_four_transitions_order_six(lost: bool, perishable: bool, costs: list[fl
     assert ev.mean == pytest.approx(sum(costs)) and ev.std == 0
 
 
+class Scripted:
+    """Orders a fixed sequence, one entry per period (t = 0..T-1)."""
+
+    name = "scripted"
+
+    def __init__(self, seq: list[int]) -> None:
+        self.seq = seq
+
+    def orders(self, problem, t, on_hand, pipeline) -> np.ndarray:
+        return np.full(on_hand.shape, self.seq[t], dtype=np.int64)
+
+    def act(self, observation, problem) -> int:
+        return self.seq[int(observation[1])]
+
+
+# Hand-computed, D = 5, L = 1, start I = 3, h 1, b 10, K 2, orders [10, 0, 4, 10]: stock is left over in
+# period 1, so the perishable backlog's min(I + x1 - D, 0) discards it (the order-6 cases above never do).
+#   backlog:            t0 avail 3 short 2 -> 2+20; I -2 | t1 avail 8 held 3 -> 3; I 3
+#                       t2 avail 3 short 2 -> 2+20; I -2 | t3 avail 2 short 3 -> 2+30; I -3
+#   perishable backlog: t0 as above; I -2 | t1 held 3 -> 3; I min(3, 0) = 0
+#                       t2 avail 0 short 5 -> 2+50; I -5 | t3 avail -1 short 6 -> 2+60; I -6
+#   lost sales:         t0 22; I 0 | t1 avail 10 held 5 -> 5; I 5 | t2 avail 5 -> 2; I 0 | t3 avail 4 short 1 -> 12
+#   perishable lost:    t0 22 | t1 held 5 -> 5; I 0 | t2 avail 0 short 5 -> 52 | t3 avail 4 short 1 -> 12
+@pytest.mark.parametrize(
+    ("lost", "perishable", "costs", "on_hand"),
+    [
+        (False, False, [22, 3, 22, 32], [-2, 3, -2, -3]),
+        (False, True, [22, 3, 52, 62], [-2, 0, -5, -6]),
+        (True, False, [22, 5, 2, 12], [0, 5, 0, 0]),
+        (True, True, [22, 5, 52, 12], [0, 0, 0, 0]),
+    ],
+)
+def test_four_transitions_with_stock_left_over(lost, perishable, costs, on_hand) -> None:
+    p = problem(lost_sales=lost, perishable=perishable, time_horizon=4)
+    policy = Scripted([10, 0, 4, 10])
+    env = InventoryEnv(p)
+    env.reset(seed=0)
+    got, seen = [], []
+    for t in range(4):
+        obs, reward, *_ = env.step(policy.seq[t])
+        got.append(-reward)
+        seen.append(int(obs[0]))
+    assert got == costs and seen == on_hand
+    ev = simulate_policy(p, policy, np.full((2, 4), 5))
+    assert ev.mean == pytest.approx(sum(costs)) and ev.std == 0
+
+
 @pytest.mark.parametrize(("perishable", "total"), [(False, 3 + 20 + 50), (True, 3 + 50 + 50)])
 def test_no_orders_lead_time_zero(perishable: bool, total: float) -> None:
     p = problem(lead_time=0, initial_inventory=8, perishable=perishable)

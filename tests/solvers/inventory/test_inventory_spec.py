@@ -13,6 +13,7 @@ from solvers.inventory.spec import (
     parse_demand,
     problem_from_table,
     read_params_csv,
+    read_params_table,
     table_from_problem,
     validate_parameter,
 )
@@ -83,8 +84,10 @@ def test_validate_parameter_canonical_forms() -> None:
     assert validate_parameter("perishability", "TRUE") == "true"
     assert validate_parameter("state_transition_model", "lost sale") == "lost_sale"
     assert validate_parameter("state_transition_model", "Backorder") == "backlog"
-    assert validate_parameter("holding_cost", "$5 USD/unit/day") == "5"
-    assert validate_parameter("time_horizon", "60 days") == "60"
+    assert validate_parameter("holding_cost", " 5 ") == "5"
+    assert validate_parameter("holding_cost", "1,000") == "1000"
+    assert validate_parameter("risk_tolerance", "\u22123") == "-3"
+    assert validate_parameter("time_horizon", "60") == "60"
     assert validate_parameter("penalty_cost", 2.83) == "2.83"
     assert validate_parameter("demand_type", "Random") == "random"
 
@@ -100,6 +103,11 @@ def test_validate_parameter_canonical_forms() -> None:
         ("state_transition_model", "refund"),
         ("max_order", "many"),
         ("setup_cost", ""),
+        ("lead_time", "2 weeks"),  # units live in the unit column: never read as 2 (days)
+        ("time_horizon", "3 months"),
+        ("setup_cost", "5abc"),
+        ("holding_cost", "$5 USD/unit/day"),
+        ("max_inventory", "100 units"),
     ],
 )
 def test_validate_parameter_names_field(key: str, value: str) -> None:
@@ -175,3 +183,53 @@ def test_empirical_round_trip() -> None:
     p = problem_from_table(t)
     assert p.demand.history == (3, 5, 8, 0, 12) and p.demand.mean == pytest.approx(5.6)
     assert read_params_csv(params_csv_text(p)) == p
+
+
+@pytest.mark.parametrize(
+    ("cell", "canonical"),
+    [
+        ("normal(30,10)", "normal(30,10)"),
+        ("normal(30, 10)", "normal(30,10)"),
+        ("uniform(10,20)", "uniform(10,20)"),
+        ("empirical(3,5,8,0)", "empirical(3,5,8,0)"),
+        ('"normal(30,10)"', "normal(30,10)"),
+    ],
+)
+def test_unquoted_demand_with_commas_is_joined_back(cell: str, canonical: str) -> None:
+    """The paper's own canonical `normal(30,10)` written unquoted splits over several CSV cells."""
+    text = PAPER_CSV.replace("Poisson(λ = 10)", cell)
+    values, units = read_params_table(text)
+    assert values["demand_distribution"] == cell.strip('"')
+    assert read_params_csv(text).demand.canonical() == canonical
+    assert units["demand_distribution"] == "N/A" and values["perishability"] == "TRUE"
+    two_columns = "parameter,value\n" + "\n".join(
+        ",".join(line.split(",")[:2])
+        if not line.startswith("demand_distribution")
+        else f"demand_distribution,{cell}"
+        for line in PAPER_CSV.splitlines()[1:]
+    )
+    assert read_params_csv(two_columns).demand.canonical() == canonical
+
+
+def test_unknown_unquoted_distribution_is_a_spec_error() -> None:
+    with pytest.raises(SpecError) as err:
+        read_params_csv(PAPER_CSV.replace("Poisson(λ = 10)", "gamma(2,3)"))
+    assert err.value.field == "demand_distribution"
+
+
+def test_extra_cells_elsewhere_name_the_row() -> None:
+    with pytest.raises(SpecError) as err:
+        read_params_csv(PAPER_CSV.replace("setup_cost,100,", "setup_cost,1,000,"))
+    assert err.value.field == "setup_cost" and "row 9" in str(err.value) and "quotes" in str(err.value)
+    trailing = PAPER_CSV.replace("max_order,20,N/A,defined", "max_order,20,N/A,defined,,")
+    assert read_params_csv(trailing).max_order == 20
+
+
+def test_non_utf8_file_is_a_spec_error(tmp_path) -> None:
+    data = PAPER_CSV.replace("Poisson(λ = 10)", "poisson(10)").replace("USD", "\u00a3").encode("latin-1")
+    path = tmp_path / "extracted_params.csv"
+    path.write_bytes(data)
+    for source in (data, path, str(path)):
+        with pytest.raises(SpecError) as err:
+            read_params_csv(source)
+        assert err.value.field == "params_csv" and "UTF-8" in str(err.value)
