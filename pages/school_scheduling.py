@@ -5,14 +5,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core.runlog import record_messages, step_recorder
-from core.schedule.agent import ScheduleAgent
+from core.schedule.agent import ScheduleAgent, district_from_record, district_record
 from core.schedule.processing import format_deviation, format_load, schedule_rows
 from core.ui import get_store, guard, setup_page
-from solvers.schedule.data import load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 WORKBENCH = "school_scheduling"
-AGENT, RUN = "sched_agent", "sched_run_id"
+AGENT, RUN, PROBLEMS = "sched_agent", "sched_run_id", "sched_replay_problems"
 
 settings = setup_page(
     "School Scheduling",
@@ -21,20 +20,26 @@ settings = setup_page(
 )
 
 
-def start(district_csv: bytes | None = None, times_text: str = "") -> None:
+def start(district_csv: bytes | None = None, times_text: str = "", filename: str = "") -> None:
     times = [t.strip() for t in times_text.split(",") if t.strip()] or None
-    district = load_district(district_csv, times) if (district_csv or times) else None
-    agent = ScheduleAgent.from_settings(settings, district)
+    name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
+    record = district_record(district_csv, times, name)
+    agent = ScheduleAgent.from_settings(settings, district_from_record(record))
     opening = agent.opening()
     store = get_store()
     run_id = store.create_run(
         WORKBENCH,
-        {"settings": settings.public_dict(), "schools": len(agent.session.district.schools)},
+        {
+            "settings": settings.public_dict(),
+            "schools": len(agent.session.district.schools),
+            "district": record,
+        },
         settings.seed,
         "School scheduling chat",
     )
     record_messages(store, run_id, opening.messages)
     st.session_state[AGENT], st.session_state[RUN] = agent, run_id
+    st.session_state.pop(PROBLEMS, None)
 
 
 def record(turn) -> None:
@@ -54,7 +59,7 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
         "Start-time options (comma separated; empty = 7:50, 8:40, 9:30 AM)", key="sched_times"
     )
     if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
-        start(upload.getvalue() if upload else None, times_text)
+        start(upload.getvalue() if upload else None, times_text, upload.name if upload else "")
     runs = get_store().list_runs(WORKBENCH)
     if not runs.empty:
         chosen = st.selectbox(
@@ -64,9 +69,14 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             format_func=lambda rid: f"{rid} · {runs.set_index('id').loc[rid, 'created_at']}",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            agent = ScheduleAgent.from_settings(settings)
-            agent.replay(get_store().messages(chosen).to_dict("records"))
-            st.session_state[AGENT], st.session_state[RUN] = agent, chosen
+            config = get_store().get_run(chosen)["config"] or {}
+            agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
+            problems = agent.replay(get_store().messages(chosen).to_dict("records"))
+            st.session_state[AGENT], st.session_state[RUN], st.session_state[PROBLEMS] = (
+                agent,
+                chosen,
+                problems,
+            )
 
 with guard():
     if AGENT not in st.session_state:
@@ -75,6 +85,9 @@ if AGENT not in st.session_state:
     st.stop()
 agent: ScheduleAgent = st.session_state[AGENT]
 session = agent.session
+
+for problem in st.session_state.get(PROBLEMS) or []:
+    st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
 
 chat_col, model_col = st.columns([3, 2], gap="large")
 with chat_col:
@@ -152,11 +165,21 @@ with model_col, guard():
         height=320,
         margin={"t": 20, "b": 10},
     )
-    st.plotly_chart(figure, key="sched_frontier")
+    event = st.plotly_chart(figure, key="sched_frontier", on_select="rerun", selection_mode="points")
+    if session.frontier_partial:
+        st.caption("Partial frontier: the search stopped at its time budget.")
     choices = [i for i, p in enumerate(frontier) if not p["is_current"]]
+    clicked = [
+        p["point_index"]
+        for p in (event or {}).get("selection", {}).get("points", [])
+        if p.get("curve_number") == 0
+    ]
+    if clicked and clicked[0] in choices and clicked != st.session_state.get("sched_clicked"):
+        st.session_state["sched_alt"] = clicked[0]
+    st.session_state["sched_clicked"] = clicked
     if choices:
         pick = st.selectbox(
-            "Alternative on the frontier",
+            "Alternative on the frontier (or click a point)",
             choices,
             key="sched_alt",
             format_func=lambda i: (

@@ -29,7 +29,7 @@ from core.schedule.offline import make_offline_policy
 from core.schedule.processing import markdown_schedule, objective_lines
 from core.schedule.report import compose_report
 from core.schedule.session import ScheduleSession
-from solvers.schedule.data import District, format_time
+from solvers.schedule.data import District, format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 PROMPT_PATH = Path(__file__).with_name("prompt.md")
@@ -41,6 +41,7 @@ class TurnResult:
     """One agent turn: its reply, the tool calls it made, and the model state afterwards."""
 
     text: str
+    status: str
     tool_calls: list[dict[str, Any]]
     schedule: dict[str, str]
     objectives: dict[str, float | None]
@@ -50,9 +51,10 @@ class TurnResult:
     messages: list[Message] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's chat line: assistant, schedule, objectives, constraints, tool_calls."""
+        """The CLI's chat line: assistant, status, schedule, objectives, constraints, tool_calls."""
         return {
             "assistant": self.text,
+            "status": self.status,
             "schedule": self.schedule,
             "objectives": self.objectives,
             "constraints": self.constraints,
@@ -60,10 +62,9 @@ class TurnResult:
         }
 
 
-def build_system_prompt(
-    session: ScheduleSession, district_title: str = "San Francisco Unified School District"
-) -> str:
+def build_system_prompt(session: ScheduleSession, district_title: str | None = None) -> str:
     """The four-part Section 9 prompt with this district's data and base-model proposal filled in."""
+    district_title = district_title or session.district.name or "school district"
     base = session.proposals[0] if session.proposals else None
     rows = [
         "| School Name | Grade | Enrollment | Current Start | Proposed Start |",
@@ -83,6 +84,23 @@ def build_system_prompt(
         load_line=lines[0],
         deviation_line=lines[1],
     )
+
+
+def district_record(
+    schools_csv: bytes | str | None, start_times: list[str] | None, name: str | None = None
+) -> dict[str, Any] | None:
+    """What a stored run needs to rebuild an uploaded district (None for the shipped SFUSD data)."""
+    if schools_csv is None and not start_times:
+        return None
+    text = schools_csv.decode("utf-8-sig") if isinstance(schools_csv, bytes) else schools_csv
+    return {"schools_csv": text, "start_times": start_times, "name": name}
+
+
+def district_from_record(record: dict[str, Any] | None) -> District | None:
+    """The district of a stored run (None means the shipped SFUSD data)."""
+    if not record:
+        return None
+    return load_district(record.get("schools_csv"), record.get("start_times"), record.get("name"))
 
 
 class ScheduleAgent:
@@ -107,11 +125,23 @@ class ScheduleAgent:
         return cls(make_chat_model(settings, make_offline_policy(session)), session, max_steps)
 
     def state(
-        self, text: str, calls: list[dict[str, Any]], steps: list[Step], usage: Usage, new: list[Message]
+        self,
+        text: str,
+        calls: list[dict[str, Any]],
+        steps: list[Step],
+        usage: Usage,
+        new: list[Message],
+        status: str | None = None,
     ) -> TurnResult:
+        """The turn's result; status is the last solve's status, "error" or "no_change" when nothing was solved."""
         current = self.session.current
+        solves = [c["result"].get("status") for c in calls if c.get("name") == "call_solver"]
+        status = status or next((s for s in reversed(solves) if s), None)
+        if status is None:
+            status = "error" if any("error" in c.get("result", {}) for c in calls) else "no_change"
         return TurnResult(
             text=text,
+            status=status,
             tool_calls=calls,
             schedule=dict(current.result.schedule) if current else {},
             objectives={
@@ -140,7 +170,7 @@ class ScheduleAgent:
         )
         new = [Message("user", OPENING_REQUEST), Message("assistant", text)]
         self.messages.extend(new)
-        return self.state(text, [], [], Usage(), new)
+        return self.state(text, [], [], Usage(), new, status=current.result.status.value)
 
     def respond(self, text: str) -> TurnResult:
         """Run one user turn through the tool loop."""
@@ -170,8 +200,12 @@ class ScheduleAgent:
         self.messages.extend(new)
         return self.state(text, records, [], Usage(), new)
 
-    def replay(self, stored: Sequence[dict[str, Any]]) -> None:
-        """Rebuild a conversation from stored rows (role, content, tool_calls) by re-running its tool calls."""
+    def replay(self, stored: Sequence[dict[str, Any]]) -> list[str]:
+        """Rebuild a conversation from stored rows (role, content, tool_calls) by re-running its tool calls.
+
+        Returns the replay problems: a recorded call that now fails, or one that failed at the time.
+        """
+        problems: list[str] = []
         self.messages = []
         if not self.session.proposals:
             self.session.call_solver()
@@ -184,8 +218,12 @@ class ScheduleAgent:
                     for c in (row.get("tool_calls") or [])
                 )
                 for call in calls:
-                    if not call.error:
-                        self.toolbox.call(call.name, call.arguments)
+                    if call.error:
+                        problems.append(f"{call.name} was not run in the original chat: {call.error}")
+                        continue
+                    outcome = self.toolbox.call(call.name, call.arguments)
+                    if "error" in outcome:
+                        problems.append(f"{call.name}({json.dumps(call.arguments)}): {outcome['error']}")
                 pending = list(calls)
                 self.messages.append(Message("assistant", content, calls))
             elif role == "tool":
@@ -201,3 +239,4 @@ class ScheduleAgent:
             else:
                 self.messages.append(Message("user", content))
         self.system = build_system_prompt(self.session)
+        return problems

@@ -2,7 +2,7 @@
 
 solve prints one JSON object {status, schedule, objectives, seconds, ...}. chat speaks JSON lines:
 the first stdout line is the opening proposal; each stdin line {"user": "..."} gets exactly one line
-{assistant, schedule, objectives, constraints, tool_calls}.
+{assistant, status, schedule, objectives, constraints, tool_calls}; blank stdin lines are skipped.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from solvers.schedule.model import DEVIATION, LOAD, ScheduleSpec, ScheduleStatus
 def _district(args: argparse.Namespace) -> District:
     schools = Path(args.district) if args.district else None
     times = Path(args.start_times) if args.start_times else None
-    return load_district(schools, times)
+    return load_district(schools, times, None if schools is None else f"{schools.stem} school district")
 
 
 def _pairs(district: District, values: list[str], flag: str) -> tuple[tuple[str, int], ...]:
@@ -37,12 +37,14 @@ def _pairs(district: District, values: list[str], flag: str) -> tuple[tuple[str,
             raise SpecError(flag, f'expected SCHOOL=TIME like "Everett MS=9:30 AM", got {value!r}')
         school, time = value.rsplit("=", 1)
         out.append((resolve_school(district, school), resolve_time(district, time)))
-    return tuple(out)
+    return tuple(dict.fromkeys(out))
 
 
 def solve_command(args: argparse.Namespace) -> dict[str, Any]:
     """Solve once with the given weights, fixes, forbids and bounds."""
     district = _district(args)
+    if args.alpha == 0 and args.beta == 0:
+        raise SpecError("--alpha/--beta", "at least one objective weight must be positive (both are 0)")
     spec = ScheduleSpec(
         district,
         alpha=args.alpha,

@@ -6,6 +6,7 @@ lower-cased clause so the policy in `offline.py` can stay a readable list of rul
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from core.schedule.state import school_aliases
@@ -26,8 +27,31 @@ LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"get (it|that|the \w+( \w+)?) to|bring|target"
 )
-NUMBER = re.compile(r"(?<![\d:])(\d[\d,]*(?:\.\d+)?)")
+NUMBER = re.compile(r"(?<![\w:,.-])(-?\d[\d,]*(?:\.\d+)?)")
 TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)")
+BARE_HOUR = re.compile(
+    r"\b(?:at|after|before|by|until|till|around|about|than|to|from)\s+(\d{1,2})\b"
+    r"(?![\d,.:]|\s*(?:min|minute|student|kid|child|percent|%|hundred|people|option|school))"
+)
+NEGATION = re.compile(
+    r"\bnot\b|\bnever\b|n't\b|\bcannot\b|\bno (?=earlier|later|sooner|longer)|instead of|rather than|"
+    r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b"
+)
+_NOT_NEGATION = re.compile(r"why not|(?:can't|couldn't|wouldn't|won't) (?:we|you|it|they)\b")
+_GROUPS = {
+    "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
+    "MS": r"middle schools|all (?:the )?middle school|every middle school",
+    "ES": r"elementary schools|elementaries|all (?:the )?elementary|every elementary",
+    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k",
+    "K8": r"k-?8 schools|all (?:the )?k-?8",
+}
+_GRADE_CODES = {
+    "HS": ("hs", "high"),
+    "MS": ("ms", "middle"),
+    "ES": ("es", "elementary"),
+    "PK": ("pk", "prek", "pre-k"),
+    "K8": ("k8", "k-8"),
+}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 
 
@@ -47,24 +71,68 @@ def mentioned_schools(text: str, district: District) -> list[tuple[int, str]]:
     return sorted((pos, school) for school, pos in found.items())
 
 
-def clock_times(text: str) -> list[tuple[int, int]]:
-    """(position, minutes) of clock times like '8:40', '9:30 am', '8am' (morning assumed without a suffix)."""
+def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(position, word, candidate schools) for words that look like a misspelt school name ('everet')."""
+    aliases = school_aliases(district)
+    words = {a: n for a, n in aliases.items() if " " not in a and len(a) >= 5}
+    taken = {pos for pos, _ in mentioned_schools(text, district)}
     out = []
-    for match in TIME.finditer(text.lower()):
+    for match in re.finditer(r"[a-z][a-z'\-]{4,}", text.lower()):
+        word = match.group(0)
+        if word in aliases or match.start() in taken:
+            continue
+        close = [w for w in difflib.get_close_matches(word, list(words), n=3, cutoff=0.8) if w[0] == word[0]]
+        schools = tuple(dict.fromkeys(words[w] for w in close))
+        if schools:
+            out.append((match.start(), word, schools))
+    return out
+
+
+def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
+    """(group word, schools) for plural grade groups such as 'the high schools' or 'all middle schools'."""
+    out = []
+    for code, pattern in _GROUPS.items():
+        match = re.search(pattern, text.lower())
+        if match:
+            names = [s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]]
+            out.append((match.group(0), names))
+    return out
+
+
+def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
+    """(start, end, minutes) of clock times like '8:40', '9:30 am', '8am', '12:00 am' (midnight); morning is
+    assumed without a suffix. With bare=True an hour after a time word counts too ('at 10', 'after 9')."""
+    low = text.lower()
+    out = []
+    for match in TIME.finditer(low):
         hour = int(match.group(1) or match.group(4))
         minute = int(match.group(2) or 0)
         suffix = (match.group(3) or match.group(5) or "").replace(".", "")
-        if hour > 23 or minute > 59:
+        if hour > 23 or minute > 59 or (suffix and not 1 <= hour <= 12):
             continue
         if suffix == "pm" and hour < 12:
             hour += 12
-        out.append((match.start(), hour * 60 + minute))
-    return out
+        elif suffix == "am" and hour == 12:
+            hour = 0
+        out.append((match.start(), match.end(), hour * 60 + minute))
+    if bare:
+        spans = [(a, b) for a, b, _ in out]
+        for match in BARE_HOUR.finditer(low):
+            start, end = match.span(1)
+            hour = int(match.group(1))
+            if 1 <= hour <= 12 and not any(a <= start < b for a, b in spans):
+                out.append((start, end, hour * 60))
+    return sorted(out)
+
+
+def negated(window: str) -> bool:
+    """Whether a stretch of text (the words leading up to a time or a direction) negates it."""
+    return bool(NEGATION.search(_NOT_NEGATION.sub(" ", window)))
 
 
 def limit_value(text: str) -> float | None:
     """The first number in a clause that uses a limit word ('under 2,100', 'cap ... at 24.6'), clock times ignored."""
-    stripped = TIME.sub(" ", text.lower())
+    stripped = TIME.sub(" ", text.lower()).replace("minus ", "-")
     if not LIMIT_WORDS.search(stripped):
         return None
     match = NUMBER.search(stripped)

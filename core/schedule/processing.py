@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.schedule.data import District, format_time
-from solvers.schedule.model import DEVIATION, LOAD
+from solvers.schedule.diagnose import InfeasibilityReport
+from solvers.schedule.model import DEVIATION, LOAD, ScheduleResult
+from solvers.schedule.pareto import ParetoPoint
 
 OBJECTIVE_LABELS = {LOAD: "Student Load Balancing", DEVIATION: "Schedule Deviation"}
 
@@ -96,3 +98,88 @@ def objective_delta(now: float, before: float | None, objective: str) -> str:
     direction = "down" if now < before else "up"
     amount = f"{abs(now - before):.2f}" if objective == LOAD else f"{abs(now - before):.1f} min"
     return f" ({direction} {amount} from {before:g})"
+
+
+def solution_payload(
+    district: District, number: int, result: ScheduleResult, previous: ScheduleResult | None
+) -> dict[str, Any]:
+    """call_solver's processed solution: schedule, objectives in words, changes vs today and vs last time."""
+    out: dict[str, Any] = {
+        "status": result.status.value,
+        "proposal": number,
+        "schedule": dict(result.schedule),
+        "objectives": {LOAD: result.load, DEVIATION: result.deviation},
+        "objective_summary": objective_lines(result.load, result.deviation),  # type: ignore[arg-type]
+        "changes_vs_current_schedule": schedule_changes(district, result.assignment, None),  # type: ignore[arg-type]
+        "changes_vs_previous_proposal": []
+        if previous is None
+        else schedule_changes(district, result.assignment, previous.assignment),  # type: ignore[arg-type]
+        "solver": {"name": result.solver, "seconds": round(result.seconds, 4), "gap": result.gap},
+    }
+    if result.status.value == "feasible":
+        out["note"] = (
+            f"Time limit reached; best schedule found is within a {100 * (result.gap or 0):.2f}% gap."
+        )
+    return out
+
+
+def infeasible_payload(
+    result: ScheduleResult,
+    report: InfeasibilityReport | None,
+    attempted: list[dict[str, str]],
+    current: int | None,
+) -> dict[str, Any]:
+    """call_solver without a schedule: what was attempted, the conflicts, tested relaxations, the rollback."""
+    message = (
+        "No schedule satisfies all requested constraints."
+        if report
+        else "The solver stopped at its time limit without finding a schedule."
+    )
+    if current is not None:
+        message += (
+            f" The model was rolled back to proposal {current}'s constraints; to continue, apply one "
+            "relaxation (re-adding the other requested changes)."
+        )
+    out: dict[str, Any] = {
+        "status": result.status.value,
+        "message": message,
+        "attempted_constraints": attempted,
+    }
+    if report is not None:
+        out["conflicting_constraints"] = list(report.conflicts)
+        out["other_conflicts"] = [list(c) for c in report.other_conflicts]
+        out["relaxations"] = [
+            {
+                "constraints": list(r.constraints),
+                "action": r.action,
+                "description": r.description,
+                "value": r.value,
+                "resulting_objectives": {LOAD: r.load, DEVIATION: r.deviation},
+            }
+            for r in report.relaxations
+        ]
+    out["current_proposal_kept"] = current
+    return out
+
+
+def alternatives_payload(
+    district: District, picked: list[ParetoPoint], on_frontier: int, current: tuple[int, ...] | None
+) -> dict[str, Any]:
+    """show_alternatives' options: objectives, schedule and changes; the first `on_frontier` are efficient."""
+    options = [
+        {
+            "option": i + 1,
+            "objectives": {LOAD: p.load, DEVIATION: p.deviation},
+            "objective_summary": objective_lines(p.load, p.deviation),
+            "efficient": i < on_frontier,
+            "schedule": p.result.schedule,
+            "changes_vs_current_proposal": schedule_changes(district, p.result.assignment, current),  # type: ignore[arg-type]
+        }
+        for i, p in enumerate(picked)
+    ]
+    note = (
+        "Efficient trade-offs between peak load and average change under the fixes/forbids in force "
+        "(objective bounds ignored); options marked efficient=false are the next-best schedules for the "
+        "current weights. To adopt one, bound both objectives at its values and call the solver."
+    )
+    return {"alternatives": options, "note": note}

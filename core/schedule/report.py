@@ -114,23 +114,28 @@ def _solution(session: ScheduleSession, payload: dict[str, Any], done: list[tupl
 
 def _infeasible(payload: dict[str, Any]) -> str:
     conflicts = payload.get("conflicting_constraints") or []
-    meaning = {c["name"]: c["meaning"] for c in payload["model_summary"]["active_constraints"]}
+    listed = payload.get("attempted_constraints", []) + payload["model_summary"]["active_constraints"]
+    meaning = {c["name"]: c["meaning"] for c in listed}
     lines = ["### No schedule meets all of these requirements"]
     if conflicts:
         lines.append(
             "These requirements cannot all hold at once:\n"
             + "\n".join(f"- {meaning.get(c, c)} (`{c}`)" for c in conflicts)
         )
-    options = []
-    seen = set()
-    for relax in payload.get("relaxations", []):
+    for other in payload.get("other_conflicts", []):
+        lines.append(
+            "There is also a separate conflict:\n"
+            + "\n".join(f"- {meaning.get(c, c)} (`{c}`)" for c in other)
+        )
+    options, seen = [], set()
+    for number, relax in enumerate(payload.get("relaxations", []), start=1):
         objectives = relax["resulting_objectives"]
         key = (relax["description"], objectives[LOAD], objectives[DEVIATION])
         if key in seen:
             continue
         seen.add(key)
         options.append(
-            f"- {relax['description'][0].upper()}{relax['description'][1:]}: peak {format_load(objectives[LOAD])}, "
+            f"{number}. {relax['description'][0].upper()}{relax['description'][1:]}: peak {format_load(objectives[LOAD])}, "
             f"average change {format_deviation(objectives[DEVIATION])}"
         )
     if options:
@@ -138,8 +143,12 @@ def _infeasible(payload: dict[str, Any]) -> str:
     kept = payload.get("current_proposal_kept")
     if kept:
         lines.append(
-            f"Proposal {kept} is still the current schedule. Which alternative would you like to try?"
+            f"I have not applied this request: proposal {kept} is still the current schedule and the model is back to "
+            "its constraints."
         )
+    if options:
+        first = payload["relaxations"][0]["description"]
+        lines.append(f'Shall I go with option 1 ({first}), or another one (say "option 2")?')
     return "\n\n".join(lines)
 
 

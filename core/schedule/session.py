@@ -3,7 +3,9 @@
 Every tool validates its arguments (unknown schools and times come back as errors naming the valid
 ones), edits the immutable `ModelState`, and returns the current model summary. `call_solver`
 returns a processed solution, or, when the model is infeasible, the conflicting constraints and
-tested relaxations; the last feasible proposal stays current.
+tested relaxations; the model then rolls back to the last feasible proposal's state (Section 9:
+resolve the infeasibility before further changes) and `relaxed_state` applies a chosen relaxation
+to the attempted model. `history` is the undo stack of accepted model states.
 """
 
 from __future__ import annotations
@@ -14,12 +16,19 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core.errors import SpecError
-from core.schedule.processing import bound_text, objective_lines, schedule_changes
+from core.schedule.edits import Call, diff_calls, relaxed_state
+from core.schedule.frontier import FrontierViews
+from core.schedule.processing import (
+    alternatives_payload,
+    bound_text,
+    infeasible_payload,
+    solution_payload,
+)
 from core.schedule.state import Constraint, ModelState, resolve_school, resolve_time
 from solvers.schedule.data import District, format_time, sfusd_district
-from solvers.schedule.diagnose import InfeasibilityReport, diagnose_infeasibility
+from solvers.schedule.diagnose import InfeasibilityReport, Relaxation, diagnose_infeasibility
 from solvers.schedule.model import DEVIATION, LOAD, OBJECTIVES, ScheduleResult, solve_schedule
-from solvers.schedule.pareto import ParetoPoint, alternatives_near, pareto_frontier
+from solvers.schedule.pareto import Frontier, ParetoPoint, alternatives_near
 
 Objective = Literal["student_load_balancing", "schedule_deviation"]
 
@@ -42,16 +51,25 @@ class Attempt:
     report: InfeasibilityReport | None = None
 
 
-class ScheduleSession:
+class ScheduleSession(FrontierViews):
     """Model state, proposals and the tools an agent (offline or LLM) uses to edit and solve."""
 
-    def __init__(self, district: District | None = None, time_limit: float = 10.0) -> None:
+    def __init__(
+        self,
+        district: District | None = None,
+        time_limit: float = 10.0,
+        frontier_points: int = 10,
+        frontier_budget: float = 5.0,
+    ) -> None:
         self.district = district or sfusd_district()
         self.time_limit = time_limit
+        self.frontier_points, self.frontier_budget = frontier_points, frontier_budget
         self.state = ModelState()
         self.proposals: list[Proposal] = []
+        self.history: list[ModelState] = []
         self.last_attempt: Attempt | None = None
         self.alternatives: tuple[ParetoPoint, ...] = ()
+        self._frontiers: dict[tuple, Frontier] = {}
 
     # ----- read-only views -------------------------------------------------------------------
     @property
@@ -61,6 +79,33 @@ class ScheduleSession:
     @property
     def previous(self) -> Proposal | None:
         return self.proposals[-2] if len(self.proposals) > 1 else None
+
+    @property
+    def infeasible(self) -> Attempt | None:
+        """The last call_solver when it found no schedule (its relaxations are still on offer)."""
+        attempt = self.last_attempt
+        return attempt if attempt is not None and not attempt.result.has_schedule else None
+
+    def dismiss_infeasible(self) -> None:
+        """Forget the offered relaxations (the user moved on or took the request back)."""
+        if self.infeasible is not None:
+            self.last_attempt = None
+
+    def undo_target(self) -> ModelState | None:
+        """The state 'undo' returns to: unsolved edits first, else the state before the last accepted change."""
+        if not self.history:
+            return None
+        if not self.state.same_model(self.history[-1]):
+            return self.history[-1]
+        return self.history[-2] if len(self.history) > 1 else None
+
+    def _remember(self, state: ModelState) -> None:
+        """Push a newly accepted state; reaching an earlier state again rewinds the stack to it."""
+        for i, earlier in enumerate(self.history):
+            if earlier.same_model(state):
+                del self.history[i + 1 :]
+                return
+        self.history.append(state)
 
     def tools(self) -> list[Callable[..., dict[str, Any]]]:
         """The tools in the order the prompt describes them."""
@@ -87,7 +132,7 @@ class ScheduleSession:
                 "number": current.number,
                 LOAD: current.result.load,
                 DEVIATION: current.result.deviation,
-                "solved_with_current_model": current.state == self.state,
+                "solved_with_current_model": current.state.same_model(self.state),
             },
         }
 
@@ -197,16 +242,23 @@ class ScheduleSession:
         return {"message": f"Removed {found.name} ({found.meaning}).", "model_summary": self.summary()}
 
     def call_solver(self) -> dict[str, Any]:
-        """Solve the current model and return the processed solution (or why it is infeasible)."""
+        """Solve the current model and return the processed solution (or why it is infeasible).
+
+        When no schedule exists the model rolls back to the current proposal's constraints; the
+        result lists the attempted constraints, the conflicts and tested relaxations.
+        """
         spec = self.state.to_spec(self.district, self.time_limit)
         result = solve_schedule(spec)
         if not result.has_schedule:
             report = diagnose_infeasibility(spec) if result.status.value == "infeasible" else None
             self.last_attempt = Attempt(self.state, result, report)
+            if self.current is not None:
+                self.state = self.current.state
             return self._infeasible(result, report)
         previous = self.current
         proposal = Proposal(len(self.proposals) + 1, self.state, result)
         self.proposals.append(proposal)
+        self._remember(self.state)
         self.last_attempt = Attempt(self.state, result)
         return self.processed(proposal, previous) | {"model_summary": self.summary()}
 
@@ -222,120 +274,61 @@ class ScheduleSession:
         """
         if not 1 <= count <= 5:
             raise SpecError("count", f"ask for 1 to 5 alternatives, got {count}")
-        spec = self.state.to_spec(self.district, self.time_limit)
-        spec = replace(spec, max_load=None, max_deviation=None)
-        frontier = pareto_frontier(spec)
-        current = self.current
-        if current is None:
-            picked = frontier[:count]
-        else:
-            picked = alternatives_near(
-                frontier, current.result.load, current.result.deviation, current.result.assignment, count
+        frontier, current = self._frontier(), self.current
+        picked = list(frontier.points[:count])
+        if current is not None:
+            result = current.result
+            picked = list(
+                alternatives_near(frontier.points, result.load, result.deviation, result.assignment, count)
             )
-        self.alternatives = picked
-        options = [
-            {
-                "option": i + 1,
-                "objectives": {LOAD: p.load, DEVIATION: p.deviation},
-                "objective_summary": objective_lines(p.load, p.deviation),
-                "schedule": p.result.schedule,
-                "changes_vs_current_proposal": schedule_changes(
-                    self.district, p.result.assignment, None if current is None else current.result.assignment
-                ),
-            }
-            for i, p in enumerate(picked)
-        ]
-        note = (
-            "Efficient trade-offs between peak load and average change under the fixes/forbids in force "
-            "(objective bounds ignored). To adopt one, bound both objectives at its values and call the solver."
+        on_frontier = len(picked)
+        if len(picked) < count:
+            picked += self._next_best(count - len(picked), picked)
+        self.alternatives = tuple(picked)
+        out = alternatives_payload(
+            self.district, picked, on_frontier, None if current is None else current.result.assignment
         )
-        return {"alternatives": options, "note": note, "model_summary": self.summary()}
+        if not frontier.complete:
+            out["note"] += " The frontier search hit its time budget, so this is a partial frontier."
+        return out | {"model_summary": self.summary()}
 
     # ----- helpers ---------------------------------------------------------------------------
-    def frontier(self) -> list[dict[str, Any]]:
-        """Efficient load/deviation schedules under the active fixes and forbids (bounds ignored), for charts."""
-        spec = replace(self.state.to_spec(self.district, self.time_limit), max_load=None, max_deviation=None)
-        marks = {p.result.assignment: p.number for p in self.proposals}
-        current = self.current.result.assignment if self.current else None
-        return [
-            {
-                LOAD: p.load,
-                DEVIATION: p.deviation,
-                "schedule": p.result.schedule,
-                "is_current": p.result.assignment == current,
-                "proposal": marks.get(p.result.assignment),
-            }
-            for p in pareto_frontier(spec)
-        ]
-
     def processed(self, proposal: Proposal, previous: Proposal | None) -> dict[str, Any]:
         """The T-P-P processed solution of one proposal."""
-        result = proposal.result
-        out: dict[str, Any] = {
-            "status": result.status.value,
-            "proposal": proposal.number,
-            "schedule": dict(result.schedule),
-            "objectives": {LOAD: result.load, DEVIATION: result.deviation},
-            "objective_summary": objective_lines(result.load, result.deviation),
-            "changes_vs_current_schedule": schedule_changes(self.district, result.assignment, None),
-            "changes_vs_previous_proposal": []
-            if previous is None
-            else schedule_changes(self.district, result.assignment, previous.result.assignment),
-            "solver": {"name": result.solver, "seconds": round(result.seconds, 4), "gap": result.gap},
-        }
-        if result.status.value == "feasible":
-            out["note"] = (
-                f"Time limit reached; best schedule found is within a {100 * (result.gap or 0):.2f}% gap."
-            )
-        return out
+        return solution_payload(self.district, proposal.number, proposal.result, previous and previous.result)
 
     def _infeasible(self, result: ScheduleResult, report: InfeasibilityReport | None) -> dict[str, Any]:
-        current = self.current
-        out: dict[str, Any] = {
-            "status": result.status.value,
-            "message": "No schedule satisfies all active constraints."
-            if report
-            else "The solver stopped at its time limit without finding a schedule.",
-            "model_summary": self.summary(),
-        }
-        if report is not None:
-            out["conflicting_constraints"] = list(report.conflicts)
-            out["relaxations"] = [
-                {
-                    "constraints": list(r.constraints),
-                    "action": r.action,
-                    "description": r.description,
-                    "value": r.value,
-                    "resulting_objectives": {LOAD: r.load, DEVIATION: r.deviation},
-                }
-                for r in report.relaxations
-            ]
-        out["current_proposal_kept"] = None if current is None else current.number
-        return out
+        attempted = self.last_attempt.state if self.last_attempt else self.state
+        current = None if self.current is None else self.current.number
+        attempted_rows = [{"name": c.name, "meaning": c.meaning} for c in attempted.constraints]
+        return infeasible_payload(result, report, attempted_rows, current) | {"model_summary": self.summary()}
 
     def _objective(self, objective: str) -> str:
         if objective not in OBJECTIVES:
             raise SpecError("objective", f"unknown objective {objective!r}; valid: {', '.join(OBJECTIVES)}")
         return objective
 
-    def calls_to_reach(self, target: ModelState) -> list[tuple[str, dict[str, Any]]]:
-        """Tool calls that turn the current state into `target` (used for undo and start over)."""
-        calls: list[tuple[str, dict[str, Any]]] = []
-        for c in self.state.constraints:
-            if c not in target.constraints:
-                calls.append(("remove_constraint", {"name": c.name}))
-        for c in target.constraints:
-            if c in self.state.constraints:
-                continue
-            if c.kind == "bound":
-                calls.append(("add_objective_upper_bound", {"objective": c.objective, "value": c.value}))
-            else:
-                calls.append(
-                    ("fix_start_time", {"school": c.school, "time": format_time(c.minutes), "type": c.kind})
-                )
-        for objective in sorted(OBJECTIVES, key=lambda o: -target.weight(o)):
-            if self.state.weight(objective) != target.weight(objective):
-                calls.append(
-                    ("change_objective_weight", {"objective": objective, "weight": target.weight(objective)})
-                )
-        return calls
+    def relaxed_state(self, relax: Relaxation) -> ModelState:
+        """The attempted (infeasible) model with one offered relaxation applied."""
+        attempt = self.infeasible
+        return relaxed_state(attempt.state if attempt is not None else self.state, relax)
+
+    def calls_to_reach(self, target: ModelState) -> list[Call]:
+        """Tool calls that turn the current state into `target` (undo, start over, relaxations).
+
+        Removals that a later fix or bound replaces anyway are skipped; the calls are checked on a
+        scratch copy and fall back to remove-everything-then-add when the short route misses."""
+        calls = diff_calls(self.state, target, short=True)
+        if self._reaches(calls, target):
+            return calls
+        return diff_calls(self.state, target, short=False)
+
+    def _reaches(self, calls: list[Call], target: ModelState) -> bool:
+        scratch = ScheduleSession(self.district, self.time_limit)
+        scratch.state = self.state
+        try:
+            for name, args in calls:
+                getattr(scratch, name)(**args)
+        except SpecError:
+            return False
+        return scratch.state.same_model(target)

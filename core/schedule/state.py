@@ -80,6 +80,16 @@ class ModelState:
     def names(self) -> list[str]:
         return [c.name for c in self.constraints]
 
+    def key(self) -> tuple[float, float, frozenset[Constraint]]:
+        """The model this state describes, ignoring the order in which constraints were added."""
+        return (self.alpha, self.beta, frozenset(self.constraints))
+
+    def same_model(self, other: ModelState) -> bool:
+        return self.key() == other.key()
+
+    def without(self, names: set[str]) -> ModelState:
+        return replace(self, constraints=tuple(c for c in self.constraints if c.name not in names))
+
     def find(self, name: str) -> Constraint | None:
         return next((c for c in self.constraints if c.name == name), None)
 

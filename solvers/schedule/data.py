@@ -18,6 +18,7 @@ from core.errors import SpecError
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 SFUSD_SCHOOLS_CSV = DATA_DIR / "schools_sfusd.csv"
 SFUSD_START_TIMES_CSV = DATA_DIR / "start_times.csv"
+SFUSD_NAME = "San Francisco Unified School District"
 
 _TIME_RE = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*([ap]\.?\s*m\.?)?\s*$", re.IGNORECASE)
 _COLUMN_ALIASES = {
@@ -71,10 +72,11 @@ class School:
 
 @dataclass(frozen=True)
 class District:
-    """Schools plus the allowed standardized start times (minutes, ascending)."""
+    """Schools plus the allowed standardized start times (minutes, ascending) and a display name."""
 
     schools: tuple[School, ...]
     start_times: tuple[int, ...]
+    name: str = ""
 
     def __post_init__(self) -> None:
         if not self.schools:
@@ -115,19 +117,46 @@ class District:
             ) from None
 
 
-def _read_rows(source: str | Path | bytes, what: str) -> tuple[list[str], list[dict[str, str]]]:
+def _read_text(source: str | Path | bytes, what: str) -> str:
     if isinstance(source, bytes):
-        text = source.decode("utf-8-sig")
+        origin, raw = f"the uploaded {what} CSV", source
     elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "," not in source):
         path = Path(source)
         if not path.exists():
             raise SpecError(what, f"file not found: {path}")
-        text = path.read_text(encoding="utf-8-sig")
+        origin, raw = str(path), path.read_bytes()
     else:
-        text = source
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip() for h in (reader.fieldnames or [])]
-    rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items()} for row in reader]
+        return source
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise SpecError(
+            what, f"{origin} is not UTF-8 text (byte {err.start}); save it as 'CSV UTF-8' and upload it again"
+        ) from None
+
+
+def _read_rows(source: str | Path | bytes, what: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """Header and (line number, row) pairs; a row with more or fewer fields than the header is an error."""
+    reader = csv.reader(io.StringIO(_read_text(source, what)))
+    header: list[str] = []
+    rows: list[tuple[int, dict[str, str]]] = []
+    for cells in reader:
+        if not any(c.strip() for c in cells):
+            continue
+        if not header:
+            header = [c.strip() for c in cells]
+            continue
+        if len(cells) != len(header):
+            extra = (
+                f"; column {len(header) + 1} ({cells[len(header)].strip()!r}) is extra"
+                if len(cells) > len(header)
+                else ""
+            )
+            raise SpecError(
+                f"{what} line {reader.line_num}",
+                f"{len(cells)} fields but the header has {len(header)} ({', '.join(header)}){extra}",
+            )
+        rows.append((reader.line_num, dict(zip(header, (c.strip() for c in cells), strict=True))))
     return header, rows
 
 
@@ -153,7 +182,7 @@ def parse_schools(source: str | Path | bytes, what: str = "district") -> tuple[S
     if not rows:
         raise SpecError(what, "the CSV has a header but no schools")
     schools = []
-    for number, row in enumerate(rows, start=2):
+    for number, row in rows:
         where = f"{what} line {number}"
         name = row[columns["name"]]
         if not name:
@@ -167,7 +196,7 @@ def parse_schools(source: str | Path | bytes, what: str = "district") -> tuple[S
 
 
 def parse_start_times(source: str | Path | bytes | list[str], what: str = "start_times") -> tuple[int, ...]:
-    """Read start-time options from a one-column CSV (header start_time) or a list of strings."""
+    """Read start-time options from a one-column CSV (header start_time, or no header) or a list of strings."""
     if isinstance(source, list):
         values = source
     else:
@@ -175,7 +204,9 @@ def parse_start_times(source: str | Path | bytes | list[str], what: str = "start
         if not header:
             raise SpecError(what, "the start-time CSV is empty")
         column = header[0]
-        values = [row[column] for row in rows if row.get(column)]
+        values = [row[column] for _, row in rows if row.get(column)]
+        if _TIME_RE.match(column):
+            values.insert(0, column)
     if not values:
         raise SpecError(what, "give at least one start-time option")
     times = sorted({parse_time(v, f"{what} {v!r}") for v in values})
@@ -183,12 +214,16 @@ def parse_start_times(source: str | Path | bytes | list[str], what: str = "start
 
 
 def load_district(
-    schools: str | Path | bytes | None = None, start_times: str | Path | bytes | list[str] | None = None
+    schools: str | Path | bytes | None = None,
+    start_times: str | Path | bytes | list[str] | None = None,
+    name: str | None = None,
 ) -> District:
     """Load a district (default: the shipped SFUSD data and its three start-time options)."""
     parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools)
     parsed_times = parse_start_times(SFUSD_START_TIMES_CSV if start_times is None else start_times)
-    return District(parsed_schools, parsed_times)
+    if name is None:
+        name = SFUSD_NAME if schools is None else "uploaded school district"
+    return District(parsed_schools, parsed_times, name)
 
 
 def sfusd_district() -> District:

@@ -5,7 +5,9 @@ The base model (one start per school) is always feasible, so any infeasibility c
 rows: fixes, forbids, objective upper bounds and excluded schedules. A deletion filter (Chinneck)
 over those members, with a MIP feasibility solve per probe, leaves an irreducible conflicting
 set. For each member of that set we then test concrete repairs: raise a bound to the smallest
-value that works, move a fixed school to another start time, or drop the member.
+value that works, move a fixed school to another start time, or drop the member. With a bounded
+extra effort (dropping one member of the first set at a time) a second, disjoint conflict is found
+when one exists, so the explanation does not pretend the first set is the only problem.
 """
 
 from __future__ import annotations
@@ -48,10 +50,12 @@ class Relaxation:
 
 @dataclass(frozen=True)
 class InfeasibilityReport:
-    """An irreducible set of conflicting constraint names and the relaxations that fix it."""
+    """An irreducible set of conflicting constraint names, the relaxations that fix it, and other
+    conflicting sets found among the remaining constraints."""
 
     conflicts: tuple[str, ...]
     relaxations: tuple[Relaxation, ...]
+    other_conflicts: tuple[tuple[str, ...], ...] = ()
 
 
 def _members(spec: ScheduleSpec) -> list[tuple[str, str, object]]:
@@ -96,6 +100,19 @@ def conflicting_constraints(spec: ScheduleSpec) -> tuple[str, ...]:
     return tuple(name for _, name, _ in kept)
 
 
+def other_conflicts(
+    spec: ScheduleSpec, first: tuple[str, ...], tries: int = 3
+) -> tuple[tuple[str, ...], ...]:
+    """A second irreducible conflict: drop one member of the first set (up to `tries`) and look again."""
+    members = _members(spec)
+    for name in first[:tries]:
+        rest = _subset(spec, [m for m in members if m[1] != name])
+        if not _feasible(rest):
+            second = conflicting_constraints(rest)
+            return (second,) if second and set(second) != set(first) else ()
+    return ()
+
+
 def diagnose_infeasibility(spec: ScheduleSpec) -> InfeasibilityReport:
     """Conflicting constraints plus tested relaxations (each one leaves a feasible model)."""
     conflicts = conflicting_constraints(spec)
@@ -117,7 +134,7 @@ def diagnose_infeasibility(spec: ScheduleSpec) -> InfeasibilityReport:
             )
     if conflicts and not relaxations:
         relaxations.append(_remove_until_feasible(spec))
-    return InfeasibilityReport(conflicts, tuple(relaxations))
+    return InfeasibilityReport(conflicts, tuple(relaxations), other_conflicts(spec, conflicts))
 
 
 def _remove_until_feasible(spec: ScheduleSpec) -> Relaxation:

@@ -76,7 +76,9 @@ def test_llm_agent_drives_tools_through_fake_server(provider, fake_llm):
     ]
     assert turn.tool_calls[2]["result"]["status"] == "infeasible"
     assert "16.5" in turn.text
-    assert turn.constraints == ["fix_start_time[Everett MS=9:30 AM]", "upper_bound[schedule_deviation]"]
+    assert turn.constraints == []  # rolled back to proposal 1 (Section 9: resolve before changing more)
+    attempted = [c["name"] for c in turn.tool_calls[2]["result"]["attempted_constraints"]]
+    assert attempted == ["fix_start_time[Everett MS=9:30 AM]", "upper_bound[schedule_deviation]"]
     first_request = fake_llm.requests[0]["body"]
     sent = json.dumps(first_request)
     assert "Tool usage tips" in sent and "fix_start_time" in sent
@@ -155,7 +157,8 @@ def test_cli_chat_protocol():
     replies = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(replies) == 4
     opening, moved, error, done = replies
-    assert set(opening) == {"assistant", "schedule", "objectives", "constraints", "tool_calls"}
+    assert set(opening) == {"assistant", "status", "schedule", "objectives", "constraints", "tool_calls"}
+    assert opening["status"] == moved["status"] == "optimal" and done["status"] == "no_change"
     assert opening["objectives"]["student_load_balancing"] == 25.65 and opening["tool_calls"] == []
     assert moved["schedule"]["Everett MS"] == "8:40 AM"
     assert moved["constraints"] == ["fix_start_time[Everett MS=8:40 AM]"]

@@ -252,9 +252,13 @@ SCRIPTS = [
         [
             ("lower the peak", {"tools": [BOUND, SOLVE]}),
             ("average change under 9 minutes", {"tools": [BOUND, SOLVE], "says": ["No schedule"]}),
-            (
+            (  # the failed bound was already rolled back; undo only drops the offered relaxations
                 "never mind, take that back",
-                {"tools": [REMOVE, SOLVE], "constraints": ["upper_bound[student_load_balancing]"]},
+                {
+                    "tools": [],
+                    "constraints": ["upper_bound[student_load_balancing]"],
+                    "says": ["set that request aside"],
+                },
             ),
         ],
     ),
@@ -355,9 +359,14 @@ SCRIPTS = [
                     "says": ["No schedule", "Start Ortega (Jose) PK at 8:40 AM instead"],
                 },
             ),
-            (
+            (  # the offered relaxation, applied to the attempted model (so the 12-minute limit comes back)
                 "OK, try Ortega at 8:40 instead",
-                {"tools": [FIX, SOLVE], "schedule": {"Ortega (Jose) PK": "8:40 AM"}, "deviation": 11.5},
+                {
+                    "tools": [FIX, BOUND, SOLVE],
+                    "schedule": {"Ortega (Jose) PK": "8:40 AM"},
+                    "deviation": 11.5,
+                    "says": ["one of the ways out I offered"],
+                },
             ),
         ],
     ),

@@ -93,3 +93,29 @@ def test_district_rejects_unsorted_times_and_unknown_lookups():
     assert err.value.field == "start_times"
     with pytest.raises(SpecError, match="7:50 AM, 8:40 AM, 9:30 AM"):
         district.time_index(500)
+
+
+def test_row_with_an_extra_field_names_line_and_column():
+    text = "name,grade,enrollment,current_start\nA,ES,300,8:00 AM\nB,ES,300,8:00 AM,oops\n"
+    with pytest.raises(SpecError, match=r"district line 3.*column 5 \('oops'\) is extra"):
+        parse_schools(text)
+
+
+def test_latin1_file_is_a_spec_error_naming_the_file(tmp_path):
+    path = tmp_path / "caf\u00e9.csv"
+    path.write_bytes("name,grade,enrollment,current_start\nCaf\u00e9 ES,ES,300,8:00 AM\n".encode("latin-1"))
+    with pytest.raises(SpecError, match=r"caf\u00e9\.csv is not UTF-8"):
+        parse_schools(path)
+    with pytest.raises(SpecError, match="uploaded district CSV is not UTF-8"):
+        parse_schools(path.read_bytes())
+
+
+def test_start_times_without_header_keep_the_first_time():
+    assert parse_start_times("7:30 AM\n8:30 AM\n9:30 AM\n") == (450, 510, 570)
+    assert parse_start_times("start_time\n7:30 AM\n8:30 AM\n") == (450, 510)
+
+
+def test_district_names():
+    assert sfusd_district().name == "San Francisco Unified School District"
+    text = "name,grade,enrollment,current_start\nA,ES,300,8:00 AM\n"
+    assert load_district(text, ["8:00 AM"]).name == "uploaded school district"

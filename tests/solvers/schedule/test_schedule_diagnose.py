@@ -82,3 +82,22 @@ def test_raise_bound_relaxation_restores_feasibility():
     relax = next(r for r in report.relaxations if r.action == "raise_bound")
     assert solve_schedule(replace(spec, max_load=relax.value)).has_schedule
     assert relax.load <= relax.value
+
+
+def test_a_second_disjoint_conflict_is_reported():
+    spec = ScheduleSpec(
+        sfusd_district(),
+        fixed=(("Everett MS", 570), ("Galileo HS", 470)),
+        forbidden=(("Everett MS", 570), ("Galileo HS", 470)),
+    )
+    report = diagnose_infeasibility(spec)
+    first = set(report.conflicts)
+    assert len(report.other_conflicts) == 1
+    second = set(report.other_conflicts[0])
+    assert first.isdisjoint(second)
+    assert first | second == set(spec.added_constraints())
+
+
+def test_single_conflict_has_no_other_conflicts():
+    spec = ScheduleSpec(sfusd_district(), fixed=(("Everett MS", 570),), max_deviation=12)
+    assert diagnose_infeasibility(spec).other_conflicts == ()

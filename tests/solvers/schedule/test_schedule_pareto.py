@@ -90,3 +90,24 @@ def test_alternatives_near_pick_both_sides_and_skip_current():
 def test_frontier_respects_spec_bounds():
     spec = replace(ScheduleSpec(sfusd_district()), max_deviation=12.0)
     assert all(p.deviation <= 12.0 for p in pareto_frontier(spec))
+
+
+def test_bounded_frontier_respects_its_budget_and_says_when_cut():
+    import time
+
+    from solvers.schedule.data import District, School
+    from solvers.schedule.pareto import bounded_frontier
+
+    schools = tuple(School(f"S{i}", "ES", 100 + 37 * i, 450 + 5 * (i % 12)) for i in range(40))
+    spec = ScheduleSpec(District(schools, (450, 480, 510, 540)))
+    started = time.perf_counter()
+    cut = bounded_frontier(spec, points=10, budget=0.3)
+    assert time.perf_counter() - started < 2.0
+    assert not cut.complete
+    small = bounded_frontier(ScheduleSpec(sfusd_district()), points=10, budget=30)
+    assert small.complete and [(p.load, p.deviation) for p in small.points] == [
+        (19.87, 16.5),
+        (23.22, 14.5),
+        (24.53, 11.5),
+        (25.65, 8.5),
+    ]

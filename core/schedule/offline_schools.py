@@ -1,0 +1,228 @@
+"""Offline agent, school requests: which schools a message names and what it asks for each.
+
+Negation binds to the time or direction it precedes ("at 8:40, not 7:50" fixes 8:40; "later, not
+earlier" moves later). A clause that names schools but asks nothing borrows the request of its
+neighbour ("Lick and Cobb at 7:50", "Lawton at 9:30 and Everett too"), so no named school is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.schedule import language as lang
+from core.schedule.session import ScheduleSession
+from solvers.schedule.data import format_time
+
+Call = tuple[str, dict[str, Any]]
+
+EARLIER = re.compile(r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up")
+LATER = re.compile(r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in")
+FREE = re.compile(
+    r"free|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
+)
+KEEP = re.compile(
+    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
+)
+RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+\d")
+_TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
+
+
+@dataclass
+class Plan:
+    """What the agent will do with one message.
+
+    calls are applied now; say holds notes for the reply; ask holds clarifying questions (when any,
+    nothing is applied) and offer the calls a "yes" to that question would add.
+    """
+
+    calls: list[Call] = field(default_factory=list)
+    reply: str = ""
+    say: list[str] = field(default_factory=list)
+    ask: list[str] = field(default_factory=list)
+    offer: list[Call] = field(default_factory=list)
+
+
+def has_request(clause: str) -> bool:
+    """Whether a clause says what to do with a school (a time, a direction, keep or free)."""
+    return bool(
+        lang.clock_times(clause, bare=True)
+        or EARLIER.search(clause)
+        or LATER.search(clause)
+        or FREE.search(clause)
+        or KEEP.search(clause)
+    )
+
+
+def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tuple[str, list[str]]]:
+    """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
+    school-only clauses given their neighbour's request."""
+    named = [_schools(clause, session, plan) for clause in clauses]
+    out: list[tuple[str, list[str]]] = []
+    last: list[str] = []
+    for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
+        if schools:
+            last = schools
+        elif last and (
+            re.search(r"\b(it|that school|them|they|those)\b", clause)
+            or (
+                lang.clock_times(clause)
+                and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+            )
+        ):
+            schools = last
+        text = clause
+        if schools and not has_request(clause):
+            before = next(
+                (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
+            )
+            after = next((clauses[j] for j in range(i + 1, len(clauses)) if has_request(clauses[j])), None)
+            donor = before if (_TOO.search(clause) or after is None) else after
+            text = donor or clause
+        out.append((text, schools))
+    return out
+
+
+def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
+    district = session.district
+    schools = [school for _, school in lang.mentioned_schools(clause, district)]
+    for words, members in lang.group_schools(clause, district):
+        if members:
+            plan.say.append(f'I read "{words}" as {", ".join(members)}.')
+        else:
+            plan.say.append(f'No school in this district matches "{words}".')
+        schools += [m for m in members if m not in schools]
+    for _, word, candidates in lang.fuzzy_mentions(clause, district):
+        if len(candidates) == 1 and candidates[0] not in schools:
+            plan.say.append(f'I took "{word}" to mean {candidates[0]}.')
+            schools.append(candidates[0])
+        elif len(candidates) > 1:
+            plan.ask.append(f'Did you mean {" or ".join(candidates)} by "{word}"?')
+    return schools
+
+
+def school_request(clause: str, school: str, session: ScheduleSession, plan: Plan) -> None:
+    """Add the calls (or a question) for one school's request in one clause."""
+    district = session.district
+    options, label = district.start_times, ", ".join(district.time_labels)
+    current = session.current
+    slot = None if current is None else current.result.assignment[district.school_index(school)]
+
+    def edit(kind: str, minutes: int) -> Call:
+        return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
+
+    times = lang.clock_times(clause, bare=True)
+    relation = RELATION.search(clause)
+    if times and relation:
+        start = max([0] + [end for _, end, _ in times if end <= relation.start()])
+        later_wanted = (relation.group(1) in ("after", "later than")) != lang.negated(
+            clause[start : relation.start()]
+        )
+        limit = next((m for a, _, m in times if a >= relation.start()), times[0][2])
+        banned = [t for t in options if (t < limit if later_wanted else t > limit)]
+        if len(banned) == len(options):
+            side = "at or after" if later_wanted else "at or before"
+            plan.say.append(
+                f"No start-time option for {school} is {side} {format_time(limit)} (options: {label})."
+            )
+            return
+        if not banned:
+            plan.say.append(f"Every start-time option for {school} already meets that ({label}).")
+        plan.calls.extend(edit("forbid", t) for t in banned)
+        return
+    if times:
+        wanted, unwanted, previous_end = [], [], 0
+        for start, end, minutes in times:
+            (unwanted if lang.negated(clause[previous_end:start]) else wanted).append(
+                _on_grid(minutes, options)
+            )
+            previous_end = end
+        if wanted:
+            minutes = wanted[0]
+            if minutes in options:
+                plan.calls.append(edit("fix", minutes))
+                return
+            nearest = min(options, key=lambda t: abs(t - minutes))
+            plan.ask.append(
+                f"{format_time(minutes)} is not one of the standardized start times ({label}). "
+                f"Should I put {school} at {format_time(nearest)}, the closest option?"
+            )
+            plan.offer.append(edit("fix", nearest))
+            return
+        for minutes in unwanted:
+            if minutes in options:
+                plan.calls.append(edit("forbid", minutes))
+            else:
+                plan.say.append(
+                    f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
+                )
+        return
+    direction = _direction(clause)
+    if direction is not None:
+        _move(school, slot, direction, session, plan, edit)
+    elif FREE.search(clause):
+        attempt = session.infeasible
+        pool = list(session.state.constraints) + (list(attempt.state.constraints) if attempt else [])
+        names = list(dict.fromkeys(c.name for c in pool if c.school == school))
+        plan.calls.extend(("remove_constraint", {"name": n}) for n in names)
+        if not names:
+            plan.say.append(f"{school} has no constraints on it right now.")
+    elif KEEP.search(clause) and slot is not None:
+        plan.calls.append(edit("fix", options[slot]))
+    else:
+        where = "" if slot is None else f" (it is at {district.time_labels[slot]} in the current proposal)"
+        plan.ask.append(
+            f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
+        )
+
+
+def _on_grid(minutes: int, options: tuple[int, ...]) -> int:
+    """An afternoon reading of a morning time when only that is an option ('1:10' -> 1:10 PM)."""
+    return minutes + 720 if minutes not in options and minutes + 720 in options else minutes
+
+
+def _direction(clause: str) -> tuple[str, bool] | None:
+    """('earlier'|'later'|'earliest'|'latest', negated) of the first direction not negated, else of the last one."""
+    cues = sorted(
+        [(m.start(), m.end(), m.group(0), -1) for m in EARLIER.finditer(clause)]
+        + [(m.start(), m.end(), m.group(0), +1) for m in LATER.finditer(clause)]
+    )
+    found, previous_end = [], 0
+    for start, end, words, sign in cues:
+        extreme = words.startswith(("earliest", "latest", "as ", "first", "last"))
+        found.append((sign, extreme, lang.negated(clause[previous_end:start])))
+        previous_end = end
+    chosen = next((c for c in found if not c[2]), found[-1] if found else None)
+    if chosen is None:
+        return None
+    sign, extreme, negated = chosen
+    word = ("earliest" if sign < 0 else "latest") if extreme else ("earlier" if sign < 0 else "later")
+    return word, negated
+
+
+def _move(
+    school: str, slot: int | None, direction: tuple[str, bool], session: ScheduleSession, plan: Plan, edit
+) -> None:
+    options, labels = session.district.start_times, session.district.time_labels
+    word, negated = direction
+    if slot is None:
+        plan.say.append("Let me first produce a schedule; then I can move schools relative to it.")
+        return
+    if negated:
+        side = range(slot) if word.startswith("earl") else range(slot + 1, len(options))
+        if not side:
+            plan.say.append(f"{school} cannot start {word} than {labels[slot]} anyway.")
+        plan.calls.extend(edit("forbid", options[i]) for i in side)
+        return
+    if word in ("earliest", "latest"):
+        plan.calls.append(edit("fix", options[0] if word == "earliest" else options[-1]))
+        return
+    target = slot + (-1 if word == "earlier" else 1)
+    if not 0 <= target < len(options):
+        extreme = "earliest" if word == "earlier" else "latest"
+        plan.say.append(
+            f"{school} already has the {extreme} start time ({labels[slot]}). Should I keep it there, or try something else?"
+        )
+        return
+    plan.calls.append(edit("fix", options[target]))

@@ -1,0 +1,280 @@
+"""Offline agent regressions from review: negation, several schools, undo stack, infeasibility, yes/no,
+typos, bare hours, grade groups, options and small wording cases. Same harness as the dialogue scripts."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.schedule.agent import ScheduleAgent
+
+FIX = "fix_start_time"
+BOUND = "add_objective_upper_bound"
+REMOVE = "remove_constraint"
+SOLVE = "call_solver"
+ALT = "show_alternatives"
+LOAD = "student_load_balancing"
+DEV = "schedule_deviation"
+EVERETT_FIX = "fix_start_time[Everett MS={}]".format
+GALILEO_FIX = "fix_start_time[Galileo HS={}]".format
+
+SCRIPTS = [
+    # 1. negation binds to the time or direction it governs
+    (
+        "not-second-time",
+        [
+            (
+                "I want Everett to start at 8:40 AM, not 7:50 AM",
+                {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("8:40 AM")]},
+            )
+        ],
+    ),
+    (
+        "not-after-comma",
+        [("Everett at 9:30, not 8:40", {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("9:30 AM")]})],
+    ),
+    (
+        "instead-of",
+        [
+            (
+                "Instead of 7:50, put Everett at 8:40",
+                {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("8:40 AM")]},
+            )
+        ],
+    ),
+    (
+        "later-not-earlier",
+        [("Galileo later, not earlier", {"tools": [FIX, SOLVE], "schedule": {"Galileo HS": "8:40 AM"}})],
+    ),
+    (
+        "only-negated-time",
+        [
+            (
+                "Everett should not start at 7:50",
+                {"tools": [FIX, SOLVE], "constraints": ["forbid_start_time[Everett MS=7:50 AM]"]},
+            )
+        ],
+    ),
+    # 2. every named school gets the request
+    (
+        "two-schools-both",
+        [
+            (
+                "Can Lick and Cobb both start at 7:50?",
+                {
+                    "tools": [FIX, FIX, SOLVE],
+                    "schedule": {"Lick (James) MS": "7:50 AM", "Cobb (Dr William L) ES": "7:50 AM"},
+                },
+            )
+        ],
+    ),
+    (
+        "and-everett-too",
+        [
+            (
+                "Lawton should start at 9:30 and Everett too",
+                {
+                    "tools": [FIX, FIX, SOLVE],
+                    "constraints": ["fix_start_time[Lawton K-8 (K-5)=9:30 AM]", EVERETT_FIX("9:30 AM")],
+                },
+            )
+        ],
+    ),
+    (
+        "later-and-galileo-too",
+        [
+            (
+                "Everett should start later and Galileo too",
+                {"tools": [FIX, FIX, SOLVE], "schedule": {"Everett MS": "8:40 AM", "Galileo HS": "8:40 AM"}},
+            )
+        ],
+    ),
+    ("two-schools-unclear", [("Everett and Galileo?", {"tools": [], "says": ["Everett MS", "Galileo HS"]})]),
+    # 3. undo walks back a stack of model states
+    (
+        "undo-stack",
+        [
+            ("Everett should start later", {"tools": [FIX, SOLVE]}),
+            (
+                "Galileo should start later",
+                {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("8:40 AM"), GALILEO_FIX("8:40 AM")]},
+            ),
+            ("undo that", {"tools": [REMOVE, SOLVE], "constraints": [EVERETT_FIX("8:40 AM")]}),
+            ("undo that", {"tools": [REMOVE, SOLVE], "constraints": [], "load": 25.65, "deviation": 8.5}),
+            ("undo that", {"tools": [], "says": ["no earlier change to undo"]}),
+        ],
+    ),
+    # 8. infeasible requests roll back; later requests build on the last feasible model
+    (
+        "rollback-then-continue",
+        [
+            ("Move Everett to 9:30 AM", {"tools": [FIX, SOLVE]}),
+            (
+                "keep the average change under 12 minutes",
+                {
+                    "tools": [BOUND, SOLVE],
+                    "status": "infeasible",
+                    "constraints": [EVERETT_FIX("9:30 AM")],
+                    "says": ["Shall I go with option 1"],
+                },
+            ),
+            (
+                "Galileo should start later",
+                {
+                    "tools": [FIX, SOLVE],
+                    "status": "optimal",
+                    "constraints": [EVERETT_FIX("9:30 AM"), GALILEO_FIX("8:40 AM")],
+                },
+            ),
+        ],
+    ),
+    (
+        "infeasible-yes-applies-option-1",
+        [
+            ("Move Everett to 9:30 AM", {"tools": [FIX, SOLVE]}),
+            ("keep the average change under 12 minutes", {"tools": [BOUND, SOLVE], "status": "infeasible"}),
+            (
+                "yes",
+                {
+                    "tools": [FIX, BOUND, SOLVE],
+                    "status": "optimal",
+                    "constraints": [EVERETT_FIX("7:50 AM"), "upper_bound[schedule_deviation]"],
+                },
+            ),
+        ],
+    ),
+    (
+        "infeasible-pick-option",
+        [
+            ("Move Everett to 9:30 AM", {"tools": [FIX, SOLVE]}),
+            ("keep the average change under 12 minutes", {"tools": [BOUND, SOLVE]}),
+            (
+                "option 4",
+                {
+                    "tools": [BOUND, SOLVE],
+                    "deviation": 16.5,
+                    "constraints": [EVERETT_FIX("9:30 AM"), "upper_bound[schedule_deviation]"],
+                },
+            ),
+        ],
+    ),
+    # 9. the agent's own yes/no questions
+    (
+        "closest-option-yes",
+        [
+            ("Everett at 9:00", {"tools": [], "says": ["Should I put Everett MS at 8:40 AM"]}),
+            ("yes please", {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("8:40 AM")]}),
+        ],
+    ),
+    (
+        "closest-option-no",
+        [
+            ("Everett at 9:00", {"tools": []}),
+            ("no thanks", {"tools": [], "says": ["leave the schedule as it is"], "constraints": []}),
+            ("yes", {"tools": [], "says": ["make sure I change the right thing"]}),
+        ],
+    ),
+    # 10. typos, bare hours, grade groups
+    (
+        "typo",
+        [
+            (
+                "Everet should start later",
+                {
+                    "tools": [FIX, SOLVE],
+                    "schedule": {"Everett MS": "8:40 AM"},
+                    "says": ['"everet" to mean Everett MS'],
+                },
+            )
+        ],
+    ),
+    (
+        "bare-hour-at",
+        [("Everett at 10", {"tools": [], "says": ["10:00 AM is not one", "Everett MS at 9:30 AM"]})],
+    ),
+    ("bare-hour-galileo", [("Galileo at 9", {"tools": [], "says": ["Galileo HS at 8:40 AM"]})]),
+    (
+        "bare-hour-after",
+        [
+            (
+                "Everett after 9",
+                {
+                    "tools": [FIX, FIX, SOLVE],
+                    "schedule": {"Everett MS": "9:30 AM"},
+                    "constraints": [
+                        "forbid_start_time[Everett MS=7:50 AM]",
+                        "forbid_start_time[Everett MS=8:40 AM]",
+                    ],
+                },
+            )
+        ],
+    ),
+    (
+        "high-schools",
+        [
+            (
+                "the high schools should start later",
+                {
+                    "tools": [FIX, FIX, FIX, SOLVE],
+                    "says": ["Balboa HS", "Galileo HS", "Transition Training Center"],
+                    "schedule": {"Galileo HS": "8:40 AM", "Balboa HS": "9:30 AM"},
+                },
+            )
+        ],
+    ),
+    # 11. options are filled with next-best schedules when the frontier is thin
+    (
+        "options-when-fixed",
+        [
+            (
+                "Fix Muir, Ortega, McCoppin, Balboa, Galileo, Everett and Lick where they are",
+                {"tools": [FIX] * 7 + [SOLVE]},
+            ),
+            ("show me options", {"tools": [ALT], "says": ["Option 1", "Option 2", "Option 3"]}),
+        ],
+    ),
+    # 13. small wording cases
+    ("peak-now", [("what's the peak now?", {"tools": [], "says": ["2,565 students"]})]),
+    (
+        "negative-limit",
+        [("average change under -5 minutes", {"tools": [], "says": ["-5", "positive number"]})],
+    ),
+    ("midnight", [("Everett at 12:00 am", {"tools": [], "says": ["12:00 AM is not one"]})]),
+    (
+        "adopt-before-options",
+        [
+            ("go with option 2", {"tools": [], "says": ["haven't shown any options yet"]}),
+            ("yes", {"tools": [ALT], "says": ["Option 1"]}),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("turns", [s[1] for s in SCRIPTS], ids=[s[0] for s in SCRIPTS])
+def test_offline_regression(turns):
+    agent = ScheduleAgent()
+    agent.opening()
+    for user, expect in turns:
+        turn = agent.respond(user)
+        called = [c["name"] for c in turn.tool_calls]
+        assert called == expect["tools"], (user, called, turn.text)
+        assert all("error" not in c["result"] for c in turn.tool_calls), turn.tool_calls
+        if "constraints" in expect:
+            assert turn.constraints == expect["constraints"], (user, turn.constraints)
+        if "status" in expect:
+            assert turn.status == expect["status"]
+        if "load" in expect:
+            assert turn.objectives[LOAD] == pytest.approx(expect["load"])
+        if "deviation" in expect:
+            assert turn.objectives[DEV] == pytest.approx(expect["deviation"])
+        for school, time in expect.get("schedule", {}).items():
+            assert turn.schedule[school] == time, (user, turn.schedule)
+        for phrase in expect.get("says", []):
+            assert phrase in turn.text, (phrase, turn.text)
+
+
+def test_second_conflict_is_mentioned():
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond("keep the peak under 1,900 students and the average change under 5 minutes")
+    assert turn.status == "infeasible" and turn.constraints == []
+    assert "There is also a separate conflict" in turn.text
