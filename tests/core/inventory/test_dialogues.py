@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.extraction import ExtractionAgent
+from tests.support.extraction_dialogues import check_dialogue
 
 RISK_Q = "Last question, about risk preference"
 
@@ -405,17 +405,7 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str], str]] = [
 
 @pytest.mark.parametrize(("name", "turns", "expected", "action"), DIALOGUES, ids=[d[0] for d in DIALOGUES])
 def test_dialogue(name: str, turns: tuple[str, ...], expected: dict[str, str], action: str) -> None:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in turns:
-        turn = agent.respond(text)
-    assert turn is not None
-    values = {k: row["value"] for k, row in turn.table.items()}
-    assert {k: values[k] for k in expected} == expected, turn.assistant
-    assert turn.action == action, turn.assistant
-    if len(expected) == 12:
-        assert all(row["status"] == "defined" for row in turn.table.values())
+    check_dialogue(turns, expected, action)
 
 
 def test_there_are_at_least_forty_dialogues() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from core.inventory.extraction import ExtractionAgent
+from tests.support.extraction_dialogues import check_dialogue
 
 TERMINATE = "TERMINATE"
 ASK = "ASK NEXT QUESTION"
@@ -483,17 +484,7 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str | None], str]] = [
 def test_manager_dialogue(
     name: str, turns: tuple[str, ...], expected: dict[str, str | None], action: str
 ) -> None:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in turns:
-        turn = agent.respond(text)
-    assert turn is not None
-    values = {k: row["value"] for k, row in turn.table.items()}
-    assert {k: values[k] for k in expected} == expected, turn.assistant
-    assert turn.action == action, turn.assistant
-    if len(expected) == 12:
-        assert all(row["status"] == "defined" for row in turn.table.values())
+    check_dialogue(turns, expected, action)
 
 
 def test_non_dollar_currency_is_said_to_be_taken_at_face_value() -> None:
