@@ -1,21 +1,38 @@
 # ORCA: `make run` sets up and starts the app; `make test` sets up and runs the whole suite.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
+PY_VERSION = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 VENV := .venv
 BIN := $(VENV)/bin
+READY := $(VENV)/.ready
 PORT ?= 8501
 
 .PHONY: run test lint bench browser clean
+.DELETE_ON_ERROR:
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+# The venv counts as ready only once its pip runs: the stamp is written last, so a set-up that failed half-way
+# (e.g. no ensurepip) is redone on the next run instead of leaving a venv without pip that looks fine.
+$(READY):
+	@if ! $(BIN)/python -m pip --version >/dev/null 2>&1; then \
+		if ! $(PYTHON) -c 'import ensurepip' >/dev/null 2>&1; then \
+			if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+				echo "installing python$(PY_VERSION)-venv (ensurepip is missing)"; \
+				apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python$(PY_VERSION)-venv >/dev/null \
+					|| exit 1; \
+			else \
+				echo "$(PYTHON) cannot create a venv (no ensurepip): install python$(PY_VERSION)-venv" >&2; exit 1; \
+			fi; \
+		fi; \
+		echo "creating $(VENV) with $(PYTHON)"; \
+		$(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --upgrade pip || exit 1; \
+	fi
+	@touch $@
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements.txt
+$(VENV)/.runtime: requirements.txt | $(READY)
+	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(READY)
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.runtime $@
 
 run: $(VENV)/.runtime

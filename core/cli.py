@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from core.errors import OrcaError, SpecError
-from core.store import Store, default_store_path
+from core.errors import OrcaError, SpecError, StoreError
+from core.store import Store, default_store_path, json_safe
 
 WORKBENCH_MODULES = ["core.inventory.cli", "core.schedule.cli"]
 _CELL_WIDTH = 60
@@ -41,17 +41,24 @@ def _runs_show(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
+    if (args.run_id is None) == (not args.all):
+        raise SpecError("RUN_ID", "give one run id, or --all (with --format parquet) for every run")
+    if args.all and args.format != "parquet":
+        raise SpecError("--all", "exporting every run needs --format parquet")
     store = Store(args.db)
     if args.format == "parquet":
-        out_dir = Path(args.out) if args.out else Path(f"orca-export-{args.run_id}")
-        files = store.export_parquet(out_dir, [args.run_id])
+        out_dir = Path(args.out) if args.out else Path(f"orca-export-{args.run_id or 'all'}")
+        files = store.export_parquet(out_dir, None if args.all else [args.run_id])
         return {"run_id": args.run_id, "format": "parquet", "files": [str(f) for f in files]}
     exported = store.export_run_json(args.run_id)
     if not args.out:
         return exported
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(exported, indent=2) + "\n")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(to_jsonable(exported), indent=2, default=_json_default) + "\n")
+    except OSError as err:
+        raise StoreError(f"Could not write the export to {out}: {err.strerror or err}") from err
     return {"run_id": args.run_id, "format": "json", "path": str(out)}
 
 
@@ -74,11 +81,15 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("run_id", metavar="RUN_ID")
     show.set_defaults(func=_runs_show)
 
-    export = commands.add_parser("export", help="write one run as JSON or as Parquet files")
-    export.add_argument("run_id", metavar="RUN_ID")
+    export = commands.add_parser(
+        "export", help="write one run as JSON or as Parquet files, or every run as Parquet"
+    )
+    export.add_argument("run_id", metavar="RUN_ID", nargs="?")
+    export.add_argument("--all", action="store_true", help="every run (needs --format parquet)")
     export.add_argument("--format", choices=("json", "parquet"), default="json")
     export.add_argument(
-        "--out", help="JSON: a file (default: print it); Parquet: a folder (default: ./orca-export-RUN_ID)"
+        "--out",
+        help="JSON: a file (default: print it); Parquet: a folder (default: ./orca-export-RUN_ID or -all)",
     )
     export.set_defaults(func=_runs_export)
 
@@ -150,14 +161,14 @@ def _json_default(value: Any) -> Any:
 
 
 def to_jsonable(value: Any) -> Any:
-    """DataFrames become lists of records (NaN as null); containers are converted recursively."""
+    """Strict-JSON-ready data: DataFrames become lists of records; NaN and infinities become null."""
     if isinstance(value, pd.DataFrame):
-        return json.loads(value.to_json(orient="records", date_format="iso", default_handler=str))
+        return json_safe(json.loads(value.to_json(orient="records", date_format="iso", default_handler=str)))
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [to_jsonable(v) for v in value]
-    return value
+    return json_safe(value)
 
 
 def _cell(value: Any) -> str:
@@ -228,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.pretty:
             print(render_pretty(result))
         else:
-            print(json.dumps(to_jsonable(result), default=_json_default))
+            print(json.dumps(to_jsonable(result), default=_json_default, allow_nan=False))
     return 0
 
 

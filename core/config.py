@@ -7,6 +7,8 @@ in memory: it is excluded from `repr` and from `public_dict`, which is what runs
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -26,6 +28,33 @@ DEFAULT_MODELS: dict[str, str] = {
     "openai": "gpt-4o-mini",
 }
 REPO_ROOT = Path(__file__).resolve().parents[1]
+# What `Settings.from_env` reads, besides `ORCA_DB` (the store path).
+ENV_VARS = (
+    "ORCA_PROVIDER",
+    "ORCA_MODEL",
+    "ORCA_SEED",
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_BASE_URL",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+)
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/@\s]+@")
+
+
+def redact_url(text: str) -> str:
+    """`text` with the `user:password@` part of any URL in it replaced by `***@`."""
+    return _URL_USERINFO.sub(r"\1***@", text)
+
+
+def _env_provider(env: Mapping[str, str]) -> str:
+    """The provider the environment asks for: `ORCA_PROVIDER`, else the one whose key is set, else offline."""
+    if env.get("ORCA_PROVIDER", "").strip():
+        return env["ORCA_PROVIDER"].strip().lower()
+    if env.get("ANTHROPIC_API_KEY"):
+        return "anthropic"
+    if env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
+        return "openai"
+    return "offline"
 
 
 def default_store_path() -> Path:
@@ -62,43 +91,46 @@ class Settings:
             raise SpecError("timeout_s", "the timeout must be positive")
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
-        """Pick the provider from `ORCA_PROVIDER`, else from whichever API key is set, else offline."""
+    def from_env(cls, env: Mapping[str, str] | None = None, provider: str | None = None) -> Settings:
+        """Settings from environment variables (see `ENV_VARS`); a bad value is a `SpecError` naming the variable.
+
+        The provider is `provider` if given (the sidebar's or a CLI flag's choice), else `ORCA_PROVIDER`, else
+        whichever API key is set, else offline. `ORCA_MODEL` counts only for the provider the environment picks.
+        """
         env = dict(os.environ if env is None else env)
-        provider = env.get("ORCA_PROVIDER", "").strip().lower()
-        if not provider:
-            if env.get("ANTHROPIC_API_KEY"):
-                provider = "anthropic"
-            elif env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
-                provider = "openai"
-            else:
-                provider = "offline"
+        chosen = _env_provider(env)
+        provider = (provider or chosen).strip().lower()
         key = {"anthropic": env.get("ANTHROPIC_API_KEY"), "openai": env.get("OPENAI_API_KEY")}.get(provider)
-        base_url = {"anthropic": env.get("ANTHROPIC_BASE_URL"), "openai": env.get("OPENAI_BASE_URL")}.get(
-            provider
-        )
-        seed_text = env.get("ORCA_SEED", "42")
+        url_var = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL"}.get(provider)
+        seed_text = env.get("ORCA_SEED", "42").strip()
         try:
             seed = int(seed_text)
         except ValueError:
             raise SpecError("ORCA_SEED", f"must be a whole number, got {seed_text!r}") from None
-        default_model = DEFAULT_MODELS.get(provider, DEFAULT_MODELS["offline"])
-        return cls(
-            provider=provider,  # type: ignore[arg-type]
-            model=env.get("ORCA_MODEL") or default_model,
-            base_url=base_url or None,
-            api_key=key or None,
-            seed=seed,
-            store_path=Path(env["ORCA_DB"]).expanduser() if env.get("ORCA_DB") else default_store_path(),
-        )
+        model = env.get("ORCA_MODEL") if provider == chosen else None
+        try:
+            return cls(
+                provider=provider,  # type: ignore[arg-type]
+                model=model or DEFAULT_MODELS.get(provider, DEFAULT_MODELS["offline"]),
+                base_url=env.get(url_var or "") or None,
+                api_key=key or None,
+                seed=seed,
+                store_path=Path(env["ORCA_DB"]).expanduser() if env.get("ORCA_DB") else default_store_path(),
+            )
+        except SpecError as err:
+            name = {"provider": "ORCA_PROVIDER", "model": "ORCA_MODEL", "seed": "ORCA_SEED"}.get(
+                err.field, url_var or err.field
+            )
+            raise SpecError(name, str(err).removeprefix(f"{err.field}: ")) from None
 
     def with_changes(self, **changes: object) -> Settings:
         """A validated copy with some fields changed (the sidebar's edits)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def public_dict(self) -> dict[str, object]:
-        """What a run may record: everything but the key."""
+        """What a run may record: everything but the key (and a password in the base URL)."""
         data = asdict(self)
         data.pop("api_key")
+        data["base_url"] = redact_url(self.base_url) if self.base_url else None
         data["store_path"] = str(self.store_path)
         return data

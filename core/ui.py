@@ -12,23 +12,47 @@ from pathlib import Path
 import streamlit as st
 
 from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
-from core.errors import OrcaError
+from core.errors import OrcaError, SpecError
 from core.llm import check_connection
 from core.store import Store
 
 SETTINGS_KEY = "orca_settings"
+ENV_ERROR_KEY = "orca_env_error"
 
 
 def current_settings() -> Settings:
-    """This session's settings (created from the environment on first use)."""
+    """This session's settings, created from the environment on first use.
+
+    A bad `ORCA_*`/provider variable must not break every page: the session falls back to the offline defaults
+    and `settings_sidebar` shows what was wrong (`ENV_ERROR_KEY`).
+    """
     if SETTINGS_KEY not in st.session_state:
-        st.session_state[SETTINGS_KEY] = Settings.from_env()
+        try:
+            st.session_state[SETTINGS_KEY] = Settings.from_env()
+        except SpecError as err:
+            st.session_state[ENV_ERROR_KEY] = (
+                f"Ignoring the environment: {err}. Using the offline defaults; fix the variable and restart, "
+                "or choose the provider below."
+            )
+            st.session_state[SETTINGS_KEY] = Settings()
     return st.session_state[SETTINGS_KEY]
 
 
+def provider_defaults(provider: str, current: Settings) -> Settings:
+    """What the sidebar prefills when the user switches to `provider`: its model, base URL and key from the
+    environment (never the previous provider's), with the current seed and store path."""
+    try:
+        fresh = Settings.from_env(provider=provider)
+    except SpecError:
+        fresh = Settings(provider=provider, model=DEFAULT_MODELS[provider])  # type: ignore[arg-type]
+    return fresh.with_changes(seed=current.seed, store_path=current.store_path)
+
+
 def settings_sidebar() -> Settings:
-    """Render the shared Settings panel in the sidebar and return the validated settings."""
+    """Render the shared Settings panel in the sidebar and return the settings in effect."""
     settings = current_settings()
+    if ENV_ERROR_KEY in st.session_state:
+        st.sidebar.warning(st.session_state[ENV_ERROR_KEY], icon=":material/warning:")
     with st.sidebar.expander("Settings", expanded=False, icon=":material/settings:"):
         provider = st.selectbox(
             "LLM provider",
@@ -37,13 +61,13 @@ def settings_sidebar() -> Settings:
             format_func=PROVIDER_LABELS.__getitem__,
             key="orca_provider",
         )
-        model_default = settings.model if provider == settings.provider else DEFAULT_MODELS[provider]
+        shown = settings if provider == settings.provider else provider_defaults(provider, settings)
         model = st.text_input(
-            "Model", value=model_default, key=f"orca_model_{provider}", disabled=provider == "offline"
+            "Model", value=shown.model, key=f"orca_model_{provider}", disabled=provider == "offline"
         )
         base_url = st.text_input(
             "Base URL",
-            value=settings.base_url or "",
+            value=shown.base_url or "",
             key=f"orca_base_url_{provider}",
             placeholder="default endpoint"
             if provider != "openai"
@@ -52,18 +76,17 @@ def settings_sidebar() -> Settings:
         )
         api_key = st.text_input(
             "API key",
-            value=settings.api_key or "",
+            value=shown.api_key or "",
             type="password",
             key=f"orca_api_key_{provider}",
             disabled=provider == "offline",
             help="Kept in this browser session only; never written to disk or the store.",
         )
         seed = st.number_input(
-            "Random seed", min_value=0, max_value=2**32 - 1, value=settings.seed, step=1, key="orca_seed"
+            "Random seed", min_value=0, max_value=2**32 - 1, value=shown.seed, step=1, key="orca_seed"
         )
-        store_path = st.text_input(
-            "Run store (DuckDB file)", value=str(settings.store_path), key="orca_store"
-        )
+        store_path = st.text_input("Run store (DuckDB file)", value=str(shown.store_path), key="orca_store")
+        invalid: OrcaError | None = None
         try:
             settings = settings.with_changes(
                 provider=provider,
@@ -74,14 +97,18 @@ def settings_sidebar() -> Settings:
                 store_path=Path(store_path.strip()),
             )
         except OrcaError as err:
+            invalid = err
             st.error(str(err))
         else:
             st.session_state[SETTINGS_KEY] = settings
         if st.button("Test connection", key="orca_test_connection", icon=":material/wifi_tethering:"):
-            try:
-                st.success(check_connection(settings))
-            except OrcaError as err:
-                st.error(f"Connection failed: {err}")
+            if invalid is not None:
+                st.error(f"Not tested: fix the settings first ({invalid}).")
+            else:
+                try:
+                    st.success(check_connection(settings))
+                except OrcaError as err:
+                    st.error(f"Connection failed: {err}")
     st.sidebar.caption(
         f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
         + ("" if settings.provider == "offline" else f" · `{settings.model}`")

@@ -7,6 +7,8 @@ from core.errors import ProviderError
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn
 from core.llm.types import ChatModel, Message
 
+CHECK_TIMEOUT_S = 10.0
+
 
 def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = None) -> ChatModel:
     """The offline policy when the provider is offline, else the configured LLM adapter."""
@@ -34,8 +36,14 @@ def _pong(system: str, messages: object, tools: object) -> OfflineTurn:
 
 
 def check_connection(settings: Settings) -> str:
-    """Send one tiny request; return a success sentence or raise `ProviderError` with the reason."""
-    model = make_chat_model(settings, offline_policy=_pong)
+    """Send one tiny request; return a success sentence or raise `ProviderError` with the reason.
+
+    A check should answer quickly, so it waits at most `CHECK_TIMEOUT_S` per attempt and retries once.
+    """
+    quick = settings.with_changes(
+        timeout_s=min(settings.timeout_s, CHECK_TIMEOUT_S), max_retries=min(settings.max_retries, 1)
+    )
+    model = make_chat_model(quick, offline_policy=_pong)
     reply = model.complete("Reply with the single word: pong", [Message("user", "ping")])
     if settings.provider == "offline":
         return "Offline built-in agents are ready (no network needed)."

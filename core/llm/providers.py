@@ -1,7 +1,8 @@
 """Adapters from the `ChatModel` interface to the Anthropic Messages and OpenAI Chat Completions APIs.
 
 Both SDKs retry 408/409/429/5xx and connection errors with exponential backoff (`max_retries`); what is
-left after the retries is turned into a `ProviderError` whose message says what to do.
+left after the retries is turned into a `ProviderError` whose message says what to do. So is an answer that is
+not the API's JSON (a web page, another service): that usually means a wrong base URL.
 """
 
 from __future__ import annotations
@@ -14,21 +15,46 @@ from typing import Any
 import anthropic
 import openai
 
+from core.config import redact_url
 from core.errors import ProviderError
 from core.llm.types import Message, Reply, ToolCall, ToolSpec, Usage
 
 MAX_OUTPUT_TOKENS = 2048
+EMPTY_TEXT = "(no text)"  # sent to Anthropic for an empty message: it refuses empty text blocks
+_API_NAMES = {
+    "Anthropic": "the Anthropic Messages API",
+    "OpenAI-compatible server": "an OpenAI Chat Completions API",
+}
+_SHAPE_ERRORS = (AttributeError, TypeError, KeyError, IndexError, ValueError)
+
+
+def _where(base_url: str | None) -> str:
+    return redact_url(base_url) if base_url else "the default endpoint"
+
+
+def _not_an_api(provider: str, base_url: str | None, response: object = None) -> ProviderError:
+    """The server answered, but not in the API's format: most often the base URL points elsewhere."""
+    sample = f" It sent: {response.strip()[:80]!r}." if isinstance(response, str) and response.strip() else ""
+    return ProviderError(
+        f"{provider} at {_where(base_url)} did not answer like {_API_NAMES[provider]}; check the base URL."
+        + sample
+    )
 
 
 def _explain(provider: str, model: str, base_url: str | None, err: Exception) -> ProviderError:
     """Turn an SDK exception into a message a user can act on."""
     status = getattr(err, "status_code", None)
-    where = base_url or "the default endpoint"
+    where = _where(base_url)
+    if isinstance(err, (anthropic.APIResponseValidationError, openai.APIResponseValidationError)):
+        return _not_an_api(provider, base_url)
     if status in (401, 403):
         what = "rejected the API key" if status == 401 else "refused access with this key"
         return ProviderError(f"{provider} {what} ({status}). Check the key in Settings or the environment.")
     if status == 404:
-        return ProviderError(f"{provider} does not know the model '{model}' (404). Check the model name.")
+        return ProviderError(
+            f"{provider} answered 404 (not found) for the model '{model}' at {where}: unknown model or wrong "
+            "base URL. Check the model name and the base URL."
+        )
     if status == 429:
         return ProviderError(
             f"{provider} is rate-limiting requests (429) and retries did not help; wait and try again."
@@ -38,17 +64,30 @@ def _explain(provider: str, model: str, base_url: str | None, err: Exception) ->
     if status is not None:
         return ProviderError(f"{provider} refused the request ({status}): {getattr(err, 'message', err)}")
     if isinstance(err, (anthropic.APITimeoutError, openai.APITimeoutError)):
-        return ProviderError(f"{provider} did not answer in time at {where}.")
+        return ProviderError(
+            f"{provider} did not answer in time at {where} (timeout); try again or check the URL."
+        )
     return ProviderError(f"cannot reach {provider} at {where}: {err}")
 
 
-def _timed(call: Callable[[], Any], provider: str, model: str, base_url: str | None) -> tuple[Any, float]:
+def _request(
+    call: Callable[[], Any],
+    parse: Callable[[Any, float], Reply],
+    provider: str,
+    model: str,
+    base_url: str | None,
+) -> Reply:
+    """Send one request and parse its answer; every failure becomes a `ProviderError` that says what to do."""
     start = time.perf_counter()
     try:
         response = call()
     except (anthropic.APIError, openai.APIError) as err:
         raise _explain(provider, model, base_url, err) from err
-    return response, time.perf_counter() - start
+    latency = time.perf_counter() - start
+    try:
+        return parse(response, latency)
+    except _SHAPE_ERRORS as err:
+        raise _not_an_api(provider, base_url, response) from err
 
 
 def _parse_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
@@ -92,14 +131,16 @@ class AnthropicChatModel:
                 else:
                     out.append({"role": "user", "content": [block]})
             elif m.role == "assistant" and m.tool_calls:
-                blocks: list[dict[str, Any]] = [{"type": "text", "text": m.content}] if m.content else []
+                blocks: list[dict[str, Any]] = (
+                    [{"type": "text", "text": m.content}] if m.content.strip() else []
+                )
                 blocks += [
                     {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments}
                     for c in m.tool_calls
                 ]
                 out.append({"role": "assistant", "content": blocks})
             else:
-                out.append({"role": m.role, "content": m.content})
+                out.append({"role": m.role, "content": m.content if m.content.strip() else EMPTY_TEXT})
         return out
 
     def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
@@ -114,9 +155,14 @@ class AnthropicChatModel:
             kwargs["tools"] = [
                 {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools
             ]
-        response, latency = _timed(
-            lambda: self._client.messages.create(**kwargs), "Anthropic", self.name, self.base_url
+        return _request(
+            lambda: self._client.messages.create(**kwargs), self._reply, "Anthropic", self.name, self.base_url
         )
+
+    @staticmethod
+    def _reply(response: Any, latency: float) -> Reply:
+        if not isinstance(response.content, list):
+            raise TypeError("no content list")
         texts, calls = [], []
         for block in response.content:
             if block.type == "text":
@@ -129,7 +175,9 @@ class AnthropicChatModel:
                     else f"the arguments must be a JSON object: {block.input!r}"
                 )
                 calls.append(ToolCall(id=block.id, name=block.name, arguments=args, error=error))
-        usage = Usage(response.usage.input_tokens or 0, response.usage.output_tokens or 0)
+        usage = Usage(
+            getattr(response.usage, "input_tokens", 0) or 0, getattr(response.usage, "output_tokens", 0) or 0
+        )
         return Reply("".join(texts), tuple(calls), usage, latency, response.stop_reason)
 
 
@@ -185,12 +233,18 @@ class OpenAIChatModel:
                 }
                 for t in tools
             ]
-        response, latency = _timed(
+        return _request(
             lambda: self._client.chat.completions.create(**kwargs),
+            self._reply,
             "OpenAI-compatible server",
             self.name,
             self.base_url,
         )
+
+    @staticmethod
+    def _reply(response: Any, latency: float) -> Reply:
+        if not isinstance(response.choices, list):
+            raise TypeError("no choices list")
         if not response.choices:
             raise ProviderError("the OpenAI-compatible server returned no choices")
         choice = response.choices[0]

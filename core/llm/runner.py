@@ -2,6 +2,8 @@
 
 Unknown tools, schema violations, malformed argument JSON and tool exceptions become error results the model
 reads; the loop is capped at `max_steps` model calls; every request and tool call is recorded as a `Step`.
+The new messages always end with an assistant message without tool calls, and every tool call in them is
+answered by a tool result, so they can be sent back to any provider as history.
 """
 
 from __future__ import annotations
@@ -114,9 +116,6 @@ def run_tools(
             history.append(message)
             result.messages.append(message)
     result.stopped = "max_steps"
-    result.text = (
-        result.messages[-1].content if result.messages and result.messages[-1].role == "assistant" else ""
-    )
-    if not result.text:
-        result.text = f"(stopped after {max_steps} model calls without a final answer)"
+    result.text = f"(stopped after {max_steps} model calls without a final answer)"
+    result.messages.append(Message("assistant", result.text))  # every tool call above has its result
     return result

@@ -54,8 +54,12 @@ def path_state(path: Path) -> _PathState:
         return _STATES.setdefault(key, _PathState())
 
 
+_LOCK_CONFLICT_TEXTS = ("Could not set lock", "Conflicting lock")
+
+
 def _is_lock_conflict(err: duckdb.Error) -> bool:
-    return isinstance(err, duckdb.IOException) and "lock" in str(err).lower()
+    """DuckDB's "another process has the file open" error (not any error whose path contains "lock")."""
+    return isinstance(err, duckdb.IOException) and any(text in str(err) for text in _LOCK_CONFLICT_TEXTS)
 
 
 def _backoff(delay: float, deadline: float) -> float:
@@ -100,7 +104,13 @@ def _flock_until(fd: int, deadline: float) -> bool:
 @contextmanager
 def _process_lock(path: Path, deadline: float) -> Iterator[None]:
     """Hold the sidecar `flock` on `<path>.lock`: processes queue in the kernel instead of polling."""
-    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise StoreError(
+            f"Could not use the run store {path}: cannot create its lock file {path}.lock ({err.strerror}). "
+            "Choose a folder you can write to (ORCA_DB or Settings)."
+        ) from err
     if not _flock_until(fd, deadline):
         raise StoreError(f"The run store {path} is busy: another process held it for too long. Try again.")
     try:

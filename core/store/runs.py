@@ -3,11 +3,14 @@
 Every method opens a short-lived connection (see `core.store.connection`), so the Streamlit app and a CLI
 process can share the file. JSON columns (`config`, `metrics`, `tool_calls`, `payload`) come back decoded.
 Times are naive UTC. Turn and step numbers start at 1 and are assigned inside the inserting statement.
+Secrets never reach the file: configs, metrics, step payloads and tool calls pass through `scrub_secrets`, and
+JSON is strict (NaN and infinities are stored as null).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import uuid
@@ -18,10 +21,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import duckdb
+import numpy as np
 import pandas as pd
 
-from core.config import default_store_path
-from core.errors import StoreError
+from core.config import default_store_path, redact_url
+from core.errors import SpecError, StoreError
 from core.store import connection
 from core.store.migrations import migrate
 
@@ -36,11 +40,27 @@ _ARTIFACT_COLUMNS = "run_id, name, path, size, created_at"
 
 
 def scrub_secrets(value: Any) -> Any:
-    """`value` without dict entries whose key names a secret (`api_key`, `*_key`, `authorization`, …)."""
+    """`value` without dict entries whose key names a secret (`api_key`, `*_key`, `authorization`, …) and with
+    the `user:password@` part of URLs in strings replaced by `***@`."""
     if isinstance(value, dict):
         return {k: scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
     if isinstance(value, list | tuple):
         return [scrub_secrets(v) for v in value]
+    if isinstance(value, str):
+        return redact_url(value)
+    return value
+
+
+def json_safe(value: Any) -> Any:
+    """`value` ready for strict JSON: NaN and infinities become None, numpy scalars Python ones, tuples lists."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
     return value
 
 
@@ -49,7 +69,10 @@ def _now() -> datetime:
 
 
 def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, default=str)
+    """Strict JSON of `value` with secrets scrubbed (None stays SQL NULL)."""
+    return (
+        None if value is None else json.dumps(json_safe(scrub_secrets(value)), default=str, allow_nan=False)
+    )
 
 
 def _loads(value: Any) -> Any:
@@ -116,10 +139,10 @@ class Store:
     def create_run(
         self, workbench: str, config: dict, seed: int | None = None, title: str = "", status: str = "running"
     ) -> str:
-        """Record a new run and return its id (12 hex digits). Secret-looking config keys are dropped."""
+        """Record a new run and return its id (12 hex digits). Secrets in `config` are dropped (`_dumps`)."""
         run_id = uuid.uuid4().hex[:12]
         now = _now()
-        params = [run_id, workbench, title, now, now, status, seed, _dumps(scrub_secrets(config))]
+        params = [run_id, workbench, title, now, now, status, seed, _dumps(config)]
         self._tx(
             lambda con: con.execute(
                 f"INSERT INTO runs ({_RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", params
@@ -142,7 +165,7 @@ class Store:
         if metrics is not None:
             fields["metrics"] = _dumps(metrics)
         if config is not None:
-            fields["config"] = _dumps(scrub_secrets(config))
+            fields["config"] = _dumps(config)
         if title is not None:
             fields["title"] = title
         assignments = ", ".join(f"{name} = ?" for name in fields)
@@ -233,6 +256,8 @@ class Store:
 
     def list_runs(self, workbench: str | None = None, limit: int = 200) -> pd.DataFrame:
         """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise SpecError("limit", f"must be a whole number of at least 1, got {limit!r}")
         sql = (
             f"SELECT {', '.join('r.' + c.strip() for c in _RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
@@ -301,9 +326,11 @@ class Store:
         return self._tx(work)
 
     def export_parquet(self, out_dir: Path, run_ids: list[str] | None = None) -> list[Path]:
-        """Write the runs, messages, steps and artifact lists of `run_ids` (default: all) as Parquet."""
+        """Write the runs, messages, steps and artifact lists of `run_ids` (default: all) as Parquet into `out_dir`.
+
+        Unknown run ids are refused before anything is written (no empty folder is left behind).
+        """
         out_dir = Path(out_dir)
-        out_dir.mkdir(parents=True, exist_ok=True)
         queries = {
             "runs": f"SELECT {_RUN_COLUMNS} FROM runs WHERE {{}} ORDER BY created_at, id",
             "messages": "SELECT * FROM messages WHERE {} ORDER BY run_id, turn",
@@ -323,13 +350,19 @@ class Store:
                 if missing:
                     raise StoreError(f"no run with id {missing[0]!r}")
             files = []
-            for table, sql in queries.items():
-                key = "id" if table == "runs" else "run_id"
-                where = "true" if run_ids is None else f"list_contains(?::VARCHAR[], {key})"
-                params = [] if run_ids is None else [run_ids]
-                target = out_dir / f"{table}.parquet"
-                con.sql(sql.format(where), params=params).to_parquet(str(target))
-                files.append(target)
+            target = out_dir
+            try:
+                out_dir.mkdir(parents=True, exist_ok=True)
+                for table, sql in queries.items():
+                    key = "id" if table == "runs" else "run_id"
+                    where = "true" if run_ids is None else f"list_contains(?::VARCHAR[], {key})"
+                    params = [] if run_ids is None else [run_ids]
+                    target = out_dir / f"{table}.parquet"
+                    con.sql(sql.format(where), params=params).to_parquet(str(target))
+                    files.append(target)
+            except (OSError, duckdb.IOException) as err:
+                reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+                raise StoreError(f"Could not write the export to {target}: {reason}") from err
             return files
 
         return self._tx(work)

@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -198,3 +199,58 @@ def test_pretty_rendering_and_json_conversion() -> None:
     assert "name: x" in text and 'inner: {"deep": 1}' in text and "(none)" in text
     assert "nan" not in text and "None" not in text
     assert "…" in text and "v" * 100 not in text
+
+
+def test_a_bad_limit_is_a_clear_error(db: Path, recorded: str) -> None:
+    result = run_cli("--db", str(db), "runs", "list", "--limit", "-1")
+    assert result.returncode == 2 and result.stdout == ""
+    error = json.loads(result.stderr)
+    assert error["field"] == "limit" and "-1" in error["error"]
+
+
+def test_export_to_an_unwritable_place_exits_2(db: Path, recorded: str, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for args in (["--out", str(blocker / "run.json")], ["--format", "parquet", "--out", str(blocker / "pq")]):
+        result = run_cli("--db", str(db), "runs", "export", recorded, *args)
+        assert result.returncode == 2, args
+        assert "Could not write the export" in json.loads(result.stderr)["error"]
+        assert "Traceback" not in result.stderr
+
+
+def test_unknown_run_leaves_no_export_folder(db: Path, recorded: str, tmp_path: Path) -> None:
+    out = tmp_path / "pq"
+    result = run_cli("--db", str(db), "runs", "export", "nope", "--format", "parquet", "--out", str(out))
+    assert result.returncode == 2 and not out.exists()
+
+
+def test_export_all_runs_as_parquet(db: Path, recorded: str, tmp_path: Path) -> None:
+    out = tmp_path / "everything"
+    result = run_cli("--db", str(db), "runs", "export", "--all", "--format", "parquet", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert sorted(pd.read_parquet(out / "runs.parquet")["workbench"]) == ["inventory", "schedule"]
+    for args, field in ((["--all"], "--all"), ([], "RUN_ID"), ([recorded, "--all"], "RUN_ID")):
+        refused = run_cli("--db", str(db), "runs", "export", *args)
+        assert refused.returncode == 2 and json.loads(refused.stderr)["field"] == field, args
+
+
+def test_non_finite_numbers_print_as_null(
+    db: Path, recorded: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = pd.DataFrame({"x": [float("inf"), 1.0]})
+    assert cli.to_jsonable({"gap": float("nan"), "t": frame, "n": np.float64("-inf")}) == {
+        "gap": None,
+        "t": [{"x": None}, {"x": 1.0}],
+        "n": None,
+    }
+
+    def reject(constant: str) -> None:
+        raise ValueError(f"non-standard JSON: {constant}")
+
+    with duckdb.connect(str(db)) as con:  # a value written before the store wrote strict JSON
+        con.execute('UPDATE runs SET metrics = \'{"gap": NaN, "ratio": Infinity}\' WHERE id = ?', [recorded])
+    for command in (["runs", "show", recorded], ["runs", "list"]):
+        assert cli.main(["--db", str(db), *command]) == 0
+        printed = json.loads(capsys.readouterr().out, parse_constant=reject)
+        run = printed["run"] if "run" in printed else printed[0]
+        assert run["metrics"] == {"gap": None, "ratio": None}

@@ -40,3 +40,39 @@ def test_invalid_settings_name_the_field(changes, field):
 def test_bad_seed_env():
     with pytest.raises(SpecError, match="ORCA_SEED"):
         Settings.from_env({"ORCA_SEED": "abc"})
+
+
+@pytest.mark.parametrize(
+    "env, name",
+    [
+        ({"ORCA_PROVIDER": "ollama"}, "ORCA_PROVIDER"),
+        ({"ORCA_SEED": "-1"}, "ORCA_SEED"),
+        ({"ORCA_SEED": "1.5"}, "ORCA_SEED"),
+        ({"OPENAI_BASE_URL": "localhost:11434/v1"}, "OPENAI_BASE_URL"),
+        ({"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "api.example.com"}, "ANTHROPIC_BASE_URL"),
+        ({"ORCA_MODEL": "  "}, "ORCA_MODEL"),
+    ],
+)
+def test_bad_environment_names_the_variable(env, name):
+    with pytest.raises(SpecError) as err:
+        Settings.from_env(env)
+    assert err.value.field == name and str(err.value).startswith(f"{name}: ")
+
+
+def test_a_chosen_provider_takes_its_own_key_url_and_default_model():
+    env = {
+        "ANTHROPIC_API_KEY": "sk-ant",
+        "ANTHROPIC_BASE_URL": "https://anthropic.example",
+        "OPENAI_API_KEY": "sk-oai",
+        "ORCA_MODEL": "claude-haiku-4-5",
+    }
+    assert Settings.from_env(env).model == "claude-haiku-4-5"
+    s = Settings.from_env(env, provider="openai")
+    assert (s.provider, s.api_key, s.base_url, s.model) == ("openai", "sk-oai", None, "gpt-4o-mini")
+    s = Settings.from_env(env, provider="offline")
+    assert (s.api_key, s.base_url) == (None, None)
+
+
+def test_public_dict_hides_credentials_in_the_base_url():
+    s = Settings(provider="openai", model="m", base_url="http://alice:hunter2@10.0.0.5:8000/v1")
+    assert s.public_dict()["base_url"] == "http://***@10.0.0.5:8000/v1"

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pandas as pd
 import pytest
 
-from core.errors import StoreError
-from core.store import Store, default_store_path, scrub_secrets
+from core.errors import SpecError, StoreError
+from core.store import Store, default_store_path, json_safe, scrub_secrets
+from core.store.connection import _is_lock_conflict
 from core.store.migrations import SCHEMA_VERSION, migrate
 
 
@@ -249,3 +252,76 @@ def test_unusable_paths_are_store_errors(tmp_path):
     for bad in (tmp_path, blocker / "sub" / "orca.duckdb"):
         with pytest.raises(StoreError):
             Store(bad, timeout_s=1)
+
+
+def test_secrets_are_scrubbed_from_steps_metrics_and_tool_calls(store: Store, tmp_path: Path) -> None:
+    run_id = store.create_run("inventory", {"base_url": "http://alice:SECRET1@10.0.0.5:8000/v1"})
+    store.add_step(
+        run_id,
+        "llm",
+        {"request": {"api_key": "SECRET2", "url": "https://bob:SECRET3@host/v1"}, "text": "ok"},
+    )
+    store.update_run(run_id, metrics={"cost": 3.0, "settings": {"openai_api_key": "SECRET4"}})
+    store.add_message(
+        run_id, "assistant", "", tool_calls=[{"name": "f", "arguments": {"auth_token": "SECRET5"}}]
+    )
+    assert store.get_run(run_id)["config"] == {"base_url": "http://***@10.0.0.5:8000/v1"}
+    assert store.steps(run_id)["payload"][0] == {"request": {"url": "https://***@host/v1"}, "text": "ok"}
+    assert store.get_run(run_id)["metrics"] == {"cost": 3.0, "settings": {}}
+    assert store.messages(run_id)["tool_calls"][0] == [{"name": "f", "arguments": {}}]
+    assert b"SECRET" not in (tmp_path / "orca.duckdb").read_bytes()
+
+
+def test_non_finite_numbers_are_stored_as_null(store: Store) -> None:
+    run_id = store.create_run("inventory", {})
+    store.update_run(run_id, metrics={"gap": float("nan"), "ratio": np.float64("inf"), "n": np.int64(3)})
+    assert store.get_run(run_id)["metrics"] == {"gap": None, "ratio": None, "n": 3}
+    assert json_safe({"a": (1.5, float("-inf"))}) == {"a": [1.5, None]}
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2.5, True])
+def test_list_runs_refuses_a_bad_limit(store: Store, limit: object) -> None:
+    with pytest.raises(SpecError) as err:
+        store.list_runs(limit=limit)  # type: ignore[arg-type]
+    assert err.value.field == "limit"
+
+
+def test_export_parquet_checks_runs_before_creating_the_folder(store: Store, tmp_path: Path) -> None:
+    store.create_run("inventory", {})
+    with pytest.raises(StoreError, match="no run with id 'ghost'"):
+        store.export_parquet(tmp_path / "never" / "made", ["ghost"])
+    assert not (tmp_path / "never").exists()
+
+
+def test_export_parquet_to_an_unwritable_place_is_a_store_error(store: Store, tmp_path: Path) -> None:
+    run_id = store.create_run("inventory", {})
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="Could not write the export to .*a-file"):
+        store.export_parquet(blocker / "out", [run_id])
+
+
+def test_a_lock_file_that_cannot_be_created_is_a_store_error(tmp_path: Path) -> None:
+    path = tmp_path / "orca.duckdb"
+    (
+        tmp_path / "orca.duckdb.lock"
+    ).mkdir()  # like a read-only folder, even for root: the lock cannot be opened
+    with pytest.raises(StoreError, match="cannot create its lock file .*orca.duckdb.lock"):
+        Store(path, timeout_s=1)
+
+
+def test_only_duckdb_lock_conflicts_are_waited_for(tmp_path: Path) -> None:
+    conflict = duckdb.IOException(
+        'IO Error: Could not set lock on file "/x/o.duckdb": Conflicting lock is held'
+    )
+    assert _is_lock_conflict(conflict)
+    assert not _is_lock_conflict(
+        duckdb.IOException('IO Error: The file "/srv/lockers/o.duckdb" is not valid')
+    )
+    junk = tmp_path / "deadlock" / "orca.duckdb"
+    junk.parent.mkdir()
+    junk.write_bytes(b"not a database" * 100)
+    start = time.monotonic()
+    with pytest.raises(StoreError, match="Could not open the run store"):
+        Store(junk, timeout_s=5)
+    assert time.monotonic() - start < 2

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.browser import CHROMIUM_ARGS, ROOT, find_chromium, start_server
+from core.config import ENV_VARS
+from tests.support.browser import CHROMIUM_ARGS, ROOT, StreamlitServer, find_chromium, start_server
 
 pytestmark = pytest.mark.e2e
 
@@ -26,10 +27,23 @@ def e2e_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("e2e-store") / "orca.duckdb"
 
 
+def start_app(log_dir: Path, store: Path) -> StreamlitServer:
+    """`streamlit run app.py`, offline, on `store`; none of the developer's provider keys or URLs reach it."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name in ENV_VARS:
+            mp.delenv(name, raising=False)
+        return start_server(log_dir, {"ORCA_DB": str(store), "ORCA_PROVIDER": "offline"})
+
+
+@pytest.fixture(scope="session")
+def app_starter() -> Callable[[Path, Path], StreamlitServer]:
+    """How the session's server is started (for tests that check the start itself)."""
+    return start_app
+
+
 @pytest.fixture(scope="session")
 def streamlit_server(tmp_path_factory: pytest.TempPathFactory, e2e_store: Path) -> Iterator[str]:
-    env = {"ORCA_DB": str(e2e_store), "ORCA_PROVIDER": "offline"}
-    server = start_server(tmp_path_factory.mktemp("streamlit"), env)
+    server = start_app(tmp_path_factory.mktemp("streamlit"), e2e_store)
     try:
         yield server.url
     finally:

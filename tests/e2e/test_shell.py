@@ -47,3 +47,21 @@ def test_run_history_page_renders(page, artifacts_dir: Path):
     open_page(page, "/run_history", "Run history")
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "run_history.png"), full_page=True)
+
+
+def test_the_server_never_sees_the_developers_provider_keys(app_starter, tmp_path: Path, monkeypatch):
+    leaks = {
+        "ANTHROPIC_API_KEY": "sk-ant-leak",
+        "OPENAI_API_KEY": "sk-leak",
+        "OPENAI_BASE_URL": "http://x/v1",
+    }
+    for name, value in {**leaks, "ORCA_PROVIDER": "anthropic", "ORCA_MODEL": "m"}.items():
+        monkeypatch.setenv(name, value)
+    server = app_starter(tmp_path, tmp_path / "orca.duckdb")
+    try:
+        raw = Path(f"/proc/{server.proc.pid}/environ").read_bytes().decode()
+    finally:
+        server.stop()
+    environ = dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
+    assert not (set(leaks) | {"ORCA_MODEL"}) & environ.keys()
+    assert environ["ORCA_PROVIDER"] == "offline" and environ["ORCA_DB"] == str(tmp_path / "orca.duckdb")

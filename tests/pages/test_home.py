@@ -6,6 +6,7 @@ checked on its first run and the Settings panel is driven as a script of its own
 
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,3 +70,62 @@ def test_connection_through_fake_server(fake_llm):
     at.button(key="orca_test_connection").click().run()
     assert any("Connected to openai" in s.value for s in at.success)
     assert fake_llm.requests[-1]["headers"]["authorization"] == "Bearer sk-test"
+
+
+def test_switching_provider_prefills_that_providers_environment(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-env")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "https://anthropic.example")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai-env")
+    at = run_settings()
+    assert at.selectbox(key="orca_provider").value == "anthropic"
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    assert at.text_input(key="orca_api_key_openai").value == "sk-openai-env"
+    assert at.text_input(key="orca_base_url_openai").value == ""
+    assert at.text_input(key="orca_model_openai").value == "gpt-4o-mini"
+    settings = at.session_state["orca_settings"]
+    assert (settings.provider, settings.api_key, settings.base_url) == ("openai", "sk-openai-env", None)
+    monkeypatch.delenv("OPENAI_API_KEY")
+    at.selectbox(key="orca_provider").set_value("offline").run()
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    assert at.text_input(key="orca_api_key_openai").value == ""
+    assert at.session_state["orca_settings"].api_key is None
+    at.selectbox(key="orca_provider").set_value("anthropic").run()
+    assert at.text_input(key="orca_base_url_anthropic").value == "https://anthropic.example"
+    assert at.session_state["orca_settings"].api_key == "sk-ant-env"
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("ORCA_PROVIDER", "ollama"),
+        ("ORCA_SEED", "-1"),
+        ("ORCA_SEED", "1.5"),
+        ("OPENAI_BASE_URL", "localhost:1"),
+    ],
+)
+def test_a_bad_environment_variable_is_reported_not_fatal(monkeypatch, name, value):
+    monkeypatch.setenv(name, value)
+    at = run_settings()
+    assert not at.exception
+    assert at.session_state["orca_settings"].provider == "offline"
+    assert any(name in w.value and "offline defaults" in w.value for w in at.warning)
+
+
+def test_every_page_survives_a_bad_environment(monkeypatch):
+    monkeypatch.setenv("ORCA_PROVIDER", "ollama")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    assert not at.exception
+    assert at.title[0].value == "ORCA · Operations Research Copilot Arena"
+    assert any("ORCA_PROVIDER" in w.value for w in at.warning)
+    history = AppTest.from_file(str(ROOT / "pages" / "run_history.py"), default_timeout=60).run()
+    assert not history.exception
+
+
+def test_an_invalid_edit_is_not_tested_with_the_old_settings(fake_llm):
+    fake_llm.script([{"text": "pong"}])
+    at = run_settings()
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    at.text_input(key="orca_base_url_openai").set_value("127.0.0.1:1/v1").run()
+    at.button(key="orca_test_connection").click().run()
+    assert any("Not tested" in e.value and "base_url" in e.value for e in at.error)
+    assert not at.success and fake_llm.requests == []

@@ -1,12 +1,15 @@
-"""Both SDK adapters against the local fake server: text, tool loop, broken JSON, retries, auth, unknown model."""
+"""Both SDK adapters against the local fake server: text, tool loop, broken JSON, retries, auth, unknown model,
+answers that are not the API, timeouts, and conversation histories the real APIs accept."""
 
 import json
+import time
 
+import anthropic
 import pytest
 
 from core.config import Settings
 from core.errors import ProviderError
-from core.llm import Message, Toolbox, check_connection, make_chat_model, run_tools
+from core.llm import Message, Toolbox, check_connection, factory, make_chat_model, run_tools
 
 
 def lookup_price(item: str, quantity: int = 1) -> dict:
@@ -112,10 +115,102 @@ def test_auth_failure_is_a_clear_provider_error(provider, fake_llm):
     assert len(fake_llm.requests) == 1
 
 
-def test_unknown_model_is_named(provider, fake_llm):
+def test_unknown_model_or_wrong_url_is_named(provider, fake_llm):
     fake_llm.script([{"status": 404}])
-    with pytest.raises(ProviderError, match="does not know the model 'nope'"):
+    with pytest.raises(ProviderError, match="model 'nope'.*unknown model or wrong base URL"):
         make_chat_model(settings_for(provider, fake_llm, model="nope")).complete("", [Message("user", "hi")])
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"raw": "<html><body>Welcome to nginx!</body></html>", "content_type": "text/html"},
+        {"raw": '{"foo": 1}', "content_type": "application/json"},
+        {"raw": "[1, 2]", "content_type": "application/json"},
+        {"raw": '{"content": 5, "choices": "x"}', "content_type": "application/json"},
+    ],
+    ids=["html", "other-json", "json-list", "wrong-types"],
+)
+def test_an_answer_that_is_not_the_api_says_check_the_base_url(provider, fake_llm, entry):
+    fake_llm.script([entry])
+    model = make_chat_model(settings_for(provider, fake_llm))
+    with pytest.raises(ProviderError, match="did not answer like .* API; check the base URL") as err:
+        model.complete("", [Message("user", "hi")])
+    assert str(fake_llm.port) in str(err.value)
+    if "html" in entry["raw"]:
+        assert "Welcome to nginx" in str(err.value)
+
+
+def test_a_server_that_hangs_times_out_quickly_with_a_clear_error(provider, fake_llm):
+    fake_llm.script([{"hang": 10, "text": "too late"}])
+    model = make_chat_model(settings_for(provider, fake_llm, timeout_s=0.5, max_retries=0))
+    start = time.perf_counter()
+    with pytest.raises(ProviderError, match="did not answer in time"):
+        model.complete("", [Message("user", "hi")])
+    assert time.perf_counter() - start < 3
+
+
+def test_check_connection_uses_a_short_timeout_and_one_retry(provider, fake_llm, monkeypatch):
+    monkeypatch.setattr(factory, "CHECK_TIMEOUT_S", 0.3)
+    fake_llm.script([{"hang": 10}] * 3)
+    start = time.perf_counter()
+    with pytest.raises(ProviderError, match="did not answer in time"):
+        check_connection(settings_for(provider, fake_llm, timeout_s=60, max_retries=3))
+    assert time.perf_counter() - start < 4
+    assert len(fake_llm.requests) == 2
+
+
+def test_url_credentials_never_appear_in_messages(provider, fake_llm):
+    host = fake_llm.openai_url if provider == "openai" else fake_llm.anthropic_url
+    url = host.replace("http://", "http://alice:hunter2@")
+    fake_llm.script([{"status": 500}])
+    with pytest.raises(ProviderError) as err:
+        make_chat_model(settings_for(provider, fake_llm, base_url=url, max_retries=0)).complete(
+            "", [Message("user", "hi")]
+        )
+    assert "hunter2" not in str(err.value) and "***@127.0.0.1" in str(err.value)
+
+
+def test_empty_texts_in_history_are_accepted_by_anthropic(fake_llm):
+    fake_llm.script([{"text": "fine"}])
+    model = make_chat_model(settings_for("anthropic", fake_llm))
+    history = [Message("user", "hi"), Message("assistant", ""), Message("user", "still there?")]
+    assert model.complete("", history).text == "fine"
+    assert fake_llm.requests[0]["body"]["messages"][1]["content"] == "(no text)"
+
+
+def test_fake_anthropic_refuses_what_the_real_api_refuses(fake_llm):
+    client = anthropic.Anthropic(api_key="k", base_url=fake_llm.anthropic_url, max_retries=0)
+    empty = [{"role": "user", "content": [{"type": "text", "text": " "}]}]
+    unanswered = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}]},
+        {"role": "user", "content": "and?"},
+    ]
+    orphan = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t9", "content": "1"}]}]
+    for messages, reason in (
+        (empty, "non-whitespace"),
+        (unanswered, "without `tool_result`"),
+        (orphan, "t9"),
+    ):
+        fake_llm.script([{"text": "should not be used"}])
+        with pytest.raises(anthropic.BadRequestError, match=reason):
+            client.messages.create(model="m", max_tokens=5, messages=messages)
+
+
+def test_history_stays_valid_after_the_step_cap(provider, fake_llm):
+    always = {"tool_calls": [{"name": "lookup_price", "arguments": {"item": "apple"}}]}
+    fake_llm.script([always, always, {"text": "Sorry, I went round in circles."}])
+    model = make_chat_model(settings_for(provider, fake_llm))
+    first = [Message("user", "apples?")]
+    capped = run_tools(model, "shop", first, Toolbox([lookup_price]), max_steps=2)
+    assert capped.stopped == "max_steps"
+    assert capped.messages[-1].role == "assistant" and not capped.messages[-1].tool_calls
+    # Agents replace the final text with their own wording (core/inventory/interpretation.py does).
+    history = [*first, *capped.messages[:-1], Message("assistant", "I stopped."), Message("user", "again")]
+    assert (
+        run_tools(model, "shop", history, Toolbox([lookup_price])).text == "Sorry, I went round in circles."
+    )
 
 
 def test_unreachable_server_and_exhausted_retries(provider, fake_llm):

@@ -65,3 +65,9 @@ def test_step_cap_stops_a_model_that_never_finishes():
     assert result.stopped == "max_steps"
     assert sum(1 for s in result.steps if s.kind == "llm") == 3
     assert sum(1 for s in result.steps if s.kind == "tool") == 3
+    assert result.text == "(stopped after 3 model calls without a final answer)"
+    last = result.messages[-1]
+    assert (last.role, last.content, last.tool_calls) == ("assistant", result.text, ())
+    called = [c.id for m in result.messages for c in m.tool_calls]
+    answered = [m.tool_call_id for m in result.messages if m.role == "tool"]
+    assert called == answered and len(called) == 3
