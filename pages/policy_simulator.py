@@ -9,7 +9,7 @@ from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
 from core.ui import get_store, guard, setup_page, show_error
 from solvers.inventory.dqn import DQNConfig
-from solvers.inventory.spec import params_csv_text, read_params_csv
+from solvers.inventory.spec import params_csv_text
 
 P = "orca_sim_"
 RESULT = P + "result"
@@ -64,7 +64,7 @@ if (
 if st.session_state.get(HANDOFF):
     handoff = st.session_state.pop(HANDOFF)
     try:
-        loaded = sim_inputs.LoadedProblem(read_params_csv(handoff), "the Inventory Copilot")
+        loaded = sim_inputs.problem_from_handoff(handoff)
     except SpecError as err:
         show_error(err)
     else:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from core.errors import SpecError
 from core.inventory.chat_cli import add_chat_parser
-from solvers.inventory.spec import read_params_csv
+from core.inventory.table import problem_from_csv
 
 # The engine (numpy, torch) is imported inside the handlers so that `python -m core.cli` starts fast.
 
@@ -24,9 +24,22 @@ def _params(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
     return value
 
 
@@ -34,7 +47,7 @@ def cmd_optimize(args: argparse.Namespace) -> dict:
     from solvers.inventory.agent import optimize
     from solvers.inventory.dqn import DQNConfig
 
-    problem = read_params_csv(Path(args.params))
+    problem = problem_from_csv(Path(args.params))
     config = DQNConfig(steps=args.dqn_steps, seconds=args.dqn_seconds)
     result = optimize(problem, args.paths, args.seed, not args.no_dqn, out_dir=args.out, dqn_config=config)
     return result.summary()
@@ -52,7 +65,7 @@ def _add_optimize(sub) -> None:
     p.add_argument("--paths", type=_positive, default=1000, help="Monte Carlo paths of the policy search")
     p.add_argument("--no-dqn", action="store_true", help="skip DQN training")
     p.add_argument("--dqn-steps", type=_positive, default=3000, help="DQN training budget in vector steps")
-    p.add_argument("--dqn-seconds", type=float, default=60.0, help="DQN training budget in seconds")
+    p.add_argument("--dqn-seconds", type=_seconds, default=60.0, help="DQN training budget in seconds")
     p.set_defaults(func=cmd_optimize)
 
 
@@ -77,7 +90,7 @@ def _policy(args: argparse.Namespace):
 def cmd_evaluate(args: argparse.Namespace) -> dict:
     from solvers.inventory.montecarlo import evaluate_policy
 
-    problem = read_params_csv(Path(args.params))
+    problem = problem_from_csv(Path(args.params))
     return evaluate_policy(problem, _policy(args), args.paths, args.seed).summary()
 
 
@@ -98,7 +111,7 @@ def _add_evaluate(sub) -> None:
 def cmd_dp(args: argparse.Namespace) -> dict:
     from solvers.inventory.dp import solve_dp
 
-    return solve_dp(read_params_csv(Path(args.params))).summary()
+    return solve_dp(problem_from_csv(Path(args.params))).summary()
 
 
 def _add_dp(sub) -> None:

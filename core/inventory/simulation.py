@@ -17,9 +17,9 @@ from core.inventory.simulation_inputs import PARAMS_ARTIFACT, PolicyChoice
 from core.inventory.simulation_result import SimulationResult, artifacts_zip
 from core.store import Store
 from solvers.inventory.dp import solve_dp
-from solvers.inventory.dqn import DQNConfig, DQNPolicy, train_dqn
-from solvers.inventory.montecarlo import Policy, demand_matrix, evaluate_policies
-from solvers.inventory.search import SearchResult, search_policies
+from solvers.inventory.dqn import DQNConfig, DQNPolicy, check_dqn_size, train_dqn
+from solvers.inventory.montecarlo import Policy, check_simulation_size, demand_matrix, evaluate_policies
+from solvers.inventory.search import SearchResult, check_search_size, search_policies
 from solvers.inventory.spec import InventoryProblem, params_csv_text, table_from_problem
 
 WORKBENCH = "policy_simulator"
@@ -130,6 +130,11 @@ def run_simulation(
     policies = [c.build() for c in choices]
     if not policies and not (options.grid or options.dp or options.dqn):
         raise SpecError("policies", "choose at least one policy, the (s,S) grid, the DP optimum or DQN")
+    check_simulation_size(problem, options.paths)
+    if options.grid:
+        check_search_size(problem, "sS", options.grid_paths)
+    if options.dqn:
+        check_dqn_size(problem, options.dqn_config)
     run_id = None
     if store is not None:
         label = title or f"{problem.demand.canonical()}, L={problem.lead_time}, T={problem.time_horizon}"

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.errors import SpecError
+from core.inventory.table import problem_from_csv
 from core.store import Store
 from solvers.inventory.demand import demand_from_history
 from solvers.inventory.montecarlo import Policy
@@ -23,7 +24,6 @@ from solvers.inventory.spec import (
     InventoryProblem,
     parse_demand,
     problem_from_table,
-    read_params_csv,
 )
 
 COPILOT_WORKBENCH = "inventory_copilot"
@@ -140,6 +140,8 @@ def read_demand_history(data: bytes | str) -> list[float]:
         cell = row[column].strip() if column < len(row) else ""
         if not _is_number(cell):
             raise SpecError("demand_history", f"row {row_no}: {cell!r} is not a number")
+        if float(cell) < 0:
+            raise SpecError("demand_history", f"row {row_no}: a daily demand cannot be negative, got {cell}")
         values.append(float(cell))
     if not values:
         raise SpecError("demand_history", "the file has a header but no daily demands")
@@ -151,13 +153,18 @@ def problem_from_upload(data: bytes | str, current: InventoryProblem) -> LoadedP
     text = _decode(data)
     first = text.splitlines()[0].lower() if text.strip() else ""
     if "parameter" in first and "value" in first:
-        return LoadedProblem(read_params_csv(text), "the uploaded parameter table")
+        return LoadedProblem(problem_from_csv(text), "the uploaded parameter table")
     history = read_demand_history(text)
     demand = demand_from_history(history)
     problem = dataclasses.replace(current, demand=demand)
     return LoadedProblem(
         problem, f"empirical demand from {len(history)} days of history (mean {demand.mean:.2f} per day)"
     )
+
+
+def problem_from_handoff(csv_text: str) -> LoadedProblem:
+    """The problem the Inventory Copilot hands to the Policy Simulator (its `extracted_params.csv` text)."""
+    return LoadedProblem(problem_from_csv(csv_text), "the Inventory Copilot")
 
 
 def copilot_runs(store: Store) -> list[tuple[str, str]]:
@@ -179,7 +186,7 @@ def copilot_runs(store: Store) -> list[tuple[str, str]]:
 def problem_from_copilot_run(store: Store, run_id: str) -> LoadedProblem:
     """The problem saved by an Inventory Copilot run."""
     data = store.get_artifact(run_id, PARAMS_ARTIFACT)
-    return LoadedProblem(read_params_csv(data), f"Inventory Copilot run {run_id}")
+    return LoadedProblem(problem_from_csv(data), f"Inventory Copilot run {run_id}")
 
 
 def suggested_parameters(problem: InventoryProblem) -> dict[str, dict[str, int | None]]:

@@ -18,8 +18,8 @@ from pathlib import Path
 from core.errors import SolverError
 from solvers.inventory.artifacts import write_artifacts
 from solvers.inventory.dp import DPResult, solve_dp
-from solvers.inventory.dqn import DQNConfig, DQNResult, train_dqn
-from solvers.inventory.montecarlo import PolicyEvaluation, Progress, evaluate_policies
+from solvers.inventory.dqn import DQNConfig, DQNResult, check_dqn_size, train_dqn
+from solvers.inventory.montecarlo import PolicyEvaluation, Progress, check_simulation_size, evaluate_policies
 from solvers.inventory.search import SearchResult, search_policies
 from solvers.inventory.spec import InventoryProblem
 
@@ -88,6 +88,10 @@ def optimize(
 ) -> OptimizationResult:
     """Run the Optimization Agent; writes `deployment_artifacts/` into `out_dir` when given."""
     start = time.perf_counter()
+    n_final = final_paths or max(paths, 2000)
+    check_simulation_size(problem, n_final)
+    if use_dqn:
+        check_dqn_size(problem, dqn_config or DQNConfig())
 
     def report(lo: float, hi: float):
         return (lambda f, msg: progress(lo + (hi - lo) * f, msg)) if progress else None
@@ -113,7 +117,6 @@ def optimize(
         finalists["dqn"] = dqn.policy
     if progress:
         progress(0.96, "comparing the finalists on fresh common paths")
-    n_final = final_paths or max(paths, 2000)
     evals = evaluate_policies(problem, list(finalists.values()), n_final, seed + 2_000_003)
     evaluations = dict(zip(finalists, evals, strict=True))
     lam = problem.risk_tolerance

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.special import gammaln, ndtr, ndtri
 
-from core.errors import SpecError
+from core.errors import SolverError, SpecError
 from solvers.inventory.spec import Demand
+
+MAX_SUPPORT = 10_000_000  # demand values 0..d_max the exact DP may tabulate
 
 
 def sample_demand(demand: Demand, rng: np.random.Generator, size: int | tuple[int, ...]) -> np.ndarray:
@@ -34,8 +36,22 @@ def sample_demand(demand: Demand, rng: np.random.Generator, size: int | tuple[in
 
 
 def demand_pmf(demand: Demand, tail: float = 1e-12) -> tuple[np.ndarray, np.ndarray]:
-    """`(values, probs)`: the support 0..d_max as int64 and its probabilities (summing to 1)."""
+    """`(values, probs)`: the support 0..d_max as int64 and its probabilities (summing to 1).
+
+    `SolverError` when the support would exceed `MAX_SUPPORT` values (the DP then refuses)."""
     kind, p = demand.kind, demand.params
+    top = {
+        "deterministic": lambda: p[0],
+        "poisson": lambda: p[0] + 10 * math.sqrt(p[0]) + 30,
+        "normal": lambda: p[0] + 8 * p[1],
+        "uniform": lambda: p[1],
+        "empirical": lambda: max(demand.history),
+    }[kind]()
+    if top > MAX_SUPPORT:
+        raise SolverError(
+            f"the exact DP needs the probability of every daily demand 0..{top:,.0f}; above "
+            f"{MAX_SUPPORT:,} values that is too large (use the (s,S) search or DQN instead)"
+        )
     if kind == "deterministic":
         values = np.arange(int(p[0]) + 1)
         probs = np.zeros(len(values))

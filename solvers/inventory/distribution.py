@@ -16,6 +16,7 @@ from core.errors import SpecError
 
 DEMAND_KINDS: tuple[str, ...] = ("deterministic", "poisson", "normal", "uniform", "empirical")
 _ARITY = {"deterministic": 1, "poisson": 1, "normal": 2, "uniform": 2}
+MAX_UNITS = 1_000_000_000  # largest parameter or daily demand (keeps every integer sum inside int64)
 
 
 def format_number(x: float) -> str:
@@ -44,6 +45,8 @@ class Demand:
             raise SpecError(f, "parameters must be finite numbers")
         object.__setattr__(self, "params", params)
         object.__setattr__(self, "history", tuple(int(h) for h in self.history))
+        if any(abs(x) > MAX_UNITS for x in (*params, *self.history)):
+            raise SpecError(f, f"demand values above {MAX_UNITS:,} units per period are not supported")
         if self.kind == "empirical":
             if params or not self.history:
                 raise SpecError(f, "an empirical demand needs a non-empty daily history and no parameters")

@@ -23,7 +23,7 @@ from torch import nn
 
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
-from solvers.inventory.montecarlo import Progress, demand_matrix, simulate_policy
+from solvers.inventory.montecarlo import Progress, check_simulation_size, demand_matrix, simulate_policy
 from solvers.inventory.simulator import next_on_hand
 from solvers.inventory.spec import InventoryProblem
 
@@ -67,8 +67,30 @@ class DQNConfig:
         ):
             if int(getattr(self, name)) < 1:
                 raise SpecError(name, "must be at least 1")
-        if self.seconds <= 0 or self.lr <= 0:
-            raise SpecError("seconds" if self.seconds <= 0 else "lr", "must be positive")
+        for name in ("seconds", "lr"):
+            if not getattr(self, name) > 0:  # also refuses NaN
+                raise SpecError(name, f"must be positive, got {getattr(self, name)!r}")
+
+
+MAX_ACTIONS = 10_001  # network outputs: orders 0..max_order
+MAX_BUFFER_BYTES = 2_000_000_000  # the replay buffer's state arrays
+
+
+def check_dqn_size(problem: InventoryProblem, config: DQNConfig) -> None:
+    """`SpecError` naming `max_order` or `lead_time` when the network or its replay buffer would be too large."""
+    if problem.action_dim > MAX_ACTIONS:
+        raise SpecError(
+            "max_order",
+            f"the DQN has one output per order quantity 0..{problem.max_order}; at most {MAX_ACTIONS - 1:,} "
+            "is supported (use the (s,S) search instead)",
+        )
+    if 8 * config.buffer * (problem.lead_time + 3) > MAX_BUFFER_BYTES:
+        raise SpecError(
+            "lead_time",
+            f"a lead time of {problem.lead_time:,} periods makes the DQN's replay buffer too large; "
+            "use the (s,S) search or a smaller DQN buffer",
+        )
+    check_simulation_size(problem, config.eval_paths)
 
 
 def q_network(input_dim: int, actions: int, hidden: int) -> nn.Sequential:
@@ -179,6 +201,7 @@ def train_dqn(
 ) -> DQNResult:
     """Train a DQN on the problem; returns the best checkpoint by validation cost."""
     cfg = config or DQNConfig()
+    check_dqn_size(problem, cfg)
     p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)

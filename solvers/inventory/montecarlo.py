@@ -21,6 +21,7 @@ from solvers.inventory.simulator import next_on_hand
 from solvers.inventory.spec import InventoryProblem
 
 Progress = Callable[[float, str], None]
+MAX_CELLS = 50_000_000  # paths × periods of one simulation (a 400 MB int64 demand matrix)
 
 
 class Policy(Protocol):
@@ -34,10 +35,26 @@ class Policy(Protocol):
     ) -> np.ndarray: ...
 
 
-def demand_matrix(problem: InventoryProblem, paths: int, seed: int | None) -> np.ndarray:
-    """A `(paths, T)` int64 demand matrix drawn from `default_rng(seed)`."""
+def check_simulation_size(problem: InventoryProblem, paths: int) -> None:
+    """`SpecError` naming `paths`, `time_horizon` or `lead_time` when `paths × (T + L)` exceeds `MAX_CELLS`."""
     if paths < 1:
         raise SpecError("paths", f"need at least 1 simulation path, got {paths}")
+    p = problem
+    periods = p.time_horizon + p.lead_time
+    if paths * periods > MAX_CELLS:
+        field = "lead_time" if p.lead_time > p.time_horizon else "time_horizon"
+        if 2 * periods <= MAX_CELLS:  # even two paths would fit: there are too many paths
+            field = "paths"
+        raise SpecError(
+            field,
+            f"{paths:,} paths × {periods:,} periods (horizon plus lead time) is too large to simulate "
+            f"(limit {MAX_CELLS:,}); use fewer paths, a shorter time horizon or a shorter lead time",
+        )
+
+
+def demand_matrix(problem: InventoryProblem, paths: int, seed: int | None) -> np.ndarray:
+    """A `(paths, T)` int64 demand matrix drawn from `default_rng(seed)`."""
+    check_simulation_size(problem, paths)
     return sample_demand(problem.demand, np.random.default_rng(seed), (paths, problem.time_horizon))
 
 

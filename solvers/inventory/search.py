@@ -23,6 +23,15 @@ from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy
 from solvers.inventory.spec import InventoryProblem
 
 CHUNK = 96
+MAX_RULES = 5_000_000  # candidates of one family (the (s,S) grid of max_inventory 3,160)
+MAX_GRID_WORK = 30_000_000_000  # candidates × paths × periods simulated; about 45 s on 2 idle cores
+MAX_CHUNK_BYTES = 2_000_000_000  # the state arrays of the chunks in flight
+FAMILY_LABELS = {
+    "sS": "(s,S)",
+    "base_stock": "capped base-stock",
+    "constant": "constant-order",
+    "rQ": "(R,Q)",
+}
 
 
 def _dtype(problem: InventoryProblem, demand: np.ndarray) -> type:
@@ -161,6 +170,40 @@ def _policy(family: str, rule: np.ndarray, problem: InventoryProblem, cutoff: bo
     return RQPolicy(s, cap, cutoff)
 
 
+def family_size(problem: InventoryProblem, family: str) -> int:
+    """How many candidate rules `family_rules` returns (at most, for base_stock), without building them."""
+    m, qmax = problem.max_inventory, problem.max_order
+    sizes = {
+        "sS": (m + 1) * (m + 2) // 2,
+        "base_stock": min(12, qmax) * (m + 1),
+        "constant": qmax + 1,
+        "rQ": qmax * (m + 1),
+    }
+    if family not in sizes:
+        raise SpecError("policy", f"unknown policy family {family!r}; use sS, base_stock, constant or rQ")
+    return sizes[family]
+
+
+def check_search_size(problem: InventoryProblem, family: str, paths: int) -> None:
+    """`SpecError` naming `max_inventory` or `lead_time` when a family's search is too large to build,
+    to hold in memory (two threads' chunks of `CHUNK` candidates with L pipeline slots) or to simulate."""
+    n = family_size(problem, family)
+    work = n * paths * problem.time_horizon
+    if 2 * CHUNK * paths * (problem.lead_time + 8) * 8 > MAX_CHUNK_BYTES:
+        raise SpecError(
+            "lead_time",
+            f"simulating {FAMILY_LABELS[family]} policies on {paths:,} paths with a lead time of "
+            f"{problem.lead_time:,} periods needs too much memory; use fewer paths or a shorter lead time",
+        )
+    if n > MAX_RULES or work > MAX_GRID_WORK:
+        raise SpecError(
+            "max_inventory",
+            f"the {FAMILY_LABELS[family]} search has {n:,} candidate policies × {paths:,} paths × {problem.time_horizon:,} "
+            f"periods (limits {MAX_RULES:,} candidates and {MAX_GRID_WORK:,} simulated periods); lower the "
+            "max inventory (it sets the grid), the paths or the horizon",
+        )
+
+
 def family_rules(problem: InventoryProblem, family: str) -> np.ndarray:
     """All candidate rules `(s, S, cap)` of a family on this instance."""
     m, qmax = problem.max_inventory, problem.max_order
@@ -193,6 +236,7 @@ def search_policies(
 ) -> SearchResult:
     """Search a family on `paths` common paths, re-evaluate the `top_k` best on fresh paths, pick by L(π)."""
     start = time.perf_counter()
+    check_search_size(problem, family, paths)
     rules = family_rules(problem, family)
     demand = demand_matrix(problem, paths, seed)
     mean, std = evaluate_rules(

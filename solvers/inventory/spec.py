@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import SpecError
-from solvers.inventory.distribution import NUMBER, Demand, format_number, parse_demand
+from solvers.inventory.distribution import MAX_UNITS, NUMBER, Demand, format_number, parse_demand
 
 PARAMETER_KEYS: tuple[str, ...] = (
     "time_horizon",
@@ -118,6 +118,8 @@ def validate_parameter(key: str, value: object) -> str:
         raise SpecError(key, f"must be 'lost_sale' (unmet demand is lost) or 'backlog', got {value!r}")
     integer = key in ("time_horizon", "lead_time", "max_inventory", "max_order", "initial_inventory")
     x = _number(key, value, integer=integer)
+    if integer and x > MAX_UNITS:
+        raise SpecError(key, f"must be at most {MAX_UNITS:,}, got {format_number(x)}")
     if key == "time_horizon" and x < 1:
         raise SpecError(key, "must be at least 1 day")
     if key in ("max_inventory", "max_order") and x < 1:

@@ -39,3 +39,26 @@ def test_run_a_comparison_and_see_the_charts(page, artifacts_dir: Path):
         chart.screenshot(path=str(artifacts_dir / f"policy_simulator_{name}.png"))
     expect(page.get_by_role("button", name="deployment_artifacts.zip")).to_be_visible()
     assert_healthy(page)
+
+
+def _upload(page, name: str, data: bytes) -> None:
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": name, "mimeType": "text/csv", "buffer": data}]
+    )
+    wait_idle(page)
+    page.get_by_role("button", name="Load file").click()
+    wait_idle(page)
+
+
+def test_upload_a_garbage_history_then_a_real_one(page, artifacts_dir: Path):
+    open_page(page, "/policy_simulator", "Policy Simulator")
+    page.get_by_text("Load a problem").click()
+    _upload(page, "sales.csv", b"date,demand\n2024-01-01,5\n2024-01-02,lots\n")
+    alert = page.locator('[data-testid="stAlert"]').filter(has_text="demand_history")
+    expect(alert).to_contain_text("row 3: 'lots' is not a number")
+    assert_healthy(page)
+    _upload(page, "sales.csv", b"date,demand\n2024-01-01,5\n2024-01-02,9\n2024-01-03,7\n")
+    expect(page.get_by_text("empirical demand from 3 days of history", exact=False)).to_be_visible()
+    expect(page.get_by_label("Demand distribution", exact=True)).to_have_value("empirical(5,9,7)")
+    page.screenshot(path=str(artifacts_dir / "policy_simulator_upload.png"), full_page=True)
+    assert_healthy(page)

@@ -91,6 +91,39 @@ def test_bad_parameter_names_the_field_and_keeps_the_form():
     assert Store(os.environ["ORCA_DB"]).list_runs(sim.WORKBENCH).empty
 
 
+def test_absurd_sizes_name_the_field_and_the_session_stays_alive():
+    at = fresh()
+    at.number_input(key="orca_sim_time_horizon").set_value(10**8)
+    submit(at)
+    assert not at.exception
+    assert at.error[0].value.startswith("time_horizon:")
+    at.number_input(key="orca_sim_time_horizon").set_value(30)
+    at.number_input(key="orca_sim_max_inventory").set_value(100_000)
+    submit(at)
+    assert not at.exception
+    assert at.error[0].value.startswith("max_inventory:") and "(s,S) search" in at.error[0].value
+    assert Store(os.environ["ORCA_DB"]).list_runs(sim.WORKBENCH).empty
+    at.number_input(key="orca_sim_max_inventory").set_value(40)
+    submit(small(at))
+    assert not at.exception and not at.error and "Recommended" in at.success[0].value
+
+
+def test_a_dqn_run_adds_its_row_learning_curve_and_weights():
+    at = small(fresh())
+    at.checkbox(key="orca_sim_grid").uncheck()
+    at.checkbox(key="orca_sim_dqn").check()
+    at.number_input(key="orca_sim_dqn_steps").set_value(20)
+    submit(at)
+    assert not at.exception and not at.error
+    table = at.dataframe[0].value
+    assert "dqn" in set(table["policy"])
+    assert "DQN learning curve" in [t.label for t in at.tabs]
+    charts = at.get("plotly_chart")
+    assert len(charts) == 4 and "validation" in charts[-1].proto.spec.lower()
+    runs = Store(os.environ["ORCA_DB"]).list_runs(sim.WORKBENCH)
+    assert runs["metrics"][0]["policies"].keys() >= {"dqn", "dp"}
+
+
 def test_copilot_handoff_loads_the_csv_into_the_form():
     problem = dataclasses.replace(
         sim_inputs.problem_from_form({**sim_inputs.PAPER_INSTANCE, "demand_distribution": "normal(30,10)"}),

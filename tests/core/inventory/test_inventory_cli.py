@@ -54,6 +54,25 @@ def test_evaluate_missing_argument_is_a_clean_error(params: Path) -> None:
     assert out.returncode == 2 and "--S" in json.loads(out.stderr)["error"]
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["evaluate", "--policy", "sS", "--s", "8", "--S", "9", "--paths", "abc"],
+            "--paths: expected a whole",
+        ),
+        (
+            ["evaluate", "--policy", "sS", "--s", "8", "--S", "9", "--paths", "0"],
+            "--paths: must be at least 1",
+        ),
+        (["optimize", "--out", "x", "--dqn-seconds", "nan"], "--dqn-seconds: must be a positive number"),
+    ],
+)
+def test_bad_numbers_name_the_argument(params: Path, args: list[str], message: str) -> None:
+    out = run(args[0], "--params", str(params), *args[1:])
+    assert out.returncode == 2 and message in out.stderr and out.stdout == ""
+
+
 def test_dp_and_refusal(params: Path, tmp_path: Path) -> None:
     out = run("dp", "--params", str(params))
     assert out.returncode == 0, out.stderr
@@ -155,3 +174,38 @@ def test_order_without_lead_time_needs_no_pipeline(tmp_path: Path) -> None:
     out = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "0")
     assert out.returncode == 0, out.stderr
     assert 0 <= json.loads(out.stdout)["recommended_order"] <= 8
+
+
+@pytest.mark.parametrize(
+    ("replace", "command", "field"),
+    [
+        (("time_horizon,12,", "time_horizon,1000000000,"), "evaluate", "time_horizon"),
+        (("max_inventory,20,", "max_inventory,100000,"), "optimize", "max_inventory"),
+        (("poisson(5)", '"normal(1e300,1)"'), "dp", "demand_distribution"),
+        (("max_order,8,", "max_order,80,"), "dp", "max_order"),
+    ],
+)
+def test_absurd_parameters_are_clean_errors(params: Path, tmp_path: Path, replace, command, field) -> None:
+    path = tmp_path / "absurd.csv"
+    path.write_text(params.read_text().replace(*replace))
+    args = {
+        "evaluate": ["--policy", "sS", "--s", "4", "--S", "10", "--paths", "10"],
+        "optimize": ["--out", str(tmp_path / "out"), "--no-dqn"],
+        "dp": [],
+    }[command]
+    out = run(command, "--params", str(path), *args)
+    assert out.returncode == 2 and out.stdout == ""
+    error = json.loads(out.stderr)
+    assert error["field"] == field and error["error"].startswith(field)
+
+
+def test_dp_of_a_huge_demand_is_refused(params: Path, tmp_path: Path) -> None:
+    path = tmp_path / "huge.csv"
+    path.write_text(params.read_text().replace("poisson(5)", "poisson(100000000)"))
+    out = run("dp", "--params", str(path))
+    assert out.returncode == 2 and "too large" in json.loads(out.stderr)["error"]
+
+
+def test_order_without_artifacts_names_them(tmp_path: Path) -> None:
+    out = run("order", "--artifacts", str(tmp_path / "missing"), "--inventory", "4", "--step", "0")
+    assert out.returncode == 2 and json.loads(out.stderr)["field"] == "artifacts"

@@ -107,6 +107,11 @@ def test_upload_of_a_demand_history_keeps_the_other_parameters(paper):
         ("", "empty"),
         ("a,b\n1,2\n", "several columns"),
         ("demand\n", "no daily demands"),
+        ("demand\n4\n-3\n", "row 3: a daily demand cannot be negative"),
+        ("demand\n4\nnan\n", "row 3"),
+        ("demand\n4\ninf\n", "row 3"),
+        ("date,demand\n2024-01-01,5\n2024-01-02,\n", "row 3"),
+        ("PK\x03\x04\x14\x00\x06\x00", "no daily demands"),  # a spreadsheet's zip bytes
     ],
 )
 def test_bad_demand_history_is_explained(text, fragment, paper):
@@ -158,6 +163,28 @@ def test_bad_policy_choices_name_the_parameter(choice, field):
     with pytest.raises(SpecError) as err:
         choice.build()
     assert err.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("change", "options", "field"),
+    [
+        ({"time_horizon": 10**8}, sim.SimulationOptions(grid=False, dp=False), "time_horizon"),
+        ({}, sim.SimulationOptions(paths=2 * 10**6, grid=False, dp=False), "paths"),
+        ({"max_inventory": 10**5}, sim.SimulationOptions(dp=False), "max_inventory"),
+        (
+            {"max_inventory": 50_000, "max_order": 20_000},
+            sim.SimulationOptions(grid=False, dp=False, dqn=True),
+            "max_order",
+        ),
+    ],
+)
+def test_absurd_sizes_are_refused_up_front_naming_the_field(tmp_path, paper, change, options, field):
+    store = Store(tmp_path / "runs.duckdb")
+    problem = dataclasses.replace(paper, **change)
+    with pytest.raises(SpecError) as err:
+        sim.run_simulation(problem, sim_inputs.default_choices(problem), options, store=store)
+    assert err.value.field == field
+    assert store.list_runs(sim.WORKBENCH).empty  # refused before anything ran
 
 
 def test_options_are_validated():

@@ -45,6 +45,13 @@ def test_dqn_trains_and_records_a_learning_curve(trained) -> None:
     assert trained.env_steps == 120 * 32
 
 
+@pytest.mark.parametrize("change", [{"seconds": float("nan")}, {"seconds": 0}, {"lr": -1e-3}])
+def test_dqn_config_refuses_non_positive_budgets(change) -> None:
+    with pytest.raises(SpecError) as err:
+        DQNConfig(**change)
+    assert err.value.field == next(iter(change))
+
+
 def test_dqn_is_seeded(trained) -> None:
     again = train_dqn(problem(), TINY, seed=3)
     assert [r["validation_cost"] for r in again.curve] == [r["validation_cost"] for r in trained.curve]
@@ -100,6 +107,8 @@ def test_optimize_writes_artifacts_and_order_round_trips(tmp_path) -> None:
     }
     config = json.loads((tmp_path / "config.json").read_text())
     assert config["state_dim"] == 4 and config["action_dim"] == 9 and config["lead_time"] == 2
+    assert (config["max_inventory"], config["time_horizon"]) == (20, 12)
+    assert (config["best_s"], config["best_S"]) == (res.s, res.S)
     rows = {r["policy"]: r for r in read_results(tmp_path)}
     assert {"sS", "dqn", "dp"} <= rows.keys()
     assert (int(rows["sS"]["s"]), int(rows["sS"]["S"])) == (res.s, res.S)
@@ -146,6 +155,20 @@ def test_calculate_dqn_order_validates(artifacts, inventory, step, pipeline, fie
     with pytest.raises(SpecError) as err:
         calculate_dqn_order(inventory, step, pipeline, artifacts)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("lam", [-10.0, 10.0])
+def test_the_risk_tolerance_picks_the_recommendation(lam) -> None:
+    """λ = 10: L(π) ≈ mean, so the DP optimum wins; λ = -10: L(π) ≈ e^10·std, the steadiest policy wins."""
+    res = optimize(problem(risk_tolerance=lam), 300, 0, False, final_paths=1000)
+    ev = res.evaluations
+    assert res.recommended == min(ev, key=lambda k: ev[k].mean + np.exp(-lam) * ev[k].std)
+    if lam > 0:
+        assert res.recommended == "dp"
+    else:
+        assert ev[res.recommended].std == min(e.std for e in ev.values())
+        assert res.recommended != "dp"
+    assert res.objective == pytest.approx(ev[res.recommended].mean + np.exp(-lam) * ev[res.recommended].std)
 
 
 def test_optimize_without_dqn_and_without_tractable_dp(tmp_path) -> None:

@@ -53,6 +53,9 @@ def test_ss_grid_shape_optimum_and_reevaluation() -> None:
     assert progress[-1] == 1.0 and all(a <= b for a, b in zip(progress, progress[1:], strict=False))
     assert len(res.candidates) == 8 and res.best.paths == 2000
     best = res.best_policy
+    # the winner is picked on fresh paths, not on the search's own (biased low) estimates
+    assert res.best.mean != pytest.approx(res.mean[best.s, best.S], abs=1e-9)
+    assert res.best.objective(0) == min(c.objective(0) for c in res.candidates)
     # the chosen pair is close to the best stationary (s,S) by exact evaluation: (16,20) under IP < s
     assert evaluate_exact(p, best) <= evaluate_exact(p, type(best)(16, 20)) * 1.005
     assert evaluate_exact(p, best) > solve_dp(p).optimal_cost

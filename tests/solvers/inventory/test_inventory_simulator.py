@@ -109,6 +109,35 @@ def test_four_transitions_with_stock_left_over(lost, perishable, costs, on_hand)
     assert ev.mean == pytest.approx(sum(costs)) and ev.std == 0
 
 
+def test_service_statistics_by_hand() -> None:
+    """Lost sales, orders [10, 0, 4, 10], D = 5 (the case above): sales 3, 5, 5, 4 of 20; short in
+    periods 0 and 3; end-of-period stock 0, 5, 0, 0; two paths with equal demand, so the std is 0."""
+    p = problem(time_horizon=4)
+    ev = simulate_policy(p, Scripted([10, 0, 4, 10]), np.full((2, 4), 5))
+    assert ev.fill_rate == pytest.approx(17 / 20)
+    assert ev.stockout_periods == 2 and ev.avg_on_hand == pytest.approx(5 / 4)
+    assert ev.orders_placed == 3 and ev.setup_cost == 6 and ev.holding_cost == 5 and ev.penalty_cost == 30
+    assert ev.se == 0 and ev.ci95 == (ev.mean, ev.mean)
+
+
+def test_ci_is_the_normal_interval_of_the_path_costs() -> None:
+    p = problem(demand=parse_demand("poisson(5)"), time_horizon=10)
+    ev = evaluate_policies(p, [SSPolicy(4, 12)], paths=400, seed=3)[0]
+    half = 1.96 * ev.costs.std(ddof=1) / np.sqrt(400)
+    assert ev.std == pytest.approx(ev.costs.std(ddof=1)) and ev.se == pytest.approx(ev.std / 20)
+    assert ev.ci95 == pytest.approx((ev.costs.mean() - half, ev.costs.mean() + half))
+
+
+def test_policies_share_common_random_numbers() -> None:
+    p = problem(demand=parse_demand("poisson(5)"), time_horizon=10)
+    pols = [SSPolicy(4, 12), ConstantPolicy(5), SSPolicy(4, 12)]
+    a, b, c = evaluate_policies(p, pols, paths=300, seed=9, record=3)
+    assert np.array_equal(a.trajectory.demand, b.trajectory.demand)
+    assert np.array_equal(a.costs, c.costs)  # same policy, same paths: identical, not just close
+    alone = evaluate_policies(p, pols[1:2], paths=300, seed=9)[0]
+    assert np.array_equal(alone.costs, b.costs)
+
+
 @pytest.mark.parametrize(("perishable", "total"), [(False, 3 + 20 + 50), (True, 3 + 50 + 50)])
 def test_no_orders_lead_time_zero(perishable: bool, total: float) -> None:
     p = problem(lead_time=0, initial_inventory=8, perishable=perishable)

@@ -72,7 +72,19 @@ def test_parse_demand_canonical(text: str, canonical: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["gamma(2,3)", "poisson()", "poisson(-1)", "normal(30)", "uniform(20,10)", "lots", ""]
+    "text",
+    [
+        "gamma(2,3)",
+        "poisson()",
+        "poisson(-1)",
+        "normal(30)",
+        "uniform(20,10)",
+        "lots",
+        "",
+        "normal(1e300,1)",  # would overflow int64 when sampled
+        "poisson(2e9)",
+        "empirical(3,5000000000)",
+    ],
 )
 def test_parse_demand_rejects(text: str) -> None:
     with pytest.raises(SpecError) as err:
@@ -108,6 +120,8 @@ def test_validate_parameter_canonical_forms() -> None:
         ("setup_cost", "5abc"),
         ("holding_cost", "$5 USD/unit/day"),
         ("max_inventory", "100 units"),
+        ("max_inventory", "1e19"),  # beyond int64
+        ("time_horizon", "2000000000"),
     ],
 )
 def test_validate_parameter_names_field(key: str, value: str) -> None:
@@ -164,6 +178,36 @@ def test_paper_csv_reads_and_round_trips(tmp_path) -> None:
     assert read_params_csv(path) == p and read_params_csv(str(path)) == p
     assert read_params_csv(text.encode()) == p
     assert [line.split(",")[0] for line in text.splitlines()[1:]] == list(PARAMETER_KEYS)
+
+
+@pytest.mark.parametrize(
+    ("demand", "kind", "perishable", "transition"),
+    [
+        ("poisson(8)", "random", "false", "lost_sale"),
+        ('"normal(30,10)"', "random", "true", "backlog"),
+        ('"uniform(10,20)"', "random", "false", "backlog"),
+        ("12", "deterministic", "true", "lost_sale"),
+        ('"empirical(3,0,7)"', "random", "false", "lost_sale"),
+    ],
+)
+def test_canonical_csv_round_trips_byte_for_byte(demand, kind, perishable, transition) -> None:
+    text = (
+        "parameter,value,unit,status\n"
+        "time_horizon,90,days,defined\n"
+        f"demand_type,{kind},N/A,defined\n"
+        f"demand_distribution,{demand},units/day,defined\n"
+        f"perishability,{perishable},N/A,defined\n"
+        f"state_transition_model,{transition},N/A,defined\n"
+        "holding_cost,0.25,USD/unit/day,defined\n"
+        "penalty_cost,2.83,USD/unit,defined\n"
+        "setup_cost,3,USD/order,defined\n"
+        "lead_time,2,days,defined\n"
+        "max_inventory,120,units,defined\n"
+        "max_order,60,units,defined\n"
+        "risk_tolerance,-1.5,N/A,defined\n"
+    )
+    values, units = read_params_table(text)
+    assert params_csv_text(problem_from_table(values), units) == text
 
 
 def test_csv_errors_name_row_and_field() -> None:
