@@ -33,7 +33,7 @@ from core.inventory.interpretation import (
     InterpretationAgent,
     offline_policy,
 )
-from core.inventory.policy_brief import PolicyBrief, brief_from_result
+from core.inventory.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
 from core.inventory.table import ParameterTable
 from core.llm import make_chat_model
 from core.runlog import step_recorder
@@ -167,7 +167,7 @@ class Copilot(RunRecorder):
             out.update({k: v.encode() for k, v in self.extraction.artifacts().items()})
         if self.phase == "done" and self.interpreter is not None:
             out["interpret.txt"] = self.interpreter.transcript().encode()
-        folder = self.result.artifacts_dir if self.result else None
+        folder = self.brief.artifacts_dir if self.brief else None
         if folder is not None and folder.is_dir():
             for path in sorted(folder.iterdir()):
                 if path.is_file():
@@ -204,8 +204,9 @@ class Copilot(RunRecorder):
     ) -> Copilot:
         """Continue a stored conversation: the table from its last snapshot, the dialogue from its messages.
 
-        After TERMINATE the optimization is re-run with the stored budget and seed (the same result unless a
-        time-limited DQN was trained), so no model call is repeated."""
+        After TERMINATE the stored result is reused (policy, costs, critic, deployment files) when the table
+        is unchanged; a run without it (older runs) is optimized again with the stored budget and seed. No
+        model call is repeated."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not an Inventory Copilot conversation")
@@ -282,25 +283,31 @@ class Copilot(RunRecorder):
         )
         report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
         brief = brief_from_result(result, report, cfg.seed)
-        self.result, self.report, self.brief = result, report, brief
+        self.result, self.report = result, report
         self._step(
             "optimize",
             {
                 "config": cfg.to_dict(),
                 "summary": result.summary(),
                 "extraction_turns": self._extraction_turns,
+                "table": self.table.values(),
+                "brief": brief_state(brief),
             },
         )
         self._step("critic", report.to_dict())
+        self._start_interpretation(brief)
         for name, data in self.artifacts().items():
             if name.startswith("deployment_artifacts/"):
                 self._artifact(name, data)
+        title = f"{problem.demand.canonical()} · {problem.time_horizon} days → {result.recommended_policy}"
+        self._update(title=title, metrics=self._metrics())
+
+    def _start_interpretation(self, brief: PolicyBrief) -> None:
+        self.brief = brief
         model = make_chat_model(self.settings, offline_policy(brief))
         on_step = step_recorder(self.store, self.run_id) if self.store and self.run_id else None
         self.interpreter = InterpretationAgent(model, brief, on_step=self._guarded(on_step))
         self.phase = "interpret"
-        title = f"{problem.demand.canonical()} · {problem.time_horizon} days → {result.recommended_policy}"
-        self._update(title=title, metrics=self._metrics())
 
     def _interpret(self, text: str) -> CopilotTurn:
         assert self.interpreter is not None
@@ -328,13 +335,33 @@ class Copilot(RunRecorder):
                 return
             self.config = replace(self.config, use_dqn=bool(stored.optimized["config"].get("use_dqn")))
             self._extraction_turns = stored.cut
-            self._optimize(None)
+            if not self._reuse(store, run_id, stored.optimized, stored.table):
+                self._optimize(None)
             assert self.interpreter is not None
             self.interpreter.restore([("user", OPENING_REQUEST), *stored.interpretation])
             if self.interpreter.done:
                 self.phase = "done"
         finally:
             self._recording = True
+
+    def _reuse(self, store: Store, run_id: str, optimized: dict[str, Any], table: ParameterTable) -> bool:
+        """Rebuild the stored result (brief, critic, deployment files) instead of optimizing again, when the
+        run holds it and the table is the one it was computed for; False otherwise (older runs)."""
+        state = optimized.get("brief")
+        if not state or optimized.get("table") != table.values():
+            return False
+        folder = self.workdir / run_id / "deployment_artifacts"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in store.artifacts(run_id)["name"]:
+            if str(name).startswith("deployment_artifacts/"):
+                (folder / str(name).split("/", 1)[1]).write_bytes(store.get_artifact(run_id, str(name)))
+        try:
+            brief = restore_brief(state, table.problem(), folder)
+        except SpecError:
+            return False
+        self.report = brief.critic
+        self._start_interpretation(brief)
+        return True
 
     # --- helpers ---
 

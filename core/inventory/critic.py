@@ -73,6 +73,12 @@ class CriticReport:
             "assumptions": list(self.assumptions),
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CriticReport:
+        """The report back from `to_dict()` (as stored with a run)."""
+        checks = tuple(Check(c["name"], bool(c["ok"]), c["severity"], c["message"]) for c in data["checks"])
+        return cls(checks, tuple(data["assumptions"]))
+
     def text(self) -> str:
         """Bulleted findings for prompts and transcripts."""
         lines = [f"- [{'ok' if c.ok else c.severity.upper()}] {c.message}" for c in self.checks]

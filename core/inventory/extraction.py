@@ -20,7 +20,7 @@ from core.inventory.nlu.extractors import (
     read_message,
     read_row,
 )
-from core.inventory.nlu.numbers import find_numbers
+from core.inventory.nlu.numbers import find_numbers, format_number
 from core.inventory.nlu.replies import resolve
 from core.inventory.nlu.units import find_durations, find_money, is_per_unit
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
@@ -75,6 +75,13 @@ class ExtractionAgent(ExtractionBase):
         if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
             hello = "Hi! " if _GREETING_RE.search(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
+        durations = find_durations(text)
+        if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
+            days = format_number(durations[0].days)
+            return (
+                f"I read {days} days, but is that the planning horizon or the delivery lead time? Say for "
+                f"example 'plan for {days} days' or 'deliveries take {days} days'."
+            )
         return "Sorry, I could not find a value in that."
 
     def _resolve(

@@ -66,7 +66,17 @@ def is_done(text: str) -> bool:
     clean = re.sub(r"[^a-z ,.;!]", "", text.lower().replace("'", "").replace("’", ""))
     pieces = [re.sub(r"\s+", " ", p).strip() for p in re.split(r"[,.;!]", clean)]
     pieces = [p for p in pieces if p]
-    return bool(pieces) and all(p in _DONE_PHRASES for p in pieces)
+    return bool(pieces) and all(_only_done_phrases(p.split()) for p in pieces)
+
+
+def _only_done_phrases(words: list[str]) -> bool:
+    """Whether the words are one or more done phrases in a row ('ok thanks thats all')."""
+    if not words:
+        return True
+    return any(
+        " ".join(words[:n]) in _DONE_PHRASES and _only_done_phrases(words[n:])
+        for n in range(len(words), 0, -1)
+    )
 
 
 def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequence[ToolSpec]], OfflineTurn]:

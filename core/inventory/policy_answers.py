@@ -172,10 +172,17 @@ def constant_answer(brief: PolicyBrief, q: int) -> str:
         if used < q
         else ""
     )
+    mean_diff = 100 * (fixed.mean - rec.mean) / max(abs(rec.mean), 1e-9)
+    risk = (
+        f" ({diff:.1f}% once your risk preference also weighs how much the cost varies)"
+        if abs(diff - mean_diff) >= 0.5
+        else ""
+    )
     verdict = (
-        f"{diff:.1f}% more in the objective than the recommended policy"
+        f"{mean_diff:.1f}% more on average than the recommended policy{risk}"
         if diff > 0
-        else f"{-diff:.1f}% less in the objective than the recommended policy, so on these paths it is as good or "
+        else f"{-diff:.1f}% less in the risk-weighted cost (the average plus a charge for how much it varies) "
+        "than the recommended policy, so on these paths it is as good or "
         "better; it was among the finalists I compared"
     )
     why = (

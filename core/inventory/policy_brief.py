@@ -1,7 +1,7 @@
 """The policy brief: what the interpretation agent may say, all numbers taken from the engine.
 
 `brief_from_result(result, report)` gathers the finalists' costs, the critic's report and the recommended
-policy's rule in parameters.
+policy's rule in parameters; `brief_state` / `restore_brief` store it with a run and read it back on resume.
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from typing import Any
 
 import numpy as np
 
+from core.errors import SpecError
 from core.inventory.critic import FAMILY_NAMES, CriticReport, policy_object
 from solvers.inventory.agent import OptimizationResult
+from solvers.inventory.artifacts import load_dqn
+from solvers.inventory.dp import solve_dp
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, TablePolicy
 from solvers.inventory.spec import InventoryProblem
@@ -98,6 +101,59 @@ def brief_from_result(result: OptimizationResult, report: CriticReport, seed: in
         policy=policy,
         seed=seed,
     )
+
+
+def brief_state(brief: PolicyBrief) -> dict[str, Any]:
+    """What `restore_brief` needs to rebuild the brief without optimizing again (JSON, stored with the run)."""
+    return {
+        "scenario": brief.scenario,
+        "recommended": brief.recommended,
+        "recommended_policy": brief.recommended_policy,
+        "costs": brief.costs,
+        "s": brief.s,
+        "S": brief.S,
+        "cost_diff_pct": brief.cost_diff_pct,
+        "rule": brief.rule,
+        "critic": brief.critic.to_dict(),
+        "paths": brief.paths,
+        "seed": brief.seed,
+    }
+
+
+def restore_brief(state: dict[str, Any], problem: InventoryProblem, artifacts_dir: Path | None) -> PolicyBrief:
+    """The brief of `brief_state`; the recommended policy is rebuilt from its rule, the saved DQN weights
+    or (for the exact DP, which has no randomness) the DP solution."""
+    fields = {k: state[k] for k in ("scenario", "recommended", "recommended_policy", "costs", "s", "S", "rule")}
+    return PolicyBrief(
+        **fields,
+        problem=problem,
+        cost_diff_pct=float(state["cost_diff_pct"]),
+        critic=CriticReport.from_dict(state["critic"]),
+        paths=int(state["paths"]),
+        artifacts_dir=artifacts_dir,
+        policy=_policy_from_rule(problem, state["recommended"], state["rule"], artifacts_dir),
+        seed=int(state["seed"]),
+    )
+
+
+def _policy_from_rule(p: InventoryProblem, key: str, rule: dict[str, Any], artifacts_dir: Path | None) -> Any:
+    cutoff = bool(rule.get("cutoff", False))
+    kind = rule.get("kind")
+    if kind == "sS":
+        return SSPolicy(int(rule["s"]), int(rule["S"]), cutoff=cutoff)
+    if kind == "base_stock":
+        return BaseStockPolicy(int(rule["S"]), cap=int(rule["cap"]), cutoff=cutoff)
+    if kind == "constant":
+        return ConstantPolicy(int(rule["q"]), cutoff=cutoff)
+    if kind == "rQ":
+        return RQPolicy(int(rule["R"]), int(rule["Q"]), cutoff=cutoff)
+    if key == "dqn":
+        if artifacts_dir is None:
+            raise SpecError("resume", "the stored DQN weights are missing")
+        return load_dqn(artifacts_dir)[1]
+    if key == "dp":
+        return solve_dp(p).policy
+    raise SpecError("resume", f"cannot rebuild the stored policy {key!r}")
 
 
 def _rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[str, Any]:

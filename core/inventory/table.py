@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from core.errors import SpecError
@@ -20,6 +21,7 @@ from solvers.inventory.spec import (
     params_csv_text,
     parse_demand,
     problem_from_table,
+    read_params_table,
     validate_parameter,
 )
 
@@ -163,6 +165,23 @@ class ParameterTable:
         for key in PARAMETER_KEYS:
             self.clear(key)
         self.set_many(cells)
+
+
+def problem_from_csv(source: str | Path | bytes) -> InventoryProblem:
+    """A problem from an `extracted_params.csv` (path, bytes or text) with its unit column honoured: weeks,
+    months and quarters become days, cents become dollars, a weekly Poisson or fixed demand becomes daily;
+    a unit that cannot be converted without a choice (weekly normal demand, Example 3) is a `SpecError`
+    naming the row and the options."""
+    values, units = read_params_table(source)
+    table = ParameterTable()
+    try:
+        table.load({k: values[k] for k in PARAMETER_KEYS}, units)
+    except SpecError as err:
+        unit = units.get(err.field, "")
+        detail = str(err).split(": ", 1)[-1]
+        raise SpecError(err.field, f"{detail} (the CSV row {err.field}, unit {unit!r})") from None
+    extra = {k: v for k, v in values.items() if k not in PARAMETER_KEYS}
+    return problem_from_table(table.values() | extra)
 
 
 def _canonical(cell: Cell) -> Cell:

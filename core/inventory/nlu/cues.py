@@ -8,7 +8,7 @@ from core.inventory.nlu.numbers import find_numbers
 from core.inventory.nlu.units import find_money
 
 _CUES: dict[str, str] = {
-    "penalty_cost": r"penalt\w*|stock-?outs?|shortages?|lost sales? cost|cost\w* of (?:a |each )?lost|per lost|each lost|"
+    "penalty_cost": r"penalt\w*|stock-?outs?|shortages?|lost sales? cost|lost sales?\W{0,3}(?:is |are |at |= ?|: ?)?(?:about |around )?[$€£]?\d|cost\w* of (?:a |each )?lost|per lost|each lost|"
     r"unmet|unfilled|unfulfilled|unserved|missed (?:sales?|demand|orders?)|backorder\w* cost|backlog\w* cost|"
     r"run out|running out|goodwill|turn(?:ed)? away|short(?:age)? cost|cost\w* us .* (?:lost|missed|unmet)|"
     r"(?:a|every|each) (?:lost|missed) \w+|\bwait(?:s|ing)?\b|go(?:es)? without|can(?:'t|not) (?:serve|supply|fill|meet|get|find|buy)|"
@@ -48,7 +48,12 @@ _CUES: dict[str, str] = {
     r"(?:can|could) (?:only )?(?:store|hold|keep|fit|stock) (?:up to |about |around |roughly |maybe |perhaps )?\d|"
     r"\b(?:we|i) (?:store|fit) (?:up to |about |around |roughly |only )?\d|"
     r"\b(?:holds|fits) (?:up to |about |around |roughly |only |at most )?\d|"
-    r"(?:fridge|freezer|cooler|room|storeroom|case|stand|rack|bin|garage|cellar|basement) (?:only )?(?:can )?takes? \d",
+    r"(?:fridge|freezer|cooler|room|storeroom|case|stand|rack|bin|garage|cellar|basement) (?:only )?(?:can )?takes? \d|"
+    r"\b(?:keep|carry|have|stock|hold|store|fit)s? (?:up to |about |around |roughly |maybe |perhaps |at most |only )?"
+    r"\d+ (?:\w+ ){0,2}(?:in|on|at) (?:the |our |my )?(?:back|back ?room|stock ?room|store ?room|shelf|shelves|"
+    r"warehouse|fridge|freezer|cooler|cellar|basement|garage|shop|store|premises)\b|"
+    r"(?:never|don't|do not|can't|cannot|won't) (?:\w+ )?(?:keep|carry|have|stock|hold|store) (?:more than|over) \d|"
+    r"\broom (?:in (?:the )?back )?for (?:up to |about |around |roughly |maybe )?\d",
     "time_horizon": r"horizon|plan\w* (?:for|over|period|window|ahead|on)|plan \d|(?:the )?next \S+ (?:days|weeks|months|quarter)|"
     r"over (?:the )?(?:next )?\S+ (?:days|weeks|months)|time ?frame|season|period of|for a (?:quarter|year|month)|"
     r"optimi[sz]\w* (?:for|over)|simulat\w*|run (?:it )?for|look ahead|"
@@ -77,7 +82,10 @@ LOST_RE = re.compile(
     r"to (?:a |the )?competitors?|(?:over |down )?to (?:another|a different|some other|the other) \w+)|"
     rf"(?:buy|get|order|pick|choose)s? (?:it |one |them |something )?(?:else|{_ELSEWHERE})|shop {_ELSEWHERE}|"
     r"don't wait|do not wait|won't wait|will not wait|never wait|go away|take their business|"
-    r"(?:buy|get|grab|pick up|find)s? (?:it|one|them) (?:at|from) (?:the|a|another|some|a different) \w+)|"
+    r"(?:buy|get|grab|pick up|find)s? (?:it|one|them) (?:at|from) (?:the|a|another|some|a different) \w+|"
+    r"(?:go(?:es)?|head(?:s)?|run(?:s)?|pop(?:s)?|nip(?:s)?|walk(?:s)?|drive(?:s)?) (?:over |down |across |off |round )?"
+    r"to (?:the |a |another |some )?[\w' ]{1,30}?(?:instead|down the (?:road|street)|across the (?:road|street)|"
+    r"next door|round the corner|up the (?:road|street)|nearby)\b)|"
     r"leave without|lost for good|gone for good|we lose (?:it|them|the sale)|no backorders?|not backlogged|"
     r"(?:order|buy|get|pick|choose)s? something else",
     re.IGNORECASE,
@@ -128,6 +136,15 @@ _COST_WORD_RE = re.compile(
     r"cost|fee|charge|penalt|price|pay|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill", re.IGNORECASE
 )
 _COST_NAME_RE = re.compile(r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat", re.IGNORECASE)
+_RATE_CUES = {
+    "penalty_cost": re.compile(
+        r"\b(?:per|each|every|a)\s+(?:lost|missed|unmet|unfilled)\b|\blost sales?\s*(?:is|are|=|:)?\s*\d",
+        re.I,
+    ),
+    "holding_cost": re.compile(r"\bper (?:unit|item|piece) per day\b", re.I),
+}
+"""A price stated as a rate ('5 per lost sale') is a cost even without a currency word ('10 per order' may
+be a quantity, so it is not)."""
 
 
 def topics(clause: str) -> list[str]:
@@ -136,6 +153,8 @@ def topics(clause: str) -> list[str]:
     found = [key for key in PRIORITY if _CUE_RES[key].search(clause)]
     money_words = bool(_COST_WORD_RE.search(clause))
     fitting = [k for k in found if not k.endswith("_cost") or money_words or _COST_NAME_RE.search(clause)]
+    if not fitting and find_numbers(clause):
+        fitting = [k for k in found if k in _RATE_CUES and _RATE_CUES[k].search(clause)][:1]
     money = find_money(clause)
     if money and all(any(m.start <= n.start < m.end for m in money) for n in find_numbers(clause)):
         fitting = [k for k in fitting if k.endswith("_cost")]

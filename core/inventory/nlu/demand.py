@@ -34,6 +34,8 @@ _PM_RE = re.compile(
     rf"({_NUM})\s*(?:units?\s*)?(?:(?:a|per|/)\s*(?:day|week|month)\s*)?,?\s*(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})",
     re.I,
 )
+_PM_TAIL_RE = re.compile(rf"(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})", re.I)
+"""A spread stated apart from the mean ('20 a day, could be more or less, give or take 5')."""
 _PM_AROUND_RE = re.compile(
     rf"(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})\s*(?:units?\s*)?(?:around|about|of|from)\s*({_NUM})",
     re.I,
@@ -88,6 +90,9 @@ def _shape(text: str) -> tuple[str, tuple[float, ...]] | None:
     pm = (float(m.group(2)), float(m.group(1))) if m else None
     if pm is None and (m := _PM_RE.search(text)):
         pm = (float(m.group(1)), float(m.group(2)))
+    if pm is None and (m := _PM_TAIL_RE.search(text)):
+        before = find_numbers(text[: m.start()])
+        pm = (before[0].value, float(m.group(1))) if before else None
     if pm and _UNIFORM_RE.search(text):
         return "uniform", (pm[0] - pm[1], pm[0] + pm[1])
     if pm:

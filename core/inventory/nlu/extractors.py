@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     BACKLOG_RE,
@@ -17,10 +18,19 @@ from core.inventory.nlu.cues import (
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
-from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
+from core.inventory.nlu.numbers import Number, find_numbers, format_number, words_to_digits
 from core.inventory.nlu.ranges import split_range
 from core.inventory.nlu.risk import read_risk
-from core.inventory.nlu.units import find_durations, find_money, per_day_rate, rate_period, spoken_money
+from core.inventory.nlu.units import (
+    Duration,
+    Money,
+    find_durations,
+    find_money,
+    is_per_order,
+    per_day_rate,
+    rate_period,
+    spoken_money,
+)
 
 _SPLIT_RE = re.compile(
     r"\s+(?:and|but|while|whereas|although|though|also)\s+|[;!?\n]|\.(?=\s|$)|,(?!\d{3}\b)", re.I
@@ -43,6 +53,21 @@ _NO_LIMIT_RE = re.compile(
 )
 STATE = "state"
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
+_CONTRACTION_RE = re.compile(
+    r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
+    r"|(they|you)(re)|(they|you|i)(ll)|(that|there|what)(s))\b",
+    re.I,
+)
+"""Contractions typed without the apostrophe ('dont', 'cant', 'theyre'); not 'were', 'well' or 'its'."""
+_HEDGE_RE = re.compile(
+    r"\b(?:(?:a|an|my|our|the)\s+)?(?:conservative|cautious|safe|aggressive|optimistic|pessimistic|rough|"
+    r"ballpark|realistic)\s+(?:estimate|guess|figure|number|bet|count)(?:\s+(?:is|would be|of|at|says?))?"
+    r"|\b(?:conservatively|cautiously|realistically)(?:\s+speaking)?|\bto be (?:conservative|cautious|safe)"
+    r"|\b(?:if|when) (?:i'?m|we'?re) being (?:conservative|cautious|careful)"
+    r"|\berr(?:ing)? on the (?:safe|cautious|conservative) side",
+    re.I,
+)
+"""An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b", re.I)
 ROW_KEYS = (
@@ -55,6 +80,9 @@ ROW_KEYS = (
     "max_order",
     "risk_tolerance",
 )
+
+
+T = TypeVar("T", Duration, Money, Number)
 
 
 @dataclass(frozen=True)
@@ -223,8 +251,20 @@ def normalize(text: str) -> tuple[str, list[str]]:
     if _COUPLE_RE.search(text):
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
+    text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    text = _unhedge(text)
     return spoken_money(text), notes
+
+
+def _unhedge(text: str) -> str:
+    """'a conservative estimate is 20 a day' -> 'about 20 a day', when a number follows in the clause."""
+    out, last = [], 0
+    for m in _HEDGE_RE.finditer(text):
+        if re.match(r"[^.;!?\n]*\d", text[m.end() :]):
+            out += [text[last : m.start()], "about"]
+            last = m.end()
+    return "".join(out) + text[last:]
 
 
 def compatible(key: str, text: str) -> bool:
@@ -232,7 +272,7 @@ def compatible(key: str, text: str) -> bool:
     has_duration = bool(find_durations(text)) and not rate_period(text)
     has_money = bool(find_money(text))
     if key in ("time_horizon", "lead_time"):
-        return not has_money
+        return not has_money and not is_per_order(text)
     if key in ("holding_cost", "penalty_cost", "setup_cost"):
         return not has_duration
     return not has_duration and not has_money
@@ -252,8 +292,8 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         return "false", None
     m = PERISH_YES_RE.search(text)
     if m:
-        clause = next((c for c in clauses(text) if PERISH_YES_RE.search(c)), text)
-        longer = [d.days for d in find_durations(clause) if d.days > 1]
+        spoken = [c for c in clauses(text) if PERISH_YES_RE.search(c)] or [text]
+        longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
         if _YES_RE.search(text):
@@ -285,7 +325,7 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
         numbers = find_numbers(text)
         if not numbers:
             return Unclear(key, "I need a number of units")
-        return Finding(key, format_number(numbers[0].value), "units")
+        return Finding(key, format_number(_restated(numbers, text).value), "units")
     if key == "risk_tolerance":
         return _risk(text)
     return None
@@ -296,7 +336,7 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Finding(key, "1", "days")
     durations = find_durations(text)
     if durations:
-        d = durations[0]
+        d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
     numbers = find_numbers(text)
     if numbers:
@@ -304,10 +344,20 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     return Unclear(key, "I need a number of days")
 
 
+def _restated(found: list[T], text: str) -> T:
+    """The value meant in a clause: the first, or the last when the user corrects himself in between
+    ('two weeks, no wait, make that a month')."""
+    last = found[-1]
+    if len(found) > 1 and CORRECTION_RE.search(text[found[0].end : last.start]):
+        return last
+    return found[0]
+
+
 def _cost(key: str, text: str) -> Finding | Unclear | None:
     money = find_money(text)
     if money:
-        amount, currency, note = money[0].amount, money[0].currency, money[0].note
+        m = _restated(money, text)
+        amount, currency, note = m.amount, m.currency, m.note
     else:
         numbers = find_numbers(text)
         if not numbers:

@@ -52,18 +52,25 @@ _SPOKEN_MONEY_RE = re.compile(
     re.IGNORECASE,
 )
 _A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
+_COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?)\b", re.IGNORECASE)
+_COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10}
 
 
 def spoken_money(text: str) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
-    'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck'."""
+    'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
+    'a dime' -> '10 cents'."""
 
     def amount(m: re.Match[str]) -> str:
         whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
         part = 0.5 if m.group(3) else float(m.group(4)) / 100
         return f"{format_number(whole + part)} {m.group(2)}"
 
-    text = _SPOKEN_MONEY_RE.sub(amount, text)
+    def coins(m: re.Match[str]) -> str:
+        count = 1 if m.group(1).lower() in ("a", "an", "one") else int(m.group(1))
+        return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
+
+    text = _COIN_RE.sub(coins, _SPOKEN_MONEY_RE.sub(amount, text))
     return _A_CUR_RE.sub(lambda m: f"1 {m.group(1)}", text)
 
 

@@ -170,6 +170,64 @@ def test_resume_mid_interpretation_recomputes_the_same_policy(store):
     assert Copilot.resume(store, copilot.run_id, Settings()).phase == "done"
 
 
+def _refuse_to_optimize(*args, **kwargs):
+    raise AssertionError("resume must reuse the stored result, not optimize again")
+
+
+def test_resume_after_terminate_reuses_the_stored_result(store, tmp_path):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    query = "current inventory 4, day 4, no incoming orders"
+    first = copilot.respond(query)
+    resumed = Copilot.resume(store, copilot.run_id, Settings(), optimizer=_refuse_to_optimize, workdir=tmp_path)
+    assert resumed.phase == "interpret" and resumed.policy == copilot.policy
+    assert resumed.respond(query).assistant == first.assistant
+    assert resumed.artifacts()["deployment_artifacts/config.json"] == copilot.artifacts()[
+        "deployment_artifacts/config.json"
+    ]
+    kinds = list(store.steps(copilot.run_id)["kind"])
+    assert kinds.count("optimize") == 1 and kinds.count("critic") == 1
+
+
+def test_resume_of_a_dqn_result_reloads_the_saved_network(store, tmp_path):
+    def dqn_wins(problem, *args, out_dir=None, **kwargs):
+        return scenario_b_result(Path(out_dir))
+
+    copilot = Copilot(Settings(), store, FAST, optimizer=dqn_wins, workdir=tmp_path / "first")
+    _talk(copilot, TINY_DIALOGUE)
+    query = "current inventory 4, day 4, no incoming orders"
+    first = copilot.respond(query)
+    resumed = Copilot.resume(
+        store, copilot.run_id, Settings(), optimizer=_refuse_to_optimize, workdir=tmp_path / "second"
+    )
+    assert resumed.policy["type"] == "dqn" and resumed.brief.artifacts_dir.is_relative_to(tmp_path / "second")
+    assert resumed.respond(query).assistant == first.assistant
+
+
+def test_resume_optimizes_again_when_the_run_holds_no_stored_result(store, monkeypatch):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    steps = store.steps
+
+    def without_brief(run_id):
+        frame = steps(run_id)
+        frame["payload"] = [
+            {k: v for k, v in p.items() if k != "brief"} if kind == "optimize" else p
+            for kind, p in zip(frame["kind"], frame["payload"], strict=True)
+        ]
+        return frame
+
+    monkeypatch.setattr(store, "steps", without_brief)
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return optimize(*args, **kwargs)
+
+    resumed = Copilot.resume(store, copilot.run_id, Settings(), optimizer=counting)
+    assert calls == [1] and resumed.policy["recommended_mean"] == copilot.policy["recommended_mean"]
+
+
 def test_restart_starts_a_new_run_and_a_fresh_table(store):
     copilot = Copilot(Settings(), store, FAST)
     _talk(copilot, DIALOGUE[:1])

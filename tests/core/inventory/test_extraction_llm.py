@@ -187,3 +187,41 @@ def test_semantic_penalty_conflicts_on_model_updates(model: str, unit: str, word
     turn = agent.respond("customers ... $2 per unit")
     assert turn.action == "ASK CLARIFICATION" and words in turn.assistant
     assert agent.table.conflicts[0].kind in ("lost_sale_daily_penalty", "backlog_unit_penalty")
+
+
+def test_fake_server_garbage_keeps_the_table_and_the_next_reply_works(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    """A tool call instead of JSON, broken JSON and a weekly normal demand (which needs the Example 3 choice)
+    are all rejected; after the retries the table is as it was, and the next valid reply is written."""
+    table = ParameterTable()
+    table.set("time_horizon", "30", "days")
+    table.set("lead_time", "2", "days")
+    weekly = reply(
+        {
+            "demand_type": {"value": "random", "unit": "N/A", "status": "defined"},
+            "demand_distribution": {"value": "normal(70,7)", "unit": "units/week", "status": "defined"},
+        },
+        "ASK NEXT QUESTION",
+        "Lost sales or backlog?",
+    )
+    fake_llm.script(
+        [
+            {"tool_calls": [{"name": "update_table", "arguments": {"lead_time": 5}}]},
+            {"text": '{"reasoning": "x", "updated_table": {"lead_time": {"value": "5"'},
+            {"text": weekly},
+            {"text": reply(_one("lead_time", "3", "days"), "ASK NEXT QUESTION", "Demand?")},
+        ]
+    )
+    model = OpenAIChatModel("gpt-test", "sk-test", fake_llm.openai_url, timeout_s=5, max_retries=0)
+    agent = LLMExtractionAgent(model, table=table, max_retries=2)
+    turn = agent.respond("about 70 a week give or take 7; actually deliveries take 5 days")
+    assert turn.assistant.startswith("Sorry") and turn.action == "ASK NEXT QUESTION"
+    assert {k: turn.table[k]["value"] for k in ("time_horizon", "lead_time", "demand_distribution")} == {
+        "time_horizon": "30",
+        "lead_time": "2",
+        "demand_distribution": None,
+    }
+    assert "normal(10,2.6458)" in agent.rejections[2] and "normal(10,1)" in agent.rejections[2]
+    fed_back = fake_llm.requests[2]["body"]["messages"][-1]["content"]
+    assert fed_back.startswith("Your reply was rejected:") and "JSON" in fed_back
+    again = agent.respond("sorry, I meant 3 days for deliveries")
+    assert again.table["lead_time"]["value"] == "3" and again.table["time_horizon"]["value"] == "30"

@@ -26,6 +26,7 @@ from core.inventory.policy_explanation import CLOSING_QUESTION, system_prompt
 from core.llm import OfflineModel, make_chat_model
 from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.artifacts import calculate_dqn_order, write_artifacts
+from solvers.inventory.dp import evaluate_exact, solve_dp
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.montecarlo import evaluate_policies
 from solvers.inventory.policies import ConstantPolicy, SSPolicy, truncate_orders
@@ -314,6 +315,9 @@ def test_no_inventory_no_query():
         ("That's all.", True),
         ("No, thank you!", True),
         ("ok, thanks", True),
+        ("ok thanks thats all", True),
+        ("great thank you bye", True),
+        ("ok thanks what about next week", False),
         ("no, what does s mean?", False),
         ("thanks, but how much will it cost?", False),
     ],
@@ -454,7 +458,22 @@ def test_a_proposed_fixed_daily_order_is_evaluated_on_common_paths(result):
         f"Ordering {p.max_order} units every day" in text and f"at most {p.max_order} units at once" in text
     )
     assert f"${fixed.mean:,.2f}" in text and f"${rec.mean:,.2f}" in text
-    assert "% more in the objective" in text and "time step" not in text
+    mean_diff = 100 * (fixed.mean - rec.mean) / rec.mean
+    assert f"{mean_diff:.1f}% more on average than the recommended policy" in text and "time step" not in text
+
+
+def test_a_fixed_order_answer_separates_the_average_from_the_risk_weighted_cost(result):
+    brief = _brief(result)
+    averse = replace(brief, problem=replace(brief.problem, risk_tolerance=-5.0))
+    agent = _offline(averse)
+    agent.opening()
+    text = agent.respond("why not just order 1 every day?").assistant
+    p = averse.problem
+    rec, fixed = evaluate_policies(p, [brief.policy, ConstantPolicy(1)], brief.paths, brief.seed + 104_729)
+    assert fixed.objective(-5.0) > rec.objective(-5.0)
+    risk_diff = 100 * (fixed.objective(-5.0) - rec.objective(-5.0)) / abs(rec.objective(-5.0))
+    assert f"({risk_diff:.1f}% once your risk preference also weighs how much the cost varies)" in text
+    assert "in the objective" not in text
 
 
 def test_a_skeptical_user_is_offered_the_plain_ss_rule_when_something_else_won(result):
@@ -480,3 +499,12 @@ def test_the_opening_reports_a_requested_dqn_that_lost(result):
     pct = 100 * (dqn["objective"] - rec) / abs(rec)
     assert "You asked me to also train a Deep Q-Network (DQN)" in text
     assert f"{pct:.1f}% more in the objective than the recommended policy" in text
+
+
+def test_scenario_b_needs_the_dp_to_be_absent(b_result):
+    """Why Scenario B is out of reach when the DP runs: the DP is the exact optimum of expected cost, so the
+    DQN's exact expected cost is never lower (only L(π)'s std term or simulation noise could favour it)."""
+    dp = solve_dp(b_result.problem)
+    dqn_exact = evaluate_exact(b_result.problem, b_result.dqn.policy)
+    assert dp.optimal_cost <= dqn_exact + 1e-9
+    assert b_result.recommended == "dqn" and "dp" not in b_result.evaluations
