@@ -1,17 +1,15 @@
 """School Scheduling: negotiate start times with the T-P-P agent over the start-time MILP (seed 003)."""
 
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
-from core.runlog import record_messages, step_recorder
-from core.schedule.agent import ScheduleAgent, district_from_record, district_record
-from core.schedule.processing import format_deviation, format_load, schedule_rows
+from core.schedule.chart import FrontierClick, adoptable, frontier_figure
+from core.schedule.processing import format_deviation, format_load, proposal_rows, schedule_rows
+from core.schedule.recording import WORKBENCH, RecordedChat
 from core.ui import get_store, guard, setup_page
 from solvers.schedule.model import DEVIATION, LOAD
 
-WORKBENCH = "school_scheduling"
-AGENT, RUN, PROBLEMS = "sched_agent", "sched_run_id", "sched_replay_problems"
+CHAT, CLICK = "sched_session", "sched_click"
 
 settings = setup_page(
     "School Scheduling",
@@ -20,35 +18,8 @@ settings = setup_page(
 )
 
 
-def start(district_csv: bytes | None = None, times_text: str = "", filename: str = "") -> None:
-    times = [t.strip() for t in times_text.split(",") if t.strip()] or None
-    name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
-    record = district_record(district_csv, times, name)
-    agent = ScheduleAgent.from_settings(settings, district_from_record(record))
-    opening = agent.opening()
-    store = get_store()
-    run_id = store.create_run(
-        WORKBENCH,
-        {
-            "settings": settings.public_dict(),
-            "schools": len(agent.session.district.schools),
-            "district": record,
-        },
-        settings.seed,
-        "School scheduling chat",
-    )
-    record_messages(store, run_id, opening.messages)
-    st.session_state[AGENT], st.session_state[RUN] = agent, run_id
-    st.session_state.pop(PROBLEMS, None)
-
-
-def record(turn) -> None:
-    store, run_id = get_store(), st.session_state[RUN]
-    record_messages(store, run_id, turn.messages)
-    recorder = step_recorder(store, run_id)
-    for step in turn.steps:
-        recorder(step)
-    store.update_run(run_id, status="active", metrics=turn.objectives)
+def begin(chat: RecordedChat) -> None:
+    st.session_state[CHAT], st.session_state[CLICK] = chat, FrontierClick()
 
 
 with guard(), st.expander("District data and conversations", icon=":material/upload_file:"):
@@ -59,7 +30,15 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
         "Start-time options (comma separated; empty = 7:50, 8:40, 9:30 AM)", key="sched_times"
     )
     if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
-        start(upload.getvalue() if upload else None, times_text, upload.name if upload else "")
+        begin(
+            RecordedChat.start(
+                get_store(),
+                settings,
+                upload.getvalue() if upload else None,
+                times_text,
+                upload.name if upload else "",
+            )
+        )
     runs = get_store().list_runs(WORKBENCH)
     if not runs.empty:
         chosen = st.selectbox(
@@ -69,36 +48,29 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             format_func=lambda rid: f"{rid} · {runs.set_index('id').loc[rid, 'created_at']}",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            config = get_store().get_run(chosen)["config"] or {}
-            agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
-            problems = agent.replay(get_store().messages(chosen).to_dict("records"))
-            st.session_state[AGENT], st.session_state[RUN], st.session_state[PROBLEMS] = (
-                agent,
-                chosen,
-                problems,
-            )
+            begin(RecordedChat.resume(get_store(), settings, chosen))
 
 with guard():
-    if AGENT not in st.session_state:
-        start()
-if AGENT not in st.session_state:
+    if CHAT not in st.session_state:
+        begin(RecordedChat.start(get_store(), settings))
+if CHAT not in st.session_state:
     st.stop()
-agent: ScheduleAgent = st.session_state[AGENT]
-session = agent.session
+chat: RecordedChat = st.session_state[CHAT]
+session = chat.agent.session
 
-for problem in st.session_state.get(PROBLEMS) or []:
+for problem in chat.problems:
     st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
 
 chat_col, model_col = st.columns([3, 2], gap="large")
 with chat_col:
-    for message in agent.messages[1:]:
+    for message in chat.agent.messages[1:]:
         if message.role in ("user", "assistant") and message.content:
             with st.chat_message(message.role):
                 st.markdown(message.content)
     prompt = st.chat_input("Tell the agent what you think of the schedule", key="sched_chat")
     if prompt:
         with guard(), st.spinner("Thinking and solving..."):
-            record(agent.respond(prompt))
+            chat.say(prompt)
             st.rerun()
 
 with model_col, guard():
@@ -134,49 +106,19 @@ with model_col, guard():
         text_col, button_col = st.columns([4, 1])
         text_col.markdown(f"`{constraint.name}`  \n{constraint.meaning}")
         if button_col.button("Remove", key=f"sched_remove_{i}"):
-            record(
-                agent.act(
-                    f"(removed {constraint.name} in the panel)",
-                    [("remove_constraint", {"name": constraint.name}), ("call_solver", {})],
-                )
-            )
+            chat.remove(constraint.name)
             st.rerun()
 
     frontier = session.frontier()
-    figure = go.Figure()
-    figure.add_scatter(
-        x=[p[DEVIATION] for p in frontier],
-        y=[p[LOAD] for p in frontier],
-        mode="lines+markers",
-        name="Pareto frontier",
+    event = st.plotly_chart(
+        frontier_figure(session, frontier), key="sched_frontier", on_select="rerun", selection_mode="points"
     )
-    for label, proposal, symbol in (("previous", previous, "circle-open"), ("current", current, "star")):
-        if proposal is not None:
-            figure.add_scatter(
-                x=[proposal.result.deviation],
-                y=[proposal.result.load],
-                mode="markers",
-                name=label,
-                marker={"size": 16, "symbol": symbol},
-            )
-    figure.update_layout(
-        xaxis_title="schedule_deviation (minutes)",
-        yaxis_title="student_load_balancing (hundreds)",
-        height=320,
-        margin={"t": 20, "b": 10},
-    )
-    event = st.plotly_chart(figure, key="sched_frontier", on_select="rerun", selection_mode="points")
     if session.frontier_partial:
         st.caption("Partial frontier: the search stopped at its time budget.")
-    choices = [i for i, p in enumerate(frontier) if not p["is_current"]]
-    clicked = [
-        p["point_index"]
-        for p in (event or {}).get("selection", {}).get("points", [])
-        if p.get("curve_number") == 0
-    ]
-    if clicked and clicked[0] in choices and clicked != st.session_state.get("sched_clicked"):
-        st.session_state["sched_alt"] = clicked[0]
-    st.session_state["sched_clicked"] = clicked
+    choices = adoptable(frontier)
+    picked = st.session_state[CLICK].pick(event, choices)
+    if picked is not None:
+        st.session_state["sched_alt"] = picked
     if choices:
         pick = st.selectbox(
             "Alternative on the frontier (or click a point)",
@@ -187,32 +129,9 @@ with model_col, guard():
             ),
         )
         if st.button("Adopt this alternative", key="sched_adopt"):
-            point = frontier[pick]
-            record(
-                agent.act(
-                    "(adopted a frontier alternative)",
-                    [
-                        ("add_objective_upper_bound", {"objective": LOAD, "value": point[LOAD]}),
-                        ("add_objective_upper_bound", {"objective": DEVIATION, "value": point[DEVIATION]}),
-                        ("call_solver", {}),
-                    ],
-                )
-            )
+            chat.adopt(frontier[pick])
             st.rerun()
     st.markdown("**Proposal history**")
     st.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    "proposal": p.number,
-                    LOAD: p.result.load,
-                    DEVIATION: p.result.deviation,
-                    "constraints": ", ".join(p.state.names()) or "(base model)",
-                }
-                for p in session.proposals
-            ]
-        ),
-        hide_index=True,
-        width="stretch",
-        key="sched_history",
+        pd.DataFrame(proposal_rows(session.proposals)), hide_index=True, width="stretch", key="sched_history"
     )

@@ -39,6 +39,7 @@ NEGATION = re.compile(
 )
 _NOT_NEGATION = re.compile(r"why not|(?:can't|couldn't|wouldn't|won't) (?:we|you|it|they)\b")
 _GROUPS = {
+    "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district",
     "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
     "MS": r"middle schools|all (?:the )?middle school|every middle school",
     "ES": r"elementary schools|elementaries|all (?:the )?elementary|every elementary",
@@ -52,6 +53,38 @@ _GRADE_CODES = {
     "PK": ("pk", "prek", "pre-k"),
     "K8": ("k8", "k-8"),
 }
+_COUNT_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SPELLED = re.compile(
+    rf"\b((?:{'|'.join(_COUNT_WORDS)})(?:[ -](?:{'|'.join(_COUNT_WORDS)}))?)(?: (hundred|thousand))?"
+    r"(?: and a half)?\b"
+)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 
 
@@ -94,7 +127,11 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
     for code, pattern in _GROUPS.items():
         match = re.search(pattern, text.lower())
         if match:
-            names = [s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]]
+            names = [
+                s.name
+                for s in district.schools
+                if code == "ALL" or s.grade.strip().lower() in _GRADE_CODES[code]
+            ]
             out.append((match.group(0), names))
     return out
 
@@ -130,9 +167,23 @@ def negated(window: str) -> bool:
     return bool(NEGATION.search(_NOT_NEGATION.sub(" ", window)))
 
 
+def spelled_numbers(text: str) -> str:
+    """Spelled-out amounts as digits: 'two thousand' -> '2000', 'twenty five' -> '25', 'ten and a half' -> '10.5'."""
+
+    def digits(match: re.Match[str]) -> str:
+        words = re.split(r"[ -]", match.group(1))
+        value = float(sum(_COUNT_WORDS[w] for w in words))
+        value *= {"hundred": 100, "thousand": 1000}.get(match.group(2) or "", 1)
+        if match.group(0).endswith("and a half"):
+            value += 0.5 * {"hundred": 100, "thousand": 1000}.get(match.group(2) or "", 1)
+        return f"{value:g}"
+
+    return _SPELLED.sub(digits, text)
+
+
 def limit_value(text: str) -> float | None:
-    """The first number in a clause that uses a limit word ('under 2,100', 'cap ... at 24.6'), clock times ignored."""
-    stripped = TIME.sub(" ", text.lower()).replace("minus ", "-")
+    """The first number in a clause that uses a limit word ('under 2,100', 'under two thousand'), clock times ignored."""
+    stripped = spelled_numbers(TIME.sub(" ", text.lower()).replace("minus ", "-"))
     if not LIMIT_WORDS.search(stripped):
         return None
     match = NUMBER.search(stripped)

@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from core.llm import Message, OfflinePolicy, OfflineTurn, ToolSpec, last_user_text, trailing_tool_results
 from core.schedule import language as lang
 from core.schedule import offline_model as model
-from core.schedule.offline_schools import Call, Plan, school_request, targets
+from core.schedule.offline_schools import (
+    Call,
+    Plan,
+    check_school_calls,
+    has_request,
+    school_request,
+    swap,
+    targets,
+)
 from core.schedule.processing import format_deviation, format_load
 from core.schedule.report import compose_report
 from core.schedule.session import ScheduleSession
@@ -63,17 +71,22 @@ _NO = re.compile(r"^(no|nope|nah|not really|no thanks|no thank you)\b[\s,!.]*(th
 
 @dataclass
 class Memory:
-    """What the offline agent remembers between turns: the offer behind its last question, notes for the report."""
+    """What the offline agent remembers between turns: the offer behind its last question, notes for the
+    report, and a request held back because a misspelt word fitted several schools (text, word choices)."""
 
     offer: list[Call] = field(default_factory=list)
     say: list[str] = field(default_factory=list)
+    pending: tuple[str, list[tuple[str, tuple[str, ...]]]] | None = None
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
     """Map one stakeholder message to tool calls (ending with call_solver) or a single reply."""
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
-    plan = _interpret(text.lower().strip(), session, offer)
+    low = _answer_choice(text.lower().strip(), session, memory)
+    plan = _interpret(low, session, offer)
+    if plan.choices:
+        memory.pending = (low, plan.choices)
     if plan.ask:
         held = [c for c in plan.calls if c[0] != "call_solver"]
         memory.offer = _with_solver(held + plan.offer) if plan.offer else []
@@ -82,10 +95,32 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if plan.reply:
         memory.offer = plan.offer
         return Plan(reply=plan.reply)
-    if plan.calls:
+    calls = _with_solver(plan.calls)
+    if calls:
         memory.say = plan.say
-        return Plan(_with_solver(plan.calls), say=plan.say)
+        return Plan(calls, say=plan.say)
+    if plan.calls:
+        plan.say.append("The model already has that, so the schedule stays as it is.")
     return Plan(reply=" ".join(plan.say) or _clarify())
+
+
+def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
+    """The held-back request with each ambiguous word replaced by the school the answer names
+    ("Jefferson ES", "the second one"); the answer itself when it names none of the candidates."""
+    pending, memory.pending = memory.pending, None
+    if pending is None or has_request(low) or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
+        return low
+    text, choices = pending
+    named = {school for _, school in lang.mentioned_schools(low, session.district)}
+    number = lang.ordinal(low)
+    resolved = text
+    for word, candidates in choices:
+        picked = [c for c in candidates if c in named]
+        if len(picked) != 1 and number is not None and len(choices) == 1 and 1 <= number <= len(candidates):
+            picked = [candidates[number - 1]]
+        if len(picked) == 1:
+            resolved = re.sub(rf"(?<![a-z]){re.escape(word)}(?![a-z])", picked[0].lower(), resolved)
+    return low if resolved == text else resolved
 
 
 def _with_solver(calls: list[Call]) -> list[Call]:
@@ -123,13 +158,15 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call]) -> Plan:
             return model.choose_relaxation(session, number)
         return model.adopt(session, number)
     if _OPTIONS.search(low) and not lang.mentioned_schools(low, session.district):
-        count = 2 if re.search(r"\b(two|couple|pair)\b", low) else 3
-        return Plan([("show_alternatives", {"count": count})])
+        session.dismiss_infeasible()  # "option 2" now means a shown alternative, not a way out
+        return Plan([("show_alternatives", {"count": _option_count(low)})])
     if _LOOSEN.search(low):
         return model.loosen(session, low)
     plan = Plan()
-    for clause, schools in targets(lang.split_clauses(low), session, plan):
-        _read_clause(clause, schools, session, plan)
+    if not swap(low, session, plan):
+        for clause, schools in targets(lang.split_clauses(low), session, plan):
+            _read_clause(clause, schools, session, plan)
+    check_school_calls(plan, session)
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -141,10 +178,23 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call]) -> Plan:
     return plan
 
 
+def _option_count(low: str) -> int:
+    """How many alternatives were asked for: 'a couple' 2, 'five options' 5 (at most 5), else 3."""
+    if re.search(r"\b(couple|pair)\b", low):
+        return 2
+    match = re.search(r"\b([1-9])\b", lang.spelled_numbers(low))
+    return min(int(match.group(1)), 5) if match else 3
+
+
 def _read_clause(clause: str, schools: list[str], session: ScheduleSession, plan: Plan) -> None:
     if schools:
+        parts = [p.strip() for p in clause.split(",")]
+        district_wide = [p for p in parts if _district_wide(p, session)]
+        school_text = ", ".join(p for p in parts if p not in district_wide)
         for school in schools:
-            school_request(clause, school, session, plan)
+            school_request(school_text, school, session, plan)
+        for part in district_wide:
+            _read_clause(part, [], session, plan)
         return
     load_cue, dev_cue = bool(lang.LOAD_WORDS.search(clause)), bool(lang.DEVIATION_WORDS.search(clause))
     if _PRIORITY.search(clause) and (load_cue or dev_cue or _EQUAL.search(clause)):
@@ -164,6 +214,13 @@ def _read_clause(clause: str, schools: list[str], session: ScheduleSession, plan
         latest = next((c for c in reversed(session.state.constraints) if c.kind == "bound"), None)
         if latest is not None:
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
+
+
+def _district_wide(part: str, session: ScheduleSession) -> bool:
+    """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000')."""
+    cue = lang.LOAD_WORDS.search(part) or lang.DEVIATION_WORDS.search(part)
+    wants = lang.REDUCE_WORDS.search(part) or lang.limit_value(part) is not None
+    return bool(cue and wants and not lang.mentioned_schools(part, session.district))
 
 
 def _closing(session: ScheduleSession) -> str:

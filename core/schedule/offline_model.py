@@ -94,7 +94,15 @@ def relaxation_plan(session: ScheduleSession, relax: Relaxation, value: float | 
                 for c in target.constraints
             ),
         )
-    return Plan([*session.calls_to_reach(target), SOLVE])
+    calls = session.calls_to_reach(target)
+    if not calls and session.current is not None:
+        session.dismiss_infeasible()
+        number = session.current.number
+        return Plan(
+            reply=f"That way out ({relax.description}) leaves the model as it is now, so proposal {number} "
+            "stays the current schedule."
+        )
+    return Plan([*calls, SOLVE])
 
 
 def choose_relaxation(session: ScheduleSession, number: int) -> Plan:

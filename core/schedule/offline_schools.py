@@ -26,6 +26,8 @@ KEEP = re.compile(
     r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
 )
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+\d")
+_ORIGIN = re.compile(r"\bfrom\s+$")
+SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
 _TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
 
 
@@ -34,7 +36,8 @@ class Plan:
     """What the agent will do with one message.
 
     calls are applied now; say holds notes for the reply; ask holds clarifying questions (when any,
-    nothing is applied) and offer the calls a "yes" to that question would add.
+    nothing is applied) and offer the calls a "yes" to that question would add. choices holds the
+    misspelt words that fit several schools, with their candidates, so the answer can name one.
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -42,6 +45,7 @@ class Plan:
     say: list[str] = field(default_factory=list)
     ask: list[str] = field(default_factory=list)
     offer: list[Call] = field(default_factory=list)
+    choices: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
 
 def has_request(clause: str) -> bool:
@@ -99,6 +103,7 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
             schools.append(candidates[0])
         elif len(candidates) > 1:
             plan.ask.append(f'Did you mean {" or ".join(candidates)} by "{word}"?')
+            plan.choices.append((word, candidates))
     return schools
 
 
@@ -134,9 +139,9 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     if times:
         wanted, unwanted, previous_end = [], [], 0
         for start, end, minutes in times:
-            (unwanted if lang.negated(clause[previous_end:start]) else wanted).append(
-                _on_grid(minutes, options)
-            )
+            lead = clause[previous_end:start]
+            if not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
+                (unwanted if lang.negated(lead) else wanted).append(_on_grid(minutes, options))
             previous_end = end
         if wanted:
             minutes = wanted[0]
@@ -175,6 +180,52 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.ask.append(
             f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
         )
+
+
+def check_school_calls(plan: Plan, session: ScheduleSession) -> None:
+    """One message must not ask two different starts for a school, nor rule out all of its options:
+    either becomes a question and nothing is applied."""
+    district = session.district
+    edits: dict[str, list[dict[str, Any]]] = {}
+    for name, args in plan.calls:
+        if name == "fix_start_time":
+            edits.setdefault(args["school"], []).append(args)
+    for school, args in edits.items():
+        fixes = list(dict.fromkeys(a["time"] for a in args if a["type"] == "fix"))
+        if len(fixes) > 1:
+            plan.ask.append(f"You asked for {school} at {' and at '.join(fixes)}; which one should it be?")
+            continue
+        banned = {a["time"] for a in args if a["type"] == "forbid"} | {
+            format_time(c.minutes)  # type: ignore[arg-type]
+            for c in session.state.constraints
+            if c.kind == "forbid" and c.school == school
+        }
+        if not fixes and banned >= set(district.time_labels):
+            plan.ask.append(
+                f"That rules out every start-time option for {school} ({', '.join(district.time_labels)}). "
+                f"Which start could {school} have?"
+            )
+
+
+def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
+    """'Swap Everett and Lick': each of two named schools takes the other's current start."""
+    schools = [school for _, school in lang.mentioned_schools(low, session.district)]
+    current = session.current
+    if not SWAP.search(low) or len(schools) != 2 or current is None:
+        return False
+    district = session.district
+    first, second = (current.result.assignment[district.school_index(s)] for s in schools)
+    if first == second:
+        plan.say.append(
+            f"{schools[0]} and {schools[1]} both start at {district.time_labels[first]} already, so swapping "
+            "changes nothing. Should one of them move earlier or later?"
+        )
+        return True
+    for school, slot in ((schools[0], second), (schools[1], first)):
+        plan.calls.append(
+            ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
+        )
+    return True
 
 
 def _on_grid(minutes: int, options: tuple[int, ...]) -> int:

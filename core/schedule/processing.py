@@ -7,12 +7,16 @@ schedule and versus the previous proposal. Nothing here solves anything.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from solvers.schedule.data import District, format_time
 from solvers.schedule.diagnose import InfeasibilityReport
 from solvers.schedule.model import DEVIATION, LOAD, ScheduleResult
 from solvers.schedule.pareto import ParetoPoint
+
+if TYPE_CHECKING:
+    from core.schedule.session import Proposal
 
 OBJECTIVE_LABELS = {LOAD: "Student Load Balancing", DEVIATION: "Schedule Deviation"}
 
@@ -78,6 +82,19 @@ def schedule_rows(
             }
         )
     return rows
+
+
+def proposal_rows(proposals: Sequence[Proposal]) -> list[dict[str, Any]]:
+    """The proposal history: number, both objectives and the constraints that produced each proposal."""
+    return [
+        {
+            "proposal": p.number,
+            LOAD: p.result.load,
+            DEVIATION: p.result.deviation,
+            "constraints": ", ".join(p.state.names()) or "(base model)",
+        }
+        for p in proposals
+    ]
 
 
 def markdown_schedule(

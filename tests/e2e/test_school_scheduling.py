@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.streamlit_page import assert_healthy, open_page, send_chat
+from tests.support.streamlit_page import assert_healthy, open_page, send_chat, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -27,3 +28,22 @@ def test_principal_moves_a_school_and_sees_the_new_schedule(page, artifacts_dir:
     expect(page.get_by_text("None: this is the base model.")).to_be_visible(timeout=60_000)
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "school_scheduling_chat.png"), full_page=True)
+
+
+def test_clicking_a_frontier_point_and_adopting_it(page, artifacts_dir: Path):
+    open_page(page, "/school_scheduling", "School Scheduling")
+    chart = page.locator('[data-testid="stPlotlyChart"]')
+    points = chart.locator(".scatterlayer .trace").first.locator("path.point")
+    expect(points).to_have_count(4, timeout=60_000)  # the SFUSD frontier has 4 efficient points
+    alternative = page.get_by_role("combobox", name="Alternative on the frontier (or click a point)")
+    expect(alternative).to_have_value(re.compile("19.87"))
+    # points follow the frontier order: (19.87, 16.5), (23.22, 14.5), (24.53, 11.5), (25.65, 8.5)
+    points.nth(2).click(force=True)
+    wait_idle(page)
+    expect(alternative).to_have_value(re.compile("24.53"), timeout=30_000)
+    page.get_by_role("button", name="Adopt this alternative").click()
+    wait_idle(page)
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("24.53", timeout=60_000)
+    expect(page.locator('[data-testid="stMetric"]').nth(1)).to_contain_text("11.5 minutes")
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "school_scheduling_frontier_click.png"), full_page=True)

@@ -52,3 +52,27 @@ def test_resume_a_stored_conversation(monkeypatch, tmp_path):
     assert not fresh.exception
     assert fresh.metric[0].value == "24.53 (2,453 students)"
     assert any("keep the peak under 2,500 students" in m.markdown[0].value for m in fresh.chat_message)
+
+
+def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_path):
+    """AppTest cannot click Plotly, so the chart's selection state is set as the browser would send it."""
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "click.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    labels = at.selectbox(key="sched_alt").options
+    assert at.selectbox(key="sched_alt").value == 0
+    target = next(i for i, label in enumerate(labels) if "24.53" in label)
+
+    at.session_state["sched_frontier"] = {
+        "selection": {"points": [{"curve_number": 0, "point_index": target}], "point_indices": [target]}
+    }
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="sched_alt").value == target
+
+    at.selectbox(key="sched_alt").set_value(0).run()  # a manual pick wins over the old click
+    assert at.selectbox(key="sched_alt").value == 0
+    at.selectbox(key="sched_alt").set_value(target).run()
+    at.button(key="sched_adopt").click().run()
+    assert not at.exception
+    assert [m.value for m in at.metric] == ["24.53 (2,453 students)", "11.5 minutes"]
+    assert "upper_bound[schedule_deviation]" in at.dataframe[1].value["constraints"].iloc[-1]

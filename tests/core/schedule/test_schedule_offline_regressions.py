@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core.schedule.agent import ScheduleAgent
+from core.schedule.session import ScheduleSession
+from solvers.schedule.data import load_district
 
 FIX = "fix_start_time"
 BOUND = "add_objective_upper_bound"
@@ -239,6 +241,116 @@ SCRIPTS = [
         [("average change under -5 minutes", {"tools": [], "says": ["-5", "positive number"]})],
     ),
     ("midnight", [("Everett at 12:00 am", {"tools": [], "says": ["12:00 AM is not one"]})]),
+    # from the principal's CLI session in the issue-5 audit
+    (
+        "from-origin-to-destination",
+        [
+            (
+                "move Everett from 7:50 to 9:30",
+                {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("9:30 AM")]},
+            )
+        ],
+    ),
+    (
+        "two-starts-for-one-school",
+        [
+            (
+                "Everett at 7:50 and at 9:30",
+                {"tools": [], "says": ["Everett MS at 7:50 AM and at 9:30 AM; which one"], "constraints": []},
+            )
+        ],
+    ),
+    (
+        "every-option-ruled-out",
+        [
+            (
+                "Galileo not before 8:30 and not after 8:30",
+                {
+                    "tools": [],
+                    "says": ["rules out every start-time option for Galileo HS"],
+                    "constraints": [],
+                },
+            )
+        ],
+    ),
+    (
+        "school-and-limit-after-a-comma",
+        [
+            (
+                "Everett later, keep the average change under 12 minutes",
+                {
+                    "tools": [FIX, BOUND, SOLVE],
+                    "constraints": [EVERETT_FIX("8:40 AM"), "upper_bound[schedule_deviation]"],
+                    "deviation": 11.5,
+                    "says": ["I limited the average change to 12 minutes"],
+                },
+            )
+        ],
+    ),
+    (
+        "comma-without-a-limit-is-just-colour",
+        [
+            (
+                "Everett later, the kids are exhausted",
+                {"tools": [FIX, SOLVE], "constraints": [EVERETT_FIX("8:40 AM")]},
+            )
+        ],
+    ),
+    (
+        "spelled-out-limit",
+        [
+            (
+                "can we get it under two thousand students",
+                {"tools": [BOUND, SOLVE], "load": 19.87, "says": ["I limited the peak to 2,000 students"]},
+            )
+        ],
+    ),
+    (
+        "all-schools",
+        [
+            (
+                "put all schools at 9:30",
+                {
+                    "tools": [FIX] * 10 + [SOLVE],
+                    "load": 58.57,
+                    "says": ['I read "all schools" as Muir (John) PK'],
+                },
+            )
+        ],
+    ),
+    (
+        "swap-two-schools",
+        [
+            (
+                "swap Everett and Lick",
+                {
+                    "tools": [FIX, FIX, SOLVE],
+                    "constraints": [EVERETT_FIX("8:40 AM"), "fix_start_time[Lick (James) MS=7:50 AM]"],
+                },
+            ),
+            ("swap Galileo and Everett", {"tools": [FIX, FIX, SOLVE], "schedule": {"Galileo HS": "8:40 AM"}}),
+        ],
+    ),
+    (
+        "way-out-that-changes-nothing",
+        [
+            ("keep the peak under 1,500", {"tools": [BOUND, SOLVE], "status": "infeasible"}),
+            ("option 2", {"tools": [], "says": ["leaves the model as it is now, so proposal 1 stays"]}),
+            ("yes", {"tools": [], "says": ["make sure I change the right thing"]}),
+        ],
+    ),
+    (
+        "options-after-infeasible-mean-the-alternatives",
+        [
+            ("keep the peak under 1,500", {"tools": [BOUND, SOLVE], "status": "infeasible"}),
+            ("show me five alternatives", {"tools": [ALT], "says": ["Option 1"]}),
+            ("go with the second one", {"tools": [BOUND, BOUND, SOLVE], "status": "optimal"}),
+        ],
+    ),
+    (
+        "swap-same-start",
+        [("switch Galileo and Everett", {"tools": [], "says": ["both start at 7:50 AM already"]})],
+    ),
     (
         "adopt-before-options",
         [
@@ -249,9 +361,8 @@ SCRIPTS = [
 ]
 
 
-@pytest.mark.parametrize("turns", [s[1] for s in SCRIPTS], ids=[s[0] for s in SCRIPTS])
-def test_offline_regression(turns):
-    agent = ScheduleAgent()
+def play(agent: ScheduleAgent, turns: list[tuple[str, dict]]) -> None:
+    """Send each user line and check the turn: tools called, constraints, status, objectives, schedule, wording."""
     agent.opening()
     for user, expect in turns:
         turn = agent.respond(user)
@@ -270,6 +381,61 @@ def test_offline_regression(turns):
             assert turn.schedule[school] == time, (user, turn.schedule)
         for phrase in expect.get("says", []):
             assert phrase in turn.text, (phrase, turn.text)
+
+
+@pytest.mark.parametrize("turns", [s[1] for s in SCRIPTS], ids=[s[0] for s in SCRIPTS])
+def test_offline_regression(turns):
+    play(ScheduleAgent(), turns)
+
+
+TWINS = load_district(
+    "name,grade,enrollment,current_start\nJefferson ES,ES,400,8:00 AM\nJeffers MS,MS,300,8:30 AM\n"
+    "Lincoln HS,HS,500,7:45 AM\nGarfield ES,ES,350,9:00 AM\n",
+    ["7:50 AM", "8:40 AM", "9:30 AM"],
+    "twin names district",
+)
+JEFFERSON_FIX = "fix_start_time[Jefferson ES={}]".format
+JEFFERS_FIX = "fix_start_time[Jeffers MS={}]".format
+ASKED = 'Did you mean Jeffers MS or Jefferson ES by "jefers"?'
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [
+            ("Can jefers start at 9:30?", {"tools": [], "says": [ASKED]}),
+            ("Jefferson ES", {"tools": [FIX, SOLVE], "constraints": [JEFFERSON_FIX("9:30 AM")]}),
+        ],
+        [
+            ("jefers at 8:40 please", {"tools": [], "says": [ASKED]}),
+            ("the first one", {"tools": [FIX, SOLVE], "constraints": [JEFFERS_FIX("8:40 AM")]}),
+        ],
+        [
+            ("jefers later", {"tools": [], "says": [ASKED]}),
+            (
+                "actually, Lincoln at 9:30",
+                {"tools": [FIX, SOLVE], "constraints": ["fix_start_time[Lincoln HS=9:30 AM]"]},
+            ),
+            ("Jefferson ES", {"tools": [], "says": ["What would you like for Jefferson ES"]}),
+        ],
+    ],
+    ids=["answer-by-name", "answer-by-ordinal", "moved-on"],
+)
+def test_a_typo_that_fits_several_schools_is_asked_about(turns):
+    """One clarifying question naming the candidates; the answer applies the held-back request."""
+    play(ScheduleAgent(session=ScheduleSession(TWINS)), turns)
+
+
+@pytest.mark.parametrize(
+    ("ask", "count"),
+    [("show me a couple of options", 2), ("5 alternatives please", 5), ("what else is there", 3)],
+)
+def test_the_number_of_options_asked_for(ask, count):
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond(ask)
+    assert [(c["name"], c["arguments"]) for c in turn.tool_calls] == [(ALT, {"count": count})]
+    assert len(turn.tool_calls[0]["result"]["alternatives"]) == count
 
 
 def test_second_conflict_is_mentioned():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from solvers.schedule.data import sfusd_district
 from solvers.schedule.model import (
     ScheduleSpec,
     ScheduleStatus,
+    _status,
     build_model,
     evaluate,
     solve_schedule,
@@ -161,3 +164,33 @@ def test_spec_validation_names_the_field(kwargs, field):
 def test_unknown_school_error_lists_valid_names():
     with pytest.raises(SpecError, match="Everett MS"):
         ScheduleSpec(sfusd_district(), fixed=(("Everet", 470),))
+
+
+@pytest.mark.parametrize(
+    ("status", "sol_status", "expected"),
+    [
+        (1, 1, ScheduleStatus.OPTIMAL),
+        (1, 2, ScheduleStatus.FEASIBLE),  # CBC/PuLP say "Optimal" on a time-out with an incumbent
+        (0, 2, ScheduleStatus.FEASIBLE),
+        (0, 0, ScheduleStatus.NOT_SOLVED),
+        (1, 0, ScheduleStatus.NOT_SOLVED),
+        (-1, -1, ScheduleStatus.INFEASIBLE),
+        (0, -1, ScheduleStatus.INFEASIBLE),
+    ],
+)
+def test_status_reads_sol_status_not_the_optimal_label(status, sol_status, expected):
+    problem = SimpleNamespace(status=status, sol_status=sol_status)
+    assert _status(problem) is expected
+
+
+@pytest.mark.parametrize("solver", ["highs", "cbc"])
+def test_a_time_limited_hard_solve_is_not_reported_optimal(solver, make_district):
+    """500 schools x 6 starts cannot be proved optimal in half a second: feasible with a gap, or no schedule."""
+    spec = ScheduleSpec(
+        make_district(np.random.default_rng(5), 500, 6), time_limit=0.5, gap=0.0, solver=solver
+    )
+    result = solve_schedule(spec)
+    assert result.status in (ScheduleStatus.FEASIBLE, ScheduleStatus.NOT_SOLVED), (result.status, result.gap)
+    if result.status is ScheduleStatus.FEASIBLE:
+        assert result.has_schedule and len(result.schedule) == 500
+        assert result.gap is None or result.gap > 0

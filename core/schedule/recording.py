@@ -1,0 +1,108 @@
+"""A scheduling chat bound to its run in the store: start one, record every turn, resume a stored one.
+
+The page keeps a `RecordedChat` in its session and only renders; tests drive it without Streamlit.
+A run's config holds the public settings and the district record (an uploaded CSV and start
+options), so a resumed chat replays its tool calls on the same data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.config import Settings
+from core.errors import SpecError
+from core.runlog import record_messages, step_recorder
+from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
+from core.store import Store
+from solvers.schedule.data import load_district
+from solvers.schedule.model import DEVIATION, LOAD
+
+WORKBENCH = "school_scheduling"
+
+
+def start_time_options(text: str) -> list[str] | None:
+    """Comma-separated start options as typed ('7:30, 8:15 AM'); None when empty (the default options)."""
+    return [t.strip() for t in text.split(",") if t.strip()] or None
+
+
+def adopt_calls(point: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Tool calls that make a frontier point the next proposal: bound both objectives at its values, solve."""
+    return [
+        ("add_objective_upper_bound", {"objective": LOAD, "value": point[LOAD]}),
+        ("add_objective_upper_bound", {"objective": DEVIATION, "value": point[DEVIATION]}),
+        ("call_solver", {}),
+    ]
+
+
+@dataclass
+class RecordedChat:
+    """One scheduling conversation and the run it is written to; `problems` are replay warnings."""
+
+    agent: ScheduleAgent
+    store: Store
+    run_id: str
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        store: Store,
+        settings: Settings,
+        district_csv: bytes | None = None,
+        start_times: str = "",
+        filename: str = "",
+    ) -> RecordedChat:
+        """A new run: the district is checked first (errors name the file, line and column), then solved."""
+        times = start_time_options(start_times)
+        name = (
+            f"{filename.rsplit('.', 1)[0]} school district" if district_csv is not None and filename else None
+        )
+        if district_csv is not None or times:
+            load_district(district_csv, times, name)
+        record = district_record(district_csv, times, name)
+        agent = ScheduleAgent.from_settings(settings, district_from_record(record))
+        opening = agent.opening()
+        config = {
+            "settings": settings.public_dict(),
+            "schools": len(agent.session.district.schools),
+            "district": record,
+        }
+        run_id = store.create_run(WORKBENCH, config, settings.seed, "School scheduling chat")
+        chat = cls(agent, store, run_id)
+        chat.record(opening)
+        return chat
+
+    @classmethod
+    def resume(cls, store: Store, settings: Settings, run_id: str) -> RecordedChat:
+        """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it."""
+        run = store.get_run(run_id)
+        if run.get("workbench") != WORKBENCH:
+            raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
+        config = run.get("config") or {}
+        agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
+        problems = agent.replay(store.messages(run_id).to_dict("records"))
+        return cls(agent, store, run_id, problems)
+
+    def say(self, text: str) -> TurnResult:
+        """One user message through the agent, recorded."""
+        return self.record(self.agent.respond(text))
+
+    def remove(self, name: str) -> TurnResult:
+        """The panel's Remove button: drop one constraint and re-solve, recorded as a turn."""
+        calls = [("remove_constraint", {"name": name}), ("call_solver", {})]
+        return self.record(self.agent.act(f"(removed {name} in the panel)", calls))
+
+    def adopt(self, point: dict[str, Any]) -> TurnResult:
+        """Adopt a frontier point (a row of `session.frontier()`), recorded as a turn."""
+        return self.record(self.agent.act("(adopted a frontier alternative)", adopt_calls(point)))
+
+    def record(self, turn: TurnResult) -> TurnResult:
+        """Write a turn's messages and steps to the run and set its metrics to the current objectives."""
+        with self.store.batch():
+            record_messages(self.store, self.run_id, turn.messages)
+            recorder = step_recorder(self.store, self.run_id)
+            for step in turn.steps:
+                recorder(step)
+            self.store.update_run(self.run_id, status="active", metrics=turn.objectives)
+        return turn
