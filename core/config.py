@@ -123,6 +123,20 @@ class Settings:
             )
             raise SpecError(name, str(err).removeprefix(f"{err.field}: ")) from None
 
+    @classmethod
+    def from_cli(
+        cls,
+        provider: str | None = None,
+        model: str | None = None,
+        base_url: str | None = None,
+        seed: int | None = None,
+    ) -> Settings:
+        """Settings from the environment with a CLI's `--provider/--model/--base-url/--seed` applied; the
+        environment's model counts only for the provider the environment picks (see `from_env`)."""
+        settings = cls.from_env(provider=provider)
+        changes = {"model": model, "base_url": base_url, "seed": seed}
+        return settings.with_changes(**{k: v for k, v in changes.items() if v is not None})
+
     def with_changes(self, **changes: object) -> Settings:
         """A validated copy with some fields changed (the sidebar's edits)."""
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
-from core.errors import OrcaError, SpecError
+from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
 from core.store import Store
 
@@ -123,6 +123,17 @@ def get_store() -> Store:
     if key not in st.session_state:
         st.session_state[key] = Store(path)
     return st.session_state[key]
+
+
+def optional_store() -> Store | None:
+    """The run store, or `None` after showing why it cannot be opened: the page keeps working, unsaved."""
+    try:
+        return get_store()
+    except StoreError as err:
+        st.error(
+            f"{err}. Runs are not saved until the run-store path in Settings is fixed.", icon=":material/error:"
+        )
+        return None
 
 
 def ensure_app_shell() -> None:

@@ -8,8 +8,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from core.errors import OrcaError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
-from core.ui import get_store, guard, setup_page, show_error
+from core.ui import guard, optional_store, setup_page, show_error
 
 K = "orca_copilot_"
 NEW = "__new__"
@@ -21,7 +22,7 @@ settings = setup_page(
     "Describe your stock problem in your own words. The copilot fills the parameter table, asks about what is "
     "missing or contradictory, then computes a policy and explains it. Edit a table cell directly if you prefer.",
 )
-store = get_store()
+store = optional_store()
 use_dqn = st.sidebar.toggle(
     "Also train a DQN (slower)",
     key=f"{K}dqn",
@@ -34,7 +35,12 @@ def _config() -> CopilotConfig:
 
 
 def _start_new() -> None:
-    copilot = Copilot(settings, store, _config())
+    try:
+        copilot = Copilot(settings, store, _config())
+    except OrcaError as err:  # e.g. an LLM provider without a key: shown, the page stays usable
+        st.session_state[f"{K}error"] = err
+        st.session_state.pop(f"{K}session", None)
+        return
     copilot.greeting()
     st.session_state[f"{K}session"] = copilot
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
@@ -63,10 +69,13 @@ def _cell(value: object) -> str:
 
 if f"{K}session" not in st.session_state:
     _start_new()
+if f"{K}session" not in st.session_state:
+    show_error(st.session_state.pop(f"{K}error"))
+    st.stop()
 copilot: Copilot = st.session_state[f"{K}session"]
 
 with guard():
-    runs = store.list_runs(workbench=WORKBENCH, limit=100)
+    runs = store.list_runs(workbench=WORKBENCH, limit=100) if store is not None else pd.DataFrame()
     labels = {
         r.id: f"{pd.Timestamp(r.created_at):%Y-%m-%d %H:%M} · {r.title or 'untitled'} · {r.status}"
         for r in runs.itertuples()

@@ -7,7 +7,7 @@ from core.errors import SpecError
 from core.inventory import charts
 from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
-from core.ui import get_store, guard, setup_page, show_error
+from core.ui import guard, optional_store, setup_page, show_error
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -41,6 +41,7 @@ settings = setup_page(
     "(s,S), base-stock, constant order and (R,Q), the best (s,S) of a full grid search, the exact dynamic "
     "programming optimum and a deep Q-network. Every run is saved in the run store.",
 )
+store = optional_store()
 
 
 def load_problem(problem) -> None:
@@ -90,14 +91,14 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
             load_problem(loaded.problem)
             left.success(f"Loaded {loaded.source}.")
     with guard():
-        runs = sim_inputs.copilot_runs(get_store())
+        runs = sim_inputs.copilot_runs(store) if store is not None else []
         if runs:
             labels = dict(runs)
             run_id = right.selectbox(
                 "A saved Inventory Copilot run", list(labels), format_func=labels.get, key=P + "copilot_run"
             )
             if right.button("Load run", key=P + "load_run"):
-                loaded = sim_inputs.problem_from_copilot_run(get_store(), run_id)
+                loaded = sim_inputs.problem_from_copilot_run(store, run_id)
                 load_problem(loaded.problem)
                 right.success(f"Loaded {loaded.source}.")
         else:
@@ -178,7 +179,7 @@ if submitted:
             options,
             settings.seed,
             progress=lambda f, msg: bar.progress(f, text=msg),
-            store=get_store(),
+            store=store,
         )
         bar.empty()
         ss[RESULT] = result

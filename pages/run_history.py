@@ -4,6 +4,8 @@ import json
 
 import streamlit as st
 
+from core.catalog import WORKBENCHES
+from core.runlog import transcript
 from core.ui import get_store, guard, setup_page
 
 setup_page(
@@ -18,13 +20,23 @@ with guard():
     if runs.empty:
         st.info("No runs yet. Chat with a copilot or run a simulation, and it will appear here.")
         st.stop()
+    titles = {w.key: w.title for w in WORKBENCHES}
     workbenches = ["all", *sorted(runs["workbench"].unique())]
-    chosen = st.selectbox("Workbench", workbenches, key="orca_history_workbench")
+    chosen = st.selectbox(
+        "Workbench",
+        workbenches,
+        key="orca_history_workbench",
+        format_func=lambda key: "All workbenches" if key == "all" else titles.get(key, key),
+    )
     shown = runs if chosen == "all" else runs[runs["workbench"] == chosen]
     st.dataframe(
-        shown[["id", "workbench", "title", "status", "created_at", "n_messages", "n_steps"]],
+        shown[["id", "workbench", "title", "status", "created_at", "n_messages", "n_steps"]].assign(
+            workbench=lambda f: f["workbench"].map(lambda key: titles.get(key, key)),
+            title=lambda f: f["title"].fillna("—"),
+        ),
         hide_index=True,
         width="stretch",
+        column_config={"n_messages": "messages", "n_steps": "steps", "created_at": "created"},
     )
     run_id = st.selectbox(
         "Run",
@@ -43,11 +55,19 @@ with guard():
         messages = store.messages(run_id)
         if messages.empty:
             st.caption("This run has no conversation.")
-        for row in messages.itertuples():
-            with st.chat_message("assistant" if row.role in ("assistant", "tool") else "user"):
-                st.markdown(row.content or "")
-                if row.tool_calls:
-                    st.json(row.tool_calls, expanded=False)
+        for speaker, text, tool_calls in transcript(messages.to_dict("records")):
+            if speaker == "app":
+                st.caption(f"The app asked the agent: “{text}”")
+            elif speaker == "tool":
+                with st.expander("Tool result", icon=":material/build:"):
+                    st.code(text, language="json", wrap_lines=True)
+            else:
+                with st.chat_message("user" if speaker == "user" else "assistant"):
+                    if text:
+                        st.markdown(text)
+                    if tool_calls:
+                        st.caption("Tool calls")
+                        st.json(tool_calls, expanded=False)
     with steps:
         frame = store.steps(run_id)
         if frame.empty:

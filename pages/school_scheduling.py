@@ -6,7 +6,7 @@ import streamlit as st
 from core.schedule.chart import FrontierClick, adoptable, frontier_figure
 from core.schedule.processing import format_deviation, format_load, proposal_rows, schedule_rows
 from core.schedule.recording import WORKBENCH, RecordedChat
-from core.ui import get_store, guard, setup_page
+from core.ui import guard, optional_store, setup_page
 from solvers.schedule.model import DEVIATION, LOAD
 
 CHAT, CLICK = "sched_session", "sched_click"
@@ -16,6 +16,9 @@ settings = setup_page(
     "Assign each school one of the standardized start times. The agent edits a MILP through fixed tools "
     "(fix/forbid a start, re-weight or bound an objective, remove a constraint) and re-solves with HiGHS.",
 )
+
+
+store = optional_store()
 
 
 def begin(chat: RecordedChat) -> None:
@@ -32,14 +35,14 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
     if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
         begin(
             RecordedChat.start(
-                get_store(),
+                store,
                 settings,
                 upload.getvalue() if upload else None,
                 times_text,
                 upload.name if upload else "",
             )
         )
-    runs = get_store().list_runs(WORKBENCH)
+    runs = store.list_runs(WORKBENCH) if store is not None else pd.DataFrame()
     if not runs.empty:
         chosen = st.selectbox(
             "Resume a stored conversation",
@@ -48,11 +51,11 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             format_func=lambda rid: f"{rid} · {runs.set_index('id').loc[rid, 'created_at']}",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            begin(RecordedChat.resume(get_store(), settings, chosen))
+            begin(RecordedChat.resume(store, settings, chosen))
 
 with guard():
     if CHAT not in st.session_state:
-        begin(RecordedChat.start(get_store(), settings))
+        begin(RecordedChat.start(store, settings))
 if CHAT not in st.session_state:
     st.stop()
 chat: RecordedChat = st.session_state[CHAT]

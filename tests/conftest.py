@@ -7,17 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from core.config import ENV_VARS
 from tests.support.fake_llm import FakeLLMServer
 
-PROVIDER_ENV = (
-    "ANTHROPIC_API_KEY",
-    "OPENAI_API_KEY",
-    "OPENAI_BASE_URL",
-    "ANTHROPIC_BASE_URL",
-    "ORCA_PROVIDER",
-    "ORCA_MODEL",
-    "ORCA_SEED",
-)
+PROVIDER_ENV = ENV_VARS
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import traceback
 from typing import TYPE_CHECKING, Any, TextIO
@@ -26,20 +25,7 @@ if TYPE_CHECKING:
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """Settings from the environment, with the provider (and its key and URL) and the flags applied."""
-    env = dict(os.environ)
-    if args.provider:
-        env["ORCA_PROVIDER"] = args.provider
-        if args.model is None:
-            env.pop("ORCA_MODEL", None)
-    settings = Settings.from_env(env)
-    changes: dict[str, Any] = {}
-    if args.model:
-        changes["model"] = args.model
-    if args.base_url:
-        changes["base_url"] = args.base_url
-    if args.seed is not None:
-        changes["seed"] = args.seed
-    return settings.with_changes(**changes) if changes else settings
+    return Settings.from_cli(args.provider, args.model, args.base_url, args.seed)
 
 
 def _parse_line(line: str) -> dict[str, Any]:

@@ -39,9 +39,10 @@ from core.llm import (
     run_tools,
     trailing_tool_results,
 )
+from core.runlog import POLICY_OPENING
 
 INTERPRET, DONE = "INTERPRET", "DONE"
-OPENING_REQUEST = "Please present the optimization result and the recommended policy to me."
+OPENING_REQUEST = POLICY_OPENING
 FAREWELL = (
     "Glad I could help. I have archived this conversation as interpret.txt together with the parameter "
     "table and the deployment artifacts. Good luck with your stock!"

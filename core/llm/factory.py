@@ -20,12 +20,14 @@ def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = N
 
     if settings.provider == "anthropic":
         if not settings.api_key:
-            raise ProviderError("Anthropic needs an API key: set ANTHROPIC_API_KEY or enter it in Settings.")
+            raise ProviderError("Anthropic needs an API key: enter it in Settings or set ANTHROPIC_API_KEY, or choose Offline built-in "
+                "agents in Settings.")
         return AnthropicChatModel(
             settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
         )
     if not settings.api_key and not settings.base_url:
-        raise ProviderError("OpenAI needs an API key (OPENAI_API_KEY) or a base URL of a local server.")
+        raise ProviderError("OpenAI-compatible needs an API key (Settings or OPENAI_API_KEY) or the base URL of a local server "
+            "(Settings or OPENAI_BASE_URL), or choose Offline built-in agents in Settings.")
     return OpenAIChatModel(
         settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
     )

@@ -25,6 +25,7 @@ from core.llm import (
     make_chat_model,
     run_tools,
 )
+from core.runlog import SCHEDULE_OPENING
 from core.schedule.offline import make_offline_policy
 from core.schedule.processing import markdown_schedule, objective_lines
 from core.schedule.report import compose_report
@@ -33,7 +34,7 @@ from solvers.schedule.data import District, format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 PROMPT_PATH = Path(__file__).with_name("prompt.md")
-OPENING_REQUEST = "Please show me the proposed schedule."
+OPENING_REQUEST = SCHEDULE_OPENING
 
 
 @dataclass

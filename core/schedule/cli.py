@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -86,15 +85,7 @@ def _emit(payload: dict[str, Any]) -> None:
 
 def chat_command(args: argparse.Namespace) -> None:
     """Opening proposal, then one JSON line per {"user": ...} line on stdin."""
-    settings = Settings.from_env()
-    changes: dict[str, Any] = {}
-    if args.provider and args.provider != settings.provider:
-        settings = Settings.from_env({**os.environ, "ORCA_PROVIDER": args.provider})
-    if args.model:
-        changes["model"] = args.model
-    if args.base_url:
-        changes["base_url"] = args.base_url
-    settings = settings.with_changes(**changes) if changes else settings
+    settings = Settings.from_cli(args.provider, args.model, args.base_url)
     agent = ScheduleAgent.from_settings(settings, _district(args))
     _emit(agent.opening().to_json())
     for line in sys.stdin:

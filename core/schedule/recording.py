@@ -37,23 +37,30 @@ def adopt_calls(point: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 @dataclass
 class RecordedChat:
-    """One scheduling conversation and the run it is written to; `problems` are replay warnings."""
+    """One scheduling conversation and the run it is written to; `problems` are replay warnings.
+
+    A new chat creates its run on the first user action (idle page visits leave no empty runs) and then
+    records the opening proposal with it. Without a store (an unusable store path) nothing is recorded.
+    """
 
     agent: ScheduleAgent
-    store: Store
-    run_id: str
+    store: Store | None
+    run_id: str | None
     problems: list[str] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    pending: list[TurnResult] = field(default_factory=list)
 
     @classmethod
     def start(
         cls,
-        store: Store,
+        store: Store | None,
         settings: Settings,
         district_csv: bytes | None = None,
         start_times: str = "",
         filename: str = "",
     ) -> RecordedChat:
-        """A new run: the district is checked first (errors name the file, line and column), then solved."""
+        """A new chat: the district is checked first (errors name the file, line and column), then solved."""
         times = start_time_options(start_times)
         name = (
             f"{filename.rsplit('.', 1)[0]} school district" if district_csv is not None and filename else None
@@ -68,10 +75,7 @@ class RecordedChat:
             "schools": len(agent.session.district.schools),
             "district": record,
         }
-        run_id = store.create_run(WORKBENCH, config, settings.seed, "School scheduling chat")
-        chat = cls(agent, store, run_id)
-        chat.record(opening)
-        return chat
+        return cls(agent, store, None, config=config, seed=settings.seed, pending=[opening])
 
     @classmethod
     def resume(cls, store: Store, settings: Settings, run_id: str) -> RecordedChat:
@@ -98,11 +102,17 @@ class RecordedChat:
         return self.record(self.agent.act("(adopted a frontier alternative)", adopt_calls(point)))
 
     def record(self, turn: TurnResult) -> TurnResult:
-        """Write a turn's messages and steps to the run and set its metrics to the current objectives."""
+        """Write a turn's messages and steps to the run (created now if needed) and set its metrics."""
+        if self.store is None:
+            return turn
+        if self.run_id is None:
+            self.run_id = self.store.create_run(WORKBENCH, self.config, self.seed, "School scheduling chat")
         with self.store.batch():
-            record_messages(self.store, self.run_id, turn.messages)
-            recorder = step_recorder(self.store, self.run_id)
-            for step in turn.steps:
-                recorder(step)
+            for done in [*self.pending, turn]:
+                record_messages(self.store, self.run_id, done.messages)
+                recorder = step_recorder(self.store, self.run_id)
+                for step in done.steps:
+                    recorder(step)
             self.store.update_run(self.run_id, status="active", metrics=turn.objectives)
+        self.pending.clear()
         return turn

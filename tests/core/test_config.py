@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.config import Settings
+from core.config import DEFAULT_MODELS, Settings
 from core.errors import SpecError
 
 
@@ -76,3 +76,15 @@ def test_a_chosen_provider_takes_its_own_key_url_and_default_model():
 def test_public_dict_hides_credentials_in_the_base_url():
     s = Settings(provider="openai", model="m", base_url="http://alice:hunter2@10.0.0.5:8000/v1")
     assert s.public_dict()["base_url"] == "http://***@10.0.0.5:8000/v1"
+
+
+def test_cli_settings_keep_the_environment_model_to_its_own_provider(monkeypatch):
+    monkeypatch.setenv("ORCA_PROVIDER", "openai")
+    monkeypatch.setenv("ORCA_MODEL", "gpt-4.1")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    switched = Settings.from_cli(provider="anthropic")
+    assert switched.provider == "anthropic" and switched.model == DEFAULT_MODELS["anthropic"]
+    assert switched.api_key == "sk-ant-test"
+    same = Settings.from_cli(provider="openai", seed=7)
+    assert same.model == "gpt-4.1" and same.seed == 7
+    assert Settings.from_cli(provider="anthropic", model="claude-x").model == "claude-x"

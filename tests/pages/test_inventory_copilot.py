@@ -97,3 +97,20 @@ def test_a_stored_conversation_is_resumed(monkeypatch, tmp_path):
     assert _table(fresh).loc["lead_time", "value"] == "1"
     _say(fresh, "20 days")
     assert _table(fresh).loc["time_horizon", "value"] == "20"
+
+
+def test_a_provider_without_a_key_is_an_error_naming_the_fix(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    monkeypatch.setenv("ORCA_PROVIDER", "anthropic")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "Anthropic needs an API key" in at.error[0].value and "Offline" in at.error[0].value
+
+
+def test_an_unusable_store_path_keeps_the_copilot_working_unsaved(monkeypatch):
+    monkeypatch.setenv("ORCA_DB", "/proc/nope/orca.duckdb")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "/proc/nope/orca.duckdb" in at.error[0].value and "not saved" in at.error[0].value
+    _say(at, "Plan for 20 days.")
+    assert _table(at).loc["time_horizon", "value"] == "20"

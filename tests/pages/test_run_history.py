@@ -4,6 +4,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from core.runlog import SCHEDULE_OPENING
 from core.store import Store
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "run_history.py")
@@ -32,3 +33,29 @@ def test_a_run_is_listed_and_replayed(monkeypatch, tmp_path):
         "Done: Everett now starts at 9:30 AM.",
     ]
     assert [m.value for m in at.metric][:2] == ["120", "30"]
+
+
+def test_app_requests_and_tool_results_are_not_shown_as_typed_messages(monkeypatch, tmp_path):
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    run_id = store.create_run("school_scheduling", {}, seed=1, title="principal chat")
+    store.add_message(run_id, "user", SCHEDULE_OPENING)
+    store.add_message(run_id, "assistant", "", [{"id": "c1", "name": "call_solver", "arguments": {}}])
+    store.add_message(run_id, "tool", '{"status": "optimal"}')
+    store.add_message(run_id, "assistant", "Here is the schedule.")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    shown = [m.markdown[0].value for m in at.chat_message if m.markdown]
+    assert SCHEDULE_OPENING not in shown and shown[-1] == "Here is the schedule."
+    assert all(m.name == "assistant" for m in at.chat_message)
+    assert any(SCHEDULE_OPENING in c.value for c in at.caption)
+    assert [e.label for e in at.expander] == ["Tool result"]
+    assert at.dataframe[0].value["workbench"].tolist() == ["School Scheduling"]
+
+
+def test_an_unusable_store_path_is_an_error_not_a_crash(monkeypatch):
+    monkeypatch.setenv("ORCA_DB", "/proc/nope/runs.duckdb")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "/proc/nope/runs.duckdb" in at.error[0].value

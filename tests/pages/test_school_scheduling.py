@@ -76,3 +76,13 @@ def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_p
     assert not at.exception
     assert [m.value for m in at.metric] == ["24.53 (2,453 students)", "11.5 minutes"]
     assert "upper_bound[schedule_deviation]" in at.dataframe[1].value["constraints"].iloc[-1]
+
+
+def test_an_unusable_store_path_keeps_the_chat_working_unsaved(monkeypatch):
+    monkeypatch.setenv("ORCA_DB", "/proc/nope/orca.duckdb")
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "/proc/nope/orca.duckdb" in at.error[0].value
+    at.chat_input[0].set_value("Could Everett start at 9:30?").run()
+    assert not at.exception
+    assert "Everett" in at.chat_message[-1].markdown[0].value
