@@ -127,17 +127,17 @@ class Copilot(RunRecorder):
         self._pending.clear()
 
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
-        """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present."""
+        """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
+        After the user said they are done, a new message reopens the questions about the same policy."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
         self._ensure_run()
         if self.phase == "extract":
             return self._extract(text, progress)
-        if self.phase == "interpret":
-            return self._interpret(text)
-        return self._turn(
-            "This conversation is finished. Start a new conversation to plan another item.", DONE
-        )
+        if self.phase == "done":  # a message after "that's all" reopens the questions about the policy
+            self.phase = "interpret"
+            self._update(status="active")
+        return self._interpret(text)
 
     def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
         """A direct table edit (validated, logged as a user edit); only before the policy is computed."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from core.errors import SpecError
 from core.inventory import conflicts as cf
 from core.inventory.dialogue import ExtractionBase, ExtractionTurn
-from core.inventory.nlu.cues import STATE_RE
+from core.inventory.nlu.cues import STATE_RE, is_question
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -28,6 +28,9 @@ from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
 _GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
+
+
+_WHAT_IF_RE = re.compile(r"\bwhat if\b|\b(?:goes|went|go) (?:up|down)\b|\b(?:increase|decrease|grow|drop)s?\b", re.I)
 
 
 class ExtractionAgent(ExtractionBase):
@@ -67,6 +70,8 @@ class ExtractionAgent(ExtractionBase):
     def _nothing_read(self, text: str, reading: Reading) -> str:
         """What to say when a message holds no value: an order question, an opening story about the business,
         or noise."""
+        if is_question(text):
+            return self._answer_question(text)
         if any(topic == STATE for topic, _ in reading.segments) or STATE_RE.search(text):
             return (
                 "That sounds like a question about what to order right now; I can answer it once the "
@@ -83,6 +88,28 @@ class ExtractionAgent(ExtractionBase):
                 f"example 'plan for {days} days' or 'deliveries take {days} days'."
             )
         return "Sorry, I could not find a value in that."
+
+    def _answer_question(self, text: str) -> str:
+        """A short answer to a question asked while the table is being filled; the pending question follows."""
+        if _WHAT_IF_RE.search(text):
+            return (
+                "The table describes your business as it is today. If demand changes, tell me the new figure "
+                "and I will update the table; once a policy is computed you can also compare scenarios in "
+                "the Policy Simulator."
+            )
+        if self.state.asked == "risk_tolerance":
+            return (
+                "Good question; I can answer questions about ordering once the policy is computed, and that "
+                "needs one last item. Risk tolerance says how much you care about bad months versus the "
+                "average: -10 means avoid expensive surprises even if the average cost is a bit higher, 10 "
+                "means only the average cost matters, 0 is neutral. If you are not sure, say 'neutral'."
+            )
+        if STATE_RE.search(text):
+            return (
+                "That sounds like a question about what to order right now; I can answer it once the "
+                "parameter table is complete."
+            )
+        return "Good question; I can answer questions about the policy once the parameter table is complete."
 
     def _resolve(
         self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]

@@ -194,11 +194,9 @@ class InterpretationAgent:
         return InterpretationTurn(text, INTERPRET, turn.tool_calls, turn.messages)
 
     def respond(self, text: str) -> InterpretationTurn:
-        """Answer one user message; "no thanks" / "that's all" ends the dialogue (DONE)."""
-        if self.done:
-            return InterpretationTurn(
-                "This conversation is finished. Start a new conversation to plan another item.", DONE
-            )
+        """Answer one user message; "no thanks" / "that's all" ends the dialogue (DONE), and a later message
+        reopens it (every message gets an answer)."""
+        self.done = False  # a message after the farewell reopens the dialogue about the same policy
         if is_done(text):
             self.log += [("user", text), ("assistant", FAREWELL)]
             self.history += [Message("user", text), Message("assistant", FAREWELL)]

@@ -9,7 +9,7 @@ from core.inventory.nlu.units import find_money
 
 _CUES: dict[str, str] = {
     "penalty_cost": r"penalt\w*|stock-?outs?|shortages?|lost sales? cost|lost sales?\W{0,3}(?:is |are |at |= ?|: ?)?(?:about |around )?[$€£]?\d|cost\w* of (?:a |each )?lost|per lost|each lost|"
-    r"unmet|unfilled|unfulfilled|unserved|missed (?:sales?|demand|orders?)|backorder\w* cost|backlog\w* cost|"
+    r"unmet|unfilled|unfulfilled|unserved|miss(?:ed|ing) (?:sales?|demand|orders?|customers?)|(?:a|each|every) missing \w+|backorder\w* cost|backlog\w* cost|"
     r"run out|running out|goodwill|turn(?:ed)? away|short(?:age)? cost|cost\w* us .* (?:lost|missed|unmet)|"
     r"(?:a|every|each) (?:lost|missed) \w+|\bwait(?:s|ing)?\b|go(?:es)? without|can(?:'t|not) (?:serve|supply|fill|meet|get|find|buy)|"
     r"(?:every|each) time (?:we(?:'re| are)?|i'?m) (?:out|short)|(?:delay|wait(?:ing)?) costs?\b|"
@@ -17,7 +17,7 @@ _CUES: dict[str, str] = {
     "holding_cost": r"holding|carrying|hold(?:ing)? cost|storage\b|storing|warehousing (?:cost|fee)s?|"
     r"to (?:store|hold|keep)\b|inventory cost|keep(?:ing)? (?:a|an|one|1|each|every) \w+|on the shelf|"
     r"in the (?:fridge|cooler|freezer|back)",
-    "setup_cost": r"set-?up|ordering cost|order(?:ing)? fee|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
+    "setup_cost": r"set-?up|ordering cost|order(?:ing)? fee|order(?:ing|s)? (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
     r"shipping|per (?:order|shipment|delivery|batch)|each (?:order|shipment|delivery) costs?|"
     r"cost\w* (?:us )?.{0,20}to (?:place|make) an order|every time we order|whenever we order|(?:each|every|per) time\b|"
     r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
@@ -159,3 +159,15 @@ def topics(clause: str) -> list[str]:
     if money and all(any(m.start <= n.start < m.end for m in money) for n in find_numbers(clause)):
         fitting = [k for k in fitting if k.endswith("_cost")]
     return fitting
+
+_QUESTION_RE = re.compile(
+    r"^\W*(?!how about\b|what about\b)(?:why|what|how|when|where|who|which|should|shouldn'?t|could|can|would|"
+    r"is|isn'?t|are|aren'?t|do|does|don'?t|did|will|won'?t)\b.*\?\s*$|^\W*(?:why|what if|how come)\b",
+    re.I | re.S,
+)
+
+
+def is_question(text: str) -> bool:
+    """A question to the agent ('why should I order when I still have 5?'), not an answer: it starts with a
+    question word and ends with '?', or starts with 'why' / 'what if'. 'How about 5?' proposes a value."""
+    return bool(_QUESTION_RE.search(text.strip()))

@@ -15,12 +15,13 @@ from core.inventory.nlu.cues import (
     PERISH_YES_RE,
     RECALL_RE,
     STATE_RE,
+    is_question,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
 from core.inventory.nlu.numbers import Number, find_numbers, format_number, words_to_digits
 from core.inventory.nlu.ranges import split_range
-from core.inventory.nlu.risk import read_risk
+from core.inventory.nlu.risk import read_risk, unsure
 from core.inventory.nlu.units import (
     Duration,
     Money,
@@ -69,7 +70,11 @@ _HEDGE_RE = re.compile(
 )
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
-_ONE_DAY_RE = re.compile(r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b", re.I)
+_ONE_DAY_RE = re.compile(
+    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|"
+    r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
+    re.I,
+)
 ROW_KEYS = (
     "time_horizon",
     "holding_cost",
@@ -185,6 +190,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     text, notes = normalize(text)
     correction = bool(CORRECTION_RE.search(text))
     recall = bool(RECALL_RE.search(text))
+    question = is_question(text)
     findings: list[Finding] = []
     unclear: list[Unclear] = []
     demand_parts: list[str] = []
@@ -194,7 +200,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     for topic, segment in parts:
         if topic == STATE:
             continue
-        bare = expected and not recall and compatible(expected, segment)
+        bare = expected and not recall and not question and compatible(expected, segment)
         key = topic or (expected if bare else None)
         if key is None:
             loose.append(segment)
@@ -384,4 +390,6 @@ def _risk(text: str) -> Finding | Unclear | None:
             "risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)"
         )
     value, words = found
+    if not words and unsure(text) and not find_numbers(text):
+        return Finding("risk_tolerance", value, note="no preference, so the neutral 0; change it any time")
     return Finding("risk_tolerance", value, note=words, approximate=bool(words))

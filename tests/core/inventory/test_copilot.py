@@ -89,7 +89,6 @@ def test_the_qa_ends_with_interpret_txt_and_done(store):
     done = copilot.respond("no thanks, that's all")
     assert (done.action, done.assistant) == ("DONE", FAREWELL)
     assert copilot.phase == "done" and done.policy is not None
-    assert copilot.respond("hello?").action == "DONE"
     assert store.get_run(copilot.run_id)["status"] == "done"
     text = store.get_artifact(copilot.run_id, "interpret.txt").decode()
     assert "[CALLING TOOL]: calculate_policy_order" in text and "User: no thanks, that's all" in text
@@ -97,6 +96,24 @@ def test_the_qa_ends_with_interpret_txt_and_done(store):
     assert any(p.get("name") == "calculate_policy_order" for p in tools)
     roles = store.messages(copilot.run_id)["role"].tolist()
     assert roles[0] == "assistant" and "tool" in roles and roles[-1] == "assistant"
+
+
+def test_a_message_after_the_farewell_is_answered_and_recorded(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, (*DIALOGUE, "that's all"))
+    assert copilot.phase == "done"
+    shown = len(copilot.transcript())
+    again = copilot.respond("current inventory 4, day 4, no incoming orders")
+    assert again.action == "INTERPRET" and "units now" in again.assistant
+    assert copilot.transcript()[shown:] == [
+        ("user", "current inventory 4, day 4, no incoming orders"),
+        ("assistant", again.assistant),
+    ]
+    assert store.get_run(copilot.run_id)["status"] == "active"
+    assert store.messages(copilot.run_id)["content"].tolist()[-1] == again.assistant
+    assert copilot.respond("thanks").action == "DONE"
+    assert store.get_run(copilot.run_id)["status"] == "done"
+    assert "current inventory 4" in store.get_artifact(copilot.run_id, "interpret.txt").decode()
 
 
 def test_dqn_is_off_by_default_and_on_when_the_user_asks(store):
