@@ -21,6 +21,10 @@ from solvers.inventory.montecarlo import demand_matrix, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, TablePolicy
 from solvers.inventory.spec import InventoryProblem
 
+SUMMARY_TOLERANCE_PCT = 2.0
+"""A plain-words summary of a lookup-table policy is stated only when following it, evaluated on the same
+demand paths, costs at most this much more than the policy itself."""
+
 
 @dataclass(frozen=True)
 class PolicyBrief:
@@ -169,20 +173,38 @@ def _rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[str, An
         return {"kind": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": cutoff}
     if key == "dqn":
         return {"kind": "dqn"}
-    ev = simulate_policy(p, policy, demand_matrix(p, 300, seed + 15_485_863), record=300)
+    demand = demand_matrix(p, 300, seed + 15_485_863)
+    ev = simulate_policy(p, policy, demand, record=300)
     tr = ev.trajectory
     assert tr is not None
     steady = max(1, p.time_horizon - p.lead_time - 1)
     pos, orders = tr.position[:, :steady].ravel(), tr.orders[:, :steady].ravel()
     ordered = orders > 0
     rule: dict[str, Any] = {"kind": "table" if isinstance(policy, TablePolicy) else key}
-    if ordered.any():
-        levels = np.unique(pos)
-        rates = {int(v): float(ordered[pos == v].mean()) for v in levels}
-        reorder = max((v for v, r in rates.items() if r >= 0.5), default=int(pos[ordered].max()))
-        rule["reorder_at"] = reorder
-        rule["order_up_to"] = int(np.median(pos[ordered] + orders[ordered]))
-        rule["last_order_day"] = int(np.nonzero(tr.orders.any(axis=0))[0].max()) + 1
+    if not ordered.any():
+        return rule
+    rule["ordered"] = True
+    rule["last_order_day"] = int(np.nonzero(tr.orders.any(axis=0))[0].max()) + 1
+    levels = np.unique(pos)
+    rates = {int(v): float(ordered[pos == v].mean()) for v in levels}
+    reorder = max((v for v, r in rates.items() if r >= 0.5), default=int(pos[ordered].max()))
+    up_to = int(np.median(pos[ordered] + orders[ordered]))
+    steady_q = int(np.median(orders[ordered]))
+    candidates = {
+        "sS": SSPolicy(reorder + 1, max(up_to, reorder + 1), cutoff=True),
+        "constant": ConstantPolicy(steady_q, cutoff=True),
+    }
+    gaps = {
+        name: 100 * (simulate_policy(p, summary, demand).mean - ev.mean) / max(abs(ev.mean), 1e-9)
+        for name, summary in candidates.items()
+    }
+    best = min(gaps, key=gaps.__getitem__)
+    rule["summary_gap_pct"] = round(gaps[best], 2)
+    if gaps[best] <= SUMMARY_TOLERANCE_PCT:
+        if best == "sS":
+            rule["reorder_at"], rule["order_up_to"] = reorder, max(up_to, reorder + 1)
+        else:
+            rule["steady_order"] = steady_q
     return rule
 
 

@@ -47,10 +47,30 @@ def rule_sentence(brief: PolicyBrief) -> str:
         return f"Every day, if {position} is below {r['R']}, order a batch of {r['Q']} units.{stop}"
     if r["kind"] == "dqn":
         return "Ask the DQN each day: give it your stock, the day and the orders on the way, and order what it says."
+    gap = r.get("summary_gap_pct")
+    checked = (
+        f" Following that rule yourself costs about {max(gap, 0):.1f}% more than the exact plan (checked on the "
+        "same simulated demand)."
+        if gap is not None
+        else ""
+    )
+    last = f"its last orders come around day {r['last_order_day']}, because later ones would arrive too late to pay off"
+    if "reorder_at" in r:
+        return (
+            f"It is a day-by-day lookup table, but in simulation it behaves like this: when {position} is at or "
+            f"below about {r['reorder_at']}, order enough to bring it up to about {r['order_up_to']}; {last}."
+            + checked
+        )
+    if "steady_order" in r:
+        return (
+            f"It is a day-by-day lookup table, but in simulation it comes down to ordering about "
+            f"{r['steady_order']} units every day, whatever is on the shelf; {last}." + checked
+        )
     return (
-        f"It is a day-by-day lookup table, but in simulation it behaves like this: when {position} is at or "
-        f"below about {r['reorder_at']}, order enough to bring it up to about {r['order_up_to']}; its last "
-        f"orders come around day {r['last_order_day']}, because later ones would arrive too late to pay off."
+        "It is a day-by-day lookup table: what to order depends on the day, your stock and the orders on the "
+        "way, and no simple rule comes close to it here"
+        + (f" (the closest plain rule I checked costs {gap:.1f}% more)" if gap is not None else "")
+        + ". Ask me for any day's order: tell me your stock, the day and the orders on the way."
     )
 
 
@@ -153,7 +173,8 @@ def never_orders(brief: PolicyBrief) -> bool:
         return r["Q"] <= 0
     if r["kind"] == "dqn":
         return False
-    return "reorder_at" not in r or brief.costs[brief.recommended]["orders"] <= 0
+    ordered = r.get("ordered") or "reorder_at" in r  # "reorder_at" alone: a rule stored before "ordered"
+    return not ordered or brief.costs[brief.recommended]["orders"] <= 0
 
 
 def dqn_lost_words(brief: PolicyBrief) -> str:
@@ -188,10 +209,16 @@ def why_words(brief: PolicyBrief) -> str:
             f"${format_number(p.penalty_cost)} shortage penalty within the {p.time_horizon}-day plan, so you serve "
             f"{fill:.1f}% of demand. If that is not what you expect, check those costs in the table."
         )
-    if r["kind"] == "constant":
+    if r["kind"] == "constant" or "steady_order" in r:
+        spoils = (
+            " Unsold units spoil every day, so today's shelf says nothing about tomorrow's needs."
+            if p.perishable
+            else ""
+        )
         return (
-            f"Why: you sell about {mean} units a day, so a steady order of {r['q']} keeps the shelf stocked without "
-            "any counting; at these costs that beats reacting to stock levels."
+            f"Why: you sell about {mean} units a day, so a steady order of {r.get('q', r.get('steady_order'))} "
+            "keeps the shelf stocked without any counting; at these costs that beats reacting to stock levels."
+            + spoils
         )
     level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))
     if level is None:
