@@ -186,7 +186,11 @@ if policy is not None:
     )
     critic = policy["critic"]
     d.metric(
-        "Critic", "passed" if critic["ok"] else "issues", help="checks against capacity, max order, table"
+        "Critic",
+        ("passed" if all(c["ok"] for c in critic["checks"]) else "passed with warnings")
+        if critic["ok"]
+        else "issues",
+        help="checks against capacity, max order, table",
     )
     costs = pd.DataFrame.from_dict(policy["policies"], orient="index").sort_values("mean")
     colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]

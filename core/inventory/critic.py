@@ -253,10 +253,18 @@ def supply_limits(p: InventoryProblem) -> list[str]:
         limits.append(
             f"the largest order ({p.max_order} units) is below the average daily demand ({mean:g} units)"
         )
-    if p.max_inventory < mean:
-        limits.append(
-            f"the storage capacity ({p.max_inventory} units) is below the average daily demand ({mean:g} units)"
-        )
+    cover = mean * (p.lead_time + 1)
+    if p.max_inventory < cover:
+        if p.lead_time == 0:
+            limits.append(
+                f"the storage capacity ({p.max_inventory} units) is below the average daily demand ({mean:g} units)"
+            )
+        else:
+            limits.append(
+                f"the storage capacity ({p.max_inventory} units) also counts what is on order, and it is below the "
+                f"demand from ordering to delivery ({cover:g} units over {p.lead_time + 1} days), so at most about "
+                f"{p.max_inventory / (p.lead_time + 1):.1f} units a day can come in"
+            )
     if p.lead_time >= p.time_horizon:
         limits.append(
             f"an order takes {p.lead_time} day(s) to arrive, longer than the {p.time_horizon}-day plan"
@@ -284,6 +292,17 @@ def _sanity_checks(p: InventoryProblem, ev: Any) -> list[Check]:
             "the capacity, the costs and that demand is per day before relying on this plan.",
         )
     ]
+    checks.append(
+        Check(
+            "supply_keeps_up",
+            not limits,
+            "warning",
+            "The max order and the storage capacity let stock keep up with average demand."
+            if not limits
+            else f"Stock cannot keep up with demand whatever the rule: {'; and '.join(limits)}. The shortages "
+            f"come from this limit, not from the costs; you serve {100 * fill:.1f}% of demand.",
+        )
+    )
     lost_all = p.demand.mean * p.time_horizon * p.penalty_cost
     ratio = float(ev.mean) / lost_all if lost_all > 0 else 0.0
     checks.append(

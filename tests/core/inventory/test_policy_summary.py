@@ -77,3 +77,20 @@ def test_no_summary_is_stated_when_none_is_close(monkeypatch):
     sentence = rule_sentence(_Brief(problem, rule))
     assert "no simple rule comes close" in sentence and "Ask me for any day's order" in sentence
     assert not never_orders(_Brief(problem, rule))
+
+
+def test_a_capacity_below_lead_time_demand_is_named_as_the_cause(monkeypatch):
+    from core.inventory.critic import critique
+    from core.inventory.policy_brief import brief_from_result
+    from core.inventory.policy_explanation import explanation
+    from solvers.inventory.agent import optimize
+    from solvers.inventory.spec import table_from_problem
+
+    coffee = SMALL | {"demand_distribution": "poisson(30)", "max_inventory": "50", "max_order": "40", "lead_time": "2"}
+    result = optimize(problem_from_table(coffee), paths=200, seed=0, use_dqn=False)
+    report = critique(result, table_from_problem(result.problem))
+    check = report.check("supply_keeps_up")
+    assert not check.ok and "16.7 units a day" in check.message
+    text = explanation(brief_from_result(result, report))
+    assert "also counts what is on order" in text and "Warning: Stock cannot keep up" in text
+    assert report.check("supply_keeps_up").ok is False and result.evaluations[result.recommended].fill_rate < 0.6
