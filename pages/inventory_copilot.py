@@ -242,4 +242,5 @@ if policy is not None:
     )
     if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
         st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
+        st.session_state["orca_sim_handoff_ss"] = (policy["s"], policy["S"])
         st.switch_page(SIMULATOR)

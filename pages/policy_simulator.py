@@ -14,6 +14,9 @@ from solvers.inventory.spec import params_csv_text
 P = "orca_sim_"
 RESULT = P + "result"
 HANDOFF = P + "params_csv"
+HANDOFF_SS = P + "handoff_ss"
+SOURCE = P + "source"
+STALE = P + "stale"
 LAMBDA = P + "lambda"
 SAVED = P + "saved_form"
 OPTIONS = {
@@ -70,8 +73,19 @@ if st.session_state.get(HANDOFF):
         show_error(err)
     else:
         load_problem(loaded.problem)
+        st.session_state[SOURCE] = loaded.source
+        copilot_ss = st.session_state.pop(HANDOFF_SS, None)
+        if copilot_ss is not None:
+            st.session_state[P + "sS_s"], st.session_state[P + "sS_S"] = (int(v) for v in copilot_ss)
         st.success(
-            f"Loaded the problem from {loaded.source}. Check the parameters and run.", icon=":material/input:"
+            f"Loaded the problem from {loaded.source}"
+            + (
+                f", with its optimized (s,S) = ({copilot_ss[0]}, {copilot_ss[1]}) in the (s,S) policy"
+                if copilot_ss is not None
+                else ""
+            )
+            + ". Check the parameters and run.",
+            icon=":material/input:",
         )
 
 with st.expander("Model conventions", icon=":material/rule:"):
@@ -89,6 +103,7 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
             current = sim_inputs.problem_from_form({k: st.session_state[P + k] for k in sim_inputs.FORM_KEYS})
             loaded = sim_inputs.problem_from_upload(upload.getvalue(), current)
             load_problem(loaded.problem)
+            st.session_state[SOURCE] = loaded.source
             left.success(f"Loaded {loaded.source}.")
     with guard():
         runs = sim_inputs.copilot_runs(store) if store is not None else []
@@ -100,6 +115,7 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
             if right.button("Load run", key=P + "load_run"):
                 loaded = sim_inputs.problem_from_copilot_run(store, run_id)
                 load_problem(loaded.problem)
+                st.session_state[SOURCE] = loaded.source
                 right.success(f"Loaded {loaded.source}.")
         else:
             right.caption("No Inventory Copilot run with a parameter table is stored yet.")
@@ -151,6 +167,7 @@ with st.form(P + "form", enter_to_submit=False):
 if submitted:
     ss = st.session_state
     ss[SAVED] = {k: ss[k] for k in FORM_WIDGETS}
+    ss[STALE] = RESULT in ss  # until this run succeeds, shown results are for earlier parameters
     with guard():
         problem = sim_inputs.problem_from_form({k: ss[P + k] for k in sim_inputs.FORM_KEYS})
         choices = [
@@ -182,17 +199,22 @@ if submitted:
             store=store,
         )
         bar.empty()
-        ss[RESULT] = result
+        ss[RESULT], ss[STALE] = result, False
         ss[LAMBDA] = problem.risk_tolerance
 
 result = st.session_state.get(RESULT)
 if result is not None and LAMBDA not in st.session_state:
     st.session_state[LAMBDA] = result.problem.risk_tolerance
 if result is None:
+    loaded_from = st.session_state.get(SOURCE)
     st.info(
-        "Set the problem (the defaults are the paper's instance: Poisson(8) demand, h = 0.5, b = 2.83, K = 3, "
-        "lost sales, L = 1, max inventory 40, max order 20, T = 30), choose the policies and press "
-        "**Run simulation**. You will get sample-path trajectories, cost distributions, the (s,S) heatmap, "
+        (
+            f"The form holds the problem from {loaded_from}; check it, choose the policies and press "
+            if loaded_from
+            else "Set the problem (the defaults are the paper's instance: Poisson(8) demand, h = 0.5, b = 2.83, "
+            "K = 3, lost sales, L = 1, max inventory 40, max order 20, T = 30), choose the policies and press "
+        )
+        + "**Run simulation**. You will get sample-path trajectories, cost distributions, the (s,S) heatmap, "
         "a risk-versus-cost view and a comparison table with the gap to the DP optimum.",
         icon=":material/science:",
     )
@@ -200,6 +222,12 @@ if result is None:
 
 st.divider()
 st.subheader("Results")
+if st.session_state.get(STALE):
+    st.warning(
+        "These results are for the previous parameters: the last run did not start (see the error above). "
+        "Fix the parameters and run again.",
+        icon=":material/history:",
+    )
 st.caption(
     f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
     + (f" · saved as run `{result.run_id}`" if result.run_id else "")

@@ -27,6 +27,10 @@ from solvers.inventory.montecarlo import Progress, check_simulation_size, demand
 from solvers.inventory.simulator import next_on_hand
 from solvers.inventory.spec import InventoryProblem
 
+REPORT_EVERY_S = 0.5
+"""Between validations, training reports progress at most this often (the bar moves; results do not depend
+on it)."""
+
 
 @dataclass(frozen=True)
 class DQNConfig:
@@ -219,6 +223,7 @@ def train_dqn(
     policy = DQNPolicy(net, scale)
     best_state, best_val, curve = copy.deepcopy(net.state_dict()), np.inf, []
     start, t = time.perf_counter(), 0
+    reported = start
     on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
     pipe = np.zeros((n, L), dtype=np.int64)
     step = 0
@@ -298,6 +303,11 @@ def train_dqn(
             val = checkpoint()
             if progress:
                 progress(done, f"DQN step {step}: validation cost {val:.2f}")
+                reported = time.perf_counter()
+        elif progress and time.perf_counter() - reported >= REPORT_EVERY_S:
+            best = f"best validation cost {best_val:.2f}" if np.isfinite(best_val) else "first validation pending"
+            progress(done, f"DQN step {step} of {cfg.steps}: {best}")
+            reported = time.perf_counter()
     if not curve or curve[-1]["step"] != step:
         checkpoint()
     net.load_state_dict(best_state)

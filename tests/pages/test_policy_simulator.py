@@ -143,6 +143,30 @@ def test_copilot_handoff_loads_the_csv_into_the_form():
     assert at.selectbox(key="orca_sim_state_transition_model").value == "backlog"
     assert "orca_sim_params_csv" not in at.session_state
     assert at.number_input(key="orca_sim_sS_S").value >= 30 * 3
+    assert "the problem from the Inventory Copilot" in at.info[0].value and "paper" not in at.info[0].value
+
+
+def test_copilot_handoff_prefills_its_optimized_ss():
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_params_csv"] = params_csv_text(sim_inputs.default_problem())
+    at.session_state["orca_sim_handoff_ss"] = (7, 31)
+    at.run()
+    assert not at.exception
+    assert "(s,S) = (7, 31)" in at.success[0].value
+    assert (at.number_input(key="orca_sim_sS_s").value, at.number_input(key="orca_sim_sS_S").value) == (7, 31)
+
+
+def test_results_of_earlier_parameters_are_marked_after_a_failed_run():
+    at = small(fresh())
+    submit(at)
+    assert not at.exception and not at.warning
+    at.number_input(key="orca_sim_max_order").set_value(50)
+    submit(at)
+    assert not at.exception and "max_order" in at.error[0].value
+    assert "previous parameters" in at.warning[0].value
+    at.number_input(key="orca_sim_max_order").set_value(20)
+    submit(at)
+    assert not at.exception and not at.warning
 
 
 def test_a_stored_copilot_run_can_be_loaded():

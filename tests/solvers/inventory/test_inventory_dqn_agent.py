@@ -181,3 +181,15 @@ def test_optimize_without_dqn_and_without_tractable_dp(tmp_path) -> None:
         calculate_dqn_order(0, 0, "0,0,0", tmp_path)
     with open(tmp_path / "policy_evaluation_results.csv") as f:
         assert {r["policy"] for r in csv.DictReader(f)} >= {"sS", "base_stock", "constant"}
+
+
+def test_training_reports_progress_between_validations_without_changing_the_result(monkeypatch):
+    import solvers.inventory.dqn as dqn_module
+
+    config = DQNConfig(steps=60, seconds=600, envs=16, hidden=16, batch=32, eval_every=60, eval_paths=50)
+    quiet = train_dqn(problem(), config, seed=3)
+    monkeypatch.setattr(dqn_module, "REPORT_EVERY_S", 0.0)
+    seen: list[float] = []
+    loud = train_dqn(problem(), config, seed=3, progress=lambda f, msg: seen.append(f))
+    assert len(seen) >= 50 and seen == sorted(seen) and seen[-1] == 1.0
+    assert loud.best_validation == quiet.best_validation and len(loud.curve) == len(quiet.curve)
