@@ -4,7 +4,15 @@ import pandas as pd
 import streamlit as st
 
 from core.schedule.chart import FrontierClick, adoptable, frontier_figure
-from core.schedule.processing import format_deviation, format_load, proposal_rows, schedule_rows
+from core.schedule.processing import (
+    OBJECTIVE_LABELS,
+    format_deviation,
+    format_load,
+    proposal_rows,
+    proposals_csv,
+    schedule_csv,
+    schedule_rows,
+)
 from core.schedule.recording import WORKBENCH, RecordedChat
 from core.ui import guard, optional_store, setup_page
 from solvers.schedule.model import DEVIATION, LOAD
@@ -80,16 +88,18 @@ with model_col, guard():
     current, previous = session.current, session.previous
     load_card, dev_card = st.columns(2)
     load_card.metric(
-        "Student load balancing",
-        format_load(current.result.load),
-        None if previous is None else round(current.result.load - previous.result.load, 2),
+        "Peak students at one start",
+        f"{round(current.result.load * 100):,}",
+        None if previous is None else f"{round((current.result.load - previous.result.load) * 100):+,}",
         delta_color="inverse",
+        help=f"Student load balancing: {format_load(current.result.load)} (the peak in hundreds of students).",
     )
     dev_card.metric(
-        "Schedule deviation",
+        "Average change",
         format_deviation(current.result.deviation),
-        None if previous is None else round(current.result.deviation - previous.result.deviation, 1),
+        None if previous is None else f"{current.result.deviation - previous.result.deviation:+.1f} min",
         delta_color="inverse",
+        help="Schedule deviation: the mean absolute change from today's start times.",
     )
     rows = pd.DataFrame(
         schedule_rows(session.district, current.result.assignment, previous and previous.result.assignment)
@@ -101,13 +111,28 @@ with model_col, guard():
         hide_index=True,
         width="stretch",
         key="sched_table",
+        column_config={
+            "current_start": "current",
+            "proposed_start": "proposed",
+            "shift_minutes": st.column_config.NumberColumn("change (min)"),
+            "changed_since_previous": st.column_config.CheckboxColumn("changed"),
+        },
+    )
+    st.download_button(
+        "Download this schedule (CSV)",
+        schedule_csv(session.district, current.result.assignment),
+        file_name=f"schedule_proposal_{current.number}.csv",
+        mime="text/csv",
+        key="sched_download",
+        icon=":material/download:",
     )
     st.markdown("**Active constraints**")
     if not session.state.constraints:
         st.caption("None: this is the base model.")
     for i, constraint in enumerate(session.state.constraints):
         text_col, button_col = st.columns([4, 1])
-        text_col.markdown(f"`{constraint.name}`  \n{constraint.meaning}")
+        text_col.markdown(constraint.meaning)
+        text_col.caption(constraint.name)
         if button_col.button("Remove", key=f"sched_remove_{i}"):
             chat.remove(constraint.name)
             st.rerun()
@@ -136,5 +161,16 @@ with model_col, guard():
             st.rerun()
     st.markdown("**Proposal history**")
     st.dataframe(
-        pd.DataFrame(proposal_rows(session.proposals)), hide_index=True, width="stretch", key="sched_history"
+        pd.DataFrame(proposal_rows(session.proposals)).rename(columns=OBJECTIVE_LABELS),
+        hide_index=True,
+        width="stretch",
+        key="sched_history",
+    )
+    st.download_button(
+        "Download the proposal history (CSV)",
+        proposals_csv(session.proposals),
+        file_name="schedule_proposals.csv",
+        mime="text/csv",
+        key="sched_history_download",
+        icon=":material/download:",
     )

@@ -7,6 +7,8 @@ schedule and versus the previous proposal. Nothing here solves anything.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,10 +46,10 @@ def objective_lines(load: float, deviation: float) -> list[str]:
 
 
 def bound_text(objective: str, value: float) -> str:
-    """A bound in the user's units: 'student_load_balancing <= 24.5 (2,450 students)'."""
+    """A bound in the user's words: 'peak load at most 24.5 (2,450 students starting at once)'."""
     if objective == LOAD:
-        return f"{objective} <= {value:g} ({round(value * 100):,} students)"
-    return f"{objective} <= {value:g} minutes"
+        return f"peak load at most {value:g} ({round(value * 100):,} students starting at once)"
+    return f"average change at most {value:g} minutes"
 
 
 def schedule_changes(
@@ -95,6 +97,28 @@ def proposal_rows(proposals: Sequence[Proposal]) -> list[dict[str, Any]]:
         }
         for p in proposals
     ]
+
+
+def schedule_csv(district: District, assignment: tuple[int, ...]) -> str:
+    """The schedule as CSV for download: school, grade, enrollment, current and proposed start, change in minutes."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["school", "grade", "enrollment", "current_start", "proposed_start", "change_minutes"])
+    for row in schedule_rows(district, assignment):
+        writer.writerow(
+            [row[k] for k in ("school", "grade", "enrollment", "current_start", "proposed_start", "shift_minutes")]
+        )
+    return out.getvalue()
+
+
+def proposals_csv(proposals: Sequence[Proposal]) -> str:
+    """The proposal history as CSV: number, peak (hundreds of students), average change, constraints."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["proposal", LOAD, DEVIATION, "constraints"])
+    for row in proposal_rows(proposals):
+        writer.writerow([row["proposal"], row[LOAD], row[DEVIATION], row["constraints"]])
+    return out.getvalue()
 
 
 def markdown_schedule(

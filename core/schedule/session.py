@@ -21,6 +21,8 @@ from core.schedule.frontier import FrontierViews
 from core.schedule.processing import (
     alternatives_payload,
     bound_text,
+    format_deviation,
+    format_load,
     infeasible_payload,
     solution_payload,
 )
@@ -221,7 +223,9 @@ class ScheduleSession(FrontierViews):
         if current is not None:
             now = current.result.load if objective == LOAD else current.result.deviation
             binding = "binding" if now > value + 1e-9 else "not binding"
-            message += f" The current proposal has {objective} = {now:g}, so this limit is {binding}."
+            words = format_load(now) if objective == LOAD else format_deviation(now)
+            name = "a peak load of" if objective == LOAD else "an average change of"
+            message += f" The current proposal has {name} {words}, so this limit is {binding}."
         return {"message": message, "model_summary": self.summary()}
 
     def remove_constraint(self, name: str) -> dict[str, Any]:

@@ -14,20 +14,23 @@ def test_opening_chat_remove_and_store(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(db))
     at = AppTest.from_file(PAGE, default_timeout=120).run()
     assert not at.exception
-    assert [m.value for m in at.metric] == ["25.65 (2,565 students)", "8.5 minutes"]
+    assert [m.value for m in at.metric] == ["2,565", "8.5 minutes"]
     assert "Proposed schedule (base model)" in at.chat_message[0].markdown[0].value
 
     at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
     assert not at.exception
-    assert at.metric[0].value == "21.73 (2,173 students)"
-    assert any("`fix_start_time[Everett MS=9:30 AM]`" in m.value for m in at.markdown)
+    assert at.metric[0].value == "2,173"
+    assert any(c.value == "fix_start_time[Everett MS=9:30 AM]" for c in at.caption)
+    assert at.metric[0].delta == "-392"
+    schedule = next(b for b in at.get("download_button") if b.proto.label == "Download this schedule (CSV)")
+    assert schedule.proto.label
     table = at.dataframe[0].value
     assert table.set_index("school").loc["Everett MS", "proposed_start"] == "9:30 AM"
     assert table.set_index("school").loc["Everett MS", "changed_since_previous"]
 
     at.button(key="sched_remove_0").click().run()
     assert not at.exception
-    assert at.metric[0].value == "25.65 (2,565 students)"
+    assert at.metric[0].value == "2,565"
     assert not any("fix_start_time[Everett MS=9:30 AM]`" in m.value for m in at.markdown)
 
     at.button(key="sched_adopt").click().run()
@@ -46,11 +49,11 @@ def test_resume_a_stored_conversation(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(db))
     at = AppTest.from_file(PAGE, default_timeout=120).run()
     at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
-    assert at.metric[0].value == "24.53 (2,453 students)"
+    assert at.metric[0].value == "2,453"
     fresh = AppTest.from_file(PAGE, default_timeout=120).run()
     fresh.button(key="sched_resume").click().run()
     assert not fresh.exception
-    assert fresh.metric[0].value == "24.53 (2,453 students)"
+    assert fresh.metric[0].value == "2,453"
     assert any("keep the peak under 2,500 students" in m.markdown[0].value for m in fresh.chat_message)
 
 
@@ -74,7 +77,7 @@ def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_p
     at.selectbox(key="sched_alt").set_value(target).run()
     at.button(key="sched_adopt").click().run()
     assert not at.exception
-    assert [m.value for m in at.metric] == ["24.53 (2,453 students)", "11.5 minutes"]
+    assert [m.value for m in at.metric] == ["2,453", "11.5 minutes"]
     assert "upper_bound[schedule_deviation]" in at.dataframe[1].value["constraints"].iloc[-1]
 
 

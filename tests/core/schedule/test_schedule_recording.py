@@ -97,3 +97,21 @@ def test_without_a_store_the_chat_works_and_records_nothing():
     chat = RecordedChat.start(None, OFFLINE)
     turn = chat.say("Could Everett start at 9:30?")
     assert chat.run_id is None and turn.objectives[LOAD] == 21.73
+
+
+def test_schedule_and_history_downloads_hold_the_current_proposal(store):
+    import csv
+    import io
+
+    from core.schedule.processing import proposals_csv, schedule_csv
+
+    chat = RecordedChat.start(store, OFFLINE)
+    chat.say("Could Everett start at 9:30?")
+    session = chat.agent.session
+    rows = list(csv.DictReader(io.StringIO(schedule_csv(session.district, session.current.result.assignment))))
+    assert len(rows) == 10
+    everett = next(r for r in rows if r["school"] == "Everett MS")
+    assert everett["proposed_start"] == "9:30 AM" and int(everett["change_minutes"]) > 0
+    history = list(csv.DictReader(io.StringIO(proposals_csv(session.proposals))))
+    assert [float(h[LOAD]) for h in history] == [25.65, 21.73]
+    assert history[-1]["constraints"] == "fix_start_time[Everett MS=9:30 AM]"
