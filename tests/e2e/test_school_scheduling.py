@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 def test_principal_moves_a_school_and_sees_the_new_schedule(page, artifacts_dir: Path):
     open_page(page, "/school_scheduling", "School Scheduling")
-    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("25.65")
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("2,565")
     expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(1)
     send_chat(page, "Could Everett start at 9:30 AM?")
     messages = page.locator('[data-testid="stChatMessage"]')
@@ -43,7 +43,19 @@ def test_clicking_a_frontier_point_and_adopting_it(page, artifacts_dir: Path):
     expect(alternative).to_have_value(re.compile("24.53"), timeout=30_000)
     page.get_by_role("button", name="Adopt this alternative").click()
     wait_idle(page)
-    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("24.53", timeout=60_000)
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("2,453", timeout=60_000)
     expect(page.locator('[data-testid="stMetric"]').nth(1)).to_contain_text("11.5 minutes")
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "school_scheduling_frontier_click.png"), full_page=True)
+
+
+def test_the_right_panel_fits_a_1024_pixel_window(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "/school_scheduling", "School Scheduling")
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("2,565")
+    for testid in ("stMetric", "stDataFrame", "stDownloadButton"):
+        box = page.locator(f'[data-testid="{testid}"]').first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1024, (testid, box)
+    metric_value = page.locator('[data-testid="stMetricValue"]').first
+    assert metric_value.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the peak value is clipped"
+    assert_healthy(page)
