@@ -121,9 +121,15 @@ with table_col:
     table = copilot.table.to_dict()
     conflicts = copilot.table.conflicts
     for conflict in conflicts:
-        st.warning(
-            f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
-        )
+        if conflict.is_clarification:
+            st.info(
+                f"Needs your confirmation ({', '.join(conflict.keys)}): {conflict.question}",
+                icon=":material/help:",
+            )
+        else:
+            st.warning(
+                f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
+            )
     in_conflict = {k for c in conflicts for k in c.keys}
     frame = pd.DataFrame(
         {

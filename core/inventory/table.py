@@ -59,6 +59,9 @@ class Option:
     aliases: tuple[str, ...] = ()
 
 
+CLARIFICATION_KINDS = frozenset({"demand_conversion", "demand_shape", "shelf_life", "risk_scale", "range"})
+
+
 @dataclass(frozen=True)
 class Conflict:
     """An open question the user must answer before the table can be trusted."""
@@ -68,6 +71,12 @@ class Conflict:
     question: str
     options: tuple[Option, ...] = ()
     data: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def is_clarification(self) -> bool:
+        """A question about how to read what the user said (a unit conversion, a range, how demand varies),
+        as opposed to a contradiction between two statements."""
+        return self.kind in CLARIFICATION_KINDS
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "keys": list(self.keys), "question": self.question}

@@ -114,3 +114,14 @@ def test_an_unusable_store_path_keeps_the_copilot_working_unsaved(monkeypatch):
     assert "/proc/nope/orca.duckdb" in at.error[0].value and "not saved" in at.error[0].value
     _say(at, "Plan for 20 days.")
     assert _table(at).loc["time_horizon", "value"] == "20"
+
+
+def test_a_weekly_demand_conversion_is_a_confirmation_not_a_conflict(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    _say(at, "We sell about 12 a week, give or take 3")
+    assert not at.warning
+    assert at.info[0].value.startswith("Needs your confirmation (demand_type, demand_distribution)")
+    _say(at, "we sell 5 a day, and actually we can store 100, no wait, 50")
+    _say(at, "Customers leave. Plan for 30 days. Actually customers wait for it.")
+    assert any(w.value.startswith("Open conflict") for w in at.warning)
