@@ -35,11 +35,12 @@ BARE_HOUR = re.compile(
 )
 NEGATION = re.compile(
     r"\bnot\b|\bnever\b|n't\b|\bcannot\b|\bno (?=earlier|later|sooner|longer)|instead of|rather than|"
-    r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b"
+    r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b|\bno schools?\b|\bnone\b"
 )
 _NOT_NEGATION = re.compile(r"why not|(?:can't|couldn't|wouldn't|won't) (?:we|you|it|they)\b")
 _GROUPS = {
-    "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district",
+    "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
+    r"\bnone of the schools\b|\bany school\b",
     "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
     "MS": r"middle schools|all (?:the )?middle school|every middle school",
     "ES": r"elementary schools|elementaries|all (?:the )?elementary|every elementary",

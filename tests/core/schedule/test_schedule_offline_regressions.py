@@ -20,6 +20,34 @@ EVERETT_FIX = "fix_start_time[Everett MS={}]".format
 GALILEO_FIX = "fix_start_time[Galileo HS={}]".format
 
 SCRIPTS = [
+    # 0. "no school before 9" is a district-wide forbid of the earlier starts
+    (
+        "no-school-before",
+        [
+            (
+                "no school should start before 9",
+                {
+                    "tools": [FIX] * 20 + [SOLVE],
+                    "constraints": [
+                        f"forbid_start_time[{name}={t}]"
+                        for name in (
+                            "Muir (John) PK",
+                            "Ortega (Jose) PK",
+                            "McCoppin (Frank) PK",
+                            "Transition Training Center (Access)",
+                            "Balboa HS",
+                            "Galileo HS",
+                            "Everett MS",
+                            "Lick (James) MS",
+                            "Cobb (Dr William L) ES",
+                            "Lawton K-8 (K-5)",
+                        )
+                        for t in ("7:50 AM", "8:40 AM")
+                    ],
+                },
+            )
+        ],
+    ),
     # 1. negation binds to the time or direction it governs
     (
         "not-second-time",
