@@ -14,24 +14,8 @@ from solvers.inventory.demand import demand_pmf
 from solvers.inventory.dp import _Model, count_words, evaluate_exact, solve_dp
 from solvers.inventory.montecarlo import evaluate_policies
 from solvers.inventory.policies import BaseStockPolicy, SSPolicy
-from solvers.inventory.spec import InventoryProblem, parse_demand
-
-
-def anchor(lead_time: int, **kw) -> InventoryProblem:
-    """Poisson(8), h 0.5, b 2.83 per unit lost, K 3, lost sales, cap 40, max order 20, T 30, empty start."""
-    base = dict(
-        time_horizon=30,
-        demand=parse_demand("poisson(8)"),
-        perishable=False,
-        lost_sales=True,
-        holding_cost=0.5,
-        penalty_cost=2.83,
-        setup_cost=3,
-        lead_time=lead_time,
-        max_inventory=40,
-        max_order=20,
-    )
-    return InventoryProblem(**(base | kw))
+from solvers.inventory.spec import parse_demand
+from tests.support.inventory import anchor
 
 
 @pytest.mark.parametrize(("lead_time", "value"), [(1, 190.7357), (2, 216.2276)])

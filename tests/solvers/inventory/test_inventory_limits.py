@@ -11,22 +11,11 @@ from solvers.inventory.dqn import DQNConfig, train_dqn
 from solvers.inventory.montecarlo import demand_matrix
 from solvers.inventory.search import family_rules, family_size, search_policies
 from solvers.inventory.spec import InventoryProblem, parse_demand
+from tests.support.inventory import anchor
 
 
 def problem(**kw) -> InventoryProblem:
-    base = dict(
-        time_horizon=30,
-        demand=parse_demand("poisson(8)"),
-        perishable=False,
-        lost_sales=True,
-        holding_cost=0.5,
-        penalty_cost=2.83,
-        setup_cost=3,
-        lead_time=1,
-        max_inventory=40,
-        max_order=20,
-    )
-    return InventoryProblem(**(base | kw))
+    return anchor(**kw)
 
 
 @pytest.mark.parametrize(
