@@ -98,7 +98,7 @@ def brief_from_result(result: OptimizationResult, report: CriticReport, seed: in
         s=result.s,
         S=result.S,
         cost_diff_pct=diff,
-        rule=_rule(result.problem, key, policy, seed),
+        rule=policy_rule(result.problem, key, policy, seed),
         critic=report,
         paths=result.evaluations[key].paths,
         artifacts_dir=result.artifacts_dir,
@@ -160,7 +160,7 @@ def _policy_from_rule(p: InventoryProblem, key: str, rule: dict[str, Any], artif
     raise SpecError("resume", f"cannot rebuild the stored policy {key!r}")
 
 
-def _rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[str, Any]:
+def policy_rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[str, Any]:
     """The recommended policy's parameters; a table policy is summarised from how it behaves in simulation."""
     cutoff = bool(getattr(policy, "cutoff", False))
     if isinstance(policy, SSPolicy):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import core.inventory.policy_brief as policy_brief
-from core.inventory.policy_brief import SUMMARY_TOLERANCE_PCT, _rule
+from core.inventory.policy_brief import SUMMARY_TOLERANCE_PCT, policy_rule
 from core.inventory.policy_explanation import never_orders, rule_sentence
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
@@ -53,7 +53,7 @@ def _summary_cost_gap(problem, rule) -> float:
 @pytest.mark.parametrize(("table", "kind"), [(BAKERY, "steady_order"), (SMALL, None)])
 def test_a_stated_summary_costs_little_more_than_the_policy(table, kind):
     problem = problem_from_table(table)
-    rule = _rule(problem, "dp", solve_dp(problem).policy, seed=0)
+    rule = policy_rule(problem, "dp", solve_dp(problem).policy, seed=0)
     assert rule["summary_gap_pct"] <= SUMMARY_TOLERANCE_PCT
     if kind:
         assert kind in rule
@@ -64,7 +64,7 @@ def test_a_stated_summary_costs_little_more_than_the_policy(table, kind):
 
 def test_the_perishable_bakery_is_not_told_an_ss_rule():
     problem = problem_from_table(BAKERY)
-    rule = _rule(problem, "dp", solve_dp(problem).policy, seed=0)
+    rule = policy_rule(problem, "dp", solve_dp(problem).policy, seed=0)
     assert "reorder_at" not in rule
     assert f"ordering about {rule['steady_order']} units every day" in rule_sentence(_Brief(problem, rule))
 
@@ -72,7 +72,7 @@ def test_the_perishable_bakery_is_not_told_an_ss_rule():
 def test_no_summary_is_stated_when_none_is_close(monkeypatch):
     monkeypatch.setattr(policy_brief, "SUMMARY_TOLERANCE_PCT", -1.0)
     problem = problem_from_table(SMALL)
-    rule = _rule(problem, "dp", solve_dp(problem).policy, seed=0)
+    rule = policy_rule(problem, "dp", solve_dp(problem).policy, seed=0)
     assert "reorder_at" not in rule and "steady_order" not in rule and rule["ordered"]
     sentence = rule_sentence(_Brief(problem, rule))
     assert "no simple rule comes close" in sentence and "Ask me for any day's order" in sentence
