@@ -58,7 +58,9 @@ def test_upload_a_garbage_history_then_a_real_one(page, artifacts_dir: Path):
     expect(alert).to_contain_text("row 3: 'lots' is not a number")
     assert_healthy(page)
     _upload(page, "sales.csv", b"date,demand\n2024-01-01,5\n2024-01-02,9\n2024-01-03,7\n")
-    expect(page.get_by_text("Loaded empirical demand from 3 days of history", exact=False)).to_be_visible()
+    expect(page.get_by_text("Loaded empirical demand from 3 days of history", exact=False)).to_be_visible(
+        timeout=30_000
+    )
     expect(page.get_by_label("Demand distribution", exact=True)).to_have_value("empirical(5,9,7)")
     page.screenshot(path=str(artifacts_dir / "policy_simulator_upload.png"), full_page=True)
     assert_healthy(page)
