@@ -11,6 +11,7 @@ The optimizer budget is `CopilotConfig` (`copilot_config.py`); a stored conversa
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import replace
@@ -31,8 +32,11 @@ from core.inventory.interpretation import (
     INTERPRET,
     OPENING_REQUEST,
     InterpretationAgent,
+    is_done,
     offline_policy,
 )
+from core.inventory.nlu.cues import is_question
+from core.inventory.order_query import parse_order_query
 from core.inventory.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
 from core.inventory.table import ParameterTable
 from core.llm import make_chat_model
@@ -42,6 +46,16 @@ from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.spec import PARAMETER_KEYS
 
 WORKBENCH = "inventory_copilot"
+_POLICY_RE = re.compile(
+    r"\b(?:order\w*|polic\w*|stock|inventory|on hand|reorder|cost\w*|dqn|s,\s?s|simpler|trust|explain\w*|"
+    r"simulat\w*|rule|why|how much|how many)\b",
+    re.I,
+)
+_NEW_PROBLEM_RE = re.compile(
+    r"\b(?:another|a new|a different|the next) (?:product|item|conversation|problem|sku|article)\b"
+    r"|\bstart (?:over|again|fresh)\b|\bnew conversation\b",
+    re.I,
+)
 Progress = Callable[[float, str], None]
 
 
@@ -128,14 +142,17 @@ class Copilot(RunRecorder):
 
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
         """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
-        After the user said they are done, a new message reopens the questions about the same policy."""
+        After the user said they are done, a question about the policy reopens the Q&A; any other message is
+        answered with how to go on (every message gets a reply)."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
         self._ensure_run()
         if self.phase == "extract":
             return self._extract(text, progress)
-        if self.phase == "done":  # a message after "that's all" reopens the questions about the policy
-            self.phase = "interpret"
+        if self.phase == "done":
+            if not self._asks_about_policy(text):
+                return self._finished(text)
+            self.phase = "interpret"  # a policy question after "that's all" reopens the Q&A
             self._update(status="active")
         return self._interpret(text)
 
@@ -320,6 +337,21 @@ class Copilot(RunRecorder):
             self._update(status="done", metrics=self._metrics())
             return self._turn(turn.assistant, DONE)
         return self._turn(turn.assistant, INTERPRET)
+
+    def _asks_about_policy(self, text: str) -> bool:
+        """After the farewell: a question or an order query about this policy (answered), not thanks, a
+        greeting or a new problem (those get the 'finished' notice)."""
+        if is_done(text) or _NEW_PROBLEM_RE.search(text):
+            return False
+        lead = self.brief.problem.lead_time if self.brief else 0
+        return is_question(text) or bool(_POLICY_RE.search(text)) or parse_order_query(text, lead) is not None
+
+    def _finished(self, text: str) -> CopilotTurn:
+        """The conversation stays finished: record the message and the notice saying how to go on."""
+        assert self.interpreter is not None
+        turn = self.interpreter.finished(text)
+        self._record_loop(turn.messages)
+        return self._turn(turn.assistant, DONE)
 
     # --- resume ---
 
