@@ -201,3 +201,15 @@ def table_bytes(frame: pd.DataFrame, fmt: str) -> bytes:
     buffer = io.BytesIO()
     frame.to_parquet(buffer, index=False)
     return buffer.getvalue()
+
+
+def archive(report: ExperimentReport, fmt: str) -> bytes:
+    """Every table of the report as CSV or Parquet files in one zip (for downloads)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, frame in report.tables().items():
+            zf.writestr(f"{name}.{fmt}", table_bytes(frame, fmt))
+    return buffer.getvalue()
