@@ -16,6 +16,17 @@ from core.store import Store
 from tests.core.experiments.conftest import TOY, toy_spec
 
 
+class DiesAfter(LocalEngine):
+    """A local engine whose driver 'dies' after `n` cells: the remaining cells are never run (stay pending)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(2)
+        self.n = n
+
+    def run(self, tasks, on_outcome, **kwargs) -> None:  # noqa: ANN001
+        super().run(tasks[: self.n], on_outcome, **kwargs)
+
+
 def _runs(store: Store) -> pd.DataFrame:
     return store.list_runs(limit=1000)
 
@@ -55,16 +66,8 @@ def test_failed_and_killed_cells_are_recorded_and_the_rest_completes(store_path:
 def test_resume_runs_exactly_the_missing_cells_and_never_duplicates(store_path: Path, capsys) -> None:
     store = Store(store_path)
     spec = toy_spec(env={"horizons": [5, 6]})  # 2 instances × 2 agents × 3 seeds = 12 cells
-    finished: list[str] = []
-    first = run_experiment(
-        spec,
-        store,
-        engine=LocalEngine(2),
-        progress=False,
-        on_outcome=lambda o: finished.append(o.key),
-        should_stop=lambda: len(finished) >= 5,
-    )
-    assert first.status is ExperimentStatus.STOPPED and 5 <= first.done < 12
+    first = run_experiment(spec, store, engine=DiesAfter(5), progress=False)
+    assert first.status is ExperimentStatus.STOPPED and first.done == 5
     before = store.cells(spec.experiment_id).set_index("cell_key")
     done_before = before[before["status"] == "done"]
     missing = set(before.index[before["status"] != "done"])
