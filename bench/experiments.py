@@ -4,7 +4,8 @@
   per cell, (T(N2) − T(N1)) / (N2 − N1) with 2 workers, so the one-time pool or Ray start-up cancels; it
   includes the driver writing each cell's run and row to a real DuckDB file.
 - Speed-up: a CPU-bound spec (each step spins a pure-Python loop), 1 worker vs 2, wall time of the whole run
-  including pool start-up.
+  including pool start-up; plus the sum of the cells' own times over the wall time (cells running at once on
+  average), which tells a pool that idles apart from cores that are busy with other work.
 
 Run: .venv/bin/python bench/experiments.py [--quick]   (prints a table and a JSON line)
 """
@@ -45,13 +46,16 @@ def spec(name: str, cells: int, *, horizon: int, spin: int = 0) -> Any:
     )
 
 
-def timed(engine: Any, s: Any) -> float:
+def timed(engine: Any, s: Any, compute: dict[str, float] | None = None) -> float:
+    """Wall time of a whole run; `compute["s"]` gets the sum of the cells' own times (in the workers)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.duckdb")
         started = time.perf_counter()
         summary = run_experiment(s, store, engine=engine, progress=False)
         elapsed = time.perf_counter() - started
         assert summary.done == summary.cells, summary
+        if compute is not None:
+            compute["s"] = float(store.get_experiment(s.experiment_id)["compute_s"])
     return elapsed
 
 
@@ -73,9 +77,19 @@ def main() -> None:
 
     cpu_cells, spin = (8, 600_000) if args.quick else (16, 1_000_000)
     cpu = spec("cpu-bound", cpu_cells, horizon=10, spin=spin)
-    one = timed(LocalEngine(1), cpu)
-    two = timed(LocalEngine(2), cpu)
-    results["speedup"] = {"cells": cpu_cells, "one_worker_s": one, "two_workers_s": two, "speedup": one / two}
+    c1: dict[str, float] = {}
+    c2: dict[str, float] = {}
+    one = timed(LocalEngine(1), cpu, c1)
+    two = timed(LocalEngine(2), cpu, c2)
+    results["speedup"] = {
+        "cells": cpu_cells,
+        "one_worker_s": one,
+        "two_workers_s": two,
+        "speedup": one / two,
+        "cell_time_sum_1_s": c1["s"],
+        "cell_time_sum_2_s": c2["s"],
+        "concurrency_2": c2["s"] / two,  # cells running at once on average (2.0 = both workers always busy)
+    }
 
     ray_engine = RayEngine(2)
     started = time.perf_counter()
@@ -99,6 +113,10 @@ def main() -> None:
     print(f"{'CPU-bound spec, 1 worker':44} {sp['one_worker_s']:10.2f} s")
     print(f"{'CPU-bound spec, 2 workers':44} {sp['two_workers_s']:10.2f} s")
     print(f"{'speed-up 2 vs 1':44} {sp['speedup']:10.2f} x")
+    print(f"{'cells in flight on average, 2 workers':44} {sp['concurrency_2']:10.2f}")
+    print(
+        f"{'sum of cell times, 1 / 2 workers':44} {sp['cell_time_sum_1_s']:6.1f} / {sp['cell_time_sum_2_s']:.1f} s"
+    )
     print(f"load average before {results['load_before']}, after {results['load_after']}")
     print(json.dumps(results))
 
