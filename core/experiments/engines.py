@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
+import types
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Protocol
 
 from core.errors import SpecError
@@ -79,6 +82,22 @@ class Engine(Protocol):
     ) -> None: ...
 
 
+@contextmanager
+def bare_main() -> Iterator[None]:
+    """Hide `__main__` while worker processes start, so they do not re-import it.
+
+    multiprocessing re-runs the parent's main script in every new worker; under Streamlit (and after an
+    AppTest) `__main__` is a page script, which must not run in a worker. The cell code is imported by module
+    name, so workers need nothing from `__main__`."""
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if saved is not None:
+            sys.modules["__main__"] = saved
+
+
 class LocalEngine:
     """A process pool of `workers` spawned processes."""
 
@@ -86,6 +105,11 @@ class LocalEngine:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise SpecError("--workers", "must be a whole number of at least 1")
         self.workers = workers
+
+    @staticmethod
+    def _submit(pool: ProcessPoolExecutor, task: CellTask) -> Future[CellOutcome]:
+        with bare_main():  # a submit may start a worker process
+            return pool.submit(run_cell, task)
 
     def _pool(self) -> ProcessPoolExecutor:
         # forkserver: workers fork from a clean single-threaded server that has the worker code preloaded, so
@@ -116,11 +140,11 @@ class LocalEngine:
                     elif suspects:
                         if not in_flight:
                             task = suspects.popleft()
-                            in_flight[pool.submit(run_cell, task)] = task
+                            in_flight[self._submit(pool, task)] = task
                     else:
                         while len(in_flight) < limit and (task := queue.take()) is not None:
                             try:
-                                in_flight[pool.submit(run_cell, task)] = task
+                                in_flight[self._submit(pool, task)] = task
                             except BrokenProcessPool:
                                 queue.put_back(task)
                                 raise
