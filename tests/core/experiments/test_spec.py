@@ -106,3 +106,13 @@ def test_the_scheduler_caps_llm_cells_per_provider() -> None:
     assert [t.key if t else None for t in taken] == ["a1", "o1", "p1", None]
     queue.release(taken[0])
     assert queue.take().key == "a2" and not queue
+
+
+def test_the_shipped_inventory_spec_is_valid() -> None:
+    from core.experiments.background import shipped_specs
+    from core.experiments.spec import load_spec
+
+    spec = load_spec(shipped_specs()["inventory_policies.toml"])
+    assert spec.workbench == "policy_simulator" and spec.adapter_module == "core.inventory.experiment"
+    assert len(spec.agents) >= 3 and len(spec.seeds) >= 3 and len(spec.env["instances"]) >= 2
+    assert spec.metric == "total_cost" and spec.goal == "min" and spec.paired
