@@ -73,8 +73,9 @@ with guard():
 
 
 def live() -> bool:
+    """Refresh while this server runs the experiment or the store says it runs (e.g. from the CLI)."""
     run = background.get(exp_id)
-    return run is not None and run.alive
+    return (run is not None and run.alive) or store.get_experiment(exp_id)["status"] == "running"
 
 
 @st.fragment(run_every=1.5 if live() else None)
@@ -84,13 +85,15 @@ def progress_panel() -> None:
     run = background.get(exp_id)
     finished = info["done"] + info["failed"]
     share = finished / info["cells"] if info["cells"] else 0.0
-    running = run is not None and run.alive
-    label = "running" if running else info["status"]
+    running = (run is not None and run.alive) or info["status"] == "running"
+    label = info["status"]
     st.progress(
         share,
         text=f"{finished}/{info['cells']} cells · {info['done']} done · {info['failed']} failed · {label}",
     )
-    if running:
+    if running and (run is None or not run.alive):
+        st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
+    elif running:
         st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
         if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
             background.stop(exp_id)
