@@ -3,6 +3,7 @@
 from core.llm.factory import check_connection, make_chat_model
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn, last_user_text, trailing_tool_results
 from core.llm.runner import LoopResult, Step, run_tools
+from core.llm.textcalls import TextCallFormat, TextCallParse, parse_text_tool_calls, text_tool_instructions
 from core.llm.tools import ToolArgumentError, Toolbox, tool_spec, validate_arguments
 from core.llm.types import ChatModel, Message, Reply, ToolCall, ToolSpec, Usage
 
@@ -17,6 +18,8 @@ __all__ = [
     "OpenAIChatModel",
     "Reply",
     "Step",
+    "TextCallFormat",
+    "TextCallParse",
     "ToolArgumentError",
     "ToolCall",
     "ToolSpec",
@@ -24,8 +27,10 @@ __all__ = [
     "Usage",
     "last_user_text",
     "make_chat_model",
+    "parse_text_tool_calls",
     "run_tools",
     "check_connection",
+    "text_tool_instructions",
     "tool_spec",
     "trailing_tool_results",
     "validate_arguments",
