@@ -47,7 +47,7 @@ class CounterEnv:
         self.target = target
         self.value = 0
 
-    def reset(self, seed=None):
+    def reset(self, seed=None, options=None):
         self.value = 0
         return {"counter": 0, "target": self.target}, {}
 
@@ -253,3 +253,25 @@ def test_offline_models_and_option_checks():
         LLMToolAgent(OfflineModel(policy), system="s", env_tools=ENV_TOOLS, local_tools=[add])
     with pytest.raises(SpecError, match="token_budget"):
         LLMToolAgent(OfflineModel(policy), system="s", env_tools=ENV_TOOLS, token_limit=0)
+
+
+def test_through_the_one_rollout_loop(provider, fake_llm):
+    """The agent plugs into `core.rollout.rollout`: per-step token deltas and notes, and a used-up budget ends
+    the run as failed with the reason."""
+    from core.agent import Agent
+    from core.rollout import RolloutStatus, rollout
+
+    fake_llm.script([{"text": "Plus two.", **call("add", n=2)}, call("add", n=3), call("finish")])
+    agent = agent_for(provider, fake_llm)
+    assert isinstance(agent, Agent)
+    rows = []
+    result = rollout(CounterEnv(target=5), agent, seed=3, on_step=rows.append)
+    assert result.status is RolloutStatus.DONE and result.total_reward == 0 and result.steps == 3
+    assert [(r.input_tokens, r.output_tokens) for r in rows] == [(11, 7)] * 3
+    assert rows[0].note == "Plus two." and rows[0].action == {"name": "add", "arguments": {"n": 2}}
+
+    fake_llm.script([call("add", n=1)] * 3)
+    budgeted = agent_for(provider, fake_llm, token_limit=30)
+    result = rollout(CounterEnv(), budgeted, seed=3)
+    assert result.status is RolloutStatus.FAILED and result.steps == 2
+    assert "used up its token budget (36 of 30 tokens)" in result.error
