@@ -307,8 +307,12 @@ def run_tools(
                     "error": f"not executed: one environment action per reply, and {result.pending.name} "
                     f"({result.pending.id}) came first"
                 }
-            elif toolbox is None:
-                output = {"error": "no tools are available in this conversation"}
+            elif toolbox is None or call.name not in toolbox.names:
+                output = {
+                    "error": f"unknown tool '{call.name}'; available tools: {', '.join(names)}"
+                    if names
+                    else "no tools are available in this conversation"
+                }
             else:
                 output = toolbox.call(call.name, call.arguments)
             answer(call, output, time.perf_counter() - start)

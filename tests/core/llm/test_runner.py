@@ -152,6 +152,15 @@ def test_an_environment_call_is_returned_pending_and_local_calls_run():
     assert result.messages[0].tool_calls[1].id == result.pending.id
 
 
+def test_an_unknown_tool_is_an_error_listing_local_and_environment_tools():
+    model = Scripted([("", [("teleport", {})]), ("", [("step_env", {"action": "up"})])])
+    result = run_tools(model, "s", [Message("user", "go")], Toolbox([multiply]), external_tools=ENV)
+    assert json.loads(result.messages[1].content) == {
+        "error": "unknown tool 'teleport'; available tools: multiply, step_env"
+    }
+    assert result.stopped is LoopStop.PENDING
+
+
 def test_a_second_environment_call_in_one_reply_is_refused_not_executed():
     model = Scripted([("", [("step_env", {"action": "a"}), ("step_env", {"action": "b"})])])
     result = run_tools(model, "s", [Message("user", "go")], stop_when=lambda c: c.name == "step_env")
