@@ -165,15 +165,19 @@ def text_format_of(text_tools: bool | TextCallFormat | str) -> TextCallFormat | 
     return TextCallFormat(text_tools) if text_tools else None
 
 
+def _how(text_format: TextCallFormat | None) -> str:
+    if text_format is TextCallFormat.ACTION:
+        return "End your reply with one line: Action: NAME(arguments)."
+    if text_format is TextCallFormat.TOOL_CALL:
+        return 'End your reply with <tool_call>{"name": NAME, "arguments": {...}}</tool_call>.'
+    return "Call the tool; do not only describe it."
+
+
 def _nudge(names: Sequence[str], text_format: TextCallFormat | None) -> str:
     listed = ", ".join(names) or "none"
-    if text_format is TextCallFormat.ACTION:
-        how = "End your reply with one line: Action: NAME(arguments)."
-    elif text_format is TextCallFormat.TOOL_CALL:
-        how = 'End your reply with <tool_call>{"name": NAME, "arguments": {...}}</tool_call>.'
-    else:
-        how = "Call the tool; do not only describe it."
-    return f"Your reply did not call a tool, and this step needs one. Call one of: {listed}. {how}"
+    return (
+        f"Your reply did not call a tool, and this step needs one. Call one of: {listed}. {_how(text_format)}"
+    )
 
 
 def run_tools(
@@ -285,7 +289,8 @@ def run_tools(
         )
         add(Message("assistant", reply.text, () if text_format else calls))
         if parse_error is not None:
-            answer(ToolCall(f"text_{len(conversation)}", "(unreadable call)"), {"error": parse_error})
+            unreadable = ToolCall(f"text_{len(conversation)}", "(unreadable call)")
+            answer(unreadable, {"error": f"{parse_error}. {_how(text_format)}"})
             continue
         if not calls:
             if require_tool and result.nudges < max_nudges:

@@ -317,7 +317,9 @@ def test_an_unreadable_text_call_is_an_error_result_and_costs_a_step():
     assert [s.kind for s in result.steps] == ["llm", "tool", "llm", "tool", "llm"]
     error = json.loads(result.messages[1].content.split("\n")[1])["error"]
     assert error.startswith("your tool call could not be read") and "never closed" in error
-    assert result.steps[0].payload["parse_error"] == error and result.steps[0].payload["tool_calls"] == []
+    assert error.endswith('End your reply with <tool_call>{"name": NAME, "arguments": {...}}</tool_call>.')
+    parse_error = result.steps[0].payload["parse_error"]
+    assert error.startswith(parse_error) and result.steps[0].payload["tool_calls"] == []
     assert result.text == "42" and result.stopped is LoopStop.DONE
 
     endless = Scripted([("Action: multiply(", [])] * 2)
