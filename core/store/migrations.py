@@ -60,7 +60,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE runs ADD COLUMN updated_at TIMESTAMP;
     UPDATE runs SET updated_at = created_at, title = coalesce(title, '');
     """,
-    # 3: per-step transitions of rollouts; experiments and their cells; a lease on runs in use.
+    # 3: per-step transitions of rollouts; experiments and their cells; a lease on runs in use; one status
+    # vocabulary (the Copilot's old 'interpreting' is 'active').
     """
     CREATE TABLE transitions (
         run_id VARCHAR NOT NULL,
@@ -106,6 +107,7 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE runs ADD COLUMN lease_owner VARCHAR;
     ALTER TABLE runs ADD COLUMN lease_until TIMESTAMP;
+    UPDATE runs SET status = 'active' WHERE status = 'interpreting';
     """,
 ]
 
