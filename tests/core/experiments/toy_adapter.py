@@ -4,17 +4,21 @@ Agent params: `S` (order-up-to level); `kill_seed` (the worker SIGKILLs itself a
 `fail_seed` (act raises an `OrcaError` on that seed); `crash_seed` (make_agent raises a bug on that seed —
 checked in act, since make_agent has no seed); `spin` (CPU work per step, for the speed-up benchmark).
 Env config: `horizons` (list of time horizons, one instance each; default [10]).
+An agent of kind "llm" asks its model for each order quantity (one request per step, through the real SDK)
+and appends "start end" wall times of each request to the file named by its `log` param.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import time
 from typing import Any
 
 from core.config import Settings
 from core.envs import make
 from core.errors import SpecError
+from core.llm import Message, Usage, make_chat_model
 from core.rollout import RolloutResult
 from solvers.inventory.env import DEFAULT_TABLE
 
@@ -57,7 +61,37 @@ class OrderUpTo:
         return max(0, self.level - int(observation[0]) - int(sum(observation[2:])))
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings) -> OrderUpTo:
+class AskModel:
+    """An LLM agent: the model answers each period's order quantity as a number."""
+
+    def __init__(self, name: str, settings: Settings, log: str | None) -> None:
+        self.name = name
+        self.model = make_chat_model(settings)
+        self.log = log
+        self.usage = Usage()
+
+    def reset(self, seed: int | None) -> None:
+        self.usage = Usage()
+
+    def act(self, observation: Any) -> int:
+        started = time.time()
+        reply = self.model.complete(
+            "You manage stock. Answer with the order quantity only.",
+            [Message("user", f"on hand {int(observation[0])}, period {int(observation[1])}")],
+        )
+        if self.log:
+            with open(self.log, "a", encoding="utf-8") as f:
+                f.write(f"{started} {time.time()}\n")
+        self.usage = self.usage + reply.usage
+        try:
+            return int(reply.text.strip())
+        except ValueError:
+            raise SpecError("action", f"the model did not answer a number: {reply.text!r}") from None
+
+
+def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings) -> Any:
+    if agent_spec.get("kind") == "llm":
+        return AskModel(agent_spec["name"], settings, agent_spec.get("log"))
     return OrderUpTo(agent_spec["name"], agent_spec)
 
 
