@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Protocol
 
 from core.errors import SpecError
@@ -28,6 +29,7 @@ OnOutcome = Callable[[CellOutcome], None]
 ShouldStop = Callable[[], bool]
 ENGINES = ("local", "ray")
 PRELOAD = ["core.experiments.worker", "core.experiments.spec"]
+ROOT = Path(__file__).resolve().parents[2]
 WORKER_DIED = "the worker process died while running this cell (killed or crashed); nothing of it was stored"
 
 
@@ -196,13 +198,20 @@ class RayEngine:
 
         if ray.is_initialized():
             return False
-        # Local workers must import `core` and the adapter: they inherit the driver's PYTHONPATH.
-        paths = [os.getcwd(), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
-        os.environ["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(p for p in paths if p))
+        # Workers must import `core` and the adapter from this checkout: a local instance's workers inherit the
+        # driver's PYTHONPATH; on an existing cluster (same machine or shared file system) the job's runtime
+        # environment sets it.
+        paths = [str(ROOT), os.getcwd(), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+        python_path = os.pathsep.join(dict.fromkeys(p for p in paths if p and os.path.isdir(p)))
         try:
             if self.address:
-                ray.init(address=self.address, log_to_driver=False)
+                ray.init(
+                    address=self.address,
+                    log_to_driver=False,
+                    runtime_env={"env_vars": {"PYTHONPATH": python_path}},
+                )
             else:
+                os.environ["PYTHONPATH"] = python_path
                 ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as err:
             raise SpecError(

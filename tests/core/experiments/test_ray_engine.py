@@ -51,3 +51,25 @@ def test_a_killed_ray_worker_fails_only_its_cell(local_ray: None, store_path: Pa
     assert cells.loc["T8|killer|s1|r0", "status"] == "failed"
     assert "WorkerCrashedError" in cells.loc["T8|killer|s1|r0", "error"]
     assert len(store.list_runs()) == 5
+
+
+def test_the_cli_joins_an_existing_cluster_and_leaves_it_running(local_ray: None, tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from tests.core.experiments.conftest import TOY
+
+    spec_file = tmp_path / "toy.toml"
+    spec_file.write_text(
+        f'name = "joined"\nworkbench = "policy_simulator"\nadapter = "{TOY}"\nseeds = [0, 1]\n'
+        '[env]\nhorizons = [4]\n[[agents]]\nname = "a"\nS = 12\n'
+    )
+    address = ray.get_runtime_context().gcs_address
+    cmd = [sys.executable, "-m", "core.cli", "--db", str(tmp_path / "c.duckdb"), "experiment", "run",
+           str(spec_file), "--engine", "ray", "--address", address, "--quiet"]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=240, cwd=Path(__file__).parents[3])
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (result["status"], result["done"], result["engine"]) == ("done", 2, "ray")
+    assert ray.is_initialized() and ray.cluster_resources().get("CPU") == 2, "the cluster is still there"
