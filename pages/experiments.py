@@ -3,10 +3,11 @@ experiment in the store."""
 
 import streamlit as st
 
+from core.errors import OrcaError
 from core.experiments import background
 from core.experiments.charts import mean_ci_figure
 from core.experiments.report import archive, build_report, markdown_table, to_markdown
-from core.ui import get_store, guard, setup_page
+from core.ui import get_store, guard, setup_page, show_error
 
 P = "orca_exp_"
 SPEC_TEXT = P + "spec_text"
@@ -36,7 +37,14 @@ shipped = background.shipped_specs()
 if SPEC_TEXT not in st.session_state:
     st.session_state[SPEC_TEXT] = next(iter(shipped.values())).read_text(encoding="utf-8") if shipped else ""
 
-with st.expander("Start an experiment", expanded=True, icon=":material/play_arrow:"):
+try:
+    store = get_store()
+    experiments = store.list_experiments()
+except OrcaError as err:
+    show_error(err)
+    st.stop()
+
+with st.expander("Start an experiment", expanded=experiments.empty, icon=":material/play_arrow:"):
     left, right = st.columns(2)
     left.selectbox(
         "Shipped spec", list(shipped), key=P + "shipped", on_change=use_shipped, index=None,
@@ -52,7 +60,6 @@ with st.expander("Start an experiment", expanded=True, icon=":material/play_arro
             st.toast(f"Experiment {run.spec.name} started ({run.experiment_id}).")
 
 with guard():
-    store = get_store()
     experiments = store.list_experiments()
     if experiments.empty:
         st.info(

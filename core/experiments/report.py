@@ -7,7 +7,9 @@ provider and model, so a stand-in is never read as an LLM result.
 
 from __future__ import annotations
 
+import io
 import math
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,8 @@ def build_report(store: Store, experiment_id: str, *, seed: int = 0) -> Experime
             frame.insert(frame.columns.get_loc("agent") + 1, "kind", frame["agent"].map(kinds))
         return frame
 
+    instance_order = {k: i for i, k in enumerate(dict.fromkeys(cells["instance"]))}
+    by_instance = done.sort_values("instance", key=lambda s: s.map(instance_order), kind="stable")
     metric = spec.metric
     if not done.empty and metric not in done:
         known = ", ".join(c for c in done.columns if c not in CELL_FIELDS + ["error"])
@@ -102,7 +106,7 @@ def build_report(store: Store, experiment_id: str, *, seed: int = 0) -> Experime
         spec=spec,
         cells=cells,
         per_agent=labelled(summary_table(done, metric, by=("agent",), seed=seed)),
-        per_group=labelled(summary_table(done, metric, by=("instance", "agent"), seed=seed)),
+        per_group=labelled(summary_table(by_instance, metric, by=("instance", "agent"), seed=seed)),
         paired=labelled(paired),
         means=labelled(means),
     )
@@ -196,8 +200,6 @@ def table_bytes(frame: pd.DataFrame, fmt: str) -> bytes:
     """One table as CSV or Parquet bytes (for downloads)."""
     if fmt == "csv":
         return frame.to_csv(index=False).encode()
-    import io
-
     buffer = io.BytesIO()
     frame.to_parquet(buffer, index=False)
     return buffer.getvalue()
@@ -205,9 +207,6 @@ def table_bytes(frame: pd.DataFrame, fmt: str) -> bytes:
 
 def archive(report: ExperimentReport, fmt: str) -> bytes:
     """Every table of the report as CSV or Parquet files in one zip (for downloads)."""
-    import io
-    import zipfile
-
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, frame in report.tables().items():

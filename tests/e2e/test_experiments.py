@@ -30,7 +30,7 @@ def test_start_a_tiny_spec_and_see_its_results(page, artifacts_dir: Path):
     tables = page.locator('[data-testid="stDataFrame"]')
     expect(tables.filter(has_text="offline (built-in)").first).to_be_visible()
     expect(page.get_by_role("heading", name="Paired against low")).to_be_visible()
-    expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible()
+    expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible(timeout=60_000)
     expect(page.get_by_role("button", name="Report (markdown)")).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "experiments.png"), full_page=True)
     assert_healthy(page)
