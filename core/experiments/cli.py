@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from core.errors import OrcaError
 from core.experiments.driver import run_experiment
 from core.experiments.engines import ENGINES, make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
@@ -17,7 +18,13 @@ from core.store import Store
 def _run(args: argparse.Namespace) -> dict[str, Any]:
     spec = load_spec(args.spec)
     engine = make_engine(args.engine, workers=args.workers, address=args.address)
-    summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
+    try:
+        summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
+    except KeyboardInterrupt:
+        raise OrcaError(
+            f"experiment {spec.experiment_id} interrupted; the cells finished so far are stored — run the same "
+            "spec again to finish it"
+        ) from None
     return {**summary.as_dict(), "name": spec.name, "engine": args.engine, "workers": args.workers}
 
 
