@@ -61,6 +61,10 @@ class Scheduler:
     def release(self, task: CellTask) -> None:
         self.running[provider_of(task)] -= 1
 
+    def hold(self, task: CellTask) -> None:
+        """Count a task handed out outside `take` (a re-run) as in flight."""
+        self.running[provider_of(task)] += 1
+
     def put_back(self, task: CellTask) -> None:
         """Return a task that could not be submitted to the front of the queue."""
         self.release(task)
@@ -101,7 +105,7 @@ def bare_main() -> Iterator[None]:
 
 
 class LocalEngine:
-    """A process pool of `workers` spawned processes."""
+    """A process pool of `workers` worker processes (forkserver)."""
 
     def __init__(self, workers: int = 2) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -142,7 +146,13 @@ class LocalEngine:
                     elif suspects:
                         if not in_flight:
                             task = suspects.popleft()
-                            in_flight[self._submit(pool, task)] = task
+                            queue.hold(task)
+                            try:
+                                in_flight[self._submit(pool, task)] = task
+                            except BrokenProcessPool:
+                                queue.release(task)
+                                suspects.appendleft(task)
+                                raise
                     else:
                         while len(in_flight) < limit and (task := queue.take()) is not None:
                             try:
