@@ -1,9 +1,10 @@
 """Non-LLM policies on the simulator: the privileged oracle (notes §6) and simple baselines.
 
-Each policy has `start(sim)` (called once before day 1) and `act(sim)` (called at the start of every day,
-before `end_day`). They act through the same simulator methods the tools use (`set_price`, `set_shelf`,
-`place_order`), read records the tools also expose, and — the oracle only — hidden quality and news effects.
-`count` tallies the tool calls each decision corresponds to in the original (for Table 1's tool columns).
+`plan(sim)` returns one day's actions as tool calls (`set_shelf_skus` on the first day, `modify_sku_price`,
+`place_order`), ending with `end_today`; the same plan runs directly on the simulator (`run_policy`, the
+fast path) or step by step through the Gymnasium environment. Policies read the records the tools expose;
+the oracle also reads hidden supplier quality and hidden news effects. `count` tallies the tool calls each
+decision corresponds to in the original (view calls included), for Table 1's tool columns.
 """
 
 from __future__ import annotations
@@ -71,23 +72,50 @@ class Policy:
     count: int = 0
     name: str = "policy"
 
+    _started: bool = False
+    _actions: list[dict] = field(default_factory=list)
+    _funds: float = 0.0
+
     def start(self, sim: RetailSim) -> None:
         self.active = select_skus(sim, self.per_category)
         if sim.config.enable_shelf_constraint:
-            sim.set_shelf(self.active)
-            self.count += 1
+            self._emit("set_shelf_skus", sku_ids=[sim.sku_ids[j] for j in self.active])
+
+    def plan(self, sim: RetailSim) -> list[dict]:
+        """Today's tool calls, ending with end_today."""
+        self._actions = []
+        self._funds = sim.funds
+        if not self._started:
+            self._started = True
+            self.start(sim)
+        self.act(sim)
+        self._emit("end_today")
+        return self._actions
 
     def act(self, sim: RetailSim) -> None:
         raise NotImplementedError
+
+    def _emit(self, name: str, **arguments: object) -> None:
+        self._actions.append({"name": name, "arguments": arguments})
+        self.count += 1
+
+    def _set_price(self, sim: RetailSim, j: int, price: float) -> None:
+        if price != sim.price[j]:
+            self._emit("modify_sku_price", sku_id=sim.sku_ids[j], new_price=float(price))
+        else:
+            self.count += 1
 
     def _order(self, sim: RetailSim, j: int, qty: int, supplier: int, pending: np.ndarray, quotes: np.ndarray) -> None:
         if qty <= 0:
             return
         cost = float(quotes[j, supplier]) * qty
-        self.count += 1
-        if sim.funds < cost:
+        if self._funds < cost:
+            self.count += 1  # the original's call fails with "Insufficient funds"
             return
-        sim.place_order([(j, qty)], supplier)
+        self._funds -= cost
+        self._emit(
+            "place_order", items=[{"sku_id": sim.sku_ids[j], "quantity": int(qty)}], supplier_id=f"supplier_{supplier + 1}"
+        )
         pending[j] += qty
 
 
@@ -113,8 +141,7 @@ class OraclePolicy(Policy):
             base = d_hat if d_hat > 0 else 10.0
             target = base * min(max((1 + need[j]) * (1 + supply[j]), 0.5), 2.0)
             if p_star is not None and p_star > 0:
-                sim.set_price(j, p_star)
-                self.count += 1
+                self._set_price(sim, j, p_star)
             if stock[j] > self.multiplier * target:
                 continue
             self.count += 1  # view_inventory
@@ -148,8 +175,7 @@ class CheapestSupplierPolicy(Policy):
             p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
             expected = d_hat if d_hat > 0 else 10.0
             if p_star is not None and p_star > 0:
-                sim.set_price(j, p_star)
-                self.count += 1
+                self._set_price(sim, j, p_star)
             if stock[j] <= self.multiplier * expected and pending[j] == 0:
                 self._order(sim, j, max(1, int(self.multiplier * expected)), k, pending, quotes)
 
@@ -178,8 +204,7 @@ class ReviewAwarePolicy(Policy):
             p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
             expected = d_hat if d_hat > 0 else 10.0
             if p_star is not None and p_star > 0:
-                sim.set_price(j, p_star)
-                self.count += 1
+                self._set_price(sim, j, p_star)
             if stock[j] <= self.multiplier * expected and pending[j] == 0:
                 self._order(sim, j, max(1, int(self.multiplier * expected)), k, pending, quotes)
 
@@ -227,14 +252,30 @@ def make_policy(name: str, config_name: str = "hard_v2") -> Policy:
     return policy
 
 
+def apply_action(sim: RetailSim, action: dict):
+    """Apply one planned (valid) tool call directly to the simulator; returns the DayResult for end_today."""
+    name, args = action["name"], action["arguments"]
+    if name == "modify_sku_price":
+        sim.set_price(sim.index[args["sku_id"]], args["new_price"])
+    elif name == "set_shelf_skus":
+        sim.set_shelf([sim.index[s] for s in args["sku_ids"]])
+    elif name == "place_order":
+        k = int(args["supplier_id"].split("_")[1]) - 1
+        sim.place_order([(sim.index[it["sku_id"]], it["quantity"]) for it in args["items"]], k)
+    elif name == "end_today":
+        return sim.end_day()
+    else:
+        raise SpecError("action", f"policies do not emit {name}")
+    return None
+
+
 def run_policy(sim: RetailSim, policy: Policy, days: int) -> list:
-    """Run `days` days (stopping at bankruptcy); returns the DayResults."""
-    policy.start(sim)
+    """Run `days` days directly on the simulator (stopping at bankruptcy); returns the DayResults."""
     results = []
     for _ in range(days):
-        policy.act(sim)
-        results.append(sim.end_day())
-        policy.count += 1  # end_today
+        for action in policy.plan(sim):
+            out = apply_action(sim, action)
+        results.append(out)
         if sim.bankrupt:
             break
     return results

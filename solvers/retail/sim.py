@@ -307,7 +307,7 @@ class RetailSim:
         out_lines = []
         arrival = self.day
         shipping = []
-        for j, q in lines:
+        for j, _q in lines:
             lo, hi = self.transport[j, supplier]
             days = int(self.rng_ship.integers(lo, hi + 1))
             shipping.append(days)
