@@ -588,8 +588,11 @@ class RetailTools:
             "sku_ids": list(s.sku_ids),
         }
 
-    def readonly_tools(self) -> tuple[str, ...]:
-        return tuple(n for n in self.names if n not in ACTION_TOOLS and n != "execute_code")
+    def readonly_tools(self) -> dict[str, list[str]]:
+        """Read-only tools callable from execute_code, with their positional parameter names."""
+        return {
+            n: list(SCHEMAS[n][1]["properties"]) for n in self.names if n not in ACTION_TOOLS and n != "execute_code"
+        }
 
     def _execute_code(self, code: Any = None) -> tuple[Any, str]:
         if not isinstance(code, str) or not code.strip():
