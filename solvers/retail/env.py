@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,8 @@ class RetailBenchEnv(gym.Env):
     other calls. Episode end: terminated after `bankruptcy_days` (5) consecutive days closing with negative
     funds; truncated when `max_days` days have been closed.
     Deterministic: all randomness comes from generators spawned from the reset seed.
+    `code_runner` runs `execute_code` (a callable or "module:function"; the registered env uses the app's
+    sandbox `core.sandbox:run_code`); without one, `execute_code` returns an error result.
     """
 
     metadata = {"render_modes": []}
@@ -49,12 +52,15 @@ class RetailBenchEnv(gym.Env):
         preset_name: str = "hard_v2",
         max_days: int = 180,
         overrides: dict | None = None,
-        code_runner: Callable[..., dict] | None = None,
+        code_runner: Callable[..., dict] | str | None = None,
         catalog_dir: str | None = None,
     ) -> None:
         super().__init__()
         self.config: RetailConfig = preset(preset_name, **(overrides or {}))
         self.max_days = int(max_days)
+        if isinstance(code_runner, str):  # "module:function", e.g. the app's sandbox "core.sandbox:run_code"
+            module, _, name = code_runner.partition(":")
+            code_runner = getattr(importlib.import_module(module), name)
         self.code_runner = code_runner
         self.catalog = load_catalog(catalog_dir)
         self.observation_space = _TEXT

@@ -301,9 +301,11 @@ class RetailTools:
             )
         return rows
 
-    def inventory_payload(self) -> dict:
+    def inventory_payload(self, *, all_skus: bool = True) -> dict:
+        """view_inventory's payload; `all_skus=False` (end_today) lists only SKUs with stock, orders or shelf."""
         s = self.sim
         incoming = s.incoming()
+        rows = range(s.m) if all_skus else np.flatnonzero(s.onhand + s.waiting_count + incoming + s.shelf)
         inv = {
             s.sku_ids[j]: {
                 "quantity": int(s.onhand[j]),
@@ -311,7 +313,7 @@ class RetailTools:
                 "incoming": int(incoming[j]),
                 "on_shelf": bool(s.shelf[j]),
             }
-            for j in range(s.m)
+            for j in rows
         }
         return {
             "inventory": inv,
@@ -718,7 +720,7 @@ class RetailTools:
         s = self.sim
         r = s.end_day()
         self.last_day = r
-        inv = self.inventory_payload()
+        inv = self.inventory_payload(all_skus=False)
         nz = lambda arr: {s.sku_ids[j]: int(arr[j]) for j in np.flatnonzero(arr)}  # noqa: E731
         payload = {
             "funds": r.funds,
