@@ -185,3 +185,45 @@ def test_env_invalid_actions_cost_a_step_and_episode_truncates():
     assert trunc and not term and reward == pytest.approx(-600.0)
     m = env.episode_metrics()
     assert m["run_days"] == 2 and m["direct_tool_calls"] == 3
+
+
+def test_inventory_cost_shelf_ratings_and_price_history_payloads(tools):
+    sim = tools.sim
+    sku = sim.sku_ids[2]
+    empty = tools.call("view_sku_inventory_cost", {"sku_ids": [sku]})["result"][sku]
+    assert empty == {"quantity": 0, "avg_buy_cost": 0.0, "avg_days_in_stock": 0.0, "min_buy_cost": 0.0,
+                     "max_buy_cost": 0.0}  # fmt: skip
+    for qty, buy, age in ((3, 1.0, 4), (1, 2.0, 0)):
+        lot = sim._new_lot(2, 0, sim.day - age, buy, 4.0, "t")
+        sim._receive(lot, qty)
+    cost = tools.call("view_sku_inventory_cost", {"sku_ids": [sku]})["result"][sku]
+    assert cost == {"quantity": 4, "avg_buy_cost": 1.25, "avg_days_in_stock": 3.0, "min_buy_cost": 1.0,
+                    "max_buy_cost": 2.0}  # fmt: skip
+    tools.call("set_shelf_skus", {"sku_ids": [sku]})
+    shelf = tools.call("view_shelf_status")["result"]
+    assert (shelf["capacity"], shelf["used"], shelf["available"], shelf["shelf_skus"]) == (40, 1, 39, [sku])
+    assert shelf["on_shelf"][sku]["in_stock"] and shelf["on_shelf"][sku]["category"] == str(sim.category[2])
+    rating = tools.call("view_sku_avg_ratings", {"sku_ids": [sku], "start_date": "1991-06-06", "end_date": "1991-09-06"})
+    d = sim.day
+    expected = sim.rec_rating_sum_sku[:d, 2].sum() / sim.rec_rating_cnt_sku[:d, 2].sum()
+    assert rating["result"][sku] == pytest.approx(expected)
+    hist = tools.call("view_supplier_price_history",
+                      {"sku_id": sku, "start_date": "1991-09-05", "end_date": "1991-09-30", "supplier_id": "supplier_3"})
+    rows = hist["result"]
+    assert [r["date"] for r in rows] == ["1991-09-05", "1991-09-06"]  # recorded days only
+    assert rows[0]["price"] == pytest.approx(sim.catalog.quote_price[d - 2, sim.g[2], 2])
+    quotes = tools.call("view_current_date_supplier_prices", {"sku_ids": [sku]})["result"][sku]
+    assert [q["supplier_id"] for q in quotes] == [f"supplier_{i}" for i in range(1, 6)]
+    assert set(quotes[0]) == {"supplier_id", "sku_id", "date", "price", "category", "transport_days_min",
+                              "transport_days_max"}  # hidden quality never shown  # fmt: skip
+
+
+def test_end_today_payload(tools):
+    sim = tools.sim
+    out = tools.call("end_today")["result"]
+    assert out["current_date"] == "1991-09-08" and out["funds"] == pytest.approx(30000 - 600)
+    assert out["net_worth"] == pytest.approx(out["funds"])
+    assert set(out) >= {"money_earned", "insufficient_skus", "sales_by_sku", "returns_by_sku",
+                        "expired_discount_by_sku", "waiting_items", "cost_of_goods_sold", "inventory",
+                        "pending_order_count", "incoming_items", "incoming_by_sku", "pending_orders"}  # fmt: skip
+    assert sim.day == tools.sim.day
