@@ -163,3 +163,24 @@ def test_same_seed_same_run_and_different_seed_differs():
 
     assert run(5) == run(5)
     assert run(5) != run(6)
+
+
+@pytest.mark.parametrize("capacity", [15_000, 400])
+def test_units_and_cash_are_conserved_over_a_run(capacity):
+    from solvers.retail.policies import make_policy, run_policy
+
+    sim = RetailSim(preset("hard_v2", inventory_capacity=capacity), seed=13)
+    results = run_policy(sim, make_policy("oracle"), 40)
+    ordered = sum(row[4] for row in sim.order_rows)
+    sold = sum(int(r.sales.sum()) for r in results)
+    expired = sum(int(r.expired.sum()) for r in results)
+    in_transit = sum(q for o in sim.orders.values() for _, q, _, _ in o.lines)
+    held = int(sim.onhand.sum() + sim.waiting_count.sum())
+    assert ordered == sold + expired + in_transit + held
+    assert sim.onhand.sum() <= capacity
+    if capacity == 400:
+        assert sum(1 for r in sim.daily if r["waiting_units"] > 0) > 0
+    spent = sum(row[4] * row[5] for row in sim.order_rows)
+    cash = 30_000 - spent + sum(r.revenue - r.refunds for r in results) - 600 * len(results)
+    assert sim.funds == pytest.approx(cash)
+    assert sum(int(r.returns.sum()) for r in results) == int(sim.rec_returns[HISTORY_DAYS:].sum())
