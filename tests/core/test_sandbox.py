@@ -109,3 +109,11 @@ def test_output_is_capped_and_deep_recursion_is_an_error():
 def test_unserialisable_results_come_back_as_text_and_code_size_is_capped():
     assert run("result = range(3)")["result"] == "range(0, 3)"
     assert "exceeds" in run("x = 1\n" * 5000)["error"]
+
+
+def test_oversized_results_are_stopped_and_tool_call_budget_is_enforced():
+    out = run("result = 'x' * (3 * 10 ** 6)")
+    assert out["error"].startswith("ValueError") and "exceeded" in out["error"]
+    limits = SandboxLimits(cpu_seconds=2, wall_seconds=4, max_tool_calls=3)
+    out = run_code("for i in range(10):\n    view_notes()", {}, {"view_notes": []}, lambda n, a: {"notes": []}, limits)
+    assert "tool call limit of 3" in out["error"] and len(out["tool_calls"]) == 3
