@@ -66,11 +66,11 @@ class CategoryRecipe:
 CATEGORIES: tuple[CategoryRecipe, ...] = (
     CategoryRecipe("Bathroom Tissues", 5, (0.9, 2.4), (34, 42), ("Bath Tissue", "Toilet Paper", "Soft Tissue"), ("4 Roll", "6 Roll", "12 Roll")),
     CategoryRecipe("Beer", 6, (2.2, 4.8), (60, 120), ("Lager", "Pale Ale", "Light Beer", "Amber Ale"), ("6 Pack", "12 oz", "12 Pack")),
-    CategoryRecipe("Bottled Juices", 5, (0.9, 2.2), (21, 35), ("Apple Juice", "Grape Juice", "Cranberry Cocktail", "Orange Juice"), ("32 oz", "48 oz", "64 oz")),
+    CategoryRecipe("Bottled Juices", 5, (0.9, 2.2), (10, 18), ("Apple Juice", "Grape Juice", "Cranberry Cocktail", "Orange Juice"), ("32 oz", "48 oz", "64 oz")),
     CategoryRecipe("Canned Soup", 6, (0.4, 1.1), (120, 240), ("Chicken Noodle", "Tomato Soup", "Minestrone", "Clam Chowder"), ("10.5 oz", "19 oz")),
     CategoryRecipe("Canned Tuna", 4, (0.5, 1.3), (150, 300), ("Chunk Light Tuna", "Solid White Tuna"), ("6 oz", "12 oz")),
     CategoryRecipe("Cereals", 6, (1.4, 3.0), (60, 120), ("Corn Flakes", "Oat Rings", "Bran Flakes", "Honey Crunch"), ("12 oz", "18 oz")),
-    CategoryRecipe("Cheeses", 5, (1.2, 3.2), (18, 30), ("Cheddar", "Swiss Slices", "Mozzarella", "American Singles"), ("8 oz", "12 oz", "16 oz")),
+    CategoryRecipe("Cheeses", 5, (1.2, 3.2), (9, 16), ("Cheddar", "Swiss Slices", "Mozzarella", "American Singles"), ("8 oz", "12 oz", "16 oz")),
     CategoryRecipe("Cigarettes", 4, (1.4, 2.6), (180, 365), ("Filter Kings", "Menthol Lights", "Full Flavor"), ("Pack", "Carton Pack")),
     CategoryRecipe("Cookies", 6, (1.0, 2.4), (45, 90), ("Chocolate Chip", "Sandwich Cremes", "Oatmeal Raisin", "Shortbread"), ("12 oz", "16 oz")),
     CategoryRecipe("Crackers", 5, (0.9, 2.0), (60, 120), ("Saltines", "Wheat Crackers", "Butter Rounds"), ("8 oz", "16 oz")),
