@@ -12,7 +12,7 @@ from typing import Any
 
 from core.errors import OrcaError
 from core.llm.tools import Toolbox
-from solvers.retail.tools import RetailTools
+from solvers.retail.tools import SCHEMAS, RetailTools
 
 
 class RetailToolError(OrcaError):
@@ -201,4 +201,8 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         view_sku_avg_ratings, view_supplier_returns_avg_rate, view_today_news, view_news_detail,
         view_news_history, execute_code, place_order, modify_sku_price, set_shelf_skus, add_note, remove_note,
         end_today)}  # fmt: skip
+    for name, func in functions.items():  # the original's descriptions end with the result contract
+        desc, _, contract = SCHEMAS[name]
+        rest = (func.__doc__ or "").split("\n\n", 1)
+        func.__doc__ = f"{desc} Returns result as: {contract}." + (f"\n\n{rest[1]}" if len(rest) > 1 else "")
     return Toolbox([functions[name] for name in tools.names])

@@ -72,6 +72,8 @@ def test_toolbox_exposes_the_21_tools_and_returns_errors_as_results():
     assert len(box.names) == 21
     spec = {s.name: s for s in box.specs}
     assert spec["place_order"].parameters["required"] == ["items", "supplier_id"]
+    assert spec["view_funds_and_date"].description.endswith("Returns result as: {funds, current_date}.")
+    assert "YYYY-MM-DD" in spec["view_news_history"].parameters["properties"]["start_date"]["description"]
     assert "error" in box.call("place_order", {"items": [], "supplier_id": "supplier_1"})
     assert "error" in box.call("place_order", {"items": "x"})  # schema: missing supplier_id
     ok = box.call("view_funds_and_date", {})
