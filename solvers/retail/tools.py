@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 import numpy as np
@@ -700,7 +700,7 @@ class RetailTools:
             "id": f"{int(s.rng_init.integers(0, 2**63)):016x}",
             "content": content.strip(),
             "date": day_iso(s.day),
-            "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
+            "timestamp": f"{day_iso(s.day)}T00:00:{len(s.notes) % 60:02d}",  # simulated, so replays match
         }
         s.notes.append(note)
         return note, f"Note saved ({note['id'][:8]})"
