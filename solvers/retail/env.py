@@ -189,6 +189,8 @@ def sample_actions(env: RetailBenchEnv, rng: np.random.Generator, n: int) -> lis
         {"name": "modify_sku_price", "arguments": {"sku_id": picks[1], "new_price": 2.5}},
         {"name": "place_order", "arguments": {"items": [], "supplier_id": "supplier_2"}},
         {"name": "no_such_tool", "arguments": {}},
+        {"name": "add_note", "arguments": {"content": "reorder tuna"}},
+        {"name": "view_today_news", "arguments": {}},
         {"name": "end_today", "arguments": {}},
     ]  # fmt: skip
     out = pool[:1]
