@@ -55,6 +55,11 @@ class RetailConfig:
     shelf_sku_capacity: int | None = 40
     max_order_units_per_order: int | None = None
     bankruptcy_days: int = 5
+    quality_first_mode: str = "off"
+    quality_first_review_window_days: int = 60
+    quality_first_return_window_days: int = 30
+    quality_first_review_weight: float = 0.5
+    quality_first_return_weight: float = 0.5
 
     def __post_init__(self) -> None:
         if self.initial_funds < 0:
@@ -73,6 +78,10 @@ class RetailConfig:
             raise SpecError("shelf_sku_capacity", "must be >= 0 or None")
         if self.news_daily_count < 0:
             raise SpecError("news_daily_count", "must be >= 0")
+        if self.quality_first_mode not in ("off", "gate"):
+            raise SpecError("quality_first_mode", "must be 'off' or 'gate'")
+        if self.quality_first_review_weight + self.quality_first_return_weight <= 0:
+            raise SpecError("quality_first_review_weight", "the two quality-first weights must not sum to 0")
         if self.bankruptcy_days < 1:
             raise SpecError("bankruptcy_days", "must be at least 1")
         unknown = [c for c in self.categories if c not in ALL_CATEGORIES]

@@ -176,6 +176,7 @@ class RetailTools:
         self.names: tuple[str, ...] = (*names, "execute_code", *ACTION_TOOLS)
         self.calls: list[dict] = []  # {day, tool, source, success}
         self.last_day: Any = None
+        self._informed: tuple[int, set[int]] = (-1, set())  # quality-first guard: (day, SKUs checked today)
 
     # --- catalog ---
 
@@ -656,9 +657,82 @@ class RetailTools:
             return {"error": "Insufficient funds", "required": cost, "available": s.funds}, (
                 f"Insufficient funds: need {cost:.2f}, have {s.funds:.2f}"
             )
+        if s.config.quality_first_mode == "gate":
+            blocked = self._quality_gate([j for j, _ in lines], k, {"items": items, "supplier_id": supplier_id})
+            if blocked is not None:
+                return blocked, blocked["diagnostic_reason"] + " " + blocked["next_step"]
         out = s.place_order(lines, k)
         text = f"Order {out['order_id'][:8]} from {out['supplier_id']}: cost {out['total_cost']:.2f}, arrives {out['arrival_date']}"
         return out, text
+
+    def _quality_gate(self, skus: list[int], chosen: int, arguments: dict) -> dict | None:
+        """The optional quality-first supplier guard (notes §5.6): block an order whose supplier is not the
+        best by review rating and return rate for some SKU with evidence; None lets the order through."""
+        s, cfg = self.sim, self.sim.config
+        day, informed = self._informed
+        if day != s.day:
+            informed = set()
+            self._informed = (s.day, informed)
+        if all(j in informed for j in skus):
+            return None
+        d = s.day
+        r_lo, t_lo = max(d - cfg.quality_first_review_window_days, 0), max(d - cfg.quality_first_return_window_days, 0)
+        w_rev, w_ret = cfg.quality_first_review_weight, cfg.quality_first_return_weight
+        table, best, violations = [], {}, []
+        for j in dict.fromkeys(skus):
+            rows = []
+            for k in range(len(SUPPLIER_IDS)):
+                cnt = int(s.rec_rating_cnt[r_lo : d + 1, j, k].sum())
+                sold = int(s.rec_sold[t_lo : d + 1, j, k].sum())
+                den = sold if sold else int(s.rec_ordered[t_lo : d + 1, j, k].sum())
+                ret = int(s.rec_returns[t_lo : d + 1, j, k].sum())
+                if not cnt or not den:
+                    continue
+                avg = float(s.rec_rating_sum[r_lo : d + 1, j, k].sum()) / cnt
+                rate = ret / den
+                review_score = min(max(avg / 5, 0.0), 1.0)
+                return_score = min(max(1 - rate, 0.0), 1.0)
+                score = (w_rev * review_score + w_ret * return_score) / (w_rev + w_ret)
+                rows.append({"sku_id": s.sku_ids[j], "supplier_id": SUPPLIER_IDS[k], "review_count": cnt,
+                             "average_review_rating": avg, "review_score": review_score, "return_count": ret,
+                             "return_denominator": den, "return_rate": rate, "return_quality_score": return_score,
+                             "quality_score": score, "selected": k == chosen})  # fmt: skip
+            if not rows:
+                continue
+            informed.add(j)
+            rows.sort(key=lambda r: (-r["quality_score"], -r["average_review_rating"], r["return_rate"], r["supplier_id"]))
+            for rank, r in enumerate(rows, 1):
+                r["rank"] = rank
+            table += rows
+            best[s.sku_ids[j]] = rows[0]["supplier_id"]
+            if rows[0]["supplier_id"] != SUPPLIER_IDS[chosen]:
+                mine = next((r for r in rows if r["selected"]), None)
+                violations.append({
+                    "sku_id": s.sku_ids[j], "selected_supplier_id": SUPPLIER_IDS[chosen],
+                    "selected_rank": mine["rank"] if mine else None,
+                    "selected_quality_score": mine["quality_score"] if mine else None,
+                    "best_supplier_id": rows[0]["supplier_id"], "best_quality_score": rows[0]["quality_score"],
+                    "reason": "selected supplier is not the best by review rating and return rate",
+                })  # fmt: skip
+        if not violations:
+            return None
+        return {
+            "status": "quality_first_supplier_reconsideration_required",
+            "action_executed": False,
+            "action_name": "place_order",
+            "attempted_action": {"name": "place_order", "arguments": arguments, "action_executed": False},
+            "selected_supplier_id": SUPPLIER_IDS[chosen],
+            "best_suppliers_by_sku": best,
+            "diagnostic_reason": f"{SUPPLIER_IDS[chosen]} is not the best-evidenced supplier for "
+            f"{', '.join(v['sku_id'] for v in violations)}.",
+            "quality_score_scope": "per SKU, suppliers with both review and return evidence",
+            "formula": "(w_review * clamp(avg_rating/5) + w_return * clamp(1 - return_rate)) / (w_review + w_return)",
+            "review_window_days": cfg.quality_first_review_window_days,
+            "return_window_days": cfg.quality_first_return_window_days,
+            "per_sku_quality_table": table,
+            "violations": violations,
+            "next_step": "Order from the best supplier, or repeat the order: these SKUs are now informed for today.",
+        }
 
     def _modify_sku_price(self, sku_id: Any = None, new_price: Any = None) -> tuple[Any, str]:
         s = self.sim

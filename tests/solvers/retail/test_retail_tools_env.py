@@ -227,3 +227,26 @@ def test_end_today_payload(tools):
                         "expired_discount_by_sku", "waiting_items", "cost_of_goods_sold", "inventory",
                         "pending_order_count", "incoming_items", "incoming_by_sku", "pending_orders"}  # fmt: skip
     assert sim.day == tools.sim.day
+
+
+def test_quality_first_gate_blocks_a_worse_supplier_once_per_day():
+    sim = RetailSim(preset("hard_v2", quality_first_mode="gate"), seed=2)
+    tools = RetailTools(sim)
+    d = sim.day
+    j = 0
+    for arr in (sim.rec_rating_sum, sim.rec_rating_cnt, sim.rec_sold, sim.rec_returns, sim.rec_ordered):
+        arr[: d + 1, j] = 0  # only the evidence below
+    sim.rec_rating_sum[d - 5, j, :] = [25.0, 5.0, 15.0, 0.0, 0.0]
+    sim.rec_rating_cnt[d - 5, j, :] = [5, 5, 5, 0, 0]
+    sim.rec_sold[d - 5, j, :] = [100, 100, 100, 0, 0]
+    sim.rec_returns[d - 5, j, :] = [2, 30, 10, 0, 0]
+    args = {"items": [{"sku_id": sim.sku_ids[j], "quantity": 5}], "supplier_id": "supplier_2"}
+    out = tools.call("place_order", args)["result"]
+    assert out["status"] == "quality_first_supplier_reconsideration_required" and not out["action_executed"]
+    assert out["best_suppliers_by_sku"] == {sim.sku_ids[j]: "supplier_1"}
+    assert [r["supplier_id"] for r in out["per_sku_quality_table"]] == ["supplier_1", "supplier_3", "supplier_2"]
+    assert out["per_sku_quality_table"][0]["quality_score"] == pytest.approx(0.5 * 1.0 + 0.5 * 0.98)
+    assert not sim.orders and sim.funds == 30_000
+    again = tools.call("place_order", args)["result"]  # the SKU is informed now: the order goes through
+    assert again["supplier_id"] == "supplier_2" and sim.orders
+    assert tools.call("place_order", {**args, "supplier_id": "supplier_1"})["result"]["order_id"]
