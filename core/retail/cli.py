@@ -6,6 +6,7 @@ Runs are stored under the workbench key "retailbench" with their transitions, re
 from __future__ import annotations
 
 import argparse
+import json
 
 from core.errors import SpecError
 
@@ -22,12 +23,27 @@ def _days(text: str) -> int:
     return value
 
 
+def _overrides(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise SpecError("--set", f"expected KEY=VALUE, got {pair!r}")
+        try:
+            out[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key.strip()] = text
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> dict:
     from core.retail.run import run_offline
     from core.store import Store
 
+    overrides = _overrides(args.set or [])
     store = None if args.no_store else Store(args.db)
-    return run_offline(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store)
+    return run_offline(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store,
+                       overrides=overrides or None)  # fmt: skip
 
 
 def cmd_metrics(args: argparse.Namespace) -> dict:
@@ -85,6 +101,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--days", type=_days, default=180)
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
+    run.add_argument("--set", action="append", metavar="KEY=VALUE",
+                     help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate")
     run.set_defaults(func=cmd_run)
 
     metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")
