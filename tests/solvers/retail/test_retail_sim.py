@@ -184,3 +184,23 @@ def test_units_and_cash_are_conserved_over_a_run(capacity):
     cash = 30_000 - spent + sum(r.revenue - r.refunds for r in results) - 600 * len(results)
     assert sim.funds == pytest.approx(cash)
     assert sum(int(r.returns.sum()) for r in results) == int(sim.rec_returns[HISTORY_DAYS:].sum())
+
+
+def test_returns_and_reviews_follow_quality_per_unit():
+    from solvers.retail.sim import DIMENSIONS
+
+    sim = make_sim(review_ratio=0.2)
+    n = 14_000
+    stock(sim, 0, n, 1.0, quality=2.0)  # R(2) = 0.15; ratings tilted to mean 2.0
+    sim.price[0] = 5.0
+    sold, _, returned = sim._sell(0, n)
+    sim._write_reviews()
+    assert sold == n
+    assert returned / n == pytest.approx(0.15, abs=4 * (0.15 * 0.85 / n) ** 0.5)
+    rows = sim.review_rows()
+    assert len(rows) / n == pytest.approx(0.2, abs=4 * (0.2 * 0.8 / n) ** 0.5)
+    assert rows[:, 3].mean() == pytest.approx(2.0, abs=0.05)
+    low = rows[rows[:, 3] < 3]
+    share_quality = (low[:, 4] == DIMENSIONS.index("quality")).mean()
+    assert share_quality == pytest.approx(0.8, abs=0.03)  # low star + low quality -> mostly "quality"
+    assert sim.rec_rating_cnt_sku[sim.day, 0] == len(rows)
