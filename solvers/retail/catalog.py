@@ -15,8 +15,10 @@ import numpy as np
 import pandas as pd
 
 from core.errors import SpecError
-from solvers.retail.catalog_gen import DEFAULT_OUT, PRICE_SCALE, QUALITY_SCALE
 
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "data" / "retail"
+PRICE_SCALE = 50_000  # price multiplier fixed point (max 1.05 -> 52,500 fits uint16)
+QUALITY_SCALE = 10_000  # quality fixed point, 4 dp as the original generator rounds
 N_SUPPLIERS = 5
 SUPPLIER_IDS = tuple(f"supplier_{i + 1}" for i in range(N_SUPPLIERS))
 

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
+from solvers.retail.catalog import DEFAULT_OUT, N_SUPPLIERS, PRICE_SCALE, QUALITY_SCALE
 from solvers.retail.demand import attractions, legacy_demand
 from solvers.retail.models import (
     CALENDAR_DAYS,
@@ -38,10 +39,6 @@ from solvers.retail.models import (
 )
 
 DEFAULT_SEED = 20260524
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "data" / "retail"
-N_SUPPLIERS = 5
-PRICE_SCALE = 50_000  # price multiplier fixed point (max 1.05 -> 52,500 fits uint16)
-QUALITY_SCALE = 10_000  # quality fixed point, 4 dp as the original generator rounds
 
 PRICE_TIERS = [(1.00, 1.05), (0.90, 1.00), (0.80, 0.90), (0.70, 0.80), (0.60, 0.70)]
 QUALITY_TIERS = [(0.2, 0.3), (0.1, 0.2), (0.0, 0.1), (-1.0, 0.0), (-2.0, -1.0), (-2.5, -2.0), (-3.0, -2.5)]
