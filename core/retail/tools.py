@@ -206,3 +206,8 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         rest = (func.__doc__ or "").split("\n\n", 1)
         func.__doc__ = f"{desc} Returns result as: {contract}." + (f"\n\n{rest[1]}" if len(rest) > 1 else "")
     return Toolbox([functions[name] for name in tools.names])
+
+
+def retail_tool_specs(env_tools: RetailTools) -> list:
+    """The environment's tools as `ToolSpec`s (for `core.llm_agent.LLMToolAgent(env_tools=...)`)."""
+    return retail_toolbox(env_tools).specs

@@ -102,3 +102,24 @@ def test_execute_code_runs_sandboxed_and_hostile_code_leaves_the_run_going():
     assert obs["result"]["current_date"] == "1991-09-08" and not term
     metrics = env.episode_metrics()
     assert metrics["code_tool_calls"] == 1 and metrics["direct_tool_calls"] == 7
+
+
+def test_an_llm_tool_agent_drives_the_environment_through_the_rollout_loop():
+    from core.llm import OfflineModel, OfflineTurn
+    from core.llm_agent import LLMToolAgent
+    from core.retail.tools import retail_tool_specs
+
+    env = RetailBenchEnv("hard_v2", max_days=2)
+    env.reset(seed=0)
+    sku = env.sim.sku_ids[0]
+    script = [("view_funds_and_date", {}), ("place_order", {"items": [], "supplier_id": "supplier_1"}),
+              ("set_shelf_skus", {"sku_ids": [sku]}), ("end_today", {}), ("end_today", {})]  # fmt: skip
+
+    def policy(system, messages, tools):
+        return OfflineTurn("", [script[min(len(messages) // 2, len(script) - 1)]])
+
+    agent = LLMToolAgent(OfflineModel(policy), system="Run the store.", env_tools=retail_tool_specs(env.tools))
+    result = rollout(env, agent, seed=0, max_steps=20)
+    assert result.metrics["run_days"] == 2 and str(result.status) == "truncated", result.error
+    names = [a["name"] for a in result.actions]
+    assert names[0] == "view_funds_and_date" and names.count("end_today") == 2
