@@ -75,7 +75,7 @@ class PerUnitSim(RetailSim):
 
 
 def timed_run(sim_cls, days: int, seed: int = 0, policy: str = "oracle") -> tuple[float, float, list, RetailSim]:
-    sim = sim_cls(preset("hard_v2"), seed=seed)
+    sim = sim_cls(preset("hard_v2"), seed=seed, horizon=days)
     pol = make_policy(policy)
     wall, cpu = time.perf_counter(), time.process_time()
     results = run_policy(sim, pol, days)
@@ -116,7 +116,7 @@ def main() -> None:
     for name in POLICIES:
         runs = []
         for seed in range(1 if quick else 3):
-            sim = RetailSim(preset("hard_v2"), seed=seed)
+            sim = RetailSim(preset("hard_v2"), seed=seed, horizon=180)
             pol = make_policy(name)
             run_policy(sim, pol, 180)
             m = run_metrics(sim.daily, direct_calls=pol.count)

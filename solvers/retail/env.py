@@ -11,6 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from core.errors import SpecError
 from solvers.retail.catalog import load_catalog
 from solvers.retail.config import RetailConfig, preset
 from solvers.retail.metrics import run_metrics
@@ -57,6 +58,8 @@ class RetailBenchEnv(gym.Env):
     ) -> None:
         super().__init__()
         self.config: RetailConfig = preset(preset_name, **(overrides or {}))
+        if int(max_days) < 1:
+            raise SpecError("max_days", "must be at least 1 day")
         self.max_days = int(max_days)
         if isinstance(code_runner, str):  # "module:function", e.g. the app's sandbox "core.sandbox:run_code"
             module, _, name = code_runner.partition(":")
@@ -81,7 +84,7 @@ class RetailBenchEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         sim_seed = int(self.np_random.integers(0, 2**63))
-        self.sim = RetailSim(self.config, seed=sim_seed, catalog=self.catalog)
+        self.sim = RetailSim(self.config, seed=sim_seed, catalog=self.catalog, horizon=self.max_days)
         self.tools = RetailTools(self.sim, self.code_runner)
         self.days_closed = 0
         s = self.sim

@@ -72,8 +72,14 @@ class DayResult:
 class RetailSim:
     """One store run. Public state: `day`, `funds`, `price`, `shelf`; records in the `rec_*` arrays."""
 
-    def __init__(self, config: RetailConfig, seed: int | None = 0, catalog: Catalog | None = None) -> None:
+    def __init__(
+        self, config: RetailConfig, seed: int | None = 0, catalog: Catalog | None = None, horizon: int | None = None
+    ) -> None:
+        """`horizon` (days) sizes the record arrays; None allows the whole calendar (up to 1,577 days)."""
         self.config = config
+        if horizon is not None and horizon < 1:
+            raise SpecError("horizon", "must be at least 1 day")
+        self.days_alloc = CALENDAR_DAYS if horizon is None else min(CALENDAR_DAYS, HISTORY_DAYS + horizon + 2)
         self.catalog = catalog or load_catalog()
         cat = self.catalog
         wanted = set(config.categories)
@@ -146,7 +152,7 @@ class RetailSim:
     # --- records ---
 
     def _init_records(self) -> None:
-        d, m, s = CALENDAR_DAYS, self.m, N_SUPPLIERS
+        d, m, s = self.days_alloc, self.m, N_SUPPLIERS
         self.rec_move = np.zeros((d, m), dtype=np.int64)
         self.rec_price = np.full((d, m), np.nan)
         self.rec_customers = np.zeros(d, dtype=np.int64)
@@ -523,8 +529,8 @@ class RetailSim:
     def end_day(self) -> DayResult:
         """`end_today`: sell, return, review, expire, record prices and news, advance, deliver, pay rent."""
         d = self.day
-        if d + 1 >= CALENDAR_DAYS:
-            raise SpecError("days", f"the catalog ends on {day_iso(CALENDAR_DAYS - 1)}")
+        if d + 1 >= self.days_alloc:
+            raise SpecError("days", f"this run's records end on {day_iso(self.days_alloc - 1)} (catalog or horizon)")
         customers = int(self.catalog.traffic[d])
         self.rec_customers[d] = customers
         self._admit_waiting()

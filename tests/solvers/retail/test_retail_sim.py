@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from core.errors import SpecError
 from solvers.retail.config import preset
 from solvers.retail.models import HISTORY_DAYS
 from solvers.retail.sim import RetailSim
@@ -204,3 +205,12 @@ def test_returns_and_reviews_follow_quality_per_unit():
     share_quality = (low[:, 4] == DIMENSIONS.index("quality")).mean()
     assert share_quality == pytest.approx(0.8, abs=0.03)  # low star + low quality -> mostly "quality"
     assert sim.rec_rating_cnt_sku[sim.day, 0] == len(rows)
+
+
+def test_horizon_sizes_the_records_and_ends_cleanly():
+    sim = RetailSim(preset("hard_v2", enable_news=False), seed=1, horizon=2)
+    assert sim.rec_move.shape[0] == HISTORY_DAYS + 4
+    for _ in range(3):
+        sim.end_day()
+    with pytest.raises(SpecError, match="records end"):
+        sim.end_day()
