@@ -117,3 +117,34 @@ def test_oversized_results_are_stopped_and_tool_call_budget_is_enforced():
     limits = SandboxLimits(cpu_seconds=2, wall_seconds=4, max_tool_calls=3)
     out = run_code("for i in range(10):\n    view_notes()", {}, {"view_notes": []}, lambda n, a: {"notes": []}, limits)
     assert "tool call limit of 3" in out["error"] and len(out["tool_calls"]) == 3
+
+
+def test_the_sandbox_process_has_no_network_and_cannot_write_files(tmp_path):
+    """The OS-level limits alone (without the import rules): no route to a listening local port, no writes."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from core.sandbox import _preexec
+
+    if os.geteuid() != 0:
+        pytest.skip("a private network namespace needs root (or user namespaces)")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    probe = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=2); print('connected')"
+    try:
+        plain = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True, timeout=20)
+        boxed = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True, timeout=20,
+                               preexec_fn=_preexec(FAST))  # fmt: skip
+    finally:
+        server.close()
+    assert "connected" in plain.stdout
+    assert boxed.returncode != 0 and "connected" not in boxed.stdout
+    target = tmp_path / "x.txt"
+    write = f"f = open({str(target)!r}, 'w'); f.write('data'); f.close()"
+    boxed = subprocess.run([sys.executable, "-I", "-c", write], capture_output=True, timeout=20, preexec_fn=_preexec(FAST))
+    assert boxed.returncode != 0 and b"File too large" in boxed.stderr  # RLIMIT_FSIZE = 0
+    assert not target.exists() or target.stat().st_size == 0
