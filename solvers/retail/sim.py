@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -66,7 +66,6 @@ class DayResult:
     rent: float
     customers: int
     delivered_units: int
-    extra: dict = field(default_factory=dict)
 
 
 class RetailSim:
@@ -238,12 +237,6 @@ class RetailSim:
         return self.catalog.quote_quality[self.day if day is None else day, self.g]
 
     # --- state queries ---
-
-    def lots_of(self, j: int) -> list[tuple[int, int, bool]]:
-        """(lot, count, waiting) chunks of SKU j: on hand in FIFO order, then waiting."""
-        out = [(lot, c, False) for lot, c in self.onhand_chunks[j]]
-        out += [(lot, c, True) for lot, c in self.waiting if self.lot_sku[lot] == j]
-        return out
 
     def incoming(self) -> np.ndarray:
         inc = np.zeros(self.m, dtype=np.int64)
