@@ -18,6 +18,7 @@ DESCRIPTIONS = {
     "oracle": "privileged reference: best hidden-quality supplier, best historical price, bulk reorder, news-aware",
     "cheapest": "always the cheapest supplier, best historical price, reorder 4x expected demand",
     "review_aware": "supplier by smoothed review rating (no hidden data), otherwise like cheapest",
+    "news_aware": "review-rated suppliers, weekly exploration orders to every supplier, hidden news effects",
     "do_nothing": "never acts; pays rent until bankrupt",
 }
 

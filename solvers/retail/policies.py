@@ -210,6 +210,47 @@ class ReviewAwarePolicy(Policy):
 
 
 @dataclass
+class NewsAwarePolicy(Policy):
+    """The original's news-aware baseline: review-rated supplier choice (60-day window), exploration orders
+    every 7 days to every other supplier (max(1, avg30/5) units each, to gather reviews and returns), demand
+    scaled by clamp((1+need)(1+supply), 0.5, 2) from the hidden news effects (privileged, like the oracle),
+    topped up to 4x demand counting pending units (exploration orders must not block restocking)."""
+
+    multiplier: float = 4.0
+    name: str = "news_aware"
+    _day: int = 0
+
+    def act(self, sim: RetailSim) -> None:
+        d = sim.day
+        self._day += 1
+        stock = sim.onhand + sim.waiting_count
+        pending = sim.incoming()
+        quotes = sim.quotes()
+        need, supply = sim.need_effect(), sim.supply_effect()
+        lo = max(d - 60, 0)
+        sums = sim.rec_rating_sum[lo : d + 1].sum(axis=0)
+        cnts = sim.rec_rating_cnt[lo : d + 1].sum(axis=0)
+        prior = float(sums.sum() / max(cnts.sum(), 1))
+        score = (sums + 5 * prior) / (cnts + 5)
+        explore = self._day % 7 == 1
+        for j in self.active:
+            self.count += 3
+            k = int(np.lexsort((quotes[j], -np.round(score[j], 2)))[0])
+            p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
+            expected = (d_hat if d_hat > 0 else 10.0) * min(max((1 + need[j]) * (1 + supply[j]), 0.5), 2.0)
+            if p_star is not None and p_star > 0:
+                self._set_price(sim, j, p_star)
+            target = max(1, int(self.multiplier * expected))
+            if stock[j] + pending[j] <= target:
+                self._order(sim, j, target - int(pending[j]), k, pending, quotes)
+            if explore:
+                avg30 = float(sim.rec_move[max(d - 30, 0) : d, j].mean()) if d else 0.0
+                for other in range(quotes.shape[1]):
+                    if other != k:
+                        self._order(sim, j, max(1, int(avg30 / 5)), other, pending, quotes)
+
+
+@dataclass
 class DoNothingPolicy(Policy):
     """Never acts: pays rent until bankrupt."""
 
@@ -238,6 +279,7 @@ POLICIES = {
     "oracle": OraclePolicy,
     "cheapest": CheapestSupplierPolicy,
     "review_aware": ReviewAwarePolicy,
+    "news_aware": NewsAwarePolicy,
     "do_nothing": DoNothingPolicy,
 }
 

@@ -119,3 +119,14 @@ def test_metrics_and_survival_first_selection():
     runs = [{"run_days": 180, "final_networth": 5, "total_sales": 1}, {"run_days": 179, "final_networth": 9e9},
             {"run_days": 180, "final_networth": 5, "total_sales": 7}]  # fmt: skip
     assert select_run(runs) is runs[2]
+
+
+def test_news_aware_explores_every_supplier_weekly():
+    sim = RetailSim(preset("hard_v2"), seed=4, horizon=10)
+    run_policy(sim, make_policy("news_aware"), 8)
+    days = {row[1] for row in sim.order_rows}
+    per_sku = {}
+    for _, _, supplier, sku, *_ in sim.order_rows:
+        per_sku.setdefault(sku, set()).add(supplier)
+    assert len(per_sku) == 40 and all(len(v) == 5 for v in per_sku.values())  # main + 4 exploration orders
+    assert sim.day - 8 in days and sim.day - 1 in days  # day 1 and day 8 explore
