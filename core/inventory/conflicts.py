@@ -10,8 +10,8 @@ Example 4). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
 
 from __future__ import annotations
 
-from core.inventory.nlu.numbers import format_number
 from core.inventory.table import LABELS, Cell, Conflict, Option, ParameterTable
+from core.text.numbers import format_number
 
 _YES_WORDS = (
     "yes",

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import SpecError
-from core.inventory.nlu.numbers import words_to_digits
 from core.inventory.policy_brief import PolicyBrief
+from core.text.numbers import words_to_digits
 from solvers.inventory import artifacts as engine_artifacts
 from solvers.inventory.artifacts import parse_pipeline
 from solvers.inventory.policies import truncate_orders

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 from core.inventory.critic import FAMILY_NAMES, dollars
-from core.inventory.nlu.numbers import words_to_digits
 from core.inventory.policy_brief import PolicyBrief
 from core.inventory.policy_explanation import (
     cost_table,
@@ -21,6 +20,7 @@ from core.inventory.policy_explanation import (
     ss_sentence,
     why_words,
 )
+from core.text.numbers import words_to_digits
 from solvers.inventory.montecarlo import evaluate_policies
 from solvers.inventory.policies import ConstantPolicy
 from solvers.inventory.spec import format_number

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from core.inventory.nlu.numbers import find_numbers
-from core.inventory.nlu.units import find_money
+from core.text.numbers import find_numbers
+from core.text.units import find_money
 
 _CUES: dict[str, str] = {
     "penalty_cost": r"penalt\w*|stock-?outs?|shortages?|lost sales? cost|lost sales?\W{0,3}(?:is |are |at |= ?|: ?)?(?:about |around )?[$€£]?\d|cost\w* of (?:a |each )?lost|per lost|each lost|"
@@ -39,7 +39,7 @@ _CUES: dict[str, str] = {
     r"(?:takes?|needs?) (?:about |around |roughly |only |just |usually )?\d+(?:\.\d+)? (?:business )?(?:days?|weeks?)|"
     r"takes? (?:us |them )?(?:about |around |roughly |only |just |usually )?(?:a|an|\d+(?:\.\d+)?) (?:business )?(?:days?|weeks?) "
     r"(?:to|for|before|until)\b|(?:deliver(?:y|ies)|shipments?|orders?|restocks?) (?:usually |normally |typically )?(?:take|need)s?\b|"
-    r"\S+[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
+    r"\b\w{1,20}[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
     r"(?:shows? up|comes? in|gets? here|turns? up|lands?) .{0,10}\d+ (?:business )?(?:days?|weeks?)|"
     r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)",
     "max_inventory": r"max(?:imum)? inventory|capacity|^\W*(?:storage |inventory )?cap\b:?\s*\d|warehouse|storage|shelf space|shelves|room for|space for|"
@@ -159,6 +159,7 @@ def topics(clause: str) -> list[str]:
     if money and all(any(m.start <= n.start < m.end for m in money) for n in find_numbers(clause)):
         fitting = [k for k in fitting if k.endswith("_cost")]
     return fitting
+
 
 _QUESTION_RE = re.compile(
     r"^\W*(?!how about\b|what about\b)(?:why|what|how|when|where|who|which|should|shouldn'?t|could|can|would|"

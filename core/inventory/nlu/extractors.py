@@ -19,24 +19,26 @@ from core.inventory.nlu.cues import (
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
-from core.inventory.nlu.numbers import Number, find_numbers, format_number, words_to_digits
-from core.inventory.nlu.ranges import split_range
 from core.inventory.nlu.risk import read_risk, unsure
-from core.inventory.nlu.units import (
+from core.text.clauses import split_clauses
+from core.text.clean import clean
+from core.text.corrections import settle
+from core.text.numbers import Number, find_numbers, format_number, words_to_digits
+from core.text.ranges import split_range
+from core.text.units import (
     Duration,
     Money,
+    clock_times,
     find_durations,
     find_money,
     is_per_order,
     per_day_rate,
+    physical_units,
     rate_period,
     spoken_money,
 )
 
-_SPLIT_RE = re.compile(
-    r"\s+(?:and|but|while|whereas|although|though|also)\s+|[;!?\n]|\.(?=\s|$)|,(?!\d{3}\b)", re.I
-)
-_RANGE_TAIL_RE = re.compile(r"(?:between|from)\s+\$?[\d.]+\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I)
+_JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
 _YES_RE = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
 )
@@ -71,7 +73,7 @@ _HEDGE_RE = re.compile(
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|"
+    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe next (?:morning|afternoon)\b|"
     r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
     re.I,
 )
@@ -143,25 +145,7 @@ def _has_demand(reading: DemandReading | None) -> bool:
 
 def clauses(text: str) -> list[str]:
     """Split a message into clauses, keeping ranges ('between 10 and 20') and parentheses intact."""
-    out, start, depth_at = [], 0, _paren_depths(text)
-    for m in _SPLIT_RE.finditer(text):
-        if depth_at[m.start()] > 0 or (
-            m.group(0).strip().lower() == "and" and _RANGE_TAIL_RE.search(text[: m.start()])
-        ):
-            continue
-        out.append(text[start : m.start()])
-        start = m.end()
-    out.append(text[start:])
-    return [c.strip() for c in out if c.strip()]
-
-
-def _paren_depths(text: str) -> list[int]:
-    depth, depths = 0, []
-    for ch in text:
-        depth += ch == "("
-        depths.append(depth)
-        depth -= ch == ")" and depth > 0
-    return depths
+    return split_clauses(text, joiners=_JOINERS)
 
 
 def segments(text: str, expected: str | None = None) -> list[tuple[str | None, str]]:
@@ -188,7 +172,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last."""
     text, notes = normalize(text)
-    correction = bool(CORRECTION_RE.search(text))
+    correction = bool(CORRECTION_RE.search(text)) or any(n.startswith(_SETTLED) for n in notes)
     recall = bool(RECALL_RE.search(text))
     question = is_question(text)
     findings: list[Finding] = []
@@ -251,16 +235,36 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     return reading
 
 
+_SETTLED = "you corrected yourself"
+
+
 def normalize(text: str) -> tuple[str, list[str]]:
-    """Digits for number words, signs and spoken money; notes on readings the user should know about."""
+    """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
+    correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
+    readings the user should know about."""
+    text, _ = clean(text)
     notes = []
     if _COUPLE_RE.search(text):
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    settled = settle(text)
+    if settled.corrected:
+        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
+        text = settled.text
+    text = _mask_clock_times(text)
     text = _unhedge(text)
     return spoken_money(text), notes
+
+
+def _mask_clock_times(text: str) -> str:
+    """Clock times ('before 5pm', '17:30') replaced by a word: a cutoff hour is never a quantity."""
+    out, last = [], 0
+    for start, end, _ in clock_times(text):
+        out += [text[last:start], "clocktime"]
+        last = end
+    return "".join(out) + text[last:]
 
 
 def _unhedge(text: str) -> str:
@@ -328,6 +332,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("holding_cost", "penalty_cost", "setup_cost"):
         return _cost(key, text)
     if key in ("max_inventory", "max_order"):
+        if foreign := physical_units(text):
+            return Unclear(key, f"I need a number of items, not {foreign[0]}")
         numbers = find_numbers(text)
         if not numbers:
             return Unclear(key, "I need a number of units")
@@ -338,6 +344,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
 
 
 def _duration(key: str, text: str) -> Finding | Unclear | None:
+    if foreign := physical_units(text):
+        return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
     if key == "lead_time" and _ONE_DAY_RE.search(text):
         return Finding(key, "1", "days")
     durations = find_durations(text)
@@ -360,7 +368,15 @@ def _restated(found: list[T], text: str) -> T:
 
 
 def _cost(key: str, text: str) -> Finding | Unclear | None:
+    if foreign := physical_units(text):
+        return Unclear(
+            key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
+        )
     money = find_money(text)
+    amounts = list(dict.fromkeys(m.amount for m in money))
+    if len(amounts) > 1 and not CORRECTION_RE.search(text):
+        shown = " or ".join(f"${format_number(a)}" for a in amounts[:3])
+        return Unclear(key, f"your message has several amounts ({shown}); which one is it?")
     if money:
         m = _restated(money, text)
         amount, currency, note = m.amount, m.currency, m.note
@@ -375,6 +391,12 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         )
     period = rate_period(text)
     if key == "setup_cost":
+        if period is not None and not is_per_order(text):
+            return Unclear(
+                key,
+                f"that fee is per {period}, but the model charges a fixed fee each time you order: what does "
+                "one order cost you (say 0 if nothing)?",
+            )
         return Finding(key, format_number(amount), f"{currency}/order", note)
     if key == "holding_cost" or period not in (None,):
         daily, conversion = per_day_rate(amount, period)
