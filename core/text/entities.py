@@ -31,13 +31,13 @@ class EntityIndex:
     _longest: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._by_words = {tuple(_TOKEN_RE.findall(a.lower())): a for a in self.aliases}
+        self._by_words = {tuple(_bare(t) for t in _TOKEN_RE.findall(a.lower())): a for a in self.aliases}
         self._by_words.pop((), None)
         self._longest = max((len(k) for k in self._by_words), default=0)
 
     def mentions(self, text: str) -> list[Mention]:
         """Every alias occurrence, not overlapping, in order of appearance."""
-        tokens = [(m.group(0).rstrip(".'-"), m.start(), m.end()) for m in _TOKEN_RE.finditer(text.lower())]
+        tokens = [(_bare(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text.lower())]
         out, i = [], 0
         while i < len(tokens):
             for size in range(min(self._longest, len(tokens) - i), 0, -1):
@@ -56,3 +56,9 @@ class EntityIndex:
         singles = [a for a in self.aliases if " " not in a and len(a) >= 5 and a[0] == word[:1]]
         found = process.extract(word, singles, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
         return tuple(dict.fromkeys(self.aliases[alias] for alias, _, _ in found))
+
+
+def _bare(token: str) -> str:
+    """A word without trailing punctuation or a possessive ("everett's" -> "everett")."""
+    token = token.rstrip(".'-")
+    return token[:-2] if token.endswith("'s") else token
