@@ -231,6 +231,25 @@ def risk_scale(value: str, words: str) -> Conflict:
     )
 
 
+def several_amounts(key: str, values: tuple[str, ...], unit: str = "") -> Conflict:
+    """One message with several different amounts for one row ('we sell them for $3.50, so I'd lose the
+    $2.30 margin'): ask which one is meant instead of storing the first and quarrelling with the second."""
+    labels = "ABC"[: len(values)]
+    shown = [_show(key, v, unit) for v in values]
+    listed = ", ".join(f"({label}) {text}" for label, text in zip(labels, shown, strict=True))
+    return Conflict(
+        "range",
+        (key,),
+        f"Your message has {len(values)} different amounts that could be the {LABELS[key]}. Which one is it: "
+        f"{listed}, or another number?",
+        tuple(
+            Option(label, text, (Cell(key, value, unit),), ())
+            for label, text, value in zip(labels, shown, values, strict=True)
+        ),
+        (("old", values[0]), ("new", values[1])),
+    )
+
+
 def range_choice(key: str, low: str, high: str, unit: str = "") -> Conflict:
     """A range given for a row that needs one value: ask which end (or another number) to use."""
     a, b = _show(key, low, unit), _show(key, high, unit)

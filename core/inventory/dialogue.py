@@ -122,6 +122,7 @@ class DialogueState:
     asked: str | None = None
     assumptions: dict[str, str] = field(default_factory=dict)
     times_asked: dict[str, int] = field(default_factory=dict)
+    skips: dict[str, int] = field(default_factory=dict)
 
 
 class ExtractionBase(ABC):

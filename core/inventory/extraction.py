@@ -38,6 +38,7 @@ _GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evenin
 _WHAT_IF_RE = re.compile(
     r"\bwhat if\b|\b(?:goes|went|go) (?:up|down)\b|\b(?:increase|decrease|grow|drop)s?\b", re.I
 )
+_SEVERAL = "several amounts"
 _ACT_CONFIDENCE = 0.6
 """How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
 
@@ -69,7 +70,13 @@ class ExtractionAgent(ExtractionBase):
         if self._user_asks(user_text, act):
             return self._finish([self._answer_question(user_text, act)], [])
         if wants_skip(user_text) and not find_numbers(user_text):
-            return self._finish(self._skip(expected), [])
+            said = self._skip(expected)
+            refused = (
+                expected is not None and not self.table.is_defined(expected) and not self.table.conflicts
+            )
+            if refused and expected in ROW_KEYS:
+                return self._finish([], [SpecError(expected, said[0])])
+            return self._finish(said, [])
         reading = read_message(user_text, expected)
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
@@ -85,7 +92,7 @@ class ExtractionAgent(ExtractionBase):
             notes.append(
                 self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
             )
-        elif expected and reading.findings and not handled:
+        elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
 
@@ -131,7 +138,11 @@ class ExtractionAgent(ExtractionBase):
     def _other_row(self, expected: str, reading: Reading) -> list[str]:
         """An answer that fills another row than the one asked: kept for that row, and said."""
         keys = {f.key for f in reading.findings}
-        if expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
+        if reading.transitions:
+            keys.add("state_transition_model")
+        if reading.perishable is not None:
+            keys.add("perishability")
+        if not keys or expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
             return []
         named = ", ".join(LABELS[k] for k in keys)
         return [f"(I asked about the {LABELS[expected]}; what you said gave me the {named}.)"]
@@ -150,15 +161,25 @@ class ExtractionAgent(ExtractionBase):
             return [f"All right, I used ({option.label}) {option.description} and noted it as an assumption."]
         if key is None:
             return ["Nothing is waiting for an answer right now."]
+        if key == "max_order" and self.table.is_defined("max_inventory"):
+            capacity = self.table.value("max_inventory") or ""
+            applied = self._write((Cell("max_order", capacity, "units"),))
+            self._assume(applied, "no separate limit on order size: at most the storage capacity")
+            return [f"All right: the max order is assumed to be your capacity, {capacity} units."]
         if key not in intents.DEFAULTS:
-            if key == "max_order" and self.table.is_defined("max_inventory"):
-                capacity = self.table.value("max_inventory") or ""
-                applied = self._write((Cell("max_order", capacity, "units"),))
-                self._assume(applied, "no separate limit on order size: at most the storage capacity")
-                return [f"All right: the max order is assumed to be your capacity, {capacity} units."]
+            self.state.skips[key] = self.state.skips.get(key, 0) + 1
+            placeholder = intents.placeholder(key, self.table)
+            if self.state.skips[key] < 2 or placeholder is None:
+                return [
+                    f"it is a figure of your own business, so a guess of mine could mislead the plan. A rough "
+                    f"number like {intents.EXAMPLES[key]} is fine. If you really have none, say 'skip' once more "
+                    "and I will put in a placeholder, marked as an assumption"
+                ]
+            value, unit, words = placeholder
+            applied = self._write((Cell(key, value, unit),))
+            self._assume(applied, words)
             return [
-                f"I can't pick the {LABELS[key]} for you: it is a figure of your own business. A rough guess "
-                f"like {intents.EXAMPLES[key]} is fine; you can correct it any time."
+                f"All right, a placeholder: {LABELS[key]} = {value} ({words}). Please revise it when you can."
             ]
         value, words = intents.DEFAULTS[key]
         applied = self._write((Cell(key, value),))
@@ -279,10 +300,13 @@ class ExtractionAgent(ExtractionBase):
             findings += self._bare_correction(numeric_loose[0], expected)
         elif numeric_loose and not reading.correction and not had_conflict:
             findings += self._bare_duration(numeric_loose, {f.key for f in findings})
+        findings = self._one_per_row(findings, reading.correction)
         for f in findings:
             if f.key in handled:
                 continue
-            if f.approximate:
+            if f.choices and f.note == _SEVERAL:
+                self.table.open(cf.several_amounts(f.key, f.choices, f.unit))
+            elif f.approximate:
                 self.table.open(cf.risk_scale(f.value, f.note))
             elif f.choices:
                 self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
@@ -297,8 +321,27 @@ class ExtractionAgent(ExtractionBase):
         self._fill_order_cap(notes, problems)
         self._apply_words(reading, handled, notes, problems)
         for unclear in reading.unclear:
-            if unclear.key not in handled:
+            if unclear.key not in handled and (
+                unclear.key == expected or not self.table.is_defined(unclear.key)
+            ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _one_per_row(self, findings: list[Finding], correction: bool) -> list[Finding]:
+        """Several different values for one row in one message (not a correction): one finding whose
+        `choices` the user picks from."""
+        if correction:
+            return findings
+        by_key: dict[str, list[Finding]] = {}
+        for f in findings:
+            by_key.setdefault(f.key, []).append(f)
+        out = []
+        for key, group in by_key.items():
+            values = tuple(dict.fromkeys(f.value for f in group if not f.choices and not f.approximate))
+            if len(values) > 1:
+                out.append(Finding(key, values[0], group[0].unit, _SEVERAL, choices=values[:3]))
+            else:
+                out += group
+        return out
 
     def _apply_words(
         self, reading: Reading, handled: set[str], notes: list[str], problems: list[SpecError]

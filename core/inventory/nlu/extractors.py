@@ -55,6 +55,13 @@ _NO_LIMIT_RE = re.compile(
     re.I,
 )
 STATE = "state"
+_COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
+_PRICE_RE = re.compile(
+    r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
+    r"sticker|charge (?:customers|them|people|clients))\b",
+    re.I,
+)
+"""A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
 _CONTRACTION_RE = re.compile(
     r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
@@ -193,6 +200,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             demand_parts.append(segment)
             continue
         if key not in ROW_KEYS:
+            continue
+        if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
+            bare_unclear.append(
+                Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
+            )
             continue
         result = read_row(key, segment)
         if isinstance(result, Finding):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.inventory.table import ParameterTable
 from core.text.intents import IntentClassifier, Prediction, classifier
+from solvers.inventory.spec import parse_demand
 
 BANK = Path(__file__).resolve().parents[1] / "intents.toml"
 QUESTION_ACTS = frozenset({"ask_meaning", "recommend", "compare", "what_if", "order_question"})
@@ -72,3 +74,25 @@ def acts() -> IntentClassifier:
 def predict(text: str) -> Prediction:
     """The dialogue act of one message."""
     return acts().predict(text)
+
+
+def placeholder(key: str, table: ParameterTable) -> tuple[str, str, str] | None:
+    """(value, unit, words) for a business figure the user skipped twice: a placeholder tied to what the table
+    already knows where possible, always labelled as an assumption; None for demand itself."""
+    mean = None
+    if table.is_defined("demand_distribution"):
+        demand = parse_demand(table.value("demand_distribution") or "")
+        mean = (
+            demand.params[0]
+            if demand.kind in ("poisson", "normal", "deterministic")
+            else sum(demand.params) / 2
+        )
+    if key == "holding_cost":
+        return "0.1", "USD/unit/day", "placeholder: 10 cents per unit per day"
+    if key == "penalty_cost":
+        holding = float(table.value("holding_cost") or 0.1)
+        return f"{holding * 10:g}", "USD/unit", "placeholder: ten times the daily holding cost"
+    if key == "max_inventory":
+        size = max(10, round((mean or 10) * 14))
+        return str(size), "units", "placeholder: room for about two weeks of demand"
+    return None
