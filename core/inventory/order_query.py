@@ -71,7 +71,6 @@ def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
     elif m := _DAY_RE.search(t):
         day = int(m.group(1))
         step, spans = max(day - 1, 0), [*spans, m.span()]
-        notes.append(f"day {day} is time step {step} (the first day of the plan is step 0)")
     rest = t
     for a, b in spans:
         rest = rest[:a] + " " * (b - a) + rest[b:]

@@ -41,7 +41,8 @@ _CUES: dict[str, str] = {
     r"(?:to|for|before|until)\b|(?:deliver(?:y|ies)|shipments?|orders?|restocks?) (?:usually |normally |typically )?(?:take|need)s?\b|"
     r"\b\w{1,20}[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
     r"(?:shows? up|comes? in|gets? here|turns? up|lands?) .{0,10}\d+ (?:business )?(?:days?|weeks?)|"
-    r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)",
+    r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)|"
+    r"\b(?:bring|deliver|drop|ship)\w* (?:\w+ ){0,3}(?:the )?next (?:morning|day)\b",
     "max_inventory": r"max(?:imum)? inventory|capacity|^\W*(?:storage |inventory )?cap\b:?\s*\d|warehouse|storage|shelf space|shelves|room for|space for|"
     r"(?:store|hold|keep|fit|stock) (?:up to|at most|no more than|a maximum of|max)|on hand at (?:any|one) time|"
     r"at any (?:given )?time|inventory (?:limit|cap)|can(?:not|'t)? (?:store|hold|fit) more than|"

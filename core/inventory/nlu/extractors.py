@@ -23,7 +23,7 @@ from core.inventory.nlu.risk import read_risk, unsure
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import settle
-from core.text.numbers import Number, find_numbers, format_number, words_to_digits
+from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
 from core.text.ranges import split_range
 from core.text.units import (
     Duration,
@@ -270,10 +270,29 @@ def normalize(text: str) -> tuple[str, list[str]]:
     return spoken_money(text), notes
 
 
+_HOURS_TALK_RE = re.compile(
+    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|phone|cutoff|cut-off|deadline|morning|evening|"
+    r"afternoon|noon|o'?clock)\b",
+    re.I,
+)
+_OVERHEAD_RE = re.compile(
+    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\brent\b|\bpayroll\b|"
+    r"\bstaff\b|\bemployees?\b|\belectricity bill\b",
+    re.I,
+)
+"""Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
+_HISTORY_RE = re.compile(
+    r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
+    re.I,
+)
+"""How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
+
+
 def _mask_clock_times(text: str) -> str:
-    """Clock times ('before 5pm', '17:30') replaced by a word: a cutoff hour is never a quantity."""
+    """Clock times ('before 5pm', '17:30', and 'at 9' in talk about opening hours or calls) replaced by a
+    word: a cutoff hour is never a quantity."""
     out, last = [], 0
-    for start, end, _ in clock_times(text):
+    for start, end, _ in clock_times(text, bare=bool(_HOURS_TALK_RE.search(text))):
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]
@@ -346,7 +365,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("max_inventory", "max_order"):
         if foreign := physical_units(text):
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
-        numbers = find_numbers(text)
+        percents = find_percentages(text)
+        numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in percents)]
         if not numbers:
             return Unclear(key, "I need a number of units")
         return Finding(key, format_number(_restated(numbers, text).value), "units")
@@ -358,6 +378,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
 def _duration(key: str, text: str) -> Finding | Unclear | None:
     if foreign := physical_units(text):
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
+    if _HISTORY_RE.search(text):
+        return Unclear(key, "that sounds like how long something has been, not the span I asked about")
     if key == "lead_time" and _ONE_DAY_RE.search(text):
         return Finding(key, "1", "days")
     durations = find_durations(text)
@@ -384,6 +406,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
         )
+    if key != "setup_cost" and _OVERHEAD_RE.search(text):
+        return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
+    if find_percentages(text) and not find_money(text):
+        return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)
     amounts = list(dict.fromkeys(m.amount for m in money))
     if len(amounts) > 1 and not CORRECTION_RE.search(text):
