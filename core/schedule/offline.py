@@ -75,8 +75,7 @@ _MENU = ("a", "b", "c")
 
 
 _FILLER = frozenset(
-    "yes yeah yep yup sure ok okay please thanks thank you do it go ahead that sounds good of course absolutely "
-    "correct let's lets great fine alright all right no nope nah not really i'm i am".split()
+    ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please", "thanks", "thank", "you", "do", "it", "go", "ahead", "that", "sounds", "good", "of", "course", "absolutely", "correct", "let's", "lets", "great", "fine", "alright", "all", "right", "no", "nope", "nah", "not", "really", "i'm", "i", "am"]
 )
 
 
