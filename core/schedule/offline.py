@@ -34,6 +34,7 @@ from core.schedule.report import compose_report
 from core.schedule.session import ScheduleSession
 from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
+from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
 from solvers.schedule.model import DEVIATION, LOAD
 
@@ -75,7 +76,45 @@ _MENU = ("a", "b", "c")
 
 
 _FILLER = frozenset(
-    ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please", "thanks", "thank", "you", "do", "it", "go", "ahead", "that", "sounds", "good", "of", "course", "absolutely", "correct", "let's", "lets", "great", "fine", "alright", "all", "right", "no", "nope", "nah", "not", "really", "i'm", "i", "am"]
+    [
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "sure",
+        "ok",
+        "okay",
+        "please",
+        "thanks",
+        "thank",
+        "you",
+        "do",
+        "it",
+        "go",
+        "ahead",
+        "that",
+        "sounds",
+        "good",
+        "of",
+        "course",
+        "absolutely",
+        "correct",
+        "let's",
+        "lets",
+        "great",
+        "fine",
+        "alright",
+        "all",
+        "right",
+        "no",
+        "nope",
+        "nah",
+        "not",
+        "really",
+        "i'm",
+        "i",
+        "am",
+    ]
 )
 
 
@@ -97,6 +136,7 @@ class Memory:
     pending: tuple[str, list[tuple[str, tuple[str, ...]]]] | None = None
     menu: int = 0
     nudges: dict[str, int] = field(default_factory=dict)
+    floors: dict[str, float] = field(default_factory=dict)
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
@@ -104,6 +144,9 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
+    text, cut = clean(text)
+    if cut:
+        memory.say = [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"]
     low = _answer_choice(text.lower().strip(), session, memory)
     plan = _menu_answer(low, session, memory) if menu else None
     plan = plan or _interpret(low, session, offer, memory)
@@ -153,9 +196,20 @@ def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory)
     if any(n == "add_objective_upper_bound" and a["objective"] == objective for n, a in plan.calls):
         return
     attempt, current = session.infeasible, session.current
+    now = (
+        None if current is None else (current.result.load if objective == LOAD else current.result.deviation)
+    )
+    if now is not None and now <= memory.floors.get(objective, -1.0) + 1e-9:
+        plan.say.append(
+            f"{'The peak' if objective == LOAD else 'The average change'} is already as low as this district "
+            "allows with the current requirements, so here are schedules that trade it against the other goal."
+        )
+        plan.calls.append(("show_alternatives", {"count": 3}))
+        return
     if attempt is not None and current is not None and attempt.state.bound(objective) is not None:
         session.dismiss_infeasible()
         memory.nudges = {}
+        memory.floors[objective] = now if now is not None else 0.0
         value = (
             f"a peak of {round(current.result.load * 100):,} students"
             if objective == LOAD
@@ -485,6 +539,7 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
     """The offline agent as an `OfflinePolicy`: tool calls for a user message, then a report of the results."""
 
     memory = Memory()
+    lang.intents()  # train the request classifier now, not during the first turn
 
     def policy(system: str, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> OfflineTurn:
         results = trailing_tool_results(messages)

@@ -150,6 +150,17 @@ _RATE_CUES = {
 be a quantity, so it is not)."""
 
 
+def _all_money(money: list, numbers: list) -> bool:
+    """Whether every number lies inside one of the money spans (both lists in text order): one merge pass."""
+    i = 0
+    for n in numbers:
+        while i < len(money) and money[i].end <= n.start:
+            i += 1
+        if i == len(money) or not money[i].start <= n.start:
+            return False
+    return True
+
+
 def topics(clause: str) -> list[str]:
     """The table rows (or 'demand') whose cues occur in `clause`, highest priority first. A cost row needs
     money or its own name in the clause; a clause whose only numbers are money talks about a cost row."""
@@ -159,7 +170,7 @@ def topics(clause: str) -> list[str]:
     if not fitting and find_numbers(clause):
         fitting = [k for k in found if k in _RATE_CUES and _RATE_CUES[k].search(clause)][:1]
     money = find_money(clause)
-    if money and all(any(m.start <= n.start < m.end for m in money) for n in find_numbers(clause)):
+    if money and _all_money(money, find_numbers(clause)):
         fitting = [k for k in fitting if k.endswith("_cost")]
     return fitting
 
