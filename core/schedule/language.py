@@ -26,7 +26,8 @@ LOAD_WORDS = re.compile(
     r"money|budget|at once|same time|pile|fleet|drivers"
 )
 DEVIATION_WORDS = re.compile(
-    r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn"
+    r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
+    r"famil|parents"
 )
 REDUCE_WORDS = re.compile(
     r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"

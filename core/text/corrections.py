@@ -53,8 +53,28 @@ def settle(text: str) -> Settled:
 
     def drop(m: re.Match[str]) -> str:
         dropped.append(m.group(0).strip())
-        return " "
+        return " " + _UNIT_MARK + (_unit_of(m.group(0)) or "") + _UNIT_MARK
 
     for pattern in (_FORMER, _REPAIR, _NEGATED):
         text = pattern.sub(drop, text)
-    return Settled(re.sub(r"  +", " ", text), tuple(dropped))
+    return Settled(re.sub(r"  +", " ", _carry_units(text)), tuple(dropped))
+
+
+_UNIT_MARK = "\x00"
+_MARKED_RE = re.compile(
+    rf"{_UNIT_MARK}([^{_UNIT_MARK}]*){_UNIT_MARK}(\s*(?:[$€£]\s?)?-?\d+(?:\.\d+)?)(?![\d.]|\s?[A-Za-z%$])"
+)
+
+
+def _unit_of(value: str) -> str | None:
+    """The unit word of a dropped value ('3 days' -> 'days'), if it has one."""
+    found = re.search(r"\d(\s?(?:business\s)?[a-z.]+)\b", value, re.IGNORECASE)
+    if found and re.fullmatch(_UNIT, found.group(1), re.IGNORECASE):
+        return found.group(1).strip()
+    return None
+
+
+def _carry_units(text: str) -> str:
+    """'not 2 days, it's 3' means 3 days: a bare replacement takes the dropped value's unit."""
+    text = _MARKED_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}" if m.group(1) else m.group(2), text)
+    return re.sub(rf"{_UNIT_MARK}[^{_UNIT_MARK}]*{_UNIT_MARK}", "", text)

@@ -83,7 +83,10 @@ class IntentClassifier:
         )
         self._model = make_pipeline(features, LogisticRegression(C=20.0, max_iter=2000))
         texts, labels = bank.pairs()
-        self._model.fit(texts, labels)
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine made the fit 20x slower
+            self._model.fit(texts, labels)
         self.labels: tuple[str, ...] = tuple(self._model.classes_)
 
     def predict(self, text: str) -> Prediction:

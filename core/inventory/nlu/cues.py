@@ -20,7 +20,7 @@ _CUES: dict[str, str] = {
     "setup_cost": r"set-?up|ordering cost|order(?:ing)? fee|order(?:ing|s)? (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
     r"shipping|per (?:order|shipment|delivery|batch)|each (?:order|shipment|delivery) costs?|"
     r"cost\w* (?:us )?.{0,20}to (?:place|make) an order|every time we order|whenever we order|(?:each|every|per) time\b|"
-    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
+    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:deliver(?:y|ies)|shipments?|orders?) (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
     "max_order": r"max(?:imum)? order|(?:largest|biggest) (?:single )?order|order (?:size|quantity|limit|cap)|per-order cap|per order cap|"
     r"order (?:at most|up to|no more than)|orders? (?:can|may|must) .{0,40}(?:no more than|at most|up to|maximum|max|limit)|"
     r"(?:no more than|at most|up to|maximum of|max of|cap of) \S+ (?:\w+ )?(?:per|in one|in a single|each|at) (?:order|shipment|batch|delivery|once|a time)|"
@@ -28,7 +28,7 @@ _CUES: dict[str, str] = {
     r"increments of|single order|one order|(?:per|each) (?:order|shipment|batch) (?:is )?(?:capped|limited)|"
     r"orders? (?:are |is |get )?(?:capped|limited) (?:at|to)|caps? (?:\w+ )?(?:orders?|deliver\w*|shipments?) at|"
     r"(?:can't|cannot|can not|won't|will not|don't|do not) (?:\w+ ){0,2}(?:take|order|get|buy|sell|receive|accept|ship|deliver|send)"
-    r"(?: us| me)? more than|more than \S+ (?:\w+ )?at (?:once|a time)|"
+    r"(?: us| me| orders?| units?)? (?:more than|above|over|bigger than|larger than|beyond)|more than \S+ (?:\w+ )?at (?:once|a time)|"
     r"(?:brings|delivers|ships|sends|carries) (?:at most|up to|no more than|max)|"
     r"(?:brings?|delivers?|ships?|sends?|carry|carries) (?:up to )?\d+ (?:\w+ )?(?:max|maximum|tops|at most)\b|"
     r"\d+ (?:\w+ )?(?:per|each|a|an) (?:order|delivery|shipment|batch) (?:max|maximum|tops|at most)\b",
@@ -42,7 +42,8 @@ _CUES: dict[str, str] = {
     r"\b\w{1,20}[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
     r"(?:shows? up|comes? in|gets? here|turns? up|lands?) .{0,10}\d+ (?:business )?(?:days?|weeks?)|"
     r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)|"
-    r"\b(?:bring|deliver|drop|ship)\w* (?:\w+ ){0,3}(?:the )?next (?:morning|day)\b",
+    r"\b(?:bring|deliver|drop|ship)\w* (?:\w+ ){0,3}(?:the )?next (?:morning|day)\b|"
+    r"\bdeliver(?:y|ies) (?:is|are|takes?) (?:about |around |roughly )?\d+(?:\.\d+)? (?:business )?(?:days?|weeks?)",
     "max_inventory": r"max(?:imum)? inventory|capacity|^\W*(?:storage |inventory )?cap\b:?\s*\d|warehouse|storage|shelf space|shelves|room for|space for|"
     r"(?:store|hold|keep|fit|stock) (?:up to|at most|no more than|a maximum of|max)|on hand at (?:any|one) time|"
     r"at any (?:given )?time|inventory (?:limit|cap)|can(?:not|'t)? (?:store|hold|fit) more than|"

@@ -271,7 +271,7 @@ def normalize(text: str) -> tuple[str, list[str]]:
 
 
 _HOURS_TALK_RE = re.compile(
-    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|phone|cutoff|cut-off|deadline|morning|evening|"
+    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|cutoff|cut-off|deadline|morning|evening|"
     r"afternoon|noon|o'?clock)\b",
     re.I,
 )
@@ -292,7 +292,13 @@ def _mask_clock_times(text: str) -> str:
     """Clock times ('before 5pm', '17:30', and 'at 9' in talk about opening hours or calls) replaced by a
     word: a cutoff hour is never a quantity."""
     out, last = [], 0
-    for start, end, _ in clock_times(text, bare=bool(_HOURS_TALK_RE.search(text))):
+    exact = {(a, b) for a, b, _ in clock_times(text)}
+    times = [
+        (start, end)
+        for start, end, _ in clock_times(text, bare=True)
+        if (start, end) in exact or _HOURS_TALK_RE.search(text[max(0, start - 40) : start])
+    ]
+    for start, end in times:
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]

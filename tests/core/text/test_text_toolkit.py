@@ -51,10 +51,10 @@ def test_numbers_money_percentages_ranges() -> None:
     ("text", "kept"),
     [
         ("Holding cost is not $2, it is $1", "Holding cost is $1"),
-        ("Lead time is not 3 days, it's 5", "Lead time is 5"),
+        ("Lead time is not 3 days, it's 5", "Lead time is 5 days"),
         ("Lead time used to be 5 days but now it's 2", "Lead time now it's 2"),
         ("holding cost is $2, sorry, $1", "holding cost is $1"),
-        ("takes 2 days, no wait, make that 3", "takes 3"),
+        ("takes 2 days, no wait, make that 3", "takes 3 days"),
         ("lead time is 3 days - no - 4 days", "lead time is 4 days"),
         ("It was 3 days but now it's 5", "now it's 5"),
     ],
