@@ -30,11 +30,15 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if picked is not None and _ANY_LABEL[picked] in by_label:
         return by_label[_ANY_LABEL[picked]].cells
     data = dict(conflict.data)
-    if conflict.kind == "demand_shape" and (sd := _SD_RE.search(text)):
-        return (
-            Cell("demand_type", "random"),
-            Cell("demand_distribution", f"normal({data['mean']},{sd.group(1)})"),
-        )
+    if conflict.kind == "demand_shape":
+        sd = _SD_RE.search(text)
+        bare = [n for n in find_numbers(text) if n.value > 0] if data.get("sd_only") else []
+        if sd or bare:
+            spread = sd.group(1) if sd else format_number(bare[0].value)
+            return (
+                Cell("demand_type", "random"),
+                Cell("demand_distribution", f"normal({data['mean']},{spread})"),
+            )
     positive = _NEGATED_RE.sub(" ", text).lower()
     if "old" in data and "new" in data:
         numbers = {format_number(n.value) for n in find_numbers(positive)}
@@ -50,3 +54,17 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if best > 0 and len(winners) == 1:
         return by_label[winners[0]].cells
     return None
+
+
+_NORMAL_RE = re.compile(r"\bnormal(?:ly)?\b|\bgaussian\b|\bbell\b", re.I)
+
+
+def picks_normal(conflict: Conflict, text: str) -> bool:
+    """Whether a reply to 'how does demand vary?' picks the normal option without giving its spread."""
+    label = dict(conflict.data).get("normal")
+    if conflict.kind != "demand_shape" or not label:
+        return False
+    text = words_to_digits(text)
+    index = choose(text, _ANY_LABEL)
+    picked = _ANY_LABEL[index] if index is not None else None
+    return picked == label or (picked is None and bool(_NORMAL_RE.search(text)))
