@@ -30,7 +30,7 @@ from solvers.lp.edits import Edit, apply_edits
 from solvers.lp.errortypes import SPLIT_COUNTS, TITLES, ErrorType
 from solvers.lp.instance import SupplyChain, sample_supply_chain
 from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain
-from solvers.lp.oracle import evaluate
+from solvers.lp.oracle import APPLICABILITY, evaluate
 from solvers.lp.saboteur import Tightening, build_tightened, calibrate, inject
 
 MIN_OBJECTIVE = 1.0
@@ -171,17 +171,17 @@ class GenerationStats:
 
 
 def verify(
-    problem_sc: SupplyChain, tightening: Tightening, edits, gt_edits, error_type: ErrorType
+    tightened: LPModel, sc: SupplyChain, edits, gt_edits, error_type: ErrorType
 ) -> tuple[str | None, IIS | None]:
-    """Appendix G steps 3–4; returns (discard reason or None, initial IIS)."""
-    model = build_tightened(problem_sc, tightening)
+    """Appendix G steps 3–4 on a copy of the tightened model; returns (discard reason or None, initial IIS)."""
+    model = tightened.copy()
     apply_edits(model, edits)
     status = model.solve().status
     iis = None
     if error_type is ErrorType.ME5:
         if status is not LPStatus.OPTIMAL:
             return "not optimal", None
-        report = evaluate(model, problem_sc, error_type=error_type)
+        report = evaluate(model, sc, error_type=error_type)
         if report is None or report.passed:
             return "not irrational", None
     elif status is not LPStatus.INFEASIBLE:
@@ -190,7 +190,7 @@ def verify(
     apply_edits(fixed, gt_edits)
     if fixed.solve().status is not LPStatus.OPTIMAL:
         return "fix not optimal", None
-    report = evaluate(fixed, problem_sc, error_type=error_type)
+    report = evaluate(fixed, sc, error_type=error_type)
     if report is None or not report.passed:
         return "fix fails oracle", None
     if error_type is not ErrorType.ME5:
@@ -198,6 +198,17 @@ def verify(
         if iis.empty:
             return "empty IIS", None
     return None, iis
+
+
+def _screen(sc: SupplyChain, base: LPModel) -> dict[ErrorType, bool]:
+    """Which error types' applicable checks the (untightened) optimal plan passes: a cheap pre-screen.
+
+    The ground-truth fix restores the tightened model, whose optimum is this plan, so a type whose checks
+    fail here would be discarded at step 4 anyway; kept problems are still verified in full.
+    """
+    report = evaluate(base, sc, error_type=None)
+    ok = {r.check for r in report.results if r.passed} if report else set()
+    return {e: APPLICABILITY[e] <= ok for e in ErrorType}
 
 
 def generate(
@@ -236,16 +247,23 @@ def generate(
         left = {s: sum(need[s].values()) / totals[s] if totals[s] else 0.0 for s in need}
         split = "test" if left["test"] > left["train"] else "train"
         tightening = calibrate(sc, base)
+        screen = _screen(sc, base)
         rotated = order[i % len(order) :] + order[: i % len(order)]
         wanted = [e for e in rotated if need[split].get(e, 0) > 0][:TYPES_PER_SOURCE]
+        tightened = None
         for e in wanted:
             stats.attempts[e.value] = stats.attempts.get(e.value, 0) + 1
+            if not screen[e] and e is not ErrorType.ME5:
+                stats.discard(e, "fix fails oracle (base plan)")
+                continue
             try:
                 sab = inject(e, sc, tightening, rng)
             except SpecError:
                 stats.discard(e, "does not apply")
                 continue
-            reason, iis = verify(sc, tightening, sab.edits, sab.gt_edits, e)
+            if tightened is None:
+                tightened = build_tightened(sc, tightening)
+            reason, iis = verify(tightened, sc, sab.edits, sab.gt_edits, e)
             if reason is not None:
                 stats.discard(e, reason)
                 continue
