@@ -4,7 +4,7 @@ import json
 
 import streamlit as st
 
-from core.catalog import WORKBENCHES
+from core.catalog import title_of
 from core.runlog import transcript
 from core.ui import get_store, guard, setup_page
 
@@ -20,18 +20,17 @@ with guard():
     if runs.empty:
         st.info("No runs yet. Chat with a copilot or run a simulation, and it will appear here.")
         st.stop()
-    titles = {w.key: w.title for w in WORKBENCHES}
     workbenches = ["all", *sorted(runs["workbench"].unique())]
     chosen = st.selectbox(
         "Workbench",
         workbenches,
         key="orca_history_workbench",
-        format_func=lambda key: "All workbenches" if key == "all" else titles.get(key, key),
+        format_func=lambda key: "All workbenches" if key == "all" else title_of(key),
     )
     shown = runs if chosen == "all" else runs[runs["workbench"] == chosen]
     st.dataframe(
         shown[["id", "workbench", "title", "status", "created_at", "n_messages", "n_steps"]].assign(
-            workbench=lambda f: f["workbench"].map(lambda key: titles.get(key, key)),
+            workbench=lambda f: f["workbench"].map(lambda key: title_of(key)),
             title=lambda f: f["title"].fillna("—"),
         ),
         hide_index=True,
