@@ -60,6 +60,17 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "schedule",
         "core.schedule.cli",
     ),
+    Workbench(
+        "lp_repair",
+        "LP Repair Lab",
+        "pages/lp_repair_lab.py",
+        ":material/build:",
+        "Diagnose and repair infeasible supply-chain LPs: IIS on an echelon x period grid, a rationality "
+        "oracle, repair agents, benchmarks and a trace viewer; or upload your own .mps/.lp model.",
+        "OptiRepair (seed 002)",
+        "repair",
+        "core.repair.cli",
+    ),
 )
 
 

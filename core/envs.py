@@ -37,6 +37,12 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         "Single-item periodic-review inventory (seed 000, Appendix A): order each period, pay setup, holding "
         "and shortage costs.",
     ),
+    EnvEntry(
+        "orca/LPRepair-v0",
+        "solvers.lp.env:LPRepairEnv",
+        "Diagnose and repair an infeasible supply-chain LP (seed 002, OptiRepair): IIS-guided actions, Phase II rationality oracle, eq. 5 reward.",
+        sample_actions="solvers.lp.env:sample_actions",
+    ),
 )
 
 
