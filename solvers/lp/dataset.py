@@ -316,3 +316,43 @@ def load(path: str | Path) -> list[Problem]:
 
 def title(e: ErrorType) -> str:
     return TITLES[e]
+
+
+def _floats(line: str) -> tuple[float, ...]:
+    tail = line.split(":", 1)[1]
+    return tuple(float(v) for v in tail.replace(",", " ").split())
+
+
+def parse_description(text: str) -> tuple[SupplyChain, Tightening]:
+    """The inverse of `describe`: the parameters an agent can read off the problem statement."""
+    fields: dict[str, object] = {}
+    caps: list[tuple[float, ...]] = []
+    supply = None
+    pattern = "stationary"
+    try:
+        for raw in text.splitlines():
+            line = raw.strip()
+            if line.startswith("- Holding cost"):
+                fields["holding"] = _floats(line)
+            elif line.startswith("- Backorder cost"):
+                fields["backorder"] = _floats(line)
+            elif line.startswith("- Order capacity per period"):
+                fields["capacity"] = _floats(line)
+            elif line.startswith("- Order capacity: none"):
+                fields["capacity"] = None
+            elif line.startswith("- Lead times"):
+                fields["lead_time"] = tuple(int(v) for v in _floats(line))
+            elif line.startswith("- Initial on-hand"):
+                fields["initial_inventory"] = _floats(line)
+            elif line.startswith("- Customer demand"):
+                fields["demand"] = _floats(line)
+                if "(" in line:
+                    pattern = line.split("(", 1)[1].split(")", 1)[0]
+            elif line.startswith("echelon ") and ":" in line:
+                caps.append(_floats(line))
+            elif line.startswith("- Factory supply per period at most"):
+                supply = float(line.rsplit(" ", 1)[1])
+        sc = SupplyChain.from_dict({**fields, "pattern": pattern})
+    except (ValueError, IndexError) as err:
+        raise SpecError("description", f"could not read the problem parameters: {err}") from err
+    return sc, Tightening(tuple(caps), supply)
