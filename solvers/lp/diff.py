@@ -87,9 +87,7 @@ def diff_models(base: LPModel, other: LPModel, tol: float = 1e-9) -> ModelDiff:
     for name in base.row_names:
         if name not in o_bounds:
             continue
-        if any(
-            abs(x - y) > tol and not (x == y) for x, y in zip(b_bounds[name], o_bounds[name], strict=True)
-        ):
+        if any(x != y and not abs(x - y) <= tol for x, y in zip(b_bounds[name], o_bounds[name], strict=True)):
             bounds.append((name, b_bounds[name], o_bounds[name]))
         bc, oc = b_coefs[name], o_coefs[name]
         for col in sorted(set(bc) | set(oc)):
