@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 
-import highspy
 import numpy as np
 import pytest
 
 from core.errors import SpecError
+from solvers.lp.iischeck import is_irreducible_iis, members_infeasible
 from solvers.lp.instance import sample_supply_chain
-from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain, family_of, matching
+from solvers.lp.model import LPModel, LPStatus, build_supply_chain, family_of, matching
 from solvers.lp.saboteur import build_tightened, calibrate
 
 
@@ -86,45 +86,6 @@ def test_cost_bounds_slack_and_text_round_trip() -> None:
     assert set(again.row_names) == set(m.row_names)
 
 
-def _iis_infeasible(model: LPModel, iis: IIS, skip: int | None = None) -> bool:
-    """Solve only the IIS members (others free); skip member `skip` (rows first, then bounds)."""
-    lp = model.h.getLp()
-    members = [("row", m) for m in iis.rows] + [("bound", m) for m in iis.bounds]
-    sub = highspy.HighsLp()
-    sub.num_col_ = lp.num_col_
-    sub.num_row_ = lp.num_row_
-    sub.col_cost_ = np.zeros(lp.num_col_)
-    sub.col_lower_ = np.full(lp.num_col_, -np.inf)
-    sub.col_upper_ = np.full(lp.num_col_, np.inf)
-    sub.row_lower_ = np.full(lp.num_row_, -np.inf)
-    sub.row_upper_ = np.full(lp.num_row_, np.inf)
-    sub.a_matrix_ = lp.a_matrix_
-    lower, upper = sub.col_lower_.copy(), sub.col_upper_.copy()
-    rlo, rhi = sub.row_lower_.copy(), sub.row_upper_.copy()
-    for k, (kind, m) in enumerate(members):
-        if k == skip:
-            continue
-        if kind == "row":
-            i = model.row_index(m.name)
-            if m.side in (">=", "=="):
-                rlo[i] = lp.row_lower_[i]
-            if m.side in ("<=", "=="):
-                rhi[i] = lp.row_upper_[i]
-        else:
-            j = model.col_index(m.name)
-            if m.side == ">=":
-                lower[j] = m.value
-            else:
-                upper[j] = m.value
-    sub.col_lower_, sub.col_upper_, sub.row_lower_, sub.row_upper_ = lower, upper, rlo, rhi
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("presolve", "off")
-    h.passModel(sub)
-    h.run()
-    return h.getModelStatus() == highspy.HighsModelStatus.kInfeasible
-
-
 def test_iis_is_infeasible_and_irreducible_by_deletion(small_problems) -> None:
     checked = 0
     for p in small_problems:
@@ -133,10 +94,11 @@ def test_iis_is_infeasible_and_irreducible_by_deletion(small_problems) -> None:
         m = p.build()
         iis = m.iis()
         assert not iis.empty
-        assert _iis_infeasible(m, iis)
+        assert members_infeasible(m, iis)
         n_members = len(iis.rows) + len(iis.bounds)
         for k in range(n_members):
-            assert not _iis_infeasible(m, iis, skip=k), f"{p.id}: member {k} is redundant"
+            assert not members_infeasible(m, iis, skip=k), f"{p.id}: member {k} is redundant"
+        assert is_irreducible_iis(m, iis)
         checked += 1
     assert checked == 6
 

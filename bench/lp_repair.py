@@ -1,0 +1,155 @@
+"""LP Repair Lab speed and quality (issue 14).
+
+Parts:
+* generate — the full 976-problem data set (seed 2), wall time and discard rates per type;
+* iis      — HiGHS getIis on every sabotaged 5x24 problem (timed 5 times each; median / p95), plus an
+             independent irreducibility check (members alone infeasible, every single deletion feasible) on up
+             to 50 problems per type;
+* step     — LPRepairEnv.step wall time over the offline and greedy agents' episodes on the test split;
+* agents   — offline agent (paper grammar and extended set), greedy floor, do-nothing, ground-truth replay on
+             the test split: RR / RRR per error type and seconds.
+
+Run: .venv/bin/python bench/lp_repair.py [--part generate|iis|step|agents|all] [--out bench/results/lp_repair.json]
+(the data set is read from artifacts/lp_repair/optirepair_sc_seed2.json when present, else generated)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.repair.data import dataset_path, load_or_generate  # noqa: E402
+from core.repair.evaluate import make_offline_agent, run_offline  # noqa: E402
+from core.repair.metrics import summarize  # noqa: E402
+from solvers.lp.dataset import generate, save  # noqa: E402
+from solvers.lp.env import LPRepairEnv  # noqa: E402
+from solvers.lp.errortypes import ErrorType  # noqa: E402
+from solvers.lp.iischeck import is_irreducible_iis  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def part_generate() -> dict:
+    started = time.perf_counter()
+    problems, stats = generate(seed=2)
+    seconds = time.perf_counter() - started
+    save(problems, dataset_path(2), stats)
+    return {"problems": len(problems), "seconds": round(seconds, 1), "stats": stats.to_dict()}
+
+
+def part_iis(problems) -> dict:
+    big = [p for p in problems if p.size == "5x24" and p.error_type is not ErrorType.ME5]
+    times = []
+    for p in big:
+        for _ in range(5):
+            m = p.build()
+            m.solve()
+            t = time.perf_counter()
+            m.iis()
+            times.append(1000 * (time.perf_counter() - t))
+    checked, irreducible = 0, 0
+    per_type: dict[str, int] = {}
+    for p in problems:
+        if p.error_type is ErrorType.ME5 or per_type.get(p.error_type.value, 0) >= 50:
+            continue
+        per_type[p.error_type.value] = per_type.get(p.error_type.value, 0) + 1
+        m = p.build()
+        iis = m.iis()
+        checked += 1
+        irreducible += is_irreducible_iis(m, iis)
+    return {
+        "problems_5x24": len(big),
+        "iis_ms_median": round(statistics.median(times), 2),
+        "iis_ms_p95": round(pct(times, 0.95), 2),
+        "iis_ms_max": round(max(times), 2),
+        "irreducible_checked": checked,
+        "irreducible": irreducible,
+    }
+
+
+def part_step(problems) -> dict:
+    test = [p for p in problems if p.split == "test"]
+    env = LPRepairEnv(test)
+    times: list[float] = []
+    resets: list[float] = []
+    for agent_name in ("offline", "greedy"):
+        for p in test:
+            agent = make_offline_agent(agent_name, p, protected=True, extended=False)
+            t = time.perf_counter()
+            obs, _ = env.reset(options={"problem": p.id})
+            resets.append(1000 * (time.perf_counter() - t))
+            agent.reset(0)
+            done = False
+            while not done:
+                action = agent.act(obs)
+                t = time.perf_counter()
+                obs, _r, term, trunc, _i = env.step(action)
+                times.append(1000 * (time.perf_counter() - t))
+                done = term or trunc
+    return {
+        "steps": len(times),
+        "step_ms_median": round(statistics.median(times), 2),
+        "step_ms_p95": round(pct(times, 0.95), 2),
+        "reset_ms_median": round(statistics.median(resets), 2),
+    }
+
+
+def part_agents(problems) -> dict:
+    test = [p for p in problems if p.split == "test"]
+    out = {}
+    for label, name, extended in (
+        ("offline (paper grammar)", "offline", False),
+        ("offline (extended)", "offline", True),
+        ("greedy drop-first-IIS-row", "greedy", False),
+        ("do-nothing", "do-nothing", False),
+        ("ground-truth replay (extended)", "ground-truth", True),
+    ):
+        started = time.perf_counter()
+        rows = run_offline(test, name, extended=extended)
+        seconds = time.perf_counter() - started
+        s = summarize(rows)
+        out[label] = {
+            "seconds": round(seconds, 1),
+            "overall": s["overall"],
+            "by_type": {
+                k: {"RR": v["RR"], "RRR": v["RRR"], "steps": v["steps"]} for k, v in s["by_type"].items()
+            },
+        }
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--part", choices=("generate", "iis", "step", "agents", "all"), default="all")
+    parser.add_argument("--out", default="bench/results/lp_repair.json")
+    args = parser.parse_args()
+    result: dict = {"load_before": os.getloadavg()}
+    if args.part in ("generate", "all"):
+        result["generate"] = part_generate()
+        print(
+            json.dumps({"generate": {k: v for k, v in result["generate"].items() if k != "stats"}}),
+            flush=True,
+        )
+    problems = load_or_generate(2)
+    for name, fn in (("iis", part_iis), ("step", part_step), ("agents", part_agents)):
+        if args.part in (name, "all"):
+            result[name] = fn(problems)
+            print(json.dumps({name: result[name]}), flush=True)
+    result["load_after"] = os.getloadavg()
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=1))
+    print(f"load average before {result['load_before']}, after {result['load_after']}")
+
+
+if __name__ == "__main__":
+    main()
