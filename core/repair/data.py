@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,7 +14,9 @@ DATA_DIR = Path("artifacts") / "lp_repair"
 
 
 def dataset_path(seed: int = DEFAULT_SEED) -> Path:
-    return DATA_DIR / f"optirepair_sc_seed{seed}.json"
+    """`$ORCA_LP_DATA/optirepair_sc_seed<seed>.json` (default folder: artifacts/lp_repair)."""
+    folder = Path(os.environ.get("ORCA_LP_DATA", DATA_DIR))
+    return folder / f"optirepair_sc_seed{seed}.json"
 
 
 def load_or_generate(
