@@ -24,9 +24,9 @@ def members_infeasible(model: LPModel, iis: IIS, skip: int | None = None) -> boo
             continue
         if m.kind == "row":
             i = model.row_index(m.name)
-            if m.side in (">=", "=="):
+            if m.side in (">=", "==", "range"):
                 rlo[i] = lp.row_lower_[i]
-            if m.side in ("<=", "=="):
+            if m.side in ("<=", "==", "range"):
                 rhi[i] = lp.row_upper_[i]
         else:
             j = model.col_index(m.name)

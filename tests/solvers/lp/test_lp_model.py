@@ -86,13 +86,14 @@ def test_cost_bounds_slack_and_text_round_trip() -> None:
     assert set(again.row_names) == set(m.row_names)
 
 
-def test_iis_is_infeasible_and_irreducible_by_deletion(small_problems) -> None:
+@pytest.mark.parametrize("method", ["ray", "highs"])
+def test_iis_is_infeasible_and_irreducible_by_deletion(small_problems, method: str) -> None:
     checked = 0
     for p in small_problems:
         if p.error_type.value == "ME-5" or checked >= 6:
             continue
         m = p.build()
-        iis = m.iis()
+        iis = m.iis(method)
         assert not iis.empty
         assert members_infeasible(m, iis)
         n_members = len(iis.rows) + len(iis.bounds)
