@@ -483,15 +483,15 @@ class LPModel:
                 if has:  # everything outside the new certificate's support is not needed either
                     r_sup, c_sup = _ray_support(sub_csr, np.asarray(y_sub, dtype=float))
                     r_set, c_set = set(r_sup.tolist()), set(c_sup.tolist())
-                    keep = []
-                    for m in members:
-                        needed = m[1] in (r_set if m[0] == "row" else c_set)
-                        if needed:
+                    keep, new_pos = [], 0
+                    for idx, m in enumerate(members):
+                        if m[1] in (r_set if m[0] == "row" else c_set):
                             keep.append(m)
+                            new_pos += idx < pos
                         else:
                             bounds[m[0]][m[2]][m[1]] = -INF if m[2] == 0 else INF
                             push(m[0], m[1])
-                    pos = sum(1 for m in keep if members.index(m) < pos)
+                    pos = new_pos
                     members = keep
                 continue
             bounds[kind][k][i] = saved
