@@ -70,6 +70,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "OptiRepair (seed 002)",
         "repair",
         "core.repair.cli",
+        "core.repair.experiment",
     ),
 )
 
