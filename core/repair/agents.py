@@ -228,6 +228,22 @@ class OfflineRepairAgent:
                 out.append(
                     (Action(ActionName.UPDATE_OBJ, fam, value), f"cost of {fam} differs from the statement")
                 )
+        if self.extended:
+            groups: dict[tuple[str, str, int, float], int] = defaultdict(int)
+            for row, col, _have, want in d.coefs:
+                t_row, t_col = period_of(row), period_of(col)
+                if t_row is None or t_col is None:
+                    continue
+                groups[(family_of(row), family_of(col), t_row - t_col, want)] += 1
+            for (rfam, cfam, lag, want), _count in sorted(
+                groups.items(), key=lambda kv: (kv[0][3] != 0.0, kv[0])
+            ):
+                out.append(
+                    (
+                        Action(ActionName.UPDATE_COEF, rfam, want, var=cfam, lag=lag),
+                        f"{rfam}: coefficients of {cfam} differ",
+                    )
+                )
         extra = defaultdict(list)
         for row in d.removed_rows:
             extra[family_of(row)].append(row)
@@ -256,22 +272,6 @@ class OfflineRepairAgent:
             else:
                 for (row, _w), v in zip(items, wants, strict=True):
                     out.append((Action(ActionName.UPDATE_RHS, row, v), f"{row}: right-hand side differs"))
-        if self.extended:
-            groups: dict[tuple[str, str, int, float], int] = defaultdict(int)
-            for row, col, _have, want in d.coefs:
-                t_row, t_col = period_of(row), period_of(col)
-                if t_row is None or t_col is None:
-                    continue
-                groups[(family_of(row), family_of(col), t_row - t_col, want)] += 1
-            for (rfam, cfam, lag, want), _count in sorted(
-                groups.items(), key=lambda kv: (kv[0][3] != 0.0, kv[0])
-            ):
-                out.append(
-                    (
-                        Action(ActionName.UPDATE_COEF, rfam, want, var=cfam, lag=lag),
-                        f"{rfam}: coefficients of {cfam} differ",
-                    )
-                )
         return out
 
     def _from_elastic(self, model: LPModel) -> list[tuple[Action, str]]:

@@ -6,7 +6,9 @@ rows the repair actions touched against the initial IIS (None for ME-5, which ha
 
 RR = mean(recovered); RRR = mean(rational); P2Pass = RRR / RR (None when RR = 0); RR@k = share recovered
 with first_optimal_step <= k (a step budget, not pass@k; RR@20 = RR under the 20-step budget).
-By construction RRR <= RR and P2Pass * RR = RRR.
+By construction RRR <= RR and P2Pass * RR = RRR. `exact` (ours) = share whose final model equals the
+ground-truth repair (same rows, bounds, coefficients, costs): it separates true repairs from edits the
+oracle merely accepts.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def summarize_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "RR": round(rr, 4),
         "RRR": round(rrr, 4),
         "P2Pass": round(rrr / rr, 4) if rr > 0 else None,
+        "exact": round(sum(bool(r.get("exact_repair")) for r in rows) / n, 4),
     }
     for k in KS:
         hits = sum(

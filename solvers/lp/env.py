@@ -53,6 +53,8 @@ from gymnasium import spaces
 from core.errors import SpecError
 from solvers.lp.actions import Action, ActionName, apply_action, is_protected
 from solvers.lp.dataset import Problem, generate
+from solvers.lp.diff import diff_models
+from solvers.lp.edits import apply_edits
 from solvers.lp.errortypes import ErrorType
 from solvers.lp.model import IIS, LPModel, LPStatus, family_of
 from solvers.lp.oracle import OracleReport, evaluate
@@ -392,6 +394,9 @@ class LPRepairEnv(gym.Env):
         rational = bool(recovered and report is not None and report.passed)
         iis0 = set(self.iis0)
         hits = len(self.targets & iis0)
+        fixed = self.problem.build()
+        apply_edits(fixed, self.problem.gt_edits)
+        exact = recovered and diff_models(fixed, self.model, tol=1e-6).empty
         return {
             "problem_id": self.problem.id,
             "error_type": self.problem.error_type.value,
@@ -405,6 +410,7 @@ class LPRepairEnv(gym.Env):
             else (REWARD_RATIONAL if rational else REWARD_IRRATIONAL if recovered else REWARD_FAILED),
             "diagnosis_recall": hits / len(iis0) if iis0 else None,
             "diagnosis_precision": (hits / len(self.targets)) if (iis0 and self.targets) else None,
+            "exact_repair": bool(exact),
             "end_reason": self.end_reason,
             **{k: v for k, v in self.switches().items()},
         }

@@ -16,7 +16,7 @@ def _by_type(rows):
 def test_ground_truth_replay_scores_100_percent(repair_problems) -> None:
     rows = run_offline(repair_problems, "ground-truth", extended=True)
     s = summarize(rows)["overall"]
-    assert s["RR"] == 1.0 and s["RRR"] == 1.0 and s["reward"] == 150.0
+    assert s["RR"] == 1.0 and s["RRR"] == 1.0 and s["reward"] == 150.0 and s["exact"] == 1.0
     assert all(r["extended_actions"] for r in rows)
 
 
@@ -39,12 +39,15 @@ def test_offline_agent_repairs_every_type_with_the_extended_set(repair_problems)
     s = summarize(rows)
     assert s["overall"]["RRR"] == 1.0, [(r["error_type"], r["end_reason"]) for r in rows if not r["rational"]]
     assert s["overall"]["steps"] <= 3
+    assert s["overall"]["exact"] == 1.0  # the final model equals the ground-truth repair, not just "accepted"
 
 
 def test_offline_agent_in_paper_grammar_repairs_the_in_grammar_types(repair_problems) -> None:
     rows = _by_type(run_offline(repair_problems, "offline", extended=False))
     for e in IN_AGENT_GRAMMAR:
-        assert rows[e.value]["rational"], rows[e.value]
+        assert rows[e.value]["rational"] and rows[e.value]["exact_repair"], rows[e.value]
+    for e in set(ErrorType) - IN_AGENT_GRAMMAR:  # coefficient errors: never exact without UPDATE_COEF
+        assert not rows[e.value]["exact_repair"]
     assert all(not r["extended_actions"] and r["protected_rows"] for r in rows.values())
 
 
