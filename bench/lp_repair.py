@@ -122,7 +122,8 @@ def part_agents(problems) -> dict:
             "seconds": round(seconds, 1),
             "overall": s["overall"],
             "by_type": {
-                k: {"RR": v["RR"], "RRR": v["RRR"], "steps": v["steps"]} for k, v in s["by_type"].items()
+                k: {"RR": v["RR"], "RRR": v["RRR"], "exact": v["exact"], "steps": v["steps"]}
+                for k, v in s["by_type"].items()
             },
         }
     return out
