@@ -32,7 +32,7 @@ from core.store.codec import (
     now_utc,
 )
 from core.store.migrations import migrate
-from core.store.rollouts import RolloutTables
+from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
 T = TypeVar("T")
 
@@ -242,7 +242,7 @@ class Store(RolloutTables):
             ) from err
 
     def export_run_json(self, run_id: str) -> dict[str, Any]:
-        """Everything about one run as JSON-ready data: run, messages, steps and the artifact list."""
+        """Everything about one run as JSON-ready data: run, messages, steps, transitions and the artifact list."""
 
         def work(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
             runs = fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id])
@@ -254,6 +254,7 @@ class Store(RolloutTables):
                 "steps": "SELECT step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
                 "FROM steps WHERE run_id = ? ORDER BY step",
                 "artifacts": "SELECT name, path, size, created_at FROM artifacts WHERE run_id = ? ORDER BY name",
+                "transitions": f"SELECT {TRANSITION_COLUMNS} FROM transitions WHERE run_id = ? ORDER BY t",
             }
             out: dict[str, Any] = {"run": iso_times(runs[0])}
             for key, sql in tables.items():
@@ -273,6 +274,7 @@ class Store(RolloutTables):
             "messages": "SELECT * FROM messages WHERE {} ORDER BY run_id, turn",
             "steps": "SELECT * FROM steps WHERE {} ORDER BY run_id, step",
             "artifacts": f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE {{}} ORDER BY run_id, name",
+            "transitions": "SELECT * FROM transitions WHERE {} ORDER BY run_id, t",
         }
 
         def work(con: duckdb.DuckDBPyConnection) -> list[Path]:
