@@ -6,10 +6,11 @@
   `var`/`lag` for UPDATE_COEF), possibly inside a ```json fence; nested objects are fine; the last
   object with an "action" key wins.
 
-Names are case-insensitive, spaces and hyphens become underscores, and the short forms DROP, RELAX, IIS,
-GETIIS, SLACK, RHS, OBJ, BOUNDS are accepted. Text arguments: the first is the target unless the action
-takes none; quotes are stripped; `inf`/`-inf` are infinities, `None`/`null` mean "no bound"; `key=value`
-is read as value. Anything else raises `ReplyError` (a SpecError naming what was wrong); the environment
+The Action line (and a `<tool_call>{json}</tool_call>` block) is read by the shared text-call parser
+(`core/llm/textcalls.py`); this module adds the repair grammar on top: names are case-insensitive, hyphens
+become underscores, the short forms DROP, RELAX, IIS, GETIIS, SLACK, RHS, OBJ, BOUNDS are accepted, positional
+arguments are (target, value[, value2]) — (target, var, value, lag) for UPDATE_COEF — and `name=`, `amount=`,
+`lb=`/`ub=` keywords are understood; `inf`/`-inf` are infinities, `None`/`null` mean "no bound". Anything else raises `ReplyError` (a SpecError naming what was wrong); the environment
 turns it into an invalid step that changes nothing.
 """
 
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import SpecError
+from core.llm.textcalls import parse_text_tool_calls
+from core.llm.types import ToolSpec
 from solvers.lp.actions import Action, ActionName, validate
 
 _THINK_END = re.compile(r"</think\s*>", re.IGNORECASE)
@@ -96,44 +99,6 @@ def _number(raw: Any, field: str) -> float | None:
     return value
 
 
-def _split_args(text: str) -> list[str]:
-    parts, depth, quote, cur = [], 0, "", []
-    for ch in text:
-        if quote:
-            if ch == quote:
-                quote = ""
-            cur.append(ch)
-            continue
-        if ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-            continue
-        cur.append(ch)
-    if "".join(cur).strip():
-        parts.append("".join(cur))
-    out = []
-    for p in parts:
-        p = p.strip()
-        if re.match(r"^[A-Za-z_]+\s*=", p) and not p.startswith(("'", '"')):
-            p = p.split("=", 1)[1].strip()
-        out.append(p.strip("'\"").strip())
-    return out
-
-
-def _is_number(text: str) -> bool:
-    try:
-        _number(text, "x")
-        return text.strip().lower() not in ("none", "null", "")
-    except ReplyError:
-        return False
-
-
 def _build(name: ActionName, target: Any, values: list[Any], var: Any = None, lag: Any = None) -> Action:
     if name in NO_TARGET:
         return validate(Action(name))
@@ -160,19 +125,71 @@ def _build(name: ActionName, target: Any, values: list[Any], var: Any = None, la
         raise ReplyError(str(err)) from None
 
 
-def _from_action_line(text: str) -> Action | None:
-    matches = list(_ACTION.finditer(text))
-    if not matches:
+_PARAMS: dict[ActionName, tuple[str, ...]] = {
+    ActionName.UPDATE_BOUNDS: ("target", "value", "value2"),
+    ActionName.UPDATE_COEF: ("target", "var", "value", "lag"),
+}
+_KEY_ALIASES = {
+    "name": "target",
+    "row": "target",
+    "constraint": "target",
+    "variable": "target",
+    "var_prefix": "target",
+    "amount": "value",
+    "rhs": "value",
+    "lb": "value",
+    "lower": "value",
+    "coef": "value",
+    "ub": "value2",
+    "upper": "value2",
+}
+_WRITTEN = re.compile(r"\baction[*_`]*[ \t]*:[ \t*_`]*([A-Za-z_][\w\-]*)", re.IGNORECASE)
+_NEG_INF = re.compile(r"(?<![\w\"'])-\s*inf(inity)?\b", re.IGNORECASE)
+_DOTTED = re.compile(r"(?<![\w\"'.])([A-Za-z_]\w*(?:\.\w+)+)")
+
+
+def _literalise(text: str) -> str:
+    """Quote what the paper writes bare but Python literals cannot hold (`hold.e1`, `-inf`) on Action lines."""
+    lines = []
+    for line in text.split("\n"):
+        if _WRITTEN.search(line):
+            line = _DOTTED.sub(r'"\1"', _NEG_INF.sub('"-inf"', line))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _spec(written: str) -> ToolSpec | None:
+    try:
+        name = action_name(written)
+    except ReplyError:
         return None
-    m = matches[-1]
-    name = action_name(m.group(1))
-    args = _split_args(m.group(2) or "")
-    if name in NO_TARGET:
-        return _build(name, None, [])
-    if args and _is_number(args[0]):
-        raise ReplyError(f"{name.value} needs a name as its first argument, got the number {args[0]}")
-    target = args[0] if args else None
-    return _build(name, target, args[1:])
+    params = _PARAMS.get(name, () if name in NO_TARGET else ("target", "value"))
+    return ToolSpec(written, name.value, {"type": "object", "properties": {k: {} for k in params}})
+
+
+def _from_action_line(text: str) -> Action | None:
+    """The last `Action: NAME(args)` (or `<tool_call>`) in `text`, read by the shared text-call parser."""
+    written = _WRITTEN.findall(text)
+    names = dict.fromkeys([*(a.value for a in ActionName), *written])
+    specs = [s for s in (_spec(w) for w in names) if s is not None]
+    parsed = parse_text_tool_calls(_literalise(text), specs)
+    if parsed.error:
+        unknown = [w for w in written if _spec(w) is None]
+        if unknown and "unknown tool" in parsed.error:
+            action_name(unknown[-1])  # raises with the list of valid actions
+        raise ReplyError(parsed.error)
+    if not parsed.calls:
+        return None
+    call = parsed.calls[-1]
+    name = action_name(call.name)
+    args = {_KEY_ALIASES.get(k, k): v for k, v in call.arguments.items()}
+    target = args.get("target")
+    if name not in NO_TARGET and target is not None and not isinstance(target, str):
+        raise ReplyError(f"{name.value} needs a name as its first argument, got the number {target}")
+    values = [args.get("value"), args.get("value2")]
+    while values and values[-1] is None:
+        values.pop()
+    return _build(name, target, values, var=args.get("var"), lag=args.get("lag"))
 
 
 def _json_objects(text: str) -> list[dict]:
@@ -225,7 +242,7 @@ def parse_reply(text: str) -> ParsedReply:
     if objects:
         obj = objects[-1]
         return ParsedReply(_from_json(obj), str(obj.get("reasoning", reasoning)), "json")
-    if ends and _ACTION.search(text[: ends[-1].start()]):
+    if ends and _WRITTEN.search(text[: ends[-1].start()]):
         raise ReplyError("the only Action: line is inside <think>; write it after </think>")
     raise ReplyError(
         "no action found: end with `Action: NAME(args)` after </think>, or reply with a JSON object "

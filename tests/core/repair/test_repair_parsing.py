@@ -39,6 +39,11 @@ EQUIVALENT = [
         RELAX_CAP,
     ),
     ("Action: DROP_CONSTRAINT(x)\nOn second thought:\nAction: RELAX_CONSTRAINT(capacity_e1, 50)", RELAX_CAP),
+    (
+        '<think>t</think><tool_call>{"name": "RELAX_CONSTRAINT", "arguments": {"target": "capacity_e1", "value": 50}}'
+        "</tool_call>",
+        RELAX_CAP,
+    ),
     ("<think>a</think>\nAction: GET_IIS()", Action(A.GET_IIS)),
     ("<think>a</think>\nAction: GET_IIS", Action(A.GET_IIS)),
     ('{"action": "get-iis"}', Action(A.GET_IIS)),
