@@ -199,6 +199,20 @@ with upload_tab, guard():
         report = analyze(model)
         st.metric("Status", report.status.value)
         st.markdown(report.summary)
+        if report.oracle:
+            st.dataframe(
+                [
+                    {
+                        "check": c["label"],
+                        "value": c["value"],
+                        "threshold": c["threshold"],
+                        "pass": c["passed"],
+                    }
+                    for c in report.oracle["checks"]
+                ],
+                hide_index=True,
+                key="lp_up_oracle",
+            )
         if report.iis_groups:
             st.dataframe(
                 [

@@ -16,7 +16,9 @@ from pathlib import Path
 
 from core.errors import SpecError
 from solvers.lp.elastic import Violation, elastic_repair
+from solvers.lp.instance import SupplyChain
 from solvers.lp.model import LPModel, LPStatus, family_of
+from solvers.lp.oracle import evaluate
 
 MAX_ROWS = 50_000
 MAX_COLS = 50_000
@@ -51,6 +53,7 @@ class Analysis:
     iis_bounds: tuple[str, ...]
     summary: str
     candidates: tuple[Candidate, ...]
+    oracle: dict | None = None  # deployable oracle report when the model follows the supply-chain naming
 
     def to_dict(self) -> dict:
         return {
@@ -62,6 +65,7 @@ class Analysis:
             "iis_bounds": list(self.iis_bounds),
             "summary": self.summary,
             "candidates": [c.to_dict() for c in self.candidates],
+            "oracle": self.oracle,
         }
 
 
@@ -118,7 +122,20 @@ def analyze(model: LPModel, *, candidates: int = 5) -> Analysis:
             if result.status is LPStatus.OPTIMAL
             else f"HiGHS ended with status {result.status.value}."
         )
-        return Analysis(result.status, result.objective, model.num_rows, model.num_cols, (), (), text, ())
+        oracle = None
+        if result.status is LPStatus.OPTIMAL:
+            sc = supply_chain_from_model(model)
+            if sc is not None:
+                report = evaluate(model, sc, error_type=None)
+                oracle = report.to_dict() if report is not None else None
+                if report is not None:
+                    text += (
+                        " It follows the supply-chain naming, so the rationality oracle ran with every check: "
+                        + ("all pass." if report.passed else "\n" + report.feedback())
+                    )
+        return Analysis(
+            result.status, result.objective, model.num_rows, model.num_cols, (), (), text, (), oracle
+        )
     iis = model.iis()
     groups: dict[str, list[str]] = defaultdict(list)
     for m in iis.rows:
@@ -157,6 +174,64 @@ def analyze(model: LPModel, *, candidates: int = 5) -> Analysis:
         summary,
         tuple(found[:candidates]),
     )
+
+
+def supply_chain_from_model(model: LPModel) -> SupplyChain | None:
+    """Read the configuration back from a model that uses this lab's names (None if it does not).
+
+    Costs come from the objective, lead times from the position of each balance row's arrival term, capacities
+    from `capacity_e{n}_t1`, customer demand from the retailer's balance right-hand sides. Period 1's right-hand
+    side mixes initial stock and demand, so period 1's demand is taken equal to period 2's (a documented guess).
+    """
+    rows = set(model.row_names)
+    n = 0
+    while f"inv_balance_e{n + 1}_t1" in rows:
+        n += 1
+    t_len = 0
+    while f"inv_balance_e1_t{t_len + 1}" in rows:
+        t_len += 1
+    if (
+        n < 1
+        or t_len < 2
+        or not all(model.has_col(f"{v}_e{k}_t1") for v in ("I", "B", "x") for k in range(1, n + 1))
+    ):
+        return None
+    try:
+        holding = tuple(model.cost(f"I_e{k}_t1") for k in range(1, n + 1))
+        backorder = tuple(model.cost(f"B_e{k}_t1") for k in range(1, n + 1))
+        lead = []
+        for k in range(1, n + 1):
+            found = t_len
+            for t in range(1, t_len + 1):
+                coefs = model.row_coefs(f"inv_balance_e{k}_t{t}")
+                lags = [
+                    t - int(c.rsplit("_t", 1)[1])
+                    for c, v in coefs.items()
+                    if c.startswith(f"x_e{k}_t") and v < 0
+                ]
+                if lags:
+                    found = min(lags)
+                    break
+            lead.append(found)
+        rhs = [model.row_bounds(f"inv_balance_e1_t{t}")[0] for t in range(1, t_len + 1)]
+        demand = [max(0.0, -r) for r in rhs[1:]]
+        demand = [demand[0], *demand]
+        initial = [rhs[0] + demand[0]] + [
+            model.row_bounds(f"inv_balance_e{k}_t1")[0] for k in range(2, n + 1)
+        ]
+        capacity = None
+        if all(f"capacity_e{k}_t1" in rows for k in range(1, n + 1)):
+            capacity = tuple(model.row_bounds(f"capacity_e{k}_t1")[1] for k in range(1, n + 1))
+        return SupplyChain(
+            holding=holding,
+            backorder=backorder,
+            capacity=capacity,
+            lead_time=tuple(lead),
+            initial_inventory=tuple(max(0.0, v) for v in initial),
+            demand=tuple(demand),
+        )
+    except (SpecError, ValueError, IndexError):
+        return None
 
 
 def apply_candidate(model: LPModel, candidate: Candidate) -> LPStatus:

@@ -109,3 +109,19 @@ def test_solve_user_files(capsys, tmp_path: Path) -> None:
     assert code == 2 and json.loads(err)["field"] == "file"
     code, _out, err = _run(capsys, ["repair", "solve", "--file", str(tmp_path / "model.txt")])
     assert code == 2 and ".mps or .lp" in json.loads(err)["error"]
+
+
+def test_solve_a_supply_chain_model_runs_the_deployable_oracle(
+    capsys, tmp_path: Path, repair_problems
+) -> None:
+    from solvers.lp.edits import apply_edits
+
+    p = repair_problems[0]
+    model = p.build()
+    apply_edits(model, p.gt_edits)
+    path = tmp_path / "chain.mps"
+    path.write_text(model.to_text("mps"))
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(path)])
+    assert code == 0 and out["status"] == "OPTIMAL"
+    assert out["oracle"]["mode"] == "deployable (all checks)" and len(out["oracle"]["checks"]) == 5
+    assert "rationality oracle ran with every check" in out["summary"]
