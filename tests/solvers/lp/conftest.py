@@ -7,7 +7,7 @@ import pytest
 from solvers.lp.dataset import Problem, generate
 from solvers.lp.errortypes import ErrorType
 
-SMALL_COUNTS = {e: (2, 1) for e in ErrorType}
+SMALL_COUNTS = {e: (1, 1) for e in ErrorType}
 
 
 @pytest.fixture(scope="session")

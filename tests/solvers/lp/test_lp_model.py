@@ -92,7 +92,7 @@ def test_iis_is_infeasible_and_irreducible_by_deletion(small_problems, method: s
     types = {"ME-1", "ME-3", "ME-4", "ME-6"} if method == "ray" else {"ME-3", "ME-9"}
     checked = 0
     for p in small_problems:
-        if p.error_type.value not in types or p.split != "train":
+        if p.error_type.value not in types:
             continue
         m = p.build()
         iis = m.iis(method)
