@@ -2,6 +2,8 @@
 
 Parts:
 * generate — the full 976-problem data set (seed 2), wall time and discard rates per type;
+* baseline — 200 configurations per (N, T) cell: LP and tightened LP OPTIMAL, h order and h:b ranges;
+* saboteur — 200 injections per type before any discard: share INFEASIBLE (ME-5: OPTIMAL but irrational);
 * iis      — HiGHS getIis on every sabotaged 5x24 problem (timed 5 times each; median / p95), plus an
              independent irreducibility check (members alone infeasible, every single deletion feasible) on up
              to 50 problems per type;
@@ -22,6 +24,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -45,6 +49,75 @@ def part_generate() -> dict:
     seconds = time.perf_counter() - started
     save(problems, dataset_path(2), stats)
     return {"problems": len(problems), "seconds": round(seconds, 1), "stats": stats.to_dict()}
+
+
+def part_baseline(per_cell: int = 200) -> dict:
+    """Acceptance check 1: every (N, T) cell, the LP and its tightened version solve OPTIMAL; h and h:b ranges."""
+    from solvers.lp.instance import ECHELONS, PERIODS, sample_supply_chain
+    from solvers.lp.model import LPStatus, build_supply_chain
+    from solvers.lp.saboteur import build_tightened, calibrate
+
+    total = ok = ranges_ok = 0
+    cols = []
+    for n in ECHELONS:
+        for t in PERIODS:
+            for k in range(per_cell):
+                rng = np.random.default_rng([7, n, t, k])
+                sc = sample_supply_chain(rng, n_echelons=n, n_periods=t)
+                base = build_supply_chain(sc)
+                total += 1
+                cols.append(base.num_cols)
+                if base.solve().status is LPStatus.OPTIMAL:
+                    tight = build_tightened(sc, calibrate(sc, base))
+                    ok += tight.solve().status is LPStatus.OPTIMAL
+                ranges_ok += list(sc.holding) == sorted(sc.holding, reverse=True) and all(
+                    2 - 1e-6 <= b / h <= 10.01 for h, b in zip(sc.holding, sc.backorder, strict=True)
+                )
+    return {
+        "instances": total,
+        "both_optimal": ok,
+        "ranges_ok": ranges_ok,
+        "mean_columns": round(float(np.mean(cols)), 1),
+    }
+
+
+def part_saboteur(per_type: int = 200) -> dict:
+    """Acceptance check 2 before any discard: share of injections that make the tightened LP infeasible
+    (ME-5: OPTIMAL and failing cost consistency)."""
+    from solvers.lp.edits import apply_edits
+    from solvers.lp.instance import sample_supply_chain
+    from solvers.lp.model import LPStatus, build_supply_chain
+    from solvers.lp.oracle import evaluate
+    from solvers.lp.saboteur import build_tightened, calibrate, inject
+
+    out = {}
+    for e in ErrorType:
+        hits = tried = 0
+        for k in range(per_type):
+            rng = np.random.default_rng([11, k])
+            sc = sample_supply_chain(rng)
+            base = build_supply_chain(sc)
+            base.solve()
+            tight = calibrate(sc, base)
+            try:
+                sab = inject(e, sc, tight, rng)
+            except Exception:  # noqa: BLE001 - the injection does not apply to this configuration
+                continue
+            tried += 1
+            m = build_tightened(sc, tight)
+            apply_edits(m, sab.edits)
+            status = m.solve().status
+            if e is ErrorType.ME5:
+                report = evaluate(m, sc, error_type=e)
+                hits += status is LPStatus.OPTIMAL and report is not None and not report.passed
+            else:
+                hits += status is LPStatus.INFEASIBLE
+        out[e.value] = {
+            "tried": tried,
+            "as_intended": hits,
+            "share": round(hits / tried, 4) if tried else None,
+        }
+    return out
 
 
 def part_iis(problems) -> dict:
@@ -140,7 +213,9 @@ def part_agents(problems) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--part", choices=("generate", "iis", "step", "agents", "all"), default="all")
+    parser.add_argument(
+        "--part", choices=("generate", "baseline", "saboteur", "iis", "step", "agents", "all"), default="all"
+    )
     parser.add_argument("--out", default="bench/results/lp_repair.json")
     args = parser.parse_args()
     result: dict = {"load_before": os.getloadavg()}
@@ -150,6 +225,10 @@ def main() -> None:
             json.dumps({"generate": {k: v for k, v in result["generate"].items() if k != "stats"}}),
             flush=True,
         )
+    for name, fn in (("baseline", part_baseline), ("saboteur", part_saboteur)):
+        if args.part in (name, "all"):
+            result[name] = fn()
+            print(json.dumps({name: result[name]}), flush=True)
     problems = load_or_generate(2)
     for name, fn in (("iis", part_iis), ("step", part_step), ("agents", part_agents)):
         if args.part in (name, "all"):
