@@ -20,6 +20,18 @@ FAMILIES = (
     "other",
 )
 COLORS = ("#4C78A8", "#F58518", "#E45756", "#72B7B2", "#54A24B", "#EECA3B", "#B279A2", "#FF9DA6", "#9D755D")
+# when several families share a cell, the one most likely to be the cause colours it (hover lists them all)
+PRIORITY = (
+    "net_inventory",
+    "bullwhip_force",
+    "min_order",
+    "other",
+    "demand_prop",
+    "capacity",
+    "supply_cap",
+    "backorder_cap",
+    "inv_balance",
+)
 _NAME = re.compile(r"^(?P<family>.+?)(?:_e(?P<n>\d+))?_t(?P<t>\d+)$")
 
 
@@ -45,7 +57,8 @@ def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = 
         family, n, t = where
         if not (1 <= n <= n_echelons and 1 <= t <= n_periods):
             continue
-        if z[n - 1][t - 1] is None:
+        current = z[n - 1][t - 1]
+        if current is None or PRIORITY.index(family) < PRIORITY.index(FAMILIES[current]):
             z[n - 1][t - 1] = FAMILIES.index(family)
         text[n - 1][t - 1] += name + "<br>"
     k = len(FAMILIES)
