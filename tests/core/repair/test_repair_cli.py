@@ -77,6 +77,14 @@ def test_run_records_the_episode(capsys, small_dataset: Path, tmp_path: Path) ->
     assert [r["id"] for r in listing] == [out["run_id"]]
     code, shown, _ = _run(capsys, ["--db", db, "runs", "show", out["run_id"]])
     assert code == 0
+    from core.rollout import replay_run
+    from core.store import Store
+    from solvers.lp.dataset import load
+    from solvers.lp.env import LPRepairEnv
+
+    problems = load(small_dataset)
+    check = replay_run(Store(db), out["run_id"], LPRepairEnv(problems), options={"problem": pid})
+    assert check.matches, check.mismatch
 
 
 def test_run_unknown_problem_is_a_clean_error(capsys, small_dataset: Path) -> None:
