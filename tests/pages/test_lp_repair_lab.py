@@ -58,6 +58,13 @@ def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
     runs = Store(db).list_runs("lp_repair")
     assert len(runs) == 1 and runs["status"][0] == "done"
     assert len(Store(db).transitions(runs["id"][0])) == len(trace) - 1
+    from core.rollout import replay_run
+    from solvers.lp.env import LPRepairEnv, default_problems
+
+    run = Store(db).get_run(runs["id"][0])
+    env = LPRepairEnv(list(default_problems()))
+    check = replay_run(Store(db), run["id"], env, options={"problem": run["config"]["problem"]})
+    assert check.matches, check.mismatch  # the page's step-by-step recording replays like a rollout
 
 
 def test_step_by_step_with_the_greedy_floor(monkeypatch, tmp_path):
