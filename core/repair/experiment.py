@@ -1,9 +1,10 @@
 """The LP Repair Lab's adapter for the experiment layer (`core/experiments`): agents x problems x seeds.
 
 Spec env config keys (all optional): `dataset_seed` (2), `dataset` (path), `split` ("test"), `types` (list of
-ME-k), `limit` (problems per type), `protected` (True), `extended` (False). Agent specs: `{"kind": "offline" |
-"greedy" | "do-nothing" | "ground-truth" | "llm", "format": "think" | "json"}`; "llm" uses the run's Settings
-and refuses offline settings (no stand-in).
+ME-k), `limit` (problems per type), `protected` (True), `extended` (False). Agent tables: `kind = "offline"`
+with `agent = "offline" | "greedy" | "do-nothing" | "ground-truth"` (default: the agent's name), or
+`kind = "llm"` with `format = "think" | "json"` (the run's Settings; offline settings are refused, no stand-in).
+Example spec: `tests/core/repair/lp_repair_spec.toml`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from core.agent import Agent
 from core.errors import SpecError
 from core.repair.data import find, load_or_generate, select
-from core.repair.evaluate import make_offline_agent
+from core.repair.evaluate import OFFLINE_AGENTS, make_offline_agent
 from solvers.lp.dataset import Problem
 from solvers.lp.env import LPRepairEnv
 
@@ -54,15 +55,17 @@ def make_env(config: dict[str, Any]) -> LPRepairEnv:
 
 
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any) -> Agent:
+    """`kind = "llm"` (format from `format`), else the offline agent named by `agent` (or the agent's name)."""
     kind = str(agent_spec.get("kind", "offline"))
     if kind == "llm":
         from core.repair.llm_agent import make_llm_agent
 
         return make_llm_agent(settings, fmt=agent_spec.get("format", "think"), extended=config["extended"])
-    if kind not in ("offline", "greedy", "do-nothing", "ground-truth"):
-        raise SpecError("agent", f"unknown agent kind {kind!r}")
+    which = agent_spec.get("agent") or (kind if kind in OFFLINE_AGENTS else agent_spec.get("name"))
+    if which not in OFFLINE_AGENTS:
+        raise SpecError("agent", f"LP Repair offline agents are {', '.join(OFFLINE_AGENTS)}; got {which!r}")
     return make_offline_agent(
-        kind, _problem(config), protected=config["protected"], extended=config["extended"]
+        str(which), _problem(config), protected=config["protected"], extended=config["extended"]
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from core.config import Settings
@@ -27,3 +29,22 @@ def test_adapter_runs_cells(tmp_path, repair_problems) -> None:
         )
     with pytest.raises(ProviderError):
         experiment.make_agent({"kind": "llm"}, cells[0][1], Settings(provider="offline"))
+
+
+def test_a_spec_runs_through_the_experiment_layer(tmp_path, repair_problems, store_path) -> None:
+    import io
+    import tomllib
+
+    from core.experiments.driver import ExperimentStatus, run_experiment
+    from core.experiments.engines import LocalEngine
+    from core.experiments.spec import load_spec
+    from core.store import Store
+
+    data = save(repair_problems, tmp_path / "set.json")
+    raw = (Path(__file__).parent / "lp_repair_spec.toml").read_text()
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(raw.replace('split = "test"', f'split = "test"\ndataset = "{data}"'))
+    assert tomllib.loads(spec_path.read_text())["env"]["dataset"] == str(data)
+    spec = load_spec(spec_path)
+    summary = run_experiment(spec, Store(store_path), engine=LocalEngine(1), progress=io.StringIO())
+    assert summary.status is ExperimentStatus.DONE and summary.done == summary.cells == 4
