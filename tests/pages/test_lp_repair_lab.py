@@ -94,3 +94,23 @@ def test_benchmark_tab_runs_and_charts(monkeypatch, tmp_path):
     assert not at.exception
     assert len(Store(db).list_runs("lp_repair")) == 10
     assert len(at.get("plotly_chart")) >= 2
+
+
+def test_upload_an_infeasible_model_and_apply_a_repair(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("plan.lp", INFEASIBLE_LP.encode(), "text/plain")).run()
+    assert not at.exception
+    assert any(m.value == "INFEASIBLE" for m in at.metric)
+    assert any("infeasible" in m.value and "capacity_e1" in m.value for m in at.markdown)
+    at.button(key="lp_up_apply").click().run()
+    assert not at.exception
+    assert any("OPTIMAL" in s.value for s in at.success)
+    assert any(b.proto.label == "Download the repaired model" for b in at.get("download_button"))
+
+
+def test_upload_a_mip_says_so(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    mip = INFEASIBLE_LP.replace("End", "General\n x\nEnd")
+    at.file_uploader(key="lp_file").set_value(("plan.lp", mip.encode(), "text/plain")).run()
+    assert not at.exception
+    assert any("MIP" in e.value and "relaxation" in e.value for e in at.error)
