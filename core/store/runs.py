@@ -173,12 +173,16 @@ class Store(RolloutTables, ExperimentTables):
         self._tx(work)
 
     def delete_run(self, run_id: str) -> None:
-        """Delete a run with its messages, steps, transitions and artifacts."""
+        """Delete a run with everything keyed by it (messages, steps, transitions, artifacts, workbench records)."""
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
             self._require_run(con, run_id)
-            for table in ("messages", "steps", "transitions", "artifacts"):
-                con.execute(f"DELETE FROM {table} WHERE run_id = ?", [run_id])
+            tables = con.execute(
+                "SELECT DISTINCT table_name FROM information_schema.columns "
+                "WHERE column_name = 'run_id' AND table_name <> 'cells' ORDER BY table_name"
+            ).fetchall()
+            for (table,) in tables:
+                con.execute(f'DELETE FROM "{table}" WHERE run_id = ?', [run_id])
             con.execute("DELETE FROM runs WHERE id = ?", [run_id])
 
         self._tx(work)
