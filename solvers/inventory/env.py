@@ -32,6 +32,10 @@ DEFAULT_TABLE = {
 """The seed-000 anchor instance (Appendix A), the environment's default."""
 
 
+TOTALS = ("setup_cost", "holding_cost", "penalty_cost", "demand", "sales", "held", "stockout_periods",
+          "orders_placed")  # fmt: skip
+
+
 class InventoryControlEnv(gymnasium.Env):
     """Single-item periodic-review inventory system of seed 000 (Appendix A).
 
@@ -47,6 +51,8 @@ class InventoryControlEnv(gymnasium.Env):
     - **Start**: on-hand `initial_inventory` (or `options["on_hand"]`), pipeline zeros (or
       `options["pipeline"]`), t = 0.
     - **End**: `terminated` after T periods; never truncated. No terminal cost.
+    - **Episode metrics** (`episode_metrics()`): total cost and its setup/holding/penalty parts, fill rate,
+      stockout periods, average on-hand, orders placed.
     - **Randomness**: demand comes from the environment's own generator (`self.np_random`), re-seeded by
       `reset(seed=...)`.
 
@@ -72,6 +78,7 @@ class InventoryControlEnv(gymnasium.Env):
         self.on_hand = p.initial_inventory
         self.pipeline = np.zeros(p.lead_time, dtype=np.int64)
         self.total_cost = 0.0
+        self.totals = dict.fromkeys(TOTALS, 0.0)
 
     def _obs(self) -> np.ndarray:
         return np.array([self.on_hand, self.t, *self.pipeline.tolist()], dtype=np.int64)
@@ -84,6 +91,7 @@ class InventoryControlEnv(gymnasium.Env):
         p = self.problem
         self.t = 0
         self.total_cost = 0.0
+        self.totals = dict.fromkeys(TOTALS, 0.0)
         self.on_hand = int(options.get("on_hand", p.initial_inventory))
         pipe = np.asarray(options.get("pipeline", np.zeros(p.lead_time)), dtype=np.int64).reshape(-1)
         if len(pipe) != p.lead_time:
@@ -108,6 +116,17 @@ class InventoryControlEnv(gymnasium.Env):
         self.pipeline = out.next_pipeline[0]
         self.t += 1
         self.total_cost += cost
+        for key, value in (
+            ("setup_cost", out.setup_cost),
+            ("holding_cost", out.holding_cost),
+            ("penalty_cost", out.penalty_cost),
+            ("demand", demand),
+            ("sales", out.sales),
+            ("held", out.held),
+            ("stockout_periods", out.shortage > 0),
+            ("orders_placed", out.order > 0),
+        ):
+            self.totals[key] += float(value[0])
         info = {
             "order": int(out.order[0]),
             "arrived": int(out.arrived[0]),
@@ -122,5 +141,16 @@ class InventoryControlEnv(gymnasium.Env):
         return self._obs(), -cost, self.t >= p.time_horizon, False, info
 
     def episode_metrics(self) -> dict[str, float]:
-        """The total cost of the episode so far (the quantity every inventory report compares)."""
-        return {"total_cost": self.total_cost}
+        """The episode so far: total cost and its three parts, fill rate (units sold / units demanded),
+        stockout periods, average on-hand after demand and orders placed (`PolicyEvaluation`'s definitions)."""
+        tot = self.totals
+        return {
+            "total_cost": self.total_cost,
+            "setup_cost": tot["setup_cost"],
+            "holding_cost": tot["holding_cost"],
+            "penalty_cost": tot["penalty_cost"],
+            "fill_rate": tot["sales"] / tot["demand"] if tot["demand"] > 0 else 1.0,
+            "stockout_periods": tot["stockout_periods"],
+            "avg_on_hand": tot["held"] / self.t if self.t else 0.0,
+            "orders_placed": tot["orders_placed"],
+        }
