@@ -2,11 +2,19 @@
 (and a backlog T = 365), single MC.
 
 Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line)
+
+A/B against another checkout on a shared machine: `bench/inventory_speed.py --ab DIR` loads the grid kernel
+(`search.py`) and the Monte Carlo evaluator (`montecarlo.py`, with its period code) of the checkout in DIR
+next to this one's and times them alternately, round by round, so both sides see the same load; it prints
+the min and median over the rounds (e.g. DIR = `git archive REF | tar -x -C DIR` of the commit before a change).
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,7 +37,66 @@ def best_of(fn, repeats: int = 3) -> tuple[float, object]:
     return min(times), out
 
 
+def _load(name: str, path: Path, alias: str | None = None):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[alias or name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def ab(other: Path, rounds: int = 9) -> None:
+    """Alternate this checkout's grid kernel and MC evaluator with DIR's, `rounds` times each."""
+    from solvers.inventory import montecarlo, search
+
+    inv = other / "solvers" / "inventory"
+    if (inv / "simulator.py").exists():  # before period.py: its montecarlo imports the old simulator module
+        _load("ab_simulator", inv / "simulator.py", alias="solvers.inventory.simulator")
+    old_search = _load("ab_search", inv / "search.py")
+    old_mc = _load("ab_montecarlo", inv / "montecarlo.py")
+    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    demand = demand_matrix(big, 1000, 0)
+    rules = family_rules(big, "sS")
+    cases = {}
+    for threads in (1, 2):
+        for side, mod in (("this", search), ("other", old_search)):
+            cases[f"grid_5151_pairs_threads{threads}/{side}"] = lambda m=mod, t=threads: m.evaluate_rules(
+                big, rules[:, 0], rules[:, 1], rules[:, 2], demand, threads=t
+            )[0]
+    for side, mod in (("this", montecarlo), ("other", old_mc)):
+        cases[f"single_policy_mc_1000x90/{side}"] = lambda m=mod: (
+            m.simulate_policy(big, SSPolicy(39, 42), demand).mean
+        )
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    results: dict[str, object] = {}
+    for _ in range(rounds):
+        for key, fn in cases.items():
+            start = time.perf_counter()
+            results[key] = fn()
+            times[key].append(time.perf_counter() - start)
+    for key in cases:
+        twin = key.rsplit("/", 1)[0] + "/other"
+        same = (
+            bool((results[key] == results[twin]).all())
+            if hasattr(results[key], "all")
+            else results[key] == results[twin]
+        )
+        print(
+            f"{key:40s} min {min(times[key]):7.3f}  median {statistics.median(times[key]):7.3f}  same result {same}"
+        )
+    print(json.dumps({k: {"min": min(v), "median": statistics.median(v)} for k, v in times.items()}))
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--ab", type=Path, help="another checkout to compare with, alternating round by round"
+    )
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
+    if args.ab:
+        ab(args.ab.resolve(), args.rounds)
+        return
     rows = {}
     big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
     demand = demand_matrix(big, 1000, 0)
