@@ -129,7 +129,10 @@ def random_table(rng: np.random.Generator, fixed: Mapping[str, str] | None = Non
         "max_order": str(int(rng.integers(mean, cap + 1))),
         "risk_tolerance": "0",
     }
-    return table | dict(fixed or {})
+    table |= dict(fixed or {})
+    if "max_order" not in (fixed or {}) and table["max_inventory"].isdigit():  # a fixed, smaller capacity
+        table["max_order"] = str(min(int(table["max_order"]), int(table["max_inventory"])))
+    return table
 
 
 def instances(env_config: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:

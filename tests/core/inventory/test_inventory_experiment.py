@@ -90,6 +90,8 @@ def test_random_instances_are_valid_seeded_and_respect_fixed_rows() -> None:
     )
     assert all(problem_from_table(c["table"]).lead_time == 1 for _, c in fixed)
     assert all(not problem_from_table(c["table"]).lost_sales for _, c in fixed)
+    small = ex.instances({"random": {"count": 20, "seed": 2, "max_inventory": 6}})
+    assert all(problem_from_table(c["table"]).max_order <= 6 for _, c in small), "still valid"
 
 
 @pytest.mark.parametrize(
