@@ -6,7 +6,8 @@ Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line
 A/B against another checkout on a shared machine: `bench/inventory_speed.py --ab DIR` loads the grid kernel
 (`search.py`) and the Monte Carlo evaluator (`montecarlo.py`, with its period code) of the checkout in DIR
 next to this one's and times them alternately, round by round, so both sides see the same load; it prints
-the min and median over the rounds (e.g. DIR = `git archive REF | tar -x -C DIR` of the commit before a change).
+the min and median wall and CPU (process) time over the rounds, and whether both sides computed the same
+result (DIR e.g. from `git archive REF | tar -x -C DIR` of the commit before a change).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
 
 from solvers.inventory.dp import solve_dp  # noqa: E402
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policy  # noqa: E402
@@ -63,28 +66,40 @@ def ab(other: Path, rounds: int = 9) -> None:
             cases[f"grid_5151_pairs_threads{threads}/{side}"] = lambda m=mod, t=threads: m.evaluate_rules(
                 big, rules[:, 0], rules[:, 1], rules[:, 2], demand, threads=t
             )[0]
+    zero = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 0, 100, 50)
     for side, mod in (("this", montecarlo), ("other", old_mc)):
         cases[f"single_policy_mc_1000x90/{side}"] = lambda m=mod: (
             m.simulate_policy(big, SSPolicy(39, 42), demand).mean
         )
+        cases[f"single_policy_mc_1000x90_L0/{side}"] = lambda m=mod: (
+            m.simulate_policy(zero, SSPolicy(10, 20), demand).mean
+        )
     times: dict[str, list[float]] = {k: [] for k in cases}
+    cpu: dict[str, list[float]] = {k: [] for k in cases}
     results: dict[str, object] = {}
     for _ in range(rounds):
         for key, fn in cases.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             results[key] = fn()
             times[key].append(time.perf_counter() - start)
+            cpu[key].append(time.process_time() - start_cpu)
+    rows = {}
     for key in cases:
         twin = key.rsplit("/", 1)[0] + "/other"
-        same = (
-            bool((results[key] == results[twin]).all())
-            if hasattr(results[key], "all")
-            else results[key] == results[twin]
-        )
+        same = bool(np.array_equal(results[key], results[twin]))
+        rows[key] = {
+            "wall_min": min(times[key]),
+            "wall_median": statistics.median(times[key]),
+            "cpu_min": min(cpu[key]),
+            "cpu_median": statistics.median(cpu[key]),
+            "same_result": same,
+        }
+        r = rows[key]
         print(
-            f"{key:40s} min {min(times[key]):7.3f}  median {statistics.median(times[key]):7.3f}  same result {same}"
+            f"{key:38s} wall min {r['wall_min']:7.3f} median {r['wall_median']:7.3f}   "
+            f"cpu min {r['cpu_min']:7.3f} median {r['cpu_median']:7.3f}   same result {same}"
         )
-    print(json.dumps({k: {"min": min(v), "median": statistics.median(v)} for k, v in times.items()}))
+    print(json.dumps(rows))
 
 
 def main() -> None:
