@@ -4,7 +4,7 @@
 Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line)
 
 A/B against another checkout on a shared machine: `bench/inventory_speed.py --ab DIR` loads the grid kernel
-(`search.py`) and the Monte Carlo evaluator (`montecarlo.py`, with its period code) of the checkout in DIR
+(`search.py`), the Monte Carlo evaluator (`montecarlo.py`, with its period code) and the DP of the checkout in DIR
 next to this one's and times them alternately, round by round, so both sides see the same load; it prints
 the min and median wall and CPU (process) time over the rounds, and whether both sides computed the same
 result (DIR e.g. from `git archive REF | tar -x -C DIR` of the commit before a change).
@@ -57,6 +57,9 @@ def ab(other: Path, rounds: int = 9) -> None:
         _load("ab_simulator", inv / "simulator.py", alias="solvers.inventory.simulator")
     old_search = _load("ab_search", inv / "search.py")
     old_mc = _load("ab_montecarlo", inv / "montecarlo.py")
+    old_dp = _load("ab_dp", inv / "dp.py")
+    from solvers.inventory import dp
+
     big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
     demand = demand_matrix(big, 1000, 0)
     rules = family_rules(big, "sS")
@@ -74,6 +77,11 @@ def ab(other: Path, rounds: int = 9) -> None:
         cases[f"single_policy_mc_1000x90_L0/{side}"] = lambda m=mod: (
             m.simulate_policy(zero, SSPolicy(10, 20), demand).mean
         )
+    l2 = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 2, 40, 20)
+    long = InventoryProblem(365, parse_demand("poisson(8)"), False, False, 0.5, 2.83, 3, 0, 40, 20)
+    for side, mod in (("this", dp), ("other", old_dp)):
+        cases[f"dp_L2/{side}"] = lambda m=mod: m.solve_dp(l2).optimal_cost
+        cases[f"dp_backlog_L0_T365/{side}"] = lambda m=mod: m.solve_dp(long).optimal_cost
     times: dict[str, list[float]] = {k: [] for k in cases}
     cpu: dict[str, list[float]] = {k: [] for k in cases}
     results: dict[str, object] = {}
