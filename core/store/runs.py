@@ -31,13 +31,14 @@ from core.store.codec import (
     iso_times,
     now_utc,
 )
+from core.store.experiments import ExperimentTables
 from core.store.migrations import migrate
-from core.store.rollouts import RolloutTables
+from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
 T = TypeVar("T")
 
 
-class Store(RolloutTables):
+class Store(RolloutTables, ExperimentTables):
     """The run store at `path` (default: `default_store_path()`), migrated to the current schema on open."""
 
     def __init__(
@@ -242,7 +243,7 @@ class Store(RolloutTables):
             ) from err
 
     def export_run_json(self, run_id: str) -> dict[str, Any]:
-        """Everything about one run as JSON-ready data: run, messages, steps and the artifact list."""
+        """Everything about one run as JSON-ready data: run, messages, steps, transitions and the artifact list."""
 
         def work(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
             runs = fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id])
@@ -254,6 +255,7 @@ class Store(RolloutTables):
                 "steps": "SELECT step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
                 "FROM steps WHERE run_id = ? ORDER BY step",
                 "artifacts": "SELECT name, path, size, created_at FROM artifacts WHERE run_id = ? ORDER BY name",
+                "transitions": f"SELECT {TRANSITION_COLUMNS} FROM transitions WHERE run_id = ? ORDER BY t",
             }
             out: dict[str, Any] = {"run": iso_times(runs[0])}
             for key, sql in tables.items():
@@ -273,6 +275,7 @@ class Store(RolloutTables):
             "messages": "SELECT * FROM messages WHERE {} ORDER BY run_id, turn",
             "steps": "SELECT * FROM steps WHERE {} ORDER BY run_id, step",
             "artifacts": f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE {{}} ORDER BY run_id, name",
+            "transitions": "SELECT * FROM transitions WHERE {} ORDER BY run_id, t",
         }
 
         def work(con: duckdb.DuckDBPyConnection) -> list[Path]:

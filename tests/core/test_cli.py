@@ -108,6 +108,7 @@ def test_runs_export_parquet_reads_back(db: Path, recorded: str, tmp_path: Path)
         "messages.parquet",
         "runs.parquet",
         "steps.parquet",
+        "transitions.parquet",
     ]
     runs = pd.read_parquet(out / "runs.parquet")
     assert runs["id"].tolist() == [recorded] and json.loads(runs["metrics"].iloc[0]) == {"cost": 41.5}

@@ -73,7 +73,7 @@ def test_hand_off_from_extraction_to_the_engine_and_interpretation(store):
     assert final.assistant.endswith(CLOSING_QUESTION)
 
     run = store.get_run(copilot.run_id)
-    assert run["workbench"] == WORKBENCH and run["status"] == "interpreting"
+    assert run["workbench"] == WORKBENCH and run["status"] == "active"
     assert run["metrics"]["recommended"] == expected.recommended
     kinds = store.steps(copilot.run_id)["kind"].tolist()
     assert kinds[:3] == ["extraction"] * 3 and {"optimize", "critic", "llm"} <= set(kinds)
@@ -196,7 +196,7 @@ def test_resume_mid_extraction_replays_the_table_without_recording_twice(store):
     assert resumed.transcript() == copilot.transcript()
     final = resumed.respond("2")
     assert final.action == "TERMINATE" and final.policy is not None
-    assert store.get_run(copilot.run_id)["status"] == "interpreting"
+    assert store.get_run(copilot.run_id)["status"] == "active"
 
 
 def test_resume_mid_interpretation_recomputes_the_same_policy(store):
