@@ -10,16 +10,20 @@ check what can only be checked when the command runs (creating a folder, opening
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
 import re
 import sys
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TextIO, TypeVar
 
-from core.errors import SpecError
+from core.config import MAX_LLM_RETRIES, MAX_LLM_TIMEOUT_S
+from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
+from core.store import json_safe
 
 MAX_SEED = 2**32 - 1
 MAX_PATHS = 1_000_000  # Monte Carlo paths of one command (the engine also bounds paths × periods)
@@ -29,8 +33,6 @@ MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
 MAX_WEIGHT = 1e6  # an objective weight of the schedule MILP
 MAX_BOUND = 1e9  # an upper bound on an objective
 MAX_LINE_CHARS = 16_000  # one chat line (JSON text) of the JSON-lines protocols
-MAX_LLM_TIMEOUT_S = 600.0
-MAX_LLM_RETRIES = 10
 
 T = TypeVar("T")
 _VIRTUAL_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))
@@ -250,3 +252,112 @@ def check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
     if not os.access(path.parent, os.W_OK):
         raise SpecError("--db", f"cannot create a run store in {path.parent}: not writable")
     return False
+
+
+def add_llm_flags(parser: argparse.ArgumentParser) -> None:
+    """`--llm-timeout` and `--llm-retries` (default: $ORCA_LLM_TIMEOUT, $ORCA_LLM_RETRIES, else Settings')."""
+    parser.add_argument(
+        "--llm-timeout",
+        type=llm_timeout,
+        help="seconds to wait for one LLM answer (default: $ORCA_LLM_TIMEOUT or 60)",
+    )
+    parser.add_argument(
+        "--llm-retries",
+        type=llm_retries,
+        help="retries of a failed LLM request (default: $ORCA_LLM_RETRIES or 2)",
+    )
+
+
+# --- the JSON-lines chat protocols ---
+
+
+def chat_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str | SpecError]:
+    """The non-blank lines of a chat's stdin, each read with bounded memory.
+
+    A line longer than `limit` characters is consumed to its end and yielded as a `SpecError` saying the
+    limit, so the protocol answers it and goes on. Bytes that are not UTF-8 arrive as lone surrogates
+    (`surrogateescape`), which `chat_request` refuses, instead of ending the session with a decode error.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="surrogateescape")
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            size = len(line)
+            while not line.endswith("\n"):
+                line = stream.readline(1 << 16)
+                if not line:
+                    break
+                size += len(line)
+            yield SpecError(
+                "input",
+                f"the line has {size:,} characters; a chat line may have at most {limit:,}: send a shorter message",
+            )
+            continue
+        if line.strip():
+            yield line
+
+
+def _unpaired_surrogate(value: object, where: str) -> str | None:
+    """The field path of the first string in `value` that is not valid Unicode, else None."""
+    stack = [(value, where)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return path
+        elif isinstance(item, dict):
+            stack += [(v, str(k)) for k, v in item.items()] + [(k, path) for k in item]
+        elif isinstance(item, list):
+            stack += [(v, path) for v in item]
+    return None
+
+
+def chat_request(line: str) -> dict[str, Any]:
+    """One chat line decoded: a JSON object of valid Unicode, else a `SpecError` naming what is wrong."""
+    if len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
+        raise SpecError("input", f"a chat line may have at most {MAX_LINE_CHARS:,} characters")
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise SpecError("input", f"your line is not valid JSON ({err.msg} at column {err.colno})") from None
+    except RecursionError:
+        raise SpecError("input", "your line nests JSON arrays or objects too deeply") from None
+    if not isinstance(data, dict):
+        raise SpecError("input", 'each line must be a JSON object such as {"user": "..."}')
+    bad = _unpaired_surrogate(data, "input")
+    if bad is not None:
+        raise SpecError(
+            bad, "contains an unpaired surrogate (such as \\ud800), which is not valid Unicode text"
+        )
+    return data
+
+
+def chat_line_out(payload: dict[str, Any]) -> str:
+    """One protocol output line: strict JSON (NaN and infinities become null), ending in a newline."""
+    return json.dumps(json_safe(payload), default=str, allow_nan=False) + "\n"
+
+
+def chat_error(err: OrcaError) -> dict[str, str]:
+    """The protocols' `{"error", "field"}` object; `field` names the input or the failing service."""
+    if isinstance(err, SpecError):
+        field = err.field
+    elif isinstance(err, ProviderError):
+        field = "provider"
+    elif isinstance(err, SolverError):
+        field = "solver"
+    elif isinstance(err, StoreError):
+        field = "store"
+    else:
+        field = "input"
+    return {"error": str(err), "field": field}
+
+
+def internal_error(err: Exception) -> dict[str, str]:
+    """A bug inside one chat turn: reported on its line (traceback on stderr), the session goes on."""
+    traceback.print_exc(file=sys.stderr)
+    return {"error": f"internal error ({type(err).__name__}: {err}); please report it", "field": "internal"}

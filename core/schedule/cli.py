@@ -2,13 +2,15 @@
 
 solve prints one JSON object {status, schedule, objectives, seconds, ...}. chat speaks JSON lines:
 the first stdout line is the opening proposal; each stdin line {"user": "..."} gets exactly one line
-{assistant, status, schedule, objectives, constraints, tool_calls}; blank stdin lines are skipped.
+{assistant, status, schedule, objectives, constraints, tool_calls}; blank stdin lines are skipped; a bad line
+gets {"error", "field"}. Every line carries the `run_id` of the recorded conversation (`--resume RUN_ID`
+continues it; its first line is then {"run_id", "resumed": true, "problems"}). Lines are checked at the
+boundary by `core.cli_args` (length, JSON, Unicode); see docs/limits.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import replace
@@ -18,9 +20,10 @@ from typing import Any
 from core import cli_args
 from core.config import PROVIDERS, Settings
 from core.errors import OrcaError, SpecError
-from core.schedule.agent import ScheduleAgent
+from core.schedule.recording import RecordedChat
 from core.schedule.state import resolve_school, resolve_time
-from solvers.schedule.data import District, format_time, load_district
+from core.store import Store
+from solvers.schedule.data import District, format_time, load_district, parse_start_times
 from solvers.schedule.diagnose import diagnose_infeasibility
 from solvers.schedule.model import (
     DEVIATION,
@@ -122,27 +125,54 @@ def solve_command(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _emit(payload: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(payload, default=str) + "\n")
+    sys.stdout.write(cli_args.chat_line_out(payload))
     sys.stdout.flush()
 
 
+def _start_chat(args: argparse.Namespace, store: Store, settings: Settings) -> tuple[RecordedChat, dict]:
+    """A new recorded chat (its run created now, with the opening proposal) or a resumed one; first line."""
+    if args.resume:
+        chat = RecordedChat.resume(store, settings, args.resume)
+        return chat, {"run_id": chat.run_id, "resumed": True, "problems": chat.problems}
+    district_csv = Path(args.district).read_bytes() if args.district else None
+    times = parse_start_times(Path(args.start_times)) if args.start_times else ()
+    chat = RecordedChat.start(
+        store,
+        settings,
+        district_csv,
+        ", ".join(format_time(t) for t in times),
+        Path(args.district).name if args.district else "",
+    )
+    opening = chat.pending.pop()
+    chat.record(opening)
+    return chat, opening.to_json()
+
+
 def chat_command(args: argparse.Namespace) -> None:
-    """Opening proposal, then one JSON line per {"user": ...} line on stdin."""
-    settings = Settings.from_cli(args.provider, args.model, args.base_url)
-    agent = ScheduleAgent.from_settings(settings, _district(args))
-    _emit(agent.opening().to_json())
-    for line in sys.stdin:
-        if not line.strip():
-            continue
+    """Opening proposal, then one JSON line per {"user": ...} line on stdin; recorded in the run store."""
+    settings = Settings.from_cli(
+        args.provider,
+        args.model,
+        args.base_url,
+        timeout_s=args.llm_timeout,
+        max_retries=args.llm_retries,
+    )
+    cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=True)
+    chat, first = _start_chat(args, Store(args.db), settings)
+    _emit(first | {"run_id": chat.run_id})
+    for line in cli_args.chat_lines(sys.stdin):
         try:
-            request = json.loads(line)
-            if not isinstance(request, dict) or not isinstance(request.get("user"), str):
-                raise SpecError("user", 'each line must be a JSON object like {"user": "..."}')
-            _emit(agent.respond(request["user"]).to_json())
-        except json.JSONDecodeError as err:
-            _emit({"error": f'not JSON ({err.msg}); send {{"user": "..."}}'})
+            if isinstance(line, SpecError):
+                raise line
+            text = cli_args.chat_request(line).get("user")
+            if not isinstance(text, str) or not text.strip():
+                raise SpecError("user", 'must be a non-empty string: send {"user": "..."}')
+            out = chat.say(text).to_json()
         except OrcaError as err:
-            _emit({"error": str(err)})
+            out = cli_args.chat_error(err)
+        except Exception as err:  # a bug must not end the session: report it, keep answering
+            out = cli_args.internal_error(err)
+        _emit(out | {"run_id": chat.run_id})
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -194,5 +224,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     chat.add_argument("--provider", choices=PROVIDERS, help="offline (default), anthropic or openai")
     chat.add_argument("--model", help="model name for the LLM provider")
     chat.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
+    chat.add_argument("--resume", metavar="RUN_ID", help="continue a stored scheduling conversation")
+    cli_args.add_llm_flags(chat)
     data_flags(chat)
     chat.set_defaults(func=chat_command)
