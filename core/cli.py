@@ -244,10 +244,7 @@ def _print_error(err: OrcaError, pretty: bool) -> None:
     if pretty:
         print(f"error: {err}", file=sys.stderr)
         return
-    payload: dict[str, Any] = {"error": str(err)}
-    if isinstance(err, SpecError):
-        payload["field"] = err.field
-    print(json.dumps(payload), file=sys.stderr)
+    print(json.dumps(cli_args.chat_error(err)), file=sys.stderr)
 
 
 def _os_error_text(err: OSError) -> str:

@@ -343,7 +343,8 @@ def chat_line_out(payload: dict[str, Any]) -> str:
 
 
 def chat_error(err: OrcaError) -> dict[str, str]:
-    """The protocols' `{"error", "field"}` object; `field` names the input or the failing service."""
+    """The CLI's and the protocols' `{"error", "field"}` object; `field` names the input or the failing
+    service (provider, solver, store)."""
     if isinstance(err, SpecError):
         field = err.field
     elif isinstance(err, ProviderError):

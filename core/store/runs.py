@@ -43,11 +43,11 @@ def scrub_secrets(value: Any) -> Any:
     """`value` without dict entries whose key names a secret (`api_key`, `*_key`, `authorization`, …) and with
     the `user:password@` part of URLs in strings replaced by `***@`."""
     if isinstance(value, dict):
-        return {k: scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
+        return {_text(str(k)): scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
     if isinstance(value, list | tuple):
         return [scrub_secrets(v) for v in value]
     if isinstance(value, str):
-        return redact_url(value)
+        return redact_url(_text(value))
     return value
 
 
@@ -62,6 +62,15 @@ def json_safe(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [json_safe(v) for v in value]
     return value
+
+
+def _text(value: str) -> str:
+    """`value` as valid Unicode: unpaired surrogates (which DuckDB cannot store) become U+FFFD."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _now() -> datetime:
@@ -114,8 +123,13 @@ class Store:
             raise StoreError(
                 f"Could not create the folder of the run store {self.path}: {err.strerror}"
             ) from err
-        with connection.connection(self.path, timeout_s) as con:
-            self.schema_version = migrate(con)
+        try:
+            with connection.connection(self.path, timeout_s) as con:
+                self.schema_version = migrate(con)
+        except duckdb.Error as err:
+            raise connection.damaged(self.path, err) or StoreError(
+                f"Could not open the run store {self.path}: {err}"
+            ) from err
 
     def __repr__(self) -> str:
         return f"Store({str(self.path)!r})"
@@ -142,7 +156,7 @@ class Store:
         """Record a new run and return its id (12 hex digits). Secrets in `config` are dropped (`_dumps`)."""
         run_id = uuid.uuid4().hex[:12]
         now = _now()
-        params = [run_id, workbench, title, now, now, status, seed, _dumps(config)]
+        params = [run_id, _text(workbench), _text(title), now, now, status, seed, _dumps(config)]
         self._tx(
             lambda con: con.execute(
                 f"INSERT INTO runs ({_RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", params
@@ -167,7 +181,7 @@ class Store:
         if config is not None:
             fields["config"] = _dumps(config)
         if title is not None:
-            fields["title"] = title
+            fields["title"] = _text(title)
         assignments = ", ".join(f"{name} = ?" for name in fields)
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
@@ -184,7 +198,8 @@ class Store:
             "SELECT r.id, (SELECT coalesce(max(turn), 0) + 1 FROM messages WHERE run_id = r.id), ?, ?, ?, ? "
             "FROM runs r WHERE r.id = ? RETURNING turn"
         )
-        return self._insert_numbered(sql, [role, content, _dumps(tool_calls), _now(), run_id], run_id)
+        params = [role, _text(content), _dumps(tool_calls), _now(), run_id]
+        return self._insert_numbered(sql, params, run_id)
 
     def add_step(
         self,

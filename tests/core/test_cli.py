@@ -121,7 +121,7 @@ def test_unknown_run_exits_2_with_a_json_error(db: Path, recorded: str) -> None:
         result = run_cli("--db", str(db), "runs", *command)
         assert result.returncode == 2, command
         assert result.stdout == ""
-        assert json.loads(result.stderr) == {"error": "no run with id 'nope'"}
+        assert json.loads(result.stderr) == {"error": "no run with id 'nope'", "field": "store"}
     pretty = run_cli("--pretty", "--db", str(db), "runs", "show", "nope")
     assert pretty.returncode == 2 and pretty.stderr.strip() == "error: no run with id 'nope'"
 
