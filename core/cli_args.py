@@ -10,6 +10,7 @@ check what can only be checked when the command runs (creating a folder, opening
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import math
@@ -131,10 +132,27 @@ llm_timeout = number(0.0, MAX_LLM_TIMEOUT_S, low_open=True, what="a number of se
 llm_retries = whole(0, MAX_LLM_RETRIES, "a whole number of retries")
 
 
+def _os_safe(check: Callable[[str], T]) -> Callable[[str], T]:
+    """A path check whose file-system errors (name too long, permission, loops) are refusals, not crashes."""
+
+    @functools.wraps(check)
+    def safe(text: str) -> T:
+        try:
+            return check(text)
+        except OSError as err:
+            where = f"{err.filename}" if err.filename else str(text)[:200]
+            raise argparse.ArgumentTypeError(f"cannot use {where[:200]}: {err.strerror or err}") from None
+        except ValueError as err:  # e.g. an embedded NUL character
+            raise argparse.ArgumentTypeError(f"not a usable path ({err})") from None
+
+    return safe
+
+
 def _under_virtual_fs(path: Path) -> bool:
     return any(path == root or root in path.parents for root in _VIRTUAL_ROOTS)
 
 
+@_os_safe
 def input_file(text: str) -> Path:
     """An existing regular file of at most `MAX_INPUT_BYTES` (not a folder, not a device)."""
     if not str(text).strip():
@@ -151,6 +169,7 @@ def input_file(text: str) -> Path:
     return path
 
 
+@_os_safe
 def input_dir(text: str) -> Path:
     """An existing folder."""
     if not str(text).strip():
@@ -163,6 +182,7 @@ def input_dir(text: str) -> Path:
     return path
 
 
+@_os_safe
 def output_dir(text: str) -> Path:
     """A folder to write into: it exists, or can be made below the nearest existing folder.
 
@@ -194,6 +214,7 @@ def prepare_output_dir(path: Path, field: str = "--out") -> Path:
     return path
 
 
+@_os_safe
 def output_file(text: str) -> Path:
     """A file to write: not a folder, in a folder that exists or can be made."""
     if not str(text).strip():
@@ -213,6 +234,7 @@ def checked(check: Callable[[str], T], text: str, field: str, prefix: str = "") 
         raise SpecError(field, f"{prefix}{err}") from None
 
 
+@_os_safe
 def db_path(text: str) -> Path:
     """The `--db` flag: a run-store file path (not a folder)."""
     if not str(text).strip():
@@ -235,6 +257,13 @@ def check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
     commands create the file, but an explicit `--db` must lie in an existing folder.
     """
     path = Path(path).expanduser()
+    try:
+        return _check_store_path(path, explicit=explicit, create=create)
+    except OSError as err:
+        raise SpecError("--db", f"cannot use {str(path)[:200]}: {err.strerror or err}") from None
+
+
+def _check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
     if path.exists():
         if not path.is_file():
             raise SpecError("--db", f"{path} is not a file")

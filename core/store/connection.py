@@ -95,6 +95,23 @@ def write_failed(path: Path, err: BaseException) -> StoreError | None:
     )
 
 
+_MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
+
+
+def check_file(path: Path) -> None:
+    """Refuse an existing non-empty file that is not a DuckDB database before DuckDB opens it (DuckDB would
+    otherwise read a CSV or Parquet file as a view and ORCA would write its tables into it)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(12)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StoreError(f"Could not read the run store {path}: {err.strerror or err}") from err
+    if head and head[8:12] != _MAGIC:
+        raise damaged(path, duckdb.IOException(f'The file "{path}" is not a valid DuckDB database file'))
+
+
 def _is_conflict(err: duckdb.TransactionException) -> bool:
     """A write-write conflict between transactions (worth retrying), not a failed write."""
     return "conflict" in str(err).lower()

@@ -123,6 +123,7 @@ class Store:
             raise StoreError(
                 f"Could not create the folder of the run store {self.path}: {err.strerror}"
             ) from err
+        connection.check_file(self.path)
         try:
             with connection.connection(self.path, timeout_s) as con:
                 self.schema_version = migrate(con)

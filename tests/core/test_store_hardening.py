@@ -60,7 +60,11 @@ def _bad_blocks(path: Path) -> None:
             f.write(os.urandom(64))
 
 
-@pytest.mark.parametrize("damage", [_garbage, _truncated, _bad_header, _bad_blocks])
+def _a_csv(path: Path) -> None:  # DuckDB itself would open a CSV as a view; ORCA must not write into it
+    path.write_text("parameter,value\ntime_horizon,30\n")
+
+
+@pytest.mark.parametrize("damage", [_garbage, _truncated, _bad_header, _bad_blocks, _a_csv])
 def test_a_damaged_store_is_named_and_left_untouched(
     damage, good_store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
