@@ -1,4 +1,9 @@
-"""The workbenches ORCA ships: what each does, which paper it comes from, and its page file."""
+"""The one registry of ORCA's workbenches: navigation, CLI groups, run labels and experiment adapters.
+
+Each `Workbench` names its page file, its CLI group and module (`python -m core.cli GROUP ...`, a module with
+`register(subparsers)`), and optionally the module of its experiment adapter (see `core/experiments`). Runs are
+stored under the workbench `key`.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,9 @@ class Workbench:
     icon: str
     summary: str
     seed: str
+    cli_group: str
+    cli_module: str
+    experiment_adapter: str | None = None
 
 
 WORKBENCHES: tuple[Workbench, ...] = (
@@ -26,6 +34,8 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Describe your stock problem in plain words; the copilot fills a parameter table, asks what is "
         "missing, flags conflicts, runs the solvers and explains the policy.",
         "Ask, Clarify, Optimize (seed 000)",
+        "inventory",
+        "core.inventory.cli",
     ),
     Workbench(
         "policy_simulator",
@@ -35,6 +45,9 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Simulate and compare inventory policies: (s,S), base-stock, DQN and the exact DP optimum, "
         "with trajectories, cost distributions and the (s,S) heatmap.",
         "Ask, Clarify, Optimize (seed 000)",
+        "inventory",
+        "core.inventory.cli",
+        "core.inventory.experiment",
     ),
     Workbench(
         "school_scheduling",
@@ -44,6 +57,8 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Negotiate school start times with an optimization agent over a MILP: fix, forbid, re-weight, "
         "bound, and explore the Pareto frontier.",
         "Let's Have a Conversation (seed 003)",
+        "schedule",
+        "core.schedule.cli",
     ),
 )
 
@@ -51,3 +66,24 @@ WORKBENCHES: tuple[Workbench, ...] = (
 def available(pages_present: set[str]) -> list[Workbench]:
     """The workbenches whose page file exists (later issues add their own)."""
     return [w for w in WORKBENCHES if w.page in pages_present]
+
+
+def by_key(key: str) -> Workbench | None:
+    """The workbench stored under `key` (None for an unknown key)."""
+    return next((w for w in WORKBENCHES if w.key == key), None)
+
+
+def title_of(key: str) -> str:
+    """A run label: the workbench's title, or the key itself for runs of unknown workbenches."""
+    bench = by_key(key)
+    return bench.title if bench else key
+
+
+def cli_modules() -> list[str]:
+    """The CLI modules of every workbench, each once, in catalog order."""
+    return list(dict.fromkeys(w.cli_module for w in WORKBENCHES))
+
+
+def workbench_keys(name: str) -> list[str]:
+    """The workbench keys a user may mean by `name`: a key itself or a CLI group (e.g. "inventory")."""
+    return [w.key for w in WORKBENCHES if name in (w.key, w.cli_group)]

@@ -3,7 +3,7 @@
 Every command prints one JSON line (or, with `--pretty`, text for people). Expected failures (`OrcaError`)
 print `{"error": message}` on stderr and exit with 2; usage errors exit with 2 as argparse does.
 
-Workbench groups come from the modules in `WORKBENCH_MODULES` (skipped for `runs` commands, to start fast).
+Workbench groups come from the CLI modules of the workbench registry (`core/catalog.py`) (skipped for `runs` commands, to start fast).
 Each exposes `register(subparsers)`, which adds a group whose leaf parsers `set_defaults(func=handler)`;
 `handler(args)` returns a dict, a list, a DataFrame or None and finds the store path in `args.db`.
 """
@@ -24,10 +24,10 @@ import numpy as np
 import pandas as pd
 
 from core import cli_args
+from core.catalog import cli_modules
 from core.errors import OrcaError, SpecError, StoreError
 from core.store import Store, default_store_path, json_safe
 
-WORKBENCH_MODULES = ["core.inventory.cli", "core.schedule.cli"]
 _CELL_WIDTH = 60
 
 
@@ -148,7 +148,7 @@ def build_parser(load_workbenches: bool = True) -> argparse.ArgumentParser:
     )
     groups = parser.add_subparsers(title="groups", dest="group", metavar="GROUP", required=True)
     register_runs(groups)
-    for name in WORKBENCH_MODULES if load_workbenches else []:
+    for name in cli_modules() if load_workbenches else []:
         module = _import_workbench(name)
         if module is not None:
             module.register(groups)

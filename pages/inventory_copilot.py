@@ -130,13 +130,18 @@ with table_col:
             st.warning(
                 f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
             )
-    in_conflict = {k for c in conflicts for k in c.keys}
+    in_conflict = {k for c in conflicts if not c.is_clarification for k in c.keys}
+    to_confirm = {k for c in conflicts if c.is_clarification for k in c.keys} - in_conflict
     frame = pd.DataFrame(
         {
             "value": [row["value"] for row in table.values()],
             "unit": [row["unit"] for row in table.values()],
             "status": [
-                "⚠️ conflict" if key in in_conflict else STATUS_ICONS[row["status"] or "undefined"]
+                "⚠️ conflict"
+                if key in in_conflict
+                else "❓ needs confirmation"
+                if key in to_confirm
+                else STATUS_ICONS[row["status"] or "undefined"]
                 for key, row in table.items()
             ],
         },

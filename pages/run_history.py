@@ -4,9 +4,11 @@ import json
 
 import streamlit as st
 
-from core.catalog import WORKBENCHES
+from core.catalog import title_of
 from core.runlog import transcript
 from core.ui import get_store, guard, setup_page
+
+TRANSITION_ROWS = 2000
 
 setup_page(
     "Run history",
@@ -20,18 +22,17 @@ with guard():
     if runs.empty:
         st.info("No runs yet. Chat with a copilot or run a simulation, and it will appear here.")
         st.stop()
-    titles = {w.key: w.title for w in WORKBENCHES}
     workbenches = ["all", *sorted(runs["workbench"].unique())]
     chosen = st.selectbox(
         "Workbench",
         workbenches,
         key="orca_history_workbench",
-        format_func=lambda key: "All workbenches" if key == "all" else titles.get(key, key),
+        format_func=lambda key: "All workbenches" if key == "all" else title_of(key),
     )
     shown = runs if chosen == "all" else runs[runs["workbench"] == chosen]
     st.dataframe(
         shown[["id", "workbench", "title", "status", "created_at", "n_messages", "n_steps"]].assign(
-            workbench=lambda f: f["workbench"].map(lambda key: titles.get(key, key)),
+            workbench=lambda f: f["workbench"].map(lambda key: title_of(key)),
             title=lambda f: f["title"].fillna("—"),
         ),
         hide_index=True,
@@ -50,7 +51,7 @@ with guard():
         f"**Status:** {run['status']}  \n**Seed:** {run['seed']}  \n**Created:** {run['created_at']}"
     )
     right.json({"config": run["config"], "metrics": run["metrics"]}, expanded=False)
-    conversation, steps, artifacts = st.tabs(["Conversation", "Steps", "Artifacts"])
+    conversation, steps, transitions, artifacts = st.tabs(["Conversation", "Steps", "Transitions", "Artifacts"])
     with conversation:
         messages = store.messages(run_id)
         if messages.empty:
@@ -84,6 +85,24 @@ with guard():
                 hide_index=True,
                 width="stretch",
             )
+    with transitions:
+        moves = store.transitions(run_id, 0, TRANSITION_ROWS)
+        if moves.empty:
+            st.caption("This run has no environment steps (only rollouts of an environment record them).")
+        else:
+            st.line_chart(moves.set_index("t")["reward"].cumsum().rename("cumulative reward"), height=220)
+            view = moves.assign(
+                action=moves["action"].map(lambda a: json.dumps(a, default=str)[:200]),
+                observation=moves["observation"].map(lambda o: json.dumps(o, default=str)[:200]),
+                info=moves["info"].map(lambda i: json.dumps(i, default=str)[:300]),
+            )
+            st.dataframe(
+                view[["t", "action", "reward", "observation", "info", "input_tokens", "output_tokens", "latency_ms"]],
+                hide_index=True,
+                width="stretch",
+            )
+            if len(moves) == TRANSITION_ROWS:
+                st.caption(f"The first {TRANSITION_ROWS:,} steps; the JSON download has them all.")
     with artifacts:
         files = store.artifacts(run_id)
         if files.empty:

@@ -166,8 +166,10 @@ def demand_conversion(period: str, options: tuple[tuple[str, str, str], ...]) ->
     return Conflict("demand_conversion", ("demand_type", "demand_distribution"), question, opts)
 
 
-def demand_shape(mean: float, note: str = "") -> Conflict:
-    """A typical daily demand without a distribution: ask how it varies."""
+def demand_shape(mean: float, note: str = "", sd_only: bool = False) -> Conflict:
+    """A typical daily demand without a distribution: ask how it varies. The options are labelled (A), (B),
+    ... in order; the last one (normal) needs a standard deviation, so picking it without one asks for it
+    (`sd_only`: then a bare number is the standard deviation)."""
     m = format_number(mean)
     prefix = f"({note}) " if note else ""
     options = [
@@ -178,8 +180,7 @@ def demand_shape(mean: float, note: str = "") -> Conflict:
             ("poisson", "random", "varies", "vary"),
         )
     ]
-    text = f"(A) it varies randomly around {m} (Poisson with mean {m}), "
-    if float(mean).is_integer():
+    if float(mean).is_integer() and not sd_only:
         options.append(
             Option(
                 "B",
@@ -188,13 +189,26 @@ def demand_shape(mean: float, note: str = "") -> Conflict:
                 ("fixed", "exactly", "always", "constant", "deterministic", "same"),
             )
         )
+    normal = chr(ord("A") + len(options))
+    data = (("mean", m), ("normal", normal), ("sd_only", "yes" if sd_only else ""))
+    if sd_only:
+        question = (
+            f"Normally distributed around {m} units a day: what is the standard deviation (for example "
+            f"'sd 3')? Or say (A) for Poisson with mean {m}."
+        )
+        return Conflict(
+            "demand_shape", ("demand_type", "demand_distribution"), question, tuple(options), data
+        )
+    text = f"(A) it varies randomly around {m} (Poisson with mean {m}), "
+    if len(options) > 1:
         text += f"(B) it is exactly {m} every day, "
     return Conflict(
         "demand_shape",
         ("demand_type", "demand_distribution"),
-        f"{prefix}About {m} units a day — how does it vary? {text}or (C) normally distributed: tell me the standard deviation.",
+        f"{prefix}About {m} units a day — how does it vary? {text}or ({normal}) normally distributed: tell me "
+        "the standard deviation.",
         tuple(options),
-        (("mean", m),),
+        data,
     )
 
 

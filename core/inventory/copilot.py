@@ -11,7 +11,9 @@ The optimizer budget is `CopilotConfig` (`copilot_config.py`); a stored conversa
 
 from __future__ import annotations
 
+import re
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +22,7 @@ from typing import Any
 from core.config import Settings
 from core.errors import SpecError
 from core.inventory.copilot_config import CopilotConfig, CopilotTurn, dqn_request
-from core.inventory.copilot_record import RunRecorder, deployment_zip, run_metrics
+from core.inventory.copilot_record import deployment_zip, run_metrics
 from core.inventory.copilot_resume import EDIT_TOOL, load_conversation, snapshot
 from core.inventory.critic import CriticReport, critique
 from core.inventory.dialogue import TERMINATE, ExtractionBase, next_undefined
@@ -31,21 +33,34 @@ from core.inventory.interpretation import (
     INTERPRET,
     OPENING_REQUEST,
     InterpretationAgent,
+    is_done,
     offline_policy,
 )
+from core.inventory.nlu.cues import is_question
+from core.inventory.order_query import parse_order_query
 from core.inventory.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
 from core.inventory.table import ParameterTable
 from core.llm import make_chat_model
-from core.runlog import step_recorder
+from core.recorder import Recorder, RunStatus
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.spec import PARAMETER_KEYS
 
 WORKBENCH = "inventory_copilot"
+_POLICY_RE = re.compile(
+    r"\b(?:order\w*|polic\w*|stock|inventory|on hand|reorder|cost\w*|dqn|s,\s?s|simpler|trust|explain\w*|"
+    r"simulat\w*|rule|why|how much|how many)\b",
+    re.I,
+)
+_NEW_PROBLEM_RE = re.compile(
+    r"\b(?:another|a new|a different|the next) (?:product|item|conversation|problem|sku|article)\b"
+    r"|\bstart (?:over|again|fresh)\b|\bnew conversation\b",
+    re.I,
+)
 Progress = Callable[[float, str], None]
 
 
-class Copilot(RunRecorder):
+class Copilot:
     """The whole conversation; `phase` is "extract", "interpret" or "done".
 
     `optimizer` has the signature of `solvers.inventory.agent.optimize` (tests substitute a wrapper).
@@ -78,11 +93,20 @@ class Copilot(RunRecorder):
         self.report: CriticReport | None = None
         self.brief: PolicyBrief | None = None
         self.interpreter: InterpretationAgent | None = None
-        self._recording = True
         self._extraction_turns = 0
-        self._title = title
+        self.recorder = (
+            Recorder.attach(store, run_id)
+            if store is not None and run_id is not None
+            else Recorder(
+                store, WORKBENCH, config=self._run_config(), seed=settings.seed, title=title, status=RunStatus.ACTIVE
+            )
+        )
         self._pending: list[tuple[str, str]] = []
-        self.run_id = run_id
+
+    @property
+    def run_id(self) -> str | None:
+        """The stored run of this conversation (None until the first user input, or without a store)."""
+        return self.recorder.run_id
 
     # --- public API ---
 
@@ -114,16 +138,16 @@ class Copilot(RunRecorder):
             if self.run_id is None:
                 self._pending.append(("assistant", text))
             else:
-                self._message("assistant", text)
+                self.recorder.message("assistant", text)
         return text
 
     def _ensure_run(self) -> None:
         """Create the run on the first user input, so idle page visits leave no empty runs."""
         if self.store is None or self.run_id is not None:
             return
-        self.run_id = self.store.create_run(WORKBENCH, self._run_config(), self.settings.seed, self._title)
+        self.recorder.start()
         for role, text in self._pending:
-            self._message(role, text)
+            self.recorder.message(role, text)
         self._pending.clear()
 
     def start_run(self) -> str | None:
@@ -134,15 +158,18 @@ class Copilot(RunRecorder):
 
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
         """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
-        After the user said they are done, a new message reopens the questions about the same policy."""
+        After the user said they are done, a question about the policy reopens the Q&A; any other message is
+        answered with how to go on (every message gets a reply)."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
         self._ensure_run()
         if self.phase == "extract":
             return self._extract(text, progress)
-        if self.phase == "done":  # a message after "that's all" reopens the questions about the policy
-            self.phase = "interpret"
-            self._update(status="active")
+        if self.phase == "done":
+            if not self._asks_about_policy(text):
+                return self._finished(text)
+            self.phase = "interpret"  # a policy question after "that's all" reopens the Q&A
+            self.recorder.update(status=RunStatus.ACTIVE)
         return self._interpret(text)
 
     def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
@@ -159,9 +186,9 @@ class Copilot(RunRecorder):
         old = self.table.value(key)
         turn = self.extraction.user_edit(key, value)
         note = f"(table edit) {key}: {old if old is not None else '-'} -> {self.table.value(key)}"
-        self._message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
-        self._message("assistant", turn.assistant)
-        self._step("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
+        self.recorder.message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
+        self.recorder.message("assistant", turn.assistant)
+        self.recorder.event("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
         if turn.action == TERMINATE:
             return self._present(turn.assistant, progress)
         return self._turn(turn.assistant, turn.action, turn.conflicts)
@@ -239,12 +266,12 @@ class Copilot(RunRecorder):
         except Exception:
             self._rollback(*before)
             raise
-        self._message("user", text)
+        self.recorder.message("user", text)
         if note:
-            self._update(config=self._run_config())
+            self.recorder.update(config=self._run_config())
         assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
-        self._message("assistant", assistant)
-        self._step("extraction", {"action": turn.action, **self._snapshot()})
+        self.recorder.message("assistant", assistant)
+        self.recorder.event("extraction", {"action": turn.action, **self._snapshot()})
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)
@@ -260,7 +287,7 @@ class Copilot(RunRecorder):
         """TERMINATE: save the extraction artifacts, optimize, critique and open the interpretation."""
         self._extraction_turns = len(self.extraction.state.log)
         for name, data in self.extraction.artifacts().items():
-            self._artifact(name, data.encode())
+            self.recorder.artifact(name, data.encode())
         self._optimize(progress)
         assert self.interpreter is not None
         try:
@@ -268,14 +295,15 @@ class Copilot(RunRecorder):
         except Exception:
             self.phase, self.interpreter = "extract", None
             raise
-        self._record_loop(opening.messages, skip_user=True)
-        self._update(status="interpreting")
+        self.recorder.messages(m for m in opening.messages if m.role != "user")
+        self.recorder.update(status=RunStatus.ACTIVE)
         return self._turn(f"{summary}\n\n{opening.assistant}", TERMINATE)
 
     def _optimize(self, progress: Progress | None) -> None:
         problem = self.table.problem()
         cfg = self.config
         out = self.workdir / (self.run_id or "session") / "deployment_artifacts"
+        started = time.perf_counter()
         result = self.optimizer(
             problem,
             cfg.paths,
@@ -287,10 +315,12 @@ class Copilot(RunRecorder):
             use_dp=cfg.use_dp,
             final_paths=cfg.final_paths,
         )
+        optimized = time.perf_counter()
         report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
         brief = brief_from_result(result, report, cfg.seed)
+        criticised = time.perf_counter()
         self.result, self.report = result, report
-        self._step(
+        self.recorder.event(
             "optimize",
             {
                 "config": cfg.to_dict(),
@@ -299,40 +329,55 @@ class Copilot(RunRecorder):
                 "table": self.table.values(),
                 "brief": brief_state(brief),
             },
+            latency_ms=1000.0 * (optimized - started),
         )
-        self._step("critic", report.to_dict())
+        self.recorder.event("critic", report.to_dict(), latency_ms=1000.0 * (criticised - optimized))
         self._start_interpretation(brief)
         for name, data in self.artifacts().items():
             if name.startswith("deployment_artifacts/"):
-                self._artifact(name, data)
+                self.recorder.artifact(name, data)
         title = f"{problem.demand.canonical()} · {problem.time_horizon} days → {result.recommended_policy}"
-        self._update(title=title, metrics=self._metrics())
+        self.recorder.update(title=title, metrics=self._metrics())
 
     def _start_interpretation(self, brief: PolicyBrief) -> None:
         self.brief = brief
         model = make_chat_model(self.settings, offline_policy(brief))
-        on_step = step_recorder(self.store, self.run_id) if self.store and self.run_id else None
-        self.interpreter = InterpretationAgent(model, brief, on_step=self._guarded(on_step))
+        self.interpreter = InterpretationAgent(model, brief, on_step=self.recorder.step)
         self.phase = "interpret"
 
     def _interpret(self, text: str) -> CopilotTurn:
         assert self.interpreter is not None
         turn = self.interpreter.respond(text)
-        self._record_loop(turn.messages)
+        self.recorder.messages(turn.messages)
         if turn.action == DONE:
             self.phase = "done"
-            self._artifact("interpret.txt", self.interpreter.transcript().encode())
-            self._step("interpret_done", {"turns": len(self.interpreter.log)})
-            self._update(status="done", metrics=self._metrics())
+            self.recorder.artifact("interpret.txt", self.interpreter.transcript().encode())
+            self.recorder.event("interpret_done", {"turns": len(self.interpreter.log)})
+            self.recorder.update(status=RunStatus.DONE, metrics=self._metrics())
             return self._turn(turn.assistant, DONE)
         return self._turn(turn.assistant, INTERPRET)
+
+    def _asks_about_policy(self, text: str) -> bool:
+        """After the farewell: a question or an order query about this policy (answered), not thanks, a
+        greeting or a new problem (those get the 'finished' notice)."""
+        if is_done(text) or _NEW_PROBLEM_RE.search(text):
+            return False
+        lead = self.brief.problem.lead_time if self.brief else 0
+        return is_question(text) or bool(_POLICY_RE.search(text)) or parse_order_query(text, lead) is not None
+
+    def _finished(self, text: str) -> CopilotTurn:
+        """The conversation stays finished: record the message and the notice saying how to go on."""
+        assert self.interpreter is not None
+        turn = self.interpreter.finished(text)
+        self.recorder.messages(turn.messages)
+        return self._turn(turn.assistant, DONE)
 
     # --- resume ---
 
     def _restore(self, store: Store, run_id: str) -> None:
         """Rebuild the session from the store without recording anything again."""
         stored = load_conversation(store, run_id)
-        self._recording = False
+        self.recorder.paused = True
         try:
             self.extraction = self._extraction_agent(stored.table)
             self.extraction.state.log = stored.log
@@ -348,7 +393,7 @@ class Copilot(RunRecorder):
             if self.interpreter.done:
                 self.phase = "done"
         finally:
-            self._recording = True
+            self.recorder.paused = False
 
     def _reuse(self, store: Store, run_id: str, optimized: dict[str, Any], table: ParameterTable) -> bool:
         """Rebuild the stored result (brief, critic, deployment files) instead of optimizing again, when the

@@ -1,54 +1,14 @@
-"""How the Copilot session writes itself to the run store: messages, steps, artifacts and run metrics.
+"""What the Copilot stores besides its conversation: the run metrics and the deployment zip.
 
-`RunRecorder` is the Copilot's base: every write is skipped without a store or run, and while a stored
-conversation is being replayed (`_recording` is False), so resuming never records anything twice.
+The writing itself goes through the one recorder (`core/recorder.py`); while a stored conversation is replayed
+on resume the recorder is paused, so resuming never records anything twice.
 """
 
 from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Callable
 from typing import Any
-
-from core.llm import Message
-from core.runlog import record_messages
-from core.store import Store
-
-
-class RunRecorder:
-    """The store writes of a session; subclasses set `store`, `run_id` and `_recording`."""
-
-    store: Store | None
-    run_id: str | None
-    _recording: bool
-
-    def _guarded(self, on_step: Callable | None) -> Callable | None:
-        if on_step is None:
-            return None
-        return lambda step: on_step(step) if self._recording else None
-
-    def _message(self, role: str, text: str, tool_calls: list | None = None) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_message(self.run_id, role, text, tool_calls)
-
-    def _record_loop(self, messages: tuple[Message, ...], skip_user: bool = False) -> None:
-        if self.store and self.run_id and self._recording:
-            record_messages(
-                self.store, self.run_id, [m for m in messages if not (skip_user and m.role == "user")]
-            )
-
-    def _step(self, kind: str, payload: dict[str, Any]) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_step(self.run_id, kind, payload)
-
-    def _artifact(self, name: str, data: bytes) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.add_artifact(self.run_id, name, data=data)
-
-    def _update(self, **fields: Any) -> None:
-        if self.store and self.run_id and self._recording:
-            self.store.update_run(self.run_id, **fields)
 
 
 def run_metrics(policy: dict[str, Any] | None, messages: int) -> dict[str, Any]:

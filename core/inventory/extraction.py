@@ -21,7 +21,7 @@ from core.inventory.nlu.extractors import (
     read_row,
 )
 from core.inventory.nlu.numbers import find_numbers, format_number
-from core.inventory.nlu.replies import resolve
+from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.nlu.units import find_durations, find_money, is_per_unit
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 
@@ -30,7 +30,69 @@ _SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_s
 _GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
 
 
-_WHAT_IF_RE = re.compile(r"\bwhat if\b|\b(?:goes|went|go) (?:up|down)\b|\b(?:increase|decrease|grow|drop)s?\b", re.I)
+_WHAT_IF_RE = re.compile(
+    r"\bwhat if\b|\bwhat happens (?:if|when)\b|\b(?:goes|went|go) (?:up|down)\b|"
+    r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
+    re.I,
+)
+_ORDERING_RE = re.compile(r"\b(?:order|buy|restock|reorder)\w*\b|\b(?:still )?have \d+|\bleft\b", re.I)
+ROW_HELP: dict[str, tuple[str, str]] = {
+    "risk_tolerance": (
+        r"\brisk|\bscale\b|-10|\baverse|\bseeking\b",
+        "Risk tolerance says how much you care about bad months versus the average, on a scale from -10 to 10: "
+        "-10 means avoid expensive surprises even if the average cost is a bit higher, 10 means only the "
+        "average cost matters, 0 is neutral. If you are not sure, say 'neutral'.",
+    ),
+    "penalty_cost": (
+        r"penalt|shortage cost|stock-?out cost|cost of (?:a )?lost",
+        "The penalty cost is what it costs you when you cannot serve a unit of demand: the lost margin and "
+        "goodwill of a lost sale, or under a backlog the cost of each day a customer waits.",
+    ),
+    "holding_cost": (
+        r"holding|carrying",
+        "The holding cost is what keeping one unit in stock for one day costs you (storage, cooling, money "
+        "tied up).",
+    ),
+    "setup_cost": (
+        r"set-?up|ordering cost|order(?:ing)? fee|fixed cost",
+        "The setup cost is the fixed cost of placing one order, whatever its size (a delivery fee, "
+        "paperwork); say 0 if there is none.",
+    ),
+    "lead_time": (
+        r"lead[- ]?time",
+        "The lead time is how many days pass between placing an order and receiving it (0 for same-day).",
+    ),
+    "max_order": (
+        r"max(?:imum)? order|order (?:size|limit|cap)",
+        "The max order is the largest quantity you can order at once (a supplier or truck limit).",
+    ),
+    "max_inventory": (
+        r"capacity|max(?:imum)? inventory|storage",
+        "The storage capacity is the most units you can keep at once.",
+    ),
+    "time_horizon": (
+        r"horizon|planning period",
+        "The planning horizon is how many days the plan covers, for example 90 days for a quarter.",
+    ),
+    "perishability": (
+        r"perish|spoil|expir",
+        "Perishable means unsold stock spoils and is thrown away at the end of each day, like fresh bread; "
+        "non-perishable stock carries over to the next day.",
+    ),
+    "state_transition_model": (
+        r"backlog|back-?order|lost sale|transition",
+        "That is what happens when you run out: a lost sale (the customer buys elsewhere) or a backlog (the "
+        "customer waits and is served when stock arrives).",
+    ),
+    "demand_distribution": (
+        r"demand|distribution|poisson|normal|uniform|standard deviation",
+        "Demand is how many units customers want per day: give me the typical daily amount and how much it "
+        "varies, or a distribution such as 'Poisson with mean 8'.",
+    ),
+}
+"""A question naming a row (its pattern), and what the row means; the pending row's meaning answers
+confusion ('huh?', 'what does that mean?')."""
+ROW_HELP["demand_type"] = ROW_HELP["demand_distribution"]
 
 
 class ExtractionAgent(ExtractionBase):
@@ -55,7 +117,7 @@ class ExtractionAgent(ExtractionBase):
         reading = read_message(user_text, expected)
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
-        if had_conflict:
+        if had_conflict and not is_question(user_text):
             handled = self._resolve(self.table.conflicts[0], reading, notes, problems)
         self._apply(reading, handled, notes, problems, expected, had_conflict)
         for conflict in cf.semantic(self.table):
@@ -90,25 +152,36 @@ class ExtractionAgent(ExtractionBase):
         return "Sorry, I could not find a value in that."
 
     def _answer_question(self, text: str) -> str:
-        """A short answer to a question asked while the table is being filled; the pending question follows."""
+        """A short answer to a question asked while the table is being filled; the pending question follows.
+        A question naming a row (or confusion about the pending one) gets what that row means."""
         if _WHAT_IF_RE.search(text):
             return (
-                "The table describes your business as it is today. If demand changes, tell me the new figure "
-                "and I will update the table; once a policy is computed you can also compare scenarios in "
-                "the Policy Simulator."
+                "The table records your business as it is today. If demand (or anything else) changes, tell me "
+                "the new figure and I will update the table; once a policy is computed you can also compare "
+                "scenarios in the Policy Simulator."
             )
-        if self.state.asked == "risk_tolerance":
+        key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
+        pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
+        if key is None and (STATE_RE.search(text) or _ORDERING_RE.search(text)):
+            if pending != "risk_tolerance":
+                return "Good question; I can answer questions about ordering once the parameter table is complete."
             return (
                 "Good question; I can answer questions about ordering once the policy is computed, and that "
-                "needs one last item. Risk tolerance says how much you care about bad months versus the "
-                "average: -10 means avoid expensive surprises even if the average cost is a bit higher, 10 "
-                "means only the average cost matters, 0 is neutral. If you are not sure, say 'neutral'."
+                f"needs one last item. {ROW_HELP['risk_tolerance'][1]}"
             )
-        if STATE_RE.search(text):
+        if (
+            key is None
+            and pending != "risk_tolerance"
+            and self.table.conflicts
+            and self.table.conflicts[0].options
+        ):
             return (
-                "That sounds like a question about what to order right now; I can answer it once the "
-                "parameter table is complete."
+                "Each option below says what I would put in the table; reply with its letter, or tell me the "
+                "value in your own words."
             )
+        key = key or pending
+        if key in ROW_HELP:
+            return ROW_HELP[key][1]
         return "Good question; I can answer questions about the policy once the parameter table is complete."
 
     def _resolve(
@@ -119,6 +192,9 @@ class ExtractionAgent(ExtractionBase):
         cells = resolve(conflict, text) if text else None
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
+        if cells is None and text and picks_normal(conflict, text):
+            self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
+            return set(conflict.keys)
         if cells is None:
             return set()
         try:

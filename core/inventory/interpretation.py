@@ -47,6 +47,12 @@ FAREWELL = (
     "Glad I could help. I have archived this conversation as interpret.txt together with the parameter "
     "table and the deployment artifacts. Good luck with your stock!"
 )
+FINISHED = (
+    "This conversation is finished and saved. You can still ask me about this policy, for example 'how much "
+    "should I order with 4 on hand, day 3, no incoming orders?'. To plan another item or change the "
+    "parameters, start a new conversation: the Restart button on the page, or `inventory chat` without "
+    "--resume."
+)
 
 
 # --- the offline policy ---
@@ -206,6 +212,14 @@ class InterpretationAgent:
             )
         return self._run(text, show_user=True)
 
+    def finished(self, text: str) -> InterpretationTurn:
+        """Answer a message after the farewell that asks nothing about the policy: the conversation is
+        finished, how to go on (DONE again; the dialogue stays closed)."""
+        self.log += [("user", text), ("assistant", FINISHED)]
+        self.history += [Message("user", text), Message("assistant", FINISHED)]
+        self.done = True
+        return InterpretationTurn(FINISHED, DONE, (), (Message("user", text), Message("assistant", FINISHED)))
+
     def _run(self, text: str, show_user: bool) -> InterpretationTurn:
         user = Message("user", text)
         loop = run_tools(
@@ -228,8 +242,7 @@ class InterpretationAgent:
             if role in ("user", "assistant"):
                 self.history.append(Message(role, text))  # type: ignore[arg-type]
                 self.log.append((role, text))
-                if role == "assistant" and text == FAREWELL:
-                    self.done = True
+                self.done = role == "assistant" and text in (FAREWELL, FINISHED)
 
     def transcript(self) -> str:
         """`interpret.txt`: the scenario, the system prompt's facts and the dialogue with its tool calls."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from core.errors import SolverError, SpecError
 from core.inventory.simulation_inputs import PARAMS_ARTIFACT, PolicyChoice
 from core.inventory.simulation_result import SimulationResult, artifacts_zip
+from core.recorder import Recorder, RunStatus
 from core.store import Store
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.dqn import DQNConfig, DQNPolicy, check_dqn_size, train_dqn
@@ -135,22 +136,19 @@ def run_simulation(
         check_search_size(problem, "sS", options.grid_paths)
     if options.dqn:
         check_dqn_size(problem, options.dqn_config)
-    run_id = None
-    if store is not None:
-        label = title or f"{problem.demand.canonical()}, L={problem.lead_time}, T={problem.time_horizon}"
-        run_id = store.create_run(WORKBENCH, _run_config(problem, choices, options), seed, label)
+    label = title or f"{problem.demand.canonical()}, L={problem.lead_time}, T={problem.time_horizon}"
+    recorder = Recorder(store, WORKBENCH, config=_run_config(problem, choices, options), seed=seed, title=label)
+    recorder.start()
     try:
-        result = _simulate(problem, choices, policies, options, seed, progress, store, run_id)
+        result = _simulate(problem, choices, policies, options, seed, progress, recorder)
     except Exception as err:
-        if store is not None and run_id is not None:
-            store.update_run(run_id, status="failed", metrics={"error": str(err)})
+        recorder.finish(RunStatus.FAILED, {"error": str(err)})
         raise
     return result
 
 
-def _step(store: Store | None, run_id: str | None, kind: str, payload: dict, started: float) -> None:
-    if store is not None and run_id is not None:
-        store.add_step(run_id, kind, payload, latency_ms=1000 * (time.perf_counter() - started))
+def _step(recorder: Recorder, kind: str, payload: dict, started: float) -> None:
+    recorder.event(kind, payload, latency_ms=1000 * (time.perf_counter() - started))
 
 
 def _simulate(
@@ -160,8 +158,7 @@ def _simulate(
     options: SimulationOptions,
     seed: int,
     progress: Progress | None,
-    store: Store | None,
-    run_id: str | None,
+    recorder: Recorder,
 ) -> SimulationResult:
     start = time.perf_counter()
     stages = _Stages(
@@ -189,7 +186,7 @@ def _simulate(
         )
         policies.append(grid.best_policy)
         sources.append("(s,S) grid best")
-        _step(store, run_id, "grid", grid.summary(), t0)
+        _step(recorder, "grid", grid.summary(), t0)
     if options.dp:
         t0 = time.perf_counter()
         report = stages.report("dp")
@@ -199,12 +196,12 @@ def _simulate(
             dp = solve_dp(problem)
         except SolverError as err:
             dp_refusal = str(err)
-            _step(store, run_id, "dp", {"refused": dp_refusal}, t0)
+            _step(recorder, "dp", {"refused": dp_refusal}, t0)
         else:
             dp_cost = dp.optimal_cost
             policies.append(dp.policy)
             sources.append("DP optimal")
-            _step(store, run_id, "dp", dp.summary(), t0)
+            _step(recorder, "dp", dp.summary(), t0)
         if report:
             report(1.0, "dynamic program done" if dp_refusal is None else "DP too large; skipped")
     if options.dqn:
@@ -214,10 +211,7 @@ def _simulate(
         dqn_policy, dqn_hidden = trained.policy, trained.hidden
         policies.append(trained.policy)
         sources.append("DQN")
-        _step(
-            store,
-            run_id,
-            "dqn",
+        _step(recorder, "dqn",
             {
                 "curve": list(curve),
                 "best_validation": trained.best_validation,
@@ -231,7 +225,7 @@ def _simulate(
     evaluations = evaluate_policies(
         problem, policies, demand=demand, record=options.trajectories, progress=stages.report("evaluate")
     )
-    _step(store, run_id, "evaluate", {"policies": [e.summary() for e in evaluations]}, t0)
+    _step(recorder, "evaluate", {"policies": [e.summary() for e in evaluations]}, t0)
     result = SimulationResult(
         problem=problem,
         policies=tuple(policies),
@@ -244,12 +238,11 @@ def _simulate(
         seed=seed,
         paths=options.paths,
         seconds=time.perf_counter() - start,
-        run_id=run_id,
+        run_id=recorder.run_id,
     )
     zipped = artifacts_zip(result, dqn_policy, dqn_hidden)
     result = dataclasses.replace(result, artifacts_zip=zipped, seconds=time.perf_counter() - start)
-    if store is not None and run_id is not None:
-        _save(store, run_id, result)
+    _save(recorder, result)
     return result
 
 
@@ -268,7 +261,7 @@ def _unique(policies: Sequence[Policy], sources: Sequence[str]) -> tuple[list[Po
     return out_p, out_s
 
 
-def _save(store: Store, run_id: str, result: SimulationResult) -> None:
+def _save(recorder: Recorder, result: SimulationResult) -> None:
     best = result.recommended()
     metrics = {
         "recommended": best.policy,
@@ -284,8 +277,8 @@ def _save(store: Store, run_id: str, result: SimulationResult) -> None:
         "paths": result.paths,
         "seconds": result.seconds,
     }
-    store.add_artifact(run_id, RESULTS_ARTIFACT, data=result.results_csv().encode())
-    store.add_artifact(run_id, PARAMS_ARTIFACT, data=params_csv_text(result.problem).encode())
+    recorder.artifact(RESULTS_ARTIFACT, result.results_csv().encode())
+    recorder.artifact(PARAMS_ARTIFACT, params_csv_text(result.problem).encode())
     if result.artifacts_zip is not None:
-        store.add_artifact(run_id, ZIP_ARTIFACT, data=result.artifacts_zip)
-    store.update_run(run_id, status="done", metrics=metrics)
+        recorder.artifact(ZIP_ARTIFACT, result.artifacts_zip)
+    recorder.finish(RunStatus.DONE, metrics)

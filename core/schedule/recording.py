@@ -12,7 +12,7 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.runlog import record_messages, step_recorder
+from core.recorder import Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
 from core.store import Store
 from solvers.schedule.data import load_district
@@ -44,12 +44,18 @@ class RecordedChat:
     """
 
     agent: ScheduleAgent
-    store: Store | None
-    run_id: str | None
+    recorder: Recorder
     problems: list[str] = field(default_factory=list)
-    config: dict[str, Any] = field(default_factory=dict)
-    seed: int = 0
     pending: list[TurnResult] = field(default_factory=list)
+
+    @property
+    def store(self) -> Store | None:
+        return self.recorder.store
+
+    @property
+    def run_id(self) -> str | None:
+        """The stored run (None until the first user action, or without a store)."""
+        return self.recorder.run_id
 
     @classmethod
     def start(
@@ -75,7 +81,11 @@ class RecordedChat:
             "schools": len(agent.session.district.schools),
             "district": record,
         }
-        return cls(agent, store, None, config=config, seed=settings.seed, pending=[opening])
+        recorder = Recorder(
+            store, WORKBENCH, config=config, seed=settings.seed, title="School scheduling chat",
+            status=RunStatus.ACTIVE,
+        )
+        return cls(agent, recorder, pending=[opening])
 
     @classmethod
     def resume(cls, store: Store, settings: Settings, run_id: str) -> RecordedChat:
@@ -86,7 +96,7 @@ class RecordedChat:
         config = run.get("config") or {}
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
         problems = agent.replay(store.messages(run_id).to_dict("records"))
-        return cls(agent, store, run_id, problems)
+        return cls(agent, Recorder.attach(store, run_id), problems)
 
     def say(self, text: str) -> TurnResult:
         """One user message through the agent, recorded."""
@@ -105,14 +115,11 @@ class RecordedChat:
         """Write a turn's messages and steps to the run (created now if needed) and set its metrics."""
         if self.store is None:
             return turn
-        if self.run_id is None:
-            self.run_id = self.store.create_run(WORKBENCH, self.config, self.seed, "School scheduling chat")
         with self.store.batch():
             for done in [*self.pending, turn]:
-                record_messages(self.store, self.run_id, done.messages)
-                recorder = step_recorder(self.store, self.run_id)
+                self.recorder.messages(done.messages)
                 for step in done.steps:
-                    recorder(step)
-            self.store.update_run(self.run_id, status="active", metrics=turn.objectives)
+                    self.recorder.step(step)
+            self.recorder.update(status=RunStatus.ACTIVE, metrics=turn.objectives)
         self.pending.clear()
         return turn

@@ -60,6 +60,55 @@ MIGRATIONS: list[str] = [
     ALTER TABLE runs ADD COLUMN updated_at TIMESTAMP;
     UPDATE runs SET updated_at = created_at, title = coalesce(title, '');
     """,
+    # 3: per-step transitions of rollouts; experiments and their cells; a lease on runs in use; one status
+    # vocabulary (the Copilot's old 'interpreting' is 'active').
+    """
+    CREATE TABLE transitions (
+        run_id VARCHAR NOT NULL,
+        t INTEGER NOT NULL,
+        action JSON,
+        reward DOUBLE,
+        observation JSON,
+        obs_hash VARCHAR,
+        info JSON,
+        terminated BOOLEAN NOT NULL DEFAULT false,
+        truncated BOOLEAN NOT NULL DEFAULT false,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        latency_ms DOUBLE,
+        note VARCHAR,
+        PRIMARY KEY (run_id, t)
+    );
+    CREATE TABLE experiments (
+        id VARCHAR PRIMARY KEY,
+        name VARCHAR NOT NULL,
+        workbench VARCHAR NOT NULL,
+        spec JSON NOT NULL,
+        spec_hash VARCHAR NOT NULL,
+        status VARCHAR NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        updated_at TIMESTAMP NOT NULL
+    );
+    CREATE TABLE cells (
+        experiment_id VARCHAR NOT NULL,
+        cell_key VARCHAR NOT NULL,
+        instance VARCHAR NOT NULL,
+        agent VARCHAR NOT NULL,
+        seed BIGINT,
+        repetition INTEGER NOT NULL DEFAULT 0,
+        status VARCHAR NOT NULL,
+        run_id VARCHAR,
+        metrics JSON,
+        error VARCHAR,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        elapsed_s DOUBLE,
+        updated_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (experiment_id, cell_key)
+    );
+    ALTER TABLE runs ADD COLUMN lease_owner VARCHAR;
+    ALTER TABLE runs ADD COLUMN lease_until TIMESTAMP;
+    UPDATE runs SET status = 'active' WHERE status = 'interpreting';
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,107 +9,36 @@ JSON is strict (NaN and infinities are stored as null).
 
 from __future__ import annotations
 
-import json
-import math
 import os
-import re
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import duckdb
-import numpy as np
 import pandas as pd
 
-from core.config import default_store_path, redact_url
+from core.config import default_store_path
 from core.errors import SpecError, StoreError
 from core.store import connection
+from core.store.codec import (
+    ARTIFACT_COLUMNS,
+    RUN_COLUMNS,
+    dumps,
+    fetch_frame,
+    fetch_rows,
+    iso_times,
+    now_utc,
+    text,
+)
 from core.store.migrations import migrate
+from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
 T = TypeVar("T")
 
-_JSON_COLUMNS = ("config", "metrics", "tool_calls", "payload")
-_SECRET_KEY = re.compile(
-    r"^(authorization|api[_-]?key|password|secret)$|[_-](key|secret|password|token)$", re.I
-)
-_RUN_COLUMNS = "id, workbench, title, created_at, updated_at, status, seed, config, metrics"
-_ARTIFACT_COLUMNS = "run_id, name, path, size, created_at"
 
-
-def scrub_secrets(value: Any) -> Any:
-    """`value` without dict entries whose key names a secret (`api_key`, `*_key`, `authorization`, …) and with
-    the `user:password@` part of URLs in strings replaced by `***@`."""
-    if isinstance(value, dict):
-        return {_text(str(k)): scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
-    if isinstance(value, list | tuple):
-        return [scrub_secrets(v) for v in value]
-    if isinstance(value, str):
-        return redact_url(_text(value))
-    return value
-
-
-def json_safe(value: Any) -> Any:
-    """`value` ready for strict JSON: NaN and infinities become None, numpy scalars Python ones, tuples lists."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: json_safe(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_safe(v) for v in value]
-    return value
-
-
-def _text(value: str) -> str:
-    """`value` as valid Unicode: unpaired surrogates (which DuckDB cannot store) become U+FFFD."""
-    try:
-        value.encode("utf-8")
-        return value
-    except UnicodeEncodeError:
-        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
-def _dumps(value: Any) -> str | None:
-    """Strict JSON of `value` with secrets scrubbed (None stays SQL NULL)."""
-    return (
-        None if value is None else json.dumps(json_safe(scrub_secrets(value)), default=str, allow_nan=False)
-    )
-
-
-def _loads(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else None
-
-
-def _rows(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
-    cur = con.execute(sql, params)
-    names = [d[0] for d in cur.description]
-    return [
-        {n: (_loads(v) if n in _JSON_COLUMNS else v) for n, v in zip(names, row, strict=True)}
-        for row in cur.fetchall()
-    ]
-
-
-def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> pd.DataFrame:
-    df = con.execute(sql, params).df()
-    for col in _JSON_COLUMNS:
-        if col in df.columns:
-            df[col] = pd.Series([_loads(v) for v in df[col]], index=df.index, dtype=object)
-    return df
-
-
-def _iso(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in record.items()}
-
-
-class Store:
+class Store(RolloutTables):
     """The run store at `path` (default: `default_store_path()`), migrated to the current schema on open."""
 
     def __init__(
@@ -154,13 +83,13 @@ class Store:
     def create_run(
         self, workbench: str, config: dict, seed: int | None = None, title: str = "", status: str = "running"
     ) -> str:
-        """Record a new run and return its id (12 hex digits). Secrets in `config` are dropped (`_dumps`)."""
+        """Record a new run and return its id (12 hex digits). Secrets in `config` are dropped (`dumps`)."""
         run_id = uuid.uuid4().hex[:12]
-        now = _now()
-        params = [run_id, _text(workbench), _text(title), now, now, status, seed, _dumps(config)]
+        now = now_utc()
+        params = [run_id, text(workbench), text(title), now, now, status, seed, dumps(config)]
         self._tx(
             lambda con: con.execute(
-                f"INSERT INTO runs ({_RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", params
+                f"INSERT INTO runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", params
             )
         )
         return run_id
@@ -174,15 +103,15 @@ class Store:
         title: str | None = None,
     ) -> None:
         """Replace the given fields of a run (others unchanged) and bump `updated_at`."""
-        fields: dict[str, Any] = {"updated_at": _now()}
+        fields: dict[str, Any] = {"updated_at": now_utc()}
         if status is not None:
             fields["status"] = status
         if metrics is not None:
-            fields["metrics"] = _dumps(metrics)
+            fields["metrics"] = dumps(metrics)
         if config is not None:
-            fields["config"] = _dumps(config)
+            fields["config"] = dumps(config)
         if title is not None:
-            fields["title"] = _text(title)
+            fields["title"] = text(title)
         assignments = ", ".join(f"{name} = ?" for name in fields)
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
@@ -199,7 +128,7 @@ class Store:
             "SELECT r.id, (SELECT coalesce(max(turn), 0) + 1 FROM messages WHERE run_id = r.id), ?, ?, ?, ? "
             "FROM runs r WHERE r.id = ? RETURNING turn"
         )
-        params = [role, _text(content), _dumps(tool_calls), _now(), run_id]
+        params = [role, text(content), dumps(tool_calls), now_utc(), run_id]
         return self._insert_numbered(sql, params, run_id)
 
     def add_step(
@@ -217,7 +146,7 @@ class Store:
             "SELECT r.id, (SELECT coalesce(max(step), 0) + 1 FROM steps WHERE run_id = r.id), ?, ?, ?, ?, ?, ? "
             "FROM runs r WHERE r.id = ? RETURNING step"
         )
-        params = [kind, _dumps(payload), input_tokens, output_tokens, latency_ms, _now(), run_id]
+        params = [kind, dumps(payload), input_tokens, output_tokens, latency_ms, now_utc(), run_id]
         return self._insert_numbered(sql, params, run_id)
 
     def _insert_numbered(self, sql: str, params: list[Any], run_id: str) -> int:
@@ -245,17 +174,17 @@ class Store:
             con.execute("DELETE FROM artifacts WHERE run_id = ? AND name = ?", [run_id, name])
             con.execute(
                 "INSERT INTO artifacts (run_id, name, path, blob, size, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [run_id, name, path, data, size, _now()],
+                [run_id, name, path, data, size, now_utc()],
             )
 
         self._tx(work)
 
     def delete_run(self, run_id: str) -> None:
-        """Delete a run with its messages, steps and artifacts."""
+        """Delete a run with its messages, steps, transitions and artifacts."""
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
             self._require_run(con, run_id)
-            for table in ("messages", "steps", "artifacts"):
+            for table in ("messages", "steps", "transitions", "artifacts"):
                 con.execute(f"DELETE FROM {table} WHERE run_id = ?", [run_id])
             con.execute("DELETE FROM runs WHERE id = ?", [run_id])
 
@@ -265,7 +194,7 @@ class Store:
 
     def get_run(self, run_id: str) -> dict[str, Any]:
         """One run as a dict (config and metrics decoded)."""
-        rows = self._tx(lambda con: _rows(con, f"SELECT {_RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
+        rows = self._tx(lambda con: fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
         if not rows:
             raise StoreError(f"no run with id {run_id!r}")
         return rows[0]
@@ -275,13 +204,13 @@ class Store:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise SpecError("limit", f"must be a whole number of at least 1, got {limit!r}")
         sql = (
-            f"SELECT {', '.join('r.' + c.strip() for c in _RUN_COLUMNS.split(','))}, "
+            f"SELECT {', '.join('r.' + c.strip() for c in RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
             "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps "
             "FROM runs r WHERE ?::VARCHAR IS NULL OR r.workbench = ? "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )
-        return self._tx(lambda con: _frame(con, sql, [workbench, workbench, limit]))
+        return self._tx(lambda con: fetch_frame(con, sql, [workbench, workbench, limit]))
 
     def messages(self, run_id: str) -> pd.DataFrame:
         """A run's messages in turn order."""
@@ -289,7 +218,7 @@ class Store:
             "SELECT run_id, turn, role, content, tool_calls, created_at FROM messages "
             "WHERE run_id = ? ORDER BY turn"
         )
-        return self._tx(lambda con: _frame(con, sql, [run_id]))
+        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
 
     def steps(self, run_id: str) -> pd.DataFrame:
         """A run's steps in order."""
@@ -297,12 +226,12 @@ class Store:
             "SELECT run_id, step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
             "FROM steps WHERE run_id = ? ORDER BY step"
         )
-        return self._tx(lambda con: _frame(con, sql, [run_id]))
+        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
 
     def artifacts(self, run_id: str) -> pd.DataFrame:
         """A run's artifacts without their bytes."""
-        sql = f"SELECT {_ARTIFACT_COLUMNS} FROM artifacts WHERE run_id = ? ORDER BY name"
-        return self._tx(lambda con: _frame(con, sql, [run_id]))
+        sql = f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE run_id = ? ORDER BY name"
+        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
 
     def get_artifact(self, run_id: str, name: str) -> bytes:
         """An artifact's bytes: the stored blob, or the referenced file's content."""
@@ -321,10 +250,10 @@ class Store:
             ) from err
 
     def export_run_json(self, run_id: str) -> dict[str, Any]:
-        """Everything about one run as JSON-ready data: run, messages, steps and the artifact list."""
+        """Everything about one run as JSON-ready data: run, messages, steps, transitions and the artifact list."""
 
         def work(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
-            runs = _rows(con, f"SELECT {_RUN_COLUMNS} FROM runs WHERE id = ?", [run_id])
+            runs = fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id])
             if not runs:
                 raise StoreError(f"no run with id {run_id!r}")
             tables = {
@@ -333,10 +262,11 @@ class Store:
                 "steps": "SELECT step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
                 "FROM steps WHERE run_id = ? ORDER BY step",
                 "artifacts": "SELECT name, path, size, created_at FROM artifacts WHERE run_id = ? ORDER BY name",
+                "transitions": f"SELECT {TRANSITION_COLUMNS} FROM transitions WHERE run_id = ? ORDER BY t",
             }
-            out: dict[str, Any] = {"run": _iso(runs[0])}
+            out: dict[str, Any] = {"run": iso_times(runs[0])}
             for key, sql in tables.items():
-                out[key] = [_iso(r) for r in _rows(con, sql, [run_id])]
+                out[key] = [iso_times(r) for r in fetch_rows(con, sql, [run_id])]
             return out
 
         return self._tx(work)
@@ -348,10 +278,11 @@ class Store:
         """
         out_dir = Path(out_dir)
         queries = {
-            "runs": f"SELECT {_RUN_COLUMNS} FROM runs WHERE {{}} ORDER BY created_at, id",
+            "runs": f"SELECT {RUN_COLUMNS} FROM runs WHERE {{}} ORDER BY created_at, id",
             "messages": "SELECT * FROM messages WHERE {} ORDER BY run_id, turn",
             "steps": "SELECT * FROM steps WHERE {} ORDER BY run_id, step",
-            "artifacts": f"SELECT {_ARTIFACT_COLUMNS} FROM artifacts WHERE {{}} ORDER BY run_id, name",
+            "artifacts": f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE {{}} ORDER BY run_id, name",
+            "transitions": "SELECT * FROM transitions WHERE {} ORDER BY run_id, t",
         }
 
         def work(con: duckdb.DuckDBPyConnection) -> list[Path]:

@@ -2,7 +2,7 @@
 
 Every policy is a frozen dataclass with a vectorised `orders(problem, t, on_hand, pipeline)` returning the
 *desired* order per path (int64); the simulator then truncates it to the feasible range
-(`truncate_orders`). `act(observation, problem)` is the single-path form used with `InventoryEnv`.
+(`truncate_orders`). `act(observation, problem)` is the single-path form used with `InventoryControlEnv`.
 Inventory position IP = on-hand + all pipeline orders. With `cutoff=True` a policy places no order that
 could not arrive before the horizon ends (period t, 0-based, with t + L > T - 1), the cheap fix for the
 finite-horizon end effect the exact DP reveals.
@@ -30,7 +30,7 @@ def cut_off(problem: InventoryProblem, t: int) -> bool:
 
 
 def observation_parts(observation: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """Split an `InventoryEnv` observation `[on_hand, t, x1..xL]` into (t, on_hand[1], pipeline[1, L])."""
+    """Split an `InventoryControlEnv` observation `[on_hand, t, x1..xL]` into (t, on_hand[1], pipeline[1, L])."""
     obs = np.asarray(observation, dtype=np.int64)
     return int(obs[1]), obs[:1], obs[None, 2:]
 
@@ -46,7 +46,7 @@ class _Policy:
         raise TypeError(f"{type(self).__name__} must define orders()")
 
     def act(self, observation: np.ndarray, problem: InventoryProblem) -> int:
-        """Order for one `InventoryEnv` observation (already truncated to the feasible range)."""
+        """Order for one `InventoryControlEnv` observation (already truncated to the feasible range)."""
         t, on_hand, pipeline = observation_parts(observation)
         ip = on_hand + pipeline.sum(axis=1)
         return int(truncate_orders(problem, self.orders(problem, t, on_hand, pipeline), ip)[0])

@@ -108,6 +108,7 @@ def test_runs_export_parquet_reads_back(db: Path, recorded: str, tmp_path: Path)
         "messages.parquet",
         "runs.parquet",
         "steps.parquet",
+        "transitions.parquet",
     ]
     runs = pd.read_parquet(out / "runs.parquet")
     assert runs["id"].tolist() == [recorded] and json.loads(runs["metrics"].iloc[0]) == {"cost": 41.5}
@@ -174,7 +175,7 @@ def test_workbench_groups_load_by_convention(
         """,
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(cli, "WORKBENCH_MODULES", ["orca_test_wb_cli", "orca_not_written_yet.cli"])
+    monkeypatch.setattr(cli, "cli_modules", lambda: ["orca_test_wb_cli", "orca_not_written_yet.cli"])
 
     assert cli.main(["demo", "hello", "--db", str(db)]) == 0
     assert json.loads(capsys.readouterr().out) == {"db": str(db), "pretty": False}
@@ -191,7 +192,7 @@ def test_workbench_groups_load_by_convention(
 def test_a_broken_workbench_module_is_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _write_module(tmp_path, "orca_test_broken_cli", "import orca_missing_dependency_xyz\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(cli, "WORKBENCH_MODULES", ["orca_test_broken_cli"])
+    monkeypatch.setattr(cli, "cli_modules", lambda: ["orca_test_broken_cli"])
     with pytest.raises(ModuleNotFoundError, match="orca_missing_dependency_xyz"):
         cli.main(["--pretty", "demo", "hello"])
 

@@ -1,7 +1,7 @@
-"""Recording a tool loop's steps and messages in the store."""
+"""Recording a tool loop's steps and messages in the store through the one recorder."""
 
 from core.llm import Message, OfflineModel, OfflineTurn, Toolbox, run_tools, trailing_tool_results
-from core.runlog import record_messages, step_recorder
+from core.recorder import Recorder
 from core.store import Store
 
 
@@ -18,12 +18,11 @@ def policy(system, messages, tools):
 
 def test_loop_steps_and_messages_land_in_the_run(store_path):
     store = Store(store_path)
-    run_id = store.create_run("test", {"k": 1}, seed=1)
+    recorder = Recorder(store, "test", config={"k": 1}, seed=1)
     question = Message("user", "4 squared?")
-    result = run_tools(
-        OfflineModel(policy), "s", [question], Toolbox([square]), on_step=step_recorder(store, run_id)
-    )
-    record_messages(store, run_id, [question, *result.messages])
+    result = run_tools(OfflineModel(policy), "s", [question], Toolbox([square]), on_step=recorder.step)
+    recorder.messages([question, *result.messages])
+    run_id = recorder.run_id
     steps = store.steps(run_id)
     assert steps["kind"].tolist() == ["llm", "tool", "llm"]
     assert steps["payload"][1]["result"] == {"square": 16}

@@ -185,6 +185,7 @@ def test_export_parquet_selected_runs(store: Store, tmp_path: Path) -> None:
         "messages.parquet",
         "runs.parquet",
         "steps.parquet",
+        "transitions.parquet",
     ]
     runs = pd.read_parquet(tmp_path / "out" / "runs.parquet")
     assert runs["id"].tolist() == [keep] and json.loads(runs["config"].iloc[0]) == {"x": 1}
@@ -217,16 +218,22 @@ def test_opening_a_v1_file_migrates_it(tmp_path: Path) -> None:
         ["abc", "inventory", datetime(2025, 1, 2, 3, 4, 5), "done", 1, json.dumps({"old": True})],
     )
     con.execute("INSERT INTO messages VALUES ('abc', 1, 'user', 'hello', NULL, now()::TIMESTAMP)")
+    con.execute(
+        "INSERT INTO runs (id, workbench, created_at, status, seed, config) VALUES (?, ?, ?, ?, ?, ?)",
+        ["cop", "inventory_copilot", datetime(2025, 1, 2, 3, 4, 6), "interpreting", 1, "{}"],
+    )
     con.close()
 
     store = Store(path)
-    assert store.schema_version == SCHEMA_VERSION == 2
+    assert store.get_run("cop")["status"] == "active", "one status vocabulary: 'interpreting' became 'active'"
+    assert store.transitions("abc").empty
+    assert store.schema_version == SCHEMA_VERSION == 3
     run = store.get_run("abc")
     assert run["title"] == "" and run["updated_at"] == datetime(2025, 1, 2, 3, 4, 5)
     assert run["config"] == {"old": True}
     assert store.add_message("abc", "assistant", "hi again") == 2
     versions = duckdb.connect(str(path)).execute("SELECT version FROM schema_version ORDER BY 1").fetchall()
-    assert versions == [(1,), (2,)]
+    assert versions == [(1,), (2,), (3,)]
 
 
 def test_a_file_from_a_newer_orca_is_refused(tmp_path: Path) -> None:

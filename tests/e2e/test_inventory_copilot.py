@@ -50,6 +50,9 @@ def test_dialogue_fills_the_table_and_gets_a_policy(page, artifacts_dir: Path):
     send_chat(page, "no thanks, that's all")
     expect(page.get_by_text("archived this conversation as interpret.txt")).to_be_visible()
     expect(page.get_by_role("button", name="interpret.txt")).to_be_enabled()
+    send_chat(page, "thanks again")  # a message after the farewell gets a visible reply
+    expect(page.get_by_text("thanks again")).to_be_visible()
+    expect(page.get_by_text("This conversation is finished")).to_be_visible()
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "inventory_copilot_dialogue.png"), full_page=True)
     assert time.perf_counter() - start < 60

@@ -60,6 +60,13 @@ def test_dialogue_fills_the_table_and_yields_a_policy(monkeypatch, tmp_path):
     assert "order" in at.chat_message[-1].markdown[0].value
     _say(at, "no thanks, that's all")
     assert "interpret.txt" in at.chat_message[-1].markdown[0].value
+    _say(at, "thanks again")
+    assert at.chat_message[-2].markdown[0].value == "thanks again"
+    assert "start a new conversation" in at.chat_message[-1].markdown[0].value
+    _say(at, "how much should I order with 4 on hand, day 3, no incoming orders?")
+    assert at.chat_message[-2].markdown[0].value.startswith("how much should I order")
+    assert "units now" in at.chat_message[-1].markdown[0].value
+    _say(at, "that's all")
 
     store = Store(tmp_path / "orca.duckdb")
     runs = store.list_runs(workbench="inventory_copilot")
@@ -122,6 +129,10 @@ def test_a_weekly_demand_conversion_is_a_confirmation_not_a_conflict(monkeypatch
     _say(at, "We sell about 12 a week, give or take 3")
     assert not at.warning
     assert at.info[0].value.startswith("Needs your confirmation (demand_type, demand_distribution)")
+    status = _table(at)["status"]
+    assert status["demand_distribution"] == status["demand_type"] == "❓ needs confirmation"
+    assert "⚠️ conflict" not in status.tolist()
     _say(at, "we sell 5 a day, and actually we can store 100, no wait, 50")
     _say(at, "Customers leave. Plan for 30 days. Actually customers wait for it.")
     assert any(w.value.startswith("Open conflict") for w in at.warning)
+    assert _table(at).loc["state_transition_model", "status"] == "⚠️ conflict"

@@ -13,11 +13,12 @@ _CUES: dict[str, str] = {
     r"run out|running out|goodwill|turn(?:ed)? away|short(?:age)? cost|cost\w* us .* (?:lost|missed|unmet)|"
     r"(?:a|every|each) (?:lost|missed) \w+|\bwait(?:s|ing)?\b|go(?:es)? without|can(?:'t|not) (?:serve|supply|fill|meet|get|find|buy)|"
     r"(?:every|each) time (?:we(?:'re| are)?|i'?m) (?:out|short)|(?:delay|wait(?:ing)?) costs?\b|"
+    r"(?:los(?:e|ing)|miss(?:ing)?) (?:a|one|each|every) (?:sale|customer)\b|(?:sales?|customers?) (?:we|i) (?:miss|lose)\b|"
     r"cost\w* (?:us )?(?:of|for) (?:the )?(?:delay|wait)",
     "holding_cost": r"holding|carrying|hold(?:ing)? cost|storage\b|storing|warehousing (?:cost|fee)s?|"
     r"to (?:store|hold|keep)\b|inventory cost|keep(?:ing)? (?:a|an|one|1|each|every) \w+|on the shelf|"
     r"in the (?:fridge|cooler|freezer|back)",
-    "setup_cost": r"set-?up|ordering cost|order(?:ing)? fee|order(?:ing|s)? (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
+    "setup_cost": r"set-?up|ordering cost|(?:fee|charge)s? (?:for|on|with) (?:each|every|an?|per) (?:order|purchase)\b|order(?:ing)? fee|order(?:ing|s)? (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
     r"shipping|per (?:order|shipment|delivery|batch)|each (?:order|shipment|delivery) costs?|"
     r"cost\w* (?:us )?.{0,20}to (?:place|make) an order|every time we order|whenever we order|(?:each|every|per) time\b|"
     r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
@@ -57,6 +58,8 @@ _CUES: dict[str, str] = {
     "time_horizon": r"horizon|plan\w* (?:for|over|period|window|ahead|on)|plan \d|(?:the )?next \S+ (?:days|weeks|months|quarter)|"
     r"over (?:the )?(?:next )?\S+ (?:days|weeks|months)|time ?frame|season|period of|for a (?:quarter|year|month)|"
     r"optimi[sz]\w* (?:for|over)|simulat\w*|run (?:it )?for|look ahead|"
+    r"(?:for|over|during|through|across) (?:the )?(?:next|coming|following) (?:\S+ )?(?:days|weeks?|months?|quarters?|years?)\b|"
+    r"\bthe next (?:quarter|year)\b|\blook(?:ing)? (?:\S+ )?(?:days|weeks|months|quarters?|years?) ahead|"
     r"(?:open|operating|running|trading)\b.{0,25}\bfor (?:the )?(?:next |coming )?\S+ (?:days|weeks|months|quarters?|years?)",
     "risk_tolerance": r"risk|averse|aversion|conservative|cautious|aggressive|gambl\w*|on (?:that|the|this) scale|"
     r"scale from|rate (?:us|ourselves|myself|our)|take chances|adventurous",
@@ -160,14 +163,24 @@ def topics(clause: str) -> list[str]:
         fitting = [k for k in fitting if k.endswith("_cost")]
     return fitting
 
+
 _QUESTION_RE = re.compile(
-    r"^\W*(?!how about\b|what about\b)(?:why|what|how|when|where|who|which|should|shouldn'?t|could|can|would|"
-    r"is|isn'?t|are|aren'?t|do|does|don'?t|did|will|won'?t)\b.*\?\s*$|^\W*(?:why|what if|how come)\b",
+    r"^\W*(?!(?:how|what) about\b(?!\s+(?:if|when)\b))(?:why|what|how|when|where|who|which|should|shouldn'?t|"
+    r"could|can|would|is|isn'?t|are|aren'?t|do|does|don'?t|did|will|won'?t)\b.*\?\s*$"
+    r"|^\W*(?:why|what if|how come|what happens (?:if|when)|(?:how|what) about (?:if|when))\b",
     re.I | re.S,
 )
+_CONFUSED_RE = re.compile(
+    r"^\W*(?:huh|eh|pardon|come again|sorry|what)\W*$|\b(?:don'?t|do not|didn'?t) (?:really )?(?:understand|get it|follow)\b"
+    r"|\bconfus(?:ed|ing)\b|\bwhat do you mean\b|\bmeaning of\b",
+    re.I,
+)
+"""Confusion about the last question ('huh?', 'I don't understand'): answered like a question."""
 
 
 def is_question(text: str) -> bool:
     """A question to the agent ('why should I order when I still have 5?'), not an answer: it starts with a
-    question word and ends with '?', or starts with 'why' / 'what if'. 'How about 5?' proposes a value."""
-    return bool(_QUESTION_RE.search(text.strip()))
+    question word and ends with '?', starts with 'why' / 'what if' / 'how about if', or says the user is
+    confused ('huh?'). 'How about 5?' proposes a value."""
+    text = text.strip()
+    return bool(_QUESTION_RE.search(text) or _CONFUSED_RE.search(text))

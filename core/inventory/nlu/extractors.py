@@ -186,21 +186,23 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
 
 def read_message(text: str, expected: str | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
-    the message is a correction ('oops, 4'): then they stay `loose` for the row answered last."""
+    the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
+    (`is_question`) sets nothing."""
     text, notes = normalize(text)
     correction = bool(CORRECTION_RE.search(text))
     recall = bool(RECALL_RE.search(text))
-    question = is_question(text)
     findings: list[Finding] = []
     unclear: list[Unclear] = []
     demand_parts: list[str] = []
     loose: list[str] = []
     bare_unclear: list[Unclear] = []
     parts = segments(text, expected)
+    if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
+        return Reading(correction=correction, segments=tuple(parts))
     for topic, segment in parts:
         if topic == STATE:
             continue
-        bare = expected and not recall and not question and compatible(expected, segment)
+        bare = expected and not recall and compatible(expected, segment)
         key = topic or (expected if bare else None)
         if key is None:
             loose.append(segment)

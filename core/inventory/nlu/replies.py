@@ -39,11 +39,15 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if m and (label := _ORDINALS[next(g for g in m.groups() if g).lower()]) in by_label:
         return by_label[label].cells
     data = dict(conflict.data)
-    if conflict.kind == "demand_shape" and (sd := _SD_RE.search(text)):
-        return (
-            Cell("demand_type", "random"),
-            Cell("demand_distribution", f"normal({data['mean']},{sd.group(1)})"),
-        )
+    if conflict.kind == "demand_shape":
+        sd = _SD_RE.search(text)
+        bare = [n for n in find_numbers(text) if n.value > 0] if data.get("sd_only") else []
+        if sd or bare:
+            spread = sd.group(1) if sd else format_number(bare[0].value)
+            return (
+                Cell("demand_type", "random"),
+                Cell("demand_distribution", f"normal({data['mean']},{spread})"),
+            )
     positive = _NEGATED_RE.sub(" ", text).lower()
     if "old" in data and "new" in data:
         numbers = {format_number(n.value) for n in find_numbers(positive)}
@@ -59,3 +63,20 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if best > 0 and len(winners) == 1:
         return by_label[winners[0]].cells
     return None
+
+
+_NORMAL_RE = re.compile(r"\bnormal(?:ly)?\b|\bgaussian\b|\bbell\b", re.I)
+
+
+def picks_normal(conflict: Conflict, text: str) -> bool:
+    """Whether a reply to 'how does demand vary?' picks the normal option without giving its spread."""
+    label = dict(conflict.data).get("normal")
+    if conflict.kind != "demand_shape" or not label:
+        return False
+    text = words_to_digits(text)
+    m = _LABEL_RE.match(text) or _OPTION_RE.search(text)
+    ordinal = _ORDINAL_RE.search(text)
+    picked = (m.group(1) if m else None) or (
+        _ORDINALS[next(g for g in ordinal.groups() if g).lower()] if ordinal else None
+    )
+    return (picked or "").upper() == label or (picked is None and bool(_NORMAL_RE.search(text)))

@@ -16,12 +16,15 @@ _NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
 _NEUTRAL_RE = re.compile(r"\b(?:neutral|indifferent|middle)\b", re.I)
 _AVERSE_RE = re.compile(
     r"averse|aversion|conservative|cautious|careful|(?:play(?:ing)?|be|stay) (?:it )?safe|safe side|risk-?shy|"
-    r"(?:don't|do not|hate|dislike|avoid)(?: like)?(?: taking)? risks?",
+    r"(?:don't|do not|hate|dislike|avoid)(?: like)?(?: taking)? risks?|\blow(?:er)? risk\b|\blow (?:risk )?tolerance|"
+    r"minimi[sz]e (?:the )?risks?|safety first|(?:can't|cannot|can not) afford (?:any )?(?:surprises|risks?)|"
+    r"(?:avoid|hate|dislike) (?:surprises|uncertainty)",
     re.I,
 )
 _SEEKING_RE = re.compile(
     r"risk-?(?:seeking|seeker|taker|loving|lover)|aggressive|gambl\w*|bold|adventurous|"
-    r"(?:like|love|happy|willing|don't mind) (?:to )?(?:tak(?:e|ing) )?(?:some |a few )?(?:risks|chances)",
+    r"(?:like|love|happy|willing|don't mind) (?:to )?(?:tak(?:e|ing) )?(?:some |a few )?(?:risks|chances)|"
+    r"\bonly (?:care about )?(?:the )?average\b|(?:don't|do not) (?:really )?care about (?:the )?risks?|\bhigh(?:er)? risk\b|\bhigh (?:risk )?tolerance|risk-?tolerant|(?:fine|ok|okay|comfortable) with (?:some |a lot of )?risks?",
     re.I,
 )
 _NEGATED_RE = re.compile(
@@ -31,7 +34,9 @@ _NEGATED_RE = re.compile(
 _UNSURE_RE = re.compile(
     r"\bnot (?:really )?sure\b|\bno idea\b|\b(?:don'?t|do not) (?:really )?know\b|\bdunno\b|\bno (?:real )?preference\b|"
     r"\beither way\b|\baverage\b|\bnormal\b|\bmiddle of the road\b|\bin between\b|\bmoderate\b|\bbalanced\b|"
-    r"\bdefault\b|\bwhatever (?:you|is)\b|\bno strong (?:feeling|opinion)s?\b",
+    r"\bdefault\b|\bwhatever\b|\bno strong (?:feeling|opinion|view)s?\b|\bno (?:clue|opinion)\b|\bidk\b|"
+    r"\b(?:don'?t|do not) (?:really )?care\b(?! about)|\b(?:doesn'?t|does not) (?:really )?matter\b|"
+    r"\b(?:you (?:decide|choose|pick)|your call|up to you|not bothered|skip(?: it| this| that)?)\b",
     re.I,
 )
 _SCALE_FOLLOWER_RE = re.compile(

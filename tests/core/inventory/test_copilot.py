@@ -13,7 +13,7 @@ import pytest
 from core.config import Settings
 from core.errors import SpecError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
-from core.inventory.interpretation import FAREWELL
+from core.inventory.interpretation import FAREWELL, FINISHED
 from core.inventory.policy_explanation import CLOSING_QUESTION
 from core.store import Store
 from solvers.inventory.agent import optimize
@@ -73,7 +73,7 @@ def test_hand_off_from_extraction_to_the_engine_and_interpretation(store):
     assert final.assistant.endswith(CLOSING_QUESTION)
 
     run = store.get_run(copilot.run_id)
-    assert run["workbench"] == WORKBENCH and run["status"] == "interpreting"
+    assert run["workbench"] == WORKBENCH and run["status"] == "active"
     assert run["metrics"]["recommended"] == expected.recommended
     kinds = store.steps(copilot.run_id)["kind"].tolist()
     assert kinds[:3] == ["extraction"] * 3 and {"optimize", "critic", "llm"} <= set(kinds)
@@ -114,6 +114,32 @@ def test_a_message_after_the_farewell_is_answered_and_recorded(store):
     assert copilot.respond("thanks").action == "DONE"
     assert store.get_run(copilot.run_id)["status"] == "done"
     assert "current inventory 4" in store.get_artifact(copilot.run_id, "interpret.txt").decode()
+
+
+@pytest.mark.parametrize("text", ["thanks", "ok", "hello?", "can we do another product now"])
+def test_after_the_farewell_a_message_without_a_policy_question_says_how_to_go_on(store, text):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, (*DIALOGUE, "that's all"))
+    archived = store.get_artifact(copilot.run_id, "interpret.txt")
+    shown = len(copilot.transcript())
+    turn = copilot.respond(text)
+    assert turn.action == "DONE" and turn.assistant == FINISHED
+    assert "new conversation" in turn.assistant and turn.policy is not None
+    assert copilot.transcript()[shown:] == [("user", text), ("assistant", FINISHED)]
+    assert copilot.phase == "done" and store.get_run(copilot.run_id)["status"] == "done"
+    assert store.messages(copilot.run_id)["content"].tolist()[-2:] == [text, FINISHED]
+    assert store.get_artifact(copilot.run_id, "interpret.txt") == archived
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    assert resumed.phase == "done" and resumed.transcript()[-1] == ("assistant", FINISHED)
+    again = resumed.respond("how much should I order with 4 on hand, day 3, no incoming orders?")
+    assert again.action == "INTERPRET" and "units now" in again.assistant
+
+
+def test_a_reopened_conversation_resumes_open(store):
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, (*DIALOGUE, "that's all", "why this policy?"))
+    assert copilot.phase == "interpret"
+    assert Copilot.resume(store, copilot.run_id, Settings()).phase == "interpret"
 
 
 def test_dqn_is_off_by_default_and_on_when_the_user_asks(store):
@@ -170,7 +196,7 @@ def test_resume_mid_extraction_replays_the_table_without_recording_twice(store):
     assert resumed.transcript() == copilot.transcript()
     final = resumed.respond("2")
     assert final.action == "TERMINATE" and final.policy is not None
-    assert store.get_run(copilot.run_id)["status"] == "interpreting"
+    assert store.get_run(copilot.run_id)["status"] == "active"
 
 
 def test_resume_mid_interpretation_recomputes_the_same_policy(store):

@@ -117,6 +117,39 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str | None], str]] = [
         {"time_horizon": None},
         ASK,
     ),
+    ("losing_a_sale_costs", ("losing a sale costs us 3 dollars",), {"penalty_cost": "3"}, ASK),
+    ("missing_a_sale_costs", ("missing a sale costs $3",), {"penalty_cost": "3"}, ASK),
+    ("every_sale_we_miss", ("we lose $3 for every sale we miss",), {"penalty_cost": "3"}, ASK),
+    ("charge_for_each_order", ("there is a 10 dollar charge for each order",), {"setup_cost": "10"}, ASK),
+    ("order_has_a_fee", ("ordering has a 10 dollar fee",), {"setup_cost": "10"}, ASK),
+    ("plan_over_the_next_quarter", ("we want to plan over the next quarter",), {"time_horizon": "90"}, ASK),
+    ("the_next_year", ("Poisson, 5 a day. The next year, please.",), {"time_horizon": "365"}, ASK),
+    ("for_the_next_month", ("let's do it for the next month",), {"time_horizon": "30"}, ASK),
+    ("months_ahead", ("look 3 months ahead",), {"time_horizon": "90"}, ASK),
+    (
+        "next_day_delivery_is_no_horizon",
+        ("next-day delivery",),
+        {"lead_time": "1", "time_horizon": None},
+        ASK,
+    ),
+    (
+        "a_florist_in_one_message",
+        (
+            "We're a flower stall. We sell around 30 bunches a day, Poisson, and they wilt overnight. Losing a "
+            "sale costs us about 4 dollars, there is a 15 dollar charge for each order, keeping a bunch costs 20 "
+            "cents a day, next-day delivery, and we want to plan over the next quarter.",
+        ),
+        {
+            "penalty_cost": "4",
+            "setup_cost": "15",
+            "holding_cost": "0.2",
+            "lead_time": "1",
+            "time_horizon": "90",
+            "perishability": "true",
+            "demand_distribution": "poisson(30)",
+        },
+        ASK,
+    ),
     (
         "shelf_life_after_a_correction",
         ("milk goes off, so whatever we don't sell is binned... well actually it keeps about 5 days",),

@@ -7,9 +7,9 @@ import pytest
 
 from core.errors import SpecError
 from solvers.inventory.demand import demand_pmf, sample_demand
+from solvers.inventory.env import InventoryControlEnv as InventoryEnv
 from solvers.inventory.montecarlo import evaluate_policies, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
-from solvers.inventory.simulator import InventoryEnv
 from solvers.inventory.spec import Demand, InventoryProblem, parse_demand
 
 

@@ -1,0 +1,180 @@
+"""The one recorder: everything a run of any workbench writes — messages, LLM/tool steps, per-step transitions,
+artifacts, status and metrics.
+
+With a store it writes through as the run goes (the run row is created on the first write, so an idle page
+visit leaves no empty run) and holds a lease on the run while it writes; without a store it only buffers a
+picklable `RunRecord` that an experiment driver writes later in one transaction. Either way `record` holds
+what was recorded, so callers never keep a second copy.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Any
+
+from core.llm import Message, Step
+from core.store import RunRecord, Store, TransitionRow
+
+LEASE_SECONDS = 600.0
+"""How long a run stays held by the process writing it after its last write (a killed writer's lease lapses)."""
+
+
+class RunStatus(StrEnum):
+    """The status vocabulary of every run: running (one-shot work in progress), active (a conversation open for
+    more turns), done, failed, interrupted (its writer went away before finishing)."""
+
+    RUNNING = "running"
+    ACTIVE = "active"
+    DONE = "done"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"
+
+
+def lease_owner() -> str:
+    """A lease owner id unique to this process and recorder."""
+    return f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+class Recorder:
+    """Records one run. `paused` skips writes (used while a stored conversation is replayed on resume)."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        workbench: str,
+        *,
+        config: dict[str, Any] | None = None,
+        seed: int | None = None,
+        title: str = "",
+        status: RunStatus = RunStatus.RUNNING,
+    ) -> None:
+        self.store = store
+        self.record = RunRecord(workbench, dict(config or {}), seed, title, str(status))
+        self.run_id: str | None = None
+        self.paused = False
+        self.owner = lease_owner()
+        self._t = 0
+
+    @classmethod
+    def attach(cls, store: Store, run_id: str) -> Recorder:
+        """A recorder that appends to the stored run `run_id` (its turns, steps and transitions continue)."""
+        run = store.get_run(run_id)
+        rec = cls(store, run["workbench"], config=run.get("config") or {}, seed=run.get("seed"), title=run["title"])
+        rec.run_id = run_id
+        rec.record.status = str(run["status"])
+        rec._t = len(store.transitions(run_id))
+        store.take_lease(run_id, rec.owner, LEASE_SECONDS)
+        return rec
+
+    @property
+    def writing(self) -> bool:
+        return self.store is not None and not self.paused
+
+    def _ensure_run(self) -> str:
+        assert self.store is not None
+        if self.run_id is None:
+            r = self.record
+            self.run_id = self.store.create_run(r.workbench, r.config, r.seed, r.title, r.status)
+            self.store.take_lease(self.run_id, self.owner, LEASE_SECONDS)
+        return self.run_id
+
+    def start(self) -> str | None:
+        """Create the stored run now (normally it is created on the first write); its id, or None without store."""
+        return self._ensure_run() if self.writing else None
+
+    # --- what a run records ---
+
+    def message(self, role: str, content: str, tool_calls: list | None = None) -> None:
+        if self.paused:
+            return
+        self.record.messages.append((role, content, tool_calls))
+        if self.store is not None:
+            self.store.add_message(self._ensure_run(), role, content, tool_calls)
+
+    def messages(self, messages: Iterable[Message]) -> None:
+        """Append conversation messages (with their tool calls), in one transaction when writing through."""
+        items = list(messages)
+        if not items or self.paused:
+            return
+        if self.store is None:
+            for m in items:
+                self.message(m.role, m.content, [c.to_dict() for c in m.tool_calls] or None)
+            return
+        with self.store.batch():
+            for m in items:
+                self.message(m.role, m.content, [c.to_dict() for c in m.tool_calls] or None)
+
+    def step(self, step: Step) -> None:
+        """Record one LLM request or tool execution; usable as `run_tools(on_step=recorder.step)`."""
+        self.event(step.kind, step.payload, step.input_tokens, step.output_tokens, step.latency_s * 1000.0)
+
+    def event(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        input_tokens: int = 0,
+        output_tokens: int = 0,
+        latency_ms: float | None = None,
+    ) -> None:
+        """Record a step of any kind (a solver stage, a critic verdict, …) with its tokens and latency."""
+        if self.paused:
+            return
+        self.record.steps.append((kind, payload, input_tokens, output_tokens, latency_ms))
+        if self.store is not None:
+            self.store.add_step(self._ensure_run(), kind, payload, input_tokens, output_tokens, latency_ms)
+
+    def transition(self, row: TransitionRow) -> None:
+        """Record one environment step."""
+        if self.paused:
+            return
+        self.record.transitions.append(row)
+        self._t = row.t + 1
+        if self.store is not None:
+            self.store.add_transitions(self._ensure_run(), [row])
+
+    @property
+    def next_t(self) -> int:
+        """The index the next transition of this run gets (continues after a resume)."""
+        return self._t
+
+    def artifact(self, name: str, data: bytes) -> None:
+        if self.paused:
+            return
+        self.record.artifacts[name] = data
+        if self.store is not None:
+            self.store.add_artifact(self._ensure_run(), name, data=data)
+
+    def update(
+        self,
+        status: RunStatus | str | None = None,
+        metrics: dict[str, Any] | None = None,
+        title: str | None = None,
+        config: dict[str, Any] | None = None,
+    ) -> None:
+        """Change the run's status, metrics, title or config (others unchanged)."""
+        if self.paused:
+            return
+        r = self.record
+        if status is not None:
+            r.status = str(status)
+        if metrics is not None:
+            r.metrics = metrics
+        if title is not None:
+            r.title = title
+        if config is not None:
+            r.config = config
+        if self.store is not None:
+            run_id = self._ensure_run()
+            self.store.update_run(
+                run_id, status=None if status is None else str(status), metrics=metrics, title=title, config=config
+            )
+            self.store.take_lease(run_id, self.owner, LEASE_SECONDS)
+
+    def finish(self, status: RunStatus | str = RunStatus.DONE, metrics: dict[str, Any] | None = None) -> None:
+        """Set the final status (and metrics) and release the run."""
+        self.update(status=status, metrics=metrics)
+        if self.store is not None and self.run_id is not None:
+            self.store.release_lease(self.run_id, self.owner)

@@ -1,0 +1,236 @@
+"""The one agent–environment loop of every workbench, and replay of recorded runs.
+
+`rollout` resets the environment and the agent with one seed, then asks the agent for an action per step until
+the episode ends, `max_steps` is reached (truncated) or `should_stop()` says so (stopped). Each step is recorded
+through the one recorder as a transition: the action, reward, a compact observation with the sha256 of the full
+one, info, tokens and latency. Actions and observations are stored as JSON, and replay feeds the stored
+(JSON-decoded) actions to a fresh environment: a deterministic environment reproduces the run exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any
+
+import numpy as np
+
+from core.agent import Agent
+from core.errors import OrcaError
+from core.llm import Usage
+from core.recorder import Recorder, RunStatus
+from core.store import Store, TransitionRow
+
+COMPACT_TEXT_CHARS = 4000
+
+
+class RolloutStatus(StrEnum):
+    """How a rollout ended."""
+
+    DONE = "done"  # the environment terminated the episode
+    TRUNCATED = "truncated"  # the environment truncated it, or max_steps was reached
+    STOPPED = "stopped"  # the caller asked to stop (should_stop)
+    FAILED = "failed"  # the agent or the environment raised an OrcaError
+
+
+_RUN_STATUS = {
+    RolloutStatus.DONE: RunStatus.DONE,
+    RolloutStatus.TRUNCATED: RunStatus.DONE,
+    RolloutStatus.STOPPED: RunStatus.INTERRUPTED,
+    RolloutStatus.FAILED: RunStatus.FAILED,
+}
+
+
+@dataclass(frozen=True)
+class RolloutResult:
+    """What one rollout produced; `metrics` holds `total_reward`, `steps` and the environment's episode metrics."""
+
+    status: RolloutStatus
+    steps: int
+    total_reward: float
+    metrics: dict[str, Any]
+    run_id: str | None = None
+    error: str | None = None
+    actions: tuple[Any, ...] = field(default=(), repr=False)
+
+
+def to_json(value: Any) -> Any:
+    """`value` as plain JSON data: numpy arrays and scalars, tuples, enums and dataclasses become JSON types."""
+    if isinstance(value, np.ndarray):
+        return to_json(value.tolist())
+    if isinstance(value, np.generic):
+        return to_json(value.item())
+    if isinstance(value, Enum):
+        return to_json(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return to_json(dataclasses.asdict(value))
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_json(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _cut(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > COMPACT_TEXT_CHARS:
+        return value[:COMPACT_TEXT_CHARS] + f"… [{len(value) - COMPACT_TEXT_CHARS} more characters]"
+    if isinstance(value, dict):
+        return {k: _cut(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_cut(v) for v in value]
+    return value
+
+
+def fingerprint(value: Any) -> str:
+    """sha256 of `value`'s canonical JSON: equal for equal observations, whatever their size."""
+    text = json.dumps(to_json(value), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def compact_observation(env: Any, observation: Any) -> Any:
+    """What is stored of an observation: the environment's `compact_observation`, else long strings cut."""
+    compact = getattr(env, "compact_observation", None)
+    return to_json(compact(observation)) if callable(compact) else _cut(to_json(observation))
+
+
+def episode_metrics(env: Any, total_reward: float, steps: int) -> dict[str, Any]:
+    """The run's metrics: total reward, steps, and the environment's own `episode_metrics()` if it has one."""
+    metrics: dict[str, Any] = {"total_reward": total_reward, "steps": steps}
+    own = getattr(env, "episode_metrics", None)
+    if callable(own):
+        metrics.update(to_json(own()))
+    return metrics
+
+
+def _tokens(agent: Any) -> Usage:
+    usage = getattr(agent, "usage", None)
+    return usage if isinstance(usage, Usage) else Usage()
+
+
+def rollout(
+    env: Any,
+    agent: Agent,
+    *,
+    seed: int | None,
+    recorder: Recorder | None = None,
+    max_steps: int | None = None,
+    options: dict[str, Any] | None = None,
+    on_step: Callable[[TransitionRow], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> RolloutResult:
+    """Run `agent` in `env` for one episode and record it (see the module docstring)."""
+    observation, _ = env.reset(seed=seed, options=options)
+    agent.reset(seed)
+    total, t, actions = 0.0, 0, []
+    status, error = RolloutStatus.TRUNCATED, None
+    base = recorder.next_t if recorder is not None else 0
+    try:
+        while max_steps is None or t < max_steps:
+            if should_stop is not None and should_stop():
+                status = RolloutStatus.STOPPED
+                break
+            before = _tokens(agent)
+            started = time.perf_counter()
+            action = agent.act(observation)
+            latency_ms = 1000.0 * (time.perf_counter() - started)
+            used = _tokens(agent)
+            observation, reward, terminated, truncated, info = env.step(action)
+            stored_action = to_json(action)
+            actions.append(stored_action)
+            total += float(reward)
+            row = TransitionRow(
+                t=base + t,
+                action=stored_action,
+                reward=float(reward),
+                observation=compact_observation(env, observation),
+                obs_hash=fingerprint(observation),
+                info=to_json(info),
+                terminated=bool(terminated),
+                truncated=bool(truncated),
+                input_tokens=used.input_tokens - before.input_tokens,
+                output_tokens=used.output_tokens - before.output_tokens,
+                latency_ms=latency_ms,
+                note=getattr(agent, "last_note", None) or None,
+            )
+            t += 1
+            if recorder is not None:
+                recorder.transition(row)
+            if on_step is not None:
+                on_step(row)
+            if terminated or truncated:
+                status = RolloutStatus.DONE if terminated else RolloutStatus.TRUNCATED
+                break
+    except OrcaError as err:
+        status, error = RolloutStatus.FAILED, str(err)
+    metrics = episode_metrics(env, total, t)
+    if error:
+        metrics["error"] = error
+    if recorder is not None:
+        recorder.finish(_RUN_STATUS[status], metrics)
+    return RolloutResult(
+        status, t, total, metrics, recorder.run_id if recorder else None, error, tuple(actions)
+    )
+
+
+def replay(
+    env: Any, actions: Sequence[Any], *, seed: int | None, options: dict[str, Any] | None = None
+) -> tuple[list[TransitionRow], dict[str, Any]]:
+    """Re-run recorded (JSON) actions on `env` from `reset(seed)`: the transitions and episode metrics."""
+    observation, _ = env.reset(seed=seed, options=options)
+    rows, total = [], 0.0
+    for t, action in enumerate(actions):
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
+        rows.append(
+            TransitionRow(
+                t,
+                to_json(action),
+                float(reward),
+                compact_observation(env, observation),
+                fingerprint(observation),
+                to_json(info),
+                bool(terminated),
+                bool(truncated),
+            )
+        )
+        if terminated or truncated:
+            break
+    return rows, episode_metrics(env, total, len(rows))
+
+
+@dataclass(frozen=True)
+class ReplayCheck:
+    """The outcome of replaying a stored run: `matches` is True when every step and metric agreed."""
+
+    run_id: str
+    steps: int
+    matches: bool
+    mismatch: str | None = None
+
+
+def replay_run(store: Store, run_id: str, env: Any, *, options: dict[str, Any] | None = None) -> ReplayCheck:
+    """Replay stored run `run_id` on a fresh `env` with its recorded seed and compare step by step."""
+    run = store.get_run(run_id)
+    recorded = store.transitions(run_id).to_dict("records")
+    rows, metrics = replay(env, [r["action"] for r in recorded], seed=run.get("seed"), options=options)
+    if len(rows) != len(recorded):
+        return ReplayCheck(run_id, len(rows), False, f"replay took {len(rows)} steps, the run {len(recorded)}")
+    for old, new in zip(recorded, rows, strict=True):
+        for name in ("obs_hash", "reward", "info", "terminated", "truncated"):
+            if old[name] != getattr(new, name):
+                return ReplayCheck(run_id, len(rows), False, f"step {old['t']}: {name} differs")
+    stored = run.get("metrics") or {}
+    for key, value in metrics.items():
+        if key in stored and stored[key] != value:
+            return ReplayCheck(run_id, len(rows), False, f"metric {key}: {stored[key]!r} != {value!r}")
+    return ReplayCheck(run_id, len(rows), True)

@@ -1,0 +1,102 @@
+"""The rollout loop and the recorder: statuses, token deltas, buffering for workers, replay that can fail."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import duckdb
+
+from core.envs import make
+from core.errors import SpecError
+from core.llm import Usage
+from core.recorder import Recorder, RunStatus
+from core.rollout import RolloutStatus, replay_run, rollout
+from core.store import Store
+
+ENV = "orca/InventoryControl-v0"
+
+
+class OrderUpTo:
+    """Orders up to 20 (a plain offline agent); spends 10 fake tokens per decision."""
+
+    name = "order-up-to-20"
+
+    def __init__(self, fail_at: int | None = None) -> None:
+        self.fail_at = fail_at
+        self.usage = Usage()
+        self.last_note = ""
+
+    def reset(self, seed: int | None) -> None:
+        self.usage = Usage()
+
+    def act(self, observation: Any) -> int:
+        if self.fail_at is not None and int(observation[1]) == self.fail_at:
+            raise SpecError("action", "the agent could not decide")
+        self.usage = self.usage + Usage(7, 3)
+        self.last_note = f"position {int(observation[0]) + int(sum(observation[2:]))}"
+        return max(0, 20 - int(observation[0]) - int(sum(observation[2:])))
+
+
+def test_rollout_records_every_step_with_tokens_notes_and_final_metrics(store_path) -> None:
+    store = Store(store_path)
+    rec = Recorder(store, "policy_simulator", config={"env": ENV}, seed=4)
+    result = rollout(make(ENV), OrderUpTo(), seed=4, recorder=rec)
+    assert result.status is RolloutStatus.DONE and result.steps == 30
+    rows = store.transitions(result.run_id)
+    assert list(rows["t"]) == list(range(30))
+    assert set(rows["input_tokens"]) == {7} and set(rows["output_tokens"]) == {3}
+    assert rows["note"].iloc[0].startswith("position")
+    run = store.get_run(result.run_id)
+    assert run["status"] == RunStatus.DONE
+    assert run["metrics"]["total_cost"] == -result.total_reward > 0
+    assert store.lease(result.run_id) == (None, None), "a finished run is released"
+
+
+def test_agent_error_fails_the_run_cleanly_and_stop_interrupts(store_path) -> None:
+    store = Store(store_path)
+    failed = rollout(make(ENV), OrderUpTo(fail_at=5), seed=1, recorder=Recorder(store, "x", seed=1))
+    assert failed.status is RolloutStatus.FAILED and failed.steps == 5
+    assert "could not decide" in failed.error
+    assert store.get_run(failed.run_id)["status"] == "failed"
+    calls = iter(range(100))
+    stopped = rollout(make(ENV), OrderUpTo(), seed=1, recorder=Recorder(store, "x", seed=1),
+                      should_stop=lambda: next(calls) >= 3)
+    assert stopped.status is RolloutStatus.STOPPED and stopped.steps == 3
+    assert store.get_run(stopped.run_id)["status"] == "interrupted"
+    capped = rollout(make(ENV), OrderUpTo(), seed=1, max_steps=7)
+    assert capped.status is RolloutStatus.TRUNCATED and capped.steps == 7 and capped.run_id is None
+
+
+def test_worker_buffers_a_picklable_record_that_the_driver_writes_in_one_go(store_path) -> None:
+    rec = Recorder(None, "policy_simulator", config={"env": ENV}, seed=9, title="cell")
+    result = rollout(make(ENV), OrderUpTo(), seed=9, recorder=rec)
+    record = pickle.loads(pickle.dumps(rec.record))
+    assert len(record.transitions) == 30 and record.status == "done"
+    store = Store(store_path)
+    run_id = store.write_record(record)
+    assert store.get_run(run_id)["metrics"]["total_cost"] == result.metrics["total_cost"]
+    assert replay_run(store, run_id, make(ENV)).matches
+
+
+def test_replay_notices_a_tampered_step(store_path) -> None:
+    store = Store(store_path)
+    result = rollout(make(ENV), OrderUpTo(), seed=2, recorder=Recorder(store, "x", seed=2))
+    con = duckdb.connect(str(store_path))
+    con.execute("UPDATE transitions SET reward = reward - 1 WHERE run_id = ? AND t = 12", [result.run_id])
+    con.close()
+    check = replay_run(store, result.run_id, make(ENV))
+    assert not check.matches and "step 12: reward" in check.mismatch
+
+
+def test_attached_recorder_continues_numbering_and_paused_writes_nothing(store_path) -> None:
+    store = Store(store_path)
+    rec = Recorder(store, "x", seed=3)
+    rec.message("user", "hello")
+    rec.paused = True
+    rec.message("user", "replayed, not recorded")
+    rec.paused = False
+    rec.finish(RunStatus.ACTIVE)
+    again = Recorder.attach(store, rec.run_id)
+    again.message("assistant", "hi")
+    assert list(store.messages(rec.run_id)["content"]) == ["hello", "hi"]
