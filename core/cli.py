@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from core import cli_args
-from core.catalog import cli_modules
+from core.catalog import WORKBENCHES, cli_modules, workbench_keys
 from core.errors import OrcaError, SpecError, StoreError
 from core.store import Store, default_store_path, json_safe
 
@@ -47,15 +47,41 @@ def _store_with_run(args: argparse.Namespace) -> Store:
     return store
 
 
+def _workbench_filter(store: Store | None, name: str | None) -> list[str] | None:
+    """The workbench keys `--workbench NAME` means: a key, a CLI group (all its workbenches) or a workbench
+    that has runs in the store; anything else is refused with the names that are known."""
+    if name is None:
+        return None
+    keys = workbench_keys(name.strip())
+    stored = store.workbenches() if store is not None else []
+    if keys or name in stored:
+        return keys + [name] if name in stored and name not in keys else keys or [name]
+    known = sorted({w.key for w in WORKBENCHES} | set(stored))
+    groups = sorted({w.cli_group for w in WORKBENCHES})
+    raise SpecError(
+        "--workbench",
+        f"unknown workbench {name!r}; use one of {', '.join(known)} or a group: {', '.join(groups)}",
+    )
+
+
 def _runs_list(args: argparse.Namespace) -> pd.DataFrame | list:
     store = _read_store(args)
+    names = _workbench_filter(store, args.workbench)
     if store is None:
         return []
-    return store.list_runs(workbench=args.workbench, limit=args.limit)
+    return store.list_runs(workbench=names, limit=args.limit)
+
+
+CHAT_GROUPS = {"inventory_copilot": "inventory", "school_scheduling": "schedule"}
 
 
 def _runs_show(args: argparse.Namespace) -> dict[str, Any]:
-    return _store_with_run(args).export_run_json(args.run_id)
+    shown = _store_with_run(args).export_run_json(args.run_id)
+    run = shown["run"]
+    group = CHAT_GROUPS.get(run.get("workbench", ""))
+    if group and run.get("status") in ("interrupted", "active"):
+        shown["resume"] = f"python -m core.cli {group} chat --resume {run['id']}"
+    return shown
 
 
 def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
@@ -86,7 +112,7 @@ def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _runs_delete(args: argparse.Namespace) -> dict[str, Any]:
-    _store_with_run(args).delete_run(args.run_id)
+    _store_with_run(args).delete_run(args.run_id, force=args.force)
     return {"deleted": args.run_id}
 
 
@@ -96,7 +122,10 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     commands = runs.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     listing = commands.add_parser("list", help="the newest runs first")
-    listing.add_argument("--workbench", help="only runs of this workbench (inventory, schedule, ...)")
+    listing.add_argument(
+        "--workbench",
+        help="only runs of this workbench key or CLI group (inventory, schedule, school_scheduling, ...)",
+    )
     listing.add_argument(
         "--limit", type=cli_args.list_limit, default=200, help="at most this many runs (default 200)"
     )
@@ -120,6 +149,7 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
 
     delete = commands.add_parser("delete", help="delete one run with everything recorded under it")
     delete.add_argument("run_id", metavar="RUN_ID")
+    delete.add_argument("--force", action="store_true", help="delete even a run a live session is writing")
     delete.set_defaults(func=_runs_delete)
 
 

@@ -96,7 +96,12 @@ def cmd_chat(args: argparse.Namespace) -> None:
         copilot = Copilot(settings, store, config, title="Inventory Copilot (headless chat)")
         copilot.greeting()
         copilot.start_run()
-    run_chat(copilot, sys.stdin, sys.stdout)
+    try:
+        run_chat(copilot, sys.stdin, sys.stdout)
+    finally:  # the session ends here: free the run (it stays resumable), so it is not "in use" for a delete
+        recorder = copilot.recorder
+        if recorder.store is not None and recorder.run_id is not None:
+            recorder.store.release_lease(recorder.run_id, recorder.owner)
     return None
 
 

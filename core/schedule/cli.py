@@ -160,6 +160,14 @@ def chat_command(args: argparse.Namespace) -> None:
     cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=True)
     chat, first = _start_chat(args, Store(args.db), settings)
     _emit(first | {"run_id": chat.run_id})
+    try:
+        _answer_lines(chat)
+    finally:  # the session ends here: free the run (it stays resumable), so it is not "in use" for a delete
+        if chat.store is not None and chat.run_id is not None:
+            chat.store.release_lease(chat.run_id, chat.recorder.owner)
+
+
+def _answer_lines(chat: RecordedChat) -> None:
     for line in cli_args.chat_lines(sys.stdin):
         try:
             if isinstance(line, SpecError):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,6 +38,49 @@ from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 T = TypeVar("T")
 
 
+MAX_LIST_LIMIT = 100_000
+# Statuses of `core.recorder.RunStatus` a writer leaves behind while it works (the store cannot import it).
+_UNFINISHED = ("running", "active")
+INTERRUPTED = "interrupted"
+
+
+def _process_alive(owner: str | None) -> bool:
+    """Whether the process in a lease owner id (`PID-token`, `core.recorder.lease_owner`) still runs here."""
+    pid_text = str(owner or "").split("-")[0]
+    if not pid_text.isdigit():
+        return True  # not ours to judge: only the lease time counts
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _lease_live(holder: str | None, until: Any, now: Any) -> bool:
+    return holder is not None and until is not None and until > now and _process_alive(holder)
+
+
+def _mark_interrupted(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Runs whose writer went away without finishing (lease lapsed, or its process is gone): mark them
+    `interrupted` and free them, so lists say so and the chats can `--resume` them. Returns their ids."""
+    now = now_utc()
+    rows = con.execute(
+        "SELECT id, lease_owner, lease_until FROM runs WHERE lease_owner IS NOT NULL AND list_contains(?, status)",
+        [list(_UNFINISHED)],
+    ).fetchall()
+    gone = [run_id for run_id, holder, until in rows if not _lease_live(holder, until, now)]
+    if gone:
+        with suppress(duckdb.TransactionException):  # another process is marking them at the same moment
+            con.execute(
+                "UPDATE runs SET status = ?, lease_owner = NULL, lease_until = NULL, updated_at = ? "
+                "WHERE list_contains(?, id)",
+                [INTERRUPTED, now, gone],
+            )
+    return gone
+
+
 class Store(RolloutTables):
     """The run store at `path` (default: `default_store_path()`), migrated to the current schema on open."""
 
@@ -56,6 +99,7 @@ class Store(RolloutTables):
         try:
             with connection.connection(self.path, timeout_s) as con:
                 self.schema_version = migrate(con)
+                self.interrupted = _mark_interrupted(con)
         except duckdb.Error as err:
             raise connection.damaged(self.path, err) or StoreError(
                 f"Could not open the run store {self.path}: {err}"
@@ -179,11 +223,20 @@ class Store(RolloutTables):
 
         self._tx(work)
 
-    def delete_run(self, run_id: str) -> None:
-        """Delete a run with its messages, steps, transitions and artifacts."""
+    def delete_run(self, run_id: str, *, force: bool = False) -> None:
+        """Delete a run with its messages, steps, transitions and artifacts. A run held by a live session
+        (an unexpired lease of a running process) is refused unless `force`: that session could never go on."""
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
             self._require_run(con, run_id)
+            holder, until = con.execute(
+                "SELECT lease_owner, lease_until FROM runs WHERE id = ?", [run_id]
+            ).fetchone()
+            if not force and _lease_live(holder, until, now_utc()):
+                raise StoreError(
+                    f"run {run_id} is in use by a live session (process {str(holder).split('-')[0]}, held until "
+                    f"{until:%Y-%m-%d %H:%M:%S} UTC); end that session first, or delete with --force"
+                )
             for table in ("messages", "steps", "transitions", "artifacts"):
                 con.execute(f"DELETE FROM {table} WHERE run_id = ?", [run_id])
             con.execute("DELETE FROM runs WHERE id = ?", [run_id])
@@ -199,18 +252,25 @@ class Store(RolloutTables):
             raise StoreError(f"no run with id {run_id!r}")
         return rows[0]
 
-    def list_runs(self, workbench: str | None = None, limit: int = 200) -> pd.DataFrame:
-        """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench."""
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise SpecError("limit", f"must be a whole number of at least 1, got {limit!r}")
+    def list_runs(self, workbench: str | Sequence[str] | None = None, limit: int = 200) -> pd.DataFrame:
+        """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench (or of
+        any of several)."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_LIMIT:
+            raise SpecError("limit", f"must be a whole number from 1 to {MAX_LIST_LIMIT:,}, got {limit!r}")
+        names = [workbench] if isinstance(workbench, str) else None if workbench is None else list(workbench)
         sql = (
             f"SELECT {', '.join('r.' + c.strip() for c in RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
             "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps "
-            "FROM runs r WHERE ?::VARCHAR IS NULL OR r.workbench = ? "
+            "FROM runs r WHERE ?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], r.workbench) "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [workbench, workbench, limit]))
+        return self._tx(lambda con: fetch_frame(con, sql, [names, names, limit]))
+
+    def workbenches(self) -> list[str]:
+        """The workbench keys that have runs in this store, sorted."""
+        rows = self._tx(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
+        return [r[0] for r in rows]
 
     def messages(self, run_id: str) -> pd.DataFrame:
         """A run's messages in turn order."""

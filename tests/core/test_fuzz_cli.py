@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +108,18 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """Inputs for the commands; the working folder is a temporary one (relative --out paths land there)."""
     root = tmp_path_factory.mktemp("fuzz")
+    cwd = Path.cwd()
+    os.chdir(root)
+    try:
+        yield _files(root)
+    finally:
+        os.chdir(cwd)
+
+
+def _files(root: Path) -> dict[str, Path]:
     problem = InventoryProblem(8, parse_demand("poisson(3)"), False, True, 0.5, 3, 2, 1, 12, 6)
     params = root / "params.csv"
     params.write_text(params_csv_text(problem))
