@@ -33,7 +33,7 @@ MAX_SECONDS = 3_600.0  # a solver or training time budget
 MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
 MAX_WEIGHT = 1e6  # an objective weight of the schedule MILP
 MAX_BOUND = 1e9  # an upper bound on an objective
-MAX_LINE_CHARS = 16_000  # one chat line (JSON text) of the JSON-lines protocols
+MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
 
 T = TypeVar("T")
 _VIRTUAL_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))

@@ -24,7 +24,7 @@ from core.llm.types import Message
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE_LINES = [
     "[" * 100_000 + "]" * 100_000,  # deeply nested and over the length cap
-    "[" * 5_000 + "]" * 5_000,  # deeply nested under the cap
+    "[" * 3_000 + "]" * 3_000,  # deeply nested under the cap
     json.dumps({"user": "\ud800 hello"}),  # a lone surrogate
     json.dumps({"user": "x" * (cli_args.MAX_LINE_CHARS + 10)}),
     json.dumps({"user": ""}),
@@ -173,3 +173,51 @@ def test_llm_flags_are_validated_by_the_chat_parsers(capsys) -> None:
         with pytest.raises(SystemExit):
             cli.main([group, "chat", "--llm-retries", "-1"])
         assert json.loads(capsys.readouterr().err)["field"] == "--llm-retries"
+
+
+ADVERSARIAL = {
+    "one long word": "x" * 10_000,
+    "dashes": "-" * 10_000,
+    "hyphenated": "a-" * 5_000,
+    "day waits": "xx-day " * 2_000,
+    "escapes": "\x1b[31m" * 2_000,
+    "school names": "Everett Galileo Lowell Muir Ortega " * 400,
+}
+
+
+def _just_under_the_cap(text: str) -> str:
+    """`{"user": text}` with `text` cut so that the JSON line is just within `MAX_LINE_CHARS`."""
+    while len(line := json.dumps({"user": text})) > cli_args.MAX_LINE_CHARS:
+        text = text[: len(text) - (len(line) - cli_args.MAX_LINE_CHARS) // 6 - 1]
+    return line
+
+
+@pytest.mark.parametrize("group", ["inventory", "schedule"])
+def test_adversarial_long_messages_are_answered_in_bounded_time(group: str, tmp_path: Path) -> None:
+    """Messages cut to just under the line cap, shaped to make text parsing slow: each is answered, fast."""
+    lines = [_just_under_the_cap(text) for text in ADVERSARIAL.values()]
+    assert all(len(line) <= cli_args.MAX_LINE_CHARS for line in lines)
+    started = time.monotonic()
+    done = _chat(group, ("\n".join(lines) + "\n").encode(), tmp_path / "orca.duckdb")
+    elapsed = time.monotonic() - started
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    out = done.stdout.decode().splitlines()
+    assert len(out) == len(lines) + (1 if group == "schedule" else 0)
+    assert elapsed < 10 * len(lines)  # measured: at most ~2.2 s a line on a loaded 2-core machine
+
+
+@pytest.mark.parametrize("group", ["inventory", "schedule"])
+def test_a_broken_server_body_is_a_provider_error_not_the_users_line(
+    group: str, fake_llm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from core import cli
+
+    fake_llm.script([{"raw": '{"choices": [{"message": ', "content_type": "application/json"}])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({"user": "Demand is about 8 a day."}) + "\n"))
+    argv = ["--db", str(tmp_path / "orca.duckdb"), group, "chat", "--provider", "openai"]
+    argv += ["--base-url", fake_llm.openai_url, "--model", "fake", "--llm-retries", "0"]
+    assert cli.main(argv) == 0
+    captured = capsys.readouterr()
+    answer = json.loads(captured.out.splitlines()[-1])
+    assert answer["field"] == "provider" and "did not answer like an OpenAI" in answer["error"]
+    assert "not JSON" not in answer["error"] and "Traceback" not in captured.err
