@@ -25,13 +25,13 @@ from typing import Any, NoReturn, TextIO, TypeVar
 from core.config import MAX_LLM_RETRIES, MAX_LLM_TIMEOUT_S
 from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
 from core.store import json_safe
+from core.store.runs import MAX_LIST_LIMIT
 
 MAX_SEED = 2**32 - 1
 MAX_PATHS = 1_000_000  # Monte Carlo paths of one command (the engine also bounds paths × periods)
-MAX_LIST_LIMIT = 100_000  # rows `runs list` prints
 MAX_SECONDS = 3_600.0  # a solver or training time budget
 MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
-MAX_WEIGHT = 1e6  # an objective weight of the schedule MILP
+MAX_WEIGHT = 1e6  # an objective weight of the schedule MILP (= solvers.schedule.model.MAX_WEIGHT, not imported: pulp)
 MAX_BOUND = 1e9  # an upper bound on an objective
 MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
 

@@ -217,3 +217,10 @@ def test_time_limit_bounds_the_whole_command(capsys) -> None:
     assert code == 0 and out["status"] == "infeasible"
     assert "conflicting_constraints" in out or "ran out" in out["reason"]
     assert elapsed < 0.2 + 3.0
+
+
+def test_the_cli_limits_match_the_solvers() -> None:
+    from core import cli_args
+    from solvers.schedule.model import MAX_WEIGHT
+
+    assert cli_args.MAX_WEIGHT == MAX_WEIGHT
