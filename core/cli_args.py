@@ -31,7 +31,9 @@ MAX_SEED = 2**32 - 1
 MAX_PATHS = 1_000_000  # Monte Carlo paths of one command (the engine also bounds paths × periods)
 MAX_SECONDS = 3_600.0  # a solver or training time budget
 MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
-MAX_WEIGHT = 1e6  # an objective weight of the schedule MILP (= solvers.schedule.model.MAX_WEIGHT, not imported: pulp)
+MAX_WEIGHT = (
+    1e6  # an objective weight of the schedule MILP (= solvers.schedule.model.MAX_WEIGHT, not imported: pulp)
+)
 MAX_BOUND = 1e9  # an upper bound on an objective
 MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
 
@@ -298,6 +300,15 @@ def add_llm_flags(parser: argparse.ArgumentParser) -> None:
 
 
 # --- the JSON-lines chat protocols ---
+
+
+def check_resumable(store: Any, run_id: str) -> None:
+    """Refuse to `--resume` a run another live session is writing (two writers would interleave its turns)."""
+    holder = store.in_use(run_id)
+    if holder is not None:
+        raise SpecError(
+            "--resume", f"run {run_id} is in use by a live session ({holder}); end that session first"
+        )
 
 
 def chat_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str | SpecError]:

@@ -91,6 +91,7 @@ def cmd_chat(args: argparse.Namespace) -> None:
         seed=settings.seed,
     )
     if args.resume:
+        cli_args.check_resumable(store, args.resume)
         copilot = Copilot.resume(store, args.resume, settings, config)
     else:
         copilot = Copilot(settings, store, config, title="Inventory Copilot (headless chat)")

@@ -132,6 +132,7 @@ def _emit(payload: dict[str, Any]) -> None:
 def _start_chat(args: argparse.Namespace, store: Store, settings: Settings) -> tuple[RecordedChat, dict]:
     """A new recorded chat (its run created now, with the opening proposal) or a resumed one; first line."""
     if args.resume:
+        cli_args.check_resumable(store, args.resume)
         chat = RecordedChat.resume(store, settings, args.resume)
         return chat, {"run_id": chat.run_id, "resumed": True, "problems": chat.problems}
     district_csv = Path(args.district).read_bytes() if args.district else None

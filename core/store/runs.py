@@ -223,6 +223,13 @@ class Store(RolloutTables):
 
         self._tx(work)
 
+    def in_use(self, run_id: str) -> str | None:
+        """Who holds run `run_id` right now (a live lease of a running process), as a sentence; None if free."""
+        holder, until = self.lease(run_id)
+        if not _lease_live(holder, until, now_utc()):
+            return None
+        return f"process {str(holder).split('-')[0]}, held until {until:%Y-%m-%d %H:%M:%S} UTC"
+
     def delete_run(self, run_id: str, *, force: bool = False) -> None:
         """Delete a run with its messages, steps, transitions and artifacts. A run held by a live session
         (an unexpired lease of a running process) is refused unless `force`: that session could never go on."""

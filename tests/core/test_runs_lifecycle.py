@@ -57,6 +57,9 @@ def test_a_live_session_keeps_its_run_and_a_killed_one_is_interrupted(
         code, _, err = _cli(capsys, "--db", str(db), "runs", "delete", run_id)
         assert code == 2 and err["field"] == "store" and "in use by a live session" in err["error"]
         assert Store(db).get_run(run_id)["status"] == RunStatus.ACTIVE  # a live session is not interrupted
+        for group in ("schedule", "inventory"):  # nor resumed by a second session
+            code, _, err = _cli(capsys, "--db", str(db), group, "chat", "--resume", run_id)
+            assert code == 2 and err["field"] == "--resume" and "in use by a live session" in err["error"]
     finally:
         chat.send_signal(signal.SIGKILL)  # killed mid-session: no clean end, its lease stays behind
         chat.wait(timeout=30)
