@@ -3,8 +3,10 @@ output folders, store paths and limits (see `docs/limits.md`).
 
 Every command of `python -m core.cli` takes these through `type=` of its parser, so a bad value is refused
 before any work starts, with the same wording everywhere. `CliArgumentParser` turns argparse's usage errors
-into the CLI's error object `{"error": ..., "field": ...}` (exit 2); `prepare_output_dir` and `store_path`
-check what can only be checked when the command runs (creating a folder, opening a store).
+into the CLI's error object `{"error": ..., "field": ...}` (exit 2); `prepare_output_dir` and
+`check_store_path` check what can only be checked when the command runs (creating a folder, opening a
+store). The JSON-lines chats read and answer their lines through `chat_lines`, `chat_request`, `chat_error`
+and `chat_line_out`.
 """
 
 from __future__ import annotations
@@ -31,9 +33,8 @@ MAX_SEED = 2**32 - 1
 MAX_PATHS = 1_000_000  # Monte Carlo paths of one command (the engine also bounds paths × periods)
 MAX_SECONDS = 3_600.0  # a solver or training time budget
 MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
-MAX_WEIGHT = (
-    1e6  # an objective weight of the schedule MILP (= solvers.schedule.model.MAX_WEIGHT, not imported: pulp)
-)
+# An objective weight of the schedule MILP; equals solvers.schedule.model.MAX_WEIGHT (not imported: pulp is slow).
+MAX_WEIGHT = 1e6
 MAX_BOUND = 1e9  # an upper bound on an objective
 MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
 

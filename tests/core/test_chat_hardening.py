@@ -221,3 +221,33 @@ def test_a_broken_server_body_is_a_provider_error_not_the_users_line(
     answer = json.loads(captured.out.splitlines()[-1])
     assert answer["field"] == "provider" and "did not answer like an OpenAI" in answer["error"]
     assert "not JSON" not in answer["error"] and "Traceback" not in captured.err
+
+
+def test_a_hanging_server_ends_the_turn_within_the_flags_bound(
+    fake_llm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--llm-timeout 1 --llm-retries 1: a turn against a server that never answers ends after about 2 s (two
+    attempts and the SDK's backoff) with a provider error; the session then answers the next line."""
+    from core import cli
+
+    fake_llm.script([{"hang": 30, "text": "late"}, {"hang": 30, "text": "late"}])
+    lines = [json.dumps({"user": "Could Everett start later?"}), json.dumps({"user": ""})]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    argv = [
+        "--db",
+        str(tmp_path / "orca.duckdb"),
+        "schedule",
+        "chat",
+        "--provider",
+        "openai",
+        "--model",
+        "fake",
+    ]
+    argv += ["--base-url", fake_llm.openai_url, "--llm-timeout", "1", "--llm-retries", "1"]
+    started = time.monotonic()
+    assert cli.main(argv) == 0
+    elapsed = time.monotonic() - started
+    _, hung, empty = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert hung["field"] == "provider" and "did not answer in time" in hung["error"]
+    assert empty["field"] == "user"
+    assert elapsed < 10
