@@ -32,6 +32,7 @@ from core.store.codec import (
     now_utc,
     text,
 )
+from core.store.experiments import ExperimentTables
 from core.store.migrations import migrate
 from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
@@ -81,7 +82,7 @@ def _mark_interrupted(con: duckdb.DuckDBPyConnection) -> list[str]:
     return gone
 
 
-class Store(RolloutTables):
+class Store(RolloutTables, ExperimentTables):
     """The run store at `path` (default: `default_store_path()`), migrated to the current schema on open."""
 
     def __init__(
