@@ -67,11 +67,13 @@ class CliArgumentParser(argparse.ArgumentParser):
 
 def usage_field(message: str) -> str:
     """The flag or argument an argparse error message is about (`--seed`, `RUN_ID`, ...), else "arguments"."""
-    for pattern in (_FIELD_RE, _REQUIRED_RE, _UNRECOGNIZED_RE):
+    for pattern in (_FIELD_RE, _REQUIRED_RE):
         match = pattern.match(message)
-        if match:
-            return match.group(1).split("/")[-1]
-    return "arguments"
+        if match:  # an option's names read "-h/--help": name it by the last one
+            name = match.group(1)
+            return name.split("/")[-1] if name.startswith("-") else name
+    match = _UNRECOGNIZED_RE.match(message)
+    return match.group(1) if match else "arguments"
 
 
 def _named(name: str, check: Callable[[str], object]) -> Callable[[str], object]:

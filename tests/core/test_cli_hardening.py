@@ -224,3 +224,14 @@ def test_the_cli_limits_match_the_solvers() -> None:
     from solvers.schedule.model import MAX_WEIGHT
 
     assert cli_args.MAX_WEIGHT == MAX_WEIGHT
+
+
+def test_usage_errors_name_the_flag_or_the_stray_argument() -> None:
+    from core.cli_args import usage_field
+
+    assert usage_field("argument --seed: must be a whole number") == "--seed"
+    assert usage_field("argument -h/--help: ignored") == "--help"
+    assert usage_field("argument GROUP: invalid choice: 'x'") == "GROUP"
+    assert usage_field("the following arguments are required: --params, --out") == "--params"
+    assert usage_field("unrecognized arguments: /tmp/a/b c") == "/tmp/a/b"
+    assert usage_field("something else") == "arguments"

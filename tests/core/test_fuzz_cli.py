@@ -312,3 +312,34 @@ def test_chat_protocols_answer_every_line(files: dict[str, Path], group: str, li
     for answer in out[opening:]:
         assert answer["run_id"] and ("assistant" in answer or {"error", "field"} <= set(answer)), answer
         assert answer.get("field") != "internal", answer
+
+
+@FUZZ
+@given(data=st.data())
+def test_experiment_repair_and_retail_groups(files: dict[str, Path], data: st.DataObject) -> None:
+    """The newer groups, on their cheap commands (no generated value may start a long run)."""
+    db = ["--db", str(files["db"])]
+    command = data.draw(
+        st.sampled_from(
+            [
+                ["experiment", "status", data.draw(TEXT)],
+                ["experiment", "report", data.draw(TEXT)],
+                ["experiment", "list", "--limit", data.draw(NUMBERS)],
+                ["experiment", "run", data.draw(paths(files))],
+                ["retail", "metrics", data.draw(TEXT)],
+                [
+                    "retail",
+                    "run",
+                    "--seed",
+                    data.draw(st.sampled_from(["-1", "", "nan", "1e308", "1" + "0" * 30])),
+                ],
+                [
+                    "repair",
+                    "bench",
+                    "--limit",
+                    data.draw(st.sampled_from(["0", "-5", "", "nan", "1" + "0" * 30])),
+                ],
+            ]
+        )
+    )
+    run(db + command)
