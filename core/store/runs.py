@@ -232,8 +232,9 @@ class Store(RolloutTables, ExperimentTables):
         return f"process {str(holder).split('-')[0]}, held until {until:%Y-%m-%d %H:%M:%S} UTC"
 
     def delete_run(self, run_id: str, *, force: bool = False) -> None:
-        """Delete a run with its messages, steps, transitions and artifacts. A run held by a live session
-        (an unexpired lease of a running process) is refused unless `force`: that session could never go on."""
+        """Delete a run with everything keyed by it (messages, steps, transitions, artifacts, workbench records).
+        A run held by a live session (an unexpired lease of a running process) is refused unless `force`: that
+        session could never go on."""
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
             self._require_run(con, run_id)
@@ -245,8 +246,12 @@ class Store(RolloutTables, ExperimentTables):
                     f"run {run_id} is in use by a live session (process {str(holder).split('-')[0]}, held until "
                     f"{until:%Y-%m-%d %H:%M:%S} UTC); end that session first, or delete with --force"
                 )
-            for table in ("messages", "steps", "transitions", "artifacts"):
-                con.execute(f"DELETE FROM {table} WHERE run_id = ?", [run_id])
+            tables = con.execute(
+                "SELECT DISTINCT table_name FROM information_schema.columns "
+                "WHERE column_name = 'run_id' AND table_name <> 'cells' ORDER BY table_name"
+            ).fetchall()
+            for (table,) in tables:
+                con.execute(f'DELETE FROM "{table}" WHERE run_id = ?', [run_id])
             con.execute("DELETE FROM runs WHERE id = ?", [run_id])
 
         self._tx(work)

@@ -227,13 +227,13 @@ def test_opening_a_v1_file_migrates_it(tmp_path: Path) -> None:
     store = Store(path)
     assert store.get_run("cop")["status"] == "active", "one status vocabulary: 'interpreting' became 'active'"
     assert store.transitions("abc").empty
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     run = store.get_run("abc")
     assert run["title"] == "" and run["updated_at"] == datetime(2025, 1, 2, 3, 4, 5)
     assert run["config"] == {"old": True}
     assert store.add_message("abc", "assistant", "hi again") == 2
     versions = duckdb.connect(str(path)).execute("SELECT version FROM schema_version ORDER BY 1").fetchall()
-    assert versions == [(1,), (2,), (3,)]
+    assert versions == [(1,), (2,), (3,), (4,)]
 
 
 def test_a_file_from_a_newer_orca_is_refused(tmp_path: Path) -> None:
