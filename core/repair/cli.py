@@ -13,6 +13,7 @@ import argparse
 import time
 from typing import Any
 
+from core import cli_args
 from core.errors import SpecError
 
 WORKBENCH = "lp_repair"
@@ -20,7 +21,7 @@ AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
 
 
 def _data_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=2, help="data-set seed (default 2)")
+    p.add_argument("--seed", type=cli_args.seed, default=2, help="data-set seed (default 2)")
     p.add_argument(
         "--dataset", help="data-set JSON (default artifacts/lp_repair/optirepair_sc_seed<seed>.json)"
     )
@@ -169,6 +170,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _data_args(bench)
     bench.add_argument("--split", choices=("train", "test", "all"), default="test")
     bench.add_argument("--types", nargs="*", help="only these error types (ME-1 ... ME-10)")
-    bench.add_argument("--limit", type=int, help="at most this many problems per error type")
+    bench.add_argument("--limit", type=cli_args.whole(1, 1_000_000), help="at most this many problems per error type")
     _switch_args(bench)
     bench.set_defaults(func=cmd_bench)

@@ -53,6 +53,20 @@ def test_settings_switch_provider_and_validate(monkeypatch):
     assert at.session_state["orca_settings"].seed == 7
 
 
+def test_llm_timeout_and_retries_are_settings(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
+    monkeypatch.setenv("ORCA_LLM_TIMEOUT", "20")
+    at = run_settings()
+    assert at.number_input(key="orca_llm_timeout").value == 20.0
+    at.number_input(key="orca_llm_timeout").set_value(300.0).run()
+    at.number_input(key="orca_llm_retries").set_value(1).run()
+    settings = at.session_state["orca_settings"]
+    assert (settings.timeout_s, settings.max_retries) == (300.0, 1)
+    at.number_input(key="orca_llm_retries").set_value(5).run()  # 300 s x 6 attempts is over the bound
+    assert any("600 s" in e.value for e in at.error)
+    assert at.session_state["orca_settings"].max_retries == 1
+
+
 def test_connection_failure_is_a_message_not_a_crash():
     at = run_settings()
     at.selectbox(key="orca_provider").set_value("anthropic").run()
