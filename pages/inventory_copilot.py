@@ -10,6 +10,7 @@ import streamlit as st
 
 from core.errors import OrcaError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
+from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
 from core.ui import guard, optional_store, setup_page, show_error
 
 K = "orca_copilot_"
@@ -61,6 +62,10 @@ def _on_pick() -> None:
 def _on_restart() -> None:
     st.session_state[f"{K}pick"] = NEW
     _start_new()
+
+
+def _labels(keys) -> str:
+    return ", ".join(PARAMETER_LABELS.get(k, k) for k in keys)
 
 
 def _cell(value: object) -> str:
@@ -123,18 +128,18 @@ with table_col:
     for conflict in conflicts:
         if conflict.is_clarification:
             st.info(
-                f"Needs your confirmation ({', '.join(conflict.keys)}): {conflict.question}",
+                f"Needs your confirmation ({_labels(conflict.keys)}): {conflict.question}",
                 icon=":material/help:",
             )
         else:
             st.warning(
-                f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
+                f"Open conflict ({_labels(conflict.keys)}): {conflict.question}", icon=":material/warning:"
             )
     in_conflict = {k for c in conflicts if not c.is_clarification for k in c.keys}
     to_confirm = {k for c in conflicts if c.is_clarification for k in c.keys} - in_conflict
     frame = pd.DataFrame(
         {
-            "value": [row["value"] for row in table.values()],
+            "value": [plain_value(key, row["value"]) if row["value"] is not None else None for key, row in table.items()],
             "unit": [row["unit"] for row in table.values()],
             "status": [
                 "⚠️ conflict"
@@ -145,8 +150,9 @@ with table_col:
                 for key, row in table.items()
             ],
         },
-        index=pd.Index(list(table), name="parameter"),
+        index=pd.Index([PARAMETER_LABELS.get(key, key) for key in table], name="parameter"),
     )
+    keys = dict(zip(frame.index, table, strict=True))
     editable = copilot.phase == "extract"
     edited = st.data_editor(
         frame,
@@ -160,10 +166,16 @@ with table_col:
         f"{sum(r['status'] == 'defined' for r in table.values())} of {len(table)} defined"
         + ("" if editable else " · final (the policy is computed)")
     )
+    with st.expander("Technical names and values", icon=":material/code:"):
+        st.dataframe(
+            pd.DataFrame({"parameter": list(table), "value": [row["value"] for row in table.values()]}),
+            hide_index=True,
+            width="stretch",
+        )
     changes = [
-        (key, _cell(edited.at[key, "value"]))
-        for key in frame.index
-        if editable and _cell(edited.at[key, "value"]) not in ("", _cell(frame.at[key, "value"]))
+        (keys[label], _cell(edited.at[label, "value"]))
+        for label in frame.index
+        if editable and _cell(edited.at[label, "value"]) not in ("", _cell(frame.at[label, "value"]))
     ]
     if changes:
         edit_status = st.empty()
@@ -185,15 +197,19 @@ if policy is not None:
     st.divider()
     st.subheader("Recommended policy")
     a, b, c, d = st.columns(4)
-    a.metric("Policy", policy["recommended_policy"], help=f"family: {policy['recommended']}")
+    a.metric(
+        "Policy",
+        plain_name(policy["recommended_policy"], copilot.brief and copilot.brief.problem),
+        help=f"technical name: {policy['recommended_policy']} (family {policy['recommended']})",
+    )
     a.caption(policy["label"] + (" · ask me for each order" if policy["type"] == "dqn" else ""))
     b.metric("Expected cost", f"${policy['recommended_mean']:,.2f}")
     c.metric(
-        "Best (s,S)",
-        f"s={policy['s']}, S={policy['S']}",
+        "Simplest reorder rule",
+        f"below {policy['s']}, top up to {policy['S']}",
         f"{policy['cost_diff_pct']:+.1f}% cost",
         delta_color="inverse",
-        help="the simpler reorder-point rule, and how much more it costs than the recommendation",
+        help=f"the (s,S) rule s={policy['s']}, S={policy['S']}, and how much more it costs than the recommendation",
     )
     critic = policy["critic"]
     d.metric(
@@ -204,17 +220,19 @@ if policy is not None:
         help="checks against capacity, max order, table",
     )
     costs = pd.DataFrame.from_dict(policy["policies"], orient="index").sort_values("mean")
+    names = [plain_name(p, copilot.brief and copilot.brief.problem) for p in costs["policy"]]
+    names = [n if names.count(n) == 1 else f"{n} ({k})" for n, k in zip(names, costs.index, strict=True)]
     colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]
     figure = go.Figure(
         go.Bar(
-            x=list(costs.index),
+            x=names,
             y=costs["mean"],
             marker_color=colors,
             error_y={
                 "type": "data",
                 "array": [hi - m for (lo, hi), m in zip(costs["ci95"], costs["mean"], strict=True)],
             },
-            hovertext=list(costs["policy"]),
+            hovertext=[f"{k}: {p}" for k, p in zip(costs.index, costs["policy"], strict=True)],
         )
     )
     figure.update_layout(

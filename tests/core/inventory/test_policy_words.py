@@ -20,6 +20,7 @@ from solvers.inventory.policies import BaseStockPolicy, SSPolicy
 from solvers.inventory.spec import problem_from_table, table_from_problem
 from tests.core.inventory.test_interpretation import SMALL
 
+
 def _brief_for(table: dict[str, str], policy_key: str):
     res = optimize(problem_from_table(table), paths=200, seed=0, use_dqn=False, use_dp=False, final_paths=200)
     res = replace(res, recommended=policy_key, recommended_policy=res.evaluations[policy_key].policy)
