@@ -3,7 +3,7 @@ and compare them with the (s,S) grid, the exact DP optimum and a DQN."""
 
 import streamlit as st
 
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.inventory import charts
 from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
@@ -19,6 +19,7 @@ SOURCE = P + "source"
 STALE = P + "stale"
 LAMBDA = P + "lambda"
 SAVED = P + "saved_form"
+RUNNING = P + "running"
 OPTIONS = {
     "use_sS": True,
     "use_base_stock": True,
@@ -87,6 +88,14 @@ if st.session_state.get(HANDOFF):
             + ". Check the parameters and run.",
             icon=":material/input:",
         )
+
+if RUNNING in st.session_state:  # the run of an earlier script pass never got to its end: it was cut short
+    sim.mark_interrupted(store, st.session_state.pop(RUNNING) or None)
+    st.warning(
+        "The last run was cancelled before it finished (saved as interrupted). The results below, if any, are "
+        "from the run before it.",
+        icon=":material/stop_circle:",
+    )
 
 with st.expander("Model conventions", icon=":material/rule:"):
     st.markdown(sim.MODEL_CONVENTIONS)
@@ -190,15 +199,26 @@ if submitted:
             dqn_config=DQNConfig(steps=int(ss[P + "dqn_steps"]), seconds=float(ss[P + "dqn_seconds"])),
         )
         bar = st.progress(0.0, text="Starting…")
-        result = sim.run_simulation(
-            problem,
-            choices,
-            options,
-            settings.seed,
-            progress=lambda f, msg: bar.progress(f, text=msg),
-            store=store,
-        )
+        cancel = st.empty()
+        if options.dqn:
+            # any click reruns the page, which stops this run at its next progress update
+            cancel.button("Cancel the run", key=P + "cancel", icon=":material/stop_circle:")
+        try:
+            result = sim.run_simulation(
+                problem,
+                choices,
+                options,
+                settings.seed,
+                progress=lambda f, msg: bar.progress(f, text=msg),
+                store=store,
+                on_start=lambda run_id: ss.__setitem__(RUNNING, run_id or ""),
+            )
+        except OrcaError:  # a failed run is recorded as failed and shown; only a cut-short run stays marked
+            ss.pop(RUNNING, None)
+            raise
         bar.empty()
+        cancel.empty()
+        ss.pop(RUNNING, None)
         ss[RESULT], ss[STALE] = result, False
         ss[LAMBDA] = problem.risk_tolerance
 
@@ -241,6 +261,8 @@ st.success(
     f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
     icon=":material/recommend:",
 )
+if result.dqn_warning:
+    st.error(result.dqn_warning, icon=":material/report:")
 if result.dp_cost is not None:
     st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
 if result.dp_refusal:

@@ -114,9 +114,13 @@ def test_a_dqn_run_adds_its_row_learning_curve_and_weights():
     at.checkbox(key="orca_sim_dqn").check()
     at.number_input(key="orca_sim_dqn_steps").set_value(20)
     submit(at)
-    assert not at.exception and not at.error
+    assert not at.exception
+    # 20 steps of training: flagged loudly, shown, never recommended
+    assert [e.value for e in at.error if e.value.startswith("Do not use this DQN")]
     table = at.dataframe[0].value
     assert "dqn" in set(table["policy"])
+    assert table.loc[table["recommended"], "policy"].iloc[0] != "dqn"
+    assert "**dqn**" not in at.success[0].value
     assert "DQN learning curve" in [t.label for t in at.tabs]
     charts = at.get("plotly_chart")
     assert len(charts) == 4 and "validation" in charts[-1].proto.spec.lower()
@@ -180,3 +184,16 @@ def test_a_stored_copilot_run_can_be_loaded():
     assert not at.exception
     assert at.number_input(key="orca_sim_setup_cost").value == 7.5
     assert at.number_input(key="orca_sim_time_horizon").value == 45
+
+
+def test_a_run_cut_short_by_a_cancel_is_marked_interrupted_and_said():
+    store = Store(os.environ["ORCA_DB"])
+    run_id = store.create_run(sim.WORKBENCH, {}, 0, "long DQN", "running")
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_running"] = run_id  # what a run leaves behind when a click stops it mid-way
+    at.run()
+    assert not at.exception
+    assert "cancelled before it finished" in at.warning[0].value
+    assert store.get_run(run_id)["status"] == "interrupted"
+    at.run()
+    assert not at.warning
