@@ -11,7 +11,9 @@ import streamlit as st
 from core.errors import OrcaError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
+from core.inventory.simulation_inputs import policy_handoff
 from core.ui import guard, optional_store, setup_page, show_error
+from solvers.inventory.agent import EVAL_SEED_OFFSET
 
 K = "orca_copilot_"
 NEW = "__new__"
@@ -270,6 +272,9 @@ if policy is not None:
         icon=":material/folder_zip:",
     )
     if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
+        brief = copilot.brief
         st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
-        st.session_state["orca_sim_handoff_ss"] = (policy["s"], policy["S"])
+        st.session_state["orca_sim_handoff_policy"] = policy_handoff(
+            brief.rule, brief.recommended_policy, brief.paths, brief.seed + EVAL_SEED_OFFSET
+        ).to_dict()
         st.switch_page(SIMULATOR)

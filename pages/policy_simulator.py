@@ -7,6 +7,7 @@ from core.errors import OrcaError, SpecError
 from core.inventory import charts
 from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
+from core.inventory.policy_names import plain_name
 from core.ui import guard, optional_store, setup_page, show_error
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
@@ -15,6 +16,8 @@ P = "orca_sim_"
 RESULT = P + "result"
 HANDOFF = P + "params_csv"
 HANDOFF_SS = P + "handoff_ss"
+HANDOFF_POLICY = P + "handoff_policy"
+EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
 STALE = P + "stale"
 LAMBDA = P + "lambda"
@@ -78,12 +81,29 @@ if st.session_state.get(HANDOFF):
         copilot_ss = st.session_state.pop(HANDOFF_SS, None)
         if copilot_ss is not None:
             st.session_state[P + "sS_s"], st.session_state[P + "sS_S"] = (int(v) for v in copilot_ss)
+        handoff = st.session_state.pop(HANDOFF_POLICY, None)
+        carried = ""
+        if handoff is not None:
+            chosen = sim_inputs.PolicyHandoff.from_dict(handoff)
+            ss_ = st.session_state
+            for kind in sim_inputs.POLICY_KINDS:
+                ss_[f"{P}use_{kind}"] = chosen.choice is not None and chosen.choice.kind == kind
+            if chosen.choice is not None:
+                for name, value in chosen.choice.params.items():
+                    ss_[f"{P}{chosen.choice.kind}_{name}"] = 0 if value is None else int(value)
+                ss_[P + "cutoff"] = chosen.choice.cutoff
+            ss_.update({P + "grid": False, P + "dp": chosen.dp, P + "dqn": False, P + "paths": chosen.paths})
+            ss_[EVAL_SEED] = chosen.seed
+            carried = (
+                f", with its recommended policy ({plain_name(chosen.policy, loaded.problem)}, `{chosen.policy}`) "
+                f"on the same {chosen.paths:,} evaluation paths (seed {chosen.seed}), so the numbers match"
+            )
         st.success(
             f"Loaded the problem from {loaded.source}"
             + (
                 f", with its optimized (s,S) = ({copilot_ss[0]}, {copilot_ss[1]}) in the (s,S) policy"
                 if copilot_ss is not None
-                else ""
+                else carried
             )
             + ". Check the parameters and run.",
             icon=":material/input:",
@@ -208,7 +228,7 @@ if submitted:
                 problem,
                 choices,
                 options,
-                settings.seed,
+                st.session_state.get(EVAL_SEED, settings.seed),
                 progress=lambda f, msg: bar.progress(f, text=msg),
                 store=store,
                 on_start=lambda run_id: ss.__setitem__(RUNNING, run_id or ""),

@@ -248,3 +248,47 @@ def default_choices(problem: InventoryProblem) -> list[PolicyChoice]:
     """(s,S) and capped base-stock at their suggested parameters."""
     params = suggested_parameters(problem)
     return [PolicyChoice("sS", params["sS"]), PolicyChoice("base_stock", params["base_stock"])]
+
+
+@dataclass(frozen=True)
+class PolicyHandoff:
+    """The Copilot's recommendation as the simulator needs it to reproduce the Copilot's numbers: the policy
+    (family, parameters with cap, cutoff), or the DP optimum, on the same evaluation paths (count and seed)."""
+
+    choice: PolicyChoice | None
+    dp: bool
+    paths: int
+    seed: int
+    policy: str
+
+    def to_dict(self) -> dict:
+        return {
+            "choice": None
+            if self.choice is None
+            else {"kind": self.choice.kind, "params": dict(self.choice.params), "cutoff": self.choice.cutoff},
+            "dp": self.dp,
+            "paths": self.paths,
+            "seed": self.seed,
+            "policy": self.policy,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> PolicyHandoff:
+        c = data.get("choice")
+        choice = None if c is None else PolicyChoice(c["kind"], dict(c["params"]), bool(c["cutoff"]))
+        return cls(choice, bool(data["dp"]), int(data["paths"]), int(data["seed"]), str(data["policy"]))
+
+
+def policy_handoff(rule: Mapping, policy: str, paths: int, seed: int) -> PolicyHandoff:
+    """The hand-off of a Copilot recommendation: `rule` is the brief's rule, `policy` the engine's policy name,
+    `paths` and `seed` those its finalists were compared on (`solvers.inventory.agent.EVAL_SEED_OFFSET`)."""
+    kind = rule.get("kind")
+    cutoff = bool(rule.get("cutoff", False))
+    params: dict[str, int | None] | None = {
+        "sS": lambda: {"s": int(rule["s"]), "S": int(rule["S"])},
+        "base_stock": lambda: {"S": int(rule["S"]), "cap": int(rule["cap"])},
+        "constant": lambda: {"q": int(rule["q"])},
+        "rQ": lambda: {"R": int(rule["R"]), "Q": int(rule["Q"])},
+    }.get(str(kind), lambda: None)()
+    choice = None if params is None else PolicyChoice(str(kind), params, cutoff)
+    return PolicyHandoff(choice, dp=choice is None and policy == "dp", paths=paths, seed=seed, policy=policy)

@@ -74,6 +74,11 @@ class OptimizationResult:
         }
 
 
+EVAL_SEED_OFFSET = 2_000_003
+"""The finalists are compared on `demand_matrix(problem, n_final, seed + EVAL_SEED_OFFSET)`: fresh paths, and
+the ones a hand-off to the Policy Simulator reuses to reproduce the numbers."""
+
+
 def optimize(
     problem: InventoryProblem,
     paths: int = 1000,
@@ -117,7 +122,7 @@ def optimize(
         finalists["dqn"] = dqn.policy
     if progress:
         progress(0.96, "comparing the finalists on fresh common paths")
-    evals = evaluate_policies(problem, list(finalists.values()), n_final, seed + 2_000_003)
+    evals = evaluate_policies(problem, list(finalists.values()), n_final, seed + EVAL_SEED_OFFSET)
     evaluations = dict(zip(finalists, evals, strict=True))
     lam = problem.risk_tolerance
     recommended = min(evaluations, key=lambda k: evaluations[k].objective(lam))

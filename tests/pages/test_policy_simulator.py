@@ -197,3 +197,28 @@ def test_a_run_cut_short_by_a_cancel_is_marked_interrupted_and_said():
     assert store.get_run(run_id)["status"] == "interrupted"
     at.run()
     assert not at.warning
+
+
+def test_copilot_handoff_carries_the_recommended_policy_and_its_paths():
+    from solvers.inventory.montecarlo import evaluate_policies
+    from solvers.inventory.policies import BaseStockPolicy
+
+    problem = sim_inputs.default_problem()
+    handoff = sim_inputs.policy_handoff(
+        {"kind": "base_stock", "S": 18, "cap": 12, "cutoff": True}, "base_stock(18,cap=12)+cutoff", 300, 2_000_003
+    )
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_params_csv"] = params_csv_text(problem)
+    at.session_state["orca_sim_handoff_policy"] = handoff.to_dict()
+    at.run()
+    assert not at.exception
+    assert "base_stock(18,cap=12)+cutoff" in at.success[0].value and "same 300 evaluation paths" in at.success[0].value
+    assert at.checkbox(key="orca_sim_use_base_stock").value and not at.checkbox(key="orca_sim_use_sS").value
+    assert at.checkbox(key="orca_sim_cutoff").value and not at.checkbox(key="orca_sim_grid").value
+    assert (at.number_input(key="orca_sim_base_stock_S").value, at.number_input(key="orca_sim_base_stock_cap").value) == (18, 12)
+    submit(at)
+    assert not at.exception
+    table = at.dataframe[0].value
+    [want] = evaluate_policies(problem, [BaseStockPolicy(18, 12, True)], 300, 2_000_003)
+    row = table[table["policy"] == "base_stock(18,cap=12)+cutoff"].iloc[0]
+    assert row["mean"] == want.mean
