@@ -156,9 +156,9 @@ class Copilot:
         answered with how to go on (every message gets a reply)."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
-        self._ensure_run()
-        if self.phase == "extract":
+        if self.phase == "extract":  # the run is created once the turn succeeded: a failed call leaves none
             return self._extract(text, progress)
+        self._ensure_run()
         if self.phase == "done":
             if not self._asks_about_policy(text):
                 return self._finished(text)
@@ -176,13 +176,17 @@ class Copilot:
             raise SpecError(key, "the new value is empty")
         if self.phase != "extract":
             raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
-        self._ensure_run()
         old = self.table.value(key)
+        started = time.perf_counter()
         turn = self.extraction.user_edit(key, value)
+        latency_ms = 1000.0 * (time.perf_counter() - started)
+        self._ensure_run()
         note = f"(table edit) {key}: {old if old is not None else '-'} -> {self.table.value(key)}"
         self.recorder.message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
         self.recorder.message("assistant", turn.assistant)
-        self.recorder.event("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
+        self.recorder.event(
+            "user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()}, latency_ms=latency_ms
+        )
         if turn.action == TERMINATE:
             return self._present(turn.assistant, progress)
         return self._turn(turn.assistant, turn.action, turn.conflicts)
@@ -255,17 +259,20 @@ class Copilot:
             list(self.table.conflicts),
         )
         self.config, note = dqn_request(self.config, text)
+        started = time.perf_counter()
         try:
             turn = self.extraction.respond(text)
         except Exception:
             self._rollback(*before)
             raise
+        latency_ms = 1000.0 * (time.perf_counter() - started)
+        self._ensure_run()
         self.recorder.message("user", text)
         if note:
             self.recorder.update(config=self._run_config())
         assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
         self.recorder.message("assistant", assistant)
-        self.recorder.event("extraction", {"action": turn.action, **self._snapshot()})
+        self.recorder.event("extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms)
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)

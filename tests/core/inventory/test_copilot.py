@@ -406,3 +406,32 @@ def test_the_hand_off_carries_family_parameters_cap_and_cutoff(rule, policy, kin
     assert (handoff.choice.kind, dict(handoff.choice.params), handoff.choice.cutoff) == (kind, params, cutoff)
     assert handoff.choice.build().name == policy
     assert policy_handoff({"kind": "table"}, "dp", 2000, 7).dp
+
+
+def test_a_failed_provider_call_on_the_first_message_leaves_no_run(store, monkeypatch):
+    from core.errors import ProviderError
+
+    copilot = Copilot(Settings(), store, FAST)
+    copilot.greeting()
+
+    def down(text):
+        raise ProviderError("the provider is unreachable")
+
+    monkeypatch.setattr(copilot.extraction, "respond", down)
+    with pytest.raises(ProviderError):
+        copilot.respond(DIALOGUE[0])
+    assert copilot.run_id is None and store.list_runs(workbench=WORKBENCH).empty
+    with pytest.raises(SpecError):
+        copilot.user_edit("lead_time", "minus three")
+    assert store.list_runs(workbench=WORKBENCH).empty
+
+
+def test_every_step_records_its_latency_and_the_status_is_of_the_one_vocabulary(store):
+    from core.recorder import RunStatus
+
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    steps = store.steps(copilot.run_id)
+    assert steps["latency_ms"].notna().all(), steps[["kind", "latency_ms"]]
+    assert (steps.loc[steps["kind"].isin(["optimize", "extraction"]), "latency_ms"] > 0).all()
+    assert store.get_run(copilot.run_id)["status"] in set(RunStatus)
