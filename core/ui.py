@@ -11,9 +11,11 @@ from pathlib import Path
 
 import streamlit as st
 
+from core.catalog import title_of
 from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
 from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
+from core.runlog import first_typed, run_label
 from core.store import Store
 
 SETTINGS_KEY = "orca_settings"
@@ -114,6 +116,42 @@ def settings_sidebar() -> Settings:
         + ("" if settings.provider == "offline" else f" · `{settings.model}`")
     )
     return settings
+
+
+RUN_PARAM = "run"
+"""The URL query parameter holding the open run's id, so a reload (or a shared link) resumes it."""
+
+
+def url_run_id() -> str | None:
+    """The run id in the page's URL (`?run=…`), or None."""
+    value = st.query_params.get(RUN_PARAM)
+    return value or None
+
+
+def keep_run_in_url(run_id: str | None) -> None:
+    """Put the open run's id in the URL (or take it out when none is open)."""
+    if run_id:
+        if st.query_params.get(RUN_PARAM) != run_id:
+            st.query_params[RUN_PARAM] = run_id
+    elif RUN_PARAM in st.query_params:
+        del st.query_params[RUN_PARAM]
+
+
+def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict[str, str]:
+    """`{run_id: human title}` of a workbench's stored conversations, newest first: the first message typed,
+    the workbench, the date to the minute and the status."""
+    if store is None:
+        return {}
+    runs = store.list_runs(workbench=workbench, limit=limit)
+    return {
+        r.id: run_label(
+            first_message=first_typed(r.first_user_messages) or (r.title or ""),
+            workbench=title_of(workbench),
+            created=r.created_at,
+            status=r.status,
+        )
+        for r in runs.itertuples()
+    }
 
 
 def get_store() -> Store:

@@ -12,7 +12,7 @@ from core.errors import OrcaError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
 from core.inventory.simulation_inputs import policy_handoff
-from core.ui import guard, optional_store, setup_page, show_error
+from core.ui import guard, keep_run_in_url, optional_store, resume_labels, setup_page, show_error, url_run_id
 from solvers.inventory.agent import EVAL_SEED_OFFSET
 
 K = "orca_copilot_"
@@ -50,6 +50,7 @@ def _start_new() -> None:
 
 
 def _on_pick() -> None:
+    keep_run_in_url(None)  # the chosen conversation replaces the one in the URL (set again once it has a run)
     choice = st.session_state[f"{K}pick"]
     if choice == NEW:
         _start_new()
@@ -62,6 +63,7 @@ def _on_pick() -> None:
 
 
 def _on_restart() -> None:
+    keep_run_in_url(None)
     st.session_state[f"{K}pick"] = NEW
     _start_new()
 
@@ -74,6 +76,21 @@ def _cell(value: object) -> str:
     return "" if value is None or pd.isna(value) else str(value).strip()
 
 
+wanted = url_run_id()
+current = st.session_state.get(f"{K}session")
+if (
+    wanted
+    and store is not None
+    and (current is None or current.run_id != wanted)
+    and st.session_state.get(f"{K}url_tried") != wanted
+):  # a reload or a shared link: resume the conversation named in the URL
+    st.session_state[f"{K}url_tried"] = wanted
+    try:
+        st.session_state[f"{K}session"] = Copilot.resume(store, wanted, settings)
+        st.session_state[f"{K}pick"] = wanted
+    except OrcaError as err:
+        st.session_state[f"{K}error"] = err
+    st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
 if f"{K}session" not in st.session_state:
     _start_new()
 if f"{K}session" not in st.session_state:
@@ -82,19 +99,20 @@ if f"{K}session" not in st.session_state:
 copilot: Copilot = st.session_state[f"{K}session"]
 
 with guard():
-    runs = store.list_runs(workbench=WORKBENCH, limit=100) if store is not None else pd.DataFrame()
-    labels = {
-        r.id: f"{pd.Timestamp(r.created_at):%Y-%m-%d %H:%M} · {r.title or 'untitled'} · {r.status}"
-        for r in runs.itertuples()
-    }
+    labels = resume_labels(store, WORKBENCH)
+    if copilot.run_id and copilot.run_id not in labels:
+        labels[copilot.run_id] = copilot.run_id
+    if st.session_state.get(f"{K}pick", NEW) not in labels:
+        st.session_state[f"{K}pick"] = NEW
     pick, restart = st.columns([4, 1], vertical_alignment="bottom")
     pick.selectbox(
-        "Conversation",
+        "Resume a conversation",
         [NEW, *labels],
         format_func=lambda rid: "New conversation" if rid == NEW else labels.get(rid, rid),
         key=f"{K}pick",
         on_change=_on_pick,
-        help="Resume a stored conversation, or start a new one.",
+        help="Your stored conversations, newest first (first message · workbench · started). The open one is "
+        "also in the page's address, so a reload keeps it.",
     )
     restart.button("Restart", key=f"{K}restart", on_click=_on_restart, icon=":material/restart_alt:")
 
@@ -117,6 +135,7 @@ if prompt:
         copilot.respond(prompt, progress=_progress)
     status.empty()
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+keep_run_in_url(copilot.run_id)
 
 with chat_col:
     history = st.container(height=560, border=True)

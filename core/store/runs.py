@@ -192,13 +192,16 @@ class Store(RolloutTables):
         return rows[0]
 
     def list_runs(self, workbench: str | None = None, limit: int = 200) -> pd.DataFrame:
-        """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench."""
+        """The newest runs first, with `n_messages` and `n_steps` counts and `first_user_messages` (the user
+        messages among the first 12, for labels); optionally of one workbench."""
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise SpecError("limit", f"must be a whole number of at least 1, got {limit!r}")
         sql = (
             f"SELECT {', '.join('r.' + c.strip() for c in RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
-            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps "
+            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps, "
+            "(SELECT list(m.content ORDER BY m.turn) FILTER (WHERE m.role = 'user') FROM messages m "
+            "WHERE m.run_id = r.id AND m.turn <= 12) AS first_user_messages "
             "FROM runs r WHERE ?::VARCHAR IS NULL OR r.workbench = ? "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )

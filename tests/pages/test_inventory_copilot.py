@@ -3,6 +3,7 @@ a table edit is logged, and a stored conversation can be resumed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -140,3 +141,26 @@ def test_a_weekly_demand_conversion_is_a_confirmation_not_a_conflict(monkeypatch
     _say(at, "Customers leave. Plan for 30 days. Actually customers wait for it.")
     assert any(w.value.startswith("Open conflict") for w in at.warning)
     assert _table(at).loc[L["state_transition_model"], "status"] == "⚠️ conflict"
+
+
+def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert "run" not in at.query_params  # nothing stored yet: nothing to resume
+    _say(at, ALL_AT_ONCE)
+    run_id = Store(tmp_path / "orca.duckdb").list_runs(workbench="inventory_copilot")["id"][0]
+    assert at.query_params["run"] in (run_id, [run_id])
+
+    reloaded = AppTest.from_file(PAGE, default_timeout=120)
+    reloaded.query_params["run"] = run_id
+    reloaded.run()
+    assert not reloaded.exception
+    assert _table(reloaded).loc[L["lead_time"], "value"] == "1"
+    assert [m.markdown[0].value for m in reloaded.chat_message][1] == ALL_AT_ONCE
+    picker = reloaded.selectbox(key="orca_copilot_pick")
+    assert picker.label == "Resume a conversation" and picker.value == run_id
+    label = picker.format_func(run_id)
+    assert label.startswith("“I sell phone cases online.") and "Inventory Copilot" in label
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", label)
+    _say(reloaded, "20 days")
+    assert Store(tmp_path / "orca.duckdb").list_runs(workbench="inventory_copilot")["id"].tolist() == [run_id]
