@@ -14,7 +14,7 @@ from core.schedule.processing import (
     schedule_rows,
 )
 from core.schedule.recording import WORKBENCH, RecordedChat
-from core.ui import guard, optional_store, setup_page
+from core.ui import guard, keep_run_in_url, optional_store, resume_labels, setup_page, url_run_id
 from solvers.schedule.model import DEVIATION, LOAD
 
 CHAT, CLICK = "sched_session", "sched_click"
@@ -41,6 +41,7 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
         "Start-time options (comma separated; empty = 7:50, 8:40, 9:30 AM)", key="sched_times"
     )
     if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
+        keep_run_in_url(None)
         begin(
             RecordedChat.start(
                 store,
@@ -50,16 +51,30 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
                 upload.name if upload else "",
             )
         )
-    runs = store.list_runs(WORKBENCH) if store is not None else pd.DataFrame()
-    if not runs.empty:
+    labels = resume_labels(store, WORKBENCH)
+    if labels:
         chosen = st.selectbox(
-            "Resume a stored conversation",
-            runs["id"].tolist(),
+            "Resume a conversation",
+            list(labels),
             key="sched_resume_pick",
-            format_func=lambda rid: f"{rid} · {runs.set_index('id').loc[rid, 'created_at']}",
+            format_func=labels.get,
+            help="Your stored conversations, newest first (first message · workbench · started). The open one "
+            "is also in the page's address, so a reload keeps it.",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
             begin(RecordedChat.resume(store, settings, chosen))
+
+wanted = url_run_id()
+current = st.session_state.get(CHAT)
+if (
+    wanted
+    and store is not None
+    and (current is None or current.recorder.run_id != wanted)
+    and st.session_state.get("sched_url_tried") != wanted
+):  # a reload or a shared link: resume the conversation named in the URL
+    st.session_state["sched_url_tried"] = wanted
+    with guard():
+        begin(RecordedChat.resume(store, settings, wanted))
 
 with guard():
     if CHAT not in st.session_state:
@@ -68,6 +83,7 @@ if CHAT not in st.session_state:
     st.stop()
 chat: RecordedChat = st.session_state[CHAT]
 session = chat.agent.session
+keep_run_in_url(chat.recorder.run_id)
 
 for problem in chat.problems:
     st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
@@ -82,6 +98,7 @@ with chat_col:
     if prompt:
         with guard(), st.spinner("Thinking and solving..."):
             chat.say(prompt)
+            keep_run_in_url(chat.recorder.run_id)
             st.rerun()
 
 with model_col, guard():

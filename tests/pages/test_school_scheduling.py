@@ -89,3 +89,26 @@ def test_an_unusable_store_path_keeps_the_chat_working_unsaved(monkeypatch):
     at.chat_input[0].set_value("Could Everett start at 9:30?").run()
     assert not at.exception
     assert "Everett" in at.chat_message[-1].markdown[0].value
+
+
+def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
+    import re
+
+    db = tmp_path / "reload.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert "run" not in at.query_params
+    at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
+    run_id = Store(db).list_runs("school_scheduling")["id"][0]
+    assert at.query_params["run"] in (run_id, [run_id])
+
+    reloaded = AppTest.from_file(PAGE, default_timeout=120)
+    reloaded.query_params["run"] = run_id
+    reloaded.run()
+    assert not reloaded.exception
+    assert reloaded.metric[0].value == "2,453"
+    picker = reloaded.selectbox(key="sched_resume_pick")
+    label = picker.format_func(run_id)
+    assert label.startswith("“keep the peak under 2,500 students”") and "School Scheduling" in label
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", label)
+    assert len(Store(db).list_runs("school_scheduling")) == 1
