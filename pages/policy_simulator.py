@@ -8,7 +8,7 @@ from core.inventory import charts
 from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
 from core.inventory.policy_names import plain_name
-from core.ui import guard, optional_store, setup_page, show_error
+from core.ui import guard, optional_store, setup_page, show_error, url_run_id
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -107,6 +107,32 @@ if st.session_state.get(HANDOFF):
             )
             + ". Check the parameters and run.",
             icon=":material/input:",
+        )
+
+wanted = url_run_id()
+if wanted and store is not None and st.session_state.get(P + "url_tried") != wanted:  # opened from Run history
+    st.session_state[P + "url_tried"] = wanted
+    with guard():
+        stored = sim_inputs.stored_simulation(store, wanted)
+        load_problem(stored.problem)
+        ss_ = st.session_state
+        for kind in sim_inputs.POLICY_KINDS:
+            ss_[f"{P}use_{kind}"] = False
+        for choice in stored.choices:
+            ss_[f"{P}use_{choice.kind}"] = True
+            for name, value in choice.params.items():
+                ss_[f"{P}{choice.kind}_{name}"] = 0 if value is None else int(value)
+            ss_[P + "cutoff"] = choice.cutoff
+        for name in ("grid", "dp", "dqn", "paths", "grid_paths", "trajectories"):
+            if name in stored.options:
+                ss_[P + name] = stored.options[name]
+        if stored.seed is not None:
+            ss_[EVAL_SEED] = int(stored.seed)
+        ss_[SOURCE] = f"stored run {wanted}"
+        st.success(
+            f"Opened the stored run `{wanted}`: its problem, policies and options are in the form; press **Run "
+            f"simulation** to redo it (seed {stored.seed}).",
+            icon=":material/history:",
         )
 
 if RUNNING in st.session_state:  # the run of an earlier script pass never got to its end: it was cut short

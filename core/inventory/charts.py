@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 from plotly.subplots import make_subplots
 
+from core.inventory.policy_names import plain_name
 from solvers.inventory.montecarlo import Trajectory, risk_objective
 
 PALETTE = qualitative.Plotly
@@ -250,3 +251,22 @@ def learning_curve_figure(
         )
     fig.update_layout(xaxis_title="environment steps", yaxis_title="mean horizon cost (validation)")
     return _layout(fig, "DQN learning curve")
+
+
+def comparison_figure(table: pd.DataFrame) -> go.Figure:
+    """Mean cost per policy with its 95% CI from a stored comparison table (`policy`, `mean`, `ci95_low`,
+    `ci95_high`, `recommended`), labelled in plain words with the engine's name on hover."""
+    rows = table.sort_values("mean")
+    names = [plain_name(str(p)) for p in rows["policy"]]
+    colours = ["#e4572e" if bool(r) else "#4c78a8" for r in rows.get("recommended", [False] * len(rows))]
+    fig = go.Figure(
+        go.Bar(
+            x=names,
+            y=rows["mean"],
+            marker_color=colours,
+            error_y={"type": "data", "array": rows["ci95_high"] - rows["mean"], "arrayminus": rows["mean"] - rows["ci95_low"]},
+            hovertext=list(rows["policy"]),
+        )
+    )
+    fig.update_yaxes(title_text="expected total cost ($)")
+    return _layout(fig, "Expected total cost per policy (mean ± 95% CI; red: recommended)", 380)

@@ -8,9 +8,12 @@ with `simulation_inputs.py` and reads the `SimulationResult` of `simulation_resu
 from __future__ import annotations
 
 import dataclasses
+import io
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+import pandas as pd
 
 from core.errors import SolverError, SpecError
 from core.inventory.simulation_inputs import PARAMS_ARTIFACT, PolicyChoice
@@ -355,3 +358,11 @@ def _save(recorder: Recorder, result: SimulationResult) -> None:
     if result.artifacts_zip is not None:
         recorder.artifact(ZIP_ARTIFACT, result.artifacts_zip)
     recorder.finish(RunStatus.DONE, metrics)
+
+
+def stored_comparison(store: Store, run_id: str) -> pd.DataFrame | None:
+    """The comparison table a stored simulator run saved (None for runs without one)."""
+    names = set(store.artifacts(run_id)["name"])
+    if RESULTS_ARTIFACT not in names:
+        return None
+    return pd.read_csv(io.BytesIO(store.get_artifact(run_id, RESULTS_ARTIFACT)))

@@ -292,3 +292,30 @@ def policy_handoff(rule: Mapping, policy: str, paths: int, seed: int) -> PolicyH
     }.get(str(kind), lambda: None)()
     choice = None if params is None else PolicyChoice(str(kind), params, cutoff)
     return PolicyHandoff(choice, dp=choice is None and policy == "dp", paths=paths, seed=seed, policy=policy)
+
+
+SIMULATOR_WORKBENCH = "policy_simulator"
+
+
+@dataclass(frozen=True)
+class StoredSimulation:
+    """What the simulator form needs to redo a stored run: its problem, policies, options and seed."""
+
+    problem: InventoryProblem
+    choices: tuple[PolicyChoice, ...]
+    options: dict
+    seed: int | None
+
+
+def stored_simulation(store: Store, run_id: str) -> StoredSimulation:
+    """A stored Policy Simulator run, to open it back in the simulator (`SpecError` for another workbench)."""
+    run = store.get_run(run_id)
+    if run.get("workbench") != SIMULATOR_WORKBENCH:
+        raise SpecError("run", f"run {run_id} is not a Policy Simulator run")
+    config = run.get("config") or {}
+    problem = problem_from_table({k: str(v) for k, v in (config.get("parameters") or {}).items()})
+    choices = tuple(
+        PolicyChoice(str(c["kind"]), dict(c.get("params") or {}), bool(c.get("cutoff")))
+        for c in config.get("policies") or []
+    )
+    return StoredSimulation(problem, choices, dict(config.get("options") or {}), run.get("seed"))
