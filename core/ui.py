@@ -5,6 +5,7 @@ The only module outside `app.py` and `pages/` that imports streamlit. Session-st
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -152,6 +153,32 @@ def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict
         )
         for r in runs.itertuples()
     }
+
+
+def session_owner() -> str:
+    """The lease owner id of this browser tab's session: "<pid>:<session id>"."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return f"{os.getpid()}:{ctx.session_id if ctx is not None else 'bare'}"
+
+
+def lease_holder_alive(owner: str) -> bool:
+    """Is the holder of a run lease still there? A session of this server is alive while its tab is connected
+    (a reloaded tab's old session is not); holders in other processes keep their lease until it lapses."""
+    from streamlit.runtime import Runtime
+
+    pid, _, session = owner.partition(":")
+    if pid != str(os.getpid()) or not session:
+        return True
+    return Runtime.exists() and Runtime.instance().is_active_session(session)
+
+
+READ_ONLY_NOTE = (
+    "This conversation is open in another tab or window, which is still writing to it. To keep the two "
+    "transcripts from mixing in one run, this tab shows it read-only. Start a new conversation here, or close "
+    "the other tab and reload this one to continue it."
+)
 
 
 def get_store() -> Store:

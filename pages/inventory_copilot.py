@@ -12,7 +12,18 @@ from core.errors import OrcaError
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
 from core.inventory.simulation_inputs import policy_handoff
-from core.ui import guard, keep_run_in_url, optional_store, resume_labels, setup_page, show_error, url_run_id
+from core.ui import (
+    READ_ONLY_NOTE,
+    guard,
+    keep_run_in_url,
+    lease_holder_alive,
+    optional_store,
+    resume_labels,
+    session_owner,
+    setup_page,
+    show_error,
+    url_run_id,
+)
 from solvers.inventory.agent import EVAL_SEED_OFFSET
 
 K = "orca_copilot_"
@@ -39,7 +50,7 @@ def _config() -> CopilotConfig:
 
 def _start_new() -> None:
     try:
-        copilot = Copilot(settings, store, _config())
+        copilot = Copilot(settings, store, _config(), lease_owner=session_owner())
     except OrcaError as err:  # e.g. an LLM provider without a key: shown, the page stays usable
         st.session_state[f"{K}error"] = err
         st.session_state.pop(f"{K}session", None)
@@ -56,7 +67,9 @@ def _on_pick() -> None:
         _start_new()
         return
     try:
-        st.session_state[f"{K}session"] = Copilot.resume(store, choice, settings)
+        st.session_state[f"{K}session"] = Copilot.resume(
+            store, choice, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+        )
     except Exception as err:  # shown after the rerun; an unexpected error is still a traceback there
         st.session_state[f"{K}error"] = err
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
@@ -86,7 +99,9 @@ if (
 ):  # a reload or a shared link: resume the conversation named in the URL
     st.session_state[f"{K}url_tried"] = wanted
     try:
-        st.session_state[f"{K}session"] = Copilot.resume(store, wanted, settings)
+        st.session_state[f"{K}session"] = Copilot.resume(
+            store, wanted, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+        )
         st.session_state[f"{K}pick"] = wanted
     except OrcaError as err:
         st.session_state[f"{K}error"] = err
@@ -119,8 +134,12 @@ with guard():
 if (pending := st.session_state.pop(f"{K}error", None)) is not None:
     show_error(pending)
 
+if copilot.read_only:
+    st.warning(READ_ONLY_NOTE, icon=":material/lock:")
 prompt = st.chat_input(
-    "Describe your inventory, answer a question, or ask about the policy…", key=f"{K}input"
+    "Describe your inventory, answer a question, or ask about the policy…",
+    key=f"{K}input",
+    disabled=copilot.read_only,
 )
 chat_col, table_col = st.columns([3, 2], gap="large")
 status = chat_col.empty()
@@ -174,7 +193,7 @@ with table_col:
         index=pd.Index([PARAMETER_LABELS.get(key, key) for key in table], name="parameter"),
     )
     keys = dict(zip(frame.index, table, strict=True))
-    editable = copilot.phase == "extract"
+    editable = copilot.phase == "extract" and not copilot.read_only
     edited = st.data_editor(
         frame,
         key=f"{K}editor_{st.session_state.get(f'{K}version', 0)}",

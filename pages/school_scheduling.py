@@ -14,7 +14,17 @@ from core.schedule.processing import (
     schedule_rows,
 )
 from core.schedule.recording import WORKBENCH, RecordedChat
-from core.ui import guard, keep_run_in_url, optional_store, resume_labels, setup_page, url_run_id
+from core.ui import (
+    READ_ONLY_NOTE,
+    guard,
+    keep_run_in_url,
+    lease_holder_alive,
+    optional_store,
+    resume_labels,
+    session_owner,
+    setup_page,
+    url_run_id,
+)
 from solvers.schedule.model import DEVIATION, LOAD
 
 CHAT, CLICK = "sched_session", "sched_click"
@@ -49,6 +59,7 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
                 upload.getvalue() if upload else None,
                 times_text,
                 upload.name if upload else "",
+                lease_owner=session_owner(),
             )
         )
     labels = resume_labels(store, WORKBENCH)
@@ -62,7 +73,11 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             "is also in the page's address, so a reload keeps it.",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            begin(RecordedChat.resume(store, settings, chosen))
+            begin(
+                RecordedChat.resume(
+                    store, settings, chosen, lease_owner=session_owner(), lease_live=lease_holder_alive
+                )
+            )
 
 wanted = url_run_id()
 current = st.session_state.get(CHAT)
@@ -74,11 +89,13 @@ if (
 ):  # a reload or a shared link: resume the conversation named in the URL
     st.session_state["sched_url_tried"] = wanted
     with guard():
-        begin(RecordedChat.resume(store, settings, wanted))
+        begin(
+            RecordedChat.resume(store, settings, wanted, lease_owner=session_owner(), lease_live=lease_holder_alive)
+        )
 
 with guard():
     if CHAT not in st.session_state:
-        begin(RecordedChat.start(store, settings))
+        begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
 if CHAT not in st.session_state:
     st.stop()
 chat: RecordedChat = st.session_state[CHAT]
@@ -94,7 +111,11 @@ with chat_col:
         if message.role in ("user", "assistant") and message.content:
             with st.chat_message(message.role):
                 st.markdown(message.content)
-    prompt = st.chat_input("Tell the agent what you think of the schedule", key="sched_chat")
+    if chat.recorder.read_only:
+        st.warning(READ_ONLY_NOTE, icon=":material/lock:")
+    prompt = st.chat_input(
+        "Tell the agent what you think of the schedule", key="sched_chat", disabled=chat.recorder.read_only
+    )
     if prompt:
         with guard(), st.spinner("Thinking and solving..."):
             chat.say(prompt)

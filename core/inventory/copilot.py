@@ -80,6 +80,8 @@ class Copilot:
         run_id: str | None = None,
         title: str = "Inventory Copilot conversation",
         optimizer: Callable[..., OptimizationResult] = optimize,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
     ) -> None:
         self.settings = settings
         self.optimizer = optimizer
@@ -95,13 +97,24 @@ class Copilot:
         self.interpreter: InterpretationAgent | None = None
         self._extraction_turns = 0
         self.recorder = (
-            Recorder.attach(store, run_id)
+            Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
             if store is not None and run_id is not None
             else Recorder(
-                store, WORKBENCH, config=self._run_config(), seed=settings.seed, title=title, status=RunStatus.ACTIVE
+                store,
+                WORKBENCH,
+                config=self._run_config(),
+                seed=settings.seed,
+                title=title,
+                status=RunStatus.ACTIVE,
+                owner=lease_owner,
             )
         )
         self._pending: list[tuple[str, str]] = []
+
+    @property
+    def read_only(self) -> bool:
+        """Is this stored conversation being written elsewhere (another tab), so this copy must not write?"""
+        return self.recorder.read_only
 
     @property
     def run_id(self) -> str | None:
@@ -232,12 +245,15 @@ class Copilot:
         *,
         workdir: str | Path | None = None,
         optimizer: Callable[..., OptimizationResult] = optimize,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
     ) -> Copilot:
         """Continue a stored conversation: the table from its last snapshot, the dialogue from its messages.
 
         After TERMINATE the stored result is reused (policy, costs, critic, deployment files) when the table
         is unchanged; a run without it (older runs) is optimized again with the stored budget and seed. No
-        model call is repeated."""
+        model call is repeated. The run's lease goes to `lease_owner`; while another live writer holds it
+        (`lease_live`), the conversation is read-only (`read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not an Inventory Copilot conversation")
@@ -245,7 +261,16 @@ class Copilot:
         if config is None:
             fields = set(CopilotConfig.__dataclass_fields__)
             config = CopilotConfig(**{k: v for k, v in stored.items() if k in fields}) if stored else None
-        copilot = cls(settings, store, config, workdir=workdir, run_id=run_id, optimizer=optimizer)
+        copilot = cls(
+            settings,
+            store,
+            config,
+            workdir=workdir,
+            run_id=run_id,
+            optimizer=optimizer,
+            lease_owner=lease_owner,
+            lease_live=lease_live,
+        )
         copilot._restore(store, run_id)
         return copilot
 

@@ -7,6 +7,7 @@ options), so a resumed chat replays its tool calls on the same data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,8 @@ class RecordedChat:
         district_csv: bytes | None = None,
         start_times: str = "",
         filename: str = "",
+        *,
+        lease_owner: str | None = None,
     ) -> RecordedChat:
         """A new chat: the district is checked first (errors name the file, line and column), then solved."""
         times = start_time_options(start_times)
@@ -84,19 +87,29 @@ class RecordedChat:
         recorder = Recorder(
             store, WORKBENCH, config=config, seed=settings.seed, title="School scheduling chat",
             status=RunStatus.ACTIVE,
+            owner=lease_owner,
         )
         return cls(agent, recorder, pending=[opening])
 
     @classmethod
-    def resume(cls, store: Store, settings: Settings, run_id: str) -> RecordedChat:
-        """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it."""
+    def resume(
+        cls,
+        store: Store,
+        settings: Settings,
+        run_id: str,
+        *,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
+    ) -> RecordedChat:
+        """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it.
+        While another live writer holds the run (`lease_live`), the chat is read-only (`recorder.read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
         config = run.get("config") or {}
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
         problems = agent.replay(store.messages(run_id).to_dict("records"))
-        return cls(agent, Recorder.attach(store, run_id), problems)
+        return cls(agent, Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live), problems)
 
     def say(self, text: str) -> TurnResult:
         """One user message through the agent, recorded."""

@@ -164,3 +164,25 @@ def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", label)
     _say(reloaded, "20 days")
     assert Store(tmp_path / "orca.duckdb").list_runs(workbench="inventory_copilot")["id"].tolist() == [run_id]
+
+
+def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tmp_path):
+    import core.ui
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    first = AppTest.from_file(PAGE, default_timeout=120).run()
+    _say(first, ALL_AT_ONCE)
+    store = Store(tmp_path / "orca.duckdb")
+    run_id = store.list_runs(workbench="inventory_copilot")["id"][0]
+    monkeypatch.setattr(core.ui, "lease_holder_alive", lambda owner: True)  # the first tab is still open
+    monkeypatch.setattr(core.ui, "session_owner", lambda: "second-tab")  # AppTest gives every run one session id
+
+    second = AppTest.from_file(PAGE, default_timeout=120)
+    second.query_params["run"] = run_id
+    second.run()
+    assert not second.exception
+    assert "open in another tab" in second.warning[0].value
+    assert second.chat_input[0].disabled
+    before = len(store.messages(run_id))
+    _say(first, "Plan for 20 days.")  # the first tab carries on; the run holds one transcript
+    assert len(store.messages(run_id)) == before + 2

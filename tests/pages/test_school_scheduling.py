@@ -112,3 +112,21 @@ def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
     assert label.startswith("“keep the peak under 2,500 students”") and "School Scheduling" in label
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", label)
     assert len(Store(db).list_runs("school_scheduling")) == 1
+
+
+def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tmp_path):
+    import core.ui
+
+    db = tmp_path / "tabs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    first = AppTest.from_file(PAGE, default_timeout=120).run()
+    first.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
+    run_id = Store(db).list_runs("school_scheduling")["id"][0]
+    monkeypatch.setattr(core.ui, "lease_holder_alive", lambda owner: True)
+    monkeypatch.setattr(core.ui, "session_owner", lambda: "second-tab")
+    second = AppTest.from_file(PAGE, default_timeout=120)
+    second.query_params["run"] = run_id
+    second.run()
+    assert not second.exception
+    assert "open in another tab" in second.warning[-1].value
+    assert second.chat_input(key="sched_chat").disabled
