@@ -112,6 +112,8 @@ def settings_sidebar() -> Settings:
                     st.success(check_connection(settings))
                 except OrcaError as err:
                     st.error(f"Connection failed: {err}")
+    if (missing := missing_key_warning(settings)) is not None:
+        st.sidebar.warning(missing, icon=":material/key_off:")
     st.sidebar.caption(
         f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
         + ("" if settings.provider == "offline" else f" · `{settings.model}`")
@@ -179,6 +181,30 @@ READ_ONLY_NOTE = (
     "transcripts from mixing in one run, this tab shows it read-only. Start a new conversation here, or close "
     "the other tab and reload this one to continue it."
 )
+
+
+def missing_key_warning(settings: Settings) -> str | None:
+    """What to do when the chosen provider cannot work yet (no key, and no local server URL), or None."""
+    if settings.provider == "offline" or settings.api_key:
+        return None
+    if settings.provider == "openai" and settings.base_url:
+        return None
+    variable = "ANTHROPIC_API_KEY" if settings.provider == "anthropic" else "OPENAI_API_KEY"
+    where = " or the base URL of a local server" if settings.provider == "openai" else ""
+    return (
+        f"{PROVIDER_LABELS[settings.provider]} needs an API key{where}: enter it under Settings or set {variable} "
+        "before starting the app. Until then, choose Offline built-in agents."
+    )
+
+
+def switch_to_offline() -> Settings:
+    """Switch this session to the offline built-in agents (the sidebar follows) and return the new settings."""
+    offline = current_settings().with_changes(
+        provider="offline", model=DEFAULT_MODELS["offline"], base_url=None, api_key=None
+    )
+    st.session_state[SETTINGS_KEY] = offline
+    st.session_state["orca_provider"] = "offline"
+    return offline
 
 
 def get_store() -> Store:

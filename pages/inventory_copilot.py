@@ -22,12 +22,14 @@ from core.ui import (
     session_owner,
     setup_page,
     show_error,
+    switch_to_offline,
     url_run_id,
 )
 from solvers.inventory.agent import EVAL_SEED_OFFSET
 
 K = "orca_copilot_"
 NEW = "__new__"
+UNSENT, RESEND = f"{K}unsent", f"{K}resend"
 SIMULATOR = "pages/policy_simulator.py"
 STATUS_ICONS = {"defined": "✅ defined", "undefined": "⬜ undefined"}
 
@@ -79,6 +81,12 @@ def _on_restart() -> None:
     keep_run_in_url(None)
     st.session_state[f"{K}pick"] = NEW
     _start_new()
+
+
+def _resend(offline: bool) -> None:
+    if offline:
+        switch_to_offline()
+    st.session_state[RESEND] = st.session_state.pop(UNSENT, "")
 
 
 def _labels(keys) -> str:
@@ -149,11 +157,43 @@ def _progress(fraction: float, message: str) -> None:
     status.progress(min(max(fraction, 0.0), 1.0), text=f"Optimizing: {message}")
 
 
+if (resend := st.session_state.pop(RESEND, None)) is not None:
+    if copilot.settings != settings:  # switched provider: the same conversation, with the new agents
+        with guard():
+            if copilot.run_id and store is not None:
+                copilot = Copilot.resume(
+                    store, copilot.run_id, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+                )
+                st.session_state[f"{K}session"] = copilot
+            else:
+                _start_new()
+                copilot = st.session_state.get(f"{K}session", copilot)
+    prompt = prompt or resend
 if prompt:
-    with guard():
+    try:
         copilot.respond(prompt, progress=_progress)
+    except OrcaError as err:  # e.g. the provider failed: the typed message is kept to send again
+        st.session_state[UNSENT] = prompt
+        show_error(err)
+    else:
+        st.session_state.pop(UNSENT, None)
     status.empty()
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+if (unsent := st.session_state.get(UNSENT)) is not None:
+    with chat_col.container(border=True):
+        st.markdown("**Not sent yet** (kept for you):")
+        st.text(unsent)
+        again, offline, drop = st.columns(3)
+        again.button("Send again", key=f"{K}send_again", on_click=_resend, args=(False,), icon=":material/send:")
+        offline.button(
+            "Send with the Offline agents",
+            key=f"{K}send_offline",
+            on_click=_resend,
+            args=(True,),
+            icon=":material/cloud_off:",
+            help="Switch to the built-in offline agents (Settings) and send this message with them.",
+        )
+        drop.button("Discard", key=f"{K}discard", on_click=lambda: st.session_state.pop(UNSENT, None))
 keep_run_in_url(copilot.run_id)
 
 with chat_col:

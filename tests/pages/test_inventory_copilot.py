@@ -186,3 +186,30 @@ def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tm
     before = len(store.messages(run_id))
     _say(first, "Plan for 20 days.")  # the first tab carries on; the run holds one transcript
     assert len(store.messages(run_id)) == before + 2
+
+
+def test_an_api_error_on_send_keeps_the_message_and_offers_the_offline_agents(monkeypatch, tmp_path):
+    from core.errors import ProviderError
+    from core.inventory.copilot import Copilot
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    monkeypatch.setenv("ORCA_PROVIDER", "anthropic")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-not-a-real-key")
+    respond = Copilot.respond
+
+    def flaky(self, text, progress=None):
+        if self.settings.provider != "offline":
+            raise ProviderError("Anthropic API error 529: overloaded")
+        return respond(self, text, progress)
+
+    monkeypatch.setattr(Copilot, "respond", flaky)
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _say(at, ALL_AT_ONCE)
+    assert "overloaded" in at.error[0].value
+    assert any(t.value == ALL_AT_ONCE for t in at.text)  # the typed message is kept
+    assert ALL_AT_ONCE not in [m.markdown[0].value for m in at.chat_message]
+    at.button(key="orca_copilot_send_offline").click().run()
+    assert not at.exception and not at.error
+    assert ALL_AT_ONCE in [m.markdown[0].value for m in at.chat_message]
+    assert _table(at).loc[L["lead_time"], "value"] == "1"
+    assert not any(t.value == ALL_AT_ONCE for t in at.text)
