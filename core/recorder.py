@@ -74,9 +74,9 @@ class Recorder:
     ) -> Recorder:
         """A recorder that appends to the stored run `run_id` (its turns, steps and transitions continue).
 
-        It takes the run's lease as `owner`. When another owner holds a live lease the recorder is `read_only`,
-        unless `is_live(holder)` says that holder is gone (a reloaded tab's old session), whose lease is then
-        taken over."""
+        It takes the run's lease as `owner`. Given `is_live`, a lease another owner holds makes the recorder
+        `read_only`, unless `is_live(holder)` says that holder is gone (a reloaded tab's old session), whose lease
+        is then taken over. Without `is_live` it appends regardless (CLI resumes, replays)."""
         run = store.get_run(run_id)
         rec = cls(
             store,
@@ -95,7 +95,7 @@ class Recorder:
             if holder is not None and not is_live(holder):
                 store.release_lease(run_id, holder)
                 took = store.take_lease(run_id, rec.owner, LEASE_SECONDS)
-        rec.read_only = not took
+        rec.read_only = not took and is_live is not None  # without a liveness check: the old, trusting attach
         return rec
 
     @property

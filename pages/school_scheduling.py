@@ -3,7 +3,14 @@
 import pandas as pd
 import streamlit as st
 
-from core.schedule.chart import FrontierClick, adoptable, frontier_figure
+from core.schedule.chart import (
+    FrontierClick,
+    adoptable,
+    dominated,
+    frontier_figure,
+    frontier_key,
+    option_labels,
+)
 from core.schedule.processing import (
     OBJECTIVE_LABELS,
     format_deviation,
@@ -13,7 +20,7 @@ from core.schedule.processing import (
     schedule_csv,
     schedule_rows,
 )
-from core.schedule.recording import WORKBENCH, RecordedChat
+from core.schedule.recording import WORKBENCH, RecordedChat, preview_district
 from core.ui import (
     READ_ONLY_NOTE,
     guard,
@@ -50,7 +57,16 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
     times_text = st.text_input(
         "Start-time options (comma separated; empty = 7:50, 8:40, 9:30 AM)", key="sched_times"
     )
-    if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
+    if upload is not None:
+        preview = preview_district(upload.getvalue(), times_text, upload.name)
+        st.dataframe(preview, hide_index=True, width="stretch", height=220, key="sched_upload_preview")
+        st.info(
+            f"{upload.name}: {len(preview)} schools read. Nothing changes until you press **Start a conversation "
+            "with this district**: the agent then solves it and proposes a first schedule.",
+            icon=":material/arrow_downward:",
+        )
+    label = "Start a conversation with this district" if upload is not None else "New conversation"
+    if st.button(label, key="sched_new", icon=":material/add_comment:", type="primary" if upload else "secondary"):
         keep_run_in_url(None)
         begin(
             RecordedChat.start(
@@ -107,9 +123,10 @@ for problem in chat.problems:
 
 chat_col, model_col = st.columns([3, 2], gap="large")
 with chat_col:
+    history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
     for message in chat.agent.messages[1:]:
         if message.role in ("user", "assistant") and message.content:
-            with st.chat_message(message.role):
+            with history.chat_message(message.role):
                 st.markdown(message.content)
     if chat.recorder.read_only:
         st.warning(READ_ONLY_NOTE, icon=":material/lock:")
@@ -125,18 +142,22 @@ with chat_col:
 with model_col, guard():
     current, previous = session.current, session.previous
     load_card, dev_card = st.columns(2)
+    load_change = None if previous is None else round((current.result.load - previous.result.load) * 100)
+    dev_change = None if previous is None else round(current.result.deviation - previous.result.deviation, 1)
     load_card.metric(
         "Peak students at one start",
         f"{round(current.result.load * 100):,}",
-        None if previous is None else f"{round((current.result.load - previous.result.load) * 100):+,}",
-        delta_color="inverse",
+        None if load_change is None else "no change" if load_change == 0 else f"{load_change:+,}",
+        delta_color="off" if load_change == 0 else "inverse",
+        delta_arrow="off" if load_change == 0 else "auto",
         help=f"Student load balancing: {format_load(current.result.load)} (the peak in hundreds of students).",
     )
     dev_card.metric(
         "Average change",
         format_deviation(current.result.deviation),
-        None if previous is None else f"{current.result.deviation - previous.result.deviation:+.1f} min",
-        delta_color="inverse",
+        None if dev_change is None else "no change" if dev_change == 0 else f"{dev_change:+.1f} min",
+        delta_color="off" if dev_change == 0 else "inverse",
+        delta_arrow="off" if dev_change == 0 else "auto",
         help="Schedule deviation: the mean absolute change from today's start times.",
     )
     rows = pd.DataFrame(
@@ -182,16 +203,20 @@ with model_col, guard():
     if session.frontier_partial:
         st.caption("Partial frontier: the search stopped at its time budget.")
     choices = adoptable(frontier)
+    worse, names = dominated(frontier), option_labels(frontier)
+    alt_key = f"sched_alt_{frontier_key(frontier, session.district)}"  # a new district or frontier: a new picker
     picked = st.session_state[CLICK].pick(event, choices)
     if picked is not None:
-        st.session_state["sched_alt"] = picked
+        st.session_state[alt_key] = picked
     if choices:
         pick = st.selectbox(
             "Alternative on the frontier (or click a point)",
             choices,
-            key="sched_alt",
+            key=alt_key,
             format_func=lambda i: (
-                f"peak {format_load(frontier[i][LOAD])}, change {format_deviation(frontier[i][DEVIATION])}"
+                f"{names[i].capitalize()}: peak {format_load(frontier[i][LOAD])}, change "
+                f"{format_deviation(frontier[i][DEVIATION])}"
+                + (" · dominated: another option is better on both" if i in worse else "")
             ),
         )
         if st.button("Adopt this alternative", key="sched_adopt"):

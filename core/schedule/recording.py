@@ -11,12 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pandas as pd
+
 from core.config import Settings
 from core.errors import SpecError
 from core.recorder import Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
 from core.store import Store
-from solvers.schedule.data import load_district
+from solvers.schedule.data import format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 WORKBENCH = "school_scheduling"
@@ -34,6 +36,21 @@ def adopt_calls(point: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         ("add_objective_upper_bound", {"objective": DEVIATION, "value": point[DEVIATION]}),
         ("call_solver", {}),
     ]
+
+
+def preview_district(district_csv: bytes, start_times: str = "", filename: str = "") -> pd.DataFrame:
+    """The schools of an uploaded district as the page previews them before a conversation starts (the same
+    checks as `RecordedChat.start`: errors name the file, line and column)."""
+    name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
+    district = load_district(district_csv, start_time_options(start_times), name)
+    return pd.DataFrame(
+        {
+            "school": [s.name for s in district.schools],
+            "grade": [s.grade for s in district.schools],
+            "students": [s.enrollment for s in district.schools],
+            "current start": [format_time(s.current_start) for s in district.schools],
+        }
+    ).assign(**{"start-time options": ", ".join(format_time(t) for t in district.start_times)})
 
 
 @dataclass

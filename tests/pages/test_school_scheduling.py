@@ -57,12 +57,16 @@ def test_resume_a_stored_conversation(monkeypatch, tmp_path):
     assert any("keep the peak under 2,500 students" in m.markdown[0].value for m in fresh.chat_message)
 
 
+def _alt(at: AppTest):
+    return next(s for s in at.selectbox if s.label.startswith("Alternative on the frontier"))
+
+
 def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_path):
     """AppTest cannot click Plotly, so the chart's selection state is set as the browser would send it."""
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "click.duckdb"))
     at = AppTest.from_file(PAGE, default_timeout=120).run()
-    labels = at.selectbox(key="sched_alt").options
-    assert at.selectbox(key="sched_alt").value == 0
+    labels = _alt(at).options
+    assert _alt(at).value == 0
     target = next(i for i, label in enumerate(labels) if "24.53" in label)
 
     at.session_state["sched_frontier"] = {
@@ -70,11 +74,11 @@ def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_p
     }
     at.run()
     assert not at.exception
-    assert at.selectbox(key="sched_alt").value == target
+    assert _alt(at).value == target
 
-    at.selectbox(key="sched_alt").set_value(0).run()  # a manual pick wins over the old click
-    assert at.selectbox(key="sched_alt").value == 0
-    at.selectbox(key="sched_alt").set_value(target).run()
+    _alt(at).set_value(0).run()  # a manual pick wins over the old click
+    assert _alt(at).value == 0
+    _alt(at).set_value(target).run()
     at.button(key="sched_adopt").click().run()
     assert not at.exception
     assert [m.value for m in at.metric] == ["2,453", "11.5 minutes"]
@@ -130,3 +134,40 @@ def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tm
     assert not second.exception
     assert "open in another tab" in second.warning[-1].value
     assert second.chat_input(key="sched_chat").disabled
+
+
+def test_the_alternative_picker_starts_afresh_when_the_frontier_changes(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "fresh.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _alt(at).set_value(_alt(at).options[-1]).run()
+    before = _alt(at).format_func(_alt(at).value)
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()  # a fix: a new frontier
+    assert not at.exception
+    picker = _alt(at)
+    assert picker.index == 0 and picker.format_func(picker.value) != before
+    assert picker.format_func(picker.value).startswith("Option 1: peak")
+    spec = next(c for c in at.get("plotly_chart") if "Pareto frontier" in c.proto.spec).proto.spec
+    assert "option 1" in spec and "Peak students starting at once" in spec
+
+
+def test_a_zero_change_is_neutral(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "zero.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.chat_input(key="sched_chat").set_value("keep the average change under 20 minutes").run()
+    assert not at.exception
+    assert [m.delta for m in at.metric] == ["no change", "no change"]
+    assert all("+0" not in (m.delta or "") for m in at.metric)
+
+
+def test_an_uploaded_district_is_previewed_and_says_what_happens_next(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "upload.duckdb"))
+    csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB School,MS,500,8:30 AM\n"
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.file_uploader(key="sched_upload").upload("mini.csv", csv, "text/csv").run()
+    assert not at.exception
+    preview = next(d.value for d in at.dataframe if "students" in d.value.columns)
+    assert preview["school"].tolist() == ["A School", "B School"]
+    assert any("Start a conversation with this district" in i.value for i in at.info)
+    at.button(key="sched_new").click().run()
+    assert not at.exception
+    assert "A School" in at.chat_message[0].markdown[0].value
