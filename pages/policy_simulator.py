@@ -20,7 +20,6 @@ HANDOFF_POLICY = P + "handoff_policy"
 EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
 STALE = P + "stale"
-LAMBDA = P + "lambda"
 SAVED = P + "saved_form"
 RUNNING = P + "running"
 OPTIONS = {
@@ -175,6 +174,16 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
         else:
             right.caption("No Inventory Copilot run with a parameter table is stored yet.")
 
+st.slider(
+    "Risk tolerance λ: lower = prefer steadier costs, higher = accept swings for a lower average",
+    -10.0,
+    10.0,
+    step=0.5,
+    key=P + "risk_tolerance",
+    help="The one λ of this page. Policies are ranked by L(π) = mean + exp(−λ)·std of the horizon cost; "
+    "moving it re-ranks the results below at once, and the next run's (s,S) grid search uses it.",
+)
+
 with st.form(P + "form", enter_to_submit=False):
     st.markdown("**Problem**")
     a, b, c = st.columns(3)
@@ -194,7 +203,6 @@ with st.form(P + "form", enter_to_submit=False):
     b.number_input("Holding cost h (per unit per period)", min_value=0.0, step=0.1, key=P + "holding_cost")
     b.number_input("Penalty cost b (per unit short)", min_value=0.0, step=0.1, key=P + "penalty_cost")
     b.number_input("Setup cost K (per order)", min_value=0.0, step=0.5, key=P + "setup_cost")
-    b.slider("Risk tolerance λ", -10.0, 10.0, step=0.5, key=P + "risk_tolerance")
     c.number_input("Lead time L (periods)", min_value=0, step=1, key=P + "lead_time")
     c.number_input("Max inventory", min_value=1, step=1, key=P + "max_inventory")
     c.number_input("Max order", min_value=1, step=1, key=P + "max_order")
@@ -266,11 +274,8 @@ if submitted:
         cancel.empty()
         ss.pop(RUNNING, None)
         ss[RESULT], ss[STALE] = result, False
-        ss[LAMBDA] = problem.risk_tolerance
 
 result = st.session_state.get(RESULT)
-if result is not None and LAMBDA not in st.session_state:
-    st.session_state[LAMBDA] = result.problem.risk_tolerance
 if result is None:
     loaded_from = st.session_state.get(SOURCE)
     st.info(
@@ -298,12 +303,11 @@ st.caption(
     f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
     + (f" · saved as run `{result.run_id}`" if result.run_id else "")
 )
-lam = st.slider(
-    "Risk tolerance λ for the recommendation (L(π) = mean + exp(−λ)·std)", -10.0, 10.0, step=0.5, key=LAMBDA
-)
+lam = float(st.session_state[P + "risk_tolerance"])
 best = result.recommended(lam)
 st.success(
-    f"Recommended for λ = {lam:g}: **{best.policy}**, mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
+    f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
+    f"(`{best.policy}`), mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
     f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
     icon=":material/recommend:",
 )
@@ -313,11 +317,15 @@ if result.dp_cost is not None:
     st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
 if result.dp_refusal:
     st.info(result.dp_refusal, icon=":material/info:")
+table = result.table(lam)
+table.insert(0, "rule", [plain_name(p, result.problem) for p in table["policy"]])
 st.dataframe(
-    result.table(lam),
+    table,
     hide_index=True,
     width="stretch",
     column_config={
+        "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
+        "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
         "mean": st.column_config.NumberColumn("mean", format="%.2f"),
         "std": st.column_config.NumberColumn("std", format="%.2f"),
         "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),

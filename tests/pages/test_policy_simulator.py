@@ -56,7 +56,9 @@ def test_default_run_shows_table_charts_downloads_and_is_stored():
     assert len(charts) == 4  # trajectories, cost distributions, risk scatter, (s,S) heatmap
     assert "On-hand" in charts[0].proto.spec and "sS(15,20)" in charts[0].proto.spec
     recommended = table.loc[table["recommended"], "policy"].iloc[0]
-    assert f"**{recommended}**" in at.success[0].value
+    assert f"(`{recommended}`)" in at.success[0].value
+    assert len([sl for sl in at.slider if "λ" in sl.label]) == 1  # one λ control
+    assert "(" not in table.loc[table["recommended"], "rule"].iloc[0]
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == [
         "Comparison table (CSV)",
@@ -67,11 +69,11 @@ def test_default_run_shows_table_charts_downloads_and_is_stored():
     assert runs["status"].tolist() == ["done"]
     assert runs["metrics"][0]["recommended"] == recommended
 
-    at.slider(key="orca_sim_lambda").set_value(-10.0).run()
+    at.slider(key="orca_sim_risk_tolerance").set_value(-10.0).run()
     steady = at.dataframe[0].value
     least_std = steady.loc[steady["std"].idxmin(), "policy"]
     assert steady.loc[steady["recommended"], "policy"].tolist() == [least_std]
-    assert f"**{least_std}**" in at.success[0].value
+    assert f"(`{least_std}`)" in at.success[0].value
 
 
 def test_bad_parameter_names_the_field_and_keeps_the_form():
