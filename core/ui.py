@@ -242,9 +242,41 @@ def ensure_app_shell() -> None:
         st.rerun()
 
 
+LAYOUT_CSS = """
+<style>
+/* Columns wrap instead of squeezing: below a column's comfortable width it moves to the next line and
+   stretches (laptop 1024 px, projector 1440 px). A split keyed "orca_split" stacks below 520 px per side. */
+[data-testid="stHorizontalBlock"] { flex-wrap: wrap; row-gap: 0.75rem; }
+[data-testid="stHorizontalBlock"] > [data-testid="stColumn"] { min-width: min(200px, 100%); flex-grow: 1; }
+[class*="st-key-orca_split"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(520px, 100%);
+}
+[class*="st-key-orca_split"] [data-testid="stColumn"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(200px, 100%);
+}
+/* Metric values and labels wrap rather than end in an ellipsis. */
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] *,
+[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+}
+[data-testid="stMetricValue"] { font-size: clamp(1.25rem, 1.6vw, 2rem); line-height: 1.2; }
+/* Button and checkbox labels wrap too. */
+[data-testid="stButton"] button *, [data-testid="stDownloadButton"] button *, [data-testid="stCheckbox"] label * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+}
+</style>
+"""
+
+
+def layout_css() -> None:
+    """The app's responsive layout rules (see `LAYOUT_CSS`); every page calls it through `setup_page`."""
+    st.html(LAYOUT_CSS)
+
+
 def setup_page(title: str, intro: str) -> Settings:
     """The standard page header (inside the app shell); returns the session's settings."""
     ensure_app_shell()
+    layout_css()
     st.title(title)
     st.caption(intro)
     return current_settings()

@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core.errors import OrcaError
+from core.inventory.charts import wrap_label
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
 from core.inventory.simulation_inputs import policy_handoff
@@ -149,7 +150,7 @@ prompt = st.chat_input(
     key=f"{K}input",
     disabled=copilot.read_only,
 )
-chat_col, table_col = st.columns([3, 2], gap="large")
+chat_col, table_col = st.container(key="orca_split_copilot").columns([3, 2], gap="large")
 status = chat_col.empty()
 
 
@@ -302,6 +303,7 @@ if policy is not None:
     costs = pd.DataFrame.from_dict(policy["policies"], orient="index").sort_values("mean")
     names = [plain_name(p, copilot.brief and copilot.brief.problem) for p in costs["policy"]]
     names = [n if names.count(n) == 1 else f"{n} ({k})" for n, k in zip(names, costs.index, strict=True)]
+    names = [wrap_label(n) for n in names]
     colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]
     figure = go.Figure(
         go.Bar(
@@ -316,12 +318,13 @@ if policy is not None:
         )
     )
     figure.update_layout(
-        title="Expected total cost per policy (mean ± 95% CI, common simulated paths)",
+        title="Expected cost per policy (mean ± 95% CI)",
         yaxis_title="cost ($)",
-        height=360,
-        margin={"t": 50, "b": 30},
+        xaxis_title="policy (hover for the engine's name)",
+        height=420,
+        margin={"t": 50, "b": 30, "l": 60, "r": 10},
     )
-    chart, checks = st.columns([3, 2])
+    chart, checks = st.container(key="orca_split_policy").columns([3, 2])
     chart.plotly_chart(figure, key=f"{K}chart")
     with checks.expander("Critic checks and assumptions", expanded=False):
         for check in critic["checks"]:

@@ -109,7 +109,9 @@ if st.session_state.get(HANDOFF):
         )
 
 wanted = url_run_id()
-if wanted and store is not None and st.session_state.get(P + "url_tried") != wanted:  # opened from Run history
+if (
+    wanted and store is not None and st.session_state.get(P + "url_tried") != wanted
+):  # opened from Run history
     st.session_state[P + "url_tried"] = wanted
     with guard():
         stored = sim_inputs.stored_simulation(store, wanted)
@@ -318,30 +320,59 @@ if result.dp_cost is not None:
 if result.dp_refusal:
     st.info(result.dp_refusal, icon=":material/info:")
 table = result.table(lam)
-table.insert(0, "rule", [plain_name(p, result.problem) for p in table["policy"]])
-st.dataframe(
+table.insert(
+    0,
+    "rule",
+    [
+        ("★ " if r else "") + plain_name(p, result.problem)
+        for p, r in zip(table["policy"], table["recommended"], strict=True)
+    ],
+)
+COLUMNS = {
+    "rule": st.column_config.TextColumn(
+        "rule (★ recommended)", help="the policy in plain words", width="medium"
+    ),
+    "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+    "mean": st.column_config.NumberColumn("mean", format="%.2f", width="small"),
+    "std": st.column_config.NumberColumn("std", format="%.2f"),
+    "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+    "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+    "objective": st.column_config.NumberColumn("L(π)", format="%.2f", width="small"),
+    "fill_rate": st.column_config.NumberColumn("fill rate", format="percent", width="small"),
+    "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%", width="small"),
+}
+st.dataframe(  # the key columns fit a laptop; every column is in the details below
     table,
     hide_index=True,
     width="stretch",
-    column_config={
-        "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
-        "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
-        "mean": st.column_config.NumberColumn("mean", format="%.2f"),
-        "std": st.column_config.NumberColumn("std", format="%.2f"),
-        "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
-        "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
-        "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
-        "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
-        "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
-        "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
-        "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
-        "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
-        "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
-        "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
-        "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
-    },
+    column_order=["rule", "mean", "objective", "fill_rate", "gap_to_dp_pct"],
+    column_config=COLUMNS,
     key=P + "table",
 )
+with st.expander("All columns: confidence intervals, cost breakdown, engine names", icon=":material/table:"):
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
+            "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+            "mean": st.column_config.NumberColumn("mean", format="%.2f"),
+            "std": st.column_config.NumberColumn("std", format="%.2f"),
+            "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+            "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+            "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
+            "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
+            "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
+            "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
+            "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
+            "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
+            "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
+            "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
+            "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
+        },
+        key=P + "table_all",
+    )
 
 tabs = ["Trajectories", "Cost distributions", "Risk vs cost"]
 tabs += ["(s,S) heatmap"] if result.grid is not None else []

@@ -66,7 +66,9 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             icon=":material/arrow_downward:",
         )
     label = "Start a conversation with this district" if upload is not None else "New conversation"
-    if st.button(label, key="sched_new", icon=":material/add_comment:", type="primary" if upload else "secondary"):
+    if st.button(
+        label, key="sched_new", icon=":material/add_comment:", type="primary" if upload else "secondary"
+    ):
         keep_run_in_url(None)
         begin(
             RecordedChat.start(
@@ -106,7 +108,9 @@ if (
     st.session_state["sched_url_tried"] = wanted
     with guard():
         begin(
-            RecordedChat.resume(store, settings, wanted, lease_owner=session_owner(), lease_live=lease_holder_alive)
+            RecordedChat.resume(
+                store, settings, wanted, lease_owner=session_owner(), lease_live=lease_holder_alive
+            )
         )
 
 with guard():
@@ -121,7 +125,7 @@ keep_run_in_url(chat.recorder.run_id)
 for problem in chat.problems:
     st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
 
-chat_col, model_col = st.columns([3, 2], gap="large")
+chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
 with chat_col:
     history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
     for message in chat.agent.messages[1:]:
@@ -170,10 +174,15 @@ with model_col, guard():
         hide_index=True,
         width="stretch",
         key="sched_table",
-        column_config={
-            "current_start": "current",
-            "proposed_start": "proposed",
-            "shift_minutes": st.column_config.NumberColumn("change (min)"),
+        column_order=["school", "enrollment", "current_start", "proposed_start", "shift_minutes"],
+        column_config={  # the key columns fit a laptop; rows that changed are highlighted
+            "school": st.column_config.TextColumn("school", width="medium"),
+            "enrollment": st.column_config.NumberColumn("students", width="small"),
+            "current_start": st.column_config.TextColumn("current", width="small"),
+            "proposed_start": st.column_config.TextColumn("proposed", width="small"),
+            "shift_minutes": st.column_config.NumberColumn(
+                "change", width="small", help="minutes later (+) or earlier (−) than today"
+            ),
             "changed_since_previous": st.column_config.CheckboxColumn("changed"),
         },
     )
@@ -204,7 +213,9 @@ with model_col, guard():
         st.caption("Partial frontier: the search stopped at its time budget.")
     choices = adoptable(frontier)
     worse, names = dominated(frontier), option_labels(frontier)
-    alt_key = f"sched_alt_{frontier_key(frontier, session.district)}"  # a new district or frontier: a new picker
+    alt_key = (
+        f"sched_alt_{frontier_key(frontier, session.district)}"  # a new district or frontier: a new picker
+    )
     picked = st.session_state[CLICK].pick(event, choices)
     if picked is not None:
         st.session_state[alt_key] = picked
@@ -228,6 +239,16 @@ with model_col, guard():
         hide_index=True,
         width="stretch",
         key="sched_history",
+        column_config={
+            "proposal": st.column_config.NumberColumn("#", width="small"),
+            OBJECTIVE_LABELS[LOAD]: st.column_config.NumberColumn(
+                "peak", width="small", format="%.2f", help="Student load balancing: peak in hundreds of students"
+            ),
+            OBJECTIVE_LABELS[DEVIATION]: st.column_config.NumberColumn(
+                "avg change", width="small", format="%.1f", help="Schedule deviation: mean change in minutes"
+            ),
+            "constraints": st.column_config.TextColumn("constraints", width="medium"),
+        },
     )
     st.download_button(
         "Download the proposal history (CSV)",

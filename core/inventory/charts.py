@@ -36,7 +36,7 @@ def policy_label(policy: str) -> str:
     return plain_name(policy)
 
 
-def _wrap(text: str, width: int = 18) -> str:
+def wrap_label(text: str, width: int = 18) -> str:
     """Break a long axis label into lines so neighbouring labels do not overprint."""
     words, lines, line = text.split(), [], ""
     for word in words:
@@ -122,7 +122,7 @@ def cost_distribution_figure(
             fig.add_trace(
                 go.Violin(
                     y=values,
-                    name=_wrap(policy_label(name)),
+                    name=wrap_label(policy_label(name)),
                     hoverinfo="y+name",
                     meta=name,
                     box_visible=True,
