@@ -15,6 +15,7 @@ import re
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,10 @@ class Copilot:
             )
         )
         self._pending: list[tuple[str, str]] = []
+
+    def _batch(self) -> AbstractContextManager:
+        """One store transaction for a burst of writes (each write otherwise opens its own connection)."""
+        return self.store.batch() if self.store is not None and self.recorder.writing else nullcontext()
 
     @property
     def read_only(self) -> bool:
@@ -291,13 +296,14 @@ class Copilot:
             self._rollback(*before)
             raise
         latency_ms = 1000.0 * (time.perf_counter() - started)
-        self._ensure_run()
-        self.recorder.message("user", text)
-        if note:
-            self.recorder.update(config=self._run_config())
         assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
-        self.recorder.message("assistant", assistant)
-        self.recorder.event("extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms)
+        with self._batch():
+            self._ensure_run()
+            self.recorder.message("user", text)
+            if note:
+                self.recorder.update(config=self._run_config())
+            self.recorder.message("assistant", assistant)
+            self.recorder.event("extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms)
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)
@@ -312,8 +318,9 @@ class Copilot:
     def _present(self, summary: str, progress: Progress | None) -> CopilotTurn:
         """TERMINATE: save the extraction artifacts, optimize, critique and open the interpretation."""
         self._extraction_turns = len(self.extraction.state.log)
-        for name, data in self.extraction.artifacts().items():
-            self.recorder.artifact(name, data.encode())
+        with self._batch():
+            for name, data in self.extraction.artifacts().items():
+                self.recorder.artifact(name, data.encode())
         self._optimize(progress)
         assert self.interpreter is not None
         try:
@@ -321,8 +328,9 @@ class Copilot:
         except Exception:
             self.phase, self.interpreter = "extract", None
             raise
-        self.recorder.messages(m for m in opening.messages if m.role != "user")
-        self.recorder.update(status=RunStatus.ACTIVE)
+        with self._batch():
+            self.recorder.messages(m for m in opening.messages if m.role != "user")
+            self.recorder.update(status=RunStatus.ACTIVE)
         return self._turn(f"{summary}\n\n{opening.assistant}", TERMINATE)
 
     def _optimize(self, progress: Progress | None) -> None:
@@ -342,10 +350,27 @@ class Copilot:
             final_paths=cfg.final_paths,
         )
         optimized = time.perf_counter()
+        if progress:
+            progress(1.0, "checking the recommendation against your table and writing the explanation")
         report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
         brief = brief_from_result(result, report, cfg.seed)
         criticised = time.perf_counter()
         self.result, self.report = result, report
+        self._start_interpretation(brief)
+        with self._batch():
+            self._record_optimization(cfg, result, report, brief, problem, optimized - started, criticised - optimized)
+
+    def _record_optimization(
+        self,
+        cfg: CopilotConfig,
+        result: OptimizationResult,
+        report: CriticReport,
+        brief: PolicyBrief,
+        problem: Any,
+        optimize_s: float,
+        critic_s: float,
+    ) -> None:
+        """Write the optimize and critic steps, the deployment files, title and metrics (one transaction)."""
         self.recorder.event(
             "optimize",
             {
@@ -355,10 +380,9 @@ class Copilot:
                 "table": self.table.values(),
                 "brief": brief_state(brief),
             },
-            latency_ms=1000.0 * (optimized - started),
+            latency_ms=1000.0 * optimize_s,
         )
-        self.recorder.event("critic", report.to_dict(), latency_ms=1000.0 * (criticised - optimized))
-        self._start_interpretation(brief)
+        self.recorder.event("critic", report.to_dict(), latency_ms=1000.0 * critic_s)
         for name, data in self.artifacts().items():
             if name.startswith("deployment_artifacts/"):
                 self.recorder.artifact(name, data)
