@@ -60,6 +60,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "schedule",
         "core.schedule.cli",
     ),
+    Workbench("retailbench", "RetailBench", "pages/retailbench.py", ":material/storefront:", "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents act through 21 tools.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli", "core.retail.experiment"),
 )
 
 
