@@ -70,9 +70,9 @@ def final_turn(lines: tuple[str, ...], folder: Path) -> tuple[float, dict]:
 
 
 QUALITY = {
-    "bike_shop_T90": "90,normal(20,7.5593),false,lost_sale,0.2,30,50,5,200,100,0",
-    "cafe_T60_L2": "60,poisson(25),false,lost_sale,0.1,2,8,2,120,60,0",
-    "backlog_T90_L1": "90,normal(12,4),false,backlog,0.3,3,20,1,150,80,0",
+    "bike_shop_T90": "90;normal(20,7.5593);false;lost_sale;0.2;30;50;5;200;100;0",
+    "cafe_T60_L2": "60;poisson(25);false;lost_sale;0.1;2;8;2;120;60;0",
+    "backlog_T90_L1": "90;normal(12,4);false;backlog;0.3;3;20;1;150;80;0",
 }
 
 
@@ -85,7 +85,7 @@ def quality() -> dict:
             "penalty_cost", "setup_cost", "lead_time", "max_inventory", "max_order", "risk_tolerance")
     out = {}
     for name, row in QUALITY.items():
-        table = dict(zip(keys, row.split(","), strict=True)) | {"demand_type": "random"}
+        table = dict(zip(keys, row.split(";"), strict=True)) | {"demand_type": "random"}
         problem = problem_from_table(table)
         runs = {}
         for label, budget in (("coarse_to_fine", "default"), ("exhaustive", None)):

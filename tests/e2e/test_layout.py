@@ -45,7 +45,7 @@ GRIDS_JS = """
 })
 """
 
-AXES_JS = """
+AXES_JS = r"""
 () => [...document.querySelectorAll('.js-plotly-plot')].filter(p => p.offsetParent !== null).map(p => {
   const box = p.getBoundingClientRect();
   const titles = [...p.querySelectorAll('text')].filter(t => /^[xy]\d*title$/.test(t.getAttribute('class') || ''));

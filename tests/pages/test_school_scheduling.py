@@ -171,3 +171,29 @@ def test_an_uploaded_district_is_previewed_and_says_what_happens_next(monkeypatc
     at.button(key="sched_new").click().run()
     assert not at.exception
     assert "A School" in at.chat_message[0].markdown[0].value
+
+
+def test_ten_turns_keep_replies_short_and_the_page_working(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "ten.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    turns = [
+        "Could Everett start at 9:30?",
+        "and keep the average change under 12 minutes",
+        "loosen that",
+        "fewer kids arriving at once please",
+        "show me a couple of options",
+        "undo that",
+        "keep the peak under 2,500 students",
+        "Could Balboa start at 8:40?",
+        "undo that",
+        "this works",
+    ]
+    for text in turns:
+        at.chat_input(key="sched_chat").set_value(text).run()
+        assert not at.exception, text
+    replies = [m.markdown[0].value for m in at.chat_message if m.name == "assistant"][1:]
+    assert len(replies) >= 10
+    for reply in replies:
+        rows = [line for line in reply.splitlines() if line.startswith("| ") and not line.startswith(("| School", "| ---"))]
+        assert len(rows) < 10, reply[:200]  # never the whole 10-school table again
+    assert at.metric and _alt(at) is not None
