@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from core.errors import OrcaError
 from core.schedule.chart import (
     FrontierClick,
     adoptable,
@@ -30,6 +31,7 @@ from core.ui import (
     resume_labels,
     session_owner,
     setup_page,
+    switch_to_offline,
     url_run_id,
 )
 from solvers.schedule.model import DEVIATION, LOAD
@@ -44,6 +46,16 @@ settings = setup_page(
 
 
 store = optional_store()
+
+
+UNSENT, RESEND, REBUILD = "sched_unsent", "sched_resend", "sched_rebuild"
+
+
+def _resend(offline: bool) -> None:
+    if offline:
+        switch_to_offline()
+        st.session_state[REBUILD] = True
+    st.session_state[RESEND] = st.session_state.pop(UNSENT, "")
 
 
 def begin(chat: RecordedChat) -> None:
@@ -137,11 +149,46 @@ with chat_col:
     prompt = st.chat_input(
         "Tell the agent what you think of the schedule", key="sched_chat", disabled=chat.recorder.read_only
     )
+    if (resend := st.session_state.pop(RESEND, None)) is not None:
+        if st.session_state.pop(REBUILD, False):  # switched to the offline agents: same conversation, new agent
+            with guard():
+                run_id = chat.recorder.run_id
+                begin(
+                    RecordedChat.resume(
+                        store, settings, run_id, lease_owner=session_owner(), lease_live=lease_holder_alive
+                    )
+                    if run_id and store is not None
+                    else RecordedChat.start(store, settings, lease_owner=session_owner())
+                )
+                chat = st.session_state[CHAT]
+        prompt = prompt or resend
     if prompt:
+        sent = False
         with guard(), st.spinner("Thinking and solving..."):
-            chat.say(prompt)
+            try:
+                chat.say(prompt)
+            except OrcaError:  # e.g. the provider failed: keep the typed message to send again
+                st.session_state[UNSENT] = prompt
+                raise
+            st.session_state.pop(UNSENT, None)
             keep_run_in_url(chat.recorder.run_id)
+            sent = True
+        if sent:
             st.rerun()
+    if (unsent := st.session_state.get(UNSENT)) is not None:
+        with st.container(border=True):
+            st.markdown("**Not sent yet** (kept for you):")
+            st.text(unsent)
+            again, offline, drop = st.columns(3)
+            again.button("Send again", key="sched_send_again", on_click=_resend, args=(False,), icon=":material/send:")
+            offline.button(
+                "Send with the Offline agents",
+                key="sched_send_offline",
+                on_click=_resend,
+                args=(True,),
+                icon=":material/cloud_off:",
+            )
+            drop.button("Discard", key="sched_discard", on_click=lambda: st.session_state.pop(UNSENT, None))
 
 with model_col, guard():
     current, previous = session.current, session.previous

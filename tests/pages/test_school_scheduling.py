@@ -197,3 +197,28 @@ def test_ten_turns_keep_replies_short_and_the_page_working(monkeypatch, tmp_path
         rows = [line for line in reply.splitlines() if line.startswith("| ") and not line.startswith(("| School", "| ---"))]
         assert len(rows) < 10, reply[:200]  # never the whole 10-school table again
     assert at.metric and _alt(at) is not None
+
+
+def test_an_error_on_send_keeps_the_message_to_send_again(monkeypatch, tmp_path):
+    from core.errors import ProviderError
+    from core.schedule.recording import RecordedChat
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "send.duckdb"))
+    say, calls = RecordedChat.say, []
+
+    def flaky(self, text):
+        calls.append(text)
+        if len(calls) == 1:
+            raise ProviderError("OpenAI-compatible API error: connection refused")
+        return say(self, text)
+
+    monkeypatch.setattr(RecordedChat, "say", flaky)
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
+    assert not at.exception and "connection refused" in at.error[0].value
+    assert any(t.value == "Could Everett start at 9:30?" for t in at.text)
+    at.button(key="sched_send_offline").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["orca_settings"].provider == "offline"
+    assert at.metric[0].value == "2,173"
+    assert not any(t.value == "Could Everett start at 9:30?" for t in at.text)
