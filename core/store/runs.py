@@ -266,15 +266,17 @@ class Store(RolloutTables, ExperimentTables):
         return rows[0]
 
     def list_runs(self, workbench: str | Sequence[str] | None = None, limit: int = 200) -> pd.DataFrame:
-        """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench (or of
-        any of several)."""
+        """The newest runs first, with `n_messages` and `n_steps` counts and `first_user_messages` (the user
+        messages among the first 12, for labels); optionally of one workbench (or of any of several)."""
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_LIMIT:
             raise SpecError("limit", f"must be a whole number from 1 to {MAX_LIST_LIMIT:,}, got {limit!r}")
         names = [workbench] if isinstance(workbench, str) else None if workbench is None else list(workbench)
         sql = (
             f"SELECT {', '.join('r.' + c.strip() for c in RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
-            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps "
+            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps, "
+            "(SELECT list(m.content ORDER BY m.turn) FILTER (WHERE m.role = 'user') FROM messages m "
+            "WHERE m.run_id = r.id AND m.turn <= 12) AS first_user_messages "
             "FROM runs r WHERE ?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], r.workbench) "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )

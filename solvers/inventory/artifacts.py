@@ -5,7 +5,8 @@
 - `dqn_weights.pth`: the Q-network's `state_dict` (absent when DQN was not trained).
 - `policy_evaluation_results.csv`: mean and std of the DQN and (s,S) policies (and any other finalist)
   on common evaluation paths, with the optimal s and S (on the `sS` row; every other (s,S) row, such as
-  `sS_cutoff`, carries its own s and S).
+  `sS_cutoff`, carries its own s and S), and every family's own parameters: `rule` (the engine's policy
+  name), `base_stock_level` and `cap`, constant `q`, `R` and `Q`, and `cutoff`.
 """
 
 from __future__ import annotations
@@ -40,7 +41,30 @@ RESULT_COLUMNS = (
     "s",
     "S",
     "recommended",
+    "rule",
+    "base_stock_level",
+    "cap",
+    "q",
+    "R",
+    "Q",
+    "cutoff",
 )
+_PARAMS = {
+    "base_stock": (re.compile(r"base_stock\((\d+)(?:,cap=(\d+))?\)"), ("base_stock_level", "cap")),
+    "constant": (re.compile(r"constant\((\d+)\)"), ("q",)),
+    "rQ": (re.compile(r"rQ\((\d+),(\d+)\)"), ("R", "Q")),
+}
+
+
+def _family_parameters(policy: str, max_order: int) -> list[str]:
+    """The base-stock level and cap, constant q, R and Q and the cutoff flag of a policy name ("" when n/a)."""
+    out = dict.fromkeys(("base_stock_level", "cap", "q", "R", "Q"), "")
+    for pattern, names in _PARAMS.values():
+        if m := pattern.match(policy):
+            out.update({n: v for n, v in zip(names, m.groups(), strict=True) if v is not None})
+    if out["base_stock_level"] and not out["cap"]:
+        out["cap"] = str(max_order)
+    return [*out.values(), str(policy.endswith("+cutoff")).lower()]
 
 
 def write_artifacts(
@@ -101,6 +125,8 @@ def write_artifacts(
                 s,
                 S,
                 str(key == recommended).lower(),
+                ev.policy,
+                *_family_parameters(ev.policy, problem.max_order),
             ]
         )
     (out / RESULTS).write_text(buf.getvalue())

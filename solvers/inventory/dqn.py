@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -175,6 +176,10 @@ class DQNResult:
     env_steps: int
     seconds: float
     hidden: int
+    steps: int = 0
+    steps_budget: int = 0
+    stopped_by: str = "steps"
+    """What ended training: "steps" (the step budget), "time" (the seconds budget) or "cancelled"."""
 
 
 def reward_scale(problem: InventoryProblem) -> float:
@@ -202,8 +207,10 @@ def train_dqn(
     config: DQNConfig | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> DQNResult:
-    """Train a DQN on the problem; returns the best checkpoint by validation cost."""
+    """Train a DQN on the problem; returns the best checkpoint by validation cost. `should_stop` (checked
+    every step) cancels training early; the result then says so in `stopped_by`."""
     cfg = config or DQNConfig()
     check_dqn_size(problem, cfg)
     p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
@@ -245,7 +252,19 @@ def train_dqn(
             best_val, best_state = val, copy.deepcopy(net.state_dict())
         return val
 
+    cancelled = False
+
+    def status(done: float, best: str) -> str:
+        """The progress text, saying the same fraction as the bar (the step or time budget, whichever binds)."""
+        return (
+            f"DQN training {done:.0%} of its budget: step {step:,} of {cfg.steps:,}, "
+            f"{time.perf_counter() - start:.0f} s of {cfg.seconds:.0f} s; {best}"
+        )
+
     while step < cfg.steps and time.perf_counter() - start < cfg.seconds:
+        if should_stop is not None and should_stop():
+            cancelled = True
+            break
         if t == 0:
             on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
             pipe = np.zeros((n, L), dtype=np.int64)
@@ -293,11 +312,11 @@ def train_dqn(
         if step % cfg.eval_every == 0 or step == cfg.steps:
             val = checkpoint()
             if progress:
-                progress(done, f"DQN step {step}: validation cost {val:.2f}")
+                progress(done, status(done, f"validation cost {val:.2f}"))
                 reported = time.perf_counter()
         elif progress and time.perf_counter() - reported >= REPORT_EVERY_S:
             best = f"best validation cost {best_val:.2f}" if np.isfinite(best_val) else "first validation pending"
-            progress(done, f"DQN step {step} of {cfg.steps}: {best}")
+            progress(done, status(done, best))
             reported = time.perf_counter()
     if not curve or curve[-1]["step"] != step:
         checkpoint()
@@ -310,4 +329,7 @@ def train_dqn(
         env_steps=step * n,
         seconds=time.perf_counter() - start,
         hidden=cfg.hidden,
+        steps=step,
+        steps_budget=cfg.steps,
+        stopped_by="cancelled" if cancelled else "steps" if step >= cfg.steps else "time",
     )

@@ -143,3 +143,17 @@ def test_an_invalid_edit_is_not_tested_with_the_old_settings(fake_llm):
     at.button(key="orca_test_connection").click().run()
     assert any("Not tested" in e.value and "base_url" in e.value for e in at.error)
     assert not at.success and fake_llm.requests == []
+
+
+def test_choosing_a_provider_without_a_key_warns_at_once_in_the_sidebar(monkeypatch):
+    for name in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ORCA_PROVIDER"):
+        monkeypatch.delenv(name, raising=False)
+    at = run_settings()
+    assert not at.warning
+    at.selectbox(key="orca_provider").set_value("anthropic").run()
+    assert not at.exception
+    assert any("needs an API key" in w.value and "Offline" in w.value for w in at.warning)
+    at.text_input(key="orca_api_key_anthropic").set_value("sk-ant-typed").run()
+    assert not any("needs an API key" in w.value for w in at.warning)
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    assert any("OPENAI_API_KEY" in w.value for w in at.warning)
