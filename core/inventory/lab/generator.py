@@ -144,7 +144,8 @@ def knowledge_base(problem: InventoryProblem) -> dict[str, str]:
         "perishability": "false",
         "state_transition_model": "lost sale" if p.lost_sales else "backlog",
         "holding_cost": f"{format_number(p.holding_cost)} USD per unit per day",
-        "penalty_cost": f"{format_number(p.penalty_cost)} USD per unit" + ("" if p.lost_sales else " per day"),
+        "penalty_cost": f"{format_number(p.penalty_cost)} USD per unit"
+        + ("" if p.lost_sales else " per day"),
         "setup_cost": f"{format_number(p.setup_cost)} USD per order",
         "lead_time": f"{p.lead_time} days",
         "max_inventory": f"{p.max_inventory} units",
@@ -153,7 +154,9 @@ def knowledge_base(problem: InventoryProblem) -> dict[str, str]:
     }
 
 
-def _draw(rng: np.random.Generator, kind: str, lead: int, *, risk_neutral: bool) -> tuple[InventoryProblem, float]:
+def _draw(
+    rng: np.random.Generator, kind: str, lead: int, *, risk_neutral: bool
+) -> tuple[InventoryProblem, float]:
     """One problem of a given demand kind and lead time, following the module's rules."""
     item_cost = float(rng.choice(np.arange(1.0, 10.01, 0.5), p=_cost_weights()))
     holding = round(HOLDING_SHARE * item_cost, 4)
@@ -263,7 +266,9 @@ def llm_context(settings: Settings, scenario: Scenario) -> Scenario:
     from core.llm import Message, make_chat_model
 
     if settings.provider == "offline":
-        raise ProviderError("writing contexts with an LLM needs a provider; offline runs use the template bank")
+        raise ProviderError(
+            "writing contexts with an LLM needs a provider; offline runs use the template bank"
+        )
     model = make_chat_model(settings)
     reply = model.complete(
         CONTEXT_PROMPT, [Message("user", f"Item: {scenario.item}. Kind of business: {scenario.business}.")]
