@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core.errors import SpecError
 from core.inventory.chat_cli import add_chat_parser
+from core.inventory.lab.cli import add_lab_parser
 from core.inventory.table import problem_from_csv
 
 # The engine (numpy, torch) is imported inside the handlers so that `python -m core.cli` starts fast.
@@ -152,7 +153,7 @@ def _add_order(sub) -> None:
     p.set_defaults(func=cmd_order)
 
 
-COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser]
+COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser, add_lab_parser]
 
 
 def register(subparsers) -> None:
