@@ -63,12 +63,15 @@ def test_generate_run_report(tmp_path: Path) -> None:
     assert (tmp_path / "rep2" / "results.csv").read_text() == (tmp_path / "rep" / "results.csv").read_text()
 
 
-def test_errors_name_the_field(tmp_path: Path) -> None:
-    bad = lab(tmp_path, "run", "--capacity-basis", "on_hand", "--n", "1", "--out", str(tmp_path / "x"))
-    assert bad.returncode == 2
-    err = json.loads(bad.stderr.strip().splitlines()[-1])
+def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
+    from core.cli import main
+
+    def fails(*args: str) -> dict:
+        assert main(["--db", str(tmp_path / "orca.duckdb"), "inventory", "lab", *args]) == 2
+        return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
+
+    err = fails("run", "--capacity-basis", "on_hand", "--n", "1", "--out", str(tmp_path / "x"))
     assert err["field"] == "capacity_basis" and "not supported" in err["error"]
-    bad = lab(tmp_path, "run", "--treatments", "A,D", "--out", str(tmp_path / "x"))
-    assert bad.returncode == 2 and json.loads(bad.stderr.strip().splitlines()[-1])["field"] == "treatments"
-    bad = lab(tmp_path, "report", "--results", str(tmp_path / "missing"))
-    assert bad.returncode == 2 and json.loads(bad.stderr.strip().splitlines()[-1])["field"] == "results"
+    assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
+    assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "results"
+    assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "n"
