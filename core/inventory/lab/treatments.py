@@ -25,6 +25,7 @@ from core.inventory.lab.generator import Scenario
 from core.inventory.lab.imitator import ImitatorReply
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
+from core.inventory.policy_explanation import rule_sentence
 from core.llm import Message, Usage, make_chat_model
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize
@@ -224,7 +225,7 @@ def run_treatment_a(
     result = copilot.result
     assert result is not None and copilot.brief is not None
     policy = result_policy(result)
-    text = f"{copilot.brief.rule} (optimizer finalist '{result.recommended}': {result.recommended_policy})"
+    text = f"{rule_sentence(copilot.brief)} (optimizer finalist '{result.recommended}': {result.recommended_policy})"
     parsed = ParsedPolicy.from_object(policy, text)
     return TrialOutcome(
         "A",
