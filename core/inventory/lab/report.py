@@ -486,3 +486,60 @@ def load_result(source: str | Path) -> LabResult:
         raise SpecError("results", f"no lab results at {path}") from None
     except (KeyError, TypeError, json.JSONDecodeError) as err:
         raise SpecError("results", f"{path} is not a lab.json written by the lab ({err})") from None
+
+
+def frames(result: LabResult) -> dict[str, Any]:
+    """The report's tables as DataFrames for the page: comparisons, gaps, extraction, trials."""
+    import pandas as pd
+
+    names = dict((k, v) for v, k in SPLITS)
+    comp = pd.DataFrame(
+        [
+            {
+                "comparison": f"{label(c.x)} vs {label(c.y)}",
+                "scenarios": names[c.split],
+                "n": c.n,
+                "excluded": c.excluded,
+                "avg cost reduction %": None if c.mean_reduction is None else 100 * c.mean_reduction,
+                "sd %": None if c.sd_reduction is None else 100 * c.sd_reduction,
+                "win rate %": None if c.win_rate is None else 100 * c.win_rate,
+                "Wilcoxon p": c.wilcoxon_p,
+                "paired t p": c.ttest_p,
+            }
+            for c in comparisons(result)
+            if c.n > 0 or c.split == "all"
+        ]
+    )
+    gaps = pd.DataFrame(
+        [
+            {
+                "policy": label(k),
+                "n": g["n"],
+                "median gap %": 100 * g["median"],
+                "mean gap %": 100 * g["mean"],
+                "within 2 %": 100 * g["within_2pct"],
+            }
+            for k, g in gap_summary(result.records).items()
+        ]
+    )
+    acc = extraction_accuracy(result.records)
+    extraction = pd.DataFrame(
+        [{"parameter": k.replace("_", " "), "exactly right %": 100 * v} for k, v in acc.items()]
+    )
+    trials = []
+    for r in result.records:
+        for t, out in r.outcomes.items():
+            trials.append(
+                {
+                    "scenario": r.scenario.key,
+                    "split": r.scenario.split,
+                    "treatment": t,
+                    "status": out.status,
+                    "source text": " ".join(out.policy_text.split())[:300],
+                    "reading": out.parsed.describe() if out.parsed else (out.error or ""),
+                    "gap %": 100 * r.assessment.gaps[t] if t in r.assessment.gaps else None,
+                    "turns": out.turns,
+                    "run": out.run_id or "",
+                }
+            )
+    return {"comparisons": comp, "gaps": gaps, "extraction": extraction, "trials": pd.DataFrame(trials)}

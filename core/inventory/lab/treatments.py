@@ -210,16 +210,17 @@ def run_treatment_a(
         farewell = "Thanks, that's all I needed."
         transcript.append(("manager", farewell))
         transcript.append(("consultant", copilot.respond(farewell).assistant))
-    except OrcaError as err:
+    except Exception as err:  # the system under test failing is an outcome of the trial, not a lab crash
+        message = str(err) if isinstance(err, OrcaError) else f"Copilot crashed: {type(err).__name__}: {err}"
         return TrialOutcome(
             "A",
             scenario.key,
-            "error",
+            "error" if isinstance(err, OrcaError) else "crash",
             tuple(transcript),
             table=copilot.table.values(),
             turns=turns,
             seconds=time.perf_counter() - start,
-            error=str(err),
+            error=message,
             run_id=copilot.run_id,
         )
     result = copilot.result
