@@ -15,8 +15,6 @@ from typing import Any
 from core.config import PROVIDERS, Settings
 from core.errors import SpecError
 
-WORKBENCH = "inventory_lab"
-
 
 def _settings(args: argparse.Namespace) -> Settings:
     return Settings.from_cli(args.provider, args.model, args.base_url, args.seed)
@@ -46,8 +44,7 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     from core.inventory.lab.generator import from_jsonl
     from core.inventory.lab.lab import LabConfig, run_lab
-    from core.inventory.lab.report import summary, write_report
-    from core.recorder import Recorder, RunStatus
+    from core.inventory.lab.report import record, summary, write_report
     from core.store import Store
 
     settings = _settings(args)
@@ -77,18 +74,7 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     out = summary(result)
     out["files"] = {k: str(v) for k, v in paths.items()}
     if store is not None:
-        recorder = Recorder(
-            store,
-            WORKBENCH,
-            config=config.to_dict(),
-            seed=config.seed,
-            title=f"Lab · {config.protocol} · {len(result.records)} scenarios · {','.join(config.treatments)}",
-        )
-        for name, p in paths.items():
-            recorder.artifact(name, p.read_bytes())
-        acc = out["extraction_accuracy"]
-        recorder.finish(RunStatus.DONE, {"scenarios": len(result.records), "table_exact": acc.get("table")})
-        out["run_id"] = recorder.run_id
+        out["run_id"] = record(store, result)
     return out
 
 

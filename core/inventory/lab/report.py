@@ -199,7 +199,11 @@ def _num(v: float | None, digits: int = 3) -> str:
 
 
 def switches_text(result: LabResult) -> list[str]:
-    cfg = result.config
+    return switch_notes(result.config)
+
+
+def switch_notes(cfg: Any) -> list[str]:
+    """The paper-exact switches of a `LabConfig`, in words (every report and the page show them)."""
     fam = (
         "(s,S) grid only, plus DQN when asked — the paper's Optimization Agent (no DP, base-stock or constant order)"
         if cfg.families == "paper"
@@ -543,3 +547,33 @@ def frames(result: LabResult) -> dict[str, Any]:
                 }
             )
     return {"comparisons": comp, "gaps": gaps, "extraction": extraction, "trials": pd.DataFrame(trials)}
+
+
+def record(store: Any, result: LabResult) -> str | None:
+    """Record the lab run (workbench `inventory_lab`) with its report files as artifacts; the run id."""
+    import tempfile
+
+    from core.recorder import Recorder, RunStatus
+
+    cfg = result.config
+    recorder = Recorder(
+        store,
+        "inventory_lab",
+        config=cfg.to_dict() | {"settings": result.settings},
+        seed=cfg.seed,
+        title=f"Lab · {cfg.protocol} · {len(result.records)} scenarios · {','.join(cfg.treatments)}",
+    )
+    with tempfile.TemporaryDirectory(prefix="orca-lab-report-") as folder:
+        for name, path in write_report(result, folder).items():
+            recorder.artifact(name, path.read_bytes())
+    acc = extraction_accuracy(result.records)
+    gaps = gap_summary(result.records).get("A", {})
+    recorder.finish(
+        RunStatus.DONE,
+        {
+            "scenarios": len(result.records),
+            "table_exact": acc.get("table"),
+            "median_gap_A": gaps.get("median"),
+        },
+    )
+    return recorder.run_id
