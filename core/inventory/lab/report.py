@@ -164,6 +164,20 @@ def gap_summary(records: list[TrialRecord]) -> dict[str, dict[str, float]]:
     return out
 
 
+def risk_split(records: list[TrialRecord]) -> dict[str, dict[str, float]]:
+    """Treatment A's gaps for risk tolerance λ >= 0 and λ < 0."""
+    out = {}
+    for name, keep in (("λ ≥ 0", lambda x: x >= 0), ("λ < 0 (risk-averse)", lambda x: x < 0)):
+        gaps = [
+            r.assessment.gaps["A"]
+            for r in records
+            if "A" in r.assessment.gaps and keep(r.scenario.problem.risk_tolerance)
+        ]
+        if gaps:
+            out[name] = {"n": len(gaps), "median": float(np.median(gaps)), "mean": float(np.mean(gaps))}
+    return out
+
+
 def quartiles(records: list[TrialRecord], x: str, y: str) -> list[dict[str, Any]]:
     """Table 6: mean parameters of the top vs bottom quartile of X's cost reduction over Y (Mann-Whitney p)."""
     rows = [r for r in records if x in r.assessment.costs and y in r.assessment.costs]
@@ -275,6 +289,17 @@ def render_markdown(result: LabResult) -> str:
         lines.append(
             f"| {label(name)} | {g['n']} | {_pct(g['median'])} | {_pct(g['mean'])} | {_pct(g['within_2pct'])} |"
         )
+    by_risk = risk_split(records)
+    if by_risk:
+        lines += [
+            "",
+            "The Copilot recommends by E[cost] + e^(−λ)·Std[cost] with the scenario's risk tolerance λ, while the "
+            "assessment scores expected cost; a risk-averse manager (λ < 0) gets a steadier, costlier policy:",
+            "",
+            "| Treatment A, scenarios with | n | median gap | mean gap |",
+            "|---|---|---|---|",
+        ]
+        lines += [f"| {k} | {v['n']} | {_pct(v['median'])} | {_pct(v['mean'])} |" for k, v in by_risk.items()]
     acc = extraction_accuracy(records)
     if acc:
         lines += ["", "## Treatment A: extraction accuracy per parameter", ""]
