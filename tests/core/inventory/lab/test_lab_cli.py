@@ -25,11 +25,11 @@ def lab(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
 
 def test_generate_run_report(tmp_path: Path) -> None:
     gen = lab(
-        tmp_path, "generate", "--protocol", "mixed", "--n", "2", "--seed", "5", "--out", str(tmp_path / "sc")
+        tmp_path, "generate", "--protocol", "mixed", "--n", "1", "--seed", "5", "--out", str(tmp_path / "sc")
     )
     assert gen.returncode == 0, gen.stderr
     data = json.loads(gen.stdout)
-    assert data["scenarios"] == 2
+    assert data["scenarios"] == 1
     truth = read_params_csv(tmp_path / "sc" / "s000" / "extracted_params.csv")
     assert truth.max_inventory <= 100 and (tmp_path / "sc" / "s000" / "context.txt").read_text().strip()
 
@@ -49,14 +49,14 @@ def test_generate_run_report(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert out["scenarios"] == 2 and out["treatments_run"] == ["A"]
+    assert out["scenarios"] == 1 and out["treatments_run"] == ["A"]
     assert set(out["not_run"]) == {"B", "C"}
     assert out["extraction_accuracy"]["table"] == 1.0
     assert (tmp_path / "rep" / "report.md").read_text().startswith("# Inventory evaluation lab report")
     store = Store(tmp_path / "orca.duckdb")
     runs = store.list_runs()
     assert set(runs["workbench"]) == {"inventory_lab", "inventory_copilot"}
-    assert len(runs[runs["workbench"] == "inventory_copilot"]) == 2
+    assert len(runs[runs["workbench"] == "inventory_copilot"]) == 1
 
     again = lab(tmp_path, "report", "--results", str(tmp_path / "rep"), "--out", str(tmp_path / "rep2"))
     assert again.returncode == 0, again.stderr

@@ -118,3 +118,42 @@ def test_lab_with_b_and_c_reports_them(fake_llm) -> None:
     md = render_markdown(result)
     assert "C · LLM alone, ground-truth parameters (Table 13) vs B · LLM alone" in md
     assert "(s,S) s=10, S=30" in md and "(s,S) s=12, S=35" in md
+
+
+def test_llm_imitator_and_llm_context(fake_llm) -> None:
+    from core.errors import SpecError
+    from core.inventory.lab.generator import llm_context
+    from core.inventory.lab.imitator import LLMImitator
+
+    settings = _openai(fake_llm)
+    scenario = generate(1, seed=4, protocol="mixed")[0]
+    fake_llm.script([{"text": "Hmm, maybe 40 units? Our back room isn't big."}])
+    imitator = LLMImitator(scenario, settings)
+    assert not any(ch.isdigit() for ch in imitator.opening())
+    reply = imitator.reply("What is your storage capacity?")
+    assert reply.text.startswith("Hmm") and reply.asked == ("max_inventory",)
+    system = str(fake_llm.requests[-1]["body"])
+    assert (
+        "reveal a fact only when the consultant asks" in system
+        and f"{scenario.problem.max_inventory} units" in system
+    )
+    with pytest.raises(SpecError):
+        LLMImitator(scenario, Settings())
+
+    fake_llm.script([{"text": "A family-run shop that restocks bicycle inner tubes for commuters."}])
+    written = llm_context(settings, scenario)
+    assert written.context.startswith("A family-run shop") and written.context_source == "llm:gpt-test"
+    fake_llm.script([{"text": "A shop selling 40 tubes a day."}])
+    assert llm_context(settings, scenario).context == scenario.context  # digits would leak the truth
+    with pytest.raises(ProviderError):
+        llm_context(Settings(), scenario)
+
+
+def test_paper_families_switch() -> None:
+    from core.inventory.lab.treatments import CachedOptimizer
+
+    problem = generate(1, seed=4, protocol="mixed")[0].problem
+    full = CachedOptimizer("full")(problem, 30, 0, False, None, use_dp=True)
+    paper = CachedOptimizer("paper")(problem, 30, 0, False, None, use_dp=True)
+    assert set(paper.evaluations) == {"sS"} and paper.recommended == "sS" and paper.dp is None
+    assert {"sS", "base_stock", "constant"} <= set(full.evaluations)
