@@ -34,6 +34,8 @@ def dialogues(n: int, workers: int, out: Path) -> dict:
         config, Settings(), progress=lambda f, m: print(f"  {f:.0%} {m}", file=sys.stderr, flush=True)
     )
     gaps = [r.assessment.gaps["A"] for r in result.records if "A" in r.assessment.gaps]
+    # a dialogue without an evaluable policy (crash, turn limit, DP table for a misread lead time) fails
+    strict = [r.assessment.gaps.get("A", float("inf")) for r in result.records]
     statuses = [r.outcomes["A"].status for r in result.records]
     write_report(result, out / "dialogues")
     wrong = {}
@@ -45,10 +47,15 @@ def dialogues(n: int, workers: int, out: Path) -> dict:
         "table_exact": extraction_accuracy(result.records)["table"],
         "rows_wrong": {k: v for k, v in wrong.items() if v},
         "median_gap": statistics.median(gaps),
+        "median_gap_failures_as_inf": statistics.median(strict),
+        "evaluable": len(gaps),
         "mean_gap": statistics.fmean(gaps),
         "gap_within_2pct": sum(g <= 0.02 for g in gaps) / len(gaps),
         "dp_reference": sum(r.assessment.dp_optimal_cost is not None for r in result.records),
         "statuses": {s: statuses.count(s) for s in set(statuses)},
+        "excluded": {
+            r.scenario.key: r.assessment.excluded["A"] for r in result.records if "A" in r.assessment.excluded
+        },
         "seconds": time.perf_counter() - start,
     }
 

@@ -21,8 +21,8 @@ from core.errors import SpecError
 from core.inventory.lab.generator import Scenario
 from core.inventory.lab.treatments import TrialOutcome, result_policy
 from solvers.inventory.agent import OptimizationResult
-from solvers.inventory.montecarlo import evaluate_policies
-from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy
+from solvers.inventory.montecarlo import demand_matrix, simulate_policy
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy, TablePolicy
 from solvers.inventory.spec import InventoryProblem
 
 CAPACITY_BASES = ("inventory_position", "on_hand")
@@ -70,6 +70,7 @@ class ScenarioAssessment:
     ses: dict[str, float]
     policies: dict[str, str]
     gaps: dict[str, float] = field(default_factory=dict)
+    excluded: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -82,6 +83,7 @@ class ScenarioAssessment:
             "ses": self.ses,
             "policies": self.policies,
             "gaps": self.gaps,
+            "excluded": self.excluded,
         }
 
 
@@ -116,6 +118,17 @@ def rules_of_thumb(problem: InventoryProblem) -> dict[str, Any]:
     }
 
 
+def mismatch(policy: Any, problem: InventoryProblem) -> str | None:
+    """Why a policy cannot act on the true system (a DP table solved for another lead time), else None."""
+    if isinstance(policy, TablePolicy) and policy.table.ndim != 2 + problem.lead_time:
+        solved = policy.table.ndim - 2
+        return (
+            f"not evaluable: a DP table policy solved for a lead time of {solved} days cannot act on the true "
+            f"system (lead time {problem.lead_time} days, a different state)"
+        )
+    return None
+
+
 def reference_result(
     scenario: Scenario, optimizer: Callable[..., OptimizationResult], config: AssessmentConfig
 ) -> OptimizationResult:
@@ -143,7 +156,14 @@ def assess(
         if out.policy is not None:
             candidates[name] = out.policy
     candidates.update(rules_of_thumb(scenario.problem))
-    evals = evaluate_policies(scenario.problem, list(candidates.values()), config.paths, config.seed + 17)
+    excluded: dict[str, str] = {}
+    for name, policy in list(candidates.items()):
+        why = mismatch(policy, scenario.problem)
+        if why:
+            excluded[name] = why
+            del candidates[name]
+    demand = demand_matrix(scenario.problem, config.paths, config.seed + 17)
+    evals = [simulate_policy(scenario.problem, policy, demand) for policy in candidates.values()]
     costs = {k: e.mean for k, e in zip(candidates, evals, strict=True)}
     ses = {k: e.se for k, e in zip(candidates, evals, strict=True)}
     ref_cost = costs["reference"]
@@ -160,4 +180,5 @@ def assess(
         ses=ses,
         policies={k: getattr(v, "name", str(v)) for k, v in candidates.items()},
         gaps=gaps,
+        excluded=excluded,
     )

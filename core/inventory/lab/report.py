@@ -330,7 +330,9 @@ def render_markdown(result: LabResult) -> str:
     for r in records:
         for t, out in r.outcomes.items():
             src = " ".join(out.policy_text.split())[:220].replace("|", "/")
-            reading = out.parsed.describe() if out.parsed else (out.error or out.status)
+            reading = r.assessment.excluded.get(t) or (
+                out.parsed.describe() if out.parsed else (out.error or out.status)
+            )
             lines.append(f"| {r.scenario.key} | {t} | {out.status} | {src} | {reading} |")
     return "\n".join(lines) + "\n"
 
@@ -565,7 +567,8 @@ def frames(result: LabResult) -> dict[str, Any]:
                     "treatment": t,
                     "status": out.status,
                     "source text": " ".join(out.policy_text.split())[:300],
-                    "reading": out.parsed.describe() if out.parsed else (out.error or ""),
+                    "reading": r.assessment.excluded.get(t)
+                    or (out.parsed.describe() if out.parsed else (out.error or "")),
                     "gap %": 100 * r.assessment.gaps[t] if t in r.assessment.gaps else None,
                     "turns": out.turns,
                     "run": out.run_id or "",

@@ -93,3 +93,22 @@ def test_tiny_offline_run_checked_by_hand(tmp_path) -> None:
     back = load_result(tmp_path)
     assert results_csv(back) == results_csv(result)
     assert render_markdown(back).split("## Paper-exact")[1] == md.split("## Paper-exact")[1]
+
+
+def test_a_dp_table_for_a_misread_lead_time_is_not_evaluable() -> None:
+    from core.inventory.lab.assessment import AssessmentConfig, assess
+    from core.inventory.lab.lab import LabConfig
+    from core.inventory.lab.treatments import CachedOptimizer
+    from solvers.inventory.dp import solve_dp
+    from solvers.inventory.spec import problem_from_table
+
+    s = next(x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time == 1)
+    wrong = dict(s.table) | {"lead_time": "2"}
+    policy = solve_dp(problem_from_table(wrong)).policy
+    outcome = TrialOutcome("A", s.key, "policy", policy=policy, policy_text="DP policy")
+    a = assess(s, {"A": outcome}, CachedOptimizer(), AssessmentConfig(paths=100, optimizer_paths=30))
+    assert "A" not in a.costs and "lead time of 2 days" in a.excluded["A"]
+    record = TrialRecord(s, {"A": outcome}, a)
+    result = LabResult(LabConfig(n=1), {"provider": "offline", "model": "x"}, [record])
+    assert "cannot act on the true system" in render_markdown(result)
+    assert compare(result.records, "A", "rule:order_the_mean").excluded == 1
