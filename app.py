@@ -19,6 +19,7 @@ st.logo(str(ROOT / "assets/logo.svg"), size="large")
 present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
 pages = [st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)]
 pages += [st.Page(w.page, title=w.title, icon=w.icon) for w in available(present)]
+pages.append(st.Page("pages/experiments.py", title="Experiments", icon=":material/science:"))
 pages.append(st.Page("pages/run_history.py", title="Run history", icon=":material/history:"))
 navigation = st.navigation(pages)
 settings_sidebar()

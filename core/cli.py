@@ -121,7 +121,7 @@ def build_parser(load_workbenches: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--db", type=Path, help="run-store file (default: $ORCA_DB or data/orca.duckdb)")
     groups = parser.add_subparsers(title="groups", dest="group", metavar="GROUP", required=True)
     register_runs(groups)
-    for name in cli_modules() if load_workbenches else []:
+    for name in ["core.experiments.cli", *cli_modules()] if load_workbenches else []:
         module = _import_workbench(name)
         if module is not None:
             module.register(groups)

@@ -37,6 +37,21 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         "Single-item periodic-review inventory (seed 000, Appendix A): order each period, pay setup, holding "
         "and shortage costs.",
     ),
+    EnvEntry(
+        "orca/LPRepair-v0",
+        "solvers.lp.env:LPRepairEnv",
+        "Diagnose and repair an infeasible supply-chain LP (seed 002, OptiRepair): IIS-guided actions, "
+        "Phase II rationality oracle, eq. 5 reward.",
+        sample_actions="solvers.lp.env:sample_actions",
+    ),
+    EnvEntry(
+        "orca/RetailBench-v0",
+        "solvers.retail.env:RetailBenchEnv",
+        "RetailBench supermarket (seeds 004/001): 96 products, 21 tools, one tool call per step, end_today "
+        "advances the day; reward = change in net worth.",
+        kwargs={"preset_name": "hard_v2", "max_days": 3, "code_runner": "core.sandbox:run_code"},
+        sample_actions="solvers.retail.env:sample_actions",
+    ),
 )
 
 

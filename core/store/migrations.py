@@ -109,6 +109,30 @@ MIGRATIONS: list[str] = [
     ALTER TABLE runs ADD COLUMN lease_until TIMESTAMP;
     UPDATE runs SET status = 'active' WHERE status = 'interpreting';
     """,
+    # 4: RetailBench per-run records (sales, lot lifecycle, returns, reviews, supplier orders and prices, news,
+    # daily series), written by core.store.retail.
+    """
+    CREATE TABLE retail_sales (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        move INTEGER NOT NULL, price DOUBLE, customer_count INTEGER);
+    CREATE TABLE retail_lifecycle (run_id VARCHAR NOT NULL, lot INTEGER NOT NULL, order_id VARCHAR,
+        sku_id VARCHAR NOT NULL, supplier_id VARCHAR, quality_score DOUBLE, buy_price DOUBLE, arrival_date DATE,
+        expiry_date DATE, quantity INTEGER, sold INTEGER, expired INTEGER, in_stock INTEGER, status VARCHAR);
+    CREATE TABLE retail_returns (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        supplier_id VARCHAR, returns INTEGER, sold INTEGER);
+    CREATE TABLE retail_reviews (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        category VARCHAR, supplier_id VARCHAR, rating INTEGER, dimension VARCHAR, comment VARCHAR, lot INTEGER);
+    CREATE TABLE retail_supplier_orders (run_id VARCHAR NOT NULL, order_id VARCHAR, date DATE NOT NULL,
+        supplier_id VARCHAR, sku_id VARCHAR, quantity INTEGER, unit_price DOUBLE, arrival_date DATE,
+        quality_score DOUBLE);
+    CREATE TABLE retail_supplier_prices (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        supplier_id VARCHAR NOT NULL, price DOUBLE);
+    CREATE TABLE retail_news (run_id VARCHAR NOT NULL, date DATE NOT NULL, record_id VARCHAR, news_id VARCHAR,
+        title VARCHAR, content VARCHAR);
+    CREATE TABLE retail_daily (run_id VARCHAR NOT NULL, day INTEGER NOT NULL, date DATE NOT NULL, funds DOUBLE,
+        net_worth DOUBLE, sales_units INTEGER, revenue DOUBLE, refunds DOUBLE, money_earned DOUBLE, cogs DOUBLE,
+        inventory_value DOUBLE, on_hand_units INTEGER, waiting_units INTEGER, stockout_skus INTEGER,
+        expired_units INTEGER, returned_units INTEGER, sold_skus INTEGER, customers INTEGER);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

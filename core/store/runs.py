@@ -31,13 +31,14 @@ from core.store.codec import (
     iso_times,
     now_utc,
 )
+from core.store.experiments import ExperimentTables
 from core.store.migrations import migrate
 from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
 T = TypeVar("T")
 
 
-class Store(RolloutTables):
+class Store(RolloutTables, ExperimentTables):
     """The run store at `path` (default: `default_store_path()`), migrated to the current schema on open."""
 
     def __init__(

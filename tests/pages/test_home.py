@@ -36,8 +36,8 @@ def test_home_page_links_each_present_workbench():
     from core.catalog import available
 
     present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
-    titles = [h.value for h in at.subheader]
-    assert sorted(titles) == sorted(w.title for w in available(present))  # laid out in up to 3 columns
+    titles = [h.value for h in at.subheader]  # cards fill three columns, so the tree lists them column by column
+    assert sorted(titles) == sorted(w.title for w in available(present))
 
 
 def test_settings_switch_provider_and_validate(monkeypatch):

@@ -1,0 +1,132 @@
+"""Experiments running in the background of a long-lived process (the Streamlit server).
+
+One process-wide registry owns the runs, so a run keeps going when the page that started it is left, and
+every browser session sees the same runs; their progress is read from the store's cells table. Each run is
+the CLI driver (`python -m core.cli experiment run`) in a child process, watched by a daemon thread: the
+process pool then starts from a clean interpreter (Streamlit swaps `__main__` for the page script, which
+worker processes would re-import), and a crash of the run cannot take the app down. Only that driver writes
+the experiment's cells. Starting a spec that is already running returns the running one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.experiments.driver import prepare
+from core.experiments.spec import ExperimentSpec, parse_spec
+from core.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ROOT / "data" / "experiments"
+
+
+@dataclass
+class BackgroundRun:
+    """One experiment driver process; `summary` is its JSON result, `error` why it failed."""
+
+    experiment_id: str
+    spec: ExperimentSpec
+    store_path: Path
+    workers: int
+    started: float = field(default_factory=time.time)
+    summary: dict[str, Any] | None = None
+    error: str | None = None
+    process: subprocess.Popen | None = None
+    stopped: bool = False
+    thread: threading.Thread | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def _launch(self, spec_text: str) -> None:
+        with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False, encoding="utf-8") as f:
+            f.write(spec_text)
+            spec_file = f.name
+        paths = [str(ROOT), *sys.path, *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(p for p in paths if p))}
+        cmd = [sys.executable, "-m", "core.cli", "--db", str(self.store_path), "experiment", "run", spec_file,
+               "--workers", str(self.workers), "--quiet"]  # fmt: skip
+        self.process = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.thread = threading.Thread(
+            target=self._watch, args=(spec_file,), name=f"orca-experiment-{self.experiment_id}", daemon=True
+        )
+        self.thread.start()
+
+    def _watch(self, spec_file: str) -> None:
+        assert self.process is not None
+        out, err = self.process.communicate()
+        Path(spec_file).unlink(missing_ok=True)
+        if self.process.returncode == 0 and out.strip():
+            self.summary = json.loads(out.strip().splitlines()[-1])
+            return
+        if self.stopped:
+            return
+        lines = [line for line in err.strip().splitlines() if line.strip()]
+        try:
+            self.error = json.loads(lines[-1])["error"]
+        except (IndexError, ValueError, KeyError, TypeError):
+            self.error = f"the experiment process ended with code {self.process.returncode}" + (
+                f": {lines[-1]}" if lines else ""
+            )
+
+    def stop(self) -> None:
+        """Interrupt the driver: cells in flight are abandoned (never half-written); rerun to finish."""
+        if self.process is not None and self.process.poll() is None:
+            self.stopped = True
+            self.process.send_signal(signal.SIGINT)
+
+
+_RUNS: dict[str, BackgroundRun] = {}
+_LOCK = threading.Lock()
+
+
+def start(text: str, store_path: str | Path, *, workers: int = 2) -> BackgroundRun:
+    """Start (or resume) the TOML spec `text` on the local engine in the background; the running one if it is
+    already going. The spec is checked and its cells recorded here, so a bad spec fails in the caller and the
+    experiment is in the store (with its progress) as soon as this returns."""
+    spec = parse_spec(text)
+    path = Path(store_path)
+    with _LOCK:
+        current = _RUNS.get(spec.experiment_id)
+        if current is not None and current.alive:
+            return current
+        prepare(spec, Store(path))
+        run = BackgroundRun(spec.experiment_id, spec, path, workers)
+        run._launch(text)
+        _RUNS[spec.experiment_id] = run
+        return run
+
+
+def get(experiment_id: str) -> BackgroundRun | None:
+    """The background run of `experiment_id` in this process (running or finished), if any."""
+    return _RUNS.get(experiment_id)
+
+
+def running() -> list[BackgroundRun]:
+    """The background runs still going."""
+    return [r for r in _RUNS.values() if r.alive]
+
+
+def stop(experiment_id: str) -> None:
+    """Interrupt a background run (see `BackgroundRun.stop`)."""
+    run = _RUNS.get(experiment_id)
+    if run is not None:
+        run.stop()
+
+
+def shipped_specs() -> dict[str, Path]:
+    """The example specs shipped in data/experiments, by file name."""
+    return {p.name: p for p in sorted(SHIPPED.glob("*.toml"))}

@@ -1,0 +1,82 @@
+"""The `experiment` CLI group: run (or resume) a spec, show an experiment's status, report it, list them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pandas as pd
+
+from core.errors import OrcaError
+from core.experiments.driver import run_experiment
+from core.experiments.engines import ENGINES, make_engine
+from core.experiments.report import FORMATS, build_report, to_markdown, write_report
+from core.experiments.spec import load_spec
+from core.store import Store
+
+
+def _run(args: argparse.Namespace) -> dict[str, Any]:
+    spec = load_spec(args.spec)
+    engine = make_engine(args.engine, workers=args.workers, address=args.address)
+    try:
+        summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
+    except KeyboardInterrupt:
+        raise OrcaError(
+            f"experiment {spec.experiment_id} interrupted; the cells finished so far are stored — run the same "
+            "spec again to finish it"
+        ) from None
+    return {**summary.as_dict(), "name": spec.name, "engine": args.engine, "workers": args.workers}
+
+
+def _status(args: argparse.Namespace) -> dict[str, Any]:
+    store = Store(args.db)
+    experiment = store.get_experiment(args.experiment_id)
+    cells = store.cells(args.experiment_id)
+    failed = cells[cells["status"] == "failed"]
+    return {
+        **{k: v for k, v in experiment.items() if k != "spec"},
+        "pending": int((cells["status"] == "pending").sum()),
+        "failed_cells": failed[["cell_key", "attempts", "error"]].to_dict("records"),
+    }
+
+
+def _report(args: argparse.Namespace) -> dict[str, Any]:
+    report = build_report(Store(args.db), args.experiment_id)
+    if args.format == "md" and not args.out:
+        return {"experiment_id": args.experiment_id, "format": "md", "markdown": to_markdown(report)}
+    files = write_report(report, args.format, args.out)
+    return {"experiment_id": args.experiment_id, "format": args.format, "files": [str(f) for f in files]}
+
+
+def _list(args: argparse.Namespace) -> pd.DataFrame:
+    return Store(args.db).list_experiments(limit=args.limit)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `experiment` group."""
+    group = subparsers.add_parser("experiment", help="batch experiments: run specs, status, reports")
+    commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+
+    run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
+    run.add_argument("spec", metavar="SPEC", help="path of the experiment spec (TOML)")
+    run.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
+    run.add_argument("--workers", type=int, default=2, help="worker processes / Ray CPUs (default 2)")
+    run.add_argument("--address", help="Ray cluster address (ray engine; default: start a local instance)")
+    run.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    run.set_defaults(func=_run)
+
+    status = commands.add_parser("status", help="cell counts and failed cells of an experiment")
+    status.add_argument("experiment_id", metavar="ID")
+    status.set_defaults(func=_status)
+
+    report = commands.add_parser("report", help="statistics tables as markdown, CSV or Parquet")
+    report.add_argument("experiment_id", metavar="ID")
+    report.add_argument("--format", choices=FORMATS, default="md")
+    report.add_argument(
+        "--out", help="md: a file (default: print); csv/parquet: a folder (one file per table)"
+    )
+    report.set_defaults(func=_report)
+
+    listing = commands.add_parser("list", help="every experiment, newest first")
+    listing.add_argument("--limit", type=int, default=200)
+    listing.set_defaults(func=_list)

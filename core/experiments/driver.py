@@ -1,0 +1,237 @@
+"""The experiment driver: expand a spec into cells, run the missing ones on an engine, write every outcome.
+
+Only the driver writes the store. An experiment's id is its spec hash, so rerunning a spec resumes it: done
+cells are skipped (never duplicated), failed and unfinished ones run again. Each outcome is written as the
+cell's run and then its row, in one transaction, as it arrives; a crash of the driver loses only the cells in
+flight, which the next run picks up.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TextIO
+
+from core.config import Settings
+from core.errors import SpecError
+from core.experiments.engines import Engine, LocalEngine
+from core.experiments.progress import Progress
+from core.experiments.spec import ExperimentSpec, expand, load_adapter
+from core.experiments.worker import CellOutcome, CellStatus, CellTask
+from core.store import Store
+
+
+class ExperimentStatus(StrEnum):
+    """running; done (every cell done); partial (finished with failed cells); stopped (asked to stop)."""
+
+    RUNNING = "running"
+    DONE = "done"
+    PARTIAL = "partial"
+    STOPPED = "stopped"
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What one `run_experiment` call did."""
+
+    experiment_id: str
+    status: ExperimentStatus
+    cells: int
+    skipped: int
+    ran: int
+    done: int
+    failed: int
+    elapsed_s: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}
+
+
+class CellWriter:
+    """Writes outcomes on its own thread, as many per transaction as have queued up.
+
+    Opening the DuckDB file and committing costs far more than the rows (tens of ms on a busy disk), so a
+    writer that batches keeps the driver from becoming the bottleneck of short cells. Each cell's run and row
+    still commit together; `close()` drains the queue and re-raises a write error."""
+
+    def __init__(self, store: Store, experiment_id: str, on_written: Callable[[CellOutcome], None]) -> None:
+        self.store, self.experiment_id, self.on_written = store, experiment_id, on_written
+        self.queue: queue.Queue[CellOutcome | None] = queue.Queue()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._loop, name="orca-cell-writer", daemon=True)
+        self.thread.start()
+
+    def put(self, outcome: CellOutcome) -> None:
+        if self.error is None:
+            self.queue.put(outcome)
+
+    def _write(self, outcomes: list[CellOutcome]) -> None:
+        with self.store.batch():
+            for o in outcomes:
+                self.store.finish_cell(
+                    self.experiment_id,
+                    o.key,
+                    status=o.status,
+                    record=o.record,
+                    metrics=o.metrics,
+                    error=o.error,
+                    elapsed_s=o.elapsed_s,
+                )
+        for o in outcomes:
+            self.on_written(o)
+
+    def _loop(self) -> None:
+        closing = False
+        while not closing:
+            batch = [self.queue.get()]
+            while True:
+                try:
+                    batch.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            closing = None in batch
+            outcomes = [o for o in batch if o is not None]
+            if outcomes and self.error is None:
+                try:
+                    self._write(outcomes)
+                except BaseException as err:  # handed to the driver thread by close()
+                    self.error = err
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
+def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, Settings]:
+    """Per-agent settings: offline for offline agents; for LLM agents the provider's key/URL from the
+    environment. An LLM agent without credentials is an error: it is never replaced by an offline stand-in."""
+    out: dict[str, Settings] = {}
+    for agent in spec.agents:
+        if agent.kind == "offline":
+            out[agent.name] = Settings()
+            continue
+        settings = Settings.from_env(env, provider=agent.provider).with_changes(model=agent.model)
+        if not settings.api_key and not (agent.provider == "openai" and settings.base_url):
+            var = (
+                "ANTHROPIC_API_KEY"
+                if agent.provider == "anthropic"
+                else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
+            )
+            raise SpecError(
+                f"agents.{agent.name}.provider",
+                f"this LLM agent needs {var}; set it, or remove the agent (no offline stand-in is substituted)",
+            )
+        out[agent.name] = settings
+    return out
+
+
+def prepare(spec: ExperimentSpec, store: Store) -> list[CellTask]:
+    """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet."""
+    adapter = load_adapter(spec.adapter_module)
+    instances, cells = expand(spec, adapter)
+    settings = agent_settings(spec)
+    exp_id = spec.experiment_id
+    store.create_experiment(
+        exp_id,
+        name=spec.name,
+        workbench=spec.workbench,
+        spec=spec.to_dict(),
+        spec_hash=spec.spec_hash,
+        status=ExperimentStatus.RUNNING,
+    )
+    store.ensure_cells(exp_id, [(c.key, c.instance, c.agent, c.seed, c.repetition) for c in cells])
+    stored = store.cells(exp_id)
+    done = set(stored.loc[stored["status"] == CellStatus.DONE, "cell_key"])
+    return [
+        CellTask(
+            experiment_id=exp_id,
+            key=c.key,
+            workbench=spec.workbench,
+            adapter=spec.adapter_module,
+            instance=c.instance,
+            env_config=instances[c.instance],
+            agent=spec.agent(c.agent).as_dict(),
+            seed=c.seed,
+            repetition=c.repetition,
+            max_steps=spec.max_steps,
+            settings=settings[c.agent],
+            title=f"{spec.name} · {c.key}",
+        )
+        for c in cells
+        if c.key not in done
+    ]
+
+
+def run_experiment(
+    spec: ExperimentSpec,
+    store: Store,
+    *,
+    engine: Engine | None = None,
+    progress: bool | TextIO = True,
+    should_stop: Callable[[], bool] | None = None,
+    on_outcome: Callable[[CellOutcome], None] | None = None,
+) -> RunSummary:
+    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes."""
+    engine = engine or LocalEngine()
+    started = time.monotonic()
+    tasks = prepare(spec, store)
+    exp_id = spec.experiment_id
+    total = len(store.cells(exp_id))
+    store.set_experiment_status(exp_id, ExperimentStatus.RUNNING)
+    bar = (
+        Progress(
+            total, total - len(tasks), stream=None if progress is True else progress, label=f"{spec.name} "
+        )
+        if progress
+        else None
+    )
+    counts = {"done": 0, "failed": 0}
+
+    def written(outcome: CellOutcome) -> None:
+        ok = outcome.status is CellStatus.DONE
+        counts["done" if ok else "failed"] += 1
+        if bar is not None:
+            bar.update(ok=ok)
+        if on_outcome is not None:
+            on_outcome(outcome)
+
+    writer = CellWriter(store, exp_id, written)
+
+    def stop() -> bool:
+        return writer.error is not None or (should_stop is not None and should_stop())
+
+    status = ExperimentStatus.STOPPED
+    try:
+        try:
+            if tasks:
+                engine.run(tasks, writer.put, caps=spec.concurrency, should_stop=stop)
+        finally:
+            writer.close()
+    finally:
+        cells = store.cells(exp_id)
+        finished = int((cells["status"] == CellStatus.DONE).sum())
+        if finished == total:
+            status = ExperimentStatus.DONE
+        elif (
+            not (should_stop is not None and should_stop()) and (cells["status"] != CellStatus.PENDING).all()
+        ):
+            status = ExperimentStatus.PARTIAL
+        store.set_experiment_status(exp_id, status)
+        if bar is not None:
+            bar.close()
+    return RunSummary(
+        exp_id,
+        status,
+        total,
+        total - len(tasks),
+        counts["done"] + counts["failed"],
+        counts["done"],
+        counts["failed"],
+        time.monotonic() - started,
+    )

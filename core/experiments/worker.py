@@ -1,0 +1,114 @@
+"""What a worker does with one cell: build the environment and agent through the adapter, run the one rollout
+loop with a buffering recorder, and return the run record and metrics. Workers never open the store.
+
+Everything here is picklable and imports no workbench package: the adapter is imported by its module string
+inside the worker process (a process-pool worker or a Ray task).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import traceback
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from core.config import Settings
+from core.errors import OrcaError
+from core.recorder import Recorder
+from core.rollout import RolloutStatus, rollout
+from core.store import RunRecord
+
+
+class CellStatus(StrEnum):
+    """A cell's state in the store: pending (not finished yet), done, failed (retried on the next run)."""
+
+    PENDING = "pending"
+    DONE = "done"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class CellTask:
+    """Everything a worker needs to run one cell (picklable)."""
+
+    experiment_id: str
+    key: str
+    workbench: str
+    adapter: str
+    instance: str
+    env_config: dict[str, Any]
+    agent: dict[str, Any]
+    seed: int
+    repetition: int
+    max_steps: int | None = None
+    settings: Settings = field(default_factory=Settings, repr=False)
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class CellOutcome:
+    """What a worker returns: the cell's status, its run record (None if nothing ran), metrics or error."""
+
+    key: str
+    status: CellStatus
+    record: RunRecord | None
+    metrics: dict[str, float] | None
+    error: str | None
+    elapsed_s: float
+
+
+def _float_metrics(raw: Any) -> dict[str, float]:
+    """The adapter's metrics as plain floats (non-numbers dropped, non-finite kept as None by the store)."""
+    out: dict[str, float] = {}
+    for name, value in dict(raw or {}).items():
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            continue
+        out[str(name)] = number if math.isfinite(number) else float("nan")
+    return out
+
+
+def run_cell(task: CellTask) -> CellOutcome:
+    """Run one cell. An error of the adapter, environment or agent is a failed outcome, never an exception."""
+    from core.experiments.spec import load_adapter
+
+    started = time.perf_counter()
+    recorder: Recorder | None = None
+    try:
+        adapter = load_adapter(task.adapter)
+        env = adapter.make_env(dict(task.env_config))
+        agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings)
+        config = {
+            "experiment": task.experiment_id,
+            "cell": task.key,
+            "instance": task.instance,
+            "env": task.env_config,
+            "agent": task.agent,
+            "repetition": task.repetition,
+            "max_steps": task.max_steps,
+        }
+        recorder = Recorder(None, task.workbench, config=config, seed=task.seed, title=task.title)
+        result = rollout(env, agent, seed=task.seed, recorder=recorder, max_steps=task.max_steps)
+        metrics = _float_metrics(adapter.metrics(result, env))
+        recorder.record.metrics = {**result.metrics, **metrics}
+        failed = result.status is RolloutStatus.FAILED
+        return CellOutcome(
+            task.key,
+            CellStatus.FAILED if failed else CellStatus.DONE,
+            recorder.record,
+            metrics,
+            result.error if failed else None,
+            time.perf_counter() - started,
+        )
+    except OrcaError as err:
+        error = str(err)
+    except Exception as err:  # an adapter bug must fail its cell, not the experiment
+        error = f"{type(err).__name__}: {err}\n{traceback.format_exc(limit=6)}"
+    record = recorder.record if recorder is not None else None
+    if record is not None:
+        record.status = "failed"
+        record.metrics = {"error": error}
+    return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started)

@@ -1,0 +1,157 @@
+"""Experiments: start a spec on the local engine, watch its progress, browse and download the results of any
+experiment in the store."""
+
+import streamlit as st
+
+from core.errors import OrcaError
+from core.experiments import background
+from core.experiments.charts import mean_ci_figure
+from core.experiments.report import archive, build_report, markdown_table, to_markdown
+from core.ui import get_store, guard, setup_page, show_error
+
+P = "orca_exp_"
+SPEC_TEXT = P + "spec_text"
+SELECTED = P + "selected"
+CLI = "python -m core.cli experiment run data/experiments/inventory_policies.toml"
+
+settings = setup_page(
+    "Experiments",
+    "Run agents × instances × seeds as a batch on this machine, then compare them with confidence intervals "
+    "and paired tests. Runs keep going when you leave the page; every browser session sees the same progress.",
+)
+
+
+def use_shipped() -> None:
+    name = st.session_state.get(P + "shipped")
+    if name:
+        st.session_state[SPEC_TEXT] = background.shipped_specs()[name].read_text(encoding="utf-8")
+
+
+def use_upload() -> None:
+    upload = st.session_state.get(P + "upload")
+    if upload is not None:
+        st.session_state[SPEC_TEXT] = upload.getvalue().decode("utf-8", errors="replace")
+
+
+shipped = background.shipped_specs()
+if SPEC_TEXT not in st.session_state:
+    st.session_state[SPEC_TEXT] = next(iter(shipped.values())).read_text(encoding="utf-8") if shipped else ""
+
+try:
+    store = get_store()
+    experiments = store.list_experiments()
+except OrcaError as err:
+    show_error(err)
+    st.stop()
+
+with st.expander("Start an experiment", expanded=experiments.empty, icon=":material/play_arrow:"):
+    left, right = st.columns(2)
+    left.selectbox(
+        "Shipped spec", list(shipped), key=P + "shipped", on_change=use_shipped, index=None,
+        placeholder="Choose an example spec",
+    )  # fmt: skip
+    right.file_uploader("…or upload a spec (TOML)", type=["toml"], key=P + "upload", on_change=use_upload)
+    st.text_area("Spec (TOML) — edit before starting if you like", key=SPEC_TEXT, height=260)
+    workers = st.number_input("Worker processes", min_value=1, max_value=8, value=2, key=P + "workers")
+    if st.button("Start experiment", type="primary", icon=":material/rocket_launch:", key=P + "start"):
+        with guard():
+            run = background.start(st.session_state[SPEC_TEXT], settings.store_path, workers=int(workers))
+            st.session_state[SELECTED] = run.experiment_id
+            st.toast(f"Experiment {run.spec.name} started ({run.experiment_id}).")
+
+with guard():
+    experiments = store.list_experiments()
+    if experiments.empty:
+        st.info(
+            "No experiments yet. Pick a shipped spec above and press **Start experiment**, or run one from a "
+            f"terminal: `{CLI}`. Results appear here as cells finish.",
+            icon=":material/science:",
+        )
+        st.stop()
+    ids = experiments["id"].tolist()
+    if st.session_state.get(SELECTED) not in ids:
+        st.session_state[SELECTED] = ids[0]
+    names = dict(zip(experiments["id"], experiments["name"], strict=True))
+    exp_id = st.selectbox(
+        "Experiment", ids, key=SELECTED, format_func=lambda i: f"{names[i]} · {i}",
+    )  # fmt: skip
+    with st.expander(f"All experiments ({len(experiments)})"):
+        st.dataframe(experiments, hide_index=True, width="stretch")
+
+
+def live() -> bool:
+    """Refresh while this server runs the experiment or the store says it runs (e.g. from the CLI)."""
+    run = background.get(exp_id)
+    return (run is not None and run.alive) or store.get_experiment(exp_id)["status"] == "running"
+
+
+@st.fragment(run_every=1.5 if live() else None)
+def progress_panel() -> None:
+    """Progress from the store's cells table (so every session sees the same); reruns the page when done."""
+    info = store.get_experiment(exp_id)
+    run = background.get(exp_id)
+    finished = info["done"] + info["failed"]
+    share = finished / info["cells"] if info["cells"] else 0.0
+    running = (run is not None and run.alive) or info["status"] == "running"
+    label = info["status"]
+    st.progress(
+        share,
+        text=f"{finished}/{info['cells']} cells · {info['done']} done · {info['failed']} failed · {label}",
+    )
+    if running and (run is None or not run.alive):
+        st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
+    elif running:
+        st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
+        if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
+            background.stop(exp_id)
+    elif run is not None and run.error:
+        st.error(f"The run stopped: {run.error}", icon=":material/error:")
+    if st.session_state.get(P + "was_running") and not running:
+        st.session_state[P + "was_running"] = False
+        st.rerun()
+    st.session_state[P + "was_running"] = running
+
+
+with guard():
+    progress_panel()
+    report = build_report(store, exp_id)
+    spec = report.spec
+    if report.per_agent.empty:
+        st.info(
+            "No finished cells yet: results appear here as cells complete.", icon=":material/hourglass_top:"
+        )
+        st.stop()
+    better = "lower" if spec.goal == "min" else "higher"
+    st.subheader(f"Per agent · {spec.metric} ({better} is better)")
+    if any(a.kind == "offline" for a in spec.agents):
+        st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
+    st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent")
+    st.plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
+    if spec.paired and not report.paired.empty:
+        st.subheader(f"Paired against {spec.baseline_agent}")
+        st.caption(
+            "Pairs share instance, seed and repetition. mean_diff = agent − baseline; win_rate counts ties as "
+            "half; p-values from the Wilcoxon signed-rank and paired t tests (empty when undefined)."
+        )
+        st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired")
+    with st.expander("Per instance and agent"):
+        st.dataframe(report.per_group, hide_index=True, width="stretch")
+    failed = report.cells[report.cells["status"] == "failed"]
+    if not failed.empty:
+        with st.expander(
+            f"Failed cells ({len(failed)}) — rerun the spec to retry them", icon=":material/error:"
+        ):
+            st.markdown(markdown_table(failed[["cell_key", "attempts", "error"]]))
+    a, b, c = st.columns(3)
+    a.download_button(
+        "Report (markdown)", to_markdown(report), f"experiment-{exp_id}.md", "text/markdown",
+        icon=":material/download:",
+    )  # fmt: skip
+    b.download_button(
+        "Tables (CSV, zip)", archive(report, "csv"), f"experiment-{exp_id}-csv.zip", "application/zip",
+        icon=":material/download:",
+    )  # fmt: skip
+    c.download_button(
+        "Tables (Parquet, zip)", archive(report, "parquet"), f"experiment-{exp_id}-parquet.zip",
+        "application/zip", icon=":material/download:",
+    )  # fmt: skip
