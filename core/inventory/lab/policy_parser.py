@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.inventory.nlu.numbers import words_to_digits
+from core.text.numbers import words_to_digits
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
 
 FAMILY_LABELS = {"sS": "(s,S)", "rQ": "(R,Q)", "base_stock": "base-stock", "constant": "constant order"}
