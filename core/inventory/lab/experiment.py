@@ -1,14 +1,15 @@
 """The lab's experiment adapter (`core/experiments`): instances = generated scenarios, agents = treatments.
 
 Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (generation); noise,
-assessment_paths, optimizer_paths, families, max_turns (the `ManagerEnv` trial). Agent kinds:
-- `copilot` — Treatment A, the Inventory Copilot (offline, or the LLM the settings name);
-- `llm_interactive` — Treatment B, an LLM alone in conversation, stopped by the Table 14 judge;
-- `llm_parameters` — Treatment C, an LLM given the ground-truth parameter file (privileged by design);
+assessment_paths, optimizer_paths, families, max_turns (the `ManagerEnv` trial). Agents name a `treatment`:
+- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
+- `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
+- `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
 - `rule` — a rule of thumb from the true parameters (`rule` = newsvendor_base_stock | textbook_sS |
   order_the_mean), privileged and labelled as a rule of thumb, never an LLM baseline.
-The LLM kinds raise `ProviderError` offline, so their cells fail with that message instead of running
-anything in their place. Metrics per cell: gap, cost, reference_cost, evaluable, turns, table_exact, rows_right.
+B and C with offline settings raise `ProviderError` (and the experiment driver refuses an LLM agent without a
+key before any cell runs), so nothing runs in their place. Metrics per cell: gap, cost, reference_cost,
+evaluable, turns, table_exact, rows_right.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ ENV_KEYS = {
     "families",
     "max_turns",
 }
-AGENT_KINDS = ("copilot", "llm_interactive", "llm_parameters", "rule")
+TREATMENT_KINDS = ("A", "B", "C", "rule")
 
 
 def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -158,14 +159,16 @@ class RuleAgent:
 
 
 def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings):
-    kind = agent.get("kind")
-    if kind == "copilot":
+    treatment = str(agent.get("treatment", "")).strip()
+    if treatment == "A":
         return CopilotAgent(settings, config)
-    if kind in ("llm_interactive", "llm_parameters"):
-        return LLMConsultant(settings, config, with_parameters=kind == "llm_parameters")
-    if kind == "rule":
+    if treatment in ("B", "C"):
+        return LLMConsultant(settings, config, with_parameters=treatment == "C")
+    if treatment == "rule":
         return RuleAgent(str(agent.get("rule", "")), config)
-    raise SpecError("agents.kind", f"unknown agent kind {kind!r}; use one of {', '.join(AGENT_KINDS)}")
+    raise SpecError(
+        "agents.treatment", f"unknown treatment {treatment!r}; use one of {', '.join(TREATMENT_KINDS)}"
+    )
 
 
 def metrics(result: RolloutResult, env: ManagerEnv) -> dict[str, float]:

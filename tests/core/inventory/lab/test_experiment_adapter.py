@@ -28,7 +28,7 @@ def test_catalog_names_the_adapter() -> None:
 
 def test_copilot_agent_rollout_and_replay(instance: dict) -> None:
     env = experiment.make_env(instance)
-    agent = experiment.make_agent({"kind": "copilot"}, instance, Settings())
+    agent = experiment.make_agent({"kind": "offline", "treatment": "A"}, instance, Settings())
     result = rollout(env, agent, seed=4, max_steps=60)
     assert result.status is RolloutStatus.DONE
     m = experiment.metrics(result, env)
@@ -42,7 +42,9 @@ def test_copilot_agent_rollout_and_replay(instance: dict) -> None:
 
 def test_rule_agent_and_bad_actions(instance: dict) -> None:
     env = experiment.make_env(instance)
-    agent = experiment.make_agent({"kind": "rule", "rule": "newsvendor_base_stock"}, instance, Settings())
+    agent = experiment.make_agent(
+        {"kind": "offline", "treatment": "rule", "rule": "newsvendor_base_stock"}, instance, Settings()
+    )
     result = rollout(env, agent, seed=0)
     assert result.steps == 1 and experiment.metrics(result, env)["evaluable"] == 1.0
     env.reset(seed=0)
@@ -54,11 +56,11 @@ def test_rule_agent_and_bad_actions(instance: dict) -> None:
 
 
 def test_offline_llm_agents_refuse_and_bad_specs(instance: dict) -> None:
-    for kind in ("llm_interactive", "llm_parameters"):
+    for treatment in ("B", "C"):
         with pytest.raises(ProviderError, match="nothing is substituted"):
-            experiment.make_agent({"kind": kind}, instance, Settings())
+            experiment.make_agent({"kind": "offline", "treatment": treatment}, instance, Settings())
     with pytest.raises(SpecError):
-        experiment.make_agent({"kind": "oracle"}, instance, Settings())
+        experiment.make_agent({"kind": "offline", "treatment": "oracle"}, instance, Settings())
     with pytest.raises(SpecError) as err:
         experiment.instances({"protocol": "paper70", "colour": "red"})
     assert err.value.field == "env.colour"
@@ -75,5 +77,5 @@ def test_shipped_specs_build_their_cells() -> None:
         pairs = experiment.instances(dict(spec["env"]))
         assert len(pairs) == 70
         for agent in spec["agents"]:
-            if agent["kind"] in ("copilot", "rule"):
+            if agent["kind"] == "offline":
                 assert experiment.make_agent(agent, pairs[0][1], Settings()).name
