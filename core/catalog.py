@@ -50,6 +50,18 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "core.inventory.experiment",
     ),
     Workbench(
+        "inventory_lab",
+        "Inventory evaluation lab",
+        "pages/inventory_lab.py",
+        ":material/science:",
+        "Generated businesses, a simulated manager and three treatments (Copilot, LLM alone, LLM with the "
+        "true parameters) scored on the ground truth: the in-silico laboratory of seed 000 §3–4.",
+        "Ask, Clarify, Optimize (seed 000)",
+        "inventory",
+        "core.inventory.cli",
+        "core.inventory.lab.experiment",
+    ),
+    Workbench(
         "school_scheduling",
         "School Scheduling",
         "pages/school_scheduling.py",

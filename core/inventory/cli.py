@@ -13,6 +13,7 @@ from pathlib import Path
 from core import cli_args
 from core.errors import SpecError
 from core.inventory.chat_cli import add_chat_parser
+from core.inventory.lab.cli import add_lab_parser
 from core.inventory.table import problem_from_csv
 from solvers.inventory.distribution import MAX_UNITS
 
@@ -165,7 +166,7 @@ def _add_order(sub) -> None:
     p.set_defaults(func=cmd_order)
 
 
-COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser]
+COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser, add_lab_parser]
 
 
 def register(subparsers) -> None:
