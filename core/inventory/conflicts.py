@@ -36,7 +36,8 @@ def _show(key: str, value: str, unit: str = "") -> str:
 
 def changed_value(current: tuple[Cell, ...], proposed: tuple[Cell, ...]) -> Conflict:
     """A defined row restated with a different value (seed 000, Example 5)."""
-    key = proposed[-1].key
+    defined = {c.key for c in current}
+    key = next(c.key for c in reversed(proposed) if c.key in defined)  # the last restated row, not a new one
     old = next(c for c in current if c.key == key)
     new = next(c for c in proposed if c.key == key)
     if key == "state_transition_model":
