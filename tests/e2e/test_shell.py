@@ -40,7 +40,7 @@ def test_every_workbench_page_renders(page, bench, artifacts_dir: Path):
 def test_sidebar_navigation_covers_every_page(page):
     open_page(page, "/", "ORCA · Operations Research Copilot Arena")
     links = page.locator('[data-testid="stSidebarNavLink"]')
-    expect(links).to_have_count(2 + len(available(PRESENT)))  # Home, the workbenches, Run history
+    expect(links).to_have_count(3 + len(available(PRESENT)))  # Home, the workbenches, Experiments, Run history
 
 
 def test_run_history_page_renders(page, artifacts_dir: Path):
