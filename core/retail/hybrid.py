@@ -439,7 +439,9 @@ class ScriptedManager(ToolPlanAgent):
             yield from self._setup(observation)
         elif isinstance(observation, dict) and "sales_by_sku" in observation:
             for sku in self.active:
-                self.sales[sku] = (self.sales.get(sku, []) + [int(observation["sales_by_sku"].get(sku, 0))])[-14:]
+                self.sales[sku] = (self.sales.get(sku, []) + [int(observation["sales_by_sku"].get(sku, 0))])[
+                    -14:
+                ]
         self.day_count += 1
         funds = float((yield _call("view_funds_and_date"))["funds"])
         if self.day_count == 1:
@@ -467,4 +469,7 @@ class ScriptedManager(ToolPlanAgent):
         yield _call("end_today")
 
 
-OFFLINE_TOOL_AGENTS: dict[str, type[ToolPlanAgent]] = {"hybrid": HybridAgent, "store_manager": ScriptedManager}
+OFFLINE_TOOL_AGENTS: dict[str, type[ToolPlanAgent]] = {
+    "hybrid": HybridAgent,
+    "store_manager": ScriptedManager,
+}
