@@ -10,7 +10,7 @@ import json
 
 from core.errors import SpecError
 
-AGENT_CHOICES = ("oracle", "cheapest", "review_aware", "news_aware", "do_nothing")
+AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
 
 
 def _days(text: str) -> int:

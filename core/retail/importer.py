@@ -206,6 +206,8 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
             info={"day": c["day"], "tool": c["tool"], "source": c["source"], "error": not c["ok"], "line": c["line"]},
             input_tokens=int(tokens.get("prompt_tokens", 0)), output_tokens=int(tokens.get("completion_tokens", 0)),
         ))  # fmt: skip
+    ends = [t for t, c in enumerate(run.calls) if c["tool"] == "end_today" and c["ok"]]
+    record.artifacts["day_index.json"] = json.dumps(ends).encode()
     for d, data in sorted(run.tokens.items()):
         record.artifacts[f"day_{d}_token_usage.json"] = json.dumps(data).encode()
     daily = pd.DataFrame([{k: v for k, v in row.items() if not k.startswith("_")} for row in run.daily])

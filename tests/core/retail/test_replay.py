@@ -1,0 +1,72 @@
+"""Live runs (thread, stop, store) and the replay page's day-by-day reads."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from core.errors import SpecError
+from core.retail import replay
+from core.retail.live import LiveRun, make_retail_agent
+from core.retail.run import run_offline
+from core.store import Store
+from solvers.retail.env import RetailBenchEnv
+
+
+def wait(live: LiveRun, timeout: float = 120.0) -> dict:
+    end = time.time() + timeout
+    while not live.done and time.time() < end:
+        time.sleep(0.05)
+    return live.state()
+
+
+def test_live_run_stores_a_replayable_run(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("hybrid", preset="hard_v2", days=4, seed=5, store=store).start()
+    state = wait(live)
+    assert state["status"] == "done" and state["day"] == 4 and len(state["series"]) == 4
+    rid = state["run_id"]
+    runs = replay.retail_runs(store)
+    assert runs.loc[0, "agent"] == "hybrid" and "offline" in runs.loc[0, "kind"]
+    daily = replay.daily(store, rid)
+    assert list(daily["day"]) == [1, 2, 3, 4]
+    bounds = replay.day_bounds(store, rid)
+    assert len(bounds) == 4
+    day1 = replay.day_view(replay.day_steps(store, rid, 1, bounds))
+    assert day1["shelf"] and not day1["orders"].empty and day1["close"]["current_date"]
+    assert day1["calls"]["tool"].iloc[-1] == "end_today"
+    day2 = replay.day_steps(store, rid, 2, bounds)
+    assert day2[0]["t"] == bounds[0] + 1 and day2[-1]["t"] == bounds[1]
+    sku = day1["orders"]["sku_id"].iloc[0]
+    product = replay.product_view(store, rid, sku)
+    assert not product["orders"].empty and "cheapest_supplier" in product["orders"]
+    t1 = replay.table1(store, [rid])
+    assert t1.loc[0, "run_days"] == 4 and "offline" in t1.loc[0, "kind"]
+    diag = replay.diagnostics(store, rid)
+    assert diag["action_events"] > 0 and diag["s1_avg_acted_skus_per_day"] > 0
+    assert replay.run_json(store, rid).startswith(b"{") and replay.series_csv(daily).startswith(b"day,")
+
+
+def test_live_run_stops(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("oracle", days=180, seed=1, store=store).start()
+    while live.state()["day"] < 2:
+        time.sleep(0.02)
+    live.stop()
+    state = wait(live)
+    assert state["status"] == "stopped" and 2 <= state["day"] < 180
+    assert store.get_run(state["run_id"])["status"] == "interrupted"
+
+
+def test_day_bounds_are_rebuilt_for_runs_without_the_index(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    out = run_offline("store_manager", days=3, seed=0, store=store)
+    assert replay.day_bounds(store, out["run_id"]) == replay.day_bounds(store, out["run_id"])
+    assert out["metrics"]["run_days"] == 3
+
+
+def test_llm_frameworks_are_refused_without_a_model():
+    env = RetailBenchEnv("easy", max_days=2)
+    with pytest.raises(SpecError, match="needs an API key"):
+        make_retail_agent("react", env)
