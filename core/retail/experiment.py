@@ -44,6 +44,10 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     from core.retail.live import OFFLINE_AGENTS, make_retail_agent
 
     name = agent_spec.get("name") or agent_spec.get("agent") or agent_spec.get("kind")
+    if agent_spec.get("kind") == "llm":
+        name = agent_spec.get("framework") or "react"
+    elif agent_spec.get("policy"):
+        name = agent_spec["policy"]
     if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
         raise SpecError(
             "agent",
