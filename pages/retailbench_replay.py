@@ -90,12 +90,15 @@ with guard():
         if not skus:
             st.info("Pick a day with orders or sales to drill into a product.")
         else:
-            sku = st.selectbox("Product", skus, key="orca_retail_sku")
-            pv = replay.product_view(store, run_id, sku)
-            if not pv["sales"].empty:
-                st.line_chart(pv["sales"].set_index("date")[["move", "price"]], height=260)
-            st.markdown("**Orders: supplier chosen, its quality, and that day's cheapest quote**")
-            st.dataframe(pv["orders"], hide_index=True)
+            sku = st.selectbox(
+                "Product", skus, index=None, placeholder="Pick a product", key="orca_retail_sku"
+            )
+            if sku is not None:
+                pv = replay.product_view(store, run_id, sku)
+                if not pv["sales"].empty:
+                    st.line_chart(pv["sales"].set_index("date")[["move", "price"]], height=260)
+                st.markdown("**Orders: supplier chosen, its quality, and that day's cheapest quote**")
+                st.dataframe(pv["orders"], hide_index=True)
     with compare_tab:
         st.dataframe(replay.table1(store, chosen), hide_index=True)
         worth = {labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]: replay.daily(store, r).set_index("day")["net_worth"]
@@ -115,4 +118,8 @@ with guard():
     with download_tab:
         st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
         st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")
-        st.download_button("Run (JSON)", replay.run_json(store, run_id), f"{run_id}.json", "application/json")
+        if st.button("Prepare the run as JSON (all tool calls)", key="orca_retail_prepare_json"):
+            st.session_state["orca_retail_json"] = (run_id, replay.run_json(store, run_id))
+        ready = st.session_state.get("orca_retail_json")
+        if ready and ready[0] == run_id:
+            st.download_button("Run (JSON)", ready[1], f"{run_id}.json", "application/json")
