@@ -114,3 +114,17 @@ def test_bad_token_file_and_missing_calls(tmp_path):
     (root / "tool_calls.jsonl").unlink()
     with pytest.raises(SpecError, match="tool_calls.jsonl: missing"):
         parse_run_dir(root)
+
+
+def test_cli_import_and_diagnostics(tmp_path, capsys):
+    from core.cli import main
+
+    db = str(tmp_path / "c.duckdb")
+    root = write_run(tmp_path / "run_react_m_run1", GOOD)
+    assert main(["--db", db, "retail", "import", str(root)]) == 0
+    run_id = json.loads(capsys.readouterr().out)["run_id"]
+    assert main(["--db", db, "retail", "diagnostics", run_id]) == 0
+    assert json.loads(capsys.readouterr().out)["four_stage"]["action_events"] == 1
+    bad = write_run(tmp_path / "bad", GOOD[:2] + ["{oops"])
+    assert main(["--db", db, "retail", "import", str(bad)]) == 2
+    assert json.loads(capsys.readouterr().err)["field"] == "tool_calls.jsonl line 3"
