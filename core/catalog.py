@@ -60,8 +60,41 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "schedule",
         "core.schedule.cli",
     ),
-    Workbench("retailbench", "RetailBench", "pages/retailbench.py", ":material/storefront:", "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents act through 21 tools.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli", "core.retail.experiment"),
-    Workbench("retailbench_replay", "RetailBench replay", "pages/retailbench_replay.py", ":material/replay:", "Replay RetailBench runs day by day: tool calls, orders, prices, news, products, Table 1 and four-stage diagnostics; import original runs.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli"),
+    Workbench(
+        "lp_repair",
+        "LP Repair Lab",
+        "pages/lp_repair_lab.py",
+        ":material/build:",
+        "Diagnose and repair infeasible supply-chain LPs: IIS on an echelon x period grid, a rationality "
+        "oracle, repair agents, benchmarks and a trace viewer; or upload your own .mps/.lp model.",
+        "OptiRepair (seed 002)",
+        "repair",
+        "core.repair.cli",
+        "core.repair.experiment",
+    ),
+    Workbench(
+        "retailbench",
+        "RetailBench",
+        "pages/retailbench.py",
+        ":material/storefront:",
+        "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents "
+        "act through 21 tools.",
+        "RetailBench (seeds 004, 001)",
+        "retail",
+        "core.retail.cli",
+        "core.retail.experiment",
+    ),
+    Workbench(
+        "retailbench_replay",
+        "RetailBench replay",
+        "pages/retailbench_replay.py",
+        ":material/replay:",
+        "Replay RetailBench runs day by day: tool calls, orders, prices, news, products, Table 1 and four-stage "
+        "diagnostics; import original runs.",
+        "RetailBench (seeds 004, 001)",
+        "retail",
+        "core.retail.cli",
+    ),
 )
 
 

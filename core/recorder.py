@@ -10,6 +10,7 @@ what was recorded, so callers never keep a second copy.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterable
 from enum import StrEnum
@@ -18,6 +19,8 @@ from typing import Any
 from core.llm import Message, Step
 from core.store import RunRecord, Store, TransitionRow
 
+FLUSH_ROWS = 200
+FLUSH_SECONDS = 1.0
 LEASE_SECONDS = 600.0
 """How long a run stays held by the process writing it after its last write (a killed writer's lease lapses)."""
 
@@ -57,6 +60,8 @@ class Recorder:
         self.paused = False
         self.owner = lease_owner()
         self._t = 0
+        self._unwritten: list[TransitionRow] = []
+        self._flushed_at = time.monotonic()
 
     @classmethod
     def attach(cls, store: Store, run_id: str) -> Recorder:
@@ -124,16 +129,28 @@ class Recorder:
             return
         self.record.steps.append((kind, payload, input_tokens, output_tokens, latency_ms))
         if self.store is not None:
+            self.flush()
             self.store.add_step(self._ensure_run(), kind, payload, input_tokens, output_tokens, latency_ms)
 
     def transition(self, row: TransitionRow) -> None:
-        """Record one environment step."""
+        """Record one environment step. With a store, steps are written in batches (every
+        `FLUSH_ROWS` steps or `FLUSH_SECONDS`, and before any other write), not one transaction each."""
         if self.paused:
             return
         self.record.transitions.append(row)
         self._t = row.t + 1
         if self.store is not None:
-            self.store.add_transitions(self._ensure_run(), [row])
+            self._unwritten.append(row)
+            now = time.monotonic()
+            if len(self._unwritten) >= FLUSH_ROWS or now - self._flushed_at >= FLUSH_SECONDS:
+                self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered steps now."""
+        if self.store is not None and self._unwritten:
+            rows, self._unwritten = self._unwritten, []
+            self.store.add_transitions(self._ensure_run(), rows)
+        self._flushed_at = time.monotonic()
 
     @property
     def next_t(self) -> int:
@@ -167,6 +184,7 @@ class Recorder:
         if config is not None:
             r.config = config
         if self.store is not None:
+            self.flush()
             run_id = self._ensure_run()
             self.store.update_run(
                 run_id, status=None if status is None else str(status), metrics=metrics, title=title, config=config

@@ -11,7 +11,15 @@ from pathlib import Path
 
 import streamlit as st
 
-from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
+from core.config import (
+    DEFAULT_MODELS,
+    MAX_LLM_RETRIES,
+    MAX_LLM_TIMEOUT_S,
+    MAX_LLM_WAIT_S,
+    PROVIDER_LABELS,
+    PROVIDERS,
+    Settings,
+)
 from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
 from core.store import Store
@@ -40,12 +48,17 @@ def current_settings() -> Settings:
 
 def provider_defaults(provider: str, current: Settings) -> Settings:
     """What the sidebar prefills when the user switches to `provider`: its model, base URL and key from the
-    environment (never the previous provider's), with the current seed and store path."""
+    environment (never the previous provider's), with the current seed, store path and LLM timeout/retries."""
     try:
         fresh = Settings.from_env(provider=provider)
     except SpecError:
         fresh = Settings(provider=provider, model=DEFAULT_MODELS[provider])  # type: ignore[arg-type]
-    return fresh.with_changes(seed=current.seed, store_path=current.store_path)
+    return fresh.with_changes(
+        seed=current.seed,
+        store_path=current.store_path,
+        timeout_s=current.timeout_s,
+        max_retries=current.max_retries,
+    )
 
 
 def settings_sidebar() -> Settings:
@@ -82,6 +95,27 @@ def settings_sidebar() -> Settings:
             disabled=provider == "offline",
             help="Kept in this browser session only; never written to disk or the store.",
         )
+        timeout_col, retries_col = st.columns(2)
+        timeout_s = timeout_col.number_input(
+            "LLM timeout (s)",
+            min_value=1.0,
+            max_value=MAX_LLM_TIMEOUT_S,
+            value=float(shown.timeout_s),
+            step=5.0,
+            key="orca_llm_timeout",
+            disabled=provider == "offline",
+            help="How long to wait for one LLM answer before retrying.",
+        )
+        max_retries = retries_col.number_input(
+            "LLM retries",
+            min_value=0,
+            max_value=MAX_LLM_RETRIES,
+            value=int(shown.max_retries),
+            step=1,
+            key="orca_llm_retries",
+            disabled=provider == "offline",
+            help=f"Retries of a failed request; timeout × (retries + 1) is at most {MAX_LLM_WAIT_S:g} s.",
+        )
         seed = st.number_input(
             "Random seed", min_value=0, max_value=2**32 - 1, value=shown.seed, step=1, key="orca_seed"
         )
@@ -95,6 +129,8 @@ def settings_sidebar() -> Settings:
                 api_key=api_key.strip() or None,
                 seed=int(seed),
                 store_path=Path(store_path.strip()),
+                timeout_s=float(timeout_s),
+                max_retries=int(max_retries),
             )
         except OrcaError as err:
             invalid = err

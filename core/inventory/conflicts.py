@@ -10,8 +10,8 @@ Example 4). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
 
 from __future__ import annotations
 
-from core.inventory.nlu.numbers import format_number
 from core.inventory.table import LABELS, Cell, Conflict, Option, ParameterTable
+from core.text.numbers import format_number
 
 _YES_WORDS = (
     "yes",
@@ -242,6 +242,25 @@ def risk_scale(value: str, words: str) -> Conflict:
         f"You said '{words}'. On the scale from -10 (very risk-averse) to 10 (very "
         f"risk-seeking) I would put that at {value}. Is {value} right (yes), or which number would you give?",
         (Option("A", value, (Cell("risk_tolerance", value),), _YES_WORDS),),
+    )
+
+
+def several_amounts(key: str, values: tuple[str, ...], unit: str = "") -> Conflict:
+    """One message with several different amounts for one row ('we sell them for $3.50, so I'd lose the
+    $2.30 margin'): ask which one is meant instead of storing the first and quarrelling with the second."""
+    labels = "ABC"[: len(values)]
+    shown = [_show(key, v, unit) for v in values]
+    listed = ", ".join(f"({label}) {text}" for label, text in zip(labels, shown, strict=True))
+    return Conflict(
+        "range",
+        (key,),
+        f"Your message has {len(values)} different amounts that could be the {LABELS[key]}. Which one is it: "
+        f"{listed}, or another number?",
+        tuple(
+            Option(label, text, (Cell(key, value, unit),), ())
+            for label, text, value in zip(labels, shown, values, strict=True)
+        ),
+        (("old", values[0]), ("new", values[1])),
     )
 
 

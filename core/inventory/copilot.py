@@ -150,6 +150,12 @@ class Copilot:
             self.recorder.message(role, text)
         self._pending.clear()
 
+    def start_run(self) -> str | None:
+        """Create the run now (the headless chat prints its id before the first answer); its id, or None
+        without a store."""
+        self._ensure_run()
+        return self.run_id
+
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
         """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
         After the user said they are done, a question about the policy reopens the Q&A; any other message is

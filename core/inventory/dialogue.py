@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from core.errors import SpecError
-from core.inventory.table import LABELS, Cell, ParameterTable
+from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from solvers.inventory.spec import PARAMETER_KEYS, parse_demand
 
 ASK_NEXT = "ASK NEXT QUESTION"
@@ -72,6 +72,29 @@ def question_for(key: str, table: ParameterTable) -> str:
     return QUESTIONS[key]
 
 
+def rephrase(about: str | Conflict, attempt: int) -> str:
+    """A question put differently for its `attempt`-th asking: the row's meaning, an example answer, and how
+    to skip it; or a clarification's options as one-letter choices."""
+    from core.inventory.nlu.intents import DEFAULTS, EXAMPLES, MEANINGS
+
+    if isinstance(about, Conflict):
+        listed = "; ".join(f"({o.label}) {o.description}" for o in about.options)
+        way_out = f" Say 'skip' to go with ({about.options[0].label})." if about.options else ""
+        return (
+            f"Let me ask that differently (attempt {attempt}): reply with one letter, {listed}, or give the "
+            f"value itself.{way_out}"
+        )
+    skip = (
+        f" Or say 'skip' and I will assume {DEFAULTS[about][1]}."
+        if about in DEFAULTS
+        else " A rough figure is fine; you can change it later."
+    )
+    return (
+        f"Let me put it differently (attempt {attempt}): {MEANINGS[about]} An answer like {EXAMPLES[about]} "
+        f"is enough.{skip}"
+    )
+
+
 def next_undefined(table: ParameterTable) -> str | None:
     """The next row to ask about; risk tolerance always last."""
     return next((k for k in QUESTION_ORDER if not table.is_defined(k)), None)
@@ -97,6 +120,9 @@ class DialogueState:
     table: ParameterTable = field(default_factory=ParameterTable)
     log: list[tuple[str, str]] = field(default_factory=list)
     asked: str | None = None
+    assumptions: dict[str, str] = field(default_factory=dict)
+    times_asked: dict[str, int] = field(default_factory=dict)
+    skips: dict[str, int] = field(default_factory=dict)
 
 
 class ExtractionBase(ABC):
@@ -130,6 +156,7 @@ class ExtractionBase(ABC):
             kind = "deterministic" if parse_demand(value).kind == "deterministic" else "random"
             cells.append(Cell("demand_type", kind))
         applied = self.table.set_many(tuple(cells))
+        self.state.assumptions.pop(key, None)
         for conflict in list(self.table.conflicts):
             if key in conflict.keys:
                 self.table.close(conflict)
@@ -147,11 +174,24 @@ class ExtractionBase(ABC):
         )
         bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
         if self.table.conflicts:
-            action, question, self.state.asked = ASK_CLARIFICATION, self.table.conflicts[0].question, None
+            conflict = self.table.conflicts[0]
+            action, question, self.state.asked = (
+                ASK_CLARIFICATION,
+                self._fresh(conflict.question, conflict),
+                None,
+            )
         elif bad is not None:
-            action, question, self.state.asked = ASK_NEXT, question_for(bad, self.table), bad
+            action, question, self.state.asked = (
+                ASK_NEXT,
+                self._fresh(question_for(bad, self.table), bad),
+                bad,
+            )
         elif (key := next_undefined(self.table)) is not None:
-            action, question, self.state.asked = ASK_NEXT, question_for(key, self.table), key
+            action, question, self.state.asked = (
+                ASK_NEXT,
+                self._fresh(question_for(key, self.table), key),
+                key,
+            )
         else:
             try:
                 self.table.problem()
@@ -166,13 +206,27 @@ class ExtractionBase(ABC):
             text, action, self.table.to_dict(), tuple(c.to_dict() for c in self.table.conflicts)
         )
 
+    def _fresh(self, question: str, about: str | Conflict) -> str:
+        """The question, or after it was asked twice in these words, the same question put differently with
+        an example answer and the way out ('skip'): the agent never asks anything a third time verbatim."""
+        asked = self.state.times_asked.get(question, 0)
+        self.state.times_asked[question] = asked + 1
+        if asked < 2:
+            return question
+        return rephrase(about, asked + 1)
+
     def _summary(self) -> str:
         rows = "; ".join(
             f"{LABELS[k]} {r.value}{'' if r.unit in ('N/A', '') else ' ' + r.unit}"
             for k, r in self.table.rows.items()
         )
+        assumed = "; ".join(
+            f"{LABELS[k]}: {words}" for k, words in self.state.assumptions.items() if self.table.is_defined(k)
+        )
+        note = f" Assumptions you agreed to: {assumed}." if assumed else ""
         return (
-            f"Thank you, the parameter table is complete and consistent: {rows}. I will now compute a policy."
+            f"Thank you, the parameter table is complete and consistent: {rows}.{note} I will now compute a "
+            "policy."
         )
 
     def _say(self, text: str) -> None:

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from core.errors import SpecError
 from core.inventory import conflicts as cf
 from core.inventory.dialogue import ExtractionBase, ExtractionTurn
-from core.inventory.nlu.cues import STATE_RE, is_question
+from core.inventory.nlu import intents
+from core.inventory.nlu.cues import STATE_RE, is_question, topics
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -20,10 +21,14 @@ from core.inventory.nlu.extractors import (
     read_message,
     read_row,
 )
-from core.inventory.nlu.numbers import find_numbers, format_number
 from core.inventory.nlu.replies import picks_normal, resolve
-from core.inventory.nlu.units import find_durations, find_money, is_per_unit
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
+from core.text.answers import wants_skip
+from core.text.clean import MAX_CHARS, clean
+from core.text.intents import Prediction
+from core.text.numbers import find_numbers, format_number
+from core.text.units import find_durations, find_money, is_per_unit
+from core.text.units import warm_up as warm_units
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
@@ -93,6 +98,9 @@ ROW_HELP: dict[str, tuple[str, str]] = {
 """A question naming a row (its pattern), and what the row means; the pending row's meaning answers
 confusion ('huh?', 'what does that mean?')."""
 ROW_HELP["demand_type"] = ROW_HELP["demand_distribution"]
+_SEVERAL = "several amounts"
+_ACT_CONFIDENCE = 0.6
+"""How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
 
 
 class ExtractionAgent(ExtractionBase):
@@ -105,15 +113,30 @@ class ExtractionAgent(ExtractionBase):
 
     def __init__(self, table: ParameterTable | None = None) -> None:
         super().__init__(table)
+        warm_up()
         self._touched: list[str] = []
         self._order_up_to_capacity = False
 
     def respond(self, user_text: str) -> ExtractionTurn:
         """Update the table from one user message and return the next agent turn."""
+        user_text, cut = clean(user_text)
         self.state.log.append(("user", user_text))
-        notes: list[str] = []
+        notes: list[str] = (
+            [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"] if cut else []
+        )
         problems: list[SpecError] = []
         expected = self.state.asked
+        act = intents.predict(user_text)
+        if self._user_asks(user_text, act):
+            return self._finish([self._answer_question(user_text, act)], [])
+        if wants_skip(user_text) and not find_numbers(user_text):
+            said = self._skip(expected)
+            refused = (
+                expected is not None and not self.table.is_defined(expected) and not self.table.conflicts
+            )
+            if refused and expected in ROW_KEYS:
+                return self._finish([], [SpecError(expected, said[0])])
+            return self._finish(said, [])
         reading = read_message(user_text, expected)
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
@@ -126,14 +149,113 @@ class ExtractionAgent(ExtractionBase):
             noted += list(reading.notes)
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
         if reading.empty and not handled and not problems and not notes:
-            notes.append(self._nothing_read(user_text, reading))
+            notes.append(
+                self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
+            )
+        elif expected and not handled:
+            notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _user_asks(self, text: str, act: Prediction) -> bool:
+        """A question to the agent (what a term means, which option to take, what differs): answered, never
+        read as a value. Order questions and what-ifs keep their own handling below."""
+        asks = is_question(text) or text.rstrip().endswith("?")
+        return asks and act.intent in ("ask_meaning", "recommend", "compare") and act.confidence >= 0.5
+
+    def _by_act(
+        self, act: Prediction, expected: str | None, notes: list[str], problems: list[SpecError]
+    ) -> str:
+        """A message with no value the rules could read, acted on by its learned dialogue act: how stock-outs
+        work, a risk attitude in everyday words. Empty when the act is not clear enough."""
+        if act.confidence < _ACT_CONFIDENCE:
+            return ""
+        if act.intent in intents.TRANSITION_ACTS and not self.table.is_defined("state_transition_model"):
+            model = intents.TRANSITION_ACTS[act.intent]
+            before = len(notes)
+            self._propose((Cell("state_transition_model", model),), "", False, notes, problems)
+            del notes[before:]
+            words = (
+                "a lost sale (the customer buys elsewhere)"
+                if model == "lost_sale"
+                else "a backlog (the customer waits)"
+            )
+            return f"Noted: when you are out of stock, that is {words}."
+        if act.intent in intents.RISK_ACTS and (expected == "risk_tolerance" or self._risk_pending()):
+            value = intents.RISK_ACTS[act.intent]
+            said = self.state.log[-1][1].strip(" .!?\n")
+            if value == "0":
+                self._propose((Cell("risk_tolerance", "0"),), "neutral", False, notes, problems)
+                return "I took that as neutral, 0 on the scale."
+            self.table.open(cf.risk_scale(value, said))
+            return ""
+        if act.intent == "greeting":
+            return "Hi! I'm happy to help."
+        return ""
+
+    def _risk_pending(self) -> bool:
+        return next_is_risk(self.table)
+
+    def _other_row(self, expected: str, reading: Reading) -> list[str]:
+        """An answer that fills another row than the one asked: kept for that row, and said."""
+        keys = {f.key for f in reading.findings}
+        if reading.transitions:
+            keys.add("state_transition_model")
+        if reading.perishable is not None:
+            keys.add("perishability")
+        if not keys or expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
+            return []
+        named = ", ".join(LABELS[k] for k in keys)
+        return [f"(I asked about the {LABELS[expected]}; what you said gave me the {named}.)"]
+
+    def _skip(self, key: str | None) -> list[str]:
+        """'skip' / 'use a default': a default recorded as an assumption, or (for the business's own figures)
+        a request for a rough number."""
+        if self.table.conflicts:
+            conflict = self.table.conflicts[0]
+            option = conflict.options[0] if conflict.options else None
+            if option is None:
+                return ["That question needs an answer from you; a rough number is fine."]
+            applied = self._write(option.cells)
+            self.table.close(conflict)
+            self._assume(applied, f"you skipped, so I used ({option.label}) {option.description}")
+            return [f"All right, I used ({option.label}) {option.description} and noted it as an assumption."]
+        if key is None:
+            return ["Nothing is waiting for an answer right now."]
+        if key == "max_order" and self.table.is_defined("max_inventory"):
+            capacity = self.table.value("max_inventory") or ""
+            applied = self._write((Cell("max_order", capacity, "units"),))
+            self._assume(applied, "no separate limit on order size: at most the storage capacity")
+            return [f"All right: the max order is assumed to be your capacity, {capacity} units."]
+        if key not in intents.DEFAULTS:
+            self.state.skips[key] = self.state.skips.get(key, 0) + 1
+            placeholder = intents.placeholder(key, self.table)
+            if self.state.skips[key] < 2 or placeholder is None:
+                return [
+                    f"it is a figure of your own business, so a guess of mine could mislead the plan. A rough "
+                    f"number like {intents.EXAMPLES[key]} is fine. If you really have none, say 'skip' once more "
+                    "and I will put in a placeholder, marked as an assumption"
+                ]
+            value, unit, words = placeholder
+            applied = self._write((Cell(key, value, unit),))
+            self._assume(applied, words)
+            return [
+                f"All right, a placeholder: {LABELS[key]} = {value} ({words}). Please revise it when you can."
+            ]
+        value, words = intents.DEFAULTS[key]
+        applied = self._write((Cell(key, value),))
+        self._assume(applied, words)
+        return [f"All right, I assumed {words} ({LABELS[key]} = {value}); it is listed as an assumption."]
+
+    def _assume(self, cells: tuple[Cell, ...], words: str) -> None:
+        for cell in cells:
+            self.state.assumptions[cell.key] = words
+        self._touch(c.key for c in cells)
 
     def _nothing_read(self, text: str, reading: Reading) -> str:
         """What to say when a message holds no value: an order question, an opening story about the business,
         or noise."""
         if is_question(text):
-            return self._answer_question(text)
+            return self._answer_question(text, intents.predict(text))
         if any(topic == STATE for topic, _ in reading.segments) or STATE_RE.search(text):
             return (
                 "That sounds like a question about what to order right now; I can answer it once the "
@@ -151,9 +273,17 @@ class ExtractionAgent(ExtractionBase):
             )
         return "Sorry, I could not find a value in that."
 
-    def _answer_question(self, text: str) -> str:
+    def _answer_question(self, text: str, act: Prediction | None = None) -> str:
         """A short answer to a question asked while the table is being filled; the pending question follows.
-        A question naming a row (or confusion about the pending one) gets what that row means."""
+        Which option to take, or how the options differ, is answered from the open clarification; a question
+        naming a row (or confusion about the pending one) gets what that row means."""
+        if act is not None and act.intent in ("recommend", "compare") and act.confidence >= 0.5:
+            if self.table.conflicts:
+                return _about_options(self.table.conflicts[0], act.intent)
+            key = _row_asked_about(text) or self.state.asked
+            if key in intents.DEFAULTS and act.intent == "recommend":
+                meaning = ROW_HELP[key][1] if key in ROW_HELP else intents.MEANINGS[key]
+                return f"{meaning} If you are unsure, {intents.DEFAULTS[key][1]} is a sensible default (say 'use a default')."
         if _WHAT_IF_RE.search(text):
             return (
                 "The table records your business as it is today. If demand (or anything else) changes, tell me "
@@ -244,10 +374,13 @@ class ExtractionAgent(ExtractionBase):
             findings += self._bare_correction(numeric_loose[0], expected)
         elif numeric_loose and not reading.correction and not had_conflict:
             findings += self._bare_duration(numeric_loose, {f.key for f in findings})
+        findings = self._one_per_row(findings, reading.correction)
         for f in findings:
             if f.key in handled:
                 continue
-            if f.approximate:
+            if f.choices and f.note == _SEVERAL:
+                self.table.open(cf.several_amounts(f.key, f.choices, f.unit))
+            elif f.approximate:
                 self.table.open(cf.risk_scale(f.value, f.note))
             elif f.choices:
                 self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
@@ -262,8 +395,27 @@ class ExtractionAgent(ExtractionBase):
         self._fill_order_cap(notes, problems)
         self._apply_words(reading, handled, notes, problems)
         for unclear in reading.unclear:
-            if unclear.key not in handled:
+            if unclear.key not in handled and (
+                unclear.key == expected or not self.table.is_defined(unclear.key)
+            ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _one_per_row(self, findings: list[Finding], correction: bool) -> list[Finding]:
+        """Several different values for one row in one message (not a correction): one finding whose
+        `choices` the user picks from."""
+        if correction:
+            return findings
+        by_key: dict[str, list[Finding]] = {}
+        for f in findings:
+            by_key.setdefault(f.key, []).append(f)
+        out = []
+        for key, group in by_key.items():
+            values = tuple(dict.fromkeys(f.value for f in group if not f.choices and not f.approximate))
+            if len(values) > 1:
+                out.append(Finding(key, values[0], group[0].unit, _SEVERAL, choices=values[:3]))
+            else:
+                out += group
+        return out
 
     def _apply_words(
         self, reading: Reading, handled: set[str], notes: list[str], problems: list[SpecError]
@@ -360,6 +512,8 @@ class ExtractionAgent(ExtractionBase):
         new = [c for c in canonical if not self.table.is_defined(c.key) or self.table.value(c.key) != c.value]
         olds = {c.key: self.table.value(c.key) for c in canonical}
         self._write(canonical)
+        for c in canonical:
+            self.state.assumptions.pop(c.key, None)
         written = {c.key for c in canonical}
         for conflict in list(self.table.conflicts):
             if conflict.kind in _SINGLE_VALUE_KINDS and set(conflict.keys) <= written:
@@ -411,6 +565,54 @@ class ExtractionAgent(ExtractionBase):
             if key in self._touched:
                 self._touched.remove(key)
             self._touched.append(key)
+
+
+def warm_up() -> None:
+    """Train the dialogue-act classifier and load the unit registry once per process, at start-up, so no
+    chat turn pays for them."""
+    intents.acts()
+    warm_units()
+
+
+def next_is_risk(table: ParameterTable) -> bool:
+    """Whether risk tolerance is the only row left (its question is the next one)."""
+    return table.undefined() == ["risk_tolerance"]
+
+
+def _row_asked_about(text: str) -> str | None:
+    """The table row a question names ('what is a backlog?' -> the stock-out model), if any."""
+    found = [k for k in topics(text) if k in LABELS]
+    if found:
+        return found[0]
+    low = text.lower()
+    for key, words in _ROW_WORDS.items():
+        if any(w in low for w in words):
+            return key
+    return None
+
+
+_ROW_WORDS = {
+    "state_transition_model": ("backlog", "backorder", "lost sale"),
+    "perishability": ("perish", "spoil"),
+    "demand_distribution": ("poisson", "distribution"),
+    "risk_tolerance": ("risk",),
+    "max_inventory": ("capacity",),
+}
+
+
+def _about_options(conflict: Conflict, kind: str) -> str:
+    """The options of the open question side by side; for 'which do you recommend', the usual choice."""
+    listed = "; ".join(f"({o.label}) {o.description}" for o in conflict.options)
+    if not conflict.options:
+        return "That question needs a figure from you; a rough estimate is fine."
+    how = "To choose one, reply with its letter, or tell me the value in your own words."
+    if kind == "compare":
+        return f"The options differ like this: {listed}. {how}"
+    first = conflict.options[0]
+    return (
+        f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
+        f"choice; the decision is yours. {how}"
+    )
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

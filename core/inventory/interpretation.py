@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.inventory.critic import dollars
@@ -40,6 +40,7 @@ from core.llm import (
     trailing_tool_results,
 )
 from core.runlog import POLICY_OPENING
+from core.text.numbers import words_to_digits
 
 INTERPRET, DONE = "INTERPRET", "DONE"
 OPENING_REQUEST = POLICY_OPENING
@@ -90,31 +91,43 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
     """The deterministic interpretation agent: same tool protocol as an LLM (asks for tool calls, reads results)."""
     p = brief.problem
 
+    pending: list[OrderQuery] = []
+
     def policy(system: str, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> OfflineTurn:
         names = {t.name for t in tools}
         results = trailing_tool_results(messages)
         text = last_user_text(messages)
         if results:
-            return OfflineTurn(_answer_tool(brief, results[-1], parse_order_query(text, p.lead_time)))
+            query = pending.pop() if pending else parse_order_query(text, p.lead_time)
+            return OfflineTurn(_answer_tool(brief, results[-1], query))
         if text == OPENING_REQUEST:
             return OfflineTurn(opening_text(brief))
         query = parse_order_query(text, p.lead_time)
+        earlier = pending.pop() if pending else None
+        if earlier is not None:
+            query = merge_followup(earlier, text, p.lead_time) if query is None else query
         tool = next(iter(names), None)
         if query is not None and tool is not None:
-            missing = []
             if query.current_time_step is None and (brief.scenario == "B" or _time_dependent(brief)):
-                missing.append("the current time step (the day of the plan)")
-            if query.pipeline_orders is None:
-                missing.append(
-                    f"the pipeline orders ({p.lead_time} number(s), next arrival first, or 'no incoming orders')"
+                query = replace(
+                    query,
+                    current_time_step=0,
+                    notes=(
+                        *query.notes,
+                        f"I took today as day 1 of your {p.time_horizon}-day plan; tell me "
+                        "if you are further along, for example 'we are 20 days in'",
+                    ),
                 )
-            if missing:
+            if query.pipeline_orders is None:
+                pending.append(query)
+                days = "a day" if p.lead_time == 1 else f"{p.lead_time} days"
                 return OfflineTurn(
                     with_closing(
-                        f"To compute the order I also need {' and '.join(missing)}. You said the inventory is "
-                        f"{query.current_inventory}."
+                        f"You have {query.current_inventory} on hand. Deliveries take {days}: is anything already "
+                        "on order? Say for example '24 arriving tomorrow' or 'nothing on order'."
                     )
                 )
+            pending.append(query)
             args = {
                 "current_inventory": query.current_inventory,
                 "current_time_step": query.current_time_step or 0,
@@ -124,6 +137,25 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
         return OfflineTurn(with_closing(answer_question(brief, text)))
 
     return policy
+
+
+_DAYS_IN_RE = re.compile(r"\b(\d+)\s*days?\s+(?:in|into)\b|\bday\s*(?:number\s*|#\s*)?(\d+)\b", re.I)
+
+
+def merge_followup(earlier: OrderQuery, text: str, lead_time: int) -> OrderQuery | None:
+    """A reply that completes an order question asked before ('it's day 1', 'nothing on order', '24 arriving
+    tomorrow'): the earlier stock with the new day or deliveries; None when the reply adds neither."""
+    filled = parse_order_query(f"inventory {earlier.current_inventory}, {text}", lead_time)
+    if filled is None:
+        return None
+    step = earlier.current_time_step
+    m = _DAYS_IN_RE.search(words_to_digits(text))
+    if m:
+        step = max(int(m.group(1) or m.group(2)) - 1, 0) if m.group(2) else int(m.group(1))
+    pipeline = filled.pipeline_orders if filled.pipeline_orders is not None else earlier.pipeline_orders
+    if step == earlier.current_time_step and pipeline == earlier.pipeline_orders:
+        return None
+    return OrderQuery(earlier.current_inventory, step, pipeline, earlier.notes + filled.notes)
 
 
 def _time_dependent(brief: PolicyBrief) -> bool:

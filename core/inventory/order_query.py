@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import SpecError
-from core.inventory.nlu.numbers import words_to_digits
 from core.inventory.policy_brief import PolicyBrief
+from core.text.numbers import words_to_digits
 from solvers.inventory import artifacts as engine_artifacts
 from solvers.inventory.artifacts import parse_pipeline
 from solvers.inventory.policies import truncate_orders
@@ -71,7 +71,6 @@ def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
     elif m := _DAY_RE.search(t):
         day = int(m.group(1))
         step, spans = max(day - 1, 0), [*spans, m.span()]
-        notes.append(f"day {day} is time step {step} (the first day of the plan is step 0)")
     rest = t
     for a, b in spans:
         rest = rest[:a] + " " * (b - a) + rest[b:]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.inventory.critic import FAMILY_NAMES, dollars
-from core.inventory.nlu.numbers import words_to_digits
+from core.inventory.nlu.intents import predict
 from core.inventory.policy_brief import PolicyBrief
 from core.inventory.policy_explanation import (
     cost_table,
@@ -21,7 +21,8 @@ from core.inventory.policy_explanation import (
     ss_sentence,
     why_words,
 )
-from solvers.inventory.montecarlo import evaluate_policies
+from core.text.numbers import find_percentages, words_to_digits
+from solvers.inventory.montecarlo import demand_matrix, evaluate_policies
 from solvers.inventory.policies import ConstantPolicy
 from solvers.inventory.spec import format_number
 
@@ -69,8 +70,72 @@ _RULE_RE = re.compile(
 _ORDER_WORDS_RE = re.compile(r"order|inventory|stock|on hand|day|step", re.I)
 
 
+_WHAT_IF_RE = re.compile(r"\bwhat if\b|\bwhat happens\b|\bsuppose\b|\bimagine\b|\bwhat would happen\b", re.I)
+_FACTOR_WORDS = (
+    (re.compile(r"\btripl", re.I), 3.0),
+    (re.compile(r"\bdoubl|\btwice\b", re.I), 2.0),
+    (re.compile(r"\bhalv|\bhalf\b", re.I), 0.5),
+)
+_UP_RE = re.compile(r"\b(?:up|rise|rises|grow|grows|increase|increases|more|jump|jumps)\b", re.I)
+_WINDOWS = (
+    (re.compile(r"\bweekend\b", re.I), 2, "one weekend (days 6 and 7 of the plan)"),
+    (re.compile(r"\b(?:one|a|for a|next) week\b", re.I), 7, "one week (the first 7 days of the plan)"),
+    (re.compile(r"\b(?:one|a|single) day\b|\btomorrow\b", re.I), 1, "one day (day 1 of the plan)"),
+)
+_WHAT_IF_PATHS = 300
+
+
+def demand_factor(text: str) -> float | None:
+    """How a what-if question scales demand: 'doubles' 2, 'halves' 0.5, 'up 30%' 1.3, 'drops by 20%' 0.8."""
+    for pattern, factor in _FACTOR_WORDS:
+        if pattern.search(text):
+            return factor
+    found = find_percentages(words_to_digits(text))
+    if found:
+        share = found[0].value
+        return 1 + share if _UP_RE.search(text) else max(0.0, 1 - share)
+    return None
+
+
+def what_if_answer(brief: PolicyBrief, text: str) -> str | None:
+    """A what-if about demand, answered by simulating the recommended policy on the same demand paths with
+    demand scaled over the window asked about; None when the question names no demand change."""
+    factor = demand_factor(text)
+    if factor is None or not re.search(r"demand|sales|sell|customers|busy|rush", text, re.I):
+        return None
+    p = brief.problem
+    paths = min(brief.paths, _WHAT_IF_PATHS)
+    base = demand_matrix(p, paths, brief.seed + 7919)
+    days, words = p.time_horizon, f"the whole {p.time_horizon}-day plan"
+    start = 0
+    for pattern, length, label in _WINDOWS:
+        if pattern.search(text):
+            start = 5 if length == 2 else 0
+            days, words = min(length, p.time_horizon - start), label
+            break
+    scaled = base.astype(float).copy()
+    scaled[:, start : start + days] = scaled[:, start : start + days] * factor
+    scaled = scaled.round().astype(base.dtype)
+    normal, changed = (evaluate_policies(p, [brief.policy], paths, demand=d)[0] for d in (base, scaled))
+    diff = changed.mean - normal.mean
+    more = "more" if diff >= 0 else "less"
+    short = "lost" if p.lost_sales else "backordered"
+    return (
+        f"I simulated the recommended policy on {paths} demand paths with demand x{format_number(factor)} over "
+        f"{words}, against the same paths unchanged. Cost over the plan: {dollars(changed.mean)} instead of "
+        f"{dollars(normal.mean)} ({dollars(abs(diff))} {more}); you would serve {100 * changed.fill_rate:.1f}% "
+        f"of demand instead of {100 * normal.fill_rate:.1f}% (the rest is {short}), with stock-outs on "
+        f"{changed.stockout_periods:.1f} days instead of {normal.stockout_periods:.1f}. The policy itself reacts "
+        "to lower stock by ordering more, but orders take the lead time to arrive."
+    )
+
+
 def answer_question(brief: PolicyBrief, text: str) -> str:
     """The answer to a question that is not an order query (without the closing question)."""
+    if (_WHAT_IF_RE.search(text) or predict(text).intent == "what_if") and (
+        answer := what_if_answer(brief, text)
+    ):
+        return answer
     b = brief.scenario == "B"
     simpler = brief.recommended != "sS" and "sS" in brief.costs
     if simpler and _CHOOSE_SS_RE.search(text):
@@ -109,10 +174,10 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
     if _RULE_RE.search(text) and not b:
         return f"{rule_sentence(brief)}\n\n{why_words(brief)}"
     if _ORDER_WORDS_RE.search(text):
-        need = "your current inventory, the day of the plan" + (
-            " and the incoming orders (next arrival first)" if brief.problem.lead_time else ""
+        need = "how many units you have on hand" + (
+            " and what is already on order (next delivery first)" if brief.problem.lead_time else ""
         )
-        return f"To tell you how much to order now, give me {need}, for example 'inventory 4, day 4, no incoming orders'."
+        return f"To tell you how much to order now, tell me {need}, for example 'we have 4 on hand, nothing on order'."
     if b:
         return (
             "The DQN is your on-demand expert: give me your current inventory, the day of the plan and the "

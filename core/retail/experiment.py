@@ -1,4 +1,5 @@
-"""Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies.
+"""Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies
+(`agent = "oracle"` in the spec's agent table, else the agent's name).
 
 The privileged oracle and the baselines plan from the environment's simulator, so `make_agent` binds to the
 environment this worker made last with `make_env` (an experiment cell makes its env, then its agent, then
@@ -43,11 +44,9 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     from core.retail.frameworks import FRAMEWORKS
     from core.retail.live import OFFLINE_AGENTS, make_retail_agent
 
-    name = agent_spec.get("name") or agent_spec.get("agent") or agent_spec.get("kind")
+    name = agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
     if agent_spec.get("kind") == "llm":
         name = agent_spec.get("framework") or "react"
-    elif agent_spec.get("policy"):
-        name = agent_spec["policy"]
     if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
         raise SpecError(
             "agent",

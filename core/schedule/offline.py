@@ -19,6 +19,8 @@ from core.llm import Message, OfflinePolicy, OfflineTurn, ToolSpec, last_user_te
 from core.schedule import language as lang
 from core.schedule import offline_model as model
 from core.schedule.offline_schools import (
+    EARLIER,
+    LATER,
     Call,
     Plan,
     check_school_calls,
@@ -31,6 +33,9 @@ from core.schedule.processing import format_deviation, format_load
 from core.schedule.report import compose_report
 from core.schedule.session import ScheduleSession
 from core.schedule.state import ModelState
+from core.text.answers import Polarity, choose, polarity
+from core.text.clean import MAX_CHARS, clean
+from core.text.contradictions import Claim, contradictions
 from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
@@ -62,11 +67,63 @@ _PRIORITY = re.compile(
 _EQUAL = re.compile(r"both (equally|the same)|equally|balance (the two|both|them)|same weight")
 _QUESTION = re.compile(r"^(what|why|how|explain|can you explain|what's|whats)\b")
 _DEFINE = re.compile(r"\bmean|definition|what does|what is meant|explain|stand for")
-_YES = re.compile(
-    r"^(yes|yeah|yep|yup|sure|ok|okay|please do|do it|go ahead|absolutely|of course|correct|let'?s do (it|that))\b"
-    r"[\s,!.]*(please|thanks|thank you|do it|go ahead|do that|sounds good)?[\s,!.]*$"
+_SHORT_REPLY = 6
+"""A yes or no answers the agent's offer only when it is the whole reply ('yes please', 'no thanks');
+'yes, and move Lick later' is a new request."""
+_INTENT_CONFIDENCE = 0.55
+"""How sure the learned intent must be before a message no rule reads is acted on; below it the agent asks."""
+_MENU = ("a", "b", "c")
+
+
+_FILLER = frozenset(
+    [
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "sure",
+        "ok",
+        "okay",
+        "please",
+        "thanks",
+        "thank",
+        "you",
+        "do",
+        "it",
+        "go",
+        "ahead",
+        "that",
+        "sounds",
+        "good",
+        "of",
+        "course",
+        "absolutely",
+        "correct",
+        "let's",
+        "lets",
+        "great",
+        "fine",
+        "alright",
+        "all",
+        "right",
+        "no",
+        "nope",
+        "nah",
+        "not",
+        "really",
+        "i'm",
+        "i",
+        "am",
+    ]
 )
-_NO = re.compile(r"^(no|nope|nah|not really|no thanks|no thank you)\b[\s,!.]*(thanks|thank you)?[\s!.]*$")
+
+
+def _short_answer(low: str) -> Polarity | None:
+    """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks')."""
+    words = re.findall(r"[a-z']+", low)
+    if not words or len(words) > _SHORT_REPLY or any(w not in _FILLER for w in words):
+        return None
+    return polarity(low)
 
 
 @dataclass
@@ -77,14 +134,25 @@ class Memory:
     offer: list[Call] = field(default_factory=list)
     say: list[str] = field(default_factory=list)
     pending: tuple[str, list[tuple[str, tuple[str, ...]]]] | None = None
+    menu: int = 0
+    nudges: dict[str, int] = field(default_factory=dict)
+    floors: dict[str, float] = field(default_factory=dict)
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
     """Map one stakeholder message to tool calls (ending with call_solver) or a single reply."""
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
+    menu, memory.menu = memory.menu, 0
+    text, cut = clean(text)
+    if cut:
+        memory.say = [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"]
     low = _answer_choice(text.lower().strip(), session, memory)
-    plan = _interpret(low, session, offer)
+    plan = _menu_answer(low, session, memory) if menu else None
+    plan = plan or _interpret(low, session, offer, memory)
+    if plan.reply == _clarify():
+        memory.menu = menu + 1
+        plan.reply = _clarify(menu + 1)
     if plan.choices:
         memory.pending = (low, plan.choices)
     if plan.ask:
@@ -101,7 +169,189 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
         return Plan(calls, say=plan.say)
     if plan.calls:
         plan.say.append("The model already has that, so the schedule stays as it is.")
-    return Plan(reply=" ".join(plan.say) or _clarify())
+    if not plan.say:
+        memory.menu = menu + 1
+    return Plan(reply=" ".join(plan.say) or _clarify(menu + 1))
+
+
+def _menu_answer(low: str, session: ScheduleSession, memory: Memory) -> Plan | None:
+    """A reply to the (a)/(b)/(c) menu in any form ('c', 'b please', 'the second one'): (a) asks which school,
+    (b) and (c) lower the load or the change by a visible step."""
+    if len(low.split()) > _SHORT_REPLY:
+        return None
+    picked = choose(low, _MENU)
+    if picked is None:
+        return None
+    if picked == 0:
+        return Plan(
+            reply="Which school, and earlier or later? For example 'move Everett MS earlier' or 'Lick at 9:30'."
+        )
+    plan = Plan()
+    _nudge(LOAD if picked == 1 else DEVIATION, session, plan, memory)
+    return plan
+
+
+def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory) -> None:
+    """A vague request to lower one objective: a visible step that grows when the request is repeated."""
+    if any(n == "add_objective_upper_bound" and a["objective"] == objective for n, a in plan.calls):
+        return
+    attempt, current = session.infeasible, session.current
+    now = (
+        None if current is None else (current.result.load if objective == LOAD else current.result.deviation)
+    )
+    if now is not None and now <= memory.floors.get(objective, -1.0) + 1e-9:
+        plan.say.append(
+            f"{'The peak' if objective == LOAD else 'The average change'} is already as low as this district "
+            "allows with the current requirements, so here are schedules that trade it against the other goal."
+        )
+        plan.calls.append(("show_alternatives", {"count": 3}))
+        return
+    if attempt is not None and current is not None and attempt.state.bound(objective) is not None:
+        session.dismiss_infeasible()
+        memory.nudges = {}
+        memory.floors[objective] = now if now is not None else 0.0
+        value = (
+            f"a peak of {round(current.result.load * 100):,} students"
+            if objective == LOAD
+            else f"an average change of {current.result.deviation:.1f} minutes"
+        )
+        plan.say.append(
+            f"The last attempt showed that {value} is as low as this district allows with the current "
+            "requirements, so asking again would not help. Say 'show me some options' to compare the trade-offs, "
+            "or relax another requirement."
+        )
+        return
+    memory.nudges = {objective: memory.nudges.get(objective, 0) + 1}
+    model.bound(objective, "", session, plan, nudge=memory.nudges[objective])
+
+
+def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
+    """A message no rule read, acted on by its learned intent; an unclear one gets the menu."""
+    guess = lang.intent(low)
+    if guess.confidence < _INTENT_CONFIDENCE:
+        return Plan()
+    name = guess.intent
+    if name in ("reduce_load", "reduce_deviation"):
+        plan = Plan()
+        _nudge(LOAD if name == "reduce_load" else DEVIATION, session, plan, memory)
+        return plan
+    if name == "show_options":
+        session.dismiss_infeasible()
+        return Plan([("show_alternatives", {"count": 3})])
+    if name == "undo":
+        return model.undo(session)
+    if name == "loosen":
+        return model.loosen(session, low)
+    if name in ("priority_load", "priority_deviation"):
+        plan = Plan()
+        model.priority(name == "priority_load", name == "priority_deviation", session, plan)
+        return plan
+    if name == "satisfied":
+        return Plan(reply=_closing(session))
+    if name in ("recommend", "compare"):
+        return Plan(reply=_about_alternatives(low, session, name))
+    if name in ("define_term", "ask_status"):
+        return Plan(reply=_answer(low + " load deviation" if name == "define_term" else low, session))
+    if name == "move_school":
+        return Plan(
+            reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'."
+        )
+    if name == "greeting":
+        return Plan(
+            reply="Hello! Tell me what you would like to change: a school's start, fewer buses, or less change for families."
+        )
+    return Plan()
+
+
+def _about_alternatives(low: str, session: ScheduleSession, kind: str) -> str:
+    """Answers about the shown options: which one balances both goals, or how two of them differ."""
+    shown = session.alternatives
+    if not shown:
+        return (
+            "I haven't shown options yet. Say 'show me some options' and I'll list three schedules with their "
+            "peak load and average change, so we can compare them."
+        )
+
+    def line(i: int) -> str:
+        p = shown[i]
+        return (
+            f"option {i + 1}: peak {round(p.load * 100):,} students, average change {p.deviation:.1f} minutes"
+        )
+
+    if kind == "compare":
+        letters = [ord(c) - ord("a") for c in re.findall(r"(?<![a-z'])([a-e])(?![a-z'])", low)]
+        numbers = [int(n) - 1 for n in re.findall(r"\b([1-5])\b", low)]
+        picked = [i for i in (letters or numbers) if 0 <= i < len(shown)][:2] or [0, 1][: len(shown)]
+        parts = [line(i) for i in picked]
+        if len(picked) == 2:
+            a, b = (shown[i] for i in picked)
+            fewer = picked[0] if a.load < b.load else picked[1]
+            calmer = picked[0] if a.deviation < b.deviation else picked[1]
+            return (
+                f"{parts[0].capitalize()}; {parts[1]}. Option {fewer + 1} starts fewer students at once (fewer "
+                f"buses); option {calmer + 1} changes start times less. Say 'option N' to adopt one."
+            )
+        return parts[0].capitalize() + "."
+    lo_load = min(p.load for p in shown)
+    lo_dev = min(p.deviation for p in shown)
+    score = [(p.load / lo_load - 1) + (p.deviation / lo_dev - 1 if lo_dev else p.deviation) for p in shown]
+    best = score.index(min(score))
+    return (
+        f"If both goals matter about equally, I'd take {line(best)}: it gives up the least on either goal "
+        "compared with the best value among the options. If buses cost you most, take the option with the "
+        "lowest peak; if families come first, the one with the smallest change. Say 'option N' to adopt one."
+    )
+
+
+def _contradiction(low: str, plan: Plan, session: ScheduleSession) -> str | None:
+    """Two requests in one message that cannot both hold: the same school moved both ways, or schools put at
+    one start time with more students than a peak limit in the same message allows."""
+    claims = []
+    for clause in lang.split_clauses(low):
+        schools = [s for _, s in lang.mentioned_schools(clause, session.district)]
+        direction = "earlier" if EARLIER.search(clause) else "later" if LATER.search(clause) else None
+        if direction and not lang.clock_times(clause, bare=True):
+            claims += [Claim(s, "direction", direction, clause) for s in schools]
+    clash = contradictions(claims)
+    if clash:
+        first, second = clash[0]
+        return (
+            f"You asked to move {first.subject} both {first.value} ('{first.words}') and {second.value} "
+            f"('{second.words}'). Which one should it be? Nothing is changed yet."
+        )
+    fixed = {(a["school"], a["time"]) for n, a in plan.calls if n == "fix_start_time" and a["type"] == "fix"}
+    banned = [
+        (a["school"], a["time"]) for n, a in plan.calls if n == "fix_start_time" and a["type"] == "forbid"
+    ]
+    both = [pair for pair in banned if pair in fixed]
+    if both:
+        school, time = both[0]
+        others = len({s for s, _ in both}) - 1
+        extra = f" (and {others} more schools)" if others else ""
+        return (
+            f"Your message asks for {school}{extra} at {time} and also rules {time} out. Which part should I "
+            "follow? Nothing is changed yet."
+        )
+    bound = next(
+        (a["value"] for n, a in plan.calls if n == "add_objective_upper_bound" and a["objective"] == LOAD),
+        None,
+    )
+    if bound is None:
+        return None
+    at: dict[str, int] = {}
+    enrollment = {s.name: s.enrollment for s in session.district.schools}
+    for name, args in plan.calls:
+        if name == "fix_start_time" and args["type"] == "fix":
+            at[args["time"]] = at.get(args["time"], 0) + enrollment.get(args["school"], 0)
+    crowded = [(t, n) for t, n in at.items() if n / 100 > bound]
+    if crowded:
+        time, students = crowded[0]
+        return (
+            f"Those two requests contradict each other: with those schools at {time}, {students:,} students start "
+            f"at once, above the limit of {round(bound * 100):,}. Which should I keep: the start times, or the "
+            "limit? Nothing is changed yet."
+        )
+    return None
 
 
 def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
@@ -131,15 +381,16 @@ def _with_solver(calls: list[Call]) -> list[Call]:
     return [*edits, model.SOLVE] if edits else []
 
 
-def _interpret(low: str, session: ScheduleSession, offer: list[Call]) -> Plan:
+def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Memory) -> Plan:
     if not low:
         return Plan(reply=_clarify())
-    if _YES.search(low):
+    answer = _short_answer(low)
+    if answer is Polarity.YES:
         if offer:
             return Plan(offer)
         if session.infeasible is not None:
             return model.choose_relaxation(session, 1)
-    if _NO.search(low) and (offer or session.infeasible is not None):
+    if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
     if _START_OVER.search(low):
@@ -165,7 +416,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call]) -> Plan:
     plan = Plan()
     if not swap(low, session, plan):
         for clause, schools in targets(lang.split_clauses(low), session, plan):
-            _read_clause(clause, schools, session, plan)
+            _read_clause(clause, schools, session, plan, memory)
+    if clash := _contradiction(low, plan, session):
+        return Plan(reply=clash)
     check_school_calls(plan, session)
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
@@ -173,9 +426,11 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call]) -> Plan:
         return plan
     if _SATISFIED.search(low):
         return Plan(reply=_closing(session))
-    if _QUESTION.search(low):
+    if _QUESTION.search(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
         return Plan(reply=_answer(low, session))
-    return plan
+    if plan.say:
+        return plan
+    return _by_intent(low, session, memory)
 
 
 def _option_count(low: str) -> int:
@@ -186,7 +441,9 @@ def _option_count(low: str) -> int:
     return min(int(match.group(1)), 5) if match else 3
 
 
-def _read_clause(clause: str, schools: list[str], session: ScheduleSession, plan: Plan) -> None:
+def _read_clause(
+    clause: str, schools: list[str], session: ScheduleSession, plan: Plan, memory: Memory
+) -> None:
     if schools:
         parts = [p.strip() for p in clause.split(",")]
         district_wide = [p for p in parts if _district_wide(p, session)]
@@ -194,7 +451,7 @@ def _read_clause(clause: str, schools: list[str], session: ScheduleSession, plan
         for school in schools:
             school_request(school_text, school, session, plan)
         for part in district_wide:
-            _read_clause(part, [], session, plan)
+            _read_clause(part, [], session, plan, memory)
         return
     load_cue, dev_cue = bool(lang.LOAD_WORDS.search(clause)), bool(lang.DEVIATION_WORDS.search(clause))
     if _PRIORITY.search(clause) and (load_cue or dev_cue or _EQUAL.search(clause)):
@@ -206,10 +463,12 @@ def _read_clause(clause: str, schools: list[str], session: ScheduleSession, plan
     tighten = bool(_TIGHTEN.search(clause))
     if not (lang.REDUCE_WORDS.search(clause) or tighten or lang.limit_value(clause) is not None):
         return
-    if load_cue:
-        model.bound(LOAD, clause, session, plan)
-    if dev_cue:
-        model.bound(DEVIATION, clause, session, plan)
+    vague = lang.limit_value(clause) is None and not tighten
+    for objective, cue in ((LOAD, load_cue), (DEVIATION, dev_cue)):
+        if cue and vague and load_cue != dev_cue:
+            _nudge(objective, session, plan, memory)
+        elif cue:
+            model.bound(objective, clause, session, plan)
     if tighten and not (load_cue or dev_cue):
         latest = next((c for c in reversed(session.state.constraints) if c.kind == "bound"), None)
         if latest is not None:
@@ -260,10 +519,19 @@ def _answer(low: str, session: ScheduleSession) -> str:
     return f"In proposal {current.number} (the current schedule) {' and '.join(parts)}."
 
 
-def _clarify() -> str:
+def _clarify(times: int = 1) -> str:
+    """The menu for a message the agent could not place; from the third time on, worded differently with
+    example requests, so the same question is never repeated verbatim a third time."""
+    if times <= 2:
+        return (
+            "I want to make sure I change the right thing. Would you like to (a) move a particular school earlier or "
+            "later, (b) reduce how many students start at the same time, or (c) reduce how much start times change "
+            "from today?"
+        )
     return (
-        "I want to make sure I change the right thing. Would you like to (a) move a particular school earlier or later, "
-        "(b) reduce how many students start at the same time, or (c) reduce how much start times change from today?"
+        f"Let me put it differently (attempt {times}): reply with a letter, or with a request like one of these: "
+        "(a) 'move Everett MS earlier', (b) 'fewer students at the same time', (c) 'less change for families'. "
+        "You can also say 'show me some options' to compare schedules."
     )
 
 
@@ -271,6 +539,7 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
     """The offline agent as an `OfflinePolicy`: tool calls for a user message, then a report of the results."""
 
     memory = Memory()
+    lang.intents()  # train the request classifier now, not during the first turn
 
     def policy(system: str, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> OfflineTurn:
         results = trailing_tool_results(messages)

@@ -19,12 +19,16 @@ from solvers.schedule.diagnose import Relaxation
 from solvers.schedule.model import DEVIATION, LOAD
 
 STEP = 0.01  # "strictly below the incumbent" for both objectives (values are multiples of 0.01 or 1/n)
+NUDGE = {LOAD: 0.03, DEVIATION: 0.15}
+"""A vague request ('spread the students out more') lowers the objective by this share of its current value,
+times the number of times it was repeated: a step the user can see, not one student."""
 PRIORITY_WEIGHT = 3.0
 SOLVE: Call = ("call_solver", {})
 
 
-def bound(objective: str, clause: str, session: ScheduleSession, plan: Plan) -> None:
-    """An upper bound from a stated limit, else just below the incumbent (and below an existing bound)."""
+def bound(objective: str, clause: str, session: ScheduleSession, plan: Plan, nudge: int = 0) -> None:
+    """An upper bound from a stated limit, else just below the incumbent (and below an existing bound); with
+    `nudge` (a vague request said `nudge` times), a visible step below it, and a note on the trade-off."""
     value = lang.limit_value(clause)
     if (
         value is not None
@@ -40,13 +44,32 @@ def bound(objective: str, clause: str, session: ScheduleSession, plan: Plan) -> 
         incumbent = current.result.load if objective == LOAD else current.result.deviation
         existing = session.state.bound(objective)
         reference = min(incumbent, existing) if existing is not None else incumbent
-        value = round(reference - STEP, 2)
+        step = max(STEP, round(reference * NUDGE[objective] * nudge, 2)) if nudge else STEP
+        value = round(reference - step, 2)
+        if nudge:
+            plan.say.append(_trade_note(objective, reference, value, nudge))
     if value <= 0:
         plan.say.append(
             f"A limit of {value:g} on {objective} is impossible; could you give a positive number?"
         )
         return
     plan.calls.append(("add_objective_upper_bound", {"objective": objective, "value": value}))
+
+
+def _trade_note(objective: str, reference: float, value: float, nudge: int) -> str:
+    """What a vague request was turned into and what it will cost on the other objective."""
+    again = " again, further than last time" if nudge > 1 else ""
+    if objective == LOAD:
+        return (
+            f"You asked in general terms, so I lowered the peak{again}: at most {round(value * 100):,} students "
+            f"starting at once (now {round(reference * 100):,}). Spreading students out usually moves more start "
+            "times, so the average change may grow; the numbers below show the trade."
+        )
+    return (
+        f"You asked in general terms, so I limited the average change{again} to {value:.2f} minutes (now "
+        f"{reference:.2f}). Keeping schools closer to today's times usually puts more students at the same "
+        "start, so the peak may grow; the numbers below show the trade."
+    )
 
 
 def priority(load_cue: bool, dev_cue: bool, session: ScheduleSession, plan: Plan) -> None:

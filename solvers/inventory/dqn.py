@@ -24,7 +24,7 @@ from torch import nn
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
 from solvers.inventory.montecarlo import Progress, check_simulation_size, demand_matrix, simulate_policy
-from solvers.inventory.simulator import next_on_hand
+from solvers.inventory.period import cut_off, period
 from solvers.inventory.spec import InventoryProblem
 
 REPORT_EVERY_S = 0.5
@@ -132,7 +132,7 @@ def max_feasible(
     after the horizon (t + L > T - 1), so it would only cost the setup; otherwise the feasible cap."""
     ip = np.asarray(on_hand) + np.asarray(pipeline).reshape(len(on_hand), problem.lead_time).sum(axis=1)
     top = np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
-    return np.where(np.asarray(t) + problem.lead_time > problem.time_horizon - 1, 0, top)
+    return np.where(cut_off(problem, np.asarray(t)), 0, top)
 
 
 def _masked(q: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
@@ -261,17 +261,8 @@ def train_dqn(
             greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
         explore = rng.random(n) < eps
         a = np.where(explore, rng.integers(0, top + 1), greedy)
-        arriving = a if L == 0 else pipe[:, 0].copy()
-        if L:
-            pipe = np.concatenate([pipe[:, 1:], a[:, None]], axis=1)
-        available = on_hand + arriving
-        d = sample_demand(p.demand, rng, n)
-        cost = (
-            p.setup_cost * (a > 0)
-            + p.holding_cost * np.maximum(available - d, 0)
-            + p.penalty_cost * np.maximum(d - available, 0)
-        )
-        on_hand = next_on_hand(p, available, d)
+        out = period(p, on_hand, pipe, a, sample_demand(p.demand, rng, n), t)
+        cost, on_hand, pipe = out.cost, out.next_on_hand, out.next_pipeline
         t = (t + 1) % T
         idx = (ptr + np.arange(n)) % size
         buf_s[idx], buf_a[idx], buf_r[idx] = s_feat, a, -cost / scale

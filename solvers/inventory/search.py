@@ -7,6 +7,8 @@ and (R,Q) `(R, max_inventory, Q)`. Every candidate sees the same demand matrix (
 state is a small-integer array of shape (candidates, paths) processed in cache-sized chunks on two threads.
 The in-sample winner is biased low (winner's curse), so the top candidates are re-evaluated on fresh
 paths and the winner is picked there by `L(π) = E + exp(-λ)·Std`.
+The kernel is a specialised, in-place form of `period.period` (same truncation, cutoff, event order,
+transitions and costs), pinned to it by a property test over random start states, rules and demands.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import numpy as np
 
 from core.errors import SpecError
 from solvers.inventory.montecarlo import PolicyEvaluation, Progress, demand_matrix, evaluate_policies
-from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, cut_off
+from solvers.inventory.period import cut_off
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
 from solvers.inventory.spec import InventoryProblem
 
 CHUNK = 96
@@ -41,15 +44,28 @@ def _dtype(problem: InventoryProblem, demand: np.ndarray) -> type:
     return np.int16 if bound < 32_000 else np.int32 if bound < 2**31 - 1 else np.int64
 
 
-def _chunk(problem: InventoryProblem, demand: np.ndarray, s, S, cap, cutoff: bool, dtype) -> np.ndarray:
-    """Per-candidate, per-path total cost for one chunk of (s, S, cap) columns `(P, 1)`."""
+def _chunk(
+    problem: InventoryProblem,
+    demand: np.ndarray,
+    s,
+    S,
+    cap,
+    cutoff: bool,
+    dtype,
+    start: tuple[int, tuple[int, ...]] | None = None,
+) -> np.ndarray:
+    """Per-candidate, per-path total cost for one chunk of (s, S, cap) columns `(P, 1)`, from the start state
+    `(initial_inventory, empty pipeline)` or `start = (on_hand, (x1..xL))`."""
     p = problem
     n, horizon = demand.shape
     P, L = len(s), p.lead_time
     d_all = demand.astype(dtype)
-    on_hand = np.full((P, n), p.initial_inventory, dtype=dtype)
+    on_hand = np.full((P, n), p.initial_inventory if start is None else start[0], dtype=dtype)
     ip = on_hand.copy()
     ring = np.zeros((max(L, 1), P, n), dtype=dtype)
+    if start is not None and L:
+        ring[:] = np.asarray(start[1], dtype=dtype)[:, None, None]  # ring[t % L] arrives in period t
+        ip += ring.sum(axis=0, dtype=dtype)
     orders, held, short = (np.zeros((P, n), dtype=dtype) for _ in range(3))
     q, avail, tmp = (np.empty((P, n), dtype=dtype) for _ in range(3))
     trig = np.empty((P, n), dtype=bool)

@@ -36,8 +36,8 @@ def test_home_page_links_each_present_workbench():
     from core.catalog import available
 
     present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
-    titles = [h.value for h in at.subheader]
-    assert sorted(titles) == sorted(w.title for w in available(present))  # cards fill three columns
+    titles = [h.value for h in at.subheader]  # cards fill three columns, so the tree lists them column by column
+    assert sorted(titles) == sorted(w.title for w in available(present))
 
 
 def test_settings_switch_provider_and_validate(monkeypatch):
@@ -51,6 +51,20 @@ def test_settings_switch_provider_and_validate(monkeypatch):
     assert at.session_state["orca_settings"].base_url == "http://127.0.0.1:9/v1"
     at.number_input(key="orca_seed").set_value(7).run()
     assert at.session_state["orca_settings"].seed == 7
+
+
+def test_llm_timeout_and_retries_are_settings(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
+    monkeypatch.setenv("ORCA_LLM_TIMEOUT", "20")
+    at = run_settings()
+    assert at.number_input(key="orca_llm_timeout").value == 20.0
+    at.number_input(key="orca_llm_timeout").set_value(300.0).run()
+    at.number_input(key="orca_llm_retries").set_value(1).run()
+    settings = at.session_state["orca_settings"]
+    assert (settings.timeout_s, settings.max_retries) == (300.0, 1)
+    at.number_input(key="orca_llm_retries").set_value(5).run()  # 300 s x 6 attempts is over the bound
+    assert any("600 s" in e.value for e in at.error)
+    assert at.session_state["orca_settings"].max_retries == 1
 
 
 def test_connection_failure_is_a_message_not_a_crash():

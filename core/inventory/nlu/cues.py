@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from core.inventory.nlu.numbers import find_numbers
-from core.inventory.nlu.units import find_money
+from core.text.numbers import find_numbers
+from core.text.units import find_money
 
 _CUES: dict[str, str] = {
     "penalty_cost": r"penalt\w*|stock-?outs?|shortages?|lost sales? cost|lost sales?\W{0,3}(?:is |are |at |= ?|: ?)?(?:about |around )?[$€£]?\d|cost\w* of (?:a |each )?lost|per lost|each lost|"
@@ -21,7 +21,7 @@ _CUES: dict[str, str] = {
     "setup_cost": r"set-?up|ordering cost|(?:fee|charge)s? (?:for|on|with) (?:each|every|an?|per) (?:order|purchase)\b|order(?:ing)? fee|order(?:ing|s)? (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|fixed (?:cost|fee|charge)|delivery (?:fee|charge|cost)|"
     r"shipping|per (?:order|shipment|delivery|batch)|each (?:order|shipment|delivery) costs?|"
     r"cost\w* (?:us )?.{0,20}to (?:place|make) an order|every time we order|whenever we order|(?:each|every|per) time\b|"
-    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
+    r"(?:orders?|deliver(?:y|ies)|shipments?) costs?\b|(?:deliver(?:y|ies)|shipments?|orders?) (?:has|have|carries|carry|comes? with|incurs?) .{0,25}(?:fee|charge|cost)|(?:each|every|per|one) (?:order|shipment|delivery|batch) (?:is|runs|comes to)\b|\bflat\b|deliver(?:y|ies) (?:is|are) (?:always )?free|free deliver(?:y|ies)|for (?:each |every |a )?(?:deliver(?:y|ies)|shipments?)",
     "max_order": r"max(?:imum)? order|(?:largest|biggest) (?:single )?order|order (?:size|quantity|limit|cap)|per-order cap|per order cap|"
     r"order (?:at most|up to|no more than)|orders? (?:can|may|must) .{0,40}(?:no more than|at most|up to|maximum|max|limit)|"
     r"(?:no more than|at most|up to|maximum of|max of|cap of) \S+ (?:\w+ )?(?:per|in one|in a single|each|at) (?:order|shipment|batch|delivery|once|a time)|"
@@ -29,7 +29,7 @@ _CUES: dict[str, str] = {
     r"increments of|single order|one order|(?:per|each) (?:order|shipment|batch) (?:is )?(?:capped|limited)|"
     r"orders? (?:are |is |get )?(?:capped|limited) (?:at|to)|caps? (?:\w+ )?(?:orders?|deliver\w*|shipments?) at|"
     r"(?:can't|cannot|can not|won't|will not|don't|do not) (?:\w+ ){0,2}(?:take|order|get|buy|sell|receive|accept|ship|deliver|send)"
-    r"(?: us| me)? more than|more than \S+ (?:\w+ )?at (?:once|a time)|"
+    r"(?: us| me| orders?| units?)? (?:more than|above|over|bigger than|larger than|beyond)|more than \S+ (?:\w+ )?at (?:once|a time)|"
     r"(?:brings|delivers|ships|sends|carries) (?:at most|up to|no more than|max)|"
     r"(?:brings?|delivers?|ships?|sends?|carry|carries) (?:up to )?\d+ (?:\w+ )?(?:max|maximum|tops|at most)\b|"
     r"\d+ (?:\w+ )?(?:per|each|a|an) (?:order|delivery|shipment|batch) (?:max|maximum|tops|at most)\b",
@@ -40,9 +40,11 @@ _CUES: dict[str, str] = {
     r"(?:takes?|needs?) (?:about |around |roughly |only |just |usually )?\d+(?:\.\d+)? (?:business )?(?:days?|weeks?)|"
     r"takes? (?:us |them )?(?:about |around |roughly |only |just |usually )?(?:a|an|\d+(?:\.\d+)?) (?:business )?(?:days?|weeks?) "
     r"(?:to|for|before|until)\b|(?:deliver(?:y|ies)|shipments?|orders?|restocks?) (?:usually |normally |typically )?(?:take|need)s?\b|"
-    r"\S+[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
+    r"\b\w{1,20}[- ](?:day|week) wait|(?:same|next)[- ]day (?:delivery|deliveries|shipping|service)|for deliver(?:y|ies)\b|"
     r"(?:shows? up|comes? in|gets? here|turns? up|lands?) .{0,10}\d+ (?:business )?(?:days?|weeks?)|"
-    r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)",
+    r"\d+ (?:business )?(?:days?|weeks?) after (?:we|i|you) (?:order|place)|"
+    r"\b(?:bring|deliver|drop|ship)\w* (?:\w+ ){0,3}(?:the )?next (?:morning|day)\b|"
+    r"\bdeliver(?:y|ies) (?:is|are|takes?) (?:about |around |roughly )?\d+(?:\.\d+)? (?:business )?(?:days?|weeks?)",
     "max_inventory": r"max(?:imum)? inventory|capacity|^\W*(?:storage |inventory )?cap\b:?\s*\d|warehouse|storage|shelf space|shelves|room for|space for|"
     r"(?:store|hold|keep|fit|stock) (?:up to|at most|no more than|a maximum of|max)|on hand at (?:any|one) time|"
     r"at any (?:given )?time|inventory (?:limit|cap)|can(?:not|'t)? (?:store|hold|fit) more than|"
@@ -118,12 +120,14 @@ PERISH_YES_RE = re.compile(
 CORRECTION_RE = re.compile(
     r"\bactually\b|\bcorrection\b|\bsorry\b|\bi meant\b|\bmake (?:that|it)\b|\bchange (?:that|it|the)\b|\binstead\b|"
     r"\bupdate (?:that|it|the)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|\bi misspoke\b|\bon second thought\b|"
-    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,|\b(?:w?hoops|oops|typo)\b|\bi mean\b",
+    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,|\b(?:w?hoops|oops|typo)\b|\bi mean\b|"
+    r"\bthat'?s (?:wrong|not right|incorrect)\b|\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
     re.IGNORECASE,
 )
 RECALL_RE = re.compile(
     r"\bi meant\b|\bi mean\b|\b(?:w?hoops|oops|typo)\b|\bmake (?:that|it)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|"
-    r"\bi misspoke\b|\bcorrection\b|\bchange (?:that|it)\b",
+    r"\bi misspoke\b|\bcorrection\b|\bchange (?:that|it)\b|\bthat'?s (?:wrong|not right|incorrect)\b|"
+    r"\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
     re.IGNORECASE,
 )
 """A correction of something said before ('oops, 4', 'I meant 5'): a bare value then fixes the last answer."""
@@ -150,6 +154,17 @@ _RATE_CUES = {
 be a quantity, so it is not)."""
 
 
+def _all_money(money: list, numbers: list) -> bool:
+    """Whether every number lies inside one of the money spans (both lists in text order): one merge pass."""
+    i = 0
+    for n in numbers:
+        while i < len(money) and money[i].end <= n.start:
+            i += 1
+        if i == len(money) or not money[i].start <= n.start:
+            return False
+    return True
+
+
 def topics(clause: str) -> list[str]:
     """The table rows (or 'demand') whose cues occur in `clause`, highest priority first. A cost row needs
     money or its own name in the clause; a clause whose only numbers are money talks about a cost row."""
@@ -159,7 +174,7 @@ def topics(clause: str) -> list[str]:
     if not fitting and find_numbers(clause):
         fitting = [k for k in found if k in _RATE_CUES and _RATE_CUES[k].search(clause)][:1]
     money = find_money(clause)
-    if money and all(any(m.start <= n.start < m.end for m in money) for n in find_numbers(clause)):
+    if money and _all_money(money, find_numbers(clause)):
         fitting = [k for k in fitting if k.endswith("_cost")]
     return fitting
 

@@ -11,8 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from core.inventory.nlu.numbers import NUMBER_RE, Number, find_numbers, format_number
-from core.inventory.nlu.units import DAYS_PER, rate_period
+from core.text.numbers import NUMBER_RE, Number, find_numbers, format_number
+from core.text.units import DAYS_PER, rate_period
 
 _NUM = NUMBER_RE.pattern
 _CALL_RE = re.compile(

@@ -19,24 +19,26 @@ from core.inventory.nlu.cues import (
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
-from core.inventory.nlu.numbers import Number, find_numbers, format_number, words_to_digits
-from core.inventory.nlu.ranges import split_range
 from core.inventory.nlu.risk import read_risk, unsure
-from core.inventory.nlu.units import (
+from core.text.clauses import split_clauses
+from core.text.clean import clean
+from core.text.corrections import settle
+from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
+from core.text.ranges import split_range
+from core.text.units import (
     Duration,
     Money,
+    clock_times,
     find_durations,
     find_money,
     is_per_order,
     per_day_rate,
+    physical_units,
     rate_period,
     spoken_money,
 )
 
-_SPLIT_RE = re.compile(
-    r"\s+(?:and|but|while|whereas|although|though|also)\s+|[;!?\n]|\.(?=\s|$)|,(?!\d{3}\b)", re.I
-)
-_RANGE_TAIL_RE = re.compile(r"(?:between|from)\s+\$?[\d.]+\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I)
+_JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
 _YES_RE = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
 )
@@ -53,6 +55,13 @@ _NO_LIMIT_RE = re.compile(
     re.I,
 )
 STATE = "state"
+_COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
+_PRICE_RE = re.compile(
+    r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
+    r"sticker|charge (?:customers|them|people|clients))\b",
+    re.I,
+)
+"""A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
 _CONTRACTION_RE = re.compile(
     r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
@@ -71,7 +80,7 @@ _HEDGE_RE = re.compile(
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|"
+    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe next (?:morning|afternoon)\b|"
     r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
     re.I,
 )
@@ -143,25 +152,7 @@ def _has_demand(reading: DemandReading | None) -> bool:
 
 def clauses(text: str) -> list[str]:
     """Split a message into clauses, keeping ranges ('between 10 and 20') and parentheses intact."""
-    out, start, depth_at = [], 0, _paren_depths(text)
-    for m in _SPLIT_RE.finditer(text):
-        if depth_at[m.start()] > 0 or (
-            m.group(0).strip().lower() == "and" and _RANGE_TAIL_RE.search(text[: m.start()])
-        ):
-            continue
-        out.append(text[start : m.start()])
-        start = m.end()
-    out.append(text[start:])
-    return [c.strip() for c in out if c.strip()]
-
-
-def _paren_depths(text: str) -> list[int]:
-    depth, depths = 0, []
-    for ch in text:
-        depth += ch == "("
-        depths.append(depth)
-        depth -= ch == ")" and depth > 0
-    return depths
+    return split_clauses(text, joiners=_JOINERS)
 
 
 def segments(text: str, expected: str | None = None) -> list[tuple[str | None, str]]:
@@ -189,7 +180,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing."""
     text, notes = normalize(text)
-    correction = bool(CORRECTION_RE.search(text))
+    correction = bool(CORRECTION_RE.search(text)) or any(n.startswith(_SETTLED) for n in notes)
     recall = bool(RECALL_RE.search(text))
     findings: list[Finding] = []
     unclear: list[Unclear] = []
@@ -211,6 +202,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             demand_parts.append(segment)
             continue
         if key not in ROW_KEYS:
+            continue
+        if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
+            bare_unclear.append(
+                Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
+            )
             continue
         result = read_row(key, segment)
         if isinstance(result, Finding):
@@ -253,16 +249,61 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     return reading
 
 
+_SETTLED = "you corrected yourself"
+
+
 def normalize(text: str) -> tuple[str, list[str]]:
-    """Digits for number words, signs and spoken money; notes on readings the user should know about."""
+    """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
+    correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
+    readings the user should know about."""
+    text, _ = clean(text)
     notes = []
     if _COUPLE_RE.search(text):
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    settled = settle(text)
+    if settled.corrected:
+        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
+        text = settled.text
+    text = _mask_clock_times(text)
     text = _unhedge(text)
     return spoken_money(text), notes
+
+
+_HOURS_TALK_RE = re.compile(
+    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|cutoff|cut-off|deadline|morning|evening|"
+    r"afternoon|noon|o'?clock)\b",
+    re.I,
+)
+_OVERHEAD_RE = re.compile(
+    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\brent\b|\bpayroll\b|"
+    r"\bstaff\b|\bemployees?\b|\belectricity bill\b",
+    re.I,
+)
+"""Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
+_HISTORY_RE = re.compile(
+    r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
+    re.I,
+)
+"""How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
+
+
+def _mask_clock_times(text: str) -> str:
+    """Clock times ('before 5pm', '17:30', and 'at 9' in talk about opening hours or calls) replaced by a
+    word: a cutoff hour is never a quantity."""
+    out, last = [], 0
+    exact = {(a, b) for a, b, _ in clock_times(text)}
+    times = [
+        (start, end)
+        for start, end, _ in clock_times(text, bare=True)
+        if (start, end) in exact or _HOURS_TALK_RE.search(text[max(0, start - 40) : start])
+    ]
+    for start, end in times:
+        out += [text[last:start], "clocktime"]
+        last = end
+    return "".join(out) + text[last:]
 
 
 def _unhedge(text: str) -> str:
@@ -330,7 +371,10 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("holding_cost", "penalty_cost", "setup_cost"):
         return _cost(key, text)
     if key in ("max_inventory", "max_order"):
-        numbers = find_numbers(text)
+        if foreign := physical_units(text):
+            return Unclear(key, f"I need a number of items, not {foreign[0]}")
+        percents = find_percentages(text)
+        numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in percents)]
         if not numbers:
             return Unclear(key, "I need a number of units")
         return Finding(key, format_number(_restated(numbers, text).value), "units")
@@ -340,6 +384,10 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
 
 
 def _duration(key: str, text: str) -> Finding | Unclear | None:
+    if foreign := physical_units(text):
+        return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
+    if _HISTORY_RE.search(text):
+        return Unclear(key, "that sounds like how long something has been, not the span I asked about")
     if key == "lead_time" and _ONE_DAY_RE.search(text):
         return Finding(key, "1", "days")
     durations = find_durations(text)
@@ -362,7 +410,19 @@ def _restated(found: list[T], text: str) -> T:
 
 
 def _cost(key: str, text: str) -> Finding | Unclear | None:
+    if foreign := physical_units(text):
+        return Unclear(
+            key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
+        )
+    if key != "setup_cost" and _OVERHEAD_RE.search(text):
+        return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
+    if find_percentages(text) and not find_money(text):
+        return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)
+    amounts = list(dict.fromkeys(m.amount for m in money))
+    if len(amounts) > 1 and not CORRECTION_RE.search(text):
+        shown = " or ".join(f"${format_number(a)}" for a in amounts[:3])
+        return Unclear(key, f"your message has several amounts ({shown}); which one is it?")
     if money:
         m = _restated(money, text)
         amount, currency, note = m.amount, m.currency, m.note
@@ -377,6 +437,12 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         )
     period = rate_period(text)
     if key == "setup_cost":
+        if period is not None and not is_per_order(text):
+            return Unclear(
+                key,
+                f"that fee is per {period}, but the model charges a fixed fee each time you order: what does "
+                "one order cost you (say 0 if nothing)?",
+            )
         return Finding(key, format_number(amount), f"{currency}/order", note)
     if key == "holding_cost" or period not in (None,):
         daily, conversion = per_day_rate(amount, period)

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import re
 
-from core.inventory.nlu.numbers import find_numbers, format_number, words_to_digits
 from core.inventory.nlu.risk import read_risk
 from core.inventory.table import Cell, Conflict
+from core.text.answers import choose
+from core.text.numbers import find_numbers, format_number, words_to_digits
 
-_LABEL_RE = re.compile(r"^\W*(?:option\s+)?\(?([abc])\)?(?:$|[\s).:,;!-])", re.I)
-_OPTION_RE = re.compile(r"\b(?:option|choice|go with|pick|choose)\s+\(?([abc])\b", re.I)
-_ORDINAL_RE = re.compile(
-    r"^\W*(?:(?:let'?s |i'?ll |we'?ll )?(?:go with|take|pick|choose|use) )?(?:the )?(first|second|third|former|latter)\b"
-    r"|\b(?:the )?(first|second|third) (?:one|option|choice|conversion|approach)\b|\bthe (former|latter)\b",
-    re.I,
-)
-_ORDINALS = {"first": "A", "former": "A", "second": "B", "latter": "B", "third": "C"}
+_ANY_LABEL = ("A", "B", "C")
 _NEGATED_RE = re.compile(
     r"\b(?:rather than|instead of|not|no longer|and not)\s+(?:an?\s+|the\s+)?['\"]?[\w$.,-]+", re.I
 )
@@ -32,12 +26,9 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if conflict.kind == "risk_scale" and (found := read_risk(text)) and not found[1]:
         return (Cell("risk_tolerance", found[0]),)
     by_label = {o.label: o for o in conflict.options}
-    m = _LABEL_RE.match(text) or _OPTION_RE.search(text)
-    if m and m.group(1).upper() in by_label:
-        return by_label[m.group(1).upper()].cells
-    m = _ORDINAL_RE.search(text)
-    if m and (label := _ORDINALS[next(g for g in m.groups() if g).lower()]) in by_label:
-        return by_label[label].cells
+    picked = choose(text, _ANY_LABEL) if not find_numbers(text) or len(text) < 40 else None
+    if picked is not None and _ANY_LABEL[picked] in by_label:
+        return by_label[_ANY_LABEL[picked]].cells
     data = dict(conflict.data)
     if conflict.kind == "demand_shape":
         sd = _SD_RE.search(text)
@@ -74,9 +65,6 @@ def picks_normal(conflict: Conflict, text: str) -> bool:
     if conflict.kind != "demand_shape" or not label:
         return False
     text = words_to_digits(text)
-    m = _LABEL_RE.match(text) or _OPTION_RE.search(text)
-    ordinal = _ORDINAL_RE.search(text)
-    picked = (m.group(1) if m else None) or (
-        _ORDINALS[next(g for g in ordinal.groups() if g).lower()] if ordinal else None
-    )
-    return (picked or "").upper() == label or (picked is None and bool(_NORMAL_RE.search(text)))
+    index = choose(text, _ANY_LABEL)
+    picked = _ANY_LABEL[index] if index is not None else None
+    return picked == label or (picked is None and bool(_NORMAL_RE.search(text)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.inventory.nlu.numbers import find_numbers, format_number
+from core.text.numbers import find_numbers, format_number
 
 _NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
 _NEUTRAL_RE = re.compile(r"\b(?:neutral|indifferent|middle)\b", re.I)
@@ -46,6 +46,7 @@ _SCALE_FOLLOWER_RE = re.compile(
     re.I,
 )
 """What may follow a number meant on the scale ('3 out of 10', '3 I guess'); '5 loaves' or '5 days' is not."""
+_PERCENT_AFTER_RE = re.compile(r"\s*(?:%|percent)", re.I)
 _STRONG_RE = re.compile(r"\b(?:very|extremely|really|super|highly|hugely|incredibly|totally|quite a)\b", re.I)
 _MILD_RE = re.compile(
     r"\b(?:a bit|a little|slightly|somewhat|mildly|a tad|kind of|kinda|sort of|moderately)\b", re.I
@@ -59,8 +60,8 @@ def read_risk(text: str) -> tuple[str, str] | None:
     numbers = [
         n
         for n in find_numbers(text)
-        if _SCALE_FOLLOWER_RE.match(text[n.end :])
-        and not re.match(r"\s*(?:%|percent)", text[n.end :])
+        if _SCALE_FOLLOWER_RE.match(text, n.end)
+        and not _PERCENT_AFTER_RE.match(text, n.end)
         and not text[: n.start].rstrip().endswith(("$", "€", "£"))
     ]
     scale = {-10.0, 10.0}

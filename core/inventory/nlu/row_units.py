@@ -7,8 +7,8 @@ import re
 
 from core.errors import SpecError
 from core.inventory.nlu.demand import read_demand
-from core.inventory.nlu.numbers import format_number
-from core.inventory.nlu.units import DAYS_PER
+from core.text.numbers import format_number
+from core.text.units import DAYS_PER
 
 _PERIOD = {
     "d": "day", "day": "day", "days": "day", "wk": "week", "week": "week", "weeks": "week",

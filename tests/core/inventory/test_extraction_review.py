@@ -11,11 +11,11 @@ import pytest
 
 from core.errors import SpecError
 from core.inventory.extraction import ExtractionAgent
-from core.inventory.nlu.numbers import words_to_digits
-from core.inventory.nlu.ranges import split_range
 from core.inventory.nlu.row_units import canonical_unit
-from core.inventory.nlu.units import spoken_money
 from core.inventory.table import ParameterTable
+from core.text.numbers import words_to_digits
+from core.text.ranges import split_range
+from core.text.units import spoken_money
 
 ASK, CLARIFY, TERMINATE = "ASK NEXT QUESTION", "ASK CLARIFICATION", "TERMINATE"
 FILLED = (

@@ -258,12 +258,12 @@ def test_scenario_b_answers_the_figure_4_query_through_calculate_dqn_order(b_res
     assert turn.assistant.endswith(CLOSING_QUESTION)
 
 
-def test_scenario_b_asks_for_the_missing_time_step(b_result):
+def test_scenario_b_takes_today_as_day_one_and_says_so(b_result):
     agent = _offline(_brief(b_result))
     agent.opening()
     turn = agent.respond("We have 3 units on hand and nothing on order")
-    assert not turn.tool_calls
-    assert "time step" in turn.assistant
+    assert turn.tool_calls and turn.tool_calls[0]["arguments"]["current_time_step"] == 0
+    assert "day 1 of your" in turn.assistant and "time step" not in turn.assistant
 
 
 def test_scenario_b_offers_the_simpler_policy_when_the_user_is_skeptical(b_result):

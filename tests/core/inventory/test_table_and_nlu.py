@@ -7,9 +7,9 @@ import pytest
 from core.errors import SpecError
 from core.inventory.extraction import ExtractionAgent
 from core.inventory.nlu.demand import read_demand
-from core.inventory.nlu.numbers import words_to_digits
-from core.inventory.nlu.units import find_durations, find_money
 from core.inventory.table import ParameterTable
+from core.text.numbers import words_to_digits
+from core.text.units import find_durations, find_money
 from solvers.inventory.spec import read_params_csv
 
 

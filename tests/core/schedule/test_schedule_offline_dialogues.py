@@ -150,7 +150,7 @@ SCRIPTS = [
                     "tools": [BOUND, SOLVE],
                     "constraints": ["upper_bound[student_load_balancing]"],
                     "load": 24.53,
-                    "says": ["I limited the peak to 2,564 students"],
+                    "says": ["You asked in general terms", "I limited the peak to 2,488 students"],
                 },
             )
         ],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.inventory.nlu.numbers import NUMBER_RE
+from core.text.numbers import NUMBER_RE
 
 _NUM = NUMBER_RE.pattern
 _UNIT = r"(?:(?:business\s+)?(?:days?|weeks?|months?|units?|items?|dollars?|bucks?|euros?)\s*)?"

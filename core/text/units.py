@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from core.inventory.nlu.numbers import NUMBER_RE, format_number, parse_number
+from core.text.numbers import NUMBER_RE, format_number, parse_number
 
 DAYS_PER = {"day": 1, "week": 7, "business week": 5, "fortnight": 14, "month": 30, "quarter": 90, "year": 365}
 _UNIT_WORDS = {
@@ -164,3 +165,209 @@ def per_day_rate(amount: float, period: str | None) -> tuple[float, str]:
         return amount, ""
     days = DAYS_PER[period]
     return amount / days, f"{format_number(amount)} per {period} = {format_number(amount / days)} per day"
+
+
+_TIME_RE = re.compile(
+    r"\b(\d{1,2})(?::(\d{2}))\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)(?!\w)|\b(\d{1,2})\s*o'?clock\b",
+    re.IGNORECASE,
+)
+_BARE_HOUR_RE = re.compile(
+    r"\b(?:at|after|before|by|until|till|around|about|than|to|from)\s+(\d{1,2})\b"
+    r"(?![\d,.:]|\s*(?:min|minute|student|kid|child|percent|%|hundred|people|option|school|unit|item|piece|case|"
+    r"bottle|box|bag|pack|jar|can|dollar|buck|cent|day|week|month))",
+    re.IGNORECASE,
+)
+
+
+def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
+    """(start, end, minutes after midnight) of clock times like '8:40', '9:30 am', '8am', '5 o'clock'; morning
+    is assumed without a suffix. With `bare`, an hour after a time word counts too ('at 10', 'after 9')."""
+    out = []
+    for match in _TIME_RE.finditer(text):
+        hour = int(match.group(1) or match.group(4) or match.group(6))
+        minute = int(match.group(2) or 0)
+        suffix = (match.group(3) or match.group(5) or "").replace(".", "").lower()
+        if hour > 23 or minute > 59 or (suffix and not 1 <= hour <= 12):
+            continue
+        if suffix == "pm" and hour < 12:
+            hour += 12
+        elif suffix == "am" and hour == 12:
+            hour = 0
+        out.append((match.start(), match.end(), hour * 60 + minute))
+    if bare:
+        spans = [(a, b) for a, b, _ in out]
+        for match in _BARE_HOUR_RE.finditer(text):
+            start, end = match.span(1)
+            hour = int(match.group(1))
+            if 1 <= hour <= 12 and not any(a <= start < b for a, b in spans):
+                out.append((start, end, hour * 60))
+    return sorted(out)
+
+
+_WORD_RE = re.compile(r"(?<![a-z])([a-z]{2,}(?:-years?)?)(?![a-z])", re.IGNORECASE)
+_BEFORE_UNIT_RE = re.compile(
+    r"(?:\d\s{0,2}-?\s{0,2}|\b(?:per|a|an|each|every)\s{1,3}|/\s{0,2})$", re.IGNORECASE
+)
+_NOT_PHYSICAL = frozenset(
+    [
+        "in",
+        "at",
+        "an",
+        "as",
+        "by",
+        "of",
+        "or",
+        "and",
+        "to",
+        "is",
+        "it",
+        "on",
+        "ft",
+        "unit",
+        "units",
+        "item",
+        "items",
+        "piece",
+        "pieces",
+        "box",
+        "boxes",
+        "case",
+        "cases",
+        "bag",
+        "bags",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "min",
+        "mins",
+        "second",
+        "seconds",
+        "time",
+        "times",
+        "dollar",
+        "dollars",
+        "cent",
+        "cents",
+        "buck",
+        "bucks",
+        "euro",
+        "euros",
+        "pound",
+        "pounds",
+        "order",
+        "orders",
+        "sale",
+        "sales",
+        "customer",
+        "customers",
+        "percent",
+        "dozen",
+        "pack",
+        "packs",
+        "bottle",
+        "bottles",
+        "loaf",
+        "loaves",
+        "tray",
+        "trays",
+        "set",
+        "sets",
+        "pair",
+        "pairs",
+        "roll",
+        "rolls",
+        "can",
+        "cans",
+        "bar",
+        "bars",
+        "cup",
+        "cups",
+        "pallet",
+        "pallets",
+        "carton",
+        "cartons",
+        "crate",
+        "crates",
+        "shipment",
+        "delivery",
+        "batch",
+    ]
+)
+_MEASURES = frozenset(
+    [
+        "kilogram",
+        "gram",
+        "milligram",
+        "pound",
+        "ounce",
+        "metric_ton",
+        "ton",
+        "meter",
+        "kilometer",
+        "centimeter",
+        "millimeter",
+        "mile",
+        "foot",
+        "inch",
+        "yard",
+        "light_year",
+        "parsec",
+        "astronomical_unit",
+        "liter",
+        "milliliter",
+        "gallon",
+        "quart",
+        "kelvin",
+        "degree_Celsius",
+        "degree_Fahrenheit",
+        "square_meter",
+        "square_foot",
+        "acre",
+        "hectare",
+    ]
+)
+"""The measures a shop owner may quote instead of a count (pint parses the word, plurals and abbreviations
+included); pint's rarer units ('chain', 'stone', 'pint', 'cup') are ordinary words in a shop."""
+
+
+@lru_cache(maxsize=1)
+def _registry():  # type: ignore[no-untyped-def]
+    import pint
+
+    return pint.UnitRegistry()
+
+
+def warm_up() -> None:
+    """Load the unit registry now (about half a second) rather than during the first message that needs it."""
+    _registry()
+
+
+@lru_cache(maxsize=512)
+def _is_physical(word: str) -> bool:
+    word = word.lower().replace(" ", "_").replace("-", "_")
+    if word in _NOT_PHYSICAL or word in _UNIT_WORDS or word.rstrip("s") in _UNIT_WORDS or len(word) < 2:
+        return False
+    try:
+        units = _registry().parse_units(word)
+    except Exception:  # noqa: BLE001 - pint raises several error types for unknown words
+        return False
+    return str(units) in _MEASURES
+
+
+def physical_units(text: str) -> list[str]:
+    """Physical units after a number or 'per' ('3 light-years', 'per kg', '/litre'): measures the inventory
+    table cannot take as days, units or dollars (pint decides what is a physical unit)."""
+    return [
+        m.group(1)
+        for m in _WORD_RE.finditer(text)
+        if _BEFORE_UNIT_RE.search(text[max(0, m.start() - 8) : m.start()]) and _is_physical(m.group(1))
+    ]

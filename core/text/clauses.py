@@ -1,0 +1,46 @@
+"""Clause splitting: sentence ends, semicolons, line breaks and joining words ('and', 'but', ...), with
+ranges ('between 10 and 20') and parentheses kept whole. One pass over the text, linear in its length."""
+
+from __future__ import annotations
+
+import re
+
+_JOINERS = ("and", "but", "while", "whereas", "although", "though", "also", "plus")
+_RANGE_TAIL_RE = re.compile(
+    r"(?:between|from)\s+\$?[\d.]{1,20}\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I
+)
+
+
+def _split_re(joiners: tuple[str, ...], commas: bool) -> re.Pattern[str]:
+    words = "|".join(joiners)
+    comma = r"|,(?!\d{3}\b)" if commas else r"|,\s*(?=(?:" + words + r")\b)"
+    return re.compile(rf"(?<!\s)\s+(?:{words})\s+|[;!?\n]|\.(?=\s|$){comma}", re.I)
+
+
+_SPLITTERS: dict[tuple[tuple[str, ...], bool], re.Pattern[str]] = {}
+
+
+def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = _JOINERS) -> list[str]:
+    """The clauses of a message, stripped, in order. With `commas`, a comma ends a clause too (not the
+    thousands separator of '1,200')."""
+    splitter = _SPLITTERS.setdefault((joiners, commas), _split_re(joiners, commas))
+    out, start, depth_at = [], 0, _paren_depths(text)
+    for m in splitter.finditer(text):
+        if depth_at[m.start()] > 0 or (
+            m.group(0).strip().lower() == "and"
+            and _RANGE_TAIL_RE.search(text[max(start, m.start() - 40) : m.start()])
+        ):
+            continue
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [c.strip() for c in out if c.strip()]
+
+
+def _paren_depths(text: str) -> list[int]:
+    depth, depths = 0, []
+    for ch in text:
+        depth += ch == "("
+        depths.append(depth)
+        depth -= ch == ")" and depth > 0
+    return depths

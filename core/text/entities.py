@@ -1,0 +1,64 @@
+"""Entity mentions: exact aliases found by token n-gram lookup (linear in the text), and misspelt names
+matched with rapidfuzz."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+_TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9'.\-]*")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An entity named in a text: where, by which words, and which entity."""
+
+    start: int
+    end: int
+    alias: str
+    entity: str
+
+
+@dataclass
+class EntityIndex:
+    """Aliases (lower-case, one or more words) of named entities. `mentions` finds them in one left-to-right
+    pass, longest alias first at each position; `fuzzy` proposes entities for a misspelt word."""
+
+    aliases: dict[str, str]
+    _by_words: dict[tuple[str, ...], str] = field(init=False, repr=False)
+    _longest: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_words = {tuple(_bare(t) for t in _TOKEN_RE.findall(a.lower())): a for a in self.aliases}
+        self._by_words.pop((), None)
+        self._longest = max((len(k) for k in self._by_words), default=0)
+
+    def mentions(self, text: str) -> list[Mention]:
+        """Every alias occurrence, not overlapping, in order of appearance."""
+        tokens = [(_bare(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text.lower())]
+        out, i = [], 0
+        while i < len(tokens):
+            for size in range(min(self._longest, len(tokens) - i), 0, -1):
+                alias = self._by_words.get(tuple(t for t, _, _ in tokens[i : i + size]))
+                if alias is not None:
+                    out.append(Mention(tokens[i][1], tokens[i + size - 1][2], alias, self.aliases[alias]))
+                    i += size
+                    break
+            else:
+                i += 1
+        return out
+
+    def fuzzy(self, word: str, *, cutoff: float = 80.0, limit: int = 3) -> tuple[str, ...]:
+        """Entities whose one-word alias is close to `word` (same first letter, similarity >= cutoff)."""
+        word = word.lower()
+        singles = [a for a in self.aliases if " " not in a and len(a) >= 5 and a[0] == word[:1]]
+        found = process.extract(word, singles, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
+        return tuple(dict.fromkeys(self.aliases[alias] for alias, _, _ in found))
+
+
+def _bare(token: str) -> str:
+    """A word without trailing punctuation or a possessive ("everett's" -> "everett")."""
+    token = token.rstrip(".'-")
+    return token[:-2] if token.endswith("'s") else token

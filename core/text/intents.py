@@ -1,0 +1,104 @@
+"""Intents learned from example banks: a small deterministic classifier (TF-IDF over words and character
+n-grams, logistic regression) trained at first use from a TOML bank of labelled utterances, cached.
+
+A bank is a TOML file with one table per intent::
+
+    [reduce_load]
+    description = "fewer students arriving at the same time"
+    examples = ["spread the students out more", "too many kids arrive at once"]
+
+Teaching the agent a new phrasing means adding an example to its bank (see docs/offline_language.md).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from core.errors import SpecError
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The most likely intent, its probability, and the full ranking (intent, probability), best first."""
+
+    intent: str
+    confidence: float
+    ranking: tuple[tuple[str, float], ...]
+
+    def confident(self, threshold: float) -> bool:
+        return self.confidence >= threshold
+
+    @property
+    def runner_up(self) -> str | None:
+        return self.ranking[1][0] if len(self.ranking) > 1 else None
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Labelled utterances by intent, with a one-line description of each intent (used in clarifications)."""
+
+    examples: dict[str, tuple[str, ...]]
+    descriptions: dict[str, str]
+
+    @classmethod
+    def load(cls, path: Path) -> Bank:
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as err:
+            raise SpecError("intents", f"cannot read the intent bank {path}: {err}") from err
+        examples, descriptions = {}, {}
+        for name, table in data.items():
+            found = table.get("examples") if isinstance(table, dict) else None
+            if not isinstance(found, list) or not found or not all(isinstance(e, str) for e in found):
+                raise SpecError(
+                    "intents", f"{path}: intent '{name}' needs a non-empty list of example strings"
+                )
+            examples[name] = tuple(found)
+            descriptions[name] = str(table.get("description", name.replace("_", " ")))
+        if len(examples) < 2:
+            raise SpecError("intents", f"{path}: a bank needs at least two intents")
+        return cls(examples, descriptions)
+
+    def pairs(self) -> tuple[list[str], list[str]]:
+        texts = [t for ts in self.examples.values() for t in ts]
+        labels = [name for name, ts in self.examples.items() for _ in ts]
+        return texts, labels
+
+
+class IntentClassifier:
+    """TF-IDF (word 1-2 grams + character 2-5 grams within words) and a logistic regression; deterministic."""
+
+    def __init__(self, bank: Bank) -> None:
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.pipeline import make_pipeline, make_union
+
+        self.bank = bank
+        features = make_union(
+            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, lowercase=True),
+            TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
+        )
+        self._model = make_pipeline(features, LogisticRegression(C=20.0, max_iter=2000))
+        texts, labels = bank.pairs()
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine made the fit 20x slower
+            self._model.fit(texts, labels)
+        self.labels: tuple[str, ...] = tuple(self._model.classes_)
+
+    def predict(self, text: str) -> Prediction:
+        """The intent of one utterance, with probabilities for every intent."""
+        probs = self._model.predict_proba([text[:2000]])[0]
+        ranking = tuple(
+            sorted(zip(self.labels, (float(p) for p in probs), strict=False), key=lambda lp: -lp[1])
+        )
+        return Prediction(ranking[0][0], ranking[0][1], ranking)
+
+
+@lru_cache(maxsize=8)
+def classifier(path: str) -> IntentClassifier:
+    """The classifier for a bank file, trained once per process."""
+    return IntentClassifier(Bank.load(Path(path)))

@@ -1,0 +1,175 @@
+"""The shared text toolkit: numbers, corrections, clauses, short answers, entities, contradictions, units."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.text.answers import Polarity, choose, polarity, wants_skip
+from core.text.clauses import split_clauses
+from core.text.clean import MAX_CHARS, clean
+from core.text.contradictions import Claim, contradictions
+from core.text.corrections import settle
+from core.text.entities import EntityIndex
+from core.text.numbers import find_numbers, find_percentages, words_to_digits
+from core.text.ranges import split_range
+from core.text.units import clock_times, find_durations, find_money, physical_units
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("twenty-five", "25"),
+        ("two and a half days", "2.5 days"),
+        ("a dozen eggs", "12 eggs"),
+        ("half a dollar", "0.5 dollar"),
+        ("two fifty per order", "2.5 per order"),
+        ("three twenty-five each", "3.25 each"),
+        ("two hundred fifty units", "250 units"),
+        ("one thousand two hundred", "1200"),
+        ("1 1/2 days", "1.5 days"),
+        ("3/4 of a unit", "0.75 of a unit"),
+        ("open 24/7", "open 24/7"),
+        ("1.5k a month", "1500 a month"),
+        ("minus three", "-3"),
+        ("one time fee", "one time fee"),
+    ],
+)
+def test_words_to_digits(text: str, expected: str) -> None:
+    assert words_to_digits(text) == expected
+
+
+def test_numbers_money_percentages_ranges() -> None:
+    assert [n.value for n in find_numbers("1,200 units and .5 more")] == [1200, 0.5]
+    assert [m.amount for m in find_money("$2.50 or 75 cents or EUR 3")] == [2.5, 0.75, 3]
+    assert [p.value for p in find_percentages("20% off, 15 percent more")] == [0.2, 0.15]
+    assert split_range("between 5 and 15 days") == ("5 days", "15 days")
+    assert split_range("$2 to $3") == ("$2", "$3")
+    assert [d.days for d in find_durations("2 weeks or a month")] == [14, 30]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Holding cost is not $2, it is $1", "Holding cost is $1"),
+        ("Lead time is not 3 days, it's 5", "Lead time is 5 days"),
+        ("Lead time used to be 5 days but now it's 2", "Lead time now it's 2"),
+        ("holding cost is $2, sorry, $1", "holding cost is $1"),
+        ("takes 2 days, no wait, make that 3", "takes 3 days"),
+        ("lead time is 3 days - no - 4 days", "lead time is 4 days"),
+        ("It was 3 days but now it's 5", "now it's 5"),
+    ],
+)
+def test_corrections_keep_the_final_value(text: str, kept: str) -> None:
+    settled = settle(text)
+    assert settled.corrected and settled.text.strip() == kept
+
+
+@pytest.mark.parametrize(
+    "text", ["no more than 5 units", "not more than 20", "I'm not 100% sure", "capacity is 40"]
+)
+def test_corrections_leave_plain_statements(text: str) -> None:
+    assert settle(text).text == text and not settle(text).corrected
+
+
+def test_a_denied_value_is_dropped_even_without_a_replacement() -> None:
+    assert "5 days" not in settle("No no, not 5 days! 5pm is the cutoff time").text
+
+
+def test_clauses() -> None:
+    assert split_clauses("we sell 20 a day, lead time is 3 days and it spoils") == [
+        "we sell 20 a day",
+        "lead time is 3 days",
+        "it spoils",
+    ]
+    assert split_clauses("between 10 and 20 a day (give or take, and more on Fridays)") == [
+        "between 10 and 20 a day (give or take, and more on Fridays)"
+    ]
+    assert split_clauses("Everett at 8:40, Lick later and Cobb too", commas=False) == [
+        "Everett at 8:40, Lick later",
+        "Cobb too",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "index"),
+    [
+        ("ok A I guess", 0),
+        ("B obviously", 1),
+        ("the second one", 1),
+        ("c", 2),
+        ("(b)", 1),
+        ("option 2", 1),
+        ("let's go with a", 0),
+        ("not A, B", 1),
+        ("the latter", 1),
+        ("the last one", 2),
+        ("I'd say b", 1),
+        ("I'll take a look", None),
+        ("A or B", None),
+        ("hmm", None),
+    ],
+)
+def test_choice_answers(text: str, index: int | None) -> None:
+    assert choose(text, ["A", "B", "C"]) == index
+
+
+def test_choice_by_an_options_own_words() -> None:
+    assert choose("they just leave, it's a lost sale", ["A", "B"], [["lost"], ["backlog", "wait"]]) == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("yes please", Polarity.YES),
+        ("ok", Polarity.YES),
+        ("nope", Polarity.NO),
+        ("not sure", Polarity.UNSURE),
+        ("I don't know", Polarity.UNSURE),
+        ("Everett at 9", None),
+    ],
+)
+def test_polarity(text: str, answer: Polarity | None) -> None:
+    assert polarity(text) == answer
+
+
+def test_skip() -> None:
+    assert wants_skip("skip") and wants_skip("just use a default") and wants_skip("you decide")
+    assert not wants_skip("lead time is 3 days")
+
+
+def test_entities_exact_and_fuzzy() -> None:
+    index = EntityIndex(
+        {"everett": "Everett MS", "everett ms": "Everett MS", "lick": "Lick MS", "galileo": "Galileo HS"}
+    )
+    found = index.mentions("Move Everett MS later and lick earlier, galileo too.")
+    assert [(m.entity, m.alias) for m in found] == [
+        ("Everett MS", "everett ms"),
+        ("Lick MS", "lick"),
+        ("Galileo HS", "galileo"),
+    ]
+    assert index.fuzzy("everet") == ("Everett MS",)
+    assert index.fuzzy("galilleo") == ("Galileo HS",)
+    assert index.fuzzy("banana") == ()
+
+
+def test_contradictions() -> None:
+    claims = [
+        Claim("Galileo", "direction", "earlier"),
+        Claim("Galileo", "direction", "later"),
+        Claim("Lick", "time", 480),
+    ]
+    assert [(a.value, b.value) for a, b in contradictions(claims)] == [("earlier", "later")]
+    assert contradictions([Claim("Lick", "time", 480), Claim("Lick", "time", 480)]) == []
+
+
+def test_units_and_clock_times() -> None:
+    assert physical_units("Plan for 3 light-years") == ["light-years"]
+    assert physical_units("holding is $2 per kg per day") == ["kg"]
+    assert physical_units("€0.10 per chain per day, 5 boxes a week") == []
+    assert [m for _, _, m in clock_times("call before 5pm or at 9:30 am")] == [17 * 60, 9 * 60 + 30]
+
+
+def test_clean_removes_escape_sequences_and_caps_length() -> None:
+    assert clean("\x1b[31mhello\x1b[0m")[0].strip() == "hello"
+    text, cut = clean("x" * (MAX_CHARS + 5))
+    assert cut and len(text) == MAX_CHARS
