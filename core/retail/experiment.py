@@ -46,7 +46,9 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
 
     name = agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
     if agent_spec.get("kind") == "llm":
-        name = agent_spec.get("framework") or "react"
+        name = agent_spec.get("framework")
+        if name not in FRAMEWORKS:
+            raise SpecError("agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}")
     if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
         raise SpecError(
             "agent",
@@ -61,7 +63,7 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         from core.llm.factory import make_chat_model
 
         if settings is None or getattr(settings, "provider", "offline") == "offline":
-            raise SpecError("agent", f"{name} is an LLM framework and needs an LLM provider with a key")
+            raise SpecError("agent", f"RetailBench LLM agents ({name}) need an LLM provider with a key")
         model = make_chat_model(settings)
     return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)))
 
