@@ -74,4 +74,11 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     at.button(key="orca_retail_diag_go").click().run()
     assert not at.exception
     assert set(at.session_state["orca_retail_diag"]) == {first, second}
+    assert len(at.get("download_button")) == 2  # the run JSON is prepared on demand
+    at.button(key="orca_retail_prepare_json").click().run()
     assert len(at.get("download_button")) == 3
+    at.slider(key="orca_retail_day").set_value(1).run()  # day 1 places the first orders
+    sku = at.selectbox(key="orca_retail_sku").options[0]
+    at.selectbox(key="orca_retail_sku").set_value(sku).run()
+    assert not at.exception
+    assert any("cheapest_supplier" in d.value.columns for d in at.dataframe)
