@@ -115,6 +115,21 @@ with guard():
             frame = pd.DataFrame({r: {HEADLINE[k]: v.get(k) for k in HEADLINE} for r, v in diag.items()}).T
             st.bar_chart(frame.drop(columns=["Acted/day"]).T, height=300, stack=False)
             st.dataframe(frame)
+        for r in chosen:
+            unstable = replay.instability(store, r)
+            if unstable is not None:
+                st.markdown(
+                    f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days)"
+                )
+                st.line_chart(
+                    pd.Series(unstable["execution_similarity"], name="execution similarity"), height=200
+                )
+                st.json(
+                    {
+                        "execution": unstable["execution"],
+                        "macro": unstable.get("macro_note", unstable["macro"]),
+                    }
+                )
     with download_tab:
         st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
         st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")

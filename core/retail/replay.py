@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from core.retail.diagnostics import four_stage, trace_from_transitions
+from core.retail.diagnostics import four_stage, strategy_instability, trace_from_transitions
 from core.retail.live import day_index
 from core.store import Store
 from core.store.retail import retail_records
@@ -156,6 +156,16 @@ def diagnostics(store: Store, run_id: str) -> dict[str, float | None]:
     the stage-3 supplier and price scores need hidden quality and a reference price, not stored with a run)."""
     rows = store.transitions(run_id).to_dict("records")
     return four_stage(trace_from_transitions(rows))
+
+
+def instability(store: Store, run_id: str) -> dict[str, Any] | None:
+    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level needs an LLM
+    judge and is reported as not computed here."""
+    try:
+        log = json.loads(store.get_artifact(run_id, "strategy_log.json"))
+    except Exception:
+        return None
+    return strategy_instability(log)
 
 
 def series_csv(frame: pd.DataFrame) -> bytes:

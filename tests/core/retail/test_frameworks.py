@@ -121,3 +121,29 @@ def test_framework_runs_three_days(framework, provider, fake_llm):
         # the order attempted during the strategy phase never reached the store
         orders = [c for c in env.tools.calls if c["tool"] == "place_order"]
         assert len(orders) == 1
+
+
+def test_react_with_text_format_tool_calls(fake_llm):
+    """A model without native tool calling: calls as <tool_call>{json}</tool_call> or Action: NAME(...)."""
+    env = RetailBenchEnv("easy", max_days=2)
+    welcome, _ = env.reset(seed=0)
+    sku = welcome["products"][0]["sku_id"]
+    fake_llm.script(
+        [
+            {
+                "text": f'<think>shelf first</think><tool_call>{{"name": "set_shelf_skus", "arguments": {{"sku_ids": ["{sku}"]}}}}</tool_call>'
+            },
+            {"text": "Action: end_today()"},
+            {"text": "<tool_call>{not json</tool_call>"},  # unreadable -> error result, asked again
+            {"text": "Action: end_today()"},
+        ]
+    )
+    model = make_chat_model(
+        Settings(provider="openai", model="m", base_url=fake_llm.openai_url, api_key="k", max_retries=0)
+    )
+    agent = make_framework_agent("react", model, preset="easy", day_cap=DAY_CAP, text_tools=True)
+    result = rollout(env, agent, seed=0)
+    assert result.error is None and env.days_closed == 2 and len(fake_llm.queue) == 0
+    assert "tools" not in fake_llm.requests[0]["body"]
+    assert [c["tool"] for c in env.tools.calls] == ["set_shelf_skus", "end_today", "end_today"]
+    assert [d.forced_end for d in agent.days] == ["", ""]

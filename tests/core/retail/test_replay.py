@@ -70,3 +70,19 @@ def test_llm_frameworks_are_refused_without_a_model():
     env = RetailBenchEnv("easy", max_days=2)
     with pytest.raises(SpecError, match="needs an API key"):
         make_retail_agent("react", env)
+
+
+def test_instability_of_an_evolving_strategy_run(tmp_path):
+    from core.recorder import Recorder
+
+    store = Store(tmp_path / "s.duckdb")
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy"}, seed=0)
+    log = [{"day": d, "macro_strategy": ["m"], "execute_strategy": {"focus_skus": f}} for d, f in
+           ((1, ["A", "B"]), (2, ["A"]), (3, ["A"]))]  # fmt: skip
+    rec.artifact("strategy_log.json", __import__("json").dumps(log).encode())
+    rid = store.write_record(rec.record)
+    out = replay.instability(store, rid)
+    assert out["execution_similarity"] == pytest.approx([0.875, 1.0])
+    assert "LLM judge" in out["macro_note"]
+    other = store.write_record(Recorder(None, "retailbench", config={}, seed=0).record)
+    assert replay.instability(store, other) is None
