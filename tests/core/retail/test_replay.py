@@ -86,3 +86,31 @@ def test_instability_of_an_evolving_strategy_run(tmp_path):
     assert "LLM judge" in out["macro_note"]
     other = store.write_record(Recorder(None, "retailbench", config={}, seed=0).record)
     assert replay.instability(store, other) is None
+
+
+def test_live_run_of_an_llm_framework_stores_tokens_and_strategy(tmp_path, fake_llm):
+    from core.config import Settings
+    from core.llm import make_chat_model
+
+    def call(name, **arguments):
+        return {"tool_calls": [{"name": name, "arguments": arguments}]}
+
+    fake_llm.script(
+        [
+            call("set_macro_strategy", macro_strategy=["Keep it simple."]),
+            call("end_strategy_phase"),
+            call("view_funds_and_date"),
+            call("end_today"),
+        ]
+    )
+    model = make_chat_model(
+        Settings(provider="anthropic", model="m", base_url=fake_llm.anthropic_url, api_key="k", max_retries=0)
+    )
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("evolving_strategy", preset="easy", days=1, seed=0, model=model, store=store).start()
+    state = wait(live)
+    assert state["status"] == "done", state["error"]
+    run = store.get_run(state["run_id"])
+    assert run["config"]["agent_kind"] == "LLM" and run["metrics"]["total_tokens"] > 0
+    assert replay.instability(store, state["run_id"])["execution_similarity"] == []
+    assert replay.table1(store, [state["run_id"]]).loc[0, "kind"] == "LLM"
