@@ -96,6 +96,17 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "core.retail.cli",
         "core.retail.experiment",
     ),
+    Workbench(
+        "retailbench_replay",
+        "RetailBench replay",
+        "pages/retailbench_replay.py",
+        ":material/replay:",
+        "Replay RetailBench runs day by day: tool calls, orders, prices, news, products, Table 1 and four-stage "
+        "diagnostics; import original runs.",
+        "RetailBench (seeds 004, 001)",
+        "retail",
+        "core.retail.cli",
+    ),
 )
 
 

@@ -11,7 +11,7 @@ import json
 from core import cli_args
 from core.errors import SpecError
 
-AGENT_CHOICES = ("oracle", "cheapest", "review_aware", "news_aware", "do_nothing")
+AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
 
 
 def _days(text: str) -> int:
@@ -68,6 +68,25 @@ def cmd_metrics(args: argparse.Namespace) -> dict:
     return out
 
 
+def cmd_import(args: argparse.Namespace) -> dict:
+    from core.retail.importer import import_run_dir
+    from core.store import Store
+
+    store = Store(args.db)
+    run_id = import_run_dir(store, args.run_dir)
+    return {"run_id": run_id, "metrics": store.get_run(run_id).get("metrics")}
+
+
+def cmd_diagnostics(args: argparse.Namespace) -> dict:
+    from core.retail.replay import diagnostics
+    from core.store import Store
+
+    store = Store(args.db)
+    if store.get_run(args.run_id)["workbench"] != "retailbench":
+        raise SpecError("RUN_ID", f"run {args.run_id} is not a RetailBench run")
+    return {"run_id": args.run_id, "four_stage": diagnostics(store, args.run_id)}
+
+
 def cmd_tools(args: argparse.Namespace) -> list[dict]:
     from solvers.retail.config import preset
     from solvers.retail.sim import RetailSim
@@ -96,20 +115,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     group = subparsers.add_parser("retail", help="RetailBench supermarket simulator (seeds 004/001)")
     sub = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
-    run = sub.add_parser("run", help="run an offline agent (oracle or a baseline) and store the run")
+    run = sub.add_parser(
+        "run", help="run an offline agent (oracle, hybrid, store_manager or a baseline) and store it"
+    )
     run.add_argument("--agent", choices=AGENT_CHOICES, default="oracle")
-    run.add_argument("--preset", default="hard_v2", help="easy, middle, hard, hard_v2 (default), v1_easy, ...")
+    run.add_argument(
+        "--preset", default="hard_v2", help="easy, middle, hard, hard_v2 (default), v1_easy, ..."
+    )
     run.add_argument("--days", type=_days, default=180)
     run.add_argument("--seed", type=cli_args.seed, default=0)
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
-    run.add_argument("--set", action="append", metavar="KEY=VALUE",
-                     help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate")
+    run.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate",
+    )
     run.set_defaults(func=cmd_run)
 
     metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")
     metrics.add_argument("run_id", metavar="RUN")
     metrics.add_argument("--series", action="store_true", help="include the daily series")
     metrics.set_defaults(func=cmd_metrics)
+
+    imp = sub.add_parser(
+        "import", help="import an original RetailBench run directory (tool_calls.jsonl, logs, tokens)"
+    )
+    imp.add_argument("run_dir", metavar="DIR")
+    imp.set_defaults(func=cmd_import)
+
+    diag = sub.add_parser("diagnostics", help="four-stage diagnostics of a stored RetailBench run")
+    diag.add_argument("run_id", metavar="RUN")
+    diag.set_defaults(func=cmd_diagnostics)
 
     tools = sub.add_parser("tools", help="the tool catalog (names, arguments; * = required)")
     tools.add_argument("--preset", default="hard_v2")

@@ -12,7 +12,6 @@ import threading
 from typing import Any
 
 from core.errors import SpecError
-from core.retail.agents import AGENTS, PolicyAgent
 from core.sandbox import run_code
 from solvers.retail.config import preset as resolve_preset
 from solvers.retail.env import RetailBenchEnv
@@ -39,16 +38,34 @@ def make_env(config: dict[str, Any]) -> RetailBenchEnv:
     return env
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> PolicyAgent:
-    if agent_spec.get("kind", "offline") != "offline":
-        raise SpecError("agents.kind", "RetailBench LLM agents come with the agents issue; use offline agents")
+def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> Any:
+    """Offline agents by name (oracle, baselines, hybrid, store_manager); LLM frameworks (react, reflection,
+    plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in."""
+    from core.retail.frameworks import FRAMEWORKS
+    from core.retail.live import OFFLINE_AGENTS, make_retail_agent
+
     name = agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
-    if name not in AGENTS:
-        raise SpecError("agent", f"RetailBench offline agents are {', '.join(AGENTS)}; got {name!r}")
+    if agent_spec.get("kind") == "llm":
+        name = agent_spec.get("framework")
+        if name not in FRAMEWORKS:
+            raise SpecError("agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}")
+    if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
+        raise SpecError(
+            "agent",
+            f"RetailBench offline agents are {', '.join(OFFLINE_AGENTS)}; LLM frameworks are "
+            f"{', '.join(FRAMEWORKS)}; got {name!r}",
+        )
     env = getattr(_LOCAL, "env", None)
     if env is None:
         raise SpecError("agent", "make_env must be called before make_agent in this worker")
-    return PolicyAgent(str(name), env)
+    model = None
+    if name in FRAMEWORKS:
+        from core.llm.factory import make_chat_model
+
+        if settings is None or getattr(settings, "provider", "offline") == "offline":
+            raise SpecError("agent", f"RetailBench LLM agents ({name}) need an LLM provider with a key")
+        model = make_chat_model(settings)
+    return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)))
 
 
 def metrics(result: Any, env: RetailBenchEnv) -> dict[str, float]:

@@ -1,0 +1,462 @@
+"""LLM agent frameworks for RetailBench on the one tool loop: ReAct, Reflection, Plan-and-Act (seed 004) and
+Evolving Strategy & Execution (seed 001).
+
+All four are `LLMToolAgent`s whose environment tools are the RetailBench tools, with the day as the unit:
+
+* a day starts with a fresh conversation (as the original runners do) holding the day message: status (the
+  previous `end_today` result or the opening catalogue), the agent's saved notes, the framework's memory
+  (reflection, plan or strategy), reminders; the layer's history policy keeps the last turns within a day and
+  pins the notes;
+* the day ends with `end_today`, forced after `day_cap` tool calls, or when the model keeps answering without
+  a usable tool call (the original's "no valid call" rule) — never a crash;
+* tokens are counted per day (`tokens_per_day`), the framework's extra calls (reflection, plan, strategy)
+  included in both the run's usage and the day's count.
+
+Prompts are ours, following the papers (`core/retail/prompts/*.md`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from core.errors import SpecError
+from core.llm.runner import HistoryPolicy, LoopStop, Step
+from core.llm.textcalls import TextCallFormat
+from core.llm.types import ChatModel, Message, ToolSpec, Usage
+from core.llm_agent import AgentStopped, LLMToolAgent, TokenBudgetExhausted
+from core.retail.tools import retail_toolbox
+from solvers.retail.config import preset as resolve_preset
+from solvers.retail.tools import ACTION_TOOLS, NEWS_TOOLS, READ_TOOLS, REVIEW_TOOLS
+
+PROMPTS = Path(__file__).with_name("prompts")
+FRAMEWORKS = ("react", "reflection", "plan_and_act", "evolving_strategy")
+OBSERVATION_CHARS = 6_000
+EXECUTE_FIELDS = (
+    "focus_skus", "sku_supplier_mapping", "news_to_monitor", "skus_to_reorder", "price_adjustments",
+    "sku_to_monitor", "other",
+)  # fmt: skip
+DAY_HISTORY = HistoryPolicy(keep_last_turns=24)
+SIMILARITY_FIELDS = ("focus_skus", "sku_supplier_mapping", "news_to_monitor", "sku_to_monitor")
+
+
+def prompt(name: str, **values: Any) -> str:
+    """A prompt file of `core/retail/prompts`, formatted with `values`."""
+    text = (PROMPTS / f"{name}.md").read_text(encoding="utf-8").strip()
+    return text.format(**values) if values else text
+
+
+def tool_names(preset_name: str) -> tuple[str, ...]:
+    """The tools a preset offers (news and review tools only when enabled), in the environment's order."""
+    cfg = resolve_preset(preset_name)
+    names = [
+        *READ_TOOLS,
+        *(REVIEW_TOOLS if cfg.enable_review else ()),
+        *(NEWS_TOOLS if cfg.enable_news else ()),
+    ]
+    return (*names, "execute_code", *ACTION_TOOLS)
+
+
+def retail_env_tool_specs(preset_name: str) -> list[ToolSpec]:
+    """The RetailBench tools as `ToolSpec`s without building an environment."""
+    return retail_toolbox(SimpleNamespace(names=tool_names(preset_name), call=None)).specs
+
+
+def render_tool_result(observation: Any) -> str:
+    """A tool observation as the model sees it: the formatted text, then the JSON result (cut to 6,000 chars)."""
+    if isinstance(observation, dict) and "result" in observation:
+        body = json.dumps(observation["result"], default=str)
+        if len(body) > OBSERVATION_CHARS:
+            body = body[:OBSERVATION_CHARS] + f"... [{len(body) - OBSERVATION_CHARS} more characters cut]"
+        return f"{observation.get('formatted', '')}\n{body}".strip()
+    return observation if isinstance(observation, str) else json.dumps(observation, default=str)
+
+
+def catalogue(products: Sequence[dict]) -> str:
+    """The SKU list by category (id, shelf life, description)."""
+    by_cat: dict[str, list[str]] = {}
+    for p in products:
+        by_cat.setdefault(p["category"], []).append(
+            f"- {p['sku_id']} · {p['description']} · shelf life {p['shelf_life_days']} d · price {p['price']}"
+        )
+    return "\n".join(f"## {cat}\n" + "\n".join(rows) for cat, rows in by_cat.items())
+
+
+@dataclass
+class DayRecord:
+    """What one simulated day cost and how it ended."""
+
+    day: int
+    tool_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    forced_end: str = ""  # "", "cap", "no_tool_call"
+    memory: str = ""  # the reflection / plan / strategy the day started with
+
+
+@dataclass
+class StrategyState:
+    """Evolving Strategy & Execution: the macro strategy, the seven-field execution strategy, today's actions."""
+
+    macro_strategy: list[str] = field(
+        default_factory=lambda: ["Keep stock of the best products and price them well."]
+    )
+    execute_strategy: dict[str, list] = field(default_factory=lambda: {k: [] for k in EXECUTE_FIELDS})
+    today_action: list[dict] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"macro_strategy": list(self.macro_strategy), "execute_strategy": json.loads(json.dumps(self.execute_strategy)),
+                "today_action": list(self.today_action)}  # fmt: skip
+
+
+class RetailLLMAgent(LLMToolAgent):
+    """ReAct: the base day loop (subclasses add reflection, planning or a strategy phase)."""
+
+    framework = "react"
+
+    def __init__(
+        self,
+        model: ChatModel,
+        *,
+        preset: str = "hard_v2",
+        day_cap: int = 50,
+        history: HistoryPolicy | None = DAY_HISTORY,
+        token_limit: int | None = None,
+        text_tools: bool | TextCallFormat = False,
+        max_steps_per_act: int = 6,
+        max_nudges: int = 2,
+        on_step: Callable[[Step], None] | None = None,
+        local_tools: Sequence[Callable[..., Any]] = (),
+        extra_env_tools: Sequence[ToolSpec] = (),
+    ) -> None:
+        if day_cap < 2:
+            raise SpecError(
+                "day_cap", f"a day needs at least 2 tool calls (one action and end_today), got {day_cap}"
+            )
+        self.preset = preset
+        self.day_cap = day_cap
+        self.retail_tools = retail_env_tool_specs(preset)
+        super().__init__(
+            model,
+            system="",
+            env_tools=[*self.retail_tools, *extra_env_tools],
+            local_tools=local_tools,
+            history=history,
+            token_limit=token_limit,
+            text_tools=text_tools,
+            max_steps_per_act=max_steps_per_act,
+            max_nudges=max_nudges,
+            on_step=on_step,
+            name=f"{self.framework}:{model.name}",
+        )
+
+    # --- state ---
+
+    def reset(self, seed: int | None) -> None:
+        super().reset(seed)
+        self.days: list[DayRecord] = []
+        self.products: list[dict] = []
+        self.env_notes: dict[str, str] = {}
+        self.last_action: dict | None = None
+        self.day_actions: list[dict] = []
+        self.yesterday_actions: list[dict] = []
+        self.last_result_text = ""
+        self._day_start_usage = Usage()
+
+    @property
+    def tokens_per_day(self) -> list[int]:
+        self._close_day_record()
+        return [d.input_tokens + d.output_tokens for d in self.days]
+
+    # --- hooks for the frameworks ---
+
+    def begin_day(self, status: str) -> str:
+        """Extra work before the day's first action; returns the framework part of the day message."""
+        return prompt("react", day=len(self.days))
+
+    def _complete(self, system: str, text: str) -> str:
+        """One tool-less model call (reflection, plan); its tokens count for the run and the day."""
+        budget = self.budget
+        if budget is not None and budget.exhausted:
+            raise TokenBudgetExhausted(LoopStop.TOKEN_BUDGET, f"{self.name} used up its token budget")
+        reply = self.model.complete(system, [Message("user", text)])
+        self.usage = self.usage + reply.usage
+        if budget is not None:
+            budget.charge(reply.usage)
+        self._record(Step(len(self.steps), "llm", {"text": reply.text, "tool_calls": [], "purpose": self.framework},
+                          reply.usage.input_tokens, reply.usage.output_tokens, reply.latency_s))  # fmt: skip
+        return reply.text.strip()
+
+    # --- the day loop ---
+
+    def _close_day_record(self) -> None:
+        if self.days:
+            spent = Usage(self.usage.input_tokens - self._day_start_usage.input_tokens,
+                          self.usage.output_tokens - self._day_start_usage.output_tokens)  # fmt: skip
+            self.days[-1].input_tokens, self.days[-1].output_tokens = spent.input_tokens, spent.output_tokens
+
+    def _start_day(self, observation: Any) -> str:
+        self._close_day_record()
+        self._day_start_usage = self.usage
+        if isinstance(observation, dict) and "products" in observation:
+            self.products = list(observation["products"])
+            self.system = prompt("system", rent=observation.get("rent"), shelf=observation.get("shelf_capacity"),
+                                 day_cap=self.day_cap)  # fmt: skip
+            status = (f"Today is {observation['current_date']}; funds {observation['funds']:.2f}; the run lasts "
+                      f"{observation.get('max_days')} days.")  # fmt: skip
+        else:
+            status = render_tool_result(observation)
+            self.last_result_text = status
+        self.yesterday_actions, self.day_actions = self.day_actions, []
+        self.days.append(DayRecord(day=len(self.days) + 1))
+        self.messages = []  # each day starts a fresh conversation; notes and memory carry over
+        self._pending = None
+        part = self.begin_day(status)
+        self.days[-1].memory = part
+        notes = "\n".join(f"- [{k}] {v}" for k, v in self.env_notes.items()) or "(none)"
+        return (f"{part}\n\n## Status\n{status}\n\n## Your notes\n{notes}\n\n## Products\n"
+                f"{catalogue(self.products)}\n\n{prompt('warnings')}")  # fmt: skip
+
+    def _remember(self, action: dict, observation: Any) -> None:
+        """Mirror the store's notes (add_note/remove_note results) so they are pinned every day."""
+        result = observation.get("result") if isinstance(observation, dict) else None
+        if not isinstance(result, dict) or result.get("error"):
+            return
+        if action["name"] == "add_note" and result.get("id"):
+            self.env_notes[str(result["id"])[:8]] = str(action["arguments"].get("content", ""))[:300]
+        elif action["name"] == "remove_note":
+            self.env_notes.pop(str(action["arguments"].get("note_id", ""))[:8], None)
+
+    def _pinned_notes(self) -> None:
+        self.notes = [f"note {k}: {v}" for k, v in self.env_notes.items()]
+
+    def _end_today(self, reason: str) -> dict:
+        self.days[-1].forced_end = reason
+        self.last_note = f"end_today forced ({reason})"
+        return self._emit({"name": "end_today", "arguments": {}})
+
+    def _emit(self, action: dict) -> dict:
+        self.days[-1].tool_calls += 1
+        self.day_actions.append(action)
+        self.last_action = action
+        return action
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        new_day = self.last_action is None or self.last_action["name"] == "end_today"
+        if new_day and self.last_action is not None:
+            result = observation.get("result") if isinstance(observation, dict) else None
+            if isinstance(result, dict) and result.get("error"):  # end_today refused: still the same day
+                new_day = False
+        if not new_day and self.last_action is not None:
+            self._remember(self.last_action, observation)
+        if new_day:
+            message: Any = self._start_day(observation)
+        else:
+            message = render_tool_result(observation)
+            if self.days[-1].tool_calls >= self.day_cap:
+                if self._pending is not None:
+                    self._observe(message)
+                return self._end_today("cap")
+        self._pinned_notes()
+        try:
+            action = self._next_action(message)
+        except TokenBudgetExhausted:
+            raise
+        except AgentStopped as err:
+            if err.stop in (LoopStop.NO_TOOL_CALL, LoopStop.MAX_STEPS):
+                self._pending = None
+                return self._end_today("no_tool_call")
+            raise
+        return self._emit(action)
+
+    def _next_action(self, message: Any) -> dict[str, Any]:
+        return LLMToolAgent.act(self, message)
+
+
+class ReflectionAgent(RetailLLMAgent):
+    """Reflection: after each day one tool-less call writes a fresh reflection, shown the next day."""
+
+    framework = "reflection"
+
+    def reset(self, seed: int | None) -> None:
+        super().reset(seed)
+        self.reflection = ""
+        self.transcript: list[str] = []
+
+    def _record(self, step: Step) -> None:
+        super()._record(step)
+        if step.kind == "llm" and step.payload.get("purpose") is None:
+            self.transcript.append(str(step.payload.get("text", ""))[:1000])
+
+    def begin_day(self, status: str) -> str:
+        if len(self.days) > 1:
+            actions = "\n".join(
+                f"- {a['name']}({json.dumps(a['arguments'])[:300]})" for a in self.yesterday_actions
+            )
+            text = (f"## Yesterday's result\n{status[:2000]}\n\n## What you did\n{actions[:3000]}\n\n"
+                    f"## Your reasoning\n{chr(10).join(self.transcript)[:4000]}\n\n"
+                    f"## Previous reflection\n{self.reflection or '(none)'}")  # fmt: skip
+            self.reflection = (
+                self._complete(prompt("reflection"), text) or f"Day {len(self.days) - 1}: {status[:200]}"
+            )
+        self.transcript = []
+        head = prompt("react", day=len(self.days))
+        return head + (f"\n\n## Long-term reflection memory\n{self.reflection}" if self.reflection else "")
+
+
+class PlanAndActAgent(RetailLLMAgent):
+    """Plan-and-Act: a tool-less planning call at the start of each day; the day then follows the plan."""
+
+    framework = "plan_and_act"
+
+    def reset(self, seed: int | None) -> None:
+        super().reset(seed)
+        self.plan = ""
+
+    def begin_day(self, status: str) -> str:
+        actions = "\n".join(
+            f"- {a['name']}({json.dumps(a['arguments'])[:200]})" for a in self.yesterday_actions
+        )
+        text = (f"## Status\n{status[:3000]}\n\n## Yesterday's actions\n{actions[:2000] or '(none)'}\n\n"
+                f"## Products\n{catalogue(self.products)[:8000]}\n\nProduce a short plan (3-7 steps).")  # fmt: skip
+        self.plan = (
+            self._complete(prompt("plan"), text)
+            or "1. Check stock and prices. 2. Reorder what runs low. 3. end_today."
+        )
+        return f"# Day {len(self.days)} — follow the plan\n\n## Plan\n{self.plan}"
+
+
+END_STRATEGY = ToolSpec(
+    "end_strategy_phase",
+    "Finish the strategy phase: the strategy is fixed for today and the execution phase begins.",
+    {"type": "object", "properties": {}},
+)
+STRATEGY_PHASE_BLOCKED = ("place_order", "modify_sku_price", "set_shelf_skus", "end_today")
+
+
+class EvolvingStrategyAgent(RetailLLMAgent):
+    """Evolving Strategy & Execution (seed 001): each day a strategy phase (read-only tools and the strategy
+    tools) writes the macro and execution strategies, then an execution phase carries them out with the
+    strategy fixed. `strategy_log` keeps each day's strategy for the instability analysis."""
+
+    framework = "evolving_strategy"
+
+    def __init__(self, model: ChatModel, **options: Any) -> None:
+        state_tools = [self.set_macro_strategy, self.set_execute_strategy, self.set_action]
+        super().__init__(model, local_tools=state_tools, extra_env_tools=[END_STRATEGY], **options)
+
+    def reset(self, seed: int | None) -> None:
+        super().reset(seed)
+        self.state = StrategyState()
+        self.phase = "strategy"
+        self.strategy_log: list[dict] = []
+
+    # strategy tools (local: they run inside the loop and change only the agent's state)
+
+    def _guard(self) -> dict | None:
+        if self.phase != "strategy":
+            return {"error": "the strategy is fixed during the execution phase; carry it out"}
+        return None
+
+    def set_macro_strategy(self, macro_strategy: list[str]) -> dict:
+        """Set the macro strategy: a few lasting principles.
+
+        Args:
+            macro_strategy: the principles, one sentence each
+        """
+        if (blocked := self._guard()) is not None:
+            return blocked
+        if not all(isinstance(s, str) and s.strip() for s in macro_strategy):
+            return {"error": "macro_strategy must be a list of non-empty strings"}
+        self.state.macro_strategy = [s.strip() for s in macro_strategy]
+        return self.state.as_dict()
+
+    def set_execute_strategy(self, execute_strategy: dict) -> dict:
+        """Set the execution strategy (seven list fields; a missing field keeps its value).
+
+        Args:
+            execute_strategy: {focus_skus, sku_supplier_mapping, news_to_monitor, skus_to_reorder,
+                price_adjustments, sku_to_monitor, other}, each a list
+        """
+        if (blocked := self._guard()) is not None:
+            return blocked
+        unknown = set(execute_strategy) - set(EXECUTE_FIELDS)
+        if unknown:
+            return {"error": f"unknown fields {sorted(unknown)}; the fields are {list(EXECUTE_FIELDS)}"}
+        for key, value in execute_strategy.items():
+            if not isinstance(value, list):
+                return {"error": f"{key} must be a list"}
+        self.state.execute_strategy.update({k: list(v) for k, v in execute_strategy.items()})
+        return self.state.as_dict()
+
+    def set_action(self, action: list[dict]) -> dict:
+        """Set today's intended actions.
+
+        Args:
+            action: [{"tool": "place_order" or "modify_sku_price", "arguments": {...}}]
+        """
+        if (blocked := self._guard()) is not None:
+            return blocked
+        for i, a in enumerate(action):
+            if not isinstance(a, dict) or a.get("tool") not in ("place_order", "modify_sku_price"):
+                return {"error": f"action[{i}] needs tool place_order or modify_sku_price"}
+        self.state.today_action = list(action)
+        return self.state.as_dict()
+
+    # phases
+
+    def begin_day(self, status: str) -> str:
+        self.phase = "strategy"
+        self.env_tools = [t for t in self.retail_tools if t.name not in STRATEGY_PHASE_BLOCKED] + [
+            END_STRATEGY
+        ]
+        current = json.dumps(self.state.as_dict(), indent=1)
+        return f"{prompt('strategy', day=len(self.days))}\n\n## Current strategy\n{current}"
+
+    def _enter_execution(self) -> str:
+        self.phase = "execution"
+        self.env_tools = list(self.retail_tools)
+        snapshot = {"day": len(self.days), **self.state.as_dict()}
+        self.strategy_log.append(snapshot)
+        return f"{prompt('execution', day=len(self.days))}\n\n## Strategy\n{json.dumps(self.state.as_dict(), indent=1)}"
+
+    def _next_action(self, message: Any) -> dict[str, Any]:
+        action = LLMToolAgent.act(self, message)
+        turns = 0
+        while action["name"] == "end_strategy_phase" or (
+            self.phase == "strategy" and action["name"] in STRATEGY_PHASE_BLOCKED
+        ):
+            turns += 1
+            if action["name"] == "end_strategy_phase" or turns > 2:
+                action = LLMToolAgent.act(self, self._enter_execution())
+            else:
+                action = LLMToolAgent.act(self, {"error": f"{action['name']} is not available in the strategy "
+                                                           "phase; finish with end_strategy_phase first"})  # fmt: skip
+        return action
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        action = super().act(observation)
+        if (
+            action["name"] == "end_today" and self.phase == "strategy"
+        ):  # the day closed before execution began
+            self.strategy_log.append({"day": len(self.days), **self.state.as_dict()})
+        return action
+
+
+AGENT_CLASSES: dict[str, type[RetailLLMAgent]] = {
+    "react": RetailLLMAgent,
+    "reflection": ReflectionAgent,
+    "plan_and_act": PlanAndActAgent,
+    "evolving_strategy": EvolvingStrategyAgent,
+}
+
+
+def make_framework_agent(framework: str, model: ChatModel, **options: Any) -> RetailLLMAgent:
+    """One of the four frameworks over `model`."""
+    if framework not in AGENT_CLASSES:
+        raise SpecError("framework", f"choose one of {', '.join(FRAMEWORKS)}; got {framework!r}")
+    return AGENT_CLASSES[framework](model, **options)

@@ -1,0 +1,221 @@
+"""Import an original RetailBench run directory (notes §8) into the store as a RetailBench run.
+
+Read: `tool_calls.jsonl` (required: every tool call, split into days at `end_today`), the run log
+`run_*.json` (optional JSON array; framework from its prefix), `day_<d>_token_usage.json` (optional, tokens
+per day), `config.json` / `args.json` (optional: preset name, model). Written: one run (workbench
+"retailbench", labelled "imported original run") whose transitions are the tool calls in order (replayable in
+the replay page and scored by `core.retail.diagnostics`), the daily series in `retail_daily`, the Table 1
+metrics, and the token files as artifacts.
+
+Everything is parsed and checked before anything is written; a malformed or partial directory raises
+`SpecError` naming the file and line and writes nothing. The run and its daily series are written in two
+store transactions; if the second fails the first is undone (the run is deleted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from core.errors import SpecError
+from core.store import Store
+from core.store.retail import save_retail_records
+from core.store.rollouts import RunRecord, TransitionRow
+from solvers.retail.metrics import run_metrics
+from solvers.retail.tools import MEMORY_TOOLS
+
+WORKBENCH = "retailbench"
+SKU_ID = re.compile(r"SKU ID:\s*([^\s,]+)")
+FRAMEWORK_PREFIXES = {"run_react": "react", "run_reflection": "reflection", "run_plan_and_act": "plan_and_act",
+                      "run_step_reflection": "step_reflection"}  # fmt: skip
+
+
+@dataclass
+class ImportedRun:
+    """The parsed directory, before it is written."""
+
+    name: str
+    calls: list[dict] = field(default_factory=list)
+    daily: list[dict] = field(default_factory=list)
+    tokens: dict[int, dict] = field(default_factory=dict)
+    config: dict = field(default_factory=dict)
+    args: dict = field(default_factory=dict)
+    framework: str | None = None
+    log_records: int = 0
+
+
+def _sku_ids(values: Any) -> list[str]:
+    """SKU ids from a list of ids or of the original's repr strings ("SKU Info: SKU ID: <id> ...")."""
+    out = []
+    for v in values or []:
+        text = str(v)
+        m = SKU_ID.search(text)
+        out.append(m.group(1) if m else text.strip())
+    return [s for s in out if s]
+
+
+def _json_file(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise SpecError(f"{path.name} line {err.lineno}", f"not valid JSON ({err.msg})") from None
+
+
+def _payload(line: dict) -> dict:
+    wrapper = line.get("result")
+    if isinstance(wrapper, dict) and isinstance(
+        wrapper.get("result"), dict | list | str | int | float | type(None)
+    ):
+        inner = wrapper.get("result")
+        return inner if isinstance(inner, dict) else {"value": inner}
+    return wrapper if isinstance(wrapper, dict) else {}
+
+
+def parse_run_dir(path: str | Path) -> ImportedRun:
+    """Parse and check a run directory; raises SpecError(file and line, what is wrong)."""
+    root = Path(path)
+    if not root.is_dir():
+        raise SpecError("run_dir", f"{root} is not a directory")
+    calls_path = root / "tool_calls.jsonl"
+    if not calls_path.is_file():
+        raise SpecError("tool_calls.jsonl", f"missing in {root}: an original run directory has one")
+    run = ImportedRun(name=root.name)
+    day = 1
+    with calls_path.open(encoding="utf-8") as fh:
+        for n, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            where = f"tool_calls.jsonl line {n}"
+            try:
+                line = json.loads(raw)
+            except json.JSONDecodeError as err:
+                raise SpecError(where, f"not valid JSON ({err.msg}, column {err.colno})") from None
+            if not isinstance(line, dict):
+                raise SpecError(where, "each line must be a JSON object")
+            tool = line.get("tool")
+            if not isinstance(tool, str) or not tool:
+                raise SpecError(where, "missing the field 'tool'")
+            args = line.get("args", {})
+            if not isinstance(args, dict):
+                raise SpecError(where, "'args' must be an object")
+            if "result" not in line:
+                raise SpecError(where, "missing the field 'result'")
+            payload = _payload(line)
+            ok = not payload.get("error")
+            source = str(line.get("call_source") or line.get("source") or "direct")
+            run.calls.append({"day": day, "tool": tool, "args": args, "ok": ok, "source": source, "line": n,
+                              "result": payload, "formatted": (line.get("result") or {}).get("formatted", "")
+                              if isinstance(line.get("result"), dict) else ""})  # fmt: skip
+            if tool == "end_today" and ok:
+                run.daily.append(_day_row(day, line, payload, where))
+                day += 1
+    if not run.calls:
+        raise SpecError("tool_calls.jsonl", "has no tool calls")
+    if not run.daily:
+        raise SpecError("tool_calls.jsonl", "has no successful end_today: not a single day was closed")
+    for token_file in sorted(root.glob("day_*_token_usage.json")):
+        data = _json_file(token_file)
+        m = re.match(r"day_(\d+)_token_usage\.json", token_file.name)
+        if not isinstance(data, dict) or m is None:
+            raise SpecError(f"{token_file.name} line 1", "must be a JSON object")
+        for key in ("prompt_tokens", "completion_tokens"):
+            if not isinstance(data.get(key, 0), int):
+                raise SpecError(f"{token_file.name} line 1", f"'{key}' must be an integer")
+        run.tokens[int(data.get("day", m.group(1)))] = data
+    for name in ("config.json", "args.json"):
+        if (root / name).is_file():
+            data = _json_file(root / name)
+            if not isinstance(data, dict):
+                raise SpecError(f"{name} line 1", "must be a JSON object")
+            setattr(run, name.split(".")[0], data)
+    for log in sorted(root.glob("run_*.json")):
+        data = _json_file(log)
+        if not isinstance(data, list):
+            raise SpecError(f"{log.name} line 1", "the run log must be a JSON array")
+        run.log_records = len(data)
+        run.framework = next((fw for prefix, fw in sorted(FRAMEWORK_PREFIXES.items(), key=lambda kv: -len(kv[0]))
+                              if log.stem.startswith(prefix)), None)  # fmt: skip
+    return run
+
+
+def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
+    def number(key: str) -> float:
+        value = payload.get(key, line.get(key))
+        if not isinstance(value, int | float):
+            raise SpecError(where, f"end_today without a numeric '{key}'")
+        return float(value)
+
+    sales = payload.get("sales_by_sku") or {}
+    if not isinstance(sales, dict):
+        raise SpecError(where, "'sales_by_sku' must be an object")
+    returns = payload.get("returns_by_sku") or {}
+    expired = payload.get("expired_discount_by_sku") or {}
+    stockouts = _sku_ids(payload.get("insufficient_skus"))
+    date = str(payload.get("current_date") or line.get("current_date") or "")[:10]
+    if not re.match(r"\d{4}-\d{2}-\d{2}$", date):
+        raise SpecError(where, "end_today without a current_date (YYYY-MM-DD)")
+    return {
+        "day": day, "date": date, "funds": number("funds"),
+        "net_worth": float(payload.get("net_worth", line.get("net_worth")) or 0.0),
+        "sales_units": int(sum(int(v) for v in sales.values())),
+        "revenue": None, "refunds": None, "money_earned": payload.get("money_earned"), "cogs": payload.get("cost_of_goods_sold"),
+        "inventory_value": None, "on_hand_units": None, "waiting_units": None,
+        "stockout_skus": len(stockouts), "expired_units": int(sum(int(v) for v in expired.values())),
+        "returned_units": int(sum(int(v) for v in returns.values())),
+        "sold_skus": sum(1 for v in sales.values() if int(v) > 0), "customers": None,
+        "_stockout_ids": stockouts,
+    }  # fmt: skip
+
+
+def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) -> str:
+    """Import a run directory into `store`; returns the new run id (nothing is written on an error)."""
+    run = parse_run_dir(path)
+    direct = sum(1 for c in run.calls if c["source"] == "direct")
+    memory = sum(1 for c in run.calls if c["tool"] in MEMORY_TOOLS)
+    total_tokens = sum(int(t.get("total_tokens", int(t.get("prompt_tokens", 0)) + int(t.get("completion_tokens", 0))))
+                       for t in run.tokens.values())  # fmt: skip
+    initial = run.config.get("initial_funds")
+    metrics = run_metrics(run.daily, direct_calls=direct, code_calls=len(run.calls) - direct, memory_calls=memory,
+                          total_tokens=total_tokens, token_days=len(run.tokens) or None,
+                          initial_funds=float(initial) if isinstance(initial, int | float) else None)  # fmt: skip
+    model = run.args.get("model") or run.args.get("model_name")
+    preset = run.config.get("config_name") or run.config.get("name") or "unknown"
+    config = {"source": "imported original run", "run_dir": str(Path(path).resolve()), "agent": run.framework or "unknown",
+              "agent_kind": "LLM (imported original RetailBench run)", "model": model, "preset": preset,
+              "days": len(run.daily), "log_records": run.log_records}  # fmt: skip
+    record = RunRecord(WORKBENCH, config, None, title or f"Imported · {run.framework or 'run'} · {model or run.name}",
+                       status="done", metrics=metrics)  # fmt: skip
+    for t, c in enumerate(run.calls):
+        obs = {"result": c["result"], "formatted": c["formatted"]}
+        text = json.dumps(obs, default=str)
+        if len(text) > 20_000:  # keep the store small: end_today inventories and long histories are cut
+            obs = {
+                "result": {k: v for k, v in c["result"].items() if k != "inventory"},
+                "formatted": c["formatted"][:4000],
+            }
+        tokens = run.tokens.get(c["day"], {}) if c["tool"] == "end_today" else {}
+        record.transitions.append(TransitionRow(
+            t=t, action={"name": c["tool"], "arguments": c["args"]}, reward=0.0, observation=obs,
+            obs_hash=hashlib.sha256(text.encode()).hexdigest(),
+            info={"day": c["day"], "tool": c["tool"], "source": c["source"], "error": not c["ok"], "line": c["line"]},
+            input_tokens=int(tokens.get("prompt_tokens", 0)), output_tokens=int(tokens.get("completion_tokens", 0)),
+        ))  # fmt: skip
+    ends = [t for t, c in enumerate(run.calls) if c["tool"] == "end_today" and c["ok"]]
+    record.artifacts["day_index.json"] = json.dumps(ends).encode()
+    for d, data in sorted(run.tokens.items()):
+        record.artifacts[f"day_{d}_token_usage.json"] = json.dumps(data).encode()
+    daily = pd.DataFrame([{k: v for k, v in row.items() if not k.startswith("_")} for row in run.daily])
+    daily["date"] = pd.to_datetime(daily["date"]).dt.date
+    run_id = store.write_record(record)
+    try:
+        save_retail_records(store, run_id, {"daily": daily})
+    except Exception:
+        store.delete_run(run_id)
+        raise
+    return run_id

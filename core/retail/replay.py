@@ -1,0 +1,187 @@
+"""What the RetailBench replay page reads, a day at a time: runs, the daily series, one day's tool calls and what
+they did, a product's history, Table 1 of several runs, the four-stage diagnostics, downloads.
+
+A run's day boundaries (the step of each `end_today`) are stored as the artifact `day_index.json` when the run
+is written, so a day's calls are one ranged read of the transitions, never the whole run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pandas as pd
+
+from core.retail.diagnostics import four_stage, strategy_instability, trace_from_transitions
+from core.retail.live import day_index
+from core.store import Store
+from core.store.retail import retail_records
+
+WORKBENCH = "retailbench"
+TABLE1 = ("run_days", "final_networth", "total_sales", "avg_daily_sold_skus", "return_ratio", "expired_ratio",
+          "stockout_days", "avg_direct_tool_calls_per_day", "avg_all_tool_calls_per_day", "avg_tokens_per_day")  # fmt: skip
+SERIES = (
+    "funds",
+    "net_worth",
+    "sales_units",
+    "inventory_value",
+    "stockout_skus",
+    "expired_units",
+    "returned_units",
+)
+
+
+def _as_dict(value: Any) -> dict:
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str) and value:
+        try:
+            out = json.loads(value)
+            return out if isinstance(out, dict) else {}
+        except json.JSONDecodeError:
+            return {}
+    return {}
+
+
+def retail_runs(store: Store) -> pd.DataFrame:
+    """The stored RetailBench runs with their agent, kind (LLM / offline / imported) and headline numbers."""
+    runs = store.list_runs(WORKBENCH, limit=1000)
+    rows = []
+    for r in runs.to_dict("records"):
+        full = store.get_run(r["id"])
+        cfg, m = _as_dict(full.get("config")), _as_dict(full.get("metrics"))
+        rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": cfg.get("agent"),
+                     "kind": cfg.get("agent_kind", ""), "model": cfg.get("model"), "preset": cfg.get("preset"),
+                     "days": m.get("run_days"), "final_networth": m.get("final_networth"),
+                     "created_at": r.get("created_at")})  # fmt: skip
+    return pd.DataFrame(rows, columns=["id", "title", "status", "agent", "kind", "model", "preset", "days",
+                                       "final_networth", "created_at"])  # fmt: skip
+
+
+def daily(store: Store, run_id: str) -> pd.DataFrame:
+    """The run's daily series (one row per closed day)."""
+    return retail_records(store, run_id, "daily")
+
+
+def day_bounds(store: Store, run_id: str) -> list[int]:
+    """Step index of each closed day's end_today (from the stored artifact; computed once if absent)."""
+    try:
+        return [int(t) for t in json.loads(store.get_artifact(run_id, "day_index.json"))]
+    except Exception:
+        rows = store.transitions(run_id)
+        bounds = day_index(rows.to_dict("records"))
+        store.add_artifact(run_id, "day_index.json", data=json.dumps(bounds).encode())
+        return bounds
+
+
+def day_steps(store: Store, run_id: str, day: int, bounds: list[int] | None = None) -> list[dict]:
+    """The transitions of day `day` (1-based): the calls after the previous end_today up to this day's."""
+    bounds = bounds if bounds is not None else day_bounds(store, run_id)
+    if not 1 <= day <= len(bounds) + 1:
+        return []
+    start = bounds[day - 2] + 1 if day >= 2 else 0
+    stop = bounds[day - 1] + 1 if day <= len(bounds) else None
+    frame = store.transitions(run_id, start, stop)
+    return [{k: (_decode(v) if k in ("action", "observation", "info") else v) for k, v in row.items()}
+            for row in frame.to_dict("records")]  # fmt: skip
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    return value
+
+
+def day_view(steps: list[dict]) -> dict[str, Any]:
+    """One day's calls split into what a reader wants: all calls, orders, prices, news seen, shelf, the close."""
+    calls, orders, prices, news, shelf, close = [], [], [], [], None, None
+    for s in steps:
+        action = s.get("action") or {}
+        name, args = action.get("name"), action.get("arguments") or {}
+        result = (
+            (s.get("observation") or {}).get("result") if isinstance(s.get("observation"), dict) else None
+        )
+        ok = not (isinstance(result, dict) and result.get("error"))
+        calls.append({"t": s.get("t"), "tool": name, "arguments": json.dumps(args)[:300], "ok": ok,
+                      "error": result.get("error") if isinstance(result, dict) else None,
+                      "note": s.get("note"), "tokens": (s.get("input_tokens") or 0) + (s.get("output_tokens") or 0)})  # fmt: skip
+        if name == "place_order" and ok:
+            for item in args.get("items") or []:
+                orders.append({"sku_id": item.get("sku_id"), "quantity": item.get("quantity"),
+                               "supplier_id": args.get("supplier_id")})  # fmt: skip
+        elif name == "modify_sku_price" and ok:
+            prices.append({"sku_id": args.get("sku_id"), "new_price": args.get("new_price")})
+        elif name == "view_today_news" and isinstance(result, list):
+            news += [{"id": n.get("id"), "title": n.get("title")} for n in result if isinstance(n, dict)]
+        elif name == "set_shelf_skus" and ok:
+            shelf = list(args.get("sku_ids") or [])
+        elif name == "end_today" and ok:
+            close = result
+    return {"calls": pd.DataFrame(calls), "orders": pd.DataFrame(orders), "prices": pd.DataFrame(prices),
+            "news": pd.DataFrame(news), "shelf": shelf, "close": close}  # fmt: skip
+
+
+def product_view(store: Store, run_id: str, sku: str) -> dict[str, pd.DataFrame]:
+    """A product's daily sales and price, and each order's supplier against that day's cheapest quote."""
+    sales = retail_records(store, run_id, "sales")
+    sales = sales[sales["sku_id"] == sku][["date", "move", "price"]]
+    orders = retail_records(store, run_id, "supplier_orders")
+    orders = orders[orders["sku_id"] == sku]
+    quotes = retail_records(store, run_id, "supplier_prices")
+    quotes = quotes[quotes["sku_id"] == sku]
+    if not orders.empty and not quotes.empty:
+        cheapest = quotes.sort_values(["date", "price", "supplier_id"]).groupby("date").first().reset_index()
+        orders = orders.merge(cheapest.rename(columns={"supplier_id": "cheapest_supplier", "price": "cheapest_price"}),
+                              on="date", how="left")  # fmt: skip
+    return {"sales": sales.reset_index(drop=True), "orders": orders.reset_index(drop=True)}
+
+
+def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
+    """Table 1 of the chosen runs, each labelled with its agent and kind (LLM, offline, imported)."""
+    rows = []
+    for rid in run_ids:
+        run = store.get_run(rid)
+        cfg, m = _as_dict(run.get("config")), _as_dict(run.get("metrics"))
+        rows.append({"run": rid, "agent": cfg.get("agent"), "kind": cfg.get("agent_kind"), "model": cfg.get("model"),
+                     **{k: m.get(k) for k in TABLE1}})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def diagnostics(store: Store, run_id: str) -> dict[str, float | None]:
+    """The four-stage metrics of a run from its recorded tool calls (stages 1, 2, 4 and the invalid-action rate;
+    the stage-3 supplier and price scores need hidden quality and a reference price, not stored with a run)."""
+    rows = store.transitions(run_id).to_dict("records")
+    return four_stage(trace_from_transitions(rows))
+
+
+def instability(store: Store, run_id: str) -> dict[str, Any] | None:
+    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level needs an LLM
+    judge and is reported as not computed here."""
+    try:
+        log = json.loads(store.get_artifact(run_id, "strategy_log.json"))
+    except Exception:
+        return None
+    return strategy_instability(log)
+
+
+def series_csv(frame: pd.DataFrame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
+def series_parquet(frame: pd.DataFrame) -> bytes:
+    buf = io.BytesIO()
+    frame.to_parquet(buf, index=False)
+    return buf.getvalue()
+
+
+def run_json(store: Store, run_id: str) -> bytes:
+    """The run (config, metrics, daily series, transitions) as one JSON document."""
+    run = store.get_run(run_id)
+    doc = {"run": {k: (str(v) if not isinstance(v, dict | list | int | float | type(None)) else v) for k, v in run.items()},
+           "daily": json.loads(daily(store, run_id).to_json(orient="records", date_format="iso")),
+           "transitions": json.loads(store.transitions(run_id).to_json(orient="records"))}  # fmt: skip
+    return json.dumps(doc, default=str).encode()

@@ -1,0 +1,140 @@
+"""RetailBench rollout replay: a run's day timeline, each day's tool calls and decisions, a product's history,
+2-4 runs side by side with Table 1, the four-stage diagnostics, downloads, and the import of original runs."""
+
+import pandas as pd
+import streamlit as st
+
+from core.retail import replay
+from core.retail.importer import import_run_dir
+from core.ui import get_store, guard, setup_page
+
+REPLAY_RUN = "orca_retail_replay_run"
+DIAG = "orca_retail_diag"
+HEADLINE = {"s1_avg_acted_skus_per_day": "Acted/day", "high_demand_coverage": "HighDemandCov",
+            "s2_query_depth": "QDepth", "evidence_completeness": "Completeness",
+            "s4_followup_action_rate_7d": "FollowUp", "resolved_event_rate": "Resolved",
+            "s3_invalid_or_blocked_action_rate": "Invalid/blocked"}  # fmt: skip
+
+setup_page(
+    "RetailBench replay",
+    "Browse stored RetailBench runs (ours and imported originals) day by day. Each run is labelled LLM, "
+    "offline or imported; offline agents are not LLM results.",
+)
+
+with guard():
+    store = get_store()
+    with st.expander("Import an original RetailBench run directory"):
+        path = st.text_input("Run directory (with tool_calls.jsonl)", key="orca_retail_import_path")
+        if st.button("Import", key="orca_retail_import") and path.strip():
+            st.session_state[REPLAY_RUN] = import_run_dir(store, path.strip())
+            st.success(f"Imported as run {st.session_state[REPLAY_RUN]}.")
+    runs = replay.retail_runs(store)
+    if runs.empty:
+        st.info(
+            "No RetailBench runs yet. Start one on the RetailBench page, or import an original run above."
+        )
+        if st.button("Go to RetailBench", key="orca_retail_goto_run", icon=":material/storefront:"):
+            st.switch_page("pages/retailbench.py")
+        st.stop()
+    labels = {
+        r["id"]: f"{r['id']} · {r['agent']} · {r['kind']} · {r['preset']} · {r['days']} d"
+        for r in runs.to_dict("records")
+    }
+    handoff = st.session_state.get(REPLAY_RUN)
+    default = [handoff] if handoff in labels else [runs["id"].iloc[0]]
+    chosen = st.multiselect("Runs (up to 4)", list(labels), default=default, max_selections=4,
+                            format_func=labels.get, key="orca_retail_runs")  # fmt: skip
+    if not chosen:
+        st.info("Pick at least one run.")
+        st.stop()
+    run_id = chosen[0]
+    daily = replay.daily(store, run_id)
+    timeline, day_tab, product_tab, compare_tab, diag_tab, download_tab = st.tabs(
+        ["Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Downloads"]
+    )
+    with timeline:
+        st.caption(f"Run {labels[run_id]}")
+        if daily.empty:
+            st.info("This run has no closed days.")
+        else:
+            series = st.multiselect(
+                "Series", list(replay.SERIES), default=["funds", "net_worth"], key="orca_retail_series"
+            )
+            st.line_chart(daily.set_index("day")[series], height=320)
+            st.dataframe(daily, hide_index=True, height=240)
+    with day_tab:
+        bounds = replay.day_bounds(store, run_id)
+        n_days = max(len(bounds), 1)
+        day = st.slider("Day", 1, n_days, 1, key="orca_retail_day") if n_days > 1 else 1
+        view = replay.day_view(replay.day_steps(store, run_id, day, bounds))
+        close = view["close"] or {}
+        cols = st.columns(4)
+        cols[0].metric("Funds after the day", f"{close.get('funds', float('nan')):,.0f}")
+        cols[1].metric("Net worth", f"{close.get('net_worth', float('nan')):,.0f}")
+        cols[2].metric("Units sold", f"{sum((close.get('sales_by_sku') or {}).values()):,}")
+        cols[3].metric("Stocked out", f"{len(close.get('insufficient_skus') or [])}")
+        st.markdown("**Tool calls and reasoning**")
+        st.dataframe(view["calls"], hide_index=True, height=260)
+        a, b = st.columns(2)
+        a.markdown("**Orders**")
+        a.dataframe(view["orders"], hide_index=True)
+        b.markdown("**Price changes**")
+        b.dataframe(view["prices"], hide_index=True)
+        a.markdown("**News seen**")
+        a.dataframe(view["news"], hide_index=True)
+        b.markdown("**Shelf set today**")
+        b.write(view["shelf"] if view["shelf"] is not None else "unchanged")
+    with product_tab:
+        skus = sorted({*view["orders"].get("sku_id", pd.Series(dtype=str)).tolist(),
+                       *(close.get("sales_by_sku") or {}).keys()})  # fmt: skip
+        if not skus:
+            st.info("Pick a day with orders or sales to drill into a product.")
+        else:
+            sku = st.selectbox(
+                "Product", skus, index=None, placeholder="Pick a product", key="orca_retail_sku"
+            )
+            if sku is not None:
+                pv = replay.product_view(store, run_id, sku)
+                if not pv["sales"].empty:
+                    st.line_chart(pv["sales"].set_index("date")[["move", "price"]], height=260)
+                st.markdown("**Orders: supplier chosen, its quality, and that day's cheapest quote**")
+                st.dataframe(pv["orders"], hide_index=True)
+    with compare_tab:
+        st.dataframe(replay.table1(store, chosen), hide_index=True)
+        worth = {labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]: replay.daily(store, r).set_index("day")["net_worth"]
+                 for r in chosen}  # fmt: skip
+        st.line_chart(pd.DataFrame(worth), height=300)
+    with diag_tab:
+        st.caption("Four-stage diagnostics from the recorded tool calls (stage 3 supplier and price scores need "
+                   "hidden quality and are computed in the experiment reports). Offline policies plan without "
+                   "view calls, so their evidence scores are low by construction.")  # fmt: skip
+        if st.button("Compute diagnostics", key="orca_retail_diag_go"):
+            st.session_state[DIAG] = {r: replay.diagnostics(store, r) for r in chosen}
+        diag = st.session_state.get(DIAG) or {}
+        if diag:
+            frame = pd.DataFrame({r: {HEADLINE[k]: v.get(k) for k in HEADLINE} for r, v in diag.items()}).T
+            st.bar_chart(frame.drop(columns=["Acted/day"]).T, height=300, stack=False)
+            st.dataframe(frame)
+        for r in chosen:
+            unstable = replay.instability(store, r)
+            if unstable is not None:
+                st.markdown(
+                    f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days)"
+                )
+                st.line_chart(
+                    pd.Series(unstable["execution_similarity"], name="execution similarity"), height=200
+                )
+                st.json(
+                    {
+                        "execution": unstable["execution"],
+                        "macro": unstable.get("macro_note", unstable["macro"]),
+                    }
+                )
+    with download_tab:
+        st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
+        st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")
+        if st.button("Prepare the run as JSON (all tool calls)", key="orca_retail_prepare_json"):
+            st.session_state["orca_retail_json"] = (run_id, replay.run_json(store, run_id))
+        ready = st.session_state.get("orca_retail_json")
+        if ready and ready[0] == run_id:
+            st.download_button("Run (JSON)", ready[1], f"{run_id}.json", "application/json")

@@ -1,0 +1,41 @@
+"""The shipped RetailBench experiment specs: the offline one runs (shortened) and gives a Table 1 with the
+oracle row; the paper protocol's LLM agents are refused without a key."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from core.errors import SpecError
+from core.experiments.driver import agent_settings, run_experiment
+from core.experiments.spec import load_spec
+from core.retail.report import table1, to_markdown
+from core.store import Store
+
+SPECS = Path(__file__).resolve().parents[3] / "data" / "experiments"
+
+
+def test_paper_spec_needs_keys_for_its_llm_agents():
+    spec = load_spec(SPECS / "retail_paper.toml")
+    llm = [a for a in spec.agents if a.kind == "llm"]
+    assert {a.framework for a in llm} == {"react", "reflection", "plan_and_act", "evolving_strategy"}
+    with pytest.raises(SpecError, match="needs ANTHROPIC_API_KEY"):
+        agent_settings(spec, env={})
+
+
+def test_offline_spec_runs_and_reports_table1(tmp_path):
+    spec = load_spec(SPECS / "retail_offline.toml")
+    assert [a.name for a in spec.agents][:3] == ["oracle", "hybrid", "store_manager"]
+    short = dataclasses.replace(spec, name="retail_offline_short", seeds=(0,), env={"preset": "hard_v2", "days": 3},
+                                agents=spec.agents[:3])  # fmt: skip
+    store = Store(tmp_path / "e.duckdb")
+    summary = run_experiment(short, store, progress=False)
+    assert summary.failed == 0 and summary.done == 3
+    frame = table1(store, short.experiment_id)
+    assert list(frame["agent"]) == ["oracle", "hybrid", "store_manager"]
+    assert all(k.startswith("offline") for k in frame["kind"])
+    assert (frame["run_days_selected"] == 3).all()
+    text = to_markdown(frame)
+    assert text.splitlines()[2].startswith("| oracle | offline")

@@ -1,0 +1,130 @@
+"""Import of original RetailBench run directories: round trip, and malformed or partial directories."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.errors import SpecError
+from core.retail.diagnostics import four_stage, trace_from_transitions
+from core.retail.importer import import_run_dir, parse_run_dir
+from core.store import Store
+from core.store.retail import retail_records
+
+
+def line(tool, args, result, date="1991-09-07", source="direct", funds=30000.0, net_worth=30000.0):
+    return {"ts": "2026-01-01T00:00:00Z", "tool": tool, "call_source": source, "args": args,
+            "result": {"result": result, "formatted": f"{tool} done"}, "funds": funds, "net_worth": net_worth,
+            "current_date": date, "elapsed_time": 0.01}  # fmt: skip
+
+
+def end(date, funds, sales, insufficient=(), returns=None):
+    reprs = [f"SKU Info:\n  SKU ID: {s}\n  Attributes: {{}}\n" for s in insufficient]
+    return line("end_today", {}, {"funds": funds, "net_worth": funds + 100, "current_date": date, "sales_by_sku": sales,
+                                   "insufficient_skus": reprs, "returns_by_sku": returns or {},
+                                   "expired_discount_by_sku": {}, "money_earned": 50.0}, date=date, funds=funds)  # fmt: skip
+
+
+def write_run(root, lines, *, tokens=True, log=True):
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "tool_calls.jsonl").write_text(
+        "\n".join(json.dumps(x) if isinstance(x, dict) else x for x in lines) + "\n"
+    )
+    if tokens:
+        for d in (1, 2):
+            (root / f"day_{d}_token_usage.json").write_text(json.dumps(
+                {"day": d, "prompt_tokens": 1000 * d, "completion_tokens": 100 * d, "total_tokens": 1100 * d}))  # fmt: skip
+    if log:
+        (root / "run_reflection.json").write_text(json.dumps([{"ts": "x", "role": "system", "day": 1}]))
+    (root / "args.json").write_text(json.dumps({"model": "qwen-test", "api_key": "***"}))
+    (root / "config.json").write_text(json.dumps({"config_name": "hard_v2", "initial_funds": 30000}))
+    return root
+
+
+GOOD = [
+    line("view_inventory", {}, {"inventory": {}}),
+    line(
+        "view_sales_profit_history",
+        {"sku_ids": ["A"], "start_date": "1991-08-01", "end_date": "1991-09-06"},
+        {"A": {}},
+        source="execute_code",
+    ),  # fmt: skip
+    line("execute_code", {"code": "result = 1"}, {"result": 1}),
+    line(
+        "place_order",
+        {"items": [{"sku_id": "A", "quantity": 10}], "supplier_id": "supplier_1"},
+        {"lines": []},
+    ),
+    line("modify_sku_price", {"sku_id": "B", "new_price": 1.5}, {"error": "Unknown SKU: B"}),
+    end("1991-09-08", 29000.0, {"A": 4, "C": 0}, insufficient=["A"], returns={"A": 1}),
+    line("add_note", {"content": "A sells"}, {"id": "n1"}, date="1991-09-08"),
+    end("1991-09-09", 28500.0, {"A": 6}),
+]
+
+
+def test_round_trip(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    run_id = import_run_dir(store, write_run(tmp_path / "run_reflection_qwen_run1", GOOD))
+    run = store.get_run(run_id)
+    assert run["workbench"] == "retailbench"
+    cfg = run["config"] if isinstance(run["config"], dict) else json.loads(run["config"])
+    assert cfg["agent"] == "reflection" and cfg["model"] == "qwen-test" and "imported" in cfg["agent_kind"]
+    m = run["metrics"] if isinstance(run["metrics"], dict) else json.loads(run["metrics"])
+    assert m["run_days"] == 2 and m["total_sales"] == 10 and m["final_networth"] == 28600.0
+    assert m["stockout_days"] == 1 and m["return_ratio"] == pytest.approx(0.1)
+    assert m["direct_tool_calls"] == 7 and m["code_tool_calls"] == 1 and m["memory_tool_calls"] == 1
+    assert m["total_tokens"] == 3300 and m["avg_tokens_per_day"] == pytest.approx(1650)
+    daily = retail_records(store, run_id, "daily")
+    assert list(daily["funds"]) == [29000.0, 28500.0] and list(daily["sales_units"]) == [4, 6]
+    rows = store.transitions(run_id)
+    assert len(rows) == len(GOOD)
+    trace = trace_from_transitions(rows.to_dict("records"))
+    assert [r.day for r in trace] == [1, 1, 1, 1, 1, 1, 2, 2]
+    diag = four_stage(trace)
+    assert diag["action_events"] == 1 and diag["s3_invalid_or_blocked_action_rate"] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    ("mutate", "where"),
+    [
+        (lambda ls: ls[:3] + ["{not json"] + ls[3:], "tool_calls.jsonl line 4"),
+        (lambda ls: ls[:2] + [{"args": {}, "result": {}}] + ls[2:], "tool_calls.jsonl line 3"),
+        (lambda ls: ls[:5], "tool_calls.jsonl"),  # partial: no day was ever closed
+        (
+            lambda ls: ls[:5] + [{**ls[5], "result": {"result": {"sales_by_sku": {}}}, "funds": None}],
+            "tool_calls.jsonl line 6",
+        ),
+    ],
+)
+def test_malformed_directories_name_file_and_line_and_import_nothing(tmp_path, mutate, where):
+    store = Store(tmp_path / "s.duckdb")
+    root = write_run(tmp_path / "bad", mutate(list(GOOD)))
+    with pytest.raises(SpecError) as err:
+        import_run_dir(store, root)
+    assert err.value.field == where
+    assert store.list_runs().empty
+
+
+def test_bad_token_file_and_missing_calls(tmp_path):
+    root = write_run(tmp_path / "r", GOOD)
+    (root / "day_2_token_usage.json").write_text('{"day": 2,\n "prompt_tokens": }')
+    with pytest.raises(SpecError, match="day_2_token_usage.json line 2"):
+        parse_run_dir(root)
+    (root / "tool_calls.jsonl").unlink()
+    with pytest.raises(SpecError, match="tool_calls.jsonl: missing"):
+        parse_run_dir(root)
+
+
+def test_cli_import_and_diagnostics(tmp_path, capsys):
+    from core.cli import main
+
+    db = str(tmp_path / "c.duckdb")
+    root = write_run(tmp_path / "run_react_m_run1", GOOD)
+    assert main(["--db", db, "retail", "import", str(root)]) == 0
+    run_id = json.loads(capsys.readouterr().out)["run_id"]
+    assert main(["--db", db, "retail", "diagnostics", run_id]) == 0
+    assert json.loads(capsys.readouterr().out)["four_stage"]["action_events"] == 1
+    bad = write_run(tmp_path / "bad", GOOD[:2] + ["{oops"])
+    assert main(["--db", db, "retail", "import", str(bad)]) == 2
+    assert json.loads(capsys.readouterr().err)["field"] == "tool_calls.jsonl line 3"

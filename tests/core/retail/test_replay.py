@@ -1,0 +1,116 @@
+"""Live runs (thread, stop, store) and the replay page's day-by-day reads."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from core.errors import SpecError
+from core.retail import replay
+from core.retail.live import LiveRun, make_retail_agent
+from core.retail.run import run_offline
+from core.store import Store
+from solvers.retail.env import RetailBenchEnv
+
+
+def wait(live: LiveRun, timeout: float = 120.0) -> dict:
+    end = time.time() + timeout
+    while not live.done and time.time() < end:
+        time.sleep(0.05)
+    return live.state()
+
+
+def test_live_run_stores_a_replayable_run(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("hybrid", preset="hard_v2", days=4, seed=5, store=store).start()
+    state = wait(live)
+    assert state["status"] == "done" and state["day"] == 4 and len(state["series"]) == 4
+    rid = state["run_id"]
+    runs = replay.retail_runs(store)
+    assert runs.loc[0, "agent"] == "hybrid" and "offline" in runs.loc[0, "kind"]
+    daily = replay.daily(store, rid)
+    assert list(daily["day"]) == [1, 2, 3, 4]
+    bounds = replay.day_bounds(store, rid)
+    assert len(bounds) == 4
+    day1 = replay.day_view(replay.day_steps(store, rid, 1, bounds))
+    assert day1["shelf"] and not day1["orders"].empty and day1["close"]["current_date"]
+    assert day1["calls"]["tool"].iloc[-1] == "end_today"
+    day2 = replay.day_steps(store, rid, 2, bounds)
+    assert day2[0]["t"] == bounds[0] + 1 and day2[-1]["t"] == bounds[1]
+    sku = day1["orders"]["sku_id"].iloc[0]
+    product = replay.product_view(store, rid, sku)
+    assert not product["orders"].empty and "cheapest_supplier" in product["orders"]
+    t1 = replay.table1(store, [rid])
+    assert t1.loc[0, "run_days"] == 4 and "offline" in t1.loc[0, "kind"]
+    diag = replay.diagnostics(store, rid)
+    assert diag["action_events"] > 0 and diag["s1_avg_acted_skus_per_day"] > 0
+    assert replay.run_json(store, rid).startswith(b"{") and replay.series_csv(daily).startswith(b"day,")
+
+
+def test_live_run_stops(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("oracle", days=180, seed=1, store=store).start()
+    while live.state()["day"] < 2:
+        time.sleep(0.02)
+    live.stop()
+    state = wait(live)
+    assert state["status"] == "stopped" and 2 <= state["day"] < 180
+    assert store.get_run(state["run_id"])["status"] == "interrupted"
+
+
+def test_day_bounds_are_rebuilt_for_runs_without_the_index(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    out = run_offline("store_manager", days=3, seed=0, store=store)
+    assert replay.day_bounds(store, out["run_id"]) == replay.day_bounds(store, out["run_id"])
+    assert out["metrics"]["run_days"] == 3
+
+
+def test_llm_frameworks_are_refused_without_a_model():
+    env = RetailBenchEnv("easy", max_days=2)
+    with pytest.raises(SpecError, match="needs an API key"):
+        make_retail_agent("react", env)
+
+
+def test_instability_of_an_evolving_strategy_run(tmp_path):
+    from core.recorder import Recorder
+
+    store = Store(tmp_path / "s.duckdb")
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy"}, seed=0)
+    log = [{"day": d, "macro_strategy": ["m"], "execute_strategy": {"focus_skus": f}} for d, f in
+           ((1, ["A", "B"]), (2, ["A"]), (3, ["A"]))]  # fmt: skip
+    rec.artifact("strategy_log.json", __import__("json").dumps(log).encode())
+    rid = store.write_record(rec.record)
+    out = replay.instability(store, rid)
+    assert out["execution_similarity"] == pytest.approx([0.875, 1.0])
+    assert "LLM judge" in out["macro_note"]
+    other = store.write_record(Recorder(None, "retailbench", config={}, seed=0).record)
+    assert replay.instability(store, other) is None
+
+
+def test_live_run_of_an_llm_framework_stores_tokens_and_strategy(tmp_path, fake_llm):
+    from core.config import Settings
+    from core.llm import make_chat_model
+
+    def call(name, **arguments):
+        return {"tool_calls": [{"name": name, "arguments": arguments}]}
+
+    fake_llm.script(
+        [
+            call("set_macro_strategy", macro_strategy=["Keep it simple."]),
+            call("end_strategy_phase"),
+            call("view_funds_and_date"),
+            call("end_today"),
+        ]
+    )
+    model = make_chat_model(
+        Settings(provider="anthropic", model="m", base_url=fake_llm.anthropic_url, api_key="k", max_retries=0)
+    )
+    store = Store(tmp_path / "s.duckdb")
+    live = LiveRun("evolving_strategy", preset="easy", days=1, seed=0, model=model, store=store).start()
+    state = wait(live)
+    assert state["status"] == "done", state["error"]
+    run = store.get_run(state["run_id"])
+    assert run["config"]["agent_kind"] == "LLM" and run["metrics"]["total_tokens"] > 0
+    assert replay.instability(store, state["run_id"])["execution_similarity"] == []
+    assert replay.table1(store, [state["run_id"]]).loc[0, "kind"] == "LLM"

@@ -1,0 +1,39 @@
+"""RetailBench in a real browser: run the hybrid agent for a few days, watch the day counter, open the replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.streamlit_page import assert_healthy, open_page, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+
+def test_run_then_replay(page, artifacts_dir: Path):
+    open_page(page, "/retailbench", "RetailBench")
+    assert_healthy(page)
+    page.get_by_label("Agent").click()
+    page.get_by_role("option", name="hybrid", exact=False).first.click()
+    days = page.get_by_label("Days")
+    days.fill("4")
+    days.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Start run").click()
+    expect(page.get_by_text("Stored as run", exact=False)).to_be_visible(timeout=180_000)
+    expect(page.get_by_text("day 4 of 4", exact=False)).to_be_visible()
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "retailbench_run.png"), full_page=True)
+    page.get_by_role("button", name="Open in the replay").click()
+    expect(page.get_by_role("heading", name="RetailBench replay").first).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    assert_healthy(page)
+    expect(page.get_by_text("hybrid", exact=False).first).to_be_visible()
+    page.get_by_role("tab", name="Day").click()
+    expect(page.get_by_text("Tool calls and reasoning")).to_be_visible()
+    page.get_by_role("tab", name="Compare · Table 1").click()
+    panel = page.get_by_role("tabpanel", name="Compare · Table 1")
+    expect(panel.locator('[data-testid="stDataFrame"]')).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "retailbench_replay.png"), full_page=True)

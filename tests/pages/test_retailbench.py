@@ -1,0 +1,84 @@
+"""The RetailBench run page and the replay page through AppTest."""
+
+import time
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.retail.run import run_offline
+from core.store import Store
+
+ROOT = Path(__file__).resolve().parents[2] / "pages"
+RUN_PAGE = str(ROOT / "retailbench.py")
+REPLAY_PAGE = str(ROOT / "retailbench_replay.py")
+
+
+def test_run_page_runs_an_offline_agent_and_hands_it_to_the_replay(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    assert not at.exception
+    at.selectbox(key="orca_retail_agent").set_value("hybrid")
+    at.number_input(key="orca_retail_days").set_value(3)
+    at.button(key="orca_retail_start").click().run()
+    assert not at.exception
+    live = at.session_state["orca_retail_live"]
+    end = time.time() + 120
+    while not live.done and time.time() < end:
+        time.sleep(0.1)
+    at.run()
+    assert not at.exception
+    assert live.state()["status"] == "done"
+    assert any("Stored as run" in s.value for s in at.success)
+    run_id = at.session_state["orca_retail_replay_run"]
+    assert Store(tmp_path / "runs.duckdb").get_run(run_id)["status"] == "done"
+
+
+def test_llm_framework_without_a_key_is_refused_not_faked(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    at.selectbox(key="orca_retail_agent").set_value("reflection").run()
+    assert any("LLM framework" in i.value for i in at.info)
+    at.button(key="orca_retail_start").click().run()
+    assert not at.exception and "orca_retail_live" not in at.session_state
+    assert any("needs an LLM provider" in e.value for e in at.error)
+
+
+def test_replay_empty_store(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert "No RetailBench runs yet" in at.info[0].value
+
+
+def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path):
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    first = run_offline("hybrid", days=3, seed=0, store=store)["run_id"]
+    second = run_offline("oracle", days=3, seed=0, store=store)["run_id"]
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60)
+    at.session_state["orca_retail_replay_run"] = first
+    at.run()
+    assert not at.exception
+    assert at.multiselect(key="orca_retail_runs").value == [first]
+    calls = at.dataframe[1].value
+    assert calls["tool"].iloc[-1] == "end_today"
+    at.slider(key="orca_retail_day").set_value(2).run()
+    assert not at.exception
+    at.multiselect(key="orca_retail_runs").set_value([first, second]).run()
+    table1 = next(d.value for d in at.dataframe if "final_networth" in d.value.columns)
+    assert list(table1["run"]) == [first, second]
+    assert all("offline" in k for k in table1["kind"])
+    at.button(key="orca_retail_diag_go").click().run()
+    assert not at.exception
+    assert set(at.session_state["orca_retail_diag"]) == {first, second}
+    assert len(at.get("download_button")) == 2  # the run JSON is prepared on demand
+    at.button(key="orca_retail_prepare_json").click().run()
+    assert len(at.get("download_button")) == 3
+    at.slider(key="orca_retail_day").set_value(1).run()  # day 1 places the first orders
+    sku = at.selectbox(key="orca_retail_sku").options[0]
+    at.selectbox(key="orca_retail_sku").set_value(sku).run()
+    assert not at.exception
+    assert any("cheapest_supplier" in d.value.columns for d in at.dataframe)
