@@ -14,8 +14,9 @@ from solvers.schedule.utility import GeneratorSpec, Utility, generate_utilities,
 UTILITIES_PATH = Path(__file__).resolve().parents[3] / "data" / "schedule_utilities.json"
 
 
-def generate(spec: GeneratorSpec = GeneratorSpec()) -> dict[str, Any]:
+def generate(spec: GeneratorSpec | None = None) -> dict[str, Any]:
     """A fresh utility set for SFUSD as the JSON document that is shipped."""
+    spec = spec or GeneratorSpec()
     utilities = generate_utilities(sfusd_space(), spec)
     return {
         "generator": asdict(spec),
