@@ -59,6 +59,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Let's Have a Conversation (seed 003)",
         "schedule",
         "core.schedule.cli",
+        "core.schedule.lab.experiment",
     ),
     Workbench("retailbench", "RetailBench", "pages/retailbench.py", ":material/storefront:", "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents act through 21 tools.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli", "core.retail.experiment"),
 )
