@@ -143,3 +143,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     chat.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
     data_flags(chat)
     chat.set_defaults(func=chat_command)
+
+    from core.schedule.lab.cli import register_lab
+
+    register_lab(commands)
