@@ -266,6 +266,8 @@ class OfflineDecisionAgent:
         self.asked = 0
         self.stop: StopReason | None = None
         self.latest: tuple[int, ...] | None = None
+        self.last_ask: list[str] = []
+        self.options: list[tuple[int, float]] = []
 
     def _say(self, group: str, key: str, **values: Any) -> str:
         options = phrasings()[group][key]
@@ -273,7 +275,11 @@ class OfflineDecisionAgent:
 
     def see(self, text: str) -> tuple[list[tuple[int, ...]], list[dict[str, Any]]]:
         schedules = read_schedules(self.district, text, self.latest)
-        if schedules:
+        self.options = []
+        if schedules and "**Option" in text:
+            values = [self.profile.utility.value(self.district, a) for a in schedules]
+            self.options = list(enumerate(values, start=1))
+        elif schedules:
             self.latest = schedules[-1]
         checks = []
         improved = False
@@ -299,7 +305,7 @@ class OfflineDecisionAgent:
             return DecisionTurn("", checks, schedules, StopReason.TURN_LIMIT)
         if self.turns > 0 and self.stalls > self.patience:
             return self._end(StopReason.ENDED, checks, schedules, self._say("closing", "stalled"))
-        latest = schedules[-1] if schedules else None
+        latest = self.latest if self.options else (schedules[-1] if schedules else None)
         words = self._request(latest, checks[-1] if checks else None, one_shot=one_shot, aware=aware)
         if self.turns == 0:
             words = self._say("opening", self.profile.utility.role) + " " + words
@@ -341,11 +347,36 @@ class OfflineDecisionAgent:
             unmet = self._unmet(assignment, check)
         if assignment is None and not one_shot and not aware:
             self.asked += 1
-            return self._say(style, "options" if self.asked % 2 else "loosen")
+            return self._say(style, "loosen" if self.asked % 2 else "options")
         if not unmet:
             return self._say(style, "options")
+        if not (one_shot or aware) and self.options:
+            k, value = max(self.options, key=lambda kv: (kv[1], -kv[0]))
+            now = u.value(self.district, self.latest) if self.latest is not None else -1.0
+            if value > now + 1e-9:
+                self.last_ask = ["adopt"]
+                return self._say("choice", "adopt", k=k)
+        if not (one_shot or aware) and self.stalls > 0 and self.last_ask:
+            if self.last_ask[0] in unmet and len(unmet) > 1:
+                unmet = [m for m in unmet if m not in self.last_ask] + [
+                    m for m in unmet if m in self.last_ask
+                ]
+            elif set(unmet) <= set(self.last_ask) and self.last_ask != ["options"]:
+                self.last_ask = ["options"]
+                return self._say(style, "options")
+            elif set(unmet) <= set(self.last_ask) or self.last_ask == ["options"]:
+                relax = self._relaxable(assignment)
+                if relax is not None and self.last_ask != [f"loosen_{relax}"]:
+                    self.last_ask = [f"loosen_{relax}"]
+                    return self._say(
+                        style,
+                        f"loosen_{relax}",
+                        students=f"{u.max_load * 100:,.0f}",
+                        minutes=f"{u.max_deviation:g}",
+                    )
         if self.profile.feedback is Feedback.BINARY and not (one_shot or aware):
             unmet = unmet[:1]
+        self.last_ask = list(unmet)
         parts = []
         for item in unmet:
             if item == "school":
@@ -355,6 +386,18 @@ class OfflineDecisionAgent:
             else:
                 parts.append(self._say(style, "deviation", minutes=f"{u.max_deviation:g}"))
         return " ".join(p for p in parts if p)
+
+    def _relaxable(self, assignment: tuple[int, ...] | None) -> str | None:
+        """A met (or unwanted) objective whose limit the agent can give up some room on."""
+        if assignment is None:
+            return None
+        _, f2, f3 = self.profile.utility.items(self.district, assignment)
+        _, g2, g3 = self.goal
+        if f2 or not g2:
+            return "load"
+        if f3 or not g3:
+            return "deviation"
+        return None
 
     def _goal_flags(self) -> tuple[bool, bool, bool]:
         f1_goal, f2_goal, f3_goal = self.goal
