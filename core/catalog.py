@@ -61,6 +61,17 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "core.schedule.cli",
         "core.schedule.lab.experiment",
     ),
+    Workbench(
+        "school_scheduling_lab",
+        "School Scheduling Lab",
+        "pages/school_scheduling_lab.py",
+        ":material/science:",
+        "Evaluate scheduling agents against simulated stakeholders with hidden utilities: one-shot vs "
+        "conversation, scores, success rates and turns (offline decision agents).",
+        "Let's Have a Conversation (seed 003)",
+        "schedule",
+        "core.schedule.cli",
+    ),
     Workbench("retailbench", "RetailBench", "pages/retailbench.py", ":material/storefront:", "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents act through 21 tools.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli", "core.retail.experiment"),
 )
 

@@ -37,7 +37,7 @@ def test_home_page_links_each_present_workbench():
 
     present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
     titles = [h.value for h in at.subheader]
-    assert titles == [w.title for w in available(present)]
+    assert sorted(titles) == sorted(w.title for w in available(present))  # cards fill 3 columns: order is per column
 
 
 def test_settings_switch_provider_and_validate(monkeypatch):
