@@ -244,7 +244,7 @@ class OfflineDecisionAgent:
         district: District | None = None,
         *,
         max_turns: int = MAX_TURNS,
-        patience: int = 3,
+        patience: int = 6,
         seed: int = 0,
     ) -> None:
         if max_turns < 1:
