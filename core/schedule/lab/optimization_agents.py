@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.llm import Toolbox
 from core.schedule.agent import ScheduleAgent
 from core.schedule.session import ScheduleSession
 from solvers.schedule.data import District
@@ -34,6 +35,19 @@ class TPPAgent:
     def offline(cls, district: District | None = None) -> TPPAgent:
         return cls(ScheduleAgent(session=ScheduleSession(district)), name="T-P-P (offline)")
 
+    @classmethod
+    def llm(cls, settings: Any, *, paper: bool = False, district: District | None = None) -> TPPAgent:
+        """T-P-P over the configured LLM; `paper` keeps only the paper's tools (no alternatives tool).
+
+        The session's automatic rollback after an infeasible solve stays on in paper mode (it lives in the
+        shared session); reports name the mode.
+        """
+        agent = ScheduleAgent.from_settings(settings, district)
+        if paper:
+            agent.toolbox = Toolbox([f for f in agent.session.tools() if f.__name__ in PAPER_TOOLS])
+        mode = "paper mode" if paper else "ORCA mode"
+        return cls(agent, name=f"T-P-P (LLM {settings.provider}/{settings.model}, {mode})")
+
     def opening(self) -> str:
         turn = self.agent.opening()
         self.solver_calls += 1
@@ -42,6 +56,10 @@ class TPPAgent:
 
     def respond(self, text: str) -> str:
         turn = self.agent.respond(text)
-        self.solver_calls += sum(1 for c in turn.tool_calls if c.get("name") in SOLVER_TOOLS)
+        self.solver_calls += sum(
+            1
+            for c in turn.tool_calls
+            if c.get("name") in SOLVER_TOOLS and "error" not in (c.get("result") or {})
+        )
         self.last = turn
         return turn.text

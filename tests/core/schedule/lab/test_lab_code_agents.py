@@ -47,7 +47,7 @@ def test_cpp_solves_through_the_pipeline(provider, fake_llm) -> None:
     assert run["error"] is None and run["status"] == "optimal"
     assert "| Everett MS | 8:00 AM | 9:30 AM |" in run["schedule"]
     assert a.solver_calls == 1
-    assert "\"alpha\"" in a.system and "max_deviation" in a.system  # the model API is in the prompt
+    assert '"alpha"' in a.system and "max_deviation" in a.system  # the model API is in the prompt
 
 
 def test_cpr_returns_raw_variables(fake_llm) -> None:
@@ -126,3 +126,19 @@ def test_cpp_conversation_with_an_offline_decision_agent(fake_llm) -> None:
 
     result = converse(profile, Echo(), decision=OfflineDecisionAgent(profile))
     assert result.stop is StopReason.SATISFIED and result.success
+
+
+def test_tpp_paper_mode_offers_only_the_paper_tools(fake_llm) -> None:
+    from core.schedule.lab.optimization_agents import PAPER_TOOLS, TPPAgent
+
+    settings = Settings(
+        provider="openai", model="m", base_url=fake_llm.openai_url, api_key="sk-test", max_retries=1
+    )
+    fake_llm.script([{"tool_calls": [{"name": "show_alternatives", "arguments": {}}]}, {"text": "ok"}])
+    tpp = TPPAgent.llm(settings, paper=True)
+    assert "paper mode" in tpp.name and "LLM openai/m" in tpp.name
+    tpp.opening()
+    assert tpp.respond("show me options") == "ok"
+    offered = {t["function"]["name"] for t in fake_llm.requests[0]["body"]["tools"]}
+    assert offered == set(PAPER_TOOLS)
+    assert "show_alternatives" not in offered and tpp.solver_calls == 1  # the refused call ran nothing
