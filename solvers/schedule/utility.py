@@ -198,7 +198,9 @@ def pareto_rows(space: Space, mask: np.ndarray) -> np.ndarray:
 
 def conditional_frontiers(space: Space, school: int) -> np.ndarray:
     """Distinct schedules on the frontiers with `school` fixed to each start (Appendix 10.2 candidates)."""
-    rows = [pareto_rows(space, space.assignments[:, school] == t) for t in range(len(space.district.start_times))]
+    rows = [
+        pareto_rows(space, space.assignments[:, school] == t) for t in range(len(space.district.start_times))
+    ]
     return np.unique(np.concatenate(rows))
 
 
@@ -284,7 +286,9 @@ def _search(
     slot = space.assignments[:, q].astype(int)
     loads = _grid(float(space.load[row]), spec.load_step, spec.load_cells)
     devs = _grid(float(space.deviation[row]), spec.deviation_step, spec.deviation_cells)
-    cells = sorted(((i, j) for i in range(len(loads)) for j in range(len(devs))), key=lambda c: (c[0] + c[1], c[0]))
+    cells = sorted(
+        ((i, j) for i in range(len(loads)) for j in range(len(devs))), key=lambda c: (c[0] + c[1], c[0])
+    )
     for i, j in cells:
         load_cap, dev_cap = loads[i], devs[j]
         f2 = space.load <= load_cap + TOL
