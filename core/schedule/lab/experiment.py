@@ -1,8 +1,9 @@
 """Experiment adapter for the School Scheduling lab (core/experiments): one instance per decision agent.
 
 env config: {"utilities": "all" | [keys] | N (first N), "styles": [...], "feedbacks": [...], "max_turns": 20}.
-agent spec: {"design": "T-P-P", "paradigm": "conversation" | "one_shot" | "aware_one_shot" | "default"}.
-Without an API key only the offline T-P-P exists; reports label it offline.
+agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "paradigm": "conversation" |
+"one_shot" | "aware_one_shot" | "default"}. Offline agents: T-P-P only (labelled offline in reports); the other
+designs and LLM T-P-P are `kind = "llm"` agents (the experiment refuses them without credentials).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import threading
 from typing import Any
 
 from core.errors import SpecError
+from core.llm import make_chat_model
+from core.schedule.lab.code_agents import CodeAgent, Design
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
@@ -66,11 +69,20 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     if env is None:
         raise SpecError("agent", "make_env must be called before make_agent in this worker")
     env.paradigm = paradigm
-    if design != "T-P-P" or agent_spec.get("kind", "offline") != "offline":
-        raise SpecError(
-            "design", "offline experiments run the T-P-P design; the code designs need an LLM key"
+    if agent_spec.get("kind", "offline") == "offline":
+        if design != "T-P-P":
+            raise SpecError(
+                "design", "the only offline design is T-P-P; C-P-P, C-P-R, C-N-R need an LLM agent"
+            )
+        return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
+    if design in ("T-P-P", "T-P-P-PAPER"):
+        paper = design == "T-P-P-PAPER" or bool(agent_spec.get("paper"))
+        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"T-P-P (LLM) / {paradigm.value}")
+    if design in {d.value for d in Design}:
+        return OptimizerAgent(
+            lambda: CodeAgent(design, make_chat_model(settings)), f"{design} (LLM) / {paradigm.value}"
         )
-    return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
+    raise SpecError("design", f"use T-P-P, T-P-P-paper, {', '.join(d.value for d in Design)}; got {design!r}")
 
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
