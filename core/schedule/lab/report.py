@@ -6,6 +6,7 @@ T-P-P are deterministic stand-ins, and a report says so; LLM rows appear only wh
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pandas as pd
@@ -93,12 +94,18 @@ def lab_report(store: Store, experiment_id: str) -> dict[str, Any]:
     if frame.empty:
         return {"experiment_id": experiment_id, "note": OFFLINE_NOTE, "conversations": 0}
     stop_counts = frame.groupby(["agent", "stop"]).size().reset_index(name="n").to_dict("records")
+    spec = store.get_experiment(experiment_id).get("spec") or {}
+    if isinstance(spec, str):
+        spec = json.loads(spec)
+    kinds = {a.get("name"): a.get("kind", "offline") for a in spec.get("agents", [])}
+    llm_agents = sorted(name for name, kind in kinds.items() if kind == "llm")
     return {
         "experiment_id": experiment_id,
         "note": OFFLINE_NOTE,
-        "llm_designs": "not run: no LLM agents in this experiment (they need ANTHROPIC_API_KEY or OPENAI_API_KEY)"
-        if not any("llm" in str(a).lower() for a in frame["agent"].unique())
-        else "included",
+        "agent_kinds": kinds,
+        "llm_designs": f"included: {', '.join(llm_agents)}"
+        if llm_agents
+        else "not run: no LLM agents in this experiment (they need ANTHROPIC_API_KEY or OPENAI_API_KEY)",
         "conversations": int(len(frame)),
         "table2": table2(frame),
         "table3_4": table3(frame),
