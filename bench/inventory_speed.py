@@ -2,16 +2,27 @@
 (and a backlog T = 365), single MC.
 
 Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line)
+
+A/B against another checkout on a shared machine: `bench/inventory_speed.py --ab DIR` loads the grid kernel
+(`search.py`), the Monte Carlo evaluator (`montecarlo.py`, with its period code) and the DP of the checkout in DIR
+next to this one's and times them alternately, round by round, so both sides see the same load; it prints
+the min and median wall and CPU (process) time over the rounds, and whether both sides computed the same
+result (DIR e.g. from `git archive REF | tar -x -C DIR` of the commit before a change).
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
 
 from solvers.inventory.dp import solve_dp  # noqa: E402
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policy  # noqa: E402
@@ -29,7 +40,86 @@ def best_of(fn, repeats: int = 3) -> tuple[float, object]:
     return min(times), out
 
 
+def _load(name: str, path: Path, alias: str | None = None):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[alias or name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def ab(other: Path, rounds: int = 9) -> None:
+    """Alternate this checkout's grid kernel and MC evaluator with DIR's, `rounds` times each."""
+    from solvers.inventory import montecarlo, search
+
+    inv = other / "solvers" / "inventory"
+    if (inv / "simulator.py").exists():  # before period.py: its montecarlo imports the old simulator module
+        _load("ab_simulator", inv / "simulator.py", alias="solvers.inventory.simulator")
+    old_search = _load("ab_search", inv / "search.py")
+    old_mc = _load("ab_montecarlo", inv / "montecarlo.py")
+    old_dp = _load("ab_dp", inv / "dp.py")
+    from solvers.inventory import dp
+
+    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    demand = demand_matrix(big, 1000, 0)
+    rules = family_rules(big, "sS")
+    cases = {}
+    for threads in (1, 2):
+        for side, mod in (("this", search), ("other", old_search)):
+            cases[f"grid_5151_pairs_threads{threads}/{side}"] = lambda m=mod, t=threads: m.evaluate_rules(
+                big, rules[:, 0], rules[:, 1], rules[:, 2], demand, threads=t
+            )[0]
+    zero = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 0, 100, 50)
+    for side, mod in (("this", montecarlo), ("other", old_mc)):
+        cases[f"single_policy_mc_1000x90/{side}"] = lambda m=mod: (
+            m.simulate_policy(big, SSPolicy(39, 42), demand).mean
+        )
+        cases[f"single_policy_mc_1000x90_L0/{side}"] = lambda m=mod: (
+            m.simulate_policy(zero, SSPolicy(10, 20), demand).mean
+        )
+    l2 = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 2, 40, 20)
+    long = InventoryProblem(365, parse_demand("poisson(8)"), False, False, 0.5, 2.83, 3, 0, 40, 20)
+    for side, mod in (("this", dp), ("other", old_dp)):
+        cases[f"dp_L2/{side}"] = lambda m=mod: m.solve_dp(l2).optimal_cost
+        cases[f"dp_backlog_L0_T365/{side}"] = lambda m=mod: m.solve_dp(long).optimal_cost
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    cpu: dict[str, list[float]] = {k: [] for k in cases}
+    results: dict[str, object] = {}
+    for _ in range(rounds):
+        for key, fn in cases.items():
+            start, start_cpu = time.perf_counter(), time.process_time()
+            results[key] = fn()
+            times[key].append(time.perf_counter() - start)
+            cpu[key].append(time.process_time() - start_cpu)
+    rows = {}
+    for key in cases:
+        twin = key.rsplit("/", 1)[0] + "/other"
+        same = bool(np.array_equal(results[key], results[twin]))
+        rows[key] = {
+            "wall_min": min(times[key]),
+            "wall_median": statistics.median(times[key]),
+            "cpu_min": min(cpu[key]),
+            "cpu_median": statistics.median(cpu[key]),
+            "same_result": same,
+        }
+        r = rows[key]
+        print(
+            f"{key:38s} wall min {r['wall_min']:7.3f} median {r['wall_median']:7.3f}   "
+            f"cpu min {r['cpu_min']:7.3f} median {r['cpu_median']:7.3f}   same result {same}"
+        )
+    print(json.dumps(rows))
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--ab", type=Path, help="another checkout to compare with, alternating round by round"
+    )
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
+    if args.ab:
+        ab(args.ab.resolve(), args.rounds)
+        return
     rows = {}
     big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
     demand = demand_matrix(big, 1000, 0)

@@ -50,6 +50,18 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "core.inventory.experiment",
     ),
     Workbench(
+        "inventory_lab",
+        "Inventory evaluation lab",
+        "pages/inventory_lab.py",
+        ":material/science:",
+        "Generated businesses, a simulated manager and three treatments (Copilot, LLM alone, LLM with the "
+        "true parameters) scored on the ground truth: the in-silico laboratory of seed 000 §3–4.",
+        "Ask, Clarify, Optimize (seed 000)",
+        "inventory",
+        "core.inventory.cli",
+        "core.inventory.lab.experiment",
+    ),
+    Workbench(
         "school_scheduling",
         "School Scheduling",
         "pages/school_scheduling.py",
@@ -72,7 +84,30 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "schedule",
         "core.schedule.cli",
     ),
-    Workbench("retailbench", "RetailBench", "pages/retailbench.py", ":material/storefront:", "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents act through 21 tools.", "RetailBench (seeds 004, 001)", "retail", "core.retail.cli", "core.retail.experiment"),
+    Workbench(
+        "lp_repair",
+        "LP Repair Lab",
+        "pages/lp_repair_lab.py",
+        ":material/build:",
+        "Diagnose and repair infeasible supply-chain LPs: IIS on an echelon x period grid, a rationality "
+        "oracle, repair agents, benchmarks and a trace viewer; or upload your own .mps/.lp model.",
+        "OptiRepair (seed 002)",
+        "repair",
+        "core.repair.cli",
+        "core.repair.experiment",
+    ),
+    Workbench(
+        "retailbench",
+        "RetailBench",
+        "pages/retailbench.py",
+        ":material/storefront:",
+        "Run a supermarket for 180 days: 96 products, five suppliers each, news, reviews and returns; agents "
+        "act through 21 tools.",
+        "RetailBench (seeds 004, 001)",
+        "retail",
+        "core.retail.cli",
+        "core.retail.experiment",
+    ),
 )
 
 

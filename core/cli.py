@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from datetime import date, datetime
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from core.catalog import cli_modules
+from core import cli_args
+from core.catalog import WORKBENCHES, cli_modules, workbench_keys
 from core.errors import OrcaError, SpecError, StoreError
 from core.store import Store, default_store_path, json_safe
 
@@ -32,12 +34,54 @@ _CELL_WIDTH = 60
 # --- the runs group ---
 
 
-def _runs_list(args: argparse.Namespace) -> pd.DataFrame:
-    return Store(args.db).list_runs(workbench=args.workbench, limit=args.limit)
+def _read_store(args: argparse.Namespace) -> Store | None:
+    """The store a read command looks at; None when the default store does not exist yet (no runs)."""
+    exists = cli_args.check_store_path(args.db, explicit=args.db_explicit, create=False)
+    return Store(args.db) if exists else None
+
+
+def _store_with_run(args: argparse.Namespace) -> Store:
+    store = _read_store(args)
+    if store is None:
+        raise StoreError(f"no run with id {args.run_id!r} (there is no run store at {args.db} yet)")
+    return store
+
+
+def _workbench_filter(store: Store | None, name: str | None) -> list[str] | None:
+    """The workbench keys `--workbench NAME` means: a key, a CLI group (all its workbenches) or a workbench
+    that has runs in the store; anything else is refused with the names that are known."""
+    if name is None:
+        return None
+    keys = workbench_keys(name.strip())
+    stored = store.workbenches() if store is not None else []
+    if keys or name in stored:
+        return keys + [name] if name in stored and name not in keys else keys or [name]
+    known = sorted({w.key for w in WORKBENCHES} | set(stored))
+    groups = sorted({w.cli_group for w in WORKBENCHES})
+    raise SpecError(
+        "--workbench",
+        f"unknown workbench {name!r}; use one of {', '.join(known)} or a group: {', '.join(groups)}",
+    )
+
+
+def _runs_list(args: argparse.Namespace) -> pd.DataFrame | list:
+    store = _read_store(args)
+    names = _workbench_filter(store, args.workbench)
+    if store is None:
+        return []
+    return store.list_runs(workbench=names, limit=args.limit)
+
+
+CHAT_GROUPS = {"inventory_copilot": "inventory", "school_scheduling": "schedule"}
 
 
 def _runs_show(args: argparse.Namespace) -> dict[str, Any]:
-    return Store(args.db).export_run_json(args.run_id)
+    shown = _store_with_run(args).export_run_json(args.run_id)
+    run = shown["run"]
+    group = CHAT_GROUPS.get(run.get("workbench", ""))
+    if group and run.get("status") in ("interrupted", "active"):
+        shown["resume"] = f"python -m core.cli {group} chat --resume {run['id']}"
+    return shown
 
 
 def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
@@ -45,15 +89,20 @@ def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
         raise SpecError("RUN_ID", "give one run id, or --all (with --format parquet) for every run")
     if args.all and args.format != "parquet":
         raise SpecError("--all", "exporting every run needs --format parquet")
-    store = Store(args.db)
+    store = _store_with_run(args) if args.run_id else _read_store(args) or Store(args.db)
     if args.format == "parquet":
         out_dir = Path(args.out) if args.out else Path(f"orca-export-{args.run_id or 'all'}")
+        cli_args.checked(
+            cli_args.output_dir, str(out_dir), "--out", f"Could not write the export to {out_dir}: "
+        )
         files = store.export_parquet(out_dir, None if args.all else [args.run_id])
         return {"run_id": args.run_id, "format": "parquet", "files": [str(f) for f in files]}
     exported = store.export_run_json(args.run_id)
     if not args.out:
         return exported
-    out = Path(args.out)
+    out = cli_args.checked(
+        cli_args.output_file, args.out, "--out", f"Could not write the export to {args.out}: "
+    )
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(to_jsonable(exported), indent=2, default=_json_default) + "\n")
@@ -63,7 +112,7 @@ def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _runs_delete(args: argparse.Namespace) -> dict[str, Any]:
-    Store(args.db).delete_run(args.run_id)
+    _store_with_run(args).delete_run(args.run_id, force=args.force)
     return {"deleted": args.run_id}
 
 
@@ -73,8 +122,13 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     commands = runs.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     listing = commands.add_parser("list", help="the newest runs first")
-    listing.add_argument("--workbench", help="only runs of this workbench (inventory, schedule, ...)")
-    listing.add_argument("--limit", type=int, default=200, help="at most this many runs (default 200)")
+    listing.add_argument(
+        "--workbench",
+        help="only runs of this workbench key or CLI group (inventory, schedule, school_scheduling, ...)",
+    )
+    listing.add_argument(
+        "--limit", type=cli_args.list_limit, default=200, help="at most this many runs (default 200)"
+    )
     listing.set_defaults(func=_runs_list)
 
     show = commands.add_parser("show", help="one run with its messages, steps and artifact list")
@@ -95,6 +149,7 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
 
     delete = commands.add_parser("delete", help="delete one run with everything recorded under it")
     delete.add_argument("run_id", metavar="RUN_ID")
+    delete.add_argument("--force", action="store_true", help="delete even a run a live session is writing")
     delete.set_defaults(func=_runs_delete)
 
 
@@ -113,12 +168,14 @@ def _import_workbench(name: str) -> ModuleType | None:
 
 def build_parser(load_workbenches: bool = True) -> argparse.ArgumentParser:
     """The parser: global flags, the runs group and (if `load_workbenches`) every available workbench group."""
-    parser = argparse.ArgumentParser(
+    parser = cli_args.CliArgumentParser(
         prog="python -m core.cli",
         description="ORCA from the command line. Prints JSON unless --pretty is given.",
     )
     parser.add_argument("--pretty", action="store_true", help="human-readable text instead of JSON")
-    parser.add_argument("--db", type=Path, help="run-store file (default: $ORCA_DB or data/orca.duckdb)")
+    parser.add_argument(
+        "--db", type=cli_args.db_path, help="run-store file (default: $ORCA_DB or data/orca.duckdb)"
+    )
     groups = parser.add_subparsers(title="groups", dest="group", metavar="GROUP", required=True)
     register_runs(groups)
     for name in ["core.experiments.cli", *cli_modules()] if load_workbenches else []:
@@ -217,24 +274,41 @@ def _print_error(err: OrcaError, pretty: bool) -> None:
     if pretty:
         print(f"error: {err}", file=sys.stderr)
         return
-    payload: dict[str, Any] = {"error": str(err)}
-    if isinstance(err, SpecError):
-        payload["field"] = err.field
-    print(json.dumps(payload), file=sys.stderr)
+    print(json.dumps(cli_args.chat_error(err)), file=sys.stderr)
+
+
+def _os_error_text(err: OSError) -> str:
+    where = f" ({err.filename})" if err.filename else ""
+    return f"{err.strerror or err}{where}"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse `argv`, run the chosen command, print its result; return the exit code."""
     front, rest = _split_global_flags(list(sys.argv[1:] if argv is None else argv))
     group = next((t for t in rest if not t.startswith("-")), None)
+    cli_args.CliArgumentParser.pretty = "--pretty" in front
     parser = build_parser(load_workbenches=group != "runs")
     args = parser.parse_args(front + rest)
+    args.db_explicit = args.db is not None
     args.db = args.db if args.db is not None else default_store_path()
     try:
         result = args.func(args)
     except OrcaError as err:
         _print_error(err, args.pretty)
         return 2
+    except OSError as err:  # a file the command reads or writes: name it, no traceback
+        _print_error(SpecError("file", _os_error_text(err)), args.pretty)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # a bug: one clear line instead of a traceback (ORCA_DEBUG=1 shows it)
+        if os.environ.get("ORCA_DEBUG"):
+            raise
+        _print_error(
+            SpecError("internal", f"internal error ({type(err).__name__}: {err}); please report it"),
+            args.pretty,
+        )
+        return 70
     if result is not None:
         if args.pretty:
             print(render_pretty(result))

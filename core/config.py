@@ -37,7 +37,15 @@ ENV_VARS = (
     "ANTHROPIC_BASE_URL",
     "OPENAI_API_KEY",
     "OPENAI_BASE_URL",
+    "ORCA_LLM_TIMEOUT",
+    "ORCA_LLM_RETRIES",
 )
+DEFAULT_LLM_TIMEOUT_S = 60.0
+DEFAULT_LLM_RETRIES = 2
+MAX_LLM_TIMEOUT_S = 600.0
+MAX_LLM_RETRIES = 10
+# The longest one LLM request may block a turn: timeout × (retries + 1). 60 s × 3 attempts by default.
+MAX_LLM_WAIT_S = 600.0
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/@\s]+@")
 
 
@@ -57,6 +65,18 @@ def _env_provider(env: Mapping[str, str]) -> str:
     return "offline"
 
 
+def _env_number(env: Mapping[str, str], name: str, default: float, kind: type) -> float:
+    """A numeric environment variable (`kind` int or float); a bad value is a `SpecError` naming it."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise SpecError(name, f"must be {what}, got {text!r}") from None
+
+
 def default_store_path() -> Path:
     """The DuckDB run store: `$ORCA_DB`, else `data/orca.duckdb` in the repository."""
     env = os.environ.get("ORCA_DB")
@@ -73,8 +93,8 @@ class Settings:
     api_key: str | None = field(default=None, repr=False)
     seed: int = 42
     store_path: Path = field(default_factory=default_store_path)
-    timeout_s: float = 60.0
-    max_retries: int = 3
+    timeout_s: float = DEFAULT_LLM_TIMEOUT_S
+    max_retries: int = DEFAULT_LLM_RETRIES
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
@@ -87,8 +107,26 @@ class Settings:
             raise SpecError("seed", "the seed must be a whole number between 0 and 4294967295")
         if self.base_url and not str(self.base_url).startswith(("http://", "https://")):
             raise SpecError("base_url", "the base URL must start with http:// or https://")
-        if self.timeout_s <= 0:
-            raise SpecError("timeout_s", "the timeout must be positive")
+        if (
+            isinstance(self.timeout_s, bool)
+            or not isinstance(self.timeout_s, int | float)
+            or not 0 < self.timeout_s <= MAX_LLM_TIMEOUT_S
+        ):
+            raise SpecError(
+                "timeout_s", f"the LLM timeout must be more than 0 and at most {MAX_LLM_TIMEOUT_S:g} seconds"
+            )
+        if (
+            isinstance(self.max_retries, bool)
+            or not isinstance(self.max_retries, int)
+            or not 0 <= self.max_retries <= MAX_LLM_RETRIES
+        ):
+            raise SpecError("max_retries", f"the LLM retries must be a whole number from 0 to {MAX_LLM_RETRIES}")
+        if self.timeout_s * (self.max_retries + 1) > MAX_LLM_WAIT_S:
+            raise SpecError(
+                "timeout_s",
+                f"timeout × (retries + 1) = {self.timeout_s * (self.max_retries + 1):g} s exceeds the "
+                f"{MAX_LLM_WAIT_S:g} s one request may block a turn; lower the timeout or the retries",
+            )
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, provider: str | None = None) -> Settings:
@@ -108,6 +146,8 @@ class Settings:
         except ValueError:
             raise SpecError("ORCA_SEED", f"must be a whole number, got {seed_text!r}") from None
         model = env.get("ORCA_MODEL") if provider == chosen else None
+        timeout_s = _env_number(env, "ORCA_LLM_TIMEOUT", DEFAULT_LLM_TIMEOUT_S, float)
+        max_retries = _env_number(env, "ORCA_LLM_RETRIES", DEFAULT_LLM_RETRIES, int)
         try:
             return cls(
                 provider=provider,  # type: ignore[arg-type]
@@ -116,9 +156,17 @@ class Settings:
                 api_key=key or None,
                 seed=seed,
                 store_path=Path(env["ORCA_DB"]).expanduser() if env.get("ORCA_DB") else default_store_path(),
+                timeout_s=timeout_s,
+                max_retries=max_retries,
             )
         except SpecError as err:
-            name = {"provider": "ORCA_PROVIDER", "model": "ORCA_MODEL", "seed": "ORCA_SEED"}.get(
+            name = {
+                "provider": "ORCA_PROVIDER",
+                "model": "ORCA_MODEL",
+                "seed": "ORCA_SEED",
+                "timeout_s": "ORCA_LLM_TIMEOUT",
+                "max_retries": "ORCA_LLM_RETRIES",
+            }.get(
                 err.field, url_var or err.field
             )
             raise SpecError(name, str(err).removeprefix(f"{err.field}: ")) from None
@@ -130,11 +178,21 @@ class Settings:
         model: str | None = None,
         base_url: str | None = None,
         seed: int | None = None,
+        *,
+        timeout_s: float | None = None,
+        max_retries: int | None = None,
     ) -> Settings:
-        """Settings from the environment with a CLI's `--provider/--model/--base-url/--seed` applied; the
-        environment's model counts only for the provider the environment picks (see `from_env`)."""
+        """Settings from the environment with a CLI's `--provider/--model/--base-url/--seed/--llm-timeout/
+        --llm-retries` applied; the environment's model counts only for the provider the environment picks
+        (see `from_env`)."""
         settings = cls.from_env(provider=provider)
-        changes = {"model": model, "base_url": base_url, "seed": seed}
+        changes = {
+            "model": model,
+            "base_url": base_url,
+            "seed": seed,
+            "timeout_s": timeout_s,
+            "max_retries": max_retries,
+        }
         return settings.with_changes(**{k: v for k, v in changes.items() if v is not None})
 
     def with_changes(self, **changes: object) -> Settings:

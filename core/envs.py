@@ -38,6 +38,13 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         "and shortage costs.",
     ),
     EnvEntry(
+        "orca/LPRepair-v0",
+        "solvers.lp.env:LPRepairEnv",
+        "Diagnose and repair an infeasible supply-chain LP (seed 002, OptiRepair): IIS-guided actions, "
+        "Phase II rationality oracle, eq. 5 reward.",
+        sample_actions="solvers.lp.env:sample_actions",
+    ),
+    EnvEntry(
         "orca/RetailBench-v0",
         "solvers.retail.env:RetailBenchEnv",
         "RetailBench supermarket (seeds 004/001): 96 products, 21 tools, one tool call per step, end_today "

@@ -10,14 +10,18 @@ what was recorded, so callers never keep a second copy.
 from __future__ import annotations
 
 import os
+import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any
 
+from core.errors import StoreError
 from core.llm import Message, Step
 from core.store import RunRecord, Store, TransitionRow
 
+FLUSH_ROWS = 200
+FLUSH_SECONDS = 1.0
 LEASE_SECONDS = 600.0
 """How long a run stays held by the process writing it after its last write (a killed writer's lease lapses)."""
 
@@ -50,23 +54,53 @@ class Recorder:
         seed: int | None = None,
         title: str = "",
         status: RunStatus = RunStatus.RUNNING,
+        owner: str | None = None,
     ) -> None:
         self.store = store
         self.record = RunRecord(workbench, dict(config or {}), seed, title, str(status))
         self.run_id: str | None = None
         self.paused = False
-        self.owner = lease_owner()
+        self.owner = owner or lease_owner()
+        self.read_only = False
+        """True when another live writer holds the run (e.g. the same conversation open in a second browser
+        tab): every write then raises instead of interleaving two transcripts into one run."""
         self._t = 0
+        self._unwritten: list[TransitionRow] = []
+        self._flushed_at = time.monotonic()
 
     @classmethod
-    def attach(cls, store: Store, run_id: str) -> Recorder:
-        """A recorder that appends to the stored run `run_id` (its turns, steps and transitions continue)."""
+    def attach(
+        cls,
+        store: Store,
+        run_id: str,
+        *,
+        owner: str | None = None,
+        is_live: Callable[[str], bool] | None = None,
+    ) -> Recorder:
+        """A recorder that appends to the stored run `run_id` (its turns, steps and transitions continue).
+
+        It takes the run's lease as `owner`. Given `is_live`, a lease another owner holds makes the recorder
+        `read_only`, unless `is_live(holder)` says that holder is gone (a reloaded tab's old session), whose lease
+        is then taken over. Without `is_live` it appends regardless (CLI resumes, replays)."""
         run = store.get_run(run_id)
-        rec = cls(store, run["workbench"], config=run.get("config") or {}, seed=run.get("seed"), title=run["title"])
+        rec = cls(
+            store,
+            run["workbench"],
+            config=run.get("config") or {},
+            seed=run.get("seed"),
+            title=run["title"],
+            owner=owner,
+        )
         rec.run_id = run_id
         rec.record.status = str(run["status"])
         rec._t = len(store.transitions(run_id))
-        store.take_lease(run_id, rec.owner, LEASE_SECONDS)
+        took = store.take_lease(run_id, rec.owner, LEASE_SECONDS)
+        if not took and is_live is not None:
+            holder, _ = store.lease(run_id)
+            if holder is not None and not is_live(holder):
+                store.release_lease(run_id, holder)
+                took = store.take_lease(run_id, rec.owner, LEASE_SECONDS)
+        rec.read_only = not took and is_live is not None  # without a liveness check: the old, trusting attach
         return rec
 
     @property
@@ -75,6 +109,11 @@ class Recorder:
 
     def _ensure_run(self) -> str:
         assert self.store is not None
+        if self.read_only:
+            raise StoreError(
+                f"run {self.run_id} is open in another tab or process; this one is read-only so the two "
+                "transcripts do not mix (start a new conversation here, or close the other tab and reload)"
+            )
         if self.run_id is None:
             r = self.record
             self.run_id = self.store.create_run(r.workbench, r.config, r.seed, r.title, r.status)
@@ -124,16 +163,28 @@ class Recorder:
             return
         self.record.steps.append((kind, payload, input_tokens, output_tokens, latency_ms))
         if self.store is not None:
+            self.flush()
             self.store.add_step(self._ensure_run(), kind, payload, input_tokens, output_tokens, latency_ms)
 
     def transition(self, row: TransitionRow) -> None:
-        """Record one environment step."""
+        """Record one environment step. With a store, steps are written in batches (every
+        `FLUSH_ROWS` steps or `FLUSH_SECONDS`, and before any other write), not one transaction each."""
         if self.paused:
             return
         self.record.transitions.append(row)
         self._t = row.t + 1
         if self.store is not None:
-            self.store.add_transitions(self._ensure_run(), [row])
+            self._unwritten.append(row)
+            now = time.monotonic()
+            if len(self._unwritten) >= FLUSH_ROWS or now - self._flushed_at >= FLUSH_SECONDS:
+                self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered steps now."""
+        if self.store is not None and self._unwritten:
+            rows, self._unwritten = self._unwritten, []
+            self.store.add_transitions(self._ensure_run(), rows)
+        self._flushed_at = time.monotonic()
 
     @property
     def next_t(self) -> int:
@@ -167,6 +218,7 @@ class Recorder:
         if config is not None:
             r.config = config
         if self.store is not None:
+            self.flush()
             run_id = self._ensure_run()
             self.store.update_run(
                 run_id, status=None if status is None else str(status), metrics=metrics, title=title, config=config

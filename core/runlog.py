@@ -5,6 +5,9 @@ Recording goes through the one recorder (`core/recorder.py`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+
+import pandas as pd
 
 SCHEDULE_OPENING = "Please show me the proposed schedule."
 POLICY_OPENING = "Please present the optimization result and the recommended policy to me."
@@ -21,3 +24,19 @@ def transcript(messages: Sequence[dict]) -> list[tuple[str, str, object]]:
         speaker = "app" if role == "user" and content in APP_REQUESTS else str(role)
         out.append((speaker, content, row.get("tool_calls")))
     return out
+
+
+def first_typed(messages: Sequence[str] | None) -> str:
+    """The first message a person typed (app requests and table-edit notes skipped), or ""."""
+    for text in messages if messages is not None else ():
+        if text and text not in APP_REQUESTS and not text.startswith("(table edit)"):
+            return str(text)
+    return ""
+
+
+def run_label(*, first_message: str, workbench: str, created: datetime, status: str = "", width: int = 60) -> str:
+    """A human title for a stored run: "We sell croissants… · Inventory Copilot · 2026-11-24 10:41"."""
+    text = " ".join(first_message.split())
+    text = (text[: width - 1] + "…" if len(text) > width else text) or "(no message yet)"
+    when = pd.Timestamp(created).strftime("%Y-%m-%d %H:%M")
+    return " · ".join(part for part in (f"“{text}”", workbench, when, status) if part)

@@ -5,15 +5,26 @@ The only module outside `app.py` and `pages/` that imports streamlit. Session-st
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import streamlit as st
 
-from core.config import DEFAULT_MODELS, PROVIDER_LABELS, PROVIDERS, Settings
+from core.catalog import title_of
+from core.config import (
+    DEFAULT_MODELS,
+    MAX_LLM_RETRIES,
+    MAX_LLM_TIMEOUT_S,
+    MAX_LLM_WAIT_S,
+    PROVIDER_LABELS,
+    PROVIDERS,
+    Settings,
+)
 from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
+from core.runlog import first_typed, run_label
 from core.store import Store
 
 SETTINGS_KEY = "orca_settings"
@@ -40,12 +51,17 @@ def current_settings() -> Settings:
 
 def provider_defaults(provider: str, current: Settings) -> Settings:
     """What the sidebar prefills when the user switches to `provider`: its model, base URL and key from the
-    environment (never the previous provider's), with the current seed and store path."""
+    environment (never the previous provider's), with the current seed, store path and LLM timeout/retries."""
     try:
         fresh = Settings.from_env(provider=provider)
     except SpecError:
         fresh = Settings(provider=provider, model=DEFAULT_MODELS[provider])  # type: ignore[arg-type]
-    return fresh.with_changes(seed=current.seed, store_path=current.store_path)
+    return fresh.with_changes(
+        seed=current.seed,
+        store_path=current.store_path,
+        timeout_s=current.timeout_s,
+        max_retries=current.max_retries,
+    )
 
 
 def settings_sidebar() -> Settings:
@@ -82,6 +98,27 @@ def settings_sidebar() -> Settings:
             disabled=provider == "offline",
             help="Kept in this browser session only; never written to disk or the store.",
         )
+        timeout_col, retries_col = st.columns(2)
+        timeout_s = timeout_col.number_input(
+            "LLM timeout (s)",
+            min_value=1.0,
+            max_value=MAX_LLM_TIMEOUT_S,
+            value=float(shown.timeout_s),
+            step=5.0,
+            key="orca_llm_timeout",
+            disabled=provider == "offline",
+            help="How long to wait for one LLM answer before retrying.",
+        )
+        max_retries = retries_col.number_input(
+            "LLM retries",
+            min_value=0,
+            max_value=MAX_LLM_RETRIES,
+            value=int(shown.max_retries),
+            step=1,
+            key="orca_llm_retries",
+            disabled=provider == "offline",
+            help=f"Retries of a failed request; timeout × (retries + 1) is at most {MAX_LLM_WAIT_S:g} s.",
+        )
         seed = st.number_input(
             "Random seed", min_value=0, max_value=2**32 - 1, value=shown.seed, step=1, key="orca_seed"
         )
@@ -95,6 +132,8 @@ def settings_sidebar() -> Settings:
                 api_key=api_key.strip() or None,
                 seed=int(seed),
                 store_path=Path(store_path.strip()),
+                timeout_s=float(timeout_s),
+                max_retries=int(max_retries),
             )
         except OrcaError as err:
             invalid = err
@@ -109,11 +148,99 @@ def settings_sidebar() -> Settings:
                     st.success(check_connection(settings))
                 except OrcaError as err:
                     st.error(f"Connection failed: {err}")
+    if (missing := missing_key_warning(settings)) is not None:
+        st.sidebar.warning(missing, icon=":material/key_off:")
     st.sidebar.caption(
         f"Agents: **{PROVIDER_LABELS[settings.provider]}**"
         + ("" if settings.provider == "offline" else f" · `{settings.model}`")
     )
     return settings
+
+
+RUN_PARAM = "run"
+"""The URL query parameter holding the open run's id, so a reload (or a shared link) resumes it."""
+
+
+def url_run_id() -> str | None:
+    """The run id in the page's URL (`?run=…`), or None."""
+    value = st.query_params.get(RUN_PARAM)
+    return value or None
+
+
+def keep_run_in_url(run_id: str | None) -> None:
+    """Put the open run's id in the URL (or take it out when none is open)."""
+    if run_id:
+        if st.query_params.get(RUN_PARAM) != run_id:
+            st.query_params[RUN_PARAM] = run_id
+    elif RUN_PARAM in st.query_params:
+        del st.query_params[RUN_PARAM]
+
+
+def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict[str, str]:
+    """`{run_id: human title}` of a workbench's stored conversations, newest first: the first message typed,
+    the workbench, the date to the minute and the status."""
+    if store is None:
+        return {}
+    runs = store.list_runs(workbench=workbench, limit=limit)
+    return {
+        r.id: run_label(
+            first_message=first_typed(r.first_user_messages) or (r.title or ""),
+            workbench=title_of(workbench),
+            created=r.created_at,
+            status=r.status,
+        )
+        for r in runs.itertuples()
+    }
+
+
+def session_owner() -> str:
+    """The lease owner id of this browser tab's session: "<pid>:<session id>"."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return f"{os.getpid()}:{ctx.session_id if ctx is not None else 'bare'}"
+
+
+def lease_holder_alive(owner: str) -> bool:
+    """Is the holder of a run lease still there? A session of this server is alive while its tab is connected
+    (a reloaded tab's old session is not); holders in other processes keep their lease until it lapses."""
+    from streamlit.runtime import Runtime
+
+    pid, _, session = owner.partition(":")
+    if pid != str(os.getpid()) or not session:
+        return True
+    return Runtime.exists() and Runtime.instance().is_active_session(session)
+
+
+READ_ONLY_NOTE = (
+    "This conversation is open in another tab or window, which is still writing to it. To keep the two "
+    "transcripts from mixing in one run, this tab shows it read-only. Start a new conversation here, or close "
+    "the other tab and reload this one to continue it."
+)
+
+
+def missing_key_warning(settings: Settings) -> str | None:
+    """What to do when the chosen provider cannot work yet (no key, and no local server URL), or None."""
+    if settings.provider == "offline" or settings.api_key:
+        return None
+    if settings.provider == "openai" and settings.base_url:
+        return None
+    variable = "ANTHROPIC_API_KEY" if settings.provider == "anthropic" else "OPENAI_API_KEY"
+    where = " or the base URL of a local server" if settings.provider == "openai" else ""
+    return (
+        f"{PROVIDER_LABELS[settings.provider]} needs an API key{where}: enter it under Settings or set {variable} "
+        "before starting the app. Until then, choose Offline built-in agents."
+    )
+
+
+def switch_to_offline() -> Settings:
+    """Switch this session to the offline built-in agents (the sidebar follows) and return the new settings."""
+    offline = current_settings().with_changes(
+        provider="offline", model=DEFAULT_MODELS["offline"], base_url=None, api_key=None
+    )
+    st.session_state[SETTINGS_KEY] = offline
+    st.session_state["orca_provider"] = "offline"
+    return offline
 
 
 def get_store() -> Store:
@@ -151,9 +278,41 @@ def ensure_app_shell() -> None:
         st.rerun()
 
 
+LAYOUT_CSS = """
+<style>
+/* Columns wrap instead of squeezing: below a column's comfortable width it moves to the next line and
+   stretches (laptop 1024 px, projector 1440 px). A split keyed "orca_split" stacks below 520 px per side. */
+[data-testid="stHorizontalBlock"] { flex-wrap: wrap; row-gap: 0.75rem; }
+[data-testid="stHorizontalBlock"] > [data-testid="stColumn"] { min-width: min(200px, 100%); flex-grow: 1; }
+[class*="st-key-orca_split"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(520px, 100%);
+}
+[class*="st-key-orca_split"] [data-testid="stColumn"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(200px, 100%);
+}
+/* Metric values and labels wrap rather than end in an ellipsis. */
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] *,
+[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+}
+[data-testid="stMetricValue"] { font-size: clamp(1.25rem, 1.6vw, 2rem); line-height: 1.2; }
+/* Button and checkbox labels wrap too. */
+[data-testid="stButton"] button *, [data-testid="stDownloadButton"] button *, [data-testid="stCheckbox"] label * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+}
+</style>
+"""
+
+
+def layout_css() -> None:
+    """The app's responsive layout rules (see `LAYOUT_CSS`); every page calls it through `setup_page`."""
+    st.html(LAYOUT_CSS)
+
+
 def setup_page(title: str, intro: str) -> Settings:
     """The standard page header (inside the app shell); returns the session's settings."""
     ensure_app_shell()
+    layout_css()
     st.title(title)
     st.caption(intro)
     return current_settings()

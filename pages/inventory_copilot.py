@@ -9,11 +9,28 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core.errors import OrcaError
+from core.inventory.charts import wrap_label
 from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
-from core.ui import guard, optional_store, setup_page, show_error
+from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
+from core.inventory.simulation_inputs import policy_handoff
+from core.ui import (
+    READ_ONLY_NOTE,
+    guard,
+    keep_run_in_url,
+    lease_holder_alive,
+    optional_store,
+    resume_labels,
+    session_owner,
+    setup_page,
+    show_error,
+    switch_to_offline,
+    url_run_id,
+)
+from solvers.inventory.agent import EVAL_SEED_OFFSET
 
 K = "orca_copilot_"
 NEW = "__new__"
+UNSENT, RESEND = f"{K}unsent", f"{K}resend"
 SIMULATOR = "pages/policy_simulator.py"
 STATUS_ICONS = {"defined": "✅ defined", "undefined": "⬜ undefined"}
 
@@ -36,7 +53,7 @@ def _config() -> CopilotConfig:
 
 def _start_new() -> None:
     try:
-        copilot = Copilot(settings, store, _config())
+        copilot = Copilot(settings, store, _config(), lease_owner=session_owner())
     except OrcaError as err:  # e.g. an LLM provider without a key: shown, the page stays usable
         st.session_state[f"{K}error"] = err
         st.session_state.pop(f"{K}session", None)
@@ -47,26 +64,57 @@ def _start_new() -> None:
 
 
 def _on_pick() -> None:
+    keep_run_in_url(None)  # the chosen conversation replaces the one in the URL (set again once it has a run)
     choice = st.session_state[f"{K}pick"]
     if choice == NEW:
         _start_new()
         return
     try:
-        st.session_state[f"{K}session"] = Copilot.resume(store, choice, settings)
+        st.session_state[f"{K}session"] = Copilot.resume(
+            store, choice, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+        )
     except Exception as err:  # shown after the rerun; an unexpected error is still a traceback there
         st.session_state[f"{K}error"] = err
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
 
 
 def _on_restart() -> None:
+    keep_run_in_url(None)
     st.session_state[f"{K}pick"] = NEW
     _start_new()
+
+
+def _resend(offline: bool) -> None:
+    if offline:
+        switch_to_offline()
+    st.session_state[RESEND] = st.session_state.pop(UNSENT, "")
+
+
+def _labels(keys) -> str:
+    return ", ".join(PARAMETER_LABELS.get(k, k) for k in keys)
 
 
 def _cell(value: object) -> str:
     return "" if value is None or pd.isna(value) else str(value).strip()
 
 
+wanted = url_run_id()
+current = st.session_state.get(f"{K}session")
+if (
+    wanted
+    and store is not None
+    and (current is None or current.run_id != wanted)
+    and st.session_state.get(f"{K}url_tried") != wanted
+):  # a reload or a shared link: resume the conversation named in the URL
+    st.session_state[f"{K}url_tried"] = wanted
+    try:
+        st.session_state[f"{K}session"] = Copilot.resume(
+            store, wanted, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+        )
+        st.session_state[f"{K}pick"] = wanted
+    except OrcaError as err:
+        st.session_state[f"{K}error"] = err
+    st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
 if f"{K}session" not in st.session_state:
     _start_new()
 if f"{K}session" not in st.session_state:
@@ -75,29 +123,34 @@ if f"{K}session" not in st.session_state:
 copilot: Copilot = st.session_state[f"{K}session"]
 
 with guard():
-    runs = store.list_runs(workbench=WORKBENCH, limit=100) if store is not None else pd.DataFrame()
-    labels = {
-        r.id: f"{pd.Timestamp(r.created_at):%Y-%m-%d %H:%M} · {r.title or 'untitled'} · {r.status}"
-        for r in runs.itertuples()
-    }
+    labels = resume_labels(store, WORKBENCH)
+    if copilot.run_id and copilot.run_id not in labels:
+        labels[copilot.run_id] = copilot.run_id
+    if st.session_state.get(f"{K}pick", NEW) not in labels:
+        st.session_state[f"{K}pick"] = NEW
     pick, restart = st.columns([4, 1], vertical_alignment="bottom")
     pick.selectbox(
-        "Conversation",
+        "Resume a conversation",
         [NEW, *labels],
         format_func=lambda rid: "New conversation" if rid == NEW else labels.get(rid, rid),
         key=f"{K}pick",
         on_change=_on_pick,
-        help="Resume a stored conversation, or start a new one.",
+        help="Your stored conversations, newest first (first message · workbench · started). The open one is "
+        "also in the page's address, so a reload keeps it.",
     )
     restart.button("Restart", key=f"{K}restart", on_click=_on_restart, icon=":material/restart_alt:")
 
 if (pending := st.session_state.pop(f"{K}error", None)) is not None:
     show_error(pending)
 
+if copilot.read_only:
+    st.warning(READ_ONLY_NOTE, icon=":material/lock:")
 prompt = st.chat_input(
-    "Describe your inventory, answer a question, or ask about the policy…", key=f"{K}input"
+    "Describe your inventory, answer a question, or ask about the policy…",
+    key=f"{K}input",
+    disabled=copilot.read_only,
 )
-chat_col, table_col = st.columns([3, 2], gap="large")
+chat_col, table_col = st.container(key="orca_split_copilot").columns([3, 2], gap="large")
 status = chat_col.empty()
 
 
@@ -105,11 +158,44 @@ def _progress(fraction: float, message: str) -> None:
     status.progress(min(max(fraction, 0.0), 1.0), text=f"Optimizing: {message}")
 
 
+if (resend := st.session_state.pop(RESEND, None)) is not None:
+    if copilot.settings != settings:  # switched provider: the same conversation, with the new agents
+        with guard():
+            if copilot.run_id and store is not None:
+                copilot = Copilot.resume(
+                    store, copilot.run_id, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
+                )
+                st.session_state[f"{K}session"] = copilot
+            else:
+                _start_new()
+                copilot = st.session_state.get(f"{K}session", copilot)
+    prompt = prompt or resend
 if prompt:
-    with guard():
+    try:
         copilot.respond(prompt, progress=_progress)
+    except OrcaError as err:  # e.g. the provider failed: the typed message is kept to send again
+        st.session_state[UNSENT] = prompt
+        show_error(err)
+    else:
+        st.session_state.pop(UNSENT, None)
     status.empty()
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
+if (unsent := st.session_state.get(UNSENT)) is not None:
+    with chat_col.container(border=True):
+        st.markdown("**Not sent yet** (kept for you):")
+        st.text(unsent)
+        again, offline, drop = st.columns(3)
+        again.button("Send again", key=f"{K}send_again", on_click=_resend, args=(False,), icon=":material/send:")
+        offline.button(
+            "Send with the Offline agents",
+            key=f"{K}send_offline",
+            on_click=_resend,
+            args=(True,),
+            icon=":material/cloud_off:",
+            help="Switch to the built-in offline agents (Settings) and send this message with them.",
+        )
+        drop.button("Discard", key=f"{K}discard", on_click=lambda: st.session_state.pop(UNSENT, None))
+keep_run_in_url(copilot.run_id)
 
 with chat_col:
     history = st.container(height=560, border=True)
@@ -123,18 +209,18 @@ with table_col:
     for conflict in conflicts:
         if conflict.is_clarification:
             st.info(
-                f"Needs your confirmation ({', '.join(conflict.keys)}): {conflict.question}",
+                f"Needs your confirmation ({_labels(conflict.keys)}): {conflict.question}",
                 icon=":material/help:",
             )
         else:
             st.warning(
-                f"Open conflict ({', '.join(conflict.keys)}): {conflict.question}", icon=":material/warning:"
+                f"Open conflict ({_labels(conflict.keys)}): {conflict.question}", icon=":material/warning:"
             )
     in_conflict = {k for c in conflicts if not c.is_clarification for k in c.keys}
     to_confirm = {k for c in conflicts if c.is_clarification for k in c.keys} - in_conflict
     frame = pd.DataFrame(
         {
-            "value": [row["value"] for row in table.values()],
+            "value": [plain_value(key, row["value"]) if row["value"] is not None else None for key, row in table.items()],
             "unit": [row["unit"] for row in table.values()],
             "status": [
                 "⚠️ conflict"
@@ -145,9 +231,10 @@ with table_col:
                 for key, row in table.items()
             ],
         },
-        index=pd.Index(list(table), name="parameter"),
+        index=pd.Index([PARAMETER_LABELS.get(key, key) for key in table], name="parameter"),
     )
-    editable = copilot.phase == "extract"
+    keys = dict(zip(frame.index, table, strict=True))
+    editable = copilot.phase == "extract" and not copilot.read_only
     edited = st.data_editor(
         frame,
         key=f"{K}editor_{st.session_state.get(f'{K}version', 0)}",
@@ -160,10 +247,16 @@ with table_col:
         f"{sum(r['status'] == 'defined' for r in table.values())} of {len(table)} defined"
         + ("" if editable else " · final (the policy is computed)")
     )
+    with st.expander("Technical names and values", icon=":material/code:"):
+        st.dataframe(
+            pd.DataFrame({"parameter": list(table), "value": [row["value"] for row in table.values()]}),
+            hide_index=True,
+            width="stretch",
+        )
     changes = [
-        (key, _cell(edited.at[key, "value"]))
-        for key in frame.index
-        if editable and _cell(edited.at[key, "value"]) not in ("", _cell(frame.at[key, "value"]))
+        (keys[label], _cell(edited.at[label, "value"]))
+        for label in frame.index
+        if editable and _cell(edited.at[label, "value"]) not in ("", _cell(frame.at[label, "value"]))
     ]
     if changes:
         edit_status = st.empty()
@@ -185,15 +278,19 @@ if policy is not None:
     st.divider()
     st.subheader("Recommended policy")
     a, b, c, d = st.columns(4)
-    a.metric("Policy", policy["recommended_policy"], help=f"family: {policy['recommended']}")
+    a.metric(
+        "Policy",
+        plain_name(policy["recommended_policy"], copilot.brief and copilot.brief.problem),
+        help=f"technical name: {policy['recommended_policy']} (family {policy['recommended']})",
+    )
     a.caption(policy["label"] + (" · ask me for each order" if policy["type"] == "dqn" else ""))
     b.metric("Expected cost", f"${policy['recommended_mean']:,.2f}")
     c.metric(
-        "Best (s,S)",
-        f"s={policy['s']}, S={policy['S']}",
+        "Simplest reorder rule",
+        f"below {policy['s']}, top up to {policy['S']}",
         f"{policy['cost_diff_pct']:+.1f}% cost",
         delta_color="inverse",
-        help="the simpler reorder-point rule, and how much more it costs than the recommendation",
+        help=f"the (s,S) rule s={policy['s']}, S={policy['S']}, and how much more it costs than the recommendation",
     )
     critic = policy["critic"]
     d.metric(
@@ -204,26 +301,30 @@ if policy is not None:
         help="checks against capacity, max order, table",
     )
     costs = pd.DataFrame.from_dict(policy["policies"], orient="index").sort_values("mean")
+    names = [plain_name(p, copilot.brief and copilot.brief.problem) for p in costs["policy"]]
+    names = [n if names.count(n) == 1 else f"{n} ({k})" for n, k in zip(names, costs.index, strict=True)]
+    names = [wrap_label(n) for n in names]
     colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]
     figure = go.Figure(
         go.Bar(
-            x=list(costs.index),
+            x=names,
             y=costs["mean"],
             marker_color=colors,
             error_y={
                 "type": "data",
                 "array": [hi - m for (lo, hi), m in zip(costs["ci95"], costs["mean"], strict=True)],
             },
-            hovertext=list(costs["policy"]),
+            hovertext=[f"{k}: {p}" for k, p in zip(costs.index, costs["policy"], strict=True)],
         )
     )
     figure.update_layout(
-        title="Expected total cost per policy (mean ± 95% CI, common simulated paths)",
+        title="Expected cost per policy (mean ± 95% CI)",
         yaxis_title="cost ($)",
-        height=360,
-        margin={"t": 50, "b": 30},
+        xaxis_title="policy (hover for the engine's name)",
+        height=420,
+        margin={"t": 50, "b": 30, "l": 60, "r": 10},
     )
-    chart, checks = st.columns([3, 2])
+    chart, checks = st.container(key="orca_split_policy").columns([3, 2])
     chart.plotly_chart(figure, key=f"{K}chart")
     with checks.expander("Critic checks and assumptions", expanded=False):
         for check in critic["checks"]:
@@ -252,6 +353,9 @@ if policy is not None:
         icon=":material/folder_zip:",
     )
     if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
+        brief = copilot.brief
         st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
-        st.session_state["orca_sim_handoff_ss"] = (policy["s"], policy["S"])
+        st.session_state["orca_sim_handoff_policy"] = policy_handoff(
+            brief.rule, brief.recommended_policy, brief.paths, brief.seed + EVAL_SEED_OFFSET
+        ).to_dict()
         st.switch_page(SIMULATOR)

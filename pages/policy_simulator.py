@@ -3,11 +3,12 @@ and compare them with the (s,S) grid, the exact DP optimum and a DQN."""
 
 import streamlit as st
 
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.inventory import charts
 from core.inventory import simulation as sim
 from core.inventory import simulation_inputs as sim_inputs
-from core.ui import guard, optional_store, setup_page, show_error
+from core.inventory.policy_names import plain_name
+from core.ui import guard, optional_store, setup_page, show_error, url_run_id
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -15,10 +16,12 @@ P = "orca_sim_"
 RESULT = P + "result"
 HANDOFF = P + "params_csv"
 HANDOFF_SS = P + "handoff_ss"
+HANDOFF_POLICY = P + "handoff_policy"
+EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
 STALE = P + "stale"
-LAMBDA = P + "lambda"
 SAVED = P + "saved_form"
+RUNNING = P + "running"
 OPTIONS = {
     "use_sS": True,
     "use_base_stock": True,
@@ -77,16 +80,69 @@ if st.session_state.get(HANDOFF):
         copilot_ss = st.session_state.pop(HANDOFF_SS, None)
         if copilot_ss is not None:
             st.session_state[P + "sS_s"], st.session_state[P + "sS_S"] = (int(v) for v in copilot_ss)
+        handoff = st.session_state.pop(HANDOFF_POLICY, None)
+        carried = ""
+        if handoff is not None:
+            chosen = sim_inputs.PolicyHandoff.from_dict(handoff)
+            ss_ = st.session_state
+            for kind in sim_inputs.POLICY_KINDS:
+                ss_[f"{P}use_{kind}"] = chosen.choice is not None and chosen.choice.kind == kind
+            if chosen.choice is not None:
+                for name, value in chosen.choice.params.items():
+                    ss_[f"{P}{chosen.choice.kind}_{name}"] = 0 if value is None else int(value)
+                ss_[P + "cutoff"] = chosen.choice.cutoff
+            ss_.update({P + "grid": False, P + "dp": chosen.dp, P + "dqn": False, P + "paths": chosen.paths})
+            ss_[EVAL_SEED] = chosen.seed
+            carried = (
+                f", with its recommended policy ({plain_name(chosen.policy, loaded.problem)}, `{chosen.policy}`) "
+                f"on the same {chosen.paths:,} evaluation paths (seed {chosen.seed}), so the numbers match"
+            )
         st.success(
             f"Loaded the problem from {loaded.source}"
             + (
                 f", with its optimized (s,S) = ({copilot_ss[0]}, {copilot_ss[1]}) in the (s,S) policy"
                 if copilot_ss is not None
-                else ""
+                else carried
             )
             + ". Check the parameters and run.",
             icon=":material/input:",
         )
+
+wanted = url_run_id()
+if (
+    wanted and store is not None and st.session_state.get(P + "url_tried") != wanted
+):  # opened from Run history
+    st.session_state[P + "url_tried"] = wanted
+    with guard():
+        stored = sim_inputs.stored_simulation(store, wanted)
+        load_problem(stored.problem)
+        ss_ = st.session_state
+        for kind in sim_inputs.POLICY_KINDS:
+            ss_[f"{P}use_{kind}"] = False
+        for choice in stored.choices:
+            ss_[f"{P}use_{choice.kind}"] = True
+            for name, value in choice.params.items():
+                ss_[f"{P}{choice.kind}_{name}"] = 0 if value is None else int(value)
+            ss_[P + "cutoff"] = choice.cutoff
+        for name in ("grid", "dp", "dqn", "paths", "grid_paths", "trajectories"):
+            if name in stored.options:
+                ss_[P + name] = stored.options[name]
+        if stored.seed is not None:
+            ss_[EVAL_SEED] = int(stored.seed)
+        ss_[SOURCE] = f"stored run {wanted}"
+        st.success(
+            f"Opened the stored run `{wanted}`: its problem, policies and options are in the form; press **Run "
+            f"simulation** to redo it (seed {stored.seed}).",
+            icon=":material/history:",
+        )
+
+if RUNNING in st.session_state:  # the run of an earlier script pass never got to its end: it was cut short
+    sim.mark_interrupted(store, st.session_state.pop(RUNNING) or None)
+    st.warning(
+        "The last run was cancelled before it finished (saved as interrupted). The results below, if any, are "
+        "from the run before it.",
+        icon=":material/stop_circle:",
+    )
 
 with st.expander("Model conventions", icon=":material/rule:"):
     st.markdown(sim.MODEL_CONVENTIONS)
@@ -120,6 +176,16 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
         else:
             right.caption("No Inventory Copilot run with a parameter table is stored yet.")
 
+st.slider(
+    "Risk tolerance λ: lower = prefer steadier costs, higher = accept swings for a lower average",
+    -10.0,
+    10.0,
+    step=0.5,
+    key=P + "risk_tolerance",
+    help="The one λ of this page. Policies are ranked by L(π) = mean + exp(−λ)·std of the horizon cost; "
+    "moving it re-ranks the results below at once, and the next run's (s,S) grid search uses it.",
+)
+
 with st.form(P + "form", enter_to_submit=False):
     st.markdown("**Problem**")
     a, b, c = st.columns(3)
@@ -139,7 +205,6 @@ with st.form(P + "form", enter_to_submit=False):
     b.number_input("Holding cost h (per unit per period)", min_value=0.0, step=0.1, key=P + "holding_cost")
     b.number_input("Penalty cost b (per unit short)", min_value=0.0, step=0.1, key=P + "penalty_cost")
     b.number_input("Setup cost K (per order)", min_value=0.0, step=0.5, key=P + "setup_cost")
-    b.slider("Risk tolerance λ", -10.0, 10.0, step=0.5, key=P + "risk_tolerance")
     c.number_input("Lead time L (periods)", min_value=0, step=1, key=P + "lead_time")
     c.number_input("Max inventory", min_value=1, step=1, key=P + "max_inventory")
     c.number_input("Max order", min_value=1, step=1, key=P + "max_order")
@@ -190,21 +255,29 @@ if submitted:
             dqn_config=DQNConfig(steps=int(ss[P + "dqn_steps"]), seconds=float(ss[P + "dqn_seconds"])),
         )
         bar = st.progress(0.0, text="Starting…")
-        result = sim.run_simulation(
-            problem,
-            choices,
-            options,
-            settings.seed,
-            progress=lambda f, msg: bar.progress(f, text=msg),
-            store=store,
-        )
+        cancel = st.empty()
+        if options.dqn:
+            # any click reruns the page, which stops this run at its next progress update
+            cancel.button("Cancel the run", key=P + "cancel", icon=":material/stop_circle:")
+        try:
+            result = sim.run_simulation(
+                problem,
+                choices,
+                options,
+                st.session_state.get(EVAL_SEED, settings.seed),
+                progress=lambda f, msg: bar.progress(f, text=msg),
+                store=store,
+                on_start=lambda run_id: ss.__setitem__(RUNNING, run_id or ""),
+            )
+        except OrcaError:  # a failed run is recorded as failed and shown; only a cut-short run stays marked
+            ss.pop(RUNNING, None)
+            raise
         bar.empty()
+        cancel.empty()
+        ss.pop(RUNNING, None)
         ss[RESULT], ss[STALE] = result, False
-        ss[LAMBDA] = problem.risk_tolerance
 
 result = st.session_state.get(RESULT)
-if result is not None and LAMBDA not in st.session_state:
-    st.session_state[LAMBDA] = result.problem.risk_tolerance
 if result is None:
     loaded_from = st.session_state.get(SOURCE)
     st.info(
@@ -232,40 +305,74 @@ st.caption(
     f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
     + (f" · saved as run `{result.run_id}`" if result.run_id else "")
 )
-lam = st.slider(
-    "Risk tolerance λ for the recommendation (L(π) = mean + exp(−λ)·std)", -10.0, 10.0, step=0.5, key=LAMBDA
-)
+lam = float(st.session_state[P + "risk_tolerance"])
 best = result.recommended(lam)
 st.success(
-    f"Recommended for λ = {lam:g}: **{best.policy}**, mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
+    f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
+    f"(`{best.policy}`), mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
     f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
     icon=":material/recommend:",
 )
+if result.dqn_warning:
+    st.error(result.dqn_warning, icon=":material/report:")
 if result.dp_cost is not None:
     st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
 if result.dp_refusal:
     st.info(result.dp_refusal, icon=":material/info:")
-st.dataframe(
-    result.table(lam),
+table = result.table(lam)
+table.insert(
+    0,
+    "rule",
+    [
+        ("★ " if r else "") + plain_name(p, result.problem)
+        for p, r in zip(table["policy"], table["recommended"], strict=True)
+    ],
+)
+COLUMNS = {
+    "rule": st.column_config.TextColumn(
+        "rule (★ recommended)", help="the policy in plain words", width="medium"
+    ),
+    "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+    "mean": st.column_config.NumberColumn("mean", format="%.2f", width="small"),
+    "std": st.column_config.NumberColumn("std", format="%.2f"),
+    "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+    "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+    "objective": st.column_config.NumberColumn("L(π)", format="%.2f", width="small"),
+    "fill_rate": st.column_config.NumberColumn("fill rate", format="percent", width="small"),
+    "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%", width="small"),
+}
+st.dataframe(  # the key columns fit a laptop; every column is in the details below
+    table,
     hide_index=True,
     width="stretch",
-    column_config={
-        "mean": st.column_config.NumberColumn("mean", format="%.2f"),
-        "std": st.column_config.NumberColumn("std", format="%.2f"),
-        "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
-        "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
-        "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
-        "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
-        "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
-        "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
-        "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
-        "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
-        "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
-        "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
-        "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
-    },
+    column_order=["rule", "mean", "objective", "fill_rate", "gap_to_dp_pct"],
+    column_config=COLUMNS,
     key=P + "table",
 )
+with st.expander("All columns: confidence intervals, cost breakdown, engine names", icon=":material/table:"):
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
+            "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+            "mean": st.column_config.NumberColumn("mean", format="%.2f"),
+            "std": st.column_config.NumberColumn("std", format="%.2f"),
+            "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+            "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+            "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
+            "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
+            "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
+            "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
+            "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
+            "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
+            "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
+            "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
+            "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
+        },
+        key=P + "table_all",
+    )
 
 tabs = ["Trajectories", "Cost distributions", "Risk vs cost"]
 tabs += ["(s,S) heatmap"] if result.grid is not None else []

@@ -1,14 +1,18 @@
 """Run history: browse every stored run, replay its conversation and steps, download it."""
 
 import json
+from pathlib import Path
 
 import streamlit as st
 
-from core.catalog import title_of
+from core.catalog import by_key, title_of
+from core.inventory.charts import comparison_figure
+from core.inventory.simulation import stored_comparison
 from core.runlog import transcript
-from core.ui import get_store, guard, setup_page
+from core.ui import RUN_PARAM, get_store, guard, setup_page
 
 TRANSITION_ROWS = 2000
+PAGES_PRESENT = {p.name for p in (Path(__file__).parent).glob("*.py")}
 
 setup_page(
     "Run history",
@@ -50,7 +54,19 @@ with guard():
     left.markdown(
         f"**Status:** {run['status']}  \n**Seed:** {run['seed']}  \n**Created:** {run['created_at']}"
     )
+    workbench = by_key(run["workbench"])
+    openable = workbench is not None and Path(workbench.page).name in PAGES_PRESENT
+    if openable and left.button(f"Open in {workbench.title}", key="orca_history_open", icon=":material/open_in_new:"):
+        st.switch_page(workbench.page, query_params={RUN_PARAM: run_id})
     right.json({"config": run["config"], "metrics": run["metrics"]}, expanded=False)
+    comparison = stored_comparison(store, run_id)
+    if comparison is not None:
+        st.markdown("**Policy comparison** (as the Policy Simulator showed it)")
+        st.dataframe(
+            comparison, hide_index=True, width="stretch", key="orca_history_comparison",
+            column_config={"fill_rate": st.column_config.NumberColumn("fill rate", format="percent")},
+        )
+        st.plotly_chart(comparison_figure(comparison), key="orca_history_comparison_chart")
     conversation, steps, transitions, artifacts = st.tabs(["Conversation", "Steps", "Transitions", "Artifacts"])
     with conversation:
         messages = store.messages(run_id)

@@ -3,7 +3,15 @@
 import pandas as pd
 import streamlit as st
 
-from core.schedule.chart import FrontierClick, adoptable, frontier_figure
+from core.errors import OrcaError
+from core.schedule.chart import (
+    FrontierClick,
+    adoptable,
+    dominated,
+    frontier_figure,
+    frontier_key,
+    option_labels,
+)
 from core.schedule.processing import (
     OBJECTIVE_LABELS,
     format_deviation,
@@ -13,8 +21,19 @@ from core.schedule.processing import (
     schedule_csv,
     schedule_rows,
 )
-from core.schedule.recording import WORKBENCH, RecordedChat
-from core.ui import guard, optional_store, setup_page
+from core.schedule.recording import WORKBENCH, RecordedChat, preview_district
+from core.ui import (
+    READ_ONLY_NOTE,
+    guard,
+    keep_run_in_url,
+    lease_holder_alive,
+    optional_store,
+    resume_labels,
+    session_owner,
+    setup_page,
+    switch_to_offline,
+    url_run_id,
+)
 from solvers.schedule.model import DEVIATION, LOAD
 
 CHAT, CLICK = "sched_session", "sched_click"
@@ -29,6 +48,16 @@ settings = setup_page(
 store = optional_store()
 
 
+UNSENT, RESEND, REBUILD = "sched_unsent", "sched_resend", "sched_rebuild"
+
+
+def _resend(offline: bool) -> None:
+    if offline:
+        switch_to_offline()
+        st.session_state[REBUILD] = True
+    st.session_state[RESEND] = st.session_state.pop(UNSENT, "")
+
+
 def begin(chat: RecordedChat) -> None:
     st.session_state[CHAT], st.session_state[CLICK] = chat, FrontierClick()
 
@@ -40,7 +69,19 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
     times_text = st.text_input(
         "Start-time options (comma separated; empty = 7:50, 8:40, 9:30 AM)", key="sched_times"
     )
-    if st.button("New conversation", key="sched_new", icon=":material/add_comment:"):
+    if upload is not None:
+        preview = preview_district(upload.getvalue(), times_text, upload.name)
+        st.dataframe(preview, hide_index=True, width="stretch", height=220, key="sched_upload_preview")
+        st.info(
+            f"{upload.name}: {len(preview)} schools read. Nothing changes until you press **Start a conversation "
+            "with this district**: the agent then solves it and proposes a first schedule.",
+            icon=":material/arrow_downward:",
+        )
+    label = "Start a conversation with this district" if upload is not None else "New conversation"
+    if st.button(
+        label, key="sched_new", icon=":material/add_comment:", type="primary" if upload else "secondary"
+    ):
+        keep_run_in_url(None)
         begin(
             RecordedChat.start(
                 store,
@@ -48,57 +89,126 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
                 upload.getvalue() if upload else None,
                 times_text,
                 upload.name if upload else "",
+                lease_owner=session_owner(),
             )
         )
-    runs = store.list_runs(WORKBENCH) if store is not None else pd.DataFrame()
-    if not runs.empty:
+    labels = resume_labels(store, WORKBENCH)
+    if labels:
         chosen = st.selectbox(
-            "Resume a stored conversation",
-            runs["id"].tolist(),
+            "Resume a conversation",
+            list(labels),
             key="sched_resume_pick",
-            format_func=lambda rid: f"{rid} · {runs.set_index('id').loc[rid, 'created_at']}",
+            format_func=labels.get,
+            help="Your stored conversations, newest first (first message · workbench · started). The open one "
+            "is also in the page's address, so a reload keeps it.",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            begin(RecordedChat.resume(store, settings, chosen))
+            begin(
+                RecordedChat.resume(
+                    store, settings, chosen, lease_owner=session_owner(), lease_live=lease_holder_alive
+                )
+            )
+
+wanted = url_run_id()
+current = st.session_state.get(CHAT)
+if (
+    wanted
+    and store is not None
+    and (current is None or current.recorder.run_id != wanted)
+    and st.session_state.get("sched_url_tried") != wanted
+):  # a reload or a shared link: resume the conversation named in the URL
+    st.session_state["sched_url_tried"] = wanted
+    with guard():
+        begin(
+            RecordedChat.resume(
+                store, settings, wanted, lease_owner=session_owner(), lease_live=lease_holder_alive
+            )
+        )
 
 with guard():
     if CHAT not in st.session_state:
-        begin(RecordedChat.start(store, settings))
+        begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
 if CHAT not in st.session_state:
     st.stop()
 chat: RecordedChat = st.session_state[CHAT]
 session = chat.agent.session
+keep_run_in_url(chat.recorder.run_id)
 
 for problem in chat.problems:
     st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
 
-chat_col, model_col = st.columns([3, 2], gap="large")
+chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
 with chat_col:
+    history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
     for message in chat.agent.messages[1:]:
         if message.role in ("user", "assistant") and message.content:
-            with st.chat_message(message.role):
+            with history.chat_message(message.role):
                 st.markdown(message.content)
-    prompt = st.chat_input("Tell the agent what you think of the schedule", key="sched_chat")
+    if chat.recorder.read_only:
+        st.warning(READ_ONLY_NOTE, icon=":material/lock:")
+    prompt = st.chat_input(
+        "Tell the agent what you think of the schedule", key="sched_chat", disabled=chat.recorder.read_only
+    )
+    if (resend := st.session_state.pop(RESEND, None)) is not None:
+        if st.session_state.pop(REBUILD, False):  # switched to the offline agents: same conversation, new agent
+            with guard():
+                run_id = chat.recorder.run_id
+                begin(
+                    RecordedChat.resume(
+                        store, settings, run_id, lease_owner=session_owner(), lease_live=lease_holder_alive
+                    )
+                    if run_id and store is not None
+                    else RecordedChat.start(store, settings, lease_owner=session_owner())
+                )
+                chat = st.session_state[CHAT]
+        prompt = prompt or resend
     if prompt:
+        sent = False
         with guard(), st.spinner("Thinking and solving..."):
-            chat.say(prompt)
+            try:
+                chat.say(prompt)
+            except OrcaError:  # e.g. the provider failed: keep the typed message to send again
+                st.session_state[UNSENT] = prompt
+                raise
+            st.session_state.pop(UNSENT, None)
+            keep_run_in_url(chat.recorder.run_id)
+            sent = True
+        if sent:
             st.rerun()
+    if (unsent := st.session_state.get(UNSENT)) is not None:
+        with st.container(border=True):
+            st.markdown("**Not sent yet** (kept for you):")
+            st.text(unsent)
+            again, offline, drop = st.columns(3)
+            again.button("Send again", key="sched_send_again", on_click=_resend, args=(False,), icon=":material/send:")
+            offline.button(
+                "Send with the Offline agents",
+                key="sched_send_offline",
+                on_click=_resend,
+                args=(True,),
+                icon=":material/cloud_off:",
+            )
+            drop.button("Discard", key="sched_discard", on_click=lambda: st.session_state.pop(UNSENT, None))
 
 with model_col, guard():
     current, previous = session.current, session.previous
     load_card, dev_card = st.columns(2)
+    load_change = None if previous is None else round((current.result.load - previous.result.load) * 100)
+    dev_change = None if previous is None else round(current.result.deviation - previous.result.deviation, 1)
     load_card.metric(
         "Peak students at one start",
         f"{round(current.result.load * 100):,}",
-        None if previous is None else f"{round((current.result.load - previous.result.load) * 100):+,}",
-        delta_color="inverse",
+        None if load_change is None else "no change" if load_change == 0 else f"{load_change:+,}",
+        delta_color="off" if load_change == 0 else "inverse",
+        delta_arrow="off" if load_change == 0 else "auto",
         help=f"Student load balancing: {format_load(current.result.load)} (the peak in hundreds of students).",
     )
     dev_card.metric(
         "Average change",
         format_deviation(current.result.deviation),
-        None if previous is None else f"{current.result.deviation - previous.result.deviation:+.1f} min",
-        delta_color="inverse",
+        None if dev_change is None else "no change" if dev_change == 0 else f"{dev_change:+.1f} min",
+        delta_color="off" if dev_change == 0 else "inverse",
+        delta_arrow="off" if dev_change == 0 else "auto",
         help="Schedule deviation: the mean absolute change from today's start times.",
     )
     rows = pd.DataFrame(
@@ -111,10 +221,15 @@ with model_col, guard():
         hide_index=True,
         width="stretch",
         key="sched_table",
-        column_config={
-            "current_start": "current",
-            "proposed_start": "proposed",
-            "shift_minutes": st.column_config.NumberColumn("change (min)"),
+        column_order=["school", "enrollment", "current_start", "proposed_start", "shift_minutes"],
+        column_config={  # the key columns fit a laptop; rows that changed are highlighted
+            "school": st.column_config.TextColumn("school", width="medium"),
+            "enrollment": st.column_config.NumberColumn("students", width="small"),
+            "current_start": st.column_config.TextColumn("current", width="small"),
+            "proposed_start": st.column_config.TextColumn("proposed", width="small"),
+            "shift_minutes": st.column_config.NumberColumn(
+                "change", width="small", help="minutes later (+) or earlier (−) than today"
+            ),
             "changed_since_previous": st.column_config.CheckboxColumn("changed"),
         },
     )
@@ -144,16 +259,22 @@ with model_col, guard():
     if session.frontier_partial:
         st.caption("Partial frontier: the search stopped at its time budget.")
     choices = adoptable(frontier)
+    worse, names = dominated(frontier), option_labels(frontier)
+    alt_key = (
+        f"sched_alt_{frontier_key(frontier, session.district)}"  # a new district or frontier: a new picker
+    )
     picked = st.session_state[CLICK].pick(event, choices)
     if picked is not None:
-        st.session_state["sched_alt"] = picked
+        st.session_state[alt_key] = picked
     if choices:
         pick = st.selectbox(
             "Alternative on the frontier (or click a point)",
             choices,
-            key="sched_alt",
+            key=alt_key,
             format_func=lambda i: (
-                f"peak {format_load(frontier[i][LOAD])}, change {format_deviation(frontier[i][DEVIATION])}"
+                f"{names[i].capitalize()}: peak {format_load(frontier[i][LOAD])}, change "
+                f"{format_deviation(frontier[i][DEVIATION])}"
+                + (" · dominated: another option is better on both" if i in worse else "")
             ),
         )
         if st.button("Adopt this alternative", key="sched_adopt"):
@@ -165,6 +286,16 @@ with model_col, guard():
         hide_index=True,
         width="stretch",
         key="sched_history",
+        column_config={
+            "proposal": st.column_config.NumberColumn("#", width="small"),
+            OBJECTIVE_LABELS[LOAD]: st.column_config.NumberColumn(
+                "peak", width="small", format="%.2f", help="Student load balancing: peak in hundreds of students"
+            ),
+            OBJECTIVE_LABELS[DEVIATION]: st.column_config.NumberColumn(
+                "avg change", width="small", format="%.1f", help="Schedule deviation: mean change in minutes"
+            ),
+            "constraints": st.column_config.TextColumn("constraints", width="medium"),
+        },
     )
     st.download_button(
         "Download the proposal history (CSV)",

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from core import cli_args
 from core.errors import OrcaError
 from core.experiments.driver import run_experiment
 from core.experiments.engines import ENGINES, make_engine
@@ -78,5 +79,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.set_defaults(func=_report)
 
     listing = commands.add_parser("list", help="every experiment, newest first")
-    listing.add_argument("--limit", type=int, default=200)
+    listing.add_argument("--limit", type=cli_args.list_limit, default=200)
     listing.set_defaults(func=_list)

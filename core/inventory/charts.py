@@ -9,22 +9,52 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.colors import qualitative
 from plotly.subplots import make_subplots
 
+from core.inventory.policy_names import plain_name
 from solvers.inventory.montecarlo import Trajectory, risk_objective
 
-PALETTE = qualitative.Plotly
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+"""Okabe-Ito: distinct for colour-blind viewers and on a washed-out projector."""
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross", "star", "hexagon")
 TRAJECTORY_ROWS = ("On-hand (start of period)", "Pipeline (units on order)", "Order placed")
+FONT_SIZE = 15
 
 
 def _colour(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
 
+def style(i: int) -> dict[str, str]:
+    """The i-th policy's colour, line dash and marker symbol: no two of the first 8 policies look alike."""
+    return {"color": _colour(i), "dash": DASHES[i % len(DASHES)], "symbol": SYMBOLS[i % len(SYMBOLS)]}
+
+
+def policy_label(policy: str) -> str:
+    """A policy as the charts name it: plain words (the engine's name is in the hover text)."""
+    return plain_name(policy)
+
+
+def wrap_label(text: str, width: int = 18) -> str:
+    """Break a long axis label into lines so neighbouring labels do not overprint."""
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join([*lines, line])
+
+
 def _layout(fig: go.Figure, title: str, height: int = 420) -> go.Figure:
     fig.update_layout(
-        title=title, height=height, margin={"l": 60, "r": 20, "t": 60, "b": 50}, legend_title_text=""
+        title=title,
+        height=height,
+        margin={"l": 70, "r": 20, "t": 70, "b": 60},
+        legend_title_text="",
+        font={"size": FONT_SIZE},
     )
     return fig
 
@@ -42,17 +72,19 @@ def trajectory_figure(
     for i, (name, traj) in enumerate(trajectories.items()):
         periods = np.arange(traj.on_hand.shape[1])  # t = 0..T-1, 0 = the first period
         rows = (traj.on_hand[path], traj.pipeline[path].sum(axis=-1), traj.orders[path], traj.shortage[path])
+        look = style(i)
         for row, values in enumerate(rows, start=1):
             fig.add_trace(
                 go.Scatter(
                     x=periods,
                     y=values,
-                    name=name,
+                    name=policy_label(name),
                     legendgroup=name,
                     showlegend=row == 1,
                     mode="lines+markers",
-                    line={"shape": "hv", "color": _colour(i)},
-                    marker={"size": 4},
+                    line={"shape": "hv", "color": look["color"], "dash": look["dash"], "width": 2.5},
+                    marker={"size": 6, "symbol": look["symbol"]},
+                    hovertemplate=f"{name}<br>t=%{{x}}: %{{y}}<extra></extra>",
                 ),
                 row=row,
                 col=1,
@@ -72,7 +104,8 @@ def trajectory_figure(
         )
     fig.update_xaxes(title_text="Period t (0 = the first)", row=4, col=1)
     fig.update_yaxes(title_text="units")
-    return _layout(fig, f"Sample path {path + 1}: every policy facing the same demand", height=760)
+    fig.update_layout(legend={"orientation": "h", "y": -0.08})
+    return _layout(fig, f"Sample path {path + 1}: every policy facing the same demand", height=820)
 
 
 def cost_distribution_figure(
@@ -89,7 +122,9 @@ def cost_distribution_figure(
             fig.add_trace(
                 go.Violin(
                     y=values,
-                    name=name,
+                    name=wrap_label(policy_label(name)),
+                    hoverinfo="y+name",
+                    meta=name,
                     box_visible=True,
                     meanline_visible=True,
                     points=False,
@@ -97,7 +132,16 @@ def cost_distribution_figure(
                 )
             )
         else:
-            fig.add_trace(go.Histogram(x=values, name=name, opacity=0.55, marker_color=colour, nbinsx=40))
+            fig.add_trace(
+                go.Histogram(
+                    x=values,
+                    name=policy_label(name),
+                    meta=name,
+                    opacity=0.55,
+                    marker={"color": colour, "pattern": {"shape": ("", "/", ".", "x", "-", "|", "+", "\\")[i % 8]}},
+                    nbinsx=40,
+                )
+            )
     if kind == "histogram":
         fig.update_layout(barmode="overlay", xaxis_title="Total cost over the horizon", yaxis_title="paths")
     else:
@@ -178,19 +222,31 @@ def risk_scatter_figure(candidates: pd.DataFrame, risk_tolerance: float) -> go.F
     best = candidates.loc[choice]
     level = risk_objective(best["mean"], best["std"], risk_tolerance)
     fig = go.Figure()
-    for i, (group, rows) in enumerate(candidates.groupby("group", sort=False)):
-        compared = group == "compared"
+    grid = candidates[candidates["group"] != "compared"]
+    for group, rows in grid.groupby("group", sort=False):
         fig.add_trace(
             go.Scatter(
                 x=rows["std"],
                 y=rows["mean"],
-                mode="markers+text" if compared else "markers",
-                text=rows["policy"] if compared else None,
-                textposition="top right",
+                mode="markers",
                 name=str(group),
                 customdata=rows["policy"],
                 hovertemplate="%{customdata}<br>mean %{y:.2f}, std %{x:.2f}<extra></extra>",
-                marker={"size": 10 if compared else 5, "color": _colour(i) if compared else "lightgrey"},
+                marker={"size": 5, "color": "lightgrey"},
+            )
+        )
+    # each compared policy its own legend entry (colour + symbol), no text on the points: nothing overprints
+    for i, row in enumerate(candidates[candidates["group"] == "compared"].itertuples()):
+        look = style(i)
+        fig.add_trace(
+            go.Scatter(
+                x=[row.std],
+                y=[row.mean],
+                mode="markers",
+                name=policy_label(str(row.policy)),
+                customdata=[row.policy],
+                hovertemplate="%{customdata}<br>mean %{y:.2f}, std %{x:.2f}<extra></extra>",
+                marker={"size": 13, "color": look["color"], "symbol": look["symbol"], "line": {"width": 1}},
             )
         )
     focus = candidates[candidates["group"] == "compared"]
@@ -212,7 +268,7 @@ def risk_scatter_figure(candidates: pd.DataFrame, risk_tolerance: float) -> go.F
             y=[best["mean"]],
             mode="markers",
             marker={"symbol": "star", "size": 20, "color": "red"},
-            name=f"choice for λ = {risk_tolerance:g}: {best['policy']}",
+            name=f"choice for λ = {risk_tolerance:g}: {policy_label(str(best['policy']))}",
         )
     )
     lo, hi = float(candidates["mean"].min()), float(focus["mean"].max())
@@ -250,3 +306,22 @@ def learning_curve_figure(
         )
     fig.update_layout(xaxis_title="environment steps", yaxis_title="mean horizon cost (validation)")
     return _layout(fig, "DQN learning curve")
+
+
+def comparison_figure(table: pd.DataFrame) -> go.Figure:
+    """Mean cost per policy with its 95% CI from a stored comparison table (`policy`, `mean`, `ci95_low`,
+    `ci95_high`, `recommended`), labelled in plain words with the engine's name on hover."""
+    rows = table.sort_values("mean")
+    names = [plain_name(str(p)) for p in rows["policy"]]
+    colours = ["#e4572e" if bool(r) else "#4c78a8" for r in rows.get("recommended", [False] * len(rows))]
+    fig = go.Figure(
+        go.Bar(
+            x=names,
+            y=rows["mean"],
+            marker_color=colours,
+            error_y={"type": "data", "array": rows["ci95_high"] - rows["mean"], "arrayminus": rows["mean"] - rows["ci95_low"]},
+            hovertext=list(rows["policy"]),
+        )
+    )
+    fig.update_yaxes(title_text="expected total cost ($)")
+    return _layout(fig, "Expected total cost per policy (mean ± 95% CI; red: recommended)", 380)

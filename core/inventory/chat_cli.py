@@ -3,20 +3,22 @@
 Each stdin line is one JSON object, `{"user": "..."}` (or `{"edit": {"key": ..., "value": ...}}` for a
 direct table edit); each is answered by exactly one stdout line
 `{"assistant", "action", "table", "policy"}`. A malformed line, or an input the session rejects, is answered
-by `{"error": ..., "field": ...}` and the session continues. Blank lines are ignored. See `docs/inventory_copilot.md`.
+by `{"error": ..., "field": ...}` and the session continues. Blank lines are ignored. Every output line carries
+the conversation's `run_id` (the run is created at the start), so a script can `--resume` it. Lines are
+checked at the boundary (`core.cli_args.chat_lines`, `chat_request`): at most `MAX_LINE_CHARS` characters,
+valid JSON and valid Unicode. See `docs/inventory_copilot.md` and `docs/limits.md`.
 The copilot (and with it the engine) is imported inside the handler so that `python -m core.cli` starts fast.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import traceback
 from typing import TYPE_CHECKING, Any, TextIO
 
+from core import cli_args
 from core.config import PROVIDERS, Settings
-from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
+from core.errors import OrcaError, SpecError
 from core.store import Store
 
 if TYPE_CHECKING:
@@ -25,16 +27,20 @@ if TYPE_CHECKING:
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """Settings from the environment, with the provider (and its key and URL) and the flags applied."""
-    return Settings.from_cli(args.provider, args.model, args.base_url, args.seed)
+    return Settings.from_cli(
+        args.provider,
+        args.model,
+        args.base_url,
+        args.seed,
+        timeout_s=getattr(args, "llm_timeout", None),
+        max_retries=getattr(args, "llm_retries", None),
+    )
 
 
-def _parse_line(line: str) -> dict[str, Any]:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise SpecError("input", f"not valid JSON ({err.msg} at column {err.colno})") from None
-    if not isinstance(data, dict):
-        raise SpecError("input", 'each line must be a JSON object such as {"user": "..."}')
+def _parse_line(line: str | SpecError) -> dict[str, Any]:
+    if isinstance(line, SpecError):
+        raise line
+    data = cli_args.chat_request(line)
     if "user" in data:
         if not isinstance(data["user"], str) or not data["user"].strip():
             raise SpecError("user", "must be a non-empty string")
@@ -45,27 +51,13 @@ def _parse_line(line: str) -> dict[str, Any]:
     raise SpecError("input", 'expected {"user": "..."} or {"edit": {"key": ..., "value": ...}}')
 
 
-def error_object(err: OrcaError) -> dict[str, str]:
-    """The protocol's `{"error", "field"}` object; `field` names the input or the failing service."""
-    if isinstance(err, SpecError):
-        field = err.field
-    elif isinstance(err, ProviderError):
-        field = "provider"
-    elif isinstance(err, SolverError):
-        field = "solver"
-    elif isinstance(err, StoreError):
-        field = "store"
-    else:
-        field = "input"
-    return {"error": str(err), "field": field}
+error_object = cli_args.chat_error
 
 
 def run_chat(copilot: Copilot, stdin: TextIO, stdout: TextIO) -> int:
     """Answer every input line with one JSON line; return the number of lines answered."""
     answered = 0
-    for line in stdin:
-        if not line.strip():
-            continue
+    for line in cli_args.chat_lines(stdin):
         try:
             data = _parse_line(line)
             if "user" in data:
@@ -76,12 +68,9 @@ def run_chat(copilot: Copilot, stdin: TextIO, stdout: TextIO) -> int:
         except OrcaError as err:
             out = error_object(err)
         except Exception as err:  # a bug must not end the session: report it, keep answering
-            traceback.print_exc(file=sys.stderr)
-            out = {
-                "error": f"internal error ({type(err).__name__}: {err}); please report it",
-                "field": "internal",
-            }
-        stdout.write(json.dumps(out, default=str) + "\n")
+            out = cli_args.internal_error(err)
+        out["run_id"] = copilot.run_id
+        stdout.write(cli_args.chat_line_out(out))
         stdout.flush()
         answered += 1
     return answered
@@ -92,6 +81,7 @@ def cmd_chat(args: argparse.Namespace) -> None:
     from core.inventory.copilot import Copilot, CopilotConfig  # the engine loads torch: import on use
 
     settings = settings_from_args(args)
+    cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=True)
     store = Store(args.db)
     config = CopilotConfig(
         paths=args.paths,
@@ -101,19 +91,19 @@ def cmd_chat(args: argparse.Namespace) -> None:
         seed=settings.seed,
     )
     if args.resume:
+        cli_args.check_resumable(store, args.resume)
         copilot = Copilot.resume(store, args.resume, settings, config)
     else:
         copilot = Copilot(settings, store, config, title="Inventory Copilot (headless chat)")
         copilot.greeting()
-    run_chat(copilot, sys.stdin, sys.stdout)
+        copilot.start_run()
+    try:
+        run_chat(copilot, sys.stdin, sys.stdout)
+    finally:  # the session ends here: free the run (it stays resumable), so it is not "in use" for a delete
+        recorder = copilot.recorder
+        if recorder.store is not None and recorder.run_id is not None:
+            recorder.store.release_lease(recorder.run_id, recorder.owner)
     return None
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def add_chat_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -126,13 +116,23 @@ def add_chat_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
     p.add_argument("--model", help="model name (default: the provider's default)")
-    p.add_argument("--seed", type=int, help="random seed (default: $ORCA_SEED or 42)")
+    p.add_argument("--seed", type=cli_args.seed, help="random seed (default: $ORCA_SEED or 42)")
     p.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
-    p.add_argument("--paths", type=_positive, default=1000, help="Monte Carlo paths of the policy search")
+    p.add_argument(
+        "--paths", type=cli_args.paths, default=1000, help="Monte Carlo paths of the policy search"
+    )
     p.add_argument(
         "--dqn", action="store_true", help="also train a DQN (slower; also on request in the chat)"
     )
-    p.add_argument("--dqn-steps", type=_positive, default=1500, help="DQN training budget in vector steps")
-    p.add_argument("--dqn-seconds", type=float, default=30.0, help="DQN training budget in seconds")
+    p.add_argument(
+        "--dqn-steps",
+        type=cli_args.whole(1, 10_000_000, "a whole number of steps"),
+        default=1500,
+        help="DQN training budget in vector steps",
+    )
+    p.add_argument(
+        "--dqn-seconds", type=cli_args.seconds, default=30.0, help="DQN training budget in seconds"
+    )
+    cli_args.add_llm_flags(p)
     p.add_argument("--resume", metavar="RUN_ID", help="continue a stored copilot conversation")
     p.set_defaults(func=cmd_chat)

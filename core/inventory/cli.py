@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from core import cli_args
 from core.errors import SpecError
 from core.inventory.chat_cli import add_chat_parser
+from core.inventory.lab.cli import add_lab_parser
 from core.inventory.table import problem_from_csv
+from solvers.inventory.distribution import MAX_UNITS
 
 # The engine (numpy, torch) is imported inside the handlers so that `python -m core.cli` starts fast.
 
@@ -23,24 +26,10 @@ def _params(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
-    return value
+MAX_DQN_STEPS = 10_000_000
+dqn_steps = cli_args.whole(1, MAX_DQN_STEPS, "a whole number of steps")
+units = cli_args.whole(0, MAX_UNITS, "a whole number of units")
+signed_units = cli_args.whole(-MAX_UNITS, MAX_UNITS, "a whole number of units")
 
 
 def cmd_optimize(args: argparse.Namespace) -> dict:
@@ -49,7 +38,8 @@ def cmd_optimize(args: argparse.Namespace) -> dict:
 
     problem = problem_from_csv(Path(args.params))
     config = DQNConfig(steps=args.dqn_steps, seconds=args.dqn_seconds)
-    result = optimize(problem, args.paths, args.seed, not args.no_dqn, out_dir=args.out, dqn_config=config)
+    out = cli_args.prepare_output_dir(args.out)
+    result = optimize(problem, args.paths, args.seed, not args.no_dqn, out_dir=out, dqn_config=config)
     return result.summary()
 
 
@@ -59,13 +49,18 @@ def _add_optimize(sub) -> None:
     p.add_argument(
         "--out",
         required=True,
+        type=cli_args.output_dir,
         help="directory for config.json, dqn_weights.pth, policy_evaluation_results.csv",
     )
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--paths", type=_positive, default=1000, help="Monte Carlo paths of the policy search")
+    p.add_argument("--seed", type=cli_args.seed, default=0)
+    p.add_argument(
+        "--paths", type=cli_args.paths, default=1000, help="Monte Carlo paths of the policy search"
+    )
     p.add_argument("--no-dqn", action="store_true", help="skip DQN training")
-    p.add_argument("--dqn-steps", type=_positive, default=3000, help="DQN training budget in vector steps")
-    p.add_argument("--dqn-seconds", type=_seconds, default=60.0, help="DQN training budget in seconds")
+    p.add_argument("--dqn-steps", type=dqn_steps, default=3000, help="DQN training budget in vector steps")
+    p.add_argument(
+        "--dqn-seconds", type=cli_args.seconds, default=60.0, help="DQN training budget in seconds"
+    )
     p.set_defaults(func=cmd_optimize)
 
 
@@ -87,10 +82,27 @@ def _policy(args: argparse.Namespace):
     return RQPolicy(need("R"), need("Q"), args.cutoff)
 
 
+def _within_limits(args: argparse.Namespace, problem) -> None:
+    """Refuse levels the simulator would silently truncate: stock above the max inventory, orders above the
+    max order (every order is clipped to both, so such a rule would not be the one simulated)."""
+    caps = {"S": ("max inventory", problem.max_inventory), "s": ("max inventory", problem.max_inventory)}
+    caps |= {"R": ("max inventory", problem.max_inventory)}
+    caps |= {k: ("max order", problem.max_order) for k in ("q", "Q", "cap")}
+    for name, (what, limit) in caps.items():
+        value = getattr(args, name)
+        if value is not None and value > limit:
+            raise SpecError(
+                name,
+                f"{value:,} is above the {what} ({limit:,}); the simulator caps every order there, so the rule "
+                f"would be truncated. Use at most {limit:,}",
+            )
+
+
 def cmd_evaluate(args: argparse.Namespace) -> dict:
     from solvers.inventory.montecarlo import evaluate_policy
 
     problem = problem_from_csv(Path(args.params))
+    _within_limits(args, problem)
     return evaluate_policy(problem, _policy(args), args.paths, args.seed).summary()
 
 
@@ -99,12 +111,12 @@ def _add_evaluate(sub) -> None:
     _params(p)
     p.add_argument("--policy", required=True, choices=("sS", "base-stock", "constant", "rq"))
     for name in ("s", "S", "q", "R", "Q", "cap"):
-        p.add_argument(f"--{name}", type=int, default=None)
+        p.add_argument(f"--{name}", type=units, default=None)
     p.add_argument(
         "--cutoff", action="store_true", help="no orders that cannot arrive before the horizon ends"
     )
-    p.add_argument("--paths", type=_positive, default=10_000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--paths", type=cli_args.paths, default=10_000)
+    p.add_argument("--seed", type=cli_args.seed, default=0)
     p.set_defaults(func=cmd_evaluate)
 
 
@@ -121,9 +133,9 @@ def _add_dp(sub) -> None:
 
 
 def cmd_order(args: argparse.Namespace) -> dict:
-    from solvers.inventory.artifacts import calculate_dqn_order, read_config
+    from solvers.inventory.artifacts import calculate_dqn_order, config_lead_time, read_config
 
-    lead_time = int(read_config(args.artifacts)["lead_time"])
+    lead_time = config_lead_time(read_config(args.artifacts))
     if lead_time > 0 and not (args.pipeline or "").strip():
         raise SpecError(
             "pipeline",
@@ -135,11 +147,13 @@ def cmd_order(args: argparse.Namespace) -> dict:
 
 def _add_order(sub) -> None:
     p = sub.add_parser("order", help="recommended order from saved DQN artifacts (calculate_dqn_order)")
-    p.add_argument("--artifacts", required=True, help="deployment_artifacts directory")
-    p.add_argument("--inventory", type=int, required=True, help="current on-hand inventory")
+    p.add_argument(
+        "--artifacts", required=True, type=cli_args.input_dir, help="deployment_artifacts directory"
+    )
+    p.add_argument("--inventory", type=signed_units, required=True, help="current on-hand inventory")
     p.add_argument(
         "--step",
-        type=int,
+        type=units,
         required=True,
         help="current period, counted from 0 = the first period of the horizon (the last is T - 1)",
     )
@@ -152,7 +166,7 @@ def _add_order(sub) -> None:
     p.set_defaults(func=cmd_order)
 
 
-COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser]
+COMMANDS = [_add_optimize, _add_evaluate, _add_dp, _add_order, add_chat_parser, add_lab_parser]
 
 
 def register(subparsers) -> None:

@@ -10,6 +10,7 @@ Example 4). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
 
 from __future__ import annotations
 
+from core.inventory.policy_names import plain_value
 from core.inventory.table import LABELS, Cell, Conflict, Option, ParameterTable
 from core.text.numbers import format_number
 
@@ -35,7 +36,8 @@ def _show(key: str, value: str, unit: str = "") -> str:
 
 def changed_value(current: tuple[Cell, ...], proposed: tuple[Cell, ...]) -> Conflict:
     """A defined row restated with a different value (seed 000, Example 5)."""
-    key = proposed[-1].key
+    defined = {c.key for c in current}
+    key = next(c.key for c in reversed(proposed) if c.key in defined)  # the last restated row, not a new one
     old = next(c for c in current if c.key == key)
     new = next(c for c in proposed if c.key == key)
     if key == "state_transition_model":
@@ -153,16 +155,33 @@ def demand_conversion(period: str, options: tuple[tuple[str, str, str], ...]) ->
             ),
         )
     else:
-        lines = " ".join(f"{label}) {text}." for label, _, text in options)
+        # A: days vary independently (they even out over the period); B: the days of one period are alike
+        plain = {label: plain_value("demand_distribution", value) for label, value, _ in options}
+        described = {
+            "A": f"busy and quiet days even out over the {period}: {plain.get('A', '')}",
+            "B": f"the days within a {period} are alike (whole {period}s run high or low): {plain.get('B', '')}",
+        }
         question = (
-            f"Quick clarification before I fill the distribution: you gave demand per {period}, and I model daily "
-            f"demand. Which conversion should I use? {lines} Reply A or B (or give daily figures)."
+            f"You gave demand per {period}; I plan day by day. Do busy and quiet days even out over the {period}? "
+            f"Most shops: yes, so I'll use {plain.get('A', '')} (A). If instead the days within a {period} are "
+            f"alike and whole {period}s run high or low, I'd use {plain.get('B', '')} (B). Reply yes (or A), B, "
+            "or give me daily figures."
         )
         words = {
-            "A": ("independent", "sqrt", "square root", "√", "sum"),
-            "B": ("scale", "simply", "divide", "proportional"),
+            "A": ("independent", "sqrt", "square root", "√", "sum", "even out", *_YES_WORDS),
+            "B": ("scale", "simply", "divide", "proportional", "alike", "high or low together"),
         }
-        opts = tuple(Option(label, text, cells[label], words.get(label, ())) for label, _, text in options)
+        opts = tuple(
+            Option(label, f"{described.get(label, text)} [{text}]", cells[label], words.get(label, ()))
+            for label, _, text in options
+        )
+        advice = (
+            f"I recommend (A): {plain.get('A', '')}. Most shops' busy and quiet days even out over the {period}; "
+            f"only if the days within a {period} are alike would (B) fit: {plain.get('B', '')}."
+        )
+        return Conflict(
+            "demand_conversion", ("demand_type", "demand_distribution"), question, opts, (("recommendation", advice),)
+        )
     return Conflict("demand_conversion", ("demand_type", "demand_distribution"), question, opts)
 
 

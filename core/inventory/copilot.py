@@ -15,6 +15,7 @@ import re
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,8 @@ class Copilot:
         run_id: str | None = None,
         title: str = "Inventory Copilot conversation",
         optimizer: Callable[..., OptimizationResult] = optimize,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
     ) -> None:
         self.settings = settings
         self.optimizer = optimizer
@@ -95,13 +98,28 @@ class Copilot:
         self.interpreter: InterpretationAgent | None = None
         self._extraction_turns = 0
         self.recorder = (
-            Recorder.attach(store, run_id)
+            Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
             if store is not None and run_id is not None
             else Recorder(
-                store, WORKBENCH, config=self._run_config(), seed=settings.seed, title=title, status=RunStatus.ACTIVE
+                store,
+                WORKBENCH,
+                config=self._run_config(),
+                seed=settings.seed,
+                title=title,
+                status=RunStatus.ACTIVE,
+                owner=lease_owner,
             )
         )
         self._pending: list[tuple[str, str]] = []
+
+    def _batch(self) -> AbstractContextManager:
+        """One store transaction for a burst of writes (each write otherwise opens its own connection)."""
+        return self.store.batch() if self.store is not None and self.recorder.writing else nullcontext()
+
+    @property
+    def read_only(self) -> bool:
+        """Is this stored conversation being written elsewhere (another tab), so this copy must not write?"""
+        return self.recorder.read_only
 
     @property
     def run_id(self) -> str | None:
@@ -150,15 +168,21 @@ class Copilot:
             self.recorder.message(role, text)
         self._pending.clear()
 
+    def start_run(self) -> str | None:
+        """Create the run now (the headless chat prints its id before the first answer); its id, or None
+        without a store."""
+        self._ensure_run()
+        return self.run_id
+
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
         """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
         After the user said they are done, a question about the policy reopens the Q&A; any other message is
         answered with how to go on (every message gets a reply)."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
-        self._ensure_run()
-        if self.phase == "extract":
+        if self.phase == "extract":  # the run is created once the turn succeeded: a failed call leaves none
             return self._extract(text, progress)
+        self._ensure_run()
         if self.phase == "done":
             if not self._asks_about_policy(text):
                 return self._finished(text)
@@ -176,13 +200,17 @@ class Copilot:
             raise SpecError(key, "the new value is empty")
         if self.phase != "extract":
             raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
-        self._ensure_run()
         old = self.table.value(key)
+        started = time.perf_counter()
         turn = self.extraction.user_edit(key, value)
+        latency_ms = 1000.0 * (time.perf_counter() - started)
+        self._ensure_run()
         note = f"(table edit) {key}: {old if old is not None else '-'} -> {self.table.value(key)}"
         self.recorder.message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
         self.recorder.message("assistant", turn.assistant)
-        self.recorder.event("user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()})
+        self.recorder.event(
+            "user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()}, latency_ms=latency_ms
+        )
         if turn.action == TERMINATE:
             return self._present(turn.assistant, progress)
         return self._turn(turn.assistant, turn.action, turn.conflicts)
@@ -228,12 +256,15 @@ class Copilot:
         *,
         workdir: str | Path | None = None,
         optimizer: Callable[..., OptimizationResult] = optimize,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
     ) -> Copilot:
         """Continue a stored conversation: the table from its last snapshot, the dialogue from its messages.
 
         After TERMINATE the stored result is reused (policy, costs, critic, deployment files) when the table
         is unchanged; a run without it (older runs) is optimized again with the stored budget and seed. No
-        model call is repeated."""
+        model call is repeated. The run's lease goes to `lease_owner`; while another live writer holds it
+        (`lease_live`), the conversation is read-only (`read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not an Inventory Copilot conversation")
@@ -241,7 +272,16 @@ class Copilot:
         if config is None:
             fields = set(CopilotConfig.__dataclass_fields__)
             config = CopilotConfig(**{k: v for k, v in stored.items() if k in fields}) if stored else None
-        copilot = cls(settings, store, config, workdir=workdir, run_id=run_id, optimizer=optimizer)
+        copilot = cls(
+            settings,
+            store,
+            config,
+            workdir=workdir,
+            run_id=run_id,
+            optimizer=optimizer,
+            lease_owner=lease_owner,
+            lease_live=lease_live,
+        )
         copilot._restore(store, run_id)
         return copilot
 
@@ -255,17 +295,21 @@ class Copilot:
             list(self.table.conflicts),
         )
         self.config, note = dqn_request(self.config, text)
+        started = time.perf_counter()
         try:
             turn = self.extraction.respond(text)
         except Exception:
             self._rollback(*before)
             raise
-        self.recorder.message("user", text)
-        if note:
-            self.recorder.update(config=self._run_config())
+        latency_ms = 1000.0 * (time.perf_counter() - started)
         assistant = turn.assistant + note if turn.action != TERMINATE else turn.assistant
-        self.recorder.message("assistant", assistant)
-        self.recorder.event("extraction", {"action": turn.action, **self._snapshot()})
+        with self._batch():
+            self._ensure_run()
+            self.recorder.message("user", text)
+            if note:
+                self.recorder.update(config=self._run_config())
+            self.recorder.message("assistant", assistant)
+            self.recorder.event("extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms)
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)
@@ -280,8 +324,9 @@ class Copilot:
     def _present(self, summary: str, progress: Progress | None) -> CopilotTurn:
         """TERMINATE: save the extraction artifacts, optimize, critique and open the interpretation."""
         self._extraction_turns = len(self.extraction.state.log)
-        for name, data in self.extraction.artifacts().items():
-            self.recorder.artifact(name, data.encode())
+        with self._batch():
+            for name, data in self.extraction.artifacts().items():
+                self.recorder.artifact(name, data.encode())
         self._optimize(progress)
         assert self.interpreter is not None
         try:
@@ -289,8 +334,9 @@ class Copilot:
         except Exception:
             self.phase, self.interpreter = "extract", None
             raise
-        self.recorder.messages(m for m in opening.messages if m.role != "user")
-        self.recorder.update(status=RunStatus.ACTIVE)
+        with self._batch():
+            self.recorder.messages(m for m in opening.messages if m.role != "user")
+            self.recorder.update(status=RunStatus.ACTIVE)
         return self._turn(f"{summary}\n\n{opening.assistant}", TERMINATE)
 
     def _optimize(self, progress: Progress | None) -> None:
@@ -310,10 +356,27 @@ class Copilot:
             final_paths=cfg.final_paths,
         )
         optimized = time.perf_counter()
+        if progress:
+            progress(1.0, "checking the recommendation against your table and writing the explanation")
         report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
         brief = brief_from_result(result, report, cfg.seed)
         criticised = time.perf_counter()
         self.result, self.report = result, report
+        self._start_interpretation(brief)
+        with self._batch():
+            self._record_optimization(cfg, result, report, brief, problem, optimized - started, criticised - optimized)
+
+    def _record_optimization(
+        self,
+        cfg: CopilotConfig,
+        result: OptimizationResult,
+        report: CriticReport,
+        brief: PolicyBrief,
+        problem: Any,
+        optimize_s: float,
+        critic_s: float,
+    ) -> None:
+        """Write the optimize and critic steps, the deployment files, title and metrics (one transaction)."""
         self.recorder.event(
             "optimize",
             {
@@ -323,10 +386,9 @@ class Copilot:
                 "table": self.table.values(),
                 "brief": brief_state(brief),
             },
-            latency_ms=1000.0 * (optimized - started),
+            latency_ms=1000.0 * optimize_s,
         )
-        self.recorder.event("critic", report.to_dict(), latency_ms=1000.0 * (criticised - optimized))
-        self._start_interpretation(brief)
+        self.recorder.event("critic", report.to_dict(), latency_ms=1000.0 * critic_s)
         for name, data in self.artifacts().items():
             if name.startswith("deployment_artifacts/"):
                 self.recorder.artifact(name, data)

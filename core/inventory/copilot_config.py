@@ -38,8 +38,10 @@ class CopilotConfig:
     def __post_init__(self) -> None:
         if self.paths < 1:
             raise SpecError("paths", "need at least 1 simulation path")
-        if self.dqn_steps < 1 or not (self.dqn_seconds > 0 and math.isfinite(self.dqn_seconds)):
-            raise SpecError("dqn_steps", "the DQN budget must be positive")
+        if self.dqn_steps < 1:
+            raise SpecError("dqn_steps", f"the DQN step budget must be at least 1, got {self.dqn_steps}")
+        if not (self.dqn_seconds > 0 and math.isfinite(self.dqn_seconds)):
+            raise SpecError("dqn_seconds", f"the DQN time budget must be a positive number, got {self.dqn_seconds}")
 
     def dqn_config(self) -> DQNConfig:
         return DQNConfig(

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from core.errors import SpecError
+from core.inventory.policy_names import PARAMETER_LABELS, plain_value
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from solvers.inventory.spec import PARAMETER_KEYS, parse_demand
 
@@ -216,9 +217,11 @@ class ExtractionBase(ABC):
         return rephrase(about, asked + 1)
 
     def _summary(self) -> str:
-        rows = "; ".join(
-            f"{LABELS[k]} {r.value}{'' if r.unit in ('N/A', '') else ' ' + r.unit}"
+        rows = "; ".join(  # plain labels and values ("daily demand: about 20 a day, give or take 7.6")
+            f"{PARAMETER_LABELS.get(k, LABELS[k]).lower()}: {plain_value(k, r.value)}"
+            f"{'' if r.unit in ('N/A', '') else ' ' + r.unit}"
             for k, r in self.table.rows.items()
+            if k != "demand_type"
         )
         assumed = "; ".join(
             f"{LABELS[k]}: {words}" for k, words in self.state.assumptions.items() if self.table.is_defined(k)

@@ -609,6 +609,8 @@ def _about_options(conflict: Conflict, kind: str) -> str:
     if kind == "compare":
         return f"The options differ like this: {listed}. {how}"
     first = conflict.options[0]
+    if kind == "recommend" and (advice := dict(conflict.data).get("recommendation")):
+        return f"{advice} {how}"
     return (
         f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
         f"choice; the decision is yours. {how}"

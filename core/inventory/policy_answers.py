@@ -21,6 +21,7 @@ from core.inventory.policy_explanation import (
     ss_sentence,
     why_words,
 )
+from core.inventory.policy_names import plain_name
 from core.text.numbers import find_percentages, words_to_digits
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policies
 from solvers.inventory.policies import ConstantPolicy
@@ -137,10 +138,10 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
     ):
         return answer
     b = brief.scenario == "B"
-    simpler = brief.recommended != "sS" and "sS" in brief.costs
+    simpler = simplest_alternative(brief)
     if simpler and _CHOOSE_SS_RE.search(text):
         return (
-            f"Understood, the simpler rule it is: {ss_sentence(brief)} {_ss_difference(brief)}, in exchange for a "
+            f"Understood, the simpler rule it is: {_simpler_offer(brief, simpler)}, in exchange for a "
             "rule you can apply by hand."
         )
     if b and _CHOOSE_DQN_RE.search(text):
@@ -160,8 +161,8 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
         )
     if simpler and _SKEPTIC_RE.search(text):
         return (
-            f"That's fair. If you'd rather have something simpler, use the plain (s,S) rule: {ss_sentence(brief)} "
-            f"{_ss_difference(brief)}. Which policy would you like to use?"
+            f"That's fair. If you'd rather have something simpler: {_simpler_offer(brief, simpler)}. Which policy "
+            "would you like to use?"
         )
     if m := _CONSTANT_RE.search(words_to_digits(text)):
         return constant_answer(brief, int(m.group(1) or m.group(2)))
@@ -190,13 +191,50 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
     )
 
 
-def _ss_difference(brief: PolicyBrief) -> str:
+SIMPLER_TOLERANCE_PCT = 5.0
+"""'Something simpler?' offers the simplest rule whose objective is at most this much above the recommendation."""
+SIMPLICITY = ("constant", "constant_cutoff", "base_stock", "base_stock_cutoff", "sS", "sS_cutoff", "rQ", "rQ_cutoff")
+"""Finalist keys from the simplest rule to apply by hand to the most involved."""
+
+
+def simplest_alternative(brief: PolicyBrief) -> str | None:
+    """The finalist key to offer a user who wants something simpler: the simplest plain rule within
+    `SIMPLER_TOLERANCE_PCT` of the recommendation in the objective, else the cheapest plain rule."""
     c = brief.costs
+    rec = c[brief.recommended]["objective"]
+    plain = [k for k in SIMPLICITY if k in c and k != brief.recommended]
+    if not plain or brief.recommended in SIMPLICITY[: SIMPLICITY.index(plain[0])]:
+        return None
+
+    def gap(k: str) -> float:
+        return 100 * (c[k]["objective"] - rec) / max(abs(rec), 1e-9)
+
+    close = [k for k in plain if gap(k) <= SIMPLER_TOLERANCE_PCT]
+    return close[0] if close else min(plain, key=gap)
+
+
+def alternative_sentence(brief: PolicyBrief, key: str) -> str:
+    """A finalist rule as an instruction, from its engine name."""
+    name = brief.costs[key]["policy"]
+    if key.startswith("sS") and key != "sS":
+        m = re.match(r"sS\((\d+),(\d+)\)", name)
+        if m:
+            return f"If stock on hand plus on order is below {m.group(1)}, order up to {m.group(2)}."
+    if key == "sS":
+        return ss_sentence(brief)
+    text = plain_name(name, brief.problem, unit="units")
+    return text[:1].upper() + text[1:] + "." if text != name else f"Use {name}."
+
+
+def _simpler_offer(brief: PolicyBrief, key: str) -> str:
+    c = brief.costs
+    rec = c[brief.recommended]
+    pct = 100 * (c[key]["objective"] - rec["objective"]) / max(abs(rec["objective"]), 1e-9)
     name = FAMILY_NAMES.get(brief.recommended, brief.recommended)
-    more = "more" if brief.cost_diff_pct >= 0 else "less"
+    more = "more" if pct >= 0 else "less"
     return (
-        f"It costs {abs(brief.cost_diff_pct):.1f}% {more} in the objective than the {name}, averaging "
-        f"{dollars(c['sS']['mean'])} versus {dollars(c[brief.recommended]['mean'])} over the "
+        f"{alternative_sentence(brief, key)} It costs {abs(pct):.1f}% {more} in the objective than the {name}, "
+        f"averaging {dollars(c[key]['mean'])} versus {dollars(rec['mean'])} over the "
         f"{brief.problem.time_horizon}-day plan"
     )
 

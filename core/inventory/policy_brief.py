@@ -18,7 +18,14 @@ from solvers.inventory.agent import OptimizationResult
 from solvers.inventory.artifacts import load_dqn
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
-from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, TablePolicy
+from solvers.inventory.policies import (
+    BaseStockPolicy,
+    ConstantPolicy,
+    RQPolicy,
+    SSPolicy,
+    TablePolicy,
+    cut_off,
+)
 from solvers.inventory.spec import InventoryProblem
 
 SUMMARY_TOLERANCE_PCT = 2.0
@@ -164,13 +171,14 @@ def policy_rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[s
     """The recommended policy's parameters; a table policy is summarised from how it behaves in simulation."""
     cutoff = bool(getattr(policy, "cutoff", False))
     if isinstance(policy, SSPolicy):
-        return {"kind": "sS", "s": policy.s, "S": policy.S, "cutoff": cutoff}
+        return _with_daily({"kind": "sS", "s": policy.s, "S": policy.S, "cutoff": cutoff}, p, policy, seed)
     if isinstance(policy, BaseStockPolicy):
-        return {"kind": "base_stock", "S": policy.S, "cap": policy.cap or p.max_order, "cutoff": cutoff}
+        rule = {"kind": "base_stock", "S": policy.S, "cap": policy.cap or p.max_order, "cutoff": cutoff}
+        return _with_daily(rule, p, policy, seed)
     if isinstance(policy, ConstantPolicy):
         return {"kind": "constant", "q": policy.q, "cutoff": cutoff}
     if isinstance(policy, RQPolicy):
-        return {"kind": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": cutoff}
+        return _with_daily({"kind": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": cutoff}, p, policy, seed)
     if key == "dqn":
         return {"kind": "dqn"}
     demand = demand_matrix(p, 300, seed + 15_485_863)
@@ -205,6 +213,19 @@ def policy_rule(p: InventoryProblem, key: str, policy: Any, seed: int) -> dict[s
             rule["reorder_at"], rule["order_up_to"] = reorder, max(up_to, reorder + 1)
         else:
             rule["steady_order"] = steady_q
+    return rule
+
+
+def _with_daily(rule: dict[str, Any], p: InventoryProblem, policy: Any, seed: int) -> dict[str, Any]:
+    """Add `daily_order` when the rule, simulated, orders the same amount every day it may order (for example
+    a capped base-stock rule on perishable stock): that is what the user should be told to do."""
+    paths = 200
+    tr = simulate_policy(p, policy, demand_matrix(p, paths, seed + 7_919), record=paths).trajectory
+    assert tr is not None
+    open_days = [t for t in range(p.time_horizon) if not (rule.get("cutoff") and cut_off(p, t))]
+    orders = np.unique(tr.orders[:, open_days]) if open_days else np.array([])
+    if orders.size == 1 and orders[0] > 0:
+        rule["daily_order"] = int(orders[0])
     return rule
 
 

@@ -11,22 +11,52 @@ from pathlib import Path
 
 from core.inventory.critic import FAMILY_NAMES, dollars, supply_limits
 from core.inventory.policy_brief import PolicyBrief
+from core.inventory.policy_names import cutoff_days, cutoff_words
 from solvers.inventory.spec import format_number
 
 CLOSING_QUESTION = "Do you have any other questions?"
 _PROMPT_PATH = Path(__file__).with_name("interpretation_prompt.md")
 
 
+def stop_sentence(brief: PolicyBrief) -> str:
+    """The end-of-plan cutoff in words, counted with the engine's own definition (`cutoff_days`)."""
+    if not brief.rule.get("cutoff"):
+        return ""
+    n = cutoff_days(brief.problem)
+    if n == 0:
+        return ""
+    days = "On the last day" if n == 1 else f"In the last {n} days"
+    return f" {days} of the plan, order nothing: it would arrive too late to sell."
+
+
+def action_sentence(brief: PolicyBrief) -> str:
+    """What to do, first and in the fewest words: "Order 24 units every day (none on the last day)."."""
+    r = brief.rule
+    if never_orders(brief):
+        return "Order nothing."
+    clause = cutoff_words(brief.problem) if r.get("cutoff") else ""
+    tail = f" ({clause})" if clause else ""
+    daily = r.get("daily_order", r.get("q") if r["kind"] == "constant" else r.get("steady_order"))
+    if daily is not None:
+        about = "about " if "steady_order" in r and r["kind"] not in ("constant",) else ""
+        return f"Order {about}{daily} units every day{tail}."
+    if r["kind"] == "sS":
+        return f"When stock plus orders on the way drops below {r['s']}, order back up to {r['S']} units{tail}."
+    if r["kind"] == "base_stock":
+        return f"Each day, order back up to {r['S']} units, at most {r['cap']} at once{tail}."
+    if r["kind"] == "rQ":
+        return f"When stock plus orders on the way drops below {r['R']}, order {r['Q']} units{tail}."
+    if "reorder_at" in r:
+        return f"When stock plus orders on the way is at or below about {r['reorder_at']}, order up to about {r['order_up_to']} units."
+    if r["kind"] == "dqn":
+        return "Ask me for each day's order: tell me your stock, the day and the orders on the way."
+    return "Ask me for any day's order: tell me your stock, the day and the orders on the way."
+
+
 def rule_sentence(brief: PolicyBrief) -> str:
     """The recommended rule in one plain sentence."""
     r, p = brief.rule, brief.problem
-    stop = (
-        f" In the last {p.lead_time + 1} day(s) of the plan, order nothing: it would arrive too late to sell."
-        if r.get("cutoff") and p.lead_time
-        else " On the last day of the plan, order nothing."
-        if r.get("cutoff")
-        else ""
-    )
+    stop = stop_sentence(brief)
     position = "your stock position (units on the shelf plus units ordered but not yet delivered)"
     if never_orders(brief):
         return "Order nothing: at these costs and limits no order pays for itself within the plan."
@@ -37,9 +67,14 @@ def rule_sentence(brief: PolicyBrief) -> str:
             f"{r['S']}{cap}; otherwise order nothing.{stop}"
         )
     if r["kind"] == "base_stock":
+        steady = (
+            f" Here that always comes to {r['daily_order']} units a day."
+            if r.get("daily_order") is not None
+            else ""
+        )
         return (
             f"Every day, check {position}, and order the gap up to {r['S']} units, but never more than "
-            f"{r['cap']} units at once.{stop}"
+            f"{r['cap']} units at once.{steady}{stop}"
         )
     if r["kind"] == "constant":
         return f"Order {r['q']} units every day, whatever the stock.{stop}"
@@ -148,7 +183,10 @@ def explanation(brief: PolicyBrief) -> str:
     c = brief.costs
     name = FAMILY_NAMES.get(brief.recommended, brief.recommended)
     shown = "" if brief.recommended_policy == brief.recommended else f", **{brief.recommended_policy}**"
-    parts = [f"I recommend the {name}{shown}. In plain words: {rule_sentence(brief)}"]
+    parts = [
+        f"**What to do:** {action_sentence(brief)}",
+        f"I recommend the {name}{shown}. In plain words: {rule_sentence(brief)}",
+    ]
     parts.append(why_words(brief))
     parts.append(cost_words(brief, brief.recommended))
     if brief.recommended != "sS" and "sS" in c:

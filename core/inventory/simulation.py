@@ -8,9 +8,12 @@ with `simulation_inputs.py` and reads the `SimulationResult` of `simulation_resu
 from __future__ import annotations
 
 import dataclasses
+import io
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+import pandas as pd
 
 from core.errors import SolverError, SpecError
 from core.inventory.simulation_inputs import PARAMS_ARTIFACT, PolicyChoice
@@ -18,8 +21,15 @@ from core.inventory.simulation_result import SimulationResult, artifacts_zip
 from core.recorder import Recorder, RunStatus
 from core.store import Store
 from solvers.inventory.dp import solve_dp
-from solvers.inventory.dqn import DQNConfig, DQNPolicy, check_dqn_size, train_dqn
-from solvers.inventory.montecarlo import Policy, check_simulation_size, demand_matrix, evaluate_policies
+from solvers.inventory.dqn import DQNConfig, DQNPolicy, DQNResult, check_dqn_size, train_dqn
+from solvers.inventory.montecarlo import (
+    Policy,
+    PolicyEvaluation,
+    check_simulation_size,
+    demand_matrix,
+    evaluate_policies,
+)
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy
 from solvers.inventory.search import SearchResult, check_search_size, search_policies
 from solvers.inventory.spec import InventoryProblem, params_csv_text, table_from_problem
 
@@ -122,11 +132,15 @@ def run_simulation(
     progress: Progress | None = None,
     store: Store | None = None,
     title: str = "",
+    should_stop: Callable[[], bool] | None = None,
+    on_start: Callable[[str | None], None] | None = None,
 ) -> SimulationResult:
     """Evaluate the chosen policies (plus grid best, DP optimum and DQN when asked) on common paths.
 
     With a `store` the run is recorded (config, one step per stage, metrics, the results CSV, the parameter
-    table and the artifacts zip); a failure marks the run `failed` and is raised again."""
+    table and the artifacts zip); a failure marks the run `failed` and is raised again. `should_stop` cancels
+    DQN training early (the result flags the DQN); `on_start` gets the stored run's id as soon as it exists, so
+    a caller whose run is cut short can mark it with `mark_interrupted`."""
     options = options or SimulationOptions()
     policies = [c.build() for c in choices]
     if not policies and not (options.grid or options.dp or options.dqn):
@@ -139,8 +153,10 @@ def run_simulation(
     label = title or f"{problem.demand.canonical()}, L={problem.lead_time}, T={problem.time_horizon}"
     recorder = Recorder(store, WORKBENCH, config=_run_config(problem, choices, options), seed=seed, title=label)
     recorder.start()
+    if on_start is not None:
+        on_start(recorder.run_id)
     try:
-        result = _simulate(problem, choices, policies, options, seed, progress, recorder)
+        result = _simulate(problem, choices, policies, options, seed, progress, recorder, should_stop)
     except Exception as err:
         recorder.finish(RunStatus.FAILED, {"error": str(err)})
         raise
@@ -159,8 +175,10 @@ def _simulate(
     seed: int,
     progress: Progress | None,
     recorder: Recorder,
+    should_stop: Callable[[], bool] | None = None,
 ) -> SimulationResult:
     start = time.perf_counter()
+    trained = None
     stages = _Stages(
         [n for n, on in (("grid", options.grid), ("dp", options.dp), ("dqn", options.dqn)) if on]
         + ["evaluate"],
@@ -206,7 +224,9 @@ def _simulate(
             report(1.0, "dynamic program done" if dp_refusal is None else "DP too large; skipped")
     if options.dqn:
         t0 = time.perf_counter()
-        trained = train_dqn(problem, options.dqn_config, seed, progress=stages.report("dqn"))
+        trained = train_dqn(
+            problem, options.dqn_config, seed, progress=stages.report("dqn"), should_stop=should_stop
+        )
         curve = trained.curve
         dqn_policy, dqn_hidden = trained.policy, trained.hidden
         policies.append(trained.policy)
@@ -216,6 +236,9 @@ def _simulate(
                 "curve": list(curve),
                 "best_validation": trained.best_validation,
                 "env_steps": trained.env_steps,
+                "steps": trained.steps,
+                "steps_budget": trained.steps_budget,
+                "stopped_by": trained.stopped_by,
             },
             t0,
         )
@@ -226,6 +249,10 @@ def _simulate(
         problem, policies, demand=demand, record=options.trajectories, progress=stages.report("evaluate")
     )
     _step(recorder, "evaluate", {"policies": [e.summary() for e in evaluations]}, t0)
+    dqn_warning = None
+    if trained is not None:
+        dqn_ev = next(e for e, src in zip(evaluations, sources, strict=True) if "DQN" in src)
+        dqn_warning = dqn_verdict(problem, trained, dqn_ev, demand)
     result = SimulationResult(
         problem=problem,
         policies=tuple(policies),
@@ -239,11 +266,60 @@ def _simulate(
         paths=options.paths,
         seconds=time.perf_counter() - start,
         run_id=recorder.run_id,
+        dqn_warning=dqn_warning,
+        not_recommended=(evaluations[sources.index(next(s for s in sources if "DQN" in s))].policy,)
+        if dqn_warning
+        else (),
     )
     zipped = artifacts_zip(result, dqn_policy, dqn_hidden)
     result = dataclasses.replace(result, artifacts_zip=zipped, seconds=time.perf_counter() - start)
     _save(recorder, result)
     return result
+
+
+UNDERTRAINED_FRACTION = 0.5
+"""A DQN stopped by its time budget before this fraction of its steps is flagged as undertrained."""
+
+
+def trivial_rules(problem: InventoryProblem) -> list[Policy]:
+    """Rules anyone could follow without a model: order the mean demand every day, or top up to the demand
+    over the lead time plus one day."""
+    mean = max(1, round(problem.demand.mean))
+    return [ConstantPolicy(min(mean, problem.max_order)), BaseStockPolicy(mean * (problem.lead_time + 1))]
+
+
+def dqn_verdict(problem: InventoryProblem, trained: DQNResult, dqn: PolicyEvaluation, demand) -> str | None:
+    """Why a trained DQN must not be recommended, in plain words, or None when it may be."""
+    problems = []
+    if trained.stopped_by == "cancelled":
+        problems.append(f"its training was cancelled after {trained.steps:,} of {trained.steps_budget:,} steps")
+    elif trained.stopped_by == "time" and trained.steps < UNDERTRAINED_FRACTION * trained.steps_budget:
+        problems.append(
+            f"it stopped on its time budget after only {trained.steps:,} of its {trained.steps_budget:,} steps "
+            f"({trained.steps / max(trained.steps_budget, 1):.0%}), so it is undertrained"
+        )
+    lam = problem.risk_tolerance
+    refs = evaluate_policies(problem, trivial_rules(problem), demand=demand)
+    best = min(refs, key=lambda e: e.objective(lam))
+    if dqn.fill_rate <= 0.0:
+        problems.append("it served none of the demand (fill rate 0%)")
+    if dqn.objective(lam) > best.objective(lam):
+        problems.append(
+            f"it does worse than the trivial rule {best.policy} (L(π) {dqn.objective(lam):.2f} against "
+            f"{best.objective(lam):.2f} on the same paths)"
+        )
+    if not problems:
+        return None
+    return "Do not use this DQN: " + "; ".join(problems) + ". It is shown for reference and never recommended."
+
+
+def mark_interrupted(store: Store | None, run_id: str | None) -> None:
+    """Mark a simulation run that was cut short (its page rerun stopped it) as interrupted."""
+    if store is None or run_id is None:
+        return
+    run = store.get_run(run_id)
+    if run["status"] == RunStatus.RUNNING:
+        store.update_run(run_id, status=str(RunStatus.INTERRUPTED))
 
 
 def _unique(policies: Sequence[Policy], sources: Sequence[str]) -> tuple[list[Policy], list[str]]:
@@ -282,3 +358,11 @@ def _save(recorder: Recorder, result: SimulationResult) -> None:
     if result.artifacts_zip is not None:
         recorder.artifact(ZIP_ARTIFACT, result.artifacts_zip)
     recorder.finish(RunStatus.DONE, metrics)
+
+
+def stored_comparison(store: Store, run_id: str) -> pd.DataFrame | None:
+    """The comparison table a stored simulator run saved (None for runs without one)."""
+    names = set(store.artifacts(run_id)["name"])
+    if RESULTS_ARTIFACT not in names:
+        return None
+    return pd.read_csv(io.BytesIO(store.get_artifact(run_id, RESULTS_ARTIFACT)))

@@ -248,3 +248,74 @@ def default_choices(problem: InventoryProblem) -> list[PolicyChoice]:
     """(s,S) and capped base-stock at their suggested parameters."""
     params = suggested_parameters(problem)
     return [PolicyChoice("sS", params["sS"]), PolicyChoice("base_stock", params["base_stock"])]
+
+
+@dataclass(frozen=True)
+class PolicyHandoff:
+    """The Copilot's recommendation as the simulator needs it to reproduce the Copilot's numbers: the policy
+    (family, parameters with cap, cutoff), or the DP optimum, on the same evaluation paths (count and seed)."""
+
+    choice: PolicyChoice | None
+    dp: bool
+    paths: int
+    seed: int
+    policy: str
+
+    def to_dict(self) -> dict:
+        return {
+            "choice": None
+            if self.choice is None
+            else {"kind": self.choice.kind, "params": dict(self.choice.params), "cutoff": self.choice.cutoff},
+            "dp": self.dp,
+            "paths": self.paths,
+            "seed": self.seed,
+            "policy": self.policy,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> PolicyHandoff:
+        c = data.get("choice")
+        choice = None if c is None else PolicyChoice(c["kind"], dict(c["params"]), bool(c["cutoff"]))
+        return cls(choice, bool(data["dp"]), int(data["paths"]), int(data["seed"]), str(data["policy"]))
+
+
+def policy_handoff(rule: Mapping, policy: str, paths: int, seed: int) -> PolicyHandoff:
+    """The hand-off of a Copilot recommendation: `rule` is the brief's rule, `policy` the engine's policy name,
+    `paths` and `seed` those its finalists were compared on (`solvers.inventory.agent.EVAL_SEED_OFFSET`)."""
+    kind = rule.get("kind")
+    cutoff = bool(rule.get("cutoff", False))
+    params: dict[str, int | None] | None = {
+        "sS": lambda: {"s": int(rule["s"]), "S": int(rule["S"])},
+        "base_stock": lambda: {"S": int(rule["S"]), "cap": int(rule["cap"])},
+        "constant": lambda: {"q": int(rule["q"])},
+        "rQ": lambda: {"R": int(rule["R"]), "Q": int(rule["Q"])},
+    }.get(str(kind), lambda: None)()
+    choice = None if params is None else PolicyChoice(str(kind), params, cutoff)
+    return PolicyHandoff(choice, dp=choice is None and policy == "dp", paths=paths, seed=seed, policy=policy)
+
+
+SIMULATOR_WORKBENCH = "policy_simulator"
+
+
+@dataclass(frozen=True)
+class StoredSimulation:
+    """What the simulator form needs to redo a stored run: its problem, policies, options and seed."""
+
+    problem: InventoryProblem
+    choices: tuple[PolicyChoice, ...]
+    options: dict
+    seed: int | None
+
+
+def stored_simulation(store: Store, run_id: str) -> StoredSimulation:
+    """A stored Policy Simulator run, to open it back in the simulator (`SpecError` for another workbench)."""
+    run = store.get_run(run_id)
+    if run.get("workbench") != SIMULATOR_WORKBENCH:
+        raise SpecError("run", f"run {run_id} is not a Policy Simulator run")
+    config = run.get("config") or {}
+    problem = problem_from_table({k: str(v) for k, v in (config.get("parameters") or {}).items()})
+    choices = tuple(
+        PolicyChoice(str(c["kind"]), dict(c.get("params") or {}), bool(c.get("cutoff")))
+        for c in config.get("policies") or []
+    )
+    return StoredSimulation(problem, choices, dict(config.get("options") or {}), run.get("seed"))

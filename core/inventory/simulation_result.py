@@ -38,11 +38,16 @@ class SimulationResult:
     seconds: float
     run_id: str | None = None
     artifacts_zip: bytes | None = field(default=None, repr=False)
+    dqn_warning: str | None = None
+    """Why the trained DQN must not be trusted (undertrained, cancelled, worse than a trivial rule), or None."""
+    not_recommended: tuple[str, ...] = ()
+    """Policies shown in the table but never recommended (a flagged DQN)."""
 
     def recommended(self, risk_tolerance: float | None = None) -> PolicyEvaluation:
         """The evaluated policy minimising L(π) for λ (default: the problem's risk tolerance)."""
         lam = self.problem.risk_tolerance if risk_tolerance is None else risk_tolerance
-        return min(self.evaluations, key=lambda e: e.objective(lam))
+        allowed = [e for e in self.evaluations if e.policy not in self.not_recommended] or list(self.evaluations)
+        return min(allowed, key=lambda e: e.objective(lam))
 
     def table(self, risk_tolerance: float | None = None) -> pd.DataFrame:
         """The comparison table, one row per policy, best L(π) first."""
@@ -142,7 +147,8 @@ def artifacts_zip(
     for i, (ev, source) in enumerate(zip(result.evaluations, result.sources, strict=True)):
         key = {"DP optimal": "dp", "DQN": "dqn"}.get(source, ev.policy)
         keyed.append(("sS" if i == ss_index else key, ev))
-    recommended = min(keyed, key=lambda kv: kv[1].objective(lam))[0]
+    allowed = [kv for kv in keyed if kv[1].policy not in result.not_recommended] or keyed
+    recommended = min(allowed, key=lambda kv: kv[1].objective(lam))[0]
     extra = {
         "recommended_policy": result.recommended().policy,
         "dp_optimal_cost": result.dp_cost,

@@ -2,7 +2,9 @@
 
 Both SDKs retry 408/409/429/5xx and connection errors with exponential backoff (`max_retries`); what is
 left after the retries is turned into a `ProviderError` whose message says what to do. So is an answer that is
-not the API's JSON (a web page, another service): that usually means a wrong base URL.
+not the API's JSON (a web page, another service, a broken body): that usually means a wrong base URL. Both
+adapters ask for at most `MAX_OUTPUT_TOKENS` and cut a longer text at `MAX_REPLY_CHARS` (a server may ignore the
+limit); an empty answer (no text, no tool call) is a `ProviderError`, never shown as an empty reply.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import anthropic
@@ -20,6 +23,7 @@ from core.errors import ProviderError
 from core.llm.types import Message, Reply, ToolCall, ToolSpec, Usage
 
 MAX_OUTPUT_TOKENS = 2048
+MAX_REPLY_CHARS = 20_000  # ~ 4x what MAX_OUTPUT_TOKENS allows; guards against servers that ignore it
 EMPTY_TEXT = "(no text)"  # sent to Anthropic for an empty message: it refuses empty text blocks
 _API_NAMES = {
     "Anthropic": "the Anthropic Messages API",
@@ -83,11 +87,27 @@ def _request(
         response = call()
     except (anthropic.APIError, openai.APIError) as err:
         raise _explain(provider, model, base_url, err) from err
+    except (ValueError, RecursionError) as err:  # the SDK could not decode the body (broken JSON)
+        raise _not_an_api(provider, base_url) from err
     latency = time.perf_counter() - start
     try:
-        return parse(response, latency)
+        reply = parse(response, latency)
     except _SHAPE_ERRORS as err:
         raise _not_an_api(provider, base_url, response) from err
+    return _checked(reply, provider)
+
+
+def _checked(reply: Reply, provider: str) -> Reply:
+    """Refuse an empty answer; cut an over-long text at `MAX_REPLY_CHARS`, saying so."""
+    if not reply.text.strip() and not reply.tool_calls:
+        why = (
+            " (it stopped at the output-token limit)" if reply.stop_reason in ("length", "max_tokens") else ""
+        )
+        raise ProviderError(f"{provider} returned an empty answer{why}; try again or rephrase.")
+    if len(reply.text) > MAX_REPLY_CHARS:
+        cut = reply.text[:MAX_REPLY_CHARS] + f"\n\n[answer cut at {MAX_REPLY_CHARS:,} characters]"
+        return replace(reply, text=cut)
+    return reply
 
 
 def _parse_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
@@ -224,7 +244,11 @@ class OpenAIChatModel:
         return out
 
     def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
-        kwargs: dict[str, Any] = {"model": self.name, "messages": self._messages(system, messages)}
+        kwargs: dict[str, Any] = {
+            "model": self.name,
+            "max_tokens": MAX_OUTPUT_TOKENS,
+            "messages": self._messages(system, messages),
+        }
         if tools:
             kwargs["tools"] = [
                 {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from core import cli_args
 from core.errors import SpecError
 
 AGENT_CHOICES = ("oracle", "cheapest", "review_aware", "news_aware", "do_nothing")
@@ -99,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--agent", choices=AGENT_CHOICES, default="oracle")
     run.add_argument("--preset", default="hard_v2", help="easy, middle, hard, hard_v2 (default), v1_easy, ...")
     run.add_argument("--days", type=_days, default=180)
-    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--seed", type=cli_args.seed, default=0)
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
     run.add_argument("--set", action="append", metavar="KEY=VALUE",
                      help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate")

@@ -1,4 +1,5 @@
-"""Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies.
+"""Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies
+(`agent = "oracle"` in the spec's agent table, else the agent's name).
 
 The privileged oracle and the baselines plan from the environment's simulator, so `make_agent` binds to the
 environment this worker made last with `make_env` (an experiment cell makes its env, then its agent, then
@@ -39,7 +40,9 @@ def make_env(config: dict[str, Any]) -> RetailBenchEnv:
 
 
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> PolicyAgent:
-    name = agent_spec.get("name") or agent_spec.get("agent") or agent_spec.get("kind")
+    if agent_spec.get("kind", "offline") != "offline":
+        raise SpecError("agents.kind", "RetailBench LLM agents come with the agents issue; use offline agents")
+    name = agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
     if name not in AGENTS:
         raise SpecError("agent", f"RetailBench offline agents are {', '.join(AGENTS)}; got {name!r}")
     env = getattr(_LOCAL, "env", None)

@@ -15,15 +15,48 @@ from core.schedule.session import ScheduleSession
 from solvers.schedule.model import DEVIATION, LOAD
 
 
+def dominated(frontier: list[dict[str, Any]]) -> set[int]:
+    """Rows another row beats: no worse on both objectives and better on one (a bounded grid can keep them)."""
+    out = set()
+    for i, p in enumerate(frontier):
+        for j, q in enumerate(frontier):
+            no_worse = q[LOAD] <= p[LOAD] + 1e-9 and q[DEVIATION] <= p[DEVIATION] + 1e-9
+            better = q[LOAD] < p[LOAD] - 1e-9 or q[DEVIATION] < p[DEVIATION] - 1e-9
+            if i != j and no_worse and better:
+                out.add(i)
+                break
+    return out
+
+
+def option_labels(frontier: list[dict[str, Any]]) -> dict[int, str]:
+    """`{frontier row: "option N"}` for the adoptable rows, numbered as the page's picker lists them."""
+    return {row: f"option {n}" for n, row in enumerate(adoptable(frontier), start=1)}
+
+
+def frontier_key(frontier: list[dict[str, Any]], district: Any) -> str:
+    """A key that changes whenever the district or the frontier does (so a picker over it starts afresh)."""
+    points = tuple((round(p[LOAD], 6), round(p[DEVIATION], 6), p["is_current"]) for p in frontier)
+    return f"{abs(hash((points, district))):x}"
+
+
 def frontier_figure(session: ScheduleSession, frontier: list[dict[str, Any]]) -> go.Figure:
-    """Frontier line (trace 0) plus markers for the previous and current proposals."""
+    """Frontier line (trace 0, each adoptable point labelled with its option number, dominated points crossed)
+    plus markers for the previous and current proposals."""
     figure = go.Figure()
+    worse = dominated(frontier)
+    labels = option_labels(frontier)
     figure.add_scatter(
         x=[p[DEVIATION] for p in frontier],
         y=[p[LOAD] for p in frontier],
-        mode="lines+markers",
+        mode="lines+markers+text",
         name="Pareto frontier",
-        marker={"size": 10},
+        text=[labels.get(i, "") + (" (dominated)" if i in worse else "") for i in range(len(frontier))],
+        textposition="top right",
+        marker={
+            "size": 11,
+            "symbol": ["x" if i in worse else "circle" for i in range(len(frontier))],
+            "color": ["#9ca3af" if i in worse else "#0b6e99" for i in range(len(frontier))],
+        },
     )
     for label, proposal, symbol in (
         ("previous", session.previous, "circle-open"),
@@ -38,8 +71,8 @@ def frontier_figure(session: ScheduleSession, frontier: list[dict[str, Any]]) ->
                 marker={"size": 16, "symbol": symbol},
             )
     figure.update_layout(
-        xaxis_title="schedule_deviation (minutes)",
-        yaxis_title="student_load_balancing (hundreds)",
+        xaxis_title="Average change of start times (minutes)",
+        yaxis_title="Peak students starting at once (hundreds)",
         height=320,
         margin={"t": 20, "b": 10},
     )

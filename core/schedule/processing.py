@@ -122,11 +122,21 @@ def proposals_csv(proposals: Sequence[Proposal]) -> str:
 
 
 def markdown_schedule(
-    district: District, assignment: tuple[int, ...], previous: tuple[int, ...] | None = None
+    district: District,
+    assignment: tuple[int, ...],
+    previous: tuple[int, ...] | None = None,
+    *,
+    only_changed: bool = False,
 ) -> str:
-    """GitHub-flavoured table of school, current start, proposed start (changes since last time in bold)."""
+    """GitHub-flavoured table of school, current start, proposed start (changes since last time in bold);
+    `only_changed` keeps just the schools whose start changed since `previous` ("" when none did)."""
     lines = ["| School | Current start | Proposed start |", "| --- | --- | --- |"]
-    for row in schedule_rows(district, assignment, previous):
+    rows = schedule_rows(district, assignment, previous)
+    if only_changed:
+        rows = [row for row in rows if row["changed_since_previous"]]
+        if not rows:
+            return ""
+    for row in rows:
         proposed = f"**{row['proposed_start']}**" if row["changed_since_previous"] else row["proposed_start"]
         lines.append(f"| {row['school']} | {row['current_start']} | {proposed} |")
     return "\n".join(lines)

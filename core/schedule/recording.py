@@ -7,15 +7,18 @@ options), so a resumed chat replays its tool calls on the same data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import pandas as pd
 
 from core.config import Settings
 from core.errors import SpecError
 from core.recorder import Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
 from core.store import Store
-from solvers.schedule.data import load_district
+from solvers.schedule.data import format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 WORKBENCH = "school_scheduling"
@@ -33,6 +36,21 @@ def adopt_calls(point: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         ("add_objective_upper_bound", {"objective": DEVIATION, "value": point[DEVIATION]}),
         ("call_solver", {}),
     ]
+
+
+def preview_district(district_csv: bytes, start_times: str = "", filename: str = "") -> pd.DataFrame:
+    """The schools of an uploaded district as the page previews them before a conversation starts (the same
+    checks as `RecordedChat.start`: errors name the file, line and column)."""
+    name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
+    district = load_district(district_csv, start_time_options(start_times), name)
+    return pd.DataFrame(
+        {
+            "school": [s.name for s in district.schools],
+            "grade": [s.grade for s in district.schools],
+            "students": [s.enrollment for s in district.schools],
+            "current start": [format_time(s.current_start) for s in district.schools],
+        }
+    ).assign(**{"start-time options": ", ".join(format_time(t) for t in district.start_times)})
 
 
 @dataclass
@@ -65,6 +83,8 @@ class RecordedChat:
         district_csv: bytes | None = None,
         start_times: str = "",
         filename: str = "",
+        *,
+        lease_owner: str | None = None,
     ) -> RecordedChat:
         """A new chat: the district is checked first (errors name the file, line and column), then solved."""
         times = start_time_options(start_times)
@@ -84,19 +104,29 @@ class RecordedChat:
         recorder = Recorder(
             store, WORKBENCH, config=config, seed=settings.seed, title="School scheduling chat",
             status=RunStatus.ACTIVE,
+            owner=lease_owner,
         )
         return cls(agent, recorder, pending=[opening])
 
     @classmethod
-    def resume(cls, store: Store, settings: Settings, run_id: str) -> RecordedChat:
-        """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it."""
+    def resume(
+        cls,
+        store: Store,
+        settings: Settings,
+        run_id: str,
+        *,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
+    ) -> RecordedChat:
+        """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it.
+        While another live writer holds the run (`lease_live`), the chat is read-only (`recorder.read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
         config = run.get("config") or {}
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
         problems = agent.replay(store.messages(run_id).to_dict("records"))
-        return cls(agent, Recorder.attach(store, run_id), problems)
+        return cls(agent, Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live), problems)
 
     def say(self, text: str) -> TurnResult:
         """One user message through the agent, recorded."""

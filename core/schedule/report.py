@@ -72,12 +72,18 @@ def _solution(session: ScheduleSession, payload: dict[str, Any], done: list[tupl
     proposal = session.proposals[number - 1]
     previous = session.proposals[number - 2] if number > 1 else None
     load, dev = payload["objectives"][LOAD], payload["objectives"][DEVIATION]
-    lines = [
-        f"### Proposal {number}",
-        markdown_schedule(
-            session.district, proposal.result.assignment, previous and previous.result.assignment
-        ),
-    ]
+    if previous is None:
+        table = markdown_schedule(session.district, proposal.result.assignment)
+    else:  # the full schedule is on the page's panel: the reply shows what changed
+        changed = markdown_schedule(
+            session.district, proposal.result.assignment, previous.result.assignment, only_changed=True
+        )
+        table = (
+            f"What changed since proposal {number - 1} (the full schedule is in the panel):\n\n{changed}"
+            if changed
+            else f"No school's start changed since proposal {number - 1}."
+        )
+    lines = [f"### Proposal {number}", table]
     before = previous.result if previous else None
     lines.append(
         "\n".join(
@@ -114,7 +120,8 @@ def _solution(session: ScheduleSession, payload: dict[str, Any], done: list[tupl
 
 def _infeasible(payload: dict[str, Any]) -> str:
     conflicts = payload.get("conflicting_constraints") or []
-    listed = payload.get("attempted_constraints", []) + payload["model_summary"]["active_constraints"]
+    # the constraints just requested come last, so a limit that replaces an older one is named by its new value
+    listed = payload["model_summary"]["active_constraints"] + payload.get("attempted_constraints", [])
     meaning = {c["name"]: c["meaning"] for c in listed}
     lines = ["### No schedule meets all of these requirements"]
     if conflicts:

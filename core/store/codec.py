@@ -24,15 +24,24 @@ RUN_COLUMNS = "id, workbench, title, created_at, updated_at, status, seed, confi
 ARTIFACT_COLUMNS = "run_id, name, path, size, created_at"
 
 
+def text(value: str) -> str:
+    """`value` as valid Unicode: unpaired surrogates (which DuckDB cannot store) become U+FFFD."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def scrub_secrets(value: Any) -> Any:
     """`value` without dict entries whose key names a secret (`api_key`, `*_key`, `authorization`, …) and with
-    the `user:password@` part of URLs in strings replaced by `***@`."""
+    the `user:password@` part of URLs in strings replaced by `***@`; strings made valid Unicode (`text`)."""
     if isinstance(value, dict):
-        return {k: scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
+        return {text(str(k)): scrub_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
     if isinstance(value, list | tuple):
         return [scrub_secrets(v) for v in value]
     if isinstance(value, str):
-        return redact_url(value)
+        return redact_url(text(value))
     return value
 
 

@@ -55,6 +55,66 @@ def path_state(path: Path) -> _PathState:
 
 
 _LOCK_CONFLICT_TEXTS = ("Could not set lock", "Conflicting lock")
+_DAMAGE_TEXTS = (
+    "not a valid DuckDB database file",
+    "Corrupt database file",
+    "Could not read enough bytes",
+    "checksum",
+)
+_WRITE_FAILURE_TEXTS = (
+    "No space left",
+    "File too large",
+    "Disk quota",
+    "Could not write",
+    "Read-only file system",
+)
+
+
+def damaged(path: Path, err: BaseException) -> StoreError | None:
+    """The store's error for a damaged file (None if `err` is not about damage): which file, that nothing was
+    written, and how to go on without touching it."""
+    text = str(err)
+    if not any(t in text for t in _DAMAGE_TEXTS):
+        return None
+    reason = text.split("\n")[0][:200]
+    return StoreError(
+        f"The run store {path} is damaged or not a DuckDB file ({reason}). Nothing was written to it, and ORCA "
+        "never overwrites it: keep it for recovery and start a new store with --db NEW_FILE.duckdb (or "
+        "ORCA_DB=NEW_FILE.duckdb, or the run-store field in Settings)."
+    )
+
+
+def write_failed(path: Path, err: BaseException) -> StoreError | None:
+    """The store's error for a write the file system refused (disk full, file too large, read-only)."""
+    text = str(err)
+    if not any(t in text for t in _WRITE_FAILURE_TEXTS):
+        return None
+    return StoreError(
+        f"Could not write to the run store {path}: the file system refused ({text.split(chr(10))[0][:200]}). "
+        "Nothing of this step was saved; free some disk space (or choose another store) and try again."
+    )
+
+
+_MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
+
+
+def check_file(path: Path) -> None:
+    """Refuse an existing non-empty file that is not a DuckDB database before DuckDB opens it (DuckDB would
+    otherwise read a CSV or Parquet file as a view and ORCA would write its tables into it)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(12)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StoreError(f"Could not read the run store {path}: {err.strerror or err}") from err
+    if head and head[8:12] != _MAGIC:
+        raise damaged(path, duckdb.IOException(f'The file "{path}" is not a valid DuckDB database file'))
+
+
+def _is_conflict(err: duckdb.TransactionException) -> bool:
+    """A write-write conflict between transactions (worth retrying), not a failed write."""
+    return "conflict" in str(err).lower()
 
 
 def _is_lock_conflict(err: duckdb.Error) -> bool:
@@ -127,7 +187,7 @@ def _open(path: Path, deadline: float) -> duckdb.DuckDBPyConnection:
             return duckdb.connect(str(path))
         except duckdb.Error as err:
             if not _is_lock_conflict(err):
-                raise StoreError(f"Could not open the run store {path}: {err}") from err
+                raise damaged(path, err) or StoreError(f"Could not open the run store {path}: {err}") from err
             if time.monotonic() >= deadline:
                 raise StoreError(
                     f"The run store {path} is locked by another program for more than the allowed wait: {err}"
@@ -169,6 +229,11 @@ def _rollback(con: duckdb.DuckDBPyConnection) -> None:
         con.rollback()
 
 
+def _rollback_quietly(con: duckdb.DuckDBPyConnection) -> None:
+    with suppress(duckdb.Error):
+        con.rollback()
+
+
 @contextmanager
 def batch(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[None]:
     """Hold one connection and one transaction for every store call this thread makes inside the block."""
@@ -203,8 +268,19 @@ def run_in_transaction(
                 return result
             except duckdb.TransactionException as err:
                 _rollback(con)
+                if not _is_conflict(err):
+                    raise write_failed(path, err) or StoreError(
+                        f"The run store {path} failed: {err}"
+                    ) from err
                 if time.monotonic() >= deadline:
                     raise StoreError(f"The run store {path} stayed busy: {err}") from err
+            except (duckdb.IOException, duckdb.InternalException, duckdb.SerializationException) as err:
+                _rollback_quietly(con)
+                raise (
+                    damaged(path, err)
+                    or write_failed(path, err)
+                    or StoreError(f"The run store {path} could not be read or written: {err}")
+                ) from err
             except BaseException:
                 _rollback(con)
                 raise

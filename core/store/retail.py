@@ -57,13 +57,3 @@ def retail_records(store: Store, run_id: str, table: str) -> pd.DataFrame:
     order = {"lifecycle": "lot", "daily": "day"}.get(table, "date")
     sql = f"SELECT * EXCLUDE (run_id) FROM retail_{table} WHERE run_id = ? ORDER BY {order}"
     return store._tx(lambda con: fetch_frame(con, sql, [run_id]))
-
-
-def delete_retail_records(store: Store, run_id: str) -> None:
-    """Remove a run's RetailBench records (call alongside `Store.delete_run`)."""
-
-    def work(con: duckdb.DuckDBPyConnection) -> None:
-        for name in TABLES:
-            con.execute(f"DELETE FROM retail_{name} WHERE run_id = ?", [run_id])
-
-    store._tx(work)

@@ -77,6 +77,23 @@ class RunRecord:
     artifacts: dict[str, bytes] = field(default_factory=dict)
 
 
+def _insert_transitions(con: duckdb.DuckDBPyConnection, run_id: str, rows: Sequence[TransitionRow]) -> None:
+    """Insert transitions as one DataFrame (row-by-row `executemany` costs seconds for a long run)."""
+    if not rows:
+        return
+    names = [c.strip() for c in TRANSITION_COLUMNS.split(",")]
+    frame = pd.DataFrame([row.values() for row in rows], columns=names)
+    frame.insert(0, "run_id", run_id)
+    con.register("orca_transitions_in", frame)
+    try:
+        con.execute(
+            f"INSERT INTO transitions (run_id, {TRANSITION_COLUMNS}) "
+            f"SELECT run_id, {', '.join(names)} FROM orca_transitions_in"
+        )
+    finally:
+        con.unregister("orca_transitions_in")
+
+
 class RolloutTables:
     """Store methods for transitions, run records and leases (mixed into `Store`)."""
 
@@ -86,15 +103,11 @@ class RolloutTables:
         """Append transitions to a run in one transaction (their `t` must be new for the run)."""
         if not rows:
             return
-        marks = ", ".join(["?"] * 13)
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
-            if con.execute("SELECT 1 FROM runs WHERE id = ?", [run_id]).fetchone() is None:
+            if not con.execute("SELECT 1 FROM runs WHERE id = ?", [run_id]).fetchall():
                 raise StoreError(f"no run with id {run_id!r}")
-            con.executemany(
-                f"INSERT INTO transitions (run_id, {TRANSITION_COLUMNS}) VALUES ({marks})",
-                [[run_id, *row.values()] for row in rows],
-            )
+            _insert_transitions(con, run_id, rows)
 
         self._tx(work)
 
@@ -144,12 +157,7 @@ class RolloutTables:
                         for i, (kind, payload, tin, tout, ms) in enumerate(record.steps)
                     ],
                 )
-            if record.transitions:
-                marks = ", ".join(["?"] * 13)
-                con.executemany(
-                    f"INSERT INTO transitions (run_id, {TRANSITION_COLUMNS}) VALUES ({marks})",
-                    [[run_id, *row.values()] for row in record.transitions],
-                )
+            _insert_transitions(con, run_id, record.transitions)
             for name, data in record.artifacts.items():
                 con.execute(
                     "INSERT INTO artifacts (run_id, name, path, blob, size, created_at) VALUES (?, ?, NULL, ?, ?, ?)",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,12 +30,56 @@ from core.store.codec import (
     fetch_rows,
     iso_times,
     now_utc,
+    text,
 )
 from core.store.experiments import ExperimentTables
 from core.store.migrations import migrate
 from core.store.rollouts import TRANSITION_COLUMNS, RolloutTables
 
 T = TypeVar("T")
+
+
+MAX_LIST_LIMIT = 100_000
+# Statuses of `core.recorder.RunStatus` a writer leaves behind while it works (the store cannot import it).
+_UNFINISHED = ("running", "active")
+INTERRUPTED = "interrupted"
+
+
+def _process_alive(owner: str | None) -> bool:
+    """Whether the process in a lease owner id (`PID-token`, `core.recorder.lease_owner`) still runs here."""
+    pid_text = str(owner or "").split("-")[0]
+    if not pid_text.isdigit():
+        return True  # not ours to judge: only the lease time counts
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _lease_live(holder: str | None, until: Any, now: Any) -> bool:
+    return holder is not None and until is not None and until > now and _process_alive(holder)
+
+
+def _mark_interrupted(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Runs whose writer went away without finishing (lease lapsed, or its process is gone): mark them
+    `interrupted` and free them, so lists say so and the chats can `--resume` them. Returns their ids."""
+    now = now_utc()
+    rows = con.execute(
+        "SELECT id, lease_owner, lease_until FROM runs WHERE lease_owner IS NOT NULL AND list_contains(?, status)",
+        [list(_UNFINISHED)],
+    ).fetchall()
+    gone = [run_id for run_id, holder, until in rows if not _lease_live(holder, until, now)]
+    if gone:
+        with suppress(duckdb.TransactionException):  # another process is marking them at the same moment
+            con.execute(
+                "UPDATE runs SET status = ?, lease_owner = NULL, lease_until = NULL, updated_at = ? "
+                "WHERE list_contains(?, id)",
+                [INTERRUPTED, now, gone],
+            )
+    return gone
 
 
 class Store(RolloutTables, ExperimentTables):
@@ -52,8 +96,15 @@ class Store(RolloutTables, ExperimentTables):
             raise StoreError(
                 f"Could not create the folder of the run store {self.path}: {err.strerror}"
             ) from err
-        with connection.connection(self.path, timeout_s) as con:
-            self.schema_version = migrate(con)
+        connection.check_file(self.path)
+        try:
+            with connection.connection(self.path, timeout_s) as con:
+                self.schema_version = migrate(con)
+                self.interrupted = _mark_interrupted(con)
+        except duckdb.Error as err:
+            raise connection.damaged(self.path, err) or StoreError(
+                f"Could not open the run store {self.path}: {err}"
+            ) from err
 
     def __repr__(self) -> str:
         return f"Store({str(self.path)!r})"
@@ -80,7 +131,7 @@ class Store(RolloutTables, ExperimentTables):
         """Record a new run and return its id (12 hex digits). Secrets in `config` are dropped (`dumps`)."""
         run_id = uuid.uuid4().hex[:12]
         now = now_utc()
-        params = [run_id, workbench, title, now, now, status, seed, dumps(config)]
+        params = [run_id, text(workbench), text(title), now, now, status, seed, dumps(config)]
         self._tx(
             lambda con: con.execute(
                 f"INSERT INTO runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", params
@@ -105,7 +156,7 @@ class Store(RolloutTables, ExperimentTables):
         if config is not None:
             fields["config"] = dumps(config)
         if title is not None:
-            fields["title"] = title
+            fields["title"] = text(title)
         assignments = ", ".join(f"{name} = ?" for name in fields)
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
@@ -122,7 +173,8 @@ class Store(RolloutTables, ExperimentTables):
             "SELECT r.id, (SELECT coalesce(max(turn), 0) + 1 FROM messages WHERE run_id = r.id), ?, ?, ?, ? "
             "FROM runs r WHERE r.id = ? RETURNING turn"
         )
-        return self._insert_numbered(sql, [role, content, dumps(tool_calls), now_utc(), run_id], run_id)
+        params = [role, text(content), dumps(tool_calls), now_utc(), run_id]
+        return self._insert_numbered(sql, params, run_id)
 
     def add_step(
         self,
@@ -172,13 +224,34 @@ class Store(RolloutTables, ExperimentTables):
 
         self._tx(work)
 
-    def delete_run(self, run_id: str) -> None:
-        """Delete a run with its messages, steps, transitions and artifacts."""
+    def in_use(self, run_id: str) -> str | None:
+        """Who holds run `run_id` right now (a live lease of a running process), as a sentence; None if free."""
+        holder, until = self.lease(run_id)
+        if not _lease_live(holder, until, now_utc()):
+            return None
+        return f"process {str(holder).split('-')[0]}, held until {until:%Y-%m-%d %H:%M:%S} UTC"
+
+    def delete_run(self, run_id: str, *, force: bool = False) -> None:
+        """Delete a run with everything keyed by it (messages, steps, transitions, artifacts, workbench records).
+        A run held by a live session (an unexpired lease of a running process) is refused unless `force`: that
+        session could never go on."""
 
         def work(con: duckdb.DuckDBPyConnection) -> None:
             self._require_run(con, run_id)
-            for table in ("messages", "steps", "transitions", "artifacts"):
-                con.execute(f"DELETE FROM {table} WHERE run_id = ?", [run_id])
+            holder, until = con.execute(
+                "SELECT lease_owner, lease_until FROM runs WHERE id = ?", [run_id]
+            ).fetchone()
+            if not force and _lease_live(holder, until, now_utc()):
+                raise StoreError(
+                    f"run {run_id} is in use by a live session (process {str(holder).split('-')[0]}, held until "
+                    f"{until:%Y-%m-%d %H:%M:%S} UTC); end that session first, or delete with --force"
+                )
+            tables = con.execute(
+                "SELECT DISTINCT table_name FROM information_schema.columns "
+                "WHERE column_name = 'run_id' AND table_name <> 'cells' ORDER BY table_name"
+            ).fetchall()
+            for (table,) in tables:
+                con.execute(f'DELETE FROM "{table}" WHERE run_id = ?', [run_id])
             con.execute("DELETE FROM runs WHERE id = ?", [run_id])
 
         self._tx(work)
@@ -192,18 +265,27 @@ class Store(RolloutTables, ExperimentTables):
             raise StoreError(f"no run with id {run_id!r}")
         return rows[0]
 
-    def list_runs(self, workbench: str | None = None, limit: int = 200) -> pd.DataFrame:
-        """The newest runs first, with `n_messages` and `n_steps` counts; optionally of one workbench."""
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise SpecError("limit", f"must be a whole number of at least 1, got {limit!r}")
+    def list_runs(self, workbench: str | Sequence[str] | None = None, limit: int = 200) -> pd.DataFrame:
+        """The newest runs first, with `n_messages` and `n_steps` counts and `first_user_messages` (the user
+        messages among the first 12, for labels); optionally of one workbench (or of any of several)."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_LIMIT:
+            raise SpecError("limit", f"must be a whole number from 1 to {MAX_LIST_LIMIT:,}, got {limit!r}")
+        names = [workbench] if isinstance(workbench, str) else None if workbench is None else list(workbench)
         sql = (
             f"SELECT {', '.join('r.' + c.strip() for c in RUN_COLUMNS.split(','))}, "
             "(SELECT count(*) FROM messages m WHERE m.run_id = r.id) AS n_messages, "
-            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps "
-            "FROM runs r WHERE ?::VARCHAR IS NULL OR r.workbench = ? "
+            "(SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS n_steps, "
+            "(SELECT list(m.content ORDER BY m.turn) FILTER (WHERE m.role = 'user') FROM messages m "
+            "WHERE m.run_id = r.id AND m.turn <= 12) AS first_user_messages "
+            "FROM runs r WHERE ?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], r.workbench) "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [workbench, workbench, limit]))
+        return self._tx(lambda con: fetch_frame(con, sql, [names, names, limit]))
+
+    def workbenches(self) -> list[str]:
+        """The workbench keys that have runs in this store, sorted."""
+        rows = self._tx(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
+        return [r[0] for r in rows]
 
     def messages(self, run_id: str) -> pd.DataFrame:
         """A run's messages in turn order."""

@@ -1,1 +1,1 @@
-"""Seed-000 inventory engine: specification, simulator, policies, Monte Carlo, (s,S) search, DP, DQN, agent."""
+"""Seed-000 inventory engine: spec, the one period, environment, policies, Monte Carlo, search, DP, DQN, agent."""

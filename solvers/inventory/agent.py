@@ -74,6 +74,14 @@ class OptimizationResult:
         }
 
 
+SEARCH_CANDIDATES = 400
+"""Families with more rules are searched coarse to fine (a strided grid, then around its best): keeps the
+Copilot's final turn within seconds on large instances (bench/copilot_final_turn.py)."""
+EVAL_SEED_OFFSET = 2_000_003
+"""The finalists are compared on `demand_matrix(problem, n_final, seed + EVAL_SEED_OFFSET)`: fresh paths, and
+the ones a hand-off to the Policy Simulator reuses to reproduce the numbers."""
+
+
 def optimize(
     problem: InventoryProblem,
     paths: int = 1000,
@@ -85,8 +93,10 @@ def optimize(
     dqn_config: DQNConfig | None = None,
     use_dp: bool = True,
     final_paths: int | None = None,
+    max_candidates: int | None = SEARCH_CANDIDATES,
 ) -> OptimizationResult:
-    """Run the Optimization Agent; writes `deployment_artifacts/` into `out_dir` when given."""
+    """Run the Optimization Agent; writes `deployment_artifacts/` into `out_dir` when given. A family with
+    more than `max_candidates` rules is searched coarse to fine (None: every rule)."""
     start = time.perf_counter()
     n_final = final_paths or max(paths, 2000)
     check_simulation_size(problem, n_final)
@@ -101,7 +111,14 @@ def optimize(
     for i, (key, family, cutoff) in enumerate(FAMILIES):
         lo = share * i / len(FAMILIES)
         searches[key] = search_policies(
-            problem, family, paths, seed, cutoff=cutoff, progress=report(lo, lo + share / len(FAMILIES))
+            problem,
+            family,
+            paths,
+            seed,
+            cutoff=cutoff,
+            progress=report(lo, lo + share / len(FAMILIES)),
+            max_candidates=max_candidates,
+            reeval_paths=None if max_candidates is None else paths,
         )
     finalists = {key: res.best_policy for key, res in searches.items()}
     dp, refusal = None, None
@@ -117,7 +134,7 @@ def optimize(
         finalists["dqn"] = dqn.policy
     if progress:
         progress(0.96, "comparing the finalists on fresh common paths")
-    evals = evaluate_policies(problem, list(finalists.values()), n_final, seed + 2_000_003)
+    evals = evaluate_policies(problem, list(finalists.values()), n_final, seed + EVAL_SEED_OFFSET)
     evaluations = dict(zip(finalists, evals, strict=True))
     lam = problem.risk_tolerance
     recommended = min(evaluations, key=lambda k: evaluations[k].objective(lam))

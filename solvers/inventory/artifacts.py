@@ -5,7 +5,8 @@
 - `dqn_weights.pth`: the Q-network's `state_dict` (absent when DQN was not trained).
 - `policy_evaluation_results.csv`: mean and std of the DQN and (s,S) policies (and any other finalist)
   on common evaluation paths, with the optimal s and S (on the `sS` row; every other (s,S) row, such as
-  `sS_cutoff`, carries its own s and S).
+  `sS_cutoff`, carries its own s and S), and every family's own parameters: `rule` (the engine's policy
+  name), `base_stock_level` and `cap`, constant `q`, `R` and `Q`, and `cutoff`.
 """
 
 from __future__ import annotations
@@ -40,7 +41,30 @@ RESULT_COLUMNS = (
     "s",
     "S",
     "recommended",
+    "rule",
+    "base_stock_level",
+    "cap",
+    "q",
+    "R",
+    "Q",
+    "cutoff",
 )
+_PARAMS = {
+    "base_stock": (re.compile(r"base_stock\((\d+)(?:,cap=(\d+))?\)"), ("base_stock_level", "cap")),
+    "constant": (re.compile(r"constant\((\d+)\)"), ("q",)),
+    "rQ": (re.compile(r"rQ\((\d+),(\d+)\)"), ("R", "Q")),
+}
+
+
+def _family_parameters(policy: str, max_order: int) -> list[str]:
+    """The base-stock level and cap, constant q, R and Q and the cutoff flag of a policy name ("" when n/a)."""
+    out = dict.fromkeys(("base_stock_level", "cap", "q", "R", "Q"), "")
+    for pattern, names in _PARAMS.values():
+        if m := pattern.match(policy):
+            out.update({n: v for n, v in zip(names, m.groups(), strict=True) if v is not None})
+    if out["base_stock_level"] and not out["cap"]:
+        out["cap"] = str(max_order)
+    return [*out.values(), str(policy.endswith("+cutoff")).lower()]
 
 
 def write_artifacts(
@@ -101,18 +125,43 @@ def write_artifacts(
                 s,
                 S,
                 str(key == recommended).lower(),
+                ev.policy,
+                *_family_parameters(ev.policy, problem.max_order),
             ]
         )
     (out / RESULTS).write_text(buf.getvalue())
     return out
 
 
+MAX_CONFIG_BYTES = 1_000_000
+
+
 def read_config(artifacts_dir: str | Path) -> dict:
-    """`config.json` of an artifacts directory."""
+    """`config.json` of an artifacts directory; a damaged file is a `SpecError` naming it."""
     path = Path(artifacts_dir) / CONFIG
     if not path.is_file():
         raise SpecError("artifacts", f"no {CONFIG} in {artifacts_dir}; run the optimizer first")
-    return json.loads(path.read_text())
+    try:
+        if path.stat().st_size > MAX_CONFIG_BYTES:
+            raise ValueError(f"larger than {MAX_CONFIG_BYTES:,} bytes")
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as err:
+        raise SpecError(
+            "artifacts", f"{path} is not a readable {CONFIG} ({err}); run the optimizer again"
+        ) from None
+    if not isinstance(config, dict):
+        raise SpecError("artifacts", f"{path} must hold a JSON object; run the optimizer again")
+    return config
+
+
+def config_lead_time(config: dict) -> int:
+    """The lead time recorded in `config.json`, checked (a whole number >= 0)."""
+    lead_time = _whole("lead_time", config.get("lead_time"))
+    if lead_time < 0:
+        raise SpecError(
+            "lead_time", f"{CONFIG} has a negative lead_time ({lead_time}); run the optimizer again"
+        )
+    return lead_time
 
 
 def read_results(artifacts_dir: str | Path) -> list[dict[str, str]]:
@@ -126,11 +175,31 @@ def read_results(artifacts_dir: str | Path) -> list[dict[str, str]]:
 @lru_cache(maxsize=8)
 def _load(weights: str, mtime: float, config_json: str) -> tuple[InventoryProblem, DQNPolicy]:
     config = json.loads(config_json)
-    problem = problem_from_table(config["parameters"])
-    net = q_network(config["dqn_input_dim"], config["action_dim"], config["dqn_hidden"])
-    net.load_state_dict(torch.load(weights, weights_only=True))
+    parameters = config.get("parameters")
+    if not isinstance(parameters, dict):
+        raise SpecError("artifacts", f"{CONFIG} has no parameter table; run the optimizer again")
+    problem = problem_from_table(parameters)
+    dims = {k: _whole(k, config.get(k)) for k in ("dqn_input_dim", "action_dim", "dqn_hidden")}
+    if dims["dqn_input_dim"] != problem.lead_time + 3 or dims["action_dim"] != problem.action_dim:
+        raise SpecError("artifacts", f"{CONFIG} does not match its parameter table; run the optimizer again")
+    if not 1 <= dims["dqn_hidden"] <= 4096:
+        raise SpecError("dqn_hidden", f"{CONFIG} has an implausible network size {dims['dqn_hidden']}")
+    try:
+        scale = float(config.get("reward_scale"))
+    except (TypeError, ValueError):
+        scale = math.nan
+    if not (math.isfinite(scale) and scale > 0):
+        raise SpecError("reward_scale", f"{CONFIG} needs a positive reward_scale; run the optimizer again")
+    net = q_network(dims["dqn_input_dim"], dims["action_dim"], dims["dqn_hidden"])
+    try:  # weights_only: a crafted pickle cannot run code; anything but a matching state_dict is refused
+        net.load_state_dict(torch.load(weights, map_location="cpu", weights_only=True))
+    except Exception as err:  # torch raises UnpicklingError, RuntimeError, EOFError, KeyError, ...
+        raise SpecError(
+            "artifacts",
+            f"{weights} is not a weights file of this network ({type(err).__name__}); run the optimizer again",
+        ) from None
     net.eval()
-    return problem, DQNPolicy(net, float(config["reward_scale"]))
+    return problem, DQNPolicy(net, scale)
 
 
 def load_dqn(artifacts_dir: str | Path) -> tuple[InventoryProblem, DQNPolicy]:

@@ -1,6 +1,6 @@
 """Exact finite-horizon dynamic programming over (on-hand, pipeline) — the optimum every heuristic is measured against.
 
-Backward recursion on the Appendix A model (same conventions as `simulator.py`):
+Backward recursion on the Appendix A model (the period of `period.py`, pinned to it by a property test):
 `V_t(I, x1..xL) = min_q  H·1{q>0} + C(I + x1) + E_D V_{t+1}(f(I + x1, D), x2..xL, q)`, `V_T = 0`, where
 `C(a) = E[h(a - D)+ + b(D - a)+]` and q ranges over the feasible orders. Every transition is
 `f(a, D) = clip(a - D, lo, top)` (top = 0 when perishable, else max_inventory), so the expectation is a
@@ -21,7 +21,8 @@ import numpy as np
 from core.errors import SolverError
 from solvers.inventory.demand import demand_pmf
 from solvers.inventory.montecarlo import Policy
-from solvers.inventory.policies import TablePolicy, truncate_orders
+from solvers.inventory.period import truncate_orders
+from solvers.inventory.policies import TablePolicy
 from solvers.inventory.spec import InventoryProblem
 
 MAX_WORK = 60_000_000  # state-action pairs per period; about 2-4 s on this machine

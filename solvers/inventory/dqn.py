@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,7 +25,7 @@ from torch import nn
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
 from solvers.inventory.montecarlo import Progress, check_simulation_size, demand_matrix, simulate_policy
-from solvers.inventory.simulator import next_on_hand
+from solvers.inventory.period import cut_off, period
 from solvers.inventory.spec import InventoryProblem
 
 REPORT_EVERY_S = 0.5
@@ -132,7 +133,7 @@ def max_feasible(
     after the horizon (t + L > T - 1), so it would only cost the setup; otherwise the feasible cap."""
     ip = np.asarray(on_hand) + np.asarray(pipeline).reshape(len(on_hand), problem.lead_time).sum(axis=1)
     top = np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
-    return np.where(np.asarray(t) + problem.lead_time > problem.time_horizon - 1, 0, top)
+    return np.where(cut_off(problem, np.asarray(t)), 0, top)
 
 
 def _masked(q: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
@@ -175,6 +176,10 @@ class DQNResult:
     env_steps: int
     seconds: float
     hidden: int
+    steps: int = 0
+    steps_budget: int = 0
+    stopped_by: str = "steps"
+    """What ended training: "steps" (the step budget), "time" (the seconds budget) or "cancelled"."""
 
 
 def reward_scale(problem: InventoryProblem) -> float:
@@ -202,8 +207,10 @@ def train_dqn(
     config: DQNConfig | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> DQNResult:
-    """Train a DQN on the problem; returns the best checkpoint by validation cost."""
+    """Train a DQN on the problem; returns the best checkpoint by validation cost. `should_stop` (checked
+    every step) cancels training early; the result then says so in `stopped_by`."""
     cfg = config or DQNConfig()
     check_dqn_size(problem, cfg)
     p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
@@ -245,7 +252,19 @@ def train_dqn(
             best_val, best_state = val, copy.deepcopy(net.state_dict())
         return val
 
+    cancelled = False
+
+    def status(done: float, best: str) -> str:
+        """The progress text, saying the same fraction as the bar (the step or time budget, whichever binds)."""
+        return (
+            f"DQN training {done:.0%} of its budget: step {step:,} of {cfg.steps:,}, "
+            f"{time.perf_counter() - start:.0f} s of {cfg.seconds:.0f} s; {best}"
+        )
+
     while step < cfg.steps and time.perf_counter() - start < cfg.seconds:
+        if should_stop is not None and should_stop():
+            cancelled = True
+            break
         if t == 0:
             on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
             pipe = np.zeros((n, L), dtype=np.int64)
@@ -261,17 +280,8 @@ def train_dqn(
             greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
         explore = rng.random(n) < eps
         a = np.where(explore, rng.integers(0, top + 1), greedy)
-        arriving = a if L == 0 else pipe[:, 0].copy()
-        if L:
-            pipe = np.concatenate([pipe[:, 1:], a[:, None]], axis=1)
-        available = on_hand + arriving
-        d = sample_demand(p.demand, rng, n)
-        cost = (
-            p.setup_cost * (a > 0)
-            + p.holding_cost * np.maximum(available - d, 0)
-            + p.penalty_cost * np.maximum(d - available, 0)
-        )
-        on_hand = next_on_hand(p, available, d)
+        out = period(p, on_hand, pipe, a, sample_demand(p.demand, rng, n), t)
+        cost, on_hand, pipe = out.cost, out.next_on_hand, out.next_pipeline
         t = (t + 1) % T
         idx = (ptr + np.arange(n)) % size
         buf_s[idx], buf_a[idx], buf_r[idx] = s_feat, a, -cost / scale
@@ -302,11 +312,11 @@ def train_dqn(
         if step % cfg.eval_every == 0 or step == cfg.steps:
             val = checkpoint()
             if progress:
-                progress(done, f"DQN step {step}: validation cost {val:.2f}")
+                progress(done, status(done, f"validation cost {val:.2f}"))
                 reported = time.perf_counter()
         elif progress and time.perf_counter() - reported >= REPORT_EVERY_S:
             best = f"best validation cost {best_val:.2f}" if np.isfinite(best_val) else "first validation pending"
-            progress(done, f"DQN step {step} of {cfg.steps}: {best}")
+            progress(done, status(done, best))
             reported = time.perf_counter()
     if not curve or curve[-1]["step"] != step:
         checkpoint()
@@ -319,4 +329,7 @@ def train_dqn(
         env_steps=step * n,
         seconds=time.perf_counter() - start,
         hidden=cfg.hidden,
+        steps=step,
+        steps_budget=cfg.steps,
+        stopped_by="cancelled" if cancelled else "steps" if step >= cfg.steps else "time",
     )

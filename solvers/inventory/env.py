@@ -12,8 +12,7 @@ from gymnasium import spaces
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
 from solvers.inventory.distribution import MAX_UNITS
-from solvers.inventory.policies import truncate_orders
-from solvers.inventory.simulator import next_on_hand
+from solvers.inventory.period import period
 from solvers.inventory.spec import InventoryProblem, problem_from_table
 
 DEFAULT_TABLE = {
@@ -33,6 +32,10 @@ DEFAULT_TABLE = {
 """The seed-000 anchor instance (Appendix A), the environment's default."""
 
 
+TOTALS = ("setup_cost", "holding_cost", "penalty_cost", "demand", "sales", "held", "stockout_periods",
+          "orders_placed")  # fmt: skip
+
+
 class InventoryControlEnv(gymnasium.Env):
     """Single-item periodic-review inventory system of seed 000 (Appendix A).
 
@@ -43,10 +46,13 @@ class InventoryControlEnv(gymnasium.Env):
       `info["order"]` is the quantity actually placed.
     - **Period**: receive x1 -> place the order (with L = 0 it arrives at once) -> demand D -> cost
       `K·1{q>0} + h·(I + x1 - D)+ + b·(D - I - x1)+`; reward = -cost.
-    - **Transition**: lost sale / backlog × perishable / non-perishable (`simulator.next_on_hand`).
+    - **Transition**: lost sale / backlog × perishable / non-perishable; the whole period (truncation, event
+      order, transition, cost) is `solvers.inventory.period.period`, the definition every engine shares.
     - **Start**: on-hand `initial_inventory` (or `options["on_hand"]`), pipeline zeros (or
       `options["pipeline"]`), t = 0.
     - **End**: `terminated` after T periods; never truncated. No terminal cost.
+    - **Episode metrics** (`episode_metrics()`): total cost and its setup/holding/penalty parts, fill rate,
+      stockout periods, average on-hand, orders placed.
     - **Randomness**: demand comes from the environment's own generator (`self.np_random`), re-seeded by
       `reset(seed=...)`.
 
@@ -72,6 +78,7 @@ class InventoryControlEnv(gymnasium.Env):
         self.on_hand = p.initial_inventory
         self.pipeline = np.zeros(p.lead_time, dtype=np.int64)
         self.total_cost = 0.0
+        self.totals = dict.fromkeys(TOTALS, 0.0)
 
     def _obs(self) -> np.ndarray:
         return np.array([self.on_hand, self.t, *self.pipeline.tolist()], dtype=np.int64)
@@ -84,6 +91,7 @@ class InventoryControlEnv(gymnasium.Env):
         p = self.problem
         self.t = 0
         self.total_cost = 0.0
+        self.totals = dict.fromkeys(TOTALS, 0.0)
         self.on_hand = int(options.get("on_hand", p.initial_inventory))
         pipe = np.asarray(options.get("pipeline", np.zeros(p.lead_time)), dtype=np.int64).reshape(-1)
         if len(pipe) != p.lead_time:
@@ -101,34 +109,48 @@ class InventoryControlEnv(gymnasium.Env):
             wanted = int(np.asarray(action).reshape(-1)[0])
         except (TypeError, ValueError, IndexError) as err:
             raise SpecError("action", f"must be a whole order quantity, got {action!r}") from err
-        ip = self.on_hand + int(self.pipeline.sum())
-        q = int(truncate_orders(p, np.array([wanted]), np.array([ip]))[0])
-        if p.lead_time == 0:
-            arriving = q
-        else:
-            arriving = int(self.pipeline[0])
-            self.pipeline = np.append(self.pipeline[1:], q)
-        available = self.on_hand + arriving
-        demand = int(sample_demand(p.demand, self.np_random, 1)[0])
-        held, short = max(available - demand, 0), max(demand - available, 0)
-        setup = p.setup_cost * (q > 0)
-        cost = setup + p.holding_cost * held + p.penalty_cost * short
-        self.on_hand = int(next_on_hand(p, np.array([available]), np.array([demand]))[0])
+        demand = sample_demand(p.demand, self.np_random, 1)
+        out = period(p, np.array([self.on_hand]), self.pipeline[None, :], np.array([wanted]), demand, self.t)
+        cost = float(out.cost[0])
+        self.on_hand = int(out.next_on_hand[0])
+        self.pipeline = out.next_pipeline[0]
         self.t += 1
         self.total_cost += cost
+        for key, value in (
+            ("setup_cost", out.setup_cost),
+            ("holding_cost", out.holding_cost),
+            ("penalty_cost", out.penalty_cost),
+            ("demand", demand),
+            ("sales", out.sales),
+            ("held", out.held),
+            ("stockout_periods", out.shortage > 0),
+            ("orders_placed", out.order > 0),
+        ):
+            self.totals[key] += float(value[0])
         info = {
-            "order": q,
-            "arrived": arriving,
-            "demand": demand,
-            "sales": min(demand, max(available, 0)),
-            "shortage": short,
-            "setup_cost": setup,
-            "holding_cost": p.holding_cost * held,
-            "penalty_cost": p.penalty_cost * short,
+            "order": int(out.order[0]),
+            "arrived": int(out.arrived[0]),
+            "demand": int(demand[0]),
+            "sales": int(out.sales[0]),
+            "shortage": int(out.shortage[0]),
+            "setup_cost": float(out.setup_cost[0]),
+            "holding_cost": float(out.holding_cost[0]),
+            "penalty_cost": float(out.penalty_cost[0]),
             "cost": cost,
         }
         return self._obs(), -cost, self.t >= p.time_horizon, False, info
 
     def episode_metrics(self) -> dict[str, float]:
-        """The total cost of the episode so far (the quantity every inventory report compares)."""
-        return {"total_cost": self.total_cost}
+        """The episode so far: total cost and its three parts, fill rate (units sold / units demanded),
+        stockout periods, average on-hand after demand and orders placed (`PolicyEvaluation`'s definitions)."""
+        tot = self.totals
+        return {
+            "total_cost": self.total_cost,
+            "setup_cost": tot["setup_cost"],
+            "holding_cost": tot["holding_cost"],
+            "penalty_cost": tot["penalty_cost"],
+            "fill_rate": tot["sales"] / tot["demand"] if tot["demand"] > 0 else 1.0,
+            "stockout_periods": tot["stockout_periods"],
+            "avg_on_hand": tot["held"] / self.t if self.t else 0.0,
+            "orders_placed": tot["orders_placed"],
+        }

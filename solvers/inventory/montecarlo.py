@@ -16,8 +16,7 @@ import numpy as np
 
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
-from solvers.inventory.policies import truncate_orders
-from solvers.inventory.simulator import next_on_hand
+from solvers.inventory.period import period
 from solvers.inventory.spec import InventoryProblem
 
 Progress = Callable[[float, str], None]
@@ -183,35 +182,23 @@ def simulate_policy(
     rec_pipe = np.zeros((k, horizon, p.lead_time), dtype=np.int64)
     rec_cost = np.zeros((k, horizon))
     for t in range(horizon):
-        ip = on_hand + pipe.sum(axis=1)
-        q = truncate_orders(p, np.asarray(policy.orders(p, t, on_hand, pipe), dtype=np.int64), ip)
         if k:
-            rec["on_hand"][:, t], rec["position"][:, t], rec_pipe[:, t] = on_hand[:k], ip[:k], pipe[:k]
-        if p.lead_time == 0:
-            arriving = q
-        else:
-            arriving = pipe[:, 0].copy()
-            pipe[:, :-1] = pipe[:, 1:]
-            pipe[:, -1] = q
-        available = on_hand + arriving
-        d = demand[:, t]
-        held = np.maximum(available - d, 0)
-        short = np.maximum(d - available, 0)
-        sales = np.minimum(d, np.maximum(available, 0))
-        setup = p.setup_cost * (q > 0)
-        cost = setup + p.holding_cost * held + p.penalty_cost * short
-        tot["cost"] += cost
-        tot["sales"] += sales
+            rec["on_hand"][:, t], rec["position"][:, t] = on_hand[:k], on_hand[:k] + pipe[:k].sum(axis=1)
+            rec_pipe[:, t] = pipe[:k]
+        out = period(p, on_hand, pipe, policy.orders(p, t, on_hand, pipe), demand[:, t], t)
+        q, short = out.order, out.shortage
+        tot["cost"] += out.cost
+        tot["sales"] += out.sales
         tot["stockouts"] += short > 0
-        tot["held"] += held / horizon
+        tot["held"] += out.held / horizon
         tot["orders"] += q > 0
-        tot["setup"] += setup
-        tot["holding"] += p.holding_cost * held
-        tot["penalty"] += p.penalty_cost * short
+        tot["setup"] += out.setup_cost
+        tot["holding"] += out.holding_cost
+        tot["penalty"] += out.penalty_cost
         if k:
-            rec["orders"][:, t], rec["sales"][:, t], rec["short"][:, t] = q[:k], sales[:k], short[:k]
-            rec_cost[:, t] = cost[:k]
-        on_hand = next_on_hand(p, available, d)
+            rec["orders"][:, t], rec["sales"][:, t], rec["short"][:, t] = q[:k], out.sales[:k], short[:k]
+            rec_cost[:, t] = out.cost[:k]
+        on_hand, pipe = out.next_on_hand, out.next_pipeline
     trajectory = None
     if k:
         trajectory = Trajectory(

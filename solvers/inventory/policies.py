@@ -1,11 +1,11 @@
 """Ordering policies (seed 000 Appendix A.1 plus capped base-stock and (R,Q)).
 
 Every policy is a frozen dataclass with a vectorised `orders(problem, t, on_hand, pipeline)` returning the
-*desired* order per path (int64); the simulator then truncates it to the feasible range
-(`truncate_orders`). `act(observation, problem)` is the single-path form used with `InventoryControlEnv`.
+*desired* order per path (int64); the period then truncates it to the feasible range
+(`period.truncate_orders`). `act(observation, problem)` is the single-path form used with `InventoryControlEnv`.
 Inventory position IP = on-hand + all pipeline orders. With `cutoff=True` a policy places no order that
-could not arrive before the horizon ends (period t, 0-based, with t + L > T - 1), the cheap fix for the
-finite-horizon end effect the exact DP reveals.
+could not arrive before the horizon ends (`period.cut_off`: period t, 0-based, with t + L > T - 1), the cheap
+fix for the finite-horizon end effect the exact DP reveals.
 """
 
 from __future__ import annotations
@@ -15,18 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import SpecError
+from solvers.inventory.period import cut_off, truncate_orders
 from solvers.inventory.spec import InventoryProblem
-
-
-def truncate_orders(problem: InventoryProblem, q: np.ndarray, ip: np.ndarray) -> np.ndarray:
-    """Clip desired orders to `0 <= q <= max_order` and `IP + q <= max_inventory`."""
-    room = np.maximum(problem.max_inventory - ip, 0)
-    return np.clip(q, 0, np.minimum(problem.max_order, room)).astype(np.int64)
-
-
-def cut_off(problem: InventoryProblem, t: int) -> bool:
-    """True when an order placed in period t (0-based) would arrive after the last period."""
-    return t + problem.lead_time > problem.time_horizon - 1
 
 
 def observation_parts(observation: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:

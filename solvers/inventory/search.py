@@ -7,6 +7,8 @@ and (R,Q) `(R, max_inventory, Q)`. Every candidate sees the same demand matrix (
 state is a small-integer array of shape (candidates, paths) processed in cache-sized chunks on two threads.
 The in-sample winner is biased low (winner's curse), so the top candidates are re-evaluated on fresh
 paths and the winner is picked there by `L(π) = E + exp(-λ)·Std`.
+The kernel is a specialised, in-place form of `period.period` (same truncation, cutoff, event order,
+transitions and costs), pinned to it by a property test over random start states, rules and demands.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import numpy as np
 
 from core.errors import SpecError
 from solvers.inventory.montecarlo import PolicyEvaluation, Progress, demand_matrix, evaluate_policies
-from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy, cut_off
+from solvers.inventory.period import cut_off
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
 from solvers.inventory.spec import InventoryProblem
 
 CHUNK = 96
@@ -41,15 +44,28 @@ def _dtype(problem: InventoryProblem, demand: np.ndarray) -> type:
     return np.int16 if bound < 32_000 else np.int32 if bound < 2**31 - 1 else np.int64
 
 
-def _chunk(problem: InventoryProblem, demand: np.ndarray, s, S, cap, cutoff: bool, dtype) -> np.ndarray:
-    """Per-candidate, per-path total cost for one chunk of (s, S, cap) columns `(P, 1)`."""
+def _chunk(
+    problem: InventoryProblem,
+    demand: np.ndarray,
+    s,
+    S,
+    cap,
+    cutoff: bool,
+    dtype,
+    start: tuple[int, tuple[int, ...]] | None = None,
+) -> np.ndarray:
+    """Per-candidate, per-path total cost for one chunk of (s, S, cap) columns `(P, 1)`, from the start state
+    `(initial_inventory, empty pipeline)` or `start = (on_hand, (x1..xL))`."""
     p = problem
     n, horizon = demand.shape
     P, L = len(s), p.lead_time
     d_all = demand.astype(dtype)
-    on_hand = np.full((P, n), p.initial_inventory, dtype=dtype)
+    on_hand = np.full((P, n), p.initial_inventory if start is None else start[0], dtype=dtype)
     ip = on_hand.copy()
     ring = np.zeros((max(L, 1), P, n), dtype=dtype)
+    if start is not None and L:
+        ring[:] = np.asarray(start[1], dtype=dtype)[:, None, None]  # ring[t % L] arrives in period t
+        ip += ring.sum(axis=0, dtype=dtype)
     orders, held, short = (np.zeros((P, n), dtype=dtype) for _ in range(3))
     q, avail, tmp = (np.empty((P, n), dtype=dtype) for _ in range(3))
     trig = np.empty((P, n), dtype=bool)
@@ -223,6 +239,34 @@ def family_rules(problem: InventoryProblem, family: str) -> np.ndarray:
     raise SpecError("policy", f"unknown policy family {family!r}; use sS, base_stock, constant or rQ")
 
 
+REFINE_SEEDS = 3
+"""How many of the best rules so far each finer level of a coarse-to-fine search looks around."""
+
+
+def _on_stride(rules: np.ndarray, varying: list[int], stride: int) -> np.ndarray:
+    return np.all([rules[:, c] % stride == 0 for c in varying], axis=0)
+
+
+def _coarse_stride(rules: np.ndarray, max_candidates: int | None) -> tuple[int, list[int]]:
+    """The smallest stride whose sub-grid has at most `max_candidates` rules (1: search every rule)."""
+    varying = [c for c in range(3) if len(np.unique(rules[:, c])) > 1]
+    if max_candidates is None or len(rules) <= max_candidates:
+        return 1, varying
+    stride = 2
+    while _on_stride(rules, varying, stride).sum() > max_candidates:
+        stride += 1
+    return stride, varying
+
+
+def _finer(rules: np.ndarray, score: np.ndarray, varying: list[int], stride: int, finer: int) -> np.ndarray:
+    """Unevaluated rules on the `finer` sub-grid within `stride` (per coordinate) of the best rules so far."""
+    best = rules[np.argsort(np.where(np.isnan(score), np.inf, score), kind="stable")[:REFINE_SEEDS]]
+    near = np.zeros(len(rules), dtype=bool)
+    for rule in best:
+        near |= np.all(np.abs(rules - rule) <= stride, axis=1)
+    return np.nonzero(near & _on_stride(rules, varying, finer) & np.isnan(score))[0]
+
+
 def search_policies(
     problem: InventoryProblem,
     family: str = "sS",
@@ -233,24 +277,43 @@ def search_policies(
     top_k: int = 10,
     reeval_paths: int | None = None,
     progress: Progress | None = None,
+    max_candidates: int | None = None,
 ) -> SearchResult:
-    """Search a family on `paths` common paths, re-evaluate the `top_k` best on fresh paths, pick by L(π)."""
+    """Search a family on `paths` common paths, re-evaluate the `top_k` best on fresh paths, pick by L(π).
+
+    With `max_candidates`, a family with more rules is searched coarse to fine: a strided sub-grid of at
+    most that many rules first, then, halving the stride down to 1, the rules near the `REFINE_SEEDS` best
+    so far (all on the same paths); unevaluated rules keep NaN costs. Without it every rule is simulated."""
     start = time.perf_counter()
     check_search_size(problem, family, paths)
     rules = family_rules(problem, family)
     demand = demand_matrix(problem, paths, seed)
-    mean, std = evaluate_rules(
-        problem,
-        rules[:, 0],
-        rules[:, 1],
-        rules[:, 2],
-        demand,
-        cutoff=cutoff,
-        progress=(lambda f, msg: progress(0.9 * f, msg)) if progress else None,
-    )
     lam = problem.risk_tolerance
-    score = mean + np.exp(-lam) * std
-    top = np.argsort(score, kind="stable")[:top_k]
+    mean, std = np.full(len(rules), np.nan), np.full(len(rules), np.nan)
+    stride, varying = _coarse_stride(rules, max_candidates)
+    pick = np.nonzero(_on_stride(rules, varying, stride) | (np.arange(len(rules)) == len(rules) - 1))[0]
+    levels = max(1, int(np.ceil(np.log2(stride))) + 1)
+    level = 0
+    while True:
+        lo, hi = level / levels, (level + 1) / levels
+        mean[pick], std[pick] = evaluate_rules(
+            problem,
+            rules[pick, 0],
+            rules[pick, 1],
+            rules[pick, 2],
+            demand,
+            cutoff=cutoff,
+            progress=(lambda f, msg, lo=lo, hi=hi: progress(0.9 * min(1.0, lo + (hi - lo) * f), msg))
+            if progress
+            else None,
+        )
+        if stride == 1:
+            break
+        finer = max(1, stride // 2)
+        pick = _finer(rules, mean + np.exp(-lam) * std, varying, stride, finer)
+        stride, level = finer, level + 1
+    score = np.where(np.isnan(mean), np.inf, mean + np.exp(-lam) * std)
+    top = np.argsort(score, kind="stable")[: min(top_k, int(np.isfinite(score).sum()))]
     policies = [_policy(family, rules[i], problem, cutoff) for i in top]
     fresh_seed = None if seed is None else seed + 7919
     evals = evaluate_policies(problem, policies, reeval_paths or max(paths, 2000), fresh_seed)

@@ -36,6 +36,10 @@ PARAMETER_KEYS: tuple[str, ...] = (
     "risk_tolerance",
 )
 OPTIONAL_KEYS: tuple[str, ...] = ("initial_inventory",)
+COST_KEYS: tuple[str, ...] = ("holding_cost", "penalty_cost", "setup_cost")
+# Largest cost per unit, per unit-day or per order: with at most MAX_UNITS units a period, horizon totals stay
+# far inside float range (and exact enough), so no sum overflows to inf or NaN.
+MAX_COST = 1_000_000_000
 DEFAULT_UNITS: dict[str, str] = {
     "time_horizon": "days",
     "demand_type": "N/A",
@@ -120,6 +124,11 @@ def validate_parameter(key: str, value: object) -> str:
     x = _number(key, value, integer=integer)
     if integer and x > MAX_UNITS:
         raise SpecError(key, f"must be at most {MAX_UNITS:,}, got {format_number(x)}")
+    if key in COST_KEYS and x > MAX_COST:
+        raise SpecError(
+            key,
+            f"must be at most {MAX_COST:,} (larger costs overflow the horizon totals), got {format_number(x)}",
+        )
     if key == "time_horizon" and x < 1:
         raise SpecError(key, "must be at least 1 day")
     if key in ("max_inventory", "max_order") and x < 1:

@@ -19,6 +19,9 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 SFUSD_SCHOOLS_CSV = DATA_DIR / "schools_sfusd.csv"
 SFUSD_START_TIMES_CSV = DATA_DIR / "start_times.csv"
 SFUSD_NAME = "San Francisco Unified School District"
+MAX_ENROLLMENT = 1_000_000  # students of one school (keeps every load sum exact in the MILP)
+MAX_SCHOOLS = 5_000
+MAX_START_TIMES = 48
 
 _TIME_RE = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*([ap]\.?\s*m\.?)?\s*$", re.IGNORECASE)
 _COLUMN_ALIASES = {
@@ -66,6 +69,11 @@ class School:
             raise SpecError("name", "a school needs a non-empty name")
         if isinstance(self.enrollment, bool) or not isinstance(self.enrollment, int) or self.enrollment < 0:
             raise SpecError("enrollment", f"{self.name}: enrollment must be a whole number >= 0")
+        if self.enrollment > MAX_ENROLLMENT:
+            raise SpecError(
+                "enrollment",
+                f"{self.name}: enrollment {self.enrollment:,} is above the limit {MAX_ENROLLMENT:,}",
+            )
         if not 0 <= self.current_start < 24 * 60:
             raise SpecError("current_start", f"{self.name}: start time must be within the day")
 
@@ -81,6 +89,18 @@ class District:
     def __post_init__(self) -> None:
         if not self.schools:
             raise SpecError("schools", "the district needs at least one school")
+        if len(self.schools) > MAX_SCHOOLS:
+            raise SpecError("schools", f"{len(self.schools):,} schools is above the limit {MAX_SCHOOLS:,}")
+        if all(s.enrollment == 0 for s in self.schools):
+            raise SpecError(
+                "enrollment",
+                "every school has 0 students, so there is no load to balance; give the enrollments",
+            )
+        if len(self.start_times) > MAX_START_TIMES:
+            raise SpecError(
+                "start_times",
+                f"{len(self.start_times)} start-time options is above the limit {MAX_START_TIMES}",
+            )
         names = [s.name for s in self.schools]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
@@ -124,7 +144,12 @@ def _read_text(source: str | Path | bytes, what: str) -> str:
         path = Path(source)
         if not path.exists():
             raise SpecError(what, f"file not found: {path}")
-        origin, raw = str(path), path.read_bytes()
+        if not path.is_file():
+            raise SpecError(what, f"{path} is not a file")
+        try:
+            origin, raw = str(path), path.read_bytes()
+        except OSError as err:
+            raise SpecError(what, f"cannot read {path}: {err.strerror or err}") from None
     else:
         return source
     try:
@@ -209,8 +234,14 @@ def parse_start_times(source: str | Path | bytes | list[str], what: str = "start
             values.insert(0, column)
     if not values:
         raise SpecError(what, "give at least one start-time option")
-    times = sorted({parse_time(v, f"{what} {v!r}") for v in values})
-    return tuple(times)
+    parsed = [parse_time(v, f"{what} {v!r}") for v in values]
+    repeated = sorted({t for t in parsed if parsed.count(t) > 1})
+    if repeated:
+        raise SpecError(
+            what,
+            f"{', '.join(format_time(t) for t in repeated)} is listed more than once; list each option once",
+        )
+    return tuple(sorted(parsed))
 
 
 def load_district(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import pulp
@@ -28,6 +28,11 @@ from solvers.schedule.data import District, format_time
 LOAD = "student_load_balancing"
 DEVIATION = "schedule_deviation"
 OBJECTIVES = (LOAD, DEVIATION)
+MAX_WEIGHT = 1e6  # larger weights make HiGHS's objective coefficients numerically meaningless
+
+
+class TimeLimitReached(SolverError):
+    """The spec's `deadline` passed before a solve could start."""
 
 
 class ScheduleStatus(StrEnum):
@@ -72,12 +77,15 @@ class ScheduleSpec:
     time_limit: float = 30.0
     gap: float = 1e-6
     solver: str = "highs"
+    deadline: float | None = None  # `time.monotonic()` by which every solve of this spec must end
 
     def __post_init__(self) -> None:
         for name in ("alpha", "beta"):
             value = getattr(self, name)
             if not math.isfinite(value) or value < 0:
                 raise SpecError(name, f"objective weight must be a finite number >= 0, got {value}")
+            if value > MAX_WEIGHT:
+                raise SpecError(name, f"objective weight must be at most {MAX_WEIGHT:g}, got {value:g}")
         for school, minutes, weight in self.gamma:
             self.district.school_index(school)
             self.district.time_index(minutes)
@@ -223,6 +231,11 @@ def _make_solver(spec: ScheduleSpec) -> pulp.LpSolver:
 def solve_schedule(spec: ScheduleSpec) -> ScheduleResult:
     """Build and solve; HiGHS in-process, CBC only when HiGHS is unavailable or asked for."""
     started = time.perf_counter()
+    if spec.deadline is not None:
+        left = spec.deadline - time.monotonic()
+        if left < 0.05:
+            raise TimeLimitReached("the time limit was used up")
+        spec = replace(spec, time_limit=min(spec.time_limit, left))
     built = build_model(spec)
     solver = _make_solver(spec)
     try:

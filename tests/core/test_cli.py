@@ -122,7 +122,7 @@ def test_unknown_run_exits_2_with_a_json_error(db: Path, recorded: str) -> None:
         result = run_cli("--db", str(db), "runs", *command)
         assert result.returncode == 2, command
         assert result.stdout == ""
-        assert json.loads(result.stderr) == {"error": "no run with id 'nope'"}
+        assert json.loads(result.stderr) == {"error": "no run with id 'nope'", "field": "store"}
     pretty = run_cli("--pretty", "--db", str(db), "runs", "show", "nope")
     assert pretty.returncode == 2 and pretty.stderr.strip() == "error: no run with id 'nope'"
 
@@ -181,6 +181,10 @@ def test_workbench_groups_load_by_convention(
     assert json.loads(capsys.readouterr().out) == {"db": str(db), "pretty": False}
     assert cli.main(["demo", "hello", "--fail", "orca"]) == 2
     assert json.loads(capsys.readouterr().err) == {"error": "name: must not be empty", "field": "name"}
+    assert cli.main(["demo", "hello", "--fail", "bug"]) == 70  # a bug: one JSON line, no traceback
+    error = json.loads(capsys.readouterr().err)
+    assert error["field"] == "internal" and "RuntimeError: a bug" in error["error"]
+    monkeypatch.setenv("ORCA_DEBUG", "1")
     with pytest.raises(RuntimeError, match="a bug"):
         cli.main(["demo", "hello", "--fail", "bug"])
 
@@ -206,7 +210,7 @@ def test_a_bad_limit_is_a_clear_error(db: Path, recorded: str) -> None:
     result = run_cli("--db", str(db), "runs", "list", "--limit", "-1")
     assert result.returncode == 2 and result.stdout == ""
     error = json.loads(result.stderr)
-    assert error["field"] == "limit" and "-1" in error["error"]
+    assert error["field"] == "--limit" and "-1" in error["error"]
 
 
 def test_export_to_an_unwritable_place_exits_2(db: Path, recorded: str, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import pickle
 from typing import Any
 
 import duckdb
+import pytest
 
 from core.envs import make
 from core.errors import SpecError
@@ -100,3 +101,22 @@ def test_attached_recorder_continues_numbering_and_paused_writes_nothing(store_p
     again = Recorder.attach(store, rec.run_id)
     again.message("assistant", "hi")
     assert list(store.messages(rec.run_id)["content"]) == ["hello", "hi"]
+
+
+def test_a_second_writer_of_a_leased_run_is_read_only_unless_the_holder_is_gone(tmp_path):
+    from core.errors import StoreError
+    from core.recorder import Recorder
+    from core.store import Store
+
+    store = Store(tmp_path / "lease.duckdb")
+    first = Recorder(store, "inventory_copilot", owner="tab-1")
+    first.message("user", "hello")
+    second = Recorder.attach(store, first.run_id, owner="tab-2", is_live=lambda owner: True)
+    assert second.read_only
+    with pytest.raises(StoreError, match="read-only"):
+        second.message("user", "from the other tab")
+    assert store.messages(first.run_id)["content"].tolist() == ["hello"]
+    reloaded = Recorder.attach(store, first.run_id, owner="tab-3", is_live=lambda owner: False)
+    assert not reloaded.read_only and store.lease(first.run_id)[0] == "tab-3"
+    reloaded.message("user", "after the reload")
+    assert store.messages(first.run_id)["content"].tolist() == ["hello", "after the reload"]

@@ -227,13 +227,13 @@ def test_opening_a_v1_file_migrates_it(tmp_path: Path) -> None:
     store = Store(path)
     assert store.get_run("cop")["status"] == "active", "one status vocabulary: 'interpreting' became 'active'"
     assert store.transitions("abc").empty
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     run = store.get_run("abc")
     assert run["title"] == "" and run["updated_at"] == datetime(2025, 1, 2, 3, 4, 5)
     assert run["config"] == {"old": True}
     assert store.add_message("abc", "assistant", "hi again") == 2
     versions = duckdb.connect(str(path)).execute("SELECT version FROM schema_version ORDER BY 1").fetchall()
-    assert versions == [(1,), (2,), (3,)]
+    assert versions == [(1,), (2,), (3,), (4,)]
 
 
 def test_a_file_from_a_newer_orca_is_refused(tmp_path: Path) -> None:
@@ -249,7 +249,7 @@ def test_a_file_from_a_newer_orca_is_refused(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path: Path) -> None:
     path = tmp_path / "junk.duckdb"
     path.write_bytes(b"this is not duckdb" * 1000)
-    with pytest.raises(StoreError, match="Could not open the run store"):
+    with pytest.raises(StoreError, match="is damaged or not a DuckDB file"):
         Store(path)
 
 
@@ -329,6 +329,6 @@ def test_only_duckdb_lock_conflicts_are_waited_for(tmp_path: Path) -> None:
     junk.parent.mkdir()
     junk.write_bytes(b"not a database" * 100)
     start = time.monotonic()
-    with pytest.raises(StoreError, match="Could not open the run store"):
+    with pytest.raises(StoreError, match="is damaged or not a DuckDB file"):
         Store(junk, timeout_s=5)
     assert time.monotonic() - start < 2

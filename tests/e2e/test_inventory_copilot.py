@@ -30,7 +30,7 @@ def test_dialogue_fills_the_table_and_gets_a_policy(page, artifacts_dir: Path):
     send_chat(page, DIALOGUE)
     expect(page.get_by_text("Over how many days should I plan")).to_be_visible()
     expect(page.get_by_text("10 of 12 defined")).to_be_visible()
-    expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible()  # the grid itself is a canvas
+    expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible()  # the grid itself is a canvas
 
     send_chat(page, "Plan for 20 days.")
     expect(page.get_by_text("11 of 12 defined")).to_be_visible()

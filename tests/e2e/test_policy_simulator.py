@@ -23,8 +23,8 @@ def test_run_a_comparison_and_see_the_charts(page, artifacts_dir: Path):
     wait_idle(page)
     assert_healthy(page)
     table = page.locator('[data-testid="stDataFrame"]').first
-    expect(table).to_contain_text("sS(15,20)")
-    expect(table).to_contain_text("dp")
+    expect(table).to_contain_text("when below 15, top up to 20")  # plain rule names; engine names on hover
+    expect(table).to_contain_text("exact optimal plan")
     expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "policy_simulator.png"), full_page=True)
     for tab, text, name in (

@@ -36,8 +36,8 @@ def test_home_page_links_each_present_workbench():
     from core.catalog import available
 
     present = {str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py")}
-    titles = [h.value for h in at.subheader]
-    assert sorted(titles) == sorted(w.title for w in available(present))  # cards fill 3 columns: order is per column
+    titles = [h.value for h in at.subheader]  # cards fill three columns, so the tree lists them column by column
+    assert sorted(titles) == sorted(w.title for w in available(present))
 
 
 def test_settings_switch_provider_and_validate(monkeypatch):
@@ -51,6 +51,20 @@ def test_settings_switch_provider_and_validate(monkeypatch):
     assert at.session_state["orca_settings"].base_url == "http://127.0.0.1:9/v1"
     at.number_input(key="orca_seed").set_value(7).run()
     assert at.session_state["orca_settings"].seed == 7
+
+
+def test_llm_timeout_and_retries_are_settings(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
+    monkeypatch.setenv("ORCA_LLM_TIMEOUT", "20")
+    at = run_settings()
+    assert at.number_input(key="orca_llm_timeout").value == 20.0
+    at.number_input(key="orca_llm_timeout").set_value(300.0).run()
+    at.number_input(key="orca_llm_retries").set_value(1).run()
+    settings = at.session_state["orca_settings"]
+    assert (settings.timeout_s, settings.max_retries) == (300.0, 1)
+    at.number_input(key="orca_llm_retries").set_value(5).run()  # 300 s x 6 attempts is over the bound
+    assert any("600 s" in e.value for e in at.error)
+    assert at.session_state["orca_settings"].max_retries == 1
 
 
 def test_connection_failure_is_a_message_not_a_crash():
@@ -129,3 +143,17 @@ def test_an_invalid_edit_is_not_tested_with_the_old_settings(fake_llm):
     at.button(key="orca_test_connection").click().run()
     assert any("Not tested" in e.value and "base_url" in e.value for e in at.error)
     assert not at.success and fake_llm.requests == []
+
+
+def test_choosing_a_provider_without_a_key_warns_at_once_in_the_sidebar(monkeypatch):
+    for name in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ORCA_PROVIDER"):
+        monkeypatch.delenv(name, raising=False)
+    at = run_settings()
+    assert not at.warning
+    at.selectbox(key="orca_provider").set_value("anthropic").run()
+    assert not at.exception
+    assert any("needs an API key" in w.value and "Offline" in w.value for w in at.warning)
+    at.text_input(key="orca_api_key_anthropic").set_value("sk-ant-typed").run()
+    assert not any("needs an API key" in w.value for w in at.warning)
+    at.selectbox(key="orca_provider").set_value("openai").run()
+    assert any("OPENAI_API_KEY" in w.value for w in at.warning)

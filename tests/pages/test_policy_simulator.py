@@ -56,7 +56,9 @@ def test_default_run_shows_table_charts_downloads_and_is_stored():
     assert len(charts) == 4  # trajectories, cost distributions, risk scatter, (s,S) heatmap
     assert "On-hand" in charts[0].proto.spec and "sS(15,20)" in charts[0].proto.spec
     recommended = table.loc[table["recommended"], "policy"].iloc[0]
-    assert f"**{recommended}**" in at.success[0].value
+    assert f"(`{recommended}`)" in at.success[0].value
+    assert len([sl for sl in at.slider if "λ" in sl.label]) == 1  # one λ control
+    assert "(" not in table.loc[table["recommended"], "rule"].iloc[0]
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == [
         "Comparison table (CSV)",
@@ -67,11 +69,11 @@ def test_default_run_shows_table_charts_downloads_and_is_stored():
     assert runs["status"].tolist() == ["done"]
     assert runs["metrics"][0]["recommended"] == recommended
 
-    at.slider(key="orca_sim_lambda").set_value(-10.0).run()
+    at.slider(key="orca_sim_risk_tolerance").set_value(-10.0).run()
     steady = at.dataframe[0].value
     least_std = steady.loc[steady["std"].idxmin(), "policy"]
     assert steady.loc[steady["recommended"], "policy"].tolist() == [least_std]
-    assert f"**{least_std}**" in at.success[0].value
+    assert f"(`{least_std}`)" in at.success[0].value
 
 
 def test_bad_parameter_names_the_field_and_keeps_the_form():
@@ -114,9 +116,13 @@ def test_a_dqn_run_adds_its_row_learning_curve_and_weights():
     at.checkbox(key="orca_sim_dqn").check()
     at.number_input(key="orca_sim_dqn_steps").set_value(20)
     submit(at)
-    assert not at.exception and not at.error
+    assert not at.exception
+    # 20 steps of training: flagged loudly, shown, never recommended
+    assert [e.value for e in at.error if e.value.startswith("Do not use this DQN")]
     table = at.dataframe[0].value
     assert "dqn" in set(table["policy"])
+    assert table.loc[table["recommended"], "policy"].iloc[0] != "dqn"
+    assert "**dqn**" not in at.success[0].value
     assert "DQN learning curve" in [t.label for t in at.tabs]
     charts = at.get("plotly_chart")
     assert len(charts) == 4 and "validation" in charts[-1].proto.spec.lower()
@@ -180,3 +186,41 @@ def test_a_stored_copilot_run_can_be_loaded():
     assert not at.exception
     assert at.number_input(key="orca_sim_setup_cost").value == 7.5
     assert at.number_input(key="orca_sim_time_horizon").value == 45
+
+
+def test_a_run_cut_short_by_a_cancel_is_marked_interrupted_and_said():
+    store = Store(os.environ["ORCA_DB"])
+    run_id = store.create_run(sim.WORKBENCH, {}, 0, "long DQN", "running")
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_running"] = run_id  # what a run leaves behind when a click stops it mid-way
+    at.run()
+    assert not at.exception
+    assert "cancelled before it finished" in at.warning[0].value
+    assert store.get_run(run_id)["status"] == "interrupted"
+    at.run()
+    assert not at.warning
+
+
+def test_copilot_handoff_carries_the_recommended_policy_and_its_paths():
+    from solvers.inventory.montecarlo import evaluate_policies
+    from solvers.inventory.policies import BaseStockPolicy
+
+    problem = sim_inputs.default_problem()
+    handoff = sim_inputs.policy_handoff(
+        {"kind": "base_stock", "S": 18, "cap": 12, "cutoff": True}, "base_stock(18,cap=12)+cutoff", 300, 2_000_003
+    )
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["orca_sim_params_csv"] = params_csv_text(problem)
+    at.session_state["orca_sim_handoff_policy"] = handoff.to_dict()
+    at.run()
+    assert not at.exception
+    assert "base_stock(18,cap=12)+cutoff" in at.success[0].value and "same 300 evaluation paths" in at.success[0].value
+    assert at.checkbox(key="orca_sim_use_base_stock").value and not at.checkbox(key="orca_sim_use_sS").value
+    assert at.checkbox(key="orca_sim_cutoff").value and not at.checkbox(key="orca_sim_grid").value
+    assert (at.number_input(key="orca_sim_base_stock_S").value, at.number_input(key="orca_sim_base_stock_cap").value) == (18, 12)
+    submit(at)
+    assert not at.exception
+    table = at.dataframe[0].value
+    [want] = evaluate_policies(problem, [BaseStockPolicy(18, 12, True)], 300, 2_000_003)
+    row = table[table["policy"] == "base_stock(18,cap=12)+cutoff"].iloc[0]
+    assert row["mean"] == want.mean

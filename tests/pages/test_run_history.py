@@ -59,3 +59,32 @@ def test_an_unusable_store_path_is_an_error_not_a_crash(monkeypatch):
     at = AppTest.from_file(PAGE, default_timeout=60).run()
     assert not at.exception
     assert "/proc/nope/runs.duckdb" in at.error[0].value
+
+
+def test_a_simulator_run_shows_its_comparison_and_opens_back_in_the_simulator(monkeypatch, tmp_path):
+    from core.inventory import simulation as sim
+    from core.inventory import simulation_inputs as sim_inputs
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    problem = sim_inputs.default_problem()
+    options = sim.SimulationOptions(paths=100, trajectories=0, grid=False, dp=False)
+    result = sim.run_simulation(problem, sim_inputs.default_choices(problem), options, seed=4, store=store)
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    comparison = next(d.value for d in at.dataframe if "policy" in d.value.columns)
+    assert set(comparison["policy"]) == {e.policy for e in result.evaluations}
+    chart = next(c for c in at.get("plotly_chart") if "Expected total cost per policy" in c.proto.spec)
+    assert "top up to" in chart.proto.spec  # plain policy names on the axis
+    assert [b.label for b in at.button if b.label == "Open in Policy Simulator"]
+
+    simulator = AppTest.from_file(
+        str(Path(__file__).resolve().parents[2] / "pages" / "policy_simulator.py"), default_timeout=120
+    )
+    simulator.query_params["run"] = result.run_id
+    simulator.run()
+    assert not simulator.exception
+    assert "Opened the stored run" in simulator.success[0].value
+    assert simulator.checkbox(key="orca_sim_use_sS").value and not simulator.checkbox(key="orca_sim_dp").value
+    assert simulator.number_input(key="orca_sim_paths").value == 100

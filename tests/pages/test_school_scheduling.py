@@ -57,12 +57,16 @@ def test_resume_a_stored_conversation(monkeypatch, tmp_path):
     assert any("keep the peak under 2,500 students" in m.markdown[0].value for m in fresh.chat_message)
 
 
+def _alt(at: AppTest):
+    return next(s for s in at.selectbox if s.label.startswith("Alternative on the frontier"))
+
+
 def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_path):
     """AppTest cannot click Plotly, so the chart's selection state is set as the browser would send it."""
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "click.duckdb"))
     at = AppTest.from_file(PAGE, default_timeout=120).run()
-    labels = at.selectbox(key="sched_alt").options
-    assert at.selectbox(key="sched_alt").value == 0
+    labels = _alt(at).options
+    assert _alt(at).value == 0
     target = next(i for i, label in enumerate(labels) if "24.53" in label)
 
     at.session_state["sched_frontier"] = {
@@ -70,11 +74,11 @@ def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_p
     }
     at.run()
     assert not at.exception
-    assert at.selectbox(key="sched_alt").value == target
+    assert _alt(at).value == target
 
-    at.selectbox(key="sched_alt").set_value(0).run()  # a manual pick wins over the old click
-    assert at.selectbox(key="sched_alt").value == 0
-    at.selectbox(key="sched_alt").set_value(target).run()
+    _alt(at).set_value(0).run()  # a manual pick wins over the old click
+    assert _alt(at).value == 0
+    _alt(at).set_value(target).run()
     at.button(key="sched_adopt").click().run()
     assert not at.exception
     assert [m.value for m in at.metric] == ["2,453", "11.5 minutes"]
@@ -89,3 +93,132 @@ def test_an_unusable_store_path_keeps_the_chat_working_unsaved(monkeypatch):
     at.chat_input[0].set_value("Could Everett start at 9:30?").run()
     assert not at.exception
     assert "Everett" in at.chat_message[-1].markdown[0].value
+
+
+def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
+    import re
+
+    db = tmp_path / "reload.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert "run" not in at.query_params
+    at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
+    run_id = Store(db).list_runs("school_scheduling")["id"][0]
+    assert at.query_params["run"] in (run_id, [run_id])
+
+    reloaded = AppTest.from_file(PAGE, default_timeout=120)
+    reloaded.query_params["run"] = run_id
+    reloaded.run()
+    assert not reloaded.exception
+    assert reloaded.metric[0].value == "2,453"
+    picker = reloaded.selectbox(key="sched_resume_pick")
+    label = picker.format_func(run_id)
+    assert label.startswith("“keep the peak under 2,500 students”") and "School Scheduling" in label
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", label)
+    assert len(Store(db).list_runs("school_scheduling")) == 1
+
+
+def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tmp_path):
+    import core.ui
+
+    db = tmp_path / "tabs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    first = AppTest.from_file(PAGE, default_timeout=120).run()
+    first.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
+    run_id = Store(db).list_runs("school_scheduling")["id"][0]
+    monkeypatch.setattr(core.ui, "lease_holder_alive", lambda owner: True)
+    monkeypatch.setattr(core.ui, "session_owner", lambda: "second-tab")
+    second = AppTest.from_file(PAGE, default_timeout=120)
+    second.query_params["run"] = run_id
+    second.run()
+    assert not second.exception
+    assert "open in another tab" in second.warning[-1].value
+    assert second.chat_input(key="sched_chat").disabled
+
+
+def test_the_alternative_picker_starts_afresh_when_the_frontier_changes(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "fresh.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _alt(at).set_value(_alt(at).options[-1]).run()
+    before = _alt(at).format_func(_alt(at).value)
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()  # a fix: a new frontier
+    assert not at.exception
+    picker = _alt(at)
+    assert picker.index == 0 and picker.format_func(picker.value) != before
+    assert picker.format_func(picker.value).startswith("Option 1: peak")
+    spec = next(c for c in at.get("plotly_chart") if "Pareto frontier" in c.proto.spec).proto.spec
+    assert "option 1" in spec and "Peak students starting at once" in spec
+
+
+def test_a_zero_change_is_neutral(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "zero.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.chat_input(key="sched_chat").set_value("keep the average change under 20 minutes").run()
+    assert not at.exception
+    assert [m.delta for m in at.metric] == ["no change", "no change"]
+    assert all("+0" not in (m.delta or "") for m in at.metric)
+
+
+def test_an_uploaded_district_is_previewed_and_says_what_happens_next(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "upload.duckdb"))
+    csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB School,MS,500,8:30 AM\n"
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.file_uploader(key="sched_upload").upload("mini.csv", csv, "text/csv").run()
+    assert not at.exception
+    preview = next(d.value for d in at.dataframe if "students" in d.value.columns)
+    assert preview["school"].tolist() == ["A School", "B School"]
+    assert any("Start a conversation with this district" in i.value for i in at.info)
+    at.button(key="sched_new").click().run()
+    assert not at.exception
+    assert "A School" in at.chat_message[0].markdown[0].value
+
+
+def test_ten_turns_keep_replies_short_and_the_page_working(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "ten.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    turns = [
+        "Could Everett start at 9:30?",
+        "and keep the average change under 12 minutes",
+        "loosen that",
+        "fewer kids arriving at once please",
+        "show me a couple of options",
+        "undo that",
+        "keep the peak under 2,500 students",
+        "Could Balboa start at 8:40?",
+        "undo that",
+        "this works",
+    ]
+    for text in turns:
+        at.chat_input(key="sched_chat").set_value(text).run()
+        assert not at.exception, text
+    replies = [m.markdown[0].value for m in at.chat_message if m.name == "assistant"][1:]
+    assert len(replies) >= 10
+    for reply in replies:
+        rows = [line for line in reply.splitlines() if line.startswith("| ") and not line.startswith(("| School", "| ---"))]
+        assert len(rows) < 10, reply[:200]  # never the whole 10-school table again
+    assert at.metric and _alt(at) is not None
+
+
+def test_an_error_on_send_keeps_the_message_to_send_again(monkeypatch, tmp_path):
+    from core.errors import ProviderError
+    from core.schedule.recording import RecordedChat
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "send.duckdb"))
+    say, calls = RecordedChat.say, []
+
+    def flaky(self, text):
+        calls.append(text)
+        if len(calls) == 1:
+            raise ProviderError("OpenAI-compatible API error: connection refused")
+        return say(self, text)
+
+    monkeypatch.setattr(RecordedChat, "say", flaky)
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
+    assert not at.exception and "connection refused" in at.error[0].value
+    assert any(t.value == "Could Everett start at 9:30?" for t in at.text)
+    at.button(key="sched_send_offline").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["orca_settings"].provider == "offline"
+    assert at.metric[0].value == "2,173"
+    assert not any(t.value == "Could Everett start at 9:30?" for t in at.text)

@@ -32,7 +32,8 @@ def test_trajectory_panels_show_each_policy_on_the_same_demand(evaluations):
     titles = [a.text for a in fig.layout.annotations]
     assert titles[:3] == list(charts.TRAJECTORY_ROWS) and titles[3].startswith("Lost demand")
     for name, traj in trajs.items():
-        rows = [t for t in fig.data if t.name == name]
+        rows = [t for t in fig.data if t.legendgroup == name]
+        assert rows[0].name == charts.policy_label(name) and "(" not in rows[0].name
         assert [t.yaxis for t in rows] == ["y", "y2", "y3", "y4"]
         assert np.array_equal(rows[0].y, traj.on_hand[1])
         assert np.array_equal(rows[1].y, traj.pipeline[1].sum(axis=-1))
@@ -53,7 +54,7 @@ def test_cost_distributions_hold_every_path_cost(evaluations, kind):
     trace_type = go.Violin if kind == "violin" else go.Histogram
     assert [type(t) for t in fig.data] == [trace_type] * len(costs)
     for trace, (name, values) in zip(fig.data, costs.items(), strict=True):
-        assert trace.name == name
+        assert trace.meta == name
         assert np.allclose(trace.y if kind == "violin" else trace.x, values)
     shape = fig.layout.shapes[0]
     assert (shape.y0 if kind == "violin" else shape.x0) == pytest.approx(190.7357)
@@ -127,3 +128,21 @@ def test_learning_curve_marks_the_kept_checkpoint_and_references():
     assert (kept.x[0], kept.y[0]) == (2560, 201.5)
     assert sorted(s.y0 for s in fig.layout.shapes) == [190.7357, 196.7]
     assert len(charts.learning_curve_figure(curve).layout.shapes) == 0
+
+
+def test_each_policy_has_its_own_colour_dash_and_symbol_and_labels_do_not_overprint(evaluations):
+    problem, evs = evaluations
+    trajs = {e.policy: e.trajectory for e in evs} | {"constant(8)": evs[0].trajectory, "dp": evs[1].trajectory}
+    fig = charts.trajectory_figure(trajs, 0, problem.lost_sales)
+    looks = {(t.line.color, t.line.dash, t.marker.symbol) for t in fig.data if t.legendgroup in trajs}
+    assert len(looks) == len(trajs)
+    assert fig.layout.font.size >= 14
+    candidates = pd.DataFrame(
+        {"policy": list(trajs), "mean": [10.0, 10.1, 10.2, 10.3], "std": [2.0, 2.0, 2.1, 2.1], "group": "compared"}
+    )
+    scatter = charts.risk_scatter_figure(candidates, 0.0)
+    assert not any("text" in (t.mode or "") for t in scatter.data)
+    points = [t for t in scatter.data if t.customdata is not None and len(t.customdata) == 1]
+    assert len({(t.marker.color, t.marker.symbol) for t in points}) == len(trajs)
+    violins = charts.cost_distribution_figure({p: np.arange(5.0) for p in trajs}, "violin")
+    assert all(len(line) <= 20 for t in violins.data for line in t.name.split("<br>"))

@@ -79,8 +79,10 @@ def test_json_lines_dialogue_with_a_malformed_line(tmp_path):
         "INTERPRET",
         "DONE",
     ]
+    run_ids = {o["run_id"] for o in out}  # every line, errors included, names the recorded run
+    assert len(run_ids) == 1 and None not in run_ids
     for a in answers:
-        assert set(a) == {"assistant", "action", "table", "policy"}
+        assert set(a) == {"assistant", "action", "table", "policy", "run_id"}
         assert list(a["table"]) == KEYS
         assert all(set(cell) == {"value", "unit", "status"} for cell in a["table"].values())
     first = answers[0]
@@ -96,6 +98,7 @@ def test_json_lines_dialogue_with_a_malformed_line(tmp_path):
     store = Store(db)
     runs = store.list_runs(workbench="inventory_copilot")
     assert runs["status"].tolist() == ["done"] and runs["seed"].tolist() == [7]
+    assert runs["id"].tolist() == list(run_ids)
     assert "interpret.txt" in set(store.artifacts(runs["id"][0])["name"])
 
 
@@ -107,7 +110,7 @@ def test_resume_continues_a_stored_conversation(tmp_path):
     resumed = _chat([json.dumps({"user": "2"})], db, "--resume", run_id)
     assert resumed.returncode == 0, resumed.stderr
     (answer,) = [json.loads(line) for line in resumed.stdout.splitlines()]
-    assert answer["action"] == "TERMINATE" and answer["policy"] is not None
+    assert answer["action"] == "TERMINATE" and answer["policy"] is not None and answer["run_id"] == run_id
     assert answer["table"]["time_horizon"]["value"] == "20"
     assert len(Store(db).list_runs(workbench="inventory_copilot")) == 1
     missing = _chat([json.dumps({"user": "2"})], db, "--resume", "nope")

@@ -365,3 +365,73 @@ def test_resuming_a_run_of_another_workbench_is_a_spec_error(store):
     run_id = store.create_run("policy_simulator", {}, 0, "not a chat")
     with pytest.raises(SpecError, match="not an Inventory Copilot conversation"):
         Copilot.resume(store, run_id, Settings())
+
+
+def test_the_simulator_hand_off_reproduces_the_copilots_numbers(store):
+    from core.inventory import simulation as sim
+    from core.inventory import simulation_inputs as sim_inputs
+    from solvers.inventory.agent import EVAL_SEED_OFFSET
+
+    copilot = Copilot(Settings(), store, FAST)
+    final = _talk(copilot, DIALOGUE)[-1]
+    brief = copilot.brief
+    handoff = sim_inputs.PolicyHandoff.from_dict(
+        sim_inputs.policy_handoff(
+            brief.rule, brief.recommended_policy, brief.paths, brief.seed + EVAL_SEED_OFFSET
+        ).to_dict()
+    )
+    problem = read_params_csv(copilot.artifacts()["extracted_params.csv"])
+    options = sim.SimulationOptions(paths=handoff.paths, trajectories=0, grid=False, dp=handoff.dp)
+    choices = [handoff.choice] if handoff.choice else []
+    result = sim.run_simulation(problem, choices, options, handoff.seed)
+    want = final.policy["policies"][final.policy["recommended"]]
+    row = result.evaluations[0]
+    assert row.mean == pytest.approx(want["mean"], abs=1e-3)
+    assert row.fill_rate == pytest.approx(want["fill_rate"], abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("rule", "policy", "kind", "params", "cutoff"),
+    [
+        ({"kind": "base_stock", "S": 48, "cap": 24, "cutoff": True}, "base_stock(48,cap=24)+cutoff",
+         "base_stock", {"S": 48, "cap": 24}, True),
+        ({"kind": "constant", "q": 25, "cutoff": False}, "constant(25)", "constant", {"q": 25}, False),
+        ({"kind": "sS", "s": 3, "S": 9, "cutoff": True}, "sS(3,9)+cutoff", "sS", {"s": 3, "S": 9}, True),
+    ],
+)
+def test_the_hand_off_carries_family_parameters_cap_and_cutoff(rule, policy, kind, params, cutoff):
+    from core.inventory.simulation_inputs import policy_handoff
+
+    handoff = policy_handoff(rule, policy, 2000, 7)
+    assert (handoff.choice.kind, dict(handoff.choice.params), handoff.choice.cutoff) == (kind, params, cutoff)
+    assert handoff.choice.build().name == policy
+    assert policy_handoff({"kind": "table"}, "dp", 2000, 7).dp
+
+
+def test_a_failed_provider_call_on_the_first_message_leaves_no_run(store, monkeypatch):
+    from core.errors import ProviderError
+
+    copilot = Copilot(Settings(), store, FAST)
+    copilot.greeting()
+
+    def down(text):
+        raise ProviderError("the provider is unreachable")
+
+    monkeypatch.setattr(copilot.extraction, "respond", down)
+    with pytest.raises(ProviderError):
+        copilot.respond(DIALOGUE[0])
+    assert copilot.run_id is None and store.list_runs(workbench=WORKBENCH).empty
+    with pytest.raises(SpecError):
+        copilot.user_edit("lead_time", "minus three")
+    assert store.list_runs(workbench=WORKBENCH).empty
+
+
+def test_every_step_records_its_latency_and_the_status_is_of_the_one_vocabulary(store):
+    from core.recorder import RunStatus
+
+    copilot = Copilot(Settings(), store, FAST)
+    _talk(copilot, DIALOGUE)
+    steps = store.steps(copilot.run_id)
+    assert steps["latency_ms"].notna().all(), steps[["kind", "latency_ms"]]
+    assert (steps.loc[steps["kind"].isin(["optimize", "extraction"]), "latency_ms"] > 0).all()
+    assert store.get_run(copilot.run_id)["status"] in set(RunStatus)

@@ -181,7 +181,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, str | None], str, tuple[str, .
         (BACKLOG_FILLED, "$2", "0"),
         {"penalty_cost": "2", "risk_tolerance": "0"},
         TERMINATE,
-        ("penalty cost 2 USD/unit/day",),
+        ("cost of a unit short: 2 USD/unit/day",),
     ),
     # 8. a narrative opening
     (

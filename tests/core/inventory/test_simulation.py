@@ -361,3 +361,61 @@ def test_non_utf8_upload_is_a_spec_error(paper):
 def test_conventions_count_periods_from_zero():
     text = " ".join(sim.MODEL_CONVENTIONS.split())
     assert "t = 0..T−1" in text and "0 = the first period" in text and "--step" in text
+
+
+def test_an_undertrained_dqn_worse_than_a_trivial_rule_is_flagged_and_never_recommended(paper, tmp_path):
+    """6 steps of a tiny network: far from its budget and worse than ordering the mean every day."""
+    config = DQNConfig(steps=6, envs=8, hidden=8, batch=16, buffer=256, eval_every=3, eval_paths=20, seconds=30)
+    options = sim.SimulationOptions(paths=50, trajectories=0, grid=False, dp=False, dqn=True, dqn_config=config)
+    result = sim.run_simulation(paper, [], options, seed=2)  # the DQN alone
+    assert result.dqn_warning is not None and result.dqn_warning.startswith("Do not use this DQN")
+    assert "trivial rule" in result.dqn_warning or "fill rate 0%" in result.dqn_warning
+    assert result.not_recommended == ("dqn",)
+    assert result.recommended().policy == "dqn"  # nothing else to choose from: shown, with the warning
+
+
+def test_a_cancelled_dqn_says_so_and_loses_to_the_chosen_rule(paper, tmp_path):
+    store = Store(tmp_path / "runs.duckdb")
+    config = DQNConfig(steps=5000, envs=8, hidden=8, batch=16, buffer=256, eval_every=50, eval_paths=20, seconds=60)
+    options = sim.SimulationOptions(paths=50, trajectories=0, grid=False, dp=False, dqn=True, dqn_config=config)
+    calls = iter(range(1_000_000))
+    seen: list[tuple[float, str]] = []
+    started: list[str | None] = []
+    result = sim.run_simulation(
+        paper,
+        [sim_inputs.PolicyChoice("sS", {"s": 15, "S": 20})],
+        options,
+        seed=2,
+        store=store,
+        should_stop=lambda: next(calls) >= 20,
+        progress=lambda f, m: seen.append((f, m)),
+        on_start=started.append,
+    )
+    assert "training was cancelled after 20 of 5,000 steps" in result.dqn_warning
+    assert result.recommended().policy == "sS(15,20)"
+    assert started == [result.run_id]
+    steps = store.steps(result.run_id)
+    dqn = steps[steps["kind"] == "dqn"]["payload"].iloc[0]
+    assert dqn["stopped_by"] == "cancelled" and dqn["steps"] == 20
+
+
+def test_dqn_progress_text_states_the_bars_fraction(paper, monkeypatch):
+    import re
+
+    import solvers.inventory.dqn as dqn_module
+    from solvers.inventory.dqn import train_dqn
+
+    monkeypatch.setattr(dqn_module, "REPORT_EVERY_S", 0.0)
+    config = DQNConfig(steps=30, envs=8, hidden=8, batch=16, buffer=256, eval_every=10, eval_paths=20, seconds=60)
+    seen: list[tuple[float, str]] = []
+    train_dqn(paper, config, 0, progress=lambda f, m: seen.append((f, m)))
+    for fraction, text in seen:
+        shown = int(re.search(r"(\d+)% of its budget", text).group(1))
+        assert shown == round(100 * fraction), (fraction, text)
+
+
+def test_an_interrupted_run_is_marked_interrupted(paper, tmp_path):
+    store = Store(tmp_path / "runs.duckdb")
+    run_id = store.create_run("policy_simulator", {}, 0, "cut short", "running")
+    sim.mark_interrupted(store, run_id)
+    assert store.get_run(run_id)["status"] == "interrupted"

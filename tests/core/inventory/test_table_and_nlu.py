@@ -96,3 +96,16 @@ def test_risk_is_asked_last() -> None:
     turn = agent.respond("My risk tolerance is 5.")
     assert turn.table["risk_tolerance"]["value"] == "5"
     assert "Last question" not in turn.assistant and turn.action == "ASK NEXT QUESTION"
+
+
+def test_a_restated_row_next_to_a_new_one_is_a_conflict_about_the_restated_row() -> None:
+    """Regression (found by the inventory lab's imitator): a message that changes a defined row and also fills
+    an undefined one raised StopIteration when the undefined row came last."""
+    from core.inventory.conflicts import changed
+    from core.inventory.table import Cell
+
+    table = ParameterTable()
+    table.set("time_horizon", "30", "days")
+    conflict = changed(table, (Cell("time_horizon", "60", "days"), Cell("lead_time", "2", "days")))
+    assert conflict is not None and conflict.kind == "changed_value"
+    assert "30" in conflict.question and "60" in conflict.question

@@ -123,3 +123,29 @@ def test_an_llm_tool_agent_drives_the_environment_through_the_rollout_loop():
     assert result.metrics["run_days"] == 2 and str(result.status) == "truncated", result.error
     names = [a["name"] for a in result.actions]
     assert names[0] == "view_funds_and_date" and names.count("end_today") == 2
+
+
+def test_the_shipped_spec_runs_through_the_experiment_layer(tmp_path, store_path):
+    import io
+    from pathlib import Path
+
+    from core.experiments.driver import ExperimentStatus, run_experiment
+    from core.experiments.engines import LocalEngine
+    from core.experiments.spec import load_spec
+
+    root = Path(__file__).resolve().parents[3]
+    raw = (root / "data/retail/experiments/oracle_baselines.toml").read_text()
+    short = raw.replace("days = 180", "days = 4").replace("seeds = [0, 1, 2, 3, 4]", "seeds = [0, 1]")
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(short)
+    spec = load_spec(spec_path)
+    store = Store(store_path)
+    summary = run_experiment(spec, store, engine=LocalEngine(1), progress=io.StringIO())
+    assert summary.status is ExperimentStatus.DONE and summary.done == summary.cells == 10
+    cells = store.cells(spec.experiment_id)
+    oracle = cells[cells["agent"] == "oracle"]
+    assert len(oracle) == 2 and all(m["run_days"] == 4 for m in oracle["metrics"])
+    idle = cells[cells["agent"] == "do_nothing"]
+    assert all(m["final_networth"] == 30_000 - 4 * 600 for m in idle["metrics"])
+    with pytest.raises(Exception, match="LLM agents"):
+        experiment.make_agent({"name": "x", "kind": "llm"}, {"preset": "hard_v2", "days": 2}, None)

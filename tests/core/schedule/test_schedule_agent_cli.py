@@ -11,13 +11,15 @@ import pytest
 
 from core.config import Settings
 from core.schedule.agent import ScheduleAgent, build_system_prompt
+from core.store import Store
 
 REPO = Path(__file__).resolve().parents[3]
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, stdin: str = "", db: Path | None = None) -> subprocess.CompletedProcess[str]:
+    store = ["--db", str(db)] if db is not None else []
     return subprocess.run(
-        [sys.executable, "-m", "core.cli", *args],
+        [sys.executable, "-m", "core.cli", *store, *args],
         cwd=REPO,
         input=stdin,
         capture_output=True,
@@ -148,16 +150,20 @@ def test_cli_solve_custom_district(tmp_path):
     assert sorted(data["schedule"].values()) == ["8:00 AM", "9:00 AM", "9:00 AM"]
 
 
-def test_cli_chat_protocol():
+def test_cli_chat_protocol(tmp_path):
     lines = "\n".join(
         [json.dumps({"user": "Could Everett start later?"}), "not json", json.dumps({"user": "this works"})]
     )
-    out = run_cli("schedule", "chat", "--provider", "offline", stdin=lines + "\n")
+    db = tmp_path / "orca.duckdb"
+    out = run_cli("schedule", "chat", "--provider", "offline", stdin=lines + "\n", db=db)
     assert out.returncode == 0, out.stderr
     replies = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(replies) == 4
     opening, moved, error, done = replies
-    assert set(opening) == {"assistant", "status", "schedule", "objectives", "constraints", "tool_calls"}
+    keys = {"assistant", "status", "schedule", "objectives", "constraints", "tool_calls", "run_id"}
+    assert set(opening) == keys and len({r["run_id"] for r in replies}) == 1
+    (run,) = Store(db).list_runs().to_dict("records")  # the chat is recorded under the printed run id
+    assert run["id"] == opening["run_id"] and run["workbench"] == "school_scheduling"
     assert opening["status"] == moved["status"] == "optimal" and done["status"] == "no_change"
     assert opening["objectives"]["student_load_balancing"] == 25.65 and opening["tool_calls"] == []
     assert moved["schedule"]["Everett MS"] == "8:40 AM"

@@ -50,3 +50,16 @@ def test_a_new_click_selects_once_and_a_stale_selection_does_not():
     assert click.pick(event((0, 3)), [0, 1, 2]) is None  # the current proposal is not adoptable
     assert click.pick(event((1, 0)), [0, 1, 2]) is None  # a click on the current/previous marker
     assert click.pick(event((0, 3)), [0, 1, 2, 3]) == 3  # clicked again after the marker click: fresh
+
+
+def test_dominated_points_are_flagged():
+    from core.schedule.chart import dominated
+    from solvers.schedule.model import DEVIATION, LOAD
+
+    frontier = [
+        {LOAD: 20.0, DEVIATION: 16.0, "is_current": False},
+        {LOAD: 24.0, DEVIATION: 12.0, "is_current": True},
+        {LOAD: 25.0, DEVIATION: 12.0, "is_current": False},  # beaten by the second
+        {LOAD: 26.0, DEVIATION: 8.5, "is_current": False},
+    ]
+    assert dominated(frontier) == {2}

@@ -193,3 +193,22 @@ def test_training_reports_progress_between_validations_without_changing_the_resu
     loud = train_dqn(problem(), config, seed=3, progress=lambda f, msg: seen.append(f))
     assert len(seen) >= 50 and seen == sorted(seen) and seen[-1] == 1.0
     assert loud.best_validation == quiet.best_validation and len(loud.curve) == len(quiet.curve)
+
+
+def test_the_results_csv_carries_every_familys_parameters(tmp_path):
+    from solvers.inventory.artifacts import write_artifacts
+    from solvers.inventory.montecarlo import evaluate_policies
+    from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
+
+    p = problem()
+    policies = [SSPolicy(4, 9), BaseStockPolicy(9, cap=5, cutoff=True), ConstantPolicy(3), RQPolicy(4, 6)]
+    evs = evaluate_policies(p, policies, 50, 0)
+    keys = ["sS", "base_stock_cutoff", "constant", "rQ"]
+    write_artifacts(tmp_path, p, list(zip(keys, evs, strict=True)), (4, 9), "base_stock_cutoff")
+    rows = {r["policy"]: r for r in read_results(tmp_path)}
+    bs = rows["base_stock_cutoff"]
+    assert (bs["base_stock_level"], bs["cap"], bs["cutoff"]) == ("9", "5", "true")
+    assert bs["rule"] == "base_stock(9,cap=5)+cutoff"
+    assert rows["constant"]["q"] == "3" and rows["constant"]["base_stock_level"] == ""
+    assert (rows["rQ"]["R"], rows["rQ"]["Q"]) == ("4", "6")
+    assert (rows["sS"]["s"], rows["sS"]["S"], rows["sS"]["cutoff"]) == ("4", "9", "false")

@@ -93,3 +93,13 @@ def test_grid_progress_is_reported_from_the_calling_thread():
     assert seen, "no progress was reported"
     assert {ident for ident, _ in seen} == {threading.get_ident()}
     assert seen[-1][1] == 1.0
+
+
+def test_a_large_grid_is_searched_coarse_to_fine_and_finds_the_exhaustive_best():
+    p = InventoryProblem(30, parse_demand("poisson(12)"), False, True, 0.3, 4.0, 10.0, 1, 90, 45)
+    full = search_policies(p, "sS", 300, 0)
+    fast = search_policies(p, "sS", 300, 0, max_candidates=300)
+    evaluated = int(np.isfinite(fast.mean).sum())
+    assert evaluated < 0.25 * int(np.isfinite(full.mean).sum())
+    gap = (fast.best.objective(0) - full.best.objective(0)) / full.best.objective(0)
+    assert gap <= 0.005, (fast.best.policy, full.best.policy, gap)

@@ -43,7 +43,7 @@ def env_rollout(p: InventoryProblem, policy) -> tuple[list[float], list[dict]]:
     return costs, infos
 
 
-# Hand-computed: D = 5 every day, order 6 every day, L = 1, start I = 3 (see the module docstring of simulator).
+# Hand-computed: D = 5 every day, order 6 every day, L = 1, start I = 3 (see the module docstring of period.py).
 @pytest.mark.parametrize(
     ("lost", "perishable", "costs"),
     [

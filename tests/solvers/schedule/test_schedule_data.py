@@ -82,8 +82,18 @@ def test_duplicate_school_names_rejected():
         load_district(b"name,grade,enrollment,current_start\nA,ES,1,8:00\nA,ES,2,8:00\n")
 
 
-def test_start_times_csv_sorted_and_deduplicated():
-    assert parse_start_times("start_time\n9:30 AM\n7:50 AM\n7:50\n") == (470, 570)
+def test_start_times_csv_sorted_and_duplicates_refused():
+    assert parse_start_times("start_time\n9:30 AM\n7:50 AM\n") == (470, 570)
+    with pytest.raises(SpecError, match="7:50 AM is listed more than once"):
+        parse_start_times("start_time\n9:30 AM\n7:50 AM\n7:50\n")
+
+
+def test_enrollments_bounded_and_not_all_zero():
+    with pytest.raises(SpecError, match="above the limit") as err:
+        load_district(b"name,grade,enrollment,current_start\nA,ES,1000000000000000,8:00\n")
+    assert err.value.field == "enrollment"
+    with pytest.raises(SpecError, match="no load to balance"):
+        load_district(b"name,grade,enrollment,current_start\nA,ES,0,8:00\nB,ES,0,8:00\n")
 
 
 def test_district_rejects_unsorted_times_and_unknown_lookups():

@@ -1,0 +1,407 @@
+"""The one validation layer for argument types the CLI commands share: seeds, counts, numbers, files,
+output folders, store paths and limits (see `docs/limits.md`).
+
+Every command of `python -m core.cli` takes these through `type=` of its parser, so a bad value is refused
+before any work starts, with the same wording everywhere. `CliArgumentParser` turns argparse's usage errors
+into the CLI's error object `{"error": ..., "field": ...}` (exit 2); `prepare_output_dir` and
+`check_store_path` check what can only be checked when the command runs (creating a folder, opening a
+store). The JSON-lines chats read and answer their lines through `chat_lines`, `chat_request`, `chat_error`
+and `chat_line_out`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import io
+import json
+import math
+import os
+import re
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn, TextIO, TypeVar
+
+from core.config import MAX_LLM_RETRIES, MAX_LLM_TIMEOUT_S
+from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
+from core.store import json_safe
+from core.store.runs import MAX_LIST_LIMIT
+
+MAX_SEED = 2**32 - 1
+MAX_PATHS = 1_000_000  # Monte Carlo paths of one command (the engine also bounds paths × periods)
+MAX_SECONDS = 3_600.0  # a solver or training time budget
+MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
+# An objective weight of the schedule MILP; equals solvers.schedule.model.MAX_WEIGHT (not imported: pulp is slow).
+MAX_WEIGHT = 1e6
+MAX_BOUND = 1e9  # an upper bound on an objective
+MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
+
+T = TypeVar("T")
+_VIRTUAL_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))
+_FIELD_RE = re.compile(r"^argument ([^:]+): ")
+_REQUIRED_RE = re.compile(r"^the following arguments are required: ([^,\s]+)")
+_UNRECOGNIZED_RE = re.compile(r"^unrecognized arguments: (\S+)")
+
+
+class CliArgumentParser(argparse.ArgumentParser):
+    """An `ArgumentParser` whose usage errors are the CLI's JSON error object on stderr (exit 2).
+
+    With `pretty = True` (set by `core.cli.main` for `--pretty`) it prints argparse's usual text instead.
+    """
+
+    pretty = False
+
+    def error(self, message: str) -> NoReturn:
+        if CliArgumentParser.pretty:
+            super().error(message)
+        payload = {
+            "error": f"{self.prog}: {message}",
+            "field": usage_field(message),
+            "usage": self.format_usage().strip(),
+        }
+        print(json.dumps(payload), file=sys.stderr)
+        raise SystemExit(2)
+
+
+def usage_field(message: str) -> str:
+    """The flag or argument an argparse error message is about (`--seed`, `RUN_ID`, ...), else "arguments"."""
+    for pattern in (_FIELD_RE, _REQUIRED_RE):
+        match = pattern.match(message)
+        if match:  # an option's names read "-h/--help": name it by the last one
+            name = match.group(1)
+            return name.split("/")[-1] if name.startswith("-") else name
+    match = _UNRECOGNIZED_RE.match(message)
+    return match.group(1) if match else "arguments"
+
+
+def _named(name: str, check: Callable[[str], object]) -> Callable[[str], object]:
+    check.__name__ = name  # argparse names the type in its fallback message
+    return check
+
+
+def _integer(text: str, what: str) -> int:
+    cleaned = str(text).strip().replace("_", "")
+    if not re.fullmatch(r"[-+]?\d{1,40}", cleaned):
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+    return int(cleaned)
+
+
+def seed(text: str) -> int:
+    """A random seed: a whole number from 0 to 4294967295 (what numpy and torch accept)."""
+    value = _integer(text, "a whole-number seed")
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}, got {value}")
+    return value
+
+
+def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """A whole number in `[low, high]`."""
+
+    def check(text: str) -> int:
+        value = _integer(text, what)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must lie between {low:,} and {high:,}, got {value:,}")
+        return value
+
+    return _named("whole number", check)  # type: ignore[return-value]
+
+
+def number(
+    low: float, high: float, *, low_open: bool = False, what: str = "a number"
+) -> Callable[[str], float]:
+    """A finite number in `[low, high]` (`(low, high]` with `low_open`); NaN and infinities are refused."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(str(text).strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+        if value < low or (low_open and value == low) or value > high:
+            left = "(" if low_open else "["
+            raise argparse.ArgumentTypeError(f"must lie in {left}{low:g}, {high:g}], got {value:g}")
+        return value
+
+    return _named("number", check)  # type: ignore[return-value]
+
+
+paths = whole(1, MAX_PATHS, "a whole number of paths")
+list_limit = whole(1, MAX_LIST_LIMIT, "a whole number of rows")
+seconds = number(0.0, MAX_SECONDS, low_open=True, what="a number of seconds")
+weight = number(0.0, MAX_WEIGHT, what="an objective weight")
+bound = number(0.0, MAX_BOUND, what="an upper bound")
+llm_timeout = number(0.0, MAX_LLM_TIMEOUT_S, low_open=True, what="a number of seconds")
+llm_retries = whole(0, MAX_LLM_RETRIES, "a whole number of retries")
+
+
+def _os_safe(check: Callable[[str], T]) -> Callable[[str], T]:
+    """A path check whose file-system errors (name too long, permission, loops) are refusals, not crashes."""
+
+    @functools.wraps(check)
+    def safe(text: str) -> T:
+        try:
+            return check(text)
+        except OSError as err:
+            where = f"{err.filename}" if err.filename else str(text)[:200]
+            raise argparse.ArgumentTypeError(f"cannot use {where[:200]}: {err.strerror or err}") from None
+        except ValueError as err:  # e.g. an embedded NUL character
+            raise argparse.ArgumentTypeError(f"not a usable path ({err})") from None
+
+    return safe
+
+
+def _under_virtual_fs(path: Path) -> bool:
+    return any(path == root or root in path.parents for root in _VIRTUAL_ROOTS)
+
+
+@_os_safe
+def input_file(text: str) -> Path:
+    """An existing regular file of at most `MAX_INPUT_BYTES` (not a folder, not a device)."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("expected a file path, got an empty string")
+    path = Path(text).expanduser()
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"file not found: {path}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{path} is a folder; give a file")
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{path} is not a regular file")
+    if path.stat().st_size > MAX_INPUT_BYTES:
+        raise argparse.ArgumentTypeError(f"{path} is larger than {MAX_INPUT_BYTES:,} bytes")
+    return path
+
+
+@_os_safe
+def input_dir(text: str) -> Path:
+    """An existing folder."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("expected a folder path, got an empty string")
+    path = Path(text).expanduser()
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{path} is not a folder" if path.exists() else f"folder not found: {path}"
+        )
+    return path
+
+
+@_os_safe
+def output_dir(text: str) -> Path:
+    """A folder to write into: it exists, or can be made below the nearest existing folder.
+
+    Refused: an empty path (it would silently mean the current folder), an existing file, a path below a
+    file, and paths under /proc, /sys and /dev.
+    """
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("expected a folder path, got an empty string")
+    path = Path(text).expanduser().absolute()
+    if _under_virtual_fs(path):
+        raise argparse.ArgumentTypeError(f"{path} is on a system file system; choose a normal folder")
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{path} exists and is not a folder")
+    parent = next(p for p in path.parents if p.exists()) if not path.exists() else path
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{path} lies below {parent}, which is a file, not a folder")
+    return path
+
+
+def prepare_output_dir(path: Path, field: str = "--out") -> Path:
+    """Create the folder `path` (checked by `output_dir`) now; an `OSError` becomes a `SpecError` on `field`."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".orca-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as err:
+        raise SpecError(field, f"cannot write into {path}: {err.strerror or err}") from None
+    return path
+
+
+@_os_safe
+def output_file(text: str) -> Path:
+    """A file to write: not a folder, in a folder that exists or can be made."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("expected a file path, got an empty string")
+    path = Path(text).expanduser().absolute()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{path} is a folder; give a file name")
+    output_dir(str(path.parent))
+    return path
+
+
+def checked(check: Callable[[str], T], text: str, field: str, prefix: str = "") -> T:
+    """Run an argument check inside a command: its refusal becomes a `SpecError` on `field`."""
+    try:
+        return check(text)
+    except argparse.ArgumentTypeError as err:
+        raise SpecError(field, f"{prefix}{err}") from None
+
+
+@_os_safe
+def db_path(text: str) -> Path:
+    """The `--db` flag: a run-store file path (not a folder)."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("expected a run-store file path, got an empty string")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{path} is a folder; give the run-store file, e.g. {path / 'orca.duckdb'}"
+        )
+    if _under_virtual_fs(path.absolute()):
+        raise argparse.ArgumentTypeError(f"{path} is on a system file system; choose a normal folder")
+    return path
+
+
+def check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
+    """Whether the store at `path` exists; refuse what would silently create an unintended store.
+
+    Read commands (`create=False`) never create a store: a missing `--db` file is a `SpecError` (a typo would
+    otherwise show an empty history); a missing default store just means no runs yet (False). Writing
+    commands create the file, but an explicit `--db` must lie in an existing folder.
+    """
+    path = Path(path).expanduser()
+    try:
+        return _check_store_path(path, explicit=explicit, create=create)
+    except OSError as err:
+        raise SpecError("--db", f"cannot use {str(path)[:200]}: {err.strerror or err}") from None
+
+
+def _check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
+    if path.exists():
+        if not path.is_file():
+            raise SpecError("--db", f"{path} is not a file")
+        return True
+    if not explicit:
+        return False
+    if not path.parent.is_dir():
+        raise SpecError(
+            "--db", f"the folder {path.parent} does not exist (a typo?); create it first or fix the path"
+        )
+    if not create:
+        raise SpecError(
+            "--db", f"no run store at {path} (a typo?); read commands never create one. Check the path"
+        )
+    if not os.access(path.parent, os.W_OK):
+        raise SpecError("--db", f"cannot create a run store in {path.parent}: not writable")
+    return False
+
+
+def add_llm_flags(parser: argparse.ArgumentParser) -> None:
+    """`--llm-timeout` and `--llm-retries` (default: $ORCA_LLM_TIMEOUT, $ORCA_LLM_RETRIES, else Settings')."""
+    parser.add_argument(
+        "--llm-timeout",
+        type=llm_timeout,
+        help="seconds to wait for one LLM answer (default: $ORCA_LLM_TIMEOUT or 60)",
+    )
+    parser.add_argument(
+        "--llm-retries",
+        type=llm_retries,
+        help="retries of a failed LLM request (default: $ORCA_LLM_RETRIES or 2)",
+    )
+
+
+# --- the JSON-lines chat protocols ---
+
+
+def check_resumable(store: Any, run_id: str) -> None:
+    """Refuse to `--resume` a run another live session is writing (two writers would interleave its turns)."""
+    holder = store.in_use(run_id)
+    if holder is not None:
+        raise SpecError(
+            "--resume", f"run {run_id} is in use by a live session ({holder}); end that session first"
+        )
+
+
+def chat_lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str | SpecError]:
+    """The non-blank lines of a chat's stdin, each read with bounded memory.
+
+    A line longer than `limit` characters is consumed to its end and yielded as a `SpecError` saying the
+    limit, so the protocol answers it and goes on. Bytes that are not UTF-8 arrive as lone surrogates
+    (`surrogateescape`), which `chat_request` refuses, instead of ending the session with a decode error.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="surrogateescape")
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            size = len(line)
+            while not line.endswith("\n"):
+                line = stream.readline(1 << 16)
+                if not line:
+                    break
+                size += len(line)
+            yield SpecError(
+                "input",
+                f"the line has {size:,} characters; a chat line may have at most {limit:,}: send a shorter message",
+            )
+            continue
+        if line.strip():
+            yield line
+
+
+def _unpaired_surrogate(value: object, where: str) -> str | None:
+    """The field path of the first string in `value` that is not valid Unicode, else None."""
+    stack = [(value, where)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return path
+        elif isinstance(item, dict):
+            stack += [(v, str(k)) for k, v in item.items()] + [(k, path) for k in item]
+        elif isinstance(item, list):
+            stack += [(v, path) for v in item]
+    return None
+
+
+def chat_request(line: str) -> dict[str, Any]:
+    """One chat line decoded: a JSON object of valid Unicode, else a `SpecError` naming what is wrong."""
+    if len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
+        raise SpecError("input", f"a chat line may have at most {MAX_LINE_CHARS:,} characters")
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise SpecError("input", f"your line is not valid JSON ({err.msg} at column {err.colno})") from None
+    except RecursionError:
+        raise SpecError("input", "your line nests JSON arrays or objects too deeply") from None
+    if not isinstance(data, dict):
+        raise SpecError("input", 'each line must be a JSON object such as {"user": "..."}')
+    bad = _unpaired_surrogate(data, "input")
+    if bad is not None:
+        raise SpecError(
+            bad, "contains an unpaired surrogate (such as \\ud800), which is not valid Unicode text"
+        )
+    return data
+
+
+def chat_line_out(payload: dict[str, Any]) -> str:
+    """One protocol output line: strict JSON (NaN and infinities become null), ending in a newline."""
+    return json.dumps(json_safe(payload), default=str, allow_nan=False) + "\n"
+
+
+def chat_error(err: OrcaError) -> dict[str, str]:
+    """The CLI's and the protocols' `{"error", "field"}` object; `field` names the input or the failing
+    service (provider, solver, store)."""
+    if isinstance(err, SpecError):
+        field = err.field
+    elif isinstance(err, ProviderError):
+        field = "provider"
+    elif isinstance(err, SolverError):
+        field = "solver"
+    elif isinstance(err, StoreError):
+        field = "store"
+    else:
+        field = "input"
+    return {"error": str(err), "field": field}
+
+
+def internal_error(err: Exception) -> dict[str, str]:
+    """A bug inside one chat turn: reported on its line (traceback on stderr), the session goes on."""
+    traceback.print_exc(file=sys.stderr)
+    return {"error": f"internal error ({type(err).__name__}: {err}); please report it", "field": "internal"}

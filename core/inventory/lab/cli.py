@@ -1,0 +1,143 @@
+"""`python -m core.cli inventory lab generate|run|report`: the evaluation lab from the shell.
+
+generate writes `scenarios.jsonl` plus one folder per scenario (`extracted_params.csv`, the ground truth,
+and `context.txt`); run runs the protocol and writes the report (report.md, results.csv, charts.html,
+lab.json) and records the lab run and each Treatment A conversation in the run store; report re-renders a
+saved `lab.json`. Each prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from core.config import PROVIDERS, Settings
+from core.errors import SpecError
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings.from_cli(args.provider, args.model, args.base_url, args.seed)
+
+
+def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
+    from core.inventory.lab.generator import generate, llm_context, to_jsonl
+
+    scenarios = generate(args.n, args.seed, protocol=args.protocol, risk_neutral=args.risk_neutral)
+    if args.llm_context:
+        settings = _settings(args)
+        scenarios = [llm_context(settings, s) for s in scenarios]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "scenarios.jsonl").write_text(to_jsonl(scenarios), encoding="utf-8")
+    for s in scenarios:
+        folder = out / s.key
+        folder.mkdir(exist_ok=True)
+        (folder / "extracted_params.csv").write_text(s.params_csv(), encoding="utf-8")
+        (folder / "context.txt").write_text(s.context + "\n", encoding="utf-8")
+    splits: dict[str, int] = {}
+    for s in scenarios:
+        splits[s.split] = splits.get(s.split, 0) + 1
+    return {"scenarios": len(scenarios), "splits": splits, "out": str(out)}
+
+
+def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
+    from core.inventory.lab.generator import from_jsonl
+    from core.inventory.lab.lab import LabConfig, run_lab
+    from core.inventory.lab.report import record, summary, write_report
+    from core.store import Store
+
+    settings = _settings(args)
+    config = LabConfig(
+        protocol=args.protocol,
+        n=args.n,
+        seed=args.seed if args.seed is not None else 0,
+        treatments=tuple(args.treatments.split(",")),
+        imitator=args.imitator,
+        noise=args.noise,
+        risk_neutral=args.risk_neutral,
+        copilot_paths=args.paths,
+        assessment_paths=args.assessment_paths,
+        families=args.families,
+        capacity_basis=args.capacity_basis,
+        workers=args.workers,
+    )
+    scenarios = None
+    if args.scenarios:
+        path = Path(args.scenarios)
+        if not path.is_file():
+            raise SpecError("scenarios", f"file not found: {path}")
+        scenarios = from_jsonl(path.read_text(encoding="utf-8"))
+    store = None if args.no_store else Store(args.db)
+    result = run_lab(config, settings, scenarios=scenarios, store=store if config.workers == 1 else None)
+    paths = write_report(result, args.out)
+    out = summary(result)
+    out["files"] = {k: str(v) for k, v in paths.items()}
+    if store is not None:
+        out["run_id"] = record(store, result)
+    return out
+
+
+def cmd_report(args: argparse.Namespace) -> dict[str, Any]:
+    from core.inventory.lab.report import load_result, summary, write_report
+
+    result = load_result(args.results)
+    paths = write_report(
+        result, args.out or (Path(args.results) if Path(args.results).is_dir() else Path(args.results).parent)
+    )
+    return summary(result) | {"files": {k: str(v) for k, v in paths.items()}}
+
+
+def _llm_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
+    p.add_argument("--model", help="model name (default: the provider's default)")
+    p.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
+    p.add_argument("--seed", type=int, help="random seed (default 0 for the lab)")
+
+
+def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add `lab` (generate | run | report) to the `inventory` command group."""
+    lab = subparsers.add_parser(
+        "lab", help="the evaluation lab of seed 000 §3–4 (generator, imitator, treatments)"
+    )
+    sub = lab.add_subparsers(dest="lab_command", required=True)
+
+    g = sub.add_parser("generate", help="seeded scenarios with their ground-truth extracted_params.csv")
+    g.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
+    g.add_argument("--n", type=int, help="number of scenarios (paper70: 70 unless given)")
+    g.add_argument("--risk-neutral", action="store_true", help="every scenario with risk tolerance 10")
+    g.add_argument(
+        "--llm-context", action="store_true", help="let the configured LLM write the business contexts"
+    )
+    g.add_argument("--out", required=True, help="output folder")
+    _llm_flags(g)
+    g.set_defaults(func=cmd_generate, seed=0)
+
+    r = sub.add_parser("run", help="run the protocol and write the report")
+    r.add_argument(
+        "--scenarios", help="scenarios.jsonl from `lab generate` (default: generate from the flags)"
+    )
+    r.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
+    r.add_argument("--n", type=int)
+    r.add_argument("--treatments", default="A,B,C", help="comma-separated subset of A,B,C")
+    r.add_argument("--imitator", choices=("offline", "llm"), default="offline")
+    r.add_argument(
+        "--noise", type=float, default=1.0, help="offline imitator noise level (0 quiet, 1 default)"
+    )
+    r.add_argument("--risk-neutral", action="store_true")
+    r.add_argument("--paths", type=int, default=200, help="Copilot optimizer paths")
+    r.add_argument("--assessment-paths", type=int, default=2000, help="common demand paths of the assessment")
+    r.add_argument("--families", choices=("full", "paper"), default="full", help="optimizer menu")
+    r.add_argument(
+        "--capacity-basis", choices=("inventory_position", "on_hand"), default="inventory_position"
+    )
+    r.add_argument("--workers", type=int, default=1, help="local processes (1 records each conversation)")
+    r.add_argument("--no-store", action="store_true", help="do not record runs in the store")
+    r.add_argument("--out", required=True, help="report folder")
+    _llm_flags(r)
+    r.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("report", help="re-render the report of a saved lab.json")
+    p.add_argument("--results", required=True, help="a lab.json or the folder holding it")
+    p.add_argument("--out", help="report folder (default: next to lab.json)")
+    p.set_defaults(func=cmd_report)

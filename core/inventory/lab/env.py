@@ -1,0 +1,154 @@
+"""`ManagerEnv`: one lab trial as a gymnasium text environment (for rollouts and experiments).
+
+Spec sheet.
+- Start state: a generated scenario (the latent reality) and its manager (the offline imitator with the
+  configured noise, seeded by `reset(seed)`). The first observation is the manager's opening message.
+- Actions (JSON dicts): `{"say": text}` — a consultant message; the manager answers it (the next observation).
+  `{"final": text, "policy": spec | None, "table": {...} | None}` — the recommendation: `policy` is a rule
+  spec (`{"family": "sS", "s", "S", "cutoff"}`, `"base_stock"` (S, cap, cutoff), `"constant"` (q, cutoff),
+  `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values}` for the exact DP policy of a table);
+  without it the text goes through the policy parser. The episode then terminates.
+  Anything else is an error observation and costs a turn.
+- Reward: 0 per turn; at the end −gap, the relative cost gap of the policy to the ground-truth reference
+  on common random numbers (−1 when the policy is not evaluable).
+- Episode end: terminated at the final action; truncated after `max_turns` consultant turns.
+- Hidden state: the truth never appears in observations; privileged agents (Treatment C, rules of thumb)
+  read it from their own config, by design.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+import gymnasium as gym
+from gymnasium import spaces
+
+from core.errors import SpecError
+from core.inventory.lab.assessment import AssessmentConfig, assess
+from core.inventory.lab.generator import Scenario
+from core.inventory.lab.imitator import ImitatorNoise, OfflineImitator
+from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
+from core.inventory.lab.treatments import CachedOptimizer, TrialOutcome
+from solvers.inventory.dp import solve_dp
+from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
+from solvers.inventory.spec import PARAMETER_KEYS, problem_from_table
+
+TEXT = spaces.Text(max_length=100_000, charset=string.printable + "’—–·×≤≥λ")
+
+
+def policy_from_spec(spec: dict[str, Any]) -> Any:
+    """A simulator policy from its JSON spec (see the module docstring); `SpecError` naming `policy`."""
+    if not isinstance(spec, dict) or "family" not in spec:
+        raise SpecError("policy", "a policy spec is a dict with a 'family'")
+    f = spec["family"]
+    try:
+        if f == "sS":
+            return SSPolicy(int(spec["s"]), int(spec["S"]), bool(spec.get("cutoff", False)))
+        if f == "base_stock":
+            cap = spec.get("cap")
+            return BaseStockPolicy(
+                int(spec["S"]), None if cap is None else int(cap), bool(spec.get("cutoff", False))
+            )
+        if f == "constant":
+            return ConstantPolicy(int(spec["q"]), bool(spec.get("cutoff", False)))
+        if f == "rQ":
+            return RQPolicy(int(spec["R"]), int(spec["Q"]), bool(spec.get("cutoff", False)))
+        if f == "dp":
+            return solve_dp(problem_from_table(dict(spec["table"]))).policy
+    except KeyError as err:
+        raise SpecError("policy", f"the {f} spec lacks {err.args[0]!r}") from None
+    raise SpecError("policy", f"unknown policy family {f!r}")
+
+
+def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
+    """The JSON spec of a simulator policy (a DP table policy is given by the table it was solved for)."""
+    if isinstance(policy, SSPolicy):
+        return {"family": "sS", "s": policy.s, "S": policy.S, "cutoff": policy.cutoff}
+    if isinstance(policy, BaseStockPolicy):
+        return {"family": "base_stock", "S": policy.S, "cap": policy.cap, "cutoff": policy.cutoff}
+    if isinstance(policy, ConstantPolicy):
+        return {"family": "constant", "q": policy.q, "cutoff": policy.cutoff}
+    if isinstance(policy, RQPolicy):
+        return {"family": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": policy.cutoff}
+    if getattr(policy, "name", "") == "dp" and table:
+        return {"family": "dp", "table": dict(table)}
+    raise SpecError("policy", f"policy {getattr(policy, 'name', policy)!r} has no JSON spec")
+
+
+class ManagerEnv(gym.Env):
+    """One lab trial: a consultant (the agent) talks with the manager of a latent business (see module doc)."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(
+        self,
+        scenario: dict[str, Any],
+        noise: float = 1.0,
+        assessment_paths: int = 2000,
+        optimizer_paths: int = 200,
+        families: str = "full",
+        max_turns: int = 40,
+        **_: Any,
+    ) -> None:
+        self.scenario = Scenario.from_dict(scenario)
+        self.noise = ImitatorNoise.scaled(noise)
+        self.config = AssessmentConfig(paths=assessment_paths, optimizer_paths=optimizer_paths)
+        self.optimizer = CachedOptimizer(families)
+        self.max_turns = max_turns
+        self.observation_space = TEXT
+        self.action_space = spaces.Dict({"say": TEXT})
+        self._metrics: dict[str, float] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
+        super().reset(seed=seed)
+        self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+        self.turns = 0
+        self._metrics = {}
+        return self.imitator.opening(), {"scenario": self.scenario.key, "context": self.scenario.context}
+
+    def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
+        self.turns += 1
+        truncated = self.turns >= self.max_turns
+        if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
+            reply = self.imitator.reply(action["say"])
+            return reply.text, 0.0, False, truncated, {"revealed": list(reply.revealed)}
+        if isinstance(action, dict) and isinstance(action.get("final"), str):
+            return self._finish(action)
+        error = 'error: expected {"say": text} or {"final": text, "policy": spec|null, "table": dict|null}'
+        return error, 0.0, False, truncated, {"error": True}
+
+    def _finish(self, action: dict) -> tuple[str, float, bool, bool, dict]:
+        text = action["final"]
+        spec = action.get("policy")
+        try:
+            policy = policy_from_spec(spec) if spec else None
+            parsed = ParsedPolicy(text, spec["family"], {}, "given as a spec") if spec else parse_policy(text)
+        except SpecError as err:
+            policy, parsed = None, ParsedPolicy(text, None, note=str(err))
+        policy = policy if policy is not None else parsed.policy
+        outcome = TrialOutcome(
+            "agent", self.scenario.key, "policy" if policy else "not_evaluable", policy=policy
+        )
+        result = assess(self.scenario, {"agent": outcome}, self.optimizer, self.config)
+        gap = result.gaps.get("agent")
+        table = action.get("table")
+        metrics: dict[str, float] = {
+            "evaluable": float(policy is not None),
+            "turns": float(self.turns),
+            "reference_cost": result.costs["reference"],
+            "dp_reference": float(result.dp_optimal_cost is not None),
+        }
+        if gap is not None:
+            metrics |= {"gap": gap, "cost": result.costs["agent"]}
+        if isinstance(table, dict):
+            truth = self.scenario.table
+            matches = [str(table.get(k)) == truth[k] for k in PARAMETER_KEYS]
+            metrics["table_exact"] = float(all(matches))
+            metrics["rows_right"] = float(sum(matches))
+        self._metrics = metrics
+        reading = parsed.describe() if policy is not None else f"not evaluable: {parsed.note}"
+        return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
+
+    def episode_metrics(self) -> dict[str, float]:
+        return dict(self._metrics)

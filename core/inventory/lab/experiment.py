@@ -1,0 +1,175 @@
+"""The lab's experiment adapter (`core/experiments`): instances = generated scenarios, agents = treatments.
+
+Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (generation); noise,
+assessment_paths, optimizer_paths, families, max_turns (the `ManagerEnv` trial). Agents name a `treatment`:
+- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
+- `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
+- `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
+- `rule` — a rule of thumb from the true parameters (`rule` = newsvendor_base_stock | textbook_sS |
+  order_the_mean), privileged and labelled as a rule of thumb, never an LLM baseline.
+B and C with offline settings raise `ProviderError` (and the experiment driver refuses an LLM agent without a
+key before any cell runs), so nothing runs in their place. Metrics per cell: gap, cost, reference_cost,
+evaluable, turns, table_exact, rows_right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.config import Settings
+from core.errors import ProviderError, SpecError
+from core.inventory.copilot import Copilot
+from core.inventory.copilot_config import CopilotConfig
+from core.inventory.lab.assessment import rules_of_thumb
+from core.inventory.lab.env import ManagerEnv, spec_of
+from core.inventory.lab.generator import Scenario, generate
+from core.inventory.lab.judge import LLMJudge
+from core.inventory.lab.treatments import (
+    INTERACTIVE_PROMPT,
+    PARAMETER_PROMPT,
+    CachedOptimizer,
+    result_policy,
+)
+from core.inventory.policy_explanation import rule_sentence
+from core.llm import Message, Usage, make_chat_model
+from core.rollout import RolloutResult
+
+ENV_KEYS = {
+    "protocol",
+    "n",
+    "seed",
+    "risk_neutral",
+    "noise",
+    "assessment_paths",
+    "optimizer_paths",
+    "families",
+    "max_turns",
+}
+TREATMENT_KINDS = ("A", "B", "C", "rule")
+
+
+def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    unknown = sorted(set(env) - ENV_KEYS)
+    if unknown:
+        raise SpecError(
+            f"env.{unknown[0]}", f"unknown lab setting; expected one of {', '.join(sorted(ENV_KEYS))}"
+        )
+    scenarios = generate(
+        env.get("n"),
+        int(env.get("seed", 0)),
+        protocol=env.get("protocol", "paper70"),
+        risk_neutral=bool(env.get("risk_neutral", False)),
+    )
+    trial = {
+        k: env[k]
+        for k in ("noise", "assessment_paths", "optimizer_paths", "families", "max_turns")
+        if k in env
+    }
+    return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
+
+
+def make_env(config: dict[str, Any]) -> ManagerEnv:
+    return ManagerEnv(**config)
+
+
+class CopilotAgent:
+    """Treatment A as an agent: each manager message goes to `Copilot.respond`; once the policy is computed
+    the action is final, with the optimizer's own policy as a spec and the extracted table."""
+
+    def __init__(self, settings: Settings, config: dict[str, Any]) -> None:
+        self.settings = settings
+        self.paths = int(config.get("optimizer_paths", 200))
+        self.optimizer = CachedOptimizer(config.get("families", "full"))
+        self.name = "copilot"
+        self.last_note = ""
+
+    def reset(self, seed: int | None) -> None:
+        cfg = CopilotConfig(paths=self.paths, critic_paths=100, seed=0)
+        self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
+        self.copilot.greeting()
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        turn = self.copilot.respond(str(observation))
+        if self.copilot.phase == "extract":
+            self.last_note = turn.action
+            return {"say": turn.assistant}
+        result = self.copilot.result
+        assert result is not None and self.copilot.brief is not None
+        table = self.copilot.table.values()
+        self.last_note = f"optimizer finalist {result.recommended}: {result.recommended_policy}"
+        return {
+            "final": rule_sentence(self.copilot.brief),
+            "policy": spec_of(result_policy(result), table),
+            "table": table,
+        }
+
+
+class LLMConsultant:
+    """Treatments B (interactive, judged) and C (given the ground-truth parameter file)."""
+
+    def __init__(self, settings: Settings, config: dict[str, Any], *, with_parameters: bool) -> None:
+        if settings.provider == "offline":
+            raise ProviderError(
+                f"treatment {'C' if with_parameters else 'B'} needs an LLM provider (an API key); it is not run "
+                "offline and nothing is substituted for it"
+            )
+        self.model = make_chat_model(settings)
+        self.judge = LLMJudge(settings)
+        self.with_parameters = with_parameters
+        self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
+        self.name = "llm_parameters" if with_parameters else "llm_interactive"
+        self.usage = Usage()
+
+    def reset(self, seed: int | None) -> None:
+        self.history: list[Message] = []
+        self.usage = Usage()
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        if self.with_parameters and not self.history:
+            self.history.append(Message("user", f"Business parameters (extracted_params.csv):\n{self.csv}"))
+        else:
+            self.history.append(Message("user", str(observation)))
+        prompt = PARAMETER_PROMPT if self.with_parameters else INTERACTIVE_PROMPT
+        reply = self.model.complete(prompt, self.history)
+        text = reply.text.strip()
+        self.history.append(Message("assistant", text or "(no answer)"))
+        verdict = self.judge.verdict(text)
+        self.usage = self.usage + reply.usage + verdict.usage
+        if verdict.is_policy or self.with_parameters:
+            return {"final": text, "policy": None, "table": None}
+        return {"say": text or "Could you tell me more?"}
+
+
+class RuleAgent:
+    """A rule of thumb computed from the true parameters (privileged; not an LLM baseline)."""
+
+    def __init__(self, rule: str, config: dict[str, Any]) -> None:
+        key = f"rule:{rule}"
+        rules = rules_of_thumb(Scenario.from_dict(config["scenario"]).problem)
+        if key not in rules:
+            raise SpecError("rule", f"unknown rule {rule!r}; use one of {', '.join(r[5:] for r in rules)}")
+        self.policy = rules[key]
+        self.name = key
+
+    def reset(self, seed: int | None) -> None:
+        return None
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        return {"final": f"rule of thumb {self.policy.name}", "policy": spec_of(self.policy), "table": None}
+
+
+def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings):
+    treatment = str(agent.get("treatment", "")).strip()
+    if treatment == "A":
+        return CopilotAgent(settings, config)
+    if treatment in ("B", "C"):
+        return LLMConsultant(settings, config, with_parameters=treatment == "C")
+    if treatment == "rule":
+        return RuleAgent(str(agent.get("rule", "")), config)
+    raise SpecError(
+        "agents.treatment", f"unknown treatment {treatment!r}; use one of {', '.join(TREATMENT_KINDS)}"
+    )
+
+
+def metrics(result: RolloutResult, env: ManagerEnv) -> dict[str, float]:
+    return env.episode_metrics()

@@ -1,0 +1,82 @@
+"""Running repair agents over problems through the one rollout loop, and building agents by name."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from core.agent import Agent
+from core.errors import SpecError
+from core.recorder import Recorder
+from core.repair.agents import DoNothingAgent, GreedyDropAgent, GroundTruthAgent, OfflineRepairAgent
+from core.rollout import rollout
+from solvers.lp.dataset import Problem
+from solvers.lp.env import LPRepairEnv
+
+OFFLINE_AGENTS = ("offline", "ground-truth", "do-nothing", "greedy")
+
+
+def make_offline_agent(name: str, problem: Problem, *, protected: bool, extended: bool) -> Agent:
+    """One of the offline agents by short name (`ground-truth` is per problem: it replays that problem's fix)."""
+    if name == "offline":
+        return OfflineRepairAgent(extended=extended, protected=protected)
+    if name == "ground-truth":
+        return GroundTruthAgent(problem)
+    if name == "do-nothing":
+        return DoNothingAgent()
+    if name == "greedy":
+        return GreedyDropAgent(protected=protected)
+    raise SpecError("agent", f"unknown agent {name!r}; use one of {', '.join(OFFLINE_AGENTS)} or llm")
+
+
+def run_problem(
+    env: LPRepairEnv,
+    agent: Agent,
+    problem: Problem,
+    *,
+    seed: int = 0,
+    recorder: Recorder | None = None,
+) -> dict[str, Any]:
+    """One episode on `problem`; the env's episode metrics plus agent name, tokens, status and wall time."""
+    started = time.perf_counter()
+    result = rollout(env, agent, seed=seed, recorder=recorder, options={"problem": problem.id})
+    row = dict(result.metrics)
+    usage = getattr(agent, "usage", None)
+    row.update(
+        {
+            "agent": agent.name,
+            "split": problem.split,
+            "size": problem.size,
+            "tokens": (usage.input_tokens + usage.output_tokens) if usage is not None else 0,
+            "rollout_status": result.status.value,
+            "run_id": result.run_id,
+            "seconds": round(time.perf_counter() - started, 4),
+            "actions": list(result.actions),
+        }
+    )
+    if result.error:
+        row["error"] = result.error
+    return row
+
+
+def run_offline(
+    problems: list[Problem],
+    agent_name: str,
+    *,
+    protected: bool = True,
+    extended: bool = False,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    recorder_factory: Callable[[Problem, Agent], Recorder | None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run an offline agent over `problems` (one env, one episode each)."""
+    env = LPRepairEnv(problems, protected=protected, extended=extended)
+    rows = []
+    for k, p in enumerate(problems):
+        agent = make_offline_agent(agent_name, p, protected=protected, extended=extended)
+        recorder = recorder_factory(p, agent) if recorder_factory else None
+        rows.append(run_problem(env, agent, p, seed=seed, recorder=recorder))
+        if progress is not None:
+            progress(k + 1, len(problems))
+    return rows

@@ -1,0 +1,292 @@
+"""The LP Repair Lab's view model: a step-by-step repair session with its trace, and benchmark tables.
+
+`RepairSession` drives `LPRepairEnv` one agent action at a time (the page's "Step" button) or to the end,
+records every transition through the one `Recorder` exactly as `core.rollout.rollout` does (so Run history and
+replay see the same rows), and keeps a trace: per step the action, the agent's note, status, objective, IIS
+and the oracle report. Figures live in `core.repair.charts`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from core.agent import Agent
+from core.config import Settings
+from core.errors import SpecError
+from core.recorder import Recorder, RunStatus
+from core.repair.evaluate import make_offline_agent
+from core.rollout import compact_observation, episode_metrics, fingerprint, to_json
+from core.store import Store, TransitionRow
+from solvers.lp.dataset import Problem
+from solvers.lp.diff import diff_models
+from solvers.lp.env import LPRepairEnv
+from solvers.lp.errortypes import TITLES
+from solvers.lp.model import LPModel
+
+WORKBENCH = "lp_repair"
+AGENT_LABELS = {
+    "offline": "Offline solver-grounded agent (no LLM)",
+    "greedy": "Greedy: drop the first IIS row (offline floor)",
+    "do-nothing": "Do nothing (offline reference)",
+    "ground-truth": "Ground-truth replay (privileged reference)",
+    "llm": "LLM agent (provider from Settings)",
+}
+
+
+@dataclass
+class TraceStep:
+    t: int
+    action: dict[str, Any] | None
+    note: str
+    status: str
+    objective: float | None
+    iis: list[str]
+    error: str | None
+    reward: float
+    oracle: dict | None
+    phase: str
+    loops: int
+    observation: str = field(repr=False, default="")
+
+
+def problem_rows(problems: list[Problem]) -> pd.DataFrame:
+    """One row per problem for the chooser (id, split, error type, title, size)."""
+    return pd.DataFrame(
+        [
+            {
+                "id": p.id,
+                "split": p.split,
+                "error_type": p.error_type.value,
+                "title": TITLES[p.error_type],
+                "size": p.size,
+                "iis_size": len(p.iis0),
+            }
+            for p in problems
+        ]
+    )
+
+
+class RepairSession:
+    """One episode of one agent on one problem, advanced step by step."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        agent_key: str,
+        *,
+        protected: bool = True,
+        extended: bool = False,
+        fmt: str = "think",
+        settings: Settings | None = None,
+        store: Store | None = None,
+        seed: int = 0,
+    ) -> None:
+        if agent_key not in AGENT_LABELS:
+            raise SpecError("agent", f"unknown agent {agent_key!r}")
+        self.problem = problem
+        self.agent_key = agent_key
+        self.env = LPRepairEnv([problem], protected=protected, extended=extended)
+        self.agent: Agent = self._make_agent(agent_key, fmt, settings, protected, extended)
+        self.seed = seed
+        config = {
+            "problem": problem.id,
+            "agent": self.agent.name,
+            "error_type": problem.error_type.value,
+            "size": problem.size,
+            "protected_rows": protected,
+            "extended_actions": extended,
+        }
+        self.recorder = Recorder(
+            store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}"
+        )
+        self.observation, info = self.env.reset(seed=seed, options={"problem": problem.id})
+        self.agent.reset(seed)
+        self.original: LPModel = problem.build()
+        self.total = 0.0
+        self.done = False
+        self.trace: list[TraceStep] = [self._trace_step(None, "", info, 0.0)]
+        self.metrics: dict[str, Any] = {}
+        if store is not None:
+            self.recorder.artifact("problem.json", json.dumps(problem.to_dict()).encode())
+
+    def _make_agent(
+        self, key: str, fmt: str, settings: Settings | None, protected: bool, extended: bool
+    ) -> Agent:
+        if key == "llm":
+            from core.repair.llm_agent import make_llm_agent
+
+            return make_llm_agent(settings or Settings(), fmt=fmt, extended=extended)
+        return make_offline_agent(key, self.problem, protected=protected, extended=extended)
+
+    def _trace_step(self, action: Any, note: str, info: dict, reward: float) -> TraceStep:
+        return TraceStep(
+            t=int(info["step"]),
+            action=action,
+            note=note,
+            status=info["status"],
+            objective=info["objective"],
+            iis=list(info["iis"]),
+            error=info.get("error"),
+            reward=reward,
+            oracle=info.get("oracle"),
+            phase=info["phase"],
+            loops=info["loops"],
+            observation=self.env.compact_observation(self.observation)["text"]
+            if hasattr(self, "observation")
+            else "",
+        )
+
+    def step(self) -> TraceStep:
+        """Ask the agent for one action and apply it (records the transition)."""
+        if self.done:
+            raise SpecError("session", "the episode has ended; start a new one")
+        usage_before = getattr(self.agent, "usage", None)
+        started = time.perf_counter()
+        action = self.agent.act(self.observation)
+        latency = 1000 * (time.perf_counter() - started)
+        usage_after = getattr(self.agent, "usage", None)
+        self.observation, reward, terminated, truncated, info = self.env.step(action)
+        self.total += float(reward)
+        note = getattr(self.agent, "last_note", "") or ""
+        tokens_in = tokens_out = 0
+        if usage_before is not None and usage_after is not None:
+            tokens_in = usage_after.input_tokens - usage_before.input_tokens
+            tokens_out = usage_after.output_tokens - usage_before.output_tokens
+        self.recorder.transition(
+            TransitionRow(
+                t=len(self.trace) - 1,
+                action=to_json(action),
+                reward=float(reward),
+                observation=compact_observation(self.env, self.observation),
+                obs_hash=fingerprint(self.observation),
+                info=to_json(info),
+                terminated=bool(terminated),
+                truncated=bool(truncated),
+                input_tokens=tokens_in,
+                output_tokens=tokens_out,
+                latency_ms=latency,
+                note=note or None,
+            )
+        )
+        entry = self._trace_step(to_json(action), note, info, float(reward))
+        self.trace.append(entry)
+        if terminated or truncated:
+            self.done = True
+            self.metrics = episode_metrics(self.env, self.total, len(self.trace) - 1)
+            self.metrics["agent"] = self.agent.name
+            self.recorder.finish(RunStatus.DONE, self.metrics)
+        return entry
+
+    def run(self, max_steps: int = 40) -> None:
+        """Step until the episode ends."""
+        for _ in range(max_steps):
+            if self.done:
+                return
+            self.step()
+
+    # --- views ---
+
+    def trace_frame(self) -> pd.DataFrame:
+        rows = []
+        for s in self.trace:
+            label = "(start)" if s.action is None else _signature(s.action)
+            rows.append(
+                {
+                    "step": s.t,
+                    "action": label,
+                    "result": "error: " + s.error if s.error else "ok",
+                    "status": s.status,
+                    "objective": s.objective,
+                    "IIS rows": len(s.iis),
+                    "phase": s.phase,
+                    "reward": s.reward,
+                    "note": s.note,
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def oracle_frame(self, k: int | None = None) -> pd.DataFrame:
+        """The Phase II card of step k (default: the last step with a verdict)."""
+        steps = self.trace if k is None else self.trace[: k + 1]
+        report = next((s.oracle for s in reversed(steps) if s.oracle), None)
+        if report is None:
+            return pd.DataFrame()
+        return pd.DataFrame(
+            [
+                {
+                    "check": c["label"],
+                    "applicable": c["applicable"],
+                    "value": c["value"],
+                    "threshold": c["threshold"],
+                    "result": ("pass" if c["passed"] else "FAIL") if c["applicable"] else "not applied",
+                    "detail": c["message"],
+                }
+                for c in report["checks"]
+            ]
+        )
+
+    def diff(self) -> dict:
+        return diff_models(self.original, self.env.current_model()).to_dict()
+
+    def trace_json(self) -> str:
+        data = {
+            "problem": self.problem.id,
+            "agent": self.agent.name,
+            "switches": self.env.switches(),
+            "metrics": self.metrics,
+            "steps": [{k: v for k, v in s.__dict__.items()} for s in self.trace],
+        }
+        return json.dumps(to_json(data), indent=1)
+
+    def repaired_model_text(self) -> str:
+        return self.env.current_model().to_text("lp")
+
+
+def _signature(action: dict) -> str:
+    args = action.get("arguments") or {}
+    parts = [str(v) for k, v in args.items() if v is not None and k != "error"]
+    if action.get("name") == "PARSE_ERROR":
+        return "PARSE_ERROR"
+    return f"{action.get('name')}({', '.join(parts)})"
+
+
+def benchmark_frame(store: Store) -> pd.DataFrame:
+    """Finished LP Repair runs from the store: one row per run with agent, error type, steps, RR/RRR flags."""
+    runs = store.list_runs(workbench=WORKBENCH, limit=5000)
+    rows = []
+    for _, r in runs.iterrows():
+        m = r.get("metrics") or {}
+        if not isinstance(m, dict) or "recovered" not in m:
+            continue
+        rows.append(
+            {
+                "run_id": r["id"],
+                "agent": m.get("agent") or (r.get("config") or {}).get("agent", "?"),
+                "error_type": m.get("error_type"),
+                "recovered": bool(m.get("recovered")),
+                "rational": bool(m.get("rational")),
+                "steps": m.get("steps"),
+                "protected_rows": m.get("protected_rows"),
+                "extended_actions": m.get("extended_actions"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def run_offline_batch(
+    problems: list[Problem],
+    agent_key: str,
+    *,
+    store: Store | None,
+    protected: bool = True,
+    extended: bool = False,
+) -> int:
+    """Run an offline agent over `problems`, recording each episode; returns how many were run."""
+    for p in problems:
+        RepairSession(p, agent_key, protected=protected, extended=extended, store=store).run()
+    return len(problems)

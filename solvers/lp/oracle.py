@@ -1,0 +1,265 @@
+"""The rationality oracle of OptiRepair Appendix C: five checks, their thresholds and Table 8's applicability map.
+
+Checks on an OPTIMAL plan (I, x per echelon and period) and the configuration:
+1. base stock        CV_n = std_t(I_n) / mean_t(I_n);            violation if CV_n > 2.0 for some n
+2. bullwhip          BWR_n = Var_t(x_n) / Var_t(d_t), n >= 2;    violation if BWR_n > 3.0
+3. inventory alloc.  violation if mean(I_1) > 0.25 * d̄ and sum_{n>=2} mean(I_n) ≈ 0
+4. cost consistency  configured h non-increasing upstream (1 % tolerance) and every I/B objective
+                     coefficient in the model equals the configured h_n / b_n
+5. order smoothing   max_t |x_{n,t} - x_{n,t-1}| / mean_t(x_n) < 5.0 for every n
+
+Guards the paper leaves open (ours): std and var are population moments (ddof 0); CV and the smoothing
+ratio are skipped (pass) for an echelon whose mean is below 1e-6; "≈ 0" means below 1e-6 · d̄; the
+bullwhip ratio is undefined (skipped, pass) when Var(d) < 1e-9 (stationary demand); a coefficient
+matches when it differs by at most 1e-6 · max(1, |configured|).
+
+`error_type=None` is the deployable mode (beyond the paper): every check applies, since a user's own
+model carries no error label.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from solvers.lp.errortypes import ErrorType
+from solvers.lp.instance import SupplyChain
+from solvers.lp.model import LPModel, LPStatus, solution_arrays
+
+
+class Check(StrEnum):
+    BASE_STOCK = "base_stock"
+    BULLWHIP = "bullwhip"
+    INVENTORY_ALLOCATION = "inventory_allocation"
+    COST_CONSISTENCY = "cost_consistency"
+    ORDER_SMOOTHING = "order_smoothing"
+
+
+LABELS: dict[Check, str] = {
+    Check.BASE_STOCK: "Base-stock structure",
+    Check.BULLWHIP: "Bullwhip ratio",
+    Check.INVENTORY_ALLOCATION: "Inventory allocation",
+    Check.COST_CONSISTENCY: "Cost consistency",
+    Check.ORDER_SMOOTHING: "Order smoothing",
+}
+
+THRESHOLDS: dict[Check, float] = {
+    Check.BASE_STOCK: 2.0,
+    Check.BULLWHIP: 3.0,
+    Check.INVENTORY_ALLOCATION: 0.25,
+    Check.COST_CONSISTENCY: 0.01,
+    Check.ORDER_SMOOTHING: 5.0,
+}
+
+MEAN_GUARD = 1e-6
+VAR_GUARD = 1e-9
+COEF_TOL = 1e-6
+
+_STRUCTURAL = frozenset({Check.BASE_STOCK, Check.INVENTORY_ALLOCATION, Check.COST_CONSISTENCY})
+
+# Table 8, cell by cell (bullwhip is applied to no error type).
+APPLICABILITY: dict[ErrorType, frozenset[Check]] = {
+    ErrorType.ME1: _STRUCTURAL,
+    ErrorType.ME2: _STRUCTURAL,
+    ErrorType.ME3: _STRUCTURAL,
+    ErrorType.ME4: _STRUCTURAL,
+    ErrorType.ME5: frozenset({Check.COST_CONSISTENCY}),
+    ErrorType.ME6: frozenset({Check.ORDER_SMOOTHING}),
+    ErrorType.ME7: frozenset({Check.COST_CONSISTENCY}),
+    ErrorType.ME8: frozenset({Check.COST_CONSISTENCY}),
+    ErrorType.ME9: _STRUCTURAL,
+    ErrorType.ME10: _STRUCTURAL,
+}
+
+
+def applicable_checks(error_type: ErrorType | None) -> frozenset[Check]:
+    return frozenset(Check) if error_type is None else APPLICABILITY[error_type]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One check: measured value (worst echelon), threshold, pass/fail, and a message naming both."""
+
+    check: Check
+    applicable: bool
+    passed: bool
+    value: float | None
+    threshold: float
+    message: str
+
+    def to_dict(self) -> dict:
+        return {
+            "check": self.check.value,
+            "label": LABELS[self.check],
+            "applicable": self.applicable,
+            "passed": self.passed,
+            "value": self.value,
+            "threshold": self.threshold,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class OracleReport:
+    results: tuple[CheckResult, ...]
+    error_type: ErrorType | None
+
+    @property
+    def passed(self) -> bool:
+        return all(r.passed for r in self.results if r.applicable)
+
+    def failures(self) -> list[CheckResult]:
+        return [r for r in self.results if r.applicable and not r.passed]
+
+    def feedback(self) -> str:
+        """Natural-language feedback: one line per violated applicable check."""
+        failed = self.failures()
+        if not failed:
+            return "All applicable rationality checks pass."
+        return "\n".join(f"- {LABELS[r.check]} violated: {r.message}" for r in failed)
+
+    def to_dict(self) -> dict:
+        return {
+            "passed": self.passed,
+            "mode": "deployable (all checks)"
+            if self.error_type is None
+            else f"typed ({self.error_type.value})",
+            "checks": [r.to_dict() for r in self.results],
+        }
+
+
+def check_base_stock(inventory: np.ndarray) -> tuple[bool, float | None, str]:
+    worst, worst_n = None, None
+    for n, row in enumerate(inventory, start=1):
+        mean = float(np.mean(row))
+        if mean < MEAN_GUARD:
+            continue
+        cv = float(np.std(row)) / mean
+        if worst is None or cv > worst:
+            worst, worst_n = cv, n
+    tau = THRESHOLDS[Check.BASE_STOCK]
+    if worst is None:
+        return True, None, "no echelon holds stock on average (CV undefined, check skipped)"
+    ok = worst <= tau
+    return ok, worst, f"inventory CV at echelon {worst_n} is {worst:.3g} (threshold: at most {tau:g})"
+
+
+def check_bullwhip(orders: np.ndarray, demand: np.ndarray) -> tuple[bool, float | None, str]:
+    tau = THRESHOLDS[Check.BULLWHIP]
+    var_d = float(np.var(demand))
+    if var_d < VAR_GUARD or orders.shape[0] < 2:
+        return True, None, "customer demand has no variance (bullwhip ratio undefined, check skipped)"
+    ratios = [float(np.var(orders[n])) / var_d for n in range(1, orders.shape[0])]
+    worst = max(ratios)
+    n = ratios.index(worst) + 2
+    return (
+        worst <= tau,
+        worst,
+        f"order variance ratio at echelon {n} is {worst:.3g} (threshold: at most {tau:g})",
+    )
+
+
+def check_allocation(inventory: np.ndarray, mean_demand: float) -> tuple[bool, float | None, str]:
+    tau = THRESHOLDS[Check.INVENTORY_ALLOCATION]
+    retailer = float(np.mean(inventory[0]))
+    upstream = float(sum(np.mean(inventory[n]) for n in range(1, inventory.shape[0])))
+    ratio = retailer / mean_demand if mean_demand > 0 else 0.0
+    hoards = ratio > tau and upstream < MEAN_GUARD * mean_demand
+    msg = (
+        f"retailer holds {retailer:.3g} units on average ({ratio:.3g} x mean demand; threshold {tau:g}) "
+        f"while upstream echelons hold {upstream:.3g} in total"
+    )
+    return not hoards, ratio, msg
+
+
+def check_cost(sc: SupplyChain, costs: dict[str, float] | None) -> tuple[bool, float | None, str]:
+    tol = THRESHOLDS[Check.COST_CONSISTENCY]
+    h = sc.holding
+    worst_ratio = 0.0
+    for n in range(1, len(h)):
+        if h[n - 1] > 0:
+            worst_ratio = max(worst_ratio, h[n] / h[n - 1] - 1.0)
+        if h[n] > h[n - 1] * (1 + tol) + 1e-9:
+            return (
+                False,
+                h[n] / h[n - 1] - 1.0,
+                f"configured holding cost rises upstream: h_{n + 1} = {h[n]:g} > h_{n} = {h[n - 1]:g} "
+                f"(tolerance {tol:.0%})",
+            )
+    if costs is not None:
+        for n in range(1, sc.n_echelons + 1):
+            for key, want in (("I", h[n - 1]), ("B", sc.backorder[n - 1])):
+                for t in range(1, sc.n_periods + 1):
+                    have = costs.get(f"{key}_e{n}_t{t}")
+                    if have is None:
+                        continue
+                    if abs(have - want) > COEF_TOL * max(1.0, abs(want)):
+                        kind = "holding" if key == "I" else "backorder"
+                        return (
+                            False,
+                            have,
+                            f"objective coefficient of {key}_e{n}_t{t} is {have:g} but the specified {kind} cost "
+                            f"at echelon {n} is {want:g}",
+                        )
+    return (
+        True,
+        worst_ratio,
+        "holding costs do not rise upstream and every cost coefficient matches the specification",
+    )
+
+
+def check_smoothing(orders: np.ndarray) -> tuple[bool, float | None, str]:
+    tau = THRESHOLDS[Check.ORDER_SMOOTHING]
+    worst, worst_n = None, None
+    for n, row in enumerate(orders, start=1):
+        mean = float(np.mean(row))
+        if mean < MEAN_GUARD or len(row) < 2:
+            continue
+        ratio = float(np.max(np.abs(np.diff(row)))) / mean
+        if worst is None or ratio > worst:
+            worst, worst_n = ratio, n
+    if worst is None:
+        return True, None, "no echelon orders anything (ratio undefined, check skipped)"
+    return (
+        worst < tau,
+        worst,
+        f"largest period-to-period order change at echelon {worst_n} is {worst:.3g} x its mean order "
+        f"(threshold: below {tau:g})",
+    )
+
+
+def evaluate_plan(
+    sc: SupplyChain,
+    *,
+    inventory: np.ndarray,
+    orders: np.ndarray,
+    costs: dict[str, float] | None,
+    error_type: ErrorType | None,
+) -> OracleReport:
+    """Run every check on a plan; `applicable` follows Table 8 (or all checks when error_type is None)."""
+    active = applicable_checks(error_type)
+    demand = np.asarray(sc.demand, dtype=float)
+    raw = {
+        Check.BASE_STOCK: check_base_stock(inventory),
+        Check.BULLWHIP: check_bullwhip(orders, demand),
+        Check.INVENTORY_ALLOCATION: check_allocation(inventory, sc.mean_demand),
+        Check.COST_CONSISTENCY: check_cost(sc, costs),
+        Check.ORDER_SMOOTHING: check_smoothing(orders),
+    }
+    results = tuple(
+        CheckResult(check, check in active, ok, value, THRESHOLDS[check], msg)
+        for check, (ok, value, msg) in raw.items()
+    )
+    return OracleReport(results, error_type)
+
+
+def evaluate(model: LPModel, sc: SupplyChain, *, error_type: ErrorType | None) -> OracleReport | None:
+    """Solve (warm) and judge the plan; None when the model is not OPTIMAL."""
+    if model.solve().status is not LPStatus.OPTIMAL:
+        return None
+    arrays = solution_arrays(model, sc.n_echelons, sc.n_periods)
+    return evaluate_plan(
+        sc, inventory=arrays["I"], orders=arrays["x"], costs=model.costs(), error_type=error_type
+    )

@@ -1,0 +1,114 @@
+"""Report arithmetic against a hand-checked experiment, and a tiny real offline run checked by hand."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from core.config import Settings
+from core.inventory.lab.assessment import ScenarioAssessment
+from core.inventory.lab.generator import generate
+from core.inventory.lab.lab import LabConfig, LabResult, TrialRecord, run_lab
+from core.inventory.lab.report import (
+    compare,
+    extraction_accuracy,
+    gap_summary,
+    load_result,
+    render_markdown,
+    results_csv,
+    write_report,
+)
+from core.inventory.lab.treatments import TrialOutcome
+from solvers.inventory.montecarlo import evaluate_policies
+
+
+def _hand_made() -> LabResult:
+    scenarios = generate(4, seed=1)  # paper70 order: the first 4 are normal, L = 7
+    cost_a = [90.0, 80.0, 100.0, 50.0]
+    cost_b = [100.0, 100.0, 100.0, 100.0]
+    records = []
+    for s, a, b in zip(scenarios, cost_a, cost_b, strict=True):
+        table = dict(s.table)
+        if s.key == "s001":
+            table["lead_time"] = "6"
+        outcomes = {
+            "A": TrialOutcome("A", s.key, "policy", table=table),
+            "B": TrialOutcome("B", s.key, "policy"),
+        }
+        costs = {"reference": 50.0, "A": a, "B": b}
+        gaps = {"A": (a - 50) / 50, "B": (b - 50) / 50}
+        assessment = ScenarioAssessment(
+            s.key, s.split, "dp: x", "exact DP optimum", 50.0, costs, {}, {}, gaps
+        )
+        records.append(TrialRecord(s, outcomes, assessment))
+    return LabResult(LabConfig(n=4), {"provider": "test", "model": "hand"}, records)
+
+
+def test_comparison_numbers_by_hand() -> None:
+    result = _hand_made()
+    c = compare(result.records, "A", "B")
+    # reductions (100-90)/100, (100-80)/100, 0, (100-50)/100 = 0.1, 0.2, 0, 0.5
+    assert c.n == 4 and c.mean_reduction == pytest.approx(0.2)
+    assert c.sd_reduction == pytest.approx(0.21602469, rel=1e-6)
+    assert c.win_rate == pytest.approx(0.75)
+    assert c.ttest_p is not None and 0 < c.ttest_p < 1
+    assert compare(result.records, "A", "B", "poisson_L1").n == 0
+    g = gap_summary(result.records)["A"]
+    # gaps 0.8, 0.6, 1.0, 0.0
+    assert g["median"] == pytest.approx(0.7) and g["within_2pct"] == pytest.approx(0.25)
+    acc = extraction_accuracy(result.records)
+    assert acc["lead_time"] == pytest.approx(0.75) and acc["table"] == pytest.approx(0.75)
+    assert acc["holding_cost"] == 1.0
+    md = render_markdown(result)
+    assert "20.0% ± 21.6%" in md and "75.0%" in md
+    for words in ("Capacity", "Optimizer families", "Fig. 4 day numbering", "not available"):
+        assert words in md
+
+
+def test_tiny_offline_run_checked_by_hand(tmp_path) -> None:
+    config = LabConfig(
+        protocol="mixed", n=2, seed=3, noise=0.0, copilot_paths=50, critic_paths=20, assessment_paths=300
+    )
+    result = run_lab(config, Settings())
+    assert set(result.not_run) == {"B", "C"} and "nothing is substituted" in result.not_run["B"]
+    for record in result.records:
+        out = record.outcomes["A"]
+        assert set(record.outcomes) == {"A"}
+        assert out.status == "policy" and all(out.table_matches(record.scenario.table).values())
+        a = record.assessment
+        # recompute A's cost and the reference's on the same paths, independently of the lab
+        again = evaluate_policies(record.scenario.problem, [out.policy], 300, config.seed + 17)[0]
+        assert a.costs["A"] == pytest.approx(again.mean)
+        assert a.gaps["A"] == pytest.approx((a.costs["A"] - a.costs["reference"]) / a.costs["reference"])
+        assert set(a.costs) >= {"rule:newsvendor_base_stock", "rule:textbook_sS", "rule:order_the_mean"}
+    md = render_markdown(result)
+    assert "was not run" in md and "not LLM baselines" in md
+    assert "rule of thumb" in md
+    paths = write_report(result, tmp_path)
+    rows = list(csv.DictReader(io.StringIO(paths["results.csv"].read_text())))
+    assert len(rows) == 2 and rows[0]["B_status"] == "not run"
+    assert "plotly" in paths["charts.html"].read_text()[:100000].lower()
+    back = load_result(tmp_path)
+    assert results_csv(back) == results_csv(result)
+    assert render_markdown(back).split("## Paper-exact")[1] == md.split("## Paper-exact")[1]
+
+
+def test_a_dp_table_for_a_misread_lead_time_is_not_evaluable() -> None:
+    from core.inventory.lab.assessment import AssessmentConfig, assess
+    from core.inventory.lab.lab import LabConfig
+    from core.inventory.lab.treatments import CachedOptimizer
+    from solvers.inventory.dp import solve_dp
+    from solvers.inventory.spec import problem_from_table
+
+    s = next(x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time == 1)
+    wrong = dict(s.table) | {"lead_time": "2"}
+    policy = solve_dp(problem_from_table(wrong)).policy
+    outcome = TrialOutcome("A", s.key, "policy", policy=policy, policy_text="DP policy")
+    a = assess(s, {"A": outcome}, CachedOptimizer(), AssessmentConfig(paths=100, optimizer_paths=30))
+    assert "A" not in a.costs and "lead time of 2 days" in a.excluded["A"]
+    record = TrialRecord(s, {"A": outcome}, a)
+    result = LabResult(LabConfig(n=1), {"provider": "offline", "model": "x"}, [record])
+    assert "cannot act on the true system" in render_markdown(result)
+    assert compare(result.records, "A", "rule:order_the_mean").excluded == 1

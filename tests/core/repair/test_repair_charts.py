@@ -1,0 +1,20 @@
+"""The IIS grid places rows on (echelon, period) cells and colours shared cells by the likely cause."""
+
+from core.repair.charts import FAMILIES, iis_grid, locate
+
+
+def test_locate_rows_on_the_grid() -> None:
+    assert locate("capacity_e1_t10", 3) == ("capacity", 1, 10)
+    assert locate("supply_cap_t4", 3) == ("supply_cap", 3, 4)  # factory-level rows sit on echelon N
+    assert locate("min_order_t2", 5) == ("min_order", 5, 2)
+    assert locate("mystery_row", 3) is None
+
+
+def test_grid_cells_and_priority() -> None:
+    fig = iis_grid(["inv_balance_e2_t1", "demand_prop_e2_t1", "backorder_cap_e2_t2", "min_order_t3"], 3, 4)
+    z = fig.data[0].z
+    assert z[1][0] == FAMILIES.index("demand_prop")  # not inv_balance: the balance row is rarely the cause
+    assert z[1][1] == FAMILIES.index("backorder_cap")
+    assert z[2][2] == FAMILIES.index("min_order")
+    assert z[0] == (None, None, None, None) or list(z[0]) == [None] * 4
+    assert "inv_balance_e2_t1" in fig.data[0].text[1][0] and "demand_prop_e2_t1" in fig.data[0].text[1][0]

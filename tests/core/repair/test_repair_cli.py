@@ -1,0 +1,135 @@
+"""`python -m core.cli repair ...` end to end on a small generated data set and on user model files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+
+INFEASIBLE_LP = """\\ two capacity rows that cannot both hold
+Minimize
+ obj: 2 x + 3 y
+Subject To
+ capacity_e1_t1: x + y <= 10
+ demand_e1_t1: x + y >= 25
+ mix_t1: x - y >= 0
+Bounds
+ 0 <= x <= 40
+ 0 <= y <= 40
+End
+"""
+
+MIP_LP = INFEASIBLE_LP.replace("End", "General\n x\nEnd")
+
+UNBOUNDED_LP = """Maximize
+ obj: x + y
+Subject To
+ c1: x - y <= 1
+End
+"""
+
+
+def _run(capsys, argv: list[str]) -> tuple[int, dict | None, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err
+
+
+@pytest.fixture(scope="module")
+def small_dataset(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("lp") / "small.json"
+    assert main(["repair", "generate", "--small", "1", "--seed", "4", "--dataset", str(path)]) == 0
+    return path
+
+
+def test_generate_writes_a_split_data_set(small_dataset: Path) -> None:
+    data = json.loads(small_dataset.read_text())
+    assert len(data["problems"]) == 20
+    assert {p["split"] for p in data["problems"]} == {"train", "test"}
+    assert data["stats"]["kept"]["ME-3"] == 2
+
+
+def test_bench_ground_truth_and_offline(capsys, small_dataset: Path, tmp_path: Path) -> None:
+    code, out, _ = _run(
+        capsys, ["repair", "bench", "--dataset", str(small_dataset), "--agent", "ground-truth", "--extended"]
+    )
+    assert code == 0 and out["overall"]["RRR"] == 1.0 and out["switches"]["extended_actions"] is True
+    assert "offline reference" in out["agent"]
+    code, out, _ = _run(
+        capsys, ["repair", "bench", "--dataset", str(small_dataset), "--types", "ME-3", "ME-9"]
+    )
+    assert code == 0 and out["problems"] == 2 and set(out["by_type"]) == {"ME-3", "ME-9"}
+
+
+def test_run_records_the_episode(capsys, small_dataset: Path, tmp_path: Path) -> None:
+    pid = next(
+        p["id"] for p in json.loads(small_dataset.read_text())["problems"] if p["error_type"] == "ME-9"
+    )
+    db = str(tmp_path / "orca.duckdb")
+    code, out, _ = _run(
+        capsys, ["--db", db, "repair", "run", "--dataset", str(small_dataset), "--problem", pid]
+    )
+    assert code == 0 and out["rational"] and out["run_id"]
+    code, listing, _ = _run(capsys, ["--db", db, "runs", "list", "--workbench", "lp_repair"])
+    assert [r["id"] for r in listing] == [out["run_id"]]
+    code, shown, _ = _run(capsys, ["--db", db, "runs", "show", out["run_id"]])
+    assert code == 0
+    from core.rollout import replay_run
+    from core.store import Store
+    from solvers.lp.dataset import load
+    from solvers.lp.env import LPRepairEnv
+
+    problems = load(small_dataset)
+    check = replay_run(Store(db), out["run_id"], LPRepairEnv(problems), options={"problem": pid})
+    assert check.matches, check.mismatch
+
+
+def test_run_unknown_problem_is_a_clean_error(capsys, small_dataset: Path) -> None:
+    code, out, err = _run(
+        capsys, ["repair", "run", "--dataset", str(small_dataset), "--problem", "nope", "--no-record"]
+    )
+    assert code == 2 and out is None and json.loads(err)["field"] == "problem"
+
+
+def test_solve_user_files(capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.lp"
+    bad.write_text(INFEASIBLE_LP)
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(bad)])
+    assert code == 0 and out["status"] == "INFEASIBLE"
+    assert {g["family"] for g in out["iis"]} >= {"capacity_e1", "demand_e1"}
+    assert out["candidates"] and out["candidates"][0]["total_relaxation"] == pytest.approx(15.0)
+    mip = tmp_path / "mip.lp"
+    mip.write_text(MIP_LP)
+    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(mip)])
+    assert code == 2 and "MIP" in json.loads(err)["error"] and "relaxation" in json.loads(err)["error"]
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(mip), "--relax-integrality"])
+    assert code == 0 and out["status"] == "INFEASIBLE"
+    unb = tmp_path / "unb.lp"
+    unb.write_text(UNBOUNDED_LP)
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(unb)])
+    assert code == 0 and out["status"] == "UNBOUNDED" and "unbounded" in out["summary"]
+    junk = tmp_path / "junk.mps"
+    junk.write_text("this is not a model\n")
+    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(junk)])
+    assert code == 2 and json.loads(err)["field"] == "file"
+    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(tmp_path / "model.txt")])
+    assert code == 2 and ".mps or .lp" in json.loads(err)["error"]
+
+
+def test_solve_a_supply_chain_model_runs_the_deployable_oracle(
+    capsys, tmp_path: Path, repair_problems
+) -> None:
+    from solvers.lp.edits import apply_edits
+
+    p = repair_problems[0]
+    model = p.build()
+    apply_edits(model, p.gt_edits)
+    path = tmp_path / "chain.mps"
+    path.write_text(model.to_text("mps"))
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(path)])
+    assert code == 0 and out["status"] == "OPTIMAL"
+    assert out["oracle"]["mode"] == "deployable (all checks)" and len(out["oracle"]["checks"]) == 5
+    assert "rationality oracle ran with every check" in out["summary"]

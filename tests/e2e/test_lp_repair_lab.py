@@ -1,0 +1,37 @@
+"""LP Repair Lab in a real browser: run the offline agent on a problem, then open the trace at step 0."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.streamlit_page import assert_healthy, open_page, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+
+def test_run_a_repair_and_open_the_trace(page, artifacts_dir: Path):
+    open_page(page, "/lp_repair_lab", "LP Repair Lab")
+    page.get_by_role("button", name="New episode").click()
+    wait_idle(page)
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("INFEASIBLE", timeout=60_000)
+    repair_tab = page.get_by_role("tabpanel").first
+    charts = repair_tab.locator('[data-testid="stPlotlyChart"]')
+    expect(charts).to_have_count(1)  # the IIS grid of the start
+    page.get_by_role("button", name="Run to the end").click()
+    wait_idle(page)
+    expect(page.get_by_text("Episode complete: rationally recovered")).to_be_visible(timeout=60_000)
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("OPTIMAL")
+    expect(page.get_by_text("No IIS at step")).to_be_visible()
+    expect(charts).to_have_count(0)
+    step = page.get_by_role("combobox", name="Show step")
+    step.click()
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    expect(charts).to_have_count(1, timeout=30_000)
+    expect(charts.first).to_contain_text("IIS at step 0")
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "lp_repair_lab_trace.png"), full_page=True)

@@ -1,0 +1,61 @@
+"""The Inventory evaluation lab page through AppTest: empty state with the offline notice and the switches,
+a tiny offline run with its tables, charts and a trial's conversation, and a refused switch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "inventory_lab.py")
+SUBMIT = "FormSubmitter:orca_lab_form-Run the lab"
+
+
+def fresh() -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=300).run()
+    assert not at.exception
+    assert at.title[0].value == "Inventory evaluation lab"
+    return at
+
+
+def test_empty_state_offline_notice_and_switches() -> None:
+    at = fresh()
+    assert "Offline mode" in at.info[0].value and "nothing is substituted" in at.info[0].value
+    text = " ".join(m.value for m in at.markdown)
+    assert "Capacity" in text and "Optimizer families" in text and "Fig. 4 day numbering" in text
+    assert "Run the lab" in at.info[-1].value
+    assert at.get("plotly_chart") == []
+
+
+def test_tiny_offline_run() -> None:
+    at = fresh()
+    at.number_input(key="orca_lab_n").set_value(2)
+    at.selectbox(key="orca_lab_protocol").set_value("mixed")
+    at.slider(key="orca_lab_noise").set_value(0.0)
+    at.number_input(key="orca_lab_paths").set_value(30)
+    at.number_input(key="orca_lab_assess_paths").set_value(200)
+    at = at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert "B · LLM alone, interactive" in warnings and "was not run" in warnings
+    assert at.metric[0].value == "2" and at.metric[1].value == "100%"
+    assert len(at.get("plotly_chart")) == 3
+    trials = at.dataframe[-1].value
+    assert list(trials["treatment"]) == ["A", "A"] and set(trials["status"]) == {"policy"}
+    assert len(at.chat_message) > 5  # the first trial's conversation
+    run_id = at.session_state["orca_lab_run_id"]
+    store = Store(os.environ["ORCA_DB"])
+    assert store.get_run(run_id)["workbench"] == "inventory_lab"
+    runs = store.list_runs()
+    assert (runs["workbench"] == "inventory_copilot").sum() >= 2  # each trial's conversation is a run
+
+
+def test_on_hand_capacity_is_refused_in_words() -> None:
+    at = fresh()
+    at.selectbox(key="orca_lab_capacity").set_value("on_hand")
+    at = at.button(key=SUBMIT).click().run()
+    assert not at.exception
+    assert "not supported" in at.error[0].value and "capacity_basis" in at.error[0].value

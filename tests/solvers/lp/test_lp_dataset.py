@@ -1,0 +1,110 @@
+"""Saboteur, verification, ground truth and the data-set generator (acceptance checks 2, 3, 5)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from solvers.lp.actions import apply_action
+from solvers.lp.dataset import Problem, generate
+from solvers.lp.edits import apply_edits
+from solvers.lp.errortypes import IN_AGENT_GRAMMAR, TITLES, ErrorType
+from solvers.lp.instance import sample_supply_chain
+from solvers.lp.model import LPStatus, build_supply_chain
+from solvers.lp.oracle import Check, evaluate
+from solvers.lp.saboteur import TighteningConfig, build_tightened, calibrate, inject
+
+from .conftest import SMALL_COUNTS
+
+
+def test_counts_split_and_disjoint_sources(small_problems: list[Problem]) -> None:
+    assert len(small_problems) == sum(a + b for a, b in SMALL_COUNTS.values())
+    for e, (train, test) in SMALL_COUNTS.items():
+        assert sum(p.error_type is e and p.split == "train" for p in small_problems) == train
+        assert sum(p.error_type is e and p.split == "test" for p in small_problems) == test
+    train_src = {p.source for p in small_problems if p.split == "train"}
+    test_src = {p.source for p in small_problems if p.split == "test"}
+    assert not train_src & test_src
+    assert len({p.id for p in small_problems}) == len(small_problems)
+
+
+def test_sabotaged_models_fail_and_ground_truth_repairs(small_problems: list[Problem]) -> None:
+    for p in small_problems:
+        m = p.build()
+        if p.error_type is ErrorType.ME5:
+            assert m.solve().status is LPStatus.OPTIMAL
+            report = evaluate(m, p.supply_chain, error_type=p.error_type)
+            assert not report.passed and report.failures()[0].check is Check.COST_CONSISTENCY
+            assert p.iis0 == ()
+        else:
+            assert m.solve().status is LPStatus.INFEASIBLE, p.id
+            assert p.iis0, p.id
+        apply_edits(m, p.gt_edits)
+        assert m.solve().status is LPStatus.OPTIMAL, p.id
+        assert evaluate(m, p.supply_chain, error_type=p.error_type).passed, p.id
+        assert p.gt_in_agent_grammar == (p.error_type in IN_AGENT_GRAMMAR)
+
+
+def test_ground_truth_actions_replay_like_the_edits(small_problems: list[Problem]) -> None:
+    for p in small_problems:
+        by_edits = p.build()
+        apply_edits(by_edits, p.gt_edits)
+        by_actions = p.build()
+        for action in p.gt_actions:
+            apply_action(by_actions, action, protected=True, extended=True)
+        assert by_actions.solve().objective == pytest.approx(by_edits.solve().objective, rel=1e-9), p.id
+        uses_coef = any(a.name.value == "UPDATE_COEF" for a in p.gt_actions)
+        assert uses_coef == (p.error_type not in IN_AGENT_GRAMMAR)
+
+
+def test_description_lists_parameters_and_never_names_the_error(small_problems: list[Problem]) -> None:
+    for p in small_problems:
+        text = p.description.lower()
+        assert "me-" not in text
+        for title in TITLES.values():
+            assert title.lower() not in text
+        for word in ("sabot", "error", "inject", "wrong", "bug"):
+            assert word not in text
+        assert f"{p.supply_chain.holding[0]:g}" in p.description
+        assert f"{p.supply_chain.demand[0]:g}" in p.description
+
+
+def test_generation_is_deterministic_and_round_trips_json() -> None:
+    counts = {ErrorType.ME3: (1, 1), ErrorType.ME9: (1, 0)}
+    a, _ = generate(seed=11, counts=counts)
+    b, _ = generate(seed=11, counts=counts)
+    assert [p.to_dict() for p in a] == [p.to_dict() for p in b]
+    again = [Problem.from_dict(json.loads(json.dumps(p.to_dict()))) for p in a]
+    assert [p.to_dict() for p in again] == [p.to_dict() for p in a]
+    assert again[0].build().solve().status is LPStatus.INFEASIBLE
+
+
+@pytest.mark.parametrize(
+    "error_type", [ErrorType.ME1, ErrorType.ME2, ErrorType.ME4, ErrorType.ME7, ErrorType.ME8]
+)
+def test_tightening_is_what_makes_sabotage_infeasible(error_type: ErrorType) -> None:
+    """Acceptance check 3: without the caps, backorders absorb the injection and the LP stays OPTIMAL."""
+    for seed in range(4):
+        rng = np.random.default_rng([99, seed])
+        sc = sample_supply_chain(rng)
+        base = build_supply_chain(sc)
+        base.solve()
+        tight = calibrate(sc, base)
+        sab = inject(error_type, sc, tight, rng)
+        loose = build_tightened(sc, calibrate(sc, base, TighteningConfig(enabled=False)))
+        apply_edits(loose, sab.edits)
+        assert loose.solve().status is LPStatus.OPTIMAL
+        capped = build_tightened(sc, tight)
+        apply_edits(capped, sab.edits)
+        assert capped.solve().status is LPStatus.INFEASIBLE
+
+
+def test_discard_stats_are_reported() -> None:
+    _problems, stats = generate(seed=3, counts={ErrorType.ME1: (2, 1), ErrorType.ME7: (1, 1)})
+    data = stats.to_dict()
+    assert data["kept"] == {"ME-1": 3, "ME-7": 2}
+    for key, rate in data["discard_rate"].items():
+        attempts = data["attempts"][key]
+        assert rate == pytest.approx(1 - data["kept"][key] / attempts, abs=1e-4)
