@@ -71,6 +71,18 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Let's Have a Conversation (seed 003)",
         "schedule",
         "core.schedule.cli",
+        "core.schedule.lab.experiment",
+    ),
+    Workbench(
+        "school_scheduling_lab",
+        "School Scheduling Lab",
+        "pages/school_scheduling_lab.py",
+        ":material/science:",
+        "Evaluate scheduling agents against simulated stakeholders with hidden utilities: one-shot vs "
+        "conversation, scores, success rates and turns (offline decision agents).",
+        "Let's Have a Conversation (seed 003)",
+        "schedule",
+        "core.schedule.cli",
     ),
     Workbench(
         "lp_repair",

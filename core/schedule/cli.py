@@ -237,3 +237,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cli_args.add_llm_flags(chat)
     data_flags(chat)
     chat.set_defaults(func=chat_command)
+
+    from core.schedule.lab.cli import register_lab
+
+    register_lab(commands)

@@ -1,0 +1,125 @@
+"""The evaluation conversation as an environment for the shared rollout loop (the agent under test is the
+optimization agent; the environment holds the decision agent and its hidden utility).
+
+Spec sheet:
+- reset(seed): a fresh decision agent; observation {"turn": 0, "message": ""} asks the optimizer to open.
+- action: {"text": the optimization agent's message, "solver_calls": its cumulative solver calls}.
+- step: the decision agent reads the message, checks every schedule in it with check_utility, and answers.
+  Observation {"turn": k, "message": the decision agent's words}. The utility checks go in `info`, never in
+  the observation (hidden state stays with the environment).
+- paradigm: `conversation` ends on U* reached, __END__ or the turn limit; `one_shot` / `aware_one_shot` end
+  after the optimizer's single answer; `default` ends after the opening proposal.
+- reward: 0 on every step except the last, which pays pi_d = U_d(best seen) / U_d*.
+- episode_metrics(): score, success, turns, solver_calls, utility, u_star, stop (as a code).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import SpecError
+from core.schedule.lab.conversation import Paradigm
+from core.schedule.lab.decision_agents import DecisionProfile, OfflineDecisionAgent, StopReason
+from solvers.schedule.data import District, sfusd_district
+
+STOP_CODES = {StopReason.SATISFIED: 0.0, StopReason.ENDED: 1.0, StopReason.TURN_LIMIT: 2.0}
+
+
+class ConversationEnv:
+    """One decision agent facing an optimization agent (see the module docstring)."""
+
+    def __init__(
+        self,
+        profile: DecisionProfile,
+        *,
+        paradigm: Paradigm | str = Paradigm.CONVERSATION,
+        district: District | None = None,
+        max_turns: int = 20,
+    ) -> None:
+        self.profile = profile
+        self.paradigm = Paradigm(paradigm)
+        self.district = district or sfusd_district()
+        self.max_turns = max_turns
+        self.decision: OfflineDecisionAgent | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        if options and "paradigm" in options:
+            self.paradigm = Paradigm(options["paradigm"])
+        self.decision = OfflineDecisionAgent(
+            self.profile, self.district, max_turns=self.max_turns, seed=seed or 0
+        )
+        self.steps = 0
+        self.solver_calls = 0
+        self.stop: StopReason | None = None
+        return {"turn": 0, "message": ""}, {"decision_agent": self.decision.label}
+
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        if self.decision is None:
+            raise SpecError("env", "call reset() before step()")
+        if not isinstance(action, dict) or not isinstance(action.get("text"), str):
+            return (
+                {"turn": self.decision.turns, "message": "", "error": 'action must be {"text": str}'},
+                0.0,
+                False,
+                False,
+                {},
+            )
+        self.solver_calls = int(action.get("solver_calls", self.solver_calls) or 0)
+        self.steps += 1
+        text = action["text"]
+        decision = self.decision
+        if self.paradigm is Paradigm.DEFAULT:
+            _, checks = decision.see(text)
+            return self._finish(StopReason.ENDED, "", checks)
+        if self.paradigm is not Paradigm.CONVERSATION and self.steps > 1:
+            _, checks = decision.see(text)
+            return self._finish(StopReason.ENDED, "", checks)
+        one_shot = self.paradigm is not Paradigm.CONVERSATION
+        turn = decision.respond(text, one_shot=one_shot, aware=self.paradigm is Paradigm.AWARE_ONE_SHOT)
+        if turn.stop is not None:
+            return self._finish(turn.stop, turn.text, turn.checks)
+        return {"turn": decision.turns, "message": turn.text}, 0.0, False, False, {"checks": turn.checks}
+
+    def _finish(self, stop: StopReason, text: str, checks: list) -> tuple[dict, float, bool, bool, dict]:
+        self.stop = stop
+        obs = {"turn": self.decision.turns if self.decision else 0, "message": text}
+        return obs, self.score, True, False, {"checks": checks, "stop": stop.value}
+
+    @property
+    def best_value(self) -> float:
+        return max(self.decision.best_value, 0.0) if self.decision else 0.0
+
+    @property
+    def score(self) -> float:
+        return self.best_value / self.profile.utility.u_star
+
+    def episode_metrics(self) -> dict[str, float]:
+        u_star = self.profile.utility.u_star
+        return {
+            "score": self.score,
+            "success": float(self.best_value >= u_star - 1e-9),
+            "turns": float(self.decision.turns if self.decision else 0),
+            "solver_calls": float(self.solver_calls),
+            "utility": self.best_value,
+            "u_star": u_star,
+            "stop": STOP_CODES.get(self.stop, 1.0) if self.stop else 1.0,
+        }
+
+
+class OptimizerAgent:
+    """Adapts an optimization agent (opening/respond) to the rollout's Agent protocol."""
+
+    def __init__(self, factory: Any, name: str) -> None:
+        self.factory = factory
+        self.name = name
+        self.optimizer: Any = None
+
+    def reset(self, seed: int | None) -> None:
+        self.optimizer = self.factory()
+
+    def act(self, observation: dict) -> dict:
+        if observation.get("turn", 0) == 0 and not observation.get("message"):
+            text = self.optimizer.opening()
+        else:
+            text = self.optimizer.respond(observation.get("message", ""))
+        return {"text": text, "solver_calls": self.optimizer.solver_calls}

@@ -1,0 +1,89 @@
+"""Experiment adapter for the School Scheduling lab (core/experiments): one instance per decision agent.
+
+env config: {"utilities": "all" | [keys] | N (first N), "styles": [...], "feedbacks": [...], "max_turns": 20}.
+agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "paradigm": "conversation" |
+"one_shot" | "aware_one_shot" | "default"}. Offline agents: T-P-P only (labelled offline in reports); the other
+designs and LLM T-P-P are `kind = "llm"` agents (the experiment refuses them without credentials).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from core.errors import SpecError
+from core.llm import make_chat_model
+from core.schedule.lab.code_agents import CodeAgent, Design
+from core.schedule.lab.conversation import Paradigm
+from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
+from core.schedule.lab.env import ConversationEnv, OptimizerAgent
+from core.schedule.lab.optimization_agents import TPPAgent
+from core.schedule.lab.utilities import load_utilities, utility_by_key
+
+_LOCAL = threading.local()
+
+
+def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    chosen = spec_env_config.get("utilities", "all")
+    utilities = load_utilities()
+    if chosen == "all":
+        keys = [u.key for u in utilities]
+    elif isinstance(chosen, int):
+        if chosen < 1:
+            raise SpecError("utilities", "need at least one utility")
+        keys = [u.key for u in utilities[:chosen]]
+    elif isinstance(chosen, list):
+        keys = [utility_by_key(str(k)).key for k in chosen]
+    else:
+        raise SpecError("utilities", 'use "all", a count, or a list of keys')
+    styles = [Style(s) for s in spec_env_config.get("styles", [s.value for s in Style])]
+    feedbacks = [Feedback(f) for f in spec_env_config.get("feedbacks", [f.value for f in Feedback])]
+    max_turns = int(spec_env_config.get("max_turns", 20))
+    return [
+        (
+            f"{k}-{s.value}-{f.value}",
+            {"utility": k, "style": s.value, "feedback": f.value, "max_turns": max_turns},
+        )
+        for k in keys
+        for s in styles
+        for f in feedbacks
+    ]
+
+
+def make_env(config: dict[str, Any]) -> ConversationEnv:
+    profile = DecisionProfile(
+        utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
+    )
+    env = ConversationEnv(profile, max_turns=int(config.get("max_turns", 20)))
+    _LOCAL.env = env
+    return env
+
+
+def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> OptimizerAgent:
+    design = str(agent_spec.get("design", "T-P-P")).upper()
+    try:
+        paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
+    except ValueError as err:
+        raise SpecError("paradigm", f"use one of {[p.value for p in Paradigm]}") from err
+    env = getattr(_LOCAL, "env", None)
+    if env is None:
+        raise SpecError("agent", "make_env must be called before make_agent in this worker")
+    env.paradigm = paradigm
+    if agent_spec.get("kind", "offline") == "offline":
+        if design != "T-P-P":
+            raise SpecError(
+                "design", "the only offline design is T-P-P; C-P-P, C-P-R, C-N-R need an LLM agent"
+            )
+        return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
+    if design in ("T-P-P", "T-P-P-PAPER"):
+        paper = design == "T-P-P-PAPER" or bool(agent_spec.get("paper"))
+        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"T-P-P (LLM) / {paradigm.value}")
+    if design in {d.value for d in Design}:
+        return OptimizerAgent(
+            lambda: CodeAgent(design, make_chat_model(settings)), f"{design} (LLM) / {paradigm.value}"
+        )
+    raise SpecError("design", f"use T-P-P, T-P-P-paper, {', '.join(d.value for d in Design)}; got {design!r}")
+
+
+def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
+    return {k: float(v) for k, v in env.episode_metrics().items()}

@@ -1,0 +1,144 @@
+"""Code-writing designs C-P-P, C-P-R, C-N-R through the real SDK against the fake LLM server: code that
+solves, fails, loops, breaks the model API, or tries to escape the sandbox."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import Settings
+from core.errors import SpecError
+from core.llm import make_chat_model
+from core.sandbox import SandboxLimits
+from core.schedule.lab.code_agents import CodeAgent, Design, model_spec
+from core.schedule.lab.conversation import converse
+from core.schedule.lab.decision_agents import (
+    DecisionProfile,
+    Feedback,
+    OfflineDecisionAgent,
+    StopReason,
+    Style,
+)
+from solvers.schedule.data import sfusd_district
+from solvers.schedule.utility import Direction, Utility
+
+DISTRICT = sfusd_district()
+LIMITS = SandboxLimits(cpu_seconds=1, wall_seconds=4.0)
+FIX = "result = {'fix': [['Everett MS', '9:30 AM']]}"
+
+
+def agent(design, fake_llm, provider="openai"):
+    url = fake_llm.anthropic_url if provider == "anthropic" else fake_llm.openai_url
+    model = make_chat_model(
+        Settings(provider=provider, model="m", base_url=url, api_key="sk-test", max_retries=1)
+    )
+    return CodeAgent(design, model, limits=LIMITS)
+
+
+def code_call(code):
+    return {"tool_calls": [{"name": "execute_code", "arguments": {"code": code}}]}
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_cpp_solves_through_the_pipeline(provider, fake_llm) -> None:
+    fake_llm.script([code_call(FIX), {"text": "Everett now starts at 9:30 AM."}])
+    a = agent(Design.CPP, fake_llm, provider)
+    assert a.respond("Move Everett to 9:30") == "Everett now starts at 9:30 AM."
+    run = a.executions[0]
+    assert run["error"] is None and run["status"] == "optimal"
+    assert "| Everett MS | 8:00 AM | 9:30 AM |" in run["schedule"]
+    assert a.solver_calls == 1
+    assert '"alpha"' in a.system and "max_deviation" in a.system  # the model API is in the prompt
+
+
+def test_cpr_returns_raw_variables(fake_llm) -> None:
+    fake_llm.script([code_call(FIX), {"text": "done"}])
+    a = agent(Design.CPR, fake_llm)
+    a.respond("Everett at 9:30")
+    x = a.executions[0]["x"]
+    assert x["x[6,2]"] == 1 and x["x[6,0]"] == 0 and len(x) == 30
+    assert "schedule" not in a.executions[0]
+
+
+def test_failing_looping_escaping_and_invalid_code_are_error_results(fake_llm) -> None:
+    fake_llm.script(
+        [
+            code_call("result = 1 / 0"),
+            code_call("while True:\n    pass"),
+            code_call("import os\nresult = os.listdir('/')"),
+            code_call("result = ().__class__.__bases__"),
+            code_call("result = {'fix': [['Nowhere High', '9:30 AM']]}"),
+            code_call("result = {'fix': [['Everett MS', '10:00 AM']]}"),
+            {"text": "Sorry, something went wrong."},
+        ]
+    )
+    a = agent(Design.CPP, fake_llm)
+    assert a.respond("anything") == "Sorry, something went wrong."
+    errors = [e["error"] for e in a.executions]
+    assert len(errors) == 6 and all(errors)
+    assert "ZeroDivisionError" in errors[0]
+    assert "time" in errors[1].lower() or "cpu" in errors[1].lower()
+    assert "os" in errors[2]
+    assert "Nowhere High" in errors[4] and "10:00 AM" in errors[5]
+    assert a.solver_calls == 0
+
+
+def test_cnr_has_no_prompt_and_no_pipeline(fake_llm) -> None:
+    code = (
+        "import itertools\nbest = None\nfor combo in itertools.product(range(3), repeat=2):\n"
+        "    best = combo\nresult = {'x': list(best)}"
+    )
+    fake_llm.script([code_call(code), {"text": "Here is a plan."}])
+    a = agent(Design.CNR, fake_llm)
+    assert "school" not in a.system.lower()
+    a.respond("I run a school district; help me with start times.")
+    assert a.executions[0]["result"] == {"x": [2, 2]} and a.solver_calls == 0
+    assert a.opening().startswith("Hello")
+
+
+def test_model_spec_validation() -> None:
+    spec = model_spec(DISTRICT, {"alpha": 2, "max_load": 22, "prefer": [["Lick (James) MS", "9:30 AM", 1.5]]})
+    assert spec.alpha == 2 and spec.max_load == 22 and spec.gamma[0][2] == 1.5
+    with pytest.raises(SpecError, match="result"):
+        model_spec(DISTRICT, [1, 2])
+    with pytest.raises(SpecError, match="fix"):
+        model_spec(DISTRICT, {"fix": ["Everett MS"]})
+
+
+def test_cpp_conversation_with_an_offline_decision_agent(fake_llm) -> None:
+    """The processed schedule in the reply is what the decision agent reads and checks."""
+    u = Utility("t", "Everett MS", Direction.LATER, 0.6, 0.2, 0.2, 30.0, 60.0, u_star=1.0)
+    profile = DecisionProfile(u, Style.PRECISE, Feedback.RICH)
+    a = agent(Design.CPP, fake_llm)
+    fake_llm.script([code_call("result = {}"), {"text": "base"}])
+    a.opening()
+    table = a.executions[-1]["schedule"]
+    fake_llm.script([code_call(FIX), {"text": "PLACEHOLDER"}])
+
+    class Echo:
+        name, solver_calls = "C-P-P", 0
+
+        def opening(self):
+            return table
+
+        def respond(self, text):
+            a.respond(text)
+            return a.executions[-1]["schedule"]
+
+    result = converse(profile, Echo(), decision=OfflineDecisionAgent(profile))
+    assert result.stop is StopReason.SATISFIED and result.success
+
+
+def test_tpp_paper_mode_offers_only_the_paper_tools(fake_llm) -> None:
+    from core.schedule.lab.optimization_agents import PAPER_TOOLS, TPPAgent
+
+    settings = Settings(
+        provider="openai", model="m", base_url=fake_llm.openai_url, api_key="sk-test", max_retries=1
+    )
+    fake_llm.script([{"tool_calls": [{"name": "show_alternatives", "arguments": {}}]}, {"text": "ok"}])
+    tpp = TPPAgent.llm(settings, paper=True)
+    assert "paper mode" in tpp.name and "LLM openai/m" in tpp.name
+    tpp.opening()
+    assert tpp.respond("show me options") == "ok"
+    offered = {t["function"]["name"] for t in fake_llm.requests[0]["body"]["tools"]}
+    assert offered == set(PAPER_TOOLS)
+    assert "show_alternatives" not in offered and tpp.solver_calls == 1  # the refused call ran nothing

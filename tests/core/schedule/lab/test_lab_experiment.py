@@ -1,0 +1,64 @@
+"""The lab's experiment adapter: instances, offline and LLM agents, and one rollout through the shared loop."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import Settings
+from core.errors import SpecError
+from core.rollout import rollout
+from core.schedule.lab import experiment
+
+
+def test_instances_and_errors() -> None:
+    pairs = experiment.instances({"utilities": 2, "styles": ["precise"]})
+    assert [k for k, _ in pairs] == [
+        "u001-precise-binary",
+        "u001-precise-rich",
+        "u002-precise-binary",
+        "u002-precise-rich",
+    ]
+    with pytest.raises(SpecError, match="utilities"):
+        experiment.instances({"utilities": 0})
+    env = experiment.make_env(pairs[0][1])
+    with pytest.raises(SpecError, match="design"):
+        experiment.make_agent({"kind": "offline", "design": "C-P-P"}, pairs[0][1])
+    with pytest.raises(SpecError, match="paradigm"):
+        experiment.make_agent({"paradigm": "telepathy"}, pairs[0][1])
+    assert env.paradigm.value == "conversation"
+
+
+def test_offline_rollout_scores_the_conversation() -> None:
+    config = dict(experiment.instances({"utilities": 1, "styles": ["precise"], "feedbacks": ["rich"]})[0][1])
+    env = experiment.make_env(config)
+    agent = experiment.make_agent({"kind": "offline", "design": "T-P-P"}, config)
+    result = rollout(env, agent, seed=0)
+    metrics = experiment.metrics(result, env)
+    assert metrics["success"] == 1.0 and metrics["score"] == pytest.approx(1.0)
+    assert metrics["turns"] == 2.0 and result.total_reward == pytest.approx(1.0)
+    assert metrics["solver_calls"] >= 2
+
+
+def test_llm_code_design_rollout_against_the_fake_server(fake_llm) -> None:
+    config = dict(
+        experiment.instances({"utilities": 1, "styles": ["precise"], "feedbacks": ["binary"]})[0][1]
+    )
+    env = experiment.make_env(config)
+    settings = Settings(
+        provider="openai", model="m", base_url=fake_llm.openai_url, api_key="sk-test", max_retries=1
+    )
+    fake_llm.script(
+        [
+            {"tool_calls": [{"name": "execute_code", "arguments": {"code": "result = {}"}}]},
+            {"text": "Here is the base schedule."},  # no table written: the decision agent cannot check it
+        ]
+        + [{"text": "I could not change anything."}] * 30
+    )
+    agent = experiment.make_agent(
+        {"kind": "llm", "design": "C-P-P", "paradigm": "conversation"}, config, settings
+    )
+    result = rollout(env, agent, seed=0, max_steps=30)
+    metrics = experiment.metrics(result, env)
+    assert metrics["success"] == 0.0 and metrics["score"] == 0.0  # nothing readable was proposed
+    assert metrics["stop"] == 1.0  # the decision agent ended the conversation (__END__)
+    assert agent.optimizer.solver_calls == 1
