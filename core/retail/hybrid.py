@@ -30,6 +30,7 @@ The hybrid (seed 000's thesis on RetailBench: the estimates come from data, the 
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -78,7 +79,7 @@ class SkuModel:
         return math.exp(self.level + self.b * price + w)
 
 
-class ToolPlanAgent:
+class ToolPlanAgent(ABC):
     """Base of the offline tool-plan agents: a day plan driven one tool call per `act`."""
 
     name = "tool_plan"
@@ -94,13 +95,12 @@ class ToolPlanAgent:
         self.calls = 0
         self.start(seed)
 
-    def start(self, seed: int | None) -> None:
+    def start(self, seed: int | None) -> None:  # noqa: B027 - an optional hook, empty by default
         """Forget the previous episode."""
 
+    @abstractmethod
     def day(self, observation: Any) -> Plan:
         """One day's tool calls; each `yield` returns that call's result payload."""
-        raise NotImplementedError
-        yield  # pragma: no cover
 
     def act(self, observation: Any) -> Action:
         action = None

@@ -9,6 +9,7 @@ decision corresponds to in the original (view calls included), for Table 1's too
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -63,7 +64,7 @@ def _price_and_demand(sim: RetailSim, j: int, unit_cost: float, window: int = 30
 
 
 @dataclass
-class Policy:
+class Policy(ABC):
     """Base: remembers the active (shelved) SKUs and counts the original's tool calls."""
 
     per_category: int = 2
@@ -92,8 +93,9 @@ class Policy:
         self._emit("end_today")
         return self._actions
 
+    @abstractmethod
     def act(self, sim: RetailSim) -> None:
-        raise NotImplementedError
+        """Emit today's tool calls (before the closing end_today)."""
 
     def _emit(self, name: str, **arguments: object) -> None:
         self._actions.append({"name": name, "arguments": arguments})
