@@ -42,11 +42,19 @@ def test_run_a_comparison_and_see_the_charts(page, artifacts_dir: Path):
 
 
 def _upload(page, name: str, data: bytes) -> None:
+    """Replace the uploaded file and press Load file once the page has seen the new file (a click that races
+    the upload's own rerun can be lost on a loaded machine)."""
+    button = page.get_by_role("button", name="Load file")
+    remove = page.locator('[data-testid="stFileUploaderDeleteBtn"]')
+    if remove.count():
+        remove.first.click()
+        expect(button).to_be_disabled(timeout=30_000)
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[{"name": name, "mimeType": "text/csv", "buffer": data}]
     )
+    expect(button).to_be_enabled(timeout=30_000)
     wait_idle(page)
-    page.get_by_role("button", name="Load file").click()
+    button.click()
     wait_idle(page)
 
 

@@ -19,18 +19,18 @@ def test_home_lists_workbenches_and_settings(page, artifacts_dir: Path):
     open_page(page, "/", "ORCA · Operations Research Copilot Arena")
     assert_healthy(page)
     for bench in available(PRESENT):
-        expect(page.get_by_role("heading", name=bench.title)).to_be_visible()
+        expect(page.get_by_role("heading", name=bench.title, exact=True)).to_be_visible()
     page.get_by_text("Settings").first.click()
     expect(page.get_by_text("LLM provider")).to_be_visible()
     page.get_by_role("button", name="Test connection").click()
-    expect(page.get_by_text("Offline built-in agents are ready")).to_be_visible()
+    expect(page.get_by_text("Offline built-in agents are ready")).to_be_visible(timeout=30_000)
     page.screenshot(path=str(artifacts_dir / "home.png"), full_page=True)
 
 
 @pytest.mark.parametrize("bench", available(PRESENT), ids=lambda b: b.key)
 def test_every_workbench_page_renders(page, bench, artifacts_dir: Path):
     open_page(page, "/", "ORCA · Operations Research Copilot Arena")
-    page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=bench.title).click()
+    page.locator('[data-testid="stSidebarNavLink"]').get_by_text(bench.title, exact=True).click()
     expect(page.get_by_role("heading", name=bench.title).first).to_be_visible(timeout=60_000)
     wait_idle(page)
     assert_healthy(page)
