@@ -112,6 +112,22 @@ def episode_metrics(env: Any, total_reward: float, steps: int) -> dict[str, Any]
     return metrics
 
 
+def _row(env: Any, t: int, step: tuple[Any, Any, Any, Any, Any, Any], **extra: Any) -> TransitionRow:
+    """The stored form of one step `(action, observation, reward, terminated, truncated, info)`."""
+    action, observation, reward, terminated, truncated, info = step
+    return TransitionRow(
+        t=t,
+        action=to_json(action),
+        reward=float(reward),
+        observation=compact_observation(env, observation),
+        obs_hash=fingerprint(observation),
+        info=to_json(info),
+        terminated=bool(terminated),
+        truncated=bool(truncated),
+        **extra,
+    )
+
+
 def _tokens(agent: Any) -> Usage:
     usage = getattr(agent, "usage", None)
     return usage if isinstance(usage, Usage) else Usage()
@@ -145,18 +161,12 @@ def rollout(
             latency_ms = 1000.0 * (time.perf_counter() - started)
             used = _tokens(agent)
             observation, reward, terminated, truncated, info = env.step(action)
-            stored_action = to_json(action)
-            actions.append(stored_action)
+            actions.append(to_json(action))
             total += float(reward)
-            row = TransitionRow(
-                t=base + t,
-                action=stored_action,
-                reward=float(reward),
-                observation=compact_observation(env, observation),
-                obs_hash=fingerprint(observation),
-                info=to_json(info),
-                terminated=bool(terminated),
-                truncated=bool(truncated),
+            row = _row(
+                env,
+                base + t,
+                (action, observation, reward, terminated, truncated, info),
                 input_tokens=used.input_tokens - before.input_tokens,
                 output_tokens=used.output_tokens - before.output_tokens,
                 latency_ms=latency_ms,
@@ -191,18 +201,7 @@ def replay(
     for t, action in enumerate(actions):
         observation, reward, terminated, truncated, info = env.step(action)
         total += float(reward)
-        rows.append(
-            TransitionRow(
-                t,
-                to_json(action),
-                float(reward),
-                compact_observation(env, observation),
-                fingerprint(observation),
-                to_json(info),
-                bool(terminated),
-                bool(truncated),
-            )
-        )
+        rows.append(_row(env, t, (action, observation, reward, terminated, truncated, info)))
         if terminated or truncated:
             break
     return rows, episode_metrics(env, total, len(rows))

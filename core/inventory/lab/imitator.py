@@ -27,23 +27,12 @@ import numpy as np
 
 from core.config import Settings
 from core.errors import SpecError
+from core.inventory.dialogue import QUESTION_ORDER
 from core.inventory.lab.generator import Scenario
 from solvers.inventory.distribution import format_number
 
 BANK_PATH = Path(__file__).with_name("phrasing_bank.toml")
-TOPICS: tuple[str, ...] = (
-    "demand",
-    "state_transition_model",
-    "perishability",
-    "time_horizon",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
-)
+TOPICS: tuple[str, ...] = ("demand", *(k for k in QUESTION_ORDER if not k.startswith("demand_")))
 TOPIC_ROWS: dict[str, tuple[str, ...]] = {t: (t,) for t in TOPICS} | {
     "demand": ("demand_type", "demand_distribution")
 }
