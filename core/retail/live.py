@@ -23,9 +23,10 @@ from core.retail.hybrid import OFFLINE_TOOL_AGENTS
 from core.rollout import rollout
 from core.sandbox import run_code
 from core.store import Store
-from core.store.retail import save_retail_records
+from core.store.retail import retail_tables
 from solvers.retail.env import RetailBenchEnv
-from solvers.retail.records import record_frames
+from solvers.retail.records import evaluation_frames, record_frames
+from solvers.retail.sim import RetailSim
 
 WORKBENCH = "retailbench"
 OFFLINE_AGENTS = (*OFFLINE_TOOL_AGENTS, *POLICY_AGENTS)
@@ -57,6 +58,12 @@ def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_
     raise SpecError(
         "agent", f"unknown agent {name!r}; choose one of {', '.join((*OFFLINE_AGENTS, *FRAMEWORKS))}"
     )
+
+
+def run_tables(sim: RetailSim) -> dict[str, Any]:
+    """The run's record tables and its evaluation ground truth, as `RunRecord.tables` (written with the run in
+    one transaction). Taken after the rollout ends: the agent never sees them."""
+    return retail_tables({**record_frames(sim), **evaluation_frames(sim)})
 
 
 def day_index(rows: list[Any]) -> list[int]:
@@ -142,10 +149,9 @@ class LiveRun:
             if log:
                 recorder.artifact("strategy_log.json", json.dumps(log).encode())
             if self.store is not None:
-                run_id = self.store.write_record(recorder.record)
                 assert self.env.sim is not None
-                save_retail_records(self.store, run_id, record_frames(self.env.sim))
-                self.run_id = run_id
+                recorder.record.tables = run_tables(self.env.sim)
+                self.run_id = self.store.write_record(recorder.record)
             with self._lock:
                 self.metrics, self.error = metrics, result.error
                 self.status = status

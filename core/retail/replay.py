@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 
-from core.retail.diagnostics import four_stage, strategy_instability, trace_from_transitions
+from core.retail.diagnostics import four_stage, price_closeness, strategy_instability, trace_from_transitions
 from core.retail.live import day_index
 from core.store import Store
 from core.store.retail import retail_records
@@ -151,11 +152,57 @@ def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def diagnostics(store: Store, run_id: str) -> dict[str, float | None]:
-    """The four-stage metrics of a run from its recorded tool calls (stages 1, 2, 4 and the invalid-action rate;
-    the stage-3 supplier and price scores need hidden quality and a reference price, not stored with a run)."""
+def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
+    """Stage-3 references of one of our runs from its stored evaluation tables: `quotes(day, sku)` (each
+    supplier's quote and hidden quality that day) and `reference_price(day, sku)`; None for a run without them
+    (imported originals, runs stored before migration 5). Day 1 is the run's first simulated date."""
+    quality = retail_records(store, run_id, "eval_quality")
+    if quality.empty:
+        return None
+    prices = retail_records(store, run_id, "supplier_prices")
+    refs = retail_records(store, run_id, "eval_reference_price")
+    start = pd.Timestamp(quality["date"].min())
+    merged = prices.merge(quality, on=["date", "sku_id", "supplier_id"], how="inner")
+    quotes: dict[tuple[str, str], list[dict]] = {}
+    for date, sku, supplier, price, q in merged[["date", "sku_id", "supplier_id", "price", "quality"]].itertuples(
+        index=False, name=None
+    ):
+        quotes.setdefault((str(date)[:10], sku), []).append({"supplier_id": supplier, "price": price, "quality": q})
+    reference = {(str(d)[:10], sku): float(p) for d, sku, p in refs[["date", "sku_id", "reference_price"]].itertuples(
+        index=False, name=None)}  # fmt: skip
+
+    def date_of(day: int) -> str:
+        return (start + pd.Timedelta(days=day - 1)).strftime("%Y-%m-%d")
+
+    return (lambda day, sku: quotes.get((date_of(day), sku), []),
+            lambda day, sku: reference.get((date_of(day), sku)))  # fmt: skip
+
+
+STAGE3_ABSENT = ("stage 3 (supplier quality, price closeness) not computed: this run has no stored hidden supplier "
+                 "quality (an imported original run, or stored before evaluation data was kept)")
+
+
+def diagnostics(store: Store, run_id: str) -> dict[str, Any]:
+    """The four-stage metrics of a run from its recorded tool calls; for our runs stage 3 too (QualityFirst,
+    PriceFirst, SupplierQual, price distance) from the evaluation ground truth stored with the run. PriceClose
+    compares runs: `price_closeness` over the runs shown together."""
     rows = store.transitions(run_id).to_dict("records")
-    return four_stage(trace_from_transitions(rows))
+    truth = ground_truth(store, run_id)
+    if truth is None:
+        out: dict[str, Any] = four_stage(trace_from_transitions(rows))
+        out["stage3_note"] = STAGE3_ABSENT
+        return out
+    quotes, reference = truth
+    return four_stage(trace_from_transitions(rows), quotes=quotes, reference_price=reference)
+
+
+def diagnostics_of(store: Store, run_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """`diagnostics` of several runs with PriceClose (`price_closeness` across them) added to each."""
+    out = {r: diagnostics(store, r) for r in run_ids}
+    close = price_closeness({r: d.get("s3_modify_price_distance_pct_mean") for r, d in out.items()})
+    for r, d in out.items():
+        d["price_closeness"] = close[r]
+    return out
 
 
 def instability(store: Store, run_id: str) -> dict[str, Any] | None:
