@@ -45,6 +45,22 @@ def _as_dict(value: Any) -> dict:
     return {}
 
 
+def describe(config: dict) -> dict[str, Any]:
+    """Agent, kind, model and preset of a run's config — a run of ours, an imported one, or an experiment cell
+    (whose config holds the spec's agent table and instance)."""
+    agent = config.get("agent")
+    if isinstance(agent, dict):
+        from core.retail.experiment import agent_name
+        from core.retail.live import agent_kind
+
+        name = agent_name(agent)
+        env = config.get("env") or {}
+        return {"agent": name, "kind": agent_kind(str(name)), "model": agent.get("model"), "preset": env.get("preset"),
+                "experiment": config.get("experiment")}  # fmt: skip
+    return {"agent": agent, "kind": config.get("agent_kind", ""), "model": config.get("model"),
+            "preset": config.get("preset"), "experiment": None}  # fmt: skip
+
+
 def retail_runs(store: Store) -> pd.DataFrame:
     """The stored RetailBench runs with their agent, kind (LLM / offline / imported) and headline numbers."""
     runs = store.list_runs(WORKBENCH, limit=1000)
@@ -52,8 +68,9 @@ def retail_runs(store: Store) -> pd.DataFrame:
     for r in runs.to_dict("records"):
         full = store.get_run(r["id"])
         cfg, m = _as_dict(full.get("config")), _as_dict(full.get("metrics"))
-        rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": cfg.get("agent"),
-                     "kind": cfg.get("agent_kind", ""), "model": cfg.get("model"), "preset": cfg.get("preset"),
+        d = describe(cfg)
+        rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": d["agent"],
+                     "kind": d["kind"], "model": d["model"], "preset": d["preset"],
                      "days": m.get("run_days"), "final_networth": m.get("final_networth"),
                      "created_at": r.get("created_at")})  # fmt: skip
     return pd.DataFrame(rows, columns=["id", "title", "status", "agent", "kind", "model", "preset", "days",
@@ -146,8 +163,8 @@ def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
     rows = []
     for rid in run_ids:
         run = store.get_run(rid)
-        cfg, m = _as_dict(run.get("config")), _as_dict(run.get("metrics"))
-        rows.append({"run": rid, "agent": cfg.get("agent"), "kind": cfg.get("agent_kind"), "model": cfg.get("model"),
+        d, m = describe(_as_dict(run.get("config"))), _as_dict(run.get("metrics"))
+        rows.append({"run": rid, "agent": d["agent"], "kind": d["kind"], "model": d["model"],
                      **{k: m.get(k) for k in TABLE1}})  # fmt: skip
     return pd.DataFrame(rows)
 
