@@ -4,22 +4,24 @@
 import pandas as pd
 import streamlit as st
 
+from core.llm.factory import make_chat_model
 from core.retail import replay
 from core.retail.importer import import_run_dir
+from core.retail.judge import MacroJudge
 from core.ui import get_store, guard, setup_page
 
 REPLAY_RUN = "orca_retail_replay_run"
 DIAG = "orca_retail_diag"
-HEADLINE = {"s1_avg_acted_skus_per_day": "Acted/day", "high_demand_coverage": "HighDemandCov",
-            "s2_query_depth": "QDepth", "evidence_completeness": "Completeness",
-            "s4_followup_action_rate_7d": "FollowUp", "resolved_event_rate": "Resolved",
-            "s3_invalid_or_blocked_action_rate": "Invalid/blocked"}  # fmt: skip
+JUDGED = "orca_retail_judged"
+NOT_RATES = ("Acted/day", "PriceDist %")
 
-setup_page(
+settings = setup_page(
     "RetailBench replay",
     "Browse stored RetailBench runs (ours and imported originals) day by day. Each run is labelled LLM, "
     "offline or imported; offline agents are not LLM results.",
 )
+
+llm_ready = settings.provider != "offline"
 
 with guard():
     store = get_store()
@@ -96,8 +98,14 @@ with guard():
             if sku is not None:
                 pv = replay.product_view(store, run_id, sku)
                 if not pv["sales"].empty:
-                    st.line_chart(pv["sales"].set_index("date")[["move", "price"]], height=260)
-                st.markdown("**Orders: supplier chosen, its quality, and that day's cheapest quote**")
+                    cols = [c for c in ("price", "reference_price") if c in pv["sales"]]
+                    a, b = st.columns(2)
+                    a.caption("Units sold per day")
+                    a.bar_chart(pv["sales"].set_index("date")["move"], height=240)
+                    b.caption("Price and the reference price (privileged oracle's rule; evaluation only)")
+                    b.line_chart(pv["sales"].set_index("date")[cols], height=240)
+                st.markdown("**Orders: supplier chosen and its hidden quality, that day's cheapest quote and the "
+                            "hidden-quality-best supplier** (hidden quality is evaluation data the agent never saw)")  # fmt: skip
                 st.dataframe(pv["orders"], hide_index=True)
     with compare_tab:
         st.dataframe(replay.table1(store, chosen), hide_index=True)
@@ -105,31 +113,42 @@ with guard():
                  for r in chosen}  # fmt: skip
         st.line_chart(pd.DataFrame(worth), height=300)
     with diag_tab:
-        st.caption("Four-stage diagnostics from the recorded tool calls (stage 3 supplier and price scores need "
-                   "hidden quality and are computed in the experiment reports). Offline policies plan without "
-                   "view calls, so their evidence scores are low by construction.")  # fmt: skip
+        st.caption("Four-stage diagnostics from the recorded tool calls. Stage 3 (QualityFirst, PriceFirst, "
+                   "SupplierQual, price distance) uses the hidden supplier quality and reference prices stored with "
+                   "our runs as evaluation data; PriceClose scales the price distance by the worst of the runs "
+                   "shown. Offline policies plan without view calls, so their evidence scores are low by "
+                   "construction.")  # fmt: skip
         if st.button("Compute diagnostics", key="orca_retail_diag_go"):
-            st.session_state[DIAG] = {r: replay.diagnostics(store, r) for r in chosen}
-        diag = st.session_state.get(DIAG) or {}
+            st.session_state[DIAG] = replay.diagnostics_of(store, chosen)
+        diag = {r: v for r, v in (st.session_state.get(DIAG) or {}).items() if r in chosen}
         if diag:
-            frame = pd.DataFrame({r: {HEADLINE[k]: v.get(k) for k in HEADLINE} for r, v in diag.items()}).T
-            st.bar_chart(frame.drop(columns=["Acted/day"]).T, height=300, stack=False)
+            frame = pd.DataFrame({r: {replay.HEADLINE[k]: v.get(k) for k in replay.HEADLINE} for r, v in diag.items()}).T
+            st.bar_chart(frame.drop(columns=list(NOT_RATES)).T, height=300, stack=False)
             st.dataframe(frame)
+            for r, v in diag.items():
+                if v.get("stage3_note"):
+                    st.caption(f"{r}: {v['stage3_note']}")
         for r in chosen:
-            unstable = replay.instability(store, r)
-            if unstable is not None:
-                st.markdown(
-                    f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days)"
-                )
-                st.line_chart(
-                    pd.Series(unstable["execution_similarity"], name="execution similarity"), height=200
-                )
-                st.json(
-                    {
-                        "execution": unstable["execution"],
-                        "macro": unstable.get("macro_note", unstable["macro"]),
-                    }
-                )
+            judged = st.session_state.get(JUDGED, {}).get(r)
+            unstable = judged or replay.instability(store, r)
+            if unstable is None:
+                continue
+            st.markdown(f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days; "
+                        "macro level: an LLM judge's similarity of adjacent macro strategies)")  # fmt: skip
+            lines = {"execution similarity": pd.Series(unstable["execution_similarity"], dtype=float)}
+            if "macro_similarity" in unstable:
+                lines["macro similarity (LLM judge)"] = pd.Series(unstable["macro_similarity"], dtype=float)
+            st.line_chart(pd.DataFrame(lines), height=200)
+            st.json({"execution": unstable["execution"], "macro": unstable.get("macro_note", unstable["macro"]),
+                     **({"unscored judge replies": unstable["macro_unscored"]} if "macro_unscored" in unstable else {})})  # fmt: skip
+            if not llm_ready:
+                st.info("The macro-level similarity needs an LLM key (Settings): an LLM judge rates it. "
+                        "Nothing is substituted without one.")  # fmt: skip
+            elif judged is None and st.button(f"Judge the macro strategies with {settings.model}",
+                                              key=f"orca_retail_judge_{r}"):  # fmt: skip
+                judge = MacroJudge(make_chat_model(settings))
+                st.session_state.setdefault(JUDGED, {})[r] = replay.instability(store, r, judge=judge)
+                st.rerun()
     with download_tab:
         st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
         st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")

@@ -22,6 +22,13 @@ from core.store.retail import retail_records
 WORKBENCH = "retailbench"
 TABLE1 = ("run_days", "final_networth", "total_sales", "avg_daily_sold_skus", "return_ratio", "expired_ratio",
           "stockout_days", "avg_direct_tool_calls_per_day", "avg_all_tool_calls_per_day", "avg_tokens_per_day")  # fmt: skip
+HEADLINE = {"s1_avg_acted_skus_per_day": "Acted/day", "high_demand_coverage": "HighDemandCov",
+            "s2_query_depth": "QDepth", "evidence_completeness": "Completeness",
+            "s3_supplier_quality_first_rate": "QualityFirst", "s3_supplier_price_first_rate": "PriceFirst",
+            "supplier_quality_score": "SupplierQual", "price_closeness": "PriceClose",
+            "s3_modify_price_distance_pct_mean": "PriceDist %",
+            "s4_followup_action_rate_7d": "FollowUp", "resolved_event_rate": "Resolved",
+            "s3_invalid_or_blocked_action_rate": "Invalid/blocked"}  # fmt: skip
 SERIES = (
     "funds",
     "net_worth",
@@ -144,17 +151,25 @@ def day_view(steps: list[dict]) -> dict[str, Any]:
 
 
 def product_view(store: Store, run_id: str, sku: str) -> dict[str, pd.DataFrame]:
-    """A product's daily sales and price, and each order's supplier against that day's cheapest quote."""
-    sales = retail_records(store, run_id, "sales")
-    sales = sales[sales["sku_id"] == sku][["date", "move", "price"]]
-    orders = retail_records(store, run_id, "supplier_orders")
-    orders = orders[orders["sku_id"] == sku]
-    quotes = retail_records(store, run_id, "supplier_prices")
-    quotes = quotes[quotes["sku_id"] == sku]
+    """A product's daily sales and price (with the reference price, for our runs), and each order's supplier
+    against that day's cheapest quote and — from the stored ground truth — the hidden-quality-best one."""
+    sales = retail_records(store, run_id, "sales", sku=sku)[["date", "move", "price"]]
+    orders = retail_records(store, run_id, "supplier_orders", sku=sku)
+    quotes = retail_records(store, run_id, "supplier_prices", sku=sku)
+    refs = retail_records(store, run_id, "eval_reference_price", sku=sku)
+    if not refs.empty:
+        sales = sales.merge(refs[["date", "reference_price"]], on="date", how="left")
     if not orders.empty and not quotes.empty:
         cheapest = quotes.sort_values(["date", "price", "supplier_id"]).groupby("date").first().reset_index()
-        orders = orders.merge(cheapest.rename(columns={"supplier_id": "cheapest_supplier", "price": "cheapest_price"}),
-                              on="date", how="left")  # fmt: skip
+        orders = orders.merge(cheapest[["date", "supplier_id", "price"]].rename(
+            columns={"supplier_id": "cheapest_supplier", "price": "cheapest_price"}), on="date", how="left")  # fmt: skip
+        quality = retail_records(store, run_id, "eval_quality", sku=sku)
+        if not quality.empty:
+            ranked = quotes.merge(quality, on=["date", "sku_id", "supplier_id"])
+            best = ranked.sort_values(["date", "quality", "price", "supplier_id"], ascending=[True, False, True, True])
+            best = best.groupby("date").first().reset_index()[["date", "supplier_id", "quality"]]
+            orders = orders.merge(best.rename(columns={"supplier_id": "quality_best_supplier",
+                                                       "quality": "quality_best_quality"}), on="date", how="left")  # fmt: skip
     return {"sales": sales.reset_index(drop=True), "orders": orders.reset_index(drop=True)}
 
 
@@ -222,14 +237,17 @@ def diagnostics_of(store: Store, run_ids: list[str]) -> dict[str, dict[str, Any]
     return out
 
 
-def instability(store: Store, run_id: str) -> dict[str, Any] | None:
-    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level needs an LLM
-    judge and is reported as not computed here."""
+Judge = Callable[[list[str], list[str]], float | None]
+
+
+def instability(store: Store, run_id: str, *, judge: Judge | None = None) -> dict[str, Any] | None:
+    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level only with an
+    LLM `judge` (`core.retail.judge.MacroJudge`), else its note says it needs an LLM key."""
     try:
         log = json.loads(store.get_artifact(run_id, "strategy_log.json"))
     except Exception:
         return None
-    return strategy_instability(log)
+    return strategy_instability(log, macro_judge=judge)
 
 
 def series_csv(frame: pd.DataFrame) -> bytes:

@@ -74,6 +74,9 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     at.button(key="orca_retail_diag_go").click().run()
     assert not at.exception
     assert set(at.session_state["orca_retail_diag"]) == {first, second}
+    diag = next(d.value for d in at.dataframe if "QualityFirst" in d.value.columns)
+    assert diag.loc[second, "QualityFirst"] == 1.0 and diag.loc[second, "SupplierQual"] == 1.0  # the oracle
+    assert diag["PriceClose"].notna().all()
     assert len(at.get("download_button")) == 2  # the run JSON is prepared on demand
     at.button(key="orca_retail_prepare_json").click().run()
     assert len(at.get("download_button")) == 3
@@ -81,4 +84,23 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     sku = at.selectbox(key="orca_retail_sku").options[0]
     at.selectbox(key="orca_retail_sku").set_value(sku).run()
     assert not at.exception
-    assert any("cheapest_supplier" in d.value.columns for d in at.dataframe)
+    orders = next(d.value for d in at.dataframe if "cheapest_supplier" in d.value.columns)
+    assert {"quality_best_supplier", "quality_score"} <= set(orders.columns)
+
+
+def test_replay_says_the_macro_judge_needs_a_key(monkeypatch, tmp_path):
+    import json
+
+    from core.recorder import Recorder
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy", "agent_kind": "LLM"}, seed=0)
+    log = [{"day": d, "macro_strategy": [m], "execute_strategy": {"focus_skus": [m]}} for d, m in
+           enumerate(["stock", "stock", "price"], start=1)]  # fmt: skip
+    rec.artifact("strategy_log.json", json.dumps(log).encode())
+    Store(db).write_record(rec.record)
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert any("needs an LLM key" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key and b.key.startswith("orca_retail_judge_")]
