@@ -44,8 +44,9 @@ def agent_kind(name: str) -> str:
     return KINDS.get(name, "offline · baseline (public records only)")
 
 
-def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50) -> Any:
-    """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks)."""
+def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any) -> Any:
+    """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks; `options` go to
+    the framework, e.g. Plan-and-Act's round_cap, fail_limit, max_rounds)."""
     if name in OFFLINE_TOOL_AGENTS:
         return OFFLINE_TOOL_AGENTS[name]()
     if name in POLICY_AGENTS:
@@ -54,7 +55,7 @@ def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_
         if model is None:
             raise SpecError("agent", f"{name} is an LLM framework: it needs an API key (Settings); offline stand-ins "
                                      "are not substituted")  # fmt: skip
-        return make_framework_agent(name, model, preset=env.config.name, day_cap=day_cap)
+        return make_framework_agent(name, model, preset=env.config.name, day_cap=day_cap, **options)
     raise SpecError(
         "agent", f"unknown agent {name!r}; choose one of {', '.join((*OFFLINE_AGENTS, *FRAMEWORKS))}"
     )
