@@ -17,7 +17,7 @@ import pandas as pd
 from core.retail.diagnostics import four_stage, price_closeness, strategy_instability, trace_from_transitions
 from core.retail.live import day_index
 from core.store import Store
-from core.store.retail import retail_records
+from core.store.retail import day_transitions, retail_records, retail_skus
 
 WORKBENCH = "retailbench"
 TABLE1 = ("run_days", "final_networth", "total_sales", "avg_daily_sold_skus", "return_ratio", "expired_ratio",
@@ -72,9 +72,8 @@ def retail_runs(store: Store) -> pd.DataFrame:
     """The stored RetailBench runs with their agent, kind (LLM / offline / imported) and headline numbers."""
     runs = store.list_runs(WORKBENCH, limit=1000)
     rows = []
-    for r in runs.to_dict("records"):
-        full = store.get_run(r["id"])
-        cfg, m = _as_dict(full.get("config")), _as_dict(full.get("metrics"))
+    for r in runs.to_dict("records"):  # the list holds config and metrics: one query for every run
+        cfg, m = _as_dict(r.get("config")), _as_dict(r.get("metrics"))
         d = describe(cfg)
         rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": d["agent"],
                      "kind": d["kind"], "model": d["model"], "preset": d["preset"],
@@ -101,13 +100,14 @@ def day_bounds(store: Store, run_id: str) -> list[int]:
 
 
 def day_steps(store: Store, run_id: str, day: int, bounds: list[int] | None = None) -> list[dict]:
-    """The transitions of day `day` (1-based): the calls after the previous end_today up to this day's."""
+    """The transitions of day `day` (1-based): the calls after the previous end_today up to this day's (with
+    the observations the day view reads: end_today, news, failed calls)."""
     bounds = bounds if bounds is not None else day_bounds(store, run_id)
     if not 1 <= day <= len(bounds) + 1:
         return []
     start = bounds[day - 2] + 1 if day >= 2 else 0
     stop = bounds[day - 1] + 1 if day <= len(bounds) else None
-    frame = store.transitions(run_id, start, stop)
+    frame = day_transitions(store, run_id, start, stop)
     return [{k: (_decode(v) if k in ("action", "observation", "info") else v) for k, v in row.items()}
             for row in frame.to_dict("records")]  # fmt: skip
 
@@ -148,6 +148,11 @@ def day_view(steps: list[dict]) -> dict[str, Any]:
             close = result
     return {"calls": pd.DataFrame(calls), "orders": pd.DataFrame(orders), "prices": pd.DataFrame(prices),
             "news": pd.DataFrame(news), "shelf": shelf, "close": close}  # fmt: skip
+
+
+def products(store: Store, run_id: str) -> list[str]:
+    """The products of a run with per-product records (sold or ordered); empty for imported runs."""
+    return retail_skus(store, run_id)
 
 
 def product_view(store: Store, run_id: str, sku: str) -> dict[str, pd.DataFrame]:

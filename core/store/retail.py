@@ -53,3 +53,24 @@ def retail_records(store: Store, run_id: str, table: str, *, sku: str | None = N
     params = [run_id] + ([sku] if sku is not None else [])
     sql = f"SELECT * EXCLUDE (run_id) FROM retail_{table} WHERE {where} ORDER BY {order}"
     return store._tx(lambda con: fetch_frame(con, sql, params))
+
+
+def retail_skus(store: Store, run_id: str) -> list[str]:
+    """The products a run sold or ordered, sorted."""
+    sql = ("SELECT sku_id FROM retail_sales WHERE run_id = ? UNION "
+           "SELECT sku_id FROM retail_supplier_orders WHERE run_id = ? ORDER BY 1")  # fmt: skip
+    return [r[0] for r in store._tx(lambda con: con.execute(sql, [run_id, run_id]).fetchall())]
+
+
+def day_transitions(
+    store: Store, run_id: str, start: int, stop: int | None, *, observed: tuple[str, ...] = ("end_today", "view_today_news")
+) -> pd.DataFrame:
+    """A run's transitions `start <= t < stop` for the replay's day view: the observation is kept for the
+    `observed` tools and for failed calls and is NULL otherwise (view results can be megabytes a day)."""
+    sql = (
+        "SELECT t, action, reward, CASE WHEN list_contains(?::VARCHAR[], action->>'name') "
+        "OR coalesce(TRY_CAST(info->>'error' AS BOOLEAN), false) THEN observation END AS observation, obs_hash, "
+        "info, terminated, truncated, input_tokens, output_tokens, latency_ms, note FROM transitions "
+        "WHERE run_id = ? AND t >= ? AND (?::INTEGER IS NULL OR t < ?) ORDER BY t"
+    )
+    return store._tx(lambda con: fetch_frame(con, sql, [list(observed), run_id, start, stop, stop]))
