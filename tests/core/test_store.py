@@ -350,3 +350,23 @@ def test_a_record_writes_its_workbench_tables_in_the_same_transaction(store: Sto
         with pytest.raises(StoreError, match=message):
             store.write_record(RunRecord("retailbench", {"agent": "bad"}, tables=bad))
     assert len(store.list_runs()) == 1, "a refused record leaves no run behind"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": [1, 2.5, "x", None, True], "nested": {"k": "v", "list": [{"deep": "ü → ✓"}]}, 3: "int key"},
+        {"api_key": "sk-1", "ok": 1},
+        {"headers": [{"X-Api-Key": "s", "accept": "json"}], "session_token": "t"},
+        {"url": "https://user:pw@example.com/x", "other": "mailto:a@b.c"},
+        {"nan": float("nan"), "arr": np.array([1.0, 2.0]), "n": np.int64(3)},
+        {"bad": "\ud800 lone surrogate"},
+        ["a", ("t", 1)],
+        "plain",
+    ],
+)
+def test_dumps_fast_path_writes_the_same_data_as_scrubbing(value) -> None:
+    from core.store.codec import dumps
+
+    slow = json.dumps(json_safe(scrub_secrets(value)), default=str, allow_nan=False)
+    assert json.loads(dumps(value)) == json.loads(slow)
