@@ -4,6 +4,7 @@ oracle row; the paper protocol's LLM agents are refused without a key."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,7 @@ def test_experiment_cells_land_with_their_record_tables_and_open_in_the_replay(t
     for run_id in cells["run_id"]:
         daily = replay.daily(store, run_id)
         assert list(daily["day"]) == [1, 2, 3]
-        assert len(replay.day_bounds(store, run_id)) == 3
+        assert len(json.loads(store.get_artifact(run_id, "day_index.json"))) == 3  # stored with the cell's run
         assert not retail_records(store, run_id, "eval_quality").empty
         diag = replay.diagnostics(store, run_id)
         assert diag["s3_place_order_eval_count"] > 0 and "stage3_note" not in diag
@@ -74,8 +75,6 @@ def test_experiment_cells_land_with_their_record_tables_and_open_in_the_replay(t
 
 
 def test_retail_report_cli_has_table1_four_stage_and_says_when_the_judge_needs_a_key(tmp_path, capsys):
-    import json
-
     from core.cli import main
 
     spec = load_spec(SPECS / "retail_offline.toml")
