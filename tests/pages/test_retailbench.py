@@ -3,6 +3,7 @@
 import time
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.retail.run import run_offline
@@ -128,3 +129,27 @@ def test_replay_says_the_macro_judge_needs_a_key(monkeypatch, tmp_path):
     assert not at.exception
     assert any("needs an LLM key" in i.value for i in at.info)
     assert not [b for b in at.button if b.key and b.key.startswith("orca_retail_judge_")]
+
+
+def test_replay_judges_macro_strategies_with_a_key(monkeypatch, tmp_path, fake_llm):
+    import json
+
+    from core.recorder import Recorder
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script([{"text": '{"similarity": 0.3, "reason": "stock versus price"}'}])
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy", "agent_kind": "LLM"}, seed=0)
+    log = [{"day": d, "macro_strategy": [m], "execute_strategy": {"focus_skus": [m]}} for d, m in
+           enumerate(["stock", "stock", "price"], start=1)]  # fmt: skip
+    rec.artifact("strategy_log.json", json.dumps(log).encode())
+    run_id = Store(db).write_record(rec.record)
+    at = open_tab(AppTest.from_file(REPLAY_PAGE, default_timeout=60), "Diagnostics")
+    assert not any("needs an LLM key" in i.value for i in at.info)
+    at.button(key=f"orca_retail_judge_{run_id}").click().run()
+    assert not at.exception
+    judged = at.session_state["orca_retail_judged"][run_id]
+    assert judged["macro_similarity"] == [1.0, 0.3] and judged["macro"]["tv"] == pytest.approx(0.7)
+    assert len(fake_llm.requests) == 1
