@@ -102,6 +102,8 @@ def test_framework_runs_three_days(framework, provider, fake_llm):
     tokens = agent.tokens_per_day
     assert len(tokens) == 3 and all(t > 0 for t in tokens)
     assert sum(tokens) == agent.usage.input_tokens + agent.usage.output_tokens
+    # the order's hidden supplier quality never reached the model (the env keeps it for evaluation only)
+    assert not any("quality_score" in json.dumps(r["body"]) for r in fake_llm.requests)
     # the malformed call came back to the model as an error, and the cap closed day 3 without asking the model
     assert any("could not call place_order" in str(r["body"]) for r in fake_llm.requests)
     # the note saved on day 3 is pinned from then on
