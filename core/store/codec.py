@@ -64,14 +64,15 @@ def now_utc() -> datetime:
 
 # A superset of what `scrub_secrets` removes or rewrites, searched in the JSON text: a key that may name a secret,
 # or a URL with a user part. Text without either needs no scrubbing.
-_SECRET_HINT = re.compile(r'(?i)(authorization|api[_-]?key|password|secret|[_-]key|[_-]token)"\s*:')
+_SECRET_HINT = re.compile(r'(?i)(authorization|api[_-]?key|password|secret|[_-]key|[_-]token)(\\n)?"\s*:')
 _URL_HINT = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^/@\s]+@")
 
 
 def _needs_scrub(raw: str) -> bool:
     """Whether JSON text may hold something `scrub_secrets` changes (substring checks before the regexes)."""
     low = raw.lower()
-    if any(h in low for h in ("authorization", "password", "secret", 'key"', 'token"')) and _SECRET_HINT.search(raw):
+    hints = ("authorization", "password", "secret", 'key"', 'token"', "key\\n", "token\\n")
+    if any(h in low for h in hints) and _SECRET_HINT.search(raw):
         return True
     return "://" in raw and "@" in raw and _URL_HINT.search(raw) is not None
 

@@ -357,6 +357,7 @@ def test_a_record_writes_its_workbench_tables_in_the_same_transaction(store: Sto
     [
         {"a": [1, 2.5, "x", None, True], "nested": {"k": "v", "list": [{"deep": "ü → ✓"}]}, 3: "int key"},
         {"api_key": "sk-1", "ok": 1},
+        {"password\n": "a trailing newline still ends the key for the scrubber", "ok": 1},
         {"headers": [{"X-Api-Key": "s", "accept": "json"}], "session_token": "t"},
         {"url": "https://user:pw@example.com/x", "other": "mailto:a@b.c"},
         {"nan": float("nan"), "arr": np.array([1.0, 2.0]), "n": np.int64(3)},
