@@ -22,7 +22,7 @@ from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
 from core.schedule.lab.llm_decision import DecisionAgentSpec
-from core.schedule.lab.optimization_agents import TPPAgent
+from core.schedule.lab.optimization_agents import PAPER_MODE, TPPAgent
 from core.schedule.lab.utilities import load_utilities, utility_by_key
 
 _LOCAL = threading.local()
@@ -97,7 +97,8 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
     if design in ("T-P-P", "T-P-P-PAPER"):
         paper = design == "T-P-P-PAPER" or bool(agent_spec.get("paper"))
-        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"T-P-P (LLM) / {paradigm.value}")
+        label = f"T-P-P (LLM, {PAPER_MODE})" if paper else "T-P-P (LLM)"
+        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"{label} / {paradigm.value}")
     if design in {d.value for d in Design}:
         return OptimizerAgent(
             lambda: CodeAgent(design, make_chat_model(settings)), f"{design} (LLM) / {paradigm.value}"

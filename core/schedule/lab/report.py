@@ -15,6 +15,7 @@ from scipy import stats
 from core.errors import SpecError
 from core.experiments.report import cell_frame
 from core.schedule.lab.llm_decision import DecisionAgentSpec
+from core.schedule.lab.optimization_agents import PAPER_MODE
 from core.store import Store
 
 OFFLINE_NOTE = (
@@ -22,7 +23,6 @@ OFFLINE_NOTE = (
     "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."
 )
 OFFLINE_OPTIMIZER_NOTE = "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."
-PAPER_MODE = "T-P-P paper mode: the paper's tools only (no alternatives tool), no automatic rollback"
 STOPS = {0.0: "satisfied", 1.0: "ended", 2.0: "turn_limit"}
 
 
