@@ -73,9 +73,15 @@ def test_templates_follow_paradigm_and_design(monkeypatch, fake_llm) -> None:
         assert isinstance(env.decision, LLMDecisionAgent) and env.decision.template is template
 
 
-def test_llm_decision_cell_against_the_fake_server(monkeypatch, fake_llm, tmp_path) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_llm_decision_cell_against_the_fake_server(provider, monkeypatch, fake_llm, tmp_path) -> None:
+    no_keys(monkeypatch)
+    if provider == "openai":
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    else:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_llm.anthropic_url)
     u = utility_by_key("u001")
     space = sfusd_space()
     best = tuple(int(a) for a in space.assignments[int(u.values(space).argmax())])
@@ -88,7 +94,7 @@ def test_llm_decision_cell_against_the_fake_server(monkeypatch, fake_llm, tmp_pa
             {"text": "That works for me. __END__"},
         ]
     )
-    spec = parse_spec(SPEC)
+    spec = parse_spec(SPEC.replace('provider = "openai"', f'provider = "{provider}"'))
     tasks = prepare(spec, Store(tmp_path / "lab.duckdb"))
     assert len(tasks) == 1 and tasks[0].env_config["decision"]["kind"] == "llm"
     outcome = run_cell(tasks[0])
@@ -99,11 +105,11 @@ def test_llm_decision_cell_against_the_fake_server(monkeypatch, fake_llm, tmp_pa
     assert m["turns"] == 2.0 and m["stop"] == 0.0  # criterion (i): check_utility returned U*
     first = fake_llm.requests[0]["body"]
     assert first["model"] == "decider-1"
-    system = first["messages"][0]["content"]
-    assert u.school in system and "check_utility" in str(first["tools"])
+    system = first["system"] if provider == "anthropic" else first["messages"][0]["content"]
+    assert u.school in str(system) and "check_utility" in str(first["tools"])
     assert len(fake_llm.requests) == 4
     note = decision_note(spec.to_dict())
-    assert "LLM decision agent (openai/decider-1" in note and "stand-in" not in note.split(".")[0]
+    assert f"LLM decision agent ({provider}/decider-1" in note and "stand-in" not in note.split(".")[0]
 
 
 def test_decision_spec_validation() -> None:
