@@ -119,3 +119,20 @@ def test_decision_spec_validation() -> None:
         DecisionAgentSpec.from_config({"kind": "llm", "temperature": 1})
     with pytest.raises(SpecError, match="template"):
         DecisionAgentSpec(kind="llm", provider="openai", model="m", template="chatty")
+
+
+def test_shipped_llm_decision_spec_parses_and_is_refused_without_a_key(monkeypatch, tmp_path) -> None:
+    from pathlib import Path
+
+    from core.experiments.spec import load_spec
+    from core.schedule.lab.report import agent_design
+
+    no_keys(monkeypatch)
+    spec = load_spec(
+        Path(__file__).resolve().parents[4] / "data" / "experiments" / "schedule_lab_llm_decision.toml"
+    )
+    assert spec.env["decision"]["kind"] == "llm"
+    designs = {a["name"]: agent_design(a) for a in spec.to_dict()["agents"]}
+    assert "no automatic rollback" in designs["tpp_llm_paper"] and designs["tpp_llm"] == "T-P-P"
+    with pytest.raises(SpecError, match="OPENAI_API_KEY"):
+        prepare(spec, Store(tmp_path / "s.duckdb"))
