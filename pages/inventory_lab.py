@@ -86,7 +86,14 @@ with st.form(P + "form"):
             "on_hand": "on-hand only (paper A.1)",
         }.get,
     )
-    risk_neutral = st.checkbox("Every scenario risk-neutral (λ = 10)", key=P + "risk_neutral")
+    c1, c2 = st.columns(2)
+    day_numbering = c1.selectbox(
+        "Day numbering in order queries",
+        ["from_one", "fig4"],
+        key=P + "days",
+        format_func={"from_one": "day 1 is the first day (today)", "fig4": "Fig. 4: 'day 4' is step 4"}.get,
+    )
+    risk_neutral = c2.checkbox("Every scenario risk-neutral (λ = 10)", key=P + "risk_neutral")
     submitted = st.form_submit_button("Run the lab", type="primary")
 
 if submitted:
@@ -103,6 +110,7 @@ if submitted:
             assessment_paths=int(assessment_paths),
             families=families,
             capacity_basis=capacity,
+            day_numbering=day_numbering,
         )
         bar = st.progress(0.0, text="Generating scenarios…")
         result = run_lab(config, settings, store=store, progress=lambda f, m: bar.progress(f, text=m))

@@ -89,12 +89,15 @@ class ManagerEnv(gym.Env):
         optimizer_paths: int = 200,
         families: str = "full",
         max_turns: int = 40,
+        capacity_basis: str = "inventory_position",
         **_: Any,
     ) -> None:
         self.scenario = Scenario.from_dict(scenario)
         self.noise = ImitatorNoise.scaled(noise)
-        self.config = AssessmentConfig(paths=assessment_paths, optimizer_paths=optimizer_paths)
-        self.optimizer = CachedOptimizer(families)
+        self.config = AssessmentConfig(
+            paths=assessment_paths, optimizer_paths=optimizer_paths, capacity_basis=capacity_basis
+        )
+        self.optimizer = CachedOptimizer(families, capacity_basis)
         self.max_turns = max_turns
         self.observation_space = TEXT
         self.action_space = spaces.Dict({"say": TEXT})

@@ -14,7 +14,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from core.config import Settings
@@ -29,7 +29,7 @@ from core.inventory.policy_explanation import rule_sentence
 from core.llm import Message, Usage, make_chat_model
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize
-from solvers.inventory.spec import PARAMETER_KEYS
+from solvers.inventory.spec import PARAMETER_KEYS, CapacityBasis
 
 TREATMENTS = ("A", "B", "C")
 TREATMENT_LABELS = {
@@ -117,11 +117,19 @@ class CachedOptimizer:
     """`solvers.inventory.agent.optimize` memoized on its arguments: when the Copilot extracts exactly the
     ground truth, its optimization and the ground-truth reference are the same computation, done once.
     `families="paper"` keeps the paper's Optimization Agent menu ((s,S) grid, plus DQN when asked) by
-    restricting the finalists; `"full"` is today's menu."""
+    restricting the finalists; `"full"` is today's menu. `capacity_basis` is put on every problem it solves
+    (the Copilot's extracted one and the ground truth alike): the capacity counted on the inventory position
+    (default) or on on-hand only (Appendix A.1)."""
 
-    def __init__(self, families: str = "full") -> None:
+    def __init__(self, families: str = "full", capacity_basis: str = "inventory_position") -> None:
         if families not in ("full", "paper"):
             raise SpecError("families", f"must be 'full' or 'paper', got {families!r}")
+        try:
+            self.capacity_basis = CapacityBasis(capacity_basis)
+        except ValueError:
+            raise SpecError(
+                "capacity_basis", f"must be one of {', '.join(b.value for b in CapacityBasis)}"
+            ) from None
         self.families = families
         self.cache: dict[tuple, OptimizationResult] = {}
         self.calls = 0
@@ -129,6 +137,7 @@ class CachedOptimizer:
 
     def __call__(self, problem, paths=1000, seed=0, use_dqn=True, progress=None, **kw) -> OptimizationResult:
         use_dp = kw.get("use_dp", True) and self.families == "full"
+        problem = replace(problem, capacity_basis=self.capacity_basis)
         key = (problem, paths, seed, use_dqn, use_dp, kw.get("final_paths"))
         if key not in self.cache:
             self.calls += 1
@@ -143,8 +152,6 @@ class CachedOptimizer:
 
 def _paper_menu(result: OptimizationResult) -> OptimizationResult:
     """The result restricted to the paper's families: (s,S) and DQN."""
-    from dataclasses import replace
-
     keep = {k: v for k, v in result.evaluations.items() if k in ("sS", "dqn")}
     lam = result.problem.risk_tolerance
     best = min(keep, key=lambda k: keep[k].objective(lam))

@@ -70,8 +70,6 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
         assert main(["--db", str(tmp_path / "orca.duckdb"), "inventory", "lab", *args]) == 2
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
-    err = fails("run", "--capacity-basis", "on_hand", "--n", "1", "--out", str(tmp_path / "x"))
-    assert err["field"] == "capacity_basis" and "not supported" in err["error"]
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
     assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "results"
     assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "n"
