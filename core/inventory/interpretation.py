@@ -232,6 +232,8 @@ class InterpretationAgent:
         self.history: list[Message] = []
         self.log: list[tuple[str, str]] = []
         self.done = False
+        self.last_tool_calls: tuple[dict[str, Any], ...] = ()
+        """The tool calls (name, arguments, result) of the latest answer, for callers that check them."""
 
     def opening(self) -> InterpretationTurn:
         """Present the recommended policy (critic findings and assumptions included)."""
@@ -280,6 +282,7 @@ class InterpretationAgent:
                 ("tool", f"[CALLING TOOL]: {call['name']}({call['arguments']}) -> {call['result']}")
             )
         self.log.append(("assistant", answer))
+        self.last_tool_calls = tuple(loop.tool_calls)
         return InterpretationTurn(answer, INTERPRET, tuple(loop.tool_calls), (user, *loop.messages))
 
     def restore(self, turns: Sequence[tuple[str, str]]) -> None:

@@ -71,3 +71,6 @@ def test_paper_switches_run_and_are_named_with_their_values() -> None:
     assert "`families = full`" in text
     config = at.session_state["orca_lab_result"].config
     assert (config.capacity_basis, config.day_numbering) == ("on_hand", "fig4")
+    (record,) = at.session_state["orca_lab_result"].records
+    oq = record.outcomes["A"].order_query
+    assert "day 4," in oq["question"] and oq["step_passed"] == 4, oq  # Fig. 4: day 4 is time step 4

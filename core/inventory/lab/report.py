@@ -330,6 +330,17 @@ def render_markdown(result: LabResult) -> str:
             if "A" in r.outcomes:
                 status[r.outcomes["A"].status] = status.get(r.outcomes["A"].status, 0) + 1
         lines += ["", "Dialogue outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(status.items()))]
+    oq = order_query_summary(records)
+    if oq["asked"]:
+        lines += [
+            "",
+            "## Treatment A: Fig. 4 order query after the policy",
+            "",
+            f"After the policy the manager asks Fig. 4's question (e.g. '{oq['example']}', day numbering "
+            f"`{result.config.day_numbering}`). The Copilot's order tool got the intended time step in "
+            f"**{oq['step_ok']} of {oq['asked']}** trials and returned its own policy's order for that state in "
+            f"**{oq['order_ok']} of {oq['asked']}**.",
+        ]
     y = "B" if "B" in ran else "rule:newsvendor_base_stock"
     quart = quartiles(records, "A", y) if "A" in ran else []
     if quart:
@@ -356,6 +367,19 @@ def render_markdown(result: LabResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def order_query_summary(records: list[Any]) -> dict[str, Any]:
+    """Treatment A's Fig. 4 follow-ups: how many were asked, got the intended step, and the policy's order."""
+    checks = [
+        r.outcomes["A"].order_query for r in records if "A" in r.outcomes and r.outcomes["A"].order_query
+    ]
+    return {
+        "asked": len(checks),
+        "step_ok": sum(bool(c.get("step_ok")) for c in checks),
+        "order_ok": sum(bool(c.get("order_ok")) for c in checks),
+        "example": checks[0]["question"] if checks else "",
+    }
+
+
 def results_csv(result: LabResult) -> str:
     names = sorted({k for r in result.records for k in r.assessment.costs})
     head = [
@@ -374,7 +398,7 @@ def results_csv(result: LabResult) -> str:
         "dp_optimal_cost",
     ]
     head += [f"cost:{n}" for n in names] + [f"gap:{n}" for n in names if n != "reference"]
-    head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id"]
+    head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id", "A_fig4_order_ok"]
     head += ["capacity_basis", "families", "day_numbering"]  # the paper-exact switches, on every row
     cfg = result.config
     out = io.StringIO()
@@ -405,6 +429,7 @@ def results_csv(result: LabResult) -> str:
             o["B"].status if "B" in o else "not run",
             o["C"].status if "C" in o else "not run",
             (o["A"].run_id or "") if "A" in o else "",
+            (o["A"].order_query or {}).get("order_ok", "") if "A" in o else "",
             cfg.capacity_basis,
             cfg.families,
             cfg.day_numbering,
@@ -452,6 +477,7 @@ def summary(result: LabResult) -> dict[str, Any]:
         "gaps": gap_summary(result.records),
         "comparisons": [c.row() for c in comparisons(result) if c.n > 0],
         "switches": switches_text(result),
+        "order_query": order_query_summary(result.records),
         "seconds": result.seconds,
     }
 
@@ -538,6 +564,7 @@ def load_result(source: str | Path) -> LabResult:
                     seconds=o.get("seconds", 0.0),
                     error=o.get("error"),
                     run_id=o.get("run_id"),
+                    order_query=o.get("order_query"),
                 )
             records.append(
                 TrialRecord(

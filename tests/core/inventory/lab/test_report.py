@@ -88,6 +88,9 @@ def test_tiny_offline_run_checked_by_hand(tmp_path) -> None:
         assert a.costs["A"] == pytest.approx(again.mean)
         assert a.gaps["A"] == pytest.approx((a.costs["A"] - a.costs["reference"]) / a.costs["reference"])
         assert set(a.costs) >= {"rule:newsvendor_base_stock", "rule:textbook_sS", "rule:order_the_mean"}
+        # Fig. 4's follow-up (default numbering: "day 5" is time step 4) through the Copilot's order tool
+        oq = out.order_query
+        assert "day 5," in oq["question"] and oq["step_passed"] == 4 and oq["order_ok"], oq
     md = render_markdown(result)
     assert "was not run" in md and "not LLM baselines" in md
     assert "rule of thumb" in md
