@@ -8,6 +8,9 @@ inside the worker process (a process-pool worker or a Ray task).
 from __future__ import annotations
 
 import math
+import os
+import select
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -112,3 +115,22 @@ def run_cell(task: CellTask) -> CellOutcome:
         record.status = "failed"
         record.metrics = {"error": error}
     return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started)
+
+
+def die_with_driver(driver_pid: int) -> None:
+    """Pool initializer: end this worker as soon as the driver process `driver_pid` is gone (Linux pidfd).
+
+    A forkserver worker and its forkserver keep each other alive (the worker holds the server's liveness pipe),
+    so without this a driver killed outright (kill -9, out of memory) would leave both behind for good."""
+    try:
+        fd = os.pidfd_open(driver_pid)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):
+        return  # no pidfd on this platform: orphans end when their cell does and the pool is not fed again
+
+    def watch() -> None:
+        select.select([fd], [], [])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="orca-driver-watch", daemon=True).start()
