@@ -258,8 +258,11 @@ def supply_limits(p: InventoryProblem) -> list[str]:
             f"the largest order ({p.max_order} units) is below the average daily demand ({mean:g} units)"
         )
     cover = mean * (p.lead_time + 1)
+    shelf_only = p.capacity_basis is CapacityBasis.ON_HAND and p.lead_time >= 2
+    if shelf_only:  # orders in transit do not count: the capacity need only hold a day's demand
+        cover = mean
     if p.max_inventory < cover:
-        if p.lead_time == 0:
+        if p.lead_time == 0 or shelf_only:
             limits.append(
                 f"the storage capacity ({p.max_inventory} units) is below the average daily demand ({mean:g} units)"
             )
