@@ -44,6 +44,8 @@ def test_tiny_offline_run() -> None:
     warnings = " ".join(w.value for w in at.warning)
     assert "B · LLM alone, interactive" in warnings and "was not run" in warnings
     assert at.metric[0].value == "2" and at.metric[1].value == "100%"
+    assert at.metric[3].label == "A: Fig. 4 order query right" and at.metric[3].value == "2 of 2"
+    assert any("Fig. 4 order query:" in m.value and "✓" in m.value for m in at.markdown)
     assert len(at.get("plotly_chart")) == 3
     trials = at.dataframe[-1].value
     assert list(trials["treatment"]) == ["A", "A"] and set(trials["status"]) == {"policy"}
