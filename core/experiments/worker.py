@@ -2,7 +2,9 @@
 loop with a buffering recorder, and return the run record and metrics. Workers never open the store.
 
 Everything here is picklable and imports no workbench package: the adapter is imported by its module string
-inside the worker process (a process-pool worker or a Ray task).
+inside the worker process (a process-pool worker or a Ray task). An adapter may also offer `tables(env)` (its
+record tables, table name -> DataFrame) and `artifacts(env, agent, record)` (name -> bytes): they travel with
+the run record, so the driver commits them with the run and the cell in one transaction.
 """
 
 from __future__ import annotations
@@ -97,6 +99,10 @@ def run_cell(task: CellTask) -> CellOutcome:
         result = rollout(env, agent, seed=task.seed, recorder=recorder, max_steps=task.max_steps)
         metrics = _float_metrics(adapter.metrics(result, env))
         recorder.record.metrics = {**result.metrics, **metrics}
+        if callable(getattr(adapter, "tables", None)):  # the workbench's record tables, written with the run
+            recorder.record.tables = dict(adapter.tables(env))
+        if callable(getattr(adapter, "artifacts", None)):
+            recorder.record.artifacts.update(adapter.artifacts(env, agent, recorder.record))
         failed = result.status is RolloutStatus.FAILED
         return CellOutcome(
             task.key,

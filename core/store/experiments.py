@@ -72,10 +72,11 @@ class ExperimentTables:
             lambda con: con.execute("UPDATE experiments SET updated_at = ? WHERE id = ?", [now_utc(), experiment_id])
         )
 
-    def get_experiment(self, experiment_id: str, *, stale_after_s: float = STALE_AFTER_S) -> dict[str, Any]:
+    def get_experiment(self, experiment_id: str, *, stale_after_s: float | None = None) -> dict[str, Any]:
         """One experiment with its spec and cell counts by status; a `StoreError` for an unknown id.
 
-        A "running" experiment whose driver stopped touching it `stale_after_s` ago reads as "stalled"."""
+        A "running" experiment whose driver stopped touching it `stale_after_s` (default `STALE_AFTER_S`) ago reads
+        as "stalled"."""
         rows = self._tx(
             lambda con: fetch_rows(
                 con,
@@ -91,7 +92,7 @@ class ExperimentTables:
             raise StoreError(f"no experiment with id {experiment_id!r}; `experiment list` shows them")
         return rows[0]
 
-    def list_experiments(self, limit: int = 200, *, stale_after_s: float = STALE_AFTER_S) -> pd.DataFrame:
+    def list_experiments(self, limit: int = 200, *, stale_after_s: float | None = None) -> pd.DataFrame:
         """Experiments, newest first, with their cell counts by status ("stalled" as in `get_experiment`)."""
         return self._tx(
             lambda con: fetch_frame(
@@ -181,5 +182,5 @@ class ExperimentTables:
 _STATUS = "CASE WHEN e.status = 'running' AND e.updated_at < ? THEN 'stalled' ELSE e.status END AS status"
 
 
-def _stale_before(stale_after_s: float) -> datetime:
-    return now_utc() - timedelta(seconds=stale_after_s)
+def _stale_before(stale_after_s: float | None) -> datetime:
+    return now_utc() - timedelta(seconds=STALE_AFTER_S if stale_after_s is None else stale_after_s)
