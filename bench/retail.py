@@ -83,10 +83,10 @@ def timed_run(sim_cls, days: int, seed: int = 0, policy: str = "oracle") -> tupl
 
 
 def env_episode(days: int) -> tuple[float, int, dict]:
-    from core.retail.run import run_offline
+    from core.retail.run import run_agent
 
     start = time.perf_counter()
-    out = run_offline("oracle", days=days, seed=0, store=None)
+    out = run_agent("oracle", days=days, seed=0, store=None)
     return time.perf_counter() - start, out["steps"], out["metrics"]
 
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from core.retail.importer import import_run_dir  # noqa: E402
-from core.retail.run import run_offline  # noqa: E402
+from core.retail.run import run_agent  # noqa: E402
 from core.store import Store  # noqa: E402
 
 PAGE = str(ROOT / "pages" / "retailbench_replay.py")
@@ -110,7 +110,7 @@ def main() -> None:
         db = Path(tmp) / "bench.duckdb"
         store = Store(db)
         started = time.perf_counter()
-        out = run_offline("hybrid", days=args.days, seed=args.seed, store=store)
+        out = run_agent("hybrid", days=args.days, seed=args.seed, store=store)
         total = time.perf_counter() - started
         steps = len(store.transitions(out["run_id"]))
         t0 = time.perf_counter()

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeVar
 
-from core.config import MAX_LLM_RETRIES, MAX_LLM_TIMEOUT_S
+from core.config import MAX_LLM_RETRIES, MAX_LLM_TIMEOUT_S, PROVIDERS, Settings
 from core.errors import OrcaError, ProviderError, SolverError, SpecError, StoreError
 from core.store import json_safe
 from core.store.runs import MAX_LIST_LIMIT
@@ -299,6 +299,21 @@ def add_llm_flags(parser: argparse.ArgumentParser) -> None:
         "--llm-retries",
         type=llm_retries,
         help="retries of a failed LLM request (default: $ORCA_LLM_RETRIES or 2)",
+    )
+
+
+def add_provider_flags(parser: argparse.ArgumentParser) -> None:
+    """`--provider/--model/--base-url` and the `add_llm_flags` pair, read back by `provider_settings`."""
+    parser.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
+    parser.add_argument("--model", help="model name (default: the provider's default)")
+    parser.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
+    add_llm_flags(parser)
+
+
+def provider_settings(args: argparse.Namespace, *, seed: int | None = None) -> Settings:
+    """Settings from the environment with the flags of `add_provider_flags` applied."""
+    return Settings.from_cli(
+        args.provider, args.model, args.base_url, seed, timeout_s=args.llm_timeout, max_retries=args.llm_retries
     )
 
 

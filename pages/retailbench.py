@@ -5,7 +5,8 @@ import streamlit as st
 from core.errors import SpecError
 from core.llm.factory import make_chat_model
 from core.retail.frameworks import FRAMEWORKS
-from core.retail.live import OFFLINE_AGENTS, LiveRun, agent_kind
+from core.retail.live import LiveRun
+from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.ui import guard, optional_store, setup_page
 from solvers.retail.config import PRESETS
 

@@ -1,4 +1,5 @@
-"""`python -m core.cli retail ...`: run an offline agent, show a run's metrics, list tools and presets.
+"""`python -m core.cli retail ...`: run an agent (offline, or an LLM framework with a provider), show a run's
+metrics, list tools and presets.
 
 Runs are stored under the workbench key "retailbench" with their transitions, record tables and daily series.
 """
@@ -12,6 +13,7 @@ from core import cli_args
 from core.errors import SpecError
 
 AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
+FRAMEWORK_CHOICES = ("react", "reflection", "plan_and_act", "evolving_strategy")
 
 
 def _days(text: str) -> int:
@@ -38,13 +40,22 @@ def _overrides(pairs: list[str]) -> dict:
 
 
 def cmd_run(args: argparse.Namespace) -> dict:
-    from core.retail.run import run_offline
+    from core.retail.run import run_agent
     from core.store import Store
 
     overrides = _overrides(args.set or [])
+    model = None
+    if args.agent in FRAMEWORK_CHOICES:
+        from core.llm.factory import make_chat_model
+
+        settings = cli_args.provider_settings(args, seed=args.seed)
+        if settings.provider == "offline":
+            raise SpecError("--provider", f"{args.agent} is an LLM framework: choose --provider anthropic or openai "
+                                          "(with its API key); no offline stand-in is substituted")  # fmt: skip
+        model = make_chat_model(settings)
     store = None if args.no_store else Store(args.db)
-    return run_offline(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store,
-                       overrides=overrides or None)  # fmt: skip
+    return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store,
+                     overrides=overrides or None, model=model)  # fmt: skip
 
 
 def cmd_metrics(args: argparse.Namespace) -> dict:
@@ -142,9 +153,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     run = sub.add_parser(
-        "run", help="run an offline agent (oracle, hybrid, store_manager or a baseline) and store it"
+        "run", help="run an agent (offline: oracle, hybrid, store_manager, a baseline; LLM: a framework) and store it"
     )
-    run.add_argument("--agent", choices=AGENT_CHOICES, default="oracle")
+    run.add_argument("--agent", choices=(*AGENT_CHOICES, *FRAMEWORK_CHOICES), default="oracle",
+                     help="offline agents need nothing; the LLM frameworks need --provider and its key")  # fmt: skip
     run.add_argument(
         "--preset", default="hard_v2", help="easy, middle, hard, hard_v2 (default), v1_easy, ..."
     )
@@ -157,6 +169,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="KEY=VALUE",
         help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate",
     )
+    cli_args.add_provider_flags(run)
     run.set_defaults(func=cmd_run)
 
     metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")

@@ -53,7 +53,7 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     """Offline agents by name (oracle, baselines, hybrid, store_manager); LLM frameworks (react, reflection,
     plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in."""
     from core.retail.frameworks import FRAMEWORKS
-    from core.retail.live import OFFLINE_AGENTS, make_retail_agent
+    from core.retail.run import OFFLINE_AGENTS, make_retail_agent
 
     name = agent_name(agent_spec)
     if agent_spec.get("kind") == "llm" and name not in FRAMEWORKS:
@@ -81,7 +81,7 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
 
 def tables(env: RetailBenchEnv) -> dict[str, Any]:
     """The cell's RetailBench record tables and evaluation ground truth, written with its run by the driver."""
-    from core.retail.live import run_tables
+    from core.retail.run import run_tables
 
     if env.sim is None:
         return {}
@@ -90,15 +90,9 @@ def tables(env: RetailBenchEnv) -> dict[str, Any]:
 
 def artifacts(env: RetailBenchEnv, agent: Any, record: Any) -> dict[str, bytes]:
     """The replay's day index (and an Evolving-Strategy agent's strategy log) as run artifacts."""
-    import json
+    from core.retail.run import run_artifacts
 
-    from core.retail.live import day_index
-
-    out = {"day_index.json": json.dumps(day_index(record.transitions)).encode()}
-    log = getattr(agent, "strategy_log", None)
-    if log:
-        out["strategy_log.json"] = json.dumps(log).encode()
-    return out
+    return run_artifacts(agent, record.transitions)
 
 
 def metrics(result: Any, env: RetailBenchEnv) -> dict[str, float]:

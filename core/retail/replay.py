@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from core.retail.diagnostics import four_stage, price_closeness, strategy_instability, trace_from_transitions
-from core.retail.live import day_index
+from core.retail.run import day_index
 from core.store import Store
 from core.store.retail import day_transitions, retail_records, retail_skus
 
@@ -58,7 +58,7 @@ def describe(config: dict) -> dict[str, Any]:
     agent = config.get("agent")
     if isinstance(agent, dict):
         from core.retail.experiment import agent_name
-        from core.retail.live import agent_kind
+        from core.retail.run import agent_kind
 
         name = agent_name(agent)
         env = config.get("env") or {}

@@ -1,27 +1,113 @@
-"""Run an offline RetailBench agent through the environment and the one rollout loop, then store the run.
+"""Run any RetailBench agent through the environment and the one rollout loop, then store the run.
 
-The transitions go through the recorder (buffered); the run, its record tables, daily series and evaluation
-ground truth are written to DuckDB in one transaction (`RunRecord.tables`).
+The one run path of the workbench: the CLI (`retail run`) and experiment cells' artifacts use it directly, the
+page's `core.retail.live.LiveRun` on a background thread. Agents: the offline policies of `core.retail.agents`
+(oracle and baselines; the oracle is privileged), the offline tool-plan agents of `core.retail.hybrid` (public
+tools only), and the four LLM frameworks of `core.retail.frameworks` (they need an LLM; without one they are
+refused, never faked). The transitions go through the recorder (buffered); the run, its record tables, daily
+series and evaluation ground truth are written to DuckDB in one transaction (`RunRecord.tables`).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
+from core.errors import SpecError
 from core.recorder import Recorder
+from core.retail.agents import AGENTS as POLICY_AGENTS
 from core.retail.agents import PolicyAgent
-from core.retail.live import agent_kind, day_index, make_retail_agent, run_tables
-from core.rollout import rollout
+from core.retail.frameworks import FRAMEWORKS, make_framework_agent
+from core.retail.hybrid import OFFLINE_TOOL_AGENTS
+from core.rollout import RolloutStatus, rollout
 from core.sandbox import run_code
 from core.store import Store
+from core.store.retail import retail_tables
 from solvers.retail.env import RetailBenchEnv
+from solvers.retail.records import evaluation_frames, record_frames
+from solvers.retail.sim import RetailSim
 
 WORKBENCH = "retailbench"
+OFFLINE_AGENTS = (*OFFLINE_TOOL_AGENTS, *POLICY_AGENTS)
+KINDS = {
+    "oracle": "offline · privileged oracle (reads hidden quality and news effects)",
+    "news_aware": "offline · baseline (reads hidden news effects)",
+    "hybrid": "offline · solver-backed (public tools only)",
+    "store_manager": "offline · scripted (public tools only)",
+}
 
 
-def run_offline(
+def agent_kind(name: str) -> str:
+    if name in FRAMEWORKS:
+        return "LLM"
+    return KINDS.get(name, "offline · baseline (public records only)")
+
+
+def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any) -> Any:
+    """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks; `options` go to
+    the framework, e.g. Plan-and-Act's round_cap, fail_limit, max_rounds)."""
+    if name in OFFLINE_TOOL_AGENTS:
+        return OFFLINE_TOOL_AGENTS[name]()
+    if name in POLICY_AGENTS:
+        return PolicyAgent(name, env)
+    if name in FRAMEWORKS:
+        if model is None:
+            raise SpecError("agent", f"{name} is an LLM framework: it needs an API key (Settings); offline stand-ins "
+                                     "are not substituted")  # fmt: skip
+        return make_framework_agent(name, model, preset=env.config.name, day_cap=day_cap, **options)
+    raise SpecError(
+        "agent", f"unknown agent {name!r}; choose one of {', '.join((*OFFLINE_AGENTS, *FRAMEWORKS))}"
+    )
+
+
+def run_tables(sim: RetailSim) -> dict[str, Any]:
+    """The run's record tables and its evaluation ground truth, as `RunRecord.tables` (written with the run in
+    one transaction). Taken after the rollout ends: the agent never sees them."""
+    return retail_tables({**record_frames(sim), **evaluation_frames(sim)})
+
+
+def run_metrics(result: Any, env: RetailBenchEnv, actor: Any, *, days: int) -> dict[str, Any]:
+    """Table 1 numbers of an episode plus tokens per day (LLM agents), the policy-equivalent tool calls (policy
+    agents), bankruptcy and survival of all `days`."""
+    metrics = dict(result.metrics)
+    tokens = getattr(actor, "tokens_per_day", None)
+    if tokens:
+        metrics["total_tokens"] = sum(tokens)
+        metrics["avg_tokens_per_day"] = sum(tokens) / len(tokens)
+    if isinstance(actor, PolicyAgent):
+        metrics["policy_equivalent_tool_calls_per_day"] = actor.policy.count / max(metrics.get("run_days", 0), 1)
+    metrics["bankrupt"] = bool(env.sim is not None and env.sim.bankrupt)
+    metrics["survived"] = bool(metrics.get("run_days", 0) >= days and not metrics["bankrupt"])
+    return metrics
+
+
+def run_artifacts(actor: Any, transitions: list[Any]) -> dict[str, bytes]:
+    """The replay's day index and, for an Evolving-Strategy agent, its strategy log."""
+    out = {"day_index.json": json.dumps(day_index(transitions)).encode()}
+    log = getattr(actor, "strategy_log", None)
+    if log:
+        out["strategy_log.json"] = json.dumps(log).encode()
+    return out
+
+
+def day_index(rows: list[Any]) -> list[int]:
+    """The step index `t` of each successful end_today (day d's calls are t in (index[d-2], index[d-1]])."""
+    out = []
+    for row in rows:
+        action = row.action if hasattr(row, "action") else row["action"]
+        info = row.info if hasattr(row, "info") else row["info"]
+        if isinstance(action, dict) and action.get("name") == "end_today" and not (info or {}).get("error"):
+            out.append(int(row.t if hasattr(row, "t") else row["t"]))
+    return out
+
+
+STATES = {RolloutStatus.DONE: "done", RolloutStatus.TRUNCATED: "done", RolloutStatus.STOPPED: "stopped",
+          RolloutStatus.FAILED: "failed"}  # fmt: skip
+
+
+def run_agent(
     agent: str,
     *,
     preset: str = "hard_v2",
@@ -29,29 +115,30 @@ def run_offline(
     seed: int = 0,
     store: Store | None = None,
     overrides: dict | None = None,
+    model: Any = None,
+    env: RetailBenchEnv | None = None,
+    actor: Any = None,
+    on_step: Callable[[Any], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
-    """One episode of `agent`; returns {run_id, status, metrics, elapsed_s} (run_id None without a store)."""
-    env = RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code)
-    actor = make_retail_agent(agent, env)
+    """One episode of `agent` (an LLM framework needs `model`, a ChatModel); `env` and `actor` when the caller
+    built them already. Returns {run_id (None without a store), status (done, stopped or failed), steps,
+    metrics, error, elapsed_s}."""
+    env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code)
+    actor = actor or make_retail_agent(agent, env, model=model)
     config = {"preset": env.config.name, "days": days, "agent": agent, "agent_kind": agent_kind(agent),
-              "overrides": overrides or {}}  # fmt: skip
-    recorder = Recorder(
-        None, WORKBENCH, config=config, seed=seed, title=f"RetailBench {agent} · {env.config.name}"
-    )
+              "model": getattr(model, "name", None), "overrides": overrides or {}}  # fmt: skip
+    recorder = Recorder(None, WORKBENCH, config=config, seed=seed,
+                        title=f"RetailBench {agent} · {env.config.name} · seed {seed}")  # fmt: skip
     started = time.perf_counter()
-    result = rollout(env, actor, seed=seed, recorder=recorder)
-    metrics = dict(result.metrics)
-    days_run = max(metrics.get("run_days", 0), 1)
-    if isinstance(actor, PolicyAgent):
-        metrics["policy_equivalent_tool_calls_per_day"] = actor.policy.count / days_run
-    metrics["survived"] = bool(metrics.get("run_days", 0) >= days and not env.sim.bankrupt)
-    metrics["bankrupt"] = bool(env.sim.bankrupt)
+    result = rollout(env, actor, seed=seed, recorder=recorder, on_step=on_step, should_stop=should_stop)
+    metrics = run_metrics(result, env, actor, days=days)
     recorder.update(metrics=metrics)
-    recorder.artifact("day_index.json", json.dumps(day_index(recorder.record.transitions)).encode())
-    elapsed = time.perf_counter() - started
+    for name, data in run_artifacts(actor, recorder.record.transitions).items():
+        recorder.artifact(name, data)
     run_id = None
     if store is not None:
         recorder.record.tables = run_tables(env.sim)
         run_id = store.write_record(recorder.record)
-    return {"run_id": run_id, "status": str(result.status), "steps": result.steps, "metrics": metrics,
-            "elapsed_s": round(elapsed, 3)}  # fmt: skip
+    return {"run_id": run_id, "status": STATES[result.status], "steps": result.steps, "metrics": metrics,
+            "error": result.error, "elapsed_s": round(time.perf_counter() - started, 3)}  # fmt: skip

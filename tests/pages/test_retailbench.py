@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.retail.run import run_offline
+from core.retail.run import run_agent
 from core.store import Store
 
 ROOT = Path(__file__).resolve().parents[2] / "pages"
@@ -63,8 +63,8 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     db = tmp_path / "runs.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
     store = Store(db)
-    first = run_offline("hybrid", days=3, seed=0, store=store)["run_id"]
-    second = run_offline("oracle", days=3, seed=0, store=store)["run_id"]
+    first = run_agent("hybrid", days=3, seed=0, store=store)["run_id"]
+    second = run_agent("oracle", days=3, seed=0, store=store)["run_id"]
     at = AppTest.from_file(REPLAY_PAGE, default_timeout=60)
     at.session_state["orca_retail_replay_run"] = first
     at.run()

@@ -10,8 +10,7 @@ import pytest
 from core.recorder import Recorder
 from core.retail import replay
 from core.retail.hybrid import HybridAgent
-from core.retail.live import run_tables
-from core.retail.run import run_offline
+from core.retail.run import run_agent, run_tables
 from core.rollout import rollout
 from core.store import Store
 from core.store.retail import retail_records
@@ -75,8 +74,8 @@ def test_stored_ground_truth_is_not_visible_to_the_agent(store):
 def test_stage3_of_our_runs_from_the_stored_ground_truth(store):
     """Known answers: the privileged oracle buys from the hidden-quality-best supplier and prices by the
     reference rule; the cheapest baseline buys the cheapest quote."""
-    oracle = run_offline("oracle", days=6, seed=3, store=store)["run_id"]
-    cheapest = run_offline("cheapest", days=6, seed=3, store=store)["run_id"]
+    oracle = run_agent("oracle", days=6, seed=3, store=store)["run_id"]
+    cheapest = run_agent("cheapest", days=6, seed=3, store=store)["run_id"]
     both = replay.diagnostics_of(store, [oracle, cheapest])
     o, c = both[oracle], both[cheapest]
     assert o["s3_place_order_eval_count"] > 0 and o["s3_modify_price_eval_count"] > 0

@@ -8,8 +8,8 @@ import pytest
 
 from core.errors import SpecError
 from core.retail import replay
-from core.retail.live import LiveRun, make_retail_agent
-from core.retail.run import run_offline
+from core.retail.live import LiveRun
+from core.retail.run import make_retail_agent, run_agent
 from core.store import Store
 from solvers.retail.env import RetailBenchEnv
 
@@ -61,7 +61,7 @@ def test_live_run_stops(tmp_path):
 
 def test_day_bounds_are_rebuilt_for_runs_without_the_index(tmp_path):
     store = Store(tmp_path / "s.duckdb")
-    out = run_offline("store_manager", days=3, seed=0, store=store)
+    out = run_agent("store_manager", days=3, seed=0, store=store)
     assert replay.day_bounds(store, out["run_id"]) == replay.day_bounds(store, out["run_id"])
     assert out["metrics"]["run_days"] == 3
 

@@ -11,7 +11,7 @@ import pytest
 from core.cli import main
 from core.recorder import Recorder
 from core.retail import experiment
-from core.retail.run import run_offline
+from core.retail.run import run_agent
 from core.retail.tools import retail_toolbox
 from core.rollout import replay_run, rollout
 from core.sandbox import SandboxLimits, run_code
@@ -22,7 +22,7 @@ from solvers.retail.env import RetailBenchEnv
 
 def test_offline_run_is_stored_with_records_and_replays(tmp_path):
     store = Store(tmp_path / "r.duckdb")
-    out = run_offline("oracle", days=6, seed=4, store=store)
+    out = run_agent("oracle", days=6, seed=4, store=store)
     m = out["metrics"]
     assert m["run_days"] == 6 and m["survived"] and out["run_id"]
     daily = retail_records(store, out["run_id"], "daily")
@@ -149,3 +149,27 @@ def test_the_shipped_spec_runs_through_the_experiment_layer(tmp_path, store_path
     assert all(m["final_networth"] == 30_000 - 4 * 600 for m in idle["metrics"])
     with pytest.raises(Exception, match="LLM agents"):
         experiment.make_agent({"name": "x", "kind": "llm"}, {"preset": "hard_v2", "days": 2}, None)
+
+
+def test_cli_runs_an_llm_framework_and_refuses_one_without_a_provider(tmp_path, capsys, fake_llm, monkeypatch):
+    """`retail run --agent react --provider openai` drives the real SDK against the fake server for one day and
+    stores the run as an LLM run; without a provider the framework is refused, naming --provider."""
+    from core.retail.cli import FRAMEWORK_CHOICES
+    from core.retail.frameworks import FRAMEWORKS
+
+    assert set(FRAMEWORK_CHOICES) == set(FRAMEWORKS)
+    db = str(tmp_path / "r.duckdb")
+    assert main(["--db", db, "retail", "run", "--agent", "react", "--days", "1"]) == 2
+    err = json.loads(capsys.readouterr().err)
+    assert err["field"] == "--provider" and "no offline stand-in" in err["error"]
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    fake_llm.script([{"text": "Let me look.", "tool_calls": [{"name": "view_funds_and_date", "arguments": {}}]},
+                     {"tool_calls": [{"name": "end_today", "arguments": {}}]}])  # fmt: skip
+    args = ["--db", db, "retail", "run", "--agent", "react", "--preset", "easy", "--days", "1",
+            "--provider", "openai", "--model", "m", "--base-url", fake_llm.openai_url, "--llm-retries", "0"]  # fmt: skip
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "done" and out["metrics"]["run_days"] == 1 and out["metrics"]["total_tokens"] > 0
+    assert len(fake_llm.queue) == 0
+    run = Store(db).get_run(out["run_id"])
+    assert run["config"]["agent_kind"] == "LLM" and run["config"]["model"] == "m"
