@@ -310,10 +310,16 @@ def add_provider_flags(parser: argparse.ArgumentParser) -> None:
     add_llm_flags(parser)
 
 
-def provider_settings(args: argparse.Namespace, *, seed: int | None = None) -> Settings:
-    """Settings from the environment with the flags of `add_provider_flags` applied."""
+def provider_settings(args: argparse.Namespace) -> Settings:
+    """Settings from the environment with the flags of `add_provider_flags` (and a command's `--seed`) applied:
+    the provider brings its key and URL (see `Settings.from_cli`)."""
     return Settings.from_cli(
-        args.provider, args.model, args.base_url, seed, timeout_s=args.llm_timeout, max_retries=args.llm_retries
+        args.provider,
+        args.model,
+        args.base_url,
+        getattr(args, "seed", None),
+        timeout_s=getattr(args, "llm_timeout", None),
+        max_retries=getattr(args, "llm_retries", None),
     )
 
 

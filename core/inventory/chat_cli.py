@@ -17,24 +17,11 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from core import cli_args
-from core.config import PROVIDERS, Settings
 from core.errors import OrcaError, SpecError
 from core.store import Store
 
 if TYPE_CHECKING:
     from core.inventory.copilot import Copilot
-
-
-def settings_from_args(args: argparse.Namespace) -> Settings:
-    """Settings from the environment, with the provider (and its key and URL) and the flags applied."""
-    return Settings.from_cli(
-        args.provider,
-        args.model,
-        args.base_url,
-        args.seed,
-        timeout_s=getattr(args, "llm_timeout", None),
-        max_retries=getattr(args, "llm_retries", None),
-    )
 
 
 def _parse_line(line: str | SpecError) -> dict[str, Any]:
@@ -80,7 +67,7 @@ def cmd_chat(args: argparse.Namespace) -> None:
     """Run one conversation over stdin/stdout; it is recorded in the run store (`--db`)."""
     from core.inventory.copilot import Copilot, CopilotConfig  # the engine loads torch: import on use
 
-    settings = settings_from_args(args)
+    settings = cli_args.provider_settings(args)
     cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=True)
     store = Store(args.db)
     config = CopilotConfig(
@@ -114,10 +101,8 @@ def add_chat_parser(subparsers: argparse._SubParsersAction) -> None:
         description='Reads {"user": "..."} per stdin line and answers each with one JSON line '
         '{"assistant", "action", "table", "policy"}.',
     )
-    p.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
-    p.add_argument("--model", help="model name (default: the provider's default)")
+    cli_args.add_provider_flags(p)
     p.add_argument("--seed", type=cli_args.seed, help="random seed (default: $ORCA_SEED or 42)")
-    p.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
     p.add_argument(
         "--paths", type=cli_args.paths, default=1000, help="Monte Carlo paths of the policy search"
     )
@@ -133,6 +118,5 @@ def add_chat_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--dqn-seconds", type=cli_args.seconds, default=30.0, help="DQN training budget in seconds"
     )
-    cli_args.add_llm_flags(p)
     p.add_argument("--resume", metavar="RUN_ID", help="continue a stored copilot conversation")
     p.set_defaults(func=cmd_chat)

@@ -48,7 +48,7 @@ def cmd_run(args: argparse.Namespace) -> dict:
     if args.agent in FRAMEWORK_CHOICES:
         from core.llm.factory import make_chat_model
 
-        settings = cli_args.provider_settings(args, seed=args.seed)
+        settings = cli_args.provider_settings(args)
         if settings.provider == "offline":
             raise SpecError("--provider", f"{args.agent} is an LLM framework: choose --provider anthropic or openai "
                                           "(with its API key); no offline stand-in is substituted")  # fmt: skip

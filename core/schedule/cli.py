@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from core import cli_args
-from core.config import PROVIDERS, Settings
+from core.config import Settings
 from core.errors import OrcaError, SpecError
 from core.schedule.recording import RecordedChat
 from core.schedule.state import resolve_school, resolve_time
@@ -151,13 +151,7 @@ def _start_chat(args: argparse.Namespace, store: Store, settings: Settings) -> t
 
 def chat_command(args: argparse.Namespace) -> None:
     """Opening proposal, then one JSON line per {"user": ...} line on stdin; recorded in the run store."""
-    settings = Settings.from_cli(
-        args.provider,
-        args.model,
-        args.base_url,
-        timeout_s=args.llm_timeout,
-        max_retries=args.llm_retries,
-    )
+    settings = cli_args.provider_settings(args)
     cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=True)
     chat, first = _start_chat(args, Store(args.db), settings)
     _emit(first | {"run_id": chat.run_id})
@@ -230,11 +224,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.set_defaults(func=solve_command)
 
     chat = commands.add_parser("chat", help="JSON-lines chat with the scheduling agent (stdin -> stdout)")
-    chat.add_argument("--provider", choices=PROVIDERS, help="offline (default), anthropic or openai")
-    chat.add_argument("--model", help="model name for the LLM provider")
-    chat.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
+    cli_args.add_provider_flags(chat)
     chat.add_argument("--resume", metavar="RUN_ID", help="continue a stored scheduling conversation")
-    cli_args.add_llm_flags(chat)
     data_flags(chat)
     chat.set_defaults(func=chat_command)
 

@@ -12,12 +12,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from core.config import PROVIDERS, Settings
+from core import cli_args
 from core.errors import SpecError
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    return Settings.from_cli(args.provider, args.model, args.base_url, args.seed)
 
 
 def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
@@ -25,7 +21,7 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
 
     scenarios = generate(args.n, args.seed, protocol=args.protocol, risk_neutral=args.risk_neutral)
     if args.llm_context:
-        settings = _settings(args)
+        settings = cli_args.provider_settings(args)
         scenarios = [llm_context(settings, s) for s in scenarios]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -47,7 +43,7 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     from core.inventory.lab.report import record, summary, write_report
     from core.store import Store
 
-    settings = _settings(args)
+    settings = cli_args.provider_settings(args)
     config = LabConfig(
         protocol=args.protocol,
         n=args.n,
@@ -90,10 +86,8 @@ def cmd_report(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _llm_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
-    p.add_argument("--model", help="model name (default: the provider's default)")
-    p.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
-    p.add_argument("--seed", type=int, help="random seed (default 0 for the lab)")
+    cli_args.add_provider_flags(p)
+    p.add_argument("--seed", type=cli_args.seed, help="random seed (default 0 for the lab)")
 
 
 def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:

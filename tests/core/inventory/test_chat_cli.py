@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.cli_args import provider_settings
 from core.config import Settings
-from core.inventory.chat_cli import settings_from_args
 from core.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -127,10 +127,10 @@ def test_a_provider_without_a_key_is_an_error(tmp_path):
 def test_settings_follow_the_flags(monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     args = argparse.Namespace(provider="openai", model=None, base_url="http://127.0.0.1:9/v1", seed=3)
-    settings = settings_from_args(args)
+    settings = provider_settings(args)
     assert (settings.provider, settings.model, settings.seed) == ("openai", "gpt-4o-mini", 3)
     assert settings.api_key == "sk-test" and settings.base_url == "http://127.0.0.1:9/v1"
-    default = settings_from_args(argparse.Namespace(provider=None, model="m", base_url=None, seed=None))
+    default = provider_settings(argparse.Namespace(provider=None, model="m", base_url=None, seed=None))
     assert default.provider == "openai" and default.model == "m"
 
 
