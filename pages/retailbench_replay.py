@@ -82,7 +82,11 @@ with guard():
                     "Series", list(replay.SERIES), default=["funds", "net_worth"], key="orca_retail_series"
                 )
                 line_chart(daily, "day", series, height=320)
-                st.dataframe(daily, hide_index=True, height=240)
+                money = ("funds", "net_worth", "revenue", "refunds", "money_earned", "cogs", "inventory_value")
+                st.dataframe(daily, hide_index=True, height=240, column_config={
+                    "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                    **{c: st.column_config.NumberColumn(c, format="dollar") for c in money},
+                })  # fmt: skip
     if day_tab.open:
         with day_tab:
             bounds = replay.day_bounds(store, run_id)
