@@ -235,3 +235,44 @@ def test_llm_optimization_agents_need_a_key_and_cnr_needs_llm_decision_agents(mo
     assert at.button(key="orca_lab_run").disabled
     at.selectbox(key="orca_lab_optimizer").set_value("T-P-P (offline)").run()
     assert not at.warning and not at.button(key="orca_lab_run").disabled
+
+
+def test_cnr_one_shot_with_llm_decision_agents_against_the_fake_server(monkeypatch, tmp_path, fake_llm):
+    from core.schedule.processing import markdown_schedule
+
+    db = _openai_env(monkeypatch, tmp_path, fake_llm)
+    district, best = _u001_best()
+    times = {n: district.time_labels[a] for n, a in zip(district.names, best, strict=True)}
+    code = (
+        "import pulp\nprob = pulp.LpProblem('s', pulp.LpMinimize)\ny = pulp.LpVariable('y', lowBound=0)\n"
+        "prob += y\nprob.solve(pulp.HiGHS())\nresult = pulp.value(y)"
+    )
+    fake_llm.script(
+        [
+            {"text": "Our district has ten schools and three start times... and I care about the peak load."},
+            {"tool_calls": [{"name": "execute_code", "arguments": {"code": code}}]},
+            {"text": "Here is a schedule:\n\n" + markdown_schedule(district, best)},
+            {"tool_calls": [{"name": "check_utility", "arguments": {"start_times": times}}]},
+            {"text": "Checked."},
+        ]
+    )
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    at.radio(key="orca_lab_kind").set_value("llm").run()
+    at.selectbox(key="orca_lab_optimizer").set_value("C-N-R (LLM)").run()
+    assert not at.exception and not at.warning
+    at.selectbox(key="orca_lab_paradigm_c-n-r").set_value("one_shot")
+    at.button(key="orca_lab_run").click().run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Score π"] == "1.000" and metrics["Turns"] == "1" and metrics["Solver calls"] == "1"
+    note = next(c.value for c in at.caption if "LLM agents:" in c.value)
+    assert "C-N-R (LLM" in note and "llm-decision/vague/binary/cnr_adjusted" in note
+    assert "Offline stand-ins (built-in, not LLMs): none" in note
+    first = fake_llm.requests[0]["body"]["messages"][0]["content"]
+    assert "knows nothing about the district" in first  # the C-N-R-adjusted decision template
+    system = fake_llm.requests[1]["body"]["messages"][0]["content"]
+    assert (
+        system.startswith("You are a helpful assistant") and "Everett" not in system
+    )  # C-N-R: no problem prompt
+    runs = Store(db).list_runs()
+    assert len(runs) == 1 and "C-N-R (LLM" in runs.iloc[0]["title"]
