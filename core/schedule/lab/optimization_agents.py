@@ -32,7 +32,7 @@ PAPER_TOOLS = (
     "get_model_summary",
 )
 FRONTIER_BUDGET = 60.0
-"""Seconds for the frontier behind show_alternatives in lab runs (the workbench uses 5 s). Each of its epsilon
+"""Seconds for the frontier behind show_alternatives in lab runs, offline and LLM T-P-P (the workbench uses 5 s). Each of its epsilon
 solves gets budget / (2 (points + 3)) seconds: 0.19 s at 5 s, which a loaded machine misses (the solve then keeps
 an incumbent and the options shown change); at 60 s a solve has 2.3 s, so results do not depend on load. An
 unloaded frontier takes well under a second either way."""
@@ -62,6 +62,9 @@ class TPPAgent:
         """T-P-P over the configured LLM; `paper` mode: the paper's tools only and no automatic rollback.
         Reports name the mode."""
         agent = ScheduleAgent.from_settings(settings, district)
+        agent.session.frontier_budget = (
+            FRONTIER_BUDGET  # as the offline lab T-P-P: options must not depend on load
+        )
         if paper:
             agent.session.rollback = False
             agent.toolbox = Toolbox([f for f in agent.session.tools() if f.__name__ in PAPER_TOOLS])

@@ -13,7 +13,13 @@ from core.schedule.lab.code_agents import CodeAgent
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.llm_decision import DecisionAgentSpec
-from core.schedule.lab.optimization_agents import PAPER_MODE, OptimizerSpec, TPPAgent, llm_problem
+from core.schedule.lab.optimization_agents import (
+    FRONTIER_BUDGET,
+    PAPER_MODE,
+    OptimizerSpec,
+    TPPAgent,
+    llm_problem,
+)
 from core.schedule.lab.utilities import utility_by_key
 
 PROFILE = DecisionProfile(utility_by_key("u001"), Style.PRECISE, Feedback.RICH)
@@ -75,6 +81,11 @@ def test_factory_builds_the_named_design_with_a_local_url() -> None:
     assert llm_problem(settings) is None
     tpp = OptimizerSpec("T-P-P-paper", "llm").factory(settings)()
     assert isinstance(tpp, TPPAgent) and tpp.paper and PAPER_MODE in tpp.name
+    assert (
+        tpp.agent.session.frontier_budget
+        == FRONTIER_BUDGET
+        == OptimizerSpec().factory(None)().agent.session.frontier_budget
+    )
     cpr = OptimizerSpec("C-P-R", "llm").factory(settings)()
     assert isinstance(cpr, CodeAgent) and cpr.design.value == "C-P-R"
 
