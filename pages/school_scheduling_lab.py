@@ -1,4 +1,5 @@
-"""School Scheduling Lab: decision agents with hidden utilities talk to the T-P-P optimization agent (seed 003)."""
+"""School Scheduling Lab: decision agents with hidden utilities talk to an optimization agent (seed 003): the
+offline T-P-P, or with an LLM key the LLM T-P-P (ORCA or paper mode) and the code-writing C-P-P, C-P-R, C-N-R."""
 
 import pandas as pd
 import plotly.express as px
@@ -8,9 +9,10 @@ from core.schedule.lab.batch import run_batch, run_one
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import OFFLINE_LABEL, DecisionProfile, Feedback, Style
 from core.schedule.lab.llm_decision import DecisionAgentSpec
-from core.schedule.lab.report import OFFLINE_OPTIMIZER_NOTE, summary_rows
+from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, OptimizerSpec, llm_problem
+from core.schedule.lab.report import summary_rows
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
-from core.ui import guard, missing_key_warning, optional_store, setup_page
+from core.ui import guard, optional_store, setup_page
 from solvers.schedule.data import sfusd_district
 
 P = "orca_lab_"
@@ -29,33 +31,67 @@ KINDS = {
     "llm": "LLM decision agents (Settings provider)",
 }
 
+OPTIMIZERS = {"T-P-P (offline)": OptimizerSpec()} | {f"{d} (LLM)": OptimizerSpec(d, "llm") for d in DESIGNS}
+
+
+def optimizer_label(name: str) -> str:
+    spec = OPTIMIZERS[name]
+    if not spec.llm:
+        return "T-P-P, offline policy (built-in, not an LLM; no key needed)"
+    return f"{spec.design} with the Settings LLM: {DESCRIPTIONS[spec.design]}"
+
+
 kind = st.radio("Decision agents", list(KINDS), format_func=KINDS.get, key=P + "kind", horizontal=True)
-if kind == "offline":
-    decision = DecisionAgentSpec()
-    problem = None
-    st.info(
-        f"Decision agents: {OFFLINE_LABEL}. {OFFLINE_OPTIMIZER_NOTE} The code-writing designs (C-P-P, C-P-R, "
-        "C-N-R) run from experiment specs with an LLM key."
-    )
-elif settings.provider == "offline":
-    decision, problem = (
-        None,
-        (
-            "LLM decision agents need an LLM: choose Anthropic or OpenAI under Settings (with its API key). "
-            "Nothing offline is substituted for them; pick the offline stand-ins to run without a key."
-        ),
-    )
-else:
+optimizer = OPTIMIZERS[
+    st.selectbox("Optimization agent", list(OPTIMIZERS), format_func=optimizer_label, key=P + "optimizer")
+]
+decision: DecisionAgentSpec | None = DecisionAgentSpec()
+if kind == "llm" and settings.provider != "offline":
     decision = DecisionAgentSpec(kind="llm", provider=settings.provider, model=settings.model)
-    problem = missing_key_warning(settings)
-    if problem is None:
-        st.info(
-            f"Decision agents: {decision.label} (template chosen by paradigm). {OFFLINE_OPTIMIZER_NOTE} "
-            "Each conversation calls the LLM once or more per decision-agent turn."
+llm_roles = [
+    role for role, llm in (("LLM decision agents", kind == "llm"), (optimizer.label, optimizer.llm)) if llm
+]
+problems = []
+if llm_roles:
+    missing = llm_problem(settings)
+    if missing is not None:
+        problems.append(
+            f"{' and '.join(llm_roles)} {'needs' if llm_roles == [optimizer.label] else 'need'} an LLM, but {missing}. Choose Anthropic or OpenAI under Settings "
+            "(with its API key). Nothing offline is substituted for them; pick the offline stand-ins (offline "
+            "decision agents, T-P-P offline) to run without a key."
         )
-if problem:
+for problem in problems:
     st.warning(problem, icon=":material/key:")
+mismatch = optimizer.decision_problem(kind)
+if mismatch is not None:
+    st.warning(mismatch, icon=":material/block:")
+if problems or mismatch:
     decision = None
+else:
+    who = [
+        f"Decision agents: {decision.label if kind == 'llm' else OFFLINE_LABEL}.",
+        f"Optimization agent: {optimizer.label}"
+        + (
+            f" over {settings.provider}/{settings.model}."
+            if optimizer.llm
+            else ", a built-in policy, not an LLM."
+        ),
+    ]
+    if llm_roles:
+        who.append("Each conversation calls the LLM once or more per turn.")
+    st.info(" ".join(who))
+allowed = [p.value for p in optimizer.paradigms()]
+refused = [(p, optimizer.paradigm_problem(p)) for p in PARADIGMS if p not in allowed]
+if refused:
+    st.caption(
+        f"Paradigms not offered for {optimizer.design}: " + " ".join(f"**{p}**: {why}" for p, why in refused)
+    )
+elif optimizer.design not in ("T-P-P", "T-P-P-paper"):
+    st.caption(
+        f"Seed 003 reports {optimizer.design} under conversation only (Table 3); Table 2's paradigms are defined "
+        "for T-P-P and apply unchanged here, since this design also opens with the base model's proposal."
+    )
+suffix = "" if not refused else "_" + optimizer.design.lower()
 
 watch, batch = st.tabs(["Watch a conversation", "Batch"])
 
@@ -116,12 +152,14 @@ with watch:
     c2, c3, c4 = st.columns(3)
     style = c2.radio("Style", [s.value for s in Style], key=P + "style", horizontal=True)
     feedback = c3.radio("check_utility", [f.value for f in Feedback], key=P + "feedback", horizontal=True)
-    paradigm = c4.selectbox("Paradigm", PARADIGMS, index=PARADIGMS.index("conversation"), key=P + "paradigm")
+    paradigm = c4.selectbox(
+        "Paradigm", allowed, index=allowed.index("conversation"), key=P + "paradigm" + suffix
+    )
     if u is not None:
         st.caption(
             f"Hidden utility {u.key} ({u.role}, {u.school}, prefers {u.direction.value}): w = ({u.w1}, {u.w2}, "
             f"{u.w3}), L = {u.max_load * 100:,.0f} students, R = {u.max_deviation:g} min, U* = {u.u_star:g}. "
-            f"Optimization agent: T-P-P (offline)."
+            f"Optimization agent: {optimizer.label}."
         )
     live = st.container(key=P + "live")
 
@@ -151,6 +189,7 @@ with watch:
                 on_message=show,
                 decision=decision,
                 settings=settings,
+                optimizer=optimizer,
             )
     result = st.session_state.get(P + "result")
     if result is not None:
@@ -160,7 +199,8 @@ with watch:
         m3.metric("Solver calls", result.solver_calls)
         m4.metric("Stopped", result.stop.value)
         st.caption(
-            f"Decision agent: {result.decision_agent}; optimization agent: {result.optimization_agent}."
+            f"Decision agent: {result.decision_agent}; optimization agent: {result.optimization_agent}. "
+            + result.agents_note
         )
         if not run:
             for entry in result.transcript:
@@ -174,7 +214,9 @@ with watch:
 
 with batch:
     count = st.slider("Utilities", 1, len(utilities), min(3, len(utilities)), key=P + "count")
-    chosen = st.multiselect("Paradigms", PARADIGMS, default=["one_shot", "conversation"], key=P + "paradigms")
+    chosen = st.multiselect(
+        "Paradigms", allowed, default=["one_shot", "conversation"], key=P + "paradigms" + suffix
+    )
     st.caption(
         f"{count} utilities × 2 styles × 2 feedbacks × {len(chosen)} paradigms = {4 * count * len(chosen)} "
         "conversations. The full set runs from the CLI: python -m core.cli schedule lab run --paradigm conversation"
@@ -189,10 +231,17 @@ with batch:
                 on_progress=lambda i, n: bar.progress(i / n, text=f"{i}/{n} conversations"),
                 decision=decision,
                 settings=settings,
+                optimizer=optimizer,
             )
             st.session_state[P + "frame"] = frame
     frame = st.session_state.get(P + "frame")
     if frame is not None and not frame.empty:
+        kinds = frame.groupby(["optimization_agent", "optimization_agent_kind", "decision_agent_kind"]).size()
+        st.caption(
+            "Agents in this batch: "
+            + "; ".join(f"optimization agent {o} ({ok}), decision agents {dk}" for (o, ok, dk) in kinds.index)
+            + ". Offline stand-ins are built-in policies, not LLMs."
+        )
         st.dataframe(pd.DataFrame(summary_rows(frame, ["paradigm"])), hide_index=True)
         st.dataframe(pd.DataFrame(summary_rows(frame, ["paradigm", "style", "feedback"])), hide_index=True)
         st.plotly_chart(px.box(frame, x="paradigm", y="score", color="style", points="all"))

@@ -1,5 +1,5 @@
 """School Scheduling Lab in a real browser: generate a decision agent, watch it converse with the offline T-P-P,
-see the utility after each turn; the LLM choice without a key is refused; a tiny batch gives tables and a plot."""
+see the utility after each turn; LLM decision and optimization agents without a key are refused; a tiny batch gives tables and a plot."""
 
 from __future__ import annotations
 
@@ -48,6 +48,18 @@ def test_llm_decision_agents_without_a_key_are_refused(page):
     page.get_by_text("LLM decision agents (Settings provider)").click()
     wait_idle(page)
     expect(page.get_by_text(re.compile("Nothing offline is substituted"))).to_be_visible()
+    expect(page.get_by_role("button", name="Run conversation")).to_be_disabled()
+    assert_healthy(page)
+
+
+def test_llm_optimization_agents_without_a_key_are_refused(page):
+    open_page(page, "/school_scheduling_lab", "School Scheduling Lab")
+    page.get_by_label("Optimization agent").click()
+    page.get_by_role("option", name="C-N-R with the Settings LLM", exact=False).first.click()
+    wait_idle(page)
+    expect(page.get_by_text(re.compile("C-N-R \\(LLM\\) needs an LLM"))).to_be_visible()
+    expect(page.get_by_text(re.compile("offline stand-ins cannot do"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Paradigms not offered for C-N-R"))).to_be_visible()
     expect(page.get_by_role("button", name="Run conversation")).to_be_disabled()
     assert_healthy(page)
 

@@ -105,3 +105,174 @@ def test_generate_a_decision_agent_and_converse(monkeypatch, tmp_path):
     assert not at.exception
     assert any("Hidden utility g07s7" in c.value for c in at.caption)
     assert {m.label for m in at.metric} >= {"Score π", "Turns"}
+
+
+def _openai_env(monkeypatch, tmp_path, fake_llm):
+    _no_keys(monkeypatch)
+    db = tmp_path / "lab.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    monkeypatch.setenv("ORCA_PROVIDER", "openai")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    return db
+
+
+def _u001_best():
+    from core.schedule.lab.utilities import utility_by_key
+    from solvers.schedule.data import sfusd_district
+    from solvers.schedule.utility import sfusd_space
+
+    district, space, u = sfusd_district(), sfusd_space(), utility_by_key("u001")
+    best = tuple(int(a) for a in space.assignments[int(u.values(space).argmax())])
+    return district, best
+
+
+def test_llm_tpp_conversation_and_paper_mode_batch_against_the_fake_server(monkeypatch, tmp_path, fake_llm):
+    from core.schedule.processing import markdown_schedule
+
+    db = _openai_env(monkeypatch, tmp_path, fake_llm)
+    district, best = _u001_best()
+    fixes = [
+        {"name": "fix_start_time", "arguments": {"school": n, "time": district.time_labels[a]}}
+        for n, a in zip(district.names, best, strict=True)
+    ]
+    fake_llm.script(
+        [
+            {"tool_calls": [*fixes, {"name": "call_solver", "arguments": {}}]},
+            {"text": "### Proposed schedule\n\n" + markdown_schedule(district, best)},
+        ]
+    )
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    at.selectbox(key="orca_lab_optimizer").set_value("T-P-P (LLM)").run()
+    assert not at.exception and not at.warning
+    assert "Optimization agent: T-P-P (LLM) over openai/" in at.info[0].value
+    assert "offline decision agent" in at.info[0].value
+    at.radio(key="orca_lab_style").set_value("precise")
+    at.radio(key="orca_lab_feedback").set_value("rich")
+    at.button(key="orca_lab_run").click().run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Score π"] == "1.000" and metrics["Stopped"] == "satisfied"
+    assert metrics["Solver calls"] == "2"  # the base solve and the LLM's call_solver
+    note = next(c.value for c in at.caption if "LLM agents:" in c.value)
+    assert "LLM agents: T-P-P (LLM openai/" in note and "ORCA mode" in note
+    assert "Offline stand-ins (built-in, not LLMs): offline-decision/precise/rich" in note
+    assert len(fake_llm.requests) == 2
+    runs = Store(db).list_runs()
+    assert len(runs) == 1 and runs.iloc[0]["title"].startswith("Lab: T-P-P (LLM openai/")
+
+    fake_llm.script([{"text": "I kept the base schedule; it balances the load well."}] * 4)
+    at.selectbox(key="orca_lab_optimizer").set_value("T-P-P-paper (LLM)").run()
+    at.slider(key="orca_lab_count").set_value(1)
+    at.multiselect(key="orca_lab_paradigms").set_value(["one_shot"])
+    at.button(key="orca_lab_batch").click().run()
+    assert not at.exception
+    summary = at.dataframe[-2].value.set_index("paradigm")
+    assert summary.loc["one_shot", "n"] == 4
+    assert len(fake_llm.requests) == 4  # one LLM answer per one-shot conversation (script() cleared the log)
+    tools = {t["function"]["name"] for t in fake_llm.requests[-1]["body"]["tools"]}
+    assert "show_alternatives" not in tools  # paper mode's tool set
+    agents = next(c.value for c in at.caption if c.value.startswith("Agents in this batch"))
+    assert "paper mode" in agents and "(LLM), decision agents offline stand-in" in agents
+
+
+def test_code_design_conversation_against_the_fake_server(monkeypatch, tmp_path, fake_llm):
+    from core.schedule.processing import markdown_schedule
+
+    _openai_env(monkeypatch, tmp_path, fake_llm)
+    district, best = _u001_best()
+    fix = "\n".join(f"prob += x[{q}, {t}] == 1" for q, t in enumerate(best))
+    fake_llm.script(
+        [
+            {"tool_calls": [{"name": "execute_code", "arguments": {"code": "pass"}}]},
+            {"text": "I solved the base model; tell me what matters to you."},
+            {"tool_calls": [{"name": "execute_code", "arguments": {"code": fix}}]},
+            {"text": "Here is the new schedule:\n\n" + markdown_schedule(district, best)},
+        ]
+    )
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    at.selectbox(key="orca_lab_optimizer").set_value("C-P-P (LLM)").run()
+    assert not at.exception and not at.warning
+    assert any("reports C-P-P under conversation only" in c.value for c in at.caption)
+    assert at.selectbox(key="orca_lab_paradigm").options == [
+        "default",
+        "one_shot",
+        "aware_one_shot",
+        "conversation",
+    ]
+    at.radio(key="orca_lab_style").set_value("precise")
+    at.radio(key="orca_lab_feedback").set_value("rich")
+    at.button(key="orca_lab_run").click().run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Score π"] == "1.000" and metrics["Stopped"] == "satisfied"
+    assert metrics["Solver calls"] == "2"  # two error-free sandbox executions of the pipeline
+    note = next(c.value for c in at.caption if "LLM agents:" in c.value)
+    assert (
+        "LLM agents: C-P-P (LLM" in note
+        and "Offline stand-ins (built-in, not LLMs): offline-decision" in note
+    )
+    assert "import pulp" in fake_llm.requests[0]["body"]["messages"][0]["content"]  # the C-P-P problem prompt
+
+
+def test_llm_optimization_agents_need_a_key_and_cnr_needs_llm_decision_agents(monkeypatch, tmp_path):
+    _no_keys(monkeypatch)
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "lab.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    for choice in ("T-P-P (LLM)", "T-P-P-paper (LLM)", "C-P-P (LLM)", "C-P-R (LLM)"):
+        at.selectbox(key="orca_lab_optimizer").set_value(choice).run()
+        assert not at.exception
+        assert len(at.warning) == 1 and "needs an LLM" in at.warning[0].value
+        assert "Nothing offline is substituted" in at.warning[0].value and not at.info
+        assert at.button(key="orca_lab_run").disabled and at.button(key="orca_lab_batch").disabled
+    at.selectbox(key="orca_lab_optimizer").set_value("C-N-R (LLM)").run()
+    warnings = [w.value for w in at.warning]
+    assert any("needs an LLM" in w for w in warnings) and any(
+        "offline stand-ins cannot" in w for w in warnings
+    )
+    assert at.selectbox(key="orca_lab_paradigm_c-n-r").options == ["one_shot", "conversation"]
+    assert any("not offered for C-N-R" in c.value and "no default schedule" in c.value for c in at.caption)
+    assert at.button(key="orca_lab_run").disabled
+    at.selectbox(key="orca_lab_optimizer").set_value("T-P-P (offline)").run()
+    assert not at.warning and not at.button(key="orca_lab_run").disabled
+
+
+def test_cnr_one_shot_with_llm_decision_agents_against_the_fake_server(monkeypatch, tmp_path, fake_llm):
+    from core.schedule.processing import markdown_schedule
+
+    db = _openai_env(monkeypatch, tmp_path, fake_llm)
+    district, best = _u001_best()
+    times = {n: district.time_labels[a] for n, a in zip(district.names, best, strict=True)}
+    code = (
+        "import pulp\nprob = pulp.LpProblem('s', pulp.LpMinimize)\ny = pulp.LpVariable('y', lowBound=0)\n"
+        "prob += y\nprob.solve(pulp.HiGHS())\nresult = pulp.value(y)"
+    )
+    fake_llm.script(
+        [
+            {"text": "Our district has ten schools and three start times... and I care about the peak load."},
+            {"tool_calls": [{"name": "execute_code", "arguments": {"code": code}}]},
+            {"text": "Here is a schedule:\n\n" + markdown_schedule(district, best)},
+            {"tool_calls": [{"name": "check_utility", "arguments": {"start_times": times}}]},
+            {"text": "Checked."},
+        ]
+    )
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    at.radio(key="orca_lab_kind").set_value("llm").run()
+    at.selectbox(key="orca_lab_optimizer").set_value("C-N-R (LLM)").run()
+    assert not at.exception and not at.warning
+    at.selectbox(key="orca_lab_paradigm_c-n-r").set_value("one_shot")
+    at.button(key="orca_lab_run").click().run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Score π"] == "1.000" and metrics["Turns"] == "1" and metrics["Solver calls"] == "1"
+    note = next(c.value for c in at.caption if "LLM agents:" in c.value)
+    assert "C-N-R (LLM" in note and "llm-decision/vague/binary/cnr_adjusted" in note
+    assert "Offline stand-ins (built-in, not LLMs): none" in note
+    first = fake_llm.requests[0]["body"]["messages"][0]["content"]
+    assert "knows nothing about the district" in first  # the C-N-R-adjusted decision template
+    system = fake_llm.requests[1]["body"]["messages"][0]["content"]
+    assert (
+        system.startswith("You are a helpful assistant") and "Everett" not in system
+    )  # C-N-R: no problem prompt
+    runs = Store(db).list_runs()
+    assert len(runs) == 1 and "C-N-R (LLM" in runs.iloc[0]["title"]

@@ -1,6 +1,9 @@
 """In-process conversations for the page: one watched conversation or a few in a row (the CLI and experiment
-specs run the full set on the local or Ray engine). The optimization agent is the offline T-P-P; the decision
-agents are the offline stand-ins or LLM decision agents (`DecisionAgentSpec` + settings with a key)."""
+specs run the full set on the local or Ray engine). The optimization agent is any `OptimizerSpec` (the offline
+T-P-P by default; LLM T-P-P in ORCA or paper mode, C-P-P, C-P-R, C-N-R with settings that hold a key); the decision
+agents are the offline stand-ins or LLM decision agents (`DecisionAgentSpec`). An LLM agent without a key, or a
+combination seed 003 does not define (see OptimizerSpec), is a SpecError before anything runs; every result
+says which agents were LLMs and which were offline stand-ins."""
 
 from __future__ import annotations
 
@@ -9,11 +12,12 @@ from collections.abc import Callable
 import pandas as pd
 
 from core.config import Settings
+from core.errors import SpecError
 from core.recorder import Recorder
 from core.schedule.lab.conversation import ConversationResult, Paradigm, converse
 from core.schedule.lab.decision_agents import DecisionProfile
 from core.schedule.lab.llm_decision import DecisionAgentSpec, make_decision_agent
-from core.schedule.lab.optimization_agents import TPPAgent
+from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.store import Store
 
 WORKBENCH = "school_scheduling"
@@ -27,14 +31,23 @@ def run_one(
     on_message: Callable | None = None,
     decision: DecisionAgentSpec | None = None,
     settings: Settings | None = None,
+    optimizer: OptimizerSpec | None = None,
 ) -> ConversationResult:
-    """One offline T-P-P conversation, recorded in the store (Run history) when one is given.
+    """One conversation (the offline T-P-P unless `optimizer` says otherwise), recorded in the store (Run
+    history) when one is given.
 
-    An LLM decision agent (`decision.kind == "llm"`) needs `settings` with a key: without one this raises a
-    SpecError before anything runs (no offline agent is substituted)."""
+    LLM agents (`decision.kind == "llm"`, `optimizer.kind == "llm"`) need `settings` with a key: without one
+    this raises a SpecError before anything runs (no offline agent is substituted)."""
     paradigm = Paradigm(paradigm)
     decision = decision or DecisionAgentSpec()
-    agent = make_decision_agent(profile, decision, settings, paradigm=paradigm.value, design="T-P-P")
+    optimizer = optimizer or OptimizerSpec()
+    for problem in (optimizer.paradigm_problem(paradigm), optimizer.decision_problem(decision.kind)):
+        if problem is not None:
+            raise SpecError("optimizer", f"{optimizer.design} under {paradigm.value}: {problem}")
+    opt = optimizer.factory(settings)()
+    agent = make_decision_agent(
+        profile, decision, settings, paradigm=paradigm.value, design=optimizer.design.upper()
+    )
     recorder = None
     if store is not None:
         config = {
@@ -43,10 +56,12 @@ def run_one(
             "decision_agent_kind": decision.kind,
             "decision_agent_label": agent.label,
             "paradigm": paradigm.value,
-            "optimization_agent": "T-P-P (offline)",
-            "offline": decision.kind == "offline",
+            "optimization_agent": opt.name,
+            "optimization_agent_design": optimizer.design,
+            "optimization_agent_kind": optimizer.kind,
+            "offline": decision.kind == "offline" and not optimizer.llm,
         }
-        if settings is not None and decision.kind == "llm":
+        if settings is not None and (decision.kind == "llm" or optimizer.llm):
             config.update(provider=settings.provider, model=settings.model)
         who = (
             "offline decision agent"
@@ -58,16 +73,19 @@ def run_one(
             WORKBENCH,
             config=config,
             seed=0,
-            title=f"Lab: T-P-P (offline) vs {profile.key} ({paradigm.value}, {who})",
+            title=f"Lab: {opt.name} vs {profile.key} ({paradigm.value}, {who})",
         )
-    return converse(
+    result = converse(
         profile,
-        TPPAgent.offline(),
+        opt,
         paradigm=paradigm,
         decision=agent,
         recorder=recorder,
         on_message=on_message,
     )
+    result.optimizer_llm = optimizer.llm
+    result.decision_llm = decision.kind == "llm"
+    return result
 
 
 def run_batch(
@@ -77,13 +95,14 @@ def run_batch(
     on_progress: Callable[[int, int], None] | None = None,
     decision: DecisionAgentSpec | None = None,
     settings: Settings | None = None,
+    optimizer: OptimizerSpec | None = None,
 ) -> pd.DataFrame:
     """Every profile under every paradigm; one row per conversation (see ConversationResult.row)."""
     rows = []
     total = len(profiles) * len(paradigms)
     for paradigm in paradigms:
         for profile in profiles:
-            row = run_one(profile, paradigm, decision=decision, settings=settings).row()
+            row = run_one(profile, paradigm, decision=decision, settings=settings, optimizer=optimizer).row()
             rows.append(row)
             if on_progress is not None:
                 on_progress(len(rows), total)

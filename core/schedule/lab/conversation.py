@@ -51,6 +51,8 @@ class ConversationResult:
     best_schedule: dict[str, str]
     transcript: list[dict[str, Any]] = field(default_factory=list)
     run_id: str | None = None
+    optimizer_llm: bool = False
+    decision_llm: bool = False
 
     @property
     def score(self) -> float:
@@ -59,6 +61,17 @@ class ConversationResult:
     @property
     def success(self) -> bool:
         return self.best_value >= self.u_star - 1e-9
+
+    @property
+    def agents_note(self) -> str:
+        """Which of the two agents were LLMs and which were offline stand-ins (for every report and page)."""
+        pairs = ((self.optimization_agent, self.optimizer_llm), (self.decision_agent, self.decision_llm))
+        llms = [name for name, llm in pairs if llm]
+        stand_ins = [name for name, llm in pairs if not llm]
+        return (
+            f"LLM agents: {', '.join(llms) or 'none'}. "
+            f"Offline stand-ins (built-in, not LLMs): {', '.join(stand_ins) or 'none'}."
+        )
 
     def row(self) -> dict[str, Any]:
         profile_parts = self.key.split("-")
@@ -69,7 +82,9 @@ class ConversationResult:
             "feedback": profile_parts[2],
             "paradigm": self.paradigm.value,
             "optimization_agent": self.optimization_agent,
+            "optimization_agent_kind": "LLM" if self.optimizer_llm else "offline stand-in",
             "decision_agent": self.decision_agent,
+            "decision_agent_kind": "LLM" if self.decision_llm else "offline stand-in",
             "stop": self.stop.value,
             "turns": self.turns,
             "solver_calls": self.solver_calls,

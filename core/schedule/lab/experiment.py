@@ -6,8 +6,9 @@ stand-ins (default) or LLM decision agents, whose key comes from the environment
 OPENAI_API_KEY or OPENAI_BASE_URL, also in the workers); without it the experiment is refused before any cell
 runs (nothing is substituted).
 agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "paradigm": "conversation" |
-"one_shot" | "aware_one_shot" | "default"}. Offline agents: T-P-P only (labelled offline in reports); the other
-designs and LLM T-P-P are `kind = "llm"` agents (the experiment refuses them without credentials).
+"one_shot" | "aware_one_shot" | "default"} (`OptimizerSpec`). Offline agents: T-P-P only (labelled offline in
+reports); the other designs and LLM T-P-P are `kind = "llm"` agents (refused without credentials). C-N-R is
+refused under `default` and `aware_one_shot` and with offline decision agents (see OptimizerSpec).
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ import threading
 from typing import Any
 
 from core.errors import SpecError
-from core.llm import make_chat_model
-from core.schedule.lab.code_agents import CodeAgent, Design
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
 from core.schedule.lab.llm_decision import DecisionAgentSpec
-from core.schedule.lab.optimization_agents import PAPER_MODE, TPPAgent
+from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.schedule.lab.utilities import load_utilities, utility_by_key
 
 _LOCAL = threading.local()
@@ -79,7 +78,6 @@ def make_env(config: dict[str, Any]) -> ConversationEnv:
 
 
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> OptimizerAgent:
-    design = str(agent_spec.get("design", "T-P-P")).upper()
     try:
         paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
     except ValueError as err:
@@ -87,23 +85,13 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     env = getattr(_LOCAL, "env", None)
     if env is None:
         raise SpecError("agent", "make_env must be called before make_agent in this worker")
+    spec = OptimizerSpec.from_agent_spec(agent_spec)
+    for problem in (spec.paradigm_problem(paradigm), spec.decision_problem(env.decision_spec.kind)):
+        if problem is not None:
+            raise SpecError("design", f"{spec.design} under {paradigm.value}: {problem}")
     env.paradigm = paradigm
-    env.design = design
-    if agent_spec.get("kind", "offline") == "offline":
-        if design != "T-P-P":
-            raise SpecError(
-                "design", "the only offline design is T-P-P; C-P-P, C-P-R, C-N-R need an LLM agent"
-            )
-        return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
-    if design in ("T-P-P", "T-P-P-PAPER"):
-        paper = design == "T-P-P-PAPER" or bool(agent_spec.get("paper"))
-        label = f"T-P-P (LLM, {PAPER_MODE})" if paper else "T-P-P (LLM)"
-        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"{label} / {paradigm.value}")
-    if design in {d.value for d in Design}:
-        return OptimizerAgent(
-            lambda: CodeAgent(design, make_chat_model(settings)), f"{design} (LLM) / {paradigm.value}"
-        )
-    raise SpecError("design", f"use T-P-P, T-P-P-paper, {', '.join(d.value for d in Design)}; got {design!r}")
+    env.design = spec.design.upper()
+    return OptimizerAgent(spec.factory(settings), f"{spec.label} / {paradigm.value}")
 
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
