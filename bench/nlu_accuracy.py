@@ -152,6 +152,8 @@ def main() -> None:
             "schedule": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents.toml"),
             "inventory_fresh": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh.toml"),
             "schedule_fresh": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh.toml"),
+            "inventory_fresh2": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh2.toml"),
+            "schedule_fresh2": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh2.toml"),
         }
     }
     inv_slots, inv_lat = inventory_slots()

@@ -12,12 +12,35 @@ Teaching the agent a new phrasing means adding an example to its bank (see docs/
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from core.errors import SpecError
+
+
+_NUMBER_RE = re.compile(r"[$€£]?\d+(?:[.,:]\d+)*")
+_NEGATOR_RE = re.compile(r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b")
+_SCOPE_END_RE = re.compile(r"[.,;:!?]|\b(?:but|and|so|because|though|if)\b")
+
+
+def words_of(text: str) -> str:
+    """Lower-case text with every number as one token ('150 tubs' and '40 tubs' read alike)."""
+    return _NUMBER_RE.sub(" num ", text.lower().replace("\u2019", "'"))
+
+
+def negated_words(text: str) -> str:
+    """The words inside a negation's scope (after 'not', 'don't', 'never' ... up to the clause end), each
+    marked '_neg': 'I don't like taking chances' -> 'like_neg taking_neg chances_neg'."""
+    text = words_of(text)
+    out: list[str] = []
+    for m in _NEGATOR_RE.finditer(text):
+        scope = text[m.end() :]
+        end = _SCOPE_END_RE.search(scope)
+        out += [f"{w}_neg" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
+    return " ".join(out)
 
 
 @dataclass(frozen=True)
@@ -69,7 +92,9 @@ class Bank:
 
 
 class IntentClassifier:
-    """TF-IDF (word 1-2 grams + character 2-5 grams within words) and a logistic regression; deterministic."""
+    """TF-IDF over words (1-2 grams, single letters kept so 'A' and 'B' count, numbers as one token), over
+    negation-marked words ('don't like chances' -> 'like_NEG chances_NEG') and over character 2-5 grams
+    within words, and a logistic regression; deterministic."""
 
     def __init__(self, bank: Bank) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
@@ -77,8 +102,10 @@ class IntentClassifier:
         from sklearn.pipeline import make_pipeline, make_union
 
         self.bank = bank
+        words = r"(?u)\b\w+\b"
         features = make_union(
-            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, lowercase=True),
+            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words),
+            TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b"),
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
         self._model = make_pipeline(features, LogisticRegression(C=20.0, max_iter=2000))
