@@ -154,6 +154,8 @@ def main() -> None:
             "schedule_fresh": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh.toml"),
             "inventory_fresh2": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh2.toml"),
             "schedule_fresh2": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh2.toml"),
+            "inventory_fresh3": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh3.toml"),
+            "schedule_fresh3": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh3.toml"),
         }
     }
     inv_slots, inv_lat = inventory_slots()
