@@ -246,6 +246,8 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
         plan = Plan()
         model.priority(name == "priority_load", name == "priority_deviation", session, plan)
         return plan
+    if name == "unsure":  # doubt without a direction: the menu of concrete choices
+        return Plan()
     if name == "satisfied":
         return Plan(reply=_closing(session))
     if name in ("recommend", "compare"):
