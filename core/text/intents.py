@@ -20,9 +20,10 @@ from pathlib import Path
 
 from core.errors import SpecError
 
-
 _NUMBER_RE = re.compile(r"[$€£]?\d+(?:[.,:]\d+)*")
-_NEGATOR_RE = re.compile(r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b")
+_NEGATOR_RE = re.compile(
+    r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b"
+)
 _SCOPE_END_RE = re.compile(r"[.,;:!?]|\b(?:but|and|so|because|though|if)\b")
 
 
@@ -104,7 +105,9 @@ class IntentClassifier:
         self.bank = bank
         words = r"(?u)\b\w+\b"
         features = make_union(
-            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words),
+            TfidfVectorizer(
+                ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words
+            ),
             TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b"),
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
