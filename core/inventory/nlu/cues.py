@@ -117,21 +117,6 @@ PERISH_YES_RE = re.compile(
     r"(?:keeps?|lasts?|stays? good|good) (?:for )?(?:about |around |roughly |only |up to )?\d+(?:\.\d+)? (?:days?|weeks?)",
     re.IGNORECASE,
 )
-CORRECTION_RE = re.compile(
-    r"\bactually\b|\bcorrection\b|\bsorry\b|\bi meant\b|\bmake (?:that|it)\b|\bchange (?:that|it|the)\b|\binstead\b|"
-    r"\bupdate (?:that|it|the)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|\bi misspoke\b|\bon second thought\b|"
-    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,|\b(?:w?hoops|oops|typo)\b|\bi mean\b|"
-    r"\bthat'?s (?:wrong|not right|incorrect)\b|\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
-    re.IGNORECASE,
-)
-RECALL_RE = re.compile(
-    r"\bi meant\b|\bi mean\b|\b(?:w?hoops|oops|typo)\b|\bmake (?:that|it)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|"
-    r"\bi misspoke\b|\bcorrection\b|\bchange (?:that|it)\b|\bthat'?s (?:wrong|not right|incorrect)\b|"
-    r"\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
-    re.IGNORECASE,
-)
-"""A correction of something said before ('oops, 4', 'I meant 5'): a bare value then fixes the last answer."""
-
 STATE_RE = re.compile(
     r"\b(?:current(?:ly)?|right now|at the moment|on hand|in stock|incoming|on order|outstanding|in transit)\b"
     r"|\bday\s+\d+\b|\binventory (?:is |of |at |level (?:is |of )?)?-?\d",

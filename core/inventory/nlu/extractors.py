@@ -9,20 +9,19 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     BACKLOG_RE,
-    CORRECTION_RE,
     LOST_RE,
     PERISH_NO_RE,
     PERISH_YES_RE,
-    RECALL_RE,
     STATE_RE,
     is_question,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
 from core.inventory.nlu.risk import read_risk, unsure
+from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
-from core.text.corrections import settle
+from core.text.corrections import is_correction, recalls, settle
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
 from core.text.ranges import split_range
 from core.text.units import (
@@ -39,10 +38,6 @@ from core.text.units import (
 )
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
-_YES_RE = re.compile(
-    r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
-)
-_NO_RE = re.compile(r"^\W*(?:no|nope|nah|not really|they don't|it doesn't|never|none)\b", re.I)
 _ZERO = {
     "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\b(?:shipping|delivery|ordering) is (?:always )?free\b|\bno fee\b|nothing to (?:order|place)", re.I),
     "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)|\b(?:storage|holding) is (?:basically )?free\b", re.I),
@@ -180,8 +175,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing."""
     text, notes = normalize(text)
-    correction = bool(CORRECTION_RE.search(text)) or any(n.startswith(_SETTLED) for n in notes)
-    recall = bool(RECALL_RE.search(text))
+    correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
+    recall = recalls(text)
     findings: list[Finding] = []
     unclear: list[Unclear] = []
     demand_parts: list[str] = []
@@ -218,14 +213,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
     transitions = tuple(m for m, rx in (("lost_sale", LOST_RE), ("backlog", BACKLOG_RE)) if rx.search(text))
     if expected == "state_transition_model" and not transitions:
-        transitions = tuple(
-            m
-            for m, w in (
-                ("lost_sale", r"\blost\b|^\W*\(?A\)?\W*$"),
-                ("backlog", r"\bbacklog|^\W*\(?B\)?\W*$"),
-            )
-            if re.search(w, text)
-        )
+        picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
+        transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
     perishable, shelf = _perishability(text, expected)
     reading = Reading(
         tuple(findings),
@@ -345,10 +334,9 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
-        if _YES_RE.search(text):
-            return "true", None
-        if _NO_RE.search(text):
-            return "false", None
+        answer = polarity(text)
+        if answer in (Polarity.YES, Polarity.NO):
+            return ("true" if answer is Polarity.YES else "false"), None
     return None, None
 
 
@@ -404,7 +392,7 @@ def _restated(found: list[T], text: str) -> T:
     """The value meant in a clause: the first, or the last when the user corrects himself in between
     ('two weeks, no wait, make that a month')."""
     last = found[-1]
-    if len(found) > 1 and CORRECTION_RE.search(text[found[0].end : last.start]):
+    if len(found) > 1 and is_correction(text[found[0].end : last.start]):
         return last
     return found[0]
 
@@ -420,7 +408,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)
     amounts = list(dict.fromkeys(m.amount for m in money))
-    if len(amounts) > 1 and not CORRECTION_RE.search(text):
+    if len(amounts) > 1 and not is_correction(text):
         shown = " or ".join(f"${format_number(a)}" for a in amounts[:3])
         return Unclear(key, f"your message has several amounts ({shown}); which one is it?")
     if money:
