@@ -95,9 +95,10 @@ class Bank:
 class IntentClassifier:
     """TF-IDF over words (1-2 grams, single letters kept so 'A' and 'B' count, numbers as one token), over
     negation-marked words ('don't like chances' -> 'like_NEG chances_NEG') and over character 2-5 grams
-    within words, and a logistic regression; deterministic."""
+    within words, and a logistic regression; deterministic. `balanced` weighs each intent equally however
+    many examples it has (for a bank with one large 'none' intent)."""
 
-    def __init__(self, bank: Bank) -> None:
+    def __init__(self, bank: Bank, *, balanced: bool = False) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.linear_model import LogisticRegression
         from sklearn.pipeline import make_pipeline, make_union
@@ -111,7 +112,10 @@ class IntentClassifier:
             TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b"),
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
-        self._model = make_pipeline(features, LogisticRegression(C=20.0, max_iter=2000))
+        self._model = make_pipeline(
+            features,
+            LogisticRegression(C=20.0, max_iter=2000, class_weight="balanced" if balanced else None),
+        )
         texts, labels = bank.pairs()
         from threadpoolctl import threadpool_limits
 

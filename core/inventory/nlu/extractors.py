@@ -8,11 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
-    BACKLOG_RE,
-    LOST_RE,
-    PERISH_NO_RE,
-    PERISH_YES_RE,
-    STATE_RE,
+    facts,
     is_question,
     topics,
 )
@@ -50,6 +46,7 @@ _NO_LIMIT_RE = re.compile(
     re.I,
 )
 STATE = "state"
+"""Talk about the current stock, today or open orders (an order question), not a table row."""
 _COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
 _PRICE_RE = re.compile(
     r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
@@ -159,8 +156,6 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         found = topics(clause)
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
-        if not found and STATE_RE.search(clause):
-            found = [STATE]
         if found:
             out.append((found[0], clause))
         elif out and out[-1][0] is not None and compatible(out[-1][0], clause):
@@ -211,7 +206,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
-    transitions = tuple(m for m, rx in (("lost_sale", LOST_RE), ("backlog", BACKLOG_RE)) if rx.search(text))
+    said = [facts(c) for c in clauses(text)]
+    transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
     if expected == "state_transition_model" and not transitions:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
@@ -317,20 +313,15 @@ def compatible(key: str, text: str) -> bool:
 
 
 def _answers_other(segment: str) -> bool:
-    return bool(
-        LOST_RE.search(segment)
-        or BACKLOG_RE.search(segment)
-        or PERISH_YES_RE.search(segment)
-        or PERISH_NO_RE.search(segment)
-    )
+    return any(facts(c) for c in clauses(segment))
 
 
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
-    if PERISH_NO_RE.search(text):
+    said = {c: facts(c) for c in clauses(text)}
+    if "not_perishable" in said.values():
         return "false", None
-    m = PERISH_YES_RE.search(text)
-    if m:
-        spoken = [c for c in clauses(text) if PERISH_YES_RE.search(c)] or [text]
+    spoken = [c for c, fact in said.items() if fact == "perishable"]
+    if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
