@@ -125,11 +125,20 @@ class IntentClassifier:
 
     def predict(self, text: str) -> Prediction:
         """The intent of one utterance, with probabilities for every intent."""
-        probs = self._model.predict_proba([text[:2000]])[0]
-        ranking = tuple(
-            sorted(zip(self.labels, (float(p) for p in probs), strict=False), key=lambda lp: -lp[1])
-        )
-        return Prediction(ranking[0][0], ranking[0][1], ranking)
+        return self.predict_many([text])[0]
+
+    def predict_many(self, texts: list[str]) -> list[Prediction]:
+        """The intents of several utterances in one pass (a model call has a fixed cost of a few
+        milliseconds, so the clauses of one message are classified together)."""
+        if not texts:
+            return []
+        out = []
+        for probs in self._model.predict_proba([t[:2000] for t in texts]):
+            ranking = tuple(
+                sorted(zip(self.labels, (float(p) for p in probs), strict=False), key=lambda lp: -lp[1])
+            )
+            out.append(Prediction(ranking[0][0], ranking[0][1], ranking))
+        return out
 
 
 @lru_cache(maxsize=8)

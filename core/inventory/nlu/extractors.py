@@ -10,6 +10,7 @@ from typing import TypeVar
 from core.inventory.nlu.cues import (
     facts,
     is_question,
+    prime,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
@@ -152,7 +153,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     value could belong there; a clause whose only cue is a weak demand cue ('per day') answers the
     `expected` row when it can; talk about the current stock or today (an order question) is `STATE`."""
     out: list[tuple[str | None, str]] = []
-    for clause in clauses(text):
+    parts = clauses(text)
+    prime(parts)
+    for clause in parts:
         found = topics(clause)
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
