@@ -24,6 +24,9 @@ _TOPIC_MIN = 0.3
 """A row is named when its probability reaches this; below it the clause answers the row asked about."""
 _SURE = 0.5
 """A row read this confidently is named even without a number in the clause ('deliveries are free')."""
+_FACT_MIN = 0.5
+"""A fact (lost sale, backlog, perishable or not) is read at this probability: its classifier weighs the small
+fact intents up against 'none', so a low reading on an unusual clause ('it's lumpy') is no fact."""
 _STRONG_DEMAND = 0.55
 """Demand below this probability is a weak cue ('20 a day'): it answers the row asked about when it can."""
 
@@ -103,7 +106,7 @@ def facts(clause: str) -> str | None:
     """'lost_sale', 'backlog', 'perishable' or 'not_perishable' when that is what the clause says."""
     prime([clause])
     guess = _FACTS[clause]
-    return guess.intent if guess.intent in FACTS and guess.confidence >= _TOPIC_MIN else None
+    return guess.intent if guess.intent in FACTS and guess.confidence >= _FACT_MIN else None
 
 
 _ROWS: dict[str, Prediction] = {}
