@@ -6,7 +6,13 @@ the recommended policy to the ground-truth reference (exact DP where it runs, el
 true parameters; target <= 2%). Part `protocol`: the whole offline paper70 protocol (70 scenarios, Treatment A
 plus rules of thumb; B and C need a key) wall time with the local engine (target <= 10 min).
 
+Both parts also report Treatment A's Fig. 4 order-query check (after the policy the manager asks "current
+inventory x, day d, no incoming orders"; the Copilot's order tool must get the intended time step and return its
+policy's order) and the paper-exact switches used (`--capacity-basis`, `--day-numbering`, `--families`). The
+load average is sampled every 10 s during the run.
+
 Run: .venv/bin/python bench/inventory_lab.py [--part dialogues|protocol|all] [--n 200] [--workers 1] [--out DIR]
+     [--capacity-basis inventory_position|on_hand] [--day-numbering from_one|fig4] [--families full|paper]
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import os
 import resource
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -24,11 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.config import Settings  # noqa: E402
 from core.inventory.lab.lab import LabConfig, run_lab  # noqa: E402
-from core.inventory.lab.report import extraction_accuracy, write_report  # noqa: E402
+from core.inventory.lab.report import extraction_accuracy, order_query_summary, write_report  # noqa: E402
+
+SWITCHES: dict[str, str] = {}
 
 
 def dialogues(n: int, workers: int, out: Path) -> dict:
-    config = LabConfig(protocol="mixed", n=n, seed=2026, treatments=("A",), workers=workers)
+    config = LabConfig(protocol="mixed", n=n, seed=2026, treatments=("A",), workers=workers, **SWITCHES)
     start = time.perf_counter()
     result = run_lab(
         config, Settings(), progress=lambda f, m: print(f"  {f:.0%} {m}", file=sys.stderr, flush=True)
@@ -56,12 +65,13 @@ def dialogues(n: int, workers: int, out: Path) -> dict:
         "excluded": {
             r.scenario.key: r.assessment.excluded["A"] for r in result.records if "A" in r.assessment.excluded
         },
+        "order_query": order_query_summary(result.records),
         "seconds": time.perf_counter() - start,
     }
 
 
 def protocol(workers: int, out: Path) -> dict:
-    config = LabConfig(protocol="paper70", seed=0, workers=workers)
+    config = LabConfig(protocol="paper70", seed=0, workers=workers, **SWITCHES)
     start = time.perf_counter()
     result = run_lab(
         config, Settings(), progress=lambda f, m: print(f"  {f:.0%} {m}", file=sys.stderr, flush=True)
@@ -73,6 +83,9 @@ def protocol(workers: int, out: Path) -> dict:
         "seconds": time.perf_counter() - start,
         "table_exact": extraction_accuracy(result.records)["table"],
         "median_gap": statistics.median(gaps),
+        "mean_gap": statistics.fmean(gaps),
+        "evaluable": len(gaps),
+        "order_query": order_query_summary(result.records),
         "not_run": sorted(result.not_run),
     }
 
@@ -92,9 +105,25 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=200)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default="/tmp/orca-lab-bench")
+    ap.add_argument(
+        "--capacity-basis", choices=("inventory_position", "on_hand"), default="inventory_position"
+    )
+    ap.add_argument("--day-numbering", choices=("from_one", "fig4"), default="from_one")
+    ap.add_argument("--families", choices=("full", "paper"), default="full")
     args = ap.parse_args()
     out = Path(args.out)
-    report = {"load_before": os.getloadavg()}
+    SWITCHES.update(
+        capacity_basis=args.capacity_basis, day_numbering=args.day_numbering, families=args.families
+    )
+    loads: list[float] = []
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(10):
+            loads.append(os.getloadavg()[0])
+
+    threading.Thread(target=sample, daemon=True).start()
+    report = {"load_before": os.getloadavg(), "switches": dict(SWITCHES)}
     if args.part in ("dialogues", "all"):
         cpu = cpu_seconds()
         report["dialogues"] = dialogues(args.n, args.workers, out)
@@ -103,7 +132,9 @@ def main() -> None:
         cpu = cpu_seconds()
         report["protocol"] = protocol(args.workers, out)
         report["protocol"]["cpu_seconds"] = cpu_seconds() - cpu
+    done.set()
     report["load_after"] = os.getloadavg()
+    report["load_1min_during"] = {"min": min(loads, default=None), "max": max(loads, default=None)}
     print(json.dumps(report, indent=1))
 
 

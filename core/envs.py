@@ -1,6 +1,7 @@
 """ORCA's environments: one list of ids and entry points, registered on gymnasium's registry.
 
-Every simulator is a `gymnasium.Env` in `solvers/<domain>/env.py` (pure) with a spec-sheet docstring. An entry's
+Every simulator is a `gymnasium.Env` in `solvers/<domain>/env.py` (pure) with a spec-sheet docstring; the
+inventory lab's trial lives in `core/inventory/lab/env.py` because its manager is an agent (the imitator). An entry's
 `kwargs` build a small default instance (the contract test uses it); `sample_actions` names a function
 `(env, rng, n) -> list[action]` for text/tool environments whose action space cannot be sampled meaningfully.
 Entry points are strings, so this module imports no workbench code.
@@ -36,6 +37,14 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         "solvers.inventory.env:InventoryControlEnv",
         "Single-item periodic-review inventory (seed 000, Appendix A): order each period, pay setup, holding "
         "and shortage costs.",
+    ),
+    EnvEntry(
+        "orca/InventoryManager-v0",
+        "core.inventory.lab.env:ManagerEnv",
+        "One inventory-lab trial (seed 000 §3–4): a consultant talks with a seeded offline manager (the Human "
+        "Imitator) of a latent business, then recommends a policy scored on the ground truth (reward −gap).",
+        kwargs={"protocol": "mixed", "scenario_seed": 0, "assessment_paths": 200, "optimizer_paths": 30},
+        sample_actions="core.inventory.lab.env:sample_actions",
     ),
     EnvEntry(
         "orca/LPRepair-v0",

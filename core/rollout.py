@@ -61,19 +61,32 @@ class RolloutResult:
 
 
 def to_json(value: Any) -> Any:
-    """`value` as plain JSON data: numpy arrays and scalars, tuples, enums and dataclasses become JSON types."""
+    """`value` as plain JSON data: numpy arrays and scalars, tuples, enums and dataclasses become JSON types.
+
+    A dict or list that already is JSON data is converted by the C encoder and decoder (tuples become lists,
+    keys strings; a None or bool key becomes its JSON text) — a long run's tool results are megabytes, and the
+    Python walk below dominated its time; anything else takes the walk."""
+    if isinstance(value, dict | list):
+        try:
+            return json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError):
+            pass
+    return _to_json(value)
+
+
+def _to_json(value: Any) -> Any:
     if isinstance(value, np.ndarray):
-        return to_json(value.tolist())
+        return _to_json(value.tolist())
     if isinstance(value, np.generic):
-        return to_json(value.item())
+        return _to_json(value.item())
     if isinstance(value, Enum):
-        return to_json(value.value)
+        return _to_json(value.value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return to_json(dataclasses.asdict(value))
+        return _to_json(dataclasses.asdict(value))
     if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
+        return {str(k): _to_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        return [to_json(v) for v in value]
+        return [_to_json(v) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if value is None or isinstance(value, bool | int | float | str):
@@ -92,8 +105,12 @@ def _cut(value: Any) -> Any:
 
 
 def fingerprint(value: Any) -> str:
-    """sha256 of `value`'s canonical JSON: equal for equal observations, whatever their size."""
-    text = json.dumps(to_json(value), sort_keys=True, separators=(",", ":"), default=str)
+    """sha256 of `value`'s canonical JSON: equal for equal observations, whatever their size (plain JSON data is
+    encoded as is: the same text as after `to_json`)."""
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        text = json.dumps(to_json(value), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -16,6 +16,16 @@
    empty environment; plus a wall-clock timeout and caps on printed output, on the size of every message,
    and on the number of tool calls.
 
+Opt-in extension `pulp` (`run_code(..., extensions=("pulp",))`, used by the School Scheduling lab's
+code-writing agents only): `import pulp` then gives a curated namespace (model classes, lpSum/lpDot/value,
+status constants, and `HiGHS`, a subclass of pulp.HiGHS that always solves in-process through highspy with
+logging off, one thread and a capped time limit). No other solver class is reachable and
+`LpProblem.solve` refuses any solver but that one, so no solver process is started and no model/solution
+file is written. On PuLP/highspy objects only an allowlist of attributes can be read (no `writeLP`,
+`writeMPS`, `toJson`, `fromMPS`, `solverModel`, `solver`, ...) and none can be assigned; the static check
+also rejects those names. Every other layer (RestrictedPython, rlimits, no network, empty environment)
+is unchanged, and without the extension nothing differs from the default.
+
 Tools are bridged: the child calls a proxy, the parent runs `call_tool(name, kwargs)` (the caller decides
 which read-only tools exist and logs each call as an indirect one) and sends the JSON result back.
 """
@@ -44,6 +54,23 @@ FORBIDDEN_NAMES = frozenset(
      "input", "super", "breakpoint", "getattr", "setattr", "delattr", "type", "memoryview", "place_order",
      "modify_sku_price", "set_shelf_skus", "end_today", "add_note", "remove_note"}
 )  # fmt: skip
+EXTENSIONS = ("pulp",)
+PULP_ATTRIBUTES = frozenset(
+    {"solve", "status", "sol_status", "objective", "variables", "variablesDict", "constraints", "name", "sense",
+     "addConstraint", "setObjective", "numVariables", "numConstraints", "extend", "isMIP", "varValue", "value",
+     "valueOrDefault", "lowBound", "upBound", "cat", "dicts", "matrix", "dj", "pi", "slack", "isBinary",
+     "isInteger", "isFree", "isConstant", "fixValue", "unfixValue", "setInitialValue", "items", "keys", "values",
+     "get", "constant", "getLb", "getUb", "timeLimit", "gapRel", "mip"}
+)  # fmt: skip
+PULP_WRITABLE = frozenset({"lowBound", "upBound"})
+PULP_FORBIDDEN_ATTRIBUTES = frozenset(
+    {"writeLP", "writeMPS", "toJson", "to_json", "fromJson", "from_json", "fromMPS", "toDict", "to_dict",
+     "fromDict", "from_dict", "solverModel", "solver", "actualSolve", "actualResolve", "getSolver",
+     "getSolverFromDict", "getSolverFromJson", "listSolvers", "setSolver", "sequentialSolve", "resolve", "path",
+     "keepFiles", "tmpDir", "optionsDict", "solverParams", "callbackTuple", "callbacksToActivate", "hscb", "msg",
+     "threads", "create_tmp_files", "delete_tmp_files"}
+)  # fmt: skip
+PULP_MAX_SOLVE_SECONDS = 5.0
 FORBIDDEN_NODES = (ast.Global, ast.Nonlocal, ast.ClassDef, ast.AsyncFunctionDef, ast.With, ast.AsyncWith, ast.Raise,
                    ast.Await, ast.AsyncFor)  # fmt: skip
 
@@ -66,7 +93,9 @@ class SandboxLimits:
                 raise SpecError(name, "must be positive")
 
 
-def static_check(code: str, allowed: Sequence[str] = ALLOWED_MODULES) -> str | None:
+def static_check(
+    code: str, allowed: Sequence[str] = ALLOWED_MODULES, forbidden_attributes: frozenset[str] = frozenset()
+) -> str | None:
     """The first rule `code` breaks as "<ExcType>: <message>", or None if it passes."""
     try:
         tree = ast.parse(code, mode="exec")
@@ -79,6 +108,8 @@ def static_check(code: str, allowed: Sequence[str] = ALLOWED_MODULES) -> str | N
             return f"SecurityError: name {node.id!r} is not allowed"
         if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or "__" in node.attr):
             return f"SecurityError: attribute {node.attr!r} is not allowed"
+        if isinstance(node, ast.Attribute) and node.attr in forbidden_attributes:
+            return f"SecurityError: attribute {node.attr!r} is not allowed here (no files, no solver processes)"
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] not in allowed:
@@ -129,6 +160,75 @@ def namespace(mod):
     return ns
 
 SAFE = {m: namespace(sys.modules[m]) for m in req["allowed"]}
+PULP_TYPES = ()
+if "pulp" in req["extensions"]:
+    import pulp
+
+    class SandboxHiGHS(pulp.HiGHS):
+        """pulp.HiGHS pinned to in-process highspy: no log, one thread, a capped time limit."""
+        name = "HiGHS"
+        def __init__(self, mip=True, timeLimit=None, gapRel=None):
+            cap = req["pulp"]["max_solve_seconds"]
+            limit = cap if timeLimit is None else min(float(timeLimit), cap)
+            super().__init__(mip=bool(mip), msg=False, timeLimit=limit,
+                             gapRel=None if gapRel is None else float(gapRel), threads=1)
+
+    unguarded_solve = pulp.LpProblem.solve
+    def guarded_solve(self, solver=None, **kwargs):
+        if kwargs:
+            raise TypeError("solve() takes only a solver here")
+        if solver is None:
+            solver = SandboxHiGHS()
+        if type(solver) is not SandboxHiGHS:
+            raise PermissionError("only pulp.HiGHS (in-process) may solve in the sandbox")
+        return unguarded_solve(self, solver)
+    pulp.LpProblem.solve = guarded_solve
+    facade = types.SimpleNamespace(HiGHS=SandboxHiGHS)
+    for k in ("LpProblem", "LpVariable", "LpAffineExpression", "LpConstraint", "lpSum", "lpDot", "value",
+              "LpMinimize", "LpMaximize", "LpBinary", "LpInteger", "LpContinuous", "LpStatus", "LpStatusOptimal",
+              "LpStatusNotSolved", "LpStatusInfeasible", "LpStatusUnbounded", "LpStatusUndefined",
+              "LpConstraintLE", "LpConstraintGE", "LpConstraintEQ", "LpSolution", "LpSolutionOptimal",
+              "LpSolutionIntegerFeasible", "LpSolutionInfeasible", "LpSolutionNoSolutionFound"):
+        setattr(facade, k, getattr(pulp, k))
+    SAFE["pulp"] = facade
+    PULP_TYPES = (pulp.LpProblem, pulp.LpElement, pulp.LpAffineExpression, pulp.LpConstraint,
+                  pulp.apis.LpSolver)
+    PULP_ATTRIBUTES = frozenset(req["pulp"]["attributes"])
+    PULP_WRITABLE = frozenset(req["pulp"]["writable"])
+
+def pulp_object(obj):
+    """A PuLP (or highspy) object or class: only allowlisted attributes may be read, none set."""
+    if not PULP_TYPES:
+        return False
+    cls = obj if isinstance(obj, type) else type(obj)
+    return issubclass(cls, PULP_TYPES) or any(
+        (getattr(c, "__module__", "") or "").split(".")[0] in ("pulp", "highspy") for c in cls.__mro__)
+
+def guarded_getattr(obj, name, *default):
+    if obj is SAFE["pulp"] and not hasattr(obj, name):
+        raise AttributeError(f"pulp.{name} is not available in the sandbox (solve with pulp.HiGHS, in-process)")
+    if pulp_object(obj) and name not in PULP_ATTRIBUTES:
+        raise AttributeError(f"{name!r} is not available on PuLP objects in the sandbox")
+    return safer_getattr(obj, name, *default)
+
+class PulpWriteGuard:
+    """What `_write_` hands back for a PuLP object: bounds of a variable may change, nothing else."""
+    def __init__(self, obj):
+        object.__setattr__(self, "target", obj)
+    def __setattr__(self, name, value):
+        if name in PULP_WRITABLE and isinstance(self.target, pulp.LpVariable):
+            setattr(self.target, name, value)
+        else:
+            raise PermissionError(f"PuLP objects cannot be changed through attribute {name!r} in the sandbox")
+    def __delattr__(self, name):
+        raise PermissionError("PuLP objects cannot be changed in the sandbox")
+    def __setitem__(self, key, value):
+        raise PermissionError("PuLP objects cannot be changed in the sandbox")
+    def __delitem__(self, key):
+        raise PermissionError("PuLP objects cannot be changed in the sandbox")
+
+def guarded_write(obj):
+    return PulpWriteGuard(obj) if pulp_object(obj) else obj
 
 INTERNAL = {"time", "_strptime"}  # datetime imports these itself (strftime/strptime); code cannot name them
 
@@ -179,9 +279,10 @@ safe_builtins = {n: getattr(builtins, n) for n in names if hasattr(builtins, n)}
 safe_builtins["__import__"] = guarded_import
 glb = {
     "__builtins__": safe_builtins, "__name__": "sandbox",
-    "_getattr_": safer_getattr, "_getitem_": lambda o, k: o[k], "_getiter_": iter,
+    "_getattr_": guarded_getattr if PULP_TYPES else safer_getattr, "_getitem_": lambda o, k: o[k],
+    "_getiter_": iter,
     "_iter_unpack_sequence_": guarded_iter_unpack_sequence, "_unpack_sequence_": guarded_unpack_sequence,
-    "_write_": lambda o: o, "_inplacevar_": None, "_print_": Printer, "_apply_": lambda f, *a, **k: f(*a, **k),
+    "_write_": guarded_write if PULP_TYPES else (lambda o: o), "_inplacevar_": None, "_print_": Printer, "_apply_": lambda f, *a, **k: f(*a, **k),
     "json": SAFE.get("json"), "math": SAFE.get("math"),
     "datetime": datetime.datetime, "date": datetime.date, "timedelta": datetime.timedelta,
     "defaultdict": collections.defaultdict,
@@ -260,8 +361,11 @@ def run_code(
     tools: Mapping[str, Sequence[str]] | None = None,
     call_tool: Callable[[str, dict], Any] | None = None,
     limits: SandboxLimits | None = None,
+    *,
+    extensions: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """Run `code`; `tools` maps each callable tool name to its positional parameter names.
+    """Run `code`; `tools` maps each callable tool name to its positional parameter names; `extensions`
+    opts into extra modules (only "pulp", see the module docstring).
 
     Returns {stdout, result (JSON-safe or None), error ("<Type>: <message>" or None), tool_calls
     [{tool_name, args, result, success}]}. A static-check failure returns without `tool_calls`, as the
@@ -272,7 +376,13 @@ def run_code(
         return {"stdout": "", "result": None, "error": "ValueError: code must be a non-empty string"}
     if len(code) > limits.max_code_chars:
         return {"stdout": "", "result": None, "error": f"ValueError: code exceeds {limits.max_code_chars} characters"}
-    problem = static_check(code)
+    unknown = [e for e in extensions if e not in EXTENSIONS]
+    if unknown:
+        raise SpecError("extensions", f"unknown sandbox extension {unknown[0]!r}; available: {', '.join(EXTENSIONS)}")
+    pulp = "pulp" in extensions
+    problem = (
+        static_check(code, ALLOWED_MODULES + ("pulp",), PULP_FORBIDDEN_ATTRIBUTES) if pulp else static_check(code)
+    )
     if problem:
         return {"stdout": "", "result": None, "error": problem}
     tools = dict(tools or {})
@@ -282,7 +392,14 @@ def run_code(
         "tools": {k: list(v) for k, v in tools.items()},
         "allowed": list(ALLOWED_MODULES),
         "max_stdout": limits.max_stdout_chars,
+        "extensions": list(extensions),
     }
+    if pulp:
+        request["pulp"] = {
+            "attributes": sorted(PULP_ATTRIBUTES),
+            "writable": sorted(PULP_WRITABLE),
+            "max_solve_seconds": min(PULP_MAX_SOLVE_SECONDS, float(limits.cpu_seconds)),
+        }
     calls: list[dict] = []
     proc = subprocess.Popen(  # noqa: S603 - a fixed interpreter and program text
         [sys.executable, "-I", "-c", _CHILD],

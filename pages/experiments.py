@@ -106,6 +106,16 @@ def progress_panel() -> None:
             background.stop(exp_id)
     elif run is not None and run.error:
         st.error(f"The run stopped: {run.error}", icon=":material/error:")
+    elif info["status"] == "stalled":
+        st.warning(
+            "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
+            "The cells finished so far are stored; resuming runs only the rest.",
+            icon=":material/warning:",
+        )
+        if st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
+            with guard():
+                background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
+                st.rerun()
     if st.session_state.get(P + "was_running") and not running:
         st.session_state[P + "was_running"] = False
         st.rerun()

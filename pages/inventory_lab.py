@@ -10,6 +10,7 @@ from core.inventory.lab.report import (
     IMITATOR_LABELS,
     figures,
     frames,
+    order_query_summary,
     record,
     render_markdown,
     results_csv,
@@ -86,7 +87,14 @@ with st.form(P + "form"):
             "on_hand": "on-hand only (paper A.1)",
         }.get,
     )
-    risk_neutral = st.checkbox("Every scenario risk-neutral (λ = 10)", key=P + "risk_neutral")
+    c1, c2 = st.columns(2)
+    day_numbering = c1.selectbox(
+        "Day numbering in order queries",
+        ["from_one", "fig4"],
+        key=P + "days",
+        format_func={"from_one": "day 1 is the first day (today)", "fig4": "Fig. 4: 'day 4' is step 4"}.get,
+    )
+    risk_neutral = c2.checkbox("Every scenario risk-neutral (λ = 10)", key=P + "risk_neutral")
     submitted = st.form_submit_button("Run the lab", type="primary")
 
 if submitted:
@@ -103,6 +111,7 @@ if submitted:
             assessment_paths=int(assessment_paths),
             families=families,
             capacity_basis=capacity,
+            day_numbering=day_numbering,
         )
         bar = st.progress(0.0, text="Generating scenarios…")
         result = run_lab(config, settings, store=store, progress=lambda f, m: bar.progress(f, text=m))
@@ -130,7 +139,7 @@ if st.session_state.get(RUN_ID):
 
 tables = frames(result)
 extraction = tables["extraction"]
-cols = st.columns(3)
+cols = st.columns(4)
 cols[0].metric("Scenarios", len(result.records))
 if not extraction.empty:
     whole = extraction[extraction["parameter"] == "table"]["exactly right %"].iloc[0]
@@ -139,6 +148,15 @@ gaps = tables["gaps"]
 a_gap = gaps[gaps["policy"] == TREATMENT_LABELS["A"]]
 if not a_gap.empty:
     cols[2].metric("A: median gap to the reference", f"{a_gap['median gap %'].iloc[0]:.2f}%")
+oq = order_query_summary(result.records)
+if oq["asked"]:
+    cols[3].metric(
+        "A: Fig. 4 order query right",
+        f"{oq['order_ok']} of {oq['asked']}",
+        help=f"After the policy the manager asks e.g. '{oq['example']}' (day numbering "
+        f"{result.config.day_numbering}); right = the Copilot's tool got the intended time step and returned "
+        "its own policy's order.",
+    )
 
 st.subheader("Cost reduction (Table 5)")
 st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True)
@@ -169,6 +187,13 @@ st.markdown(f"**Policy source text:** {outcome.policy_text or '–'}")
 st.markdown(
     f"**Read as:** {outcome.parsed.describe() if outcome.parsed else (outcome.error or outcome.status)}"
 )
+if outcome.order_query:
+    q = outcome.order_query
+    st.markdown(
+        f"**Fig. 4 order query:** '{q['question']}' → time step {q.get('step_passed', '–')} (meant "
+        f"{q['step_expected']}), order {q.get('order', '–')} (its policy: {q.get('policy_order', '–')})"
+        + (" ✓" if q.get("order_ok") else " ✗")
+    )
 
 c1, c2, c3 = st.columns(3)
 c1.download_button("report.md", render_markdown(result), "report.md", key=P + "dl_md")

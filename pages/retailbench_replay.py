@@ -4,22 +4,41 @@
 import pandas as pd
 import streamlit as st
 
+from core.llm.factory import make_chat_model
 from core.retail import replay
 from core.retail.importer import import_run_dir
+from core.retail.judge import MacroJudge
 from core.ui import get_store, guard, setup_page
 
 REPLAY_RUN = "orca_retail_replay_run"
 DIAG = "orca_retail_diag"
-HEADLINE = {"s1_avg_acted_skus_per_day": "Acted/day", "high_demand_coverage": "HighDemandCov",
-            "s2_query_depth": "QDepth", "evidence_completeness": "Completeness",
-            "s4_followup_action_rate_7d": "FollowUp", "resolved_event_rate": "Resolved",
-            "s3_invalid_or_blocked_action_rate": "Invalid/blocked"}  # fmt: skip
+JUDGED = "orca_retail_judged"
+NOT_RATES = ("Acted/day", "PriceDist %")
+TAB = "orca_retail_tab"
+TABS = ("Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Downloads")
 
-setup_page(
+
+def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, container=st) -> None:
+    """A multi-series line chart from a plain Vega-Lite spec (st.line_chart builds and validates an Altair chart,
+    ~0.5 s per chart on this machine; this is what keeps the replay's first paint short)."""
+    if not columns:
+        return
+    long = frame[[x, *columns]].melt(id_vars=x, var_name="series", value_name="value")
+    kind = "temporal" if x == "date" else "quantitative"
+    container.vega_lite_chart(long, {
+        "mark": {"type": "line", "tooltip": True}, "height": height,
+        "encoding": {"x": {"field": x, "type": kind, **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
+                     "y": {"field": "value", "type": "quantitative"},
+                     "color": {"field": "series", "type": "nominal"}},
+    }, use_container_width=True)  # fmt: skip
+
+settings = setup_page(
     "RetailBench replay",
     "Browse stored RetailBench runs (ours and imported originals) day by day. Each run is labelled LLM, "
     "offline or imported; offline agents are not LLM results.",
 )
+
+llm_ready = settings.provider != "offline"
 
 with guard():
     store = get_store()
@@ -48,93 +67,119 @@ with guard():
         st.info("Pick at least one run.")
         st.stop()
     run_id = chosen[0]
-    daily = replay.daily(store, run_id)
+    # Lazy tabs: only the open tab's reads run (the first paint is the run list and the daily series).
     timeline, day_tab, product_tab, compare_tab, diag_tab, download_tab = st.tabs(
-        ["Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Downloads"]
+        list(TABS), key=TAB, on_change="rerun"
     )
-    with timeline:
-        st.caption(f"Run {labels[run_id]}")
-        if daily.empty:
-            st.info("This run has no closed days.")
-        else:
-            series = st.multiselect(
-                "Series", list(replay.SERIES), default=["funds", "net_worth"], key="orca_retail_series"
-            )
-            st.line_chart(daily.set_index("day")[series], height=320)
-            st.dataframe(daily, hide_index=True, height=240)
-    with day_tab:
-        bounds = replay.day_bounds(store, run_id)
-        n_days = max(len(bounds), 1)
-        day = st.slider("Day", 1, n_days, 1, key="orca_retail_day") if n_days > 1 else 1
-        view = replay.day_view(replay.day_steps(store, run_id, day, bounds))
-        close = view["close"] or {}
-        cols = st.columns(4)
-        cols[0].metric("Funds after the day", f"{close.get('funds', float('nan')):,.0f}")
-        cols[1].metric("Net worth", f"{close.get('net_worth', float('nan')):,.0f}")
-        cols[2].metric("Units sold", f"{sum((close.get('sales_by_sku') or {}).values()):,}")
-        cols[3].metric("Stocked out", f"{len(close.get('insufficient_skus') or [])}")
-        st.markdown("**Tool calls and reasoning**")
-        st.dataframe(view["calls"], hide_index=True, height=260)
-        a, b = st.columns(2)
-        a.markdown("**Orders**")
-        a.dataframe(view["orders"], hide_index=True)
-        b.markdown("**Price changes**")
-        b.dataframe(view["prices"], hide_index=True)
-        a.markdown("**News seen**")
-        a.dataframe(view["news"], hide_index=True)
-        b.markdown("**Shelf set today**")
-        b.write(view["shelf"] if view["shelf"] is not None else "unchanged")
-    with product_tab:
-        skus = sorted({*view["orders"].get("sku_id", pd.Series(dtype=str)).tolist(),
-                       *(close.get("sales_by_sku") or {}).keys()})  # fmt: skip
-        if not skus:
-            st.info("Pick a day with orders or sales to drill into a product.")
-        else:
-            sku = st.selectbox(
-                "Product", skus, index=None, placeholder="Pick a product", key="orca_retail_sku"
-            )
-            if sku is not None:
-                pv = replay.product_view(store, run_id, sku)
-                if not pv["sales"].empty:
-                    st.line_chart(pv["sales"].set_index("date")[["move", "price"]], height=260)
-                st.markdown("**Orders: supplier chosen, its quality, and that day's cheapest quote**")
-                st.dataframe(pv["orders"], hide_index=True)
-    with compare_tab:
-        st.dataframe(replay.table1(store, chosen), hide_index=True)
-        worth = {labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]: replay.daily(store, r).set_index("day")["net_worth"]
-                 for r in chosen}  # fmt: skip
-        st.line_chart(pd.DataFrame(worth), height=300)
-    with diag_tab:
-        st.caption("Four-stage diagnostics from the recorded tool calls (stage 3 supplier and price scores need "
-                   "hidden quality and are computed in the experiment reports). Offline policies plan without "
-                   "view calls, so their evidence scores are low by construction.")  # fmt: skip
-        if st.button("Compute diagnostics", key="orca_retail_diag_go"):
-            st.session_state[DIAG] = {r: replay.diagnostics(store, r) for r in chosen}
-        diag = st.session_state.get(DIAG) or {}
-        if diag:
-            frame = pd.DataFrame({r: {HEADLINE[k]: v.get(k) for k in HEADLINE} for r, v in diag.items()}).T
-            st.bar_chart(frame.drop(columns=["Acted/day"]).T, height=300, stack=False)
-            st.dataframe(frame)
-        for r in chosen:
-            unstable = replay.instability(store, r)
-            if unstable is not None:
-                st.markdown(
-                    f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days)"
+    if timeline.open:
+        with timeline:
+            daily = replay.daily(store, run_id)
+            st.caption(f"Run {labels[run_id]}")
+            if daily.empty:
+                st.info("This run has no closed days.")
+            else:
+                series = st.multiselect(
+                    "Series", list(replay.SERIES), default=["funds", "net_worth"], key="orca_retail_series"
                 )
-                st.line_chart(
-                    pd.Series(unstable["execution_similarity"], name="execution similarity"), height=200
+                line_chart(daily, "day", series, height=320)
+                st.dataframe(daily, hide_index=True, height=240)
+    if day_tab.open:
+        with day_tab:
+            bounds = replay.day_bounds(store, run_id)
+            n_days = max(len(bounds), 1)
+            day = st.slider("Day", 1, n_days, 1, key="orca_retail_day") if n_days > 1 else 1
+            view = replay.day_view(replay.day_steps(store, run_id, day, bounds))
+            close = view["close"] or {}
+            cols = st.columns(4)
+            cols[0].metric("Funds after the day", f"{close.get('funds', float('nan')):,.0f}")
+            cols[1].metric("Net worth", f"{close.get('net_worth', float('nan')):,.0f}")
+            cols[2].metric("Units sold", f"{sum((close.get('sales_by_sku') or {}).values()):,}")
+            cols[3].metric("Stocked out", f"{len(close.get('insufficient_skus') or [])}")
+            st.markdown("**Tool calls and reasoning**")
+            st.dataframe(view["calls"], hide_index=True, height=260)
+            a, b = st.columns(2)
+            a.markdown("**Orders**")
+            a.dataframe(view["orders"], hide_index=True)
+            b.markdown("**Price changes**")
+            b.dataframe(view["prices"], hide_index=True)
+            a.markdown("**News seen**")
+            a.dataframe(view["news"], hide_index=True)
+            b.markdown("**Shelf set today**")
+            b.write(view["shelf"] if view["shelf"] is not None else "unchanged")
+    if product_tab.open:
+        with product_tab:
+            skus = replay.products(store, run_id)
+            if not skus:
+                st.info("This run has no per-product records (an imported run keeps its daily series and tool "
+                        "calls only).")  # fmt: skip
+            else:
+                sku = st.selectbox(
+                    "Product", skus, index=None, placeholder="Pick a product", key="orca_retail_sku"
                 )
-                st.json(
-                    {
-                        "execution": unstable["execution"],
-                        "macro": unstable.get("macro_note", unstable["macro"]),
-                    }
-                )
-    with download_tab:
-        st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
-        st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")
-        if st.button("Prepare the run as JSON (all tool calls)", key="orca_retail_prepare_json"):
-            st.session_state["orca_retail_json"] = (run_id, replay.run_json(store, run_id))
-        ready = st.session_state.get("orca_retail_json")
-        if ready and ready[0] == run_id:
-            st.download_button("Run (JSON)", ready[1], f"{run_id}.json", "application/json")
+                if sku is not None:
+                    pv = replay.product_view(store, run_id, sku)
+                    if not pv["sales"].empty:
+                        cols = [c for c in ("price", "reference_price") if c in pv["sales"]]
+                        a, b = st.columns(2)
+                        a.caption("Units sold per day")
+                        a.bar_chart(pv["sales"].set_index("date")["move"], height=240)
+                        b.caption("Price and the reference price (privileged oracle's rule; evaluation only)")
+                        line_chart(pv["sales"], "date", cols, height=240, container=b)
+                    st.markdown("**Orders: supplier chosen and its hidden quality, that day's cheapest quote and the "
+                                "hidden-quality-best supplier** (hidden quality is evaluation data the agent never "
+                                "saw)")  # fmt: skip
+                    st.dataframe(pv["orders"], hide_index=True)
+    if compare_tab.open:
+        with compare_tab:
+            st.dataframe(replay.table1(store, chosen), hide_index=True)
+            worth = pd.concat({labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]:
+                               replay.daily(store, r).set_index("day")["net_worth"] for r in chosen}, axis=1)  # fmt: skip
+            line_chart(worth.reset_index(), "day", list(worth.columns), height=300)
+    if diag_tab.open:
+        with diag_tab:
+            st.caption("Four-stage diagnostics from the recorded tool calls. Stage 3 (QualityFirst, PriceFirst, "
+                       "SupplierQual, price distance) uses the hidden supplier quality and reference prices stored with "
+                       "our runs as evaluation data; PriceClose scales the price distance by the worst of the runs "
+                       "shown. Offline policies plan without view calls, so their evidence scores are low by "
+                       "construction.")  # fmt: skip
+            if st.button("Compute diagnostics", key="orca_retail_diag_go"):
+                st.session_state[DIAG] = replay.diagnostics_of(store, chosen)
+            diag = {r: v for r, v in (st.session_state.get(DIAG) or {}).items() if r in chosen}
+            if diag:
+                frame = pd.DataFrame({r: {replay.HEADLINE[k]: v.get(k) for k in replay.HEADLINE} for r, v in diag.items()}).T
+                st.bar_chart(frame.drop(columns=list(NOT_RATES)).T, height=300, stack=False)
+                st.dataframe(frame)
+                for r, v in diag.items():
+                    if v.get("stage3_note"):
+                        st.caption(f"{r}: {v['stage3_note']}")
+            for r in chosen:
+                judged = st.session_state.get(JUDGED, {}).get(r)
+                unstable = judged or replay.instability(store, r)
+                if unstable is None:
+                    continue
+                st.markdown(f"**Strategy instability of {r}** (execution level: mean field Jaccard of adjacent days; "
+                            "macro level: an LLM judge's similarity of adjacent macro strategies)")  # fmt: skip
+                lines = {"execution similarity": pd.Series(unstable["execution_similarity"], dtype=float)}
+                if "macro_similarity" in unstable:
+                    lines["macro similarity (LLM judge)"] = pd.Series(unstable["macro_similarity"], dtype=float)
+                st.line_chart(pd.DataFrame(lines), height=200)
+                st.json({"execution": unstable["execution"], "macro": unstable.get("macro_note", unstable["macro"]),
+                         **({"unscored judge replies": unstable["macro_unscored"]} if "macro_unscored" in unstable else {})})  # fmt: skip
+                if not llm_ready:
+                    st.info("The macro-level similarity needs an LLM key (Settings): an LLM judge rates it. "
+                            "Nothing is substituted without one.")  # fmt: skip
+                elif judged is None and st.button(f"Judge the macro strategies with {settings.model}",
+                                                  key=f"orca_retail_judge_{r}"):  # fmt: skip
+                    judge = MacroJudge(make_chat_model(settings))
+                    st.session_state.setdefault(JUDGED, {})[r] = replay.instability(store, r, judge=judge)
+                    st.rerun()
+    if download_tab.open:
+        with download_tab:
+            daily = replay.daily(store, run_id)
+            st.download_button("Daily series (CSV)", replay.series_csv(daily), f"{run_id}_daily.csv", "text/csv")
+            st.download_button("Daily series (Parquet)", replay.series_parquet(daily), f"{run_id}_daily.parquet")
+            if st.button("Prepare the run as JSON (all tool calls)", key="orca_retail_prepare_json"):
+                st.session_state["orca_retail_json"] = (run_id, replay.run_json(store, run_id))
+            ready = st.session_state.get("orca_retail_json")
+            if ready and ready[0] == run_id:
+                st.download_button("Run (JSON)", ready[1], f"{run_id}.json", "application/json")

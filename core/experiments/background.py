@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core.experiments.driver import prepare
-from core.experiments.spec import ExperimentSpec, parse_spec
+from core.experiments.spec import ExperimentSpec, from_dict, parse_spec
 from core.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,13 +49,11 @@ class BackgroundRun:
     def alive(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def _launch(self, spec_text: str) -> None:
-        with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False, encoding="utf-8") as f:
-            f.write(spec_text)
-            spec_file = f.name
+    def _launch(self, target: str, spec_file: str | None = None) -> None:
+        """Run the CLI driver on `target` (a spec file or a stored experiment's id); `spec_file` is deleted after."""
         paths = [str(ROOT), *sys.path, *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(p for p in paths if p))}
-        cmd = [sys.executable, "-m", "core.cli", "--db", str(self.store_path), "experiment", "run", spec_file,
+        cmd = [sys.executable, "-m", "core.cli", "--db", str(self.store_path), "experiment", "run", target,
                "--workers", str(self.workers), "--quiet"]  # fmt: skip
         self.process = subprocess.Popen(
             cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -65,10 +63,11 @@ class BackgroundRun:
         )
         self.thread.start()
 
-    def _watch(self, spec_file: str) -> None:
+    def _watch(self, spec_file: str | None) -> None:
         assert self.process is not None
         out, err = self.process.communicate()
-        Path(spec_file).unlink(missing_ok=True)
+        if spec_file is not None:
+            Path(spec_file).unlink(missing_ok=True)
         if self.process.returncode == 0 and out.strip():
             self.summary = json.loads(out.strip().splitlines()[-1])
             return
@@ -97,15 +96,29 @@ def start(text: str, store_path: str | Path, *, workers: int = 2) -> BackgroundR
     """Start (or resume) the TOML spec `text` on the local engine in the background; the running one if it is
     already going. The spec is checked and its cells recorded here, so a bad spec fails in the caller and the
     experiment is in the store (with its progress) as soon as this returns."""
-    spec = parse_spec(text)
-    path = Path(store_path)
+    return _start(parse_spec(text), Path(store_path), workers, text=text)
+
+
+def resume(experiment_id: str, store_path: str | Path, *, workers: int = 2) -> BackgroundRun:
+    """Resume a stored experiment (e.g. one whose driver was killed) from its stored spec, as `start` does."""
+    spec = from_dict(Store(store_path).get_experiment(experiment_id)["spec"])
+    return _start(spec, Path(store_path), workers, text=None)
+
+
+def _start(spec: ExperimentSpec, path: Path, workers: int, *, text: str | None) -> BackgroundRun:
+    """Launch the driver on the spec `text` (via a temporary file) or, without text, on the stored experiment."""
     with _LOCK:
         current = _RUNS.get(spec.experiment_id)
         if current is not None and current.alive:
             return current
         prepare(spec, Store(path))
         run = BackgroundRun(spec.experiment_id, spec, path, workers)
-        run._launch(text)
+        if text is None:
+            run._launch(spec.experiment_id)
+        else:
+            with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False, encoding="utf-8") as f:
+                f.write(text)
+            run._launch(f.name, f.name)
         _RUNS[spec.experiment_id] = run
         return run
 

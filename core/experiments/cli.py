@@ -3,21 +3,34 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from core import cli_args
-from core.errors import OrcaError
+from core.errors import OrcaError, SpecError, StoreError
 from core.experiments.driver import run_experiment
 from core.experiments.engines import ENGINES, make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
-from core.experiments.spec import load_spec
+from core.experiments.spec import ExperimentSpec, from_dict, load_spec
 from core.store import Store
 
 
+def _spec(target: str, db: str) -> ExperimentSpec:
+    """The spec in file `target`, or the stored spec of the experiment whose id is `target` (to resume it)."""
+    if Path(target).is_file():
+        return load_spec(target)
+    try:
+        return from_dict(Store(db).get_experiment(target)["spec"])
+    except StoreError:
+        raise SpecError(
+            "SPEC", f"{target!r} is neither a spec file nor the id of a stored experiment (`experiment list`)"
+        ) from None
+
+
 def _run(args: argparse.Namespace) -> dict[str, Any]:
-    spec = load_spec(args.spec)
+    spec = _spec(args.spec, args.db)
     engine = make_engine(args.engine, workers=args.workers, address=args.address)
     try:
         summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
@@ -59,7 +72,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
-    run.add_argument("spec", metavar="SPEC", help="path of the experiment spec (TOML)")
+    run.add_argument(
+        "spec", metavar="SPEC", help="path of the experiment spec (TOML), or a stored experiment's id"
+    )
     run.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
     run.add_argument("--workers", type=int, default=2, help="worker processes / Ray CPUs (default 2)")
     run.add_argument("--address", help="Ray cluster address (ray engine; default: start a local instance)")

@@ -8,6 +8,7 @@ flight, which the next run picks up.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -17,7 +18,7 @@ from enum import StrEnum
 from typing import TextIO
 
 from core.config import Settings
-from core.errors import SpecError
+from core.errors import SpecError, StoreError
 from core.experiments.engines import Engine, LocalEngine
 from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
@@ -26,12 +27,18 @@ from core.store import Store
 
 
 class ExperimentStatus(StrEnum):
-    """running; done (every cell done); partial (finished with failed cells); stopped (asked to stop)."""
+    """running; done (every cell done); partial (finished with failed cells); stopped (asked to stop);
+    stalled (read back only: marked running, but its driver stopped its heartbeat, so it was killed)."""
 
     RUNNING = "running"
     DONE = "done"
     PARTIAL = "partial"
     STOPPED = "stopped"
+    STALLED = "stalled"
+
+
+HEARTBEAT_S = 10.0
+"""How often an idle driver touches its experiment (`Store.touch_experiment`); see `STALE_AFTER_S`."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +59,7 @@ class RunSummary:
 
 
 class CellWriter:
-    """Writes outcomes on its own thread, as many per transaction as have queued up.
+    """Writes outcomes on its own thread, as many per transaction as have queued up, and beats the heartbeat.
 
     Opening the DuckDB file and committing costs far more than the rows (tens of ms on a busy disk), so a
     writer that batches keeps the driver from becoming the bottleneck of short cells. Each cell's run and row
@@ -71,6 +78,7 @@ class CellWriter:
 
     def _write(self, outcomes: list[CellOutcome]) -> None:
         with self.store.batch():
+            self.store.touch_experiment(self.experiment_id)
             for o in outcomes:
                 self.store.finish_cell(
                     self.experiment_id,
@@ -87,7 +95,11 @@ class CellWriter:
     def _loop(self) -> None:
         closing = False
         while not closing:
-            batch = [self.queue.get()]
+            try:
+                batch = [self.queue.get(timeout=HEARTBEAT_S)]
+            except queue.Empty:
+                self._beat()
+                continue
             while True:
                 try:
                     batch.append(self.queue.get_nowait())
@@ -100,6 +112,11 @@ class CellWriter:
                     self._write(outcomes)
                 except BaseException as err:  # handed to the driver thread by close()
                     self.error = err
+
+    def _beat(self) -> None:
+        """Touch the experiment; a failed beat is only retried later (a cell write failing is what stops a run)."""
+        with contextlib.suppress(StoreError):
+            self.store.touch_experiment(self.experiment_id)
 
     def close(self) -> None:
         self.queue.put(None)

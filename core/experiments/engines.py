@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 from core.errors import SpecError
-from core.experiments.worker import CellOutcome, CellStatus, CellTask, run_cell
+from core.experiments.worker import CellOutcome, CellStatus, CellTask, die_with_driver, run_cell
 
 OnOutcome = Callable[[CellOutcome], None]
 ShouldStop = Callable[[], bool]
@@ -122,7 +122,9 @@ class LocalEngine:
         # starting them is safe from a threaded app and a rebuilt pool starts fast.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
-        return ProcessPoolExecutor(self.workers, mp_context=context)
+        return ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=die_with_driver, initargs=(os.getpid(),)
+        )
 
     def run(
         self,

@@ -2,12 +2,17 @@
 loop with a buffering recorder, and return the run record and metrics. Workers never open the store.
 
 Everything here is picklable and imports no workbench package: the adapter is imported by its module string
-inside the worker process (a process-pool worker or a Ray task).
+inside the worker process (a process-pool worker or a Ray task). An adapter may also offer `tables(env)` (its
+record tables, table name -> DataFrame) and `artifacts(env, agent, record)` (name -> bytes): they travel with
+the run record, so the driver commits them with the run and the cell in one transaction.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import select
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -94,6 +99,10 @@ def run_cell(task: CellTask) -> CellOutcome:
         result = rollout(env, agent, seed=task.seed, recorder=recorder, max_steps=task.max_steps)
         metrics = _float_metrics(adapter.metrics(result, env))
         recorder.record.metrics = {**result.metrics, **metrics}
+        if callable(getattr(adapter, "tables", None)):  # the workbench's record tables, written with the run
+            recorder.record.tables = dict(adapter.tables(env))
+        if callable(getattr(adapter, "artifacts", None)):
+            recorder.record.artifacts.update(adapter.artifacts(env, agent, recorder.record))
         failed = result.status is RolloutStatus.FAILED
         return CellOutcome(
             task.key,
@@ -112,3 +121,22 @@ def run_cell(task: CellTask) -> CellOutcome:
         record.status = "failed"
         record.metrics = {"error": error}
     return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started)
+
+
+def die_with_driver(driver_pid: int) -> None:
+    """Pool initializer: end this worker as soon as the driver process `driver_pid` is gone (Linux pidfd).
+
+    A forkserver worker and its forkserver keep each other alive (the worker holds the server's liveness pipe),
+    so without this a driver killed outright (kill -9, out of memory) would leave both behind for good."""
+    try:
+        fd = os.pidfd_open(driver_pid)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):
+        return  # no pidfd on this platform: orphans end when their cell does and the pool is not fed again
+
+    def watch() -> None:
+        select.select([fd], [], [])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="orca-driver-watch", daemon=True).start()

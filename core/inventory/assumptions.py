@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solvers.inventory.spec import InventoryProblem, format_number
+from solvers.inventory.spec import CapacityBasis, InventoryProblem, format_number
 
 
 def assumptions(problem: InventoryProblem) -> tuple[str, ...]:
@@ -43,7 +43,11 @@ def assumptions(problem: InventoryProblem) -> tuple[str, ...]:
         )
         + ", and the order fee once per order of any size.",
         "Orders above the max order, or that would push stock on hand plus on order above the storage "
-        "capacity, are cut down to fit.",
+        "capacity, are cut down to fit."
+        if p.capacity_basis is CapacityBasis.INVENTORY_POSITION
+        else "Orders above the max order, or that would push the stock on the shelf (after today's delivery) "
+        "above the storage capacity, are cut down to fit; orders still on the way do not count, so "
+        "deliveries can lift stock above the capacity.",
         f"Leftover stock has no value at the end of the {p.time_horizon}-day plan.",
         f"Policies are compared by expected cost plus exp(-λ)·standard deviation with λ = "
         f"{format_number(p.risk_tolerance)}.",

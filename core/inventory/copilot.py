@@ -209,7 +209,9 @@ class Copilot:
         self.recorder.message("user", note, [{"name": EDIT_TOOL, "arguments": {"key": key, "value": value}}])
         self.recorder.message("assistant", turn.assistant)
         self.recorder.event(
-            "user_edit", {"key": key, "value": value, "action": turn.action, **self._snapshot()}, latency_ms=latency_ms
+            "user_edit",
+            {"key": key, "value": value, "action": turn.action, **self._snapshot()},
+            latency_ms=latency_ms,
         )
         if turn.action == TERMINATE:
             return self._present(turn.assistant, progress)
@@ -309,7 +311,9 @@ class Copilot:
             if note:
                 self.recorder.update(config=self._run_config())
             self.recorder.message("assistant", assistant)
-            self.recorder.event("extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms)
+            self.recorder.event(
+                "extraction", {"action": turn.action, **self._snapshot()}, latency_ms=latency_ms
+            )
         if turn.action == TERMINATE:
             return self._present(assistant, progress)
         return self._turn(assistant, turn.action, turn.conflicts)
@@ -365,7 +369,9 @@ class Copilot:
         self.result, self.report = result, report
         self._start_interpretation(brief)
         with self._batch():
-            self._record_optimization(cfg, result, report, brief, problem, optimized - started, criticised - optimized)
+            self._record_optimization(
+                cfg, result, report, brief, problem, optimized - started, criticised - optimized
+            )
 
     def _record_optimization(
         self,
@@ -398,8 +404,11 @@ class Copilot:
 
     def _start_interpretation(self, brief: PolicyBrief) -> None:
         self.brief = brief
-        model = make_chat_model(self.settings, offline_policy(brief))
-        self.interpreter = InterpretationAgent(model, brief, on_step=self.recorder.step)
+        numbering = self.config.day_numbering
+        model = make_chat_model(self.settings, offline_policy(brief, numbering))
+        self.interpreter = InterpretationAgent(
+            model, brief, on_step=self.recorder.step, day_numbering=numbering
+        )
         self.phase = "interpret"
 
     def _interpret(self, text: str) -> CopilotTurn:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.errors import SpecError
+from core.inventory.order_query import check_day_numbering
 from solvers.inventory.dqn import DQNConfig
 
 _DQN_RE = re.compile(r"\b(?:dqn|deep[- ]q|reinforcement learning|neural net(?:work)?)\b", re.I)
@@ -34,14 +35,19 @@ class CopilotConfig:
     final_paths: int | None = None
     critic_paths: int = 200
     seed: int = 0
+    day_numbering: str = "from_one"
+    """How the user's "day d" maps to a time step in order queries (`order_query.DAY_NUMBERINGS`)."""
 
     def __post_init__(self) -> None:
+        check_day_numbering(self.day_numbering)
         if self.paths < 1:
             raise SpecError("paths", "need at least 1 simulation path")
         if self.dqn_steps < 1:
             raise SpecError("dqn_steps", f"the DQN step budget must be at least 1, got {self.dqn_steps}")
         if not (self.dqn_seconds > 0 and math.isfinite(self.dqn_seconds)):
-            raise SpecError("dqn_seconds", f"the DQN time budget must be a positive number, got {self.dqn_seconds}")
+            raise SpecError(
+                "dqn_seconds", f"the DQN time budget must be a positive number, got {self.dqn_seconds}"
+            )
 
     def dqn_config(self) -> DQNConfig:
         return DQNConfig(

@@ -18,8 +18,9 @@ from core.errors import SpecError
 from core.inventory.assumptions import assumptions
 from solvers.inventory.agent import OptimizationResult
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
+from solvers.inventory.period import counted_stock
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy, cut_off, truncate_orders
-from solvers.inventory.spec import InventoryProblem, table_from_problem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem, table_from_problem
 
 FAMILY_NAMES = {
     "sS": "(s,S) rule",
@@ -125,7 +126,11 @@ def critique(
     ev = simulate_policy(p, policy, demand, record=paths)
     tr = ev.trajectory
     assert tr is not None
-    after = tr.position + tr.orders
+    after = counted_stock(p, tr.on_hand, tr.pipeline) + tr.orders
+    counts, over = "Stock on hand plus on order", "Stock plus orders"
+    if p.capacity_basis is CapacityBasis.ON_HAND:  # deliveries may lift on-hand above it; orders may not
+        after = np.where(tr.orders > 0, after, 0)
+        counts, over = "Stock on hand when ordering, plus the order,", "Stock on hand plus orders"
     checks.append(
         Check(
             "orders_within_max_order",
@@ -142,10 +147,9 @@ def critique(
             "within_capacity",
             int(after.max()) <= p.max_inventory,
             "error",
-            f"Stock on hand plus on order never exceeds the capacity of {p.max_inventory} units "
-            f"(highest: {int(after.max())})."
+            f"{counts} never exceeds the capacity of {p.max_inventory} units (highest: {int(after.max())})."
             if int(after.max()) <= p.max_inventory
-            else f"Stock plus orders reach {int(after.max())} units, above the capacity of {p.max_inventory}.",
+            else f"{over} reach {int(after.max())} units, above the capacity of {p.max_inventory}.",
         )
     )
     if p.lost_sales:
@@ -254,8 +258,11 @@ def supply_limits(p: InventoryProblem) -> list[str]:
             f"the largest order ({p.max_order} units) is below the average daily demand ({mean:g} units)"
         )
     cover = mean * (p.lead_time + 1)
+    shelf_only = p.capacity_basis is CapacityBasis.ON_HAND and p.lead_time >= 2
+    if shelf_only:  # orders in transit do not count: the capacity need only hold a day's demand
+        cover = mean
     if p.max_inventory < cover:
-        if p.lead_time == 0:
+        if p.lead_time == 0 or shelf_only:
             limits.append(
                 f"the storage capacity ({p.max_inventory} units) is below the average daily demand ({mean:g} units)"
             )

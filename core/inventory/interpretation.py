@@ -17,7 +17,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.inventory.critic import dollars
-from core.inventory.order_query import OrderQuery, make_order_tool, parse_order_query
+from core.inventory.order_query import (
+    OrderQuery,
+    check_day_numbering,
+    day_of_step,
+    make_order_tool,
+    parse_order_query,
+    step_of_day,
+)
 from core.inventory.policy_answers import answer_question
 from core.inventory.policy_brief import PolicyBrief, display_name
 from core.inventory.policy_explanation import (
@@ -87,9 +94,13 @@ def _only_done_phrases(words: list[str]) -> bool:
     )
 
 
-def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequence[ToolSpec]], OfflineTurn]:
-    """The deterministic interpretation agent: same tool protocol as an LLM (asks for tool calls, reads results)."""
+def offline_policy(
+    brief: PolicyBrief, day_numbering: str = "from_one"
+) -> Callable[[str, Sequence[Message], Sequence[ToolSpec]], OfflineTurn]:
+    """The deterministic interpretation agent: same tool protocol as an LLM (asks for tool calls, reads results).
+    The user's "day d" is read per `day_numbering` (`order_query.DAY_NUMBERINGS`)."""
     p = brief.problem
+    check_day_numbering(day_numbering)
 
     pending: list[OrderQuery] = []
 
@@ -98,14 +109,14 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
         results = trailing_tool_results(messages)
         text = last_user_text(messages)
         if results:
-            query = pending.pop() if pending else parse_order_query(text, p.lead_time)
+            query = pending.pop() if pending else parse_order_query(text, p.lead_time, day_numbering)
             return OfflineTurn(_answer_tool(brief, results[-1], query))
         if text == OPENING_REQUEST:
             return OfflineTurn(opening_text(brief))
-        query = parse_order_query(text, p.lead_time)
+        query = parse_order_query(text, p.lead_time, day_numbering)
         earlier = pending.pop() if pending else None
         if earlier is not None:
-            query = merge_followup(earlier, text, p.lead_time) if query is None else query
+            query = merge_followup(earlier, text, p.lead_time, day_numbering) if query is None else query
         tool = next(iter(names), None)
         if query is not None and tool is not None:
             if query.current_time_step is None and (brief.scenario == "B" or _time_dependent(brief)):
@@ -114,7 +125,7 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
                     current_time_step=0,
                     notes=(
                         *query.notes,
-                        f"I took today as day 1 of your {p.time_horizon}-day plan; tell me "
+                        f"I took today as day {day_of_step(0, day_numbering)} of your {p.time_horizon}-day plan; tell me "
                         "if you are further along, for example 'we are 20 days in'",
                     ),
                 )
@@ -142,16 +153,18 @@ def offline_policy(brief: PolicyBrief) -> Callable[[str, Sequence[Message], Sequ
 _DAYS_IN_RE = re.compile(r"\b(\d+)\s*days?\s+(?:in|into)\b|\bday\s*(?:number\s*|#\s*)?(\d+)\b", re.I)
 
 
-def merge_followup(earlier: OrderQuery, text: str, lead_time: int) -> OrderQuery | None:
+def merge_followup(
+    earlier: OrderQuery, text: str, lead_time: int, day_numbering: str = "from_one"
+) -> OrderQuery | None:
     """A reply that completes an order question asked before ('it's day 1', 'nothing on order', '24 arriving
     tomorrow'): the earlier stock with the new day or deliveries; None when the reply adds neither."""
-    filled = parse_order_query(f"inventory {earlier.current_inventory}, {text}", lead_time)
+    filled = parse_order_query(f"inventory {earlier.current_inventory}, {text}", lead_time, day_numbering)
     if filled is None:
         return None
     step = earlier.current_time_step
     m = _DAYS_IN_RE.search(words_to_digits(text))
     if m:
-        step = max(int(m.group(1) or m.group(2)) - 1, 0) if m.group(2) else int(m.group(1))
+        step = step_of_day(int(m.group(2)), day_numbering) if m.group(2) else int(m.group(1))
     pipeline = filled.pipeline_orders if filled.pipeline_orders is not None else earlier.pipeline_orders
     if step == earlier.current_time_step and pipeline == earlier.pipeline_orders:
         return None
@@ -208,16 +221,19 @@ class InterpretationAgent:
         brief: PolicyBrief,
         on_step: Callable[[Step], None] | None = None,
         max_steps: int = 6,
+        day_numbering: str = "from_one",
     ) -> None:
         self.model = model
         self.brief = brief
         self.system = system_prompt(brief)
-        self.toolbox = Toolbox([make_order_tool(brief)])
+        self.toolbox = Toolbox([make_order_tool(brief, day_numbering)])
         self.on_step = on_step
         self.max_steps = max_steps
         self.history: list[Message] = []
         self.log: list[tuple[str, str]] = []
         self.done = False
+        self.last_tool_calls: tuple[dict[str, Any], ...] = ()
+        """The tool calls (name, arguments, result) of the latest answer, for callers that check them."""
 
     def opening(self) -> InterpretationTurn:
         """Present the recommended policy (critic findings and assumptions included)."""
@@ -266,6 +282,7 @@ class InterpretationAgent:
                 ("tool", f"[CALLING TOOL]: {call['name']}({call['arguments']}) -> {call['result']}")
             )
         self.log.append(("assistant", answer))
+        self.last_tool_calls = tuple(loop.tool_calls)
         return InterpretationTurn(answer, INTERPRET, tuple(loop.tool_calls), (user, *loop.messages))
 
     def restore(self, turns: Sequence[tuple[str, str]]) -> None:

@@ -2,6 +2,10 @@
 
 `parse_order_query` reads "current inventory 4, day 4, no incoming orders"; `make_order_tool(brief)` is
 `calculate_dqn_order` (Scenario B) or `calculate_policy_order` (Scenario A).
+
+Day numbering (a paper-exact switch): the tools take a 0-based `current_time_step`. `"from_one"` (default)
+reads the user's "day d" as the d-th day of the plan, time step d − 1; `"fig4"` is Figure 4's convention,
+where "day 4" is passed on as `current_time_step` 4 (the plan's first day is day 0).
 """
 
 from __future__ import annotations
@@ -17,7 +21,29 @@ from core.inventory.policy_brief import PolicyBrief
 from core.text.numbers import words_to_digits
 from solvers.inventory import artifacts as engine_artifacts
 from solvers.inventory.artifacts import parse_pipeline
-from solvers.inventory.policies import truncate_orders
+from solvers.inventory.period import counted_stock, truncate_orders
+
+DAY_NUMBERINGS = ("from_one", "fig4")
+DAY_NUMBERING_WORDS = {
+    "from_one": "'day d' is the d-th day of the plan (day 1 is time step 0)",
+    "fig4": "Fig. 4's numbering: 'day d' is time step d (the first day of the plan is day 0)",
+}
+
+
+def check_day_numbering(numbering: str) -> str:
+    if numbering not in DAY_NUMBERINGS:
+        raise SpecError("day_numbering", f"must be one of {', '.join(DAY_NUMBERINGS)}, got {numbering!r}")
+    return numbering
+
+
+def step_of_day(day: int, numbering: str = "from_one") -> int:
+    """The 0-based time step a user's "day d" means under a day numbering."""
+    return day if check_day_numbering(numbering) == "fig4" else max(day - 1, 0)
+
+
+def day_of_step(step: int, numbering: str = "from_one") -> int:
+    """How a user names time step `step` under a day numbering."""
+    return step if check_day_numbering(numbering) == "fig4" else step + 1
 
 
 @dataclass(frozen=True)
@@ -56,9 +82,9 @@ _PIPE_RE = re.compile(
 )
 
 
-def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
+def parse_order_query(text: str, lead_time: int, day_numbering: str = "from_one") -> OrderQuery | None:
     """Read "current inventory 4, day 4, no incoming orders"; None unless a stock cue ("inventory", "on hand",
-    "we have") is bound to the number by at most a few filler words."""
+    "we have") is bound to the number by at most a few filler words. "day d" is read per `day_numbering`."""
     t = words_to_digits(text)
     inv = _INV_RE.search(t)
     if inv is None:
@@ -69,8 +95,7 @@ def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
     if m := _STEP_RE.search(t):
         step, spans = int(m.group(1)), [*spans, m.span()]
     elif m := _DAY_RE.search(t):
-        day = int(m.group(1))
-        step, spans = max(day - 1, 0), [*spans, m.span()]
+        step, spans = step_of_day(int(m.group(1)), day_numbering), [*spans, m.span()]
     rest = t
     for a, b in spans:
         rest = rest[:a] + " " * (b - a) + rest[b:]
@@ -89,8 +114,23 @@ def parse_order_query(text: str, lead_time: int) -> OrderQuery | None:
     return OrderQuery(int(inv.group(1) or inv.group(2)), step, pipeline, tuple(notes))
 
 
-def make_order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
-    """The order tool for this scenario: `calculate_dqn_order` (B) or `calculate_policy_order` (A)."""
+def make_order_tool(brief: PolicyBrief, day_numbering: str = "from_one") -> Callable[..., dict[str, object]]:
+    """The order tool for this scenario: `calculate_dqn_order` (B) or `calculate_policy_order` (A); its
+    description of `current_time_step` states the day numbering (what an LLM passes for the user's "day d")."""
+    tool = _order_tool(brief)
+    if check_day_numbering(day_numbering) == "fig4" and tool.__doc__:
+        tool.__doc__ = tool.__doc__.replace(_STEP_DOC, _FIG4_STEP_DOC)
+    return tool
+
+
+_STEP_DOC = "current_time_step: today's period, counting from 0 for the first day of the plan"
+_FIG4_STEP_DOC = (
+    "current_time_step: today's period as the user numbers days (Fig. 4): the user's 'day 4' is 4, "
+    "the first day of the plan is 0"
+)
+
+
+def _order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
     p = brief.problem
     if brief.scenario == "B":
         if brief.artifacts_dir is None:
@@ -127,10 +167,8 @@ def make_order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
         """
         pipe = parse_pipeline(_pipeline_text(pipeline_orders), p.lead_time)
         low = 0 if p.lost_sales else -10 * p.max_inventory
-        if not low <= current_inventory <= p.max_inventory:
-            raise SpecError(
-                "current_inventory", f"must lie between {low} and the max inventory {p.max_inventory}"
-            )
+        if not low <= current_inventory <= p.max_on_hand:
+            raise SpecError("current_inventory", f"must lie between {low} and {p.max_on_hand}")
         if not 0 <= current_time_step < p.time_horizon:
             raise SpecError("current_time_step", f"must lie between 0 and {p.time_horizon - 1}")
         on_hand, pipeline = (
@@ -139,7 +177,7 @@ def make_order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
         )
         ip = on_hand + pipeline.sum(axis=1)
         asked = np.asarray(policy.orders(p, current_time_step, on_hand, pipeline), dtype=np.int64)
-        order = int(truncate_orders(p, asked, ip)[0])
+        order = int(truncate_orders(p, asked, counted_stock(p, on_hand, pipeline))[0])
         return {
             "recommended_order": order,
             "inventory_position": int(ip[0]),

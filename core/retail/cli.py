@@ -87,6 +87,32 @@ def cmd_diagnostics(args: argparse.Namespace) -> dict:
     return {"run_id": args.run_id, "four_stage": diagnostics(store, args.run_id)}
 
 
+def cmd_report(args: argparse.Namespace) -> dict:
+    from core.config import Settings
+    from core.retail.diagnostics import MACRO_NEEDS_KEY
+    from core.retail.report import four_stage, four_stage_markdown, strategy_notes, table1, to_markdown
+    from core.store import Store
+
+    store = Store(args.db)
+    store.get_experiment(args.experiment_id)
+    settings = Settings.from_env()
+    judge = None
+    if settings.provider != "offline" and not args.no_judge:
+        from core.llm.factory import make_chat_model
+        from core.retail.judge import MacroJudge
+
+        judge = MacroJudge(make_chat_model(settings))
+    out = {"experiment_id": args.experiment_id, "table1": to_markdown(table1(store, args.experiment_id)),
+           "four_stage": four_stage_markdown(four_stage(store, args.experiment_id)),
+           "strategy_instability": strategy_notes(store, args.experiment_id, judge=judge)}  # fmt: skip
+    if judge is None:
+        out["macro_judge"] = MACRO_NEEDS_KEY
+    else:
+        out["macro_judge"] = {"model": settings.model, "calls": judge.calls, "unscored": judge.failures,
+                              "input_tokens": judge.usage.input_tokens, "output_tokens": judge.usage.output_tokens}  # fmt: skip
+    return out
+
+
 def cmd_tools(args: argparse.Namespace) -> list[dict]:
     from solvers.retail.config import preset
     from solvers.retail.sim import RetailSim
@@ -147,6 +173,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     diag = sub.add_parser("diagnostics", help="four-stage diagnostics of a stored RetailBench run")
     diag.add_argument("run_id", metavar="RUN")
     diag.set_defaults(func=cmd_diagnostics)
+
+    report = sub.add_parser(
+        "report", help="Table 1 and four-stage diagnostics of a RetailBench experiment (markdown in JSON)"
+    )
+    report.add_argument("experiment_id", metavar="EXPERIMENT")
+    report.add_argument("--no-judge", action="store_true",
+                        help="skip the LLM judge of macro strategies even when a key is set")  # fmt: skip
+    report.set_defaults(func=cmd_report)
 
     tools = sub.add_parser("tools", help="the tool catalog (names, arguments; * = required)")
     tools.add_argument("--preset", default="hard_v2")

@@ -322,13 +322,18 @@ def instability(similarities: Sequence[float]) -> dict[str, float | None]:
             "tv": sum(abs(d) for d in diffs)}  # fmt: skip
 
 
+MACRO_NEEDS_KEY = ("macro level needs an LLM key: an LLM judge rates the similarity of adjacent days' macro "
+                   "strategies; not computed (no substitute is used)")
+
+
 def strategy_instability(
     strategy_log: Sequence[Mapping[str, Any]],
     *,
-    macro_judge: Callable[[list[str], list[str]], float] | None = None,
+    macro_judge: Callable[[list[str], list[str]], float | None] | None = None,
 ) -> dict[str, Any]:
     """Adjacent-day similarities and their instability at the execution level (Jaccard) and, with a judge
-    (an LLM, when a key is present), the macro level. Without a judge the macro part says so."""
+    (an LLM, when a key is present), the macro level. Without a judge the macro part says it needs a key; pairs
+    the judge could not score are left out of the macro instability and counted."""
     log = sorted(strategy_log, key=lambda s: s["day"])
     ex = [
         execution_similarity(a["execute_strategy"], b["execute_strategy"])
@@ -337,14 +342,15 @@ def strategy_instability(
     out: dict[str, Any] = {"execution_similarity": ex, "execution": instability(ex)}
     if macro_judge is None:
         out["macro"] = {"std_diff": None, "mac": None, "tv": None}
-        out["macro_note"] = "macro-level similarity needs an LLM judge (no API key configured): not computed"
+        out["macro_note"] = MACRO_NEEDS_KEY
     else:
         mac = [
-            float(macro_judge(list(a["macro_strategy"]), list(b["macro_strategy"])))
+            macro_judge(list(a["macro_strategy"]), list(b["macro_strategy"]))
             for a, b in zip(log, log[1:], strict=False)
         ]
         out["macro_similarity"] = mac
-        out["macro"] = instability(mac)
+        out["macro"] = instability([float(m) for m in mac if m is not None])
+        out["macro_unscored"] = sum(1 for m in mac if m is None)
     return out
 
 

@@ -1,5 +1,9 @@
 """Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies
-(`agent = "oracle"` in the spec's agent table, else the agent's name).
+(`agent = "oracle"` in the spec's agent table, else the agent's name) or the LLM frameworks.
+
+Each cell's run carries the retail record tables, the evaluation ground truth and the replay's day index
+(`tables`, `artifacts`): the driver commits them with the run and the cell, so experiment runs open in the
+replay page with their daily series and diagnostics.
 
 The privileged oracle and the baselines plan from the environment's simulator, so `make_agent` binds to the
 environment this worker made last with `make_env` (an experiment cell makes its env, then its agent, then
@@ -38,17 +42,22 @@ def make_env(config: dict[str, Any]) -> RetailBenchEnv:
     return env
 
 
+def agent_name(agent_spec: dict[str, Any]) -> str | None:
+    """The RetailBench agent a spec's agent table names (an LLM agent: its framework)."""
+    if agent_spec.get("kind") == "llm":
+        return agent_spec.get("framework")
+    return agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
+
+
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> Any:
     """Offline agents by name (oracle, baselines, hybrid, store_manager); LLM frameworks (react, reflection,
     plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in."""
     from core.retail.frameworks import FRAMEWORKS
     from core.retail.live import OFFLINE_AGENTS, make_retail_agent
 
-    name = agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
-    if agent_spec.get("kind") == "llm":
-        name = agent_spec.get("framework")
-        if name not in FRAMEWORKS:
-            raise SpecError("agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}")
+    name = agent_name(agent_spec)
+    if agent_spec.get("kind") == "llm" and name not in FRAMEWORKS:
+        raise SpecError("agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}")
     if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
         raise SpecError(
             "agent",
@@ -65,7 +74,31 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         if settings is None or getattr(settings, "provider", "offline") == "offline":
             raise SpecError("agent", f"RetailBench LLM agents ({name}) need an LLM provider with a key")
         model = make_chat_model(settings)
-    return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)))
+    options = {k: int(agent_spec[k]) for k in ("round_cap", "fail_limit", "max_rounds")
+               if name == "plan_and_act" and k in agent_spec}  # fmt: skip
+    return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), **options)
+
+
+def tables(env: RetailBenchEnv) -> dict[str, Any]:
+    """The cell's RetailBench record tables and evaluation ground truth, written with its run by the driver."""
+    from core.retail.live import run_tables
+
+    if env.sim is None:
+        return {}
+    return run_tables(env.sim)
+
+
+def artifacts(env: RetailBenchEnv, agent: Any, record: Any) -> dict[str, bytes]:
+    """The replay's day index (and an Evolving-Strategy agent's strategy log) as run artifacts."""
+    import json
+
+    from core.retail.live import day_index
+
+    out = {"day_index.json": json.dumps(day_index(record.transitions)).encode()}
+    log = getattr(agent, "strategy_log", None)
+    if log:
+        out["strategy_log.json"] = json.dumps(log).encode()
+    return out
 
 
 def metrics(result: Any, env: RetailBenchEnv) -> dict[str, float]:

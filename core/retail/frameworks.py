@@ -95,7 +95,8 @@ class DayRecord:
     input_tokens: int = 0
     output_tokens: int = 0
     forced_end: str = ""  # "", "cap", "no_tool_call"
-    memory: str = ""  # the reflection / plan / strategy the day started with
+    memory: str = ""  # the reflection / plan / strategy the day started with (and Plan-and-Act's revisions)
+    replans: int = 0  # Plan-and-Act: plans revised within the day
 
 
 @dataclass
@@ -217,9 +218,18 @@ class RetailLLMAgent(LLMToolAgent):
         self._pending = None
         part = self.begin_day(status)
         self.days[-1].memory = part
+        return self._compose(part, status)
+
+    def _compose(self, part: str, status: str) -> str:
+        """A fresh conversation's opening message: the framework part, status, notes, products, warnings."""
         notes = "\n".join(f"- [{k}] {v}" for k, v in self.env_notes.items()) or "(none)"
         return (f"{part}\n\n## Status\n{status}\n\n## Your notes\n{notes}\n\n## Products\n"
                 f"{catalogue(self.products)}\n\n{prompt('warnings')}")  # fmt: skip
+
+    def continue_day(self, observation: Any, message: str) -> str:
+        """Hook after each tool result within a day: the next message for the model (Plan-and-Act may re-plan
+        and open a fresh conversation here)."""
+        return message
 
     def _remember(self, action: dict, observation: Any) -> None:
         """Mirror the store's notes (add_note/remove_note results) so they are pinned every day."""
@@ -261,6 +271,7 @@ class RetailLLMAgent(LLMToolAgent):
                 if self._pending is not None:
                     self._observe(message)
                 return self._end_today("cap")
+            message = self.continue_day(observation, message)
         self._pinned_notes()
         try:
             action = self._next_action(message)
@@ -309,15 +320,39 @@ class ReflectionAgent(RetailLLMAgent):
 
 
 class PlanAndActAgent(RetailLLMAgent):
-    """Plan-and-Act: a tool-less planning call at the start of each day; the day then follows the plan."""
+    """Plan-and-Act: a tool-less planning call at the start of each day; the day then follows the plan in
+    rounds. The planner revises the plan within the day (a new round, with a fresh conversation) when
+    execution fails — `fail_limit` tool calls in a row return an error — or when a round has used `round_cap`
+    tool calls without ending the day (the original's round budget); at most `max_rounds` rounds a day, within
+    the day's `day_cap`."""
 
     framework = "plan_and_act"
+
+    def __init__(self, model: ChatModel, *, round_cap: int = 20, fail_limit: int = 2, max_rounds: int = 4,
+                 **options: Any) -> None:  # fmt: skip
+        for name, value, low in (("round_cap", round_cap, 1), ("fail_limit", fail_limit, 1), ("max_rounds", max_rounds, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise SpecError(name, f"must be a whole number of at least {low}, got {value!r}")
+        self.round_cap, self.fail_limit, self.max_rounds = round_cap, fail_limit, max_rounds
+        super().__init__(model, **options)
 
     def reset(self, seed: int | None) -> None:
         super().reset(seed)
         self.plan = ""
+        self._new_round()
+        self.round = 1
+
+    def _new_round(self) -> None:
+        self.round_calls, self.failures_in_row = 0, 0
+        self.round_log: list[str] = []
+
+    def _emit(self, action: dict) -> dict:
+        self.round_calls += 1
+        return super()._emit(action)
 
     def begin_day(self, status: str) -> str:
+        self._new_round()
+        self.round = 1
         actions = "\n".join(
             f"- {a['name']}({json.dumps(a['arguments'])[:200]})" for a in self.yesterday_actions
         )
@@ -328,6 +363,36 @@ class PlanAndActAgent(RetailLLMAgent):
             or "1. Check stock and prices. 2. Reorder what runs low. 3. end_today."
         )
         return f"# Day {len(self.days)} — follow the plan\n\n## Plan\n{self.plan}"
+
+    def continue_day(self, observation: Any, message: str) -> str:
+        result = observation.get("result") if isinstance(observation, dict) else None
+        error = result.get("error") if isinstance(result, dict) else None
+        action = self.last_action or {"name": "?", "arguments": {}}
+        self.round_log.append(f"- {action['name']}({json.dumps(action['arguments'])[:200]}) -> "
+                              + (f"ERROR: {str(error)[:200]}" if error else "ok"))  # fmt: skip
+        self.failures_in_row = self.failures_in_row + 1 if error else 0
+        failed = self.failures_in_row >= self.fail_limit
+        spent = self.round_calls >= self.round_cap
+        room = self.round < self.max_rounds and self.days[-1].tool_calls < self.day_cap - 1
+        if not (failed or spent) or not room:
+            return message
+        return self._replan(message, "execution failed" if failed else "the round's budget is used up")
+
+    def _replan(self, latest: str, why: str) -> str:
+        """Revise the plan (one tool-less call) and open the next round with a fresh conversation."""
+        text = (f"## Current plan\n{self.plan}\n\n## Why you are re-planning\n{why}\n\n"
+                f"## What this round did\n{chr(10).join(self.round_log)[-3000:]}\n\n## Latest result\n"
+                f"{latest[:2000]}\n\nRevise the plan for the rest of today (3-7 steps): keep what worked, fix "
+                "what failed, and end the day with end_today when done.")  # fmt: skip
+        self.plan = self._complete(prompt("plan"), text) or self.plan
+        self.round += 1
+        self.days[-1].replans += 1
+        self.days[-1].memory += f"\n\n## Revised plan (round {self.round}: {why})\n{self.plan}"
+        self._new_round()
+        self.messages = []
+        self._pending = None
+        part = f"# Day {len(self.days)}, round {self.round} — follow the revised plan\n\n## Plan\n{self.plan}"
+        return self._compose(part, latest)
 
 
 END_STRATEGY = ToolSpec(

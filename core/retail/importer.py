@@ -8,8 +8,8 @@ the replay page and scored by `core.retail.diagnostics`), the daily series in `r
 metrics, and the token files as artifacts.
 
 Everything is parsed and checked before anything is written; a malformed or partial directory raises
-`SpecError` naming the file and line and writes nothing. The run and its daily series are written in two
-store transactions; if the second fails the first is undone (the run is deleted).
+`SpecError` naming the file and line and writes nothing. The run, its transitions, artifacts and daily series
+are one `RunRecord` written in a single store transaction, so an import is all or nothing by construction.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import pandas as pd
 
 from core.errors import SpecError
 from core.store import Store
-from core.store.retail import save_retail_records
+from core.store.retail import retail_tables
 from core.store.rollouts import RunRecord, TransitionRow
 from solvers.retail.metrics import run_metrics
 from solvers.retail.tools import MEMORY_TOOLS
@@ -212,10 +212,5 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
         record.artifacts[f"day_{d}_token_usage.json"] = json.dumps(data).encode()
     daily = pd.DataFrame([{k: v for k, v in row.items() if not k.startswith("_")} for row in run.daily])
     daily["date"] = pd.to_datetime(daily["date"]).dt.date
-    run_id = store.write_record(record)
-    try:
-        save_retail_records(store, run_id, {"daily": daily})
-    except Exception:
-        store.delete_run(run_id)
-        raise
-    return run_id
+    record.tables = retail_tables({"daily": daily})
+    return store.write_record(record)

@@ -23,9 +23,10 @@ from core.retail.hybrid import OFFLINE_TOOL_AGENTS
 from core.rollout import rollout
 from core.sandbox import run_code
 from core.store import Store
-from core.store.retail import save_retail_records
+from core.store.retail import retail_tables
 from solvers.retail.env import RetailBenchEnv
-from solvers.retail.records import record_frames
+from solvers.retail.records import evaluation_frames, record_frames
+from solvers.retail.sim import RetailSim
 
 WORKBENCH = "retailbench"
 OFFLINE_AGENTS = (*OFFLINE_TOOL_AGENTS, *POLICY_AGENTS)
@@ -43,8 +44,9 @@ def agent_kind(name: str) -> str:
     return KINDS.get(name, "offline · baseline (public records only)")
 
 
-def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50) -> Any:
-    """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks)."""
+def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any) -> Any:
+    """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks; `options` go to
+    the framework, e.g. Plan-and-Act's round_cap, fail_limit, max_rounds)."""
     if name in OFFLINE_TOOL_AGENTS:
         return OFFLINE_TOOL_AGENTS[name]()
     if name in POLICY_AGENTS:
@@ -53,10 +55,16 @@ def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_
         if model is None:
             raise SpecError("agent", f"{name} is an LLM framework: it needs an API key (Settings); offline stand-ins "
                                      "are not substituted")  # fmt: skip
-        return make_framework_agent(name, model, preset=env.config.name, day_cap=day_cap)
+        return make_framework_agent(name, model, preset=env.config.name, day_cap=day_cap, **options)
     raise SpecError(
         "agent", f"unknown agent {name!r}; choose one of {', '.join((*OFFLINE_AGENTS, *FRAMEWORKS))}"
     )
+
+
+def run_tables(sim: RetailSim) -> dict[str, Any]:
+    """The run's record tables and its evaluation ground truth, as `RunRecord.tables` (written with the run in
+    one transaction). Taken after the rollout ends: the agent never sees them."""
+    return retail_tables({**record_frames(sim), **evaluation_frames(sim)})
 
 
 def day_index(rows: list[Any]) -> list[int]:
@@ -142,10 +150,9 @@ class LiveRun:
             if log:
                 recorder.artifact("strategy_log.json", json.dumps(log).encode())
             if self.store is not None:
-                run_id = self.store.write_record(recorder.record)
                 assert self.env.sim is not None
-                save_retail_records(self.store, run_id, record_frames(self.env.sim))
-                self.run_id = run_id
+                recorder.record.tables = run_tables(self.env.sim)
+                self.run_id = self.store.write_record(recorder.record)
             with self._lock:
                 self.metrics, self.error = metrics, result.error
                 self.status = status

@@ -9,18 +9,26 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 
-from core.retail.diagnostics import four_stage, strategy_instability, trace_from_transitions
+from core.retail.diagnostics import four_stage, price_closeness, strategy_instability, trace_from_transitions
 from core.retail.live import day_index
 from core.store import Store
-from core.store.retail import retail_records
+from core.store.retail import day_transitions, retail_records, retail_skus
 
 WORKBENCH = "retailbench"
 TABLE1 = ("run_days", "final_networth", "total_sales", "avg_daily_sold_skus", "return_ratio", "expired_ratio",
           "stockout_days", "avg_direct_tool_calls_per_day", "avg_all_tool_calls_per_day", "avg_tokens_per_day")  # fmt: skip
+HEADLINE = {"s1_avg_acted_skus_per_day": "Acted/day", "high_demand_coverage": "HighDemandCov",
+            "s2_query_depth": "QDepth", "evidence_completeness": "Completeness",
+            "s3_supplier_quality_first_rate": "QualityFirst", "s3_supplier_price_first_rate": "PriceFirst",
+            "supplier_quality_score": "SupplierQual", "price_closeness": "PriceClose",
+            "s3_modify_price_distance_pct_mean": "PriceDist %",
+            "s4_followup_action_rate_7d": "FollowUp", "resolved_event_rate": "Resolved",
+            "s3_invalid_or_blocked_action_rate": "Invalid/blocked"}  # fmt: skip
 SERIES = (
     "funds",
     "net_worth",
@@ -44,15 +52,31 @@ def _as_dict(value: Any) -> dict:
     return {}
 
 
+def describe(config: dict) -> dict[str, Any]:
+    """Agent, kind, model and preset of a run's config — a run of ours, an imported one, or an experiment cell
+    (whose config holds the spec's agent table and instance)."""
+    agent = config.get("agent")
+    if isinstance(agent, dict):
+        from core.retail.experiment import agent_name
+        from core.retail.live import agent_kind
+
+        name = agent_name(agent)
+        env = config.get("env") or {}
+        return {"agent": name, "kind": agent_kind(str(name)), "model": agent.get("model"), "preset": env.get("preset"),
+                "experiment": config.get("experiment")}  # fmt: skip
+    return {"agent": agent, "kind": config.get("agent_kind", ""), "model": config.get("model"),
+            "preset": config.get("preset"), "experiment": None}  # fmt: skip
+
+
 def retail_runs(store: Store) -> pd.DataFrame:
     """The stored RetailBench runs with their agent, kind (LLM / offline / imported) and headline numbers."""
     runs = store.list_runs(WORKBENCH, limit=1000)
     rows = []
-    for r in runs.to_dict("records"):
-        full = store.get_run(r["id"])
-        cfg, m = _as_dict(full.get("config")), _as_dict(full.get("metrics"))
-        rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": cfg.get("agent"),
-                     "kind": cfg.get("agent_kind", ""), "model": cfg.get("model"), "preset": cfg.get("preset"),
+    for r in runs.to_dict("records"):  # the list holds config and metrics: one query for every run
+        cfg, m = _as_dict(r.get("config")), _as_dict(r.get("metrics"))
+        d = describe(cfg)
+        rows.append({"id": r["id"], "title": r.get("title") or "", "status": r.get("status"), "agent": d["agent"],
+                     "kind": d["kind"], "model": d["model"], "preset": d["preset"],
                      "days": m.get("run_days"), "final_networth": m.get("final_networth"),
                      "created_at": r.get("created_at")})  # fmt: skip
     return pd.DataFrame(rows, columns=["id", "title", "status", "agent", "kind", "model", "preset", "days",
@@ -76,13 +100,14 @@ def day_bounds(store: Store, run_id: str) -> list[int]:
 
 
 def day_steps(store: Store, run_id: str, day: int, bounds: list[int] | None = None) -> list[dict]:
-    """The transitions of day `day` (1-based): the calls after the previous end_today up to this day's."""
+    """The transitions of day `day` (1-based): the calls after the previous end_today up to this day's (with
+    the observations the day view reads: end_today, news, failed calls)."""
     bounds = bounds if bounds is not None else day_bounds(store, run_id)
     if not 1 <= day <= len(bounds) + 1:
         return []
     start = bounds[day - 2] + 1 if day >= 2 else 0
     stop = bounds[day - 1] + 1 if day <= len(bounds) else None
-    frame = store.transitions(run_id, start, stop)
+    frame = day_transitions(store, run_id, start, stop)
     return [{k: (_decode(v) if k in ("action", "observation", "info") else v) for k, v in row.items()}
             for row in frame.to_dict("records")]  # fmt: skip
 
@@ -125,18 +150,31 @@ def day_view(steps: list[dict]) -> dict[str, Any]:
             "news": pd.DataFrame(news), "shelf": shelf, "close": close}  # fmt: skip
 
 
+def products(store: Store, run_id: str) -> list[str]:
+    """The products of a run with per-product records (sold or ordered); empty for imported runs."""
+    return retail_skus(store, run_id)
+
+
 def product_view(store: Store, run_id: str, sku: str) -> dict[str, pd.DataFrame]:
-    """A product's daily sales and price, and each order's supplier against that day's cheapest quote."""
-    sales = retail_records(store, run_id, "sales")
-    sales = sales[sales["sku_id"] == sku][["date", "move", "price"]]
-    orders = retail_records(store, run_id, "supplier_orders")
-    orders = orders[orders["sku_id"] == sku]
-    quotes = retail_records(store, run_id, "supplier_prices")
-    quotes = quotes[quotes["sku_id"] == sku]
+    """A product's daily sales and price (with the reference price, for our runs), and each order's supplier
+    against that day's cheapest quote and — from the stored ground truth — the hidden-quality-best one."""
+    sales = retail_records(store, run_id, "sales", sku=sku)[["date", "move", "price"]]
+    orders = retail_records(store, run_id, "supplier_orders", sku=sku)
+    quotes = retail_records(store, run_id, "supplier_prices", sku=sku)
+    refs = retail_records(store, run_id, "eval_reference_price", sku=sku)
+    if not refs.empty:
+        sales = sales.merge(refs[["date", "reference_price"]], on="date", how="left")
     if not orders.empty and not quotes.empty:
         cheapest = quotes.sort_values(["date", "price", "supplier_id"]).groupby("date").first().reset_index()
-        orders = orders.merge(cheapest.rename(columns={"supplier_id": "cheapest_supplier", "price": "cheapest_price"}),
-                              on="date", how="left")  # fmt: skip
+        orders = orders.merge(cheapest[["date", "supplier_id", "price"]].rename(
+            columns={"supplier_id": "cheapest_supplier", "price": "cheapest_price"}), on="date", how="left")  # fmt: skip
+        quality = retail_records(store, run_id, "eval_quality", sku=sku)
+        if not quality.empty:
+            ranked = quotes.merge(quality, on=["date", "sku_id", "supplier_id"])
+            best = ranked.sort_values(["date", "quality", "price", "supplier_id"], ascending=[True, False, True, True])
+            best = best.groupby("date").first().reset_index()[["date", "supplier_id", "quality"]]
+            orders = orders.merge(best.rename(columns={"supplier_id": "quality_best_supplier",
+                                                       "quality": "quality_best_quality"}), on="date", how="left")  # fmt: skip
     return {"sales": sales.reset_index(drop=True), "orders": orders.reset_index(drop=True)}
 
 
@@ -145,27 +183,76 @@ def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
     rows = []
     for rid in run_ids:
         run = store.get_run(rid)
-        cfg, m = _as_dict(run.get("config")), _as_dict(run.get("metrics"))
-        rows.append({"run": rid, "agent": cfg.get("agent"), "kind": cfg.get("agent_kind"), "model": cfg.get("model"),
+        d, m = describe(_as_dict(run.get("config"))), _as_dict(run.get("metrics"))
+        rows.append({"run": rid, "agent": d["agent"], "kind": d["kind"], "model": d["model"],
                      **{k: m.get(k) for k in TABLE1}})  # fmt: skip
     return pd.DataFrame(rows)
 
 
-def diagnostics(store: Store, run_id: str) -> dict[str, float | None]:
-    """The four-stage metrics of a run from its recorded tool calls (stages 1, 2, 4 and the invalid-action rate;
-    the stage-3 supplier and price scores need hidden quality and a reference price, not stored with a run)."""
+def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
+    """Stage-3 references of one of our runs from its stored evaluation tables: `quotes(day, sku)` (each
+    supplier's quote and hidden quality that day) and `reference_price(day, sku)`; None for a run without them
+    (imported originals, runs stored before migration 5). Day 1 is the run's first simulated date."""
+    quality = retail_records(store, run_id, "eval_quality")
+    if quality.empty:
+        return None
+    prices = retail_records(store, run_id, "supplier_prices")
+    refs = retail_records(store, run_id, "eval_reference_price")
+    start = pd.Timestamp(quality["date"].min())
+    merged = prices.merge(quality, on=["date", "sku_id", "supplier_id"], how="inner")
+    quotes: dict[tuple[str, str], list[dict]] = {}
+    for date, sku, supplier, price, q in merged[["date", "sku_id", "supplier_id", "price", "quality"]].itertuples(
+        index=False, name=None
+    ):
+        quotes.setdefault((str(date)[:10], sku), []).append({"supplier_id": supplier, "price": price, "quality": q})
+    reference = {(str(d)[:10], sku): float(p) for d, sku, p in refs[["date", "sku_id", "reference_price"]].itertuples(
+        index=False, name=None)}  # fmt: skip
+
+    def date_of(day: int) -> str:
+        return (start + pd.Timedelta(days=day - 1)).strftime("%Y-%m-%d")
+
+    return (lambda day, sku: quotes.get((date_of(day), sku), []),
+            lambda day, sku: reference.get((date_of(day), sku)))  # fmt: skip
+
+
+STAGE3_ABSENT = ("stage 3 (supplier quality, price closeness) not computed: this run has no stored hidden supplier "
+                 "quality (an imported original run, or stored before evaluation data was kept)")
+
+
+def diagnostics(store: Store, run_id: str) -> dict[str, Any]:
+    """The four-stage metrics of a run from its recorded tool calls; for our runs stage 3 too (QualityFirst,
+    PriceFirst, SupplierQual, price distance) from the evaluation ground truth stored with the run. PriceClose
+    compares runs: `price_closeness` over the runs shown together."""
     rows = store.transitions(run_id).to_dict("records")
-    return four_stage(trace_from_transitions(rows))
+    truth = ground_truth(store, run_id)
+    if truth is None:
+        out: dict[str, Any] = four_stage(trace_from_transitions(rows))
+        out["stage3_note"] = STAGE3_ABSENT
+        return out
+    quotes, reference = truth
+    return four_stage(trace_from_transitions(rows), quotes=quotes, reference_price=reference)
 
 
-def instability(store: Store, run_id: str) -> dict[str, Any] | None:
-    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level needs an LLM
-    judge and is reported as not computed here."""
+def diagnostics_of(store: Store, run_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """`diagnostics` of several runs with PriceClose (`price_closeness` across them) added to each."""
+    out = {r: diagnostics(store, r) for r in run_ids}
+    close = price_closeness({r: d.get("s3_modify_price_distance_pct_mean") for r, d in out.items()})
+    for r, d in out.items():
+        d["price_closeness"] = close[r]
+    return out
+
+
+Judge = Callable[[list[str], list[str]], float | None]
+
+
+def instability(store: Store, run_id: str, *, judge: Judge | None = None) -> dict[str, Any] | None:
+    """Strategy instability of an Evolving-Strategy run (None for other runs); the macro level only with an
+    LLM `judge` (`core.retail.judge.MacroJudge`), else its note says it needs an LLM key."""
     try:
         log = json.loads(store.get_artifact(run_id, "strategy_log.json"))
     except Exception:
         return None
-    return strategy_instability(log)
+    return strategy_instability(log, macro_judge=judge)
 
 
 def series_csv(frame: pd.DataFrame) -> bytes:

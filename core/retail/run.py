@@ -1,7 +1,7 @@
 """Run an offline RetailBench agent through the environment and the one rollout loop, then store the run.
 
-The transitions go through the recorder (buffered, written in one transaction); the run's record tables and
-daily series go to DuckDB via `core.store.retail`.
+The transitions go through the recorder (buffered); the run, its record tables, daily series and evaluation
+ground truth are written to DuckDB in one transaction (`RunRecord.tables`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,11 @@ from typing import Any
 
 from core.recorder import Recorder
 from core.retail.agents import PolicyAgent
-from core.retail.live import agent_kind, day_index, make_retail_agent
+from core.retail.live import agent_kind, day_index, make_retail_agent, run_tables
 from core.rollout import rollout
 from core.sandbox import run_code
 from core.store import Store
-from core.store.retail import save_retail_records
 from solvers.retail.env import RetailBenchEnv
-from solvers.retail.records import record_frames
 
 WORKBENCH = "retailbench"
 
@@ -53,7 +51,7 @@ def run_offline(
     elapsed = time.perf_counter() - started
     run_id = None
     if store is not None:
+        recorder.record.tables = run_tables(env.sim)
         run_id = store.write_record(recorder.record)
-        save_retail_records(store, run_id, record_frames(env.sim))
     return {"run_id": run_id, "status": str(result.status), "steps": result.steps, "metrics": metrics,
             "elapsed_s": round(elapsed, 3)}  # fmt: skip

@@ -5,7 +5,8 @@ ones), edits the immutable `ModelState`, and returns the current model summary. 
 returns a processed solution, or, when the model is infeasible, the conflicting constraints and
 tested relaxations; the model then rolls back to the last feasible proposal's state (Section 9:
 resolve the infeasibility before further changes) and `relaxed_state` applies a chosen relaxation
-to the attempted model. `history` is the undo stack of accepted model states.
+to the attempted model. With `rollback=False` (the lab's T-P-P paper mode) the infeasible model is kept
+and the agent must relax or remove constraints itself. `history` is the undo stack of accepted model states.
 """
 
 from __future__ import annotations
@@ -62,8 +63,11 @@ class ScheduleSession(FrontierViews):
         time_limit: float = 10.0,
         frontier_points: int = 10,
         frontier_budget: float = 5.0,
+        *,
+        rollback: bool = True,
     ) -> None:
         self.district = district or sfusd_district()
+        self.rollback = rollback
         self.time_limit = time_limit
         self.frontier_points, self.frontier_budget = frontier_points, frontier_budget
         self.state = ModelState()
@@ -256,7 +260,7 @@ class ScheduleSession(FrontierViews):
         if not result.has_schedule:
             report = diagnose_infeasibility(spec) if result.status.value == "infeasible" else None
             self.last_attempt = Attempt(self.state, result, report)
-            if self.current is not None:
+            if self.current is not None and self.rollback:
                 self.state = self.current.state
             return self._infeasible(result, report)
         previous = self.current
@@ -305,7 +309,14 @@ class ScheduleSession(FrontierViews):
         attempted = self.last_attempt.state if self.last_attempt else self.state
         current = None if self.current is None else self.current.number
         attempted_rows = [{"name": c.name, "meaning": c.meaning} for c in attempted.constraints]
-        return infeasible_payload(result, report, attempted_rows, current) | {"model_summary": self.summary()}
+        out = infeasible_payload(result, report, attempted_rows, current if self.rollback else None)
+        if not self.rollback:
+            out["message"] += (
+                " The model keeps these constraints (no automatic rollback): relax or remove constraints "
+                "before further changes."
+            )
+            out["current_proposal_kept"] = current
+        return out | {"model_summary": self.summary()}
 
     def _objective(self, objective: str) -> str:
         if objective not in OBJECTIVES:

@@ -8,6 +8,7 @@ cell's run and then the cell row in one transaction (`finish_cell`), so a cell i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import duckdb
@@ -18,6 +19,10 @@ from core.store.codec import dumps, fetch_frame, fetch_rows, now_utc
 from core.store.rollouts import RunRecord
 
 T = TypeVar("T")
+
+STALE_AFTER_S = 60.0
+"""A running experiment whose driver has not written for this long is reported "stalled" (its driver was killed).
+The driver touches its experiment at least every `core.experiments.driver.HEARTBEAT_S` seconds."""
 
 CELL_COLUMNS = "cell_key, instance, agent, seed, repetition, status, run_id, metrics, error, attempts, elapsed_s, updated_at"
 
@@ -61,34 +66,43 @@ class ExperimentTables:
 
         self._tx(work)
 
-    def get_experiment(self, experiment_id: str) -> dict[str, Any]:
-        """One experiment with its spec and cell counts by status; a `StoreError` for an unknown id."""
+    def touch_experiment(self, experiment_id: str) -> None:
+        """The driver's heartbeat: mark the experiment as written to now."""
+        self._tx(
+            lambda con: con.execute("UPDATE experiments SET updated_at = ? WHERE id = ?", [now_utc(), experiment_id])
+        )
+
+    def get_experiment(self, experiment_id: str, *, stale_after_s: float | None = None) -> dict[str, Any]:
+        """One experiment with its spec and cell counts by status; a `StoreError` for an unknown id.
+
+        A "running" experiment whose driver stopped touching it `stale_after_s` (default `STALE_AFTER_S`) ago reads
+        as "stalled"."""
         rows = self._tx(
             lambda con: fetch_rows(
                 con,
-                "SELECT e.id, e.name, e.workbench, e.spec, e.spec_hash, e.status, e.created_at, e.updated_at, "
+                f"SELECT e.id, e.name, e.workbench, e.spec, e.spec_hash, {_STATUS}, e.created_at, e.updated_at, "
                 "count(c.cell_key) AS cells, count(c.cell_key) FILTER (WHERE c.status = 'done') AS done, "
                 "count(c.cell_key) FILTER (WHERE c.status = 'failed') AS failed, "
                 "coalesce(sum(c.elapsed_s), 0) AS compute_s "
                 "FROM experiments e LEFT JOIN cells c ON c.experiment_id = e.id WHERE e.id = ? GROUP BY ALL",
-                [experiment_id],
+                [_stale_before(stale_after_s), experiment_id],
             )
         )
         if not rows:
             raise StoreError(f"no experiment with id {experiment_id!r}; `experiment list` shows them")
         return rows[0]
 
-    def list_experiments(self, limit: int = 200) -> pd.DataFrame:
-        """Experiments, newest first, with their cell counts by status."""
+    def list_experiments(self, limit: int = 200, *, stale_after_s: float | None = None) -> pd.DataFrame:
+        """Experiments, newest first, with their cell counts by status ("stalled" as in `get_experiment`)."""
         return self._tx(
             lambda con: fetch_frame(
                 con,
-                "SELECT e.id, e.name, e.workbench, e.status, e.created_at, e.updated_at, "
+                f"SELECT e.id, e.name, e.workbench, {_STATUS}, e.created_at, e.updated_at, "
                 "count(c.cell_key) AS cells, count(c.cell_key) FILTER (WHERE c.status = 'done') AS done, "
                 "count(c.cell_key) FILTER (WHERE c.status = 'failed') AS failed "
                 "FROM experiments e LEFT JOIN cells c ON c.experiment_id = e.id "
                 "GROUP BY ALL ORDER BY e.created_at DESC LIMIT ?",
-                [limit],
+                [_stale_before(stale_after_s), limit],
             )
         )
 
@@ -163,3 +177,10 @@ class ExperimentTables:
                 raise StoreError(f"no experiment with id {experiment_id!r}")
 
         self._tx(work)
+
+
+_STATUS = "CASE WHEN e.status = 'running' AND e.updated_at < ? THEN 'stalled' ELSE e.status END AS status"
+
+
+def _stale_before(stale_after_s: float | None) -> datetime:
+    return now_utc() - timedelta(seconds=STALE_AFTER_S if stale_after_s is None else stale_after_s)

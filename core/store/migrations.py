@@ -133,6 +133,14 @@ MIGRATIONS: list[str] = [
         inventory_value DOUBLE, on_hand_units INTEGER, waiting_units INTEGER, stockout_skus INTEGER,
         expired_units INTEGER, returned_units INTEGER, sold_skus INTEGER, customers INTEGER);
     """,
+    # 5: RetailBench evaluation ground truth of a run (never shown to a non-privileged agent): each day's hidden
+    # supplier quality per quote, and the reference price per product (the privileged oracle's price rule).
+    """
+    CREATE TABLE retail_eval_quality (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        supplier_id VARCHAR NOT NULL, quality DOUBLE);
+    CREATE TABLE retail_eval_reference_price (run_id VARCHAR NOT NULL, date DATE NOT NULL, sku_id VARCHAR NOT NULL,
+        supplier_id VARCHAR, unit_cost DOUBLE, reference_price DOUBLE);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -2,7 +2,9 @@
 
 A `RunRecord` is what one run produced, held in memory: experiment workers build one (they never open the
 store) and the driver writes it with `Store.write_record` in a single transaction, so a killed worker can
-never leave a half-written run. Interactive runs write through the recorder as they go instead.
+never leave a half-written run. Interactive runs write through the recorder as they go instead. A record may
+carry a workbench's own record tables (`tables`: table name -> DataFrame, e.g. RetailBench's `retail_daily`);
+they are written in the same transaction as the run.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from core.store.codec import RUN_COLUMNS, dumps, fetch_frame, now_utc
 
 T = TypeVar("T")
 
+CORE_TABLES = frozenset({"runs", "messages", "steps", "transitions", "artifacts", "cells", "experiments",
+                         "schema_version"})  # fmt: skip
 TRANSITION_COLUMNS = (
     "t, action, reward, observation, obs_hash, info, terminated, truncated, "
     "input_tokens, output_tokens, latency_ms, note"
@@ -75,6 +79,40 @@ class RunRecord:
     steps: list[tuple[str, dict, int, int, float | None]] = field(default_factory=list)
     transitions: list[TransitionRow] = field(default_factory=list)
     artifacts: dict[str, bytes] = field(default_factory=dict)
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def record_table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+    """The columns of a workbench record table (without `run_id`); StoreError if `table` is not one."""
+    rows = con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position",
+        [table],
+    ).fetchall()
+    names = [r[0] for r in rows]
+    if table in CORE_TABLES or "run_id" not in names:
+        raise StoreError(f"{table!r} is not a workbench record table of the run store")
+    return [n for n in names if n != "run_id"]
+
+
+def insert_record_tables(con: duckdb.DuckDBPyConnection, run_id: str, tables: dict[str, pd.DataFrame]) -> dict[str, int]:
+    """Append each frame to its record table under `run_id` (every column of the table must be in the frame)."""
+    counts = {}
+    for table, frame in tables.items():
+        cols = record_table_columns(con, table)
+        missing = [c for c in cols if c not in frame.columns]
+        if missing:
+            raise StoreError(f"the rows for {table} lack the columns {missing}")
+        if len(frame):
+            con.register("orca_table_in", frame[cols])
+            try:
+                con.execute(
+                    f'INSERT INTO "{table}" (run_id, {", ".join(cols)}) SELECT ?, {", ".join(cols)} FROM orca_table_in',
+                    [run_id],
+                )
+            finally:
+                con.unregister("orca_table_in")
+        counts[table] = len(frame)
+    return counts
 
 
 def _insert_transitions(con: duckdb.DuckDBPyConnection, run_id: str, rows: Sequence[TransitionRow]) -> None:
@@ -120,7 +158,7 @@ class RolloutTables:
         return self._tx(lambda con: fetch_frame(con, sql, [run_id, start, stop, stop]))
 
     def write_record(self, record: RunRecord) -> str:
-        """Write a whole run (run row, messages, steps, transitions, artifacts) in one transaction."""
+        """Write a whole run (run row, messages, steps, transitions, artifacts, record tables) in one transaction."""
         run_id = uuid.uuid4().hex[:12]
         now = now_utc()
 
@@ -163,6 +201,7 @@ class RolloutTables:
                     "INSERT INTO artifacts (run_id, name, path, blob, size, created_at) VALUES (?, ?, NULL, ?, ?, ?)",
                     [run_id, name, data, len(data), now],
                 )
+            insert_record_tables(con, run_id, record.tables)
             return run_id
 
         return self._tx(work)

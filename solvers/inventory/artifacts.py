@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import math
@@ -26,7 +27,7 @@ import torch
 from core.errors import SpecError
 from solvers.inventory.dqn import DQNPolicy, q_network
 from solvers.inventory.montecarlo import PolicyEvaluation
-from solvers.inventory.spec import InventoryProblem, problem_from_table, table_from_problem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem, problem_from_table, table_from_problem
 
 CONFIG, WEIGHTS, RESULTS = "config.json", "dqn_weights.pth", "policy_evaluation_results.csv"
 _SS_NAME = re.compile(r"sS\((\d+),(\d+)\)")  # `SSPolicy.name`, e.g. sS(16,20)+cutoff
@@ -86,6 +87,7 @@ def write_artifacts(
         "lead_time": problem.lead_time,
         "max_inventory": problem.max_inventory,
         "max_order": problem.max_order,
+        "capacity_basis": problem.capacity_basis.value,
         "lost_sales": problem.lost_sales,
         "perishable": problem.perishable,
         "risk_tolerance": problem.risk_tolerance,
@@ -179,6 +181,9 @@ def _load(weights: str, mtime: float, config_json: str) -> tuple[InventoryProble
     if not isinstance(parameters, dict):
         raise SpecError("artifacts", f"{CONFIG} has no parameter table; run the optimizer again")
     problem = problem_from_table(parameters)
+    # artifacts written before the capacity switch existed hold the default basis
+    basis = config.get("capacity_basis", CapacityBasis.INVENTORY_POSITION.value)
+    problem = dataclasses.replace(problem, capacity_basis=basis)
     dims = {k: _whole(k, config.get(k)) for k in ("dqn_input_dim", "action_dim", "dqn_hidden")}
     if dims["dqn_input_dim"] != problem.lead_time + 3 or dims["action_dim"] != problem.action_dim:
         raise SpecError("artifacts", f"{CONFIG} does not match its parameter table; run the optimizer again")
@@ -249,6 +254,12 @@ def parse_pipeline(pipeline_orders: object, lead_time: int) -> list[int]:
     return values
 
 
+def _top_words(problem: InventoryProblem) -> str:
+    if problem.max_on_hand == problem.max_inventory:
+        return f"the max inventory {problem.max_inventory}"
+    return f"{problem.max_on_hand} (capacity counted on on-hand only, with orders in transit)"
+
+
 def calculate_dqn_order(
     current_inventory: int,
     current_time_step: int,
@@ -265,21 +276,18 @@ def calculate_dqn_order(
     step = _whole("current_time_step", current_time_step)
     pipe = parse_pipeline(pipeline_orders, problem.lead_time)
     low = 0 if problem.lost_sales else -10 * problem.max_inventory
-    if not low <= inv <= problem.max_inventory:
-        raise SpecError(
-            "current_inventory",
-            f"must lie between {low} and the max inventory {problem.max_inventory}, got {inv}",
-        )
+    top = problem.max_on_hand  # the capacity, or above it on the on-hand basis with deliveries in transit
+    if not low <= inv <= top:
+        raise SpecError("current_inventory", f"must lie between {low} and {_top_words(problem)}, got {inv}")
     if not 0 <= step < problem.time_horizon:
         raise SpecError("current_time_step", f"must lie between 0 and {problem.time_horizon - 1}, got {step}")
     if any(v > problem.max_order for v in pipe):
         raise SpecError(
             "pipeline_orders", f"each pipeline order is at most the max order {problem.max_order}"
         )
-    if inv + sum(pipe) > problem.max_inventory:
+    if inv + sum(pipe) > top:
         raise SpecError(
-            "pipeline_orders",
-            f"on-hand plus pipeline ({inv + sum(pipe)}) exceeds the max inventory {problem.max_inventory}",
+            "pipeline_orders", f"on-hand plus pipeline ({inv + sum(pipe)}) exceeds {_top_words(problem)}"
         )
     q = policy.q_values(problem, step, np.array([inv]), np.array([pipe]))[0]
     order = int(np.argmax(q))

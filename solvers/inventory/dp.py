@@ -3,10 +3,13 @@
 Backward recursion on the Appendix A model (the period of `period.py`, pinned to it by a property test):
 `V_t(I, x1..xL) = min_q  H·1{q>0} + C(I + x1) + E_D V_{t+1}(f(I + x1, D), x2..xL, q)`, `V_T = 0`, where
 `C(a) = E[h(a - D)+ + b(D - a)+]` and q ranges over the feasible orders. Every transition is
-`f(a, D) = clip(a - D, lo, top)` (top = 0 when perishable, else max_inventory), so the expectation is a
+`f(a, D) = clip(a - D, lo, top)` (top = 0 when perishable, else `max_on_hand`), so the expectation is a
 correlation of `V_{t+1}` with the demand pmf along the on-hand axis, O(states·d_max) per period, vectorised
-over the whole state grid (no on-hand × on-hand transition matrix). On-hand spans `0..max_inventory` for lost sales; under backlog it spans `-T·d_max..max_inventory`
-(no path can go lower, so the result stays exact). Demand pmf tails below 1e-12 are truncated.
+over the whole state grid (no on-hand × on-hand transition matrix). On-hand spans `0..max_on_hand` for lost
+sales; under backlog it spans `-T·d_max..max_on_hand` (no path can go lower, so the result stays exact).
+`max_on_hand` is the capacity on the default inventory-position basis; on the on-hand basis (Appendix A.1) with
+L >= 2 deliveries can lift on-hand above it, and the feasible orders are `I + x1 + q <= capacity`, or `q = 0`
+in any state with position at most `max_on_hand` (every reachable state). Demand pmf tails below 1e-12 are truncated.
 The same recursion with a fixed policy's action gives the exact expected cost of any policy.
 """
 
@@ -21,9 +24,9 @@ import numpy as np
 from core.errors import SolverError
 from solvers.inventory.demand import demand_pmf
 from solvers.inventory.montecarlo import Policy
-from solvers.inventory.period import truncate_orders
+from solvers.inventory.period import counted_stock, truncate_orders
 from solvers.inventory.policies import TablePolicy
-from solvers.inventory.spec import InventoryProblem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem
 
 MAX_WORK = 60_000_000  # state-action pairs per period; about 2-4 s on this machine
 MAX_HORIZON_WORK = 3_000_000_000  # q-value and expectation operations over the horizon
@@ -60,7 +63,7 @@ class _Model:
         values, probs = demand_pmf(p.demand)
         d_max = int(values[-1])
         self.lo = 0 if p.lost_sales else -p.time_horizon * d_max
-        self.n_on_hand = p.max_inventory - self.lo + 1
+        self.n_on_hand = p.max_on_hand - self.lo + 1
         self.n_q = p.max_order + 1
         log_states = math.log10(self.n_on_hand) + p.lead_time * math.log10(self.n_q)
         if log_states > 15 or self.n_on_hand * self.n_q ** (p.lead_time + 1) > MAX_WORK:
@@ -87,21 +90,24 @@ class _Model:
                 f"{MAX_TABLE:,}); use the (s,S) search "
                 "or DQN instead (a shorter horizon, lead time or max order helps)"
             )
-        a = np.arange(self.lo, p.max_inventory + 1)
+        a = np.arange(self.lo, p.max_on_hand + 1)
         short = np.maximum(values[None, :] - a[:, None], 0)
         over = np.maximum(a[:, None] - values[None, :], 0)
         self.cost = (p.holding_cost * over + p.penalty_cost * short) @ probs
-        self.top = (0 if p.perishable else p.max_inventory) - self.lo  # index of the highest next on-hand
+        self.top = (0 if p.perishable else p.max_on_hand) - self.lo  # index of the highest next on-hand
         grids = np.meshgrid(
-            np.arange(self.lo, p.max_inventory + 1), *[np.arange(self.n_q)] * p.lead_time, indexing="ij"
+            np.arange(self.lo, p.max_on_hand + 1), *[np.arange(self.n_q)] * p.lead_time, indexing="ij"
         )
         self.on_hand = grids[0]
         self.pipeline = (
             np.stack(grids[1:], axis=-1) if p.lead_time else np.zeros(grids[0].shape + (0,), dtype=int)
         )
         self.position = self.on_hand + self.pipeline.sum(axis=-1)
+        self.counted = counted_stock(p, self.on_hand, self.pipeline)  # what the capacity counts
         orders = np.arange(self.n_q)
-        self.feasible = self.position[..., None] + orders <= p.max_inventory
+        self.feasible = self.counted[..., None] + orders <= p.max_inventory
+        if p.capacity_basis is CapacityBasis.ON_HAND:  # reachable states above the capacity order nothing
+            self.feasible |= (orders == 0) & (self.position[..., None] <= p.max_on_hand)
         self.setup = p.setup_cost * (orders > 0)
         # Constant over the periods: the row of E_D V for each (state, order) and the one-period costs.
         a = self.available_index()
@@ -142,7 +148,7 @@ class _Model:
 
 
 def _finite(v: np.ndarray) -> np.ndarray:
-    """Unreachable states (position above max_inventory) have no feasible order; give them 0 so that the
+    """Unreachable states (position above max_on_hand) have no feasible order; give them 0 so that the
     next matrix product stays finite (reachable states never move to them)."""
     return np.where(np.isfinite(v), v, 0.0)
 
@@ -173,7 +179,7 @@ def evaluate_exact(problem: InventoryProblem, policy: Policy) -> float:
     flat_pipe = m.pipeline.reshape(flat_on_hand.size, problem.lead_time)
     for t in reversed(range(problem.time_horizon)):
         want = np.asarray(policy.orders(problem, t, flat_on_hand, flat_pipe), dtype=np.int64)
-        act = truncate_orders(problem, want, m.position.ravel()).reshape(m.on_hand.shape)
+        act = truncate_orders(problem, want, m.counted.ravel()).reshape(m.on_hand.shape)
         q = m.q_values(v)
         v = _finite(np.take_along_axis(q, act[..., None], axis=-1)[..., 0])
     return float(v[m.start_index()])

@@ -25,7 +25,7 @@ from torch import nn
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
 from solvers.inventory.montecarlo import Progress, check_simulation_size, demand_matrix, simulate_policy
-from solvers.inventory.period import cut_off, period
+from solvers.inventory.period import counted_stock, cut_off, period
 from solvers.inventory.spec import InventoryProblem
 
 REPORT_EVERY_S = 0.5
@@ -113,7 +113,7 @@ def features(
     problem: InventoryProblem, t: np.ndarray | int, on_hand: np.ndarray, pipeline: np.ndarray
 ) -> np.ndarray:
     """Network input: on-hand/cap, pipeline/max_order, position/cap, t/T (float32, one row per state)."""
-    cap, qmax = problem.max_inventory, max(problem.max_order, 1)
+    cap, qmax = problem.max_on_hand, max(problem.max_order, 1)
     on_hand = np.asarray(on_hand, dtype=np.float32)
     pipe = np.asarray(pipeline, dtype=np.float32).reshape(len(on_hand), problem.lead_time)
     tt = np.broadcast_to(np.asarray(t, dtype=np.float32), on_hand.shape)
@@ -131,8 +131,9 @@ def max_feasible(
 ) -> np.ndarray:
     """Largest sensible order per state in period t (0-based): 0 when an order placed now would arrive
     after the horizon (t + L > T - 1), so it would only cost the setup; otherwise the feasible cap."""
-    ip = np.asarray(on_hand) + np.asarray(pipeline).reshape(len(on_hand), problem.lead_time).sum(axis=1)
-    top = np.clip(problem.max_inventory - ip, 0, problem.max_order).astype(np.int64)
+    pipe = np.asarray(pipeline).reshape(len(on_hand), problem.lead_time)
+    counted = counted_stock(problem, np.asarray(on_hand), pipe)  # the capacity basis of `period`
+    top = np.clip(problem.max_inventory - counted, 0, problem.max_order).astype(np.int64)
     return np.where(cut_off(problem, np.asarray(t)), 0, top)
 
 
@@ -315,7 +316,11 @@ def train_dqn(
                 progress(done, status(done, f"validation cost {val:.2f}"))
                 reported = time.perf_counter()
         elif progress and time.perf_counter() - reported >= REPORT_EVERY_S:
-            best = f"best validation cost {best_val:.2f}" if np.isfinite(best_val) else "first validation pending"
+            best = (
+                f"best validation cost {best_val:.2f}"
+                if np.isfinite(best_val)
+                else "first validation pending"
+            )
             progress(done, status(done, best))
             reported = time.perf_counter()
     if not curve or curve[-1]["step"] != step:

@@ -42,8 +42,9 @@ class InventoryControlEnv(gymnasium.Env):
     - **Observation**: int64 array `[on_hand, t, x1, ..., xL]` (on-hand is negative under backlog; x1 arrives
       this period).
     - **Action**: an order quantity (`Discrete(max_order + 1)`; any int is accepted). It is truncated to
-      `0..max_order` and so that the inventory position after ordering stays at most `max_inventory`;
-      `info["order"]` is the quantity actually placed.
+      `0..max_order` and so that the stock the capacity counts (`problem.capacity_basis`: the inventory
+      position by default, or on-hand after this period's delivery) plus the order stays at most
+      `max_inventory`; `info["order"]` is the quantity actually placed.
     - **Period**: receive x1 -> place the order (with L = 0 it arrives at once) -> demand D -> cost
       `K·1{q>0} + h·(I + x1 - D)+ + b·(D - I - x1)+`; reward = -cost.
     - **Transition**: lost sale / backlog × perishable / non-perishable; the whole period (truncation, event
@@ -62,7 +63,9 @@ class InventoryControlEnv(gymnasium.Env):
 
     metadata = {"render_modes": []}
 
-    def __init__(self, problem: InventoryProblem | None = None, table: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, problem: InventoryProblem | None = None, table: Mapping[str, Any] | None = None
+    ) -> None:
         if problem is not None and table is not None:
             raise SpecError("table", "give a problem or a parameter table, not both")
         if problem is None:
@@ -71,7 +74,7 @@ class InventoryControlEnv(gymnasium.Env):
         p = problem
         low_on_hand = 0 if p.lost_sales else -p.time_horizon * MAX_UNITS  # backlog: unmet demand piles up
         low = np.array([low_on_hand, 0] + [0] * p.lead_time, dtype=np.int64)
-        high = np.array([p.max_inventory, p.time_horizon] + [p.max_order] * p.lead_time, dtype=np.int64)
+        high = np.array([p.max_on_hand, p.time_horizon] + [p.max_order] * p.lead_time, dtype=np.int64)
         self.observation_space = spaces.Box(low, high, dtype=np.int64)
         self.action_space = spaces.Discrete(p.max_order + 1)
         self.t = 0

@@ -13,7 +13,10 @@ Conventions:
 - Order of events: observe -> receive x1 -> place q -> demand D -> cost
   `K·1{q>0} + h·(I + x1 - D)+ + b·(D - I - x1)+` (with L = 0, x1 is this period's order q).
 - Truncation (`truncate_orders`): a requested order is clipped to `0 <= q <= max_order` and to
-  `IP + q <= max_inventory`; larger requests are truncated, never refused.
+  `counted + q <= max_inventory`; larger requests are truncated, never refused. What the capacity counts is
+  the problem's `capacity_basis` (`counted_stock`): the inventory position IP (default; on-hand then never
+  exceeds the capacity) or, Appendix A.1's reading, the on-hand stock after this period's delivery `I + x1`
+  (with L = 0 the on-hand I); both are the same rule for L <= 1.
 - Cutoff rule (`cut_off`): an order placed in period t with t + L > T - 1 would arrive after the horizon,
   so it could only cost the setup. Policies built with `cutoff=True` (and the DQN's action mask) order
   nothing then; the environment itself executes any order it is given (`period(..., cutoff=False)`).
@@ -31,12 +34,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.inventory.spec import InventoryProblem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem
 
 
-def truncate_orders(problem: InventoryProblem, q: np.ndarray, ip: np.ndarray) -> np.ndarray:
-    """Clip desired orders to `0 <= q <= max_order` and `IP + q <= max_inventory`."""
-    room = np.maximum(problem.max_inventory - ip, 0)
+def counted_stock(problem: InventoryProblem, on_hand: np.ndarray, pipeline: np.ndarray) -> np.ndarray:
+    """The stock the capacity counts when ordering from state `(on_hand, pipeline)` (shapes `(n,)`, `(n, L)`):
+    the inventory position, or on the on-hand basis the on-hand after this period's delivery x1."""
+    on_hand = np.asarray(on_hand, dtype=np.int64)
+    pipeline = np.asarray(pipeline, dtype=np.int64)
+    if problem.lead_time == 0:
+        return on_hand
+    if problem.capacity_basis is CapacityBasis.ON_HAND:
+        return on_hand + pipeline[..., 0]
+    return on_hand + pipeline.sum(axis=-1)
+
+
+def truncate_orders(problem: InventoryProblem, q: np.ndarray, counted: np.ndarray) -> np.ndarray:
+    """Clip desired orders to `0 <= q <= max_order` and `counted + q <= max_inventory` (`counted_stock`)."""
+    room = np.maximum(problem.max_inventory - counted, 0)
     return np.clip(q, 0, np.minimum(problem.max_order, room)).astype(np.int64)
 
 
@@ -89,11 +104,10 @@ def period(
     on_hand = np.asarray(on_hand, dtype=np.int64)
     pipeline = np.asarray(pipeline, dtype=np.int64).reshape(on_hand.shape + (p.lead_time,))
     demand = np.asarray(demand, dtype=np.int64)
-    ip = on_hand if p.lead_time == 0 else on_hand + pipeline.sum(axis=-1)
     order = np.asarray(order, dtype=np.int64)
     if order.shape != on_hand.shape:  # a scalar order for every path (broadcasting costs ~10 µs per call)
         order = np.broadcast_to(order, on_hand.shape)
-    q = truncate_orders(p, order, ip)
+    q = truncate_orders(p, order, counted_stock(p, on_hand, pipeline))
     if cutoff and cut_off(p, t):
         q = np.zeros_like(q)
     if p.lead_time == 0:

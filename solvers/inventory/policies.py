@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import SpecError
-from solvers.inventory.period import cut_off, truncate_orders
+from solvers.inventory.period import counted_stock, cut_off, truncate_orders
 from solvers.inventory.spec import InventoryProblem
 
 
@@ -38,8 +38,8 @@ class _Policy:
     def act(self, observation: np.ndarray, problem: InventoryProblem) -> int:
         """Order for one `InventoryControlEnv` observation (already truncated to the feasible range)."""
         t, on_hand, pipeline = observation_parts(observation)
-        ip = on_hand + pipeline.sum(axis=1)
-        return int(truncate_orders(problem, self.orders(problem, t, on_hand, pipeline), ip)[0])
+        counted = counted_stock(problem, on_hand, pipeline)
+        return int(truncate_orders(problem, self.orders(problem, t, on_hand, pipeline), counted)[0])
 
     def _gate(self, problem: InventoryProblem, t: int, q: np.ndarray) -> np.ndarray:
         return np.zeros_like(q) if self.cutoff and cut_off(problem, t) else q

@@ -1,9 +1,11 @@
 """Policy search by simulation: the full (s,S) grid (seed 000 §2.3) and the other heuristic families.
 
 All four heuristic families are one generalised rule, so one vectorised kernel evaluates them all:
-`q = min((S - IP)+ · 1{IP < s}, cap)`, then truncated to `IP + q <= max_inventory`:
-(s,S) is `(s, S, max_order)`, capped base-stock `(S, S, cap)`, constant q `(max_inventory + 1, max_inventory, q)`
-and (R,Q) `(R, max_inventory, Q)`. Every candidate sees the same demand matrix (common random numbers); the
+`q = min((S - IP)+ · 1{IP < s}, cap)`, then truncated to `counted + q <= max_inventory` (the capacity basis
+of `period.counted_stock`): (s,S) is `(s, S, max_order)`, capped base-stock `(S, S, cap)`, constant q
+`(top + 1, top, q)` and (R,Q) `(R, top, Q)`, where `top` is `max_inventory` on the position basis (the rule's
+own `S - IP` is then the capacity room) and `max_on_hand + max_order` on the on-hand basis (the rule never
+binds; the on-hand room does). Every candidate sees the same demand matrix (common random numbers); the
 state is a small-integer array of shape (candidates, paths) processed in cache-sized chunks on two threads.
 The in-sample winner is biased low (winner's curse), so the top candidates are re-evaluated on fresh
 paths and the winner is picked there by `L(π) = E + exp(-λ)·Std`.
@@ -23,7 +25,7 @@ from core.errors import SpecError
 from solvers.inventory.montecarlo import PolicyEvaluation, Progress, demand_matrix, evaluate_policies
 from solvers.inventory.period import cut_off
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
-from solvers.inventory.spec import InventoryProblem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem
 
 CHUNK = 96
 MAX_RULES = 5_000_000  # candidates of one family (the (s,S) grid of max_inventory 3,160)
@@ -39,7 +41,7 @@ FAMILY_LABELS = {
 
 def _dtype(problem: InventoryProblem, demand: np.ndarray) -> type:
     d_max = int(demand.max(initial=0))
-    state = problem.max_inventory + d_max + (0 if problem.lost_sales else problem.time_horizon * d_max)
+    state = _top(problem) + d_max + (0 if problem.lost_sales else problem.time_horizon * d_max)
     bound = problem.time_horizon * state
     return np.int16 if bound < 32_000 else np.int32 if bound < 2**31 - 1 else np.int64
 
@@ -69,6 +71,8 @@ def _chunk(
     orders, held, short = (np.zeros((P, n), dtype=dtype) for _ in range(3))
     q, avail, tmp = (np.empty((P, n), dtype=dtype) for _ in range(3))
     trig = np.empty((P, n), dtype=bool)
+    on_hand_basis = p.capacity_basis is CapacityBasis.ON_HAND and L >= 1
+    # with S <= max_inventory the rule alone keeps `counted + q <= IP + q <= S` within the capacity
     room_binds = bool((p.max_inventory < S).any())
     for t in range(horizon):
         if cutoff and cut_off(p, t):
@@ -76,7 +80,11 @@ def _chunk(
         else:
             np.less(ip, s, out=trig)
             np.subtract(S, ip, out=q)
-            if room_binds:
+            if room_binds and on_hand_basis:
+                np.add(on_hand, ring[t % L], out=tmp)  # on-hand after this period's delivery
+                np.subtract(p.max_inventory, tmp, out=tmp)
+                np.minimum(q, tmp, out=q)
+            elif room_binds:
                 np.minimum(q, p.max_inventory - ip, out=q)
             np.minimum(q, cap, out=q)
             np.maximum(q, 0, out=q)
@@ -220,9 +228,16 @@ def check_search_size(problem: InventoryProblem, family: str, paths: int) -> Non
         )
 
 
+def _top(problem: InventoryProblem) -> int:
+    """The S of the constant-order and (R,Q) rules: see the module docstring."""
+    if problem.capacity_basis is CapacityBasis.ON_HAND and problem.lead_time >= 1:
+        return problem.max_on_hand + problem.max_order
+    return problem.max_inventory
+
+
 def family_rules(problem: InventoryProblem, family: str) -> np.ndarray:
     """All candidate rules `(s, S, cap)` of a family on this instance."""
-    m, qmax = problem.max_inventory, problem.max_order
+    m, qmax, top = problem.max_inventory, problem.max_order, _top(problem)
     if family == "sS":
         S, s = np.triu_indices(m + 1)[::-1]
         order = np.lexsort((s, S))
@@ -233,9 +248,9 @@ def family_rules(problem: InventoryProblem, family: str) -> np.ndarray:
         grid = np.array([(S, S, c) for c in caps for S in range(m + 1)])
         return grid
     if family == "constant":
-        return np.array([(m + 1, m, q) for q in range(qmax + 1)])
+        return np.array([(top + 1, top, q) for q in range(qmax + 1)])
     if family == "rQ":
-        return np.array([(r, m, q) for q in range(1, qmax + 1) for r in range(m + 1)])
+        return np.array([(r, top, q) for q in range(1, qmax + 1) for r in range(m + 1)])
     raise SpecError("policy", f"unknown policy family {family!r}; use sS, base_stock, constant or rQ")
 
 

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from core.errors import SpecError
@@ -140,9 +141,28 @@ def validate_parameter(key: str, value: object) -> str:
     return format_number(x)
 
 
+class CapacityBasis(StrEnum):
+    """What the storage capacity (`max_inventory`) is counted on when an order is placed.
+
+    - `INVENTORY_POSITION` (the default): on-hand plus everything on order, `IP + q <= max_inventory`, so
+      on-hand never exceeds the capacity.
+    - `ON_HAND` (seed 000, Appendix A.1, whose rules truncate only by the per-order cap): the stock on the shelf
+      when the order is placed — on-hand after this period's delivery x1 arrived (Appendix A's event order) —
+      `I + x1 + q <= max_inventory`; orders still in transit (x2..xL) are not counted. With a lead time of 0
+      or 1 both bases are the same rule; from L = 2 on, on-hand-only admits orders the position basis refuses,
+      and deliveries can lift on-hand above the capacity (at most `max_on_hand`).
+    """
+
+    INVENTORY_POSITION = "inventory_position"
+    ON_HAND = "on_hand"
+
+
 @dataclass(frozen=True)
 class InventoryProblem:
-    """A fully specified single-item periodic-review instance (seed 000, Appendix A)."""
+    """A fully specified single-item periodic-review instance (seed 000, Appendix A).
+
+    `capacity_basis` is a modelling convention, not a row of the parameter table: the table round-trips
+    with the default basis."""
 
     time_horizon: int
     demand: Demand
@@ -156,8 +176,16 @@ class InventoryProblem:
     max_order: int
     risk_tolerance: float = 0.0
     initial_inventory: int = 0
+    capacity_basis: CapacityBasis = CapacityBasis.INVENTORY_POSITION
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "capacity_basis", CapacityBasis(self.capacity_basis))
+        except ValueError:
+            raise SpecError(
+                "capacity_basis",
+                f"must be one of {', '.join(b.value for b in CapacityBasis)}, got {self.capacity_basis!r}",
+            ) from None
         if not isinstance(self.demand, Demand):
             raise SpecError("demand_distribution", "must be a Demand (use parse_demand)")
         for key in ("perishable", "lost_sales"):
@@ -177,6 +205,15 @@ class InventoryProblem:
             )
         if self.initial_inventory > self.max_inventory:
             raise SpecError("initial_inventory", f"cannot exceed the max inventory ({self.max_inventory})")
+
+    @property
+    def max_on_hand(self) -> int:
+        """The highest on-hand stock (and inventory position) any path can reach from a feasible start: the
+        capacity, except on the on-hand basis with L >= 2, where up to L - 1 orders in transit (each at most
+        `max_order`) are not counted when ordering."""
+        if self.capacity_basis is CapacityBasis.ON_HAND and self.lead_time >= 2:
+            return self.max_inventory + (self.lead_time - 1) * self.max_order
+        return self.max_inventory
 
     @property
     def state_dim(self) -> int:

@@ -42,12 +42,9 @@ def select_skus(sim: RetailSim, per_category: int) -> list[int]:
     return order[:cap] if cap is not None else order
 
 
-def _price_and_demand(sim: RetailSim, j: int, unit_cost: float, window: int = 30) -> tuple[float | None, float]:
-    """Best historical price by mean profit (p - c) x move over the last `window` days, and mean move there."""
-    d = sim.day
-    lo = max(d - window, 0)
-    move = sim.rec_move[lo : d + 1, j]
-    price = sim.rec_price[lo : d + 1, j]
+def best_historical_price(move: np.ndarray, price: np.ndarray, unit_cost: float) -> tuple[float | None, float]:
+    """Among the prices of the days with sales, the one with the best mean profit (p - c) x move, and the mean
+    move at it (one price only: that price and the mean move); (None, 0) without sales."""
     sold = move > 0
     if not sold.any():
         return None, 0.0
@@ -61,6 +58,13 @@ def _price_and_demand(sim: RetailSim, j: int, unit_cost: float, window: int = 30
         if profit > best_profit:
             best_p, best_profit, best_move = float(p), profit, float(move[at].mean())
     return best_p, best_move
+
+
+def _price_and_demand(sim: RetailSim, j: int, unit_cost: float, window: int = 30) -> tuple[float | None, float]:
+    """Best historical price by mean profit (p - c) x move over the last `window` days, and mean move there."""
+    d = sim.day
+    lo = max(d - window, 0)
+    return best_historical_price(sim.rec_move[lo : d + 1, j], sim.rec_price[lo : d + 1, j], unit_cost)
 
 
 @dataclass

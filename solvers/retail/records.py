@@ -1,7 +1,8 @@
 """A run's records as tables (sales, lifecycle, returns, reviews, supplier orders and prices, news, daily).
 
 Pure: builds pandas DataFrames from a `RetailSim` for the simulated days (the pre-start history ships in
-`data/retail/`). `core.store.retail` writes them to DuckDB under the run id.
+`data/retail/`). `core.store.retail` writes them to DuckDB under the run id. `evaluation_frames` is the
+run's ground truth for the diagnostics (hidden quality, reference prices): stored, never shown to an agent.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ import pandas as pd
 
 from solvers.retail.catalog import SUPPLIER_IDS
 from solvers.retail.models import HISTORY_DAYS, day_iso
+from solvers.retail.policies import best_historical_price
 from solvers.retail.sim import DIMENSIONS, RetailSim
 
 TABLES = ("sales", "lifecycle", "returns", "reviews", "supplier_orders", "supplier_prices", "news", "daily")
+EVAL_TABLES = ("eval_quality", "eval_reference_price")
+PRICE_WINDOW = 30
 
 
 def _dates(days: np.ndarray) -> list[str]:
@@ -100,3 +104,38 @@ def record_frames(sim: RetailSim) -> dict[str, pd.DataFrame]:
         "news": news,
         "daily": pd.DataFrame(sim.daily),
     }
+
+
+def evaluation_frames(sim: RetailSim) -> dict[str, pd.DataFrame]:
+    """The run's evaluation ground truth for each simulated day so far (privileged; for diagnostics only).
+
+    `eval_quality`: the hidden quality of every supplier quote (date, sku_id, supplier_id, quality).
+    `eval_reference_price`: per product and day the privileged oracle's price rule — the supplier with the best
+    hidden quality (ties: cheaper), its quote as unit cost, and the price with the best mean profit
+    (p - c) x units over the `PRICE_WINDOW` days before (`policies.best_historical_price`); products without
+    sales in the window have no row.
+    """
+    lo, hi = HISTORY_DAYS, sim.day
+    ids = np.array(sim.sku_ids)
+    suppliers = np.array(SUPPLIER_IDS)
+    days = np.arange(lo, hi)
+    quality = sim.catalog.quote_quality[lo:hi][:, sim.g] if len(days) else np.zeros((0, sim.m, len(SUPPLIER_IDS)))
+    dd, jj, kk = np.meshgrid(np.arange(len(days)), np.arange(sim.m), np.arange(len(SUPPLIER_IDS)), indexing="ij")
+    eval_quality = pd.DataFrame(
+        {"date": _dates(days[dd.ravel()]), "sku_id": ids[jj.ravel()], "supplier_id": suppliers[kk.ravel()],
+         "quality": quality.ravel()}
+    )  # fmt: skip
+    rows = []
+    for i, d in enumerate(days):
+        quotes = sim.quotes(int(d))
+        best = np.lexsort((quotes, -quality[i]), axis=1)[:, 0]
+        start = max(int(d) - PRICE_WINDOW, 0)
+        move, price = sim.rec_move[start:d], sim.rec_price[start:d]
+        sold_any = (move > 0).any(axis=0)
+        for j in np.flatnonzero(sold_any):
+            cost = float(quotes[j, best[j]])
+            p, _ = best_historical_price(move[:, j], price[:, j], cost)
+            if p is not None:
+                rows.append((day_iso(int(d)), ids[j], suppliers[best[j]], cost, p))
+    eval_price = pd.DataFrame(rows, columns=["date", "sku_id", "supplier_id", "unit_cost", "reference_price"])
+    return {"eval_quality": eval_quality, "eval_reference_price": eval_price}

@@ -662,6 +662,8 @@ class RetailTools:
             if blocked is not None:
                 return blocked, blocked["diagnostic_reason"] + " " + blocked["next_step"]
         out = s.place_order(lines, k)
+        for line in out["lines"]:  # the original logs the hidden quality here; an agent must never see it
+            line.pop("quality_score", None)
         text = f"Order {out['order_id'][:8]} from {out['supplier_id']}: cost {out['total_cost']:.2f}, arrives {out['arrival_date']}"
         return out, text
 

@@ -311,3 +311,81 @@ def _search(
             if np.all(w >= 0) and np.all(w @ diff.T > 1e-9):
                 return (float(w[0]), float(w[1]), float(w[2])), load_cap, dev_cap
     return None
+
+
+def unique_maximiser(space: Space, utility: Utility) -> bool:
+    """The generator's check: the utility's target attains U* (over all of S) and no other candidate of its
+    school's conditional frontiers does (other schedules of S may tie, as the paper allows)."""
+    if not utility.target:
+        return False
+    q = space.district.school_index(utility.school)
+    values = utility.values(space)
+    best = float(values.max())
+    row = space.index_of(utility.target)
+    if values[row] < best - TOL:
+        return False
+    others = [int(r) for r in conditional_frontiers(space, q) if int(r) != row]
+    return bool(np.all(values[others] < best - TOL)) if others else True
+
+
+def generate_utility(
+    space: Space,
+    *,
+    school: str,
+    seed: int,
+    target: tuple[int, ...] | None = None,
+    direction: Direction | None = None,
+    spec: GeneratorSpec = GeneratorSpec(),
+) -> Utility:
+    """One new utility for `school` by the Appendix 10.2 procedure, deterministic under `seed`.
+
+    The target is `target` (it must lie on the school's conditional frontiers; the drawn direction is tried,
+    then the other) or the first candidate, in a seeded random order, for which the grid search finds
+    parameters. The result passes `unique_maximiser`.
+    """
+    q = space.district.school_index(school)
+    name = space.district.schools[q].name
+    candidates = conditional_frontiers(space, q)
+    rng = np.random.default_rng(seed)
+    if target is not None:
+        row = space.index_of(tuple(target))
+        if row not in set(int(r) for r in candidates):
+            raise SpecError("target", f"this schedule is not on {name}'s conditional Pareto frontiers")
+        order = [row]
+    else:
+        order = [int(r) for r in rng.permutation(candidates)]
+    attempts = []
+    for row in order:
+        drawn = direction or (Direction.EARLIER if rng.random() < 0.5 else Direction.LATER)
+        role = ROLES[int(rng.integers(len(ROLES)))]
+        attempts.append((row, drawn, role))
+        if target is not None and direction is None:  # a chosen target: the other direction too
+            other = Direction.LATER if drawn is Direction.EARLIER else Direction.EARLIER
+            attempts.append((row, other, role))
+    for row, chosen, role in attempts:
+        found = _search(space, q, chosen, row, candidates, spec, rng)
+        if found is None:
+            continue
+        (w1, w2, w3), load_cap, dev_cap = found
+        assignment = tuple(int(a) for a in space.assignments[row])
+        probe = Utility("g", name, chosen, w1, w2, w3, load_cap, dev_cap, role, assignment)
+        u_star, _ = probe.optimum(space)
+        utility = Utility(
+            f"g{q + 1:02d}s{seed}",
+            name,
+            chosen,
+            w1,
+            w2,
+            w3,
+            load_cap,
+            dev_cap,
+            role,
+            assignment,
+            round(u_star, 6),
+        )
+        if unique_maximiser(space, utility):
+            return utility
+    what = "this target" if target is not None else f"any of {name}'s {len(candidates)} candidates"
+    raise SpecError(
+        "target" if target is not None else "seed", f"no parameters make {what} the unique maximiser"
+    )

@@ -120,3 +120,20 @@ def test_a_second_writer_of_a_leased_run_is_read_only_unless_the_holder_is_gone(
     assert not reloaded.read_only and store.lease(first.run_id)[0] == "tab-3"
     reloaded.message("user", "after the reload")
     assert store.messages(first.run_id)["content"].tolist() == ["hello", "after the reload"]
+
+
+def test_to_json_and_fingerprint_fast_paths_match_the_walk() -> None:
+    """Plain JSON data takes the C encoder; the result and the hash are what the Python walk gives."""
+    import hashlib
+    import json
+
+    import numpy as np
+
+    from core.rollout import _to_json, fingerprint, to_json
+
+    plain = {"b": [1, 2.5, "ü", None, True, ("t", 2)], "a": {"3": {"deep": [{"x": -0.0}]}}}
+    mixed = {"arr": np.arange(3), "n": np.float64(1.5), "nan": float("nan"), 2: "int key", "s": {1, 2}}
+    for value in (plain, mixed, [plain, mixed]):
+        assert to_json(value) == _to_json(value)
+        walk = json.dumps(_to_json(value), sort_keys=True, separators=(",", ":"), default=str)
+        assert fingerprint(value) == hashlib.sha256(walk.encode()).hexdigest()

@@ -227,13 +227,13 @@ def test_opening_a_v1_file_migrates_it(tmp_path: Path) -> None:
     store = Store(path)
     assert store.get_run("cop")["status"] == "active", "one status vocabulary: 'interpreting' became 'active'"
     assert store.transitions("abc").empty
-    assert store.schema_version == SCHEMA_VERSION == 4
+    assert store.schema_version == SCHEMA_VERSION == 5
     run = store.get_run("abc")
     assert run["title"] == "" and run["updated_at"] == datetime(2025, 1, 2, 3, 4, 5)
     assert run["config"] == {"old": True}
     assert store.add_message("abc", "assistant", "hi again") == 2
     versions = duckdb.connect(str(path)).execute("SELECT version FROM schema_version ORDER BY 1").fetchall()
-    assert versions == [(1,), (2,), (3,), (4,)]
+    assert versions == [(1,), (2,), (3,), (4,), (5,)]
 
 
 def test_a_file_from_a_newer_orca_is_refused(tmp_path: Path) -> None:
@@ -332,3 +332,42 @@ def test_only_duckdb_lock_conflicts_are_waited_for(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is damaged or not a DuckDB file"):
         Store(junk, timeout_s=5)
     assert time.monotonic() - start < 2
+
+
+def test_a_record_writes_its_workbench_tables_in_the_same_transaction(store: Store) -> None:
+    from datetime import date
+
+    from core.store import RunRecord
+    from core.store.retail import retail_records
+
+    rows = pd.DataFrame({"date": [date(1991, 9, 7)], "sku_id": ["A"], "supplier_id": ["supplier_1"], "quality": [4.5]})
+    record = RunRecord("retailbench", {"agent": "x"}, tables={"retail_eval_quality": rows})
+    run_id = store.write_record(record)
+    assert retail_records(store, run_id, "eval_quality")["quality"].tolist() == [4.5]
+    for bad, message in (({"runs": rows}, "not a workbench record table"),
+                         ({"no_such_table": rows}, "not a workbench record table"),
+                         ({"retail_eval_quality": rows.drop(columns="quality")}, "lack the columns")):  # fmt: skip
+        with pytest.raises(StoreError, match=message):
+            store.write_record(RunRecord("retailbench", {"agent": "bad"}, tables=bad))
+    assert len(store.list_runs()) == 1, "a refused record leaves no run behind"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": [1, 2.5, "x", None, True], "nested": {"k": "v", "list": [{"deep": "ü → ✓"}]}, 3: "int key"},
+        {"api_key": "sk-1", "ok": 1},
+        {"password\n": "a trailing newline still ends the key for the scrubber", "ok": 1},
+        {"headers": [{"X-Api-Key": "s", "accept": "json"}], "session_token": "t"},
+        {"url": "https://user:pw@example.com/x", "other": "mailto:a@b.c"},
+        {"nan": float("nan"), "arr": np.array([1.0, 2.0]), "n": np.int64(3)},
+        {"bad": "\ud800 lone surrogate"},
+        ["a", ("t", 1)],
+        "plain",
+    ],
+)
+def test_dumps_fast_path_writes_the_same_data_as_scrubbing(value) -> None:
+    from core.store.codec import dumps
+
+    slow = json.dumps(json_safe(scrub_secrets(value)), default=str, allow_nan=False)
+    assert json.loads(dumps(value)) == json.loads(slow)

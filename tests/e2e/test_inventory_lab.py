@@ -1,4 +1,5 @@
-"""The Inventory evaluation lab in a real browser: a one-scenario offline run, its notices, tables and charts."""
+"""The Inventory evaluation lab in a real browser: the paper-exact switches with their values, a one-scenario
+offline run, its notices, tables, charts and the Fig. 4 order-query metric."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def test_run_one_scenario_offline(page, artifacts_dir: Path):
     assert_healthy(page)
     expect(page.get_by_text("Offline mode", exact=False)).to_be_visible()
     expect(page.locator(CHART)).to_have_count(0)
+    for switch in ("capacity_basis = inventory_position", "families = full", "day_numbering = from_one"):
+        expect(page.get_by_text(switch, exact=False).first).to_be_visible()
     _set(page, "Scenarios", "1")
     _set(page, "Copilot paths", "30")
     _set(page, "Assessment paths", "200")
@@ -35,6 +38,7 @@ def test_run_one_scenario_offline(page, artifacts_dir: Path):
     expect(page.get_by_text("nothing is substituted", exact=False).first).to_be_visible()
     expect(page.locator(f"{CHART} .js-plotly-plot").first).to_be_visible()
     expect(page.get_by_text("Cost reduction (Table 5)")).to_be_visible()
+    expect(page.get_by_text("A: Fig. 4 order query right")).to_be_visible()
     expect(page.locator('[data-testid="stChatMessage"]').first).to_be_visible()
     expect(page.get_by_role("button", name="report.md")).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "inventory_lab.png"), full_page=True)

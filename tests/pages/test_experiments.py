@@ -84,3 +84,28 @@ def test_a_running_spec_is_not_started_twice(monkeypatch, tmp_path):
     assert second is first, "the driver process takes seconds to start: the first run is still alive"
     first.thread.join(timeout=120)
     assert first.error is None and first.summary["done"] == 6 and first.summary["skipped"] == 0
+
+
+def test_a_stalled_experiment_is_named_and_resumes(monkeypatch, tmp_path):
+    """An experiment left "running" by a killed driver shows as stalled, and Resume finishes only its rest."""
+    import time
+
+    from core.experiments.driver import ExperimentStatus, prepare
+    from core.experiments.spec import parse_spec
+    from core.store import experiments as store_experiments
+
+    db = tmp_path / "e.duckdb"
+    spec = parse_spec(TINY)
+    prepare(spec, Store(db))
+    Store(db).set_experiment_status(spec.experiment_id, ExperimentStatus.RUNNING)
+    monkeypatch.setattr(store_experiments, "STALE_AFTER_S", 0.2)
+    time.sleep(0.3)
+    at = _page(db, monkeypatch)
+    assert not at.exception
+    assert any("stopped reporting" in w.value for w in at.warning)
+    at.button(key="orca_exp_resume").click().run()
+    assert not at.exception
+    run = background.get(spec.experiment_id)
+    run.thread.join(timeout=120)
+    assert run.error is None and run.summary["status"] == "done" and run.summary["ran"] == 6
+    assert Store(db).get_experiment(spec.experiment_id)["status"] == "done"

@@ -1,5 +1,6 @@
 """The Inventory evaluation lab page through AppTest: empty state with the offline notice and the switches,
-a tiny offline run with its tables, charts and a trial's conversation, and a refused switch."""
+a tiny offline run with its tables, charts and a trial's conversation, and the paper-exact switches run and
+named with their values."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def test_empty_state_offline_notice_and_switches() -> None:
     assert "Offline mode" in at.info[0].value and "nothing is substituted" in at.info[0].value
     text = " ".join(m.value for m in at.markdown)
     assert "Capacity" in text and "Optimizer families" in text and "Fig. 4 day numbering" in text
+    assert "`capacity_basis = inventory_position` (default)" in text and "`day_numbering = from_one`" in text
     assert "Run the lab" in at.info[-1].value
     assert at.get("plotly_chart") == []
 
@@ -42,6 +44,8 @@ def test_tiny_offline_run() -> None:
     warnings = " ".join(w.value for w in at.warning)
     assert "B · LLM alone, interactive" in warnings and "was not run" in warnings
     assert at.metric[0].value == "2" and at.metric[1].value == "100%"
+    assert at.metric[3].label == "A: Fig. 4 order query right" and at.metric[3].value == "2 of 2"
+    assert any("Fig. 4 order query:" in m.value and "✓" in m.value for m in at.markdown)
     assert len(at.get("plotly_chart")) == 3
     trials = at.dataframe[-1].value
     assert list(trials["treatment"]) == ["A", "A"] and set(trials["status"]) == {"policy"}
@@ -53,9 +57,22 @@ def test_tiny_offline_run() -> None:
     assert (runs["workbench"] == "inventory_copilot").sum() >= 2  # each trial's conversation is a run
 
 
-def test_on_hand_capacity_is_refused_in_words() -> None:
+def test_paper_switches_run_and_are_named_with_their_values() -> None:
     at = fresh()
+    at.number_input(key="orca_lab_n").set_value(1)
+    at.selectbox(key="orca_lab_protocol").set_value("mixed")
+    at.slider(key="orca_lab_noise").set_value(0.0)
+    at.number_input(key="orca_lab_paths").set_value(30)
+    at.number_input(key="orca_lab_assess_paths").set_value(100)
     at.selectbox(key="orca_lab_capacity").set_value("on_hand")
+    at.selectbox(key="orca_lab_days").set_value("fig4")
     at = at.button(key=SUBMIT).click().run()
-    assert not at.exception
-    assert "not supported" in at.error[0].value and "capacity_basis" in at.error[0].value
+    assert not at.exception and not at.error
+    text = " ".join(m.value for m in at.markdown)
+    assert "`capacity_basis = on_hand`" in text and "`day_numbering = fig4`" in text
+    assert "`families = full`" in text
+    config = at.session_state["orca_lab_result"].config
+    assert (config.capacity_basis, config.day_numbering) == ("on_hand", "fig4")
+    (record,) = at.session_state["orca_lab_result"].records
+    oq = record.outcomes["A"].order_query
+    assert "day 4," in oq["question"] and oq["step_passed"] == 4, oq  # Fig. 4: day 4 is time step 4

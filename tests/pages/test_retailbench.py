@@ -3,6 +3,7 @@
 import time
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.retail.run import run_offline
@@ -52,6 +53,12 @@ def test_replay_empty_store(monkeypatch, tmp_path):
     assert "No RetailBench runs yet" in at.info[0].value
 
 
+def open_tab(at: AppTest, name: str) -> AppTest:
+    """Select a replay tab (the tabs are lazy: only the open one runs)."""
+    at.session_state["orca_retail_tab"] = name
+    return at.run()
+
+
 def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path):
     db = tmp_path / "runs.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
@@ -63,22 +70,86 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     at.run()
     assert not at.exception
     assert at.multiselect(key="orca_retail_runs").value == [first]
-    calls = at.dataframe[1].value
+    # first paint: the timeline only (the daily series); the day's calls are not read yet
+    assert list(at.dataframe[0].value["day"]) == [1, 2, 3]
+    assert not [s for s in at.slider if s.key == "orca_retail_day"]
+    open_tab(at, "Day")
+    calls = at.dataframe[0].value
     assert calls["tool"].iloc[-1] == "end_today"
     at.slider(key="orca_retail_day").set_value(2).run()
     assert not at.exception
     at.multiselect(key="orca_retail_runs").set_value([first, second]).run()
+    open_tab(at, "Compare · Table 1")
     table1 = next(d.value for d in at.dataframe if "final_networth" in d.value.columns)
     assert list(table1["run"]) == [first, second]
     assert all("offline" in k for k in table1["kind"])
+    open_tab(at, "Diagnostics")
     at.button(key="orca_retail_diag_go").click().run()
     assert not at.exception
     assert set(at.session_state["orca_retail_diag"]) == {first, second}
+    diag = next(d.value for d in at.dataframe if "QualityFirst" in d.value.columns)
+    assert diag.loc[second, "QualityFirst"] == 1.0 and diag.loc[second, "SupplierQual"] == 1.0  # the oracle
+    assert diag["PriceClose"].notna().all()
+    open_tab(at, "Downloads")
     assert len(at.get("download_button")) == 2  # the run JSON is prepared on demand
     at.button(key="orca_retail_prepare_json").click().run()
     assert len(at.get("download_button")) == 3
-    at.slider(key="orca_retail_day").set_value(1).run()  # day 1 places the first orders
+    open_tab(at, "Product")
     sku = at.selectbox(key="orca_retail_sku").options[0]
     at.selectbox(key="orca_retail_sku").set_value(sku).run()
     assert not at.exception
-    assert any("cheapest_supplier" in d.value.columns for d in at.dataframe)
+    orders = next((d.value for d in at.dataframe if "cheapest_supplier" in d.value.columns), None)
+    if orders is None:  # the first product was never ordered: take one that was
+        ordered = [o for o in at.selectbox(key="orca_retail_sku").options
+                   if not replay_product_orders(store, first, o).empty]  # fmt: skip
+        at.selectbox(key="orca_retail_sku").set_value(ordered[0]).run()
+        orders = next(d.value for d in at.dataframe if "cheapest_supplier" in d.value.columns)
+    assert {"quality_best_supplier", "quality_score"} <= set(orders.columns)
+
+
+def replay_product_orders(store, run_id, sku):
+    from core.retail import replay
+
+    return replay.product_view(store, run_id, sku)["orders"]
+
+
+def test_replay_says_the_macro_judge_needs_a_key(monkeypatch, tmp_path):
+    import json
+
+    from core.recorder import Recorder
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy", "agent_kind": "LLM"}, seed=0)
+    log = [{"day": d, "macro_strategy": [m], "execute_strategy": {"focus_skus": [m]}} for d, m in
+           enumerate(["stock", "stock", "price"], start=1)]  # fmt: skip
+    rec.artifact("strategy_log.json", json.dumps(log).encode())
+    Store(db).write_record(rec.record)
+    at = open_tab(AppTest.from_file(REPLAY_PAGE, default_timeout=60), "Diagnostics")
+    assert not at.exception
+    assert any("needs an LLM key" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key and b.key.startswith("orca_retail_judge_")]
+
+
+def test_replay_judges_macro_strategies_with_a_key(monkeypatch, tmp_path, fake_llm):
+    import json
+
+    from core.recorder import Recorder
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script([{"text": '{"similarity": 0.3, "reason": "stock versus price"}'}])
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy", "agent_kind": "LLM"}, seed=0)
+    log = [{"day": d, "macro_strategy": [m], "execute_strategy": {"focus_skus": [m]}} for d, m in
+           enumerate(["stock", "stock", "price"], start=1)]  # fmt: skip
+    rec.artifact("strategy_log.json", json.dumps(log).encode())
+    run_id = Store(db).write_record(rec.record)
+    at = open_tab(AppTest.from_file(REPLAY_PAGE, default_timeout=60), "Diagnostics")
+    assert not any("needs an LLM key" in i.value for i in at.info)
+    at.button(key=f"orca_retail_judge_{run_id}").click().run()
+    assert not at.exception
+    judged = at.session_state["orca_retail_judged"][run_id]
+    assert judged["macro_similarity"] == [1.0, 0.3] and judged["macro"]["tv"] == pytest.approx(0.7)
+    assert len(fake_llm.requests) == 1

@@ -5,15 +5,15 @@ The reference is the exact DP optimum where the DP runs (its exact expected cost
 best policy the Optimization Agent finds on the true parameters — labelled "best found", never "optimal".
 Gaps are `(cost − reference) / reference` on the same demand paths. Rules of thumb computed from the true
 parameters (newsvendor base-stock, textbook (s,S) with an EOQ, ordering the mean) are included as textbook
-baselines — not LLM baselines. Paper-exact switches: capacity is counted on the inventory position (today's
-engine); "on on-hand only" (Appendix A.1) is not supported by the engine and is refused with a clear error.
+baselines — not LLM baselines. Paper-exact switch: the capacity is counted on the inventory position (default)
+or on on-hand only (Appendix A.1); the true problem is simulated, and the reference solved, on that basis.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import NormalDist
 from typing import Any
 
@@ -23,9 +23,9 @@ from core.inventory.lab.treatments import TrialOutcome, result_policy
 from solvers.inventory.agent import OptimizationResult
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy, TablePolicy
-from solvers.inventory.spec import InventoryProblem
+from solvers.inventory.spec import CapacityBasis, InventoryProblem
 
-CAPACITY_BASES = ("inventory_position", "on_hand")
+CAPACITY_BASES = tuple(b.value for b in CapacityBasis)
 RULES_OF_THUMB = {
     "rule:newsvendor_base_stock": "rule of thumb · base-stock at the newsvendor fractile of lead-time demand",
     "rule:textbook_sS": "rule of thumb · (s,S) with s = lead-time demand + safety stock, S = s + EOQ",
@@ -49,12 +49,10 @@ class AssessmentConfig:
             raise SpecError("optimizer_paths", f"need at least 10 paths, got {self.optimizer_paths}")
         if self.capacity_basis not in CAPACITY_BASES:
             raise SpecError("capacity_basis", f"must be one of {', '.join(CAPACITY_BASES)}")
-        if self.capacity_basis == "on_hand":
-            raise SpecError(
-                "capacity_basis",
-                "capacity counted on on-hand stock only (Appendix A.1) is not supported by the simulator, which "
-                "caps the inventory position (on-hand + on-order); use inventory_position",
-            )
+
+    def truth(self, scenario: Scenario) -> InventoryProblem:
+        """The ground-truth problem on this assessment's capacity basis."""
+        return replace(scenario.problem, capacity_basis=CapacityBasis(self.capacity_basis))
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,7 +131,7 @@ def reference_result(
     scenario: Scenario, optimizer: Callable[..., OptimizationResult], config: AssessmentConfig
 ) -> OptimizationResult:
     """The Optimization Agent on the true parameters (DP included where it runs, no DQN)."""
-    return optimizer(scenario.problem, config.optimizer_paths, config.seed, False, None, use_dp=True)
+    return optimizer(config.truth(scenario), config.optimizer_paths, config.seed, False, None, use_dp=True)
 
 
 def assess(
@@ -143,6 +141,7 @@ def assess(
     config: AssessmentConfig,
 ) -> ScenarioAssessment:
     """Simulate the reference, every treatment's evaluable policy and the rules of thumb on the truth."""
+    truth = config.truth(scenario)
     ref = reference_result(scenario, optimizer, config)
     if ref.dp is not None:
         ref_key, kind = "dp", "exact DP optimum"
@@ -155,15 +154,15 @@ def assess(
     for name, out in outcomes.items():
         if out.policy is not None:
             candidates[name] = out.policy
-    candidates.update(rules_of_thumb(scenario.problem))
+    candidates.update(rules_of_thumb(truth))
     excluded: dict[str, str] = {}
     for name, policy in list(candidates.items()):
-        why = mismatch(policy, scenario.problem)
+        why = mismatch(policy, truth)
         if why:
             excluded[name] = why
             del candidates[name]
-    demand = demand_matrix(scenario.problem, config.paths, config.seed + 17)
-    evals = [simulate_policy(scenario.problem, policy, demand) for policy in candidates.values()]
+    demand = demand_matrix(truth, config.paths, config.seed + 17)
+    evals = [simulate_policy(truth, policy, demand) for policy in candidates.values()]
     costs = {k: e.mean for k, e in zip(candidates, evals, strict=True)}
     ses = {k: e.se for k, e in zip(candidates, evals, strict=True)}
     ref_cost = costs["reference"]

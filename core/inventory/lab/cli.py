@@ -60,6 +60,7 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
         assessment_paths=args.assessment_paths,
         families=args.families,
         capacity_basis=args.capacity_basis,
+        day_numbering=args.day_numbering,
         workers=args.workers,
     )
     scenarios = None
@@ -129,7 +130,16 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
     r.add_argument("--assessment-paths", type=int, default=2000, help="common demand paths of the assessment")
     r.add_argument("--families", choices=("full", "paper"), default="full", help="optimizer menu")
     r.add_argument(
-        "--capacity-basis", choices=("inventory_position", "on_hand"), default="inventory_position"
+        "--capacity-basis",
+        choices=("inventory_position", "on_hand"),
+        default="inventory_position",
+        help="what the storage capacity counts: on-hand + on-order (default) or on-hand only (Appendix A.1)",
+    )
+    r.add_argument(
+        "--day-numbering",
+        choices=("from_one", "fig4"),
+        default="from_one",
+        help="the Copilot's reading of 'day d': step d-1 (default) or step d as in Fig. 4",
     )
     r.add_argument("--workers", type=int, default=1, help="local processes (1 records each conversation)")
     r.add_argument("--no-store", action="store_true", help="do not record runs in the store")

@@ -22,11 +22,12 @@ import string
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 from gymnasium import spaces
 
 from core.errors import SpecError
 from core.inventory.lab.assessment import AssessmentConfig, assess
-from core.inventory.lab.generator import Scenario
+from core.inventory.lab.generator import Scenario, generate
 from core.inventory.lab.imitator import ImitatorNoise, OfflineImitator
 from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
 from core.inventory.lab.treatments import CachedOptimizer, TrialOutcome
@@ -77,24 +78,38 @@ def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
 
 
 class ManagerEnv(gym.Env):
-    """One lab trial: a consultant (the agent) talks with the manager of a latent business (see module doc)."""
+    """One lab trial (`orca/InventoryManager-v0`): a consultant (the agent) talks with the manager of a latent
+    business. Observation: the manager's text (the opening is the business context only). Action: `{"say":
+    text}` (the manager answers what is asked) or `{"final": text, "policy": spec | None, "table": dict | None}`
+    (the recommendation: assessed on the ground truth with common random numbers, reward −gap, terminated).
+    Truncated after `max_turns`. The truth never appears in observations. Without `scenario`, the instance
+    is scenario 0 of the `protocol`'s generator with `scenario_seed`. See the module docstring for the rest.
+    """
 
     metadata = {"render_modes": []}
 
     def __init__(
         self,
-        scenario: dict[str, Any],
+        scenario: dict[str, Any] | None = None,
         noise: float = 1.0,
         assessment_paths: int = 2000,
         optimizer_paths: int = 200,
         families: str = "full",
         max_turns: int = 40,
+        capacity_basis: str = "inventory_position",
+        protocol: str = "mixed",
+        scenario_seed: int = 0,
         **_: Any,
     ) -> None:
-        self.scenario = Scenario.from_dict(scenario)
+        if scenario is None:
+            self.scenario = generate(1, scenario_seed, protocol=protocol)[0]
+        else:
+            self.scenario = Scenario.from_dict(scenario)
         self.noise = ImitatorNoise.scaled(noise)
-        self.config = AssessmentConfig(paths=assessment_paths, optimizer_paths=optimizer_paths)
-        self.optimizer = CachedOptimizer(families)
+        self.config = AssessmentConfig(
+            paths=assessment_paths, optimizer_paths=optimizer_paths, capacity_basis=capacity_basis
+        )
+        self.optimizer = CachedOptimizer(families, capacity_basis)
         self.max_turns = max_turns
         self.observation_space = TEXT
         self.action_space = spaces.Dict({"say": TEXT})
@@ -123,7 +138,10 @@ class ManagerEnv(gym.Env):
         spec = action.get("policy")
         try:
             policy = policy_from_spec(spec) if spec else None
-            parsed = ParsedPolicy(text, spec["family"], {}, "given as a spec") if spec else parse_policy(text)
+            params = {k: v for k, v in (spec or {}).items() if k != "family" and isinstance(v, int)}
+            parsed = (
+                ParsedPolicy(text, spec["family"], params, "given as a spec") if spec else parse_policy(text)
+            )
         except SpecError as err:
             policy, parsed = None, ParsedPolicy(text, None, note=str(err))
         policy = policy if policy is not None else parsed.policy
@@ -152,3 +170,36 @@ class ManagerEnv(gym.Env):
 
     def episode_metrics(self) -> dict[str, float]:
         return dict(self._metrics)
+
+
+_QUESTIONS = (
+    "How many days does your plan cover?",
+    "How many units do you sell per day, and how much does that vary?",
+    "Do your items spoil or expire?",
+    "When you run out, do customers wait for the next delivery or buy elsewhere?",
+    "What does it cost you to keep one unit in stock for a day?",
+    "What does a missed sale cost you per unit?",
+    "Is there a fixed fee for each order you place?",
+    "How many days does a delivery take after you order?",
+    "How many units can you store at most?",
+    "What is the largest order your supplier accepts?",
+    "How much risk are you willing to take, from -10 (very cautious) to 10?",
+    "Thanks. Anything else I should know?",
+    "",
+)
+
+
+def sample_actions(env: ManagerEnv, rng: np.random.Generator, n: int) -> list[dict[str, Any]]:
+    """A plausible consultant for contract and replay tests: questions in a random order (and an empty message,
+    an error observation), then a final (s,S) recommendation within the capacity as the n-th action."""
+    actions: list[dict[str, Any]] = [
+        {"say": _QUESTIONS[int(rng.integers(len(_QUESTIONS)))]} for _ in range(max(n - 1, 0))
+    ]
+    cap = env.scenario.problem.max_inventory
+    s = int(rng.integers(0, cap + 1))
+    S = int(rng.integers(s, cap + 1))
+    final = {
+        "final": f"When stock falls below {s}, order up to {S}.",
+        "policy": {"family": "sS", "s": s, "S": S},
+    }
+    return [*actions, final][:n]

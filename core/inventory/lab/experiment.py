@@ -1,7 +1,8 @@
 """The lab's experiment adapter (`core/experiments`): instances = generated scenarios, agents = treatments.
 
 Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (generation); noise,
-assessment_paths, optimizer_paths, families, max_turns (the `ManagerEnv` trial). Agents name a `treatment`:
+assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial) and
+day_numbering (the Copilot's reading of "day d"). Agents name a `treatment`:
 - `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
 - `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
 - `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
@@ -43,6 +44,8 @@ ENV_KEYS = {
     "assessment_paths",
     "optimizer_paths",
     "families",
+    "capacity_basis",
+    "day_numbering",
     "max_turns",
 }
 TREATMENT_KINDS = ("A", "B", "C", "rule")
@@ -62,7 +65,15 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     )
     trial = {
         k: env[k]
-        for k in ("noise", "assessment_paths", "optimizer_paths", "families", "max_turns")
+        for k in (
+            "noise",
+            "assessment_paths",
+            "optimizer_paths",
+            "families",
+            "capacity_basis",
+            "day_numbering",
+            "max_turns",
+        )
         if k in env
     }
     return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
@@ -79,12 +90,15 @@ class CopilotAgent:
     def __init__(self, settings: Settings, config: dict[str, Any]) -> None:
         self.settings = settings
         self.paths = int(config.get("optimizer_paths", 200))
-        self.optimizer = CachedOptimizer(config.get("families", "full"))
+        self.optimizer = CachedOptimizer(
+            config.get("families", "full"), config.get("capacity_basis", "inventory_position")
+        )
+        self.day_numbering = str(config.get("day_numbering", "from_one"))
         self.name = "copilot"
         self.last_note = ""
 
     def reset(self, seed: int | None) -> None:
-        cfg = CopilotConfig(paths=self.paths, critic_paths=100, seed=0)
+        cfg = CopilotConfig(paths=self.paths, critic_paths=100, seed=0, day_numbering=self.day_numbering)
         self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
         self.copilot.greeting()
 

@@ -12,6 +12,12 @@ stand-ins, both labelled as such wherever their results appear:
   the same replies.
 - `LLMImitator`: an LLM persona prompted with the latent reality and the same rule (reveal facts only when
   asked, in a manager's words, with realistic vagueness).
+
+Text goes through the shared toolkit `core/text` where it has the piece: the consultant's message is cleaned
+(`clean`: curly quotes, dashes, control characters) before its questions are read, and weekly/monthly figures
+and "a week" of lead time use its day counts (`units.DAYS_PER`), the same the Copilot reads them back with.
+`core/text` has no number-to-words renderer, so `number_words` is this module's; a test checks that the
+toolkit's reader (`numbers.words_to_digits`) reads every rendering back to its value.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from core.config import Settings
 from core.errors import SpecError
 from core.inventory.dialogue import QUESTION_ORDER
 from core.inventory.lab.generator import Scenario
+from core.text.clean import clean
+from core.text.units import DAYS_PER
 from solvers.inventory.distribution import format_number
 
 BANK_PATH = Path(__file__).with_name("phrasing_bank.toml")
@@ -89,7 +97,8 @@ _TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "ei
 
 
 def number_words(n: int) -> str:
-    """English words for 0..999 ('sixty-five'); larger numbers stay digits."""
+    """English words for 0..999 ('sixty-five'); larger numbers stay digits. (The toolkit reads numbers
+    in words, `core.text.numbers.words_to_digits`, but has no renderer.)"""
     if n < 0 or n > 999:
         return str(n)
     if n < 20:
@@ -119,7 +128,8 @@ def question_part(text: str) -> str:
 def asked_topics(text: str) -> tuple[str, ...]:
     """The parameters a consultant's message asks about (TOPICS order), read from its question sentences
     (the rest of the message when those name none). A penalty question that mentions 'lost sale' or
-    'backorder' asks for the penalty, not the stock-out model."""
+    'backorder' asks for the penalty, not the stock-out model. The message is cleaned first (`core.text`)."""
+    text = clean(text)[0]
     found = [t for t in TOPICS if _PATTERNS[t].search(question_part(text))]
     if not found:
         rest = " ".join(s.group(0) for s in _SENTENCE.finditer(text) if not _ACK.match(s.group(0)))
@@ -145,7 +155,7 @@ def asked_topics(text: str) -> tuple[str, ...]:
 
 def is_clarification(text: str) -> bool:
     """A question about how to read an earlier answer (options, a conflict, a conversion)."""
-    return bool(_CLARIFY.search(text))
+    return bool(_CLARIFY.search(clean(text)[0]))
 
 
 def _singular(text: str) -> str:
@@ -370,16 +380,17 @@ class OfflineImitator:
     def _other_units(self, topic: str, truth: dict[str, str]) -> tuple[str, dict[str, str]] | None:
         p = self.scenario.problem
         if topic == "demand" and p.demand.kind in ("normal", "poisson"):
-            days, unit = (7, "week") if self.rng.random() < 0.7 else (30, "month")
+            unit = "week" if self.rng.random() < 0.7 else "month"
+            days = DAYS_PER[unit]
             mean = p.demand.params[0] * days
             out = {"mean": format_number(round(mean, 1))}
             if p.demand.kind == "normal":
                 out["sd"] = format_number(round(p.demand.params[1] * math.sqrt(days), 1))
             return f"demand_{p.demand.kind}_{unit}", out
-        if topic == "lead_time" and p.lead_time == 7:
+        if topic == "lead_time" and p.lead_time == DAYS_PER["week"]:
             return "lead_week", {}
-        if topic == "time_horizon" and p.time_horizon % 30 == 0:
-            return "horizon_month", {"x": number_words(p.time_horizon // 30)}
+        if topic == "time_horizon" and p.time_horizon % DAYS_PER["month"] == 0:
+            return "horizon_month", {"x": number_words(p.time_horizon // DAYS_PER["month"])}
         return None
 
     # --- helpers ---

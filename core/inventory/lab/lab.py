@@ -29,6 +29,7 @@ from core.inventory.lab.treatments import (
     run_treatment_b,
     run_treatment_c,
 )
+from core.inventory.order_query import check_day_numbering
 from core.store import Store
 
 Progress = Callable[[float, str], None]
@@ -56,6 +57,7 @@ class LabConfig:
     assessment_paths: int = 2000
     families: str = "full"
     capacity_basis: str = "inventory_position"
+    day_numbering: str = "from_one"
     max_turns: int = 40
     workers: int = 1
 
@@ -71,6 +73,7 @@ class LabConfig:
         if self.families not in FAMILIES:
             raise SpecError("families", f"must be one of {', '.join(FAMILIES)}")
         ImitatorNoise.scaled(self.noise)
+        check_day_numbering(self.day_numbering)
         if self.copilot_paths < 10 or self.critic_paths < 10:
             raise SpecError("copilot_paths", "the Copilot needs at least 10 simulation paths")
         if not 1 <= self.max_turns <= 200:
@@ -88,7 +91,12 @@ class LabConfig:
         )
 
     def copilot(self) -> CopilotConfig:
-        return CopilotConfig(paths=self.copilot_paths, critic_paths=self.critic_paths, seed=self.seed)
+        return CopilotConfig(
+            paths=self.copilot_paths,
+            critic_paths=self.critic_paths,
+            seed=self.seed,
+            day_numbering=self.day_numbering,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -161,7 +169,7 @@ def run_scenario(
     """Run the runnable treatments on one scenario and assess them on its ground truth."""
     if config.imitator == "llm" and settings.provider == "offline":
         raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
-    optimizer = optimizer or CachedOptimizer(config.families)
+    optimizer = optimizer or CachedOptimizer(config.families, config.capacity_basis)
     treatments, _ = runnable(config, settings)
     outcomes: dict[str, TrialOutcome] = {}
     judge = LLMJudge(settings) if {"B", "C"} & set(treatments) else None
@@ -217,7 +225,7 @@ def run_lab(
                 if progress:
                     progress((i + 1) / len(scenarios), f"scenario {record.scenario.key} done")
     else:
-        optimizer = CachedOptimizer(config.families)
+        optimizer = CachedOptimizer(config.families, config.capacity_basis)
         for i, s in enumerate(scenarios):
             records.append(run_scenario(s, i, config, settings, optimizer=optimizer, store=store))
             if progress:

@@ -223,13 +223,32 @@ def switch_notes(cfg: Any) -> list[str]:
         if cfg.families == "paper"
         else "full menu: (s,S) and (s,S)+cutoff, capped base-stock (± cutoff), constant order, exact DP where it runs"
     )
+    on_hand = getattr(cfg, "capacity_basis", "inventory_position") == "on_hand"
+    capacity = (
+        "`capacity_basis = on_hand` — counted on on-hand stock only (Appendix A.1): an order may fill the "
+        "storage up to the capacity counting what is on the shelf after today's delivery, not what is still "
+        "in transit (from a lead time of 2 days on this admits orders the position basis refuses, and "
+        "deliveries can lift stock above the capacity); the Copilot's optimizer, the reference and the "
+        "assessment all use it"
+        if on_hand
+        else "`capacity_basis = inventory_position` (default) — counted on the inventory position (on-hand + "
+        "on-order), so stock never exceeds the capacity; the paper's on-hand-only reading (Appendix A.1) is "
+        "the other value"
+    )
+    fig4 = getattr(cfg, "day_numbering", "from_one") == "fig4"
+    days = (
+        "`day_numbering = fig4` — Fig. 4's numbering: the manager's 'day 4' is passed to the order tool as "
+        "time step 4 (the plan's first day is day 0)"
+        if fig4
+        else "`day_numbering = from_one` (default) — 'day d' is the d-th day of the plan, time step d − 1 "
+        "(Fig. 4 passes 'day 4' as step 4: the other value)"
+    )
     return [
-        "**Capacity**: counted on the inventory position (on-hand + on-order, today's engine). Counting it on "
-        "on-hand stock only (Appendix A.1) is **not available**: the simulator cannot do it yet.",
-        f"**Optimizer families**: {fam}.",
-        "**Fig. 4 day numbering**: not used by the assessment (whole policies are simulated from the first day). "
-        "The Copilot's order queries read 'day d' as time step d−1; Fig. 4's own convention is **not available** "
-        "as a switch.",
+        f"**Capacity**: {capacity}.",
+        f"**Optimizer families**: `families = {cfg.families}` — {fam}.",
+        f"**Fig. 4 day numbering**: {days}. It governs the Copilot's order queries (the conversation and its "
+        "recommended order); the assessment simulates whole policies from the first day, so costs do not "
+        "depend on it.",
         "**Objective**: policies are scored by expected total cost (risk-neutral, λ = 10 in eq. 1, as in §4.2); "
         "the Copilot recommends by its risk-adjusted objective with the scenario's risk tolerance"
         + (" (all scenarios risk-neutral)." if cfg.risk_neutral else "."),
@@ -311,6 +330,17 @@ def render_markdown(result: LabResult) -> str:
             if "A" in r.outcomes:
                 status[r.outcomes["A"].status] = status.get(r.outcomes["A"].status, 0) + 1
         lines += ["", "Dialogue outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(status.items()))]
+    oq = order_query_summary(records)
+    if oq["asked"]:
+        lines += [
+            "",
+            "## Treatment A: Fig. 4 order query after the policy",
+            "",
+            f"After the policy the manager asks Fig. 4's question (e.g. '{oq['example']}', day numbering "
+            f"`{result.config.day_numbering}`). The Copilot's order tool got the intended time step in "
+            f"**{oq['step_ok']} of {oq['asked']}** trials and returned its own policy's order for that state in "
+            f"**{oq['order_ok']} of {oq['asked']}**.",
+        ]
     y = "B" if "B" in ran else "rule:newsvendor_base_stock"
     quart = quartiles(records, "A", y) if "A" in ran else []
     if quart:
@@ -337,6 +367,19 @@ def render_markdown(result: LabResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def order_query_summary(records: list[Any]) -> dict[str, Any]:
+    """Treatment A's Fig. 4 follow-ups: how many were asked, got the intended step, and the policy's order."""
+    checks = [
+        r.outcomes["A"].order_query for r in records if "A" in r.outcomes and r.outcomes["A"].order_query
+    ]
+    return {
+        "asked": len(checks),
+        "step_ok": sum(bool(c.get("step_ok")) for c in checks),
+        "order_ok": sum(bool(c.get("order_ok")) for c in checks),
+        "example": checks[0]["question"] if checks else "",
+    }
+
+
 def results_csv(result: LabResult) -> str:
     names = sorted({k for r in result.records for k in r.assessment.costs})
     head = [
@@ -355,7 +398,9 @@ def results_csv(result: LabResult) -> str:
         "dp_optimal_cost",
     ]
     head += [f"cost:{n}" for n in names] + [f"gap:{n}" for n in names if n != "reference"]
-    head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id"]
+    head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id", "A_fig4_order_ok"]
+    head += ["capacity_basis", "families", "day_numbering"]  # the paper-exact switches, on every row
+    cfg = result.config
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(head)
@@ -384,6 +429,10 @@ def results_csv(result: LabResult) -> str:
             o["B"].status if "B" in o else "not run",
             o["C"].status if "C" in o else "not run",
             (o["A"].run_id or "") if "A" in o else "",
+            (o["A"].order_query or {}).get("order_ok", "") if "A" in o else "",
+            cfg.capacity_basis,
+            cfg.families,
+            cfg.day_numbering,
         ]
         w.writerow(row)
     return out.getvalue()
@@ -428,6 +477,7 @@ def summary(result: LabResult) -> dict[str, Any]:
         "gaps": gap_summary(result.records),
         "comparisons": [c.row() for c in comparisons(result) if c.n > 0],
         "switches": switches_text(result),
+        "order_query": order_query_summary(result.records),
         "seconds": result.seconds,
     }
 
@@ -445,6 +495,7 @@ def write_report(result: LabResult, out_dir: str | Path) -> dict[str, Path]:
                 "settings": result.settings,
                 "not_run": result.not_run,
                 "seconds": result.seconds,
+                "switches": switches_text(result),
                 "records": [r.to_dict() for r in result.records],
             },
             indent=1,
@@ -453,12 +504,25 @@ def write_report(result: LabResult, out_dir: str | Path) -> dict[str, Path]:
     }
     figs = figures(result)
     html = [f.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, f in enumerate(figs.values())]
-    files["charts.html"] = "<html><body>" + "\n".join(html) + "</body></html>"
+    switches = "".join(f"<li>{_html_note(n)}</li>" for n in switches_text(result))
+    files["charts.html"] = (
+        f"<html><body><h3>Paper-exact switches</h3><ul>{switches}</ul>" + "\n".join(html) + "</body></html>"
+    )
     paths = {}
     for name, text in files.items():
         (out / name).write_text(text, encoding="utf-8")
         paths[name] = out / name
     return paths
+
+
+def _html_note(note: str) -> str:
+    """A switch note (markdown bold and code) as HTML."""
+    import html as html_lib
+    import re
+
+    text = html_lib.escape(note)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
 
 
 def load_result(source: str | Path) -> LabResult:
@@ -500,6 +564,7 @@ def load_result(source: str | Path) -> LabResult:
                     seconds=o.get("seconds", 0.0),
                     error=o.get("error"),
                     run_id=o.get("run_id"),
+                    order_query=o.get("order_query"),
                 )
             records.append(
                 TrialRecord(

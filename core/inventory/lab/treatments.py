@@ -14,8 +14,10 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
+
+import numpy as np
 
 from core.config import Settings
 from core.errors import OrcaError, ProviderError, SpecError
@@ -25,11 +27,13 @@ from core.inventory.lab.generator import Scenario
 from core.inventory.lab.imitator import ImitatorReply
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
+from core.inventory.order_query import day_of_step
 from core.inventory.policy_explanation import rule_sentence
 from core.llm import Message, Usage, make_chat_model
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize
-from solvers.inventory.spec import PARAMETER_KEYS
+from solvers.inventory.period import counted_stock, truncate_orders
+from solvers.inventory.spec import PARAMETER_KEYS, CapacityBasis
 
 TREATMENTS = ("A", "B", "C")
 TREATMENT_LABELS = {
@@ -88,6 +92,9 @@ class TrialOutcome:
     judge_calls: int = 0
     error: str | None = None
     run_id: str | None = None
+    order_query: dict[str, Any] | None = None
+    """Treatment A's Fig. 4 follow-up (see `fig4_question`): what was asked, the time step and order the
+    Copilot's tool computed, and what its own policy orders in that state (None when not asked)."""
 
     def table_matches(self, truth: dict[str, str]) -> dict[str, bool]:
         """Per row: is the extracted value exactly the ground truth (canonical text)?"""
@@ -110,6 +117,7 @@ class TrialOutcome:
             "judge_calls": self.judge_calls,
             "error": self.error,
             "run_id": self.run_id,
+            "order_query": self.order_query,
         }
 
 
@@ -117,11 +125,19 @@ class CachedOptimizer:
     """`solvers.inventory.agent.optimize` memoized on its arguments: when the Copilot extracts exactly the
     ground truth, its optimization and the ground-truth reference are the same computation, done once.
     `families="paper"` keeps the paper's Optimization Agent menu ((s,S) grid, plus DQN when asked) by
-    restricting the finalists; `"full"` is today's menu."""
+    restricting the finalists; `"full"` is today's menu. `capacity_basis` is put on every problem it solves
+    (the Copilot's extracted one and the ground truth alike): the capacity counted on the inventory position
+    (default) or on on-hand only (Appendix A.1)."""
 
-    def __init__(self, families: str = "full") -> None:
+    def __init__(self, families: str = "full", capacity_basis: str = "inventory_position") -> None:
         if families not in ("full", "paper"):
             raise SpecError("families", f"must be 'full' or 'paper', got {families!r}")
+        try:
+            self.capacity_basis = CapacityBasis(capacity_basis)
+        except ValueError:
+            raise SpecError(
+                "capacity_basis", f"must be one of {', '.join(b.value for b in CapacityBasis)}"
+            ) from None
         self.families = families
         self.cache: dict[tuple, OptimizationResult] = {}
         self.calls = 0
@@ -129,6 +145,7 @@ class CachedOptimizer:
 
     def __call__(self, problem, paths=1000, seed=0, use_dqn=True, progress=None, **kw) -> OptimizationResult:
         use_dp = kw.get("use_dp", True) and self.families == "full"
+        problem = replace(problem, capacity_basis=self.capacity_basis)
         key = (problem, paths, seed, use_dqn, use_dp, kw.get("final_paths"))
         if key not in self.cache:
             self.calls += 1
@@ -143,8 +160,6 @@ class CachedOptimizer:
 
 def _paper_menu(result: OptimizationResult) -> OptimizationResult:
     """The result restricted to the paper's families: (s,S) and DQN."""
-    from dataclasses import replace
-
     keep = {k: v for k, v in result.evaluations.items() if k in ("sS", "dqn")}
     lam = result.problem.risk_tolerance
     best = min(keep, key=lambda k: keep[k].objective(lam))
@@ -207,9 +222,6 @@ def run_treatment_a(
                     run_id=copilot.run_id,
                 )
             message = imitator.reply(turn.assistant).text
-        farewell = "Thanks, that's all I needed."
-        transcript.append(("manager", farewell))
-        transcript.append(("consultant", copilot.respond(farewell).assistant))
     except Exception as err:  # the system under test failing is an outcome of the trial, not a lab crash
         message = str(err) if isinstance(err, OrcaError) else f"Copilot crashed: {type(err).__name__}: {err}"
         return TrialOutcome(
@@ -225,6 +237,7 @@ def run_treatment_a(
         )
     result = copilot.result
     assert result is not None and copilot.brief is not None
+    order_query = _fig4_follow_up(copilot, scenario, config.day_numbering, transcript)
     policy = result_policy(result)
     text = f"{rule_sentence(copilot.brief)} (optimizer finalist '{result.recommended}': {result.recommended_policy})"
     parsed = ParsedPolicy.from_object(policy, text)
@@ -240,7 +253,78 @@ def run_treatment_a(
         turns,
         time.perf_counter() - start,
         run_id=copilot.run_id,
+        order_query=order_query,
     )
+
+
+def _fig4_follow_up(
+    copilot: Copilot, scenario: Scenario, day_numbering: str, transcript: list[tuple[str, str]]
+) -> dict[str, Any]:
+    """After the policy: the manager asks Fig. 4's order question, then says goodbye. A failure here is
+    recorded in the check (the policy itself stands)."""
+    question, step, on_hand = fig4_question(scenario, day_numbering)
+    try:
+        transcript.append(("manager", question))
+        transcript.append(("consultant", copilot.respond(question).assistant))
+        assert copilot.interpreter is not None and copilot.result is not None
+        check = check_order_query(
+            copilot.result, copilot.interpreter.last_tool_calls, question, step, on_hand
+        )
+        farewell = "Thanks, that's all I needed."
+        transcript.append(("manager", farewell))
+        transcript.append(("consultant", copilot.respond(farewell).assistant))
+    except Exception as err:  # the system under test failing is a finding, recorded with the check
+        return {
+            "question": question,
+            "step_expected": step,
+            "step_ok": False,
+            "order_ok": False,
+            "error": repr(err),
+        }
+    return check
+
+
+FIG4_STEP = 4
+"""Figure 4's follow-up asks about time step 4 ("current inventory 4, day 4, no incoming orders")."""
+
+
+def fig4_question(scenario: Scenario, day_numbering: str = "from_one") -> tuple[str, int, int]:
+    """The manager's Figure 4 order question after the policy: (text, time step meant, on-hand). The step is
+    Fig. 4's 4 (or the last period of a shorter plan), named as a day per the lab's day numbering: "day 4"
+    under Fig. 4's numbering, "day 5" when day 1 is the first day. On-hand is the daily mean demand (within
+    the capacity); nothing is on order."""
+    p = scenario.problem
+    step = min(FIG4_STEP, p.time_horizon - 1)
+    on_hand = int(min(p.max_inventory, max(0, round(p.demand.mean))))
+    day = day_of_step(step, day_numbering)
+    return f"current inventory {on_hand}, day {day}, no incoming orders", step, on_hand
+
+
+def check_order_query(
+    result: OptimizationResult, calls: tuple[dict[str, Any], ...], question: str, step: int, on_hand: int
+) -> dict[str, Any]:
+    """What the Copilot's order tool computed for the Fig. 4 question against what its own recommended
+    policy orders at that step and state (its own problem; the capacity truncation of `period`)."""
+    p = result.problem
+    policy = result_policy(result)
+    pipe = np.zeros((1, p.lead_time), dtype=np.int64)
+    wanted = np.asarray(policy.orders(p, step, np.array([on_hand]), pipe), dtype=np.int64)
+    expected = int(truncate_orders(p, wanted, counted_stock(p, np.array([on_hand]), pipe))[0])
+    call = next((c for c in calls if str(c.get("name", "")).startswith("calculate_")), None)
+    args = call.get("arguments", {}) if call else {}
+    out = call.get("result") if call else None
+    order = out.get("recommended_order") if isinstance(out, dict) else None
+    passed = args.get("current_time_step") if isinstance(args, dict) else None
+    return {
+        "question": question,
+        "tool": call.get("name") if call else None,
+        "step_expected": step,
+        "step_passed": passed,
+        "order": order,
+        "policy_order": expected,
+        "step_ok": passed == step,
+        "order_ok": order == expected and passed == step,
+    }
 
 
 def _consultant_turn(model, system: str, history: list[tuple[str, str]]) -> tuple[str, Usage]:

@@ -12,7 +12,8 @@ from typing import Any
 from core.errors import SpecError
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import Feedback, Style
-from core.schedule.lab.report import OFFLINE_NOTE, lab_report
+from core.schedule.lab.llm_decision import AUTO, PROVIDERS, DecisionAgentSpec, Template
+from core.schedule.lab.report import lab_report
 from core.schedule.lab.utilities import UTILITIES_PATH, generate, load_utilities
 from solvers.schedule.utility import GeneratorSpec
 
@@ -37,12 +38,28 @@ def utilities_command(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def decision_spec(args: argparse.Namespace) -> DecisionAgentSpec:
+    """Offline decision agents, or LLM ones with --decision-provider (model: --decision-model or the default)."""
+    if not args.decision_provider:
+        return DecisionAgentSpec(field="--decision-provider")
+    from core.config import DEFAULT_MODELS
+
+    return DecisionAgentSpec(
+        kind="llm",
+        provider=args.decision_provider,
+        model=args.decision_model or DEFAULT_MODELS[args.decision_provider],
+        template=args.decision_template,
+        field="--decision",
+    )
+
+
 def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
     utilities: Any = args.utilities if args.utilities == "all" else int(args.utilities)
     paradigms = args.paradigm or [Paradigm.CONVERSATION.value]
+    decision = decision_spec(args)
     return {
         "name": args.name or f"schedule_lab_{'_'.join(paradigms)}_{time.strftime('%Y%m%d_%H%M%S')}",
-        "description": OFFLINE_NOTE,
+        "description": f"Decision agents: {decision.label}. Optimization agent: the offline T-P-P (not an LLM).",
         "workbench": "school_scheduling",
         "seeds": [args.seed],
         "metric": "score",
@@ -52,6 +69,7 @@ def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
             "styles": args.style or [s.value for s in Style],
             "feedbacks": args.feedback or [f.value for f in Feedback],
             "max_turns": args.max_turns,
+            "decision": decision.as_config(),
         },
         "agents": [
             {"name": f"tpp_{p}", "kind": "offline", "design": "T-P-P", "paradigm": p} for p in paradigms
@@ -101,7 +119,9 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
     utilities.add_argument("--all", action="store_true", help="list every utility (default: the first 5)")
     utilities.set_defaults(func=utilities_command)
 
-    run = sub.add_parser("run", help="run offline T-P-P vs the offline decision agents as an experiment")
+    run = sub.add_parser(
+        "run", help="run the offline T-P-P against the offline (or --decision-provider LLM) decision agents"
+    )
     run.add_argument("--paradigm", action="append", choices=[p.value for p in Paradigm], help="repeatable")
     run.add_argument("--utilities", default="all", help='"all" (default) or the first N utilities')
     run.add_argument("--style", action="append", choices=[s.value for s in Style])
@@ -109,6 +129,16 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
     run.add_argument("--max-turns", type=int, default=20)
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--name", help="experiment name (default: derived from the paradigms and time)")
+    run.add_argument(
+        "--decision-provider", choices=list(PROVIDERS), help="LLM decision agents (key from the environment)"
+    )
+    run.add_argument("--decision-model", help="model of the LLM decision agents (default: the provider's)")
+    run.add_argument(
+        "--decision-template",
+        choices=[AUTO, *(t.value for t in Template)],
+        default=AUTO,
+        help="prompt template",
+    )
     run.add_argument("--engine", choices=["local", "ray"], default="local")
     run.add_argument("--workers", type=int, default=2)
     run.add_argument("--quiet", action="store_true", help="no progress bar")

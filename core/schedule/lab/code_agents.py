@@ -1,19 +1,22 @@
-"""Code-writing optimization agents C-P-P, C-P-R and C-N-R (seed 003 §3.3), Python in `core/sandbox.py`.
+"""Code-writing optimization agents C-P-P, C-P-R and C-N-R (seed 003 §3.3): model-written Python with PuLP (in
+place of the paper's Julia/JuMP) run in `core/sandbox.py` with its opt-in `pulp` extension (HiGHS in-process
+through highspy; no solver process, no files).
 
-PuLP is not importable inside the sandbox (its import whitelist is the standard library subset listed there;
-PuLP spawns solver processes and writes files, which the sandbox forbids), so the prompted designs write
-formulation code against a documented restricted model-building API instead, and the pipeline solves it
-(as the paper automates the solver step for C-P-R/C-P-P):
+C-P-R and C-P-P: as the paper automates the solver step, the agent writes only formulation code, which runs
+between a pipeline prelude and epilogue in one sandbox execution:
 
-    variables given to the code: schools (name, grade, enrollment, current_start in minutes after midnight),
-    start_times (minutes), labels ("7:50 AM", ...). The code sets `result` to a model dict:
-      {"alpha": weight of peak load (hundreds), "beta": weight of mean change (minutes),
-       "fix": [[school, "9:30 AM"], ...], "forbid": [[school, "7:50 AM"], ...],
-       "prefer": [[school, "8:40 AM", weight], ...], "max_load": hundreds or null, "max_deviation": min or null}
+    prelude (given): import pulp; schools (name, grade, enrollment, current_start in minutes after midnight),
+      start_times (minutes), labels ("7:50 AM", ...), Q = range(len(schools)), T = range(len(start_times));
+      prob = pulp.LpProblem("start_times", pulp.LpMinimize); x[q, t] binary (school q starts at option t);
+      c[q] >= |start - current| (minutes); load >= sum of enrollment starting at t, for every t;
+      prob += alpha * load / 100 + beta * pulp.lpSum(c[q] for q in Q) / len(Q) with alpha = beta = 1;
+      each school gets exactly one start time.
+    your code: add or change constraints (prob += ...), the objective (prob.setObjective(...)), new variables;
+      do not solve.
+    epilogue (given): prob.solve(pulp.HiGHS()) and the x[q, t] values.
 
-The pipeline turns it into a ScheduleSpec (an invalid model is an error result naming the field), solves the
-MILP with HiGHS, and returns raw x[q,t] values (C-P-R) or a readable schedule with objectives (C-P-P).
-C-N-R has no problem prompt and no pipeline: its code runs as is and it sees stdout/result/error (raw).
+The agent then sees raw x[q,t] values (C-P-R) or a readable schedule with its objectives (C-P-P). C-N-R has
+no problem prompt and no pipeline: its code (PuLP allowed) runs as is and it sees stdout/result/error (raw).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from core.llm import ChatModel, Message, Toolbox, run_tools
 from core.sandbox import SandboxLimits, run_code
 from core.schedule.processing import markdown_schedule, objective_lines
 from solvers.schedule.data import District, format_time, sfusd_district
-from solvers.schedule.model import ScheduleSpec, solve_schedule
+from solvers.schedule.model import evaluate
 
 
 class Design(StrEnum):
@@ -35,66 +38,63 @@ class Design(StrEnum):
     CNR = "C-N-R"
 
 
-MODEL_API = __doc__.split("variables given to the code:")[1].split("The pipeline")[0]
+PIPELINE = __doc__.split("one sandbox execution:")[1].split("The agent then sees")[0]
+
+PRELUDE = """import pulp
+Q = range(len(schools))
+T = range(len(start_times))
+prob = pulp.LpProblem("start_times", pulp.LpMinimize)
+x = pulp.LpVariable.dicts("x", [(q, t) for q in Q for t in T], cat=pulp.LpBinary)
+c = pulp.LpVariable.dicts("c", list(Q), lowBound=0)
+load = pulp.LpVariable("load", lowBound=0)
+for q in Q:
+    prob += pulp.lpSum(x[q, t] for t in T) == 1, f"assign_one_start_time_{q}"
+    start = pulp.lpSum(start_times[t] * x[q, t] for t in T)
+    prob += c[q] >= start - schools[q]["current_start"], f"change_up_{q}"
+    prob += c[q] >= schools[q]["current_start"] - start, f"change_down_{q}"
+for t in T:
+    prob += load >= pulp.lpSum(schools[q]["enrollment"] * x[q, t] for q in Q), f"max_students_per_time_{t}"
+alpha = 1.0
+beta = 1.0
+prob += alpha * load / 100 + beta * pulp.lpSum(c[q] for q in Q) / len(Q)
+"""
+EPILOGUE = """
+status = prob.solve(pulp.HiGHS(timeLimit=4))
+result = {"status": pulp.LpStatus[status],
+          "x": [[round(x[q, t].varValue or 0) for t in T] for q in Q] if status == 1 else None}
+"""
 
 PROMPT = """You are an interactive optimization assistant for school start times in {district}: {n} schools, each
 must start at exactly one of {options}. The base model minimises alpha * peak load (students starting at the
 same time, in hundreds) + beta * average change from current start times (minutes), alpha = beta = 1.
-Stakeholders will give feedback; adjust the formulation by writing Python for the execute_code tool.
-Variables given to your code:{api}
+Stakeholders will give feedback; adjust the formulation by writing Python (PuLP) for the execute_code tool.
+Your code runs inside a pipeline:{pipeline}
 After each solve, report the changes you made, the full schedule (a table of school and start time) and the
 objective values. {processing}
 Schools: {schools}"""
 
-GENERIC = "You are a helpful assistant. You can run Python code with the execute_code tool (set `result`)."
+GENERIC = (
+    "You are a helpful assistant. You can run Python code with the execute_code tool (set `result`; PuLP "
+    "with the in-process HiGHS solver is available: import pulp, solve with pulp.HiGHS())."
+)
 
 
-def _labels(district: District) -> dict[str, int]:
-    return {format_time(t).lower().replace(" ", ""): i for i, t in enumerate(district.start_times)}
-
-
-def model_spec(district: District, model: Any) -> ScheduleSpec:
-    """The ScheduleSpec of a model dict written by the code (SpecError names the bad field)."""
-    if not isinstance(model, dict):
-        raise SpecError("result", "set `result` to a model dict (see the prompt)")
-    labels = _labels(district)
-
-    def slot(value: Any, where: str) -> int:
-        key = str(value).lower().replace(" ", "")
-        if key not in labels:
-            raise SpecError(where, f"{value!r} is not one of {district.time_labels}")
-        return district.start_times[labels[key]]
-
-    def pairs(name: str) -> tuple[tuple[str, int], ...]:
-        out = []
-        for item in model.get(name) or []:
-            if not isinstance(item, list | tuple) or len(item) != 2:
-                raise SpecError(name, "each entry must be [school, time]")
-            district.school_index(str(item[0]))
-            out.append((str(item[0]), slot(item[1], name)))
-        return tuple(out)
-
-    gamma = []
-    for item in model.get("prefer") or []:
-        if not isinstance(item, list | tuple) or len(item) != 3:
-            raise SpecError("prefer", "each entry must be [school, time, weight]")
-        gamma.append((str(item[0]), slot(item[1], "prefer"), float(item[2])))
-    try:
-        return ScheduleSpec(
-            district,
-            alpha=float(model.get("alpha", 1.0)),
-            beta=float(model.get("beta", 1.0)),
-            gamma=tuple(gamma),
-            fixed=pairs("fix"),
-            forbidden=pairs("forbid"),
-            max_load=None if model.get("max_load") is None else float(model["max_load"]),
-            max_deviation=None if model.get("max_deviation") is None else float(model["max_deviation"]),
-            time_limit=10.0,
-        )
-    except (TypeError, ValueError) as err:
-        if isinstance(err, SpecError):
-            raise
-        raise SpecError("result", str(err)) from err
+def assignment_from(district: District, rows: Any) -> tuple[int, ...]:
+    """The schedule in the pipeline's x values (SpecError if a school does not get exactly one start)."""
+    n, k = len(district.schools), len(district.start_times)
+    if (
+        not isinstance(rows, list)
+        or len(rows) != n
+        or any(not isinstance(r, list) or len(r) != k for r in rows)
+    ):
+        raise SpecError("x", f"expected {n} rows of {k} values")
+    out = []
+    for q, row in enumerate(rows):
+        ones = [t for t, v in enumerate(row) if v == 1]
+        if len(ones) != 1 or sum(row) != 1:
+            raise SpecError("x", f"{district.schools[q].name} does not get exactly one start time")
+        out.append(ones[0])
+    return tuple(out)
 
 
 class CodeAgent:
@@ -138,54 +138,58 @@ class CodeAgent:
                 district=d.name,
                 n=len(d.schools),
                 options=", ".join(d.time_labels),
-                api=MODEL_API,
+                pipeline=PIPELINE,
                 processing=processing,
                 schools=schools,
             )  # fmt: skip
         )
 
     def execute_code(self, code: str) -> dict:
-        """Run Python in the sandbox. Set `result` (see the instructions); returns the outcome."""
-        variables = (
-            {}
-            if self.design is Design.CNR
-            else {
-                "schools": [
-                    {
-                        "name": s.name,
-                        "grade": s.grade,
-                        "enrollment": s.enrollment,
-                        "current_start": s.current_start,
-                    }
-                    for s in self.district.schools
-                ],
-                "start_times": list(self.district.start_times),
-                "labels": list(self.district.time_labels),
-            }
-        )
-        out = run_code(code, variables, limits=self.limits)
+        """Run Python (PuLP) in the sandbox; see the instructions for what is given and what to set."""
+        if self.design is Design.CNR:
+            out = run_code(code, limits=self.limits, extensions=("pulp",))
+            record = {"stdout": out.get("stdout", ""), "error": out.get("error"), "result": out.get("result")}
+            if record["error"] is None and ".solve(" in code:
+                self.solver_calls += 1
+            self.executions.append(record)
+            return record
+        variables = {
+            "schools": [
+                {
+                    "name": s.name,
+                    "grade": s.grade,
+                    "enrollment": s.enrollment,
+                    "current_start": s.current_start,
+                }
+                for s in self.district.schools
+            ],
+            "start_times": list(self.district.start_times),
+            "labels": list(self.district.time_labels),
+        }
+        out = run_code(PRELUDE + code + EPILOGUE, variables, limits=self.limits, extensions=("pulp",))
         record: dict[str, Any] = {"stdout": out.get("stdout", ""), "error": out.get("error")}
-        if self.design is Design.CNR or out.get("error"):
-            record["result"] = out.get("result")
+        solved = out.get("result")
+        if record["error"] is None and (not isinstance(solved, dict) or "status" not in solved):
+            record["error"] = "the pipeline could not solve `prob` (did the code replace prob or x?)"
+        if record["error"] is not None:
             self.executions.append(record)
             return record
-        try:
-            spec = model_spec(self.district, out.get("result"))
-        except SpecError as err:
-            record["error"] = str(err)
-            self.executions.append(record)
-            return record
-        result = solve_schedule(spec)
         self.solver_calls += 1
-        record["status"] = result.status.value
-        if result.has_schedule:
-            assert result.assignment is not None
+        record["status"] = str(solved["status"]).lower()
+        if solved.get("x") is not None:
+            try:
+                assignment = assignment_from(self.district, solved["x"])
+            except SpecError as err:
+                record["error"] = str(err)
+                self.executions.append(record)
+                return record
             if self.design is Design.CPP:
-                record["schedule"] = markdown_schedule(self.district, result.assignment)
-                record["objectives"] = objective_lines(result.load or 0.0, result.deviation or 0.0)
+                load, deviation = evaluate(self.district, assignment)
+                record["schedule"] = markdown_schedule(self.district, assignment)
+                record["objectives"] = objective_lines(load, deviation)
             else:
                 record["x"] = {
-                    f"x[{q},{t}]": int(result.assignment[q] == t)
+                    f"x[{q},{t}]": int(assignment[q] == t)
                     for q in range(len(self.district.schools))
                     for t in range(len(self.district.start_times))
                 }

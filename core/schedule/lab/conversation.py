@@ -86,7 +86,7 @@ def converse(
     optimizer: OptimizationAgent,
     *,
     paradigm: Paradigm | str = Paradigm.CONVERSATION,
-    decision: OfflineDecisionAgent | None = None,
+    decision: Any = None,
     district: District | None = None,
     recorder: Recorder | None = None,
     max_turns: int = 20,
@@ -135,7 +135,7 @@ def converse(
                 emit("check", "", checks=turn.checks)
                 stop = turn.stop
                 break
-            emit("decision", turn.text, checks=turn.checks)
+            emit("decision", turn.text, checks=turn.checks, best=round(max(decision.best_value, 0.0), 6))
             if turn.stop is not None:
                 stop = turn.stop
                 break

@@ -2,6 +2,8 @@
 optimization agent; the environment holds the decision agent and its hidden utility).
 
 Spec sheet:
+- decision agents: offline stand-ins (default) or LLM decision agents (`DecisionAgentSpec`, with settings
+  that hold a key); the template follows the paradigm and the optimization agent's design (`design`).
 - reset(seed): a fresh decision agent; observation {"turn": 0, "message": ""} asks the optimizer to open.
 - action: {"text": the optimization agent's message, "solver_calls": its cumulative solver calls}.
 - step: the decision agent reads the message, checks every schedule in it with check_utility, and answers.
@@ -17,9 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.config import Settings
 from core.errors import SpecError
 from core.schedule.lab.conversation import Paradigm
-from core.schedule.lab.decision_agents import DecisionProfile, OfflineDecisionAgent, StopReason
+from core.schedule.lab.decision_agents import DecisionProfile, StopReason
+from core.schedule.lab.llm_decision import DecisionAgentSpec, LLMDecisionAgent, make_decision_agent
 from solvers.schedule.data import District, sfusd_district
 
 STOP_CODES = {StopReason.SATISFIED: 0.0, StopReason.ENDED: 1.0, StopReason.TURN_LIMIT: 2.0}
@@ -35,18 +39,31 @@ class ConversationEnv:
         paradigm: Paradigm | str = Paradigm.CONVERSATION,
         district: District | None = None,
         max_turns: int = 20,
+        decision: DecisionAgentSpec | None = None,
+        settings: Settings | None = None,
+        design: str | None = None,
     ) -> None:
         self.profile = profile
         self.paradigm = Paradigm(paradigm)
         self.district = district or sfusd_district()
         self.max_turns = max_turns
-        self.decision: OfflineDecisionAgent | None = None
+        self.decision_spec = decision or DecisionAgentSpec()
+        self.settings = settings
+        self.design = design
+        self.decision: Any = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         if options and "paradigm" in options:
             self.paradigm = Paradigm(options["paradigm"])
-        self.decision = OfflineDecisionAgent(
-            self.profile, self.district, max_turns=self.max_turns, seed=seed or 0
+        self.decision = make_decision_agent(
+            self.profile,
+            self.decision_spec,
+            self.settings,
+            paradigm=self.paradigm.value,
+            design=self.design,
+            district=self.district,
+            max_turns=self.max_turns,
+            seed=seed or 0,
         )
         self.steps = 0
         self.solver_calls = 0
@@ -103,6 +120,7 @@ class ConversationEnv:
             "utility": self.best_value,
             "u_star": u_star,
             "stop": STOP_CODES.get(self.stop, 1.0) if self.stop else 1.0,
+            "llm_decision_agent": float(isinstance(self.decision, LLMDecisionAgent)),
         }
 
 

@@ -1,6 +1,10 @@
 """Experiment adapter for the School Scheduling lab (core/experiments): one instance per decision agent.
 
-env config: {"utilities": "all" | [keys] | N (first N), "styles": [...], "feedbacks": [...], "max_turns": 20}.
+env config: {"utilities": "all" | [keys] | N (first N), "styles": [...], "feedbacks": [...], "max_turns": 20,
+"decision": "offline" | {kind = "llm", provider, model, template = "auto"}} — the decision agents: the offline
+stand-ins (default) or LLM decision agents, whose key comes from the environment (ANTHROPIC_API_KEY /
+OPENAI_API_KEY or OPENAI_BASE_URL, also in the workers); without it the experiment is refused before any cell
+runs (nothing is substituted).
 agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "paradigm": "conversation" |
 "one_shot" | "aware_one_shot" | "default"}. Offline agents: T-P-P only (labelled offline in reports); the other
 designs and LLM T-P-P are `kind = "llm"` agents (the experiment refuses them without credentials).
@@ -17,7 +21,8 @@ from core.schedule.lab.code_agents import CodeAgent, Design
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
-from core.schedule.lab.optimization_agents import TPPAgent
+from core.schedule.lab.llm_decision import DecisionAgentSpec
+from core.schedule.lab.optimization_agents import PAPER_MODE, TPPAgent
 from core.schedule.lab.utilities import load_utilities, utility_by_key
 
 _LOCAL = threading.local()
@@ -39,10 +44,18 @@ def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     styles = [Style(s) for s in spec_env_config.get("styles", [s.value for s in Style])]
     feedbacks = [Feedback(f) for f in spec_env_config.get("feedbacks", [f.value for f in Feedback])]
     max_turns = int(spec_env_config.get("max_turns", 20))
+    decision = DecisionAgentSpec.from_config(spec_env_config.get("decision"))
+    decision.settings()  # an LLM decision agent without a key is refused here, before any cell runs
     return [
         (
             f"{k}-{s.value}-{f.value}",
-            {"utility": k, "style": s.value, "feedback": f.value, "max_turns": max_turns},
+            {
+                "utility": k,
+                "style": s.value,
+                "feedback": f.value,
+                "max_turns": max_turns,
+                "decision": decision.as_config(),
+            },
         )
         for k in keys
         for s in styles
@@ -54,7 +67,13 @@ def make_env(config: dict[str, Any]) -> ConversationEnv:
     profile = DecisionProfile(
         utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
     )
-    env = ConversationEnv(profile, max_turns=int(config.get("max_turns", 20)))
+    decision = DecisionAgentSpec.from_config(config.get("decision"))
+    env = ConversationEnv(
+        profile,
+        max_turns=int(config.get("max_turns", 20)),
+        decision=decision,
+        settings=decision.settings() if decision.kind == "llm" else None,
+    )
     _LOCAL.env = env
     return env
 
@@ -69,6 +88,7 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
     if env is None:
         raise SpecError("agent", "make_env must be called before make_agent in this worker")
     env.paradigm = paradigm
+    env.design = design
     if agent_spec.get("kind", "offline") == "offline":
         if design != "T-P-P":
             raise SpecError(
@@ -77,7 +97,8 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         return OptimizerAgent(TPPAgent.offline, f"T-P-P (offline) / {paradigm.value}")
     if design in ("T-P-P", "T-P-P-PAPER"):
         paper = design == "T-P-P-PAPER" or bool(agent_spec.get("paper"))
-        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"T-P-P (LLM) / {paradigm.value}")
+        label = f"T-P-P (LLM, {PAPER_MODE})" if paper else "T-P-P (LLM)"
+        return OptimizerAgent(lambda: TPPAgent.llm(settings, paper=paper), f"{label} / {paradigm.value}")
     if design in {d.value for d in Design}:
         return OptimizerAgent(
             lambda: CodeAgent(design, make_chat_model(settings)), f"{design} (LLM) / {paradigm.value}"

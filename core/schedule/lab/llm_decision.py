@@ -8,18 +8,22 @@ ends the conversation (criterion i), __END__ ends it (ii), and the turn limit (i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from core.config import Settings
 from core.errors import SpecError
-from core.llm import ChatModel, Message, Toolbox, run_tools
+from core.llm import ChatModel, Message, Toolbox, make_chat_model, run_tools
 from core.schedule.lab.decision_agents import (
     END,
     MAX_TURNS,
     DecisionProfile,
     DecisionTurn,
     Feedback,
+    OfflineDecisionAgent,
     StopReason,
     Style,
     assignment_of,
@@ -123,6 +127,7 @@ class LLMDecisionAgent:
         self.max_turns = max_turns
         self.max_steps = max_steps
         self.name = f"llm-decision/{profile.style.value}/{profile.feedback.value}/{self.template.value}"
+        self.label = f"LLM decision agent ({getattr(model, 'name', 'LLM')}, template {self.template.value})"
         self.system = build_prompt(profile, self.template, self.district)
         self.reset()
 
@@ -175,3 +180,129 @@ class LLMDecisionAgent:
         elif END in reply:
             self.stop = StopReason.ENDED
         return DecisionTurn(reply, checks, [], self.stop)
+
+
+KINDS = ("offline", "llm")
+PROVIDERS = ("anthropic", "openai")
+AUTO = "auto"
+
+
+@dataclass(frozen=True)
+class DecisionAgentSpec:
+    """Which decision agents an experiment or the page uses: the offline stand-ins, or an LLM (provider +
+    model) with a prompt template (`auto`: optimization-aware for the aware one-shot, C-N-R-adjusted for the
+    C-N-R design, default otherwise). `field` prefixes the names in errors (e.g. `env.decision`)."""
+
+    kind: str = "offline"
+    provider: str | None = None
+    model: str | None = None
+    template: str = AUTO
+    field: str = "decision"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise SpecError(f"{self.field}.kind", f"use one of {', '.join(KINDS)}, got {self.kind!r}")
+        if self.template != AUTO and self.template not in {t.value for t in Template}:
+            raise SpecError(
+                f"{self.field}.template",
+                f"use {AUTO} or one of {[t.value for t in Template]}, got {self.template!r}",
+            )
+        if self.kind == "offline":
+            if self.provider not in (None, "offline"):
+                raise SpecError(
+                    f"{self.field}.provider", 'offline decision agents have no provider (use kind = "llm")'
+                )
+            return
+        if self.provider not in PROVIDERS:
+            raise SpecError(
+                f"{self.field}.provider", f"LLM decision agents need a provider ({', '.join(PROVIDERS)})"
+            )
+        if not isinstance(self.model, str) or not self.model.strip():
+            raise SpecError(f"{self.field}.model", "LLM decision agents need a model name")
+
+    @classmethod
+    def from_config(cls, raw: Any, field: str = "env.decision") -> DecisionAgentSpec:
+        """From an experiment's `[env.decision]` table (or "offline" / None for the stand-ins)."""
+        if raw is None or raw == "offline":
+            return cls(field=field)
+        if not isinstance(raw, Mapping):
+            raise SpecError(field, 'use a table {kind, provider, model, template} or "offline"')
+        unknown = sorted(set(raw) - {"kind", "provider", "model", "template"})
+        if unknown:
+            raise SpecError(f"{field}.{unknown[0]}", "unknown field (use kind, provider, model, template)")
+        return cls(
+            kind=str(raw.get("kind", "offline")),
+            provider=raw.get("provider"),
+            model=raw.get("model"),
+            template=str(raw.get("template", AUTO)),
+            field=field,
+        )
+
+    def as_config(self) -> dict[str, Any]:
+        if self.kind == "offline":
+            return {"kind": "offline"}
+        return {"kind": "llm", "provider": self.provider, "model": self.model, "template": self.template}
+
+    @property
+    def label(self) -> str:
+        """How reports and the page name these decision agents (an offline stand-in is never an LLM)."""
+        if self.kind == "offline":
+            return OfflineDecisionAgent.label
+        return f"LLM decision agent ({self.provider}/{self.model}, template {self.template})"
+
+    def settings(self, env: Mapping[str, str] | None = None) -> Settings:
+        """The LLM settings from the environment's key/URL; without them a SpecError (nothing is substituted)."""
+        if self.kind == "offline":
+            return Settings()
+        settings = Settings.from_env(env, provider=self.provider).with_changes(model=self.model)
+        require_key(settings, f"{self.field}.provider")
+        return settings
+
+    def template_for(self, paradigm: str, design: str | None) -> Template:
+        if self.template != AUTO:
+            return Template(self.template)
+        if paradigm == "aware_one_shot":
+            return Template.AWARE
+        if design == "C-N-R":
+            return Template.CNR
+        return Template.DEFAULT
+
+
+def require_key(settings: Settings, field: str = "decision.provider") -> None:
+    """Refuse LLM settings that cannot reach a model (no key, and no local OpenAI-compatible URL)."""
+    if settings.provider == "offline":
+        raise SpecError(field, "LLM decision agents need an LLM provider (Anthropic or OpenAI), not offline")
+    if settings.api_key or (settings.provider == "openai" and settings.base_url):
+        return
+    var = "ANTHROPIC_API_KEY" if settings.provider == "anthropic" else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
+    raise SpecError(
+        field,
+        f"LLM decision agents need {var}; set it, or use the offline decision agents "
+        "(no offline stand-in is substituted for an LLM decision agent)",
+    )
+
+
+def make_decision_agent(
+    profile: DecisionProfile,
+    spec: DecisionAgentSpec,
+    settings: Settings | None,
+    *,
+    paradigm: str = "conversation",
+    design: str | None = None,
+    district: District | None = None,
+    max_turns: int = MAX_TURNS,
+    seed: int = 0,
+) -> OfflineDecisionAgent | LLMDecisionAgent:
+    """The decision agent `spec` names for one profile (LLM agents need `settings` with a key)."""
+    if spec.kind == "offline":
+        return OfflineDecisionAgent(profile, district, max_turns=max_turns, seed=seed)
+    if settings is None:
+        raise SpecError(f"{spec.field}.provider", "LLM decision agents need LLM settings")
+    require_key(settings, f"{spec.field}.provider")
+    return LLMDecisionAgent(
+        profile,
+        make_chat_model(settings),
+        template=spec.template_for(paradigm, design),
+        district=district,
+        max_turns=max_turns,
+    )

@@ -12,14 +12,38 @@ from typing import Any
 import pandas as pd
 from scipy import stats
 
+from core.errors import SpecError
 from core.experiments.report import cell_frame
+from core.schedule.lab.llm_decision import DecisionAgentSpec
+from core.schedule.lab.optimization_agents import PAPER_MODE
 from core.store import Store
 
 OFFLINE_NOTE = (
     "Decision agents: offline (deterministic stand-ins for the paper's LLM decision agents, not LLMs). "
     "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."
 )
+OFFLINE_OPTIMIZER_NOTE = "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."
 STOPS = {0.0: "satisfied", 1.0: "ended", 2.0: "turn_limit"}
+
+
+def decision_note(spec: dict[str, Any]) -> str:
+    """Which decision agents produced an experiment's conversations (from its stored spec)."""
+    try:
+        decision = DecisionAgentSpec.from_config((spec.get("env") or {}).get("decision"))
+    except SpecError:
+        return "Decision agents: unreadable [env.decision] in the stored spec. " + OFFLINE_OPTIMIZER_NOTE
+    if decision.kind == "offline":
+        return OFFLINE_NOTE
+    return f"Decision agents: {decision.label}. {OFFLINE_OPTIMIZER_NOTE}"
+
+
+def agent_design(agent: dict[str, Any]) -> str:
+    """An agent's design as reports name it (T-P-P paper mode spelled out)."""
+    params = agent.get("params") or {}
+    design = str(params.get("design", "T-P-P")).upper()
+    if design == "T-P-P-PAPER" or params.get("paper"):
+        return f"T-P-P ({PAPER_MODE})"
+    return design
 
 
 def lab_frame(store: Store, experiment_id: str) -> pd.DataFrame:
@@ -91,18 +115,19 @@ def table3(frame: pd.DataFrame) -> list[dict[str, Any]]:
 def lab_report(store: Store, experiment_id: str) -> dict[str, Any]:
     """Everything the CLI and page show for one lab experiment."""
     frame = lab_frame(store, experiment_id)
-    if frame.empty:
-        return {"experiment_id": experiment_id, "note": OFFLINE_NOTE, "conversations": 0}
-    stop_counts = frame.groupby(["agent", "stop"]).size().reset_index(name="n").to_dict("records")
     spec = store.get_experiment(experiment_id).get("spec") or {}
     if isinstance(spec, str):
         spec = json.loads(spec)
+    if frame.empty:
+        return {"experiment_id": experiment_id, "note": decision_note(spec), "conversations": 0}
+    stop_counts = frame.groupby(["agent", "stop"]).size().reset_index(name="n").to_dict("records")
     kinds = {a.get("name"): a.get("kind", "offline") for a in spec.get("agents", [])}
     llm_agents = sorted(name for name, kind in kinds.items() if kind == "llm")
     return {
         "experiment_id": experiment_id,
-        "note": OFFLINE_NOTE,
+        "note": decision_note(spec),
         "agent_kinds": kinds,
+        "agent_designs": {a.get("name"): agent_design(a) for a in spec.get("agents", [])},
         "llm_designs": f"included: {', '.join(llm_agents)}"
         if llm_agents
         else "not run: no LLM agents in this experiment (they need ANTHROPIC_API_KEY or OPENAI_API_KEY)",

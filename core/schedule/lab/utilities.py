@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import SpecError
-from solvers.schedule.utility import GeneratorSpec, Utility, generate_utilities, sfusd_space
+from solvers.schedule.data import format_time
+from solvers.schedule.utility import (
+    GeneratorSpec,
+    Utility,
+    conditional_frontiers,
+    generate_utilities,
+    generate_utility,
+    sfusd_space,
+)
 
 UTILITIES_PATH = Path(__file__).resolve().parents[3] / "data" / "schedule_utilities.json"
 
@@ -58,3 +66,26 @@ def utility_by_key(key: str) -> Utility:
         if utility.key == key:
             return utility
     raise SpecError("utility", f"unknown utility {key!r}")
+
+
+def frontier_targets(school: str) -> list[tuple[tuple[int, ...], str]]:
+    """The school's generator candidates (its conditional Pareto frontiers), each with a readable label."""
+    space = sfusd_space()
+    q = space.district.school_index(school)
+    out = []
+    for row in conditional_frontiers(space, q):
+        assignment = tuple(int(a) for a in space.assignments[row])
+        label = (
+            f"{space.district.schools[q].name} at {format_time(space.district.start_times[assignment[q]])} · "
+            f"peak {space.load[row] * 100:,.0f} students · change {space.deviation[row]:.1f} min"
+        )
+        out.append((assignment, label))
+    return out
+
+
+def new_utility(school: str, seed: int, target: tuple[int, ...] | None = None) -> Utility:
+    """A freshly generated decision-agent utility for `school` (Appendix 10.2), checked to have its target as
+    the unique maximiser among the school's candidates; deterministic under `seed`."""
+    if not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise SpecError("seed", "use a whole number between 0 and 4294967295")
+    return generate_utility(sfusd_space(), school=school, seed=seed, target=target)

@@ -42,3 +42,29 @@ def test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path: Path) -> None:
     again.thread.join(timeout=180)
     assert again.summary["status"] == "done" and again.summary["skipped"] == len(done)
     assert len(store.list_runs()) == 8
+
+
+def test_a_killed_driver_reads_as_stalled_and_resumes_by_id(store_path: Path) -> None:
+    """SIGKILL of the driver process leaves the experiment "running" in the store; without its heartbeat it
+    reads as "stalled", and resuming it by id (from the stored spec) runs only the missing cells."""
+    run = background.start(SLOW, store_path, workers=1)
+    store = Store(store_path)
+    deadline = time.time() + 120
+    while store.get_experiment(run.experiment_id)["done"] < 1 and time.time() < deadline:
+        time.sleep(0.2)
+    run.process.kill()
+    run.thread.join(timeout=60)
+    info = store.get_experiment(run.experiment_id)
+    assert not run.alive, "the driver and its workers are gone"
+    assert info["status"] == "running", "a killed driver cannot mark its experiment"
+    time.sleep(0.3)
+    assert store.get_experiment(run.experiment_id, stale_after_s=0.2)["status"] == "stalled"
+    listed = store.list_experiments(stale_after_s=0.2).set_index("id")
+    assert listed.loc[run.experiment_id, "status"] == "stalled"
+    done_before = info["done"]
+    again = background.resume(run.experiment_id, store_path, workers=1)
+    again.thread.join(timeout=180)
+    assert again.error is None, again.error
+    assert again.summary["status"] == "done" and again.summary["skipped"] == done_before
+    assert store.get_experiment(run.experiment_id)["status"] == "done"
+    assert len(store.list_runs()) == 8

@@ -118,3 +118,34 @@ def test_resume_runs_exactly_the_missing_cells_and_never_duplicates(store_path: 
     assert per_agent["n"].tolist() == [6, 6] and per_agent["agent"].tolist() == ["low", "high"]
     assert main(["--db", str(store_path), "experiment", "report", "nope"]) == 2
     assert "no experiment" in json.loads(capsys.readouterr().err)["error"]
+
+
+def test_an_idle_driver_keeps_beating_and_a_silent_one_reads_as_stalled(store_path: Path, monkeypatch) -> None:
+    """The cell writer touches its experiment while no cell finishes; without that, "running" turns "stalled"."""
+    import time
+
+    from core.experiments import driver
+
+    store = Store(store_path)
+    spec = toy_spec()
+    driver.prepare(spec, store)
+    store.set_experiment_status(spec.experiment_id, ExperimentStatus.RUNNING)
+    time.sleep(0.3)
+    assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "stalled"
+    assert store.get_experiment(spec.experiment_id)["status"] == "running", "a minute has not passed"
+    monkeypatch.setattr(driver, "HEARTBEAT_S", 0.05)
+    writer = driver.CellWriter(store, spec.experiment_id, lambda outcome: None)
+    try:
+        time.sleep(0.4)
+        assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "running"
+    finally:
+        writer.close()
+    store.set_experiment_status(spec.experiment_id, ExperimentStatus.DONE)
+    time.sleep(0.3)
+    assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "done", "only running stalls"
+
+
+def test_run_names_a_spec_that_is_neither_a_file_nor_a_stored_experiment(store_path: Path, capsys) -> None:
+    assert main(["--db", str(store_path), "experiment", "run", "no-such-thing"]) == 2
+    err = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
+    assert err["field"] == "SPEC" and "neither a spec file nor the id" in err["error"]

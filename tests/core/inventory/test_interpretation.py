@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from core.config import Settings
+from core.errors import SpecError
 from core.inventory.critic import critique
 from core.inventory.interpretation import (
     DONE,
@@ -505,15 +506,23 @@ def test_something_simpler_offers_the_simplest_rule_within_a_few_percent(result)
         brief.recommended: rec,
         "sS": rec | {"policy": "sS(4,12)", "objective": rec["objective"] * 1.59, "mean": rec["mean"] * 1.59},
         "base_stock": rec | {"policy": "base_stock(9,cap=6)", "objective": rec["objective"] * 1.01},
-        "constant": rec | {"policy": "constant(3)", "objective": rec["objective"] * 1.018, "mean": rec["mean"] * 1.02},
+        "constant": rec
+        | {"policy": "constant(3)", "objective": rec["objective"] * 1.018, "mean": rec["mean"] * 1.02},
     }
-    brief = replace(brief, recommended="dp", costs={"dp": rec, **{k: v for k, v in costs.items() if k != brief.recommended}})
+    brief = replace(
+        brief,
+        recommended="dp",
+        costs={"dp": rec, **{k: v for k, v in costs.items() if k != brief.recommended}},
+    )
     assert simplest_alternative(brief) == "constant"
     text = _offline(brief).respond("something simpler?").assistant
     assert "Order 3 units every day" in text and "1.8% more in the objective" in text
     assert "59.0%" not in text and "order up to 12" not in text
     # nothing within a few percent: the cheapest plain rule
-    far = {k: v | {"objective": v["objective"] * (1.2 if k == "constant" else 1.0)} for k, v in brief.costs.items()}
+    far = {
+        k: v | {"objective": v["objective"] * (1.2 if k == "constant" else 1.0)}
+        for k, v in brief.costs.items()
+    }
     assert simplest_alternative(replace(brief, costs=far)) == "base_stock"
 
 
@@ -535,3 +544,35 @@ def test_scenario_b_needs_the_dp_to_be_absent(b_result):
     dqn_exact = evaluate_exact(b_result.problem, b_result.dqn.policy)
     assert dp.optimal_cost <= dqn_exact + 1e-9
     assert b_result.recommended == "dqn" and "dp" not in b_result.evaluations
+
+
+# --- the day numbering switch (Fig. 4) ---
+
+
+def test_fig4_day_numbering_passes_the_users_day_as_the_time_step(result, b_result):
+    """Fig. 4: "current inventory 4, day 4, no incoming orders" becomes current_time_step 4; the default reads
+    day 4 as the fourth day of the plan, step 3. The tool description an LLM reads says which."""
+    brief = _brief(result)
+    for numbering, step in (("from_one", 3), ("fig4", 4)):
+        agent = InterpretationAgent(
+            OfflineModel(offline_policy(brief, numbering)), brief, day_numbering=numbering
+        )
+        agent.opening()
+        (call,) = agent.respond("current inventory 4, day 4, no incoming orders").tool_calls
+        assert call["arguments"] == {"current_inventory": 4, "current_time_step": step, "pipeline_orders": ""}
+        (spec,) = agent.toolbox.specs
+        doc = spec.parameters["properties"]["current_time_step"]["description"]
+        assert ("'day 4' is 4" in doc) == (numbering == "fig4")
+    assert parse_order_query("inventory 6, day 1", 1, "fig4").current_time_step == 1
+    assert parse_order_query("inventory 6, day 0", 1, "fig4").current_time_step == 0
+    assert parse_order_query("inventory 6, day 1", 1).current_time_step == 0
+    # Scenario B without a day: today is the first day, named per the numbering
+    agent = InterpretationAgent(
+        OfflineModel(offline_policy(_brief(b_result), "fig4")), _brief(b_result), day_numbering="fig4"
+    )
+    agent.opening()
+    turn = agent.respond("We have 3 units on hand and nothing on order")
+    assert turn.tool_calls[0]["arguments"]["current_time_step"] == 0 and "day 0 of your" in turn.assistant
+    with pytest.raises(SpecError) as err:
+        offline_policy(brief, "day_one")
+    assert err.value.field == "day_numbering"

@@ -128,3 +128,28 @@ def test_cli_import_and_diagnostics(tmp_path, capsys):
     bad = write_run(tmp_path / "bad", GOOD[:2] + ["{oops"])
     assert main(["--db", db, "retail", "import", str(bad)]) == 2
     assert json.loads(capsys.readouterr().err)["field"] == "tool_calls.jsonl line 3"
+
+
+def test_import_is_one_transaction_nothing_half_way(tmp_path, monkeypatch):
+    """A failure while the daily series is written leaves no run, no calls, no artifacts, and needs no cleanup
+    (the run, its transitions, artifacts and records are one transaction)."""
+    import core.store.rollouts as rollouts
+
+    store = Store(tmp_path / "s.duckdb")
+
+    def broken(con, run_id, tables):
+        assert con.execute("SELECT count(*) FROM transitions WHERE run_id = ?", [run_id]).fetchone()[0] > 0
+        raise RuntimeError("disk full while writing the daily series")
+
+    def no_cleanup(*args, **kwargs):
+        raise AssertionError("an import must not need to delete a half-written run")
+
+    monkeypatch.setattr(rollouts, "insert_record_tables", broken)
+    monkeypatch.setattr(Store, "delete_run", no_cleanup)
+    with pytest.raises(RuntimeError, match="disk full"):
+        import_run_dir(store, write_run(tmp_path / "run_react_m_run1", GOOD))
+    assert store.list_runs().empty
+    with store.batch():
+        counts = [store._tx(lambda con, t=t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0])
+                  for t in ("transitions", "artifacts", "retail_daily")]  # fmt: skip
+    assert counts == [0, 0, 0]

@@ -65,7 +65,13 @@ def test_learning_rate_decays_when_the_time_budget_binds(trained) -> None:
     assert result.env_steps < 10**6 * 16 and result.curve[-1]["seconds"] >= 1.5
     lrs = [row["lr"] for row in result.curve]
     assert lrs == sorted(lrs, reverse=True)
-    assert lrs[-1] < 0.25 * cfg.lr  # the step fraction alone (< 1 %) would leave it near cfg.lr
+    # The budget fraction each row's rate implies: set just before the row, so at most the row's time fraction,
+    # and far above its step fraction (< 1 %), which alone would leave the rate near cfg.lr. Only a last step
+    # slower than a third of the budget could fail this, so it holds on a loaded machine too.
+    last = result.curve[-1]
+    implied = (1 - last["lr"] / cfg.lr) / (1 - cfg.lr_final_fraction)
+    assert last["seconds"] / cfg.seconds >= implied - 1e-9
+    assert implied > max(0.3, 10 * last["step"] / cfg.steps)
     # the step budget binds in `trained`: it decays to the final fraction
     assert trained.curve[-1]["lr"] == pytest.approx(TINY.lr * TINY.lr_final_fraction)
 

@@ -4,7 +4,8 @@ Random instances cover all four transition models (lost sale / backlog × perish
 0..3; random states, orders and demands are drawn by hypothesis. The grid kernel (`search._chunk`) must give,
 path by path, the same order count, held units and short units as a loop of `period` calls; the DP's
 Q-values (`dp._Model.q_values`) must equal the demand-weighted `period` cost plus the next value at the state
-`period` moves to, for every state and feasible order, with a random next value function.
+`period` moves to, for every state and feasible order, with a random next value function. Both capacity bases
+(inventory position, on-hand only) are drawn.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from hypothesis import strategies as st
 from solvers.inventory.demand import demand_from_history
 from solvers.inventory.dp import _Model
 from solvers.inventory.env import InventoryControlEnv
-from solvers.inventory.period import cut_off, next_on_hand, period, truncate_orders
+from solvers.inventory.period import counted_stock, cut_off, next_on_hand, period, truncate_orders
 from solvers.inventory.search import _chunk, _dtype
-from solvers.inventory.spec import InventoryProblem, parse_demand
+from solvers.inventory.spec import CapacityBasis, InventoryProblem, parse_demand
 
 FAST = settings(
     max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -54,6 +55,7 @@ def problems(
         max_inventory=max_inventory,
         max_order=draw(st.integers(1, max_inventory)),
         initial_inventory=draw(st.integers(0, max_inventory)),
+        capacity_basis=draw(st.sampled_from(list(CapacityBasis))),
     )
 
 
@@ -62,7 +64,7 @@ def states(draw, problem: InventoryProblem, n: int) -> tuple[np.ndarray, np.ndar
     """`n` random states: on-hand (negative allowed under backlog) and pipeline entries in 0..max_order."""
     p = problem
     low = 0 if p.lost_sales else -3 * p.max_inventory
-    on_hand = np.array(draw(st.lists(st.integers(low, p.max_inventory), min_size=n, max_size=n)))
+    on_hand = np.array(draw(st.lists(st.integers(low, p.max_on_hand), min_size=n, max_size=n)))
     pipe = draw(st.lists(st.integers(0, p.max_order), min_size=n * p.lead_time, max_size=n * p.lead_time))
     return on_hand, np.array(pipe, dtype=np.int64).reshape(n, p.lead_time)
 
@@ -81,12 +83,18 @@ def test_period_follows_the_event_order_truncation_and_the_four_models(data) -> 
     t = data.draw(st.integers(0, p.time_horizon - 1))
     out = period(p, on_hand, pipe, order, demand, t)
     ip = on_hand + pipe.sum(axis=1)
+    counted = on_hand + (
+        pipe[:, 0] if p.capacity_basis is CapacityBasis.ON_HAND and p.lead_time else ip - on_hand
+    )
+    assert (counted == counted_stock(p, on_hand, pipe)).all()
     q = out.order
     assert (q >= 0).all() and (q <= p.max_order).all()
-    assert ((ip + q <= p.max_inventory) | (q == 0)).all(), "the position after ordering respects the cap"
+    assert ((counted + q <= p.max_inventory) | (q == 0)).all(), (
+        "the counted stock after ordering respects the cap"
+    )
     wanted = np.maximum(order, 0)
     assert (q <= wanted).all(), "truncation never raises an order"
-    binds = (q == p.max_order) | (ip + q >= p.max_inventory)
+    binds = (q == p.max_order) | (counted + q >= p.max_inventory)
     assert ((q == wanted) | binds).all(), "an order is cut only where a cap binds"
     arrived = q if p.lead_time == 0 else pipe[:, 0]
     assert (out.available == on_hand + arrived).all()
@@ -226,7 +234,10 @@ def test_dp_q_values_equal_expected_period_cost_plus_next_value(
     q = np.tile(np.repeat(np.arange(n_q), n_d), n_states)
     d = np.tile(m.values, n_states * n_q)
     out = period(p, on_hand[i], pipe[i], q, d)
-    feasible = on_hand[i] + pipe[i].sum(axis=1) + q <= p.max_inventory  # the DP's action set
+    feasible = counted_stock(p, on_hand[i], pipe[i]) + q <= p.max_inventory  # the DP's action set
+    if p.capacity_basis is CapacityBasis.ON_HAND:
+        # on-hand above the capacity is reachable there: such states order nothing
+        feasible |= (q == 0) & (on_hand[i] + pipe[i].sum(axis=1) <= p.max_on_hand)
     assert (out.order == q)[feasible].all(), "the period does not truncate the DP's feasible orders"
     # backlog states at the bottom of the grid would fall below it; no path reaches them (see dp.py)
     inside = out.next_on_hand >= m.lo

@@ -79,3 +79,28 @@ def test_shipped_specs_build_their_cells() -> None:
         for agent in spec["agents"]:
             if agent["kind"] == "offline":
                 assert experiment.make_agent(agent, pairs[0][1], Settings()).name
+
+
+def test_the_switches_reach_the_trial_and_the_copilot() -> None:
+    """`capacity_basis` and `day_numbering` in `[env]` reach the environment's assessment and optimizer and the
+    Copilot agent's configuration (its reading of 'day d' is tested in test_interpretation.py)."""
+    from solvers.inventory.spec import CapacityBasis
+
+    (_, config), *_ = experiment.instances(
+        {
+            "protocol": "mixed",
+            "n": 1,
+            "seed": 3,
+            "noise": 0.0,
+            "assessment_paths": 200,
+            "optimizer_paths": 30,
+            "capacity_basis": "on_hand",
+            "day_numbering": "fig4",
+        }
+    )
+    env = experiment.make_env(config)
+    assert env.config.capacity_basis == "on_hand" and env.optimizer.capacity_basis is CapacityBasis.ON_HAND
+    agent = experiment.make_agent({"kind": "offline", "treatment": "A"}, config, Settings())
+    assert agent.optimizer.capacity_basis is CapacityBasis.ON_HAND
+    agent.reset(0)
+    assert agent.copilot.config.day_numbering == "fig4"

@@ -125,3 +125,28 @@ def test_bank_is_its_own() -> None:
     chunks = {c.strip() for line in lines for c in re.split(r"\{[a-z]+\}", line.lower())}
     shared = [c for c in chunks if len(c) >= 25 and c in test_text]
     assert not shared, shared
+
+
+def test_imitator_text_goes_through_the_shared_toolkit() -> None:
+    """Numbers in words are read back by core/text's reader (0..999); questions with typographic dashes and
+    spaces are cleaned by core/text before their topics are read; weekly and monthly figures use core/text's
+    day counts."""
+    from core.text.numbers import words_to_digits
+    from core.text.units import DAYS_PER
+
+    assert all(words_to_digits(number_words(n)) == str(n) for n in range(1000))
+    # a typographic apostrophe (as LLMs write) is made plain by core.text.clean.clean before reading
+    assert asked_topics("And for a unit you can\u2019t serve, what do you lose?") == ("penalty_cost",)
+    weekly = 0
+    for scenario in generate(30, seed=5, protocol="mixed"):
+        if scenario.problem.demand.kind != "poisson":
+            continue
+        im = OfflineImitator(
+            scenario, ImitatorNoise(**{**ImitatorNoise.quiet().to_dict(), "other_units": 1.0})
+        )
+        reply = im.reply(PROBES["demand"])
+        if "other_units" in reply.behaviours and "week" in reply.text:
+            mean = scenario.problem.demand.params[0] * DAYS_PER["week"]
+            assert f"{mean:g}" in reply.text or f"{round(mean, 1):g}" in reply.text, reply.text
+            weekly += 1
+    assert weekly > 0

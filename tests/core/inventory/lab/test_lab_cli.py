@@ -44,6 +44,10 @@ def test_generate_run_report(tmp_path: Path) -> None:
         "30",
         "--assessment-paths",
         "200",
+        "--capacity-basis",
+        "on_hand",
+        "--day-numbering",
+        "fig4",
         "--out",
         str(tmp_path / "rep"),
     )
@@ -52,6 +56,9 @@ def test_generate_run_report(tmp_path: Path) -> None:
     assert out["scenarios"] == 1 and out["treatments_run"] == ["A"]
     assert set(out["not_run"]) == {"B", "C"}
     assert out["extraction_accuracy"]["table"] == 1.0
+    switches = " ".join(out["switches"])
+    assert "`capacity_basis = on_hand`" in switches and "`day_numbering = fig4`" in switches
+    assert out["order_query"]["asked"] == 1 and out["order_query"]["step_ok"] == 1
     assert (tmp_path / "rep" / "report.md").read_text().startswith("# Inventory evaluation lab report")
     store = Store(tmp_path / "orca.duckdb")
     runs = store.list_runs()
@@ -70,8 +77,6 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
         assert main(["--db", str(tmp_path / "orca.duckdb"), "inventory", "lab", *args]) == 2
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
-    err = fails("run", "--capacity-basis", "on_hand", "--n", "1", "--out", str(tmp_path / "x"))
-    assert err["field"] == "capacity_basis" and "not supported" in err["error"]
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
     assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "results"
     assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "n"

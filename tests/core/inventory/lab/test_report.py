@@ -8,6 +8,7 @@ import io
 import pytest
 
 from core.config import Settings
+from core.errors import SpecError
 from core.inventory.lab.assessment import ScenarioAssessment
 from core.inventory.lab.generator import generate
 from core.inventory.lab.lab import LabConfig, LabResult, TrialRecord, run_lab
@@ -63,7 +64,11 @@ def test_comparison_numbers_by_hand() -> None:
     assert acc["holding_cost"] == 1.0
     md = render_markdown(result)
     assert "20.0% ± 21.6%" in md and "75.0%" in md
-    for words in ("Capacity", "Optimizer families", "Fig. 4 day numbering", "not available"):
+    for words in (
+        "**Capacity**: `capacity_basis = inventory_position` (default)",
+        "**Optimizer families**: `families = full`",
+        "**Fig. 4 day numbering**: `day_numbering = from_one` (default)",
+    ):
         assert words in md
 
 
@@ -83,6 +88,9 @@ def test_tiny_offline_run_checked_by_hand(tmp_path) -> None:
         assert a.costs["A"] == pytest.approx(again.mean)
         assert a.gaps["A"] == pytest.approx((a.costs["A"] - a.costs["reference"]) / a.costs["reference"])
         assert set(a.costs) >= {"rule:newsvendor_base_stock", "rule:textbook_sS", "rule:order_the_mean"}
+        # Fig. 4's follow-up (default numbering: "day 5" is time step 4) through the Copilot's order tool
+        oq = out.order_query
+        assert "day 5," in oq["question"] and oq["step_passed"] == 4 and oq["order_ok"], oq
     md = render_markdown(result)
     assert "was not run" in md and "not LLM baselines" in md
     assert "rule of thumb" in md
@@ -112,3 +120,53 @@ def test_a_dp_table_for_a_misread_lead_time_is_not_evaluable() -> None:
     result = LabResult(LabConfig(n=1), {"provider": "offline", "model": "x"}, [record])
     assert "cannot act on the true system" in render_markdown(result)
     assert compare(result.records, "A", "rule:order_the_mean").excluded == 1
+
+
+def test_every_report_names_the_switches_with_their_values(tmp_path) -> None:
+    result = _hand_made()
+    result = LabResult(
+        LabConfig(n=4, capacity_basis="on_hand", families="paper", day_numbering="fig4"),
+        result.settings,
+        result.records,
+    )
+    md = render_markdown(result)
+    assert "`capacity_basis = on_hand` — counted on on-hand stock only (Appendix A.1)" in md
+    assert "`families = paper`" in md and "`day_numbering = fig4` — Fig. 4's numbering" in md
+    paths = write_report(result, tmp_path)
+    rows = list(csv.DictReader(io.StringIO(paths["results.csv"].read_text())))
+    assert {(r["capacity_basis"], r["families"], r["day_numbering"]) for r in rows} == {
+        ("on_hand", "paper", "fig4")
+    }
+    html = paths["charts.html"].read_text()
+    assert "Paper-exact switches" in html and "<code>capacity_basis = on_hand</code>" in html
+    assert "<code>day_numbering = fig4</code>" in html
+    back = load_result(tmp_path)
+    assert back.config.capacity_basis == "on_hand" and back.config.day_numbering == "fig4"
+    for bad in ({"capacity_basis": "shelf"}, {"day_numbering": "day_one"}):
+        with pytest.raises(SpecError) as err:
+            LabConfig(**bad)
+        assert err.value.field == next(iter(bad))
+
+
+def test_the_capacity_switch_reaches_the_assessment() -> None:
+    """A constant order of the max order on a scenario with L >= 2: on the on-hand basis it is truncated by the
+    shelf stock only, so its cost differs; each cost is the simulator's on the problem with that basis."""
+    from dataclasses import replace
+
+    from core.inventory.lab.assessment import AssessmentConfig, assess
+    from core.inventory.lab.treatments import CachedOptimizer
+    from solvers.inventory.montecarlo import demand_matrix, simulate_policy
+    from solvers.inventory.policies import ConstantPolicy
+
+    s = next(x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time >= 3)
+    policy = ConstantPolicy(s.problem.max_order)
+    outcome = TrialOutcome("A", s.key, "policy", policy=policy, policy_text="order the max every day")
+    costs = {}
+    for basis in ("inventory_position", "on_hand"):
+        config = AssessmentConfig(paths=200, optimizer_paths=20, capacity_basis=basis)
+        a = assess(s, {"A": outcome}, CachedOptimizer(capacity_basis=basis), config)
+        truth = replace(s.problem, capacity_basis=basis)
+        expected = simulate_policy(truth, policy, demand_matrix(truth, 200, config.seed + 17)).mean
+        assert a.costs["A"] == pytest.approx(expected)
+        costs[basis] = a.costs["A"]
+    assert costs["on_hand"] != pytest.approx(costs["inventory_position"])

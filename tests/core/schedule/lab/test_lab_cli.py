@@ -67,3 +67,13 @@ def test_bad_count_is_a_field_error(tmp_path: Path) -> None:
     out = cli("run", "--utilities", "many", db=tmp_path / "e.duckdb")
     assert out.returncode == 2
     assert "--utilities" in out.stderr
+
+
+def test_llm_decision_agents_without_a_key_are_refused(tmp_path: Path, monkeypatch) -> None:
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ORCA_PROVIDER", "ORCA_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    out = cli("run", "--utilities", "1", "--decision-provider", "anthropic", "--quiet", db=tmp_path / "k.duckdb")
+    assert out.returncode == 2 and out.stdout == ""
+    error = json.loads(out.stderr.strip().splitlines()[-1])
+    assert error["field"] == "env.decision.provider" and "ANTHROPIC_API_KEY" in error["error"]
+    assert "no offline stand-in is substituted" in error["error"]

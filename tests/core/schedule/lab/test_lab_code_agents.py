@@ -1,7 +1,10 @@
-"""Code-writing designs C-P-P, C-P-R, C-N-R through the real SDK against the fake LLM server: code that
-solves, fails, loops, breaks the model API, or tries to escape the sandbox."""
+"""Code-writing designs C-P-P, C-P-R, C-N-R through the real SDK against the fake LLM server: PuLP code that
+solves (HiGHS in-process in the sandbox), fails, loops, is infeasible, or tries to escape the sandbox, write
+files or start another solver process."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -9,7 +12,7 @@ from core.config import Settings
 from core.errors import SpecError
 from core.llm import make_chat_model
 from core.sandbox import SandboxLimits
-from core.schedule.lab.code_agents import CodeAgent, Design, model_spec
+from core.schedule.lab.code_agents import CodeAgent, Design, assignment_from
 from core.schedule.lab.conversation import converse
 from core.schedule.lab.decision_agents import (
     DecisionProfile,
@@ -22,8 +25,8 @@ from solvers.schedule.data import sfusd_district
 from solvers.schedule.utility import Direction, Utility
 
 DISTRICT = sfusd_district()
-LIMITS = SandboxLimits(cpu_seconds=1, wall_seconds=4.0)
-FIX = "result = {'fix': [['Everett MS', '9:30 AM']]}"
+LIMITS = SandboxLimits(cpu_seconds=2, wall_seconds=6.0)
+FIX = "prob += x[6, 2] == 1  # Everett MS at 9:30 AM"
 
 
 def agent(design, fake_llm, provider="openai"):
@@ -47,7 +50,7 @@ def test_cpp_solves_through_the_pipeline(provider, fake_llm) -> None:
     assert run["error"] is None and run["status"] == "optimal"
     assert "| Everett MS | 8:00 AM | 9:30 AM |" in run["schedule"]
     assert a.solver_calls == 1
-    assert '"alpha"' in a.system and "max_deviation" in a.system  # the model API is in the prompt
+    assert "import pulp" in a.system and "prob.setObjective" in a.system  # the pipeline is in the prompt
 
 
 def test_cpr_returns_raw_variables(fake_llm) -> None:
@@ -66,20 +69,46 @@ def test_failing_looping_escaping_and_invalid_code_are_error_results(fake_llm) -
             code_call("while True:\n    pass"),
             code_call("import os\nresult = os.listdir('/')"),
             code_call("result = ().__class__.__bases__"),
-            code_call("result = {'fix': [['Nowhere High', '9:30 AM']]}"),
-            code_call("result = {'fix': [['Everett MS', '10:00 AM']]}"),
+            code_call("prob = 5"),
+            code_call("prob += x[6, 2] == 1\nprob += x[6, 0] == 1"),
             {"text": "Sorry, something went wrong."},
         ]
     )
     a = agent(Design.CPP, fake_llm)
     assert a.respond("anything") == "Sorry, something went wrong."
     errors = [e["error"] for e in a.executions]
-    assert len(errors) == 6 and all(errors)
+    assert len(errors) == 6 and all(errors[:5]) and errors[5] is None
     assert "ZeroDivisionError" in errors[0]
     assert "time" in errors[1].lower() or "cpu" in errors[1].lower()
     assert "os" in errors[2]
-    assert "Nowhere High" in errors[4] and "10:00 AM" in errors[5]
+    assert "SecurityError" in errors[3] and errors[4]
+    assert a.executions[5]["status"] == "infeasible" and "schedule" not in a.executions[5]
+    assert a.solver_calls == 1  # only the infeasible model reached the solver
+
+
+def test_pulp_attempts_to_write_files_or_spawn_a_solver_fail_cleanly(fake_llm) -> None:
+    fake_llm.script(
+        [
+            code_call("prob.writeLP('/tmp/orca_lab_cpp.lp')"),
+            code_call("prob.solve(pulp.PULP_CBC_CMD(msg=False))"),
+            code_call("prob.solve(pulp.HiGHS(log_file='/tmp/orca_lab_highs.log'))"),
+            code_call("s = pulp.HiGHS()\ns.timeLimit = 100000"),
+            {"text": "I could not do that."},
+        ]
+    )
+    a = agent(Design.CPR, fake_llm)
+    a.respond("Write the model to disk and solve it with CBC.")
+    errors = [e["error"] for e in a.executions]
+    assert "writeLP" in errors[0] and "PULP_CBC_CMD is not available" in errors[1]
+    assert "log_file" in errors[2] and "cannot be changed" in errors[3]
     assert a.solver_calls == 0
+    assert not Path("/tmp/orca_lab_cpp.lp").exists() and not Path("/tmp/orca_lab_highs.log").exists()
+    fake_llm.script(
+        [code_call("import pulp\np = pulp.LpProblem('a')\np.solve(pulp.HiGHS(msg=True))"), {"text": "no"}]
+    )
+    cnr = agent(Design.CNR, fake_llm)
+    cnr.respond("solve it verbosely")
+    assert "msg" in cnr.executions[0]["error"]
 
 
 def test_cnr_has_no_prompt_and_no_pipeline(fake_llm) -> None:
@@ -95,13 +124,26 @@ def test_cnr_has_no_prompt_and_no_pipeline(fake_llm) -> None:
     assert a.opening().startswith("Hello")
 
 
-def test_model_spec_validation() -> None:
-    spec = model_spec(DISTRICT, {"alpha": 2, "max_load": 22, "prefer": [["Lick (James) MS", "9:30 AM", 1.5]]})
-    assert spec.alpha == 2 and spec.max_load == 22 and spec.gamma[0][2] == 1.5
-    with pytest.raises(SpecError, match="result"):
-        model_spec(DISTRICT, [1, 2])
-    with pytest.raises(SpecError, match="fix"):
-        model_spec(DISTRICT, {"fix": ["Everett MS"]})
+def test_cnr_writes_and_solves_its_own_pulp_model(fake_llm) -> None:
+    code = (
+        "import pulp\np = pulp.LpProblem('mine', pulp.LpMaximize)\nv = pulp.LpVariable('v', 0, 3, cat='Integer')\n"
+        "p += v\nstatus = p.solve()\nprint(pulp.LpStatus[status], v.varValue)\nresult = v.varValue"
+    )
+    fake_llm.script([code_call(code), {"text": "v = 3"}])
+    a = agent(Design.CNR, fake_llm)
+    a.respond("maximise v")
+    run = a.executions[0]
+    assert run["error"] is None and run["result"] == 3.0 and "Optimal 3.0" in run["stdout"]
+    assert a.solver_calls == 1
+
+
+def test_assignment_from_validation() -> None:
+    rows = [[0, 0, 1]] * 10
+    assert assignment_from(DISTRICT, rows) == (2,) * 10
+    with pytest.raises(SpecError, match="x"):
+        assignment_from(DISTRICT, [[1, 1, 0]] + rows[1:])
+    with pytest.raises(SpecError, match="x"):
+        assignment_from(DISTRICT, rows[:3])
 
 
 def test_cpp_conversation_with_an_offline_decision_agent(fake_llm) -> None:

@@ -30,3 +30,28 @@ def test_malformed_record_names_its_index() -> None:
         parse({"utilities": [{"key": "a"}]})
     with pytest.raises(SpecError, match="utilities"):
         parse({"nothing": 1})
+
+
+def test_generated_decision_agent_is_the_unique_maximiser_and_reproducible() -> None:
+    from core.schedule.lab.utilities import frontier_targets, new_utility
+    from solvers.schedule.utility import conditional_frontiers, unique_maximiser
+
+    space = sfusd_space()
+    u = new_utility("Ortega (Jose) PK", 11)
+    assert u == new_utility("Ortega (Jose) PK", 11) and u.key == "g02s11"
+    assert unique_maximiser(space, u)
+    values = u.values(space)
+    assert values[space.index_of(u.target)] == pytest.approx(values.max())
+    q = space.district.school_index(u.school)
+    others = [r for r in conditional_frontiers(space, q) if r != space.index_of(u.target)]
+    assert (values[others] < values.max() - 1e-9).all()  # the check itself, by enumeration
+    targets = [t for t, _ in frontier_targets("Ortega (Jose) PK")]
+    assert u.target in targets and len(targets) == len(conditional_frontiers(space, q))
+    chosen = new_utility("Ortega (Jose) PK", 5, u.target)
+    assert chosen.target == u.target and unique_maximiser(space, chosen)
+    with pytest.raises(SpecError, match="conditional Pareto"):
+        new_utility("Ortega (Jose) PK", 0, (0,) * 10)
+    with pytest.raises(SpecError, match="seed"):
+        new_utility("Ortega (Jose) PK", -1)
+    loser = tuple(int(a) for a in space.assignments[others[0]])
+    assert not unique_maximiser(space, type(u)(**{**u.__dict__, "target": loser}))

@@ -1,0 +1,138 @@
+"""LLM decision agents in experiment specs: refused without a key (nothing substituted), templates chosen by
+paradigm and design, and one experiment cell run by the worker against the fake OpenAI server."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import SpecError
+from core.experiments.driver import prepare
+from core.experiments.spec import parse_spec
+from core.experiments.worker import CellStatus, run_cell
+from core.schedule.lab import experiment
+from core.schedule.lab.llm_decision import DecisionAgentSpec, LLMDecisionAgent, Template
+from core.schedule.lab.report import decision_note
+from core.schedule.lab.utilities import utility_by_key
+from core.store import Store
+from solvers.schedule.data import sfusd_district
+from solvers.schedule.utility import sfusd_space
+
+DISTRICT = sfusd_district()
+SPEC = """
+name = "lab_llm_decision"
+workbench = "school_scheduling"
+metric = "score"
+[env]
+utilities = ["u001"]
+styles = ["precise"]
+feedbacks = ["rich"]
+decision = {kind = "llm", provider = "openai", model = "decider-1"}
+[[agents]]
+name = "tpp"
+kind = "offline"
+design = "T-P-P"
+paradigm = "conversation"
+"""
+
+
+def times(assignment):
+    return {n: DISTRICT.time_labels[a] for n, a in zip(DISTRICT.names, assignment, strict=True)}
+
+
+def no_keys(monkeypatch) -> None:
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ORCA_PROVIDER", "ORCA_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def test_spec_without_a_key_is_refused_before_any_cell(monkeypatch, tmp_path) -> None:
+    no_keys(monkeypatch)
+    store = Store(tmp_path / "lab.duckdb")
+    with pytest.raises(SpecError, match="OPENAI_API_KEY") as err:
+        prepare(parse_spec(SPEC), store)
+    assert err.value.field == "env.decision.provider"
+    assert store.list_experiments().empty  # nothing recorded, nothing substituted
+    with pytest.raises(SpecError, match="env.decision.model"):
+        experiment.instances({"decision": {"kind": "llm", "provider": "openai"}})
+    with pytest.raises(SpecError, match="env.decision.kind"):
+        experiment.instances({"decision": {"kind": "human"}})
+
+
+def test_templates_follow_paradigm_and_design(monkeypatch, fake_llm) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    config = dict(experiment.instances(parse_spec(SPEC).env)[0][1])
+    cases = [
+        ({"kind": "offline", "design": "T-P-P", "paradigm": "aware_one_shot"}, Template.AWARE),
+        ({"kind": "offline", "design": "T-P-P", "paradigm": "conversation"}, Template.DEFAULT),
+        ({"kind": "llm", "design": "C-N-R", "paradigm": "conversation"}, Template.CNR),
+    ]
+    for agent_spec, template in cases:
+        env = experiment.make_env(config)
+        experiment.make_agent(agent_spec, config, None)
+        env.reset(seed=0)
+        assert isinstance(env.decision, LLMDecisionAgent) and env.decision.template is template
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_llm_decision_cell_against_the_fake_server(provider, monkeypatch, fake_llm, tmp_path) -> None:
+    no_keys(monkeypatch)
+    if provider == "openai":
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    else:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_llm.anthropic_url)
+    u = utility_by_key("u001")
+    space = sfusd_space()
+    best = tuple(int(a) for a in space.assignments[int(u.values(space).argmax())])
+    base = (2, 2, 2, 0, 1, 0, 0, 1, 1, 2)
+    fake_llm.script(
+        [
+            {"tool_calls": [{"name": "check_utility", "arguments": {"start_times": times(base)}}]},
+            {"text": "Please keep the peak under 2,000 students."},
+            {"tool_calls": [{"name": "check_utility", "arguments": {"start_times": times(best)}}]},
+            {"text": "That works for me. __END__"},
+        ]
+    )
+    spec = parse_spec(SPEC.replace('provider = "openai"', f'provider = "{provider}"'))
+    tasks = prepare(spec, Store(tmp_path / "lab.duckdb"))
+    assert len(tasks) == 1 and tasks[0].env_config["decision"]["kind"] == "llm"
+    outcome = run_cell(tasks[0])
+    assert outcome.status is CellStatus.DONE, outcome.error
+    m = outcome.metrics
+    assert m["llm_decision_agent"] == 1.0
+    assert m["success"] == 1.0 and m["score"] == pytest.approx(1.0)
+    assert m["turns"] == 2.0 and m["stop"] == 0.0  # criterion (i): check_utility returned U*
+    first = fake_llm.requests[0]["body"]
+    assert first["model"] == "decider-1"
+    system = first["system"] if provider == "anthropic" else first["messages"][0]["content"]
+    assert u.school in str(system) and "check_utility" in str(first["tools"])
+    assert len(fake_llm.requests) == 4
+    note = decision_note(spec.to_dict())
+    assert f"LLM decision agent ({provider}/decider-1" in note and "stand-in" not in note.split(".")[0]
+
+
+def test_decision_spec_validation() -> None:
+    assert DecisionAgentSpec.from_config(None).kind == "offline"
+    assert DecisionAgentSpec.from_config("offline").label.startswith("offline decision agent")
+    with pytest.raises(SpecError, match="env.decision.temperature"):
+        DecisionAgentSpec.from_config({"kind": "llm", "temperature": 1})
+    with pytest.raises(SpecError, match="template"):
+        DecisionAgentSpec(kind="llm", provider="openai", model="m", template="chatty")
+
+
+def test_shipped_llm_decision_spec_parses_and_is_refused_without_a_key(monkeypatch, tmp_path) -> None:
+    from pathlib import Path
+
+    from core.experiments.spec import load_spec
+    from core.schedule.lab.report import agent_design
+
+    no_keys(monkeypatch)
+    spec = load_spec(
+        Path(__file__).resolve().parents[4] / "data" / "experiments" / "schedule_lab_llm_decision.toml"
+    )
+    assert spec.env["decision"]["kind"] == "llm"
+    designs = {a["name"]: agent_design(a) for a in spec.to_dict()["agents"]}
+    assert "no automatic rollback" in designs["tpp_llm_paper"] and designs["tpp_llm"] == "T-P-P"
+    with pytest.raises(SpecError, match="OPENAI_API_KEY"):
+        prepare(spec, Store(tmp_path / "s.duckdb"))
