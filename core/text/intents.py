@@ -105,18 +105,23 @@ class IntentClassifier:
 
         self.bank = bank
         words = r"(?u)\b\w+\b"
+        texts, labels = bank.pairs()
+        negation = (  # only when some example negates: an empty vocabulary cannot be fitted
+            [TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b")]
+            if any(negated_words(t) for t in texts)
+            else []
+        )
         features = make_union(
             TfidfVectorizer(
                 ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words
             ),
-            TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b"),
+            *negation,
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
         self._model = make_pipeline(
             features,
             LogisticRegression(C=20.0, max_iter=2000, class_weight="balanced" if balanced else None),
         )
-        texts, labels = bank.pairs()
         from threadpoolctl import threadpool_limits
 
         with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine made the fit 20x slower
