@@ -152,6 +152,10 @@ def main() -> None:
             "schedule": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents.toml"),
             "inventory_fresh": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh.toml"),
             "schedule_fresh": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh.toml"),
+            "inventory_fresh2": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh2.toml"),
+            "schedule_fresh2": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh2.toml"),
+            "inventory_fresh3": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh3.toml"),
+            "schedule_fresh3": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh3.toml"),
         }
     }
     inv_slots, inv_lat = inventory_slots()
@@ -160,13 +164,17 @@ def main() -> None:
     sch_slots, sch_lat = schedule_slots(agent)
     inv_fresh, inv_lat2 = inventory_slots("inventory_slots_fresh.toml")
     sch_fresh, sch_lat2 = schedule_slots(agent, "schedule_slots_fresh.toml")
-    inv_lat += inv_lat2
-    sch_lat += sch_lat2
+    inv_fresh2, inv_lat3 = inventory_slots("inventory_slots_fresh2.toml")
+    sch_fresh2, sch_lat3 = schedule_slots(agent, "schedule_slots_fresh2.toml")
+    inv_lat += inv_lat2 + inv_lat3
+    sch_lat += sch_lat2 + sch_lat3
     report["slots"] = {
         "inventory": inv_slots,
         "schedule": sch_slots,
         "inventory_fresh": inv_fresh,
         "schedule_fresh": sch_fresh,
+        "inventory_fresh2": inv_fresh2,
+        "schedule_fresh2": sch_fresh2,
     }
     report["turn_latency"] = {"inventory": _ms(inv_lat), "schedule_without_solver": _ms(sch_lat)}
     if not args.no_dialogues:

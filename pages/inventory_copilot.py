@@ -230,6 +230,9 @@ with table_col:
                 else STATUS_ICONS[row["status"] or "undefined"]
                 for key, row in table.items()
             ],
+            "assumption": [
+                f"assumed: {copilot.assumptions[key]}" if key in copilot.assumptions else "" for key in table
+            ],
         },
         index=pd.Index([PARAMETER_LABELS.get(key, key) for key in table], name="parameter"),
     )
@@ -238,7 +241,7 @@ with table_col:
     edited = st.data_editor(
         frame,
         key=f"{K}editor_{st.session_state.get(f'{K}version', 0)}",
-        disabled=["unit", "status"] if editable else True,
+        disabled=["unit", "status", "assumption"] if editable else True,
         column_config={"value": st.column_config.TextColumn("value", help="Edit a value to correct it")},
         width="stretch",
         height=460,

@@ -40,7 +40,7 @@ from core.inventory.interpretation import (
 from core.inventory.nlu.cues import is_question
 from core.inventory.order_query import parse_order_query
 from core.inventory.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
-from core.inventory.table import ParameterTable
+from core.inventory.table import LABELS, ParameterTable
 from core.llm import make_chat_model
 from core.recorder import Recorder, RunStatus
 from core.store import Store
@@ -363,6 +363,7 @@ class Copilot:
         if progress:
             progress(1.0, "checking the recommendation against your table and writing the explanation")
         report = critique(result, self.table.values(), cfg.critic_paths, cfg.seed)
+        report = replace(report, assumptions=(*self._user_assumptions(), *report.assumptions))
         brief = brief_from_result(result, report, cfg.seed)
         criticised = time.perf_counter()
         self.result, self.report = result, report
@@ -446,6 +447,7 @@ class Copilot:
         try:
             self.extraction = self._extraction_agent(stored.table)
             self.extraction.state.log = stored.log
+            self.extraction.state.assumptions = dict(stored.assumptions)
             self.extraction.state.asked = None if stored.table.conflicts else next_undefined(stored.table)
             if stored.optimized is None:
                 return
@@ -489,8 +491,21 @@ class Copilot:
     def _run_config(self) -> dict[str, Any]:
         return {"settings": self.settings.public_dict(), "copilot": self.config.to_dict()}
 
+    @property
+    def assumptions(self) -> dict[str, str]:
+        """Table rows the user skipped or left to a default, with the assumption in words."""
+        return self.extraction.assumed()
+
+    def _user_assumptions(self) -> tuple[str, ...]:
+        """The skipped or defaulted rows as lines of the explanation's assumptions."""
+        return tuple(
+            f"You did not give the {LABELS[key]}, so it is an assumption: {words} "
+            f"({LABELS[key]} = {self.table.value(key)}); change it if you know better."
+            for key, words in self.assumptions.items()
+        )
+
     def _snapshot(self) -> dict[str, Any]:
-        return snapshot(self.table)
+        return snapshot(self.table, self.extraction.assumed())
 
     def _metrics(self) -> dict[str, Any]:
         return run_metrics(self.policy, len(self.transcript()))

@@ -6,7 +6,7 @@ full (options included), so that a resumed conversation still understands the re
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from core.inventory.table import Conflict, ParameterTable
@@ -15,12 +15,14 @@ from core.store import Store
 EDIT_TOOL = "user_edit"
 
 
-def snapshot(table: ParameterTable) -> dict[str, Any]:
-    """The table as a step payload: values, units and the open conflicts (all fields)."""
+def snapshot(table: ParameterTable, assumptions: dict[str, str] | None = None) -> dict[str, Any]:
+    """The table as a step payload: values, units, the open conflicts (all fields) and the rows filled by an
+    assumption (the user skipped them or chose a default), with the assumption in words."""
     return {
         "values": table.values(),
         "units": table.units(),
         "conflicts": [asdict(c) for c in table.conflicts],
+        "assumptions": dict(assumptions or {}),
     }
 
 
@@ -44,6 +46,7 @@ class StoredConversation:
     optimized: dict[str, Any] | None
     cut: int
     interpretation: list[tuple[str, str]]
+    assumptions: dict[str, str] = field(default_factory=dict)
 
 
 def load_conversation(store: Store, run_id: str) -> StoredConversation:
@@ -64,6 +67,7 @@ def load_conversation(store: Store, run_id: str) -> StoredConversation:
         optimized,
         cut,
         interpretation,
+        dict((snapshots[-1] if snapshots else {}).get("assumptions") or {}),
     )
 
 

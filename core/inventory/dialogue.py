@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
@@ -223,9 +225,7 @@ class ExtractionBase(ABC):
             for k, r in self.table.rows.items()
             if k != "demand_type"
         )
-        assumed = "; ".join(
-            f"{LABELS[k]}: {words}" for k, words in self.state.assumptions.items() if self.table.is_defined(k)
-        )
+        assumed = "; ".join(f"{LABELS[k]}: {words}" for k, words in self.assumed().items())
         note = f" Assumptions you agreed to: {assumed}." if assumed else ""
         return (
             f"Thank you, the parameter table is complete and consistent: {rows}.{note} I will now compute a "
@@ -240,9 +240,23 @@ class ExtractionBase(ABC):
         names = {"user": "User", "assistant": "Assistant", "edit": "User edit"}
         return "\n\n".join(f"{names.get(role, role)}: {text}" for role, text in self.state.log) + "\n"
 
+    def assumed(self) -> dict[str, str]:
+        """Rows the user skipped or left to a default, with the assumption in words ('plan for 30 days')."""
+        return {k: words for k, words in self.state.assumptions.items() if self.table.is_defined(k)}
+
     def extracted_params_csv(self) -> str:
-        """`extracted_params.csv` of the complete table (SpecError while it is incomplete)."""
-        return self.table.csv_text()
+        """`extracted_params.csv` of the complete table (SpecError while it is incomplete), with an
+        `assumption` column that marks each row the user skipped or left to a default; readers of the paper's
+        four columns ignore it."""
+        rows = list(csv.reader(io.StringIO(self.table.csv_text())))
+        assumed = self.assumed()
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([*rows[0], "assumption"])
+        for row in rows[1:]:
+            words = assumed.get(row[0])
+            writer.writerow([*row, f"assumed (not given by you): {words}" if words else ""])
+        return out.getvalue()
 
     def artifacts(self) -> dict[str, str]:
         """The two run artifacts of §2.2, by file name."""

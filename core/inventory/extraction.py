@@ -10,7 +10,7 @@ from core.errors import SpecError
 from core.inventory import conflicts as cf
 from core.inventory.dialogue import ExtractionBase, ExtractionTurn
 from core.inventory.nlu import intents
-from core.inventory.nlu.cues import STATE_RE, is_question, topics
+from core.inventory.nlu.cues import about_stock, is_question, rows, topics
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -256,7 +256,7 @@ class ExtractionAgent(ExtractionBase):
         or noise."""
         if is_question(text):
             return self._answer_question(text, intents.predict(text))
-        if any(topic == STATE for topic, _ in reading.segments) or STATE_RE.search(text):
+        if any(topic == STATE for topic, _ in reading.segments) or about_stock(text):
             return (
                 "That sounds like a question about what to order right now; I can answer it once the "
                 "parameter table is complete."
@@ -292,7 +292,7 @@ class ExtractionAgent(ExtractionBase):
             )
         key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
-        if key is None and (STATE_RE.search(text) or _ORDERING_RE.search(text)):
+        if key is None and (about_stock(text) or _ORDERING_RE.search(text)):
             if pending != "risk_tolerance":
                 return "Good question; I can answer questions about ordering once the parameter table is complete."
             return (
@@ -568,9 +568,10 @@ class ExtractionAgent(ExtractionBase):
 
 
 def warm_up() -> None:
-    """Train the dialogue-act classifier and load the unit registry once per process, at start-up, so no
-    chat turn pays for them."""
+    """Train the dialogue-act and clause classifiers and load the unit registry once per process, at start-up,
+    so no chat turn pays for them."""
     intents.acts()
+    rows()
     warm_units()
 
 

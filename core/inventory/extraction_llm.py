@@ -31,10 +31,10 @@ from core.inventory.dialogue import (
     next_undefined,
     question_for,
 )
-from core.inventory.nlu.cues import CORRECTION_RE
 from core.inventory.nlu.replies import resolve
 from core.inventory.table import Cell, Conflict, ParameterTable
 from core.llm import ChatModel, Message
+from core.text.corrections import is_correction
 from solvers.inventory.spec import PARAMETER_KEYS
 
 SYSTEM_PROMPT = (Path(__file__).with_name("extraction_prompt.md")).read_text(encoding="utf-8")
@@ -171,7 +171,7 @@ class LLMExtractionAgent(ExtractionBase):
                     continue
                 self.table.close(conflict)
                 answered |= set(conflict.keys)
-        correction = bool(CORRECTION_RE.search(user_text))
+        correction = is_correction(user_text)
         held = {k for c in self.table.conflicts for k in c.keys}
         keep = []
         for cell in cells:

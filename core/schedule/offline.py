@@ -40,25 +40,8 @@ from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
 
-_SATISFIED = re.compile(
-    r"this works|that works|works for me|looks (good|great|fine)|i'?m (happy|satisfied|fine with)|happy with (this|that|it)|"
-    r"\bperfect\b|sounds good|let'?s go with (this|that|it)|i can live with|good to go|i accept|we'?re done|"
-    r"that'?s (it|great|good)|feel good about|nothing (else|more)|\bdone\b|all set"
-)
-_START_OVER = re.compile(
-    r"start (over|again|from scratch)|from the top|reset|clear everything|back to (the )?(original|default|base|beginning)"
-)
-_UNDO = re.compile(
-    r"\bundo\b|take (that|it) back|\brevert\b|go back to the (previous|last|one before)|scratch that|never ?mind|previous (one|schedule|version)"
-)
-_LOOSEN = re.compile(
-    r"loosen|relax|\bease\b|less strict|too strict|too tight|more room|back off|more slack|soften"
-)
 _TIGHTEN = re.compile(
     r"tighten|stricter|more strict|even (lower|less|fewer)|push (it|that) further|a bit more"
-)
-_OPTIONS = re.compile(
-    r"options|alternatives|choices|a few (schedules|versions)|compare|couple of|what else|other (schedules|possibilities)"
 )
 _ADOPT = re.compile(r"go with|\btake\b|\bpick\b|choose|i('d)? like|prefer|\buse\b|adopt|let'?s do|i want")
 _PRIORITY = re.compile(
@@ -67,6 +50,9 @@ _PRIORITY = re.compile(
 _EQUAL = re.compile(r"both (equally|the same)|equally|balance (the two|both|them)|same weight")
 _QUESTION = re.compile(r"^(what|why|how|explain|can you explain|what's|whats)\b")
 _DEFINE = re.compile(r"\bmean|definition|what does|what is meant|explain|stand for")
+_COMMAND_CONFIDENCE = 0.5
+"""A whole-message act (start over, undo, show options, loosen, satisfied) is taken at this confidence of the
+learned intent; below it the message is read clause by clause first."""
 _SHORT_REPLY = 6
 """A yes or no answers the agent's offer only when it is the whole reply ('yes please', 'no thanks');
 'yes, and move Lick later' is a new request."""
@@ -246,6 +232,8 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
         plan = Plan()
         model.priority(name == "priority_load", name == "priority_deviation", session, plan)
         return plan
+    if name == "unsure":  # doubt without a direction: the menu of concrete choices
+        return Plan()
     if name == "satisfied":
         return Plan(reply=_closing(session))
     if name in ("recommend", "compare"):
@@ -393,7 +381,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
-    if _START_OVER.search(low):
+    guess = lang.intent(low)
+    act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
+    if act == "start_over":
         session.dismiss_infeasible()
         calls = session.calls_to_reach(ModelState())
         return (
@@ -401,17 +391,17 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
             if calls
             else Plan(reply="There is nothing to reset: the model is already the base model.")
         )
-    if _UNDO.search(low):
+    if act == "undo":
         return model.undo(session)
     number = lang.ordinal(low)
     if number is not None and (_ADOPT.search(low) or re.match(r"^(option|the)\b", low)):
         if session.infeasible is not None:
             return model.choose_relaxation(session, number)
         return model.adopt(session, number)
-    if _OPTIONS.search(low) and not lang.mentioned_schools(low, session.district):
+    if act == "show_options" and not lang.mentioned_schools(low, session.district):
         session.dismiss_infeasible()  # "option 2" now means a shown alternative, not a way out
         return Plan([("show_alternatives", {"count": _option_count(low)})])
-    if _LOOSEN.search(low):
+    if act == "loosen":
         return model.loosen(session, low)
     plan = Plan()
     if not swap(low, session, plan):
@@ -424,7 +414,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
         return plan
-    if _SATISFIED.search(low):
+    if act == "satisfied":
         return Plan(reply=_closing(session))
     if _QUESTION.search(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
         return Plan(reply=_answer(low, session))

@@ -78,3 +78,30 @@ def _carry_units(text: str) -> str:
     """'not 2 days, it's 3' means 3 days: a bare replacement takes the dropped value's unit."""
     text = _MARKED_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}" if m.group(1) else m.group(2), text)
     return re.sub(rf"{_UNIT_MARK}[^{_UNIT_MARK}]*{_UNIT_MARK}", "", text)
+
+
+_MARKER_RE = re.compile(
+    r"\bactually\b|\bcorrection\b|\bsorry\b|\bi meant\b|\bmake (?:that|it)\b|\bchange (?:that|it|the)\b|\binstead\b|"
+    r"\bupdate (?:that|it|the)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|\bi misspoke\b|\bon second thought\b|"
+    r"\blet me correct\b|\bnot \S+,? but\b|\bwait,|^\s*no,|\b(?:w?hoops|oops|typo)\b|\bi mean\b|"
+    r"\bthat'?s (?:wrong|not right|incorrect)\b|\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
+    re.IGNORECASE,
+)
+_RECALL_RE = re.compile(
+    r"\bi meant\b|\bi mean\b|\b(?:w?hoops|oops|typo)\b|\bmake (?:that|it)\b|\bscratch that\b|\bmy (?:bad|mistake)\b|"
+    r"\bi misspoke\b|\bcorrection\b|\bchange (?:that|it)\b|\bthat'?s (?:wrong|not right|incorrect)\b|"
+    r"\b(?:that|it) (?:is|was) (?:wrong|incorrect)\b",
+    re.IGNORECASE,
+)
+
+
+def is_correction(text: str) -> bool:
+    """Whether a message corrects something ('actually', 'sorry', 'that's wrong, it's 60', 'make that 5'): an
+    agent then overwrites a value it holds instead of raising a conflict."""
+    return bool(_MARKER_RE.search(text))
+
+
+def recalls(text: str) -> bool:
+    """Whether a message takes back the speaker's own last answer ('oops, 4', 'I meant 5', 'make that 3'):
+    a bare value then fixes the answer given last, not the row asked next."""
+    return bool(_RECALL_RE.search(text))

@@ -12,12 +12,36 @@ Teaching the agent a new phrasing means adding an example to its bank (see docs/
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from core.errors import SpecError
+
+_NUMBER_RE = re.compile(r"[$€£]?\d+(?:[.,:]\d+)*")
+_NEGATOR_RE = re.compile(
+    r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b"
+)
+_SCOPE_END_RE = re.compile(r"[.,;:!?]|\b(?:but|and|so|because|though|if)\b")
+
+
+def words_of(text: str) -> str:
+    """Lower-case text with every number as one token ('150 tubs' and '40 tubs' read alike)."""
+    return _NUMBER_RE.sub(" num ", text.lower().replace("\u2019", "'"))
+
+
+def negated_words(text: str) -> str:
+    """The words inside a negation's scope (after 'not', 'don't', 'never' ... up to the clause end), each
+    marked '_neg': 'I don't like taking chances' -> 'like_neg taking_neg chances_neg'."""
+    text = words_of(text)
+    out: list[str] = []
+    for m in _NEGATOR_RE.finditer(text):
+        scope = text[m.end() :]
+        end = _SCOPE_END_RE.search(scope)
+        out += [f"{w}_neg" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
+    return " ".join(out)
 
 
 @dataclass(frozen=True)
@@ -69,20 +93,35 @@ class Bank:
 
 
 class IntentClassifier:
-    """TF-IDF (word 1-2 grams + character 2-5 grams within words) and a logistic regression; deterministic."""
+    """TF-IDF over words (1-2 grams, single letters kept so 'A' and 'B' count, numbers as one token), over
+    negation-marked words ('don't like chances' -> 'like_NEG chances_NEG') and over character 2-5 grams
+    within words, and a logistic regression; deterministic. `balanced` weighs each intent equally however
+    many examples it has (for a bank with one large 'none' intent)."""
 
-    def __init__(self, bank: Bank) -> None:
+    def __init__(self, bank: Bank, *, balanced: bool = False) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.linear_model import LogisticRegression
         from sklearn.pipeline import make_pipeline, make_union
 
         self.bank = bank
+        words = r"(?u)\b\w+\b"
+        texts, labels = bank.pairs()
+        negation = (  # only when some example negates: an empty vocabulary cannot be fitted
+            [TfidfVectorizer(sublinear_tf=True, preprocessor=negated_words, token_pattern=r"\S+_neg\b")]
+            if any(negated_words(t) for t in texts)
+            else []
+        )
         features = make_union(
-            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, lowercase=True),
+            TfidfVectorizer(
+                ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words
+            ),
+            *negation,
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
-        self._model = make_pipeline(features, LogisticRegression(C=20.0, max_iter=2000))
-        texts, labels = bank.pairs()
+        self._model = make_pipeline(
+            features,
+            LogisticRegression(C=20.0, max_iter=2000, class_weight="balanced" if balanced else None),
+        )
         from threadpoolctl import threadpool_limits
 
         with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine made the fit 20x slower
@@ -91,11 +130,20 @@ class IntentClassifier:
 
     def predict(self, text: str) -> Prediction:
         """The intent of one utterance, with probabilities for every intent."""
-        probs = self._model.predict_proba([text[:2000]])[0]
-        ranking = tuple(
-            sorted(zip(self.labels, (float(p) for p in probs), strict=False), key=lambda lp: -lp[1])
-        )
-        return Prediction(ranking[0][0], ranking[0][1], ranking)
+        return self.predict_many([text])[0]
+
+    def predict_many(self, texts: list[str]) -> list[Prediction]:
+        """The intents of several utterances in one pass (a model call has a fixed cost of a few
+        milliseconds, so the clauses of one message are classified together)."""
+        if not texts:
+            return []
+        out = []
+        for probs in self._model.predict_proba([t[:2000] for t in texts]):
+            ranking = tuple(
+                sorted(zip(self.labels, (float(p) for p in probs), strict=False), key=lambda lp: -lp[1])
+            )
+            out.append(Prediction(ranking[0][0], ranking[0][1], ranking))
+        return out
 
 
 @lru_cache(maxsize=8)

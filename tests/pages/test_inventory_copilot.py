@@ -213,3 +213,15 @@ def test_an_api_error_on_send_keeps_the_message_and_offers_the_offline_agents(mo
     assert ALL_AT_ONCE in [m.markdown[0].value for m in at.chat_message]
     assert _table(at).loc[L["lead_time"], "value"] == "1"
     assert not any(t.value == ALL_AT_ONCE for t in at.text)
+
+
+def test_a_skipped_question_shows_as_an_assumption_in_the_table(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    _say(at, ALL_AT_ONCE)
+    assert (_table(at)["assumption"] == "").all()
+    _say(at, "Plan for 20 days.")
+    _say(at, "skip")
+    table = _table(at)
+    assert table.loc[L["risk_tolerance"], "assumption"].startswith("assumed: risk-neutral")
+    assert (table.drop(index=L["risk_tolerance"])["assumption"] == "").all()

@@ -8,21 +8,17 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
-    BACKLOG_RE,
-    CORRECTION_RE,
-    LOST_RE,
-    PERISH_NO_RE,
-    PERISH_YES_RE,
-    RECALL_RE,
-    STATE_RE,
+    facts,
     is_question,
+    prime,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
 from core.inventory.nlu.risk import read_risk, unsure
+from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
-from core.text.corrections import settle
+from core.text.corrections import is_correction, recalls, settle
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
 from core.text.ranges import split_range
 from core.text.units import (
@@ -39,10 +35,6 @@ from core.text.units import (
 )
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
-_YES_RE = re.compile(
-    r"^\W*(?:yes|yeah|yep|yup|sure|correct|right|they do|it does|definitely|absolutely)\b", re.I
-)
-_NO_RE = re.compile(r"^\W*(?:no|nope|nah|not really|they don't|it doesn't|never|none)\b", re.I)
 _ZERO = {
     "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\b(?:shipping|delivery|ordering) is (?:always )?free\b|\bno fee\b|nothing to (?:order|place)", re.I),
     "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)|\b(?:storage|holding) is (?:basically )?free\b", re.I),
@@ -55,6 +47,7 @@ _NO_LIMIT_RE = re.compile(
     re.I,
 )
 STATE = "state"
+"""Talk about the current stock, today or open orders (an order question), not a table row."""
 _COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
 _PRICE_RE = re.compile(
     r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
@@ -160,12 +153,12 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     value could belong there; a clause whose only cue is a weak demand cue ('per day') answers the
     `expected` row when it can; talk about the current stock or today (an order question) is `STATE`."""
     out: list[tuple[str | None, str]] = []
-    for clause in clauses(text):
+    parts = clauses(text)
+    prime(parts)
+    for clause in parts:
         found = topics(clause)
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
-        if not found and STATE_RE.search(clause):
-            found = [STATE]
         if found:
             out.append((found[0], clause))
         elif out and out[-1][0] is not None and compatible(out[-1][0], clause):
@@ -180,8 +173,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing."""
     text, notes = normalize(text)
-    correction = bool(CORRECTION_RE.search(text)) or any(n.startswith(_SETTLED) for n in notes)
-    recall = bool(RECALL_RE.search(text))
+    correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
+    recall = recalls(text)
     findings: list[Finding] = []
     unclear: list[Unclear] = []
     demand_parts: list[str] = []
@@ -216,16 +209,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
-    transitions = tuple(m for m, rx in (("lost_sale", LOST_RE), ("backlog", BACKLOG_RE)) if rx.search(text))
+    said = [facts(c) for c in clauses(text)]
+    transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
     if expected == "state_transition_model" and not transitions:
-        transitions = tuple(
-            m
-            for m, w in (
-                ("lost_sale", r"\blost\b|^\W*\(?A\)?\W*$"),
-                ("backlog", r"\bbacklog|^\W*\(?B\)?\W*$"),
-            )
-            if re.search(w, text)
-        )
+        picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
+        transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
     perishable, shelf = _perishability(text, expected)
     reading = Reading(
         tuple(findings),
@@ -328,27 +316,21 @@ def compatible(key: str, text: str) -> bool:
 
 
 def _answers_other(segment: str) -> bool:
-    return bool(
-        LOST_RE.search(segment)
-        or BACKLOG_RE.search(segment)
-        or PERISH_YES_RE.search(segment)
-        or PERISH_NO_RE.search(segment)
-    )
+    return any(facts(c) for c in clauses(segment))
 
 
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
-    if PERISH_NO_RE.search(text):
+    said = {c: facts(c) for c in clauses(text)}
+    if "not_perishable" in said.values():
         return "false", None
-    m = PERISH_YES_RE.search(text)
-    if m:
-        spoken = [c for c in clauses(text) if PERISH_YES_RE.search(c)] or [text]
+    spoken = [c for c, fact in said.items() if fact == "perishable"]
+    if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
-        if _YES_RE.search(text):
-            return "true", None
-        if _NO_RE.search(text):
-            return "false", None
+        answer = polarity(text)
+        if answer in (Polarity.YES, Polarity.NO):
+            return ("true" if answer is Polarity.YES else "false"), None
     return None, None
 
 
@@ -404,7 +386,7 @@ def _restated(found: list[T], text: str) -> T:
     """The value meant in a clause: the first, or the last when the user corrects himself in between
     ('two weeks, no wait, make that a month')."""
     last = found[-1]
-    if len(found) > 1 and CORRECTION_RE.search(text[found[0].end : last.start]):
+    if len(found) > 1 and is_correction(text[found[0].end : last.start]):
         return last
     return found[0]
 
@@ -420,7 +402,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)
     amounts = list(dict.fromkeys(m.amount for m in money))
-    if len(amounts) > 1 and not CORRECTION_RE.search(text):
+    if len(amounts) > 1 and not is_correction(text):
         shown = " or ".join(f"${format_number(a)}" for a in amounts[:3])
         return Unclear(key, f"your message has several amounts ({shown}); which one is it?")
     if money:

@@ -3,6 +3,7 @@ resumable and restartable; offline, with a DQN-recommended result, and with an L
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import zipfile
@@ -435,3 +436,19 @@ def test_every_step_records_its_latency_and_the_status_is_of_the_one_vocabulary(
     assert steps["latency_ms"].notna().all(), steps[["kind", "latency_ms"]]
     assert (steps.loc[steps["kind"].isin(["optimize", "extraction"]), "latency_ms"] > 0).all()
     assert store.get_run(copilot.run_id)["status"] in set(RunStatus)
+
+
+def test_a_skipped_row_is_marked_as_an_assumption_in_the_csv_the_table_and_the_explanation(store):
+    copilot = Copilot(Settings(), store, FAST)
+    turns = _talk(copilot, [*TINY_DIALOGUE[:-1], "use a default"])
+    assert turns[-1].action == "TERMINATE", turns[-1].assistant
+    assert set(copilot.assumptions) == {"risk_tolerance"}
+    rows = {r["parameter"]: r for r in csv.DictReader(io.StringIO(copilot.artifacts()["extracted_params.csv"].decode()))}
+    assert rows["risk_tolerance"]["assumption"].startswith("assumed (not given by you): risk-neutral")
+    assert [k for k, r in rows.items() if r["assumption"]] == ["risk_tolerance"]
+    assert read_params_csv(copilot.artifacts()["extracted_params.csv"]).risk_tolerance == 0
+    said = [a for a in turns[-1].policy["critic"]["assumptions"] if "did not give the risk tolerance" in a]
+    assert said and "risk tolerance = 0" in said[0]
+    assert "did not give the risk tolerance" in turns[-1].assistant
+    resumed = Copilot.resume(store, copilot.run_id, Settings(), FAST)
+    assert resumed.assumptions == copilot.assumptions

@@ -52,3 +52,19 @@ def test_demand_factors():
     assert demand_factor("what if sales go up 30%") == 1.3
     assert demand_factor("suppose demand drops by 20 percent") == 0.8
     assert demand_factor("what if it rains") is None
+
+
+def test_the_issue_order_dialogue_with_a_day_keeps_its_context(result):  # noqa: F811
+    """The issue's sentence: '24 coming tomorrow' used to end in a request for the day, and 'it's day 1' in
+    generic text instead of the order."""
+    agent = _agent(result)
+    turn = agent.respond("we have 10 in stock and 24 coming tomorrow, how many should I order?")
+    if not turn.tool_calls:
+        assert "day of the plan" not in turn.assistant and "time step" not in turn.assistant
+        turn = agent.respond("it's day 1")
+    assert turn.tool_calls, turn.assistant
+    args = turn.tool_calls[0]["arguments"]
+    assert args["current_inventory"] == 10 and args["pipeline_orders"] == "24"
+    assert re.search(r"order \d+ units", turn.assistant), turn.assistant
+    after = agent.respond("it's day 1")
+    assert "order" in after.assistant and "I could not" not in after.assistant, after.assistant

@@ -112,3 +112,13 @@ def test_questions_about_the_options_are_answered():
 )
 def test_the_issue_sentences_are_classified(text: str, name: str):
     assert intent(text).intent == name
+
+
+def test_doubt_is_never_read_as_acceptance():
+    """'I'm not happy with this' was read as 'satisfied' (0.93) before the bank had an `unsure` intent."""
+    from core.schedule.language import intents
+
+    for text in ("I'm not happy with this", "Hmm, I'm not sure about this one.", "this doesn't work for us"):
+        assert intents().predict(text).intent == "unsure", text
+    for text in ("looks good", "I'm happy with this"):
+        assert intents().predict(text).intent == "satisfied", text

@@ -173,3 +173,50 @@ def test_clean_removes_escape_sequences_and_caps_length() -> None:
     assert clean("\x1b[31mhello\x1b[0m")[0].strip() == "hello"
     text, cut = clean("x" * (MAX_CHARS + 5))
     assert cut and len(text) == MAX_CHARS
+
+
+def test_classifier_features_negation_letters_and_numbers():
+    from core.text.intents import negated_words, words_of
+
+    assert negated_words("I don't like taking chances, but ok") == "like_neg taking_neg chances_neg"
+    assert words_of("The freezer holds 150 tubs") == words_of("the freezer holds 40 tubs")
+
+
+def test_teaching_a_phrasing_is_adding_an_example():
+    from core.text.intents import Bank, IntentClassifier
+
+    examples = {
+        "greet": ("hello", "hi there", "good morning", "hey"),
+        "leave": (
+            "they go elsewhere",
+            "customers walk out",
+            "they buy it somewhere else",
+            "the sale is lost",
+        ),
+    }
+    bank = Bank(examples, {k: k for k in examples})
+    phrase = "folks nip over to the corner shop"
+    before = IntentClassifier(bank).predict(phrase)
+    taught = Bank(
+        {**examples, "leave": (*examples["leave"], "they nip over to the shop on the corner")},
+        bank.descriptions,
+    )
+    model = IntentClassifier(taught)
+    after = model.predict(phrase)
+    assert after.intent == "leave" and after.ranking[0][1] > dict(before.ranking)["leave"]
+    many = model.predict_many(["hello", phrase])
+    assert [p.intent for p in many] == ["greet", "leave"]
+    assert many[1].confidence == pytest.approx(model.predict(phrase).confidence)
+
+
+def test_the_clause_topics_and_facts_come_from_the_bank():
+    from core.inventory.nlu.cues import facts, topics
+
+    assert topics("the walk-in cooler fits 150 tubs") == ["max_inventory"]
+    assert topics("each missed sale costs us $6") == ["penalty_cost"]
+    assert topics("we have 10 in stock right now") == ["state"]
+    assert topics("I run a small bakery") == []
+    assert facts("they just go to the shop across the road") == "lost_sale"
+    assert facts("they put their name down and wait") == "backlog"
+    assert facts("nothing ever goes bad") == "not_perishable"
+    assert facts("it's lumpy") is None
