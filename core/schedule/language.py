@@ -15,7 +15,7 @@ from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
 from core.text.entities import EntityIndex
 from core.text.intents import IntentClassifier, Prediction, classifier
-from core.text.numbers import words_to_digits
+from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
 from solvers.schedule.data import District
 
@@ -37,7 +37,6 @@ LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"get (it|that|the \w+( \w+)?) to|bring|target"
 )
-NUMBER = re.compile(r"(?<![\w:,.-])(-?\d[\d,]*(?:\.\d+)?)")
 NEGATION = re.compile(
     r"\bnot\b|\bnever\b|n't\b|\bcannot\b|\bno (?=earlier|later|sooner|longer)|instead of|rather than|"
     r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b|\bno schools?\b|\bnone\b"
@@ -136,8 +135,8 @@ def limit_value(text: str) -> float | None:
     stripped = spelled_numbers(_without_times(text.lower()).replace("minus ", "-"))
     if not LIMIT_WORDS.search(stripped):
         return None
-    match = NUMBER.search(stripped)
-    return float(match.group(1).replace(",", "")) if match else None
+    numbers = find_numbers(stripped)
+    return numbers[0].value if numbers else None
 
 
 def ordinal(text: str) -> int | None:
