@@ -146,16 +146,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-dialogues", action="store_true", help="skip replaying the dialogue suites")
     args = parser.parse_args()
+    banks = {"inventory": INVENTORY_BANK, "schedule": SCHEDULE_BANK}
     report: dict[str, object] = {
-        "intents": {
-            "inventory": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents.toml"),
-            "schedule": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents.toml"),
-            "inventory_fresh": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh.toml"),
-            "schedule_fresh": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh.toml"),
-            "inventory_fresh2": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh2.toml"),
-            "schedule_fresh2": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh2.toml"),
-            "inventory_fresh3": intent_accuracy(INVENTORY_BANK, HELDOUT / "inventory_intents_fresh3.toml"),
-            "schedule_fresh3": intent_accuracy(SCHEDULE_BANK, HELDOUT / "schedule_intents_fresh3.toml"),
+        "intents": {  # every held-out intent batch, e.g. inventory_intents_fresh4.toml -> "inventory_fresh4"
+            path.stem.replace("_intents", ""): intent_accuracy(banks[path.stem.split("_")[0]], path)
+            for path in sorted(HELDOUT.glob("*_intents*.toml"))
         }
     }
     inv_slots, inv_lat = inventory_slots()
