@@ -54,8 +54,10 @@ def main() -> None:
         fit = time.perf_counter() - start
         acc, misses = cross_validate(bank, args.folds)
         n = len(bank.pairs()[0])
-        print(f"{name}: {n} examples, {len(bank.examples)} intents, {args.folds}-fold CV {acc:.1%}, "
-              f"train {fit:.2f}s")
+        print(
+            f"{name}: {n} examples, {len(bank.examples)} intents, {args.folds}-fold CV {acc:.1%}, "
+            f"train {fit:.2f}s"
+        )
         if args.misses:
             for text, label, got in misses:
                 print(f"   {label:>20} -> {got:<20} {text}")
