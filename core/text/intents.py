@@ -25,6 +25,7 @@ _NEGATOR_RE = re.compile(
     r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b"
 )
 _SCOPE_END_RE = re.compile(r"[.,;:!?]|\b(?:but|and|so|because|though|if)\b")
+_CONTRAST_RE = re.compile(r"\b(?:than|over|before|instead of)\b")
 
 
 def words_of(text: str) -> str:
@@ -41,6 +42,19 @@ def negated_words(text: str) -> str:
         scope = text[m.end() :]
         end = _SCOPE_END_RE.search(scope)
         out += [f"{w}_neg" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
+    return " ".join(out)
+
+
+def contrasted_words(text: str) -> str:
+    """The words on the losing side of a comparison (after 'than', 'over', 'before', 'instead of' up to the
+    clause end), each marked '_than': 'buses matter more than keeping times' -> 'keeping_than times_than', so
+    'times over buses' and 'buses over times' read differently."""
+    text = words_of(text)
+    out: list[str] = []
+    for m in _CONTRAST_RE.finditer(text):
+        scope = text[m.end() :]
+        end = _SCOPE_END_RE.search(scope)
+        out += [f"{w}_than" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
     return " ".join(out)
 
 
@@ -94,11 +108,12 @@ class Bank:
 
 class IntentClassifier:
     """TF-IDF over words (1-2 grams, single letters kept so 'A' and 'B' count, numbers as one token), over
-    negation-marked words ('don't like chances' -> 'like_NEG chances_NEG') and over character 2-5 grams
-    within words, and a logistic regression; deterministic. `balanced` weighs each intent equally however
+    negation-marked words ('don't like chances' -> 'like_NEG chances_NEG'), over the words a comparison ranks
+    lower ('buses over times' -> 'times_than'; `contrastive`) and over character 2-5 grams within words, and a
+    logistic regression; deterministic. `balanced` weighs each intent equally however
     many examples it has (for a bank with one large 'none' intent)."""
 
-    def __init__(self, bank: Bank, *, balanced: bool = False) -> None:
+    def __init__(self, bank: Bank, *, balanced: bool = False, contrastive: bool = True) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.linear_model import LogisticRegression
         from sklearn.pipeline import make_pipeline, make_union
@@ -111,11 +126,17 @@ class IntentClassifier:
             if any(negated_words(t) for t in texts)
             else []
         )
+        contrast = (  # the words a comparison ranks lower, when some example compares
+            [TfidfVectorizer(sublinear_tf=True, preprocessor=contrasted_words, token_pattern=r"\S+_than\b")]
+            if contrastive and any(contrasted_words(t) for t in texts)
+            else []
+        )
         features = make_union(
             TfidfVectorizer(
                 ngram_range=(1, 2), sublinear_tf=True, preprocessor=words_of, token_pattern=words
             ),
             *negation,
+            *contrast,
             TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
         )
         self._model = make_pipeline(

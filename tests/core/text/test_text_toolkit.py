@@ -182,6 +182,31 @@ def test_classifier_features_negation_letters_and_numbers():
     assert words_of("The freezer holds 150 tubs") == words_of("the freezer holds 40 tubs")
 
 
+def test_classifier_features_mark_the_losing_side_of_a_comparison():
+    from core.text.intents import contrasted_words
+
+    assert contrasted_words("buses matter more than keeping times, really") == "keeping_than times_than"
+    assert contrasted_words("times over buses") == "buses_than"
+    assert contrasted_words("buses over times") == "times_than"
+    assert contrasted_words("cut the peak") == ""
+
+
+def test_word_order_of_a_priority_is_learned():
+    from core.text.intents import Bank, IntentClassifier
+
+    examples = {
+        "buses": ("buses over times", "buses matter more than times", "buses before times"),
+        "times": ("times over buses", "times matter more than buses", "times before buses"),
+    }
+    model = IntentClassifier(Bank(examples, {k: k for k in examples}))
+    for text, intent in (
+        ("I put buses over keeping times", "buses"),
+        ("keeping times matters more than the buses", "times"),  # a coin flip on words alone
+    ):
+        got = model.predict(text)
+        assert got.intent == intent and got.confidence > 0.8, got.ranking
+
+
 def test_teaching_a_phrasing_is_adding_an_example():
     from core.text.intents import Bank, IntentClassifier
 
