@@ -48,6 +48,7 @@ ENV_KEYS = {
     "day_numbering",
     "max_turns",
 }
+GENERATOR_KEYS = {"protocol", "n", "seed", "risk_neutral"}
 TREATMENT_KINDS = ("A", "B", "C", "rule")
 
 
@@ -63,19 +64,7 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         protocol=env.get("protocol", "paper70"),
         risk_neutral=bool(env.get("risk_neutral", False)),
     )
-    trial = {
-        k: env[k]
-        for k in (
-            "noise",
-            "assessment_paths",
-            "optimizer_paths",
-            "families",
-            "capacity_basis",
-            "day_numbering",
-            "max_turns",
-        )
-        if k in env
-    }
+    trial = {k: env[k] for k in sorted(ENV_KEYS - GENERATOR_KEYS) if k in env}  # the trial's settings
     return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
 
 
