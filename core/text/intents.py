@@ -33,29 +33,28 @@ def words_of(text: str) -> str:
     return _NUMBER_RE.sub(" num ", text.lower().replace("\u2019", "'"))
 
 
+def _scoped(text: str, opener: re.Pattern[str], mark: str) -> str:
+    """The words after each `opener` up to the clause end, each suffixed with `mark`."""
+    text = words_of(text)
+    out: list[str] = []
+    for m in opener.finditer(text):
+        scope = text[m.end() :]
+        end = _SCOPE_END_RE.search(scope)
+        out += [f"{w}{mark}" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
+    return " ".join(out)
+
+
 def negated_words(text: str) -> str:
     """The words inside a negation's scope (after 'not', 'don't', 'never' ... up to the clause end), each
     marked '_neg': 'I don't like taking chances' -> 'like_neg taking_neg chances_neg'."""
-    text = words_of(text)
-    out: list[str] = []
-    for m in _NEGATOR_RE.finditer(text):
-        scope = text[m.end() :]
-        end = _SCOPE_END_RE.search(scope)
-        out += [f"{w}_neg" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
-    return " ".join(out)
+    return _scoped(text, _NEGATOR_RE, "_neg")
 
 
 def contrasted_words(text: str) -> str:
     """The words on the losing side of a comparison (after 'than', 'over', 'before', 'instead of' up to the
     clause end), each marked '_than': 'buses matter more than keeping times' -> 'keeping_than times_than', so
     'times over buses' and 'buses over times' read differently."""
-    text = words_of(text)
-    out: list[str] = []
-    for m in _CONTRAST_RE.finditer(text):
-        scope = text[m.end() :]
-        end = _SCOPE_END_RE.search(scope)
-        out += [f"{w}_than" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
-    return " ".join(out)
+    return _scoped(text, _CONTRAST_RE, "_than")
 
 
 @dataclass(frozen=True)
