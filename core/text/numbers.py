@@ -1,5 +1,6 @@
 """Numbers as people write them: digits with thousands separators, number words, halves and dozens, spoken
-prices ("two fifty" = 2.50), proper fractions ("3/4", "1 1/2") and percentages.
+prices ("two fifty" = 2.50), proper fractions ("3/4", "1 1/2") and percentages; and `number_words`, the
+renderer back to words (for the labs' simulated speakers).
 
 Every pattern here is linear in the text length (no nested quantifiers over the same characters), so a
 megabyte of input is read in well under a second."""
@@ -19,6 +20,22 @@ _TENS = {
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
 _SCALES = {"hundred": 100, "thousand": 1000}
+_UNIT_WORDS = {v: k for k, v in _UNITS.items()}
+_TEN_WORDS = {v: k for k, v in _TENS.items() if k != "fourty"}
+
+
+def number_words(n: int) -> str:
+    """English words for 0..999 ('sixty-five', 'one hundred and two'); other numbers stay digits. The inverse
+    of `words_to_digits` on that range."""
+    if not 0 <= n <= 999:
+        return str(n)
+    if n < 20:
+        return _UNIT_WORDS[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _TEN_WORDS[tens * 10] + (f"-{_UNIT_WORDS[ones]}" if ones else "")
+    hundreds, rest = divmod(n, 100)
+    return f"{_UNIT_WORDS[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
 _KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
 _SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)

@@ -14,10 +14,10 @@ stand-ins, both labelled as such wherever their results appear:
   asked, in a manager's words, with realistic vagueness).
 
 Text goes through the shared toolkit `core/text` where it has the piece: the consultant's message is cleaned
-(`clean`: curly quotes, dashes, control characters) before its questions are read, and weekly/monthly figures
-and "a week" of lead time use its day counts (`units.DAYS_PER`), the same the Copilot reads them back with.
-`core/text` has no number-to-words renderer, so `number_words` is this module's; a test checks that the
-toolkit's reader (`numbers.words_to_digits`) reads every rendering back to its value.
+(`clean`: curly quotes, dashes, control characters) before its questions are read, weekly/monthly figures
+and "a week" of lead time use its day counts (`units.DAYS_PER`), the same the Copilot reads them back with,
+and numbers said in words come from its renderer (`numbers.number_words`), the inverse of the reader the
+Copilot uses.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from core.errors import SpecError
 from core.inventory.dialogue import QUESTION_ORDER
 from core.inventory.lab.generator import Scenario
 from core.text.clean import clean
+from core.text.numbers import number_words
 from core.text.units import DAYS_PER
 from solvers.inventory.distribution import format_number
 
@@ -71,45 +72,6 @@ _CLARIFY = re.compile(
     r"single value|standard deviation \(for example|reply a or b",
     re.I,
 )
-_ONES = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def number_words(n: int) -> str:
-    """English words for 0..999 ('sixty-five'); larger numbers stay digits. (The toolkit reads numbers
-    in words, `core.text.numbers.words_to_digits`, but has no renderer.)"""
-    if n < 0 or n > 999:
-        return str(n)
-    if n < 20:
-        return _ONES[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-    hundreds, rest = divmod(n, 100)
-    return f"{_ONES[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
-
-
 _SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+|$)")
 _ACK = re.compile(
     r"^\s*(?:noted|got it|thanks?|thank you|updated|great|ok(?:ay)?|understood|hi|hello)\b", re.I

@@ -16,9 +16,9 @@ from core.inventory.lab.imitator import (
     ImitatorNoise,
     OfflineImitator,
     asked_topics,
-    number_words,
     phrasing_bank,
 )
+from core.text.numbers import number_words
 
 PROBES = {
     "demand": "What is your average daily demand, and how much does it vary?",
