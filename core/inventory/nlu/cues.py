@@ -44,7 +44,7 @@ def _banks() -> tuple[IntentClassifier, IntentClassifier]:
         examples = {**own, "none": tuple(dict.fromkeys(rest))}
         return Bank(examples, {k: bank.descriptions.get(k, k) for k in examples})
 
-    return IntentClassifier(split(ROW_TOPICS)), IntentClassifier(split(FACTS), balanced=True)
+    return IntentClassifier(split(ROW_TOPICS), balanced=False), IntentClassifier(split(FACTS))
 
 
 def rows() -> IntentClassifier:

@@ -294,7 +294,7 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str], str]] = [
     ),
     (
         "unparseable_then_answer",
-        ("Lead time?", "hmm, not sure", "about 6 days"),
+        ("Lead time", "hmm, not sure", "about 6 days"),
         {"lead_time": "6"},
         "ASK NEXT QUESTION",
     ),
