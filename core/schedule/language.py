@@ -15,6 +15,7 @@ from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
 from core.text.entities import EntityIndex
 from core.text.intents import IntentClassifier, Prediction, classifier
+from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
 from solvers.schedule.data import District
@@ -37,11 +38,6 @@ LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"get (it|that|the \w+( \w+)?) to|bring|target"
 )
-NEGATION = re.compile(
-    r"\bnot\b|\bnever\b|n't\b|\bcannot\b|\bno (?=earlier|later|sooner|longer)|instead of|rather than|"
-    r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b|\bno schools?\b|\bnone\b"
-)
-_NOT_NEGATION = re.compile(r"why not|(?:can't|couldn't|wouldn't|won't) (?:we|you|it|they)\b")
 _GROUPS = {
     "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
@@ -113,8 +109,9 @@ def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
 
 
 def negated(window: str) -> bool:
-    """Whether a stretch of text (the words leading up to a time or a direction) negates it."""
-    return bool(NEGATION.search(_NOT_NEGATION.sub(" ", window)))
+    """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
+    ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
+    return negated_at(window, len(window), exclusions=True)
 
 
 def spelled_numbers(text: str) -> str:

@@ -36,6 +36,7 @@ from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
 from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
+from core.text.questions import is_question
 from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
@@ -48,7 +49,6 @@ _PRIORITY = re.compile(
     r"matters? (the )?most|most important|top priority|priorit|care (the )?(most|more) about|focus on|more important|biggest concern|main concern"
 )
 _EQUAL = re.compile(r"both (equally|the same)|equally|balance (the two|both|them)|same weight")
-_QUESTION = re.compile(r"^(what|why|how|explain|can you explain|what's|whats)\b")
 _DEFINE = re.compile(r"\bmean|definition|what does|what is meant|explain|stand for")
 _COMMAND_CONFIDENCE = 0.5
 """A whole-message act (start over, undo, show options, loosen, satisfied) is taken at this confidence of the
@@ -416,7 +416,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return plan
     if act == "satisfied":
         return Plan(reply=_closing(session))
-    if _QUESTION.search(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
+    if is_question(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
         return Plan(reply=_answer(low, session))
     if plan.say:
         return plan

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     facts,
-    is_question,
     prime,
     topics,
 )
@@ -20,6 +19,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
+from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import (
     Duration,

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from core.inventory.extraction import ExtractionAgent
-from core.inventory.nlu.cues import is_question
 from core.inventory.nlu.risk import read_risk
+from core.text.questions import is_question
 from tests.support.extraction_dialogues import check_dialogue
 
 UP_TO_RISK = (
