@@ -79,7 +79,9 @@ def _proposes_or_hedges(text: str, cue: re.Match[str]) -> bool:
     """A negator that does not negate: 'why not', "can't we" / "isn't it" (a negative question proposes),
     'not sure' (a hedge), 'no, 5' / 'no I meant' (a reply particle)."""
     word = cue.group(0).lower()
-    if _HEDGE_RE.match(text, cue.start()) or _WHY_BEFORE_RE.search(text, max(0, cue.start() - 8), cue.start()):
+    if _HEDGE_RE.match(text, cue.start()) or _WHY_BEFORE_RE.search(
+        text, max(0, cue.start() - 8), cue.start()
+    ):
         return True
     if word == "no":  # a window cut right before the negated words ('Lick no ') still negates them
         cut = cue.start() > 0 and _END_RE.match(text, cue.end())
