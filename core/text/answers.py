@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 
-from core.text.negation import strip_denied
+from core.text.negation import HEDGE, strip_denied
 
 
 class Polarity(Enum):
@@ -29,9 +29,7 @@ _NO_RE = re.compile(
     re.I,
 )
 _UNSURE_RE = re.compile(
-    r"\b(?:not sure|unsure|no idea|don'?t know|dunno|no clue|hard to say|can'?t say|not certain|maybe|perhaps|"
-    r"i guess not|who knows)\b",
-    re.I,
+    rf"\b(?:{HEDGE}|unsure|dunno|hard to say|maybe|perhaps|i guess not|who knows)\b", re.I
 )
 _SKIP_RE = re.compile(
     r"\b(?:skip(?: it| this| that)?|pass|use (?:a|the|your) default|(?:the )?default (?:is )?(?:fine|ok|okay)|"

@@ -22,6 +22,13 @@ DENIAL = r"(?:not|never|(?:is|are|was|were)n'?t)"
 """The negators that deny a stated value ('not 5 days', "isn't $2"): a regex fragment for other readers."""
 
 _TYPOS = r"(?:do|does|did|is|are|was|were|could|would|should|has|have|had|must|need)nt|cant|wont|aint"
+HEDGE = (
+    rf"(?:(?:not|never|cannot|\w+n't|{_TYPOS})\s+(?:(?:really|quite|too|very|all that|so|100%?)\s+)?"
+    r"(?:sure|certain|know)|(?:can'?t|cannot) say|no (?:idea|clue))\b"
+)
+"""A hedge that looks negative ('not sure', "I don't know", 'no idea'): uncertainty, not denial; a regex
+fragment (`core.text.answers` reads it as an unsure answer)."""
+_HEDGE_RE = re.compile(HEDGE, re.IGNORECASE)
 _NEGATOR_RE = re.compile(
     rf"\b(?:not|never|nor|neither|without|hardly|barely|cannot|no|\w+n't|{_TYPOS})\b", re.IGNORECASE
 )
@@ -36,10 +43,6 @@ _INTENSIFIED = (
 )
 _SCOPE_END_RE = re.compile(
     rf"[.,;:!?](?!\d)|\b(?:but|and|because|though|although|while|whereas|if)\b|\bso\b(?!\s+(?:{_INTENSIFIED})\b)",
-    re.IGNORECASE,
-)
-_HEDGE_RE = re.compile(
-    r"(?:not|cannot|\w*n'?t)\s+(?:(?:really|quite|too|very|all that|so|100%?)\s+)?(?:sure|certain|know)\b|no (?:idea|clue)\b",
     re.IGNORECASE,
 )
 _PRONOUN = r"(?:i|we|you|u|they|it|he|she|there|that|this)"

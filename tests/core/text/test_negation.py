@@ -195,3 +195,14 @@ def test_scopes_lie_inside_the_text_and_in_order(text: str) -> None:
     scopes = negation_scopes(text, exclusions=True)
     assert all(0 <= s.start < s.begin <= s.end <= len(text) for s in scopes)
     assert [s.start for s in scopes] == sorted({s.start for s in scopes})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not sure", "I'm not really sure", "not 100% sure", "I dont know", "we never know", "I cant say", "no idea"],
+)
+def test_a_hedge_is_an_unsure_answer_and_no_negation(text: str) -> None:
+    from core.text.answers import Polarity, polarity
+
+    assert polarity(text) is Polarity.UNSURE
+    assert not negated(text)
