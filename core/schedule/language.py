@@ -55,7 +55,6 @@ _GRADE_CODES = {
     "PK": ("pk", "prek", "pre-k"),
     "K8": ("k8", "k-8"),
 }
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 
 
 @lru_cache(maxsize=16)
@@ -136,18 +135,6 @@ def limit_value(text: str) -> float | None:
     return numbers[0].value if numbers else None
 
 
-def ordinal(text: str) -> int | None:
-    """'option 2', 'the second one', 'option #3' -> 2 / 2 / 3."""
-    match = re.search(
-        r"(?:option|alternative|choice|schedule|number|#)\s*#?\s*(\d|one|two|three|four|five)\b", text
-    )
-    if match:
-        token = match.group(1)
-        return int(token) if token.isdigit() else _NUMBER_WORDS[token]
-    match = re.search(r"\b(first|second|third)\b (?:one|option|alternative|choice)", text)
-    return _NUMBER_WORDS[match.group(1)] if match else None
-
-
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
     return _split(text.lower(), commas=False, joiners=("and", "but", "also", "plus", "while"))
@@ -159,5 +146,24 @@ def intents() -> IntentClassifier:
 
 
 def intent(text: str) -> Prediction:
-    """What a message asks for when no rule reads it ('can we stay closer to today's times?')."""
-    return intents().predict(text)
+    """What a message (or one clause) asks for ('can we stay closer to today's times?'); remembered, so the
+    clauses `prime_intents` classified together are not classified again."""
+    found = _INTENTS.get(text)
+    if found is None:
+        prime_intents([text])
+        found = _INTENTS[text]
+    return found
+
+
+_INTENTS: dict[str, Prediction] = {}
+_INTENT_CACHE = 2048
+
+
+def prime_intents(texts: list[str]) -> None:
+    """Classify the texts not seen yet in one model call (a call has a fixed cost of a few milliseconds)."""
+    new = list(dict.fromkeys(t for t in texts if t not in _INTENTS))
+    if not new:
+        return
+    if len(_INTENTS) + len(new) > _INTENT_CACHE:
+        _INTENTS.clear()
+    _INTENTS.update(zip(new, intents().predict_many(new), strict=True))

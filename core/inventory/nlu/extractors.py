@@ -440,6 +440,7 @@ def _risk(text: str) -> Finding | Unclear | None:
             "risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)"
         )
     value, words = found
-    if not words and unsure(text) and not find_numbers(text):
-        return Finding("risk_tolerance", value, note="no preference, so the neutral 0; change it any time")
+    if not words and not find_numbers(text):  # neutral words or no preference
+        note = "no preference, so the neutral 0" if unsure(text) else "a neutral attitude, 0 on the scale"
+        return Finding("risk_tolerance", value, note=f"{note}; change it any time")
     return Finding("risk_tolerance", value, note=words, approximate=bool(words))

@@ -96,7 +96,7 @@ def test_no_preference_is_the_neutral_default(answer: str) -> None:
         ("safety first", "-5"),
         ("I can't afford surprises", "-5"),
         ("high risk, high reward", "5"),
-        ("I don't care about risk, only the average", "5"),
+        ("I don't care about risk, only the average", "0"),  # risk_neutral in the learned bank
     ],
 )
 def test_only_numbers_that_can_be_on_the_scale_count(text: str, value: str | None) -> None:
