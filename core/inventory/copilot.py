@@ -37,13 +37,13 @@ from core.inventory.interpretation import (
     is_done,
     offline_policy,
 )
-from core.inventory.nlu.cues import is_question
 from core.inventory.order_query import parse_order_query
 from core.inventory.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
 from core.inventory.table import LABELS, ParameterTable
 from core.llm import make_chat_model
 from core.recorder import Recorder, RunStatus
 from core.store import Store
+from core.text.questions import is_question
 from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.spec import PARAMETER_KEYS
 

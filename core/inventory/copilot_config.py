@@ -15,10 +15,11 @@ from typing import Any
 
 from core.errors import SpecError
 from core.inventory.order_query import check_day_numbering
+from core.text.negation import negation_scopes
 from solvers.inventory.dqn import DQNConfig
 
 _DQN_RE = re.compile(r"\b(?:dqn|deep[- ]q|reinforcement learning|neural net(?:work)?)\b", re.I)
-_NO_DQN_RE = re.compile(r"\b(?:no|without|skip|don'?t (?:use|train|need))\s+(?:the\s+|a\s+)?dqn\b", re.I)
+_SKIP_RE = re.compile(r"\bskip\s+(?:the\s+|a\s+)?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,15 @@ class CopilotTurn:
 
 def dqn_request(config: CopilotConfig, text: str) -> tuple[CopilotConfig, str]:
     """The budget after a message that asks for (or against) a DQN, and the note to append to the answer."""
-    if _NO_DQN_RE.search(text) and config.use_dqn:
+    mentions = list(_DQN_RE.finditer(text))
+    scopes = negation_scopes(text)
+    refused = any(  # 'no DQN', 'without the DQN', "I don't want the DQN", 'skip the DQN'
+        any(s.covers(m.start()) for s in scopes) or _SKIP_RE.search(text, max(0, m.start() - 12), m.start())
+        for m in mentions
+    )
+    if refused and config.use_dqn:
         return replace(config, use_dqn=False), " (Noted: I will not train a DQN.)"
-    if _DQN_RE.search(text) and not _NO_DQN_RE.search(text) and not config.use_dqn:
+    if mentions and not refused and not config.use_dqn:
         note = f" (Noted: I will also train a DQN when I optimize; that takes up to {config.dqn_seconds:g} seconds.)"
         return replace(config, use_dqn=True), note
     return config, ""

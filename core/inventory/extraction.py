@@ -10,7 +10,7 @@ from core.errors import SpecError
 from core.inventory import conflicts as cf
 from core.inventory.dialogue import ExtractionBase, ExtractionTurn
 from core.inventory.nlu import intents
-from core.inventory.nlu.cues import about_stock, is_question, rows, topics
+from core.inventory.nlu.cues import about_stock, rows, topics
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -27,6 +27,7 @@ from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
 from core.text.numbers import find_numbers, format_number
+from core.text.questions import is_question
 from core.text.units import find_durations, find_money, is_per_unit
 from core.text.units import warm_up as warm_units
 

@@ -15,6 +15,7 @@ from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
 from core.text.entities import EntityIndex
 from core.text.intents import IntentClassifier, Prediction, classifier
+from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
 from solvers.schedule.data import District
@@ -37,11 +38,6 @@ LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"get (it|that|the \w+( \w+)?) to|bring|target"
 )
-NEGATION = re.compile(
-    r"\bnot\b|\bnever\b|n't\b|\bcannot\b|\bno (?=earlier|later|sooner|longer)|instead of|rather than|"
-    r"other than|\bexcept\b|anything but|\bavoid|\bwithout\b|\bno schools?\b|\bnone\b"
-)
-_NOT_NEGATION = re.compile(r"why not|(?:can't|couldn't|wouldn't|won't) (?:we|you|it|they)\b")
 _GROUPS = {
     "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
@@ -59,7 +55,6 @@ _GRADE_CODES = {
     "PK": ("pk", "prek", "pre-k"),
     "K8": ("k8", "k-8"),
 }
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 
 
 @lru_cache(maxsize=16)
@@ -113,8 +108,9 @@ def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
 
 
 def negated(window: str) -> bool:
-    """Whether a stretch of text (the words leading up to a time or a direction) negates it."""
-    return bool(NEGATION.search(_NOT_NEGATION.sub(" ", window)))
+    """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
+    ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
+    return negated_at(window, len(window), exclusions=True)
 
 
 def spelled_numbers(text: str) -> str:
@@ -139,18 +135,6 @@ def limit_value(text: str) -> float | None:
     return numbers[0].value if numbers else None
 
 
-def ordinal(text: str) -> int | None:
-    """'option 2', 'the second one', 'option #3' -> 2 / 2 / 3."""
-    match = re.search(
-        r"(?:option|alternative|choice|schedule|number|#)\s*#?\s*(\d|one|two|three|four|five)\b", text
-    )
-    if match:
-        token = match.group(1)
-        return int(token) if token.isdigit() else _NUMBER_WORDS[token]
-    match = re.search(r"\b(first|second|third)\b (?:one|option|alternative|choice)", text)
-    return _NUMBER_WORDS[match.group(1)] if match else None
-
-
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
     return _split(text.lower(), commas=False, joiners=("and", "but", "also", "plus", "while"))
@@ -162,5 +146,24 @@ def intents() -> IntentClassifier:
 
 
 def intent(text: str) -> Prediction:
-    """What a message asks for when no rule reads it ('can we stay closer to today's times?')."""
-    return intents().predict(text)
+    """What a message (or one clause) asks for ('can we stay closer to today's times?'); remembered, so the
+    clauses `prime_intents` classified together are not classified again."""
+    found = _INTENTS.get(text)
+    if found is None:
+        prime_intents([text])
+        found = _INTENTS[text]
+    return found
+
+
+_INTENTS: dict[str, Prediction] = {}
+_INTENT_CACHE = 2048
+
+
+def prime_intents(texts: list[str]) -> None:
+    """Classify the texts not seen yet in one model call (a call has a fixed cost of a few milliseconds)."""
+    new = list(dict.fromkeys(t for t in texts if t not in _INTENTS))
+    if not new:
+        return
+    if len(_INTENTS) + len(new) > _INTENT_CACHE:
+        _INTENTS.clear()
+    _INTENTS.update(zip(new, intents().predict_many(new), strict=True))

@@ -36,20 +36,11 @@ from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
 from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
+from core.text.questions import is_question
 from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
 
-_TIGHTEN = re.compile(
-    r"tighten|stricter|more strict|even (lower|less|fewer)|push (it|that) further|a bit more"
-)
-_ADOPT = re.compile(r"go with|\btake\b|\bpick\b|choose|i('d)? like|prefer|\buse\b|adopt|let'?s do|i want")
-_PRIORITY = re.compile(
-    r"matters? (the )?most|most important|top priority|priorit|care (the )?(most|more) about|focus on|more important|biggest concern|main concern"
-)
-_EQUAL = re.compile(r"both (equally|the same)|equally|balance (the two|both|them)|same weight")
-_QUESTION = re.compile(r"^(what|why|how|explain|can you explain|what's|whats)\b")
-_DEFINE = re.compile(r"\bmean|definition|what does|what is meant|explain|stand for")
 _COMMAND_CONFIDENCE = 0.5
 """A whole-message act (start over, undo, show options, loosen, satisfied) is taken at this confidence of the
 learned intent; below it the message is read clause by clause first."""
@@ -59,6 +50,9 @@ _SHORT_REPLY = 6
 _INTENT_CONFIDENCE = 0.55
 """How sure the learned intent must be before a message no rule reads is acted on; below it the agent asks."""
 _MENU = ("a", "b", "c")
+_PRIORITIES = {"priority_load": (True, False), "priority_deviation": (False, True), "priority_equal": (False, False)}
+"""Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
+_MAX_OPTIONS = 9
 
 
 _FILLER = frozenset(
@@ -228,10 +222,12 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
         return model.undo(session)
     if name == "loosen":
         return model.loosen(session, low)
-    if name in ("priority_load", "priority_deviation"):
+    if name in _PRIORITIES:
         plan = Plan()
-        model.priority(name == "priority_load", name == "priority_deviation", session, plan)
+        model.priority(*_PRIORITIES[name], session, plan)
         return plan
+    if name == "adopt_option":
+        return _adopt(low, session)
     if name == "unsure":  # doubt without a direction: the menu of concrete choices
         return Plan()
     if name == "satisfied":
@@ -239,7 +235,7 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
     if name in ("recommend", "compare"):
         return Plan(reply=_about_alternatives(low, session, name))
     if name in ("define_term", "ask_status"):
-        return Plan(reply=_answer(low + " load deviation" if name == "define_term" else low, session))
+        return Plan(reply=_answer(low, session, define=name == "define_term"))
     if name == "move_school":
         return Plan(
             reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'."
@@ -350,12 +346,12 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
         return low
     text, choices = pending
     named = {school for _, school in lang.mentioned_schools(low, session.district)}
-    number = lang.ordinal(low)
     resolved = text
     for word, candidates in choices:
         picked = [c for c in candidates if c in named]
-        if len(picked) != 1 and number is not None and len(choices) == 1 and 1 <= number <= len(candidates):
-            picked = [candidates[number - 1]]
+        number = choose(low, [str(i + 1) for i in range(len(candidates))]) if len(choices) == 1 else None
+        if len(picked) != 1 and number is not None:
+            picked = [candidates[number]]
         if len(picked) == 1:
             resolved = re.sub(rf"(?<![a-z]){re.escape(word)}(?![a-z])", picked[0].lower(), resolved)
     return low if resolved == text else resolved
@@ -393,11 +389,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         )
     if act == "undo":
         return model.undo(session)
-    number = lang.ordinal(low)
-    if number is not None and (_ADOPT.search(low) or re.match(r"^(option|the)\b", low)):
-        if session.infeasible is not None:
-            return model.choose_relaxation(session, number)
-        return model.adopt(session, number)
+    if act == "adopt_option":
+        return _adopt(low, session)
     if act == "show_options" and not lang.mentioned_schools(low, session.district):
         session.dismiss_infeasible()  # "option 2" now means a shown alternative, not a way out
         return Plan([("show_alternatives", {"count": _option_count(low)})])
@@ -405,7 +398,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return model.loosen(session, low)
     plan = Plan()
     if not swap(low, session, plan):
-        for clause, schools in targets(lang.split_clauses(low), session, plan):
+        parts = targets(lang.split_clauses(low), session, plan)
+        lang.prime_intents([clause for clause, schools in parts if not schools])
+        for clause, schools in parts:
             _read_clause(clause, schools, session, plan, memory)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
@@ -416,11 +411,28 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return plan
     if act == "satisfied":
         return Plan(reply=_closing(session))
-    if _QUESTION.search(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
-        return Plan(reply=_answer(low, session))
+    if is_question(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
+        return Plan(reply=_answer(low, session, define=guess.intent == "define_term"))
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+def _adopt(low: str, session: ScheduleSession) -> Plan:
+    """'go with option 2', 'the second one': a shown alternative, or after an infeasible request one of the
+    offered ways out; the number is read by the toolkit's `choose` ('the last one' counts from the end)."""
+    attempt = session.infeasible
+    offered = len(attempt.report.relaxations) if attempt is not None and attempt.report is not None else 0
+    shown = offered if attempt is not None else len(session.alternatives)
+    picked = choose(low, [str(i + 1) for i in range(shown)]) if shown else None
+    if picked is None:  # a number outside the list, or none shown yet: the model functions say which
+        picked = choose(low, [str(i + 1) for i in range(_MAX_OPTIONS)])
+    if picked is None:
+        count = f" (1-{shown})" if shown else ""
+        return Plan(reply=f"Which option would you like{count}? Say for example 'option 2'.")
+    if attempt is not None:
+        return model.choose_relaxation(session, picked + 1)
+    return model.adopt(session, picked + 1)
 
 
 def _option_count(low: str) -> int:
@@ -443,14 +455,13 @@ def _read_clause(
         for part in district_wide:
             _read_clause(part, [], session, plan, memory)
         return
+    guess = lang.intent(clause)
+    act = guess.intent if guess.confidence >= _INTENT_CONFIDENCE else None
+    if act in _PRIORITIES and lang.limit_value(clause) is None:
+        model.priority(*_PRIORITIES[act], session, plan)
+        return
     load_cue, dev_cue = bool(lang.LOAD_WORDS.search(clause)), bool(lang.DEVIATION_WORDS.search(clause))
-    if _PRIORITY.search(clause) and (load_cue or dev_cue or _EQUAL.search(clause)):
-        model.priority(load_cue, dev_cue, session, plan)
-        return
-    if _EQUAL.search(clause):
-        model.priority(False, False, session, plan)
-        return
-    tighten = bool(_TIGHTEN.search(clause))
+    tighten = act == "tighten"
     if not (lang.REDUCE_WORDS.search(clause) or tighten or lang.limit_value(clause) is not None):
         return
     vague = lang.limit_value(clause) is None and not tighten
@@ -483,19 +494,13 @@ def _closing(session: ScheduleSession) -> str:
     )
 
 
-def _answer(low: str, session: ScheduleSession) -> str:
-    """A definition for 'what does ... mean', else the current value(s) asked about."""
+def _answer(low: str, session: ScheduleSession, *, define: bool) -> str:
+    """A definition for a `define` question ('what does ... mean': of the measure it names, else of both),
+    else the current value(s) asked about."""
     load, dev = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
-    if _DEFINE.search(low) and load:
-        return (
-            "**Student load balancing** is the largest number of students starting school at the same time, in hundreds "
-            "(25.65 means 2,565 students). It stands in for transportation cost: the bus fleet must cover the peak."
-        )
-    if _DEFINE.search(low) and dev:
-        return (
-            "**Schedule deviation** is the average number of minutes each school's start moves away from its current "
-            "start time. It measures disruption for families, staff and after-school programs."
-        )
+    if define:
+        meant = [text for text, named in ((_LOAD_MEANING, load), (_DEVIATION_MEANING, dev)) if named]
+        return " ".join(meant or [_LOAD_MEANING, _DEVIATION_MEANING])
     current = session.current
     if current is None or not (load or dev):
         return _clarify()
@@ -507,6 +512,16 @@ def _answer(low: str, session: ScheduleSession) -> str:
             f"the average change from today's start times is {format_deviation(current.result.deviation)}"
         )
     return f"In proposal {current.number} (the current schedule) {' and '.join(parts)}."
+
+
+_LOAD_MEANING = (
+    "**Student load balancing** is the largest number of students starting school at the same time, in hundreds "
+    "(25.65 means 2,565 students). It stands in for transportation cost: the bus fleet must cover the peak."
+)
+_DEVIATION_MEANING = (
+    "**Schedule deviation** is the average number of minutes each school's start moves away from its current "
+    "start time. It measures disruption for families, staff and after-school programs."
+)
 
 
 def _clarify(times: int = 1) -> str:

@@ -1,5 +1,6 @@
-"""The shared text toolkit of the offline agents: numbers, units and money, corrections, clauses, short
-answers, entity matching, in-message contradictions and the intent classifier trained from example banks.
+"""The shared text toolkit of the offline agents: numbers, units and money, corrections, negation, questions,
+clauses, short answers, entity matching, in-message contradictions and the intent classifier trained from
+example banks.
 
 Both chat workbenches (inventory, school scheduling) read user messages through these modules; nothing
 here knows about either workbench. Every pattern is linear in the message length.

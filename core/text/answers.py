@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 
+from core.text.negation import HEDGE, strip_denied
+
 
 class Polarity(Enum):
     """A short answer's direction."""
@@ -27,9 +29,7 @@ _NO_RE = re.compile(
     re.I,
 )
 _UNSURE_RE = re.compile(
-    r"\b(?:not sure|unsure|no idea|don'?t know|dunno|no clue|hard to say|can'?t say|not certain|maybe|perhaps|"
-    r"i guess not|who knows)\b",
-    re.I,
+    rf"\b(?:{HEDGE}|unsure|dunno|hard to say|maybe|perhaps|i guess not|who knows)\b", re.I
 )
 _SKIP_RE = re.compile(
     r"\b(?:skip(?: it| this| that)?|pass|use (?:a|the|your) default|(?:the )?default (?:is )?(?:fine|ok|okay)|"
@@ -48,9 +48,6 @@ _ORDINAL_RE = re.compile(
 _LETTER_RE = re.compile(r"(?<![\w'’-])\(?([A-Ea-e])\)?(?![\w'’-])")
 _LETTER_CUE_RE = re.compile(
     r"(?:option|choice|answer|go with|pick|choose|take|prefer|with|say|is|'s)\s*\(?$", re.I
-)
-_NEGATED_RE = re.compile(
-    r"\b(?:not|rather than|instead of|anything but|except)\s+(?:option\s+)?\(?\w+\)?", re.I
 )
 _LAST_RE = re.compile(r"\bthe last (?:one|option|choice)\b|\blast one\b", re.I)
 
@@ -75,7 +72,7 @@ def choose(text: str, labels: Sequence[str], names: Sequence[Sequence[str]] = ()
     """The index of the option a reply picks among `labels` ('A', 'B', 'C'), by its letter in any natural
     phrasing, an ordinal ('the second one', 'option 2', 'the latter', 'the last one') or, with `names`, by
     one option's own words. None when the reply picks none or several."""
-    positive = _NEGATED_RE.sub(" ", text)
+    positive = strip_denied(text)
     wanted = {label.lower(): i for i, label in enumerate(labels)}
     hits: set[int] = set()
     for m in _LETTER_RE.finditer(positive):

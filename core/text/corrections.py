@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.text.negation import DENIAL
+
 _UNIT = (
     r"(?:\s?(?:business\s)?(?:days?|weeks?|months?|years?|units?|items?|pieces?|dollars?|bucks?|cents?|euros?"
     r"|pounds?|a\.?m\.?|p\.?m\.?|hours?|minutes?|mins?|students?|kids?)\b)?"
@@ -18,7 +20,7 @@ _UNIT = (
 _VALUE = rf"(?:[$€£]\s?)?-?\d+(?:[.,:]\d+)*{_UNIT}"
 _NEXT_VALUE = r"(?=\s{0,3}(?:[$€£]\s?)?-?\.?\d)"
 _NEGATED = re.compile(
-    rf"\b(?:not|isn'?t|aren'?t|wasn'?t|never)\s+(?:really\s+|exactly\s+|quite\s+)?{_VALUE}(?![\d%])\s*[,;!.]*\s*(?:-+\s*)?"
+    rf"\b{DENIAL}\s+(?:really\s+|exactly\s+|quite\s+)?{_VALUE}(?![\d%])\s*[,;!.]*\s*(?:-+\s*)?"
     r"(?:(?:but|rather|it'?s|it is|they'?re|they are|more like|make it|closer to|instead)\s+){0,2}",
     re.IGNORECASE,
 )

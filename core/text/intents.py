@@ -19,12 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from core.errors import SpecError
+from core.text.negation import negation_scopes, scope_end
 
 _NUMBER_RE = re.compile(r"[$€£]?\d+(?:[.,:]\d+)*")
-_NEGATOR_RE = re.compile(
-    r"\b(?:not|no|never|nor|neither|without|hardly|\w+n't|cannot|dont|doesnt|cant|wont)\b"
-)
-_SCOPE_END_RE = re.compile(r"[.,;:!?]|\b(?:but|and|so|because|though|if)\b")
 _CONTRAST_RE = re.compile(r"\b(?:than|over|before|instead of)\b")
 _SUFFIX_RE = re.compile(r"(?<=\w{3})(?:ings?|ed|es|s|ly|ers?|ies)\b")
 
@@ -41,28 +38,24 @@ def stemmed(text: str) -> str:
     return _SUFFIX_RE.sub("", words_of(text))
 
 
-def _scoped(text: str, opener: re.Pattern[str], mark: str) -> str:
-    """The words after each `opener` up to the clause end, each suffixed with `mark`."""
-    text = words_of(text)
-    out: list[str] = []
-    for m in opener.finditer(text):
-        scope = text[m.end() :]
-        end = _SCOPE_END_RE.search(scope)
-        out += [f"{w}{mark}" for w in re.findall(r"\w+", scope[: end.start() if end else len(scope)])]
-    return " ".join(out)
+def _scoped(text: str, spans: list[tuple[int, int]], mark: str) -> str:
+    """The words of each (begin, end) span of `text`, each suffixed with `mark`."""
+    return " ".join(f"{w}{mark}" for begin, end in spans for w in re.findall(r"\w+", text[begin:end]))
 
 
 def negated_words(text: str) -> str:
-    """The words inside a negation's scope (after 'not', 'don't', 'never' ... up to the clause end), each
-    marked '_neg': 'I don't like taking chances' -> 'like_neg taking_neg chances_neg'."""
-    return _scoped(text, _NEGATOR_RE, "_neg")
+    """The words inside a negation's scope (`core.text.negation`: after 'not', 'don't', 'never' ... up to the
+    clause end), each marked '_neg': 'I don't like taking chances' -> 'like_neg taking_neg chances_neg'."""
+    text = words_of(text)
+    return _scoped(text, [(s.begin, s.end) for s in negation_scopes(text)], "_neg")
 
 
 def contrasted_words(text: str) -> str:
     """The words on the losing side of a comparison (after 'than', 'over', 'before', 'instead of' up to the
     clause end), each marked '_than': 'buses matter more than keeping times' -> 'keeping_than times_than', so
     'times over buses' and 'buses over times' read differently."""
-    return _scoped(text, _CONTRAST_RE, "_than")
+    text = words_of(text)
+    return _scoped(text, [(m.end(), scope_end(text, m.end())) for m in _CONTRAST_RE.finditer(text)], "_than")
 
 
 @dataclass(frozen=True)

@@ -131,25 +131,3 @@ def prime(clauses: list[str]) -> None:
 def _ranking(clause: str) -> tuple[tuple[str, float], ...]:
     prime([clause])
     return _ROWS[clause].ranking
-
-
-_QUESTION_RE = re.compile(
-    r"^\W*(?!(?:how|what) about\b(?!\s+(?:if|when)\b))(?:why|what|how|when|where|who|which|should|shouldn'?t|"
-    r"could|can|would|is|isn'?t|are|aren'?t|do|does|don'?t|did|will|won'?t)\b.*\?\s*$"
-    r"|^\W*(?:why|what if|how come|what happens (?:if|when)|(?:how|what) about (?:if|when))\b",
-    re.I | re.S,
-)
-_CONFUSED_RE = re.compile(
-    r"^\W*(?:huh|eh|pardon|come again|sorry|what)\W*$|\b(?:don'?t|do not|didn'?t) (?:really )?(?:understand|get it|follow)\b"
-    r"|\bconfus(?:ed|ing)\b|\bwhat do you mean\b|\bmeaning of\b",
-    re.I,
-)
-"""Confusion about the last question ('huh?', 'I don't understand'): answered like a question."""
-
-
-def is_question(text: str) -> bool:
-    """A question to the agent ('why should I order when I still have 5?'), not an answer: it starts with a
-    question word and ends with '?', starts with 'why' / 'what if' / 'how about if', or says the user is
-    confused ('huh?'). 'How about 5?' proposes a value."""
-    text = text.strip()
-    return bool(_QUESTION_RE.search(text) or _CONFUSED_RE.search(text))

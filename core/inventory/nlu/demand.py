@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from core.text.negation import negation_scopes
 from core.text.numbers import NUMBER_RE, Number, find_numbers, format_number
 from core.text.units import DAYS_PER, rate_period
 
@@ -52,10 +53,7 @@ _RANDOM_RE = re.compile(
     r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|up and down|hard to predict)\b",
     re.I,
 )
-_NOT_RANDOM_RE = re.compile(
-    r"\b(?:not|doesn't|does not|don't|never|isn't|hardly)\s+(?:really\s+)?(?:random|vary|varies|fluctuate|change)",
-    re.I,
-)
+_CHANGE_RE = re.compile(r"\bchang(?:e|es|ing)\b", re.I)
 
 _OPEN_DAYS_RE = re.compile(r"\b\d+ days? (?:a|per|each) week\b", re.I)
 
@@ -129,9 +127,12 @@ def read_demand(text: str) -> DemandReading:
     """Interpret a demand description such as 'about 6 a day, Poisson' or 'weekly demand ~ N(12,3)'."""
     text = _OPEN_DAYS_RE.sub(" ", text)
     demand_type = None
-    if _RANDOM_RE.search(text) and not _NOT_RANDOM_RE.search(text):
+    scopes = negation_scopes(text)
+    varies = [*_RANDOM_RE.finditer(text), *_CHANGE_RE.finditer(text)]
+    denied = any(s.covers(m.start()) for m in varies for s in scopes)  # "it doesn't really vary"
+    if _RANDOM_RE.search(text) and not denied:
         demand_type = "random"
-    elif _FIXED_RE.search(text) or _NOT_RANDOM_RE.search(text):
+    elif _FIXED_RE.search(text) or denied:
         demand_type = "deterministic"
     shape = _shape(text)
     if shape is None or not shape[1]:

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     facts,
-    is_question,
     prime,
     topics,
 )
@@ -20,6 +19,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
+from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import (
     Duration,
@@ -440,6 +440,7 @@ def _risk(text: str) -> Finding | Unclear | None:
             "risk_tolerance", "I need a number from -10 (very risk-averse) to 10 (very risk-seeking)"
         )
     value, words = found
-    if not words and unsure(text) and not find_numbers(text):
-        return Finding("risk_tolerance", value, note="no preference, so the neutral 0; change it any time")
+    if not words and not find_numbers(text):  # neutral words or no preference
+        note = "no preference, so the neutral 0" if unsure(text) else "a neutral attitude, 0 on the scale"
+        return Finding("risk_tolerance", value, note=f"{note}; change it any time")
     return Finding("risk_tolerance", value, note=words, approximate=bool(words))

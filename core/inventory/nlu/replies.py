@@ -8,12 +8,10 @@ import re
 from core.inventory.nlu.risk import read_risk
 from core.inventory.table import Cell, Conflict
 from core.text.answers import choose
+from core.text.negation import strip_denied
 from core.text.numbers import find_numbers, format_number, words_to_digits
 
 _ANY_LABEL = ("A", "B", "C")
-_NEGATED_RE = re.compile(
-    r"\b(?:rather than|instead of|not|no longer|and not)\s+(?:an?\s+|the\s+)?['\"]?[\w$.,-]+", re.I
-)
 _SD_RE = re.compile(
     r"(?:standard deviation|std|sd|sigma|σ|deviation|give or take|plus or minus|±)\D{0,12}(\d+(?:\.\d+)?)",
     re.I,
@@ -39,7 +37,7 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
                 Cell("demand_type", "random"),
                 Cell("demand_distribution", f"normal({data['mean']},{spread})"),
             )
-    positive = _NEGATED_RE.sub(" ", text).lower()
+    positive = strip_denied(text).lower()
     if "old" in data and "new" in data:
         numbers = {format_number(n.value) for n in find_numbers(positive)}
         hits = [label for label, key in (("A", "old"), ("B", "new")) if data[key] in numbers]

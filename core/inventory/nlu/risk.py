@@ -1,44 +1,25 @@
 """Risk preference on the -10 (very risk-averse) .. 10 (very risk-seeking) scale: a number, or words.
 
-Words map by direction and strength ('a bit' ±2, plain or 'pretty' ±5, 'very' ±8); such a reading is
-approximate and the agent asks the user to confirm it before storing it. Neutral words give 0 directly, and
-so does no preference ('not sure', 'average is fine'). Only a number that can be on the scale counts: not
-'5 loaves', '$5' or '5 days'.
+Words are read by the learned dialogue acts (`risk_averse`, `risk_seeking`, `risk_neutral`, `skip` in
+`core/inventory/intents.toml`): a direction, graded by the toolkit's `intensity` ('a bit' ±2, plain or 'pretty'
+±5, 'very' ±8); such a reading is approximate and the agent asks the user to confirm it before storing it.
+Neutral words give 0 directly, and so does no preference ('not sure', 'you decide'). Below the act's
+confidence nothing is read, so the agent asks. Only a number that can be on the scale counts: not
+'5 loaves', '$5', '5%' or '5 days'.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from core.text.numbers import find_numbers, format_number
+from core.inventory.nlu import intents
+from core.text.degree import Degree, intensity
+from core.text.intents import Prediction
+from core.text.numbers import find_numbers, find_percentages, format_number
+from core.text.units import find_money
 
 _NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
-_NEUTRAL_RE = re.compile(r"\b(?:neutral|indifferent|middle)\b", re.I)
-_AVERSE_RE = re.compile(
-    r"averse|aversion|conservative|cautious|careful|(?:play(?:ing)?|be|stay) (?:it )?safe|safe side|risk-?shy|"
-    r"(?:don't|do not|hate|dislike|avoid)(?: like)?(?: taking)? risks?|\blow(?:er)? risk\b|\blow (?:risk )?tolerance|"
-    r"minimi[sz]e (?:the )?risks?|safety first|(?:can't|cannot|can not) afford (?:any )?(?:surprises|risks?)|"
-    r"(?:avoid|hate|dislike) (?:surprises|uncertainty)",
-    re.I,
-)
-_SEEKING_RE = re.compile(
-    r"risk-?(?:seeking|seeker|taker|loving|lover)|aggressive|gambl\w*|bold|adventurous|"
-    r"(?:like|love|happy|willing|don't mind) (?:to )?(?:tak(?:e|ing) )?(?:some |a few )?(?:risks|chances)|"
-    r"\bonly (?:care about )?(?:the )?average\b|(?:don't|do not) (?:really )?care about (?:the )?risks?|\bhigh(?:er)? risk\b|\bhigh (?:risk )?tolerance|risk-?tolerant|(?:fine|ok|okay|comfortable) with (?:some |a lot of )?risks?",
-    re.I,
-)
-_NEGATED_RE = re.compile(
-    r"\bnot\s+(?:very\s+|too\s+|that\s+|really\s+|at all\s+)?(?:risk|averse|cautious|conservative|careful|aggressive|bold)",
-    re.I,
-)
-_UNSURE_RE = re.compile(
-    r"\bnot (?:really )?sure\b|\bno idea\b|\b(?:don'?t|do not) (?:really )?know\b|\bdunno\b|\bno (?:real )?preference\b|"
-    r"\beither way\b|\baverage\b|\bnormal\b|\bmiddle of the road\b|\bin between\b|\bmoderate\b|\bbalanced\b|"
-    r"\bdefault\b|\bwhatever\b|\bno strong (?:feeling|opinion|view)s?\b|\bno (?:clue|opinion)\b|\bidk\b|"
-    r"\b(?:don'?t|do not) (?:really )?care\b(?! about)|\b(?:doesn'?t|does not) (?:really )?matter\b|"
-    r"\b(?:you (?:decide|choose|pick)|your call|up to you|not bothered|skip(?: it| this| that)?)\b",
-    re.I,
-)
 _SCALE_FOLLOWER_RE = re.compile(
     r"\s*(?:$|[^\w\s]|(?:out|of|on|or|and|i|i'?d|i'?m|we|we'?re|please|maybe|probably|perhaps|is|would|should|"
     r"sounds?|seems?|feels?|points?|then|thanks|thank|for|to|too|tops|max|at|as|fine|ok|okay|works|because|since|"
@@ -46,23 +27,25 @@ _SCALE_FOLLOWER_RE = re.compile(
     re.I,
 )
 """What may follow a number meant on the scale ('3 out of 10', '3 I guess'); '5 loaves' or '5 days' is not."""
-_PERCENT_AFTER_RE = re.compile(r"\s*(?:%|percent)", re.I)
-_STRONG_RE = re.compile(r"\b(?:very|extremely|really|super|highly|hugely|incredibly|totally|quite a)\b", re.I)
-_MILD_RE = re.compile(
-    r"\b(?:a bit|a little|slightly|somewhat|mildly|a tad|kind of|kinda|sort of|moderately)\b", re.I
-)
+_SIZE = {Degree.MILD: 2, Degree.PLAIN: 5, Degree.STRONG: 8}
+"""How far from neutral an attitude in words lands: 'a bit careful' -2, 'careful' -5, 'very careful' -8."""
+RISK_CONFIDENCE = 0.6
+"""How sure the learned act must be before words are read as a risk attitude; below it nothing is read and the
+agent asks for a number."""
+_DIRECTION = {"risk_averse": -1, "risk_seeking": 1}
+_NEUTRAL = ("risk_neutral", "skip")
+"""Neutral words and no preference ('not sure', 'you decide'): the neutral 0."""
 
 
 def read_risk(text: str) -> tuple[str, str] | None:
     """(value, words) for a risk answer: words is empty for an exact number or a neutral word, else the
     description that was interpreted; None when there is nothing to read."""
     text = _NEG_WORD_RE.sub(r"-\1", text)
+    taken = [(m.start, m.end) for m in (*find_money(text), *find_percentages(text))]
     numbers = [
         n
         for n in find_numbers(text)
-        if _SCALE_FOLLOWER_RE.match(text, n.end)
-        and not _PERCENT_AFTER_RE.match(text, n.end)
-        and not text[: n.start].rstrip().endswith(("$", "€", "£"))
+        if _SCALE_FOLLOWER_RE.match(text, n.end) and not any(a <= n.start < b for a, b in taken)
     ]
     scale = {-10.0, 10.0}
     useful = [n for n in numbers if n.value not in scale] or numbers
@@ -70,15 +53,23 @@ def read_risk(text: str) -> tuple[str, str] | None:
         useful = numbers[2:]
     if useful:
         return format_number(useful[0].value), ""
-    if _NEUTRAL_RE.search(text):
+    act = _act(text)
+    if act.confidence < RISK_CONFIDENCE:
+        return None
+    if act.intent in _NEUTRAL:
         return "0", ""
-    averse, seeking = _AVERSE_RE.search(text), _SEEKING_RE.search(text)
-    if bool(averse) == bool(seeking) or _NEGATED_RE.search(text):
-        return ("0", "") if unsure(text) else None
-    size = 8 if _STRONG_RE.search(text) else 2 if _MILD_RE.search(text) else 5
-    return format_number(-size if averse else size), text.strip(" .!?\n")
+    if act.intent not in _DIRECTION:
+        return None
+    return format_number(_DIRECTION[act.intent] * _SIZE[intensity(text)]), text.strip(" .!?\n")
 
 
 def unsure(text: str) -> bool:
-    """No preference stated ('not sure, average is fine', 'no idea'): the neutral 0 is the sensible default."""
-    return bool(_UNSURE_RE.search(text)) and not (_AVERSE_RE.search(text) or _SEEKING_RE.search(text))
+    """No preference stated ('not sure', 'no idea', 'you decide'): the neutral 0 is the sensible default."""
+    act = _act(text)
+    return act.intent == "skip" and act.confidence >= RISK_CONFIDENCE
+
+
+@lru_cache(maxsize=256)
+def _act(text: str) -> Prediction:
+    """The learned dialogue act of a risk answer (cached: `read_risk` and `unsure` read the same text)."""
+    return intents.predict(text)

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from core.inventory.extraction import ExtractionAgent
-from core.inventory.nlu.cues import is_question
 from core.inventory.nlu.risk import read_risk
+from core.text.questions import is_question
 from tests.support.extraction_dialogues import check_dialogue
 
 UP_TO_RISK = (
@@ -96,7 +96,7 @@ def test_no_preference_is_the_neutral_default(answer: str) -> None:
         ("safety first", "-5"),
         ("I can't afford surprises", "-5"),
         ("high risk, high reward", "5"),
-        ("I don't care about risk, only the average", "5"),
+        ("I don't care about risk, only the average", "0"),  # risk_neutral in the learned bank
     ],
 )
 def test_only_numbers_that_can_be_on_the_scale_count(text: str, value: str | None) -> None:
