@@ -11,7 +11,7 @@ from pathlib import Path
 from core.text.clauses import split_clauses
 from core.text.intents import Bank, IntentClassifier, Prediction
 from core.text.numbers import find_numbers
-from core.text.units import find_durations, find_money
+from core.text.units import find_durations, find_money, rate_period
 
 ROW_BANK = Path(__file__).resolve().parents[1] / "rows.toml"
 ROW_TOPICS = (
@@ -94,12 +94,32 @@ def topics(clause: str) -> list[str]:
         for k in found
         if not k.endswith("_cost") or money_words or k in sure or _COST_NAME_RE.search(clause)
     ]
-    money = find_money(clause)
-    if money and _all_money(money, find_numbers(clause)):
+    money, numbers = find_money(clause), find_numbers(clause)
+    if money and _all_money(money, numbers):
         fitting = [k for k in fitting if k.endswith("_cost")]
+    durations = find_durations(clause)
+    if durations and not money and _all_money(durations, numbers) and not rate_period(clause):
+        fitting = _durations_only(ranking, fitting)
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
     return fitting
+
+
+_DURATION_ROWS = ("lead_time", "time_horizon")
+_DURATION_MIN = 0.1
+"""A clause whose only value is a duration may name a time row this unsure when the classifier's best row
+cannot hold a duration ('delivery is 2 weeks from when I place an order': setup cost 0.6, lead time 0.1)."""
+
+
+def _durations_only(ranking: tuple[tuple[str, float], ...], fitting: list[str]) -> list[str]:
+    """The rows a clause whose only values are durations can set: a time row, never a cost or a count (the
+    '2' of '2 weeks' is no fee). When the best row read is not a time row, the likeliest time row takes its
+    place if it is at all likely, else nothing (the agent asks)."""
+    kept = [k for k in fitting if k in _DURATION_ROWS or k in ("demand", "demand_weak", "state")]
+    if fitting and fitting[0] not in _DURATION_ROWS and fitting[0] not in ("demand", "demand_weak", "state"):
+        timed = [k for k, p in ranking if k in _DURATION_ROWS and p >= _DURATION_MIN]
+        return timed[:1] + [k for k in kept if k not in timed[:1]]
+    return kept
 
 
 def facts(clause: str) -> str | None:

@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     facts,
+    label_of,
     prime,
     topics,
 )
@@ -151,7 +152,8 @@ def clauses(text: str) -> list[str]:
 def segments(text: str, expected: str | None = None) -> list[tuple[str | None, str]]:
     """Clauses grouped by topic: a clause without a cue continues the previous clause's topic when its
     value could belong there; a clause whose only cue is a weak demand cue ('per day') answers the
-    `expected` row when it can; talk about the current stock or today (an order question) is `STATE`."""
+    `expected` row when it can; talk about the current stock or today (an order question) is `STATE`. When
+    no clause names a row on its own, the whole message is read as one."""
     out: list[tuple[str | None, str]] = []
     parts = clauses(text)
     prime(parts)
@@ -165,6 +167,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
             out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")
         else:
             out.append((None, clause))
+    named = len(out) > 1 and all(t is None for t, _ in out) and label_of(text)[1] >= 0.5
+    if named and (whole := topics(text)):  # named by the clauses together: 'if they want one and I don't
+        return [(whole[0], text)]  # have it, that's $2.50 down the drain'
     return out
 
 
@@ -359,7 +364,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
         numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in percents)]
         if not numbers:
             return Unclear(key, "I need a number of units")
-        return Finding(key, format_number(_restated(numbers, text).value), "units")
+        counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
+        return Finding(key, format_number(_restated(counts, text).value), "units")
     if key == "risk_tolerance":
         return _risk(text)
     return None
@@ -409,9 +415,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         m = _restated(money, text)
         amount, currency, note = m.amount, m.currency, m.note
     else:
-        numbers = find_numbers(text)
+        durations = find_durations(text)
+        numbers = [n for n in find_numbers(text) if not any(d.start <= n.start < d.end for d in durations)]
         if not numbers:
-            return Unclear(key, "I need an amount of money")
+            return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
         amount, currency, note = numbers[0].value, "USD", ""
     if currency != "USD":
         note = "; ".join(
