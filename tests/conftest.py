@@ -13,12 +13,23 @@ from tests.support.fake_llm import FakeLLMServer
 PROVIDER_ENV = ENV_VARS
 
 
+@pytest.fixture(scope="session")
+def _fit_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One classifier fit cache for the whole run (shared with the CLI subprocesses the tests start), never
+    the repository's `data/cache/`."""
+    return tmp_path_factory.mktemp("fit-cache")
+
+
 @pytest.fixture(autouse=True)
-def _offline_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """No test may reach a real provider or the developer's store: clear keys and point ORCA_DB at a temp file."""
+def _offline_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, _fit_cache: Path
+) -> None:
+    """No test may reach a real provider or the developer's store: clear keys and point ORCA_DB at a temp file
+    (and the classifier fit cache at the run's own folder)."""
     for name in PROVIDER_ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("ORCA_DB", str(tmp_path_factory.mktemp("store") / "orca.duckdb"))
+    monkeypatch.setenv("ORCA_CACHE_DIR", str(_fit_cache))
 
 
 @pytest.fixture(scope="session")

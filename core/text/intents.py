@@ -1,5 +1,7 @@
 """Intents learned from example banks: a small deterministic classifier (TF-IDF over words and character
-n-grams, logistic regression) trained at first use from a TOML bank of labelled utterances, cached.
+n-grams, logistic regression) trained at first use from a TOML bank of labelled utterances, cached in the
+process and on disk (`data/cache/`, keyed by a digest of the bank, the options and the feature code), so a
+new process loads the fit in milliseconds instead of training again.
 
 A bank is a TOML file with one table per intent::
 
@@ -12,7 +14,12 @@ Teaching the agent a new phrasing means adding an example to its bank (see docs/
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import pickle
 import re
+import tempfile
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -111,11 +118,14 @@ class IntentClassifier:
     common endings cut: `stemmed`), over negation-marked words ('don't like chances' -> 'like_NEG
     chances_NEG'), over the words a comparison ranks lower ('buses over times' -> 'times_than';
     `contrastive`) and over character 2-4 grams within words, and a logistic regression; deterministic.
+    `cached=False` always fits (timing, cross-validation folds) and keeps nothing on disk.
     `balanced` (the default) weighs each intent equally however many examples it has, so a well-stocked
     intent does not swallow a small one's unseen phrasings; `bench/intent_cv.py` measured it better on both
     chats' banks."""
 
-    def __init__(self, bank: Bank, *, balanced: bool = True, contrastive: bool = True) -> None:
+    def __init__(
+        self, bank: Bank, *, balanced: bool = True, contrastive: bool = True, cached: bool = True
+    ) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.linear_model import LogisticRegression
         from sklearn.pipeline import make_pipeline, make_union
@@ -145,10 +155,17 @@ class IntentClassifier:
                 C=20.0, solver="newton-cg", max_iter=2000, class_weight="balanced" if balanced else None
             ),
         )
-        from threadpoolctl import threadpool_limits
+        key = _cache_key(texts, labels, balanced=balanced, contrastive=contrastive) if cached else None
+        fitted = _load_cached(key) if key else None
+        if fitted is not None:
+            self._model = fitted
+        else:
+            from threadpoolctl import threadpool_limits
 
-        with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine made the fit 20x slower
-            self._model.fit(texts, labels)
+            with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine fit 20x slower
+                self._model.fit(texts, labels)
+            if key:
+                _store_cached(key, self._model)
         self.labels: tuple[str, ...] = tuple(self._model.classes_)
 
     def predict(self, text: str) -> Prediction:
@@ -169,7 +186,53 @@ class IntentClassifier:
         return out
 
 
+CACHE_DIR_ENV = "ORCA_CACHE_DIR"
+"""Where fitted classifiers are kept between processes: `$ORCA_CACHE_DIR`, else `data/cache/` in the repo."""
+_SOURCES = (Path(__file__), Path(__file__).with_name("negation.py"))
+"""The feature code: a change to it makes every cached model stale."""
+
+
+def _cache_dir() -> Path:
+    env = os.environ.get(CACHE_DIR_ENV)
+    return Path(env).expanduser() if env else Path(__file__).resolve().parents[2] / "data" / "cache"
+
+
+def _cache_key(texts: list[str], labels: list[str], *, balanced: bool, contrastive: bool) -> str:
+    """A digest of everything a fit depends on: the examples, the options, the feature code and the
+    scikit-learn version."""
+    import sklearn
+
+    digest = hashlib.sha256(json.dumps([texts, labels, balanced, contrastive, sklearn.__version__]).encode())
+    for source in _SOURCES:
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def _load_cached(key: str) -> object | None:
+    """The model fitted earlier for this key (by this process's own code: the file is ours), or None when
+    there is none or it cannot be read (then the caller fits again)."""
+    path = _cache_dir() / f"intents-{key}.pkl"
+    try:
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    except Exception:  # noqa: BLE001 - missing, truncated or from another version: fit again
+        return None
+
+
+def _store_cached(key: str, model: object) -> None:
+    """Keep a fitted model for the next process (atomically: a reader never sees half a file); a cache that
+    cannot be written (read-only checkout) only costs the next process a fit."""
+    folder = _cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
+            pickle.dump(model, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(handle.name, folder / f"intents-{key}.pkl")
+    except OSError:
+        return
+
+
 @lru_cache(maxsize=8)
 def classifier(path: str) -> IntentClassifier:
-    """The classifier for a bank file, trained once per process."""
+    """The classifier for a bank file, trained once per process (or loaded from the fit cache)."""
     return IntentClassifier(Bank.load(Path(path)))
