@@ -19,7 +19,9 @@ _UNIT_WORDS = {
 _UNIT_ALT = "|".join(sorted((re.escape(w) for w in _UNIT_WORDS), key=len, reverse=True))
 _DURATION_RE = re.compile(rf"({NUMBER_RE.pattern})\s*-?\s*(?:calendar\s+)?({_UNIT_ALT})\b", re.IGNORECASE)
 _BARE_PERIOD_RE = re.compile(
-    r"\b(?:a|an|one|the next|next|per)\s+(business week|week|fortnight|month|quarter|year)\b", re.IGNORECASE
+    r"\b(?:a|an|one|the next|next|per|the coming|the following|the upcoming|this coming|the whole|the entire|"
+    r"a single)\s+(?:(?:whole|full|entire|single|calendar)\s+)?(business week|week|fortnight|month|quarter|year)\b",
+    re.IGNORECASE,
 )
 
 _PERIOD_PATTERNS = {
