@@ -11,6 +11,7 @@ from core.inventory.nlu.cues import (
     facts,
     label_of,
     prime,
+    rival,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
@@ -206,6 +207,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
+        if topic in _COST_ROWS and (other := rival(segment, topic)) and not _named(topic, segment):
+            unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
+            continue
         result = read_row(key, segment)
         if isinstance(result, Finding):
             findings.append(result)
@@ -243,6 +247,22 @@ def read_message(text: str, expected: str | None = None) -> Reading:
 
 
 _SETTLED = "you corrected yourself"
+_ROW_NAME_RE = {
+    "holding_cost": re.compile(r"\b(?:holding|carrying|storage|storing|store|hold|keep(?:ing)?)\b", re.I),
+    "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
+    "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
+}  # fmt: skip
+
+
+def _named(key: str, segment: str) -> bool:
+    """Whether the clause says the row's own name ('storage', 'penalty', 'per order')."""
+    return bool(_ROW_NAME_RE[key].search(segment))
+
+
+def _name(key: str) -> str:
+    return {"holding_cost": "holding cost (per unit per day)", "penalty_cost": "penalty for a unit short",
+            "setup_cost": "fixed cost per order"}[key]  # fmt: skip
+
 
 
 def normalize(text: str) -> tuple[str, list[str]]:

@@ -1,0 +1,78 @@
+"""Slot reading on sentences phrased unlike the bank: whole-sentence phrasings, stricter stock-out and
+perishability facts, spoken durations, and asking when two cost rows read almost alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.extraction import ExtractionAgent
+from core.inventory.nlu import cues
+from core.inventory.nlu.extractors import read_message
+from core.text.units import find_durations
+
+
+def _set(text: str) -> dict[str, str]:
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = agent.respond(text)
+    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("for the coming month", 30),
+        ("over a whole year", 365),
+        ("the following fortnight", 14),
+        ("this coming quarter", 90),
+        ("the entire week", 7),
+    ],
+)
+def test_spoken_spans_are_durations(text: str, days: float) -> None:
+    assert [d.days for d in find_durations(text)] == [days]
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("After I email the dairy, the cheese arrives 6 days later.", {"lead_time": "6"}),
+        ("When we order from the brewery it gets here a week later.", {"lead_time": "7"}),
+        ("Keeping one tin in the cupboard for a day costs me 20 cents.", {"holding_cost": "0.2"}),
+        ("We lose $5 on every unit of demand we cannot serve.", {"penalty_cost": "5"}),
+        ("Customers buy precisely 9 a day.", {"demand_type": "deterministic", "demand_distribution": "9"}),
+        ("Let's look at the coming month.", {"time_horizon": "30"}),
+        ("These cheeses are perishable.", {"perishability": "true"}),
+        ("The lotions on our shelves have expiry dates.", {"perishability": "true"}),
+        ("Tinned fish is not perishable.", {"perishability": "false"}),
+    ],
+)
+def test_sentences_set_exactly_their_row(text: str, expect: dict[str, str]) -> None:
+    assert _set(text) == expect
+
+
+def test_a_supplier_wait_is_no_stock_out_rule() -> None:
+    assert cues.facts("it arrives 4 days later") is None
+    assert cues.facts("customers wait for the next delivery") == "backlog"
+
+
+def test_a_spoil_word_without_denial_is_not_keeping() -> None:
+    assert cues.facts("the vials are perishable") != "not_perishable"
+    assert cues.facts("the vials are not perishable") == "not_perishable"
+
+
+def test_two_cost_rows_read_alike_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = (("holding_cost", 0.42), ("penalty_cost", 0.38), ("none", 0.2))
+    monkeypatch.setattr(cues, "_ranking", lambda clause: ranking)
+    assert cues.rival("each one costs me $2", "holding_cost") == "penalty_cost"
+    reading = read_message("each one costs me $2")
+    assert not reading.findings
+    assert [u.key for u in reading.unclear] == ["holding_cost"]
+    assert "penalty" in reading.unclear[0].message
+
+
+def test_a_named_cost_row_is_read_despite_a_close_rival(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = (("holding_cost", 0.42), ("penalty_cost", 0.38), ("none", 0.2))
+    monkeypatch.setattr(cues, "_ranking", lambda clause: ranking)
+    assert [(f.key, f.value) for f in read_message("storage is $2 per unit per day").findings] == [
+        ("holding_cost", "2")
+    ]
