@@ -153,7 +153,11 @@ def facts(clause: str) -> str | None:
     guess = _FACTS[clause]
     if guess.intent not in FACTS or guess.confidence < _FACT_MIN:
         return None
-    if guess.intent in ("lost_sale", "backlog") and find_durations(clause) and label_of(clause)[0] == "lead_time":
+    if (
+        guess.intent in ("lost_sale", "backlog")
+        and find_durations(clause)
+        and label_of(clause)[0] == "lead_time"
+    ):
         return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
     if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _DENIAL_RE.search(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
@@ -162,7 +166,9 @@ def facts(clause: str) -> str | None:
     return guess.intent
 
 
-_SPOIL_RE = re.compile(r"perish|spoil|expir|go(?:es)? (?:bad|off|stale)|\brot|wilt|shelf life|use-by|best-before", re.I)
+_SPOIL_RE = re.compile(
+    r"perish|spoil|expir|go(?:es)? (?:bad|off|stale)|\brot|wilt|shelf life|use-by|best-before", re.I
+)
 _DENIAL_RE = re.compile(r"\b(?:not?|non|nothing|never|none|without|hardly)\b|n't\b|\bnon-", re.I)
 _DENIED_SPOIL_RE = re.compile(
     r"(?:\b(?:not?|never|nothing|none|hardly)\s+|n't\s+|\bnon-?\s*)(?:\w+\s+)?(?:perish|spoil|expir|go(?:es)? (?:bad|off))",

@@ -264,7 +264,6 @@ def _name(key: str) -> str:
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
 
 
-
 def normalize(text: str) -> tuple[str, list[str]]:
     """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
     correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
