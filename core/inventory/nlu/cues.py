@@ -177,6 +177,12 @@ _DENIED_SPOIL_RE = re.compile(
 """A spoil word ('perishable', 'expires') and a denial ('not', 'never', 'non-'): together they say the item keeps."""
 
 
+def fact_ranking(text: str) -> dict[str, float]:
+    """The fact classifier's probabilities for a whole text (every fact and 'none')."""
+    prime([text])
+    return dict(_FACTS[text].ranking)
+
+
 _ROWS: dict[str, Prediction] = {}
 _FACTS: dict[str, Prediction] = {}
 _CACHE_SIZE = 4096

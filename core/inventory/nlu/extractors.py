@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
+    fact_ranking,
     facts,
     label_of,
     prime,
@@ -218,8 +219,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
-    said = [facts(c) for c in clauses(text)]
+    parts_text = clauses(text)
+    said = [facts(c) for c in parts_text]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
+    if len(transitions) == 1 and 1 < len(parts_text) <= _SHORT and not _whole_agrees(text, transitions[0]):
+        transitions = ()  # 'shoppers leave a deposit, and we call them when it's in': not a lost sale
     if expected == "state_transition_model" and not transitions:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
@@ -244,6 +248,17 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             segments=tuple(parts),
         )
     return reading
+
+
+_SHORT = 3
+"""A message of at most this many clauses is one statement: a stock-out rule read from one clause of it must
+also be what the whole message says (the other rule never reads higher), else the agent asks."""
+
+
+def _whole_agrees(text: str, transition: str) -> bool:
+    ranking = fact_ranking(text)
+    other = "backlog" if transition == "lost_sale" else "lost_sale"
+    return ranking.get(transition, 0.0) >= ranking.get(other, 0.0)
 
 
 _SETTLED = "you corrected yourself"

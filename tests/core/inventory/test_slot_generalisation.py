@@ -76,3 +76,31 @@ def test_a_named_cost_row_is_read_despite_a_close_rival(monkeypatch: pytest.Monk
     assert [(f.key, f.value) for f in read_message("storage is $2 per unit per day").findings] == [
         ("holding_cost", "2")
     ]
+
+
+def test_money_only_clause_weighs_cost_rows_among_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = (("max_order", 0.5), ("setup_cost", 0.25), ("none", 0.1), ("penalty_cost", 0.05))
+    monkeypatch.setattr(cues, "_ranking", lambda clause: ranking)
+    assert cues.topics("the distributor bills $18 per order") == ["setup_cost"]
+    ranking = (("none", 0.8), ("setup_cost", 0.1), ("penalty_cost", 0.05))
+    assert cues.topics("that's $18, by the way") == []
+
+
+def test_one_clause_stock_out_rule_must_be_what_the_sentence_says() -> None:
+    text = "Buyers leave their name, and we text them when the part is in."
+    assert cues.facts("Buyers leave their name") == "lost_sale"  # 'leave' alone reads as walking out
+    assert read_message(text).transitions == ()
+    assert read_message("If we're out, people just leave.").transitions == ("lost_sale",)
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("I'd like to look ahead the next 5 weeks.", {"time_horizon": "35"}),
+        ("The marble comes by ship, around 40 days door to door.", {"lead_time": "40"}),
+        ("Sending in an order sets us back $11.", {"setup_cost": "11"}),
+        ("Our wraps have to be sold the same day or thrown out.", {"perishability": "true"}),
+    ],
+)
+def test_more_whole_sentence_phrasings(text: str, expect: dict[str, str]) -> None:
+    assert _set(text) == expect
