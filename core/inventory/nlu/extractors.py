@@ -31,6 +31,7 @@ from core.text.units import (
     find_durations,
     find_money,
     is_per_order,
+    join_halves,
     per_day_rate,
     physical_units,
     rate_period,
@@ -289,7 +290,7 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
-    text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    text = join_halves(words_to_digits(text.replace("\u2212", "-").replace("–", "-")))
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))

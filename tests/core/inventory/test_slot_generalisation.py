@@ -104,3 +104,26 @@ def test_one_clause_stock_out_rule_must_be_what_the_sentence_says() -> None:
 )
 def test_more_whole_sentence_phrasings(text: str, expect: dict[str, str]) -> None:
     assert _set(text) == expect
+
+
+def test_a_unit_and_a_half_is_one_duration() -> None:
+    from core.text.units import join_halves
+
+    assert [d.days for d in find_durations("a week and a half")] == [10.5]
+    assert join_halves("it takes 2 weeks and a half, maybe") == "it takes 2.5 weeks, maybe"
+    assert _set("Let's plan a month and a half.") == {"time_horizon": "45"}
+    assert "lead_time" not in _set("Their turnaround is a week and a half.")  # not 7: whole days, so it asks
+
+
+def test_without_fail_is_fixed_demand() -> None:
+    assert _set("We sell 40 units each day without fail.") == {
+        "demand_type": "deterministic",
+        "demand_distribution": "40",
+    }
+
+
+@pytest.mark.parametrize("text", ["20 days", "6 days", "two weeks", "about 45 days"])
+@pytest.mark.parametrize("asked", ["time_horizon", "lead_time"])
+def test_a_bare_duration_answers_the_row_asked(text: str, asked: str) -> None:
+    assert cues.topics(text) == []  # the lead-time phrasings in the bank must not claim a bare duration
+    assert [f.key for f in read_message(text, asked).findings] == [asked]
