@@ -65,7 +65,10 @@ def label_of(clause: str) -> tuple[str, float]:
 _COST_WORD_RE = re.compile(
     r"cost|fee|charge|penalt|price|pay|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill", re.IGNORECASE
 )
-_COST_NAME_RE = re.compile(r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat", re.IGNORECASE)
+_COST_NAME_RE = re.compile(
+    r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat|lost sale|shortage|stock-?out|storage",
+    re.IGNORECASE,
+)
 
 
 def _all_money(money: list, numbers: list) -> bool:
@@ -89,12 +92,17 @@ def topics(clause: str) -> list[str]:
     valued = bool(find_numbers(clause) or find_durations(clause))
     found = [key for key, p in ranking if p >= _TOPIC_MIN and key in ROW_TOPICS and (valued or key in sure)]
     money_words = bool(_COST_WORD_RE.search(clause))
-    fitting = [
+    numbers = find_numbers(clause)
+    counts = bool(numbers) and all(n.value == int(n.value) for n in numbers)
+    fitting = [  # a sure cost row whose only numbers are whole counts ('if a customer wants 1') is no cost
         k
         for k in found
-        if not k.endswith("_cost") or money_words or k in sure or _COST_NAME_RE.search(clause)
+        if not k.endswith("_cost")
+        or money_words
+        or (k in sure and not counts)
+        or _COST_NAME_RE.search(clause)
     ]
-    money, numbers = find_money(clause), find_numbers(clause)
+    money = find_money(clause)
     if money and _all_money(money, numbers):
         fitting = [k for k in fitting if k.endswith("_cost")] or _money_only(ranking)
     durations = find_durations(clause)

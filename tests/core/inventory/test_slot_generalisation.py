@@ -127,3 +127,15 @@ def test_without_fail_is_fixed_demand() -> None:
 def test_a_bare_duration_answers_the_row_asked(text: str, asked: str) -> None:
     assert cues.topics(text) == []  # the lead-time phrasings in the bank must not claim a bare duration
     assert [f.key for f in read_message(text, asked).findings] == [asked]
+
+
+def test_a_count_of_items_is_no_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = (("penalty_cost", 0.8), ("none", 0.15), ("demand", 0.05))
+    monkeypatch.setattr(cues, "_ranking", lambda clause: ranking)
+    assert cues.topics("if a shopper wants 1") == []  # a whole count, no money: not the penalty
+    assert cues.topics("it's 2.5 a time") == ["penalty_cost"]  # 'two fifty', a spoken price
+    assert cues.topics("if a shopper wants 1, that's $3 lost") == ["penalty_cost"]
+
+
+def test_the_wanted_item_is_not_read_as_the_penalty() -> None:
+    assert _set("If a shopper wants one and the shelf is bare, that's $3.50 gone.") == {"penalty_cost": "3.5"}
