@@ -19,7 +19,9 @@ _UNIT_WORDS = {
 _UNIT_ALT = "|".join(sorted((re.escape(w) for w in _UNIT_WORDS), key=len, reverse=True))
 _DURATION_RE = re.compile(rf"({NUMBER_RE.pattern})\s*-?\s*(?:calendar\s+)?({_UNIT_ALT})\b", re.IGNORECASE)
 _BARE_PERIOD_RE = re.compile(
-    r"\b(?:a|an|one|the next|next|per)\s+(business week|week|fortnight|month|quarter|year)\b", re.IGNORECASE
+    r"\b(?:a|an|one|the next|next|per|the coming|the following|the upcoming|this coming|the whole|the entire|"
+    r"a single)\s+(?:(?:whole|full|entire|single|calendar)\s+)?(business week|week|fortnight|month|quarter|year)\b",
+    re.IGNORECASE,
 )
 
 _PERIOD_PATTERNS = {
@@ -96,10 +98,31 @@ class Money:
     note: str = ""
 
 
+_AND_HALF_RE = re.compile(
+    rf"\b(?:({NUMBER_RE.pattern})|an?)\s+({_UNIT_ALT})\s+and\s+a\s+half\b", re.IGNORECASE
+)
+"""'a week and a half', '2 days and a half': the unit's count plus one half."""
+
+
+def join_halves(text: str) -> str:
+    """'a week and a half' -> '1.5 weeks': one duration, so a clause splitter does not cut it at 'and'."""
+
+    def half(m: re.Match[str]) -> str:
+        amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
+        return f"{format_number(amount)} {_UNIT_WORDS[m.group(2).lower()]}s"
+
+    return _AND_HALF_RE.sub(half, text)
+
+
 def find_durations(text: str) -> list[Duration]:
-    """Durations such as '10 days', '3 months', '2 weeks' or 'a quarter', converted to days."""
+    """Durations such as '10 days', '3 months', '2 weeks', 'a quarter' or 'a week and a half', in days."""
     found = []
+    for m in _AND_HALF_RE.finditer(text):
+        amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
+        found.append(_duration(amount, _UNIT_WORDS[m.group(2).lower()], m.start(), m.end()))
     for m in _DURATION_RE.finditer(text):
+        if any(d.start <= m.start() < d.end for d in found):
+            continue
         amount, unit = parse_number(m.group(1)), _UNIT_WORDS[m.group(2).lower()]
         found.append(_duration(amount, unit, m.start(), m.end()))
     for m in _BARE_PERIOD_RE.finditer(text):

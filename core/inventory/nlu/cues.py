@@ -65,7 +65,10 @@ def label_of(clause: str) -> tuple[str, float]:
 _COST_WORD_RE = re.compile(
     r"cost|fee|charge|penalt|price|pay|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill", re.IGNORECASE
 )
-_COST_NAME_RE = re.compile(r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat", re.IGNORECASE)
+_COST_NAME_RE = re.compile(
+    r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat|lost sale|shortage|stock-?out|storage",
+    re.IGNORECASE,
+)
 
 
 def _all_money(money: list, numbers: list) -> bool:
@@ -89,20 +92,35 @@ def topics(clause: str) -> list[str]:
     valued = bool(find_numbers(clause) or find_durations(clause))
     found = [key for key, p in ranking if p >= _TOPIC_MIN and key in ROW_TOPICS and (valued or key in sure)]
     money_words = bool(_COST_WORD_RE.search(clause))
-    fitting = [
+    numbers = find_numbers(clause)
+    counts = bool(numbers) and all(n.value == int(n.value) for n in numbers)
+    fitting = [  # a sure cost row whose only numbers are whole counts ('if a customer wants 1') is no cost
         k
         for k in found
-        if not k.endswith("_cost") or money_words or k in sure or _COST_NAME_RE.search(clause)
+        if not k.endswith("_cost")
+        or money_words
+        or (k in sure and not counts)
+        or _COST_NAME_RE.search(clause)
     ]
-    money, numbers = find_money(clause), find_numbers(clause)
+    money = find_money(clause)
     if money and _all_money(money, numbers):
-        fitting = [k for k in fitting if k.endswith("_cost")]
+        fitting = [k for k in fitting if k.endswith("_cost")] or _money_only(ranking)
     durations = find_durations(clause)
     if durations and not money and _all_money(durations, numbers) and not rate_period(clause):
         fitting = _durations_only(ranking, fitting)
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
     return fitting
+
+
+def _money_only(ranking: tuple[tuple[str, float], ...]) -> list[str]:
+    """The cost row of a clause whose only values are money when no row reached the threshold: only a cost
+    row (or none) can hold money, so the cost rows and 'none' are weighed among themselves ('the wholesaler
+    bills $18 per order': max order 0.52, setup cost 0.23, none 0.11 -> setup cost)."""
+    kept = {k: p for k, p in ranking if k.endswith("_cost") or k == "none"}
+    total = sum(kept.values())
+    best = max(kept, key=kept.__getitem__)
+    return [best] if best != "none" and total and kept[best] / total >= _SURE else []
 
 
 _DURATION_ROWS = ("lead_time", "time_horizon")
@@ -122,11 +140,55 @@ def _durations_only(ranking: tuple[tuple[str, float], ...], fitting: list[str]) 
     return kept
 
 
+_RIVAL_MARGIN = 0.12
+"""Two cost rows read this close (and neither sure) leave the clause's row open: the agent asks which."""
+
+
+def rival(clause: str, key: str) -> str | None:
+    """Another cost row the clause reads almost as likely as `key` ('each unit sitting there costs $2 a
+    day': holding 0.46, penalty 0.37), when `key` itself is not a sure reading; else None."""
+    ranking = dict(_ranking(clause))
+    if key not in ranking or ranking[key] >= _SURE or not key.endswith("_cost"):
+        return None
+    others = [(p, k) for k, p in ranking.items() if k != key and k.endswith("_cost")]
+    p, other = max(others)
+    return other if ranking[key] - p < _RIVAL_MARGIN else None
+
+
 def facts(clause: str) -> str | None:
     """'lost_sale', 'backlog', 'perishable' or 'not_perishable' when that is what the clause says."""
     prime([clause])
     guess = _FACTS[clause]
-    return guess.intent if guess.intent in FACTS and guess.confidence >= _FACT_MIN else None
+    if guess.intent not in FACTS or guess.confidence < _FACT_MIN:
+        return None
+    if (
+        guess.intent in ("lost_sale", "backlog")
+        and find_durations(clause)
+        and label_of(clause)[0] == "lead_time"
+    ):
+        return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
+    if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _DENIAL_RE.search(clause):
+        return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
+    if guess.intent == "perishable" and _DENIED_SPOIL_RE.search(clause):
+        return None  # 'non-perishable', 'they don't expire' read as spoiling: ask rather than write it
+    return guess.intent
+
+
+_SPOIL_RE = re.compile(
+    r"perish|spoil|expir|go(?:es)? (?:bad|off|stale)|\brot|wilt|shelf life|use-by|best-before", re.I
+)
+_DENIAL_RE = re.compile(r"\b(?:not?|non|nothing|never|none|without|hardly)\b|n't\b|\bnon-", re.I)
+_DENIED_SPOIL_RE = re.compile(
+    r"(?:\b(?:not?|never|nothing|none|hardly)\s+|n't\s+|\bnon-?\s*)(?:\w+\s+)?(?:perish|spoil|expir|go(?:es)? (?:bad|off))",
+    re.I,
+)
+"""A spoil word ('perishable', 'expires') and a denial ('not', 'never', 'non-'): together they say the item keeps."""
+
+
+def fact_ranking(text: str) -> dict[str, float]:
+    """The fact classifier's probabilities for a whole text (every fact and 'none')."""
+    prime([text])
+    return dict(_FACTS[text].ranking)
 
 
 _ROWS: dict[str, Prediction] = {}

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
+    fact_ranking,
     facts,
     label_of,
     prime,
+    rival,
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand
@@ -29,6 +31,7 @@ from core.text.units import (
     find_durations,
     find_money,
     is_per_order,
+    join_halves,
     per_day_rate,
     physical_units,
     rate_period,
@@ -206,6 +209,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
+        if topic in _COST_ROWS and (other := rival(segment, topic)) and not _named(topic, segment):
+            unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
+            continue
         result = read_row(key, segment)
         if isinstance(result, Finding):
             findings.append(result)
@@ -214,8 +220,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
-    said = [facts(c) for c in clauses(text)]
+    parts_text = clauses(text)
+    said = [facts(c) for c in parts_text]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
+    if len(transitions) == 1 and 1 < len(parts_text) <= _SHORT and not _whole_agrees(text, transitions[0]):
+        transitions = ()  # 'shoppers leave a deposit, and we call them when it's in': not a lost sale
     if expected == "state_transition_model" and not transitions:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
@@ -242,7 +251,33 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     return reading
 
 
+_SHORT = 3
+"""A message of at most this many clauses is one statement: a stock-out rule read from one clause of it must
+also be what the whole message says (the other rule never reads higher), else the agent asks."""
+
+
+def _whole_agrees(text: str, transition: str) -> bool:
+    ranking = fact_ranking(text)
+    other = "backlog" if transition == "lost_sale" else "lost_sale"
+    return ranking.get(transition, 0.0) >= ranking.get(other, 0.0)
+
+
 _SETTLED = "you corrected yourself"
+_ROW_NAME_RE = {
+    "holding_cost": re.compile(r"\b(?:holding|carrying|storage|storing|store|hold|keep(?:ing)?)\b", re.I),
+    "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
+    "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
+}  # fmt: skip
+
+
+def _named(key: str, segment: str) -> bool:
+    """Whether the clause says the row's own name ('storage', 'penalty', 'per order')."""
+    return bool(_ROW_NAME_RE[key].search(segment))
+
+
+def _name(key: str) -> str:
+    return {"holding_cost": "holding cost (per unit per day)", "penalty_cost": "penalty for a unit short",
+            "setup_cost": "fixed cost per order"}[key]  # fmt: skip
 
 
 def normalize(text: str) -> tuple[str, list[str]]:
@@ -255,7 +290,7 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
-    text = words_to_digits(text.replace("\u2212", "-").replace("–", "-"))
+    text = join_halves(words_to_digits(text.replace("\u2212", "-").replace("–", "-")))
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
