@@ -362,7 +362,7 @@ def _answers_other(segment: str) -> bool:
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
     said = {c: facts(c) for c in clauses(text)}
     if "not_perishable" in said.values():
-        return "false", None
+        return (None, None) if "perishable" in said.values() else ("false", None)  # both said: ask
     spoken = [c for c, fact in said.items() if fact == "perishable"]
     if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]

@@ -145,3 +145,19 @@ def test_a_count_of_items_is_no_cost(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_wanted_item_is_not_read_as_the_penalty() -> None:
     assert _set("If a shopper wants one and the shelf is bare, that's $3.50 gone.") == {"penalty_cost": "3.5"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the cream expires so we can't keep much of it around", "these won't keep past Sunday"],
+)
+def test_cannot_keep_it_long_is_a_shelf_life(text: str) -> None:
+    assert read_message(text).perishable == "true"
+
+
+def test_spoils_and_keeps_in_one_message_is_asked_not_guessed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.inventory.nlu import extractors
+
+    said = {"the milk goes off fast": "perishable", "the tins keep for years": "not_perishable"}
+    monkeypatch.setattr(extractors, "facts", lambda clause: said.get(clause))
+    assert extractors._perishability("the milk goes off fast, the tins keep for years", None) == (None, None)
