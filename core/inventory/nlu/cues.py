@@ -10,6 +10,7 @@ from pathlib import Path
 
 from core.text.clauses import split_clauses
 from core.text.intents import Bank, IntentClassifier, Prediction
+from core.text.negation import negated, negation_scopes
 from core.text.numbers import find_numbers
 from core.text.units import find_durations, find_money, rate_period
 
@@ -167,9 +168,9 @@ def facts(clause: str) -> str | None:
         and label_of(clause)[0] == "lead_time"
     ):
         return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
-    if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _DENIAL_RE.search(clause):
+    if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
-    if guess.intent == "perishable" and _DENIED_SPOIL_RE.search(clause):
+    if guess.intent == "perishable" and _denied_spoil(clause):
         return None  # 'non-perishable', 'they don't expire' read as spoiling: ask rather than write it
     return guess.intent
 
@@ -177,12 +178,23 @@ def facts(clause: str) -> str | None:
 _SPOIL_RE = re.compile(
     r"perish|spoil|expir|go(?:es)? (?:bad|off|stale)|\brot|wilt|shelf life|use-by|best-before", re.I
 )
-_DENIAL_RE = re.compile(r"\b(?:not?|non|nothing|never|none|without|hardly)\b|n't\b|\bnon-", re.I)
-_DENIED_SPOIL_RE = re.compile(
-    r"(?:\b(?:not?|never|nothing|none|hardly)\s+|n't\s+|\bnon-?\s*)(?:\w+\s+)?(?:perish|spoil|expir|go(?:es)? (?:bad|off))",
-    re.I,
-)
-"""A spoil word ('perishable', 'expires') and a denial ('not', 'never', 'non-'): together they say the item keeps."""
+_NON_RE = re.compile(r"\bnon-?\s*(?=perish)|\bnothing\b", re.I)
+"""Denials the toolkit's negation scopes do not mark: the prefix of 'non-perishable', and 'nothing spoils'."""
+
+
+def _denied(clause: str) -> bool:
+    """Whether the clause denies anything ('they don't expire', 'non-perishable'): the toolkit's negation."""
+    return negated(clause) or bool(_NON_RE.search(clause))
+
+
+def _denied_spoil(clause: str) -> bool:
+    """Whether a spoil word lies inside a denial ('they don't expire', 'non-perishable', 'nothing goes off'):
+    together they say the item keeps."""
+    scopes = negation_scopes(clause)
+    return any(
+        any(s.covers(m.start()) for s in scopes) or _NON_RE.search(clause[: m.end()])
+        for m in _SPOIL_RE.finditer(clause)
+    )
 
 
 def fact_ranking(text: str) -> dict[str, float]:

@@ -161,3 +161,17 @@ def test_spoils_and_keeps_in_one_message_is_asked_not_guessed(monkeypatch: pytes
     said = {"the milk goes off fast": "perishable", "the tins keep for years": "not_perishable"}
     monkeypatch.setattr(extractors, "facts", lambda clause: said.get(clause))
     assert extractors._perishability("the milk goes off fast, the tins keep for years", None) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("non-perishable goods", True),
+        ("they do not expire", True),
+        ("nothing here goes bad", True),
+        ("it is perishable", False),
+        ("the milk expires so we can't keep it long", False),  # the denial is about keeping, not spoiling
+    ],
+)
+def test_a_spoil_word_is_denied_only_inside_the_toolkits_negation_scope(text: str, denied: bool) -> None:
+    assert cues._denied_spoil(text) is denied
