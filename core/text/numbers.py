@@ -8,7 +8,9 @@ megabyte of input is read in well under a second."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -36,6 +38,8 @@ def number_words(n: int) -> str:
         return _TEN_WORDS[tens * 10] + (f"-{_UNIT_WORDS[ones]}" if ones else "")
     hundreds, rest = divmod(n, 100)
     return f"{_UNIT_WORDS[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
+
+
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
 _KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
 _SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
@@ -164,3 +168,15 @@ def format_number(value: float, places: int = 4) -> str:
     if rounded == int(rounded):
         return str(int(rounded))
     return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
+
+
+class _Span(Protocol):
+    start: int
+    end: int
+
+
+def outside(numbers: list[Number], spans: Iterable[_Span]) -> list[Number]:
+    """The numbers that do not start inside any of the spans (money, durations, percentages): the '2' of
+    '2 weeks' is no count, the '5' of '$5' no scale point."""
+    spans = list(spans)
+    return [n for n in numbers if not any(s.start <= n.start < s.end for s in spans)]

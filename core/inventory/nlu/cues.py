@@ -72,13 +72,14 @@ _COST_NAME_RE = re.compile(
 )
 
 
-def _all_money(money: list, numbers: list) -> bool:
-    """Whether every number lies inside one of the money spans (both lists in text order): one merge pass."""
+def _all_inside(spans: list, numbers: list) -> bool:
+    """Whether every number lies inside one of the spans (money or durations; both lists in text order): one
+    merge pass."""
     i = 0
     for n in numbers:
-        while i < len(money) and money[i].end <= n.start:
+        while i < len(spans) and spans[i].end <= n.start:
             i += 1
-        if i == len(money) or not money[i].start <= n.start:
+        if i == len(spans) or not spans[i].start <= n.start:
             return False
     return True
 
@@ -104,10 +105,10 @@ def topics(clause: str) -> list[str]:
         or _COST_NAME_RE.search(clause)
     ]
     money = find_money(clause)
-    if money and _all_money(money, numbers):
+    if money and _all_inside(money, numbers):
         fitting = [k for k in fitting if k.endswith("_cost")] or _money_only(ranking)
     durations = find_durations(clause)
-    if durations and not money and _all_money(durations, numbers) and not rate_period(clause):
+    if durations and not money and _all_inside(durations, numbers) and not rate_period(clause):
         fitting = _durations_only(ranking, fitting)
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
@@ -134,8 +135,9 @@ def _durations_only(ranking: tuple[tuple[str, float], ...], fitting: list[str]) 
     """The rows a clause whose only values are durations can set: a time row, never a cost or a count (the
     '2' of '2 weeks' is no fee). When the best row read is not a time row, the likeliest time row takes its
     place if it is at all likely, else nothing (the agent asks)."""
-    kept = [k for k in fitting if k in _DURATION_ROWS or k in ("demand", "demand_weak", "state")]
-    if fitting and fitting[0] not in _DURATION_ROWS and fitting[0] not in ("demand", "demand_weak", "state"):
+    timely = (*_DURATION_ROWS, "demand", "demand_weak", "state")
+    kept = [k for k in fitting if k in timely]
+    if fitting and fitting[0] not in timely:
         timed = [k for k, p in ranking if k in _DURATION_ROWS and p >= _DURATION_MIN]
         return timed[:1] + [k for k in kept if k not in timed[:1]]
     return kept

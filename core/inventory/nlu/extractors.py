@@ -21,7 +21,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
-from core.text.numbers import Number, find_numbers, find_percentages, format_number, words_to_digits
+from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import (
@@ -395,8 +395,7 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("max_inventory", "max_order"):
         if foreign := physical_units(text):
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
-        percents = find_percentages(text)
-        numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in percents)]
+        numbers = outside(find_numbers(text), find_percentages(text))
         if not numbers:
             return Unclear(key, "I need a number of units")
         counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
@@ -451,7 +450,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         amount, currency, note = m.amount, m.currency, m.note
     else:
         durations = find_durations(text)
-        numbers = [n for n in find_numbers(text) if not any(d.start <= n.start < d.end for d in durations)]
+        numbers = outside(find_numbers(text), durations)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
         amount, currency, note = numbers[0].value, "USD", ""

@@ -16,7 +16,7 @@ from functools import lru_cache
 from core.inventory.nlu import intents
 from core.text.degree import Degree, intensity
 from core.text.intents import Prediction
-from core.text.numbers import find_numbers, find_percentages, format_number
+from core.text.numbers import find_numbers, find_percentages, format_number, outside
 from core.text.units import find_money
 
 _NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
@@ -41,11 +41,10 @@ def read_risk(text: str) -> tuple[str, str] | None:
     """(value, words) for a risk answer: words is empty for an exact number or a neutral word, else the
     description that was interpreted; None when there is nothing to read."""
     text = _NEG_WORD_RE.sub(r"-\1", text)
-    taken = [(m.start, m.end) for m in (*find_money(text), *find_percentages(text))]
     numbers = [
         n
-        for n in find_numbers(text)
-        if _SCALE_FOLLOWER_RE.match(text, n.end) and not any(a <= n.start < b for a, b in taken)
+        for n in outside(find_numbers(text), (*find_money(text), *find_percentages(text)))
+        if _SCALE_FOLLOWER_RE.match(text, n.end)
     ]
     scale = {-10.0, 10.0}
     useful = [n for n in numbers if n.value not in scale] or numbers

@@ -245,3 +245,12 @@ def test_the_clause_topics_and_facts_come_from_the_bank():
     assert facts("they put their name down and wait") == "backlog"
     assert facts("nothing ever goes bad") == "not_perishable"
     assert facts("it's lumpy") is None
+
+
+def test_numbers_outside_spans_skip_those_inside_money_or_durations():
+    from core.text.numbers import find_numbers, outside
+    from core.text.units import find_durations, find_money
+
+    text = "3 crates, $5 each, every 2 weeks, 40 max"
+    kept = outside(find_numbers(text), (*find_money(text), *find_durations(text)))
+    assert [n.value for n in kept] == [3, 40]
