@@ -7,7 +7,7 @@ demand doubles one weekend"), and one in the training part gives its twin away. 
 each group of near-duplicates together (StratifiedGroupKFold; a group joins examples whose character-trigram
 TF-IDF cosine reaches --similar, transitively), which is closer to phrasings nobody has written yet.
 
-    python bench/intent_cv.py [--folds 5] [--plain] [--misses]
+    python bench/intent_cv.py [--folds 5] [--plain] [--misses] [--labels]
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from core.text.intents import Bank, IntentClassifier  # noqa: E402
 BANKS = {
     "inventory": ROOT / "core/inventory/intents.toml",
     "schedule": ROOT / "core/schedule/intents.toml",
+    "inventory rows": ROOT / "core/inventory/rows.toml",
 }
 
 
@@ -74,6 +75,7 @@ def main() -> None:
     parser.add_argument("--plain", action="store_true", help="plain stratified k-fold (near-copies split up)")
     parser.add_argument("--similar", type=float, default=0.5, help="cosine that puts two examples in a group")
     parser.add_argument("--misses", action="store_true", help="list the misread examples")
+    parser.add_argument("--labels", action="store_true", help="the share of each intent's examples read right")
     args = parser.parse_args()
     import sklearn.linear_model  # noqa: F401 - imported before timing, so training time excludes the import
 
@@ -92,6 +94,12 @@ def main() -> None:
             f"{name}: {n} examples, {len(bank.examples)} intents, {args.folds}-fold {how} CV {acc:.1%}, "
             f"train {min(fits):.2f}s wall, {min(cpu):.2f}s CPU (best of 3)"
         )
+        if args.labels:
+            texts, labels = bank.pairs()
+            for label in bank.examples:
+                total = labels.count(label)
+                wrong = sum(1 for _, truth, _ in misses if truth == label)
+                print(f"   {label:>20} {1 - wrong / total:6.1%} of {total}")
         if args.misses:
             for text, label, got in misses:
                 print(f"   {label:>20} -> {got:<20} {text}")
