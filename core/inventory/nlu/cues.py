@@ -64,7 +64,8 @@ def label_of(clause: str) -> tuple[str, float]:
 
 
 _COST_WORD_RE = re.compile(
-    r"cost|fee|charge|penalt|price|pay|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill", re.IGNORECASE
+    r"cost|fee|charge|penalt|price|pay|expensive|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill",
+    re.IGNORECASE,
 )
 _COST_NAME_RE = re.compile(
     r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat|lost sale|shortage|stock-?out|storage",
@@ -86,7 +87,8 @@ def _all_inside(spans: list, numbers: list) -> bool:
 
 def topics(clause: str) -> list[str]:
     """The table rows (or 'demand') `clause` talks about, most likely first, as the row classifier reads it.
-    A cost row needs money, a cost word or its own name in the clause (or a confident reading); a clause
+    A cost row needs money, a cost word or its own name in the clause (or a confident reading of a clause
+    with a number that is no whole count: without any, 'the customer leaves' is a stock-out rule); a clause
     whose only numbers are money talks about a cost row; demand read with little confidence is
     'demand_weak' ('20 a day' may answer the row asked about)."""
     ranking = _ranking(clause)
@@ -101,7 +103,7 @@ def topics(clause: str) -> list[str]:
         for k in found
         if not k.endswith("_cost")
         or money_words
-        or (k in sure and not counts)
+        or (k in sure and numbers and not counts)
         or _COST_NAME_RE.search(clause)
     ]
     money = find_money(clause)
