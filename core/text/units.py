@@ -57,12 +57,21 @@ _SPOKEN_MONEY_RE = re.compile(
 _A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
 _COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?)\b", re.IGNORECASE)
 _COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10}
+_QUARTER_COIN_RE = re.compile(
+    r"\b(?P<verb>(?:costs?|costing|pays?|paying|spends?|spending|(?:runs?|sets?)\s+(?:me|us)(?:\s+back)?)\s+"
+    r"(?:(?:me|us|them|about|around|roughly|maybe|only|just)\s+)*)?(?:a|one)\s+quarter\b"
+    r"(?!\s+(?:of|year|hour)s?\b)"
+    r"(?(verb)|(?=\s+(?:a|an|per|each)\s+(?:day|night|week|month|unit|item|piece)s?\b|\s+(?:daily|apiece)\b))",
+    re.IGNORECASE,
+)
+"""'a quarter' as 25 cents, only after a paying verb ('costs me a quarter') or before a rate ('a quarter a day'):
+elsewhere it is a duration ('this quarter') or a fraction ('a quarter of the stock')."""
 
 
 def spoken_money(text: str) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
     'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
-    'a dime' -> '10 cents'."""
+    'a dime' -> '10 cents', 'costs a quarter' -> 'costs 25 cents'."""
 
     def amount(m: re.Match[str]) -> str:
         whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
@@ -74,6 +83,7 @@ def spoken_money(text: str) -> str:
         return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
 
     text = _COIN_RE.sub(coins, _SPOKEN_MONEY_RE.sub(amount, text))
+    text = _QUARTER_COIN_RE.sub(lambda m: f"{m.group('verb') or ''}25 cents", text)
     return _A_CUR_RE.sub(lambda m: f"1 {m.group(1)}", text)
 
 

@@ -1,15 +1,15 @@
 """Practice slot set for the three cost rows, written before the cost rows of `core/inventory/rows.toml` were
 grown (and never copied into it): whole messages from many kinds of shop, each setting exactly its cost row
 (penalty per unit, holding per unit per day, setup per order), and messages with money that is no cost row
-(a selling price, wages, rent, the till, a tip, equipment) setting nothing."""
+(a selling price, wages, rent, the till, a tip, equipment) setting nothing. Before the growth 64 of the 70
+passed (misses: two read a perishability too, 'a quarter a day', 'insurance and space', a tip read as a
+penalty, and the per-litre penalty, which asks by design: see the last test)."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.inventory.extraction import ExtractionAgent
-
-_BEFORE = pytest.mark.xfail(strict=True, reason="practice, before bank growth")
 
 
 def _set(text: str) -> dict[str, str]:
@@ -86,10 +86,9 @@ def test_penalty_cost_messages(text: str, expect: dict[str, str]) -> None:
             "Each bike sitting on the shop floor ties up about 40 cents a day in capital.",
             {"holding_cost": "0.4"},
         ),
-        pytest.param(
+        (
             "For every tray of seedlings in the greenhouse we spend around a quarter a day on heat and light.",
             {"holding_cost": "0.25"},
-            marks=_BEFORE,
         ),
         ("Freezer space costs the fishmonger 15 cents per box per day.", {"holding_cost": "0.15"}),
         ("A tub of ice cream in our freezer costs us 5 cents daily in power.", {"holding_cost": "0.05"}),
