@@ -180,3 +180,91 @@ def test_a_penalty_per_litre_is_asked_about_not_stored() -> None:
     turn = agent.respond("The dairy puts the shortage penalty at 60 cents per litre.")
     assert turn.table["penalty_cost"]["value"] is None
     assert "per item" in turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        (
+            "Whenever the deli counter has no more ham, we give up roughly $2.20 of profit per pack we would have sold.",
+            {"penalty_cost": "2.2"},
+        ),
+        ("my guess is a missed sale of a phone case costs me about 6 bucks", {"penalty_cost": "6"}),
+        (
+            "Each scarf a shopper wanted but we didn't have is fourteen dollars of margin we never made.",
+            {"penalty_cost": "14"},
+        ),
+        (
+            "The toy shop loses about $5 in goodwill for every unit it can't hand over at Christmas.",
+            {"penalty_cost": "5"},
+        ),
+        (
+            "Running dry on propane bottles costs the hardware store something like $9 a bottle.",
+            {"penalty_cost": "9"},
+        ),
+        ("each frozen turkey we can't provide in November is a $10 hit", {"penalty_cost": "10"}),
+        ("The vet clinic figures a pack of flea treatment it can't supply costs $7.", {"penalty_cost": "7"}),
+        ("not being able to sell a sack of rice is a $3 loss for the grocer", {"penalty_cost": "3"}),
+        (
+            "For the surf shop, a wetsuit we could have rented out but didn't have costs $25.",
+            {"penalty_cost": "25"},
+        ),
+        (
+            "Every tube of sunscreen missing from the shelf in July costs us a couple of dollars.",
+            {"penalty_cost": "2"},
+        ),
+        ("Every mattress stacked in our depot eats about 45 cents a day.", {"holding_cost": "0.45"}),
+        (
+            "a pack of laminate flooring taking up room out back costs roughly 3 cents daily",
+            {"holding_cost": "0.03"},
+        ),
+        ("Each violin on display costs us about 30 cents a day in insurance.", {"holding_cost": "0.3"}),
+        (
+            "Keeping a drum of cooking oil in the back room sets us back a dime a day.",
+            {"holding_cost": "0.1"},
+        ),
+        (
+            "For each carton of frozen peas in the deep freeze we pay 4 cents a day in electricity.",
+            {"holding_cost": "0.04"},
+        ),
+        ("a roll of turf waiting in the yard costs us 50 cents a week", {"holding_cost": "0.0714"}),
+        (
+            "Cask ale in the cellar costs the brewery about 15 cents per cask each day.",
+            {"holding_cost": "0.15"},
+        ),
+        (
+            "Every bouquet standing in the fridge costs the florist around 20 cents a day.",
+            {"holding_cost": "0.2"},
+        ),
+        ("storing a set of winter tyres costs the garage $6 a month", {"holding_cost": "0.2"}),
+        ("Each bag of potting mix on the pallet racking costs us 2 cents per day.", {"holding_cost": "0.02"}),
+        ("Each time the brewery drops off kegs they bill us $40 for the trip.", {"setup_cost": "40"}),
+        ("the toy wholesaler adds 18 dollars to every order for postage and packing", {"setup_cost": "18"}),
+        (
+            "Getting a consignment of rice shipped to the grocer costs $22, big or small.",
+            {"setup_cost": "22"},
+        ),
+        ("A purchase order to the vet wholesaler costs us about $11 of office time.", {"setup_cost": "11"}),
+        ("Every delivery of turf costs the landscaper a $65 lorry charge.", {"setup_cost": "65"}),
+        ("The surf shop pays a $30 freight fee whenever it restocks wetsuits.", {"setup_cost": "30"}),
+        ("Each top-up of propane from the depot costs $15 in delivery.", {"setup_cost": "15"}),
+        (
+            "ordering phone cases from the importer comes with a flat $12 handling charge",
+            {"setup_cost": "12"},
+        ),
+        ("There's a $8 fee each time the florist's van collects from the grower.", {"setup_cost": "8"}),
+        (
+            "Placing an order with the tile factory costs $50 in transport, however many boxes.",
+            {"setup_cost": "50"},
+        ),
+        ("A scarf goes for $28 in our shop.", {}),
+        ("We pay the cleaner $18 an hour.", {}),
+        ("The shop's broadband is $45 a month.", {}),
+        ("Last month we spent $1,300 on a new counter.", {}),
+        ("My van insurance came to $650 this year.", {}),
+    ],
+)
+def test_a_second_batch_written_after_the_growth(text: str, expect: dict[str, str]) -> None:
+    """Written after the bank grew, measured once (35/35; the bank before the growth read 30 of them), kept
+    unchanged as a regression set."""
+    assert _set(text) == expect
