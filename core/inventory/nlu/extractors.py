@@ -37,6 +37,7 @@ from core.text.units import (
     rate_period,
     spoken_money,
 )
+from core.text.weekdays import WeekdayGap, weekday_gap
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
 _ZERO = {
@@ -296,6 +297,10 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
         text = settled.text
     text = _mask_clock_times(text)
+    if gap := _order_to_arrival(text):
+        said = text[gap.start : gap.end]
+        notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
+        text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text), notes
 
@@ -332,6 +337,33 @@ def _mask_clock_times(text: str) -> str:
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]
+
+
+_ORDER_VERB_RE = re.compile(
+    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b", re.I
+)
+
+
+_ON_RE = re.compile(r"\bon\s+$", re.I)
+
+
+def _order_to_arrival(text: str) -> WeekdayGap | None:
+    """Two weekdays where the first is the day the order goes in and the second the day it comes ('I order
+    on a Monday, they arrive the following Monday'): the clause of the second day places no order itself
+    ('we count stock on Monday and order on Wednesday' is no wait)."""
+    gap = weekday_gap(text)
+    if gap is None:
+        return None
+    start = 0
+    for part in clauses(text):
+        at = text.find(part, start)
+        if at <= gap.start < at + len(part):
+            arriving, earlier = part, text[:at]
+            break
+        start = max(start, at)
+    else:
+        return None
+    return None if _ORDER_VERB_RE.search(arriving) or not _ORDER_VERB_RE.search(earlier) else gap
 
 
 def _unhedge(text: str) -> str:
