@@ -224,6 +224,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
+    if not transitions and len(parts_text) > 1 and (whole := _whole_fact(text)) in ("lost_sale", "backlog"):
+        transitions = (whole,)  # 'when we run out, people put their name on a list and wait': said together
     if len(transitions) == 1 and 1 < len(parts_text) <= _SHORT and not _whole_agrees(text, transitions[0]):
         transitions = ()  # 'shoppers leave a deposit, and we call them when it's in': not a lost sale
     if expected == "state_transition_model" and not transitions:
@@ -255,6 +257,17 @@ def read_message(text: str, expected: str | None = None) -> Reading:
 _SHORT = 3
 """A message of at most this many clauses is one statement: a stock-out rule read from one clause of it must
 also be what the whole message says (the other rule never reads higher), else the agent asks."""
+
+
+_WHOLE_FACT_MIN = 0.75
+"""A fact no single clause states is read from the whole message only this confidently."""
+
+
+def _whole_fact(text: str) -> str | None:
+    """The fact a message states only as a whole ('when we run out' + 'people wait for the next delivery'),
+    read with the same guards as a clause's and a higher bar."""
+    fact = facts(text)
+    return fact if fact and fact_ranking(text)[fact] >= _WHOLE_FACT_MIN else None
 
 
 def _whole_agrees(text: str, transition: str) -> bool:
@@ -393,6 +406,8 @@ def _answers_other(segment: str) -> bool:
 
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
     said = {c: facts(c) for c in clauses(text)}
+    if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
+        said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():
         return (None, None) if "perishable" in said.values() else ("false", None)  # both said: ask
     spoken = [c for c, fact in said.items() if fact == "perishable"]
