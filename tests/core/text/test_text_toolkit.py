@@ -254,21 +254,3 @@ def test_numbers_outside_spans_skip_those_inside_money_or_durations():
     text = "3 crates, $5 each, every 2 weeks, 40 max"
     kept = outside(find_numbers(text), (*find_money(text), *find_durations(text)))
     assert [n.value for n in kept] == [3, 40]
-
-
-@pytest.mark.parametrize(
-    ("text", "spoken"),
-    [
-        ("it costs me a quarter a day", "it costs me 25 cents a day"),
-        ("we spend around a quarter a day on heat", "we spend around 25 cents a day on heat"),
-        ("storage is a quarter per unit", "storage is 25 cents per unit"),
-        ("it sets us back a quarter", "it sets us back 25 cents"),
-        ("let's plan for a quarter", "let's plan for a quarter"),  # a duration
-        ("it costs a quarter of our margin", "it costs a quarter of our margin"),  # a fraction
-        ("the trial runs a quarter", "the trial runs a quarter"),
-    ],
-)
-def test_a_quarter_is_25_cents_only_when_paid_or_a_rate(text: str, spoken: str) -> None:
-    from core.text.units import spoken_money
-
-    assert spoken_money(text) == spoken
