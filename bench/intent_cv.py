@@ -75,7 +75,9 @@ def main() -> None:
     parser.add_argument("--plain", action="store_true", help="plain stratified k-fold (near-copies split up)")
     parser.add_argument("--similar", type=float, default=0.5, help="cosine that puts two examples in a group")
     parser.add_argument("--misses", action="store_true", help="list the misread examples")
-    parser.add_argument("--labels", action="store_true", help="the share of each intent's examples read right")
+    parser.add_argument(
+        "--labels", action="store_true", help="the share of each intent's examples read right"
+    )
     args = parser.parse_args()
     import sklearn.linear_model  # noqa: F401 - imported before timing, so training time excludes the import
 
