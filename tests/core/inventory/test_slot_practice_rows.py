@@ -145,25 +145,24 @@ STATE = [
 ]
 
 
-_BEFORE_GROWTH = {
-    "If I put in the order for seed potatoes on a Tuesday, they come on Friday.",
-    "Plan the garden centre through the spring, say 80 days.",
-    "Can we look ahead six weeks?",
-    "Our allocation from the vaccine supplier is 25 doses per order.",
-    "When we run out, people put their name on a list and wait for the next delivery.",
-    "People wait for the next shipment rather than go elsewhere.",
-    "Out-of-stock orders are filled when the next delivery lands.",
-    "Right now the cooler has 20 crates in it.",
-    "There's a delivery of 12 on its way.",
-    "At the moment we hold 9 units.",
+_MISSED = {
+    "If I put in the order for seed potatoes on a Tuesday, they come on Friday.": "practice, before bank growth: "
+    "weekdays are no duration yet (the agent now asks for the lead time in days instead of reading a backlog)",
+    "Can we look ahead six weeks?": "practice, before bank growth: a request phrased as a question is answered, "
+    "not read as a value",
+    "Customers leave a deposit and collect the part once it comes in.": "practice, after bank growth: 'leave' "
+    "reads as walking out about as strongly as the deposit reads as waiting, so the agent asks",
 }
-"""The practice messages misread before the rows bank grew (70 of 80 passed then)."""
+"""Practice messages still misread, with why. Before the rows bank grew, 70 of 80 passed (these missed then:
+the weekday lead time, the spring horizon, the six-week question, the vaccine allocation, the name on a list,
+wait rather than go elsewhere, orders filled at the next delivery, and three stock-today messages); after it,
+77 of 80 pass (the deposit message, which passed before, is the one new miss)."""
 
 
 def _marked(*case: object) -> object:
-    text = case[0]
-    if text in _BEFORE_GROWTH:
-        return pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason="practice, before bank growth"))
+    reason = _MISSED.get(str(case[0]))
+    if reason:
+        return pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=reason))
     return pytest.param(*case)
 
 
