@@ -175,3 +175,53 @@ def test_practice_message_sets_its_row(text: str, expect: dict[str, str]) -> Non
 def test_practice_stock_talk_is_no_row(text: str) -> None:
     assert cues.about_stock(text)
     assert _set(text) == {}
+
+
+_SMALL_TALK = [
+    "Good morning",
+    "good afternoon",
+    "good evening",
+    "hi, good day",
+    "hello there",
+    "thanks a lot",
+    "try the DQN",
+    "also try the DQN",
+    "use the DQN",
+    "use the default",
+    "use a default",
+    "skip",
+    "the table",
+    "the policy",
+    "the chart",
+    "the results",
+    "the website",
+    "the app",
+    "show me the chart",
+    "download the csv",
+    "ok A I guess",
+    "B obviously",
+    "the second one",
+    "Could you advise",
+    "whatever",
+    "oat milk cartons",
+    "model paint sets",
+]
+_SMALL_TALK_MISSED = {
+    "explain the policy": "reads as perishable: short 'the <noun>' clauses lean to the perishable examples",
+    "the online shop": "reads as a lost sale: 'they order it online instead' is in the bank",
+    "the numbers look fine": "reads as keeping: 'fine' is in 'leftovers are fine the next day'",
+}
+"""Clauses that name no fact, from greetings, the app and item names: a grown fact bank must not claim them
+(before the growth the fact classifier read ten of a similar list of 51 as a fact at 0.5 or more; after
+the first round of growth 'try the DQN' did, and broke a dialogue test)."""
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [*_SMALL_TALK]
+    + [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=r)) for c, r in _SMALL_TALK_MISSED.items()
+    ],
+)
+def test_small_talk_states_no_fact(clause: str) -> None:
+    assert cues.facts(clause) is None
