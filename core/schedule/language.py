@@ -103,8 +103,9 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
 
 
 def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
-    """(start, end, minutes) of clock times in a lower-cased clause (see `core.text.units.clock_times`)."""
-    return _clock_times(text.lower(), bare=bare)
+    """(start, end, minutes) of clock times in a lower-cased clause, spoken ones included ('ten to eight',
+    'nine thirty', '9.30', '0840'; see `core.text.units.clock_times`)."""
+    return _clock_times(text.lower(), bare=bare, spoken=True)
 
 
 def negated(window: str) -> bool:

@@ -254,3 +254,47 @@ def test_numbers_outside_spans_skip_those_inside_money_or_durations():
     text = "3 crates, $5 each, every 2 weeks, 40 max"
     kept = outside(find_numbers(text), (*find_money(text), *find_durations(text)))
     assert [n.value for n in kept] == [3, 40]
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("at ten to eight", [470]),
+        ("nine thirty", [570]),
+        ("eight-forty please", [520]),
+        ("half past nine", [570]),
+        ("twenty to nine", [520]),
+        ("a quarter past eight", [495]),
+        ("half nine", [570]),
+        ("start at 9.30", [570]),
+        ("8.40am", [520]),
+        ("at 0840", [520]),
+        ("begin at 840", [520]),
+        ("seven fifty, and nine thirty", [470, 570]),
+        ("10 minutes to 8", [470]),
+    ],
+)
+def test_spoken_clock_times(text: str, minutes: list[int]) -> None:
+    assert [m for _, _, m in clock_times(text, spoken=True)] == minutes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cut it from ten to eight minutes",
+        "from ten to eight",
+        "cap the peak at twenty-two hundred",
+        "2,400 kids",
+        "a peak of 23.5",
+        "$9.30 each",
+        "at 840 students",
+        "nine thirty students",
+    ],
+)
+def test_spoken_clock_times_leave_amounts_alone(text: str) -> None:
+    assert clock_times(text, spoken=True) == []
+
+
+def test_spoken_times_are_opt_in() -> None:
+    """Without `spoken` a '9.30' is a price and 'nine thirty' a spoken amount, as the inventory chat reads them."""
+    assert clock_times("it costs 9.30 or nine thirty") == []
