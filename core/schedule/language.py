@@ -13,11 +13,12 @@ from pathlib import Path
 
 from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
-from core.text.entities import EntityIndex
+from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
+from core.text.units import hours_as_minutes
 from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
@@ -28,7 +29,7 @@ LOAD_WORDS = re.compile(
 )
 DEVIATION_WORDS = re.compile(
     r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
-    r"famil|parents"
+    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean\b|\bminutes?\b|\bmins?\b"
 )
 REDUCE_WORDS = re.compile(
     r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"
@@ -36,8 +37,13 @@ REDUCE_WORDS = re.compile(
 )
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
-    r"get (it|that|the \w+( \w+)?) to|bring|target"
+    r"get (it|that|the \w+( \w+)?) to|bring|target|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
+    r"can (?:handle|take|cover|manage|afford)|\bhold\b|\bstay\b|ceiling|\bthe most\b|"
+    r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
+    r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
 )
+"""A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
+"shouldn't move by more than 15 minutes"."""
 _GROUPS = {
     "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
@@ -60,6 +66,11 @@ _GRADE_CODES = {
 @lru_cache(maxsize=16)
 def _index(district: District) -> EntityIndex:
     return EntityIndex(school_aliases(district))
+
+
+def mentions(text: str, district: District) -> list[Mention]:
+    """Every school alias in the text, with its span (`EntityIndex.mentions`)."""
+    return _index(district).mentions(text)
 
 
 def mentioned_schools(text: str, district: District) -> list[tuple[int, str]]:
@@ -128,12 +139,16 @@ def _without_times(text: str) -> str:
 
 
 def limit_value(text: str) -> float | None:
-    """The first number in a clause that uses a limit word ('under 2,100', 'under two thousand'), clock times ignored."""
-    stripped = spelled_numbers(_without_times(text.lower()).replace("minus ", "-"))
-    if not LIMIT_WORDS.search(stripped):
+    """The number a clause with a limit word limits to: the first one after the limit word ('under 2,100', 'cut
+    it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
+    ignored, hours read as minutes."""
+    stripped = spelled_numbers(hours_as_minutes(_without_times(text.lower())).replace("minus ", "-"))
+    cue = LIMIT_WORDS.search(stripped)
+    if not cue:
         return None
     numbers = find_numbers(stripped)
-    return numbers[0].value if numbers else None
+    after = [n for n in numbers if n.start >= cue.end()]
+    return (after or numbers)[0].value if numbers else None
 
 
 def split_clauses(text: str) -> list[str]:

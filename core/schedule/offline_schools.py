@@ -25,10 +25,16 @@ FREE = re.compile(
 KEEP = re.compile(
     r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
 )
-RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+\d")
-_ORIGIN = re.compile(r"\bfrom\s+$")
+RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
+"""A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
+OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
+"""An inclusive bound right after a time ('9:30 or later')."""
+_ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
 _TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
+_LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
+"""A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
+Balboa away from 7:50')."""
 
 
 @dataclass
@@ -59,9 +65,45 @@ def has_request(clause: str) -> bool:
     )
 
 
+def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bool:
+    """'keep Galileo' followed by a clause that starts with a school and asks something ('Balboa away from
+    7:50'): the verb is shared, so the first clause takes the second one's request."""
+    found = lang.mentions(clause, session.district)
+    if not found or not has_request(following):
+        return False
+    if clause[found[-1].end :].strip(" ,") or not _LEAD_VERB.match(clause[: found[0].start]):
+        return False
+    between = [clause[a.end : b.start] for a, b in zip(found, found[1:], strict=False)]
+    if any(re.sub(r"\b(?:and|or)\b|[\s,]", "", gap) for gap in between):
+        return False
+    first = lang.mentions(following, session.district)
+    return bool(first) and not following[: first[0].start].strip()
+
+
+def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
+    """Clauses cut at commas where both sides ask something and the right side names a school
+    ('Muir and Cobb at half past nine, Everett at ten to eight'); other commas stay inside their clause."""
+    out = []
+    for clause in clauses:
+        parts = clause.split(",")
+        merged = [parts[0]]
+        for part in parts[1:]:
+            if (
+                lang.mentioned_schools(part, session.district)
+                and has_request(part)
+                and has_request(merged[-1])
+            ):
+                merged.append(part.strip())
+            else:
+                merged[-1] += "," + part
+        out += merged
+    return out
+
+
 def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tuple[str, list[str]]]:
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
     school-only clauses given their neighbour's request."""
+    clauses = _comma_parts(clauses, session)
     named = [_schools(clause, session, plan) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = []
@@ -77,7 +119,10 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
         ):
             schools = last
         text = clause
-        if schools and not has_request(clause):
+        following = clauses[i + 1] if i + 1 < len(clauses) else None
+        if schools and following is not None and _verb_and_names(clause, following, session):
+            text = following
+        elif schools and not has_request(clause):
             before = next(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )
@@ -92,6 +137,8 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
     for words, members in lang.group_schools(clause, district):
+        if _labels_named(clause, words, schools, members):
+            continue  # 'Balboa and Galileo high schools': the group word describes the schools named
         if members:
             plan.say.append(f'I read "{words}" as {", ".join(members)}.')
         else:
@@ -107,6 +154,17 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     return schools
 
 
+def _labels_named(clause: str, words: str, schools: list[str], members: list[str]) -> bool:
+    """Whether a group word ('high schools') follows school names of that group directly, as a label."""
+    at = clause.find(words)
+    return (
+        bool(schools)
+        and set(schools) <= set(members)
+        and not re.search(r"\b(?:all|every|each|the|our)\s+$", clause[:at])
+        and bool(re.search(r"[a-z')]\s+$", clause[:at]))
+    )
+
+
 def school_request(clause: str, school: str, session: ScheduleSession, plan: Plan) -> None:
     """Add the calls (or a question) for one school's request in one clause."""
     district = session.district
@@ -118,13 +176,11 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
 
     times = lang.clock_times(clause, bare=True)
-    relation = RELATION.search(clause)
-    if times and relation:
-        start = max([0] + [end for _, end, _ in times if end <= relation.start()])
-        later_wanted = (relation.group(1) in ("after", "later than")) != lang.negated(
-            clause[start : relation.start()]
-        )
-        limit = next((m for a, _, m in times if a >= relation.start()), times[0][2])
+    relation = _relation(clause, times)
+    if relation is not None:
+        later, at, limit = relation
+        start = max([0] + [end for _, end, _ in times if end <= at])
+        later_wanted = later != lang.negated(clause[start:at])
         banned = [t for t in options if (t < limit if later_wanted else t > limit)]
         if len(banned) == len(options):
             side = "at or after" if later_wanted else "at or before"
@@ -226,6 +282,19 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
             ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
         )
     return True
+
+
+def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int] | None:
+    """(later side wanted, where the bound word is, the time) for the first time bounded by a word before it
+    ('after 8:40', 'no earlier than nine thirty') or after it ('9:30 or later')."""
+    for start, end, minutes in times:
+        before = RELATION.search(clause, 0, start)
+        if before:
+            return before.group(1) in ("after", "later than"), before.start(), minutes
+        after = OR_SIDE.match(clause[end:])
+        if after:
+            return after.group(1) in ("later", "after"), start, minutes
+    return None
 
 
 def _on_grid(minutes: int, options: tuple[int, ...]) -> int:

@@ -142,6 +142,11 @@ def school_aliases(district: District) -> dict[str, str]:
     for word, owners in word_owner.items():
         if len(owners) == 1 and word not in aliases:
             aliases[word] = next(iter(owners))
+    for name in district.names:  # 'TTC' for Transition Training Center
+        words = re.findall(r"[a-z]+", re.sub(r"\s*\([^)]*\)", "", name.lower()))
+        initials = "".join(w[0] for w in words)
+        if len(initials) >= 3 and initials not in aliases:
+            aliases[initials] = name
     return aliases
 
 

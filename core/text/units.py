@@ -514,3 +514,24 @@ def physical_units(text: str) -> list[str]:
         for m in _WORD_RE.finditer(text)
         if _BEFORE_UNIT_RE.search(text[max(0, m.start() - 8) : m.start()]) and _is_physical(m.group(1))
     ]
+
+
+_HOUR_PHRASES = (
+    (re.compile(r"\b(?:three|3)[ -]quarters? of an hour\b", re.IGNORECASE), "45 minutes"),
+    (
+        re.compile(r"\b(?:an|one|1) hour and a half\b|\b(?:one|1) and a half hours?\b", re.IGNORECASE),
+        "90 minutes",
+    ),
+    (re.compile(r"\b(?:a )?quarter(?: of an |[ -])hour\b", re.IGNORECASE), "15 minutes"),
+    (re.compile(r"\bhalf(?: an |[ -])hour\b", re.IGNORECASE), "30 minutes"),
+    (re.compile(r"\b(?:an|one) hour\b", re.IGNORECASE), "60 minutes"),
+)
+_HOURS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:hours?|hrs?)\b", re.IGNORECASE)
+
+
+def hours_as_minutes(text: str) -> str:
+    """Durations in hours rewritten in minutes, for readers that count minutes: 'half an hour' -> '30 minutes',
+    'a quarter of an hour' -> '15 minutes', 'an hour and a half' -> '90 minutes', '1.5 hours' -> '90 minutes'."""
+    for pattern, minutes in _HOUR_PHRASES:
+        text = pattern.sub(minutes, text)
+    return _HOURS_RE.sub(lambda m: f"{format_number(float(m.group(1)) * 60)} minutes", text)
