@@ -50,11 +50,7 @@ _SHORT_REPLY = 6
 _INTENT_CONFIDENCE = 0.55
 """How sure the learned intent must be before a message no rule reads is acted on; below it the agent asks."""
 _MENU = ("a", "b", "c")
-_PRIORITIES = {
-    "priority_load": (True, False),
-    "priority_deviation": (False, True),
-    "priority_equal": (False, False),
-}
+_PRIORITIES = {"priority_load": (True, False), "priority_deviation": (False, True), "priority_equal": (False, False)}
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
 
