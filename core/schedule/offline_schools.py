@@ -29,6 +29,14 @@ RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s
 """A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
 OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
 """An inclusive bound right after a time ('9:30 or later')."""
+_REFUSED_AFTER = re.compile(
+    r"^\s*(?:am|a\.m\.)?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
+    r"no good|not (?:an option|possible|ok|okay|good|great|acceptable|going to work)|too (?:early|late)|"
+    r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible)"
+)
+"""Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
+_COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
+"""Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
 _TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
@@ -193,11 +201,14 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.calls.extend(edit("forbid", t) for t in banned)
         return
     if times:
-        wanted, unwanted, previous_end = [], [], 0
-        for start, end, minutes in times:
+        wanted, unwanted, previous_end, refused = [], [], 0, False
+        for i, (start, end, minutes) in enumerate(times):
             lead = clause[previous_end:start]
+            tail = clause[end : times[i + 1][0] if i + 1 < len(times) else len(clause)]
+            if not (i and _COORDINATED.match(lead)):
+                refused = lang.negated(lead) or bool(_REFUSED_AFTER.match(tail))
             if not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
-                (unwanted if lang.negated(lead) else wanted).append(_on_grid(minutes, options))
+                (unwanted if refused else wanted).append(_on_grid(minutes, options))
             previous_end = end
         if wanted:
             minutes = wanted[0]

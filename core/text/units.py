@@ -239,7 +239,7 @@ _SPOKEN_RES = (
         "rel",
         re.compile(
             rf"\b(?:(a\s+)?(quarter|half)|({_MINUTE_W}|one|two|three|four|five|six|seven|eight|nine|\d{{1,2}})"
-            rf"(?:\s+minutes?)?)\s+(past|after|to|till|til|of)\s+({_HOUR_W}|\d{{1,2}})\b(?![:.]\d){_SUFFIX}"
+            rf"(?:\s+minutes?)?)[\s-]+(past|after|to|till|til|of)[\s-]+({_HOUR_W}|\d{{1,2}})\b(?![:.]\d){_SUFFIX}"
             rf"{_NOT_A_TIME}",
             re.IGNORECASE,
         ),

@@ -173,3 +173,35 @@ def test_practice_message_gives_the_expected_calls(agent: ScheduleAgent, text: s
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        # a verb with names takes its own request when the next clause has a verb of its own
+        ("keep Galileo and move Balboa later", [fix(GALILEO, T750), fix(BALBOA, T930)]),
+        ("Lick can't start at 7:50 or 8:40", [forbid(LICK, T750), forbid(LICK, T840)]),
+        ("Everett: 7:50 is too early, make it 8:40", [fix(EVERETT, T840)]),
+        ("Take 8:40 off the table for Muir", [forbid(MUIR, T840)]),
+        ("Rule out 9:30 for Everett", [forbid(EVERETT, T930)]),
+        ("Galileo anything but 7:50", [forbid(GALILEO, T750)]),
+        ("Ortega can start at 9:30 or later", [forbid(ORTEGA, T750), forbid(ORTEGA, T840)]),
+        ("Cobb must start by ten to eight", [forbid(COBB, T840), forbid(COBB, T930)]),
+        ("TTC at 8:40", [fix(ACCESS, T840)]),
+        ("Galileo at 8:40, not 7:50", [fix(GALILEO, T840)]),
+        (
+            "Move Balboa from 8:40 to 9:30, and Galileo from 7:50 to 8:40",
+            [fix(BALBOA, T930), fix(GALILEO, T840)],
+        ),
+        ("all the high schools at 8:40", [fix(ACCESS, T840), fix(BALBOA, T840), fix(GALILEO, T840)]),
+        ("Reduce the average change to 10 minutes", [bound(DEV, 10)]),
+        ("Cut the peak from 2,500 to 2,200 students", [bound(LOAD, 22)]),
+        ("Set a ceiling of 2,300 students at any one bell", [bound(LOAD, 23)]),
+        ("Average change cap: 20 min", [bound(DEV, 20)]),
+    ],
+)
+def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, expect: list) -> None:
+    """Phrasings met while fixing the practice set, each guarding one reader rule against a regression."""
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say

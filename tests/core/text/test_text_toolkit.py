@@ -298,3 +298,24 @@ def test_spoken_clock_times_leave_amounts_alone(text: str) -> None:
 def test_spoken_times_are_opt_in() -> None:
     """Without `spoken` a '9.30' is a price and 'nine thirty' a spoken amount, as the inventory chat reads them."""
     assert clock_times("it costs 9.30 or nine thirty") == []
+
+
+def test_hours_as_minutes_and_hundreds() -> None:
+    from core.text.units import hours_as_minutes
+
+    assert hours_as_minutes("below half an hour") == "below 30 minutes"
+    assert hours_as_minutes("a quarter of an hour") == "15 minutes"
+    assert hours_as_minutes("an hour and a half, or 2 hours") == "90 minutes, or 120 minutes"
+    assert words_to_digits("22 hundred students") == "2200 students"
+    assert words_to_digits("twenty-two hundred") == "2200"
+
+
+def test_anything_but_is_one_clause_and_an_exclusion() -> None:
+    from core.text.clauses import split_clauses
+    from core.text.negation import negated_at
+
+    assert split_clauses("Galileo anything but 7:50") == ["Galileo anything but 7:50"]
+    assert split_clauses("fine, but not 7:50") == ["fine", "not 7:50"]
+    for window in ("keep Galileo away from ", "rule out ", "block the "):
+        assert negated_at(window, len(window), exclusions=True), window
+        assert not negated_at(window, len(window)), window
