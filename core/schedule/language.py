@@ -24,7 +24,8 @@ from solvers.schedule.data import District
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
 LOAD_WORDS = re.compile(
-    r"kids|students|children|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
+    r"kids|students|children|pupils|riders|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
+    r"at a time|simultaneous|together|per (?:bell|wave|run|slot)|"
     r"money|budget|at once|same time|pile|fleet|drivers"
 )
 DEVIATION_WORDS = re.compile(
@@ -37,7 +38,7 @@ REDUCE_WORDS = re.compile(
 )
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
-    r"get (it|that|the \w+( \w+)?) to|bring|target|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
+    r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
     r"can (?:handle|take|cover|manage|afford)|\bhold\b|\bstay\b|ceiling|\bthe most\b|"
     r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
     r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
@@ -93,9 +94,24 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
         if word in aliases or match.start() in taken:
             continue
         schools = index.fuzzy(word)
+        grade = _GRADE_AFTER.match(text.lower(), match.end())
+        if grade:  # 'Everest Elementary' is not Everett MS
+            code = next(c for c, p in _GRADE_NAMES.items() if re.fullmatch(p, grade.group(1)))
+            fits = {s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]}
+            schools = tuple(s for s in schools if s in fits)
         if schools:
             out.append((match.start(), word, schools))
     return out
+
+
+_GRADE_NAMES = {
+    "HS": r"high(?: school)?|hs",
+    "MS": r"middle(?: school)?|ms",
+    "ES": r"elementary(?: school)?|es",
+    "PK": r"pre-?k|pk|preschool|pre-?school",
+    "K8": r"k-?8",
+}
+_GRADE_AFTER = re.compile(r"\s+(" + "|".join(_GRADE_NAMES.values()) + r")\b")
 
 
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
@@ -149,6 +165,22 @@ def limit_value(text: str) -> float | None:
     numbers = find_numbers(stripped)
     after = [n for n in numbers if n.start >= cue.end()]
     return (after or numbers)[0].value if numbers else None
+
+
+_MINUTES = re.compile(r"\bmin(?:ute)?s?\b|\bhours?\b|\bhrs?\b")
+_HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
+
+
+def objective_cues(clause: str) -> tuple[bool, bool]:
+    """(load, change): which objectives a clause speaks of. When it names both and states a limit, the unit
+    decides: minutes are the average change, students the peak ('the average bell change under 10 minutes')."""
+    load, change = bool(LOAD_WORDS.search(clause)), bool(DEVIATION_WORDS.search(clause))
+    if load and change and limit_value(clause) is not None:
+        if _MINUTES.search(clause):
+            return False, True
+        if _HEADS.search(clause):
+            return True, False
+    return load, change
 
 
 def split_clauses(text: str) -> list[str]:

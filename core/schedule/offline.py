@@ -460,7 +460,7 @@ def _read_clause(
     if act in _PRIORITIES and lang.limit_value(clause) is None:
         model.priority(*_PRIORITIES[act], session, plan)
         return
-    load_cue, dev_cue = bool(lang.LOAD_WORDS.search(clause)), bool(lang.DEVIATION_WORDS.search(clause))
+    load_cue, dev_cue = lang.objective_cues(clause)
     tighten = act == "tighten"
     if not (lang.REDUCE_WORDS.search(clause) or tighten or lang.limit_value(clause) is not None):
         return

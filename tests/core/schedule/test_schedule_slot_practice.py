@@ -205,3 +205,21 @@ def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, e
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("peak ≤ 2200 students", [bound(LOAD, 22)]),
+        ("I'd like no bell to exceed twenty-one hundred and fifty students", [bound(LOAD, 21.5)]),
+        ("Our contractor caps us at 2,400 riders per wave", [bound(LOAD, 24)]),
+        ("Keep the average bell time change under 10 minutes", [bound(DEV, 10)]),
+        ("Everest Elementary at 9:30", []),  # not Everett MS: the grade word does not fit
+        ("Everet Middle at 9:30", [fix(EVERETT, T930)]),
+    ],
+)
+def test_units_and_grade_words_decide(agent: ScheduleAgent, text: str, expect: list) -> None:
+    """A limit's unit picks the objective; a grade word after a misspelt name must fit the school."""
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say

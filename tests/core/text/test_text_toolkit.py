@@ -319,3 +319,12 @@ def test_anything_but_is_one_clause_and_an_exclusion() -> None:
     for window in ("keep Galileo away from ", "rule out ", "block the "):
         assert negated_at(window, len(window), exclusions=True), window
         assert not negated_at(window, len(window)), window
+
+
+def test_and_inside_a_spoken_number_does_not_split() -> None:
+    from core.text.clauses import split_clauses
+
+    assert split_clauses("no more than twenty-one hundred and fifty students") == [
+        "no more than twenty-one hundred and fifty students"
+    ]
+    assert split_clauses("Lick at 8:40 and Everett at 9:30") == ["Lick at 8:40", "Everett at 9:30"]
