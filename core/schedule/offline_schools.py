@@ -73,6 +73,12 @@ def has_request(clause: str) -> bool:
     )
 
 
+def _excluded(clause: str, session: ScheduleSession) -> bool:
+    """Whether a clause that only names schools names them to leave them out ('not Everett', 'except Lick')."""
+    found = lang.mentions(clause, session.district)
+    return bool(found) and lang.negated(clause[: found[0].start])
+
+
 def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bool:
     """'keep Galileo' followed by a clause that starts with a school and asks something ('Balboa away from
     7:50'): the verb is shared, so the first clause takes the second one's request."""
@@ -130,6 +136,8 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
         following = clauses[i + 1] if i + 1 < len(clauses) else None
         if schools and following is not None and _verb_and_names(clause, following, session):
             text = following
+        elif schools and not has_request(clause) and _excluded(clause, session):
+            schools = []  # 'Galileo and Balboa at 8:40 but not Everett': Everett is left out, not moved
         elif schools and not has_request(clause):
             before = next(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
@@ -278,7 +286,8 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     """'Swap Everett and Lick': each of two named schools takes the other's current start."""
     schools = [school for _, school in lang.mentioned_schools(low, session.district)]
     current = session.current
-    if not SWAP.search(low) or len(schools) != 2 or current is None:
+    asked = SWAP.search(low)
+    if not asked or len(schools) != 2 or current is None or lang.negated(low[: asked.start()]):
         return False
     district = session.district
     first, second = (current.result.assignment[district.school_index(s)] for s in schools)

@@ -223,3 +223,16 @@ def test_units_and_grade_words_decide(agent: ScheduleAgent, text: str, expect: l
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("Put Galileo and Balboa at 8:40 but not Everett", [fix(GALILEO, T840), fix(BALBOA, T840)]),
+        ("Don't swap Everett and Lick, just put Lick at 9:30", [fix(LICK, T930)]),
+    ],
+)
+def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect: list) -> None:
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say
