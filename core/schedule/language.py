@@ -138,7 +138,11 @@ def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
 def negated(window: str) -> bool:
     """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
     ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
-    return negated_at(window, len(window), exclusions=True)
+    return negated_at(window, len(window), exclusions=True) or bool(_BARE_NO.search(window))
+
+
+_BARE_NO = re.compile(r"(?:^|[^,\w])\s*\bno\s+$")
+"""'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
 
 
 def spelled_numbers(text: str) -> str:

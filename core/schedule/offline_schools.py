@@ -38,6 +38,11 @@ _REFUSED_AFTER = re.compile(
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
+NAMED_SLOT = re.compile(
+    r"\b(first|earliest|early|second|middle|third|last|latest|late)\s+(?:start(?:ing)?\s+)?"
+    r"(?:slot|start|bell|time|option|run)\b"
+)
+"""A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
 _TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
 _LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
@@ -194,12 +199,23 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     times = lang.clock_times(clause, bare=True)
     relation = _relation(clause, times)
     if relation is not None:
-        later, at, limit = relation
+        later, at, limit, exclusive = relation
         start = max([0] + [end for _, end, _ in times if end <= at])
-        later_wanted = later != lang.negated(clause[start:at])
-        banned = [t for t in options if (t < limit if later_wanted else t > limit)]
+        denied = lang.negated(clause[start:at])
+        later_wanted, strict = later != denied, exclusive and not denied
+        banned = [
+            t
+            for t in options
+            if (
+                t < limit or (strict and t == limit) if later_wanted else t > limit or (strict and t == limit)
+            )
+        ]
         if len(banned) == len(options):
-            side = "at or after" if later_wanted else "at or before"
+            side = (
+                ("after" if later_wanted else "before")
+                if strict
+                else ("at or after" if later_wanted else "at or before")
+            )
             plan.say.append(
                 f"No start-time option for {school} is {side} {format_time(limit)} (options: {label})."
             )
@@ -237,6 +253,13 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 plan.say.append(
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
+        return
+    named = NAMED_SLOT.search(clause)
+    if named:
+        word = named.group(1)
+        index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
+        refused = lang.negated(clause[: named.start()]) or bool(_REFUSED_AFTER.match(clause[named.end() :]))
+        plan.calls.append(edit("forbid" if refused else "fix", options[index]))
         return
     direction = _direction(clause)
     if direction is not None:
@@ -304,16 +327,19 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     return True
 
 
-def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int] | None:
-    """(later side wanted, where the bound word is, the time) for the first time bounded by a word before it
-    ('after 8:40', 'no earlier than nine thirty') or after it ('9:30 or later')."""
+def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int, bool] | None:
+    """(later side wanted, where the bound word is, the time, whether the time itself is excluded) for the first
+    time bounded by a word before it ('after 8:40' excludes 8:40, 'by 8:40' does not) or after it ('9:30 or
+    later'). A negated bound includes its time: 'not before 8:40' allows 8:40."""
     for start, end, minutes in times:
         before = RELATION.search(clause, 0, start)
         if before:
-            return before.group(1) in ("after", "later than"), before.start(), minutes
+            word = before.group(1)
+            exclusive = word in ("before", "after", "earlier than", "later than")
+            return word in ("after", "later than"), before.start(), minutes, exclusive
         after = OR_SIDE.match(clause[end:])
         if after:
-            return after.group(1) in ("later", "after"), start, minutes
+            return after.group(1) in ("later", "after"), start, minutes, False
     return None
 
 

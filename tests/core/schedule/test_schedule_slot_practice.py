@@ -236,3 +236,23 @@ def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect:
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("Lick should start after 7:50", [forbid(LICK, T750)]),  # 'after' excludes its own time
+        ("Cobb must start before 9:30", [forbid(COBB, T930)]),
+        ("Galileo mustn't start before 8:40", [forbid(GALILEO, T750)]),  # a denied bound allows its time
+        ("Cobb shouldn't start later than 8:40", [forbid(COBB, T930)]),
+        ("Everett by 8:40", [forbid(EVERETT, T930)]),
+        ("No 7:50 start for Lawton", [forbid(LAWTON, T750)]),
+        ("Put Ortega in the early slot", [fix(ORTEGA, T750)]),
+        ("Give Balboa the middle start time", [fix(BALBOA, T840)]),
+        ("Lick on the late bell please", [fix(LICK, T930)]),
+    ],
+)
+def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -> None:
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say
