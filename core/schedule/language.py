@@ -171,6 +171,18 @@ def limit_value(text: str) -> float | None:
     return (after or numbers)[0].value if numbers else None
 
 
+def carry_limit(previous: str | None, clause: str) -> str:
+    """A clause that gives an objective a number but no limit word of its own takes the previous clause's
+    ('cap the average change at 5 minutes and the peak at 2,300 students'): returned with 'at most' in front."""
+    if previous is None or limit_value(previous) is None or limit_value(clause) is not None:
+        return clause
+    if not (LOAD_WORDS.search(clause) or DEVIATION_WORDS.search(clause)):
+        return clause
+    if not find_numbers(spelled_numbers(_without_times(clause))):
+        return clause
+    return f"at most {clause}"
+
+
 _MINUTES = re.compile(r"\bmin(?:ute)?s?\b|\bhours?\b|\bhrs?\b")
 _HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
 

@@ -400,7 +400,10 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if not swap(low, session, plan):
         parts = targets(lang.split_clauses(low), session, plan)
         lang.prime_intents([clause for clause, schools in parts if not schools])
+        previous = None
         for clause, schools in parts:
+            if not schools:
+                clause = previous = lang.carry_limit(previous, clause)
             _read_clause(clause, schools, session, plan, memory)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)

@@ -256,3 +256,21 @@ def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("Keep peak load below 22.5 hundreds of students", [bound(LOAD, 22.5)]),
+        (
+            "Cap the average deviation at five minutes and the peak at 2,300 students",
+            [bound(DEV, 5), bound(LOAD, 23)],
+        ),
+    ],
+)
+def test_hundreds_and_a_limit_carried_to_the_next_clause(
+    agent: ScheduleAgent, text: str, expect: list
+) -> None:
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say
