@@ -160,6 +160,7 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        members = _counted(clause, words, members)
         if members:
             plan.say.append(f'I read "{words}" as {", ".join(members)}.')
         else:
@@ -173,6 +174,19 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
             plan.ask.append(f'Did you mean {" or ".join(candidates)} by "{word}"?')
             plan.choices.append((word, candidates))
     return schools
+
+
+_PAIR = re.compile(r"\b(?:both|the two|our two|the 2)\s+(?:of\s+the\s+)?$")
+
+
+def _counted(clause: str, words: str, members: list[str]) -> list[str]:
+    """'both high schools' when three schools have the high-school grade: the two whose names say so
+    (Balboa HS, Galileo HS), not the Transition Training Center."""
+    if len(members) <= 2 or not _PAIR.search(clause[: clause.find(words)]):
+        return members
+    code = re.search(r"\b(hs|ms|es|pk|k-?8)\b", " ".join(m.lower() for m in members))
+    named = [m for m in members if code and re.search(rf"\b{code.group(1)}\b", m.lower())]
+    return named if len(named) == 2 else members
 
 
 def _labels_named(clause: str, words: str, schools: list[str], members: list[str]) -> bool:

@@ -230,6 +230,7 @@ def test_units_and_grade_words_decide(agent: ScheduleAgent, text: str, expect: l
     [
         ("Put Galileo and Balboa at 8:40 but not Everett", [fix(GALILEO, T840), fix(BALBOA, T840)]),
         ("Don't swap Everett and Lick, just put Lick at 9:30", [fix(LICK, T930)]),
+        ("Both high schools should start at 8:40", [fix(BALBOA, T840), fix(GALILEO, T840)]),
     ],
 )
 def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect: list) -> None:
