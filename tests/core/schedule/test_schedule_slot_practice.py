@@ -275,3 +275,18 @@ def test_hundreds_and_a_limit_carried_to_the_next_clause(
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("John Adams Middle School at 8:40", []),  # a John who is not John Muir
+        ("James Madison High at 7:50", []),
+        ("John Muir at 9:30", [fix(MUIR, T930)]),
+        ("James Lick at 9:30", [fix(LICK, T930)]),
+    ],
+)
+def test_given_names_count_only_with_the_surname(agent: ScheduleAgent, text: str, expect: list) -> None:
+    plan = interpret(text, agent.session, Memory())
+    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
+    assert got == sorted(expect), plan.reply or plan.say
