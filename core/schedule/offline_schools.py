@@ -27,6 +27,10 @@ KEEP = re.compile(
 )
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
 """A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
+EXTREME_IS = re.compile(
+    r"\b(earliest|latest)\b[^.;:]{0,50}?\b(?:is|would be|should be|can be|could be)\s+(?:at\s+)?$"
+)
+"""'The earliest Lawton can start is 8:40', 'the latest Muir should start is 8:40'."""
 OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
 """An inclusive bound right after a time ('9:30 or later')."""
 _REFUSED_AFTER = re.compile(
@@ -35,6 +39,8 @@ _REFUSED_AFTER = re.compile(
     r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible)"
 )
 """Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
+_OFF_BEFORE = re.compile(r"\b(?:off|out of)\s+(?:the\s+)?$")
+"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell'."""
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
@@ -239,15 +245,21 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.calls.extend(edit("forbid", t) for t in banned)
         return
     if times:
-        wanted, unwanted, previous_end, refused = [], [], 0, False
+        wanted, unwanted, previous_end, refused, either = [], [], 0, False, False
         for i, (start, end, minutes) in enumerate(times):
             lead = clause[previous_end:start]
             tail = clause[end : times[i + 1][0] if i + 1 < len(times) else len(clause)]
             if not (i and _COORDINATED.match(lead)):
-                refused = lang.negated(lead) or bool(_REFUSED_AFTER.match(tail))
+                refused = lang.negated(lead) or bool(_OFF_BEFORE.search(lead) or _REFUSED_AFTER.match(tail))
+            elif not refused and re.match(r"^\s*,?\s*or\b", lead):
+                either = True
             if not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
                 (unwanted if refused else wanted).append(_on_grid(minutes, options))
             previous_end = end
+        if either and set(wanted) <= set(options) and len(set(wanted)) > 1:
+            # '8:40 or 9:30 is fine': either of those, so the other options are ruled out
+            plan.calls.extend(edit("forbid", t) for t in options if t not in wanted)
+            return
         if wanted:
             minutes = wanted[0]
             if minutes in options:
@@ -346,6 +358,9 @@ def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int
     time bounded by a word before it ('after 8:40' excludes 8:40, 'by 8:40' does not) or after it ('9:30 or
     later'). A negated bound includes its time: 'not before 8:40' allows 8:40."""
     for start, end, minutes in times:
+        extreme = EXTREME_IS.search(clause, 0, start)
+        if extreme:  # 'the earliest Lawton can start is 8:40': 8:40 or later
+            return extreme.group(1) == "earliest", extreme.start(), minutes, False
         before = RELATION.search(clause, 0, start)
         if before:
             word = before.group(1)

@@ -251,6 +251,11 @@ def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect:
         ("Put Ortega in the early slot", [fix(ORTEGA, T750)]),
         ("Give Balboa the middle start time", [fix(BALBOA, T840)]),
         ("Lick on the late bell please", [fix(LICK, T930)]),
+        ("The earliest Lawton can start is 8:40", [forbid(LAWTON, T750)]),
+        ("The latest Muir can start is 8:40", [forbid(MUIR, T930)]),
+        ("Galileo at 8:40 or 9:30 is fine, just not 7:50", [forbid(GALILEO, T750)]),
+        ("Keep Everett off the 7:50 slot", [forbid(EVERETT, T750)]),
+        ("Keep Lick out of the 9:30 bell", [forbid(LICK, T930)]),
     ],
 )
 def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -> None:
