@@ -199,6 +199,14 @@ def objective_cues(clause: str) -> tuple[bool, bool]:
     return load, change
 
 
+_COMMA = re.compile(r",(?!\d{3}(?!\d))")
+
+
+def comma_parts(text: str) -> list[str]:
+    """The text cut at its commas, except a thousands separator ('under 2,300' stays whole)."""
+    return _COMMA.split(text)
+
+
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
     return _split(text.lower(), commas=False, joiners=("and", "but", "also", "plus", "while"))

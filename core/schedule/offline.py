@@ -450,7 +450,7 @@ def _read_clause(
     clause: str, schools: list[str], session: ScheduleSession, plan: Plan, memory: Memory
 ) -> None:
     if schools:
-        parts = [p.strip() for p in clause.split(",")]
+        parts = [p.strip() for p in lang.comma_parts(clause)]
         district_wide = [p for p in parts if _district_wide(p, session)]
         school_text = ", ".join(p for p in parts if p not in district_wide)
         for school in schools:

@@ -36,7 +36,7 @@ OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
 _REFUSED_AFTER = re.compile(
     r"^\s*(?:am|a\.m\.)?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
     r"no good|not (?:an option|possible|ok|okay|good|great|acceptable|going to work)|too (?:early|late)|"
-    r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible)"
+    r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
 )
 """Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
 _OFF_BEFORE = re.compile(r"\b(?:off|out of)\s+(?:the\s+)?$")
@@ -110,7 +110,7 @@ def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
     ('Muir and Cobb at half past nine, Everett at ten to eight'); other commas stay inside their clause."""
     out = []
     for clause in clauses:
-        parts = clause.split(",")
+        parts = lang.comma_parts(clause)
         merged = [parts[0]]
         for part in parts[1:]:
             if (

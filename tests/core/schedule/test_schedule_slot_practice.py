@@ -256,6 +256,8 @@ def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect:
         ("Galileo at 8:40 or 9:30 is fine, just not 7:50", [forbid(GALILEO, T750)]),
         ("Keep Everett off the 7:50 slot", [forbid(EVERETT, T750)]),
         ("Keep Lick out of the 9:30 bell", [forbid(LICK, T930)]),
+        ("Galileo at 7:50 is a non-starter", [forbid(GALILEO, T750)]),
+        ("With Galileo at 8:40, keep the peak under 2,300", [fix(GALILEO, T840), bound(LOAD, 23)]),
     ],
 )
 def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -> None:
