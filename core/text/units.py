@@ -57,12 +57,20 @@ _SPOKEN_MONEY_RE = re.compile(
 _A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
 _COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?)\b", re.IGNORECASE)
 _COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10}
+_QUARTER_RE = re.compile(r"\b(a|one|\d+)\s+quarters?\b(?!\s+of\b)", re.IGNORECASE)
+_PAID_RE = re.compile(
+    r"\b(?:costs?|costing|pa(?:y|ys|id)|charges?|charged|spends?|lose|loses|lost|out|worth|runs? (?:me|us)|"
+    r"sets? (?:me|us) back)(?:\s+(?:me|us|them|about|around|roughly|maybe|just|only|like|another|extra))*\s+$",
+    re.IGNORECASE,
+)
+"""What makes 'a quarter' the coin ('costs me a quarter a day'), not three months or a fourth of something."""
+_PER_AFTER_RE = re.compile(r"\s+(?:per|each|apiece|a piece)\b", re.IGNORECASE)
 
 
 def spoken_money(text: str) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
     'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
-    'a dime' -> '10 cents'."""
+    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays)."""
 
     def amount(m: re.Match[str]) -> str:
         whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
@@ -73,6 +81,13 @@ def spoken_money(text: str) -> str:
         count = 1 if m.group(1).lower() in ("a", "an", "one") else int(m.group(1))
         return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
 
+    def quarters(m: re.Match[str]) -> str:
+        if not (_PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):
+            return m.group(0)
+        count = 1 if m.group(1).lower() in ("a", "one") else int(m.group(1))
+        return f"{count * 25} cents"
+
+    text = _QUARTER_RE.sub(quarters, text)
     text = _COIN_RE.sub(coins, _SPOKEN_MONEY_RE.sub(amount, text))
     return _A_CUR_RE.sub(lambda m: f"1 {m.group(1)}", text)
 

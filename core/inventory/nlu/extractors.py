@@ -37,6 +37,7 @@ from core.text.units import (
     rate_period,
     spoken_money,
 )
+from core.text.weekdays import WeekdayGap, weekday_gap
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
 _ZERO = {
@@ -223,6 +224,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
+    if not transitions and len(parts_text) > 1 and (whole := _whole_fact(text)) in ("lost_sale", "backlog"):
+        transitions = (whole,)  # 'when we run out, people put their name on a list and wait': said together
     if len(transitions) == 1 and 1 < len(parts_text) <= _SHORT and not _whole_agrees(text, transitions[0]):
         transitions = ()  # 'shoppers leave a deposit, and we call them when it's in': not a lost sale
     if expected == "state_transition_model" and not transitions:
@@ -254,6 +257,17 @@ def read_message(text: str, expected: str | None = None) -> Reading:
 _SHORT = 3
 """A message of at most this many clauses is one statement: a stock-out rule read from one clause of it must
 also be what the whole message says (the other rule never reads higher), else the agent asks."""
+
+
+_WHOLE_FACT_MIN = 0.75
+"""A fact no single clause states is read from the whole message only this confidently."""
+
+
+def _whole_fact(text: str) -> str | None:
+    """The fact a message states only as a whole ('when we run out' + 'people wait for the next delivery'),
+    read with the same guards as a clause's and a higher bar."""
+    fact = facts(text)
+    return fact if fact and fact_ranking(text)[fact] >= _WHOLE_FACT_MIN else None
 
 
 def _whole_agrees(text: str, transition: str) -> bool:
@@ -296,6 +310,10 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
         text = settled.text
     text = _mask_clock_times(text)
+    if gap := _order_to_arrival(text):
+        said = text[gap.start : gap.end]
+        notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
+        text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text), notes
 
@@ -334,6 +352,33 @@ def _mask_clock_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_ORDER_VERB_RE = re.compile(
+    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b", re.I
+)
+
+
+_ON_RE = re.compile(r"\bon\s+$", re.I)
+
+
+def _order_to_arrival(text: str) -> WeekdayGap | None:
+    """Two weekdays where the first is the day the order goes in and the second the day it comes ('I order
+    on a Monday, they arrive the following Monday'): the clause of the second day places no order itself
+    ('we count stock on Monday and order on Wednesday' is no wait)."""
+    gap = weekday_gap(text)
+    if gap is None:
+        return None
+    start = 0
+    for part in clauses(text):
+        at = text.find(part, start)
+        if at <= gap.start < at + len(part):
+            arriving, earlier = part, text[:at]
+            break
+        start = max(start, at)
+    else:
+        return None
+    return None if _ORDER_VERB_RE.search(arriving) or not _ORDER_VERB_RE.search(earlier) else gap
+
+
 def _unhedge(text: str) -> str:
     """'a conservative estimate is 20 a day' -> 'about 20 a day', when a number follows in the clause."""
     out, last = [], 0
@@ -361,6 +406,8 @@ def _answers_other(segment: str) -> bool:
 
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
     said = {c: facts(c) for c in clauses(text)}
+    if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
+        said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():
         return (None, None) if "perishable" in said.values() else ("false", None)  # both said: ask
     spoken = [c for c, fact in said.items() if fact == "perishable"]

@@ -175,3 +175,17 @@ def test_spoils_and_keeps_in_one_message_is_asked_not_guessed(monkeypatch: pytes
 )
 def test_a_spoil_word_is_denied_only_inside_the_toolkits_negation_scope(text: str, denied: bool) -> None:
     assert cues._denied_spoil(text) is denied
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("If I order bike chains on a Monday, they arrive the following Monday.", {"lead_time": "7"}),
+        ("we place the order friday and the truck comes tuesday", {"lead_time": "4"}),
+        ("on Monday I phone the mill and on Thursday the flour arrives", {"lead_time": "3"}),
+        ("we do the stock count on Monday and order on Wednesday", {}),
+        ("we're open Monday to Saturday", {}),
+    ],
+)
+def test_an_order_day_and_an_arrival_day_are_a_lead_time(text: str, expect: dict[str, str]) -> None:
+    assert _set(text) == expect
