@@ -30,7 +30,7 @@ LOAD_WORDS = re.compile(
 )
 DEVIATION_WORDS = re.compile(
     r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
-    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean\b|\bminutes?\b|\bmins?\b"
+    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean (?:absolute )?(?:change|shift|deviation|start)|\bminutes?\b|\bmins?\b"
 )
 REDUCE_WORDS = re.compile(
     r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"
@@ -39,7 +39,7 @@ REDUCE_WORDS = re.compile(
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
-    r"can (?:handle|take|cover|manage|afford)|\bhold\b|\bstay\b|ceiling|\bthe most\b|"
+    r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
     r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
     r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
 )
@@ -158,6 +158,14 @@ def _without_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_COUNTED = re.compile(
+    r"\s*(?:more\s+|other\s+|different\s+)?(?:schools?|options?|alternatives?|proposals?|changes?|times\b|bells?|"
+    r"slots?|buses|bus\b|routes?|drivers?|days?|weeks?|years?)"
+)
+"""A number that counts something other than students or minutes ('move only 2 schools', 'save 3 buses') is no
+limit on either objective."""
+
+
 def limit_value(text: str) -> float | None:
     """The number a clause with a limit word limits to: the first one after the limit word ('under 2,100', 'cut
     it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
@@ -166,7 +174,7 @@ def limit_value(text: str) -> float | None:
     cue = LIMIT_WORDS.search(stripped)
     if not cue:
         return None
-    numbers = find_numbers(stripped)
+    numbers = [n for n in find_numbers(stripped) if not _COUNTED.match(stripped, n.end)]
     after = [n for n in numbers if n.start >= cue.end()]
     return (after or numbers)[0].value if numbers else None
 

@@ -297,3 +297,18 @@ def test_given_names_count_only_with_the_surname(agent: ScheduleAgent, text: str
     plan = interpret(text, agent.session, Memory())
     got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
     assert got == sorted(expect), plan.reply or plan.say
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hold on, what does the 25.65 mean?",
+        "Can we only move 2 schools?",
+        "Move at most two schools",
+        "Let's stay with proposal 2",
+    ],
+)
+def test_counts_and_questions_are_no_limits(agent: ScheduleAgent, text: str) -> None:
+    """A question about a number, or a count of schools, never becomes a bound on either objective."""
+    plan = interpret(text, agent.session, Memory())
+    assert not [name for name, _ in plan.calls if name == "add_objective_upper_bound"], plan.calls
