@@ -243,6 +243,11 @@ _NOT_A_TIME = (
     r"people|schools?|options?|alternatives?|dollars?|bucks?|cents?|days?|weeks?|months?|years?|units?|items?|"
     r"hundred|thousand|k\b|times)\b)"
 )
+_AMOUNT_BEFORE_RE = re.compile(
+    r"\b(?:under|below|over|above|(?:more|less|fewer) than|at most|at least|max(?:imum)?|cap|limit|exceed)\s+$",
+    re.IGNORECASE,
+)
+"""Words before a number without a colon that make it an amount ('under 10.25'), not a time."""
 _RANGE_BEFORE_RE = re.compile(r"\b(?:from|between)\s+$", re.IGNORECASE)
 """Words after a number that make it a count or an amount, not a clock time ('from ten to eight minutes')."""
 _SUFFIX = r"(?:\s*(a\.?m\.?|p\.?m\.?)(?!\w))?"
@@ -318,6 +323,8 @@ def _spoken_times(text: str) -> list[tuple[int, int, int, str]]:
                 start = m.start(1)
                 if not 1 <= hour <= 12 and not (kind == "compact" and hour == 0):
                     continue
+                if _AMOUNT_BEFORE_RE.search(text, max(0, start - 16), start):
+                    continue  # 'under 10.25', 'at most 9.30': a limit's amount, not a time
             if minute is None:
                 continue
             out.append((start, m.end(), hour, minute, suffix))

@@ -272,6 +272,8 @@ def test_numbers_outside_spans_skip_those_inside_money_or_durations():
         ("begin at 840", [520]),
         ("seven fifty, and nine thirty", [470, 570]),
         ("10 minutes to 8", [470]),
+        ("Galileo should be 9.30", [570]),
+        ("no later than 8.40", [520]),
     ],
 )
 def test_spoken_clock_times(text: str, minutes: list[int]) -> None:
@@ -289,6 +291,8 @@ def test_spoken_clock_times(text: str, minutes: list[int]) -> None:
         "$9.30 each",
         "at 840 students",
         "nine thirty students",
+        "keep it under 10.25",
+        "at most 9.30",
     ],
 )
 def test_spoken_clock_times_leave_amounts_alone(text: str) -> None:
