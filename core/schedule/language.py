@@ -166,6 +166,10 @@ _COUNTED = re.compile(
 limit on either objective."""
 
 
+_RANKED = re.compile(r"(?:number|priority|no\.?|#|option|proposal|step)\s*$")
+"""'priority number one', 'option 2': a rank or a label, not an amount."""
+
+
 def limit_value(text: str) -> float | None:
     """The number a clause with a limit word limits to: the first one after the limit word ('under 2,100', 'cut
     it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
@@ -174,7 +178,11 @@ def limit_value(text: str) -> float | None:
     cue = LIMIT_WORDS.search(stripped)
     if not cue:
         return None
-    numbers = [n for n in find_numbers(stripped) if not _COUNTED.match(stripped, n.end)]
+    numbers = [
+        n
+        for n in find_numbers(stripped)
+        if not _COUNTED.match(stripped, n.end) and not _RANKED.search(stripped, max(0, n.start - 12), n.start)
+    ]
     after = [n for n in numbers if n.start >= cue.end()]
     return (after or numbers)[0].value if numbers else None
 

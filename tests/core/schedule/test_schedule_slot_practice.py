@@ -306,6 +306,7 @@ def test_given_names_count_only_with_the_surname(agent: ScheduleAgent, text: str
         "Can we only move 2 schools?",
         "Move at most two schools",
         "Let's stay with proposal 2",
+        "Keeping bell times familiar is priority number one",
     ],
 )
 def test_counts_and_questions_are_no_limits(agent: ScheduleAgent, text: str) -> None:
