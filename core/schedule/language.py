@@ -13,22 +13,24 @@ from pathlib import Path
 
 from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
-from core.text.entities import EntityIndex
+from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
+from core.text.units import hours_as_minutes
 from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
 LOAD_WORDS = re.compile(
-    r"kids|students|children|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
+    r"kids|students|children|pupils|riders|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
+    r"at a time|simultaneous|together|per (?:bell|wave|run|slot)|"
     r"money|budget|at once|same time|pile|fleet|drivers"
 )
 DEVIATION_WORDS = re.compile(
     r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
-    r"famil|parents"
+    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean (?:absolute )?(?:change|shift|deviation|start)|\bminutes?\b|\bmins?\b"
 )
 REDUCE_WORDS = re.compile(
     r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"
@@ -36,8 +38,13 @@ REDUCE_WORDS = re.compile(
 )
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
-    r"get (it|that|the \w+( \w+)?) to|bring|target"
+    r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
+    r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
+    r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
+    r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
 )
+"""A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
+"shouldn't move by more than 15 minutes"."""
 _GROUPS = {
     "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
@@ -62,6 +69,11 @@ def _index(district: District) -> EntityIndex:
     return EntityIndex(school_aliases(district))
 
 
+def mentions(text: str, district: District) -> list[Mention]:
+    """Every school alias in the text, with its span (`EntityIndex.mentions`)."""
+    return _index(district).mentions(text)
+
+
 def mentioned_schools(text: str, district: District) -> list[tuple[int, str]]:
     """(position, school) for each school named in the text, first mention only, in order of appearance.
     One pass over the words (`EntityIndex`), so a long message costs linear time."""
@@ -82,9 +94,24 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
         if word in aliases or match.start() in taken:
             continue
         schools = index.fuzzy(word)
+        grade = _GRADE_AFTER.match(text.lower(), match.end())
+        if grade:  # 'Everest Elementary' is not Everett MS
+            code = next(c for c, p in _GRADE_NAMES.items() if re.fullmatch(p, grade.group(1)))
+            fits = {s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]}
+            schools = tuple(s for s in schools if s in fits)
         if schools:
             out.append((match.start(), word, schools))
     return out
+
+
+_GRADE_NAMES = {
+    "HS": r"high(?: school)?|hs",
+    "MS": r"middle(?: school)?|ms",
+    "ES": r"elementary(?: school)?|es",
+    "PK": r"pre-?k|pk|preschool|pre-?school",
+    "K8": r"k-?8",
+}
+_GRADE_AFTER = re.compile(r"\s+(" + "|".join(_GRADE_NAMES.values()) + r")\b")
 
 
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
@@ -103,14 +130,19 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
 
 
 def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
-    """(start, end, minutes) of clock times in a lower-cased clause (see `core.text.units.clock_times`)."""
-    return _clock_times(text.lower(), bare=bare)
+    """(start, end, minutes) of clock times in a lower-cased clause, spoken ones included ('ten to eight',
+    'nine thirty', '9.30', '0840'; see `core.text.units.clock_times`)."""
+    return _clock_times(text.lower(), bare=bare, spoken=True)
 
 
 def negated(window: str) -> bool:
     """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
     ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
-    return negated_at(window, len(window), exclusions=True)
+    return negated_at(window, len(window), exclusions=True) or bool(_BARE_NO.search(window))
+
+
+_BARE_NO = re.compile(r"(?:^|[^,\w])\s*\bno\s+$")
+"""'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
 
 
 def spelled_numbers(text: str) -> str:
@@ -126,13 +158,69 @@ def _without_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_COUNTED = re.compile(
+    r"\s*(?:more\s+|other\s+|different\s+)?(?:schools?|options?|alternatives?|proposals?|changes?|times\b|bells?|"
+    r"slots?|buses|bus\b|routes?|drivers?|days?|weeks?|years?)"
+)
+"""A number that counts something other than students or minutes ('move only 2 schools', 'save 3 buses') is no
+limit on either objective."""
+
+
+_RANKED = re.compile(r"(?:number|priority|no\.?|#|option|proposal|step)\s*$")
+"""'priority number one', 'option 2': a rank or a label, not an amount."""
+
+
 def limit_value(text: str) -> float | None:
-    """The first number in a clause that uses a limit word ('under 2,100', 'under two thousand'), clock times ignored."""
-    stripped = spelled_numbers(_without_times(text.lower()).replace("minus ", "-"))
-    if not LIMIT_WORDS.search(stripped):
+    """The number a clause with a limit word limits to: the first one after the limit word ('under 2,100', 'cut
+    it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
+    ignored, hours read as minutes."""
+    stripped = spelled_numbers(hours_as_minutes(_without_times(text.lower())).replace("minus ", "-"))
+    cue = LIMIT_WORDS.search(stripped)
+    if not cue:
         return None
-    numbers = find_numbers(stripped)
-    return numbers[0].value if numbers else None
+    numbers = [
+        n
+        for n in find_numbers(stripped)
+        if not _COUNTED.match(stripped, n.end) and not _RANKED.search(stripped, max(0, n.start - 12), n.start)
+    ]
+    after = [n for n in numbers if n.start >= cue.end()]
+    return (after or numbers)[0].value if numbers else None
+
+
+def carry_limit(previous: str | None, clause: str) -> str:
+    """A clause that gives an objective a number but no limit word of its own takes the previous clause's
+    ('cap the average change at 5 minutes and the peak at 2,300 students'): returned with 'at most' in front."""
+    if previous is None or limit_value(previous) is None or limit_value(clause) is not None:
+        return clause
+    if not (LOAD_WORDS.search(clause) or DEVIATION_WORDS.search(clause)):
+        return clause
+    if not find_numbers(spelled_numbers(_without_times(clause))):
+        return clause
+    return f"at most {clause}"
+
+
+_MINUTES = re.compile(r"\bmin(?:ute)?s?\b|\bhours?\b|\bhrs?\b")
+_HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
+
+
+def objective_cues(clause: str) -> tuple[bool, bool]:
+    """(load, change): which objectives a clause speaks of. When it names both and states a limit, the unit
+    decides: minutes are the average change, students the peak ('the average bell change under 10 minutes')."""
+    load, change = bool(LOAD_WORDS.search(clause)), bool(DEVIATION_WORDS.search(clause))
+    if load and change and limit_value(clause) is not None:
+        if _MINUTES.search(clause):
+            return False, True
+        if _HEADS.search(clause):
+            return True, False
+    return load, change
+
+
+_COMMA = re.compile(r",(?!\d{3}(?!\d))")
+
+
+def comma_parts(text: str) -> list[str]:
+    """The text cut at its commas, except a thousands separator ('under 2,300' stays whole)."""
+    return _COMMA.split(text)
 
 
 def split_clauses(text: str) -> list[str]:

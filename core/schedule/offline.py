@@ -400,7 +400,10 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if not swap(low, session, plan):
         parts = targets(lang.split_clauses(low), session, plan)
         lang.prime_intents([clause for clause, schools in parts if not schools])
+        previous = None
         for clause, schools in parts:
+            if not schools:
+                clause = previous = lang.carry_limit(previous, clause)
             _read_clause(clause, schools, session, plan, memory)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
@@ -447,7 +450,7 @@ def _read_clause(
     clause: str, schools: list[str], session: ScheduleSession, plan: Plan, memory: Memory
 ) -> None:
     if schools:
-        parts = [p.strip() for p in clause.split(",")]
+        parts = [p.strip() for p in lang.comma_parts(clause)]
         district_wide = [p for p in parts if _district_wide(p, session)]
         school_text = ", ".join(p for p in parts if p not in district_wide)
         for school in schools:
@@ -460,7 +463,7 @@ def _read_clause(
     if act in _PRIORITIES and lang.limit_value(clause) is None:
         model.priority(*_PRIORITIES[act], session, plan)
         return
-    load_cue, dev_cue = bool(lang.LOAD_WORDS.search(clause)), bool(lang.DEVIATION_WORDS.search(clause))
+    load_cue, dev_cue = lang.objective_cues(clause)
     tighten = act == "tighten"
     if not (lang.REDUCE_WORDS.search(clause) or tighten or lang.limit_value(clause) is not None):
         return

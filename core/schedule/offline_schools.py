@@ -25,10 +25,35 @@ FREE = re.compile(
 KEEP = re.compile(
     r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
 )
-RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+\d")
-_ORIGIN = re.compile(r"\bfrom\s+$")
+RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
+"""A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
+EXTREME_IS = re.compile(
+    r"\b(earliest|latest)\b[^.;:]{0,50}?\b(?:is|would be|should be|can be|could be)\s+(?:at\s+)?$"
+)
+"""'The earliest Lawton can start is 8:40', 'the latest Muir should start is 8:40'."""
+OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
+"""An inclusive bound right after a time ('9:30 or later')."""
+_REFUSED_AFTER = re.compile(
+    r"^\s*(?:am|a\.m\.)?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
+    r"no good|not (?:an option|possible|ok|okay|good|great|acceptable|going to work)|too (?:early|late)|"
+    r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
+)
+"""Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
+_OFF_BEFORE = re.compile(r"\b(?:off|out of)\s+(?:the\s+)?$")
+"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell'."""
+_COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
+"""Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
+_ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
+NAMED_SLOT = re.compile(
+    r"\b(first|earliest|early|second|middle|third|last|latest|late)\s+(?:start(?:ing)?\s+)?"
+    r"(?:slot|start|bell|time|option|run)\b"
+)
+"""A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
 _TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
+_LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
+"""A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
+Balboa away from 7:50')."""
 
 
 @dataclass
@@ -59,9 +84,51 @@ def has_request(clause: str) -> bool:
     )
 
 
+def _excluded(clause: str, session: ScheduleSession) -> bool:
+    """Whether a clause that only names schools names them to leave them out ('not Everett', 'except Lick')."""
+    found = lang.mentions(clause, session.district)
+    return bool(found) and lang.negated(clause[: found[0].start])
+
+
+def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bool:
+    """'keep Galileo' followed by a clause that starts with a school and asks something ('Balboa away from
+    7:50'): the verb is shared, so the first clause takes the second one's request."""
+    found = lang.mentions(clause, session.district)
+    if not found or not has_request(following):
+        return False
+    if clause[found[-1].end :].strip(" ,") or not _LEAD_VERB.match(clause[: found[0].start]):
+        return False
+    between = [clause[a.end : b.start] for a, b in zip(found, found[1:], strict=False)]
+    if any(re.sub(r"\b(?:and|or)\b|[\s,]", "", gap) for gap in between):
+        return False
+    first = lang.mentions(following, session.district)
+    return bool(first) and not following[: first[0].start].strip()
+
+
+def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
+    """Clauses cut at commas where both sides ask something and the right side names a school
+    ('Muir and Cobb at half past nine, Everett at ten to eight'); other commas stay inside their clause."""
+    out = []
+    for clause in clauses:
+        parts = lang.comma_parts(clause)
+        merged = [parts[0]]
+        for part in parts[1:]:
+            if (
+                lang.mentioned_schools(part, session.district)
+                and has_request(part)
+                and has_request(merged[-1])
+            ):
+                merged.append(part.strip())
+            else:
+                merged[-1] += "," + part
+        out += merged
+    return out
+
+
 def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tuple[str, list[str]]]:
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
     school-only clauses given their neighbour's request."""
+    clauses = _comma_parts(clauses, session)
     named = [_schools(clause, session, plan) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = []
@@ -77,7 +144,12 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
         ):
             schools = last
         text = clause
-        if schools and not has_request(clause):
+        following = clauses[i + 1] if i + 1 < len(clauses) else None
+        if schools and following is not None and _verb_and_names(clause, following, session):
+            text = following
+        elif schools and not has_request(clause) and _excluded(clause, session):
+            schools = []  # 'Galileo and Balboa at 8:40 but not Everett': Everett is left out, not moved
+        elif schools and not has_request(clause):
             before = next(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )
@@ -92,6 +164,9 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
     for words, members in lang.group_schools(clause, district):
+        if _labels_named(clause, words, schools, members):
+            continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        members = _counted(clause, words, members)
         if members:
             plan.say.append(f'I read "{words}" as {", ".join(members)}.')
         else:
@@ -107,6 +182,30 @@ def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     return schools
 
 
+_PAIR = re.compile(r"\b(?:both|the two|our two|the 2)\s+(?:of\s+the\s+)?$")
+
+
+def _counted(clause: str, words: str, members: list[str]) -> list[str]:
+    """'both high schools' when three schools have the high-school grade: the two whose names say so
+    (Balboa HS, Galileo HS), not the Transition Training Center."""
+    if len(members) <= 2 or not _PAIR.search(clause[: clause.find(words)]):
+        return members
+    code = re.search(r"\b(hs|ms|es|pk|k-?8)\b", " ".join(m.lower() for m in members))
+    named = [m for m in members if code and re.search(rf"\b{code.group(1)}\b", m.lower())]
+    return named if len(named) == 2 else members
+
+
+def _labels_named(clause: str, words: str, schools: list[str], members: list[str]) -> bool:
+    """Whether a group word ('high schools') follows school names of that group directly, as a label."""
+    at = clause.find(words)
+    return (
+        bool(schools)
+        and set(schools) <= set(members)
+        and not re.search(r"\b(?:all|every|each|the|our)\s+$", clause[:at])
+        and bool(re.search(r"[a-z')]\s+$", clause[:at]))
+    )
+
+
 def school_request(clause: str, school: str, session: ScheduleSession, plan: Plan) -> None:
     """Add the calls (or a question) for one school's request in one clause."""
     district = session.district
@@ -118,16 +217,25 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
 
     times = lang.clock_times(clause, bare=True)
-    relation = RELATION.search(clause)
-    if times and relation:
-        start = max([0] + [end for _, end, _ in times if end <= relation.start()])
-        later_wanted = (relation.group(1) in ("after", "later than")) != lang.negated(
-            clause[start : relation.start()]
-        )
-        limit = next((m for a, _, m in times if a >= relation.start()), times[0][2])
-        banned = [t for t in options if (t < limit if later_wanted else t > limit)]
+    relation = _relation(clause, times)
+    if relation is not None:
+        later, at, limit, exclusive = relation
+        start = max([0] + [end for _, end, _ in times if end <= at])
+        denied = lang.negated(clause[start:at])
+        later_wanted, strict = later != denied, exclusive and not denied
+        banned = [
+            t
+            for t in options
+            if (
+                t < limit or (strict and t == limit) if later_wanted else t > limit or (strict and t == limit)
+            )
+        ]
         if len(banned) == len(options):
-            side = "at or after" if later_wanted else "at or before"
+            side = (
+                ("after" if later_wanted else "before")
+                if strict
+                else ("at or after" if later_wanted else "at or before")
+            )
             plan.say.append(
                 f"No start-time option for {school} is {side} {format_time(limit)} (options: {label})."
             )
@@ -137,12 +245,21 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.calls.extend(edit("forbid", t) for t in banned)
         return
     if times:
-        wanted, unwanted, previous_end = [], [], 0
-        for start, end, minutes in times:
+        wanted, unwanted, previous_end, refused, either = [], [], 0, False, False
+        for i, (start, end, minutes) in enumerate(times):
             lead = clause[previous_end:start]
+            tail = clause[end : times[i + 1][0] if i + 1 < len(times) else len(clause)]
+            if not (i and _COORDINATED.match(lead)):
+                refused = lang.negated(lead) or bool(_OFF_BEFORE.search(lead) or _REFUSED_AFTER.match(tail))
+            elif not refused and re.match(r"^\s*,?\s*or\b", lead):
+                either = True
             if not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
-                (unwanted if lang.negated(lead) else wanted).append(_on_grid(minutes, options))
+                (unwanted if refused else wanted).append(_on_grid(minutes, options))
             previous_end = end
+        if either and set(wanted) <= set(options) and len(set(wanted)) > 1:
+            # '8:40 or 9:30 is fine': either of those, so the other options are ruled out
+            plan.calls.extend(edit("forbid", t) for t in options if t not in wanted)
+            return
         if wanted:
             minutes = wanted[0]
             if minutes in options:
@@ -162,6 +279,13 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 plan.say.append(
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
+        return
+    named = NAMED_SLOT.search(clause)
+    if named:
+        word = named.group(1)
+        index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
+        refused = lang.negated(clause[: named.start()]) or bool(_REFUSED_AFTER.match(clause[named.end() :]))
+        plan.calls.append(edit("forbid" if refused else "fix", options[index]))
         return
     direction = _direction(clause)
     if direction is not None:
@@ -211,7 +335,8 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     """'Swap Everett and Lick': each of two named schools takes the other's current start."""
     schools = [school for _, school in lang.mentioned_schools(low, session.district)]
     current = session.current
-    if not SWAP.search(low) or len(schools) != 2 or current is None:
+    asked = SWAP.search(low)
+    if not asked or len(schools) != 2 or current is None or lang.negated(low[: asked.start()]):
         return False
     district = session.district
     first, second = (current.result.assignment[district.school_index(s)] for s in schools)
@@ -226,6 +351,25 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
             ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
         )
     return True
+
+
+def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int, bool] | None:
+    """(later side wanted, where the bound word is, the time, whether the time itself is excluded) for the first
+    time bounded by a word before it ('after 8:40' excludes 8:40, 'by 8:40' does not) or after it ('9:30 or
+    later'). A negated bound includes its time: 'not before 8:40' allows 8:40."""
+    for start, end, minutes in times:
+        extreme = EXTREME_IS.search(clause, 0, start)
+        if extreme:  # 'the earliest Lawton can start is 8:40': 8:40 or later
+            return extreme.group(1) == "earliest", extreme.start(), minutes, False
+        before = RELATION.search(clause, 0, start)
+        if before:
+            word = before.group(1)
+            exclusive = word in ("before", "after", "earlier than", "later than")
+            return word in ("after", "later than"), before.start(), minutes, exclusive
+        after = OR_SIDE.match(clause[end:])
+        if after:
+            return after.group(1) in ("later", "after"), start, minutes, False
+    return None
 
 
 def _on_grid(minutes: int, options: tuple[int, ...]) -> int:

@@ -136,12 +136,21 @@ def school_aliases(district: District) -> dict[str, str]:
         low = name.lower()
         aliases[low] = name
         aliases[re.sub(r"\s*\([^)]*\)", "", low).strip()] = name
+        person = re.match(r"([a-z][a-z'\-]+) \(([^)]*)\)", low)  # 'Muir (John) PK': John Muir, not any John
+        given = set(re.findall(r"[a-z][a-z'\-]+", person.group(2))) if person else set()
+        for word in given - _GRADE_WORDS:
+            aliases[f"{word} {person.group(1)}"] = name  # type: ignore[union-attr]
         for word in re.findall(r"[a-z][a-z'\-]+", low):
-            if len(word) >= 4 and word not in _GRADE_WORDS:
+            if len(word) >= 4 and word not in _GRADE_WORDS and word not in given:
                 word_owner.setdefault(word, set()).add(name)
     for word, owners in word_owner.items():
         if len(owners) == 1 and word not in aliases:
             aliases[word] = next(iter(owners))
+    for name in district.names:  # 'TTC' for Transition Training Center
+        words = re.findall(r"[a-z]+", re.sub(r"\s*\([^)]*\)", "", name.lower()))
+        initials = "".join(w[0] for w in words)
+        if len(initials) >= 3 and initials not in aliases:
+            aliases[initials] = name
     return aliases
 
 

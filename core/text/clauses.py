@@ -1,11 +1,20 @@
 """Clause splitting: sentence ends, semicolons, line breaks and joining words ('and', 'but', ...), with
-ranges ('between 10 and 20') and parentheses kept whole. One pass over the text, linear in its length."""
+ranges ('between 10 and 20'), 'anything but' and parentheses kept whole. One pass over the text, linear in its length."""
 
 from __future__ import annotations
 
 import re
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also", "plus")
+_EXCEPT_RE = re.compile(r"\b(?:anything|everything|nothing|all)$", re.I)
+"""'anything but 7:50' is one exclusion, not two clauses."""
+_SCALE_TAIL_RE = re.compile(r"\b(?:hundred|thousand)$", re.I)
+_NUMBER_HEAD_RE = re.compile(
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety)\b",
+    re.I,
+)
+"""'twenty-one hundred and fifty' is one number, not two clauses."""
 _RANGE_TAIL_RE = re.compile(
     r"(?:between|from)\s+\$?[\d.]{1,20}\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I
 )
@@ -26,9 +35,16 @@ def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = 
     splitter = _SPLITTERS.setdefault((joiners, commas), _split_re(joiners, commas))
     out, start, depth_at = [], 0, _paren_depths(text)
     for m in splitter.finditer(text):
-        if depth_at[m.start()] > 0 or (
-            m.group(0).strip().lower() == "and"
-            and _RANGE_TAIL_RE.search(text[max(start, m.start() - 40) : m.start()])
+        joiner = m.group(0).strip().lower()
+        if (
+            depth_at[m.start()] > 0
+            or (joiner == "and" and _RANGE_TAIL_RE.search(text[max(start, m.start() - 40) : m.start()]))
+            or (joiner == "but" and _EXCEPT_RE.search(text, max(start, m.start() - 12), m.start()))
+            or (
+                joiner == "and"
+                and _SCALE_TAIL_RE.search(text, max(0, m.start() - 8), m.start())
+                and _NUMBER_HEAD_RE.match(text, m.end())
+            )
         ):
             continue
         out.append(text[start : m.start()])

@@ -3,8 +3,8 @@
 A *negator* ('not', 'never', 'no', 'nor', 'without', 'hardly', "don't", "can't", and the typo forms 'dont',
 'cant', 'wont') denies the words after it up to the end of its clause (`scope_end`: a punctuation mark or a
 joining word such as 'but', 'and', 'because'). An *exclusion* ('instead of', 'rather than', 'other than',
-'except', 'anything but', 'avoid', 'none', 'nothing') names what the speaker does not want; it counts only
-when asked for (`exclusions=True`), as the scheduling chat does for the times and directions it reads.
+'except', 'anything but', 'avoid', 'away from', 'rule out', 'forbid', 'block', 'none', 'nothing') names what the
+speaker does not want; it counts only when asked for (`exclusions=True`), as the scheduling chat does for the times and directions it reads.
 
 Not negation: a negative question that proposes ('why not move Lick earlier', "can't we start later?",
 "isn't it better to ...", "don't you think 5 is too many?"), a hedge ('not sure', "I don't know", 'no idea')
@@ -34,7 +34,8 @@ _NEGATOR_RE = re.compile(
 )
 _EXCLUSION_RE = re.compile(
     r"\b(?:instead of|rather than|other than|except(?: for)?|anything but|avoid(?:ing)?|none(?: of)?|nothing|"
-    r"nobody|no one)\b",
+    r"away from|nobody|no one|rul(?:e|ed|ing) out|forbid(?:den)?|ban(?:ned)?|block|exclude|prohibit|disallow|"
+    r"no-go)\b",
     re.IGNORECASE,
 )
 _INTENSIFIED = (

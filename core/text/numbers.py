@@ -45,6 +45,8 @@ _KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
 _SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
 _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b", re.IGNORECASE)
 
+_HUNDREDS_RE = re.compile(r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?hundreds?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
+"""'22 hundred' (how people say 2,200): digits followed by the word."""
 _FRACTION_RE = re.compile(r"(?<![\w./])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,2})(?![\w/.])")
 _PERCENT_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b|pct\b)", re.IGNORECASE)
 
@@ -110,9 +112,10 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
 def words_to_digits(text: str) -> str:
     """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12',
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
-    it); '1.5k' -> '1500'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
+    it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
+    text = _HUNDREDS_RE.sub(lambda m: format_number(float(m.group(1)) * 100), text)
     return _THOUSANDS_RE.sub(lambda m: format_number(float(m.group(1)) * 1000), text)
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.text.numbers import NUMBER_RE, format_number, parse_number
+from core.text.numbers import NUMBER_RE, format_number, parse_number, words_to_digits
 
 DAYS_PER = {"day": 1, "week": 7, "business week": 5, "fortnight": 14, "month": 30, "quarter": 90, "year": 365}
 _UNIT_WORDS = {
@@ -217,21 +217,148 @@ _BARE_HOUR_RE = re.compile(
 )
 
 
-def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
-    """(start, end, minutes after midnight) of clock times like '8:40', '9:30 am', '8am', '5 o'clock'; morning
-    is assumed without a suffix. With `bare`, an hour after a time word counts too ('at 10', 'after 9')."""
+_HOUR_WORDS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+_HOURS = {w: i + 1 for i, w in enumerate(_HOUR_WORDS)}
+_HOUR_W = "|".join(sorted(_HOURS, key=len, reverse=True))
+_ONES_W = "one|two|three|four|five|six|seven|eight|nine"
+_MINUTE_W = (
+    rf"(?:twenty|thirty|forty|fourty|fifty)(?:[- ]?(?:{_ONES_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    rf"sixteen|seventeen|eighteen|nineteen|o[h']?[- ]?(?:{_ONES_W})"
+)
+_NOT_A_TIME = (
+    r"(?!\s*(?:-\s*)?(?:%|percent|minutes?|mins?|hours?|hrs?|students?|kids?|children|pupils?|riders?|buses|bus|"
+    r"people|schools?|options?|alternatives?|dollars?|bucks?|cents?|days?|weeks?|months?|years?|units?|items?|"
+    r"hundred|thousand|k\b|times)\b)"
+)
+_AMOUNT_BEFORE_RE = re.compile(
+    r"\b(?:under|below|over|above|(?:more|less|fewer) than|at most|at least|max(?:imum)?|cap|limit|exceed)\s+$",
+    re.IGNORECASE,
+)
+"""Words before a number without a colon that make it an amount ('under 10.25'), not a time."""
+_RANGE_BEFORE_RE = re.compile(r"\b(?:from|between)\s+$", re.IGNORECASE)
+"""Words after a number that make it a count or an amount, not a clock time ('from ten to eight minutes')."""
+_SUFFIX = r"(?:\s*(a\.?m\.?|p\.?m\.?)(?!\w))?"
+_SPOKEN_RES = (
+    # 'nine thirty', 'eight-forty', 'seven fifty am', 'nine oh five'
+    ("hm", re.compile(rf"\b({_HOUR_W})[- ]({_MINUTE_W})\b{_SUFFIX}{_NOT_A_TIME}", re.IGNORECASE)),
+    # 'ten to eight', 'a quarter to nine', 'twenty minutes to nine', 'half past nine', '10 past 8'
+    (
+        "rel",
+        re.compile(
+            rf"\b(?:(a\s+)?(quarter|half)|({_MINUTE_W}|one|two|three|four|five|six|seven|eight|nine|\d{{1,2}})"
+            rf"(?:\s+minutes?)?)[\s-]+(past|after|to|till|til|of)[\s-]+({_HOUR_W}|\d{{1,2}})\b(?![:.]\d){_SUFFIX}"
+            rf"{_NOT_A_TIME}",
+            re.IGNORECASE,
+        ),
+    ),
+    # 'half nine' (British: 9:30)
+    ("half", re.compile(rf"\bhalf\s+({_HOUR_W})\b{_SUFFIX}{_NOT_A_TIME}", re.IGNORECASE)),
+    # '9.30', '8.40am' (a dot for the colon), '0840', '0930h'; the compact forms only after a time word
+    (
+        "dot",
+        re.compile(rf"(?<![\w.$€£,])(\d{{1,2}})\.([0-5]\d)(?![\d.,]){_SUFFIX}{_NOT_A_TIME}", re.IGNORECASE),
+    ),
+    (
+        "compact",
+        re.compile(
+            rf"(?:\b(?:at|to|by|until|till|from|for|before|after|than|around|about)\s+|(?<![\w.$€£,]))"
+            rf"(0\d|1[0-2]|(?<=\s)[1-9])([0-5]\d)(?:\s*(?:h|hrs|hours)\b)?(?![\d.,]){_SUFFIX}{_NOT_A_TIME}",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
+def _spoken_count(word: str) -> int | None:
+    """Minutes said as a word or digits ('twenty', 'twenty-five', 'oh five', '10'); None above 59."""
+    word = re.sub(r"^o[h']?[- ]?", "", word.lower()) if re.match(r"o[h']?[- ]?[a-z]", word.lower()) else word
+    value = words_to_digits(word.replace("-", " ")).strip()
+    return int(value) if value.isdigit() and int(value) < 60 else None
+
+
+def _spoken_times(text: str) -> list[tuple[int, int, int, str]]:
+    """(start, end, hour, minute, suffix) of times said or typed without a colon: see `clock_times`."""
     out = []
+    for kind, pattern in _SPOKEN_RES:
+        for m in pattern.finditer(text):
+            groups = m.groups()
+            suffix = (groups[-1] or "").replace(".", "").lower()
+            start = m.start()
+            if kind == "hm":
+                hour, minute = _HOURS[groups[0].lower()], _spoken_count(groups[1])
+            elif kind == "rel":
+                count = {"quarter": 15, "half": 30}.get((groups[1] or "").lower()) or _spoken_count(groups[2])
+                target = groups[4].lower()
+                hour = _HOURS.get(target) or int(target)
+                back = groups[3].lower() in ("past", "after")
+                if (
+                    count is None
+                    or not 1 <= hour <= 12
+                    or ((groups[1] or "").lower() == "half" and not back)
+                    or (not back and (groups[2] or "").isdigit() and "minute" not in m.group(0).lower())
+                    or _RANGE_BEFORE_RE.search(text, max(0, start - 9), start)
+                ):
+                    continue  # '10 to 8' and 'from ten to eight' are ranges, not 7:50
+                if back:
+                    minute = count
+                else:
+                    hour, minute = (hour - 2) % 12 + 1, 60 - count
+            elif kind == "half":
+                hour, minute = _HOURS[groups[0].lower()], 30
+            else:
+                hour, minute = int(groups[0]), int(groups[1])
+                start = m.start(1)
+                if not 1 <= hour <= 12 and not (kind == "compact" and hour == 0):
+                    continue
+                if _AMOUNT_BEFORE_RE.search(text, max(0, start - 16), start):
+                    continue  # 'under 10.25', 'at most 9.30': a limit's amount, not a time
+            if minute is None:
+                continue
+            out.append((start, m.end(), hour, minute, suffix))
+    return out
+
+
+def clock_times(text: str, bare: bool = False, *, spoken: bool = False) -> list[tuple[int, int, int]]:
+    """(start, end, minutes after midnight) of clock times like '8:40', '9:30 am', '8am', '5 o'clock'; morning
+    is assumed without a suffix. With `bare`, an hour after a time word counts too ('at 10', 'after 9'). With
+    `spoken`, times said or typed without a colon count too: 'nine thirty', 'eight-forty', 'ten to eight',
+    'a quarter past nine', 'half past nine', 'half nine', '9.30', '0840', 'at 840' (a chat about start times
+    turns these on; a shop's prices such as '9.30' or 'two fifty' stay amounts elsewhere)."""
+    found = []
     for match in _TIME_RE.finditer(text):
         hour = int(match.group(1) or match.group(4) or match.group(6))
         minute = int(match.group(2) or 0)
         suffix = (match.group(3) or match.group(5) or "").replace(".", "").lower()
+        if not (hour > 23 or minute > 59 or (suffix and not 1 <= hour <= 12)):  # not '40am' of '8.40am'
+            found.append((match.start(), match.end(), hour, minute, suffix))
+    if spoken:
+        taken = [(a, b) for a, b, *_ in found]
+        for hit in sorted(_spoken_times(text), key=lambda h: (h[0], -h[1])):
+            if not any(a < hit[1] and hit[0] < b for a, b in taken):
+                found.append(hit)
+                taken.append(hit[:2])
+    out = []
+    for start, end, hour, minute, suffix in found:
         if hour > 23 or minute > 59 or (suffix and not 1 <= hour <= 12):
             continue
         if suffix == "pm" and hour < 12:
             hour += 12
         elif suffix == "am" and hour == 12:
             hour = 0
-        out.append((match.start(), match.end(), hour * 60 + minute))
+        out.append((start, end, hour * 60 + minute))
     if bare:
         spans = [(a, b) for a, b, _ in out]
         for match in _BARE_HOUR_RE.finditer(text):
@@ -409,3 +536,24 @@ def physical_units(text: str) -> list[str]:
         for m in _WORD_RE.finditer(text)
         if _BEFORE_UNIT_RE.search(text[max(0, m.start() - 8) : m.start()]) and _is_physical(m.group(1))
     ]
+
+
+_HOUR_PHRASES = (
+    (re.compile(r"\b(?:three|3)[ -]quarters? of an hour\b", re.IGNORECASE), "45 minutes"),
+    (
+        re.compile(r"\b(?:an|one|1) hour and a half\b|\b(?:one|1) and a half hours?\b", re.IGNORECASE),
+        "90 minutes",
+    ),
+    (re.compile(r"\b(?:a )?quarter(?: of an |[ -])hour\b", re.IGNORECASE), "15 minutes"),
+    (re.compile(r"\bhalf(?: an |[ -])hour\b", re.IGNORECASE), "30 minutes"),
+    (re.compile(r"\b(?:an|one) hour\b", re.IGNORECASE), "60 minutes"),
+)
+_HOURS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:hours?|hrs?)\b", re.IGNORECASE)
+
+
+def hours_as_minutes(text: str) -> str:
+    """Durations in hours rewritten in minutes, for readers that count minutes: 'half an hour' -> '30 minutes',
+    'a quarter of an hour' -> '15 minutes', 'an hour and a half' -> '90 minutes', '1.5 hours' -> '90 minutes'."""
+    for pattern, minutes in _HOUR_PHRASES:
+        text = pattern.sub(minutes, text)
+    return _HOURS_RE.sub(lambda m: f"{format_number(float(m.group(1)) * 60)} minutes", text)

@@ -254,3 +254,81 @@ def test_numbers_outside_spans_skip_those_inside_money_or_durations():
     text = "3 crates, $5 each, every 2 weeks, 40 max"
     kept = outside(find_numbers(text), (*find_money(text), *find_durations(text)))
     assert [n.value for n in kept] == [3, 40]
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("at ten to eight", [470]),
+        ("nine thirty", [570]),
+        ("eight-forty please", [520]),
+        ("half past nine", [570]),
+        ("twenty to nine", [520]),
+        ("a quarter past eight", [495]),
+        ("half nine", [570]),
+        ("start at 9.30", [570]),
+        ("8.40am", [520]),
+        ("at 0840", [520]),
+        ("begin at 840", [520]),
+        ("seven fifty, and nine thirty", [470, 570]),
+        ("10 minutes to 8", [470]),
+        ("Galileo should be 9.30", [570]),
+        ("no later than 8.40", [520]),
+    ],
+)
+def test_spoken_clock_times(text: str, minutes: list[int]) -> None:
+    assert [m for _, _, m in clock_times(text, spoken=True)] == minutes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cut it from ten to eight minutes",
+        "from ten to eight",
+        "cap the peak at twenty-two hundred",
+        "2,400 kids",
+        "a peak of 23.5",
+        "$9.30 each",
+        "at 840 students",
+        "nine thirty students",
+        "keep it under 10.25",
+        "at most 9.30",
+    ],
+)
+def test_spoken_clock_times_leave_amounts_alone(text: str) -> None:
+    assert clock_times(text, spoken=True) == []
+
+
+def test_spoken_times_are_opt_in() -> None:
+    """Without `spoken` a '9.30' is a price and 'nine thirty' a spoken amount, as the inventory chat reads them."""
+    assert clock_times("it costs 9.30 or nine thirty") == []
+
+
+def test_hours_as_minutes_and_hundreds() -> None:
+    from core.text.units import hours_as_minutes
+
+    assert hours_as_minutes("below half an hour") == "below 30 minutes"
+    assert hours_as_minutes("a quarter of an hour") == "15 minutes"
+    assert hours_as_minutes("an hour and a half, or 2 hours") == "90 minutes, or 120 minutes"
+    assert words_to_digits("22 hundred students") == "2200 students"
+    assert words_to_digits("twenty-two hundred") == "2200"
+
+
+def test_anything_but_is_one_clause_and_an_exclusion() -> None:
+    from core.text.clauses import split_clauses
+    from core.text.negation import negated_at
+
+    assert split_clauses("Galileo anything but 7:50") == ["Galileo anything but 7:50"]
+    assert split_clauses("fine, but not 7:50") == ["fine", "not 7:50"]
+    for window in ("keep Galileo away from ", "rule out ", "block the "):
+        assert negated_at(window, len(window), exclusions=True), window
+        assert not negated_at(window, len(window)), window
+
+
+def test_and_inside_a_spoken_number_does_not_split() -> None:
+    from core.text.clauses import split_clauses
+
+    assert split_clauses("no more than twenty-one hundred and fifty students") == [
+        "no more than twenty-one hundred and fifty students"
+    ]
+    assert split_clauses("Lick at 8:40 and Everett at 9:30") == ["Lick at 8:40", "Everett at 9:30"]
