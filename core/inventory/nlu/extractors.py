@@ -411,6 +411,7 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     if "not_perishable" in said.values():
         return (None, None) if "perishable" in said.values() else ("false", None)  # both said: ask
     spoken = [c for c, fact in said.items() if fact == "perishable"]
+    spoken += [c for c, fact in said.items() if fact is None and c != text and _shelf_life(c)]
     if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
@@ -419,6 +420,18 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if answer in (Polarity.YES, Polarity.NO):
             return ("true" if answer is Polarity.YES else "false"), None
     return None, None
+
+
+_SHELF_TALK = 0.4
+"""A clause this much about keeping or spoiling that gives a span of days states a shelf life."""
+
+
+def _shelf_life(clause: str) -> bool:
+    """'it keeps about 5 days', 'good for a week': a span of days in a clause about keeping, read as spoiling
+    after that span (the agent then asks how to model it), even when neither fact alone is likely enough."""
+    ranking = fact_ranking(clause)
+    talk = ranking.get("perishable", 0.0) + ranking.get("not_perishable", 0.0)
+    return talk >= _SHELF_TALK and any(d.days > 1 for d in find_durations(clause))
 
 
 def read_row(key: str, text: str) -> Finding | Unclear | None:
