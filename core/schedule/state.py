@@ -126,6 +126,8 @@ _GRADE_WORDS = {
     "dr",
     "the",
 }
+_COMMON_WORDS = {"training", "centre", "academy", "early", "education", "community", "international"}
+"""Words of a school's name too common to name it alone ('staff training')."""
 
 
 def school_aliases(district: District) -> dict[str, str]:
@@ -141,7 +143,7 @@ def school_aliases(district: District) -> dict[str, str]:
         for word in given - _GRADE_WORDS:
             aliases[f"{word} {person.group(1)}"] = name  # type: ignore[union-attr]
         for word in re.findall(r"[a-z][a-z'\-]+", low):
-            if len(word) >= 4 and word not in _GRADE_WORDS and word not in given:
+            if len(word) >= 4 and word not in _GRADE_WORDS | _COMMON_WORDS and word not in given:
                 word_owner.setdefault(word, set()).add(name)
     for word, owners in word_owner.items():
         if len(owners) == 1 and word not in aliases:

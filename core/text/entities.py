@@ -51,11 +51,20 @@ class EntityIndex:
         return out
 
     def fuzzy(self, word: str, *, cutoff: float = 80.0, limit: int = 3) -> tuple[str, ...]:
-        """Entities whose one-word alias is close to `word` (same first letter, similarity >= cutoff)."""
+        """Entities whose one-word alias is close to `word` (same first letter, similarity >= cutoff), unless
+        the word is the alias cut short: 'transit' is another word, not a misspelt 'transition'."""
         word = word.lower()
-        singles = [a for a in self.aliases if " " not in a and len(a) >= 5 and a[0] == word[:1]]
+        singles = [
+            a
+            for a in self.aliases
+            if " " not in a and len(a) >= 5 and a[0] == word[:1] and not _cut_short(word, a)
+        ]
         found = process.extract(word, singles, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
         return tuple(dict.fromkeys(self.aliases[alias] for alias, _, _ in found))
+
+
+def _cut_short(word: str, alias: str) -> bool:
+    return alias.startswith(word) and len(alias) - len(word) > 2
 
 
 def _bare(token: str) -> str:

@@ -79,10 +79,17 @@ def scope_end(text: str, start: int) -> int:
     return found.start() if found else len(text)
 
 
+_IDIOM_RE = re.compile(r"no time\b|not only\b", re.IGNORECASE)
+_IN_BEFORE_RE = re.compile(r"\bin\s+$", re.IGNORECASE)
+"""Idioms that look negative and deny nothing: 'spoils in no time' (very fast), 'not only ... but'."""
+
+
 def _proposes_or_hedges(text: str, cue: re.Match[str]) -> bool:
     """A negator that does not negate: 'why not', "can't we" / "isn't it" (a negative question proposes),
-    'not sure' (a hedge), 'no, 5' / 'no I meant' (a reply particle)."""
+    'not sure' (a hedge), 'no, 5' / 'no I meant' (a reply particle), 'in no time' (an idiom)."""
     word = cue.group(0).lower()
+    if _IDIOM_RE.match(text, cue.start()) and (word != "no" or _IN_BEFORE_RE.search(text, 0, cue.start())):
+        return True
     if _HEDGE_RE.match(text, cue.start()) or _WHY_BEFORE_RE.search(
         text, max(0, cue.start() - 8), cue.start()
     ):

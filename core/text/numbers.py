@@ -47,6 +47,8 @@ _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b"
 
 _HUNDREDS_RE = re.compile(r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?hundreds?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
 """'22 hundred' (how people say 2,200): digits followed by the word."""
+_DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3})\s?dozens?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
+"""'8 dozen' (digits followed by the word): 96."""
 _FRACTION_RE = re.compile(r"(?<![\w./])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,2})(?![\w/.])")
 _PERCENT_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b|pct\b)", re.IGNORECASE)
 
@@ -112,10 +114,11 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
 def words_to_digits(text: str) -> str:
     """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12',
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
-    it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
+    it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
     text = _HUNDREDS_RE.sub(lambda m: format_number(float(m.group(1)) * 100), text)
+    text = _DOZENS_RE.sub(lambda m: str(int(m.group(1)) * 12), text)
     return _THOUSANDS_RE.sub(lambda m: format_number(float(m.group(1)) * 1000), text)
 
 

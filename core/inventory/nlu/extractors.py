@@ -171,10 +171,38 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
             out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")
         else:
             out.append((None, clause))
+    out = _refer_back(out)
     named = len(out) > 1 and all(t is None for t, _ in out) and label_of(text)[1] >= 0.5
     if named and (whole := topics(text)):  # named by the clauses together: 'if they want one and I don't
         return [(whole[0], text)]  # have it, that's $2.50 down the drain'
     return out
+
+
+_SURE_ROW = 0.5
+_BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I)
+"""A clause that points back at the value before it ('..., so that's the most I can order')."""
+
+
+def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+    """A clause without a value that points back and names a row surely ('the van fits 75 bags, so that's the
+    most I can order at a time') says which row the value just before it fills, when that value fits there."""
+    merged: list[tuple[str | None, str]] = []
+    for topic, clause in out:
+        prev = merged[-1] if merged else None
+        if (
+            prev is not None
+            and prev[0] in ROW_KEYS
+            and topic in ROW_KEYS
+            and _BACK_RE.match(clause)
+            and not (find_numbers(clause) or find_durations(clause))
+            and label_of(clause)[0] == topic
+            and label_of(clause)[1] >= _SURE_ROW
+            and compatible(topic, prev[1])
+        ):
+            merged[-1] = (topic, f"{prev[1]}, {clause}")
+            continue
+        merged.append((topic, clause))
+    return merged
 
 
 def read_message(text: str, expected: str | None = None) -> Reading:
@@ -362,21 +390,14 @@ _ON_RE = re.compile(r"\bon\s+$", re.I)
 
 def _order_to_arrival(text: str) -> WeekdayGap | None:
     """Two weekdays where the first is the day the order goes in and the second the day it comes ('I order
-    on a Monday, they arrive the following Monday'): the clause of the second day places no order itself
-    ('we count stock on Monday and order on Wednesday' is no wait)."""
+    on a Monday, they arrive the following Monday'): an order is placed before the second day, and not on it
+    ('we count stock on Monday and order on Wednesday', 'on Wednesday we order' are no wait)."""
     gap = weekday_gap(text)
-    if gap is None:
+    if gap is None or not _ORDER_VERB_RE.search(text, 0, gap.start):
         return None
-    start = 0
-    for part in clauses(text):
-        at = text.find(part, start)
-        if at <= gap.start < at + len(part):
-            arriving, earlier = part, text[:at]
-            break
-        start = max(start, at)
-    else:
-        return None
-    return None if _ORDER_VERB_RE.search(arriving) or not _ORDER_VERB_RE.search(earlier) else gap
+    just_before = " ".join(text[: gap.start].split()[-2:])
+    rest = next(iter(clauses(text[gap.end :])), "")
+    return None if _ORDER_VERB_RE.search(just_before) or _ORDER_VERB_RE.search(rest) else gap
 
 
 def _unhedge(text: str) -> str:

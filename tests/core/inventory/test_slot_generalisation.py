@@ -189,3 +189,21 @@ def test_a_spoil_word_is_denied_only_inside_the_toolkits_negation_scope(text: st
 )
 def test_an_order_day_and_an_arrival_day_are_a_lead_time(text: str, expect: dict[str, str]) -> None:
     assert _set(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("Spark plugs I order on a Wednesday get dropped off the following Wednesday.", {"lead_time": "7"}),
+        ("the co-op caps any single order at 6 dozen eggs", {"max_order": "72"}),
+        ("the truck carries 40 crates, so that's the most I can order at once", {"max_order": "40"}),
+        ("we can keep 300 jars, that's all the shelf room we have", {"max_inventory": "300"}),
+        ("strawberries go mouldy in no time", {"perishability": "true"}),
+        ("Our allocation from the wholesaler is 30 cartons per order.", {"max_order": "30"}),
+    ],
+)
+def test_readings_from_the_sixth_blind_batch_generalise(text: str, expect: dict[str, str]) -> None:
+    """Misses of inventory_slots_fresh6 (measured once, then fixed generically), each tested on a new sentence:
+    a single-clause weekday span, digits before 'dozen', a clause pointing back at the value before it, the
+    idiom 'in no time', and a counted number that is no lead time."""
+    assert _set(text) == expect

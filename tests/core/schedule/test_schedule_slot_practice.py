@@ -198,6 +198,9 @@ def test_practice_message_gives_the_expected_calls(agent: ScheduleAgent, text: s
         ("Cut the peak from 2,500 to 2,200 students", [bound(LOAD, 22)]),
         ("Set a ceiling of 2,300 students at any one bell", [bound(LOAD, 23)]),
         ("Average change cap: 20 min", [bound(DEV, 20)]),
+        ("No more than 2,600 pupils in transit at any one time.", [bound(LOAD, 26)]),
+        ("staff training matters, but keep the peak below 2,500 students", [bound(LOAD, 25)]),
+        ("evening out the number of riders is our biggest worry", [("change_objective_weight", LOAD, "3")]),
     ],
 )
 def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, expect: list) -> None:

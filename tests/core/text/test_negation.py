@@ -206,3 +206,12 @@ def test_a_hedge_is_an_unsure_answer_and_no_negation(text: str) -> None:
 
     assert polarity(text) is Polarity.UNSURE
     assert not negated(text)
+
+
+def test_idioms_that_look_negative_deny_nothing() -> None:
+    from core.text.negation import negated
+
+    assert not negated("the milk spoils in no time")
+    assert not negated("not only bread but rolls")
+    assert negated("we have no time to count")
+    assert negated("it does not spoil")

@@ -332,3 +332,14 @@ def test_and_inside_a_spoken_number_does_not_split() -> None:
         "no more than twenty-one hundred and fifty students"
     ]
     assert split_clauses("Lick at 8:40 and Everett at 9:30") == ["Lick at 8:40", "Everett at 9:30"]
+
+
+def test_dozens_written_in_digits() -> None:
+    assert words_to_digits("no more than 8 dozen stems") == "no more than 96 stems"
+    assert words_to_digits("five dozen jars") == "60 jars"
+
+
+def test_a_shorter_word_is_no_misspelt_name() -> None:
+    index = EntityIndex({"transition": "Transition Training Center (Access)", "everett": "Everett MS"})
+    assert index.fuzzy("transit") == ()
+    assert index.fuzzy("everet") == ("Everett MS",)

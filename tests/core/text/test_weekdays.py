@@ -41,3 +41,4 @@ def test_two_weekdays_are_a_span(text: str, days: int) -> None:
 )
 def test_lists_ranges_and_routines_are_no_span(text: str) -> None:
     assert weekday_gap(text) is None
+
