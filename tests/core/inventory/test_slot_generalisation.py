@@ -5,17 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.extraction import ExtractionAgent
 from core.inventory.nlu import cues
 from core.inventory.nlu.extractors import read_message
 from core.text.units import find_durations
-
-
-def _set(text: str) -> dict[str, str]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = agent.respond(text)
-    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+from tests.support.slots import table_after
 
 
 @pytest.mark.parametrize(
@@ -47,7 +40,7 @@ def test_spoken_spans_are_durations(text: str, days: float) -> None:
     ],
 )
 def test_sentences_set_exactly_their_row(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 def test_a_supplier_wait_is_no_stock_out_rule() -> None:
@@ -109,7 +102,7 @@ def test_one_clause_stock_out_rule_must_be_what_the_sentence_says(monkeypatch: p
     ],
 )
 def test_more_whole_sentence_phrasings(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 def test_a_unit_and_a_half_is_one_duration() -> None:
@@ -117,12 +110,12 @@ def test_a_unit_and_a_half_is_one_duration() -> None:
 
     assert [d.days for d in find_durations("a week and a half")] == [10.5]
     assert join_halves("it takes 2 weeks and a half, maybe") == "it takes 2.5 weeks, maybe"
-    assert _set("Let's plan a month and a half.") == {"time_horizon": "45"}
-    assert "lead_time" not in _set("Their turnaround is a week and a half.")  # not 7: whole days, so it asks
+    assert table_after("Let's plan a month and a half.") == {"time_horizon": "45"}
+    assert "lead_time" not in table_after("Their turnaround is a week and a half.")  # not 7: whole days, so it asks
 
 
 def test_without_fail_is_fixed_demand() -> None:
-    assert _set("We sell 40 units each day without fail.") == {
+    assert table_after("We sell 40 units each day without fail.") == {
         "demand_type": "deterministic",
         "demand_distribution": "40",
     }
@@ -144,7 +137,7 @@ def test_a_count_of_items_is_no_cost(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_wanted_item_is_not_read_as_the_penalty() -> None:
-    assert _set("If a shopper wants one and the shelf is bare, that's $3.50 gone.") == {"penalty_cost": "3.5"}
+    assert table_after("If a shopper wants one and the shelf is bare, that's $3.50 gone.") == {"penalty_cost": "3.5"}
 
 
 @pytest.mark.parametrize(
@@ -188,7 +181,7 @@ def test_a_spoil_word_is_denied_only_inside_the_toolkits_negation_scope(text: st
     ],
 )
 def test_an_order_day_and_an_arrival_day_are_a_lead_time(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 @pytest.mark.parametrize(
@@ -206,4 +199,4 @@ def test_readings_from_the_sixth_blind_batch_generalise(text: str, expect: dict[
     """Misses of inventory_slots_fresh6 (measured once, then fixed generically), each tested on a new sentence:
     a single-clause weekday span, digits before 'dozen', a clause pointing back at the value before it, the
     idiom 'in no time', and a counted number that is no lead time."""
-    assert _set(text) == expect
+    assert table_after(text) == expect

@@ -10,13 +10,7 @@ from __future__ import annotations
 import pytest
 
 from core.inventory.extraction import ExtractionAgent
-
-
-def _set(text: str) -> dict[str, str]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = agent.respond(text)
-    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+from tests.support.slots import table_after
 
 
 @pytest.mark.parametrize(
@@ -74,7 +68,7 @@ def _set(text: str) -> dict[str, str]:
     ],
 )
 def test_penalty_cost_messages(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 @pytest.mark.parametrize(
@@ -115,7 +109,7 @@ def test_penalty_cost_messages(text: str, expect: dict[str, str]) -> None:
     ],
 )
 def test_holding_cost_messages(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 @pytest.mark.parametrize(
@@ -150,7 +144,7 @@ def test_holding_cost_messages(text: str, expect: dict[str, str]) -> None:
     ],
 )
 def test_setup_cost_messages(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 @pytest.mark.parametrize(
@@ -169,7 +163,7 @@ def test_setup_cost_messages(text: str, expect: dict[str, str]) -> None:
     ],
 )
 def test_money_that_is_no_cost_row_sets_nothing(text: str) -> None:
-    assert _set(text) == {}
+    assert table_after(text) == {}
 
 
 def test_a_penalty_per_litre_is_asked_about_not_stored() -> None:
@@ -267,4 +261,4 @@ def test_a_penalty_per_litre_is_asked_about_not_stored() -> None:
 def test_a_second_batch_written_after_the_growth(text: str, expect: dict[str, str]) -> None:
     """Written after the bank grew, measured once (35/35; the bank before the growth read 30 of them), kept
     unchanged as a regression set."""
-    assert _set(text) == expect
+    assert table_after(text) == expect

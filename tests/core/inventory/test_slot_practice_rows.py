@@ -9,15 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.extraction import ExtractionAgent
 from core.inventory.nlu import cues
-
-
-def _set(text: str) -> dict[str, str]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = agent.respond(text)
-    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+from tests.support.slots import table_after
 
 
 def _lead(days: str) -> dict[str, str]:
@@ -166,13 +159,13 @@ def _marked(*case: object) -> object:
 
 @pytest.mark.parametrize(("text", "expect"), [_marked(t, e) for t, e in PRACTICE])
 def test_practice_message_sets_its_row(text: str, expect: dict[str, str]) -> None:
-    assert _set(text) == expect
+    assert table_after(text) == expect
 
 
 @pytest.mark.parametrize("text", [_marked(t) for t in STATE])
 def test_practice_stock_talk_is_no_row(text: str) -> None:
     assert cues.about_stock(text)
-    assert _set(text) == {}
+    assert table_after(text) == {}
 
 
 _SMALL_TALK = [

@@ -9,6 +9,7 @@ import pytest
 
 from core.schedule.agent import ScheduleAgent
 from core.schedule.offline import Memory, interpret
+from tests.support.slots import planned
 
 MUIR, ORTEGA, MCCOPPIN = "Muir (John) PK", "Ortega (Jose) PK", "McCoppin (Frank) PK"
 ACCESS, BALBOA, GALILEO = "Transition Training Center (Access)", "Balboa HS", "Galileo HS"
@@ -147,15 +148,6 @@ def agent() -> ScheduleAgent:
     return agent
 
 
-def _slots(name: str, args: dict[str, object]) -> tuple[str, ...]:
-    if name == "fix_start_time":
-        return (name, str(args["school"]), str(args["time"]), str(args["type"]))
-    if name == "show_alternatives":
-        return (name, str(args["count"]))
-    value = float(args.get("value", args.get("weight", 0)))  # type: ignore[arg-type]
-    return (name, str(args["objective"]), f"{value:g}")
-
-
 def test_the_practice_set_has_eighty_messages() -> None:
     assert len(CASES) == 80 and len({text for text, _ in CASES}) == 80
 
@@ -170,9 +162,8 @@ def test_the_practice_set_has_eighty_messages() -> None:
     ],
 )
 def test_practice_message_gives_the_expected_calls(agent: ScheduleAgent, text: str, expect: list) -> None:
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -205,9 +196,8 @@ def test_practice_message_gives_the_expected_calls(agent: ScheduleAgent, text: s
 )
 def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, expect: list) -> None:
     """Phrasings met while fixing the practice set, each guarding one reader rule against a regression."""
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -223,9 +213,8 @@ def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, e
 )
 def test_units_and_grade_words_decide(agent: ScheduleAgent, text: str, expect: list) -> None:
     """A limit's unit picks the objective; a grade word after a misspelt name must fit the school."""
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -237,9 +226,8 @@ def test_units_and_grade_words_decide(agent: ScheduleAgent, text: str, expect: l
     ],
 )
 def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect: list) -> None:
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -264,9 +252,8 @@ def test_schools_left_out_are_not_moved(agent: ScheduleAgent, text: str, expect:
     ],
 )
 def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -> None:
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -282,9 +269,8 @@ def test_bounds_and_named_slots(agent: ScheduleAgent, text: str, expect: list) -
 def test_hundreds_and_a_limit_carried_to_the_next_clause(
     agent: ScheduleAgent, text: str, expect: list
 ) -> None:
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
@@ -297,9 +283,8 @@ def test_hundreds_and_a_limit_carried_to_the_next_clause(
     ],
 )
 def test_given_names_count_only_with_the_surname(agent: ScheduleAgent, text: str, expect: list) -> None:
-    plan = interpret(text, agent.session, Memory())
-    got = sorted(_slots(name, args) for name, args in plan.calls if name != "call_solver")
-    assert got == sorted(expect), plan.reply or plan.say
+    got, reply = planned(agent, text)
+    assert got == sorted(expect), reply
 
 
 @pytest.mark.parametrize(
