@@ -1,7 +1,12 @@
-"""Shared fixtures: a fake LLM server, a temporary run store, and an environment without real API keys."""
+"""Shared fixtures: a fake LLM server, a temporary run store, and an environment without real API keys.
+
+`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadfile`, see `pytest_xdist_make_scheduler`
+below); a plain `pytest` run is one process as before.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,12 +16,44 @@ from core.config import ENV_VARS
 from tests.support.fake_llm import FakeLLMServer
 
 PROVIDER_ENV = ENV_VARS
+BROWSER_TESTS = "tests/e2e/"
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: no error when it is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadfile`, except that all browser tests are one unit of work: each test module runs whole in one
+    worker (so module-scoped fixtures are built once, as in a single process), and every test under tests/e2e/
+    runs in one worker, in collection order, against that worker's one Streamlit server and one chromium. The
+    browser unit (by far the longest: about a quarter of the suite's time) goes out first so that it never ends
+    the run alone.
+
+    (xdist's own `--dist loadgroup` cannot express this here: with pytest 9.2 it silently ignores `xdist_group`
+    marks, pytest-dev/pytest-xdist#1386.) Other `--dist` modes are left to xdist."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return BROWSER_TESTS if path.startswith(BROWSER_TESTS) else path
+
+        def _assign_work_unit(self, node: object) -> None:
+            if BROWSER_TESTS in self.workqueue:
+                self.workqueue.move_to_end(BROWSER_TESTS, last=False)
+            super()._assign_work_unit(node)
+
+    return FileScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
 def _fit_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One classifier fit cache for the whole run (shared with the CLI subprocesses the tests start), never
-    the repository's `data/cache/`."""
+    """One classifier fit cache for the whole run (shared with the CLI subprocesses the tests start, and with
+    the other xdist workers: writes are atomic), never the repository's `data/cache/`."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "fit-cache"  # the run's folder, above each worker's
+        shared.mkdir(exist_ok=True)
+        return shared
     return tmp_path_factory.mktemp("fit-cache")
 
 
