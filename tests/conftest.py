@@ -15,6 +15,11 @@ import pytest
 from core.config import ENV_VARS
 from tests.support.fake_llm import FakeLLMServer
 
+# One OpenMP/BLAS thread per test process (and the CLI, Streamlit and Ray processes it starts), set before torch
+# or numpy load their thread pools: two xdist workers already fill the CI machine's two cores, and a second
+# thread spinning for a busy core made the DQN tests 2x slower alone and ~10x slower under xdist.
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 PROVIDER_ENV = ENV_VARS
 BROWSER_TESTS = "tests/e2e/"
 
