@@ -53,11 +53,13 @@ lint: $(VENV)/.dev
 
 # The suite runs on TEST_WORKERS pytest-xdist workers (2 = the CI machine's cores; TEST_WORKERS=0 runs it in one
 # process); `--dist loadfile` keeps each module, and all browser tests, in one worker (tests/conftest.py).
+# Bytecode is cached even where the environment sets PYTHONDONTWRITEBYTECODE: the suite starts hundreds of
+# Python processes (CLI, Streamlit, sandbox) that would otherwise each recompile the repository.
 TEST_WORKERS ?= 2
 
 test: $(VENV)/.dev browser lint
-	REQUIRE_E2E=$${REQUIRE_E2E:-$$( [ "$$CI" = "true" ] && echo 1 )} $(BIN)/python -m pytest -q \
-		-n $(TEST_WORKERS) --dist loadfile
+	PYTHONDONTWRITEBYTECODE= REQUIRE_E2E=$${REQUIRE_E2E:-$$( [ "$$CI" = "true" ] && echo 1 )} \
+		$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(VENV)/.dev
 	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
