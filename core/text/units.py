@@ -64,13 +64,18 @@ _PAID_RE = re.compile(
     re.IGNORECASE,
 )
 """What makes 'a quarter' the coin ('costs me a quarter a day'), not three months or a fourth of something."""
-_PER_AFTER_RE = re.compile(r"\s+(?:per|each|apiece|a piece)\b", re.IGNORECASE)
+_PER_AFTER_RE = re.compile(
+    r"\s+(?:per|each|apiece|a piece|every|for each|for every|an? (?:day|night|week|month|unit|item|box|piece|bag))\b",
+    re.IGNORECASE,
+)
+"""A rate after 'a quarter' ('a quarter a day', 'a quarter for each one'): a span of three months is no rate."""
 
 
-def spoken_money(text: str) -> str:
+def spoken_money(text: str, *, price_asked: bool = False) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
     'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
-    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays)."""
+    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays);
+    `price_asked` (the text answers a question about a price): any 'a quarter' not 'of' something is the coin."""
 
     def amount(m: re.Match[str]) -> str:
         whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
@@ -82,7 +87,7 @@ def spoken_money(text: str) -> str:
         return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
 
     def quarters(m: re.Match[str]) -> str:
-        if not (_PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):
+        if not (price_asked or _PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):
             return m.group(0)
         count = 1 if m.group(1).lower() in ("a", "one") else int(m.group(1))
         return f"{count * 25} cents"

@@ -53,6 +53,8 @@ _RANDOM_RE = re.compile(
     r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|up and down|hard to predict)\b",
     re.I,
 )
+_WIDE_RE = re.compile(r"\b(?:a lot|wildly|hugely|enormously|massively|a great deal|like crazy)\b", re.I)
+"""Demand said to swing more than usual: Poisson's spread would understate it, so the agent asks for it."""
 _CHANGE_RE = re.compile(r"\bchang(?:e|es|ing)\b", re.I)
 
 _OPEN_DAYS_RE = re.compile(r"\b\d+ days? (?:a|per|each) week\b", re.I)
@@ -143,6 +145,8 @@ def read_demand(text: str) -> DemandReading:
     if family == "mean":
         if demand_type == "deterministic":
             family = "deterministic"
+        elif demand_type == "random" and not _WIDE_RE.search(text):
+            return _poisson_mean(params[0], period)
         else:
             note = f"{_r(params[0])} per {period} = {_r(params[0] / days)} per day" if days > 1 else ""
             return DemandReading(
@@ -173,6 +177,19 @@ def read_demand(text: str) -> DemandReading:
         option = ("A", daily, f"scale the {period}ly range by 1/{days} -> {daily}")
         return DemandReading(demand_type=kind, options=(option,), period=period)
     return DemandReading(demand_type=kind, value=daily, note=note, period=period)
+
+
+def _poisson_mean(mean: float, period: str) -> DemandReading:
+    """Demand said to vary at random, with only its average ('varies randomly, about 5 a day'): Poisson with
+    that mean, the standard model of counted customers; its spread is the square root of the mean, which the
+    note states so a user whose days swing more can give the spread instead."""
+    daily = mean / DAYS_PER[period]
+    per = f"{_r(mean)} per {period} = {_r(daily)} per day; " if period != "day" else ""
+    note = (
+        f"{per}random with only an average given, so Poisson with mean {_r(daily)}, which swings about ±"
+        f"{_r(round(math.sqrt(daily), 1))} a day; give me the spread if yours swing more"
+    )
+    return DemandReading(demand_type="random", value=f"poisson({_r(daily)})", note=note, period=period)
 
 
 def _canonical(family: str, params: tuple[float, ...]) -> str:

@@ -209,7 +209,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing."""
-    text, notes = normalize(text)
+    text, notes = normalize(text, price_asked=expected in _COST_ROWS)
     correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
     recall = recalls(text)
     findings: list[Finding] = []
@@ -219,7 +219,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     bare_unclear: list[Unclear] = []
     parts = segments(text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
-        return Reading(correction=correction, segments=tuple(parts))
+        plan = _plan_request(text)
+        return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
     for topic, segment in parts:
         if topic == STATE:
             continue
@@ -238,7 +239,12 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
-        if topic in _COST_ROWS and (other := rival(segment, topic)) and not _named(topic, segment):
+        if (
+            topic in _COST_ROWS
+            and (other := rival(segment, topic))
+            and not _named(topic, segment)
+            and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
+        ):
             unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
             continue
         result = read_row(key, segment)
@@ -282,6 +288,29 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     return reading
 
 
+_PLAN_ASK_RE = re.compile(
+    r"^\W*(?:can|could|shall)\s+(?:we|you|i)\s+(?:please\s+|just\s+|maybe\s+)?"
+    r"(?:plan|map(?: it)? out|look|cover|go|model|forecast|work(?: it)? out|budget|sketch(?: it)? out|lay(?: it)? out|"
+    r"run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
+    re.I,
+)
+"""A request that names the span to plan ('Can we map out the whole next year?'): the user choosing the horizon
+in the form of a question, not asking for an answer."""
+
+
+def _plan_request(text: str) -> Finding | None:
+    """The planning horizon a request in question form sets, when the whole message is about the horizon."""
+    if (
+        not _PLAN_ASK_RE.search(text)
+        or label_of(text)[0] != "time_horizon"
+        or find_money(text)
+        or len(find_durations(text)) != 1
+    ):
+        return None
+    found = read_row("time_horizon", text)
+    return found if isinstance(found, Finding) else None
+
+
 _SHORT = 3
 """A message of at most this many clauses is one statement: a stock-out rule read from one clause of it must
 also be what the whole message says (the other rule never reads higher), else the agent asks."""
@@ -322,10 +351,10 @@ def _name(key: str) -> str:
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
 
 
-def normalize(text: str) -> tuple[str, list[str]]:
+def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
     """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
     correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
-    readings the user should know about."""
+    readings the user should know about. `price_asked`: the text answers a cost question ('a quarter' is 25c)."""
     text, _ = clean(text)
     notes = []
     if _COUPLE_RE.search(text):
@@ -343,7 +372,7 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
-    return spoken_money(text), notes
+    return spoken_money(text, price_asked=price_asked), notes
 
 
 _HOURS_TALK_RE = re.compile(
@@ -357,6 +386,17 @@ _OVERHEAD_RE = re.compile(
     re.I,
 )
 """Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
+_PER_ITEM_RE = re.compile(
+    r"\b(?:each|every|per)\s+(?!(?:day|night|week|month|year|hour|order|delivery|shipment|employee|worker|person|"
+    r"shift)s?\b)[a-z]+",
+    re.I,
+)
+"""A cost said per item ('every pallet I keep costs $2.10 a week in rent'): the shop's rent split per unit."""
+_WAGES_RE = re.compile(
+    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff\b|"
+    r"\bemployees?\b",
+    re.I,
+)
 _HISTORY_RE = re.compile(
     r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
     re.I,
@@ -517,8 +557,11 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
         )
-    if key != "setup_cost" and _OVERHEAD_RE.search(text):
+    per_item = key == "holding_cost" and _PER_ITEM_RE.search(text) and not _WAGES_RE.search(text)
+    if key != "setup_cost" and _OVERHEAD_RE.search(text) and not per_item:
         return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
+    if key == "setup_cost" and _WAGES_RE.search(text) and not is_per_order(text):
+        return Unclear(key, "that sounds like wages, a running cost of the shop, not a fee per order")
     if find_percentages(text) and not find_money(text):
         return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)

@@ -1,0 +1,126 @@
+"""Slot reading where the context decides: a coin or a rate after 'a quarter', the row just asked for a bare
+amount, rent split per item, demand said to vary with only its average, a held order, a planning span asked as
+a request, and the wording of a question asked a third time (new sentences, written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.extraction import ExtractionAgent
+from tests.support.slots import table_after
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("storing each crate runs us a quarter a day", None, {"holding_cost": "0.25"}),
+        ("a quarter for every tub on the shelf, each day", None, {"holding_cost": "0.25"}),
+        ("maybe a quarter", "holding_cost", {"holding_cost": "0.25"}),
+        ("we plan a quarter ahead", None, {"time_horizon": "90"}),
+        ("a quarter", "time_horizon", {"time_horizon": "90"}),
+    ],
+)
+def test_a_quarter_is_the_coin_only_as_a_rate_or_a_price_answer(
+    text: str, asked: str | None, expect: dict[str, str]
+) -> None:
+    assert table_after(text, asked) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("let's say ten dollars", "penalty_cost", {"penalty_cost": "10"}),
+        ("call it forty dollars", "setup_cost", {"setup_cost": "40"}),
+        ("$6 per order", "penalty_cost", {"setup_cost": "6"}),
+    ],
+)
+def test_a_bare_amount_answers_the_cost_just_asked(text: str, asked: str, expect: dict[str, str]) -> None:
+    """Unless the answer names another row ('per order'): then it fills that row."""
+    assert table_after(text, asked) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("each crate I store costs $1.40 a week in rent", None, {"holding_cost": "0.2"}),
+        ("our rent is $3000 a month", None, {}),
+        ("our rent is $1200 per month", "holding_cost", {}),
+        ("wages run $15 an hour for each worker", "holding_cost", {}),
+        ("wages run $15 an hour for each worker", "setup_cost", {}),
+        ("each order takes an hour of staff time, about $20 per order", "setup_cost", {"setup_cost": "20"}),
+    ],
+)
+def test_rent_per_item_is_holding_but_shop_overheads_are_asked(
+    text: str, asked: str | None, expect: dict[str, str]
+) -> None:
+    assert table_after(text, asked) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "mean"),
+    [
+        ("sales are unpredictable but average 8 a day", "8"),
+        ("demand is random, around 20 a day", "20"),
+        ("about 70 a week, but it varies", "10"),
+    ],
+)
+def test_random_demand_with_only_an_average_is_poisson_and_says_so(text: str, mean: str) -> None:
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = agent.respond(text)
+    assert turn.table["demand_type"]["value"] == "random"
+    assert turn.table["demand_distribution"]["value"] == f"poisson({mean})"
+    assert "give me the spread" in turn.assistant
+
+
+def test_demand_said_to_swing_a_lot_asks_for_the_spread_without_an_exactly_option() -> None:
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = agent.respond("around 30 a day but it swings wildly")
+    assert turn.table["demand_distribution"]["value"] is None
+    assert "Poisson with mean 30" in turn.assistant
+    assert "exactly 30" not in turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "backorders sit in the queue until new stock shows up",
+        "if we're out, the order waits until the next truck and then ships",
+    ],
+)
+def test_held_orders_are_a_backlog(text: str) -> None:
+    assert table_after(text) == {"state_transition_model": "backlog"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("Could we plan out the next two months?", {"time_horizon": "60"}),
+        ("shall we plan for 8 weeks?", {"time_horizon": "56"}),
+        ("should I plan for a month or a year?", {}),
+        ("can we plan for a month or a year?", {}),
+        ("can we plan for 3 months if demand doubles?", {}),
+        ("can we plan around a 5 day delivery?", {}),
+    ],
+)
+def test_a_request_naming_the_span_sets_the_horizon_but_a_real_question_does_not(
+    text: str, expect: dict[str, str]
+) -> None:
+    assert table_after(text) == expect
+
+
+def test_a_third_asking_is_worded_as_still_open_while_the_user_makes_progress() -> None:
+    """Each answer fills another row: the demand question comes back, but the third time as what is still
+    open, never as a failed attempt; an unusable answer then gets the 'put it differently' help."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    replies = [
+        agent.respond(t).assistant
+        for t in ("deliveries take 4 days", "we can hold 300 units", "nothing we sell goes off", "hmm")
+    ]
+    question = replies[0].split("Noted: lead time = 4 days. ")[1]
+    assert replies[1].endswith(question)
+    assert "Still open:" in replies[2] and question not in replies[2]
+    assert "put it differently" not in replies[2]
+    assert "Let me put it differently:" in replies[3]
