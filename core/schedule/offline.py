@@ -24,6 +24,7 @@ from core.schedule.offline_schools import (
     Call,
     Plan,
     check_school_calls,
+    district_wish,
     has_request,
     school_request,
     swap,
@@ -49,10 +50,20 @@ _SHORT_REPLY = 6
 'yes, and move Lick later' is a new request."""
 _INTENT_CONFIDENCE = 0.55
 """How sure the learned intent must be before a message no rule reads is acted on; below it the agent asks."""
+_OBJECTIVE_ACTS = ({"priority_load", "reduce_load"}, {"priority_deviation", "reduce_deviation"})
+"""Intents about one objective: when the two of a pair are the learned intent's best two guesses, the objective
+is sure even if the act is not, so their probabilities add up ('priority #1: keep times close to today's' is
+0.48 priority and 0.44 less change: the priority, not the menu)."""
 _MENU = ("a", "b", "c")
-_PRIORITIES = {"priority_load": (True, False), "priority_deviation": (False, True), "priority_equal": (False, False)}
+_PRIORITIES = {
+    "priority_load": (True, False),
+    "priority_deviation": (False, True),
+    "priority_equal": (False, False),
+}
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
+_COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
+"""'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
 
 _FILLER = frozenset(
@@ -205,12 +216,23 @@ def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory)
     model.bound(objective, "", session, plan, nudge=memory.nudges[objective])
 
 
+def _act(text: str) -> str | None:
+    """The learned intent of a message or clause when it is sure enough to act on: its probability, or with the
+    runner-up about the same objective (`_OBJECTIVE_ACTS`) theirs together, reaches `_INTENT_CONFIDENCE`."""
+    guess = lang.intent(text)
+    (first, p), *rest = guess.ranking
+    if p >= _INTENT_CONFIDENCE:
+        return first
+    if rest and any({first, rest[0][0]} == pair for pair in _OBJECTIVE_ACTS):
+        return first if p + rest[0][1] >= _INTENT_CONFIDENCE else None
+    return None
+
+
 def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
     """A message no rule read, acted on by its learned intent; an unclear one gets the menu."""
-    guess = lang.intent(low)
-    if guess.confidence < _INTENT_CONFIDENCE:
+    name = _act(low)
+    if name is None:
         return Plan()
-    name = guess.intent
     if name in ("reduce_load", "reduce_deviation"):
         plan = Plan()
         _nudge(LOAD if name == "reduce_load" else DEVIATION, session, plan, memory)
@@ -458,8 +480,11 @@ def _read_clause(
         for part in district_wide:
             _read_clause(part, [], session, plan, memory)
         return
-    guess = lang.intent(clause)
-    act = guess.intent if guess.confidence >= _INTENT_CONFIDENCE else None
+    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause):
+        model.priority(False, True, session, plan)  # 'every school close to today's times': change first
+        if lang.limit_value(clause) is None:
+            return
+    act = _act(clause)
     if act in _PRIORITIES and lang.limit_value(clause) is None:
         model.priority(*_PRIORITIES[act], session, plan)
         return
@@ -481,9 +506,11 @@ def _read_clause(
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
     """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000')."""
+    if lang.mentioned_schools(part, session.district):
+        return False
     cue = lang.LOAD_WORDS.search(part) or lang.DEVIATION_WORDS.search(part)
     wants = lang.REDUCE_WORDS.search(part) or lang.limit_value(part) is not None
-    return bool(cue and wants and not lang.mentioned_schools(part, session.district))
+    return bool(cue and wants) or district_wish(part) == "near"
 
 
 def _closing(session: ScheduleSession) -> str:

@@ -84,6 +84,50 @@ def has_request(clause: str) -> bool:
     )
 
 
+def district_wish(clause: str) -> str | None:
+    """What a clause about every school at once ('all schools', 'everyone', 'no school') asks when it gives no
+    time, direction, named slot or release: 'near' when the starts should stay close to today's ('every school
+    as close to its current time as possible': the change objective, not ten pins), 'keep' when they should stay
+    where they are without a verb that pins (ambiguous: the agent asks), 'objective' when it asks nothing of the
+    schools but speaks of an objective ('fewer buses, even if every school has to move'); None when each school
+    gets the request ('all schools at 7:50', 'move everyone later', 'lock every school at its current time')."""
+    if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
+        return None
+    if EARLIER.search(clause) or LATER.search(clause) or FREE.search(clause) or NAMED_SLOT.search(clause):
+        return None
+    if lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause):
+        return "near"
+    if lang.pins(clause):
+        return None
+    if KEEP.search(clause):
+        return "keep"
+    if lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause):
+        return "objective"
+    return None
+
+
+def _ask_to_pin_all(session: ScheduleSession, plan: Plan) -> None:
+    """'Keep all schools where they are': pinning every school freezes the schedule, staying close to today's
+    times is the change priority; the agent asks, and offers the pins for a 'yes'."""
+    district, current = session.district, session.current
+    if current is None:
+        plan.say.append("Let me first produce a schedule; then I can hold schools where they are.")
+        return
+    plan.ask.append(
+        f"Should I pin all {len(district.schools)} schools at their start times in proposal {current.number}? "
+        "That freezes the schedule: the solver has nothing left to choose. If you rather want every school close "
+        "to today's times while the solver still balances buses, say 'every school close to today's times' and "
+        "I'll make that the top priority instead."
+    )
+    plan.offer.extend(
+        (
+            "fix_start_time",
+            {"school": s.name, "time": district.time_labels[current.result.assignment[i]], "type": "fix"},
+        )
+        for i, s in enumerate(district.schools)
+    )
+
+
 def _excluded(clause: str, session: ScheduleSession) -> bool:
     """Whether a clause that only names schools names them to leave them out ('not Everett', 'except Lick')."""
     found = lang.mentions(clause, session.district)
@@ -135,11 +179,15 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
         if schools:
             last = schools
-        elif last and (
-            re.search(r"\b(it|that school|them|they|those)\b", clause)
-            or (
-                lang.clock_times(clause)
-                and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+        elif (
+            last
+            and not district_wish(clause)
+            and (
+                re.search(r"\b(it|that school|them|they|those)\b", clause)
+                or (
+                    lang.clock_times(clause)
+                    and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+                )
             )
         ):
             schools = last
@@ -163,9 +211,14 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
 def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
+    wish = district_wish(clause)
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        if wish is not None and lang.whole_district(words):
+            if wish == "keep":
+                _ask_to_pin_all(session, plan)
+            continue  # the request is for the district as a whole (see `district_wish`)
         members = _counted(clause, words, members)
         if members:
             plan.say.append(f'I read "{words}" as {", ".join(members)}.')
