@@ -66,6 +66,10 @@ TODAY = re.compile(
     r"at the moment|these days"
 )
 """Words that point at today's start times."""
+LEAST = re.compile(
+    r"\bas (?:little|few|small|minor|gentle)\b[^.;]*?\bas (?:possible|we can|you can|they can)\b|\bminim|\bleast\b"
+)
+"""'as little as possible', 'minimal', 'the least': the smallest amount of something (of change, with a change word)."""
 _PIN = re.compile(r"\b(?:fix|fixed|lock|locked|pin|pinned|freeze|frozen|nail)\b")
 """Verbs that ask to hold starts exactly ('lock every school at its current time')."""
 _GRADE_CODES = {
@@ -142,9 +146,17 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
     return out
 
 
-def whole_district(text: str) -> bool:
-    """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school')."""
-    return bool(re.search(_GROUPS["ALL"], text.lower()))
+def whole_district(text: str, *, others: bool = False) -> bool:
+    """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school');
+    with `others`, also of the rest of them ('all the other schools', 'everyone else')."""
+    low = text.lower()
+    return bool(re.search(_GROUPS["ALL"], low) or (others and _REST.search(low)))
+
+
+_REST = re.compile(
+    r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
+    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b"
+)
 
 
 def pins(text: str) -> bool:

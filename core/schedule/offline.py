@@ -62,6 +62,7 @@ _PRIORITIES = {
 }
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
+_REQUEST_FORM = re.compile(r"^\W*(?:(?:can|could|would|will|shall)\s+(?:we|you|i)\b|please\b|let'?s\b)")
 _COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
 """'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
@@ -422,11 +423,12 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if not swap(low, session, plan):
         parts = targets(lang.split_clauses(low), session, plan)
         lang.prime_intents([clause for clause, schools in parts if not schools])
+        asked = _asks_about(low)
         previous = None
         for clause, schools in parts:
             if not schools:
                 clause = previous = lang.carry_limit(previous, clause)
-            _read_clause(clause, schools, session, plan, memory)
+            _read_clause(clause, schools, session, plan, memory, asked=asked)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
@@ -436,7 +438,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return plan
     if act == "satisfied":
         return Plan(reply=_closing(session))
-    if is_question(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
+    if is_question(low) and (
+        lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low) or district_wish(low) == "near"
+    ):
         return Plan(reply=_answer(low, session, define=guess.intent == "define_term"))
     if plan.say:
         return plan
@@ -469,8 +473,17 @@ def _option_count(low: str) -> int:
 
 
 def _read_clause(
-    clause: str, schools: list[str], session: ScheduleSession, plan: Plan, memory: Memory
+    clause: str,
+    schools: list[str],
+    session: ScheduleSession,
+    plan: Plan,
+    memory: Memory,
+    *,
+    asked: bool = False,
 ) -> None:
+    """The calls for one clause: each named school's request, else a district-wide one (a priority, a limit, a
+    vague step). `asked`: the message is a question for information, so 'every school close to today's times?'
+    asks about the change rather than making it the priority."""
     if schools:
         parts = [p.strip() for p in lang.comma_parts(clause)]
         district_wide = [p for p in parts if _district_wide(p, session)]
@@ -478,9 +491,9 @@ def _read_clause(
         for school in schools:
             school_request(school_text, school, session, plan)
         for part in district_wide:
-            _read_clause(part, [], session, plan, memory)
+            _read_clause(part, [], session, plan, memory, asked=asked)
         return
-    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause):
+    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause) and not asked:
         model.priority(False, True, session, plan)  # 'every school close to today's times': change first
         if lang.limit_value(clause) is None:
             return
@@ -502,6 +515,12 @@ def _read_clause(
         latest = next((c for c in reversed(session.state.constraints) if c.kind == "bound"), None)
         if latest is not None:
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
+
+
+def _asks_about(clause: str) -> bool:
+    """A question for information ('is every school close to its current time?'), not a request put as one
+    ('can we keep every school close to today's times?')."""
+    return is_question(clause) and not _REQUEST_FORM.match(clause)
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
@@ -527,7 +546,8 @@ def _closing(session: ScheduleSession) -> str:
 def _answer(low: str, session: ScheduleSession, *, define: bool) -> str:
     """A definition for a `define` question ('what does ... mean': of the measure it names, else of both),
     else the current value(s) asked about."""
-    load, dev = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    load = bool(lang.LOAD_WORDS.search(low))
+    dev = bool(lang.DEVIATION_WORDS.search(low)) or district_wish(low) == "near"
     if define:
         meant = [text for text, named in ((_LOAD_MEANING, load), (_DEVIATION_MEANING, dev)) if named]
         return " ".join(meant or [_LOAD_MEANING, _DEVIATION_MEANING])

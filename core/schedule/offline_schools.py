@@ -85,22 +85,23 @@ def has_request(clause: str) -> bool:
 
 
 def district_wish(clause: str) -> str | None:
-    """What a clause about every school at once ('all schools', 'everyone', 'no school') asks when it gives no
+    """What a clause about every school at once ('all schools', 'everyone', 'the other schools') asks when it gives no
     time, direction, named slot or release: 'near' when the starts should stay close to today's ('every school
     as close to its current time as possible': the change objective, not ten pins), 'keep' when they should stay
     where they are without a verb that pins (ambiguous: the agent asks), 'objective' when it asks nothing of the
     schools but speaks of an objective ('fewer buses, even if every school has to move'); None when each school
     gets the request ('all schools at 7:50', 'move everyone later', 'lock every school at its current time')."""
-    if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
+    if not lang.whole_district(clause, others=True) or lang.clock_times(clause, bare=True):
         return None
     if EARLIER.search(clause) or LATER.search(clause) or FREE.search(clause) or NAMED_SLOT.search(clause):
         return None
-    if lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause):
+    close = lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause)
+    if close or (lang.LEAST.search(clause) and lang.DEVIATION_WORDS.search(clause)):
         return "near"
     if lang.pins(clause):
         return None
-    if KEEP.search(clause):
-        return "keep"
+    if KEEP.search(clause):  # 'keep the other schools where they are' beside a named one: not all ten
+        return "keep" if lang.whole_district(clause) else None
     if lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause):
         return "objective"
     return None
@@ -211,10 +212,13 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
 def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
-    wish = district_wish(clause)
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        part = next((p for p in lang.comma_parts(clause) if words in p), clause)
+        wish = district_wish(
+            part
+        )  # of the comma part with the group: 'Galileo at 8:40, everyone else close to today's'
         if wish is not None and lang.whole_district(words):
             if wish == "keep":
                 _ask_to_pin_all(session, plan)

@@ -178,3 +178,25 @@ def test_yes_to_the_question_pins_every_school_and_the_suggested_words_set_the_p
     assert sorted(pins) == _expected(agent, [fix(EVERY)])
     got, reply = planned(agent, "every school close to today's times")
     assert got == [weight(DEV)], reply
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        # 'the other schools' / 'everyone else' beside a named school: that school pinned, the rest kept close
+        (
+            "Keep Lick where it is, and all the other schools roughly where they are now",
+            [fix(LICK), weight(DEV)],
+        ),
+        ("Galileo at 9:30, everyone else as close to today as possible", [fix(GALILEO, T930), weight(DEV)]),
+        ("Every school's schedule should change as little as possible", [weight(DEV)]),
+        # a comparative asks for a step of less change, not the priority
+        ("everybody closer to their old times please", [bound(DEV, 7.23)]),
+        # a question about it changes nothing
+        ("is every school close to its current time?", []),
+    ],
+)
+def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, expect: list) -> None:
+    """Phrasings met while fixing the practice set, each guarding one reader rule against a regression."""
+    got, reply = planned(agent, text)
+    assert got == _expected(agent, expect), reply
