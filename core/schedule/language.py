@@ -46,7 +46,9 @@ LIMIT_WORDS = re.compile(
 """A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
 "shouldn't move by more than 15 minutes"."""
 _GROUPS = {
-    "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
+    "ALL": r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
+    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b|"
+    r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
     r"\bnone of the schools\b|\bany school\b",
     "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
@@ -146,11 +148,15 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
     return out
 
 
-def whole_district(text: str, *, others: bool = False) -> bool:
-    """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school');
-    with `others`, also of the rest of them ('all the other schools', 'everyone else')."""
-    low = text.lower()
-    return bool(re.search(_GROUPS["ALL"], low) or (others and _REST.search(low)))
+def whole_district(text: str) -> bool:
+    """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school'),
+    or of all the others ('all the other schools', 'everyone else': `rest_of_district`)."""
+    return bool(re.search(_GROUPS["ALL"], text.lower()))
+
+
+def rest_of_district(text: str) -> bool:
+    """Whether the text speaks of the schools other than the ones named ('the other schools', 'everyone else')."""
+    return bool(_REST.search(text.lower()))
 
 
 _REST = re.compile(

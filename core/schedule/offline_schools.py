@@ -85,13 +85,14 @@ def has_request(clause: str) -> bool:
 
 
 def district_wish(clause: str) -> str | None:
-    """What a clause about every school at once ('all schools', 'everyone', 'the other schools') asks when it gives no
-    time, direction, named slot or release: 'near' when the starts should stay close to today's ('every school
-    as close to its current time as possible': the change objective, not ten pins), 'keep' when they should stay
-    where they are without a verb that pins (ambiguous: the agent asks), 'objective' when it asks nothing of the
-    schools but speaks of an objective ('fewer buses, even if every school has to move'); None when each school
-    gets the request ('all schools at 7:50', 'move everyone later', 'lock every school at its current time')."""
-    if not lang.whole_district(clause, others=True) or lang.clock_times(clause, bare=True):
+    """What a clause about every school at once ('all schools', 'everyone'; also 'the other schools', 'everyone
+    else') asks when it gives no time, direction, named slot or release: 'near' when the starts should stay close
+    to today's ('every school as close to its current time as possible': the change objective, not ten pins),
+    'keep' when they should stay where they are without a verb that pins (ambiguous: the agent asks), 'objective'
+    when it asks nothing of the schools but speaks of an objective ('fewer buses, even if every school has to
+    move'); None when each school gets the request ('all schools at 7:50', 'move everyone later', 'lock every
+    school at its current time')."""
+    if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
         return None
     if EARLIER.search(clause) or LATER.search(clause) or FREE.search(clause) or NAMED_SLOT.search(clause):
         return None
@@ -100,33 +101,33 @@ def district_wish(clause: str) -> str | None:
         return "near"
     if lang.pins(clause):
         return None
-    if KEEP.search(clause):  # 'keep the other schools where they are' beside a named one: not all ten
-        return "keep" if lang.whole_district(clause) else None
+    if KEEP.search(clause):
+        return "keep"
     if lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause):
         return "objective"
     return None
 
 
-def _ask_to_pin_all(session: ScheduleSession, plan: Plan) -> None:
-    """'Keep all schools where they are': pinning every school freezes the schedule, staying close to today's
-    times is the change priority; the agent asks, and offers the pins for a 'yes'."""
+def _ask_to_pin(members: list[str], session: ScheduleSession, plan: Plan) -> None:
+    """'Keep all schools where they are' ('... the other schools ...'): pinning them all freezes (nearly) the whole
+    schedule, staying close to today's times is the change priority; the agent asks, and offers the pins for a
+    'yes'."""
     district, current = session.district, session.current
     if current is None:
         plan.say.append("Let me first produce a schedule; then I can hold schools where they are.")
         return
+    which = (
+        f"all {len(members)} schools"
+        if len(members) == len(district.schools)
+        else f"the other {len(members)} schools"
+    )
     plan.ask.append(
-        f"Should I pin all {len(district.schools)} schools at their start times in proposal {current.number}? "
-        "That freezes the schedule: the solver has nothing left to choose. If you rather want every school close "
-        "to today's times while the solver still balances buses, say 'every school close to today's times' and "
-        "I'll make that the top priority instead."
+        f"Should I pin {which} at their start times in proposal {current.number}? That leaves the solver "
+        "(almost) nothing to choose. If you rather want them close to today's times while the solver still "
+        "balances buses, say 'every school close to today's times' and I'll make that the top priority instead."
     )
-    plan.offer.extend(
-        (
-            "fix_start_time",
-            {"school": s.name, "time": district.time_labels[current.result.assignment[i]], "type": "fix"},
-        )
-        for i, s in enumerate(district.schools)
-    )
+    at = {s.name: district.time_labels[current.result.assignment[i]] for i, s in enumerate(district.schools)}
+    plan.offer.extend(("fix_start_time", {"school": m, "time": at[m], "type": "fix"}) for m in members)
 
 
 def _excluded(clause: str, session: ScheduleSession) -> bool:
@@ -151,15 +152,16 @@ def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bo
 
 
 def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
-    """Clauses cut at commas where both sides ask something and the right side names a school
-    ('Muir and Cobb at half past nine, Everett at ten to eight'); other commas stay inside their clause."""
+    """Clauses cut at commas where both sides ask something and the right side names a school or the rest of
+    them ('Muir and Cobb at half past nine, Everett at ten to eight', 'Lick at 8:40, everyone else at 9:30');
+    other commas stay inside their clause."""
     out = []
     for clause in clauses:
         parts = lang.comma_parts(clause)
         merged = [parts[0]]
         for part in parts[1:]:
             if (
-                lang.mentioned_schools(part, session.district)
+                (lang.mentioned_schools(part, session.district) or lang.rest_of_district(part))
                 and has_request(part)
                 and has_request(merged[-1])
             ):
@@ -174,7 +176,8 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
     school-only clauses given their neighbour's request."""
     clauses = _comma_parts(clauses, session)
-    named = [_schools(clause, session, plan) for clause in clauses]
+    everyone = frozenset(s for clause in clauses for _, s in lang.mentioned_schools(clause, session.district))
+    named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = []
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
@@ -209,19 +212,24 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
     return out
 
 
-def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
+def _schools(
+    clause: str, session: ScheduleSession, plan: Plan, named: frozenset[str] = frozenset()
+) -> list[str]:
+    """The schools a clause names, alone or by group; `named`: those the whole message names, which 'the other
+    schools' and 'everyone else' leave out."""
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        # the comma part with the group decides: 'Galileo at 8:40, everyone else close to today's times'
         part = next((p for p in lang.comma_parts(clause) if words in p), clause)
-        wish = district_wish(
-            part
-        )  # of the comma part with the group: 'Galileo at 8:40, everyone else close to today's'
+        wish = district_wish(part)
+        if lang.rest_of_district(words):  # 'Galileo at 8:40 and everyone else at 9:30'
+            members = [m for m in members if m not in named]
         if wish is not None and lang.whole_district(words):
             if wish == "keep":
-                _ask_to_pin_all(session, plan)
+                _ask_to_pin(members, session, plan)
             continue  # the request is for the district as a whole (see `district_wish`)
         members = _counted(clause, words, members)
         if members:

@@ -20,6 +20,17 @@ LOAD, DEV = "student_load_balancing", "schedule_deviation"
 HERE = "where it is now"
 """Placeholder for the school's start in the current proposal, filled in from the agent's session."""
 EVERY = "every school"
+OTHERS_THAN_GALILEO = (
+    "Muir (John) PK",
+    "Ortega (Jose) PK",
+    "McCoppin (Frank) PK",
+    ACCESS,
+    BALBOA,
+    EVERETT,
+    LICK,
+    COBB,
+    "Lawton K-8 (K-5)",
+)
 
 
 def weight(objective: str) -> tuple[str, ...]:
@@ -151,13 +162,19 @@ def test_priority_message_gives_the_expected_calls(agent: ScheduleAgent, text: s
 
 
 @pytest.mark.parametrize(
-    "text", ["keep all schools where they are", "Leave everybody exactly where they are for now"]
+    "text",
+    [
+        "keep all schools where they are",
+        "Leave everybody exactly where they are for now",
+        "Lick at 8:40 and keep the other schools where they are",
+    ],
 )
 def test_keeping_every_school_exactly_where_it_is_asks_first(agent: ScheduleAgent, text: str) -> None:
     """Keep all schools where they are could mean "pin all ten" (which freezes the schedule: the solver has
     nothing left to choose, so proposal N comes back unchanged) or "stay close to today's times" (the deviation
     priority, which still lets the solver balance buses). The two differ a lot and neither is a small step, so
-    the agent asks rather than silently pinning ten schools; the pins are its offer, so a "yes" applies them."""
+    the agent asks rather than silently pinning ten schools; the pins are its offer, so a "yes" applies them.
+    The same holds for "the other schools" beside a named one (nine pins leave the solver almost nothing)."""
     got, reply = planned(agent, text)
     assert got == [], reply
     assert "?" in reply and "top priority" in reply
@@ -194,6 +211,15 @@ def test_yes_to_the_question_pins_every_school_and_the_suggested_words_set_the_p
         ("everybody closer to their old times please", [bound(DEV, 7.23)]),
         # a question about it changes nothing
         ("is every school close to its current time?", []),
+        # 'everyone else' / 'the other schools' leave out the schools the message names
+        (
+            "Keep Galileo at 8:40, everyone else at 9:30",
+            [fix(GALILEO, "8:40 AM")] + [fix(s, T930) for s in OTHERS_THAN_GALILEO],
+        ),
+        (
+            "Galileo at 8:40 and all the other schools at 9:30",
+            [fix(GALILEO, "8:40 AM")] + [fix(s, T930) for s in OTHERS_THAN_GALILEO],
+        ),
     ],
 )
 def test_reader_cases_beyond_the_practice_set(agent: ScheduleAgent, text: str, expect: list) -> None:
