@@ -20,10 +20,11 @@ Call = tuple[str, dict[str, Any]]
 EARLIER = re.compile(r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up")
 LATER = re.compile(r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in")
 FREE = re.compile(
-    r"free|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
+    r"free(?!z)|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
 )
 KEEP = re.compile(
-    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
+    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|\bfreeze\b|\bpin\b|don'?t (?:move|touch|change)|stay|same|fine|"
+    r"happy with|good where|as is|\bat (?:its|their) (?:current|present|usual|existing|today's)\b"
 )
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
 """A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
