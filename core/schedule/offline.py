@@ -402,7 +402,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
     guess = lang.intent(low)
     act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
-    if act == "start_over":
+    if act == "start_over" and not _names_schools(low, session):
         session.dismiss_infeasible()
         calls = session.calls_to_reach(ModelState())
         return (
@@ -445,6 +445,13 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+def _names_schools(low: str, session: ScheduleSession) -> bool:
+    """Whether a message asks something of named schools or of every school as a whole (`district_wish`): then
+    'start' is a school's start ('above all, every school near its present start'), and the message is no
+    'start over' that wipes the model ('reset all schools' still is)."""
+    return bool(lang.mentioned_schools(low, session.district) or district_wish(low))
 
 
 def _adopt(low: str, session: ScheduleSession) -> Plan:

@@ -211,6 +211,8 @@ def test_yes_to_the_question_pins_every_school_and_the_suggested_words_set_the_p
         ("everybody closer to their old times please", [bound(DEV, 7.23)]),
         # a question about it changes nothing
         ("is every school close to its current time?", []),
+        # a school's 'start' is no 'start over'
+        ("Above all, every school near its present start", [weight(DEV)]),
         # 'freeze' pins (it is no 'free'); 'at its current time' keeps
         ("freeze all schools at their current times", [fix(EVERY)]),
         ("Galileo at its current time please", [fix(GALILEO)]),
