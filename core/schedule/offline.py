@@ -63,6 +63,7 @@ _PRIORITIES = {
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
 _REQUEST_FORM = re.compile(r"^\W*(?:(?:can|could|would|will|shall)\s+(?:we|you|i)\b|please\b|let'?s\b)")
+"""A request put as a question ('can we keep every school close to today's times?')."""
 _COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
 """'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
@@ -524,14 +525,15 @@ def _read_clause(
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
 
 
-def _asks_about(clause: str) -> bool:
+def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
     ('can we keep every school close to today's times?')."""
-    return is_question(clause) and not _REQUEST_FORM.match(clause)
+    return is_question(text) and not _REQUEST_FORM.match(text)
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
-    """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000')."""
+    """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000'),
+    or asks every other school to stay close to today's times ('Galileo at 9:30, everyone else near today's')."""
     if lang.mentioned_schools(part, session.district):
         return False
     cue = lang.LOAD_WORDS.search(part) or lang.DEVIATION_WORDS.search(part)
