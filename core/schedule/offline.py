@@ -420,6 +420,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
+    if reply := _status_answer(low, session):
+        return Plan(reply=reply)
     plan = Plan()
     if not swap(low, session, plan):
         parts = targets(lang.split_clauses(low), session, plan)
@@ -523,6 +525,36 @@ def _read_clause(
         latest = next((c for c in reversed(session.state.constraints) if c.kind == "bound"), None)
         if latest is not None:
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
+
+
+_YES_NO_RE = re.compile(
+    r"^\W*(?:is|isn'?t|are|aren'?t|does|doesn'?t|do|don'?t|did|didn'?t|has|hasn'?t|have|haven'?t|was|were)\b"
+)
+"""A yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at 9:30?')."""
+
+
+def _status_answer(low: str, session: ScheduleSession) -> str:
+    """The current figures for a yes/no question about the schedule as it stands: it asks, so nothing changes
+    ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
+    if not (_YES_NO_RE.match(low) and _asks_about(low)):
+        return ""
+    schools = [name for _, name in lang.mentioned_schools(low, session.district)]
+    about = schools or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)
+    current = session.current
+    if current is None or not current.result.has_schedule:
+        return (
+            "There is no solved schedule yet to check that against, so I changed nothing; say it as a request "
+            "('keep the peak under 2,500', 'Lick at 9:30') to change it."
+            if about
+            else ""
+        )
+    said = [f"{name} starts at {current.result.schedule[name]}" for name in schools if name in current.result.schedule]
+    if lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
+        figures = _answer(low, session, define=False).removesuffix(".")
+        said.append(figures[0].lower() + figures[1:] if said else figures)
+    if not said:
+        return ""
+    return f"{'; '.join(said)}. (You asked, so I changed nothing; say it as a request to change it.)"
 
 
 def _asks_about(text: str) -> bool:

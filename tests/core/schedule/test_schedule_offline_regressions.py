@@ -472,3 +472,29 @@ def test_second_conflict_is_mentioned():
     turn = agent.respond("keep the peak under 1,900 students and the average change under 5 minutes")
     assert turn.status == "infeasible" and turn.constraints == []
     assert "There is also a separate conflict" in turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("is the peak under 2,500?", "the peak is 25.65"),
+        ("does Lick start at 9:30?", "Lick (James) MS starts at 8:40 AM"),
+        ("isn't Everett at 8:40?", "Everett MS starts at 7:50 AM"),
+        ("is Galileo at 7:50 and the average change below 20 minutes?", "the average change from today's"),
+    ],
+)
+def test_a_yes_no_question_about_the_schedule_is_answered_and_changes_nothing(question: str, said: str) -> None:
+    """Asking whether something holds is no request to make it hold: no bound, no pin, the figures instead."""
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond(question)
+    assert turn.tool_calls == []
+    assert turn.constraints == []
+    assert said in turn.text and "changed nothing" in turn.text
+
+
+def test_a_request_put_as_a_question_still_acts() -> None:
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond("can we keep the peak under 2,500?")
+    assert [c["name"] for c in turn.tool_calls] == [BOUND, SOLVE]
