@@ -185,7 +185,9 @@ _BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this 
 
 def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
     """A clause without a value that points back and names a row surely ('the van fits 75 bags, so that's the
-    most I can order at a time') says which row the value just before it fills, when that value fits there."""
+    most I can order at a time') says which row the value just before it fills, when that value fits there and
+    the back-pointing clause names its row more surely than the value's own clause did; else it joins that
+    clause ('the freezer fits 300 tubs, that's the limit' stays storage)."""
     merged: list[tuple[str | None, str]] = []
     for topic, clause in out:
         prev = merged[-1] if merged else None
@@ -199,7 +201,8 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             and label_of(clause)[1] >= _SURE_ROW
             and compatible(topic, prev[1])
         ):
-            merged[-1] = (topic, f"{prev[1]}, {clause}")
+            surer = label_of(clause)[1] > label_of(prev[1])[1]  # 'the freezer fits 300 tubs, that's the limit'
+            merged[-1] = (topic if surer else prev[0], f"{prev[1]}, {clause}")
             continue
         merged.append((topic, clause))
     return merged
@@ -245,8 +248,10 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             and not _named(topic, segment)
             and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
         ):
-            unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
-            continue
+            if not _kept_per_period(topic, other, segment):
+                unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
+                continue
+            key = "holding_cost"
         result = read_row(key, segment)
         if isinstance(result, Finding):
             findings.append(result)
@@ -309,6 +314,14 @@ def _plan_request(text: str) -> Finding | None:
         return None
     found = read_row("time_horizon", text)
     return found if isinstance(found, Finding) else None
+
+
+def _kept_per_period(topic: str, other: str, segment: str) -> bool:
+    """Holding rather than an order fee: a cost per day, week or month and not per order ('freezing each tub
+    costs two dollars a month'), since a fee paid per order is never a rate over time."""
+    return {topic, other} == {"holding_cost", "setup_cost"} and rate_period(segment) is not None and not (
+        is_per_order(segment)
+    )
 
 
 _SHORT = 3
@@ -465,8 +478,15 @@ def _answers_other(segment: str) -> bool:
     return any(facts(c) for c in clauses(segment))
 
 
+_CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
+
+
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
-    said = {c: facts(c) for c in clauses(text)}
+    parts = clauses(text)
+    said = {c: facts(c) for c in parts}
+    for clause, after in zip(parts, parts[1:], strict=False):  # 'if the flowers are gone, the sale's gone':
+        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):  # the stock-out, not
+            said[clause] = None  # spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
         said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():

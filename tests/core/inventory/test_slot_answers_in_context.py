@@ -124,3 +124,43 @@ def test_a_third_asking_is_worded_as_still_open_while_the_user_makes_progress() 
     assert "Still open:" in replies[2] and question not in replies[2]
     assert "put it differently" not in replies[2]
     assert "Let me put it differently:" in replies[3]
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("our cellar takes 400 bottles, that's all the room we have", {"max_inventory": "400"}),
+        ("the walk-in fits 250 crates, that's the limit", {"max_inventory": "250"}),
+        ("The truck fits 60 sacks, so that's the most I can order at once.", {"max_order": "60"}),
+    ],
+)
+def test_a_clause_pointing_back_moves_the_value_only_when_it_names_its_row_more_surely(
+    text: str, expect: dict[str, str]
+) -> None:
+    assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("once the tulips are gone, customers walk", {"state_transition_model": "lost_sale"}),
+        ("if the pies are gone, people wait for the next batch", {"state_transition_model": "backlog"}),
+        ("if it spoils, we bin it", {"perishability": "true"}),
+    ],
+)
+def test_the_condition_of_a_stock_out_is_no_spoilage(text: str, expect: dict[str, str]) -> None:
+    assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("freezing each tub of gelato costs two dollars a month", {"holding_cost": "0.0667"}),
+        ("the delivery fee is $15 a week", {}),
+        ("each order costs us $20 in paperwork", {"setup_cost": "20"}),
+    ],
+)
+def test_a_cost_per_period_and_not_per_order_is_holding_not_an_order_fee(
+    text: str, expect: dict[str, str]
+) -> None:
+    assert table_after(text) == expect
