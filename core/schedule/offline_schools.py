@@ -40,8 +40,10 @@ _REFUSED_AFTER = re.compile(
     r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
 )
 """Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
-_OFF_BEFORE = re.compile(r"\b(?:off|out of)\s+(?:the\s+)?$")
-"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell'."""
+_OFF_BEFORE = re.compile(
+    r"\b(?:off|out of)\s+(?:the\s+)?(?:(?:early|earliest|late|latest|first|second|third|middle|last|morning)\s+)?$"
+)
+"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell', 'off the early 7:50 start'."""
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")

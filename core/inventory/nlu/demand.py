@@ -46,7 +46,7 @@ _RANGE_RE = re.compile(
     re.I,
 )
 _FIXED_RE = re.compile(
-    r"\b(?:exactly|precisely|always|fixed|constant|steady|deterministic|same every|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
+    r"\b(?:exactly|precisely|always|fixed|constant|steady|deterministic|same every|same (?:number|amount|quantity)|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
     re.I,
 )
 _RANDOM_RE = re.compile(

@@ -163,6 +163,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     prime(parts)
     for clause in parts:
         found = topics(clause)
+        if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
+            found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
         if found:
@@ -176,6 +178,24 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)):  # named by the clauses together: 'if they want one and I don't
         return [(whole[0], text)]  # have it, that's $2.50 down the drain'
     return out
+
+
+_HEDGE_WORDS = frozenset({
+    "about", "around", "roughly", "approximately", "approx", "maybe", "perhaps", "say", "like", "max", "maximum",
+    "tops", "at", "most", "ish", "or", "so", "the", "a", "an", "just", "only", "i'd", "i", "guess", "think",
+    "reckon", "call", "it", "probably",
+})  # fmt: skip
+_COUNT_WORDS = frozenset({"units", "unit", "items", "item", "pieces", "piece", "things", "bags", "boxes"})
+_MONEY_WORDS = frozenset({"dollars", "dollar", "bucks", "buck", "cents", "cent", "usd", "$"})
+
+
+def _bare_value(clause: str, expected: str) -> bool:
+    """A value and nothing that names a row ('150 units' after the order limit was asked, 'about 40 bucks'
+    after a cost was): an answer to the question asked, not a statement about some row. Counted items never
+    answer a cost, nor money a count."""
+    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", clause.lower()))
+    allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
+    return bool(find_numbers(clause)) and all(w in allowed for w in words)
 
 
 _SURE_ROW = 0.5

@@ -164,3 +164,43 @@ def test_a_cost_per_period_and_not_per_order_is_holding_not_an_order_fee(
     text: str, expect: dict[str, str]
 ) -> None:
     assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("200 units", "max_order", {"max_order": "200"}),
+        ("roughly 90 items max", "max_order", {"max_order": "90"}),
+        ("we can store 150 units", "max_order", {"max_inventory": "150"}),
+        ("around 3 dollars", "penalty_cost", {"penalty_cost": "3"}),
+    ],
+)
+def test_a_bare_count_answers_the_row_asked(text: str, asked: str, expect: dict[str, str]) -> None:
+    """A value with nothing that names a row fills the row asked; words that name another row still win."""
+    assert table_after(text, asked) == expect
+
+
+def test_counted_items_never_answer_a_cost_question() -> None:
+    assert "holding_cost" not in table_after("150 units", "holding_cost")
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("we move the same number of pies every day: twelve", {"demand_type": "deterministic", "demand_distribution": "12"}),
+        ("we sell the same amount daily, 25 jars", {"demand_type": "deterministic", "demand_distribution": "25"}),
+    ],
+)
+def test_the_same_number_every_day_is_fixed_demand(text: str, expect: dict[str, str]) -> None:
+    assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "storing a tyre runs about $2 a month, between the rack space and keeping them dry",
+        "each crate costs 10 cents a day, mostly keeping it cold",
+    ],
+)
+def test_keeping_stock_in_some_state_is_no_perishability_fact(text: str) -> None:
+    assert "perishability" not in table_after(text)

@@ -498,3 +498,18 @@ def test_a_request_put_as_a_question_still_acts() -> None:
     agent.opening()
     turn = agent.respond("can we keep the peak under 2,500?")
     assert [c["name"] for c in turn.tool_calls] == [BOUND, SOLVE]
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("keep Everett off the early 7:50 start", ("fix_start_time", "Everett MS", "7:50 AM", "forbid")),
+        ("take Lick out of the late 9:30 bell", ("fix_start_time", "Lick (James) MS", "9:30 AM", "forbid")),
+        ("i dont want schools moving more than 20 minutes on average", (BOUND, DEV, "20")),
+    ],
+)
+def test_refusals_with_a_named_slot_or_a_bare_contraction(text: str, call: tuple[str, ...]) -> None:
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), text)
+    assert calls == [call]

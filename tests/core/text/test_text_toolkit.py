@@ -343,3 +343,17 @@ def test_a_shorter_word_is_no_misspelt_name() -> None:
     index = EntityIndex({"transition": "Transition Training Center (Access)", "everett": "Everett MS"})
     assert index.fuzzy("transit") == ()
     assert index.fuzzy("everet") == ("Everett MS",)
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("i dont want that", "i don't want that"),
+        ("it doesnt keep", "it doesn't keep"),
+        ("we cant order more", "we can't order more"),
+        ("they wont wait", "they won't wait"),
+        ("the cantina sells wontons", "the cantina sells wontons"),
+    ],
+)
+def test_clean_restores_negative_contractions_typed_without_apostrophe(typed: str, read: str) -> None:
+    assert clean(typed)[0] == read
