@@ -20,7 +20,7 @@ _UNIT_ALT = "|".join(sorted((re.escape(w) for w in _UNIT_WORDS), key=len, revers
 _DURATION_RE = re.compile(rf"({NUMBER_RE.pattern})\s*-?\s*(?:calendar\s+)?({_UNIT_ALT})\b", re.IGNORECASE)
 _BARE_PERIOD_RE = re.compile(
     r"\b(?:a|an|one|the next|next|per|the coming|the following|the upcoming|this coming|the whole|the entire|"
-    r"a single)\s+(?:(?:whole|full|entire|single|calendar)\s+)?(business week|week|fortnight|month|quarter|year)\b",
+    r"a single)\s+(?:(?:whole|full|entire|single|calendar|good|solid)\s+)?(business week|week|fortnight|month|quarter|year)\b",
     re.IGNORECASE,
 )
 
@@ -211,7 +211,7 @@ def per_day_rate(amount: float, period: str | None) -> tuple[float, str]:
 
 
 _TIME_RE = re.compile(
-    r"\b(\d{1,2})(?::(\d{2}))\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)(?!\w)|\b(\d{1,2})\s*o'?clock\b",
+    r"\b(\d{1,2})(?::|\s(?=\d{2}\s*[ap]\.?m))(\d{2})\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)(?!\w)|\b(\d{1,2})\s*o'?clock\b",
     re.IGNORECASE,
 )
 _BARE_HOUR_RE = re.compile(

@@ -46,7 +46,7 @@ _RANGE_RE = re.compile(
     re.I,
 )
 _FIXED_RE = re.compile(
-    r"\b(?:exactly|precisely|always|fixed|constant|steady|deterministic|same every|same (?:number|amount|quantity)|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
+    r"\b(?:exactly|precisely|always|fixed|constant|steady|steadily|consistent(?:ly)?|deterministic|same every|same (?:number|amount|quantity)|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
     re.I,
 )
 _RANDOM_RE = re.compile(
@@ -77,7 +77,7 @@ def _r(x: float) -> str:
     return format_number(x, 4)
 
 
-def _shape(text: str) -> tuple[str, tuple[float, ...]] | None:
+def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     """The distribution family and its parameters as written (before any period conversion)."""
     m = _CALL_RE.search(text)
     if m:
@@ -116,13 +116,18 @@ def _shape(text: str) -> tuple[str, tuple[float, ...]] | None:
     value = float(mean.group(1)) if mean else _first(numbers)
     if value is None:
         return None
-    if _FIXED_RE.search(text) or re.search(r"\bdeterministic", text, re.I):
+    if fixed:
         return "deterministic", (value,)
     return "mean", (value,)
 
 
 def _first(numbers: list[Number]) -> float | None:
     return numbers[0].value if numbers else None
+
+
+def says_shape(text: str) -> bool:
+    """Whether a clause says how demand varies without a number ('like clockwork', 'it's unpredictable')."""
+    return bool(_FIXED_RE.search(text) or _RANDOM_RE.search(text))
 
 
 def read_demand(text: str) -> DemandReading:
@@ -132,11 +137,13 @@ def read_demand(text: str) -> DemandReading:
     scopes = negation_scopes(text)
     varies = [*_RANDOM_RE.finditer(text), *_CHANGE_RE.finditer(text)]
     denied = any(s.covers(m.start()) for m in varies for s in scopes)  # "it doesn't really vary"
-    if _RANDOM_RE.search(text) and not denied:
+    steady = list(_FIXED_RE.finditer(text))
+    unsteady = bool(steady) and all(any(s.covers(m.start()) for s in scopes) for m in steady)  # 'not constant'
+    if (_RANDOM_RE.search(text) and not denied) or unsteady:
         demand_type = "random"
-    elif _FIXED_RE.search(text) or denied:
+    elif steady or denied:
         demand_type = "deterministic"
-    shape = _shape(text)
+    shape = _shape(text, fixed=demand_type == "deterministic")
     if shape is None or not shape[1]:
         return DemandReading(demand_type=demand_type)
     family, params = shape

@@ -15,7 +15,7 @@ from core.inventory.nlu.cues import (
     rival,
     topics,
 )
-from core.inventory.nlu.demand import DemandReading, read_demand
+from core.inventory.nlu.demand import DemandReading, read_demand, says_shape
 from core.inventory.nlu.risk import read_risk, unsure
 from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
@@ -60,6 +60,34 @@ _PRICE_RE = re.compile(
     re.I,
 )
 """A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
+_UNIT_PRICE_RE = re.compile(
+    r"\bcosts?\s+(?:us|me)?\s*(?:about|around|roughly|maybe|just)?\s*\S+\s*(?:dollars?|bucks?|cents?)?\s*"
+    r"(?:each|apiece|a piece|per (?:unit|item|piece))\b",
+    re.I,
+)
+_COST_TALK_RE = re.compile(
+    r"\b(?:stor\w*|keep\w*|hold\w*|shelf|space|insur\w*|lost|lose|short\w*|unmet|unfilled|miss\w*|out of stock|"
+    r"run(?:ning)? out|sell(?:s|ing)? out|order\w*|deliver\w*|fee|ship\w*|freight|admin|paperwork|penalty|"
+    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|sales?|setup|set-up)\b",
+    re.I,
+)
+
+
+def _unit_price(segment: str) -> bool:
+    """'the jars cost us 2 dollars each': what an item costs to buy, which is no row of the table (no word of
+    keeping, running short or ordering, no rate per day), so never silently a cost row."""
+    return (
+        bool(_UNIT_PRICE_RE.search(segment))
+        and not _COST_TALK_RE.search(segment)
+        and rate_period(segment) is None
+        and label_of(segment)[1] < _PRICE_SURE
+    )
+
+
+_PRICE_SURE = 0.9
+"""A clause the row classifier names this surely is about that row even when worded like a price."""
+
+
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
 _CONTRACTION_RE = re.compile(
     r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
@@ -199,6 +227,11 @@ def _bare_value(clause: str, expected: str) -> bool:
 
 
 _SURE_ROW = 0.5
+_LIMIT_NAME_RE = {
+    "max_order": re.compile(r"\b(?:order(?:s|ed)?|ship(?:ment|ped|s)?|deliver(?:y|ies|ed)?|at a time|in one go|at once)\b", re.I),
+    "max_inventory": re.compile(r"\b(?:room|space|store|storage|stock|hold|shelf|shelves|capacity|on hand)\b", re.I),
+}  # fmt: skip
+"""Words by which a back-pointing clause names an order limit or the storage limit itself."""
 _BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I)
 """A clause that points back at the value before it ('..., so that's the most I can order')."""
 
@@ -206,8 +239,8 @@ _BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this 
 def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
     """A clause without a value that points back and names a row surely ('the van fits 75 bags, so that's the
     most I can order at a time') says which row the value just before it fills, when that value fits there and
-    the back-pointing clause names its row more surely than the value's own clause did; else it joins that
-    clause ('the freezer fits 300 tubs, that's the limit' stays storage)."""
+    the back-pointing clause names its row in words ('order', 'room') or more surely than the value's own
+    clause did; else it joins that clause ('the freezer fits 300 tubs, that's the limit' stays storage)."""
     merged: list[tuple[str | None, str]] = []
     for topic, clause in out:
         prev = merged[-1] if merged else None
@@ -221,7 +254,9 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             and label_of(clause)[1] >= _SURE_ROW
             and compatible(topic, prev[1])
         ):
-            surer = label_of(clause)[1] > label_of(prev[1])[1]  # 'the freezer fits 300 tubs, that's the limit'
+            surer = label_of(clause)[1] > label_of(prev[1])[1] or bool(
+                (words := _LIMIT_NAME_RE.get(topic)) and words.search(clause)
+            )  # 'the freezer fits 300 tubs, that's the limit' stays storage
             merged[-1] = (topic if surer else prev[0], f"{prev[1]}, {clause}")
             continue
         merged.append((topic, clause))
@@ -262,6 +297,10 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
+        if key in _COST_ROWS and _unit_price(segment):
+            unclear.append(Unclear(key, "that sounds like what one item costs you to buy, not a cost of keeping "
+                                        "it, of running short or of ordering"))  # fmt: skip
+            continue
         if (
             topic in _COST_ROWS
             and (other := rival(segment, topic))
@@ -279,6 +318,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             unclear.append(result)
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
+    if demand_parts:  # 'Like clockwork, 30 muffins go out each day': the shape said in a clause of its own
+        demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text]
@@ -315,8 +356,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
 
 _PLAN_ASK_RE = re.compile(
     r"^\W*(?:can|could|shall)\s+(?:we|you|i)\s+(?:please\s+|just\s+|maybe\s+)?"
-    r"(?:plan|map(?: it)? out|look|cover|go|model|forecast|work(?: it)? out|budget|sketch(?: it)? out|lay(?: it)? out|"
-    r"run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
+    r"(?:(?:map|work|sketch|lay|plan)(?:\s+(?:it|things|this|everything|stuff))?\s+out|plan|look|cover|go|model|"
+    r"forecast|budget|run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
     re.I,
 )
 """A request that names the span to plan ('Can we map out the whole next year?'): the user choosing the horizon

@@ -204,3 +204,36 @@ def test_the_same_number_every_day_is_fixed_demand(text: str, expect: dict[str, 
 )
 def test_keeping_stock_in_some_state_is_no_perishability_fact(text: str) -> None:
     assert "perishability" not in table_after(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("The truck fits 80 crates, so that's the most any order can be.", {"max_order": "80"}),
+        ("it is not constant, about 20 a day", {"demand_type": "random", "demand_distribution": "poisson(20)"}),
+        ("we go through forty rolls a day, very consistently", {"demand_type": "deterministic", "demand_distribution": "40"}),
+        ("Like clockwork, 30 muffins go out the door each day.", {"demand_type": "deterministic", "demand_distribution": "30"}),
+        ("the baguettes are stale by the next morning", {"perishability": "true"}),
+        ("Can you map things out for the shop for the next 2 months?", {"time_horizon": "60"}),
+        ("brake pads from the distributor take a good month to show up after I order them", {"lead_time": "30"}),
+        ("unmet demand for the iced tea costs us $1.75 a glass", {"penalty_cost": "1.75"}),
+        ("It costs us roughly sixty dollars in paperwork and freight each time we restock the shelves.", {"setup_cost": "60"}),
+    ],
+)
+def test_tenth_round_phrasings(text: str, expect: dict[str, str]) -> None:
+    """New sentences for the general causes behind the tenth blind round's misses (a back clause naming
+    orders, a denied 'constant', a shape said in its own clause, 'a good month', requests to map things out)."""
+    assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("the cups cost us 30 cents each", {}),
+        ("the jars cost us 2 dollars each", {}),
+        ("a missed sale costs us $3 apiece", {"penalty_cost": "3"}),
+        ("keeping them costs 10 cents each per day", {"holding_cost": "0.1"}),
+    ],
+)
+def test_what_an_item_costs_to_buy_is_no_cost_row(text: str, expect: dict[str, str]) -> None:
+    assert table_after(text) == expect

@@ -357,3 +357,11 @@ def test_a_shorter_word_is_no_misspelt_name() -> None:
 )
 def test_clean_restores_negative_contractions_typed_without_apostrophe(typed: str, read: str) -> None:
     assert clean(typed)[0] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [("set lick to 8 40 am", [520]), ("at 9 30pm", [1290]), ("we have 12 30 boxes", []), ("8 40", [])],
+)
+def test_a_clock_time_typed_with_a_space_needs_am_or_pm(text: str, minutes: list[int]) -> None:
+    assert [m for _, _, m in clock_times(text)] == minutes
