@@ -125,13 +125,18 @@ _AND_HALF_RE = re.compile(
 
 
 def join_halves(text: str) -> str:
-    """'a week and a half' -> '1.5 weeks': one duration, so a clause splitter does not cut it at 'and'."""
+    """'a week and a half' -> '1.5 weeks': one duration, so a clause splitter does not cut it at 'and'; 'half a
+    year' -> '6 months'."""
 
     def half(m: re.Match[str]) -> str:
         amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
         return f"{format_number(amount)} {_UNIT_WORDS[m.group(2).lower()]}s"
 
-    return _AND_HALF_RE.sub(half, text)
+    def half_a(m: re.Match[str]) -> str:
+        unit, amount = _HALF_OF[m.group(1).lower()]
+        return f"{format_number(amount)} {unit}s"
+
+    return _HALF_A_RE.sub(half_a, _AND_HALF_RE.sub(half, text))
 
 
 def find_durations(text: str) -> list[Duration]:
@@ -145,10 +150,18 @@ def find_durations(text: str) -> list[Duration]:
             continue
         amount, unit = parse_number(m.group(1)), _UNIT_WORDS[m.group(2).lower()]
         found.append(_duration(amount, unit, m.start(), m.end()))
+    for m in _HALF_A_RE.finditer(text):
+        unit, amount = _HALF_OF[m.group(1).lower()]
+        found.append(_duration(amount, unit, m.start(), m.end()))
     for m in _BARE_PERIOD_RE.finditer(text):
         if not any(d.start <= m.start() < d.end for d in found):
             found.append(_duration(1, m.group(1).lower(), m.start(), m.end()))
     return sorted(found, key=lambda d: d.start)
+
+
+_HALF_A_RE = re.compile(r"\bhalf (?:of )?(?:a|an|one) (year|month|fortnight|week)\b", re.IGNORECASE)
+_HALF_OF = {"year": ("month", 6), "month": ("day", 15), "fortnight": ("day", 7), "week": ("day", 3.5)}
+"""'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it."""
 
 
 def _duration(amount: float, unit: str, start: int, end: int) -> Duration:

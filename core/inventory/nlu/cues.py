@@ -115,7 +115,7 @@ def topics(clause: str) -> list[str]:
     durations = find_durations(clause)
     if durations and not money and _all_inside(durations, numbers) and not rate_period(clause):
         fitting = _durations_only(ranking, fitting)
-    if numbers and not durations and all(_COUNTED_RE.match(clause, n.end) for n in numbers):
+    if numbers and not durations and all(counts_things(clause, n.end) for n in numbers):
         fitting = [k for k in fitting if k not in _DURATION_ROWS]  # '25 doses per order' is no wait of 25 days
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
@@ -128,6 +128,11 @@ _COUNTED_RE = re.compile(
     re.I,
 )
 """A number followed by a word that is no unit of time nor a function word counts things ('25 doses')."""
+
+
+def counts_things(text: str, end: int) -> bool:
+    """Whether the number ending at `end` counts things ('short 1 spark plug', '25 doses'), not an amount."""
+    return bool(_COUNTED_RE.match(text, end))
 
 
 def _money_only(ranking: tuple[tuple[str, float], ...]) -> list[str]:
@@ -185,6 +190,8 @@ def facts(clause: str) -> str | None:
         and label_of(clause)[0] == "lead_time"
     ):
         return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
+    if "time_horizon" in topics(clause) and (find_durations(clause) or find_numbers(clause)):
+        return None  # 'just the next month is fine for now' is how far to plan, not that the stock keeps
     if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
     if guess.intent == "perishable" and _denied_spoil(clause):  # 'non-perishable', 'they don't expire'

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
+    counts_things,
     fact_ranking,
     facts,
     label_of,
@@ -435,7 +436,7 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
-    text = join_halves(words_to_digits(text.replace("\u2212", "-").replace("–", "-")))
+    text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
@@ -658,6 +659,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = outside(find_numbers(text), durations)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
+        numbers = [n for n in numbers if not counts_things(text, n.end)] or numbers  # 'short 1 spark plug ... 2.50'
         amount, currency, note = numbers[0].value, "USD", ""
     if currency != "USD":
         note = "; ".join(

@@ -237,3 +237,18 @@ def test_tenth_round_phrasings(text: str, expect: dict[str, str]) -> None:
 )
 def test_what_an_item_costs_to_buy_is_no_cost_row(text: str, expect: dict[str, str]) -> None:
     assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("the next quarter is fine for planning, don't want to go further than that", None, {"time_horizon": "90"}),
+        ("being short one bike tube costs us maybe 3.50 in lost business", None, {"penalty_cost": "3.5"}),
+        ("half a year", "time_horizon", {"time_horizon": "180"}),
+        ("The eye drops have expiry dates, so whatever we don't sell goes to waste.", None, {"perishability": "true"}),
+    ],
+)
+def test_eleventh_round_phrasings(text: str, asked: str | None, expect: dict[str, str]) -> None:
+    """New sentences for the eleventh blind round's misses: a horizon clause states no fact, a counted item is
+    no amount, 'half a year' is 6 months (not the 'a year' inside it), expiry dates mean perishable."""
+    assert table_after(text, asked) == expect

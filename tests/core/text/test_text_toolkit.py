@@ -365,3 +365,8 @@ def test_clean_restores_negative_contractions_typed_without_apostrophe(typed: st
 )
 def test_a_clock_time_typed_with_a_space_needs_am_or_pm(text: str, minutes: list[int]) -> None:
     assert [m for _, _, m in clock_times(text)] == minutes
+
+
+@pytest.mark.parametrize(("text", "days"), [("half a year", 180), ("half a month", 15), ("half a week", 3.5)])
+def test_half_a_period_is_half_of_it_not_the_period(text: str, days: float) -> None:
+    assert [d.days for d in find_durations(text)] == [days]
