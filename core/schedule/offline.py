@@ -554,7 +554,27 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
         said.append(figures[0].lower() + figures[1:] if said else figures)
     if not said:
         return ""
-    return f"{'; '.join(said)}. (You asked, so I changed nothing; say it as a request to change it.)"
+    verdict = _under_verdict(low, current.result.load, current.result.deviation) if not schools else ""
+    text = "; ".join(said)
+    text = f"{verdict}{text[0].lower()}{text[1:]}" if verdict else text
+    return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
+
+
+_UNDER_RE = re.compile(r"\b(?:under|below|less than|at most|no more than|lower than)\s+\S*\d")
+"""'is the peak under 2,500?': a question whether one measure is below a number, answered yes or no."""
+
+
+def _under_verdict(low: str, load: float | None, deviation: float | None) -> str:
+    """'Yes: ' or 'No: ' for a question whether the one measure it names is below a number, else ''."""
+    load_named, dev_named = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    value = lang.limit_value(low)
+    if load_named == dev_named or value is None or not _UNDER_RE.search(low):
+        return ""
+    now = load if load_named else deviation
+    if now is None:
+        return ""
+    limit = value / 100 if load_named and value >= 100 else value  # '2,500 students' is 25 hundreds
+    return "Yes: " if now < limit else "No: "
 
 
 def _asks_about(text: str) -> bool:

@@ -513,3 +513,15 @@ def test_refusals_with_a_named_slot_or_a_bare_contraction(text: str, call: tuple
 
     calls, _ = planned(ScheduleAgent(), text)
     assert calls == [call]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [("is the peak under 2,500?", "No: in proposal 1"), ("is the average change below 20 minutes?", "Yes: in proposal 1")],
+)
+def test_whether_a_measure_is_below_a_number_is_answered_yes_or_no(question: str, verdict: str) -> None:
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond(question)
+    assert turn.text.startswith(verdict), turn.text
+    assert turn.tool_calls == []
