@@ -38,6 +38,7 @@ REDUCE_WORDS = re.compile(
 )
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
+    r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
     r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
     r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
     r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"

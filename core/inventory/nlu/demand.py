@@ -50,7 +50,7 @@ _FIXED_RE = re.compile(
     re.I,
 )
 _RANDOM_RE = re.compile(
-    r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|up and down|hard to predict)\b",
+    r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|all over the map|up and down|hard to predict|jumps? around|bounces? around|erratic\w*|irregular\w*|inconsistent\w*|uneven\w*)\b",
     re.I,
 )
 _WIDE_RE = re.compile(r"\b(?:a lot|wildly|hugely|enormously|massively|a great deal|like crazy)\b", re.I)

@@ -107,7 +107,8 @@ _HEDGE_RE = re.compile(
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe next (?:morning|afternoon)\b|"
+    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe (?:next|following) (?:morning|afternoon)\b|"
+    r"\bthe (?:morning|afternoon|evening) after\b|"
     r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
     re.I,
 )

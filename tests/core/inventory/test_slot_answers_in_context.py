@@ -252,3 +252,19 @@ def test_eleventh_round_phrasings(text: str, asked: str | None, expect: dict[str
     """New sentences for the eleventh blind round's misses: a horizon clause states no fact, a counted item is
     no amount, 'half a year' is 6 months (not the 'a year' inside it), expiry dates mean perishable."""
     assert table_after(text, asked) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("just the next fortnight is fine for now", {"time_horizon": "14"}),
+        ("Our wholesaler delivers the morning after we send the order.", {"lead_time": "1"}),
+        ("Sales of brake pads jump around from day to day but average out at about 7 per day.",
+         {"demand_type": "random", "demand_distribution": "poisson(7)"}),
+        ("demand is erratic, roughly 11 a day", {"demand_type": "random", "demand_distribution": "poisson(11)"}),
+    ],
+)  # fmt: skip
+def test_twelfth_round_phrasings(text: str, expect: dict[str, str]) -> None:
+    """New sentences for the twelfth blind round's misses: a horizon that 'is fine for now' states no keeping
+    fact, 'the morning after' is one day, demand that jumps around is random."""
+    assert table_after(text) == expect

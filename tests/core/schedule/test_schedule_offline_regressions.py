@@ -525,3 +525,15 @@ def test_whether_a_measure_is_below_a_number_is_answered_yes_or_no(question: str
     turn = agent.respond(question)
     assert turn.text.startswith(verdict), turn.text
     assert turn.tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("our buses top out at 2600 students at any given time", "26"), ("the peak can't go past 2,500", "25")],
+)
+def test_a_ceiling_said_as_topping_out_is_a_load_bound(text: str, value: str) -> None:
+    """Was a vague request that lowered the peak one step and ignored the number."""
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), text)
+    assert calls == [(BOUND, LOAD, value)]
