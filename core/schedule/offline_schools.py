@@ -53,7 +53,13 @@ NAMED_SLOT = re.compile(
 )
 """A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
-_TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
+_TOO = re.compile(r"\b(too|as well|also|likewise|the same|neither|nor)\b")
+_NEITHER = re.compile(r"\b(?:neither|nor)\s+(?:should|can|could|may|will|does|do|is|must)\b")
+
+
+def _elliptic(clause: str) -> bool:
+    """'..., and neither should McCoppin': a clause that repeats the request before it without saying it."""
+    return bool(_NEITHER.search(clause)) and not lang.clock_times(clause)
 _LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
 """A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
 Balboa away from 7:50')."""
@@ -202,9 +208,9 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
         following = clauses[i + 1] if i + 1 < len(clauses) else None
         if schools and following is not None and _verb_and_names(clause, following, session):
             text = following
-        elif schools and not has_request(clause) and _excluded(clause, session):
+        elif schools and not has_request(clause) and not _elliptic(clause) and _excluded(clause, session):
             schools = []  # 'Galileo and Balboa at 8:40 but not Everett': Everett is left out, not moved
-        elif schools and not has_request(clause):
+        elif schools and (not has_request(clause) or _elliptic(clause)):
             before = next(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )

@@ -194,6 +194,8 @@ def facts(clause: str) -> str | None:
         return None  # 'just the next month is fine for now' is how far to plan, not that the stock keeps
     if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
+    if guess.intent == "lost_sale" and _denied_leaving(clause):
+        return "backlog"  # "they don't go anywhere else": the customer stays, so waits
     if guess.intent == "perishable" and _denied_spoil(clause):  # 'non-perishable', 'they don't expire'
         keeps = dict(guess.ranking).get("not_perishable", 0.0) >= _DENIED_KEEP
         return "not_perishable" if keeps else None
@@ -210,6 +212,21 @@ _NON_RE = re.compile(r"\bnon-?\s*(?=perish)|\bnothing\b", re.I)
 def _denied(clause: str) -> bool:
     """Whether the clause denies anything ('they don't expire', 'non-perishable'): the toolkit's negation."""
     return negated(clause) or bool(_NON_RE.search(clause))
+
+
+_LEAVE_RE = re.compile(
+    r"\b(?:go(?:es)?|went|shop(?:s|ped)?|buy(?:s)?|look(?:s)?|head(?:s)?)\s+(?:\w+\s+)?(?:elsewhere|anywhere else|"
+    r"somewhere else)|\bleave\b|\bwalk (?:out|away|off)\b",
+    re.I,
+)
+
+
+def _denied_leaving(clause: str) -> bool:
+    """Whether every leaving phrase of the clause lies inside a denial ("they don't go anywhere else", 'nobody
+    walks out'): the customer stays."""
+    scopes = negation_scopes(clause)
+    hits = list(_LEAVE_RE.finditer(clause))
+    return bool(hits) and all(any(s.covers(m.start()) for s in scopes) for m in hits)
 
 
 def _denied_spoil(clause: str) -> bool:

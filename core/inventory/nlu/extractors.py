@@ -221,11 +221,13 @@ _MONEY_WORDS = frozenset({"dollars", "dollar", "bucks", "buck", "cents", "cent",
 
 def _bare_value(clause: str, expected: str) -> bool:
     """A value and nothing that names a row ('150 units' after the order limit was asked, 'about 40 bucks'
-    after a cost was): an answer to the question asked, not a statement about some row. Counted items never
+    after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement about some row. Counted items never
     answer a cost, nor money a count."""
-    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", clause.lower()))
+    spans = find_durations(clause) if expected in ("lead_time", "time_horizon") else []
+    rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
+    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
     allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
-    return bool(find_numbers(clause)) and all(w in allowed for w in words)
+    return bool(spans or find_numbers(clause)) and all(w in allowed for w in words)
 
 
 _SURE_ROW = 0.5

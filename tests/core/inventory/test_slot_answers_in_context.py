@@ -268,3 +268,18 @@ def test_twelfth_round_phrasings(text: str, expect: dict[str, str]) -> None:
     """New sentences for the twelfth blind round's misses: a horizon that 'is fine for now' states no keeping
     fact, 'the morning after' is one day, demand that jumps around is random."""
     assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "expect"),
+    [
+        ("a fortnight", "time_horizon", {"time_horizon": "14"}),
+        ("3 weeks or so", "time_horizon", {"time_horizon": "21"}),
+        ("we plan a fortnight ahead", "lead_time", {"time_horizon": "14"}),
+        ("clients wait for us to get the part in, they don't go anywhere else", None, {"state_transition_model": "backlog"}),
+        ("they won't wait, they just go elsewhere", None, {"state_transition_model": "lost_sale"}),
+    ],
+)  # fmt: skip
+def test_thirteenth_round_phrasings(text: str, asked: str | None, expect: dict[str, str]) -> None:
+    """A bare span answers the span asked; a denied leaving ('they don't go anywhere else') is a backlog."""
+    assert table_after(text, asked) == expect

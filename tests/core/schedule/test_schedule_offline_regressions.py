@@ -537,3 +537,10 @@ def test_a_ceiling_said_as_topping_out_is_a_load_bound(text: str, value: str) ->
 
     calls, _ = planned(ScheduleAgent(), text)
     assert calls == [(BOUND, LOAD, value)]
+
+
+def test_neither_should_repeats_the_refusal_for_the_next_school() -> None:
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), "Lick must not start at 8:40, and neither should Everett.")
+    assert calls == [(FIX, "Everett MS", "8:40 AM", "forbid"), (FIX, "Lick (James) MS", "8:40 AM", "forbid")]
