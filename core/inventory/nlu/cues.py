@@ -224,9 +224,16 @@ _LEAVE_RE = re.compile(
 def _denied_leaving(clause: str) -> bool:
     """Whether every leaving phrase of the clause lies inside a denial ("they don't go anywhere else", 'nobody
     walks out'): the customer stays."""
-    scopes = negation_scopes(clause)
     hits = list(_LEAVE_RE.finditer(clause))
-    return bool(hits) and all(any(s.covers(m.start()) for s in scopes) for m in hits)
+    return bool(hits) and all(_DENIAL_BEFORE_RE.search(clause[: m.start()]) for m in hits)
+
+
+_DENIAL_BEFORE_RE = re.compile(
+    r"(?:n't|\bnot|\bnever|\bnobody|\bno one|\bnoone)\s+(?:(?:really|just|usually|ever|even|actually|typically)\s+)?$",
+    re.I,
+)
+"""A denial right before a leaving verb ("don't go", 'nobody walks out'), not one of a condition before it ('if
+the flowers aren't here they buy elsewhere')."""
 
 
 def _denied_spoil(clause: str) -> bool:

@@ -382,11 +382,22 @@ def _plan_request(text: str) -> Finding | None:
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
-    """Holding rather than an order fee: a cost per day, week or month and not per order ('freezing each tub
-    costs two dollars a month'), since a fee paid per order is never a rate over time."""
-    return {topic, other} == {"holding_cost", "setup_cost"} and rate_period(segment) is not None and not (
-        is_per_order(segment)
-    )
+    """Holding rather than an order fee or a penalty: a cost per day, week or month and not per order ('freezing
+    each tub costs two dollars a month'), since a fee paid per order is never a rate over time; and without a
+    word of running short ('each sack sitting around costs a dollar a week'), since only a backlog penalty is."""
+    if rate_period(segment) is None:
+        return False
+    if {topic, other} == {"holding_cost", "setup_cost"}:
+        return not is_per_order(segment)
+    return {topic, other} == {"holding_cost", "penalty_cost"} and not _SHORT_TALK_RE.search(segment)
+
+
+_SHORT_TALK_RE = re.compile(
+    r"\b(?:wait\w*|backorder\w*|backlog\w*|late|delay\w*|short\w*|lost|los[es]s?|miss\w*|unmet|unfilled|"
+    r"out of stock|stock-?outs?|sold out|run(?:ning)? out|penalt\w*|goodwill|customers?)\b",
+    re.I,
+)
+"""Words of running short: a cost per day with them may be a backlog penalty, so holding is not assumed."""
 
 
 _SHORT = 3

@@ -283,3 +283,18 @@ def test_twelfth_round_phrasings(text: str, expect: dict[str, str]) -> None:
 def test_thirteenth_round_phrasings(text: str, asked: str | None, expect: dict[str, str]) -> None:
     """A bare span answers the span asked; a denied leaving ('they don't go anywhere else') is a backlog."""
     assert table_after(text, asked) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("each sack of rice sitting around costs us about a dollar a week", {"holding_cost": "0.1429"}),
+        ("each backordered unit costs $2 a day", {"penalty_cost": "2"}),
+        ("folks wont wait, if the tulips arent here they buy elsewhere", {"state_transition_model": "lost_sale"}),
+        ("they don't really go elsewhere", {"state_transition_model": "backlog"}),
+    ],
+)
+def test_rate_costs_and_denied_leaving_in_context(text: str, expect: dict[str, str]) -> None:
+    """A cost per week with no word of running short is holding; a denial of a condition ('if the tulips
+    aren't here') does not deny the leaving after it."""
+    assert table_after(text) == expect
