@@ -185,10 +185,11 @@ def demand_conversion(period: str, options: tuple[tuple[str, str, str], ...]) ->
     return Conflict("demand_conversion", ("demand_type", "demand_distribution"), question, opts)
 
 
-def demand_shape(mean: float, note: str = "", sd_only: bool = False) -> Conflict:
+def demand_shape(mean: float, note: str = "", sd_only: bool = False, *, said_random: bool = False) -> Conflict:
     """A typical daily demand without a distribution: ask how it varies. The options are labelled (A), (B),
     ... in order; the last one (normal) needs a standard deviation, so picking it without one asks for it
-    (`sd_only`: then a bare number is the standard deviation)."""
+    (`sd_only`: then a bare number is the standard deviation; `said_random`: the user said it varies, so
+    'exactly the same every day' is no option)."""
     m = format_number(mean)
     prefix = f"({note}) " if note else ""
     options = [
@@ -199,7 +200,7 @@ def demand_shape(mean: float, note: str = "", sd_only: bool = False) -> Conflict
             ("poisson", "random", "varies", "vary"),
         )
     ]
-    if float(mean).is_integer() and not sd_only:
+    if float(mean).is_integer() and not sd_only and not said_random:
         options.append(
             Option(
                 "B",

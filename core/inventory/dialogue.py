@@ -75,27 +75,24 @@ def question_for(key: str, table: ParameterTable) -> str:
     return QUESTIONS[key]
 
 
-def rephrase(about: str | Conflict, attempt: int) -> str:
-    """A question put differently for its `attempt`-th asking: the row's meaning, an example answer, and how
-    to skip it; or a clarification's options as one-letter choices."""
+def rephrase(about: str | Conflict, *, stuck: bool = True) -> str:
+    """A question put differently for its third asking and later: the row's meaning, an example answer, and how
+    to skip it; or a clarification's options as one-letter choices. `stuck=False` (the user's last answer
+    filled other rows): the same help, worded as what is still open rather than as a failed attempt."""
     from core.inventory.nlu.intents import DEFAULTS, EXAMPLES, MEANINGS
 
     if isinstance(about, Conflict):
         listed = "; ".join(f"({o.label}) {o.description}" for o in about.options)
         way_out = f" Say 'skip' to go with ({about.options[0].label})." if about.options else ""
-        return (
-            f"Let me ask that differently (attempt {attempt}): reply with one letter, {listed}, or give the "
-            f"value itself.{way_out}"
-        )
+        lead = "Let me ask that differently" if stuck else "Still to settle"
+        return f"{lead}: reply with one letter, {listed}, or give the value itself.{way_out}"
     skip = (
         f" Or say 'skip' and I will assume {DEFAULTS[about][1]}."
         if about in DEFAULTS
         else " A rough figure is fine; you can change it later."
     )
-    return (
-        f"Let me put it differently (attempt {attempt}): {MEANINGS[about]} An answer like {EXAMPLES[about]} "
-        f"is enough.{skip}"
-    )
+    lead = "Let me put it differently" if stuck else "Still open"
+    return f"{lead}: {MEANINGS[about]} An answer like {EXAMPLES[about]} is enough.{skip}"
 
 
 def next_undefined(table: ParameterTable) -> str | None:
@@ -126,6 +123,7 @@ class DialogueState:
     assumptions: dict[str, str] = field(default_factory=dict)
     times_asked: dict[str, int] = field(default_factory=dict)
     skips: dict[str, int] = field(default_factory=dict)
+    last_table: dict[str, object] = field(default_factory=dict)
 
 
 class ExtractionBase(ABC):
@@ -133,6 +131,7 @@ class ExtractionBase(ABC):
 
     def __init__(self, table: ParameterTable | None = None) -> None:
         self.state = DialogueState(table or ParameterTable())
+        self._progressed = False
         self.last_action = ASK_NEXT
 
     @property
@@ -176,6 +175,8 @@ class ExtractionBase(ABC):
             f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems
         )
         bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
+        now = self.table.to_dict()
+        self._progressed, self.state.last_table = now != self.state.last_table, now
         if self.table.conflicts:
             conflict = self.table.conflicts[0]
             action, question, self.state.asked = (
@@ -216,7 +217,7 @@ class ExtractionBase(ABC):
         self.state.times_asked[question] = asked + 1
         if asked < 2:
             return question
-        return rephrase(about, asked + 1)
+        return rephrase(about, stuck=not self._progressed)
 
     def _summary(self) -> str:
         rows = "; ".join(  # plain labels and values ("daily demand: about 20 a day, give or take 7.6")

@@ -433,7 +433,8 @@ class ExtractionAgent(ExtractionBase):
                 )
                 self._propose(cells, demand.note, reading.correction, notes, problems)
             elif demand.mean_only is not None:
-                self.table.open(cf.demand_shape(demand.mean_only, demand.note))
+                said_random = demand.demand_type == "random"
+                self.table.open(cf.demand_shape(demand.mean_only, demand.note, said_random=said_random))
             elif demand.demand_type is not None:
                 self._propose(
                     (Cell("demand_type", demand.demand_type),), "", reading.correction, notes, problems

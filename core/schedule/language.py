@@ -38,6 +38,7 @@ REDUCE_WORDS = re.compile(
 )
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
+    r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
     r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
     r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
     r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
@@ -46,7 +47,9 @@ LIMIT_WORDS = re.compile(
 """A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
 "shouldn't move by more than 15 minutes"."""
 _GROUPS = {
-    "ALL": r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
+    "ALL": r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
+    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b|"
+    r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
     r"\bnone of the schools\b|\bany school\b",
     "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
@@ -55,6 +58,23 @@ _GROUPS = {
     "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k",
     "K8": r"k-?8 schools|all (?:the )?k-?8",
 }
+CLOSE_TO = re.compile(
+    r"\bclose(?:r)?\b|\bnear|\bfar\b|\broughly\b|\babout\b|more or less|\bsimilar|\bdrift|\bstray|\bwander|"
+    r"\bbarely\b|\blook like\b|\bpossible\b"
+)
+"""Words that ask for a start to stay near another ('as close as possible to today's', 'not far from where it is',
+'roughly where they are'), not exactly at it."""
+TODAY = re.compile(
+    r"today|\bnow\b|current|present|usual|existing|\bold\b|where (?:it|they) (?:is|are)|used to|familiar|"
+    r"at the moment|these days"
+)
+"""Words that point at today's start times."""
+LEAST = re.compile(
+    r"\bas (?:little|few|small|minor|gentle)\b[^.;]*?\bas (?:possible|we can|you can|they can)\b|\bminim|\bleast\b"
+)
+"""'as little as possible', 'minimal', 'the least': the smallest amount of something (of change, with a change word)."""
+_PIN = re.compile(r"\b(?:fix|fixed|lock|locked|pin|pinned|freeze|frozen|nail)\b")
+"""Verbs that ask to hold starts exactly ('lock every school at its current time')."""
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -127,6 +147,28 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
             ]
             out.append((match.group(0), names))
     return out
+
+
+def whole_district(text: str) -> bool:
+    """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school'),
+    or of all the others ('all the other schools', 'everyone else': `rest_of_district`)."""
+    return bool(re.search(_GROUPS["ALL"], text.lower()))
+
+
+def rest_of_district(text: str) -> bool:
+    """Whether the text speaks of the schools other than the ones named ('the other schools', 'everyone else')."""
+    return bool(_REST.search(text.lower()))
+
+
+_REST = re.compile(
+    r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
+    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b"
+)
+
+
+def pins(text: str) -> bool:
+    """Whether the text asks to hold starts exactly with a verb that says so ('fix', 'lock', 'pin', 'freeze')."""
+    return bool(_PIN.search(text))
 
 
 def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
@@ -225,7 +267,12 @@ def comma_parts(text: str) -> list[str]:
 
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
-    return _split(text.lower(), commas=False, joiners=("and", "but", "also", "plus", "while"))
+    text = _NUMBER_ABBREVIATION.sub("no ", text.lower())
+    return _split(text, commas=False, joiners=("and", "but", "also", "plus", "while"))
+
+
+_NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")
+"""'priority no. 1: fewer buses' is one clause: the full stop of 'no.' before a number ends no sentence."""
 
 
 def intents() -> IntentClassifier:

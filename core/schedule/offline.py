@@ -24,6 +24,7 @@ from core.schedule.offline_schools import (
     Call,
     Plan,
     check_school_calls,
+    district_wish,
     has_request,
     school_request,
     swap,
@@ -49,10 +50,22 @@ _SHORT_REPLY = 6
 'yes, and move Lick later' is a new request."""
 _INTENT_CONFIDENCE = 0.55
 """How sure the learned intent must be before a message no rule reads is acted on; below it the agent asks."""
+_OBJECTIVE_ACTS = ({"priority_load", "reduce_load"}, {"priority_deviation", "reduce_deviation"})
+"""Intents about one objective: when the two of a pair are the learned intent's best two guesses, the objective
+is sure even if the act is not, so their probabilities add up ('priority #1: keep times close to today's' is
+0.48 priority and 0.44 less change: the priority, not the menu)."""
 _MENU = ("a", "b", "c")
-_PRIORITIES = {"priority_load": (True, False), "priority_deviation": (False, True), "priority_equal": (False, False)}
+_PRIORITIES = {
+    "priority_load": (True, False),
+    "priority_deviation": (False, True),
+    "priority_equal": (False, False),
+}
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
+_REQUEST_FORM = re.compile(r"^\W*(?:(?:can|could|would|will|shall)\s+(?:we|you|i)\b|please\b|let'?s\b)")
+"""A request put as a question ('can we keep every school close to today's times?')."""
+_COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
+"""'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
 
 _FILLER = frozenset(
@@ -205,12 +218,23 @@ def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory)
     model.bound(objective, "", session, plan, nudge=memory.nudges[objective])
 
 
+def _act(text: str) -> str | None:
+    """The learned intent of a message or clause when it is sure enough to act on: its probability, or with the
+    runner-up about the same objective (`_OBJECTIVE_ACTS`) theirs together, reaches `_INTENT_CONFIDENCE`."""
+    guess = lang.intent(text)
+    (first, p), *rest = guess.ranking
+    if p >= _INTENT_CONFIDENCE:
+        return first
+    if rest and any({first, rest[0][0]} == pair for pair in _OBJECTIVE_ACTS):
+        return first if p + rest[0][1] >= _INTENT_CONFIDENCE else None
+    return None
+
+
 def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
     """A message no rule read, acted on by its learned intent; an unclear one gets the menu."""
-    guess = lang.intent(low)
-    if guess.confidence < _INTENT_CONFIDENCE:
+    name = _act(low)
+    if name is None:
         return Plan()
-    name = guess.intent
     if name in ("reduce_load", "reduce_deviation"):
         plan = Plan()
         _nudge(LOAD if name == "reduce_load" else DEVIATION, session, plan, memory)
@@ -379,7 +403,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
     guess = lang.intent(low)
     act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
-    if act == "start_over":
+    if act == "start_over" and not _names_schools(low, session):
         session.dismiss_infeasible()
         calls = session.calls_to_reach(ModelState())
         return (
@@ -396,15 +420,18 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
+    if reply := _status_answer(low, session):
+        return Plan(reply=reply)
     plan = Plan()
     if not swap(low, session, plan):
         parts = targets(lang.split_clauses(low), session, plan)
         lang.prime_intents([clause for clause, schools in parts if not schools])
+        asked = _asks_about(low)
         previous = None
         for clause, schools in parts:
             if not schools:
                 clause = previous = lang.carry_limit(previous, clause)
-            _read_clause(clause, schools, session, plan, memory)
+            _read_clause(clause, schools, session, plan, memory, asked=asked)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
@@ -414,11 +441,20 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return plan
     if act == "satisfied":
         return Plan(reply=_closing(session))
-    if is_question(low) and (lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)):
+    if is_question(low) and (
+        lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low) or district_wish(low) == "near"
+    ):
         return Plan(reply=_answer(low, session, define=guess.intent == "define_term"))
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+def _names_schools(low: str, session: ScheduleSession) -> bool:
+    """Whether a message asks something of named schools or of every school as a whole (`district_wish`): then
+    'start' is a school's start ('above all, every school near its present start'), and the message is no
+    'start over' that wipes the model ('reset all schools' still is)."""
+    return bool(lang.mentioned_schools(low, session.district) or district_wish(low))
 
 
 def _adopt(low: str, session: ScheduleSession) -> Plan:
@@ -447,8 +483,17 @@ def _option_count(low: str) -> int:
 
 
 def _read_clause(
-    clause: str, schools: list[str], session: ScheduleSession, plan: Plan, memory: Memory
+    clause: str,
+    schools: list[str],
+    session: ScheduleSession,
+    plan: Plan,
+    memory: Memory,
+    *,
+    asked: bool = False,
 ) -> None:
+    """The calls for one clause: each named school's request, else a district-wide one (a priority, a limit, a
+    vague step). `asked`: the message is a question for information, so 'every school close to today's times?'
+    asks about the change rather than making it the priority."""
     if schools:
         parts = [p.strip() for p in lang.comma_parts(clause)]
         district_wide = [p for p in parts if _district_wide(p, session)]
@@ -456,10 +501,13 @@ def _read_clause(
         for school in schools:
             school_request(school_text, school, session, plan)
         for part in district_wide:
-            _read_clause(part, [], session, plan, memory)
+            _read_clause(part, [], session, plan, memory, asked=asked)
         return
-    guess = lang.intent(clause)
-    act = guess.intent if guess.confidence >= _INTENT_CONFIDENCE else None
+    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause) and not asked:
+        model.priority(False, True, session, plan)  # 'every school close to today's times': change first
+        if lang.limit_value(clause) is None:
+            return
+    act = _act(clause)
     if act in _PRIORITIES and lang.limit_value(clause) is None:
         model.priority(*_PRIORITIES[act], session, plan)
         return
@@ -479,11 +527,70 @@ def _read_clause(
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
 
 
+_YES_NO_RE = re.compile(
+    r"^\W*(?:is|isn'?t|are|aren'?t|does|doesn'?t|do|don'?t|did|didn'?t|has|hasn'?t|have|haven'?t|was|were)\b"
+)
+"""A yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at 9:30?')."""
+
+
+def _status_answer(low: str, session: ScheduleSession) -> str:
+    """The current figures for a yes/no question about the schedule as it stands: it asks, so nothing changes
+    ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
+    if not (_YES_NO_RE.match(low) and _asks_about(low)):
+        return ""
+    schools = [name for _, name in lang.mentioned_schools(low, session.district)]
+    about = schools or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)
+    current = session.current
+    if current is None or not current.result.has_schedule:
+        return (
+            "There is no solved schedule yet to check that against, so I changed nothing; say it as a request "
+            "('keep the peak under 2,500', 'Lick at 9:30') to change it."
+            if about
+            else ""
+        )
+    said = [f"{name} starts at {current.result.schedule[name]}" for name in schools if name in current.result.schedule]
+    if lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
+        figures = _answer(low, session, define=False).removesuffix(".")
+        said.append(figures[0].lower() + figures[1:] if said else figures)
+    if not said:
+        return ""
+    verdict = _under_verdict(low, current.result.load, current.result.deviation) if not schools else ""
+    text = "; ".join(said)
+    text = f"{verdict}{text[0].lower()}{text[1:]}" if verdict else text
+    return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
+
+
+_UNDER_RE = re.compile(r"\b(?:under|below|less than|at most|no more than|lower than)\s+\S*\d")
+"""'is the peak under 2,500?': a question whether one measure is below a number, answered yes or no."""
+
+
+def _under_verdict(low: str, load: float | None, deviation: float | None) -> str:
+    """'Yes: ' or 'No: ' for a question whether the one measure it names is below a number, else ''."""
+    load_named, dev_named = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    value = lang.limit_value(low)
+    if load_named == dev_named or value is None or not _UNDER_RE.search(low):
+        return ""
+    now = load if load_named else deviation
+    if now is None:
+        return ""
+    limit = value / 100 if load_named and value >= 100 else value  # '2,500 students' is 25 hundreds
+    return "Yes: " if now < limit else "No: "
+
+
+def _asks_about(text: str) -> bool:
+    """A question for information ('is every school close to its current time?'), not a request put as one
+    ('can we keep every school close to today's times?')."""
+    return is_question(text) and not _REQUEST_FORM.match(text)
+
+
 def _district_wide(part: str, session: ScheduleSession) -> bool:
-    """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000')."""
+    """A comma-separated part that names no school and limits or reduces an objective ('keep the peak under 2000'),
+    or asks every other school to stay close to today's times ('Galileo at 9:30, everyone else near today's')."""
+    if lang.mentioned_schools(part, session.district):
+        return False
     cue = lang.LOAD_WORDS.search(part) or lang.DEVIATION_WORDS.search(part)
     wants = lang.REDUCE_WORDS.search(part) or lang.limit_value(part) is not None
-    return bool(cue and wants and not lang.mentioned_schools(part, session.district))
+    return bool(cue and wants) or district_wish(part) == "near"
 
 
 def _closing(session: ScheduleSession) -> str:
@@ -500,7 +607,8 @@ def _closing(session: ScheduleSession) -> str:
 def _answer(low: str, session: ScheduleSession, *, define: bool) -> str:
     """A definition for a `define` question ('what does ... mean': of the measure it names, else of both),
     else the current value(s) asked about."""
-    load, dev = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    load = bool(lang.LOAD_WORDS.search(low))
+    dev = bool(lang.DEVIATION_WORDS.search(low)) or district_wish(low) == "near"
     if define:
         meant = [text for text, named in ((_LOAD_MEANING, load), (_DEVIATION_MEANING, dev)) if named]
         return " ".join(meant or [_LOAD_MEANING, _DEVIATION_MEANING])

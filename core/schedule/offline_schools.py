@@ -20,10 +20,11 @@ Call = tuple[str, dict[str, Any]]
 EARLIER = re.compile(r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up")
 LATER = re.compile(r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in")
 FREE = re.compile(
-    r"free|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
+    r"free(?!z)|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
 )
 KEEP = re.compile(
-    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|don'?t (?:move|touch|change)|stay|same|fine|happy with|good where|as is"
+    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|\bfreeze\b|\bpin\b|don'?t (?:move|touch|change)|stay|same|fine|"
+    r"happy with|good where|as is|\bat (?:its|their) (?:current|present|usual|existing|today's)\b"
 )
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
 """A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
@@ -39,8 +40,10 @@ _REFUSED_AFTER = re.compile(
     r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
 )
 """Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
-_OFF_BEFORE = re.compile(r"\b(?:off|out of)\s+(?:the\s+)?$")
-"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell'."""
+_OFF_BEFORE = re.compile(
+    r"\b(?:off|out of)\s+(?:the\s+)?(?:(?:early|earliest|late|latest|first|second|third|middle|last|morning)\s+)?$"
+)
+"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell', 'off the early 7:50 start'."""
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
@@ -50,7 +53,13 @@ NAMED_SLOT = re.compile(
 )
 """A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
-_TOO = re.compile(r"\b(too|as well|also|likewise|the same)\b")
+_TOO = re.compile(r"\b(too|as well|also|likewise|the same|neither|nor)\b")
+_NEITHER = re.compile(r"\b(?:neither|nor)\s+(?:should|can|could|may|will|does|do|is|must)\b")
+
+
+def _elliptic(clause: str) -> bool:
+    """'..., and neither should McCoppin': a clause that repeats the request before it without saying it."""
+    return bool(_NEITHER.search(clause)) and not lang.clock_times(clause)
 _LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
 """A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
 Balboa away from 7:50')."""
@@ -84,6 +93,52 @@ def has_request(clause: str) -> bool:
     )
 
 
+def district_wish(clause: str) -> str | None:
+    """What a clause about every school at once ('all schools', 'everyone'; also 'the other schools', 'everyone
+    else') asks when it gives no time, direction, named slot or release: 'near' when the starts should stay close
+    to today's ('every school as close to its current time as possible': the change objective, not ten pins),
+    'keep' when they should stay where they are without a verb that pins (ambiguous: the agent asks), 'objective'
+    when it asks nothing of the schools but speaks of an objective ('fewer buses, even if every school has to
+    move'); None when each school gets the request ('all schools at 7:50', 'move everyone later', 'lock every
+    school at its current time')."""
+    if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
+        return None
+    if EARLIER.search(clause) or LATER.search(clause) or FREE.search(clause) or NAMED_SLOT.search(clause):
+        return None
+    close = lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause)
+    if close or (lang.LEAST.search(clause) and lang.DEVIATION_WORDS.search(clause)):
+        return "near"
+    if lang.pins(clause):
+        return None
+    if KEEP.search(clause):
+        return "keep"
+    if lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause):
+        return "objective"
+    return None
+
+
+def _ask_to_pin(members: list[str], session: ScheduleSession, plan: Plan) -> None:
+    """'Keep all schools where they are' ('... the other schools ...'): pinning them all freezes (nearly) the whole
+    schedule, staying close to today's times is the change priority; the agent asks, and offers the pins for a
+    'yes'."""
+    district, current = session.district, session.current
+    if current is None:
+        plan.say.append("Let me first produce a schedule; then I can hold schools where they are.")
+        return
+    which = (
+        f"all {len(members)} schools"
+        if len(members) == len(district.schools)
+        else f"the other {len(members)} schools"
+    )
+    plan.ask.append(
+        f"Should I pin {which} at their start times in proposal {current.number}? That leaves the solver "
+        "(almost) nothing to choose. If you rather want them close to today's times while the solver still "
+        "balances buses, say 'every school close to today's times' and I'll make that the top priority instead."
+    )
+    at = {s.name: district.time_labels[current.result.assignment[i]] for i, s in enumerate(district.schools)}
+    plan.offer.extend(("fix_start_time", {"school": m, "time": at[m], "type": "fix"}) for m in members)
+
+
 def _excluded(clause: str, session: ScheduleSession) -> bool:
     """Whether a clause that only names schools names them to leave them out ('not Everett', 'except Lick')."""
     found = lang.mentions(clause, session.district)
@@ -106,15 +161,16 @@ def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bo
 
 
 def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
-    """Clauses cut at commas where both sides ask something and the right side names a school
-    ('Muir and Cobb at half past nine, Everett at ten to eight'); other commas stay inside their clause."""
+    """Clauses cut at commas where both sides ask something and the right side names a school or the rest of
+    them ('Muir and Cobb at half past nine, Everett at ten to eight', 'Lick at 8:40, everyone else at 9:30');
+    other commas stay inside their clause."""
     out = []
     for clause in clauses:
         parts = lang.comma_parts(clause)
         merged = [parts[0]]
         for part in parts[1:]:
             if (
-                lang.mentioned_schools(part, session.district)
+                (lang.mentioned_schools(part, session.district) or lang.rest_of_district(part))
                 and has_request(part)
                 and has_request(merged[-1])
             ):
@@ -129,17 +185,22 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
     school-only clauses given their neighbour's request."""
     clauses = _comma_parts(clauses, session)
-    named = [_schools(clause, session, plan) for clause in clauses]
+    everyone = frozenset(s for clause in clauses for _, s in lang.mentioned_schools(clause, session.district))
+    named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = []
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
         if schools:
             last = schools
-        elif last and (
-            re.search(r"\b(it|that school|them|they|those)\b", clause)
-            or (
-                lang.clock_times(clause)
-                and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+        elif (
+            last
+            and not district_wish(clause)
+            and (
+                re.search(r"\b(it|that school|them|they|those)\b", clause)
+                or (
+                    lang.clock_times(clause)
+                    and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+                )
             )
         ):
             schools = last
@@ -147,9 +208,9 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
         following = clauses[i + 1] if i + 1 < len(clauses) else None
         if schools and following is not None and _verb_and_names(clause, following, session):
             text = following
-        elif schools and not has_request(clause) and _excluded(clause, session):
+        elif schools and not has_request(clause) and not _elliptic(clause) and _excluded(clause, session):
             schools = []  # 'Galileo and Balboa at 8:40 but not Everett': Everett is left out, not moved
-        elif schools and not has_request(clause):
+        elif schools and (not has_request(clause) or _elliptic(clause)):
             before = next(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )
@@ -160,12 +221,25 @@ def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tu
     return out
 
 
-def _schools(clause: str, session: ScheduleSession, plan: Plan) -> list[str]:
+def _schools(
+    clause: str, session: ScheduleSession, plan: Plan, named: frozenset[str] = frozenset()
+) -> list[str]:
+    """The schools a clause names, alone or by group; `named`: those the whole message names, which 'the other
+    schools' and 'everyone else' leave out."""
     district = session.district
     schools = [school for _, school in lang.mentioned_schools(clause, district)]
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        # the comma part with the group decides: 'Galileo at 8:40, everyone else close to today's times'
+        part = next((p for p in lang.comma_parts(clause) if words in p), clause)
+        wish = district_wish(part)
+        if lang.rest_of_district(words):  # 'Galileo at 8:40 and everyone else at 9:30'
+            members = [m for m in members if m not in named]
+        if wish is not None and lang.whole_district(words):
+            if wish == "keep":
+                _ask_to_pin(members, session, plan)
+            continue  # the request is for the district as a whole (see `district_wish`)
         members = _counted(clause, words, members)
         if members:
             plan.say.append(f'I read "{words}" as {", ".join(members)}.')

@@ -1,5 +1,6 @@
 """Message hygiene before any reading: terminal escape sequences and control characters removed, unusual
-dashes and quotes made plain, and an upper bound on the length that is read."""
+dashes and quotes made plain, negative contractions typed without the apostrophe restored ('dont' ->
+"don't"), and an upper bound on the length that is read."""
 
 from __future__ import annotations
 
@@ -15,9 +16,16 @@ _PLAIN = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": " - ", "\u2018":
                         "\u201c": '"', "\u201d": '"', "\u00a0": " "})  # fmt: skip
 
 
+_BARE_NT_RE = re.compile(
+    r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|ca|wo|need)nt\b", re.IGNORECASE
+)
+"""'dont', 'shouldnt', 'cant', 'wont': the negation every reader looks for as "n't"."""
+
+
 def clean(text: str, limit: int = MAX_CHARS) -> tuple[str, bool]:
     """(text without escape sequences and control characters, whether it was cut at `limit` characters)."""
     cut = len(text) > limit
     text = text[:limit] if cut else text
     text = _CONTROL_RE.sub(" ", _ANSI_RE.sub(" ", text)).translate(_PLAIN)
+    text = _BARE_NT_RE.sub(lambda m: f"{m.group(1)}n't", text)
     return text.encode("utf-8", "replace").decode("utf-8"), cut

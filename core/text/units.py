@@ -20,7 +20,7 @@ _UNIT_ALT = "|".join(sorted((re.escape(w) for w in _UNIT_WORDS), key=len, revers
 _DURATION_RE = re.compile(rf"({NUMBER_RE.pattern})\s*-?\s*(?:calendar\s+)?({_UNIT_ALT})\b", re.IGNORECASE)
 _BARE_PERIOD_RE = re.compile(
     r"\b(?:a|an|one|the next|next|per|the coming|the following|the upcoming|this coming|the whole|the entire|"
-    r"a single)\s+(?:(?:whole|full|entire|single|calendar)\s+)?(business week|week|fortnight|month|quarter|year)\b",
+    r"a single)\s+(?:(?:whole|full|entire|single|calendar|good|solid)\s+)?(business week|week|fortnight|month|quarter|year)\b",
     re.IGNORECASE,
 )
 
@@ -64,13 +64,18 @@ _PAID_RE = re.compile(
     re.IGNORECASE,
 )
 """What makes 'a quarter' the coin ('costs me a quarter a day'), not three months or a fourth of something."""
-_PER_AFTER_RE = re.compile(r"\s+(?:per|each|apiece|a piece)\b", re.IGNORECASE)
+_PER_AFTER_RE = re.compile(
+    r"\s+(?:per|each|apiece|a piece|every|for each|for every|an? (?:day|night|week|month|unit|item|box|piece|bag))\b",
+    re.IGNORECASE,
+)
+"""A rate after 'a quarter' ('a quarter a day', 'a quarter for each one'): a span of three months is no rate."""
 
 
-def spoken_money(text: str) -> str:
+def spoken_money(text: str, *, price_asked: bool = False) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
     'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
-    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays)."""
+    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays);
+    `price_asked` (the text answers a question about a price): any 'a quarter' not 'of' something is the coin."""
 
     def amount(m: re.Match[str]) -> str:
         whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
@@ -82,7 +87,7 @@ def spoken_money(text: str) -> str:
         return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
 
     def quarters(m: re.Match[str]) -> str:
-        if not (_PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):
+        if not (price_asked or _PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):
             return m.group(0)
         count = 1 if m.group(1).lower() in ("a", "one") else int(m.group(1))
         return f"{count * 25} cents"
@@ -120,13 +125,18 @@ _AND_HALF_RE = re.compile(
 
 
 def join_halves(text: str) -> str:
-    """'a week and a half' -> '1.5 weeks': one duration, so a clause splitter does not cut it at 'and'."""
+    """'a week and a half' -> '1.5 weeks': one duration, so a clause splitter does not cut it at 'and'; 'half a
+    year' -> '6 months'."""
 
     def half(m: re.Match[str]) -> str:
         amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
         return f"{format_number(amount)} {_UNIT_WORDS[m.group(2).lower()]}s"
 
-    return _AND_HALF_RE.sub(half, text)
+    def half_a(m: re.Match[str]) -> str:
+        unit, amount = _HALF_OF[m.group(1).lower()]
+        return f"{format_number(amount)} {unit}s"
+
+    return _HALF_A_RE.sub(half_a, _AND_HALF_RE.sub(half, text))
 
 
 def find_durations(text: str) -> list[Duration]:
@@ -140,10 +150,18 @@ def find_durations(text: str) -> list[Duration]:
             continue
         amount, unit = parse_number(m.group(1)), _UNIT_WORDS[m.group(2).lower()]
         found.append(_duration(amount, unit, m.start(), m.end()))
+    for m in _HALF_A_RE.finditer(text):
+        unit, amount = _HALF_OF[m.group(1).lower()]
+        found.append(_duration(amount, unit, m.start(), m.end()))
     for m in _BARE_PERIOD_RE.finditer(text):
         if not any(d.start <= m.start() < d.end for d in found):
             found.append(_duration(1, m.group(1).lower(), m.start(), m.end()))
     return sorted(found, key=lambda d: d.start)
+
+
+_HALF_A_RE = re.compile(r"\bhalf (?:of )?(?:a|an|one) (year|month|fortnight|week)\b", re.IGNORECASE)
+_HALF_OF = {"year": ("month", 6), "month": ("day", 15), "fortnight": ("day", 7), "week": ("day", 3.5)}
+"""'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it."""
 
 
 def _duration(amount: float, unit: str, start: int, end: int) -> Duration:
@@ -206,7 +224,7 @@ def per_day_rate(amount: float, period: str | None) -> tuple[float, str]:
 
 
 _TIME_RE = re.compile(
-    r"\b(\d{1,2})(?::(\d{2}))\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)(?!\w)|\b(\d{1,2})\s*o'?clock\b",
+    r"\b(\d{1,2})(?::|\s(?=\d{2}\s*[ap]\.?m))(\d{2})\s*(a\.?m\.?|p\.?m\.?)?|\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)(?!\w)|\b(\d{1,2})\s*o'?clock\b",
     re.IGNORECASE,
 )
 _BARE_HOUR_RE = re.compile(

@@ -115,7 +115,7 @@ def topics(clause: str) -> list[str]:
     durations = find_durations(clause)
     if durations and not money and _all_inside(durations, numbers) and not rate_period(clause):
         fitting = _durations_only(ranking, fitting)
-    if numbers and not durations and all(_COUNTED_RE.match(clause, n.end) for n in numbers):
+    if numbers and not durations and all(counts_things(clause, n.end) for n in numbers):
         fitting = [k for k in fitting if k not in _DURATION_ROWS]  # '25 doses per order' is no wait of 25 days
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
@@ -128,6 +128,11 @@ _COUNTED_RE = re.compile(
     re.I,
 )
 """A number followed by a word that is no unit of time nor a function word counts things ('25 doses')."""
+
+
+def counts_things(text: str, end: int) -> bool:
+    """Whether the number ending at `end` counts things ('short 1 spark plug', '25 doses'), not an amount."""
+    return bool(_COUNTED_RE.match(text, end))
 
 
 def _money_only(ranking: tuple[tuple[str, float], ...]) -> list[str]:
@@ -185,8 +190,12 @@ def facts(clause: str) -> str | None:
         and label_of(clause)[0] == "lead_time"
     ):
         return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
+    if "time_horizon" in topics(clause) and (find_durations(clause) or find_numbers(clause)):
+        return None  # 'just the next month is fine for now' is how far to plan, not that the stock keeps
     if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
+    if guess.intent == "lost_sale" and _denied_leaving(clause):
+        return "backlog"  # "they don't go anywhere else": the customer stays, so waits
     if guess.intent == "perishable" and _denied_spoil(clause):  # 'non-perishable', 'they don't expire'
         keeps = dict(guess.ranking).get("not_perishable", 0.0) >= _DENIED_KEEP
         return "not_perishable" if keeps else None
@@ -203,6 +212,28 @@ _NON_RE = re.compile(r"\bnon-?\s*(?=perish)|\bnothing\b", re.I)
 def _denied(clause: str) -> bool:
     """Whether the clause denies anything ('they don't expire', 'non-perishable'): the toolkit's negation."""
     return negated(clause) or bool(_NON_RE.search(clause))
+
+
+_LEAVE_RE = re.compile(
+    r"\b(?:go(?:es)?|went|shop(?:s|ped)?|buy(?:s)?|look(?:s)?|head(?:s)?)\s+(?:\w+\s+)?(?:elsewhere|anywhere else|"
+    r"somewhere else)|\bleave\b|\bwalk (?:out|away|off)\b",
+    re.I,
+)
+
+
+def _denied_leaving(clause: str) -> bool:
+    """Whether every leaving phrase of the clause lies inside a denial ("they don't go anywhere else", 'nobody
+    walks out'): the customer stays."""
+    hits = list(_LEAVE_RE.finditer(clause))
+    return bool(hits) and all(_DENIAL_BEFORE_RE.search(clause[: m.start()]) for m in hits)
+
+
+_DENIAL_BEFORE_RE = re.compile(
+    r"(?:n't|\bnot|\bnever|\bnobody|\bno one|\bnoone)\s+(?:(?:really|just|usually|ever|even|actually|typically)\s+)?$",
+    re.I,
+)
+"""A denial right before a leaving verb ("don't go", 'nobody walks out'), not one of a condition before it ('if
+the flowers aren't here they buy elsewhere')."""
 
 
 def _denied_spoil(clause: str) -> bool:

@@ -46,13 +46,15 @@ _RANGE_RE = re.compile(
     re.I,
 )
 _FIXED_RE = re.compile(
-    r"\b(?:exactly|precisely|always|fixed|constant|steady|deterministic|same every|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
+    r"\b(?:exactly|precisely|always|fixed|constant|steady|steadily|consistent(?:ly)?|deterministic|same every|same (?:number|amount|quantity)|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
     re.I,
 )
 _RANDOM_RE = re.compile(
-    r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|up and down|hard to predict)\b",
+    r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|all over the map|up and down|hard to predict|jumps? around|bounces? around|erratic\w*|irregular\w*|inconsistent\w*|uneven\w*)\b",
     re.I,
 )
+_WIDE_RE = re.compile(r"\b(?:a lot|wildly|hugely|enormously|massively|a great deal|like crazy)\b", re.I)
+"""Demand said to swing more than usual: Poisson's spread would understate it, so the agent asks for it."""
 _CHANGE_RE = re.compile(r"\bchang(?:e|es|ing)\b", re.I)
 
 _OPEN_DAYS_RE = re.compile(r"\b\d+ days? (?:a|per|each) week\b", re.I)
@@ -75,7 +77,7 @@ def _r(x: float) -> str:
     return format_number(x, 4)
 
 
-def _shape(text: str) -> tuple[str, tuple[float, ...]] | None:
+def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     """The distribution family and its parameters as written (before any period conversion)."""
     m = _CALL_RE.search(text)
     if m:
@@ -114,13 +116,18 @@ def _shape(text: str) -> tuple[str, tuple[float, ...]] | None:
     value = float(mean.group(1)) if mean else _first(numbers)
     if value is None:
         return None
-    if _FIXED_RE.search(text) or re.search(r"\bdeterministic", text, re.I):
+    if fixed:
         return "deterministic", (value,)
     return "mean", (value,)
 
 
 def _first(numbers: list[Number]) -> float | None:
     return numbers[0].value if numbers else None
+
+
+def says_shape(text: str) -> bool:
+    """Whether a clause says how demand varies without a number ('like clockwork', 'it's unpredictable')."""
+    return bool(_FIXED_RE.search(text) or _RANDOM_RE.search(text))
 
 
 def read_demand(text: str) -> DemandReading:
@@ -130,11 +137,13 @@ def read_demand(text: str) -> DemandReading:
     scopes = negation_scopes(text)
     varies = [*_RANDOM_RE.finditer(text), *_CHANGE_RE.finditer(text)]
     denied = any(s.covers(m.start()) for m in varies for s in scopes)  # "it doesn't really vary"
-    if _RANDOM_RE.search(text) and not denied:
+    steady = list(_FIXED_RE.finditer(text))
+    unsteady = bool(steady) and all(any(s.covers(m.start()) for s in scopes) for m in steady)  # 'not constant'
+    if (_RANDOM_RE.search(text) and not denied) or unsteady:
         demand_type = "random"
-    elif _FIXED_RE.search(text) or denied:
+    elif steady or denied:
         demand_type = "deterministic"
-    shape = _shape(text)
+    shape = _shape(text, fixed=demand_type == "deterministic")
     if shape is None or not shape[1]:
         return DemandReading(demand_type=demand_type)
     family, params = shape
@@ -143,6 +152,8 @@ def read_demand(text: str) -> DemandReading:
     if family == "mean":
         if demand_type == "deterministic":
             family = "deterministic"
+        elif demand_type == "random" and not _WIDE_RE.search(text):
+            return _poisson_mean(params[0], period)
         else:
             note = f"{_r(params[0])} per {period} = {_r(params[0] / days)} per day" if days > 1 else ""
             return DemandReading(
@@ -173,6 +184,19 @@ def read_demand(text: str) -> DemandReading:
         option = ("A", daily, f"scale the {period}ly range by 1/{days} -> {daily}")
         return DemandReading(demand_type=kind, options=(option,), period=period)
     return DemandReading(demand_type=kind, value=daily, note=note, period=period)
+
+
+def _poisson_mean(mean: float, period: str) -> DemandReading:
+    """Demand said to vary at random, with only its average ('varies randomly, about 5 a day'): Poisson with
+    that mean, the standard model of counted customers; its spread is the square root of the mean, which the
+    note states so a user whose days swing more can give the spread instead."""
+    daily = mean / DAYS_PER[period]
+    per = f"{_r(mean)} per {period} = {_r(daily)} per day; " if period != "day" else ""
+    note = (
+        f"{per}random with only an average given, so Poisson with mean {_r(daily)}, which swings about ±"
+        f"{_r(round(math.sqrt(daily), 1))} a day; give me the spread if yours swing more"
+    )
+    return DemandReading(demand_type="random", value=f"poisson({_r(daily)})", note=note, period=period)
 
 
 def _canonical(family: str, params: tuple[float, ...]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
+    counts_things,
     fact_ranking,
     facts,
     label_of,
@@ -15,7 +16,7 @@ from core.inventory.nlu.cues import (
     rival,
     topics,
 )
-from core.inventory.nlu.demand import DemandReading, read_demand
+from core.inventory.nlu.demand import DemandReading, read_demand, says_shape
 from core.inventory.nlu.risk import read_risk, unsure
 from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
@@ -60,6 +61,34 @@ _PRICE_RE = re.compile(
     re.I,
 )
 """A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
+_UNIT_PRICE_RE = re.compile(
+    r"\bcosts?\s+(?:us|me)?\s*(?:about|around|roughly|maybe|just)?\s*\S+\s*(?:dollars?|bucks?|cents?)?\s*"
+    r"(?:each|apiece|a piece|per (?:unit|item|piece))\b",
+    re.I,
+)
+_COST_TALK_RE = re.compile(
+    r"\b(?:stor\w*|keep\w*|hold\w*|shelf|space|insur\w*|lost|lose|short\w*|unmet|unfilled|miss\w*|out of stock|"
+    r"run(?:ning)? out|sell(?:s|ing)? out|order\w*|deliver\w*|fee|ship\w*|freight|admin|paperwork|penalty|"
+    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|sales?|setup|set-up)\b",
+    re.I,
+)
+
+
+def _unit_price(segment: str) -> bool:
+    """'the jars cost us 2 dollars each': what an item costs to buy, which is no row of the table (no word of
+    keeping, running short or ordering, no rate per day), so never silently a cost row."""
+    return (
+        bool(_UNIT_PRICE_RE.search(segment))
+        and not _COST_TALK_RE.search(segment)
+        and rate_period(segment) is None
+        and label_of(segment)[1] < _PRICE_SURE
+    )
+
+
+_PRICE_SURE = 0.9
+"""A clause the row classifier names this surely is about that row even when worded like a price."""
+
+
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
 _CONTRACTION_RE = re.compile(
     r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
@@ -78,7 +107,8 @@ _HEDGE_RE = re.compile(
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe next (?:morning|afternoon)\b|"
+    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe (?:next|following) (?:morning|afternoon)\b|"
+    r"\bthe (?:morning|afternoon|evening) after\b|"
     r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
     re.I,
 )
@@ -163,6 +193,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     prime(parts)
     for clause in parts:
         found = topics(clause)
+        if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
+            found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
         if found == ["demand_weak"]:
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
         if found:
@@ -178,14 +210,41 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     return out
 
 
+_HEDGE_WORDS = frozenset({
+    "about", "around", "roughly", "approximately", "approx", "maybe", "perhaps", "say", "like", "max", "maximum",
+    "tops", "at", "most", "ish", "or", "so", "the", "a", "an", "just", "only", "i'd", "i", "guess", "think",
+    "reckon", "call", "it", "probably",
+})  # fmt: skip
+_COUNT_WORDS = frozenset({"units", "unit", "items", "item", "pieces", "piece", "things", "bags", "boxes"})
+_MONEY_WORDS = frozenset({"dollars", "dollar", "bucks", "buck", "cents", "cent", "usd", "$"})
+
+
+def _bare_value(clause: str, expected: str) -> bool:
+    """A value and nothing that names a row ('150 units' after the order limit was asked, 'about 40 bucks'
+    after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement about some row. Counted items never
+    answer a cost, nor money a count."""
+    spans = find_durations(clause) if expected in ("lead_time", "time_horizon") else []
+    rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
+    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
+    allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
+    return bool(spans or find_numbers(clause)) and all(w in allowed for w in words)
+
+
 _SURE_ROW = 0.5
+_LIMIT_NAME_RE = {
+    "max_order": re.compile(r"\b(?:order(?:s|ed)?|ship(?:ment|ped|s)?|deliver(?:y|ies|ed)?|at a time|in one go|at once)\b", re.I),
+    "max_inventory": re.compile(r"\b(?:room|space|store|storage|stock|hold|shelf|shelves|capacity|on hand)\b", re.I),
+}  # fmt: skip
+"""Words by which a back-pointing clause names an order limit or the storage limit itself."""
 _BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I)
 """A clause that points back at the value before it ('..., so that's the most I can order')."""
 
 
 def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
     """A clause without a value that points back and names a row surely ('the van fits 75 bags, so that's the
-    most I can order at a time') says which row the value just before it fills, when that value fits there."""
+    most I can order at a time') says which row the value just before it fills, when that value fits there and
+    the back-pointing clause names its row in words ('order', 'room') or more surely than the value's own
+    clause did; else it joins that clause ('the freezer fits 300 tubs, that's the limit' stays storage)."""
     merged: list[tuple[str | None, str]] = []
     for topic, clause in out:
         prev = merged[-1] if merged else None
@@ -199,7 +258,10 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             and label_of(clause)[1] >= _SURE_ROW
             and compatible(topic, prev[1])
         ):
-            merged[-1] = (topic, f"{prev[1]}, {clause}")
+            surer = label_of(clause)[1] > label_of(prev[1])[1] or bool(
+                (words := _LIMIT_NAME_RE.get(topic)) and words.search(clause)
+            )  # 'the freezer fits 300 tubs, that's the limit' stays storage
+            merged[-1] = (topic if surer else prev[0], f"{prev[1]}, {clause}")
             continue
         merged.append((topic, clause))
     return merged
@@ -209,7 +271,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing."""
-    text, notes = normalize(text)
+    text, notes = normalize(text, price_asked=expected in _COST_ROWS)
     correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
     recall = recalls(text)
     findings: list[Finding] = []
@@ -219,7 +281,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     bare_unclear: list[Unclear] = []
     parts = segments(text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
-        return Reading(correction=correction, segments=tuple(parts))
+        plan = _plan_request(text)
+        return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
     for topic, segment in parts:
         if topic == STATE:
             continue
@@ -238,9 +301,20 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
-        if topic in _COST_ROWS and (other := rival(segment, topic)) and not _named(topic, segment):
-            unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
+        if key in _COST_ROWS and _unit_price(segment):
+            unclear.append(Unclear(key, "that sounds like what one item costs you to buy, not a cost of keeping "
+                                        "it, of running short or of ordering"))  # fmt: skip
             continue
+        if (
+            topic in _COST_ROWS
+            and (other := rival(segment, topic))
+            and not _named(topic, segment)
+            and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
+        ):
+            if not _kept_per_period(topic, other, segment):
+                unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
+                continue
+            key = "holding_cost"
         result = read_row(key, segment)
         if isinstance(result, Finding):
             findings.append(result)
@@ -248,6 +322,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             unclear.append(result)
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
+    if demand_parts:  # 'Like clockwork, 30 muffins go out each day': the shape said in a clause of its own
+        demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
     demand = read_demand(" ".join(demand_parts)) if demand_parts else None
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text]
@@ -280,6 +356,48 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             segments=tuple(parts),
         )
     return reading
+
+
+_PLAN_ASK_RE = re.compile(
+    r"^\W*(?:can|could|shall)\s+(?:we|you|i)\s+(?:please\s+|just\s+|maybe\s+)?"
+    r"(?:(?:map|work|sketch|lay|plan)(?:\s+(?:it|things|this|everything|stuff))?\s+out|plan|look|cover|go|model|"
+    r"forecast|budget|run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
+    re.I,
+)
+"""A request that names the span to plan ('Can we map out the whole next year?'): the user choosing the horizon
+in the form of a question, not asking for an answer."""
+
+
+def _plan_request(text: str) -> Finding | None:
+    """The planning horizon a request in question form sets, when the whole message is about the horizon."""
+    if (
+        not _PLAN_ASK_RE.search(text)
+        or label_of(text)[0] != "time_horizon"
+        or find_money(text)
+        or len(find_durations(text)) != 1
+    ):
+        return None
+    found = read_row("time_horizon", text)
+    return found if isinstance(found, Finding) else None
+
+
+def _kept_per_period(topic: str, other: str, segment: str) -> bool:
+    """Holding rather than an order fee or a penalty: a cost per day, week or month and not per order ('freezing
+    each tub costs two dollars a month'), since a fee paid per order is never a rate over time; and without a
+    word of running short ('each sack sitting around costs a dollar a week'), since only a backlog penalty is."""
+    if rate_period(segment) is None:
+        return False
+    if {topic, other} == {"holding_cost", "setup_cost"}:
+        return not is_per_order(segment)
+    return {topic, other} == {"holding_cost", "penalty_cost"} and not _SHORT_TALK_RE.search(segment)
+
+
+_SHORT_TALK_RE = re.compile(
+    r"\b(?:wait\w*|backorder\w*|backlog\w*|late|delay\w*|short\w*|lost|los[es]s?|miss\w*|unmet|unfilled|"
+    r"out of stock|stock-?outs?|sold out|run(?:ning)? out|penalt\w*|goodwill|customers?)\b",
+    re.I,
+)
+"""Words of running short: a cost per day with them may be a backlog penalty, so holding is not assumed."""
 
 
 _SHORT = 3
@@ -322,17 +440,17 @@ def _name(key: str) -> str:
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
 
 
-def normalize(text: str) -> tuple[str, list[str]]:
+def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
     """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
     correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
-    readings the user should know about."""
+    readings the user should know about. `price_asked`: the text answers a cost question ('a quarter' is 25c)."""
     text, _ = clean(text)
     notes = []
     if _COUPLE_RE.search(text):
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
-    text = join_halves(words_to_digits(text.replace("\u2212", "-").replace("–", "-")))
+    text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
@@ -343,7 +461,7 @@ def normalize(text: str) -> tuple[str, list[str]]:
         notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
-    return spoken_money(text), notes
+    return spoken_money(text, price_asked=price_asked), notes
 
 
 _HOURS_TALK_RE = re.compile(
@@ -357,6 +475,17 @@ _OVERHEAD_RE = re.compile(
     re.I,
 )
 """Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
+_PER_ITEM_RE = re.compile(
+    r"\b(?:each|every|per)\s+(?!(?:day|night|week|month|year|hour|order|delivery|shipment|employee|worker|person|"
+    r"shift)s?\b)[a-z]+",
+    re.I,
+)
+"""A cost said per item ('every pallet I keep costs $2.10 a week in rent'): the shop's rent split per unit."""
+_WAGES_RE = re.compile(
+    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff\b|"
+    r"\bemployees?\b",
+    re.I,
+)
 _HISTORY_RE = re.compile(
     r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
     re.I,
@@ -425,8 +554,15 @@ def _answers_other(segment: str) -> bool:
     return any(facts(c) for c in clauses(segment))
 
 
+_CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
+
+
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
-    said = {c: facts(c) for c in clauses(text)}
+    parts = clauses(text)
+    said = {c: facts(c) for c in parts}
+    for clause, after in zip(parts, parts[1:], strict=False):  # 'if the flowers are gone, the sale's gone':
+        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):  # the stock-out, not
+            said[clause] = None  # spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
         said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():
@@ -517,8 +653,11 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
         )
-    if key != "setup_cost" and _OVERHEAD_RE.search(text):
+    per_item = key == "holding_cost" and _PER_ITEM_RE.search(text) and not _WAGES_RE.search(text)
+    if key != "setup_cost" and _OVERHEAD_RE.search(text) and not per_item:
         return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
+    if key == "setup_cost" and _WAGES_RE.search(text) and not is_per_order(text):
+        return Unclear(key, "that sounds like wages, a running cost of the shop, not a fee per order")
     if find_percentages(text) and not find_money(text):
         return Unclear(key, "I need an amount of money, not a percentage")
     money = find_money(text)
@@ -534,6 +673,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = outside(find_numbers(text), durations)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
+        numbers = [n for n in numbers if not counts_things(text, n.end)] or numbers  # 'short 1 spark plug ... 2.50'
         amount, currency, note = numbers[0].value, "USD", ""
     if currency != "USD":
         note = "; ".join(

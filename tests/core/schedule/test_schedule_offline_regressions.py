@@ -472,3 +472,75 @@ def test_second_conflict_is_mentioned():
     turn = agent.respond("keep the peak under 1,900 students and the average change under 5 minutes")
     assert turn.status == "infeasible" and turn.constraints == []
     assert "There is also a separate conflict" in turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("is the peak under 2,500?", "the peak is 25.65"),
+        ("does Lick start at 9:30?", "Lick (James) MS starts at 8:40 AM"),
+        ("isn't Everett at 8:40?", "Everett MS starts at 7:50 AM"),
+        ("is Galileo at 7:50 and the average change below 20 minutes?", "the average change from today's"),
+    ],
+)
+def test_a_yes_no_question_about_the_schedule_is_answered_and_changes_nothing(question: str, said: str) -> None:
+    """Asking whether something holds is no request to make it hold: no bound, no pin, the figures instead."""
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond(question)
+    assert turn.tool_calls == []
+    assert turn.constraints == []
+    assert said in turn.text and "changed nothing" in turn.text
+
+
+def test_a_request_put_as_a_question_still_acts() -> None:
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond("can we keep the peak under 2,500?")
+    assert [c["name"] for c in turn.tool_calls] == [BOUND, SOLVE]
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("keep Everett off the early 7:50 start", ("fix_start_time", "Everett MS", "7:50 AM", "forbid")),
+        ("take Lick out of the late 9:30 bell", ("fix_start_time", "Lick (James) MS", "9:30 AM", "forbid")),
+        ("i dont want schools moving more than 20 minutes on average", (BOUND, DEV, "20")),
+    ],
+)
+def test_refusals_with_a_named_slot_or_a_bare_contraction(text: str, call: tuple[str, ...]) -> None:
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), text)
+    assert calls == [call]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [("is the peak under 2,500?", "No: in proposal 1"), ("is the average change below 20 minutes?", "Yes: in proposal 1")],
+)
+def test_whether_a_measure_is_below_a_number_is_answered_yes_or_no(question: str, verdict: str) -> None:
+    agent = ScheduleAgent()
+    agent.opening()
+    turn = agent.respond(question)
+    assert turn.text.startswith(verdict), turn.text
+    assert turn.tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("our buses top out at 2600 students at any given time", "26"), ("the peak can't go past 2,500", "25")],
+)
+def test_a_ceiling_said_as_topping_out_is_a_load_bound(text: str, value: str) -> None:
+    """Was a vague request that lowered the peak one step and ignored the number."""
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), text)
+    assert calls == [(BOUND, LOAD, value)]
+
+
+def test_neither_should_repeats_the_refusal_for_the_next_school() -> None:
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), "Lick must not start at 8:40, and neither should Everett.")
+    assert calls == [(FIX, "Everett MS", "8:40 AM", "forbid"), (FIX, "Lick (James) MS", "8:40 AM", "forbid")]

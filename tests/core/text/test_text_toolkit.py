@@ -343,3 +343,30 @@ def test_a_shorter_word_is_no_misspelt_name() -> None:
     index = EntityIndex({"transition": "Transition Training Center (Access)", "everett": "Everett MS"})
     assert index.fuzzy("transit") == ()
     assert index.fuzzy("everet") == ("Everett MS",)
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("i dont want that", "i don't want that"),
+        ("it doesnt keep", "it doesn't keep"),
+        ("we cant order more", "we can't order more"),
+        ("they wont wait", "they won't wait"),
+        ("the cantina sells wontons", "the cantina sells wontons"),
+    ],
+)
+def test_clean_restores_negative_contractions_typed_without_apostrophe(typed: str, read: str) -> None:
+    assert clean(typed)[0] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [("set lick to 8 40 am", [520]), ("at 9 30pm", [1290]), ("we have 12 30 boxes", []), ("8 40", [])],
+)
+def test_a_clock_time_typed_with_a_space_needs_am_or_pm(text: str, minutes: list[int]) -> None:
+    assert [m for _, _, m in clock_times(text)] == minutes
+
+
+@pytest.mark.parametrize(("text", "days"), [("half a year", 180), ("half a month", 15), ("half a week", 3.5)])
+def test_half_a_period_is_half_of_it_not_the_period(text: str, days: float) -> None:
+    assert [d.days for d in find_durations(text)] == [days]
