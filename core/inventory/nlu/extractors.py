@@ -66,10 +66,12 @@ _UNIT_PRICE_RE = re.compile(
     r"(?:each|apiece|a piece|per (?:unit|item|piece))\b",
     re.I,
 )
+"""What one item costs ('cost us 2 dollars each'), a price worded like a cost row."""
 _COST_TALK_RE = re.compile(
     r"\b(?:stor\w*|keep\w*|hold\w*|shelf|space|insur\w*|lost|lose|short\w*|unmet|unfilled|miss\w*|out of stock|"
     r"run(?:ning)? out|sell(?:s|ing)? out|order\w*|deliver\w*|fee|ship\w*|freight|admin|paperwork|penalty|"
-    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|sales?|setup|set-up)\b",
+    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|"
+    r"sales?|setup|set-up)\b",
     re.I,
 )
 
@@ -221,8 +223,8 @@ _MONEY_WORDS = frozenset({"dollars", "dollar", "bucks", "buck", "cents", "cent",
 
 def _bare_value(clause: str, expected: str) -> bool:
     """A value and nothing that names a row ('150 units' after the order limit was asked, 'about 40 bucks'
-    after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement about some row. Counted items never
-    answer a cost, nor money a count."""
+    after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement
+    about some row. Counted items never answer a cost, nor money a count."""
     spans = find_durations(clause) if expected in ("lead_time", "time_horizon") else []
     rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
     words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
@@ -560,9 +562,9 @@ _CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
     parts = clauses(text)
     said = {c: facts(c) for c in parts}
-    for clause, after in zip(parts, parts[1:], strict=False):  # 'if the flowers are gone, the sale's gone':
-        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):  # the stock-out, not
-            said[clause] = None  # spoilage
+    for clause, after in zip(parts, parts[1:], strict=False):
+        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):
+            said[clause] = None  # 'if the flowers are gone, the sale's gone': the stock-out, not spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
         said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():
