@@ -35,7 +35,7 @@ EXTREME_IS = re.compile(
 OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
 """An inclusive bound right after a time ('9:30 or later')."""
 _REFUSED_AFTER = re.compile(
-    r"^\s*(?:am|a\.m\.)?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
+    r"^\s*(?:am|a\.m\.)?\s*,?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
     r"no good|not (?:an option|possible|ok|okay|good|great|acceptable|going to work)|too (?:early|late)|"
     r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
 )

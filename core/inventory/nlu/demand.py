@@ -46,11 +46,11 @@ _RANGE_RE = re.compile(
     re.I,
 )
 _FIXED_RE = re.compile(
-    r"\b(?:exactly|precisely|always|fixed|constant|steady|steadily|consistent(?:ly)?|deterministic|same every|same (?:number|amount|quantity)|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
+    r"\b(?:exactly|precisely|always|fixed|constant|steady|steadily|consistent(?:ly)?|deterministic|same every|same (?:number|amount|quantity)|every day the same|same each day|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
     re.I,
 )
 _RANDOM_RE = re.compile(
-    r"\b(?:random|unpredictable|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|all over the map|up and down|hard to predict|jumps? around|bounces? around|erratic\w*|irregular\w*|inconsistent\w*|uneven\w*)\b",
+    r"\b(?:random(?:ly)?|unpredictabl[ey]|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|all over the map|up and down|hard to predict|jumps? around|bounces? around|erratic\w*|irregular\w*|inconsistent\w*|uneven\w*)\b",
     re.I,
 )
 _WIDE_RE = re.compile(r"\b(?:a lot|wildly|hugely|enormously|massively|a great deal|like crazy)\b", re.I)

@@ -298,3 +298,15 @@ def test_rate_costs_and_denied_leaving_in_context(text: str, expect: dict[str, s
     """A cost per week with no word of running short is holding; a denial of a condition ('if the tulips
     aren't here') does not deny the leaving after it."""
     assert table_after(text) == expect
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("the bakery goes thru 40 rolls a day, every day the same", {"demand_type": "deterministic", "demand_distribution": "40"}),
+        ("people buy tulips pretty randomly, on average 20 a day", {"demand_type": "random", "demand_distribution": "poisson(20)"}),
+        ("Bike pedals don't expire or degrade sitting in the back.", {"perishability": "false"}),
+    ],
+)  # fmt: skip
+def test_fourteenth_round_phrasings(text: str, expect: dict[str, str]) -> None:
+    assert table_after(text) == expect

@@ -544,3 +544,18 @@ def test_neither_should_repeats_the_refusal_for_the_next_school() -> None:
 
     calls, _ = planned(ScheduleAgent(), "Lick must not start at 8:40, and neither should Everett.")
     assert calls == [(FIX, "Everett MS", "8:40 AM", "forbid"), (FIX, "Lick (James) MS", "8:40 AM", "forbid")]
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("The late bell, 9:30, is off the table for Lick.", (FIX, "Lick (James) MS", "9:30 AM", "forbid")),
+        ("Lick can't start at 7.50, parents will riot", (FIX, "Lick (James) MS", "7:50 AM", "forbid")),
+    ],
+)
+def test_a_refused_time_set_off_by_commas_or_a_dot_is_forbidden(text: str, call: tuple[str, ...]) -> None:
+    """'The late bell, 9:30, is off the table' pinned the school at 9:30 (the opposite, silently)."""
+    from tests.support.slots import planned
+
+    calls, _ = planned(ScheduleAgent(), text)
+    assert calls == [call]

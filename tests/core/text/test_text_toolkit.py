@@ -370,3 +370,8 @@ def test_a_clock_time_typed_with_a_space_needs_am_or_pm(text: str, minutes: list
 @pytest.mark.parametrize(("text", "days"), [("half a year", 180), ("half a month", 15), ("half a week", 3.5)])
 def test_half_a_period_is_half_of_it_not_the_period(text: str, days: float) -> None:
     assert [d.days for d in find_durations(text)] == [days]
+
+
+def test_a_dotted_time_before_a_comma_is_a_time_but_a_list_of_amounts_is_not() -> None:
+    assert [m for _, _, m in clock_times("can't start at 7.50, the parents will riot", spoken=True)] == [470]
+    assert clock_times("prices 7.50,8.40", spoken=True) == []
