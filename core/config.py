@@ -77,6 +77,19 @@ def _env_number(env: Mapping[str, str], name: str, default: float, kind: type) -
         raise SpecError(name, f"must be {what}, got {text!r}") from None
 
 
+DEFAULT_FRONTIER_BUDGET_S = 5.0
+
+
+def frontier_budget(env: Mapping[str, str] | None = None) -> float:
+    """Seconds School Scheduling spends on its trade-off frontier before showing a partial one:
+    `$ORCA_FRONTIER_BUDGET`, else 5. A slow or busy machine (a classroom laptop, a loaded CI runner) may give it
+    more so the frontier is complete; a bad value is a `SpecError` naming the variable."""
+    value = _env_number(os.environ if env is None else env, "ORCA_FRONTIER_BUDGET", DEFAULT_FRONTIER_BUDGET_S, float)
+    if not 0 < value <= 600:
+        raise SpecError("ORCA_FRONTIER_BUDGET", f"must be between 0 and 600 seconds, got {value}")
+    return value
+
+
 def default_store_path() -> Path:
     """The DuckDB run store: `$ORCA_DB`, else `data/orca.duckdb` in the repository."""
     env = os.environ.get("ORCA_DB")

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from core import config
 from core.errors import SpecError
 from core.schedule.edits import Call, diff_calls, relaxed_state
 from core.schedule.frontier import FrontierViews
@@ -62,14 +63,15 @@ class ScheduleSession(FrontierViews):
         district: District | None = None,
         time_limit: float = 10.0,
         frontier_points: int = 10,
-        frontier_budget: float = 5.0,
+        frontier_budget: float | None = None,
         *,
         rollback: bool = True,
     ) -> None:
         self.district = district or sfusd_district()
         self.rollback = rollback
         self.time_limit = time_limit
-        self.frontier_points, self.frontier_budget = frontier_points, frontier_budget
+        self.frontier_points = frontier_points
+        self.frontier_budget = config.frontier_budget() if frontier_budget is None else frontier_budget
         self.state = ModelState()
         self.proposals: list[Proposal] = []
         self.history: list[ModelState] = []

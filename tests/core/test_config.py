@@ -88,3 +88,22 @@ def test_cli_settings_keep_the_environment_model_to_its_own_provider(monkeypatch
     same = Settings.from_cli(provider="openai", seed=7)
     assert same.model == "gpt-4.1" and same.seed == 7
     assert Settings.from_cli(provider="anthropic", model="claude-x").model == "claude-x"
+
+
+def test_frontier_budget_reads_its_variable_and_names_it_when_bad():
+    from core.config import DEFAULT_FRONTIER_BUDGET_S, frontier_budget
+
+    assert frontier_budget({}) == DEFAULT_FRONTIER_BUDGET_S
+    assert frontier_budget({"ORCA_FRONTIER_BUDGET": "30"}) == 30.0
+    for bad in ("soon", "0", "-5", "9999"):
+        with pytest.raises(SpecError) as err:
+            frontier_budget({"ORCA_FRONTIER_BUDGET": bad})
+        assert err.value.field == "ORCA_FRONTIER_BUDGET"
+
+
+def test_a_schedule_session_takes_its_frontier_budget_from_the_environment(monkeypatch):
+    from core.schedule.session import ScheduleSession
+
+    monkeypatch.setenv("ORCA_FRONTIER_BUDGET", "42")
+    assert ScheduleSession().frontier_budget == 42.0
+    assert ScheduleSession(frontier_budget=3.0).frontier_budget == 3.0

@@ -32,7 +32,8 @@ def start_app(log_dir: Path, store: Path) -> StreamlitServer:
     with pytest.MonkeyPatch.context() as mp:
         for name in ENV_VARS:
             mp.delenv(name, raising=False)
-        return start_server(log_dir, {"ORCA_DB": str(store), "ORCA_PROVIDER": "offline"})
+        env = {"ORCA_DB": str(store), "ORCA_PROVIDER": "offline", "ORCA_FRONTIER_BUDGET": "120"}
+        return start_server(log_dir, env)  # a whole frontier even while another test worker fills the CPU
 
 
 @pytest.fixture(scope="session")
