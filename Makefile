@@ -51,15 +51,18 @@ browser:
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 
-# The suite runs on TEST_WORKERS pytest-xdist workers (2 = the CI machine's cores; TEST_WORKERS=0 runs it in one
-# process); `--dist loadfile` keeps each module, and all browser tests, in one worker (tests/conftest.py).
+# The suite runs in two parts: everything but the browser tests on TEST_WORKERS pytest-xdist workers (2 = the CI
+# machine's cores; TEST_WORKERS=0 runs it in one process; `--dist loadfile` keeps each module in one worker, see
+# tests/conftest.py), then the browser tests in one process with the machine to themselves: run beside a busy
+# worker, their waits (a frontier's time budget, a settings check) timed out on the 2-core CI machine.
 # Bytecode is cached even where the environment sets PYTHONDONTWRITEBYTECODE: the suite starts hundreds of
 # Python processes (CLI, Streamlit, sandbox) that would otherwise each recompile the repository.
 TEST_WORKERS ?= 2
+TEST_ENV = PYTHONDONTWRITEBYTECODE= REQUIRE_E2E=$${REQUIRE_E2E:-$$( [ "$$CI" = "true" ] && echo 1 )}
 
 test: $(VENV)/.dev browser lint
-	PYTHONDONTWRITEBYTECODE= REQUIRE_E2E=$${REQUIRE_E2E:-$$( [ "$$CI" = "true" ] && echo 1 )} \
-		$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(TEST_ENV) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --ignore=tests/e2e
+	$(TEST_ENV) $(BIN)/python -m pytest -q tests/e2e
 
 bench: $(VENV)/.dev
 	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
