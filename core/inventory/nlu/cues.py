@@ -116,7 +116,7 @@ def topics(clause: str) -> list[str]:
     if durations and not money and _all_inside(durations, numbers) and not rate_period(clause):
         fitting = _durations_only(ranking, fitting)
     if numbers and not durations and all(counts_things(clause, n.end) for n in numbers):
-        fitting = [k for k in fitting if k not in _DURATION_ROWS]  # '25 doses per order' is no wait of 25 days
+        fitting = [k for k in fitting if k not in DURATION_ROWS]  # '25 doses per order' is no wait of 25 days
     if fitting[:1] == ["demand"] and dict(ranking)["demand"] < _STRONG_DEMAND:
         fitting[0] = "demand_weak"
     return fitting
@@ -145,7 +145,8 @@ def _money_only(ranking: tuple[tuple[str, float], ...]) -> list[str]:
     return [best] if best != "none" and total and kept[best] / total >= _SURE else []
 
 
-_DURATION_ROWS = ("lead_time", "time_horizon")
+DURATION_ROWS = ("lead_time", "time_horizon")
+"""The rows whose value is a span of days."""
 _DURATION_MIN = 0.1
 """A clause whose only value is a duration may name a time row this unsure when the classifier's best row
 cannot hold a duration ('delivery is 2 weeks from when I place an order': setup cost 0.6, lead time 0.1)."""
@@ -155,10 +156,10 @@ def _durations_only(ranking: tuple[tuple[str, float], ...], fitting: list[str]) 
     """The rows a clause whose only values are durations can set: a time row, never a cost or a count (the
     '2' of '2 weeks' is no fee). When the best row read is not a time row, the likeliest time row takes its
     place if it is at all likely, else nothing (the agent asks)."""
-    timely = (*_DURATION_ROWS, "demand", "demand_weak", "state")
+    timely = (*DURATION_ROWS, "demand", "demand_weak", "state")
     kept = [k for k in fitting if k in timely]
     if fitting and fitting[0] not in timely:
-        timed = [k for k, p in ranking if k in _DURATION_ROWS and p >= _DURATION_MIN]
+        timed = [k for k, p in ranking if k in DURATION_ROWS and p >= _DURATION_MIN]
         return timed[:1] + [k for k in kept if k not in timed[:1]]
     return kept
 

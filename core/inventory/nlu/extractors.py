@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
+    DURATION_ROWS,
     counts_things,
     fact_ranking,
     facts,
@@ -225,7 +226,7 @@ def _bare_value(clause: str, expected: str) -> bool:
     """A value and nothing that names a row ('150 units' after the order limit was asked, 'about 40 bucks'
     after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement
     about some row. Counted items never answer a cost, nor money a count."""
-    spans = find_durations(clause) if expected in ("lead_time", "time_horizon") else []
+    spans = find_durations(clause) if expected in DURATION_ROWS else []
     rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
     words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
     allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
