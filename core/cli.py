@@ -101,7 +101,7 @@ def _runs_export(args: argparse.Namespace) -> dict[str, Any]:
     if not args.out:
         return exported
     out = cli_args.checked(
-        cli_args.output_file, args.out, "--out", f"Could not write the export to {args.out}: "
+        cli_args.output_file, str(args.out), "--out", f"Could not write the export to {args.out}: "
     )
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -124,6 +124,7 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     listing = commands.add_parser("list", help="the newest runs first")
     listing.add_argument(
         "--workbench",
+        type=cli_args.label,
         help="only runs of this workbench key or CLI group (inventory, schedule, school_scheduling, ...)",
     )
     listing.add_argument(
@@ -132,23 +133,24 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     listing.set_defaults(func=_runs_list)
 
     show = commands.add_parser("show", help="one run with its messages, steps and artifact list")
-    show.add_argument("run_id", metavar="RUN_ID")
+    show.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
     show.set_defaults(func=_runs_show)
 
     export = commands.add_parser(
         "export", help="write one run as JSON or as Parquet files, or every run as Parquet"
     )
-    export.add_argument("run_id", metavar="RUN_ID", nargs="?")
+    export.add_argument("run_id", metavar="RUN_ID", nargs="?", type=cli_args.identifier)
     export.add_argument("--all", action="store_true", help="every run (needs --format parquet)")
     export.add_argument("--format", choices=("json", "parquet"), default="json")
     export.add_argument(
         "--out",
+        type=cli_args.path_text,
         help="JSON: a file (default: print it); Parquet: a folder (default: ./orca-export-RUN_ID or -all)",
     )
     export.set_defaults(func=_runs_export)
 
     delete = commands.add_parser("delete", help="delete one run with everything recorded under it")
-    delete.add_argument("run_id", metavar="RUN_ID")
+    delete.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
     delete.add_argument("--force", action="store_true", help="delete even a run a live session is writing")
     delete.set_defaults(func=_runs_delete)
 

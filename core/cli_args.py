@@ -20,6 +20,7 @@ import os
 import re
 import sys
 import traceback
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeVar
@@ -37,6 +38,10 @@ MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
 MAX_WEIGHT = 1e6
 MAX_BOUND = 1e9  # an upper bound on an objective
 MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
+MAX_NUMBER_CHARS = 64  # a number typed on the command line (longer text is refused before parsing)
+MAX_WORKERS = 64  # local worker processes of one command
+MAX_ID_CHARS = 200  # a run or experiment id, a name, a model name
+MAX_PATH_CHARS = 4_096  # a file-system path (PATH_MAX on Linux)
 
 T = TypeVar("T")
 _VIRTUAL_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))
@@ -76,18 +81,51 @@ def usage_field(message: str) -> str:
     return match.group(1) if match else "arguments"
 
 
-def _named(name: str, check: Callable[[str], object]) -> Callable[[str], object]:
-    check.__name__ = name  # argparse names the type in its fallback message
+_VALIDATED: set[Callable[[str], object]] = set()
+
+
+def validated(check: Callable[[str], T]) -> Callable[[str], T]:
+    """Register `check` as one of this module's argument types (see `is_validated`)."""
+    _VALIDATED.add(check)
     return check
 
 
+def is_validated(kind: object) -> bool:
+    """Whether `kind` (an argparse `type=`) is an argument type of this module, which bounds what it accepts.
+
+    `tests/core/test_cli_arguments.py` walks every parser of `python -m core.cli` and requires it."""
+    return kind in _VALIDATED
+
+
+def _named(name: str, check: Callable[[str], object]) -> Callable[[str], object]:
+    check.__name__ = name  # argparse names the type in its fallback message
+    return validated(check)
+
+
+def _shown(text: object) -> str:
+    """`text` for an error message: its repr, cut to 40 characters (a 100,000-digit value is not echoed)."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else f"{shown[:30]}… ({len(str(text)):,} characters)"
+
+
+def _short(text: str, what: str) -> str:
+    """`text` stripped, refused when longer than `MAX_NUMBER_CHARS` (checked before any int() or float())."""
+    cleaned = str(text).strip()
+    if len(cleaned) > MAX_NUMBER_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"expected {what}, got {len(cleaned):,} characters (at most {MAX_NUMBER_CHARS} are read)"
+        )
+    return cleaned
+
+
 def _integer(text: str, what: str) -> int:
-    cleaned = str(text).strip().replace("_", "")
+    cleaned = _short(text, what).replace("_", "")
     if not re.fullmatch(r"[-+]?\d{1,40}", cleaned):
-        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what}, got {_shown(text)}")
     return int(cleaned)
 
 
+@validated
 def seed(text: str) -> int:
     """A random seed: a whole number from 0 to 4294967295 (what numpy and torch accept)."""
     value = _integer(text, "a whole-number seed")
@@ -115,11 +153,11 @@ def number(
 
     def check(text: str) -> float:
         try:
-            value = float(str(text).strip())
+            value = float(_short(text, what))
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {what}, got {_shown(text)}") from None
         if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {_shown(text)}")
         if value < low or (low_open and value == low) or value > high:
             left = "(" if low_open else "["
             raise argparse.ArgumentTypeError(f"must lie in {left}{low:g}, {high:g}], got {value:g}")
@@ -135,6 +173,56 @@ weight = number(0.0, MAX_WEIGHT, what="an objective weight")
 bound = number(0.0, MAX_BOUND, what="an upper bound")
 llm_timeout = number(0.0, MAX_LLM_TIMEOUT_S, low_open=True, what="a number of seconds")
 llm_retries = whole(0, MAX_LLM_RETRIES, "a whole number of retries")
+workers = whole(1, MAX_WORKERS, "a whole number of worker processes")
+
+
+def free_text(max_chars: int, what: str = "a text") -> Callable[[str], str]:
+    """Free text such as an id or a name: not blank, at most `max_chars` characters, no control characters
+    (NUL, newlines, escapes) and valid Unicode (bytes that are not UTF-8 arrive as unpaired surrogates)."""
+
+    def check(value: str) -> str:
+        cleaned = str(value).strip()
+        if not cleaned:
+            raise argparse.ArgumentTypeError(f"expected {what}, got an empty string")
+        if len(cleaned) > max_chars:
+            raise argparse.ArgumentTypeError(
+                f"expected {what} of at most {max_chars:,} characters, got {len(cleaned):,}"
+            )
+        bad = next((c for c in cleaned if unicodedata.category(c) in ("Cc", "Cs")), None)
+        if bad is not None:
+            surrogate = "\ud800" <= bad <= "\udfff"
+            kind = "an unpaired surrogate (not valid Unicode)" if surrogate else "a control character"
+            raise argparse.ArgumentTypeError(f"{what} contains {kind} ({bad!r})")
+        return cleaned
+
+    return _named("text", check)  # type: ignore[return-value]
+
+
+def whole_or(words: tuple[str, ...], low: int, high: int, what: str) -> Callable[[str], int | str]:
+    """One of `words` (lower-cased) or a whole number in `[low, high]`, e.g. "all" or a count."""
+
+    def check(value: str) -> int | str:
+        cleaned = str(value).strip().lower()
+        if cleaned in words:
+            return cleaned
+        choices = " or ".join(repr(w) for w in words)
+        try:
+            number_of = _integer(value, what)
+        except argparse.ArgumentTypeError:
+            raise argparse.ArgumentTypeError(f"use {choices}, or {what}; got {_shown(value)}") from None
+        if not low <= number_of <= high:
+            raise argparse.ArgumentTypeError(
+                f"use {choices}, or {what} from {low:,} to {high:,}; got {number_of:,}"
+            )
+        return number_of
+
+    return _named("word or whole number", check)  # type: ignore[return-value]
+
+
+identifier = free_text(MAX_ID_CHARS, "an id")  # a run or experiment id: the store says whether it exists
+label = free_text(MAX_ID_CHARS, "a name")
+model_name = free_text(MAX_ID_CHARS, "a model name")
+url = free_text(2_000, "a URL")
 
 
 def _os_safe(check: Callable[[str], T]) -> Callable[[str], T]:
@@ -157,11 +245,11 @@ def _under_virtual_fs(path: Path) -> bool:
     return any(path == root or root in path.parents for root in _VIRTUAL_ROOTS)
 
 
+@validated
 @_os_safe
 def input_file(text: str) -> Path:
     """An existing regular file of at most `MAX_INPUT_BYTES` (not a folder, not a device)."""
-    if not str(text).strip():
-        raise argparse.ArgumentTypeError("expected a file path, got an empty string")
+    _path_text(text, "a file path")
     path = Path(text).expanduser()
     if not path.exists():
         raise argparse.ArgumentTypeError(f"file not found: {path}")
@@ -174,11 +262,44 @@ def input_file(text: str) -> Path:
     return path
 
 
+@validated
+@_os_safe
+def path_text(text: str) -> Path:
+    """A file-system path checked later by its command (e.g. a file or a folder, depending on another flag):
+    not blank, at most `MAX_PATH_CHARS` characters, no control characters."""
+    return Path(_path_text(text)).expanduser()
+
+
+def _path_text(text: str, what: str = "a path") -> str:
+    """`text` as a path: not blank, at most `MAX_PATH_CHARS` characters, no control characters (NUL, newline,
+    escapes). Bytes that are not UTF-8 (unpaired surrogates) are kept: such a file name is legal."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError(f"expected {what}, got an empty string")
+    if len(str(text)) > MAX_PATH_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"a path has at most {MAX_PATH_CHARS:,} characters, got {len(str(text)):,}"
+        )
+    bad = next((c for c in str(text) if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(f"a path may not contain a control character ({bad!r})")
+    return str(text)
+
+
+@validated
+@_os_safe
+def input_path(text: str) -> Path:
+    """An existing file or folder (e.g. a results file or the folder holding it)."""
+    path = Path(_path_text(text)).expanduser()
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"not found: {path}")
+    return path
+
+
+@validated
 @_os_safe
 def input_dir(text: str) -> Path:
     """An existing folder."""
-    if not str(text).strip():
-        raise argparse.ArgumentTypeError("expected a folder path, got an empty string")
+    _path_text(text, "a folder path")
     path = Path(text).expanduser()
     if not path.is_dir():
         raise argparse.ArgumentTypeError(
@@ -187,6 +308,7 @@ def input_dir(text: str) -> Path:
     return path
 
 
+@validated
 @_os_safe
 def output_dir(text: str) -> Path:
     """A folder to write into: it exists, or can be made below the nearest existing folder.
@@ -194,8 +316,7 @@ def output_dir(text: str) -> Path:
     Refused: an empty path (it would silently mean the current folder), an existing file, a path below a
     file, and paths under /proc, /sys and /dev.
     """
-    if not str(text).strip():
-        raise argparse.ArgumentTypeError("expected a folder path, got an empty string")
+    _path_text(text, "a folder path")
     path = Path(text).expanduser().absolute()
     if _under_virtual_fs(path):
         raise argparse.ArgumentTypeError(f"{path} is on a system file system; choose a normal folder")
@@ -219,11 +340,11 @@ def prepare_output_dir(path: Path, field: str = "--out") -> Path:
     return path
 
 
+@validated
 @_os_safe
 def output_file(text: str) -> Path:
     """A file to write: not a folder, in a folder that exists or can be made."""
-    if not str(text).strip():
-        raise argparse.ArgumentTypeError("expected a file path, got an empty string")
+    _path_text(text, "a file path")
     path = Path(text).expanduser().absolute()
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{path} is a folder; give a file name")
@@ -239,11 +360,11 @@ def checked(check: Callable[[str], T], text: str, field: str, prefix: str = "") 
         raise SpecError(field, f"{prefix}{err}") from None
 
 
+@validated
 @_os_safe
 def db_path(text: str) -> Path:
     """The `--db` flag: a run-store file path (not a folder)."""
-    if not str(text).strip():
-        raise argparse.ArgumentTypeError("expected a run-store file path, got an empty string")
+    _path_text(text, "a run-store file path")
     path = Path(text).expanduser()
     if path.is_dir():
         raise argparse.ArgumentTypeError(
@@ -305,8 +426,10 @@ def add_llm_flags(parser: argparse.ArgumentParser) -> None:
 def add_provider_flags(parser: argparse.ArgumentParser) -> None:
     """`--provider/--model/--base-url` and the `add_llm_flags` pair, read back by `provider_settings`."""
     parser.add_argument("--provider", choices=PROVIDERS, help="LLM provider (default: from the environment)")
-    parser.add_argument("--model", help="model name (default: the provider's default)")
-    parser.add_argument("--base-url", help="provider base URL (e.g. a local OpenAI-compatible server)")
+    parser.add_argument("--model", type=model_name, help="model name (default: the provider's default)")
+    parser.add_argument(
+        "--base-url", type=url, help="provider base URL (e.g. a local OpenAI-compatible server)"
+    )
     add_llm_flags(parser)
 
 

@@ -118,5 +118,7 @@ def add_chat_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--dqn-seconds", type=cli_args.seconds, default=30.0, help="DQN training budget in seconds"
     )
-    p.add_argument("--resume", metavar="RUN_ID", help="continue a stored copilot conversation")
+    p.add_argument(
+        "--resume", metavar="RUN_ID", type=cli_args.identifier, help="continue a stored copilot conversation"
+    )
     p.set_defaults(func=cmd_chat)

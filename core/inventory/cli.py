@@ -22,7 +22,10 @@ from solvers.inventory.distribution import MAX_UNITS
 
 def _params(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--params", required=True, help="extracted_params.csv (columns parameter,value,unit,status)"
+        "--params",
+        required=True,
+        type=cli_args.input_file,
+        help="extracted_params.csv (columns parameter,value,unit,status)",
     )
 
 
@@ -30,6 +33,8 @@ MAX_DQN_STEPS = 10_000_000
 dqn_steps = cli_args.whole(1, MAX_DQN_STEPS, "a whole number of steps")
 units = cli_args.whole(0, MAX_UNITS, "a whole number of units")
 signed_units = cli_args.whole(-MAX_UNITS, MAX_UNITS, "a whole number of units")
+MAX_PIPELINE_CHARS = 10_000  # --pipeline: the lead time's outstanding orders, comma-separated
+pipeline = cli_args.free_text(MAX_PIPELINE_CHARS, "a comma-separated list of orders")
 
 
 def cmd_optimize(args: argparse.Namespace) -> dict:
@@ -160,6 +165,7 @@ def _add_order(sub) -> None:
     p.add_argument(
         "--pipeline",
         default=None,
+        type=pipeline,
         help="the L outstanding orders, next arrival first, 0 for none, e.g. 0,0,0,0 "
         "(required when the lead time L > 0; omit it when L = 0)",
     )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from core import cli_args
@@ -18,12 +20,16 @@ from core.errors import SpecError
 
 WORKBENCH = "lp_repair"
 AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
+MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
+MAX_TYPE_CHARS = 20  # an error type such as ME-10
 
 
-def _data_args(p: argparse.ArgumentParser) -> None:
+def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
     p.add_argument("--seed", type=cli_args.seed, default=2, help="data-set seed (default 2)")
     p.add_argument(
-        "--dataset", help="data-set JSON (default artifacts/lp_repair/optirepair_sc_seed<seed>.json)"
+        "--dataset",
+        type=dataset,
+        help="data-set JSON (default artifacts/lp_repair/optirepair_sc_seed<seed>.json)",
     )
 
 
@@ -87,7 +93,7 @@ def cmd_solve(args: argparse.Namespace) -> dict:
         model = read_model(args.file)
         if args.relax_integrality and model.is_mip():
             model.relax_integrality()
-        return {"file": args.file, **analyze(model).to_dict()}
+        return {"file": str(args.file), **analyze(model).to_dict()}
     from core.repair.data import find
 
     problem = find(_problems(args), args.problem)
@@ -148,20 +154,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     gen = sub.add_parser("generate", help="generate the 976-problem data set (deterministic)")
-    _data_args(gen)
-    gen.add_argument("--small", type=int, metavar="N", help="only N train and N test problems per error type")
+    _data_args(gen, cli_args.output_file)
+    gen.add_argument(
+        "--small",
+        type=cli_args.whole(1, MAX_SMALL, "a whole number of problems"),
+        metavar="N",
+        help="only N train and N test problems per error type (1 to 100)",
+    )
     gen.set_defaults(func=cmd_generate)
 
     solve = sub.add_parser("solve", help="status, IIS and repair candidates of a problem or an .mps/.lp file")
     _data_args(solve)
-    solve.add_argument("--problem", help="data-set problem id")
-    solve.add_argument("--file", help="your own .mps or .lp model")
+    solve.add_argument("--problem", type=cli_args.identifier, help="data-set problem id")
+    solve.add_argument("--file", type=cli_args.input_file, help="your own .mps or .lp model")
     solve.add_argument("--relax-integrality", action="store_true", help="analyse a MIP's LP relaxation")
     solve.set_defaults(func=cmd_solve)
 
     run = sub.add_parser("run", help="one repair episode of an agent on one problem")
     _data_args(run)
-    run.add_argument("--problem", required=True, help="data-set problem id")
+    run.add_argument("--problem", required=True, type=cli_args.identifier, help="data-set problem id")
     _switch_args(run)
     run.add_argument("--no-record", action="store_true", help="do not write the run to the store")
     run.set_defaults(func=cmd_run)
@@ -169,7 +180,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench = sub.add_parser("bench", help="an agent over a split: RR, RRR, P2Pass, RR@k per error type")
     _data_args(bench)
     bench.add_argument("--split", choices=("train", "test", "all"), default="test")
-    bench.add_argument("--types", nargs="*", help="only these error types (ME-1 ... ME-10)")
-    bench.add_argument("--limit", type=cli_args.whole(1, 1_000_000), help="at most this many problems per error type")
+    bench.add_argument(
+        "--types",
+        nargs="*",
+        type=cli_args.free_text(MAX_TYPE_CHARS, "an error type"),
+        help="only these error types (ME-1 ... ME-10)",
+    )
+    bench.add_argument(
+        "--limit", type=cli_args.whole(1, 1_000_000), help="at most this many problems per error type"
+    )
     _switch_args(bench)
     bench.set_defaults(func=cmd_bench)

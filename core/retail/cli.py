@@ -7,43 +7,26 @@ Runs are stored under the workbench key "retailbench" with their transitions, re
 from __future__ import annotations
 
 import argparse
-import json
 
 from core import cli_args
 from core.errors import SpecError
+from core.retail.overrides import MAX_DAYS, MAX_SET_CHARS
 
 AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
 FRAMEWORK_CHOICES = ("react", "reflection", "plan_and_act", "evolving_strategy")
-
-
-def _days(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of days, got {text!r}") from None
-    if not 1 <= value <= 1500:
-        raise argparse.ArgumentTypeError(f"days must be between 1 and 1500, got {value}")
-    return value
-
-
-def _overrides(pairs: list[str]) -> dict:
-    out = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise SpecError("--set", f"expected KEY=VALUE, got {pair!r}")
-        try:
-            out[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            out[key.strip()] = text
-    return out
+MAX_PRESET_CHARS = 50
+days = cli_args.whole(1, MAX_DAYS, "a whole number of days")
+preset_name = cli_args.free_text(MAX_PRESET_CHARS, "a preset name")
+setting = cli_args.free_text(MAX_SET_CHARS, "KEY=VALUE")
 
 
 def cmd_run(args: argparse.Namespace) -> dict:
+    from core.retail.overrides import configured, parse_overrides
     from core.retail.run import run_agent
     from core.store import Store
 
-    overrides = _overrides(args.set or [])
+    overrides = parse_overrides(args.set or [])
+    configured(args.preset, overrides)  # the whole configuration is checked before any agent or store
     model = None
     if args.agent in FRAMEWORK_CHOICES:
         from core.llm.factory import make_chat_model
@@ -125,11 +108,11 @@ def cmd_report(args: argparse.Namespace) -> dict:
 
 
 def cmd_tools(args: argparse.Namespace) -> list[dict]:
-    from solvers.retail.config import preset
+    from core.retail.overrides import configured
     from solvers.retail.sim import RetailSim
     from solvers.retail.tools import RetailTools
 
-    tools = RetailTools(RetailSim(preset(args.preset), seed=0))
+    tools = RetailTools(RetailSim(configured(args.preset, {}), seed=0))
     return [
         {"name": s["name"], "description": s["description"],
          "arguments": ", ".join(f"{k}{'*' if k in s['input_schema']['required'] else ''}"
@@ -158,45 +141,50 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--agent", choices=(*AGENT_CHOICES, *FRAMEWORK_CHOICES), default="oracle",
                      help="offline agents need nothing; the LLM frameworks need --provider and its key")  # fmt: skip
     run.add_argument(
-        "--preset", default="hard_v2", help="easy, middle, hard, hard_v2 (default), v1_easy, ..."
+        "--preset",
+        type=preset_name,
+        default="hard_v2",
+        help="easy, middle, hard, hard_v2 (default), v1_easy, ...",
     )
-    run.add_argument("--days", type=_days, default=180)
+    run.add_argument("--days", type=days, default=180, help="days to simulate (default 180; 1 to 1,500)")
     run.add_argument("--seed", type=cli_args.seed, default=0)
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
     run.add_argument(
         "--set",
         action="append",
+        type=setting,
         metavar="KEY=VALUE",
-        help="override a preset value (JSON), e.g. --set everyday_rent=300 --set quality_first_mode=gate",
+        help="override a preset value, e.g. --set everyday_rent=300 --set quality_first_mode=gate "
+        "(typed and range-checked; see docs/limits.md)",
     )
     cli_args.add_provider_flags(run)
     run.set_defaults(func=cmd_run)
 
     metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")
-    metrics.add_argument("run_id", metavar="RUN")
+    metrics.add_argument("run_id", metavar="RUN", type=cli_args.identifier)
     metrics.add_argument("--series", action="store_true", help="include the daily series")
     metrics.set_defaults(func=cmd_metrics)
 
     imp = sub.add_parser(
         "import", help="import an original RetailBench run directory (tool_calls.jsonl, logs, tokens)"
     )
-    imp.add_argument("run_dir", metavar="DIR")
+    imp.add_argument("run_dir", metavar="DIR", type=cli_args.input_dir)
     imp.set_defaults(func=cmd_import)
 
     diag = sub.add_parser("diagnostics", help="four-stage diagnostics of a stored RetailBench run")
-    diag.add_argument("run_id", metavar="RUN")
+    diag.add_argument("run_id", metavar="RUN", type=cli_args.identifier)
     diag.set_defaults(func=cmd_diagnostics)
 
     report = sub.add_parser(
         "report", help="Table 1 and four-stage diagnostics of a RetailBench experiment (markdown in JSON)"
     )
-    report.add_argument("experiment_id", metavar="EXPERIMENT")
+    report.add_argument("experiment_id", metavar="EXPERIMENT", type=cli_args.identifier)
     report.add_argument("--no-judge", action="store_true",
                         help="skip the LLM judge of macro strategies even when a key is set")  # fmt: skip
     report.set_defaults(func=cmd_report)
 
     tools = sub.add_parser("tools", help="the tool catalog (names, arguments; * = required)")
-    tools.add_argument("--preset", default="hard_v2")
+    tools.add_argument("--preset", type=preset_name, default="hard_v2")
     tools.set_defaults(func=cmd_tools)
 
     presets = sub.add_parser("presets", help="the configuration presets")

@@ -34,6 +34,9 @@ from solvers.schedule.model import (
     solve_schedule,
 )
 
+MAX_PAIR_CHARS = 500  # one --fix/--forbid value, SCHOOL=TIME
+school_time = cli_args.free_text(MAX_PAIR_CHARS, "SCHOOL=TIME")
+
 
 def _district(args: argparse.Namespace) -> District:
     schools = Path(args.district) if args.district else None
@@ -203,10 +206,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--beta", type=cli_args.weight, default=1.0, help="weight of schedule_deviation (default 1)"
     )
     solve.add_argument(
-        "--fix", action="append", default=[], metavar="SCHOOL=TIME", help='e.g. "Everett MS=9:30 AM"'
+        "--fix",
+        action="append",
+        default=[],
+        type=school_time,
+        metavar="SCHOOL=TIME",
+        help='e.g. "Everett MS=9:30 AM"',
     )
     solve.add_argument(
-        "--forbid", action="append", default=[], metavar="SCHOOL=TIME", help='e.g. "Galileo HS=7:50 AM"'
+        "--forbid",
+        action="append",
+        default=[],
+        type=school_time,
+        metavar="SCHOOL=TIME",
+        help='e.g. "Galileo HS=7:50 AM"',
     )
     solve.add_argument(
         "--max-load", type=cli_args.bound, help="upper bound on student_load_balancing (hundreds of students)"
@@ -225,7 +238,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     chat = commands.add_parser("chat", help="JSON-lines chat with the scheduling agent (stdin -> stdout)")
     cli_args.add_provider_flags(chat)
-    chat.add_argument("--resume", metavar="RUN_ID", help="continue a stored scheduling conversation")
+    chat.add_argument(
+        "--resume",
+        metavar="RUN_ID",
+        type=cli_args.identifier,
+        help="continue a stored scheduling conversation",
+    )
     data_flags(chat)
     chat.set_defaults(func=chat_command)
 

@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from core import cli_args
-from core.errors import SpecError
+
+MAX_SCENARIOS = 100_000  # the generator's own limit
+MAX_LAB_WORKERS = 16  # LabConfig's limit
+MIN_PATHS = 10  # the Copilot and the assessment need at least 10 simulation paths
+MAX_NOISE = 5.0  # the imitator's noise level (ImitatorNoise.scaled)
+scenario_count = cli_args.whole(1, MAX_SCENARIOS, "a whole number of scenarios")
+lab_paths = cli_args.whole(MIN_PATHS, cli_args.MAX_PATHS, "a whole number of paths")
 
 
 def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
@@ -23,8 +29,7 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
     if args.llm_context:
         settings = cli_args.provider_settings(args)
         scenarios = [llm_context(settings, s) for s in scenarios]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = cli_args.prepare_output_dir(args.out)
     (out / "scenarios.jsonl").write_text(to_jsonl(scenarios), encoding="utf-8")
     for s in scenarios:
         folder = out / s.key
@@ -61,10 +66,8 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     )
     scenarios = None
     if args.scenarios:
-        path = Path(args.scenarios)
-        if not path.is_file():
-            raise SpecError("scenarios", f"file not found: {path}")
-        scenarios = from_jsonl(path.read_text(encoding="utf-8"))
+        scenarios = from_jsonl(args.scenarios.read_text(encoding="utf-8"))
+    cli_args.prepare_output_dir(args.out)  # before the (long) run: a folder it cannot write is refused now
     store = None if args.no_store else Store(args.db)
     result = run_lab(config, settings, scenarios=scenarios, store=store if config.workers == 1 else None)
     paths = write_report(result, args.out)
@@ -99,29 +102,41 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
 
     g = sub.add_parser("generate", help="seeded scenarios with their ground-truth extracted_params.csv")
     g.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
-    g.add_argument("--n", type=int, help="number of scenarios (paper70: 70 unless given)")
+    g.add_argument("--n", type=scenario_count, help="number of scenarios (paper70: 70 unless given)")
     g.add_argument("--risk-neutral", action="store_true", help="every scenario with risk tolerance 10")
     g.add_argument(
         "--llm-context", action="store_true", help="let the configured LLM write the business contexts"
     )
-    g.add_argument("--out", required=True, help="output folder")
+    g.add_argument("--out", required=True, type=cli_args.output_dir, help="output folder")
     _llm_flags(g)
     g.set_defaults(func=cmd_generate, seed=0)
 
     r = sub.add_parser("run", help="run the protocol and write the report")
     r.add_argument(
-        "--scenarios", help="scenarios.jsonl from `lab generate` (default: generate from the flags)"
+        "--scenarios",
+        type=cli_args.input_file,
+        help="scenarios.jsonl from `lab generate` (default: generate from the flags)",
     )
     r.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
-    r.add_argument("--n", type=int)
-    r.add_argument("--treatments", default="A,B,C", help="comma-separated subset of A,B,C")
+    r.add_argument("--n", type=scenario_count, help="number of scenarios (paper70: 70 unless given)")
+    r.add_argument(
+        "--treatments",
+        default="A,B,C",
+        type=cli_args.free_text(20, "a comma-separated subset of A,B,C"),
+        help="comma-separated subset of A,B,C",
+    )
     r.add_argument("--imitator", choices=("offline", "llm"), default="offline")
     r.add_argument(
-        "--noise", type=float, default=1.0, help="offline imitator noise level (0 quiet, 1 default)"
+        "--noise",
+        type=cli_args.number(0.0, MAX_NOISE, what="a noise level"),
+        default=1.0,
+        help="offline imitator noise level (0 quiet, 1 default, at most 5)",
     )
     r.add_argument("--risk-neutral", action="store_true")
-    r.add_argument("--paths", type=int, default=200, help="Copilot optimizer paths")
-    r.add_argument("--assessment-paths", type=int, default=2000, help="common demand paths of the assessment")
+    r.add_argument("--paths", type=lab_paths, default=200, help="Copilot optimizer paths")
+    r.add_argument(
+        "--assessment-paths", type=lab_paths, default=2000, help="common demand paths of the assessment"
+    )
     r.add_argument("--families", choices=("full", "paper"), default="full", help="optimizer menu")
     r.add_argument(
         "--capacity-basis",
@@ -135,13 +150,20 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         default="from_one",
         help="the Copilot's reading of 'day d': step d-1 (default) or step d as in Fig. 4",
     )
-    r.add_argument("--workers", type=int, default=1, help="local processes (1 records each conversation)")
+    r.add_argument(
+        "--workers",
+        type=cli_args.whole(1, MAX_LAB_WORKERS, "a whole number of worker processes"),
+        default=1,
+        help="local processes (1 records each conversation; at most 16)",
+    )
     r.add_argument("--no-store", action="store_true", help="do not record runs in the store")
-    r.add_argument("--out", required=True, help="report folder")
+    r.add_argument("--out", required=True, type=cli_args.output_dir, help="report folder")
     _llm_flags(r)
     r.set_defaults(func=cmd_run)
 
     p = sub.add_parser("report", help="re-render the report of a saved lab.json")
-    p.add_argument("--results", required=True, help="a lab.json or the folder holding it")
-    p.add_argument("--out", help="report folder (default: next to lab.json)")
+    p.add_argument(
+        "--results", required=True, type=cli_args.input_path, help="a lab.json or the folder holding it"
+    )
+    p.add_argument("--out", type=cli_args.output_dir, help="report folder (default: next to lab.json)")
     p.set_defaults(func=cmd_report)

@@ -6,10 +6,10 @@ import argparse
 import json
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from core.errors import SpecError
+from core import cli_args
+from core.errors import SpecError, StoreError
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import Feedback, Style
 from core.schedule.lab.llm_decision import AUTO, PROVIDERS, DecisionAgentSpec, Template
@@ -17,14 +17,20 @@ from core.schedule.lab.report import lab_report
 from core.schedule.lab.utilities import UTILITIES_PATH, generate, load_utilities
 from solvers.schedule.utility import GeneratorSpec
 
+MAX_SAMPLES = 100_000  # simplex samples per (L, R) cell: about 10 s of generation (1,000,000: over a minute)
+MAX_LAB_TURNS = 200  # turns of one lab conversation (the paper's limit is 20)
+MAX_UTILITIES = 10_000  # "the first N utilities" (the shipped set has about 100)
+WORKBENCH = "school_scheduling"
+
 
 def utilities_command(args: argparse.Namespace) -> dict[str, Any]:
     if args.generate:
         document = generate(GeneratorSpec(seed=args.seed, samples=args.samples))
         if args.out:
-            Path(args.out).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         utilities = document["utilities"]
-        source = args.out or "(not written; pass --out)"
+        source = str(args.out) if args.out else "(not written; pass --out)"
     else:
         utilities = [u.to_json() for u in load_utilities()]
         source = str(UTILITIES_PATH)
@@ -54,7 +60,7 @@ def decision_spec(args: argparse.Namespace) -> DecisionAgentSpec:
 
 
 def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
-    utilities: Any = args.utilities if args.utilities == "all" else int(args.utilities)
+    utilities: Any = args.utilities
     paradigms = args.paradigm or [Paradigm.CONVERSATION.value]
     decision = decision_spec(args)
     return {
@@ -83,8 +89,6 @@ def run_command(args: argparse.Namespace) -> dict[str, Any]:
     from core.experiments.spec import from_dict
     from core.store import Store
 
-    if args.utilities != "all" and not str(args.utilities).isdigit():
-        raise SpecError("--utilities", 'use "all" or a count')
     spec = from_dict(spec_dict(args))
     if args.engine == "ray":
         from core.experiments.engines import RayEngine
@@ -99,9 +103,27 @@ def run_command(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def report_command(args: argparse.Namespace) -> dict[str, Any]:
+    """Tables 2-4 of a stored lab experiment; an unknown id (or a store that does not exist) is refused."""
     from core.store import Store
 
-    return lab_report(Store(args.db), args.experiment_id)
+    if not cli_args.check_store_path(args.db, explicit=getattr(args, "db_explicit", False), create=False):
+        raise SpecError(
+            "EXPERIMENT", f"no experiment {args.experiment_id!r}: there is no run store at {args.db}"
+        )
+    store = Store(args.db)
+    try:
+        experiment = store.get_experiment(args.experiment_id)
+    except StoreError:
+        raise SpecError(
+            "EXPERIMENT", f"no experiment {args.experiment_id!r} in {args.db} (list them: experiment list)"
+        ) from None
+    if experiment.get("workbench") != WORKBENCH:
+        raise SpecError(
+            "EXPERIMENT",
+            f"experiment {args.experiment_id!r} is a {experiment.get('workbench')} experiment, not a school "
+            "scheduling lab experiment (use: experiment report)",
+        )
+    return lab_report(store, args.experiment_id)
 
 
 def register_lab(commands: argparse._SubParsersAction) -> None:
@@ -113,9 +135,16 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
 
     utilities = sub.add_parser("utilities", help="the shipped utility set (or --generate a fresh one)")
     utilities.add_argument("--generate", action="store_true", help="run the Appendix 10.2 generator")
-    utilities.add_argument("--seed", type=int, default=3, help="generator seed (default 3, the shipped set)")
-    utilities.add_argument("--samples", type=int, default=10_000, help="simplex samples per (L, R) cell")
-    utilities.add_argument("--out", help="write the generated set here (JSON)")
+    utilities.add_argument(
+        "--seed", type=cli_args.seed, default=3, help="generator seed (default 3, the shipped set)"
+    )
+    utilities.add_argument(
+        "--samples",
+        type=cli_args.whole(1, MAX_SAMPLES, "a whole number of samples"),
+        default=10_000,
+        help="simplex samples per (L, R) cell (default 10,000; at most 100,000)",
+    )
+    utilities.add_argument("--out", type=cli_args.output_file, help="write the generated set here (JSON)")
     utilities.add_argument("--all", action="store_true", help="list every utility (default: the first 5)")
     utilities.set_defaults(func=utilities_command)
 
@@ -123,16 +152,32 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
         "run", help="run the offline T-P-P against the offline (or --decision-provider LLM) decision agents"
     )
     run.add_argument("--paradigm", action="append", choices=[p.value for p in Paradigm], help="repeatable")
-    run.add_argument("--utilities", default="all", help='"all" (default) or the first N utilities')
+    run.add_argument(
+        "--utilities",
+        type=cli_args.whole_or(("all",), 1, MAX_UTILITIES, "a whole number of utilities"),
+        default="all",
+        help='"all" (default) or the first N utilities',
+    )
     run.add_argument("--style", action="append", choices=[s.value for s in Style])
     run.add_argument("--feedback", action="append", choices=[f.value for f in Feedback])
-    run.add_argument("--max-turns", type=int, default=20)
-    run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--name", help="experiment name (default: derived from the paradigms and time)")
+    run.add_argument(
+        "--max-turns",
+        type=cli_args.whole(1, MAX_LAB_TURNS, "a whole number of turns"),
+        default=20,
+        help="turns of one conversation (default 20; 1 to 200)",
+    )
+    run.add_argument("--seed", type=cli_args.seed, default=0)
+    run.add_argument(
+        "--name", type=cli_args.label, help="experiment name (default: derived from the paradigms and time)"
+    )
     run.add_argument(
         "--decision-provider", choices=list(PROVIDERS), help="LLM decision agents (key from the environment)"
     )
-    run.add_argument("--decision-model", help="model of the LLM decision agents (default: the provider's)")
+    run.add_argument(
+        "--decision-model",
+        type=cli_args.model_name,
+        help="model of the LLM decision agents (default: the provider's)",
+    )
     run.add_argument(
         "--decision-template",
         choices=[AUTO, *(t.value for t in Template)],
@@ -140,10 +185,15 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
         help="prompt template",
     )
     run.add_argument("--engine", choices=["local", "ray"], default="local")
-    run.add_argument("--workers", type=int, default=2)
+    run.add_argument(
+        "--workers",
+        type=cli_args.workers,
+        default=2,
+        help="worker processes / Ray CPUs (default 2; at most 64)",
+    )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.set_defaults(func=run_command)
 
     report = sub.add_parser("report", help="Tables 2-4 of a lab experiment with one-sided paired tests")
-    report.add_argument("experiment_id")
+    report.add_argument("experiment_id", metavar="EXPERIMENT", type=cli_args.identifier)
     report.set_defaults(func=report_command)

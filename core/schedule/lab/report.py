@@ -50,6 +50,8 @@ def lab_frame(store: Store, experiment_id: str) -> pd.DataFrame:
     """One row per finished conversation: instance parts, agent, score, success, turns, solver calls, stop."""
     cells = cell_frame(store, experiment_id)
     cells = cells[cells["status"] == "done"].copy() if "status" in cells else cells
+    if cells.empty:  # no finished conversation (none yet, or every cell failed): nothing to split
+        return cells.reset_index(drop=True)
     parts = cells["instance"].str.split("-", expand=True)
     cells["utility"], cells["style"], cells["feedback"] = parts[0], parts[1], parts[2]
     cells["success"] = cells["success"].astype(bool)
