@@ -34,7 +34,10 @@ NO_VALUE = (
 # The `experiment` group belongs to core/experiments/cli.py (another developer's part of issue 25). Its
 # arguments that still lack a validated type, with the type of core.cli_args each should use:
 PENDING_ELSEWHERE = {
-    ("experiment run", "SPEC"): "cli_args.free_text(cli_args.MAX_PATH_CHARS, 'a spec file or an experiment id')",
+    (
+        "experiment run",
+        "SPEC",
+    ): "cli_args.free_text(cli_args.MAX_PATH_CHARS, 'a spec file or an experiment id')",
     ("experiment run", "--workers"): "cli_args.workers",
     ("experiment run", "--address"): "cli_args.free_text(200, 'a Ray address')",
     ("experiment status", "ID"): "cli_args.identifier",
@@ -89,7 +92,9 @@ def test_every_argument_has_a_validated_type(all_arguments) -> None:
         if takes_value(action) and not cli_args.is_validated(action.type)
     )
     missing = [row for row in unvalidated if row[:2] not in PENDING_ELSEWHERE]
-    assert not missing, "arguments without a validated type from core.cli_args:\n" + "\n".join(map(str, missing))
+    assert not missing, "arguments without a validated type from core.cli_args:\n" + "\n".join(
+        map(str, missing)
+    )
 
 
 def test_plain_types_are_not_validated() -> None:
@@ -124,9 +129,12 @@ def parser_for(parser: argparse.ArgumentParser, command: tuple[str, ...]) -> arg
 
 
 @pytest.mark.parametrize(
-    "value", ["nan", "NaN", "inf", "-Infinity", "1e308", "-1e308", HUGE_DIGITS, "-" + "9" * 5_000, "1" * 4_301]
+    "value",
+    ["nan", "NaN", "inf", "-Infinity", "1e308", "-1e308", HUGE_DIGITS, "-" + "9" * 5_000, "1" * 4_301],
 )
-def test_numeric_arguments_refuse_non_finite_and_huge_values(parser, all_arguments, capsys, value: str) -> None:
+def test_numeric_arguments_refuse_non_finite_and_huge_values(
+    parser, all_arguments, capsys, value: str
+) -> None:
     numeric = [
         (command, action)
         for command, action in all_arguments
@@ -139,9 +147,7 @@ def test_numeric_arguments_refuse_non_finite_and_huge_values(parser, all_argumen
         assert len(error["error"]) < 400, (command, error["error"][:200])  # the value is not echoed in full
 
 
-@pytest.mark.parametrize(
-    "value", ["a\x00b", "a\x1b[31mb", "line\nbreak", "x" * 100_000, "   ", "\udcff"]
-)
+@pytest.mark.parametrize("value", ["a\x00b", "a\x1b[31mb", "line\nbreak", "x" * 100_000, "   ", "\udcff"])
 def test_text_and_path_arguments_refuse_control_characters_and_huge_text(
     parser, all_arguments, capsys, value: str
 ) -> None:
