@@ -115,8 +115,13 @@ def test_solve_user_files(capsys, tmp_path: Path) -> None:
     junk.write_text("this is not a model\n")
     code, _out, err = _run(capsys, ["repair", "solve", "--file", str(junk)])
     assert code == 2 and json.loads(err)["field"] == "file"
-    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(tmp_path / "model.txt")])
+    text = tmp_path / "model.txt"
+    text.write_text(INFEASIBLE_LP)
+    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(text)])
     assert code == 2 and ".mps or .lp" in json.loads(err)["error"]
+    with pytest.raises(SystemExit):  # a missing file is refused while parsing --file
+        main(["repair", "solve", "--file", str(tmp_path / "missing.lp")])
+    assert json.loads(capsys.readouterr().err)["field"] == "--file"
 
 
 def test_solve_a_supply_chain_model_runs_the_deployable_oracle(

@@ -50,12 +50,12 @@ def test_cli_run_metrics_tools_and_errors(tmp_path, capsys):
     assert main(["--db", db, "retail", "tools"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 21
     assert main(["--db", db, "retail", "run", "--preset", "bogus", "--days", "2"]) == 2
-    assert json.loads(capsys.readouterr().err)["field"] == "preset"
+    assert json.loads(capsys.readouterr().err)["field"] == "--preset"
     args = ["--db", db, "retail", "run", "--agent", "do_nothing", "--days", "3", "--set", "everyday_rent=100", "--no-store"]
     assert main(args) == 0
     assert json.loads(capsys.readouterr().out)["metrics"]["final_networth"] == pytest.approx(29_700)
     assert main(["--db", db, "retail", "run", "--days", "2", "--set", "rho=0"]) == 2
-    assert json.loads(capsys.readouterr().err)["field"] == "rho"
+    assert json.loads(capsys.readouterr().err)["field"] == "--set rho"
 
 
 def test_experiment_adapter_runs_a_cell():

@@ -74,9 +74,13 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
     from core.cli import main
 
     def fails(*args: str) -> dict:
-        assert main(["--db", str(tmp_path / "orca.duckdb"), "inventory", "lab", *args]) == 2
+        try:
+            code = main(["--db", str(tmp_path / "orca.duckdb"), "inventory", "lab", *args])
+        except SystemExit as stop:  # refused while parsing the flags
+            code = stop.code
+        assert code == 2
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
-    assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "results"
-    assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "n"
+    assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "--results"
+    assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "--n"
