@@ -175,6 +175,12 @@ def test_school_lab_report_of_an_unknown_experiment(capsys, tmp_path: Path) -> N
     Store(db)
     code, _, err = call(capsys, "--db", str(db), "schedule", "lab", "report", "no-such-id")
     assert code == 2 and err["field"] == "EXPERIMENT" and "no experiment 'no-such-id'" in err["error"]
+    store = Store(db)
+    store.create_experiment(
+        "retail-exp", name="r", workbench="retailbench", spec={}, spec_hash="h", status="done"
+    )  # fmt: skip
+    code, _, err = call(capsys, "--db", str(db), "schedule", "lab", "report", "retail-exp")
+    assert code == 2 and err["field"] == "EXPERIMENT" and "not a school scheduling lab" in err["error"]
     missing = tmp_path / "missing.duckdb"
     code, _, err = call(capsys, "--db", str(missing), "schedule", "lab", "report", "no-such-id")
     assert code == 2 and err["field"] == "--db" and not missing.exists()
