@@ -1,0 +1,113 @@
+"""Bounded reading of user files (CLI paths and page uploads): streaming size caps, UTF-8, control characters.
+
+Every loader of a user file reads through here, so a file over its cap is refused after reading at most
+cap + 1 bytes (never parsed in full first), text that is not UTF-8 is refused with the byte and line, and a
+control character (NUL, escape, ...) is refused with its line instead of reaching a name or a label.
+Errors are `SpecError(field, ...)` whose message starts with the user's file name.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from core.errors import SpecError
+
+# C0 controls except tab, newline and carriage return; DEL and the C1 controls.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _mb(limit: int) -> str:
+    return f"{limit / 1_000_000:g} MB"
+
+
+def read_bounded(source: str | Path | bytes, *, field: str, name: str, max_bytes: int) -> bytes:
+    """The file's bytes (or the uploaded bytes), refused once more than `max_bytes` have been read."""
+    if isinstance(source, bytes | bytearray):
+        raw = bytes(source)
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise SpecError(field, f"{name}: file not found")
+        if not path.is_file():
+            raise SpecError(field, f"{name} is not a regular file")
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(max_bytes + 1)
+        except OSError as err:
+            raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
+    if len(raw) > max_bytes:
+        raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
+    return raw
+
+
+def decode_text(raw: bytes, *, field: str, name: str) -> str:
+    """UTF-8 text (a BOM is dropped) without control characters; the error gives the line."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise SpecError(
+            field, f"{name} is not UTF-8 text (byte {err.start}, line {line}); is it a binary file?"
+        ) from None
+    check_controls(text, field=field, name=name)
+    return text
+
+
+def check_controls(text: str, *, field: str, name: str, first_line: int = 1) -> None:
+    """Refuse a control character, naming the line where it is (numbered from `first_line`)."""
+    match = _CONTROL.search(text)
+    if match is not None:
+        line = first_line + text.count("\n", 0, match.start())
+        raise SpecError(
+            field, f"{name} line {line}: control character {match.group()!r} is not allowed in a text file"
+        )
+
+
+def read_text(source: str | Path | bytes, *, field: str, name: str, max_bytes: int) -> str:
+    """`read_bounded` then `decode_text`: the whole file as checked text."""
+    return decode_text(read_bounded(source, field=field, name=name, max_bytes=max_bytes), field=field, name=name)
+
+
+def iter_lines(
+    source: str | Path | bytes, *, field: str, name: str, max_bytes: int, max_lines: int
+) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each line, streamed: stops at the first byte or line past its cap and refuses."""
+    if isinstance(source, bytes | bytearray):
+        if len(source) > max_bytes:
+            raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
+        yield from _lines(iter(io.BytesIO(bytes(source)).readline, b""), field, name, max_bytes, max_lines)
+        return
+    path = Path(source)
+    if not path.exists():
+        raise SpecError(field, f"{name}: file not found")
+    if not path.is_file():
+        raise SpecError(field, f"{name} is not a regular file")
+    try:
+        handle = path.open("rb")
+    except OSError as err:
+        raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
+    with handle:
+        yield from _lines(iter(lambda: handle.readline(max_bytes + 1), b""), field, name, max_bytes, max_lines)
+
+
+def _lines(
+    chunks: Iterator[bytes], field: str, name: str, max_bytes: int, max_lines: int
+) -> Iterator[tuple[int, str]]:
+    total = 0
+    for number, raw in enumerate(chunks, start=1):
+        total += len(raw)
+        if total > max_bytes:
+            raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)} (at line {number})")
+        if number > max_lines:
+            raise SpecError(field, f"{name} has more than {max_lines:,} lines (the limit)")
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as err:
+            raise SpecError(
+                field, f"{name} line {number} is not UTF-8 text (byte {err.start}); is it a binary file?"
+            ) from None
+        check_controls(text, field=field, name=name, first_line=number)
+        yield number, text
