@@ -111,3 +111,40 @@ def _lines(
             ) from None
         check_controls(text, field=field, name=name, first_line=number)
         yield number, text
+
+
+MAX_JSON_INT = 2**63  # larger whole numbers are refused: they overflow floats and the store's BIGINT
+
+
+def _no_constant(token: str) -> float:
+    raise ValueError(f"{token} is not a number a file can hold")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{token} is too large (not a finite number)")
+    return value
+
+
+def _bounded_int(token: str) -> int:
+    if len(token.lstrip("-")) > 19 or abs(int(token)) >= MAX_JSON_INT:
+        raise ValueError(f"{token[:30]} is too large a whole number")
+    return int(token)
+
+
+JSON_HOOKS = {"parse_constant": _no_constant, "parse_float": _finite_float, "parse_int": _bounded_int}
+
+
+def load_json(text: str, *, field: str, where: str) -> object:
+    """Strict JSON: NaN, infinities, numbers that overflow and nesting too deep are refused (SpecError)."""
+    import json
+
+    try:
+        return json.loads(text, **JSON_HOOKS)
+    except json.JSONDecodeError as err:
+        raise SpecError(field, f"{where}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise SpecError(field, f"{where}: not valid JSON (nested too deeply)") from None
+    except ValueError as err:
+        raise SpecError(field, f"{where}: not valid JSON ({err})") from None

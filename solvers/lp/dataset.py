@@ -17,7 +17,6 @@ less filled), and contributes at most `TYPES_PER_SOURCE` problems of different t
 from __future__ import annotations
 
 import json
-import math
 import re
 import time
 from collections.abc import Callable
@@ -34,7 +33,7 @@ from solvers.lp.instance import SupplyChain, sample_supply_chain
 from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain
 from solvers.lp.oracle import APPLICABILITY, evaluate
 from solvers.lp.saboteur import Tightening, build_tightened, calibrate, inject
-from solvers.upload import read_text
+from solvers.upload import load_json, read_text
 
 MIN_OBJECTIVE = 1.0
 MIN_ACTIVE = 10
@@ -307,17 +306,6 @@ def save(problems: list[Problem], path: str | Path, stats: GenerationStats | Non
     return path
 
 
-def _refuse_constant(token: str) -> float:
-    raise ValueError(f"{token} is not a number a data set can hold")
-
-
-def _finite_float(token: str) -> float:
-    value = float(token)
-    if not math.isfinite(value):
-        raise ValueError(f"{token} is too large (not a finite number)")
-    return value
-
-
 def load(path: str | Path) -> list[Problem]:
     """Read a data set written by `save`; SpecError("dataset", ...) naming the file and the problem at fault.
 
@@ -330,12 +318,7 @@ def load(path: str | Path) -> list[Problem]:
             "dataset", f"no data set at {path}; run `python -m core.cli repair generate` first"
         )
     text = read_text(path, field="dataset", name=str(path), max_bytes=MAX_DATASET_BYTES)
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as err:
-        raise SpecError("dataset", f"{path} is not a data set file: {err}") from None
-    except (ValueError, RecursionError) as err:
-        raise SpecError("dataset", f"{path} is not a data set file: {err or 'nested too deeply'}") from None
+    data = load_json(text, field="dataset", where=f"{path} is not a data set file")
     if not isinstance(data, dict) or not isinstance(data.get("problems"), list):
         raise SpecError("dataset", f'{path} is not a data set file: expected {{"problems": [...]}}')
     if not data["problems"]:
