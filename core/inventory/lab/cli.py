@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from core import cli_args
-from core.errors import SpecError
 
 
 def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
@@ -38,7 +37,7 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
-    from core.inventory.lab.generator import from_jsonl
+    from core.inventory.lab.generator import load_scenarios
     from core.inventory.lab.lab import LabConfig, run_lab
     from core.inventory.lab.report import record, summary, write_report
     from core.store import Store
@@ -61,10 +60,7 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     )
     scenarios = None
     if args.scenarios:
-        path = Path(args.scenarios)
-        if not path.is_file():
-            raise SpecError("scenarios", f"file not found: {path}")
-        scenarios = from_jsonl(path.read_text(encoding="utf-8"))
+        scenarios = load_scenarios(Path(args.scenarios), args.scenarios)
     store = None if args.no_store else Store(args.db)
     result = run_lab(config, settings, scenarios=scenarios, store=store if config.workers == 1 else None)
     paths = write_report(result, args.out)
