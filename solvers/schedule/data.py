@@ -161,10 +161,21 @@ def _read_rows(
 ) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """Header and (line number, row) pairs; a row with more or fewer fields than the header is an error, and
     reading stops at the first row past `max_rows`."""
-    reader = csv.reader(io.StringIO(_read_text(source, what, max_bytes)))
+    reader = csv.reader(io.StringIO(_read_text(source, what, max_bytes), newline=""))
     header: list[str] = []
     rows: list[tuple[int, dict[str, str]]] = []
-    for cells in reader:
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            raise SpecError(f"{what} line {reader.line_num}", f"not a readable CSV row ({err})") from None
+        if any(ch in c for c in cells for ch in "\r\n\t"):
+            raise SpecError(
+                f"{what} line {reader.line_num}",
+                "a line break or tab inside a field; each school's fields must be plain text on one line",
+            )
         if not any(c.strip() for c in cells):
             continue
         if not header:

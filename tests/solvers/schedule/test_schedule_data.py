@@ -191,6 +191,16 @@ def test_start_time_file_capped():
         parse_start_times("start_time\n" + "".join(f"{h}:{m:02d}\n" for h in range(6, 12) for m in range(0, 60, 5)))
 
 
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [(b"\r ", "district"), (HEADER.encode() + b'"Lincoln\nHigh",HS,300,8:00 AM\n', "district line 3")],
+)
+def test_line_breaks_inside_fields_and_stray_carriage_returns(raw, where):
+    with pytest.raises(SpecError) as err:
+        load_district(raw)
+    assert err.value.field == where
+
+
 def _district_bytes() -> st.SearchStrategy[bytes]:
     valid = (HEADER + "Lincoln ES,ES,300,7:50 AM\nMission HS,HS,1200,8:40 AM\n\"Park, MS\",MS,450,9:30 AM\n").encode()
 
@@ -214,6 +224,7 @@ def test_fuzz_district_only_project_errors(raw):
         district = load_district(raw)
     except OrcaError:
         return
-    text = raw.decode("utf-8-sig")
+    text = raw.decode("utf-8-sig").replace('"', "")
     assert all(s.name and s.name in text for s in district.schools)
+    assert not any(ch < " " or ch == "\x7f" for s in district.schools for ch in s.name + s.grade)
     assert all(0 <= s.enrollment <= data.MAX_ENROLLMENT for s in district.schools)
