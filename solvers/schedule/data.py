@@ -140,11 +140,11 @@ class District:
             ) from None
 
 
-def _read_text(source: str | Path | bytes, what: str, max_bytes: int) -> str:
+def _read_text(source: str | Path | bytes, what: str, max_bytes: int, file_name: str | None = None) -> str:
     """The CSV's text: at most `max_bytes` are read (a larger file is refused unparsed), UTF-8, no control
-    characters (a NUL in a school name is refused with its line)."""
+    characters (a NUL in a school name is refused with its line). `file_name` names an upload in errors."""
     if isinstance(source, bytes):
-        origin = f"the uploaded {what} CSV"
+        origin = f"the uploaded {what} CSV" + (f" {file_name}" if file_name else "")
     elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "," not in source):
         source, origin = Path(source), str(source)
     else:
@@ -157,11 +157,11 @@ def _read_text(source: str | Path | bytes, what: str, max_bytes: int) -> str:
 
 
 def _read_rows(
-    source: str | Path | bytes, what: str, max_bytes: int, max_rows: int
+    source: str | Path | bytes, what: str, max_bytes: int, max_rows: int, file_name: str | None = None
 ) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """Header and (line number, row) pairs; a row with more or fewer fields than the header is an error, and
     reading stops at the first row past `max_rows`."""
-    reader = csv.reader(io.StringIO(_read_text(source, what, max_bytes), newline=""))
+    reader = csv.reader(io.StringIO(_read_text(source, what, max_bytes, file_name), newline=""))
     header: list[str] = []
     rows: list[tuple[int, dict[str, str]]] = []
     while True:
@@ -214,9 +214,12 @@ def _resolve_columns(header: list[str], what: str) -> dict[str, str]:
     return found
 
 
-def parse_schools(source: str | Path | bytes, what: str = "district") -> tuple[School, ...]:
-    """Read schools from a CSV path, text or bytes with columns name, grade, enrollment, current_start."""
-    header, rows = _read_rows(source, what, MAX_DISTRICT_BYTES, MAX_SCHOOLS)
+def parse_schools(
+    source: str | Path | bytes, what: str = "district", file_name: str | None = None
+) -> tuple[School, ...]:
+    """Read schools from a CSV path, text or bytes with columns name, grade, enrollment, current_start
+    (`file_name`: an upload's name, for errors)."""
+    header, rows = _read_rows(source, what, MAX_DISTRICT_BYTES, MAX_SCHOOLS, file_name)
     columns = _resolve_columns(header, what)
     if not rows:
         raise SpecError(what, "the CSV has a header but no schools")
@@ -262,9 +265,12 @@ def load_district(
     schools: str | Path | bytes | None = None,
     start_times: str | Path | bytes | list[str] | None = None,
     name: str | None = None,
+    *,
+    file_name: str | None = None,
 ) -> District:
-    """Load a district (default: the shipped SFUSD data and its three start-time options)."""
-    parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools)
+    """Load a district (default: the shipped SFUSD data and its three start-time options); `file_name` is the
+    uploaded file's name, shown in errors about uploaded bytes."""
+    parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools, file_name=file_name)
     parsed_times = parse_start_times(SFUSD_START_TIMES_CSV if start_times is None else start_times)
     if name is None:
         name = SFUSD_NAME if schools is None else "uploaded school district"
