@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from core.errors import SpecError
@@ -75,7 +76,7 @@ def check_mps(lines: Iterable[tuple[int, str]], name: str) -> FileModel:
     objective: str | None = None
     cols: set[str] = set()
     current: str | None = None
-    entries: set[tuple[str, str]] = set()
+    entries: set[str] = set()  # rows of the current column (a column's entries are consecutive)
     in_integer = False
     sets: dict[str, str] = {}
     assigned: set[tuple[str, str]] = set()
@@ -150,13 +151,14 @@ def check_mps(lines: Iterable[tuple[int, str]], name: str) -> FileModel:
                     raise w.error(f"more than {MAX_COLS:,} columns (the limit)")
                 cols.add(col)
                 current = col
+                entries = set()
             for row, value in zip(tokens[1::2], tokens[2::2], strict=True):
                 if row not in rows:
                     raise w.error(f"row {row!r} is not defined in ROWS")
                 _number(value, w)
-                if (col, row) in entries:
+                if row in entries:
                     raise w.error(f"column {col!r} has a second entry in row {row!r}")
-                entries.add((col, row))
+                entries.add(row)
         elif w.section in ("RHS", "RANGES"):
             pairs = tokens[1:] if len(tokens) in (3, 5) else tokens if len(tokens) in (2, 4) else None
             if pairs is None or (len(tokens) in (2, 4) and tokens[0] not in rows):
@@ -241,11 +243,65 @@ _LP_TOKEN = re.compile(
 _NON_FINITE = ("inf", "infinity", "nan")
 
 
-@dataclass(frozen=True)
-class _Tok:
-    kind: str
-    text: str
-    line: int
+class _Stream:
+    """The LP file's tokens, read lazily line by line (bounded memory) with a short lookahead.
+
+    A token is (kind, text, line); a line that opens a section gives ("section", name, line) first.
+    """
+
+    def __init__(self, lines: Iterable[tuple[int, str]], w: _Where) -> None:
+        self.w = w
+        self._buffer: deque[tuple[str, str, int]] = deque()
+        self._tokens = self._read(lines)
+        self.ended = False
+
+    def _read(self, lines: Iterable[tuple[int, str]]) -> Iterator[tuple[str, str, int]]:
+        for number, raw in lines:
+            text = raw.split("\\", 1)[0]
+            if not text.strip():
+                continue
+            opened = _keyword(text)
+            if opened is not None:
+                section, text = opened
+                yield "section", section, number
+            for match in _LP_TOKEN.finditer(text):
+                yield match.lastgroup or "bad", match.group(), number
+        self.ended = True
+
+    def peek(self, k: int = 0) -> tuple[str, str, int] | None:
+        while len(self._buffer) <= k:
+            token = next(self._tokens, None)
+            if token is None:
+                return None
+            self._buffer.append(token)
+        return self._buffer[k]
+
+    def kind(self, k: int = 0) -> str | None:
+        token = self.peek(k)
+        return None if token is None else token[0]
+
+    def take(self) -> tuple[str, str, int]:
+        """The next token of the current section (the file ending here means it was cut)."""
+        token = self.peek()
+        if token is None:
+            raise _truncated(self.w)
+        if token[0] == "bad":
+            self.w.line = token[2]
+            raise self.w.error(f"{token[1]!r} is not supported here (linear models only)")
+        self.w.line = token[2]
+        return self._buffer.popleft()
+
+    def in_section(self) -> bool:
+        """More tokens in the current section (False at the next section); the file ending is an error."""
+        kind = self.kind()
+        if kind is None:
+            raise _truncated(self.w)
+        return kind != "section"
+
+
+def _truncated(w: _Where) -> SpecError:
+    last = f" (it stops in section {w.section!r})" if w.section else ""
+    return SpecError("file", f"{w.name} ends without an End line{last}: the file is truncated or not an LP model")
 
 
 def _keyword(text: str) -> tuple[str, str] | None:
@@ -260,181 +316,164 @@ def _keyword(text: str) -> tuple[str, str] | None:
 
 
 def check_lp(lines: Iterable[tuple[int, str]], name: str) -> FileModel:
-    """Check a CPLEX-LP file given as (line number, text); SpecError at the first problem."""
+    """Check a CPLEX-LP file given as (line number, text), streamed; SpecError at the first problem."""
     w = _Where(name)
-    sections: dict[str, list[_Tok]] = {}
+    ts = _Stream(lines, w)
+    first = ts.peek()
+    if first is None:
+        raise _truncated(w)
+    if first[0] != "section" or first[1] != "objective":
+        w.line = first[2]
+        raise w.error("the file must start with Minimize or Maximize")
     order: list[str] = []
-    tokens: list[_Tok] | None = None
-    for number, raw in lines:
-        w.line = number
-        text = raw.split("\\", 1)[0]
-        if not text.strip():
-            continue
-        if "end" in order:
-            raise w.error("text after End")
-        opened = _keyword(text)
-        if opened is not None:
-            section, text = opened
-            if section in order:
-                raise w.error(f"section {section!r} appears twice")
-            if not order and section != "objective":
-                raise w.error("the file must start with Minimize or Maximize")
-            if order and _LP_RANK[section] < _LP_RANK[order[-1]]:
-                raise w.error(f"section {section!r} after {order[-1]!r}")
-            if section == "sos":
-                raise w.error("SOS constraints are not supported")
-            order.append(section)
-            w.section = section
-            tokens = sections.setdefault(section, [])
-        elif tokens is None:
-            raise w.error("the file must start with Minimize or Maximize")
-        for match in _LP_TOKEN.finditer(text):
-            kind = match.lastgroup or "bad"
-            if kind == "bad":
-                raise w.error(f"{match.group()!r} is not supported here (linear models only)")
-            tokens.append(_Tok(kind, match.group(), number))
-    if "end" not in order:
-        last = f" (it stops in section {w.section!r})" if w.section else ""
-        raise SpecError("file", f"{name} ends without an End line{last}: the file is truncated or not an LP model")
     variables: set[str] = set()
-    w.section = "objective"
-    obj = sections["objective"]
-    start = 2 if len(obj) >= 2 and obj[0].kind == "name" and obj[1].kind == "colon" else 0
-    end = _expression(obj, start, w, variables, constant_ok=True)
-    if end < len(obj):
-        w.line = obj[end].line
-        raise w.error(f"unexpected {obj[end].text!r} in the objective")
-    names, count = _constraints(sections.get("constraints", []), w, variables)
-    _bounds(sections.get("bounds", []), w, variables)
-    for section in ("general", "binary", "semi"):
+    names: set[str] = set()
+    count = 0
+    while ts.peek() is not None:
+        _kind, section, w.line = ts._buffer.popleft()
+        if section in order:
+            raise w.error(f"section {section!r} appears twice")
+        if order and _LP_RANK[section] < _LP_RANK[order[-1]]:
+            raise w.error(f"section {section!r} after {order[-1]!r}")
+        if section == "sos":
+            raise w.error("SOS constraints are not supported")
+        order.append(section)
         w.section = section
-        listed: set[str] = set()
-        for tok in sections.get(section, []):
-            w.line = tok.line
-            if tok.kind != "name":
-                raise w.error(f"expected variable names, found {tok.text!r}")
-            if tok.text not in variables:
-                raise w.error(f"variable {tok.text!r} appears in no objective or constraint")
-            if tok.text in listed:
-                raise w.error(f"variable {tok.text!r} is listed twice")
-            listed.add(tok.text)
+        if section == "end":
+            extra = ts.peek()
+            if extra is not None:
+                w.line = extra[2]
+                raise w.error("text after End")
+            break
+        if section == "objective":
+            if ts.kind() == "name" and ts.kind(1) == "colon":
+                ts.take(), ts.take()
+            _expression(ts, variables, constant_ok=True)
+            if ts.in_section():
+                raise w.error(f"unexpected {ts.take()[1]!r} in the objective")
+        elif section == "constraints":
+            count = _constraints(ts, variables, names)
+        elif section == "bounds":
+            _bounds(ts, variables)
+        else:
+            listed: set[str] = set()
+            while ts.in_section():
+                kind, text, _line = ts.take()
+                if kind != "name":
+                    raise w.error(f"expected variable names, found {text!r}")
+                if text not in variables:
+                    raise w.error(f"variable {text!r} appears in no objective or constraint")
+                if text in listed:
+                    raise w.error(f"variable {text!r} is listed twice")
+                listed.add(text)
+    if "end" not in order:
+        raise _truncated(w)
     if not variables:
         raise SpecError("file", f"{name} defines no variables")
     return FileModel(count, frozenset(names), frozenset(variables))
 
 
-def _expression(toks: list[_Tok], i: int, w: _Where, variables: set[str], *, constant_ok: bool) -> int:
-    """Read `[sign] [number] [name]` terms from `i` until an operator or the end; return the next index."""
+def _expression(ts: _Stream, variables: set[str], *, constant_ok: bool) -> None:
+    """Read `[sign] [number] [name]` terms up to an operator, a `name:` label or the end of the section."""
+    w = ts.w
     first = True
-    while i < len(toks) and toks[i].kind not in ("op", "colon"):
-        w.line = toks[i].line
+    while ts.in_section() and ts.kind() not in ("op", "colon"):
         signed = False
-        while i < len(toks) and toks[i].kind == "sign":
-            signed, i = True, i + 1
+        while ts.kind() == "sign":
+            ts.take()
+            signed = True
         if not first and not signed:
-            if i + 1 < len(toks) and toks[i + 1].kind == "colon":
-                return i  # the next constraint's name
-            raise w.error(f"expected + or - before {toks[i].text!r}")
+            if ts.kind(1) == "colon":
+                return  # the next constraint's name
+            raise w.error(f"expected + or - before {ts.take()[1]!r}")
         coef = False
-        if i < len(toks) and toks[i].kind == "num":
-            w.line = toks[i].line
-            _number(toks[i].text, w)
-            coef, i = True, i + 1
-        if i < len(toks) and toks[i].kind == "name":
-            w.line = toks[i].line
-            if toks[i].text.lower() in _NON_FINITE:
-                raise w.error(f"{toks[i].text!r} is not a finite number")
-            if i + 1 < len(toks) and toks[i + 1].kind == "colon" and not coef and not signed:
-                return i
-            variables.add(toks[i].text)
+        if ts.kind() == "num":
+            _number(ts.take()[1], w)
+            coef = True
+        if ts.kind() == "name":
+            if ts.kind(1) == "colon" and not coef and not signed:
+                return
+            text = ts.take()[1]
+            if text.lower() in _NON_FINITE:
+                raise w.error(f"{text!r} is not a finite number")
+            variables.add(text)
             if len(variables) > MAX_COLS:
                 raise w.error(f"more than {MAX_COLS:,} variables (the limit)")
-            i += 1
         elif not coef:
-            found = toks[i].text if i < len(toks) else "the end of the section"
+            found = ts.take()[1] if ts.in_section() else "the end of the section"
             raise w.error(f"expected a term, found {found!r}")
         elif not constant_ok:
             raise w.error("a constant term on the left-hand side; move it to the right-hand side")
         first = False
-    return i
 
 
-def _signed_value(toks: list[_Tok], i: int, w: _Where, *, allow_infinite: bool) -> tuple[float, int]:
+def _signed_value(ts: _Stream, *, allow_infinite: bool) -> float:
     sign = ""
-    while i < len(toks) and toks[i].kind == "sign":
-        sign = "-" if (sign == "-") != (toks[i].text == "-") else "+"
-        i += 1
-    if i >= len(toks) or toks[i].kind not in ("num", "name"):
-        raise w.error("expected a number")
-    w.line = toks[i].line
-    return _number(sign + toks[i].text, w, allow_infinite=allow_infinite), i + 1
+    while ts.kind() == "sign":
+        sign = "-" if (sign == "-") != (ts.take()[1] == "-") else "+"
+    if not ts.in_section() or ts.kind() not in ("num", "name"):
+        raise ts.w.error("expected a number")
+    return _number(sign + ts.take()[1], ts.w, allow_infinite=allow_infinite)
 
 
-def _constraints(toks: list[_Tok], w: _Where, variables: set[str]) -> tuple[set[str], int]:
-    w.section = "constraints"
-    names: set[str] = set()
+def _constraints(ts: _Stream, variables: set[str], names: set[str]) -> int:
+    w = ts.w
     count = 0
-    i = 0
-    while i < len(toks):
-        w.line = toks[i].line
-        if i + 1 < len(toks) and toks[i].kind == "name" and toks[i + 1].kind == "colon":
-            label = toks[i].text
+    while ts.in_section():
+        if ts.kind() == "name" and ts.kind(1) == "colon":
+            label = ts.take()[1]
+            ts.take()
             if label in names:
                 raise w.error(f"constraint {label!r} is defined twice")
             names.add(label)
-            i += 2
-        i = _expression(toks, i, w, variables, constant_ok=False)
-        if i >= len(toks) or toks[i].kind != "op":
-            raise w.error("a constraint without <=, >= or = and a right-hand side (is the file cut?)")
-        i += 1
-        if i >= len(toks):
-            raise w.error("a constraint without a right-hand side (is the file cut?)")
-        _value, i = _signed_value(toks, i, w, allow_infinite=False)
+        _expression(ts, variables, constant_ok=False)
+        if not ts.in_section() or ts.kind() != "op":
+            raise w.error("a constraint without <=, >= or = and a right-hand side")
+        ts.take()
+        _signed_value(ts, allow_infinite=False)
         count += 1
         if count > MAX_ROWS:
             raise w.error(f"more than {MAX_ROWS:,} constraints (the limit)")
-    return names, count
+    return count
 
 
-def _bounds(toks: list[_Tok], w: _Where, variables: set[str]) -> None:
-    w.section = "bounds"
+def _bounds(ts: _Stream, variables: set[str]) -> None:
+    w = ts.w
     sides: set[tuple[str, str]] = set()
 
-    def bound(col: _Tok, *kinds: str) -> None:
-        w.line = col.line
-        if col.kind != "name" or col.text.lower() in _NON_FINITE:
-            raise w.error(f"expected a variable, found {col.text!r}")
-        if col.text not in variables:
-            raise w.error(f"bound on {col.text!r}, which appears in no objective or constraint")
+    def bound(col: tuple[str, str, int], *kinds: str) -> None:
+        w.line = col[2]
+        if col[0] != "name" or col[1].lower() in _NON_FINITE:
+            raise w.error(f"expected a variable, found {col[1]!r}")
+        if col[1] not in variables:
+            raise w.error(f"bound on {col[1]!r}, which appears in no objective or constraint")
         for kind in kinds:
-            if (col.text, kind) in sides:
-                raise w.error(f"variable {col.text!r} has a second {kind} bound")
-            sides.add((col.text, kind))
+            if (col[1], kind) in sides:
+                raise w.error(f"variable {col[1]!r} has a second {kind} bound")
+            sides.add((col[1], kind))
 
-    i = 0
-    while i < len(toks):
-        w.line = toks[i].line
-        tok = toks[i]
-        if tok.kind == "name" and tok.text.lower() not in _INFINITY:
-            nxt = toks[i + 1] if i + 1 < len(toks) else None
-            if nxt is not None and nxt.kind == "name" and nxt.text.lower() == "free":
-                bound(tok, "lower", "upper")
-                i += 2
+    while ts.in_section():
+        if ts.kind() == "name" and ts.peek()[1].lower() not in _INFINITY:
+            col = ts.take()
+            nxt = ts.peek() if ts.in_section() else None
+            if nxt is not None and nxt[0] == "name" and nxt[1].lower() == "free":
+                ts.take()
+                bound(col, "lower", "upper")
                 continue
-            if nxt is None or nxt.kind != "op":
-                raise w.error(f"expected a bound on {tok.text!r} (<=, >=, = or free)")
-            _value, i = _signed_value(toks, i + 2, w, allow_infinite=True)
-            op = nxt.text
-            bound(tok, *(("lower", "upper") if op == "=" else ("upper",) if "<" in op else ("lower",)))
+            if nxt is None or nxt[0] != "op":
+                raise w.error(f"expected a bound on {col[1]!r} (<=, >=, = or free)")
+            op = ts.take()[1]
+            _signed_value(ts, allow_infinite=True)
+            bound(col, *(("lower", "upper") if op == "=" else ("upper",) if "<" in op else ("lower",)))
             continue
-        _value, i = _signed_value(toks, i, w, allow_infinite=True)
-        if i + 1 >= len(toks) or toks[i].kind != "op":
+        _signed_value(ts, allow_infinite=True)
+        if not ts.in_section() or ts.kind() != "op":
             raise w.error("expected NUMBER <= VARIABLE [<= NUMBER]")
-        op = toks[i].text
-        col = toks[i + 1]
-        i += 2
+        op = ts.take()[1]
+        col = ts.take()
         kinds = ("lower", "upper") if op == "=" else ("lower",) if "<" in op else ("upper",)
-        if i < len(toks) and toks[i].kind == "op":
-            _value, i = _signed_value(toks, i + 1, w, allow_infinite=True)
+        if ts.in_section() and ts.kind() == "op":
+            ts.take()
+            _signed_value(ts, allow_infinite=True)
             kinds = ("lower", "upper")
         bound(col, *kinds)
