@@ -193,7 +193,7 @@ with upload_tab, guard():
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / f"model{suffix}"
             path.write_bytes(uploaded.getvalue())
-            model = read_model(path)
+            model = read_model(path, uploaded.name)
         if relax and model.is_mip():
             model.relax_integrality()
         report = analyze(model)

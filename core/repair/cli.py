@@ -10,6 +10,7 @@ Every report names the agent (offline stand-ins say so) and the protected-rows /
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -43,7 +44,10 @@ def _switch_args(p: argparse.ArgumentParser) -> None:
 def _problems(args: argparse.Namespace):
     from core.repair.data import load_or_generate
 
-    return load_or_generate(args.seed, args.dataset)
+    def notify(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    return load_or_generate(args.seed, args.dataset, problem=getattr(args, "problem", None), notify=notify)
 
 
 def _agent(args: argparse.Namespace, problem):

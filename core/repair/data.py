@@ -7,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import SpecError
-from solvers.lp.dataset import DEFAULT_SEED, Problem, generate, load, save
+from solvers.lp.dataset import DEFAULT_SEED, MAX_SOURCES, PROBLEM_ID, Problem, generate, load, save
 from solvers.lp.errortypes import ErrorType, parse_error_type
 
 DATA_DIR = Path("artifacts") / "lp_repair"
+BUILD_SECONDS = 60  # docs/BENCHMARKS.md: 50-76 s for the 976 problems of seed 2
 
 
 def dataset_path(seed: int = DEFAULT_SEED) -> Path:
@@ -19,17 +20,52 @@ def dataset_path(seed: int = DEFAULT_SEED) -> Path:
     return folder / f"optirepair_sc_seed{seed}.json"
 
 
+def check_problem_id(problem_id: str) -> None:
+    """Refuse at once an id the generator cannot produce (`sc-<split>-me-<type>-<source>`), before any build."""
+    match = PROBLEM_ID.fullmatch(problem_id)
+    if match is None or int(match.group(3)) >= MAX_SOURCES:
+        raise SpecError(
+            "problem",
+            f"no problem with id {problem_id!r}: data-set ids look like sc-test-me-3-00042 "
+            f"(split train or test, error type me-1 to me-10, source below {MAX_SOURCES})",
+        )
+
+
 def load_or_generate(
     seed: int = DEFAULT_SEED,
     path: str | Path | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
+    problem: str | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> list[Problem]:
-    """The 976-problem set for `seed`: read from `path` (default `dataset_path(seed)`) or generated and saved."""
-    target = Path(path) if path else dataset_path(seed)
+    """The 976-problem set for `seed`: read from `path`, or from `dataset_path(seed)` (generated and saved there
+    when it does not exist yet).
+
+    An explicit `path` that does not exist is refused (a typo must not start a minute-long build). Before a
+    build, `problem` (the id the caller will look up) is checked with `check_problem_id`, and `notify` gets
+    one line saying what is being built and how long it takes, then a line every 10 %.
+    """
+    if path:
+        return load(path)
+    target = dataset_path(seed)
     if target.exists():
         return load(target)
-    problems, stats = generate(seed=seed, progress=progress)
+    if problem is not None:
+        check_problem_id(problem)
+    report = progress
+    if notify is not None:
+        notify(f"building the 976-problem data set for seed {seed} (~{BUILD_SECONDS} s, once; saved to {target})…")
+        step = {"next": 0.1}
+
+        def report(done: int, total: int) -> None:
+            if progress is not None:
+                progress(done, total)
+            if total and done / total >= step["next"]:
+                step["next"] += 0.1
+                notify(f"  {done}/{total} problems")
+
+    problems, stats = generate(seed=seed, progress=report)
     save(problems, target, stats)
     return problems
 

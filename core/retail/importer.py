@@ -14,6 +14,7 @@ are one `RunRecord` written in a single store transaction, so an import is all o
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import re
@@ -29,9 +30,15 @@ from core.store.retail import retail_tables
 from core.store.rollouts import RunRecord, TransitionRow
 from solvers.retail.metrics import run_metrics
 from solvers.retail.tools import MEMORY_TOOLS
+from solvers.upload import JSON_HOOKS, iter_lines, read_text
 
 WORKBENCH = "retailbench"
 SKU_ID = re.compile(r"SKU ID:\s*([^\s,]+)")
+MAX_CALLS_BYTES = 200_000_000  # tool_calls.jsonl, streamed line by line
+MAX_CALLS = 1_000_000  # lines of tool_calls.jsonl
+MAX_LOG_BYTES = 200_000_000  # the run log run_*.json (parsed whole, to count its records)
+MAX_SIDE_BYTES = 10_000_000  # config.json, args.json and each day_<d>_token_usage.json
+MAX_TOKEN_FILES = 10_000
 FRAMEWORK_PREFIXES = {"run_react": "react", "run_reflection": "reflection", "run_plan_and_act": "plan_and_act",
                       "run_step_reflection": "step_reflection"}  # fmt: skip
 
@@ -60,11 +67,22 @@ def _sku_ids(values: Any) -> list[str]:
     return [s for s in out if s]
 
 
-def _json_file(path: Path) -> Any:
+def _loads(text: str, name: str, line: int) -> Any:
+    """Strict JSON (no NaN or infinities, bounded numbers and nesting); SpecError("<file> line N", ...)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(text, **JSON_HOOKS)
     except json.JSONDecodeError as err:
-        raise SpecError(f"{path.name} line {err.lineno}", f"not valid JSON ({err.msg})") from None
+        raise SpecError(
+            f"{name} line {line + err.lineno - 1}", f"not valid JSON ({err.msg}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise SpecError(f"{name} line {line}", "not valid JSON (nested too deeply)") from None
+    except ValueError as err:
+        raise SpecError(f"{name} line {line}", f"not valid JSON ({err})") from None
+
+
+def _json_file(path: Path, max_bytes: int = MAX_SIDE_BYTES) -> Any:
+    return _loads(read_text(path, field=path.name, name=path.name, max_bytes=max_bytes), path.name, 1)
 
 
 def _payload(line: dict) -> dict:
@@ -87,46 +105,49 @@ def parse_run_dir(path: str | Path) -> ImportedRun:
         raise SpecError("tool_calls.jsonl", f"missing in {root}: an original run directory has one")
     run = ImportedRun(name=root.name)
     day = 1
-    with calls_path.open(encoding="utf-8") as fh:
-        for n, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            where = f"tool_calls.jsonl line {n}"
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError as err:
-                raise SpecError(where, f"not valid JSON ({err.msg}, column {err.colno})") from None
-            if not isinstance(line, dict):
-                raise SpecError(where, "each line must be a JSON object")
-            tool = line.get("tool")
-            if not isinstance(tool, str) or not tool:
-                raise SpecError(where, "missing the field 'tool'")
-            args = line.get("args", {})
-            if not isinstance(args, dict):
-                raise SpecError(where, "'args' must be an object")
-            if "result" not in line:
-                raise SpecError(where, "missing the field 'result'")
-            payload = _payload(line)
-            ok = not payload.get("error")
-            source = str(line.get("call_source") or line.get("source") or "direct")
-            run.calls.append({"day": day, "tool": tool, "args": args, "ok": ok, "source": source, "line": n,
-                              "result": payload, "formatted": (line.get("result") or {}).get("formatted", "")
-                              if isinstance(line.get("result"), dict) else ""})  # fmt: skip
-            if tool == "end_today" and ok:
-                run.daily.append(_day_row(day, line, payload, where))
-                day += 1
+    lines = iter_lines(
+        calls_path, field=calls_path.name, name=calls_path.name, max_bytes=MAX_CALLS_BYTES, max_lines=MAX_CALLS
+    )
+    for n, raw in lines:
+        if not raw.strip():
+            continue
+        where = f"tool_calls.jsonl line {n}"
+        line = _loads(raw, "tool_calls.jsonl", n)
+        if not isinstance(line, dict):
+            raise SpecError(where, "each line must be a JSON object")
+        tool = line.get("tool")
+        if not isinstance(tool, str) or not tool:
+            raise SpecError(where, "missing the field 'tool'")
+        args = line.get("args", {})
+        if not isinstance(args, dict):
+            raise SpecError(where, "'args' must be an object")
+        if "result" not in line:
+            raise SpecError(where, "missing the field 'result'")
+        payload = _payload(line)
+        formatted = line["result"].get("formatted", "") if isinstance(line["result"], dict) else ""
+        ok = not payload.get("error")
+        source = str(line.get("call_source") or line.get("source") or "direct")
+        run.calls.append({"day": day, "tool": tool, "args": args, "ok": ok, "source": source, "line": n,
+                          "result": payload, "formatted": formatted if isinstance(formatted, str) else str(formatted)})  # fmt: skip
+        if tool == "end_today" and ok:
+            run.daily.append(_day_row(day, line, payload, where))
+            day += 1
     if not run.calls:
         raise SpecError("tool_calls.jsonl", "has no tool calls")
     if not run.daily:
         raise SpecError("tool_calls.jsonl", "has no successful end_today: not a single day was closed")
-    for token_file in sorted(root.glob("day_*_token_usage.json")):
+    token_files = sorted(root.glob("day_*_token_usage.json"))
+    if len(token_files) > MAX_TOKEN_FILES:
+        raise SpecError("day_*_token_usage.json", f"{len(token_files):,} token files (the limit is {MAX_TOKEN_FILES:,})")
+    for token_file in token_files:
         data = _json_file(token_file)
         m = re.match(r"day_(\d+)_token_usage\.json", token_file.name)
         if not isinstance(data, dict) or m is None:
             raise SpecError(f"{token_file.name} line 1", "must be a JSON object")
-        for key in ("prompt_tokens", "completion_tokens"):
-            if not isinstance(data.get(key, 0), int):
-                raise SpecError(f"{token_file.name} line 1", f"'{key}' must be an integer")
+        for key in ("prompt_tokens", "completion_tokens", "total_tokens", "day"):
+            value = data.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SpecError(f"{token_file.name} line 1", f"'{key}' must be a whole number >= 0")
         run.tokens[int(data.get("day", m.group(1)))] = data
     for name in ("config.json", "args.json"):
         if (root / name).is_file():
@@ -135,7 +156,7 @@ def parse_run_dir(path: str | Path) -> ImportedRun:
                 raise SpecError(f"{name} line 1", "must be a JSON object")
             setattr(run, name.split(".")[0], data)
     for log in sorted(root.glob("run_*.json")):
-        data = _json_file(log)
+        data = _json_file(log, MAX_LOG_BYTES)
         if not isinstance(data, list):
             raise SpecError(f"{log.name} line 1", "the run log must be a JSON array")
         run.log_records = len(data)
@@ -145,30 +166,48 @@ def parse_run_dir(path: str | Path) -> ImportedRun:
 
 
 def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
-    def number(key: str) -> float:
+    def number(key: str, default: float | None = None) -> float:
         value = payload.get(key, line.get(key))
-        if not isinstance(value, int | float):
+        value = default if value is None else value
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise SpecError(where, f"end_today without a numeric '{key}'")
         return float(value)
 
-    sales = payload.get("sales_by_sku") or {}
-    if not isinstance(sales, dict):
-        raise SpecError(where, "'sales_by_sku' must be an object")
-    returns = payload.get("returns_by_sku") or {}
-    expired = payload.get("expired_discount_by_sku") or {}
-    stockouts = _sku_ids(payload.get("insufficient_skus"))
+    def counts(key: str) -> dict[str, int]:
+        value = payload.get(key) or {}
+        if not isinstance(value, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and float(v).is_integer() and v >= 0
+            for v in value.values()
+        ):
+            raise SpecError(where, f"'{key}' must be an object of whole numbers >= 0 per SKU")
+        return {str(k): int(v) for k, v in value.items()}
+
+    sales, returns, expired = counts("sales_by_sku"), counts("returns_by_sku"), counts("expired_discount_by_sku")
+    insufficient = payload.get("insufficient_skus")
+    if insufficient is not None and not isinstance(insufficient, list):
+        raise SpecError(where, "'insufficient_skus' must be a list")
+    stockouts = _sku_ids(insufficient)
     date = str(payload.get("current_date") or line.get("current_date") or "")[:10]
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise SpecError(where, "end_today without a current_date (YYYY-MM-DD)") from None
     if not re.match(r"\d{4}-\d{2}-\d{2}$", date):
         raise SpecError(where, "end_today without a current_date (YYYY-MM-DD)")
+    optional = {}
+    for key in ("money_earned", "cost_of_goods_sold"):
+        value = payload.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise SpecError(where, f"'{key}' must be a number")
+        optional[key] = value
     return {
-        "day": day, "date": date, "funds": number("funds"),
-        "net_worth": float(payload.get("net_worth", line.get("net_worth")) or 0.0),
-        "sales_units": int(sum(int(v) for v in sales.values())),
-        "revenue": None, "refunds": None, "money_earned": payload.get("money_earned"), "cogs": payload.get("cost_of_goods_sold"),
+        "day": day, "date": date, "funds": number("funds"), "net_worth": number("net_worth", 0.0),
+        "sales_units": sum(sales.values()),
+        "revenue": None, "refunds": None, "money_earned": optional["money_earned"], "cogs": optional["cost_of_goods_sold"],
         "inventory_value": None, "on_hand_units": None, "waiting_units": None,
-        "stockout_skus": len(stockouts), "expired_units": int(sum(int(v) for v in expired.values())),
-        "returned_units": int(sum(int(v) for v in returns.values())),
-        "sold_skus": sum(1 for v in sales.values() if int(v) > 0), "customers": None,
+        "stockout_skus": len(stockouts), "expired_units": sum(expired.values()),
+        "returned_units": sum(returns.values()),
+        "sold_skus": sum(1 for v in sales.values() if v > 0), "customers": None,
         "_stockout_ids": stockouts,
     }  # fmt: skip
 

@@ -42,7 +42,7 @@ def preview_district(district_csv: bytes, start_times: str = "", filename: str =
     """The schools of an uploaded district as the page previews them before a conversation starts (the same
     checks as `RecordedChat.start`: errors name the file, line and column)."""
     name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
-    district = load_district(district_csv, start_time_options(start_times), name)
+    district = load_district(district_csv, start_time_options(start_times), name, file_name=filename or None)
     return pd.DataFrame(
         {
             "school": [s.name for s in district.schools],
@@ -92,7 +92,7 @@ class RecordedChat:
             f"{filename.rsplit('.', 1)[0]} school district" if district_csv is not None and filename else None
         )
         if district_csv is not None or times:
-            load_district(district_csv, times, name)
+            load_district(district_csv, times, name, file_name=filename or None)
         record = district_record(district_csv, times, name)
         agent = ScheduleAgent.from_settings(settings, district_from_record(record))
         opening = agent.opening()

@@ -16,13 +16,11 @@ from pathlib import Path
 
 from core.errors import SpecError
 from solvers.lp.elastic import Violation, elastic_repair
+from solvers.lp.files import MAX_BYTES, MAX_LINES, check_lp, check_mps
 from solvers.lp.instance import SupplyChain
 from solvers.lp.model import LPModel, LPStatus, family_of
 from solvers.lp.oracle import evaluate
-
-MAX_ROWS = 50_000
-MAX_COLS = 50_000
-MAX_BYTES = 20_000_000
+from solvers.upload import iter_lines
 
 
 @dataclass(frozen=True)
@@ -69,24 +67,32 @@ class Analysis:
         }
 
 
-def read_model(path: str | Path) -> LPModel:
-    """Read an .mps/.lp file with size and format checks (SpecError naming the problem)."""
+def read_model(path: str | Path, name: str | None = None) -> LPModel:
+    """Read an .mps/.lp file after the strict checks of `solvers.lp.files` (SpecError naming the file).
+
+    `name` is the user's file name for messages (an upload is written to a temporary path first). The file is
+    streamed through the checks with the size, line, row and column caps applied as it is read; HiGHS reads
+    it only once it passes, and what HiGHS read must be what the file defines (same rows and columns).
+    """
     path = Path(path)
-    if path.suffix.lower() not in (".mps", ".lp"):
-        raise SpecError("file", f"{path.name}: upload an .mps or .lp model file")
+    shown = name or path.name
+    suffix = path.suffix.lower()
+    if suffix not in (".mps", ".lp") or Path(shown).suffix.lower() != suffix:
+        raise SpecError("file", f"{shown}: upload an .mps or .lp model file")
     if not path.exists():
-        raise SpecError("file", f"{path} does not exist")
-    if path.stat().st_size > MAX_BYTES:
+        raise SpecError("file", f"{shown} does not exist")
+    lines = iter_lines(path, field="file", name=shown, max_bytes=MAX_BYTES, max_lines=MAX_LINES)
+    expected = check_mps(lines, shown) if suffix == ".mps" else check_lp(lines, shown)
+    model = LPModel.read(path, name=shown)
+    if model.num_rows != expected.rows or set(model.col_names) != expected.col_names or not (
+        expected.row_names <= set(model.row_names)
+    ):
         raise SpecError(
-            "file", f"{path.name} is larger than {MAX_BYTES // 1_000_000} MB; this tool is for small models"
+            "file",
+            f"{shown}: HiGHS read {model.num_rows} rows and {model.num_cols} columns, but the file defines "
+            f"{expected.rows} rows and {len(expected.col_names)} columns; it uses a construct this tool "
+            "does not support",
         )
-    model = LPModel.read(path)
-    if model.num_rows > MAX_ROWS or model.num_cols > MAX_COLS:
-        raise SpecError(
-            "file", f"{model.num_rows} rows x {model.num_cols} columns is too large (limit {MAX_ROWS:,})"
-        )
-    if model.num_rows == 0 and model.num_cols == 0:
-        raise SpecError("file", f"{path.name} holds no model (no rows and no columns were read)")
     return model
 
 

@@ -17,6 +17,7 @@ less filled), and contributes at most `TYPES_PER_SOURCE` problems of different t
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,11 +33,15 @@ from solvers.lp.instance import SupplyChain, sample_supply_chain
 from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain
 from solvers.lp.oracle import APPLICABILITY, evaluate
 from solvers.lp.saboteur import Tightening, build_tightened, calibrate, inject
+from solvers.upload import load_json, read_text
 
 MIN_OBJECTIVE = 1.0
 MIN_ACTIVE = 10
 TYPES_PER_SOURCE = 3
 DEFAULT_SEED = 2
+MAX_SOURCES = 20_000
+MAX_DATASET_BYTES = 100_000_000  # the 976-problem set of seed 2 is about 6.5 MB
+PROBLEM_ID = re.compile(r"sc-(train|test)-me-([1-9]|10)-(\d{5})")
 
 
 @dataclass(frozen=True)
@@ -216,7 +221,7 @@ def generate(
     counts: dict[ErrorType, tuple[int, int]] | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
-    max_sources: int = 20000,
+    max_sources: int = MAX_SOURCES,
 ) -> tuple[list[Problem], GenerationStats]:
     """Generate the data set deterministically; `counts` maps type -> (train, test) (Table 12 by default)."""
     counts = dict(SPLIT_COUNTS if counts is None else counts)
@@ -302,16 +307,39 @@ def save(problems: list[Problem], path: str | Path, stats: GenerationStats | Non
 
 
 def load(path: str | Path) -> list[Problem]:
+    """Read a data set written by `save`; SpecError("dataset", ...) naming the file and the problem at fault.
+
+    The file is read with a size cap before parsing; NaN, infinities, binary data, a top level that is not
+    `{"problems": [...]}`, a malformed problem record and a repeated problem id are refused.
+    """
     path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
+    if not path.exists():
         raise SpecError(
             "dataset", f"no data set at {path}; run `python -m core.cli repair generate` first"
-        ) from None
-    except json.JSONDecodeError as err:
-        raise SpecError("dataset", f"{path} is not a data set file: {err}") from err
-    return [Problem.from_dict(p) for p in data.get("problems", [])]
+        )
+    text = read_text(path, field="dataset", name=str(path), max_bytes=MAX_DATASET_BYTES)
+    data = load_json(text, field="dataset", where=f"{path} is not a data set file")
+    if not isinstance(data, dict) or not isinstance(data.get("problems"), list):
+        raise SpecError("dataset", f'{path} is not a data set file: expected {{"problems": [...]}}')
+    if not data["problems"]:
+        raise SpecError("dataset", f"{path} holds no problems")
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for number, record in enumerate(data["problems"], start=1):
+        where = f"{path} problem {number}"
+        if not isinstance(record, dict):
+            raise SpecError("dataset", f"{where}: a problem must be a JSON object")
+        try:
+            problem = Problem.from_dict(record)
+        except SpecError as err:
+            raise SpecError("dataset", f"{where}: {err}") from None
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
+            raise SpecError("dataset", f"{where}: malformed problem record ({err})") from None
+        if problem.id in seen:
+            raise SpecError("dataset", f"{where}: problem id {problem.id!r} appears twice")
+        seen.add(problem.id)
+        problems.append(problem)
+    return problems
 
 
 def title(e: ErrorType) -> str:

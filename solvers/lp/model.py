@@ -184,12 +184,17 @@ class LPModel:
         return cls(h)
 
     @classmethod
-    def read(cls, path: str | Path) -> LPModel:
-        """Read an .mps or .lp file (HiGHS decides by the extension)."""
+    def read(cls, path: str | Path, *, name: str | None = None) -> LPModel:
+        """Read an .mps or .lp file (HiGHS decides by the extension); `name` is the file name shown in errors.
+
+        User files go through `solvers.lp.analyze.read_model`, which checks them first.
+        """
+        path = Path(path)
+        shown = name or path.name
         h = _new_highs()
         status = h.readModel(str(path))
         if status == highspy.HighsStatus.kError:
-            raise SpecError("file", f"HiGHS could not read {Path(path).name}: not a valid .mps or .lp model")
+            raise SpecError("file", f"HiGHS could not read {shown}: not a valid .mps or .lp model")
         return cls(h)
 
     @classmethod

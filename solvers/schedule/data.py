@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import SpecError
+from solvers.upload import check_controls, decode_text, read_bounded
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 SFUSD_SCHOOLS_CSV = DATA_DIR / "schools_sfusd.csv"
@@ -22,6 +23,8 @@ SFUSD_NAME = "San Francisco Unified School District"
 MAX_ENROLLMENT = 1_000_000  # students of one school (keeps every load sum exact in the MILP)
 MAX_SCHOOLS = 5_000
 MAX_START_TIMES = 48
+MAX_DISTRICT_BYTES = 5_000_000  # a district CSV (5,000 schools at up to 1,000 bytes a row)
+MAX_START_TIMES_BYTES = 100_000  # a start-time CSV (48 options)
 
 _TIME_RE = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*([ap]\.?\s*m\.?)?\s*$", re.IGNORECASE)
 _COLUMN_ALIASES = {
@@ -137,40 +140,51 @@ class District:
             ) from None
 
 
-def _read_text(source: str | Path | bytes, what: str) -> str:
+def _read_text(source: str | Path | bytes, what: str, max_bytes: int, file_name: str | None = None) -> str:
+    """The CSV's text: at most `max_bytes` are read (a larger file is refused unparsed), UTF-8, no control
+    characters (a NUL in a school name is refused with its line). `file_name` names an upload in errors."""
     if isinstance(source, bytes):
-        origin, raw = f"the uploaded {what} CSV", source
+        origin = f"the uploaded {what} CSV" + (f" {file_name}" if file_name else "")
     elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "," not in source):
-        path = Path(source)
-        if not path.exists():
-            raise SpecError(what, f"file not found: {path}")
-        if not path.is_file():
-            raise SpecError(what, f"{path} is not a file")
-        try:
-            origin, raw = str(path), path.read_bytes()
-        except OSError as err:
-            raise SpecError(what, f"cannot read {path}: {err.strerror or err}") from None
+        source, origin = Path(source), str(source)
     else:
+        if len(source) > max_bytes:
+            raise SpecError(what, f"the {what} CSV is larger than the limit of {max_bytes / 1_000_000:g} MB")
+        check_controls(source, field=what, name=f"the {what} CSV")
         return source
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise SpecError(
-            what, f"{origin} is not UTF-8 text (byte {err.start}); save it as 'CSV UTF-8' and upload it again"
-        ) from None
+    raw = read_bounded(source, field=what, name=origin, max_bytes=max_bytes)
+    return decode_text(raw, field=what, name=origin)
 
 
-def _read_rows(source: str | Path | bytes, what: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    """Header and (line number, row) pairs; a row with more or fewer fields than the header is an error."""
-    reader = csv.reader(io.StringIO(_read_text(source, what)))
+def _read_rows(
+    source: str | Path | bytes, what: str, max_bytes: int, max_rows: int, file_name: str | None = None
+) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """Header and (line number, row) pairs; a row with more or fewer fields than the header is an error, and
+    reading stops at the first row past `max_rows`."""
+    reader = csv.reader(io.StringIO(_read_text(source, what, max_bytes, file_name), newline=""))
     header: list[str] = []
     rows: list[tuple[int, dict[str, str]]] = []
-    for cells in reader:
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            raise SpecError(f"{what} line {reader.line_num}", f"not a readable CSV row ({err})") from None
+        if any(ch in c for c in cells for ch in "\r\n\t"):
+            raise SpecError(
+                f"{what} line {reader.line_num}",
+                "a line break or tab inside a field; each school's fields must be plain text on one line",
+            )
         if not any(c.strip() for c in cells):
             continue
         if not header:
             header = [c.strip() for c in cells]
             continue
+        if len(rows) >= max_rows:
+            raise SpecError(
+                f"{what} line {reader.line_num}", f"more than {max_rows:,} rows (the limit is {max_rows:,})"
+            )
         if len(cells) != len(header):
             extra = (
                 f"; column {len(header) + 1} ({cells[len(header)].strip()!r}) is extra"
@@ -200,9 +214,12 @@ def _resolve_columns(header: list[str], what: str) -> dict[str, str]:
     return found
 
 
-def parse_schools(source: str | Path | bytes, what: str = "district") -> tuple[School, ...]:
-    """Read schools from a CSV path, text or bytes with columns name, grade, enrollment, current_start."""
-    header, rows = _read_rows(source, what)
+def parse_schools(
+    source: str | Path | bytes, what: str = "district", file_name: str | None = None
+) -> tuple[School, ...]:
+    """Read schools from a CSV path, text or bytes with columns name, grade, enrollment, current_start
+    (`file_name`: an upload's name, for errors)."""
+    header, rows = _read_rows(source, what, MAX_DISTRICT_BYTES, MAX_SCHOOLS, file_name)
     columns = _resolve_columns(header, what)
     if not rows:
         raise SpecError(what, "the CSV has a header but no schools")
@@ -225,7 +242,7 @@ def parse_start_times(source: str | Path | bytes | list[str], what: str = "start
     if isinstance(source, list):
         values = source
     else:
-        header, rows = _read_rows(source, what)
+        header, rows = _read_rows(source, what, MAX_START_TIMES_BYTES, MAX_START_TIMES)
         if not header:
             raise SpecError(what, "the start-time CSV is empty")
         column = header[0]
@@ -248,9 +265,12 @@ def load_district(
     schools: str | Path | bytes | None = None,
     start_times: str | Path | bytes | list[str] | None = None,
     name: str | None = None,
+    *,
+    file_name: str | None = None,
 ) -> District:
-    """Load a district (default: the shipped SFUSD data and its three start-time options)."""
-    parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools)
+    """Load a district (default: the shipped SFUSD data and its three start-time options); `file_name` is the
+    uploaded file's name, shown in errors about uploaded bytes."""
+    parsed_schools = parse_schools(SFUSD_SCHOOLS_CSV if schools is None else schools, file_name=file_name)
     parsed_times = parse_start_times(SFUSD_START_TIMES_CSV if start_times is None else start_times)
     if name is None:
         name = SFUSD_NAME if schools is None else "uploaded school district"

@@ -114,3 +114,12 @@ def test_upload_a_mip_says_so(monkeypatch, tmp_path):
     at.file_uploader(key="lp_file").set_value(("plan.lp", mip.encode(), "text/plain")).run()
     assert not at.exception
     assert any("MIP" in e.value and "relaxation" in e.value for e in at.error)
+
+
+def test_upload_a_truncated_model_names_the_users_file(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    cut = INFEASIBLE_LP[: INFEASIBLE_LP.index(" demand_e1_t1")]
+    at.file_uploader(key="lp_file").set_value(("my plan.lp", cut.encode(), "text/plain")).run()
+    assert not at.exception
+    assert not at.metric
+    assert any("my plan.lp ends without an End line" in e.value for e in at.error)

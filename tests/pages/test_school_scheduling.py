@@ -222,3 +222,13 @@ def test_an_error_on_send_keeps_the_message_to_send_again(monkeypatch, tmp_path)
     assert at.session_state["orca_settings"].provider == "offline"
     assert at.metric[0].value == "2,173"
     assert not any(t.value == "Could Everett start at 9:30?" for t in at.text)
+
+
+def test_an_upload_with_a_nul_in_a_name_is_refused_naming_file_and_line(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "nul.duckdb"))
+    csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB\x00School,MS,500,8:30 AM\n"
+    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at.file_uploader(key="sched_upload").upload("east side.csv", csv, "text/csv").run()
+    assert not at.exception
+    assert not any("students" in d.value.columns for d in at.dataframe)
+    assert any("east side.csv line 3: control character" in e.value for e in at.error)

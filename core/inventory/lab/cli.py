@@ -43,7 +43,7 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
-    from core.inventory.lab.generator import from_jsonl
+    from core.inventory.lab.generator import load_scenarios
     from core.inventory.lab.lab import LabConfig, run_lab
     from core.inventory.lab.report import record, summary, write_report
     from core.store import Store
@@ -66,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     )
     scenarios = None
     if args.scenarios:
-        scenarios = from_jsonl(args.scenarios.read_text(encoding="utf-8"))
+        scenarios = load_scenarios(Path(args.scenarios), args.scenarios)
     cli_args.prepare_output_dir(args.out)  # before the (long) run: a folder it cannot write is refused now
     store = None if args.no_store else Store(args.db)
     result = run_lab(config, settings, scenarios=scenarios, store=store if config.workers == 1 else None)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ from core.config import Settings
 from core.errors import ProviderError, SpecError
 from solvers.inventory.distribution import format_number
 from solvers.inventory.spec import InventoryProblem, params_csv_text, problem_from_table, table_from_problem
+from solvers.upload import check_controls, iter_lines, load_json
 
 PROTOCOLS = ("paper70", "mixed")
 PAPER70_SPLITS: tuple[tuple[str, str, int | None, int], ...] = (
@@ -32,6 +34,8 @@ PAPER70_SPLITS: tuple[tuple[str, str, int | None, int], ...] = (
     ("other", "any", None, 30),
 )
 OTHER_LEADS = (1, 2, 3, 4, 5)
+MAX_SCENARIO_BYTES = 20_000_000  # scenarios.jsonl (the 70 paper scenarios take about 100 KB)
+MAX_SCENARIOS = 10_000  # lines of scenarios.jsonl
 HORIZONS = (30, 60, 90)
 HOLDING_SHARE = 0.3
 # (business, plural item, one item) — durable goods only (Table 11: non-perishable)
@@ -88,8 +92,10 @@ class Scenario:
     def __post_init__(self) -> None:
         if not self.key:
             raise SpecError("key", "a scenario needs a key")
-        if self.item_cost <= 0:
-            raise SpecError("item_cost", f"must be positive, got {self.item_cost}")
+        if not math.isfinite(self.item_cost) or self.item_cost <= 0:
+            raise SpecError("item_cost", f"must be a positive number, got {self.item_cost}")
+        if not 0 <= self.seed < 2**32:
+            raise SpecError("seed", f"must be a whole number from 0 to 4,294,967,295, got {self.seed}")
         if not self.knowledge_base:
             object.__setattr__(self, "knowledge_base", knowledge_base(self.problem))
 
@@ -115,6 +121,8 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scenario:
         try:
+            if not isinstance(data["table"], dict):
+                raise SpecError("table", "must be an object holding the 12 parameters")
             problem = problem_from_table(data["table"])
             return cls(
                 key=str(data["key"]),
@@ -284,13 +292,41 @@ def to_jsonl(scenarios: list[Scenario]) -> str:
 
 
 def from_jsonl(text: str) -> list[Scenario]:
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                out.append(Scenario.from_dict(json.loads(line)))
-            except json.JSONDecodeError as err:
-                raise SpecError("scenarios", f"line {n} is not JSON: {err.msg}") from None
+    """Scenarios from `scenarios.jsonl` text (see `load_scenarios`)."""
+    return load_scenarios(text.encode("utf-8", "surrogatepass"), "scenarios.jsonl")
+
+
+def load_scenarios(source: str | Path | bytes, name: str | None = None) -> list[Scenario]:
+    """Read a `scenarios.jsonl` path or upload, streamed with size and line caps; SpecError("scenarios", ...)
+    naming the file and line (binary data, a line that is not a JSON object, a malformed or repeated scenario).
+    """
+    shown = name or str(source)
+    out: list[Scenario] = []
+    keys: set[str] = set()
+    lines = iter_lines(source, field="scenarios", name=shown, max_bytes=MAX_SCENARIO_BYTES, max_lines=MAX_SCENARIOS)
+    for n, line in lines:
+        if not line.strip():
+            continue
+        where = f"{shown} line {n}"
+        data = load_json(line, field="scenarios", where=where)
+        if not isinstance(data, dict):
+            raise SpecError("scenarios", f"{where}: each line must be a JSON object (one scenario)")
+        try:
+            scenario = Scenario.from_dict(data)
+        except SpecError as err:
+            raise SpecError("scenarios", f"{where}: {err}") from None
+        except (TypeError, ValueError, AttributeError, OverflowError) as err:
+            raise SpecError("scenarios", f"{where}: malformed scenario ({err})") from None
+        texts = [scenario.key, scenario.split, scenario.business, scenario.item, scenario.item_one,
+                 scenario.context, scenario.context_source, *scenario.knowledge_base, *scenario.knowledge_base.values()]  # fmt: skip
+        for text in texts:
+            if not isinstance(text, str):
+                raise SpecError("scenarios", f"{where}: the knowledge base must map names to text")
+            check_controls(text, field="scenarios", name=shown, first_line=n)
+        if scenario.key in keys:
+            raise SpecError("scenarios", f"{where}: scenario key {scenario.key!r} appears twice")
+        keys.add(scenario.key)
+        out.append(scenario)
     if not out:
-        raise SpecError("scenarios", "the file holds no scenarios")
+        raise SpecError("scenarios", f"{shown} holds no scenarios")
     return out

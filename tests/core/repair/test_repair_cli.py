@@ -138,3 +138,19 @@ def test_solve_a_supply_chain_model_runs_the_deployable_oracle(
     assert code == 0 and out["status"] == "OPTIMAL"
     assert out["oracle"]["mode"] == "deployable (all checks)" and len(out["oracle"]["checks"]) == 5
     assert "rationality oracle ran with every check" in out["summary"]
+
+
+def test_solve_refuses_a_truncated_mps_file(capsys, tmp_path: Path) -> None:
+    """The probe's case: a cut .mps used to come back OPTIMAL with objective 0."""
+    from solvers.lp.model import LPModel
+
+    text = LPModel.from_text(INFEASIBLE_LP).to_text("mps")
+    cut = tmp_path / "cut.mps"
+    cut.write_text(text[: text.index("RHS")])
+    code, out, err = _run(capsys, ["repair", "solve", "--file", str(cut)])
+    assert code == 2 and out is None
+    assert json.loads(err) == {
+        "error": "file: cut.mps ends without ENDATA (it stops in section COLUMNS): the file is truncated or "
+        "not an MPS model",
+        "field": "file",
+    }

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.retail.diagnostics import four_stage, trace_from_transitions
 from core.retail.importer import import_run_dir, parse_run_dir
 from core.store import Store
@@ -153,3 +155,104 @@ def test_import_is_one_transaction_nothing_half_way(tmp_path, monkeypatch):
         counts = [store._tx(lambda con, t=t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0])
                   for t in ("transitions", "artifacts", "retail_daily")]  # fmt: skip
     assert counts == [0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "field", "message"),
+    [
+        (lambda ls: ls[:5] + [{**ls[5], "funds": float("nan")}] + ls[6:], "tool_calls.jsonl line 6", "NaN"),
+        (lambda ls: ls[:5] + ["[" * 100_000 + "]" * 100_000] + ls[5:], "tool_calls.jsonl line 6", "nested"),
+        (lambda ls: ls[:5] + [end("1991-13-45", 1.0, {"A": 1})] + ls[6:], "tool_calls.jsonl line 6", "YYYY-MM-DD"),
+        (lambda ls: ls[:5] + [end("1991-09-08", 1.0, {"A": "four"})] + ls[6:], "tool_calls.jsonl line 6",
+         "'sales_by_sku' must be an object of whole numbers"),
+        (lambda ls: ls[:5] + [end("1991-09-08", 1.0, {"A": 1}, returns=[1])] + ls[6:], "tool_calls.jsonl line 6",
+         "'returns_by_sku'"),
+        (lambda ls: ls[:5] + ['{"tool": "x", "result": 1, "n": 1' + "0" * 40 + "}"] + ls[5:],
+         "tool_calls.jsonl line 6", "too large a whole number"),
+    ],
+)  # fmt: skip
+def test_hostile_lines_are_clean_errors(tmp_path, mutate, field, message):
+    store = Store(tmp_path / "s.duckdb")
+    with pytest.raises(SpecError) as err:
+        import_run_dir(store, write_run(tmp_path / "bad", mutate(list(GOOD))))
+    assert err.value.field == field and message in str(err.value)
+    assert store.list_runs().empty
+
+
+def test_binary_files_are_clean_errors_naming_the_file(tmp_path):
+    root = write_run(tmp_path / "r", GOOD)
+    (root / "day_1_token_usage.json").write_bytes(b"\x00\xff\xfe binary")
+    with pytest.raises(SpecError, match="day_1_token_usage.json is not UTF-8"):
+        parse_run_dir(root)
+    (root / "day_1_token_usage.json").write_text('{"day": 1, "prompt_tokens": 5, "total_tokens": "many"}')
+    with pytest.raises(SpecError, match="'total_tokens' must be a whole number"):
+        parse_run_dir(root)
+    (root / "tool_calls.jsonl").write_bytes(json.dumps(GOOD[0]).encode() + b"\n" + bytes(range(128, 256)))
+    with pytest.raises(SpecError) as err:
+        parse_run_dir(root)
+    assert err.value.field == "tool_calls.jsonl" and "line 2 is not UTF-8 text" in str(err.value)
+
+
+def test_cli_binary_tool_calls_is_exit_2(tmp_path, capsys):
+    from core.cli import main
+
+    root = write_run(tmp_path / "r", GOOD)
+    (root / "tool_calls.jsonl").write_bytes(bytes(range(256)) * 4)
+    assert main(["--db", str(tmp_path / "c.duckdb"), "retail", "import", str(root)]) == 2
+    assert json.loads(capsys.readouterr().err)["field"] == "tool_calls.jsonl"
+
+
+def test_line_cap_stops_reading(tmp_path, monkeypatch):
+    import core.retail.importer as importer
+
+    monkeypatch.setattr(importer, "MAX_CALLS", 4)
+    root = write_run(tmp_path / "r", GOOD)
+    with pytest.raises(SpecError, match="more than 4 lines"):
+        parse_run_dir(root)
+
+
+def _fuzz_lines() -> st.SearchStrategy[list]:
+    values = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False),
+                       st.text(max_size=5), st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2))  # fmt: skip
+
+    def mutate(index: int, key: str, value, raw: bytes, how: str) -> list:
+        lines = [dict(x) for x in GOOD]
+        target = lines[index % len(lines)]
+        if how == "field":
+            target[key] = value
+        elif how == "payload":  # an end_today, whose payload becomes the day's row
+            target = lines[5 + 2 * (index % 2)]
+            target["result"] = {**target["result"], "result": {**target["result"]["result"], key: value}}
+        else:
+            lines[index % len(lines)] = raw.decode("latin-1")
+        return lines
+
+    keys = st.sampled_from(["tool", "args", "result", "funds", "net_worth", "current_date", "sales_by_sku",
+                            "returns_by_sku", "insufficient_skus", "money_earned", "error", "formatted"])  # fmt: skip
+    return st.builds(mutate, st.integers(0, 100), keys, values, st.binary(max_size=40),
+                     st.sampled_from(["field", "payload", "raw"]))  # fmt: skip
+
+
+class _Sink:
+    """Stands in for the store: keeps the record an import would write (a DuckDB file per example is slow)."""
+
+    record = None
+
+    def write_record(self, record):
+        self.record = record
+        return "run"
+
+
+@settings(derandomize=True, deadline=None, max_examples=60, suppress_health_check=list(HealthCheck))
+@given(lines=_fuzz_lines())
+def test_fuzz_import_only_project_errors(tmp_path_factory, lines):
+    """Mutated run directories: a SpecError naming the file, or a run whose calls are the file's lines."""
+    root = write_run(tmp_path_factory.mktemp("fuzz") / "run", lines)
+    sink = _Sink()
+    try:
+        import_run_dir(sink, root)
+    except OrcaError as err:
+        assert sink.record is None and str(err)
+        return
+    text = (root / "tool_calls.jsonl").read_text(encoding="utf-8")
+    assert len(sink.record.transitions) == sum(1 for x in text.splitlines() if x.strip())

@@ -172,3 +172,20 @@ def test_cli_chat_protocol(tmp_path):
     assert moved["tool_calls"][1]["result"]["status"] == "optimal"
     assert "error" in error
     assert done["tool_calls"] == [] and "proposal 2" in done["assistant"]
+
+
+def test_cli_refuses_an_oversized_district_and_a_nul_in_a_name(tmp_path, capsys):
+    """The probe's cases: a 27 MB district (no answer in 120 s before) and a NUL inside a school name."""
+    from core.cli import main
+
+    big = tmp_path / "big.csv"
+    row = "Lincoln Elementary School number 0000000,ES,300,8:00 AM\n"
+    big.write_text("name,grade,enrollment,current_start\n" + row * (27_000_000 // len(row)))
+    assert main(["schedule", "solve", "--district", str(big)]) == 2
+    error = json.loads(capsys.readouterr().err)
+    assert error["field"] == "district" and "big.csv is larger than the limit of 5 MB" in error["error"]
+    nul = tmp_path / "nul.csv"
+    nul.write_bytes(b"name,grade,enrollment,current_start\nA,ES,300,8:00 AM\nB\x00x,ES,300,8:00 AM\n")
+    assert main(["schedule", "solve", "--district", str(nul)]) == 2
+    error = json.loads(capsys.readouterr().err)
+    assert error["field"] == "district" and "nul.csv line 3: control character" in error["error"]

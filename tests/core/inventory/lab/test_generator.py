@@ -80,4 +80,4 @@ def test_bad_input_names_the_field() -> None:
     assert err.value.field == "protocol"
     with pytest.raises(SpecError) as err:
         from_jsonl('{"key": "s1"}\n')
-    assert err.value.field == "table"
+    assert err.value.field == "scenarios" and "line 1: table: is missing" in str(err.value)

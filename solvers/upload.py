@@ -1,0 +1,150 @@
+"""Bounded reading of user files (CLI paths and page uploads): streaming size caps, UTF-8, control characters.
+
+Every loader of a user file reads through here, so a file over its cap is refused after reading at most
+cap + 1 bytes (never parsed in full first), text that is not UTF-8 is refused with the byte and line, and a
+control character (NUL, escape, ...) is refused with its line instead of reaching a name or a label.
+Errors are `SpecError(field, ...)` whose message starts with the user's file name.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from core.errors import SpecError
+
+# C0 controls except tab, newline and carriage return; DEL and the C1 controls.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _mb(limit: int) -> str:
+    return f"{limit / 1_000_000:g} MB"
+
+
+def read_bounded(source: str | Path | bytes, *, field: str, name: str, max_bytes: int) -> bytes:
+    """The file's bytes (or the uploaded bytes), refused once more than `max_bytes` have been read."""
+    if isinstance(source, bytes | bytearray):
+        raw = bytes(source)
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise SpecError(field, f"{name}: file not found")
+        if not path.is_file():
+            raise SpecError(field, f"{name} is not a regular file")
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(max_bytes + 1)
+        except OSError as err:
+            raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
+    if len(raw) > max_bytes:
+        raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
+    return raw
+
+
+def decode_text(raw: bytes, *, field: str, name: str) -> str:
+    """UTF-8 text (a BOM is dropped) without control characters; the error gives the line."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise SpecError(
+            field, f"{name} is not UTF-8 text (byte {err.start}, line {line}); is it a binary file?"
+        ) from None
+    check_controls(text, field=field, name=name)
+    return text
+
+
+def check_controls(text: str, *, field: str, name: str, first_line: int = 1) -> None:
+    """Refuse a control character, naming the line where it is (numbered from `first_line`)."""
+    match = _CONTROL.search(text)
+    if match is not None:
+        line = first_line + text.count("\n", 0, match.start())
+        raise SpecError(
+            field, f"{name} line {line}: control character {match.group()!r} is not allowed in a text file"
+        )
+
+
+def read_text(source: str | Path | bytes, *, field: str, name: str, max_bytes: int) -> str:
+    """`read_bounded` then `decode_text`: the whole file as checked text."""
+    return decode_text(read_bounded(source, field=field, name=name, max_bytes=max_bytes), field=field, name=name)
+
+
+def iter_lines(
+    source: str | Path | bytes, *, field: str, name: str, max_bytes: int, max_lines: int
+) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each line, streamed: stops at the first byte or line past its cap and refuses."""
+    if isinstance(source, bytes | bytearray):
+        if len(source) > max_bytes:
+            raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
+        yield from _lines(iter(io.BytesIO(bytes(source)).readline, b""), field, name, max_bytes, max_lines)
+        return
+    path = Path(source)
+    if not path.exists():
+        raise SpecError(field, f"{name}: file not found")
+    if not path.is_file():
+        raise SpecError(field, f"{name} is not a regular file")
+    try:
+        handle = path.open("rb")
+    except OSError as err:
+        raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
+    with handle:
+        yield from _lines(iter(lambda: handle.readline(max_bytes + 1), b""), field, name, max_bytes, max_lines)
+
+
+def _lines(
+    chunks: Iterator[bytes], field: str, name: str, max_bytes: int, max_lines: int
+) -> Iterator[tuple[int, str]]:
+    total = 0
+    for number, raw in enumerate(chunks, start=1):
+        total += len(raw)
+        if total > max_bytes:
+            raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)} (at line {number})")
+        if number > max_lines:
+            raise SpecError(field, f"{name} has more than {max_lines:,} lines (the limit)")
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as err:
+            raise SpecError(
+                field, f"{name} line {number} is not UTF-8 text (byte {err.start}); is it a binary file?"
+            ) from None
+        check_controls(text, field=field, name=name, first_line=number)
+        yield number, text
+
+
+MAX_JSON_INT = 2**63  # larger whole numbers are refused: they overflow floats and the store's BIGINT
+
+
+def _no_constant(token: str) -> float:
+    raise ValueError(f"{token} is not a number a file can hold")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{token} is too large (not a finite number)")
+    return value
+
+
+def _bounded_int(token: str) -> int:
+    if len(token.lstrip("-")) > 19 or abs(int(token)) >= MAX_JSON_INT:
+        raise ValueError(f"{token[:30]} is too large a whole number")
+    return int(token)
+
+
+JSON_HOOKS = {"parse_constant": _no_constant, "parse_float": _finite_float, "parse_int": _bounded_int}
+
+
+def load_json(text: str, *, field: str, where: str) -> object:
+    """Strict JSON: NaN, infinities, numbers that overflow and nesting too deep are refused (SpecError)."""
+    import json
+
+    try:
+        return json.loads(text, **JSON_HOOKS)
+    except json.JSONDecodeError as err:
+        raise SpecError(field, f"{where}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise SpecError(field, f"{where}: not valid JSON (nested too deeply)") from None
+    except ValueError as err:
+        raise SpecError(field, f"{where}: not valid JSON ({err})") from None
