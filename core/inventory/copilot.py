@@ -198,13 +198,16 @@ class Copilot:
         return self._interpret(text)
 
     def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
-        """A direct table edit (validated, logged as a user edit); only before the policy is computed."""
+        """A direct table edit (validated, logged as a user edit); only before the policy is computed. A number
+        that cannot be read exactly is refused naming the row, never stored rounded."""
         if not isinstance(key, str) or key not in PARAMETER_KEYS:
             raise SpecError(
                 str(key), "is not a parameter of the table; use one of " + ", ".join(PARAMETER_KEYS)
             )
         if not isinstance(value, str) or not value.strip():
             raise SpecError(key, "the new value is empty")
+        if (unreadable := unreadable_number(value)) is not None:  # 23 digits would be stored rounded
+            raise SpecError(key, unreadable.message)
         if self.phase != "extract":
             raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
         old = self.table.value(key)

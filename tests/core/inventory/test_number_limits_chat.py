@@ -1,6 +1,7 @@
 """Issue 25, the inventory chat: a message with a number that cannot be read exactly (a line of 1,000 or 7,980
 digits, 1e308, a 23-digit number) is refused naming the number, before any reader sees it, with nothing
-written to the table; the session goes on, and scientific notation within the limits is read as its value."""
+written to the table (a table edit of 23 digits too, naming the row); the session goes on, and scientific
+notation within the limits is read as its value."""
 
 from __future__ import annotations
 
@@ -38,13 +39,15 @@ def test_unreadable_numbers_are_refused_before_reading_and_the_session_goes_on(
     monkeypatch.setattr(ExtractionAgent, "respond", counted)
     texts = [text for text, _ in REFUSED.values()] + ["Daily demand is Poisson with mean 2.5e1."]
     lines = [json.dumps({"user": text}) for text in texts]
+    lines.insert(-1, json.dumps({"edit": {"key": "holding_cost", "value": "0.12345678901234567890123"}}))
     assert all(len(line) <= MAX_LINE_CHARS for line in lines)
     copilot = Copilot(Settings(), Store(tmp_path / "orca.duckdb"), CopilotConfig(paths=100))
     out = io.StringIO()
     started = time.monotonic()
     assert run_chat(copilot, io.StringIO("\n".join(lines) + "\n"), out) == len(lines)
     assert time.monotonic() - started < 120  # a hang guard only: before the fix 7,980 digits took minutes
-    *refused, answer = (json.loads(line) for line in out.getvalue().splitlines())
+    *refused, edit, answer = (json.loads(line) for line in out.getvalue().splitlines())
+    assert edit["field"] == "holding_cost" and "23 significant digits" in edit["error"], edit
     for reply, (_, reason) in zip(refused, REFUSED.values(), strict=True):
         assert reply["field"] == "user" and "I can't read the number" in reply["error"], reply
         assert reason in reply["error"] and "Nothing was changed" in reply["error"]
