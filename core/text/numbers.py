@@ -2,10 +2,11 @@
 prices ("two fifty" = 2.50), proper fractions ("3/4", "1 1/2"), percentages and scientific notation
 ("2.5e3"); and `number_words`, the renderer back to words (for the labs' simulated speakers).
 
-A number is read exactly or not at all: one with more than `MAX_SIGNIFICANT_DIGITS` significant digits or a
-magnitude outside [`MIN_MAGNITUDE`, `MAX_MAGNITUDE`) would come out of a float as another value (1e308 as
-infinity, a 23-digit number rounded), so the readers skip it and `unreadable_number` names it; the chats
-answer such a message with that refusal before reading anything from it.
+A number is read exactly or not at all: one with more than `MAX_SIGNIFICANT_DIGITS` significant digits, a
+magnitude of `MAX_MAGNITUDE` or more, or one other than 0 below 10^`MIN_MAGNITUDE_EXPONENT`, would come out
+of a float as another value (1e308 as infinity, a 23-digit number rounded, 1e-400 as 0), so the readers skip
+it and `unreadable_number` names it; the chats answer such a message with that refusal before reading
+anything from it.
 
 Every pattern here is linear in the text length (no nested quantifiers over the same characters), so a
 megabyte of input is read in well under a second."""
