@@ -125,3 +125,14 @@ def test_number_reading_never_raises_and_only_reads_exact_values(text: str) -> N
         value = read_number(m.group(0))
         assert value is None or math.isfinite(value)
         format_number(value if value is not None else math.inf)
+
+
+def test_a_corrected_value_is_matched_only_from_the_start_of_a_number() -> None:
+    """The repair pattern ('3, sorry, 4') starts only where a number starts: a chain of n numbers such as
+    '1,1,1,...' (or a run of digits) is tried once, in linear time, not once from each of its n digits."""
+    from core.text.corrections import _REPAIR
+
+    text = "12,5, sorry, 3"
+    assert _REPAIR.match(text, 0) is not None
+    assert [_REPAIR.match(text, start) for start in (1, 3)] == [None, None]
+    assert settle(text).text == " 3"
