@@ -43,6 +43,8 @@ from core.inventory.table import LABELS, ParameterTable
 from core.llm import make_chat_model
 from core.recorder import Recorder, RunStatus
 from core.store import Store
+from core.text.clean import MAX_CHARS
+from core.text.numbers import unreadable_number
 from core.text.questions import is_question
 from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.spec import PARAMETER_KEYS
@@ -177,9 +179,14 @@ class Copilot:
     def respond(self, text: str, progress: Progress | None = None) -> CopilotTurn:
         """Handle one user message in the current phase; on TERMINATE optimize (reporting `progress`) and present.
         After the user said they are done, a question about the policy reopens the Q&A; any other message is
-        answered with how to go on (every message gets a reply)."""
+        answered with how to go on (every message gets a reply). A message with a number that cannot be read
+        exactly (1e308, 23 digits) is refused as a `SpecError` on `user`, and nothing changes."""
         if not isinstance(text, str) or not text.strip():
             raise SpecError("user", "the message is empty")
+        if (unreadable := unreadable_number(text[:MAX_CHARS])) is not None:  # before any reader sees it
+            raise SpecError(
+                "user", f"{unreadable.message} Nothing was changed; please send the message again."
+            )
         if self.phase == "extract":  # the run is created once the turn succeeded: a failed call leaves none
             return self._extract(text, progress)
         self._ensure_run()
@@ -191,13 +198,16 @@ class Copilot:
         return self._interpret(text)
 
     def user_edit(self, key: str, value: str, progress: Progress | None = None) -> CopilotTurn:
-        """A direct table edit (validated, logged as a user edit); only before the policy is computed."""
+        """A direct table edit (validated, logged as a user edit); only before the policy is computed. A number
+        that cannot be read exactly is refused naming the row, never stored rounded."""
         if not isinstance(key, str) or key not in PARAMETER_KEYS:
             raise SpecError(
                 str(key), "is not a parameter of the table; use one of " + ", ".join(PARAMETER_KEYS)
             )
         if not isinstance(value, str) or not value.strip():
             raise SpecError(key, "the new value is empty")
+        if (unreadable := unreadable_number(value)) is not None:  # 23 digits would be stored rounded
+            raise SpecError(key, unreadable.message)
         if self.phase != "extract":
             raise SpecError(key, "the table is final once the policy is computed; start a new conversation")
         old = self.table.value(key)

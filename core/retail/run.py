@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.errors import SpecError
+from core.errors import OrcaError, ProviderError, SpecError
 from core.recorder import Recorder
 from core.retail.agents import AGENTS as POLICY_AGENTS
 from core.retail.agents import PolicyAgent
@@ -103,6 +103,33 @@ def day_index(rows: list[Any]) -> list[int]:
     return out
 
 
+class _Failing:
+    """The actor as the rollout sees it, keeping the `OrcaError` that ended the run: the rollout records only
+    the error's text, and a provider failure must be reported as one ("provider: ...")."""
+
+    def __init__(self, actor: Any) -> None:
+        self.actor = actor
+        self.failure: OrcaError | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.actor, name)
+
+    def act(self, observation: Any) -> Any:
+        try:
+            return self.actor.act(observation)
+        except OrcaError as err:
+            self.failure = err
+            raise
+
+
+def failure_text(error: str | None, failure: OrcaError | None) -> str | None:
+    """How a run's error is recorded and reported: a provider failure as "provider: <its message>" (the service
+    at fault, as the CLIs name it), anything else as the rollout recorded it."""
+    if error is not None and isinstance(failure, ProviderError):
+        return f"provider: {failure}"
+    return error
+
+
 STATES = {RolloutStatus.DONE: "done", RolloutStatus.TRUNCATED: "done", RolloutStatus.STOPPED: "stopped",
           RolloutStatus.FAILED: "failed"}  # fmt: skip
 
@@ -123,7 +150,8 @@ def run_agent(
 ) -> dict[str, Any]:
     """One episode of `agent` (an LLM framework needs `model`, a ChatModel); `env` and `actor` when the caller
     built them already. Returns {run_id (None without a store), status (done, stopped or failed), steps,
-    metrics, error, elapsed_s}."""
+    metrics, error, elapsed_s}; a provider failure ends the run as failed with error "provider: ...", and
+    the run is stored with whatever days it has (none, when the first request failed)."""
     env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code)
     actor = actor or make_retail_agent(agent, env, model=model)
     config = {"preset": env.config.name, "days": days, "agent": agent, "agent_kind": agent_kind(agent),
@@ -131,8 +159,12 @@ def run_agent(
     recorder = Recorder(None, WORKBENCH, config=config, seed=seed,
                         title=f"RetailBench {agent} · {env.config.name} · seed {seed}")  # fmt: skip
     started = time.perf_counter()
-    result = rollout(env, actor, seed=seed, recorder=recorder, on_step=on_step, should_stop=should_stop)
+    watched = _Failing(actor)
+    result = rollout(env, watched, seed=seed, recorder=recorder, on_step=on_step, should_stop=should_stop)
     metrics = run_metrics(result, env, actor, days=days)
+    error = failure_text(result.error, watched.failure)
+    if error is not None:
+        metrics["error"] = error
     recorder.update(metrics=metrics)
     for name, data in run_artifacts(actor, recorder.record.transitions).items():
         recorder.artifact(name, data)
@@ -141,4 +173,4 @@ def run_agent(
         recorder.record.tables = run_tables(env.sim)
         run_id = store.write_record(recorder.record)
     return {"run_id": run_id, "status": STATES[result.status], "steps": result.steps, "metrics": metrics,
-            "error": result.error, "elapsed_s": round(time.perf_counter() - started, 3)}  # fmt: skip
+            "error": error, "elapsed_s": round(time.perf_counter() - started, 3)}  # fmt: skip

@@ -37,6 +37,7 @@ from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
 from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
+from core.text.numbers import unreadable_number
 from core.text.questions import is_question
 from solvers.schedule.model import DEVIATION, LOAD
 
@@ -133,11 +134,15 @@ class Memory:
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
-    """Map one stakeholder message to tool calls (ending with call_solver) or a single reply."""
+    """Map one stakeholder message to tool calls (ending with call_solver) or a single reply. A number that
+    cannot be read exactly ('1e308', 23 digits) is answered with a refusal; the open question stays open."""
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
     text, cut = clean(text)
+    if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
+        memory.offer, memory.menu = offer, menu
+        return Plan(reply=f"{unreadable.message} I haven't changed anything.")
     if cut:
         memory.say = [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"]
     low = _answer_choice(text.lower().strip(), session, memory)

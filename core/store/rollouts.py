@@ -95,23 +95,27 @@ def record_table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str
 
 
 def insert_record_tables(con: duckdb.DuckDBPyConnection, run_id: str, tables: dict[str, pd.DataFrame]) -> dict[str, int]:
-    """Append each frame to its record table under `run_id` (every column of the table must be in the frame)."""
+    """Append each frame to its record table under `run_id` (every column of the table must be in the frame).
+
+    An empty frame adds nothing and is not checked: a run that ended before its first day (a provider error,
+    a stop) has tables without rows, and often without columns."""
     counts = {}
     for table, frame in tables.items():
         cols = record_table_columns(con, table)
+        counts[table] = len(frame)
+        if not len(frame):
+            continue
         missing = [c for c in cols if c not in frame.columns]
         if missing:
             raise StoreError(f"the rows for {table} lack the columns {missing}")
-        if len(frame):
-            con.register("orca_table_in", frame[cols])
-            try:
-                con.execute(
-                    f'INSERT INTO "{table}" (run_id, {", ".join(cols)}) SELECT ?, {", ".join(cols)} FROM orca_table_in',
-                    [run_id],
-                )
-            finally:
-                con.unregister("orca_table_in")
-        counts[table] = len(frame)
+        con.register("orca_table_in", frame[cols])
+        try:
+            con.execute(
+                f'INSERT INTO "{table}" (run_id, {", ".join(cols)}) SELECT ?, {", ".join(cols)} FROM orca_table_in',
+                [run_id],
+            )
+        finally:
+            con.unregister("orca_table_in")
     return counts
 
 

@@ -17,7 +17,9 @@ _UNIT = (
     r"(?:\s?(?:business\s)?(?:days?|weeks?|months?|years?|units?|items?|pieces?|dollars?|bucks?|cents?|euros?"
     r"|pounds?|a\.?m\.?|p\.?m\.?|hours?|minutes?|mins?|students?|kids?)\b)?"
 )
-_VALUE = rf"(?:[$€£]\s?)?-?\d+(?:[.,:]\d+)*{_UNIT}"
+_VALUE = rf"(?:[$€£]\s?)?-?(?<![\d.,:])\d+(?:[.,:]\d+)*{_UNIT}"
+"""A value as said: it starts at the start of a number, never inside one (so a long run of digits or of
+'1,1,1,...' is tried once, in linear time, not from each of its digits)."""
 _NEXT_VALUE = r"(?=\s{0,3}(?:[$€£]\s?)?-?\.?\d)"
 _NEGATED = re.compile(
     rf"\b{DENIAL}\s+(?:really\s+|exactly\s+|quite\s+)?{_VALUE}(?![\d%])\s*[,;!.]*\s*(?:-+\s*)?"

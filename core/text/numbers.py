@@ -1,16 +1,37 @@
 """Numbers as people write them: digits with thousands separators, number words, halves and dozens, spoken
-prices ("two fifty" = 2.50), proper fractions ("3/4", "1 1/2") and percentages; and `number_words`, the
-renderer back to words (for the labs' simulated speakers).
+prices ("two fifty" = 2.50), proper fractions ("3/4", "1 1/2"), percentages and scientific notation
+("2.5e3"); and `number_words`, the renderer back to words (for the labs' simulated speakers).
+
+A number is read exactly or not at all: one with more than `MAX_SIGNIFICANT_DIGITS` significant digits, a
+magnitude of `MAX_MAGNITUDE` or more, or one other than 0 below 10^`MIN_MAGNITUDE_EXPONENT`, would come out
+of a float as another value (1e308 as infinity, a 23-digit number rounded, 1e-400 as 0), so the readers skip
+it and `unreadable_number` names it; the chats answer such a message with that refusal before reading
+anything from it.
 
 Every pattern here is linear in the text length (no nested quantifiers over the same characters), so a
 megabyte of input is read in well under a second."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Protocol
+
+MAX_SIGNIFICANT_DIGITS = 15
+"""A double holds 15 significant decimal digits exactly; a 16th would be rounded away silently."""
+MAX_MAGNITUDE_EXPONENT = 15
+MAX_MAGNITUDE = 10**MAX_MAGNITUDE_EXPONENT
+"""Numbers are read below 10^15 in magnitude: far beyond every table limit, and every whole number below it
+is exact in a float."""
+MIN_MAGNITUDE_EXPONENT = -15
+"""A nonzero number below 10^-15 in magnitude is refused (1e-400 would be read as 0)."""
+MAX_DIGIT_RUN = 30
+"""A run of more digits than this (anywhere, even inside a word) is no number ORCA can read; the chats refuse
+it before any other reading, which also keeps every later pattern linear."""
+_MAX_EXPONENT_DIGITS = 6
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -52,9 +73,14 @@ _DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3})\s?dozens?\b(?!\s*(?:and\s+)?\d)",
 _FRACTION_RE = re.compile(r"(?<![\w./])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,2})(?![\w/.])")
 _PERCENT_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b|pct\b)", re.IGNORECASE)
 
+_SCIENTIFIC_RE = re.compile(r"(?<![\w.])(?:\d+(?:\.\d+)?|\.\d+)[eE][-+]?\d+")
+_LONG_RUN_RE = re.compile(rf"(?<!\d)\d{{{MAX_DIGIT_RUN + 1},}}")
+
 NUMBER_RE = re.compile(
-    r"(?<![\w.])[-−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.])[-−–]?(?:\d+(?:\.\d+)?|\.\d+)"
+    r"(?<![\w.])[-−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)"
+    r"|(?<![\w.])[-−–]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
 )
+"""A number as written: '1,200', '-3', '.5', '2.5e3'. No capturing groups (other patterns embed it)."""
 
 
 @dataclass(frozen=True)
@@ -115,11 +141,25 @@ def words_to_digits(text: str) -> str:
     """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12',
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
     it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
+    text = _SCIENTIFIC_RE.sub(lambda m: scaled(m.group(0), 1) or m.group(0), text)
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
-    text = _HUNDREDS_RE.sub(lambda m: format_number(float(m.group(1)) * 100), text)
+    text = _HUNDREDS_RE.sub(lambda m: scaled(m.group(1), 100) or m.group(0), text)
     text = _DOZENS_RE.sub(lambda m: str(int(m.group(1)) * 12), text)
-    return _THOUSANDS_RE.sub(lambda m: format_number(float(m.group(1)) * 1000), text)
+    return _THOUSANDS_RE.sub(lambda m: scaled(m.group(1), 1000) or m.group(0), text)
+
+
+def scaled(token: str, factor: int) -> str | None:
+    """`token` times `factor`, exactly, as plain digits ('1.5', 1000 -> '1500'; '2.5e3', 1 -> '2500'); None
+    when the token cannot be read exactly (see `unreadable_number`), so a caller leaves the text as written.
+    The product may exceed the limits: `unreadable_number` then refuses it in the rewritten text."""
+    if _problem(token) is not None:
+        return None
+    product = Decimal(_plain_token(token)) * factor
+    rendered = format(product, "f")
+    if "." in rendered:
+        rendered = rendered.rstrip("0").rstrip(".")
+    return "0" if rendered in ("-0", "") else rendered
 
 
 def _spell_out(text: str) -> str:
@@ -154,22 +194,120 @@ def _fraction(m: re.Match[str]) -> str:
 
 
 def find_percentages(text: str) -> list[Number]:
-    """Percentages ('20%', '15 percent') as fractions: 0.2, 0.15."""
-    return [Number(float(m.group(1)) / 100, m.start(), m.end()) for m in _PERCENT_RE.finditer(text)]
+    """Percentages ('20%', '15 percent') as fractions: 0.2, 0.15 (one not readable exactly is skipped)."""
+    found = []
+    for m in _PERCENT_RE.finditer(text):
+        value = read_number(m.group(1))
+        if value is not None:
+            found.append(Number(value / 100, m.start(), m.end()))
+    return found
+
+
+def _plain_token(token: str) -> str:
+    """The token without thousands separators and with an ASCII sign."""
+    return token.replace(",", "").replace("−", "-").replace("–", "-")
+
+
+def _problem(token: str) -> str | None:
+    """Why a numeric token (as `NUMBER_RE` finds it) cannot be read exactly as a float, or None. Linear in
+    the token's length, whatever it holds."""
+    body = _plain_token(token).lstrip("-+")
+    mantissa, _, exponent = body.lower().partition("e")
+    exponent = exponent.lstrip("+")
+    negative_exponent = exponent.startswith("-")
+    exponent = exponent.lstrip("-").lstrip("0")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).strip("0")
+    if len(digits) > MAX_SIGNIFICANT_DIGITS:
+        return (
+            f"it has {len(digits):,} significant digits, and I read numbers exactly only up to "
+            f"{MAX_SIGNIFICANT_DIGITS} digits; please round it"
+        )
+    if not digits:
+        return None
+    too_large = f"it is too large: I read numbers below {MAX_MAGNITUDE:,}"
+    too_small = f"it is too close to zero: I read numbers other than 0 from 1e{MIN_MAGNITUDE_EXPONENT} up"
+    if len(exponent) > _MAX_EXPONENT_DIGITS:
+        return too_small if negative_exponent else too_large
+    leading = whole.lstrip("0")
+    magnitude = len(leading) - 1 if leading else -(len(fraction) - len(fraction.lstrip("0")) + 1)
+    magnitude += (-1 if negative_exponent else 1) * int(exponent or 0)
+    if magnitude >= MAX_MAGNITUDE_EXPONENT:
+        return too_large
+    if magnitude < MIN_MAGNITUDE_EXPONENT:
+        return too_small
+    return None
+
+
+def read_number(token: str) -> float | None:
+    """The value of one numeric token such as '1,200', '-3', '.5' or '2.5e3'; None when it cannot be read
+    exactly (too many significant digits, too large, too close to zero). Never raises on a `NUMBER_RE`
+    match."""
+    if _problem(token) is not None:
+        return None
+    return float(_plain_token(token))
 
 
 def parse_number(token: str) -> float:
-    """The value of one numeric token such as '1,200', '-3' or '.5'."""
-    return float(token.replace(",", "").replace("−", "-").replace("–", "-"))
+    """The value of one numeric token such as '1,200', '-3' or '.5' (NaN when it cannot be read exactly, so it
+    compares unequal to everything; `read_number` says None instead)."""
+    value = read_number(token)
+    return math.nan if value is None else value
 
 
 def find_numbers(text: str) -> list[Number]:
-    """All numbers in `text` (digits only; run `words_to_digits` first), in order."""
-    return [Number(parse_number(m.group(0)), m.start(), m.end()) for m in NUMBER_RE.finditer(text)]
+    """All numbers in `text` (digits only; run `words_to_digits` first), in order. A number that cannot be
+    read exactly is skipped, never read as another value; `unreadable_number` names it."""
+    found = []
+    for m in NUMBER_RE.finditer(text):
+        value = read_number(m.group(0))
+        if value is not None:
+            found.append(Number(value, m.start(), m.end()))
+    return found
+
+
+@dataclass(frozen=True)
+class UnreadableNumber:
+    """A number in a message that cannot be read exactly: its text (shortened when long) and why; `message`
+    is the refusal the chats answer with."""
+
+    text: str
+    reason: str
+
+    @property
+    def message(self) -> str:
+        return f"I can't read the number '{self.text}': {self.reason}."
+
+
+def _shown(token: str) -> str:
+    return token if len(token) <= 24 else f"{token[:10]}…{token[-6:]} ({len(token):,} characters)"
+
+
+def unreadable_number(text: str) -> UnreadableNumber | None:
+    """The first number in `text` that ORCA cannot read exactly, or None: a run of more than `MAX_DIGIT_RUN`
+    digits anywhere, then any number (as written, or after `words_to_digits`: '2e20', '999999999999999k')
+    with too many significant digits or a magnitude out of range. Linear in the text length: the chats call
+    it before any other reading, so a hostile line never reaches the slower readers."""
+    run = _LONG_RUN_RE.search(text)
+    if run is not None:
+        return UnreadableNumber(
+            _shown(run.group(0)),
+            f"a run of {len(run.group(0)):,} digits is longer than any number I read "
+            f"(at most {MAX_SIGNIFICANT_DIGITS} significant digits)",
+        )
+    for source in (text, words_to_digits(text)):
+        for m in NUMBER_RE.finditer(source):
+            reason = _problem(m.group(0))
+            if reason is not None:
+                return UnreadableNumber(_shown(m.group(0)), reason)
+    return None
 
 
 def format_number(value: float, places: int = 4) -> str:
-    """A short canonical rendering: integers without a decimal point, others rounded to `places`."""
+    """A short canonical rendering: integers without a decimal point, others rounded to `places` (infinities
+    and NaN as Python writes them: a rendering, never raised)."""
+    if not math.isfinite(value):
+        return str(float(value))
     rounded = round(float(value), places)
     if rounded == int(rounded):
         return str(int(rounded))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.text.numbers import NUMBER_RE
+from core.text.numbers import NUMBER_RE, read_number
 
 _NUM = NUMBER_RE.pattern
 _UNIT = r"(?:(?:business\s+)?(?:days?|weeks?|months?|units?|items?|dollars?|bucks?|euros?)\s*)?"
@@ -24,7 +24,8 @@ def split_range(text: str, scale: bool = False) -> tuple[str, str] | None:
     for m in _RANGE_RE.finditer(text):
         currency = m.group("c1") or m.group("c2") or m.group("c3") or ""
         lo, hi = (g for g in m.group("a", "b", "c", "d", "e", "f") if g is not None)
-        if float(lo) == float(hi) or (scale and {float(lo), float(hi)} == _SCALE_ENDS):
+        low, high = read_number(lo), read_number(hi)
+        if low is None or high is None or low == high or (scale and {low, high} == _SCALE_ENDS):
             continue
         head, tail = text[: m.start()], text[m.end() :]
         return f"{head}{currency}{lo}{tail}", f"{head}{currency}{hi}{tail}"

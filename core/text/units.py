@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.text.numbers import NUMBER_RE, format_number, parse_number, words_to_digits
+from core.text.numbers import NUMBER_RE, format_number, read_number, scaled, words_to_digits
 
 DAYS_PER = {"day": 1, "week": 7, "business week": 5, "fortnight": 14, "month": 30, "quarter": 90, "year": 365}
 _UNIT_WORDS = {
@@ -78,7 +78,9 @@ def spoken_money(text: str, *, price_asked: bool = False) -> str:
     `price_asked` (the text answers a question about a price): any 'a quarter' not 'of' something is the coin."""
 
     def amount(m: re.Match[str]) -> str:
-        whole = 1.0 if m.group(1).lower() in ("a", "one") else float(m.group(1))
+        whole = 1.0 if m.group(1).lower() in ("a", "one") else read_number(m.group(1))
+        if whole is None:  # not readable exactly: left as written
+            return m.group(0)
         part = 0.5 if m.group(3) else float(m.group(4)) / 100
         return f"{format_number(whole + part)} {m.group(2)}"
 
@@ -129,7 +131,10 @@ def join_halves(text: str) -> str:
     year' -> '6 months'."""
 
     def half(m: re.Match[str]) -> str:
-        amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
+        count = read_number(m.group(1)) if m.group(1) else 1
+        if count is None:
+            return m.group(0)
+        amount = count + 0.5
         return f"{format_number(amount)} {_UNIT_WORDS[m.group(2).lower()]}s"
 
     def half_a(m: re.Match[str]) -> str:
@@ -143,12 +148,13 @@ def find_durations(text: str) -> list[Duration]:
     """Durations such as '10 days', '3 months', '2 weeks', 'a quarter' or 'a week and a half', in days."""
     found = []
     for m in _AND_HALF_RE.finditer(text):
-        amount = (parse_number(m.group(1)) if m.group(1) else 1) + 0.5
-        found.append(_duration(amount, _UNIT_WORDS[m.group(2).lower()], m.start(), m.end()))
+        count = read_number(m.group(1)) if m.group(1) else 1
+        if count is not None:
+            found.append(_duration(count + 0.5, _UNIT_WORDS[m.group(2).lower()], m.start(), m.end()))
     for m in _DURATION_RE.finditer(text):
-        if any(d.start <= m.start() < d.end for d in found):
+        amount, unit = read_number(m.group(1)), _UNIT_WORDS[m.group(2).lower()]
+        if amount is None or any(d.start <= m.start() < d.end for d in found):
             continue
-        amount, unit = parse_number(m.group(1)), _UNIT_WORDS[m.group(2).lower()]
         found.append(_duration(amount, unit, m.start(), m.end()))
     for m in _HALF_A_RE.finditer(text):
         unit, amount = _HALF_OF[m.group(1).lower()]
@@ -201,9 +207,11 @@ def find_money(text: str) -> list[Money]:
     found = []
     for m in _MONEY_RE.finditer(text):
         if m.group("a"):
-            amount, marker = parse_number(m.group("a")), m.group("pre").strip().lower()
+            amount, marker = read_number(m.group("a")), m.group("pre").strip().lower()
         else:
-            amount, marker = parse_number(m.group("b")), m.group("post").lower()
+            amount, marker = read_number(m.group("b")), m.group("post").lower()
+        if amount is None:  # not readable exactly: no amount rather than another one
+            continue
         if marker in ("cent", "cents", "¢", "c"):
             found.append(Money(amount / 100, "USD", m.start(), m.end(), _cents_note(amount)))
         else:
@@ -574,4 +582,6 @@ def hours_as_minutes(text: str) -> str:
     'a quarter of an hour' -> '15 minutes', 'an hour and a half' -> '90 minutes', '1.5 hours' -> '90 minutes'."""
     for pattern, minutes in _HOUR_PHRASES:
         text = pattern.sub(minutes, text)
-    return _HOURS_RE.sub(lambda m: f"{format_number(float(m.group(1)) * 60)} minutes", text)
+    return _HOURS_RE.sub(
+        lambda m: f"{minutes} minutes" if (minutes := scaled(m.group(1), 60)) else m.group(0), text
+    )

@@ -352,6 +352,18 @@ def test_a_record_writes_its_workbench_tables_in_the_same_transaction(store: Sto
     assert len(store.list_runs()) == 1, "a refused record leaves no run behind"
 
 
+def test_an_empty_record_table_is_written_as_no_rows_not_refused(store: Store) -> None:
+    """A run that ends before its first day (a provider error, a stop) has record tables without rows and often
+    without columns: nothing to check, nothing written, the run itself stored (issue 25)."""
+    from core.store import RunRecord
+    from core.store.retail import retail_records
+
+    empty = {"retail_eval_quality": pd.DataFrame(), "retail_daily": pd.DataFrame(columns=["day"])}
+    run_id = store.write_record(RunRecord("retailbench", {"agent": "x"}, status="failed", tables=empty))
+    assert store.get_run(run_id)["status"] == "failed"
+    assert len(retail_records(store, run_id, "eval_quality")) == 0 and len(retail_records(store, run_id, "daily")) == 0
+
+
 @pytest.mark.parametrize(
     "value",
     [
