@@ -71,10 +71,11 @@ _NO_PIPE_RE = re.compile(
     r"pipeline\s+(?:is\s+)?empty|empty pipeline|none (?:incoming|on order)|nothing ordered",
     re.I,
 )
-_PIPE_AFTER_RE = re.compile(
-    r"(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)",
-    re.I,
-)
+# "3 and 5 arriving": a chain of numbers, then the word. Chains are found left to right (each text position is
+# read once) and only then checked for the word: one regex for both tried every number of a long "1,1,1,..."
+# line as a start, which is quadratic at the chat line cap.
+_CHAIN_RE = re.compile(r"\d+(?:\s*(?:,|and)\s*\d+)*", re.I)
+_ARRIVING_RE = re.compile(r"\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)", re.I)
 _PIPE_RE = re.compile(
     r"(?:pipeline|incoming|on order|on the way|outstanding|in transit|arriving)\D{0,30}?"
     r"(\d+(?:\s*(?:,|and|then|&|\s)\s*\d+)*)",
@@ -102,8 +103,8 @@ def parse_order_query(text: str, lead_time: int, day_numbering: str = "from_one"
     pipeline: str | None = None
     if lead_time == 0 or _NO_PIPE_RE.search(t):
         pipeline = ""
-    elif m := _PIPE_RE.search(rest) or _PIPE_AFTER_RE.search(rest):
-        values = [int(x) for x in re.findall(r"\d+", m.group(1))]
+    elif chain := _incoming_chain(rest):
+        values = [int(x) for x in re.findall(r"\d+", chain)]
         if len(values) < lead_time:
             notes.append(
                 f"I read {len(values)} incoming order(s) for a {lead_time}-day lead time and took the rest as 0, "
@@ -112,6 +113,13 @@ def parse_order_query(text: str, lead_time: int, day_numbering: str = "from_one"
             values += [0] * (lead_time - len(values))
         pipeline = ",".join(str(v) for v in values[:lead_time])
     return OrderQuery(int(inv.group(1) or inv.group(2)), step, pipeline, tuple(notes))
+
+
+def _incoming_chain(text: str) -> str | None:
+    """The numbers of the incoming orders: after a pipeline word ("on order: 3, 5"), else before one."""
+    if m := _PIPE_RE.search(text):
+        return m.group(1)
+    return next((m.group(0) for m in _CHAIN_RE.finditer(text) if _ARRIVING_RE.match(text, m.end())), None)
 
 
 def make_order_tool(brief: PolicyBrief, day_numbering: str = "from_one") -> Callable[..., dict[str, object]]:
