@@ -56,6 +56,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -678,8 +679,9 @@ def _execute(
         request["confine"] = {"root": workdir, "uid": uid}
         return _converse(proc, request, tools, call_tool, limits, log)
     finally:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
         if uid is not None:
             _kill_uid(uid)
         proc.wait()
@@ -728,7 +730,7 @@ def _converse(
         while b"\n" in buf:
             line, buf = buf.split(b"\n", 1)
             try:
-                message = json.loads(line)
+                message = _decode(line)
             except (ValueError, RecursionError):
                 message = None
             if not isinstance(message, dict):
@@ -741,12 +743,26 @@ def _converse(
                 return fail(timeout)
             if not sent:
                 break
-    proc.wait()
-    code_ = proc.returncode
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)  # what is left of its group, before the pid can be reused
+    code_ = proc.wait()
     if code_ in (-signal.SIGXCPU, -signal.SIGKILL):
         return fail(f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped")
     return fail(f"RuntimeError: the sandbox process ended without a result (exit {code_}; no message, possibly "
                 f"the memory limit of {limits.memory_mb} MB)")  # fmt: skip
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _decode(line: bytes) -> Any:
+    """One JSON message from the child, with lone surrogates (text built with `chr`) replaced by U+FFFD, so
+    that what a caller gets is always encodable as UTF-8."""
+    message = json.loads(line)
+    if _SURROGATE_ESCAPE.search(line):
+        message = json.loads(_LONE_SURROGATE.sub("\ufffd", json.dumps(message, ensure_ascii=False)))
+    return message
 
 
 def _send(fd: int, data: bytes, deadline: float) -> bool | None:

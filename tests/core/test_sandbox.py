@@ -174,6 +174,16 @@ def test_unencodable_code_is_an_error_result(code):
     assert out["result"] is None and out["error"].startswith("ValueError") and "surrogate" in out["error"]
 
 
+def test_lone_surrogates_built_by_the_code_come_back_encodable():
+    """Escapes in the (valid) code text make lone surrogates at run time; the caller gets U+FFFD."""
+    calls = []
+    out = run_code("print('\\udfff')\nview_notes('\\ud800')\nresult = ['\\ud83d' + 'a', '\u00e9\U0001F600']",
+                   {}, {"view_notes": ["text"]}, lambda name, args: calls.append(args) or {}, FAST)  # fmt: skip
+    assert out["error"] is None and out["stdout"] == "\ufffd\n" and out["result"] == ["\ufffda", "\u00e9\U0001F600"]
+    assert calls == [{"text": "\ufffd"}]
+    json.dumps(out, ensure_ascii=False).encode("utf-8")  # raised UnicodeEncodeError before
+
+
 @pytest.mark.parametrize(
     "code", ["x = 1\x00", "-" * 15_000 + "1", "result = " + "+".join(["1"] * 9000), "a" + ".b" * 9000]
 )
