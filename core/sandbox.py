@@ -19,7 +19,7 @@
    wall-clock timeout and caps on printed output, on the size of every message, on the number of tool calls
    and on the bytes of all tool calls (arguments + results) of one run.
 4. Containment when the host runs as root (as CI does): the child imports what it needs as root, then, before
-   reading a line of the code, enters a private mount namespace, builds a minimal root from read-only bind
+   compiling or running the code, enters a private mount namespace, builds a minimal root from read-only bind
    mounts (the interpreter prefix, the venv's site-packages, /usr, /lib*, /etc/ld.so.cache, /dev/null,
    /dev/zero, /dev/random, /dev/urandom) plus a private tmpfs working directory `/sandbox`, `chroot`s into
    it and drops to an unprivileged uid/gid of its own (`SANDBOX_UID_BASE` + its pid; no supplementary
