@@ -23,7 +23,7 @@
    mounts (the interpreter prefix, the venv's site-packages, /usr, /lib*, /etc/ld.so.cache, /dev/null,
    /dev/zero, /dev/random, /dev/urandom) plus a private tmpfs working directory `/sandbox`, `chroot`s into
    it and drops to an unprivileged uid/gid of its own (`SANDBOX_UID_BASE` + its pid; no supplementary
-   groups). So the code sees no /proc (no other process's environment), no /etc, no repository, no store,
+   groups); a private IPC namespace hides the host's System V shared memory, semaphores and queues. So the code sees no /proc (no other process's environment), no /etc, no repository, no store,
    no $HOME; cannot write outside `/sandbox`; cannot signal host processes (another uid); and RLIMIT_NPROC
    applies (it does not to root). When the call ends, every process of that uid is killed (a descendant
    that left the process group with `setsid` included), then the working directory is removed. Without a
@@ -242,6 +242,7 @@ def confine(spec):
 
     RDONLY, NOSUID, NODEV, REMOUNT, BIND, REC, PRIVATE = 1, 2, 4, 32, 4096, 16384, 1 << 18
     root = spec["root"]
+    libc.unshare(0x08000000)  # CLONE_NEWIPC: no System V IPC objects of the host
     isolated = libc.unshare(0x00020000) == 0  # CLONE_NEWNS; refused without CAP_SYS_ADMIN
     if isolated:
         mount(None, "/", None, REC | PRIVATE)  # nothing below propagates to the host

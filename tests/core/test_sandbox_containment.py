@@ -177,3 +177,17 @@ def test_the_host_cannot_be_signalled() -> None:
         signal.signal(signal.SIGTERM, previous)
     assert all(o.startswith("PermissionError") for o in outcomes), outcomes
     assert received == []
+
+
+def test_no_system_v_ipc_object_of_the_host_is_reachable() -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    key = 0x0AC0FFEE
+    segment = libc.shmget(key, 4096, 0o1666)  # IPC_CREAT | 0666: any user of this IPC namespace could attach
+    assert segment >= 0
+    try:
+        probe = f"import ctypes\nresult = ctypes.CDLL(None, use_errno=True).shmget({key}, 0, 0o666)"
+        assert plain(probe) == -1  # not found: the child has its own IPC namespace
+    finally:
+        libc.shmctl(segment, 0, None)  # IPC_RMID
