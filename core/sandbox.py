@@ -246,7 +246,7 @@ def confine(spec):
     isolated = libc.unshare(0x00020000) == 0  # CLONE_NEWNS; refused without CAP_SYS_ADMIN
     if isolated:
         mount(None, "/", None, REC | PRIVATE)  # nothing below propagates to the host
-        mount("tmpfs", root, "tmpfs", NOSUID | NODEV, "size=1m,mode=0755")
+        mount("tmpfs", root, "tmpfs", NOSUID | NODEV, "size=1m,nr_inodes=1000,mode=0755")
         os.mkdir(root + "/sandbox", 0o700)
         covered = []
 
@@ -283,8 +283,9 @@ def confine(spec):
         bind("/etc/ld.so.cache", "/etc/ld.so.cache")
         for dev in ("null", "zero", "random", "urandom"):
             bind("/dev/" + dev, "/dev/" + dev, readonly=False)
-        mount("tmpfs", root + "/sandbox", "tmpfs", NOSUID | NODEV, f"size=1m,mode=0700,uid={uid},gid={uid}")
-        mount(None, root, None, REMOUNT | RDONLY | NOSUID | NODEV, "size=1m,mode=0755")
+        work = f"size=1m,nr_inodes=1000,mode=0700,uid={uid},gid={uid}"  # 1 MB and 1,000 files at most
+        mount("tmpfs", root + "/sandbox", "tmpfs", NOSUID | NODEV, work)
+        mount(None, root, None, REMOUNT | RDONLY | NOSUID | NODEV, "size=1m,nr_inodes=1000,mode=0755")
         os.chdir(root)
         os.chroot(".")
         os.chdir("/sandbox")

@@ -113,6 +113,10 @@ def test_nothing_outside_its_directory_can_be_written_or_deleted(tmp_path: Path,
     inside = plain(attempt("open('mine.txt', 'x').close() or os.listdir('.')"))
     assert inside == "ok: ['mine.txt']"  # its own directory is usable (empty files: RLIMIT_FSIZE is 0) ...
     assert [p.name for p in tmp_path.iterdir()] == ["victim.txt"]  # ... and removed afterwards
+    flood = "n = 0\ntry:\n    while n < 100000:\n        open(str(n), 'x').close()\n        n += 1\n"
+    flood += "except OSError as err:\n    result = [n, err.errno]"
+    created, errno = plain(flood)
+    assert created < 1000 and errno == 28  # ENOSPC: its tmpfs holds at most 1,000 files
 
 
 def test_no_fork_bomb_and_no_process_survives_the_call() -> None:
