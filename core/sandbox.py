@@ -355,6 +355,8 @@ except BaseException as err:
     finish("", None, f"RuntimeError: the sandbox could not confine the code ({type(err).__name__}: {err}); "
                      "it was not run")
     sys.exit(0)
+proto_out.write('{"ready": true}\n')  # confined; from here on the code may run
+proto_out.flush()
 
 if req.get("plain"):  # tests only: the same confined child without the language layer
     plain = {"__name__": "__main__"}
@@ -709,7 +711,14 @@ def _converse(
     def fail(message: str) -> dict[str, Any]:
         return {"stdout": "", "result": None, "error": message, "tool_calls": log.records}
 
-    timeout = f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped"
+    ready = False
+
+    def timeout() -> dict[str, Any]:
+        if not ready:
+            return fail(f"TimeoutError: the sandbox did not start within {limits.wall_seconds:g} s (an overloaded "
+                        "machine?); the code was not run")  # fmt: skip
+        return fail(f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped")
+
     stdin = proc.stdin.fileno()
     os.set_blocking(stdin, False)  # a child that stops reading cannot block the host past the deadline
     if not _send(stdin, (json.dumps(request) + "\n").encode(), deadline):
@@ -719,9 +728,9 @@ def _converse(
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            return fail(timeout)
-        ready, _, _ = select.select([fd], [], [], min(remaining, 0.5))
-        if not ready:
+            return timeout()
+        readable, _, _ = select.select([fd], [], [], min(remaining, 0.5))
+        if not readable:
             continue
         chunk = os.read(fd, 65536)
         if not chunk:
@@ -739,10 +748,13 @@ def _converse(
                 return fail("RuntimeError: the sandbox sent a malformed message")
             if "done" in message:
                 return _done(message["done"], log, request.get("export") is not None)
+            if "ready" in message:
+                ready = True
+                continue
             reply = _serve(message, len(line), tools, call_tool, log, limits)
             sent = _send(stdin, reply, deadline)
             if sent is None:
-                return fail(timeout)
+                return timeout()
             if not sent:
                 break
     with contextlib.suppress(ProcessLookupError, PermissionError):

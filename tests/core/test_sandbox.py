@@ -218,3 +218,10 @@ def test_tool_call_bytes_are_capped_across_one_run():
     small = run_code("for i in range(50):\n    view_notes('n')\nresult = 1", {}, {"view_notes": ["text"]},
                      lambda name, args: {"echo": args["text"]}, limits)  # fmt: skip
     assert small["error"] is None and len(small["tool_calls"]) == 50
+
+
+def test_a_sandbox_that_cannot_start_in_time_says_so():
+    """A wall clock shorter than interpreter start-up: the code never ran, and the error does not blame it."""
+    out = run_code("result = 1", limits=SandboxLimits(wall_seconds=0.01))
+    assert out["error"].startswith("TimeoutError: the sandbox did not start") and "not run" in out["error"]
+    assert run("while True:\n    pass")["error"].startswith("TimeoutError: the code")
