@@ -3,7 +3,7 @@ place of the paper's Julia/JuMP) run in `core/sandbox.py` with its opt-in `pulp`
 through highspy; no solver process, no files).
 
 C-P-R and C-P-P: as the paper automates the solver step, the agent writes only formulation code, which runs
-between a pipeline prelude and epilogue in one sandbox execution:
+after a pipeline prelude, then the pipeline solves, all as one step:
 
     prelude (given): import pulp; schools (name, grade, enrollment, current_start in minutes after midnight),
       start_times (minutes), labels ("7:50 AM", ...), Q = range(len(schools)), T = range(len(start_times));
@@ -47,7 +47,7 @@ class Design(StrEnum):
     CNR = "C-N-R"
 
 
-PIPELINE = __doc__.split("one sandbox execution:")[1].split("The agent then sees")[0]
+PIPELINE = __doc__.split("all as one step:")[1].split("The agent then sees")[0]
 
 PRELUDE = """import pulp
 Q = range(len(schools))
