@@ -6,15 +6,32 @@
 1. A static check in the parent (the original RetailBench rules): no `global`/`nonlocal`/`class`/`with`/
    `raise`/async, no dunder or private names or attributes, no `eval`/`exec`/`open`/... names, imports only
    from a small whitelist (collections, datetime, decimal, functools, itertools, json, math, operator,
-   statistics).
+   statistics). Code that is not encodable text (a lone surrogate) or that the parser cannot nest is an error
+   result here.
 2. RestrictedPython compilation and guards in the child, restricted builtins, and module *namespaces*
    holding only public non-module attributes (so `statistics.sys` or `json.codecs` are not reachable;
    `operator.attrgetter`/`methodcaller` are dropped, as they would reach dunder attributes by string).
 3. Process limits set before the child starts: CPU seconds (`RLIMIT_CPU`), address space (`RLIMIT_AS`),
-   no file writes (`RLIMIT_FSIZE` = 0), few file descriptors, no new processes (`RLIMIT_NPROC`, where it
-   applies), a private network namespace with no interfaces (`unshare(CLONE_NEWNET)`, when permitted), an
-   empty environment; plus a wall-clock timeout and caps on printed output, on the size of every message,
-   and on the number of tool calls.
+   no file writes (`RLIMIT_FSIZE` = 0), few file descriptors, `max_processes` processes and threads
+   (`RLIMIT_NPROC`: 1, i.e. no fork, by default), no-new-privileges (`PR_SET_NO_NEW_PRIVS`), killed with
+   its parent (`PR_SET_PDEATHSIG`), a private network namespace with no interfaces (`unshare(CLONE_NEWNET)`,
+   when permitted), an empty environment, a fresh private working directory (removed afterwards); plus a
+   wall-clock timeout and caps on printed output, on the size of every message, on the number of tool calls
+   and on the bytes of all tool calls (arguments + results) of one run.
+4. Containment when the host runs as root (as CI does): the child imports what it needs as root, then, before
+   compiling or running the code, enters a private mount namespace, builds a minimal root from read-only bind
+   mounts (the interpreter prefix, the venv's site-packages, /usr, /lib*, /etc/ld.so.cache, /dev/null,
+   /dev/zero, /dev/random, /dev/urandom) plus a private tmpfs working directory `/sandbox`, `chroot`s into
+   it and drops to an unprivileged uid/gid of its own (`SANDBOX_UID_BASE` + its pid; no supplementary
+   groups); a private IPC namespace hides the host's System V shared memory, semaphores and queues. So the code sees no /proc (no other process's environment), no /etc, no repository, no store,
+   no $HOME; cannot write outside `/sandbox`; cannot signal host processes (another uid); and RLIMIT_NPROC
+   applies (it does not to root). When the call ends, every process of that uid is killed (a descendant
+   that left the process group with `setsid` included), then the working directory is removed. Without a
+   mount namespace (a root container lacking CAP_SYS_ADMIN) the child still drops to its own uid, in its
+   private working directory. When no such uid is mapped (a user namespace with a short uid map) the call
+   fails with an error instead of running the code as root.
+   Run as a normal user, layer 4 is skipped: the process limits above (where RLIMIT_NPROC counts all of the
+   user's processes, so the code cannot fork), the empty environment and the private working directory hold.
 
 Opt-in extension `pulp` (`run_code(..., extensions=("pulp",))`, used by the School Scheduling lab's
 code-writing agents only): `import pulp` then gives a curated namespace (model classes, lpSum/lpDot/value,
@@ -24,7 +41,9 @@ logging off, one thread and a capped time limit). No other solver class is reach
 file is written. On PuLP/highspy objects only an allowlist of attributes can be read (no `writeLP`,
 `writeMPS`, `toJson`, `fromMPS`, `solverModel`, `solver`, ...) and none can be assigned; the static check
 also rejects those names. Every other layer (RestrictedPython, rlimits, no network, empty environment)
-is unchanged, and without the extension nothing differs from the default.
+is unchanged, and without the extension nothing differs from the default. With `export="prob"` the child
+(not the code) returns the final `LpProblem` named `prob` as plain data (`LpProblem.toDict()`) in `model`,
+so that a caller can solve it itself instead of trusting a status the code reports.
 
 Tools are bridged: the child calls a proxy, the parent runs `call_tool(name, kwargs)` (the caller decides
 which read-only tools exist and logs each call as an indirect one) and sends the JSON result back.
@@ -34,12 +53,16 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import json
 import os
+import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -71,6 +94,7 @@ PULP_FORBIDDEN_ATTRIBUTES = frozenset(
      "threads", "create_tmp_files", "delete_tmp_files"}
 )  # fmt: skip
 PULP_MAX_SOLVE_SECONDS = 5.0
+SANDBOX_UID_BASE = 1_600_000_000  # the child of pid P runs as uid/gid SANDBOX_UID_BASE + P (as root only)
 FORBIDDEN_NODES = (ast.Global, ast.Nonlocal, ast.ClassDef, ast.AsyncFunctionDef, ast.With, ast.AsyncWith, ast.Raise,
                    ast.Await, ast.AsyncFor)  # fmt: skip
 
@@ -86,9 +110,12 @@ class SandboxLimits:
     max_stdout_chars: int = 10_000
     max_message_bytes: int = 2_000_000
     max_tool_calls: int = 500
+    max_tool_bytes: int = 5_000_000
+    max_processes: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("cpu_seconds", "wall_seconds", "memory_mb", "max_code_chars", "max_stdout_chars"):
+        for name in ("cpu_seconds", "wall_seconds", "memory_mb", "max_code_chars", "max_stdout_chars",
+                     "max_message_bytes", "max_tool_bytes", "max_processes"):  # fmt: skip
             if not getattr(self, name) > 0:
                 raise SpecError(name, "must be positive")
 
@@ -97,10 +124,17 @@ def static_check(
     code: str, allowed: Sequence[str] = ALLOWED_MODULES, forbidden_attributes: frozenset[str] = frozenset()
 ) -> str | None:
     """The first rule `code` breaks as "<ExcType>: <message>", or None if it passes."""
+    bad = _unencodable(code)
+    if bad:
+        return bad
     try:
         tree = ast.parse(code, mode="exec")
     except SyntaxError as err:
         return f"SyntaxError: {err.msg} (line {err.lineno})"
+    except ValueError as err:  # null bytes (Python 3.11)
+        return f"SyntaxError: {err}"
+    except (MemoryError, RecursionError):
+        return "SyntaxError: the code is nested too deeply to parse"
     for node in ast.walk(tree):
         if isinstance(node, FORBIDDEN_NODES):
             return f"SecurityError: {type(node).__name__} statements are not allowed"
@@ -122,7 +156,19 @@ def static_check(
     return None
 
 
+def _unencodable(code: str) -> str | None:
+    """An error if `code` is not encodable as UTF-8 (lone surrogates), else None."""
+    try:
+        code.encode("utf-8")
+    except UnicodeEncodeError as err:
+        line = code.count("\n", 0, err.start) + 1
+        return f"ValueError: the code is not valid Unicode text (a lone surrogate {code[err.start]!r} on line {line})"
+    return None
+
+
 def _preexec(limits: SandboxLimits) -> Callable[[], None]:
+    """What the child applies to itself between fork and exec (layer 3 of the module docstring)."""
+
     def apply() -> None:
         import ctypes
         import resource
@@ -135,21 +181,128 @@ def _preexec(limits: SandboxLimits) -> Callable[[], None]:
         resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NPROC, (1, 1))
-        with contextlib.suppress(OSError):
-            ctypes.CDLL(None, use_errno=True).unshare(0x40000000)  # CLONE_NEWNET: no network interfaces
+            resource.setrlimit(resource.RLIMIT_NPROC, (limits.max_processes, limits.max_processes))
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS: no setuid binary or file capability can raise privileges
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: die with the parent
+        libc.unshare(0x40000000)  # CLONE_NEWNET: no network interfaces (fails harmlessly when not permitted)
 
     return apply
 
 
 _CHILD = r'''
-import io, json, sys, types
+import io, json, os, sys, types
 proto_in, proto_out = sys.stdin, sys.stdout
 sys.stdout = sys.stderr = io.StringIO()
 req = json.loads(proto_in.readline())
+CAP = req["max_stdout"]
+
+
+def finish(stdout, result, error, model=None):
+    """Send the one `done` message; a result that cannot be encoded is an error, never a crash."""
+    try:
+        text = json.dumps(result)
+    except RecursionError:
+        text, error = "null", error or "RecursionError: the result is nested too deeply to send back"
+    except MemoryError:
+        text, error = "null", error or "MemoryError: the result is too large to send back"
+    except (TypeError, ValueError):
+        try:
+            text = json.dumps(str(result))
+        except RecursionError:
+            text, error = "null", error or "RecursionError: the result is nested too deeply to send back"
+        except Exception as err:
+            text, error = "null", error or f"{type(err).__name__}: the result could not be sent back"
+    try:
+        extra = ', "model": ' + json.dumps(model) if model is not None else ""
+    except (TypeError, ValueError, RecursionError) as err:
+        extra, error = "", error or f"{type(err).__name__}: the model could not be exported"
+    proto_out.write('{"done": {"stdout": ' + json.dumps(stdout) + ', "result": ' + text + ', "error": '
+                    + json.dumps(error) + extra + "}}\n")
+    proto_out.flush()
+
+
+def confine(spec):
+    """Layer 4, as root: a private mount namespace with a minimal read-only root and a private tmpfs
+    /sandbox, chroot into it, then the call's own uid/gid without groups (see core/sandbox.py)."""
+    uid = spec["uid"]
+    if uid is None:
+        return
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def check(ret, what):
+        if ret != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"{what}: {os.strerror(err)}")
+
+    def mount(source, target, fstype, flags, data=None):
+        enc = [None if v is None else v.encode() for v in (source, target, fstype, data)]
+        check(libc.mount(enc[0], enc[1], enc[2], ctypes.c_ulong(flags), enc[3]), f"mount {target}")
+
+    RDONLY, NOSUID, NODEV, REMOUNT, BIND, REC, PRIVATE = 1, 2, 4, 32, 4096, 16384, 1 << 18
+    root = spec["root"]
+    libc.unshare(0x08000000)  # CLONE_NEWIPC: no System V IPC objects of the host
+    isolated = libc.unshare(0x00020000) == 0  # CLONE_NEWNS; refused without CAP_SYS_ADMIN
+    if isolated:
+        mount(None, "/", None, REC | PRIVATE)  # nothing below propagates to the host
+        mount("tmpfs", root, "tmpfs", NOSUID | NODEV, "size=1m,nr_inodes=1000,mode=0755")
+        os.mkdir(root + "/sandbox", 0o700)
+        covered = []
+
+        def makedirs(path):
+            parts = path.strip("/").split("/")
+            for i in range(1, len(parts) + 1):
+                step = root + "/" + "/".join(parts[:i])
+                if not os.path.isdir(step):
+                    os.mkdir(step, 0o711)  # traversable, not listable
+
+        def bind(source, target, readonly=True):
+            if not os.path.exists(source) or any(target == c or target.startswith(c + "/") for c in covered):
+                return
+            if os.path.isdir(source):
+                makedirs(target)
+            else:
+                makedirs(os.path.dirname(target))
+                os.close(os.open(root + target, os.O_CREAT | os.O_WRONLY, 0o644))
+            mount(source, root + target, None, BIND)
+            if readonly:
+                mount(None, root + target, None, BIND | REMOUNT | RDONLY | NOSUID | NODEV)
+            covered.append(target)
+
+        bind(os.path.realpath(sys.base_prefix), sys.base_prefix)
+        for entry in sys.path:  # the venv's site-packages, nothing else (not an editable checkout)
+            if os.path.isdir(entry) and entry.startswith(sys.prefix + os.sep):
+                bind(os.path.realpath(entry), entry)
+        bind("/usr", "/usr")
+        for path in ("/lib", "/lib32", "/lib64", "/libx32"):
+            if os.path.islink(path):
+                os.symlink(os.readlink(path), root + path)
+            else:
+                bind(path, path)
+        bind("/etc/ld.so.cache", "/etc/ld.so.cache")
+        for dev in ("null", "zero", "random", "urandom"):
+            bind("/dev/" + dev, "/dev/" + dev, readonly=False)
+        work = f"size=1m,nr_inodes=1000,mode=0700,uid={uid},gid={uid}"  # 1 MB and 1,000 files at most
+        mount("tmpfs", root + "/sandbox", "tmpfs", NOSUID | NODEV, work)
+        mount(None, root, None, REMOUNT | RDONLY | NOSUID | NODEV, "size=1m,nr_inodes=1000,mode=0755")
+        os.chdir(root)
+        os.chroot(".")
+        os.chdir("/sandbox")
+    else:
+        os.chown(".", uid, uid)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    libc.prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG again: a change of uid clears it
+    if 0 in os.getresuid() or 0 in os.getresgid():
+        raise OSError("the sandbox could not drop root")
+
+
 from RestrictedPython import compile_restricted
-from RestrictedPython.Guards import safer_getattr, guarded_iter_unpack_sequence, guarded_unpack_sequence
-import collections, datetime, decimal, functools, itertools, math, operator, statistics
+from RestrictedPython.Guards import safer_getattr_raise, guarded_iter_unpack_sequence, guarded_unpack_sequence
+import ast, copy, collections, datetime, decimal, functools, itertools, math, operator, statistics
+import time, _strptime  # datetime imports these lazily (strftime/strptime); import them before confinement
 DROP = {"operator": {"attrgetter", "methodcaller"}}
 
 def namespace(mod):
@@ -196,6 +349,24 @@ if "pulp" in req["extensions"]:
     PULP_ATTRIBUTES = frozenset(req["pulp"]["attributes"])
     PULP_WRITABLE = frozenset(req["pulp"]["writable"])
 
+try:
+    confine(req["confine"])
+except BaseException as err:
+    finish("", None, f"RuntimeError: the sandbox could not confine the code ({type(err).__name__}: {err}); "
+                     "it was not run")
+    sys.exit(0)
+proto_out.write('{"ready": true}\n')  # confined; from here on the code may run
+proto_out.flush()
+
+if req.get("plain"):  # tests only: the same confined child without the language layer
+    plain = {"__name__": "__main__"}
+    try:
+        exec(compile(req["code"], "<code>", "exec"), plain)
+        finish(sys.stdout.getvalue()[:CAP], plain.get("result"), None)
+    except BaseException as err:
+        finish(sys.stdout.getvalue()[:CAP], None, f"{type(err).__name__}: {err}")
+    sys.exit(0)
+
 def pulp_object(obj):
     """A PuLP (or highspy) object or class: only allowlisted attributes may be read, none set."""
     if not PULP_TYPES:
@@ -209,7 +380,7 @@ def guarded_getattr(obj, name, *default):
         raise AttributeError(f"pulp.{name} is not available in the sandbox (solve with pulp.HiGHS, in-process)")
     if pulp_object(obj) and name not in PULP_ATTRIBUTES:
         raise AttributeError(f"{name!r} is not available on PuLP objects in the sandbox")
-    return safer_getattr(obj, name, *default)
+    return safer_getattr_raise(obj, name, *default)
 
 class PulpWriteGuard:
     """What `_write_` hands back for a PuLP object: bounds of a variable may change, nothing else."""
@@ -241,7 +412,6 @@ def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
 
 OUT = []
 SIZE = [0]
-CAP = req["max_stdout"]
 
 class Printer:
     def __init__(self, _getattr_=None):
@@ -271,18 +441,21 @@ def make_proxy(name, params):
     proxy.__name__ = name
     return proxy
 
-names = ["abs", "all", "any", "bool", "dict", "enumerate", "filter", "float", "int", "isinstance", "len", "list",
-         "map", "max", "min", "print", "range", "round", "set", "sorted", "str", "sum", "tuple", "zip", "reversed",
-         "ValueError", "TypeError", "KeyError", "IndexError", "ZeroDivisionError", "Exception", "None", "True", "False"]
+names = ["abs", "all", "any", "bool", "dict", "enumerate", "filter", "float", "int", "isinstance", "iter", "len",
+         "list", "map", "max", "min", "next", "print", "range", "round", "set", "sorted", "str", "sum", "tuple",
+         "zip", "reversed", "ValueError", "TypeError", "KeyError", "IndexError", "ZeroDivisionError", "Exception",
+         "None", "True", "False"]
 import builtins
 safe_builtins = {n: getattr(builtins, n) for n in names if hasattr(builtins, n)}
 safe_builtins["__import__"] = guarded_import
 glb = {
     "__builtins__": safe_builtins, "__name__": "sandbox",
-    "_getattr_": guarded_getattr if PULP_TYPES else safer_getattr, "_getitem_": lambda o, k: o[k],
+    "_getattr_": guarded_getattr if PULP_TYPES else safer_getattr_raise, "_getitem_": lambda o, k: o[k],
     "_getiter_": iter,
     "_iter_unpack_sequence_": guarded_iter_unpack_sequence, "_unpack_sequence_": guarded_unpack_sequence,
-    "_write_": guarded_write if PULP_TYPES else (lambda o: o), "_inplacevar_": None, "_print_": Printer, "_apply_": lambda f, *a, **k: f(*a, **k),
+    "_write_": guarded_write if PULP_TYPES else (lambda o: o), "_inplacevar_": None, "_print_": Printer,
+    "_print": Printer(),  # what a single expression compiled in eval mode prints through
+    "_apply_": lambda f, *a, **k: f(*a, **k),
     "json": SAFE.get("json"), "math": SAFE.get("math"),
     "datetime": datetime.datetime, "date": datetime.date, "timedelta": datetime.timedelta,
     "defaultdict": collections.defaultdict,
@@ -298,8 +471,6 @@ glb.update(req["variables"])
 for tool, params in req["tools"].items():
     glb[tool] = make_proxy(tool, params)
 
-import ast, copy
-
 class AugToAssign(ast.NodeTransformer):
     """x[k] += v -> x[k] = x[k] + v (RestrictedPython rejects augmented item assignment)."""
     def visit_AugAssign(self, node):
@@ -311,7 +482,7 @@ class AugToAssign(ast.NodeTransformer):
             return ast.copy_location(new, node)
         return node
 
-result, error = None, None
+result, error, model = None, None, None
 try:
     source = req["code"]
     try:
@@ -336,23 +507,83 @@ except RecursionError as err:
     result, error = None, f"RecursionError: {err}"
 except BaseException as err:
     result, error = None, f"{type(err).__name__}: {err}"
-try:
-    text = json.dumps(result)
-except (TypeError, ValueError):
-    text = json.dumps(str(result)) if result is not None else "null"
+if error is None and req.get("export") and PULP_TYPES:
+    exported = glb.get(req["export"])
+    if type(exported) is pulp.LpProblem:
+        try:
+            model = exported.toDict()
+        except Exception as err:
+            error = f"{type(err).__name__}: the model {req['export']!r} could not be exported ({err})"
 stdout = "".join(OUT)
 if SIZE[0] > CAP:
     stdout += f"\n[output truncated: {SIZE[0]} characters printed, {CAP} kept]"
-proto_out.write('{"done": {"stdout": ' + json.dumps(stdout) + ', "result": ' + text + ', "error": '
-                + json.dumps(error) + "}}\n")
-proto_out.flush()
+finish(stdout, result, error, model)
 '''
 
 
-def _kill(proc: subprocess.Popen) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
+@functools.cache
+def _id_maps() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The (first id, count) ranges of this process's user namespace, for uids and for gids."""
+    maps = []
+    for path in ("/proc/self/uid_map", "/proc/self/gid_map"):
+        try:
+            with open(path) as f:
+                maps.append(tuple((int(p[0]), int(p[2])) for p in (line.split() for line in f) if len(p) == 3))
+        except OSError:
+            maps.append(((0, 2**32 - 1),))
+    return tuple(maps)
+
+
+def _sandbox_uid(pid: int) -> int | None:
+    """The uid/gid the child with `pid` drops to (distinct per live call), or None if it is not mapped."""
+    uid = SANDBOX_UID_BASE + pid
+    if all(any(first <= uid < first + count for first, count in ranges) for ranges in _id_maps()):
+        return uid
+    return None
+
+
+_STATUS_UID = b"\nUid:\t"
+_STATUS_STATE = b"\nState:\t"
+
+
+def _kill_uid(uid: int) -> None:
+    """SIGKILL every live process whose real uid is `uid` (one call's own uid), until none is left."""
+    wanted = str(uid).encode()
+    for _ in range(100):
+        found = False
+        with os.scandir("/proc") as entries:
+            for entry in entries:
+                if not entry.name.isdigit():
+                    continue
+                try:
+                    with open(f"/proc/{entry.name}/status", "rb") as f:
+                        status = f.read()
+                except OSError:
+                    continue
+                at = status.find(_STATUS_UID)
+                state = status.find(_STATUS_STATE)
+                if at < 0 or status[at + 6 :].split(b"\t", 1)[0] != wanted:
+                    continue
+                if state >= 0 and status[state + 8 : state + 9] in (b"Z", b"X"):
+                    continue  # a zombie: dead already, its parent (or init) reaps it
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(int(entry.name), signal.SIGKILL)
+                found = True
+        if not found:
+            return
+
+
+@dataclass
+class _CallLog:
+    """The tool calls of one execution and the bytes they used (mutable, internal)."""
+
+    records: list[dict]
+    used_bytes: int = 0
+    stopped: str | None = None
+
+    def stop(self, reason: str) -> bytes:
+        self.stopped = self.stopped or reason
+        return (json.dumps({"fatal": reason}) + "\n").encode()
 
 
 def run_code(
@@ -363,13 +594,15 @@ def run_code(
     limits: SandboxLimits | None = None,
     *,
     extensions: Sequence[str] = (),
+    export: str | None = None,
 ) -> dict[str, Any]:
     """Run `code`; `tools` maps each callable tool name to its positional parameter names; `extensions`
-    opts into extra modules (only "pulp", see the module docstring).
+    opts into extra modules (only "pulp", see the module docstring); `export` (with "pulp") names the
+    LpProblem global returned as data in `model`.
 
     Returns {stdout, result (JSON-safe or None), error ("<Type>: <message>" or None), tool_calls
-    [{tool_name, args, result, success}]}. A static-check failure returns without `tool_calls`, as the
-    original does.
+    [{tool_name, args, result, success}]} (+ `model`: a dict or None, with `export`). A static-check failure
+    returns without `tool_calls`, as the original does.
     """
     limits = limits or SandboxLimits()
     if not isinstance(code, str) or not code.strip():
@@ -380,19 +613,21 @@ def run_code(
     if unknown:
         raise SpecError("extensions", f"unknown sandbox extension {unknown[0]!r}; available: {', '.join(EXTENSIONS)}")
     pulp = "pulp" in extensions
+    if export is not None and (not pulp or not isinstance(export, str) or not export.isidentifier()):
+        raise SpecError("export", "names a global LpProblem and needs the pulp extension")
     problem = (
         static_check(code, ALLOWED_MODULES + ("pulp",), PULP_FORBIDDEN_ATTRIBUTES) if pulp else static_check(code)
     )
     if problem:
         return {"stdout": "", "result": None, "error": problem}
-    tools = dict(tools or {})
-    request = {
+    request: dict[str, Any] = {
         "code": code,
         "variables": json.loads(json.dumps(dict(variables or {}), default=str)),
-        "tools": {k: list(v) for k, v in tools.items()},
+        "tools": {k: list(v) for k, v in dict(tools or {}).items()},
         "allowed": list(ALLOWED_MODULES),
         "max_stdout": limits.max_stdout_chars,
         "extensions": list(extensions),
+        "export": export,
     }
     if pulp:
         request["pulp"] = {
@@ -400,36 +635,102 @@ def run_code(
             "writable": sorted(PULP_WRITABLE),
             "max_solve_seconds": min(PULP_MAX_SOLVE_SECONDS, float(limits.cpu_seconds)),
         }
-    calls: list[dict] = []
-    proc = subprocess.Popen(  # noqa: S603 - a fixed interpreter and program text
-        [sys.executable, "-I", "-c", _CHILD],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env={},
-        cwd="/",
-        preexec_fn=_preexec(limits),  # noqa: PLW1509 - rlimits must be set in the child before exec
-    )
+    out = _execute(request, dict(tools or {}), call_tool, limits)
+    if export is not None:
+        out.setdefault("model", None)
+    return out
+
+
+def _run_plain(code: str, limits: SandboxLimits | None = None) -> dict[str, Any]:
+    """Tests only: run plain Python (no static check, no RestrictedPython) in the very same confined child,
+    to prove what the process layers alone contain. Never reachable from model-written code."""
+    request = {"code": code, "plain": True, "variables": {}, "tools": {}, "allowed": [], "extensions": [],
+               "max_stdout": (limits or SandboxLimits()).max_stdout_chars}  # fmt: skip
+    return _execute(request, {}, None, limits or SandboxLimits())
+
+
+def _execute(
+    request: dict[str, Any],
+    tools: Mapping[str, Sequence[str]],
+    call_tool: Callable[[str, dict], Any] | None,
+    limits: SandboxLimits,
+) -> dict[str, Any]:
+    """Start the child in a fresh working directory, converse with it, then kill every process it left
+    and remove the directory."""
+    log = _CallLog([])
+    privileged = os.geteuid() == 0
+    workdir = tempfile.mkdtemp(prefix="orca-sandbox-")
+    try:
+        proc = subprocess.Popen(  # noqa: S603 - a fixed interpreter and program text
+            [sys.executable, "-I", "-c", _CHILD],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env={},
+            cwd=workdir,
+            preexec_fn=_preexec(limits),  # noqa: PLW1509 - rlimits must be set in the child before exec
+        )
+    except (OSError, subprocess.SubprocessError) as err:
+        shutil.rmtree(workdir, ignore_errors=True)
+        return {"stdout": "", "result": None, "error": f"RuntimeError: the sandbox process could not start ({err})",
+                "tool_calls": []}  # fmt: skip
+    uid = _sandbox_uid(proc.pid) if privileged else None
+    try:
+        if privileged and uid is None:
+            return {"stdout": "", "result": None, "tool_calls": [],
+                    "error": f"RuntimeError: no unprivileged uid is mapped for the sandbox (uid "
+                             f"{SANDBOX_UID_BASE + proc.pid} is outside this user namespace); the code was not run"}  # fmt: skip
+        request["confine"] = {"root": workdir, "uid": uid}
+        return _converse(proc, request, tools, call_tool, limits, log)
+    finally:
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        if uid is not None:
+            _kill_uid(uid)
+        proc.wait()
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _converse(
+    proc: subprocess.Popen,
+    request: dict[str, Any],
+    tools: Mapping[str, Sequence[str]],
+    call_tool: Callable[[str, dict], Any] | None,
+    limits: SandboxLimits,
+    log: _CallLog,
+) -> dict[str, Any]:
+    """Send the request, serve tool calls until the child's `done` message (or a limit), return the result."""
     assert proc.stdin is not None and proc.stdout is not None
     deadline = time.monotonic() + limits.wall_seconds
 
     def fail(message: str) -> dict[str, Any]:
-        _kill(proc)
-        return {"stdout": "", "result": None, "error": message, "tool_calls": calls}
+        return {"stdout": "", "result": None, "error": message, "tool_calls": log.records}
 
-    try:
-        proc.stdin.write((json.dumps(request) + "\n").encode())
-        proc.stdin.flush()
-    except BrokenPipeError:
+    ready = False
+
+    def timeout() -> dict[str, Any]:
+        if not ready:
+            return fail(f"TimeoutError: the sandbox did not start within {limits.wall_seconds:g} s (an overloaded "
+                        "machine?); the code was not run")  # fmt: skip
+        return fail(f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped")
+
+    stdin = proc.stdin.fileno()
+    os.set_blocking(stdin, False)  # a child that stops reading cannot block the host past the deadline
+    if not _send(stdin, (json.dumps(request) + "\n").encode(), deadline):
         return fail("RuntimeError: the sandbox process could not start")
     fd = proc.stdout.fileno()
     buf = b""
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            return fail(f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped")
-        ready, _, _ = select.select([fd], [], [], min(remaining, 0.5))
-        if not ready:
+            return timeout()
+        readable, _, _ = select.select([fd], [], [], min(remaining, 0.5))
+        if not readable:
             continue
         chunk = os.read(fd, 65536)
         if not chunk:
@@ -440,45 +741,116 @@ def run_code(
         while b"\n" in buf:
             line, buf = buf.split(b"\n", 1)
             try:
-                message = json.loads(line)
-            except json.JSONDecodeError:
+                message = _decode(line)
+            except (ValueError, RecursionError):
+                message = None
+            if not isinstance(message, dict):
                 return fail("RuntimeError: the sandbox sent a malformed message")
             if "done" in message:
-                _kill(proc)
-                done = message["done"]
-                return {"stdout": done.get("stdout", ""), "result": done.get("result"), "error": done.get("error"),
-                        "tool_calls": calls}  # fmt: skip
-            reply = _serve(message, tools, call_tool, calls, limits)
-            try:
-                proc.stdin.write((json.dumps(reply, default=str) + "\n").encode())
-                proc.stdin.flush()
-            except BrokenPipeError:
+                return _done(message["done"], log, request.get("export") is not None)
+            if "ready" in message:
+                ready = True
+                continue
+            reply = _serve(message, len(line), tools, call_tool, log, limits)
+            sent = _send(stdin, reply, deadline)
+            if sent is None:
+                return timeout()
+            if not sent:
                 break
-    proc.wait()
-    code_ = proc.returncode
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)  # what is left of its group, before the pid can be reused
+    code_ = proc.wait()
     if code_ in (-signal.SIGXCPU, -signal.SIGKILL):
         return fail(f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped")
-    return fail(f"RuntimeError: the sandbox process ended without a result (exit {code_}); memory limit?")
+    return fail(f"RuntimeError: the sandbox process ended without a result (exit {code_}; no message, possibly "
+                f"the memory limit of {limits.memory_mb} MB)")  # fmt: skip
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _decode(line: bytes) -> Any:
+    """One JSON message from the child, with lone surrogates (text built with `chr`) replaced by U+FFFD, so
+    that what a caller gets is always encodable as UTF-8."""
+    message = json.loads(line)
+    if _SURROGATE_ESCAPE.search(line):
+        message = json.loads(_LONE_SURROGATE.sub("\ufffd", json.dumps(message, ensure_ascii=False)))
+    return message
+
+
+def _send(fd: int, data: bytes, deadline: float) -> bool | None:
+    """Write `data` to the child's stdin: True when sent, False when the child closed it, None on timeout."""
+    while data:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        _, ready, _ = select.select([], [fd], [], min(remaining, 0.5))
+        if not ready:
+            continue
+        try:
+            data = data[os.write(fd, data) :]
+        except BlockingIOError:
+            continue
+        except (BrokenPipeError, OSError):
+            return False
+    return True
+
+
+def _done(done: Any, log: _CallLog, export: bool) -> dict[str, Any]:
+    """The result in the child's `done` message, checked (the child is not trusted to send the right shape)."""
+    done = done if isinstance(done, dict) else {}
+    stdout, error = done.get("stdout"), done.get("error")
+    out: dict[str, Any] = {
+        "stdout": stdout if isinstance(stdout, str) else "",
+        "result": done.get("result"),
+        "error": error if isinstance(error, str) or error is None else str(error),
+        "tool_calls": log.records,
+    }
+    if out["error"] is None and log.stopped:  # the code caught the limit's exception: it still failed
+        out["error"] = f"RuntimeError: {log.stopped}"
+    if export:
+        model = done.get("model")
+        out["model"] = model if isinstance(model, dict) else None
+    return out
 
 
 def _serve(
     message: dict,
+    size: int,
     tools: Mapping[str, Sequence[str]],
     call_tool: Callable[[str, dict], Any] | None,
-    calls: list[dict],
+    log: _CallLog,
     limits: SandboxLimits,
-) -> dict:
-    name, args = message.get("call"), message.get("args") or {}
-    if len(calls) >= limits.max_tool_calls:
-        return {"fatal": f"tool call limit of {limits.max_tool_calls} reached"}
-    if name not in tools or call_tool is None:
+) -> bytes:
+    """Run one bridged tool call of `size` bytes; the encoded reply (a `fatal` one past a limit)."""
+    name, args = message.get("call"), message.get("args")
+    args = args if isinstance(args, dict) else {}
+    data_limit = (f"tool call data limit of {limits.max_tool_bytes} bytes reached (arguments and results of "
+                  "the tool calls of one run)")  # fmt: skip
+    if len(log.records) >= limits.max_tool_calls:
+        return log.stop(f"tool call limit of {limits.max_tool_calls} reached")
+    if log.used_bytes + size > limits.max_tool_bytes:
+        return log.stop(data_limit)
+    log.used_bytes += size
+    if not isinstance(name, str) or name not in tools or call_tool is None:
         result: Any = {"error": f"unknown tool {name!r}"}
-        calls.append({"tool_name": name, "args": args, "result": result, "success": False})
-        return {"result": result}
+        ok = False
+    else:
+        try:
+            result = call_tool(name, args)
+        except Exception as err:  # the tool layer should not raise; if it does, the code sees an error value
+            result = {"error": f"{type(err).__name__}: {err}"}
+        ok = not (isinstance(result, dict) and result.get("error"))
     try:
-        result = call_tool(name, args)
-    except Exception as err:  # the tool layer should not raise; if it does, the code sees an error value
-        result = {"error": f"{type(err).__name__}: {err}"}
-    ok = not (isinstance(result, dict) and result.get("error"))
-    calls.append({"tool_name": name, "args": args, "result": result, "success": ok})
-    return {"result": result}
+        reply = (json.dumps({"result": result}, default=str) + "\n").encode()
+    except (ValueError, RecursionError) as err:
+        result, ok = {"error": f"the tool's result could not be encoded ({type(err).__name__})"}, False
+        reply = (json.dumps({"result": result}) + "\n").encode()
+    if log.used_bytes + len(reply) > limits.max_tool_bytes:
+        log.records.append({"tool_name": name, "args": args, "success": False,
+                            "result": {"error": f"result of {len(reply)} bytes withheld: {data_limit}"}})  # fmt: skip
+        return log.stop(data_limit)
+    log.used_bytes += len(reply)
+    log.records.append({"tool_name": name, "args": args, "result": result, "success": ok})
+    return reply

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.sandbox import SandboxLimits, run_code, static_check
@@ -148,3 +150,78 @@ def test_the_sandbox_process_has_no_network_and_cannot_write_files(tmp_path):
     boxed = subprocess.run([sys.executable, "-I", "-c", write], capture_output=True, timeout=20, preexec_fn=_preexec(FAST))
     assert boxed.returncode != 0 and b"File too large" in boxed.stderr  # RLIMIT_FSIZE = 0
     assert not target.exists() or target.stat().st_size == 0
+
+
+@pytest.mark.parametrize(
+    ("code", "stdout"),
+    [
+        ("print(1)", "1\n"),  # a single expression is compiled in eval mode
+        ("print('a', 'b', sep='-', end='!')", "a-b!"),
+        ("x = 2\nprint(x)", "2\n"),
+        ("def f(v):\n    print(v, end='')\n    return v\nresult = f(3)", "3"),
+    ],
+)
+def test_print_works_in_every_form(code, stdout):
+    out = run(code)
+    assert out["error"] is None, out["error"]
+    assert out["stdout"] == stdout
+
+
+@pytest.mark.parametrize("code", ["result = '\\ud800'", "result = 1  # \\udcff", "print('\\ud83d')"])
+def test_unencodable_code_is_an_error_result(code):
+    code = code.encode().decode("unicode_escape")  # a lone surrogate in the code text itself
+    out = run(code)
+    assert out["result"] is None and out["error"].startswith("ValueError") and "surrogate" in out["error"]
+
+
+def test_lone_surrogates_built_by_the_code_come_back_encodable():
+    """Escapes in the (valid) code text make lone surrogates at run time; the caller gets U+FFFD."""
+    calls = []
+    out = run_code("print('\\udfff')\nview_notes('\\ud800')\nresult = ['\\ud83d' + 'a', '\u00e9\U0001F600']",
+                   {}, {"view_notes": ["text"]}, lambda name, args: calls.append(args) or {}, FAST)  # fmt: skip
+    assert out["error"] is None and out["stdout"] == "\ufffd\n" and out["result"] == ["\ufffda", "\u00e9\U0001F600"]
+    assert calls == [{"text": "\ufffd"}]
+    json.dumps(out, ensure_ascii=False).encode("utf-8")  # raised UnicodeEncodeError before
+
+
+@pytest.mark.parametrize(
+    "code", ["x = 1\x00", "-" * 15_000 + "1", "result = " + "+".join(["1"] * 9000), "a" + ".b" * 9000]
+)
+def test_unparsable_code_is_an_error_result(code):
+    """Code the parser cannot nest (MemoryError, RecursionError) is a SyntaxError result, never an exception."""
+    out = run(code)
+    assert out["result"] is None and out["error"].startswith("SyntaxError"), out["error"]
+
+
+def test_missing_attributes_raise_and_next_is_available():
+    assert run("import math\nresult = math.pii")["error"] == "AttributeError: 'types.SimpleNamespace' object has no attribute 'pii'"
+    assert run("d = {'a': 1}\nresult = d.nope")["error"].startswith("AttributeError")
+    assert run("result = next(iter([4, 5]))")["result"] == 4
+    assert run("result = next(v for v in range(9) if v > 6)")["result"] == 7
+
+
+def test_a_result_nested_too_deeply_reports_the_recursion():
+    out = run("x = []\nfor i in range(100000):\n    x = [x]\nresult = x")
+    assert out["result"] is None and out["error"].startswith("RecursionError") and "memory" not in out["error"]
+
+
+def test_tool_call_bytes_are_capped_across_one_run():
+    """500 calls of 1.9 MB arguments used to be all kept in the host (10 calls made a 38 MB observation)."""
+    limits = SandboxLimits()
+    out = run_code(
+        "big = 'x' * 1900000\nfor i in range(500):\n    view_notes(big)", {}, {"view_notes": ["text"]},
+        lambda name, args: {"echo": args["text"]}, limits,
+    )  # fmt: skip
+    assert "tool call data limit" in out["error"] and str(limits.max_tool_bytes) in out["error"]
+    kept = len(json.dumps(out["tool_calls"]))
+    assert 0 < len(out["tool_calls"]) < 5 and kept <= limits.max_tool_bytes
+    small = run_code("for i in range(50):\n    view_notes('n')\nresult = 1", {}, {"view_notes": ["text"]},
+                     lambda name, args: {"echo": args["text"]}, limits)  # fmt: skip
+    assert small["error"] is None and len(small["tool_calls"]) == 50
+
+
+def test_a_sandbox_that_cannot_start_in_time_says_so():
+    """A wall clock shorter than interpreter start-up: the code never ran, and the error does not blame it."""
+    out = run_code("result = 1", limits=SandboxLimits(wall_seconds=0.01))
+    assert out["error"].startswith("TimeoutError: the sandbox did not start") and "not run" in out["error"]
+    assert run("while True:\n    pass")["error"].startswith("TimeoutError: the code")

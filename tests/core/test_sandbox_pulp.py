@@ -91,3 +91,15 @@ def test_default_sandbox_is_unchanged() -> None:
     assert run_code("prob = 1\nresult = prob")["result"] == 1
     with pytest.raises(SpecError, match="extensions"):
         run_code("result = 1", extensions=("numpy",))
+
+
+def test_export_returns_the_final_problem_as_data_from_the_child() -> None:
+    setup = "import pulp\nprob = pulp.LpProblem('m', pulp.LpMaximize)\nv = pulp.LpVariable('v', 0, 4)\nprob += v\n"
+    out = pulp_run(setup + "prob += v <= 3, 'cap'\nresult = 'solved'", export="prob")
+    assert out["error"] is None and out["result"] == "solved"
+    model = out["model"]
+    assert model["parameters"]["sense"] == -1 and [v["name"] for v in model["variables"]] == ["v"]
+    assert model["constraints"][0]["name"] == "cap" and model["constraints"][0]["constant"] == -3
+    assert pulp_run(setup + "prob = 5", export="prob")["model"] is None  # not an LpProblem: nothing exported
+    with pytest.raises(SpecError, match="export"):
+        run_code("result = 1", export="prob")  # needs the pulp extension

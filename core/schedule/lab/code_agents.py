@@ -3,7 +3,7 @@ place of the paper's Julia/JuMP) run in `core/sandbox.py` with its opt-in `pulp`
 through highspy; no solver process, no files).
 
 C-P-R and C-P-P: as the paper automates the solver step, the agent writes only formulation code, which runs
-between a pipeline prelude and epilogue in one sandbox execution:
+after a pipeline prelude, then the pipeline solves, all as one step:
 
     prelude (given): import pulp; schools (name, grade, enrollment, current_start in minutes after midnight),
       start_times (minutes), labels ("7:50 AM", ...), Q = range(len(schools)), T = range(len(start_times));
@@ -13,16 +13,25 @@ between a pipeline prelude and epilogue in one sandbox execution:
       each school gets exactly one start time.
     your code: add or change constraints (prob += ...), the objective (prob.setObjective(...)), new variables;
       do not solve.
-    epilogue (given): prob.solve(pulp.HiGHS()) and the x[q, t] values.
+    after your code (given): prob is solved with HiGHS and the x[q, t] values are read.
 
 The agent then sees raw x[q,t] values (C-P-R) or a readable schedule with its objectives (C-P-P). C-N-R has
 no problem prompt and no pipeline: its code (PuLP allowed) runs as is and it sees stdout/result/error (raw).
+
+The solve step is the host's, not the sandbox's: the sandbox returns the final `prob` as plain data
+(`run_code(..., export="prob")`, PuLP's `toDict`), which `solve_exported` checks, rebuilds and solves here
+with HiGHS (in-process, one thread, a time limit). The recorded status and x values are that solve's, so
+model code that rewrites `pulp.LpStatus`, replaces `prob` or prints a fake result cannot record "optimal"
+for an infeasible model.
 """
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import Any
+
+import pulp
 
 from core.errors import SpecError
 from core.llm import ChatModel, Message, Toolbox, run_tools
@@ -38,7 +47,7 @@ class Design(StrEnum):
     CNR = "C-N-R"
 
 
-PIPELINE = __doc__.split("one sandbox execution:")[1].split("The agent then sees")[0]
+PIPELINE = __doc__.split("all as one step:")[1].split("The agent then sees")[0]
 
 PRELUDE = """import pulp
 Q = range(len(schools))
@@ -58,11 +67,10 @@ alpha = 1.0
 beta = 1.0
 prob += alpha * load / 100 + beta * pulp.lpSum(c[q] for q in Q) / len(Q)
 """
-EPILOGUE = """
-status = prob.solve(pulp.HiGHS(timeLimit=4))
-result = {"status": pulp.LpStatus[status],
-          "x": [[round(x[q, t].varValue or 0) for t in T] for q in Q] if status == 1 else None}
-"""
+HOST_SOLVE_SECONDS = 4.0
+MAX_MODEL_VARIABLES = 20_000
+MAX_MODEL_CONSTRAINTS = 20_000
+CATEGORIES = ("Continuous", "Integer")
 
 PROMPT = """You are an interactive optimization assistant for school start times in {district}: {n} schools, each
 must start at exactly one of {options}. The base model minimises alpha * peak load (students starting at the
@@ -77,6 +85,81 @@ GENERIC = (
     "You are a helpful assistant. You can run Python code with the execute_code tool (set `result`; PuLP "
     "with the in-process HiGHS solver is available: import pulp, solve with pulp.HiGHS())."
 )
+
+
+def _number(value: Any, where: str, *, optional: bool = False) -> float | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise SpecError("model", f"{where} must be a finite number")
+    return float(value)
+
+
+def _problem_from(model: Any) -> pulp.LpProblem:
+    """Rebuild the exported model (PuLP `toDict` data) after checking every field; SpecError("model") if it
+    is not a linear model of a size this lab solves."""
+    if not isinstance(model, dict) or not all(
+        isinstance(model.get(k), t)
+        for k, t in (("parameters", dict), ("objective", dict), ("variables", list), ("constraints", list))
+    ):
+        raise SpecError("model", "the exported model lacks parameters, objective, variables or constraints")
+    if model.get("sos1") or model.get("sos2"):
+        raise SpecError("model", "SOS constraints are not supported")
+    variables, constraints = model["variables"], model["constraints"]
+    if len(variables) > MAX_MODEL_VARIABLES or len(constraints) > MAX_MODEL_CONSTRAINTS:
+        raise SpecError("model", f"at most {MAX_MODEL_VARIABLES} variables and {MAX_MODEL_CONSTRAINTS} constraints")
+    sense = model["parameters"].get("sense")
+    if sense not in (pulp.LpMinimize, pulp.LpMaximize) or isinstance(sense, bool):
+        raise SpecError("model", "the objective sense must be 1 (minimise) or -1 (maximise)")
+    problem = pulp.LpProblem("exported", sense)
+    lp_vars: dict[str, pulp.LpVariable] = {}
+    for v in variables:
+        name = v.get("name") if isinstance(v, dict) else None
+        if not isinstance(name, str) or not name or len(name) > 255 or name in lp_vars:
+            raise SpecError("model", f"variable name {name!r} is missing, too long or repeated")
+        if v.get("cat") not in CATEGORIES:
+            raise SpecError("model", f"variable {name}: category must be one of {CATEGORIES}")
+        low = _number(v.get("lowBound"), f"variable {name}: lowBound", optional=True)
+        up = _number(v.get("upBound"), f"variable {name}: upBound", optional=True)
+        lp_vars[name] = pulp.LpVariable(name, low, up, v["cat"])
+
+    def expression(coefficients: Any, where: str) -> pulp.LpAffineExpression:
+        if not isinstance(coefficients, list):
+            raise SpecError("model", f"{where}: coefficients must be a list")
+        terms = []
+        for c in coefficients:
+            name = c.get("name") if isinstance(c, dict) else None
+            if not isinstance(name, str) or name not in lp_vars:
+                raise SpecError("model", f"{where}: unknown variable {name!r}")
+            terms.append((lp_vars[name], _number(c.get("value"), f"{where}: coefficient of {name}")))
+        return pulp.LpAffineExpression(terms)
+
+    problem += expression(model["objective"].get("coefficients"), "objective")
+    for i, c in enumerate(constraints):
+        if not isinstance(c, dict) or c.get("sense") not in (-1, 0, 1) or isinstance(c.get("sense"), bool):
+            raise SpecError("model", f"constraint {i}: sense must be -1, 0 or 1")
+        name = c.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 255):
+            raise SpecError("model", f"constraint {i}: name must be a short string")
+        lhs = expression(c.get("coefficients"), f"constraint {name or i}")
+        lhs.constant = _number(c.get("constant"), f"constraint {name or i}: constant")
+        try:
+            problem += pulp.LpConstraint(lhs, sense=c["sense"], name=name)
+        except pulp.PulpError as err:
+            raise SpecError("model", f"constraint {name or i}: {err}") from err
+    return problem
+
+
+def solve_exported(model: Any, time_limit: float = HOST_SOLVE_SECONDS) -> tuple[str, dict[str, float | None]]:
+    """Solve the model a sandbox exported, here in the host with HiGHS (in-process through highspy, one thread,
+    no log, `time_limit` seconds): its status in lower case ("optimal", "infeasible", ...) and the variables'
+    values by name. SpecError("model") if the data is not a model."""
+    problem = _problem_from(model)
+    try:
+        status = problem.solve(pulp.HiGHS(msg=False, timeLimit=time_limit, threads=1))
+    except pulp.PulpError as err:
+        raise SpecError("model", f"the model could not be solved: {err}") from err
+    return pulp.LpStatus[status].lower(), {v.name: v.varValue for v in problem.variables()}
 
 
 def assignment_from(district: District, rows: Any) -> tuple[int, ...]:
@@ -166,19 +249,25 @@ class CodeAgent:
             "start_times": list(self.district.start_times),
             "labels": list(self.district.time_labels),
         }
-        out = run_code(PRELUDE + code + EPILOGUE, variables, limits=self.limits, extensions=("pulp",))
+        out = run_code(PRELUDE + code, variables, limits=self.limits, extensions=("pulp",), export="prob")
         record: dict[str, Any] = {"stdout": out.get("stdout", ""), "error": out.get("error")}
-        solved = out.get("result")
-        if record["error"] is None and (not isinstance(solved, dict) or "status" not in solved):
-            record["error"] = "the pipeline could not solve `prob` (did the code replace prob or x?)"
+        if record["error"] is None and out.get("model") is None:
+            record["error"] = "the pipeline could not solve `prob` (did the code replace prob?)"
         if record["error"] is not None:
             self.executions.append(record)
             return record
+        try:
+            status, values = solve_exported(out["model"], min(HOST_SOLVE_SECONDS, float(self.limits.cpu_seconds)))
+            rows = self._x_rows(values)
+        except SpecError as err:
+            record["error"] = str(err)
+            self.executions.append(record)
+            return record
         self.solver_calls += 1
-        record["status"] = str(solved["status"]).lower()
-        if solved.get("x") is not None:
+        record["status"] = status
+        if status == "optimal":
             try:
-                assignment = assignment_from(self.district, solved["x"])
+                assignment = assignment_from(self.district, rows)
             except SpecError as err:
                 record["error"] = str(err)
                 self.executions.append(record)
@@ -195,6 +284,15 @@ class CodeAgent:
                 }
         self.executions.append(record)
         return record
+
+    def _x_rows(self, values: dict[str, float | None]) -> list[list[int]]:
+        """The pipeline's x[q, t] values from the host's solve (SpecError if the model lost one of them)."""
+        schools, times = range(len(self.district.schools)), range(len(self.district.start_times))
+        x = pulp.LpVariable.dicts("x", [(q, t) for q in schools for t in times], cat=pulp.LpBinary)
+        missing = [x[q, t].name for q in schools for t in times if x[q, t].name not in values]
+        if missing:
+            raise SpecError("x", f"the model has no variable {missing[0]} (did the code replace x?)")
+        return [[round(values[x[q, t].name] or 0) for t in times] for q in schools]
 
     def opening(self) -> str:
         if self.design is Design.CNR:

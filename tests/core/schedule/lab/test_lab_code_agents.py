@@ -86,6 +86,48 @@ def test_failing_looping_escaping_and_invalid_code_are_error_results(fake_llm) -
     assert a.solver_calls == 1  # only the infeasible model reached the solver
 
 
+@pytest.mark.parametrize("design", [Design.CPP, Design.CPR])
+def test_model_code_cannot_forge_an_optimal_status(design, fake_llm) -> None:
+    """The host re-solves the exported model: rewriting pulp.LpStatus, printing a fake result or replacing
+    prob or x records the truth (infeasible) or an error, never "optimal"."""
+    infeasible = "prob += x[6, 2] == 1\nprob += x[6, 0] == 1\n"
+    fake_llm.script(
+        [
+            code_call(infeasible + "pulp.LpStatus[-1] = 'Optimal'\npulp.LpStatus[1] = 'Optimal'\n"
+                      "result = {'status': 'Optimal', 'x': [[1, 0, 0]] * 10}"),
+            code_call(infeasible + "prob = pulp.LpProblem('fake', pulp.LpMinimize)\nprob += load"),
+            code_call(infeasible + "x = {}\nresult = {'status': 'Optimal'}"),
+            {"text": "All solved."},
+        ]
+    )
+    a = agent(design, fake_llm)
+    a.respond("Everett at both 7:50 and 9:30")
+    forged, replaced, renamed = a.executions
+    assert forged["error"] is None and forged["status"] == "infeasible"
+    assert "schedule" not in forged and "x" not in forged
+    assert "x_(0,_0)" in replaced["error"] and "status" not in replaced  # the fake model has no x[q, t]
+    assert renamed["error"] is None and renamed["status"] == "infeasible"  # the real prob is what is solved
+
+
+def test_the_exported_model_is_checked_before_the_host_solves_it() -> None:
+    from core.schedule.lab.code_agents import solve_exported
+
+    good = {"parameters": {"sense": 1}, "objective": {"coefficients": [{"name": "v", "value": 1}]},
+            "variables": [{"name": "v", "cat": "Integer", "lowBound": 2, "upBound": 5}],
+            "constraints": [{"name": "c", "sense": 1, "coefficients": [{"name": "v", "value": 1}], "constant": -3}]}
+    assert solve_exported(good) == ("optimal", {"v": 3.0})
+    for bad in (
+        None,
+        {**good, "variables": [{"name": "v", "cat": "Integer", "lowBound": float("nan"), "upBound": 5}]},
+        {**good, "constraints": [{"sense": 7, "coefficients": [], "constant": 0}]},
+        {**good, "objective": {"coefficients": [{"name": "w", "value": 1}]}},
+        {**good, "variables": [{"name": "v", "cat": "Semicontinuous"}]},
+        {**good, "sos1": [{"v": 1}]},
+    ):
+        with pytest.raises(SpecError, match="model"):
+            solve_exported(bad)
+
+
 def test_pulp_attempts_to_write_files_or_spawn_a_solver_fail_cleanly(fake_llm) -> None:
     fake_llm.script(
         [
