@@ -6,8 +6,9 @@ flight are re-run one at a time so the culprit is identified, and that cell alon
 `RayEngine` runs each cell as a Ray task on an existing cluster (`address`) or on a local instance with
 `workers` CPUs that it starts and shuts down; Ray retries a task whose worker died once, then the cell fails.
 Both keep at most `workers` (+ a small queue) cells in flight and honour per-provider caps for LLM agents.
-`workers` is at most `MAX_WORKERS`; a cluster `address` must answer a TCP connection within
-`RAY_CONNECT_TIMEOUT_S` before Ray is asked to join it (Ray itself would wait for minutes).
+`workers` is at most `MAX_WORKERS`. A cluster `address` must accept a TCP connection within
+`RAY_CONNECT_TIMEOUT_S`, and a throwaway process must join it within `RAY_INIT_TIMEOUT_S`, before this process
+asks Ray to join it: Ray itself waits for minutes on an address where no cluster answers.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import socket
+import subprocess
 import sys
 import types
 from collections import Counter, deque
@@ -39,6 +41,11 @@ MAX_WORKERS = 64
 processes long before cells finish sooner."""
 RAY_CONNECT_TIMEOUT_S = 5.0
 """How long a Ray cluster address may take to accept a TCP connection before the run is refused."""
+RAY_INIT_TIMEOUT_S = 45.0
+"""How long joining the cluster at an address that accepts connections may take (in a throwaway process)."""
+_RAY_JOIN = (
+    "import sys, ray; ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR'); ray.shutdown()"
+)
 
 
 class PoolBroken(OrcaError):
@@ -239,6 +246,7 @@ class RayEngine:
         python_path = os.pathsep.join(dict.fromkeys(p for p in paths if p and os.path.isdir(p)))
         if self.address:
             probe_address(self.address)
+            probe_cluster(self.address)
         try:
             if self.address:
                 ray.init(
@@ -311,6 +319,28 @@ def probe_address(address: str, timeout_s: float = RAY_CONNECT_TIMEOUT_S) -> Non
             f"could not reach Ray at {address} within {timeout_s:g} s ({reason}); start the cluster "
             "(`ray start --head`) or fix the address",
         ) from None
+
+
+def probe_cluster(address: str, timeout_s: float = RAY_INIT_TIMEOUT_S) -> None:
+    """Refuse a Ray `address` that a throwaway process cannot join within `timeout_s` (killed then): a port
+    that accepts connections but is not a Ray cluster would otherwise hold `ray.init` for minutes."""
+    if address in ("auto", "local"):
+        return
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _RAY_JOIN, address], capture_output=True, text=True, timeout=timeout_s
+        )
+    except subprocess.TimeoutExpired:
+        raise SpecError(
+            "--address",
+            f"{address} accepts connections, but no Ray cluster answered within {timeout_s:g} s; give the "
+            "head node's GCS address (HOST:6379 by default, `ray status` shows it)",
+        ) from None
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+        raise SpecError(
+            "--address", f"could not join the Ray cluster at {address}: {(lines or ['?'])[-1][:300]}"
+        )
 
 
 def make_engine(name: str, *, workers: int = 2, address: str | None = None) -> Engine:

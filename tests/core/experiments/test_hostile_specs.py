@@ -298,3 +298,42 @@ def test_an_unreachable_ray_address_is_refused_quickly(store_path: Path, tmp_pat
         assert done.returncode == 2, done.stderr
         error = json.loads(done.stderr.strip().splitlines()[-1])
         assert error["field"] == "--address" and hint in error["error"]
+
+
+def test_a_port_that_answers_but_is_no_ray_cluster_is_refused_within_the_bound() -> None:
+    """Ray's own `init` waits for minutes on such a port; the throwaway join is killed at its timeout."""
+    import socket
+    import threading
+
+    from core.experiments.engines import probe_address, probe_cluster
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    address = f"127.0.0.1:{server.getsockname()[1]}"
+    try:
+        probe_address(address)  # the TCP probe passes: the port answers
+        started = time.monotonic()
+        with pytest.raises(SpecError) as err:
+            probe_cluster(address, timeout_s=10)
+        assert time.monotonic() - started < 60
+        assert err.value.field == "--address" and address in str(err.value)
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        server.close()
