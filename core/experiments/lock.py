@@ -18,8 +18,9 @@ from core.errors import StoreError
 
 
 def lock_path(store_path: str | Path, experiment_id: str) -> Path:
-    """The lock file of experiment `experiment_id` in the store at `store_path` (next to the store file)."""
-    return Path(f"{store_path}.experiment-{experiment_id}.lock")
+    """The lock file of experiment `experiment_id` in the store at `store_path` (next to the store file; the
+    path is resolved as `Store` resolves it, so every spelling of one store shares its locks)."""
+    return Path(f"{Path(store_path).expanduser().resolve()}.experiment-{experiment_id}.lock")
 
 
 class ExperimentBusy(StoreError):
