@@ -184,3 +184,22 @@ def test_kill_9_of_the_forkserver_leaves_no_worker_and_no_internal_error(store_p
         assert json.loads(err.strip().splitlines()[-1])["field"] != "internal"
     else:
         assert json.loads(out)["status"] in ("done", "partial")
+
+
+def test_every_spelling_of_a_store_shares_one_experiment_lock(tmp_path: Path, monkeypatch) -> None:
+    """The page passes its own path and a terminal a relative `--db`: both must contend for the same lock."""
+    from core.experiments.lock import experiment_lock
+
+    monkeypatch.chdir(tmp_path)
+    assert lock_path("orca.duckdb", "abc") == lock_path(tmp_path / "orca.duckdb", "abc")
+    other = tmp_path / "sub" / ".." / "orca.duckdb"
+    with (
+        experiment_lock("orca.duckdb", "abc"),
+        pytest.raises(ExperimentBusy) as err,
+        experiment_lock(other, "abc"),
+    ):
+        pass
+    assert "abc" in str(err.value) and f"driver process {os.getpid()}" in str(err.value)
+    with experiment_lock(tmp_path / "orca.duckdb", "abc"):
+        pass  # released: free again
+    assert not lock_path("orca.duckdb", "abc").exists(), "the holder removes its lock file"
