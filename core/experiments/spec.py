@@ -149,6 +149,7 @@ class ExperimentSpec:
             check_adapter(self.adapter)
         if not isinstance(self.env, Mapping):
             raise SpecError("env", "must be a table")
+        check_depth(self.env, "env")
         if not self.agents:
             raise SpecError("agents", "name at least one agent ([[agents]] tables)")
         names = [a.name for a in self.agents]
