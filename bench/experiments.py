@@ -25,10 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.experiments.driver import run_experiment  # noqa: E402
 from core.experiments.engines import LocalEngine, RayEngine  # noqa: E402
-from core.experiments.spec import from_dict  # noqa: E402
+from core.experiments.spec import from_dict, register_adapter  # noqa: E402
 from core.store import Store  # noqa: E402
 
 ADAPTER = "tests.core.experiments.toy_adapter"  # the inventory env with order-up-to agents (+ `spin`)
+register_adapter(ADAPTER)  # specs name only allowed adapters
 
 
 def spec(name: str, cells: int, *, horizon: int, spin: int = 0) -> Any:

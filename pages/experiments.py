@@ -12,6 +12,7 @@ from core.ui import get_store, guard, setup_page, show_error
 P = "orca_exp_"
 SPEC_TEXT = P + "spec_text"
 SELECTED = P + "selected"
+UPLOAD_ERROR = P + "upload_error"
 CLI = "python -m core.cli experiment run data/experiments/inventory_policies.toml"
 
 settings = setup_page(
@@ -28,9 +29,15 @@ def use_shipped() -> None:
 
 
 def use_upload() -> None:
+    """Load an uploaded spec into the editor once it passes the checks every spec passes (nothing imported)."""
     upload = st.session_state.get(P + "upload")
-    if upload is not None:
-        st.session_state[SPEC_TEXT] = upload.getvalue().decode("utf-8", errors="replace")
+    st.session_state.pop(UPLOAD_ERROR, None)
+    if upload is None:
+        return
+    try:
+        st.session_state[SPEC_TEXT] = background.read_upload(upload.getvalue(), upload.name)
+    except OrcaError as err:
+        st.session_state[UPLOAD_ERROR] = str(err)
 
 
 shipped = background.shipped_specs()
@@ -51,6 +58,10 @@ with st.expander("Start an experiment", expanded=experiments.empty, icon=":mater
         placeholder="Choose an example spec",
     )  # fmt: skip
     right.file_uploader("…or upload a spec (TOML)", type=["toml"], key=P + "upload", on_change=use_upload)
+    if st.session_state.get(UPLOAD_ERROR):
+        st.error(
+            f"The uploaded spec was not loaded: {st.session_state[UPLOAD_ERROR]}", icon=":material/error:"
+        )
     st.text_area("Spec (TOML) — edit before starting if you like", key=SPEC_TEXT, height=260)
     workers = st.number_input("Worker processes", min_value=1, max_value=8, value=2, key=P + "workers")
     if st.button("Start experiment", type="primary", icon=":material/rocket_launch:", key=P + "start"):

@@ -5,7 +5,11 @@ every browser session sees the same runs; their progress is read from the store'
 the CLI driver (`python -m core.cli experiment run`) in a child process, watched by a daemon thread: the
 process pool then starts from a clean interpreter (Streamlit swaps `__main__` for the page script, which
 worker processes would re-import), and a crash of the run cannot take the app down. Only that driver writes
-the experiment's cells. Starting a spec that is already running returns the running one.
+the experiment's cells. Starting a spec that is already running returns the running one; one that a driver
+outside this process (a terminal) is running is refused.
+
+Uploaded spec files go through `read_upload` (size, UTF-8, then the same validation as every spec), so an
+upload never imports anything: its adapter must be an allowed one, checked before any import.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.errors import SpecError
 from core.experiments.driver import prepare
-from core.experiments.spec import ExperimentSpec, from_dict, parse_spec
+from core.experiments.lock import check_free
+from core.experiments.spec import MAX_SPEC_CHARS, ExperimentSpec, from_dict, parse_spec
 from core.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,6 +117,7 @@ def _start(spec: ExperimentSpec, path: Path, workers: int, *, text: str | None) 
         current = _RUNS.get(spec.experiment_id)
         if current is not None and current.alive:
             return current
+        check_free(path, spec.experiment_id)
         prepare(spec, Store(path))
         run = BackgroundRun(spec.experiment_id, spec, path, workers)
         if text is None:
@@ -121,6 +128,21 @@ def _start(spec: ExperimentSpec, path: Path, workers: int, *, text: str | None) 
             run._launch(f.name, f.name)
         _RUNS[spec.experiment_id] = run
         return run
+
+
+def read_upload(data: bytes, name: str) -> str:
+    """The text of an uploaded spec file `name`, validated like every spec (nothing is imported); a `SpecError`
+    naming the file if it is too large, not UTF-8 text, or not a valid spec."""
+    if len(data) > MAX_SPEC_CHARS:
+        raise SpecError(
+            name, f"the file is larger than {MAX_SPEC_CHARS:,} bytes; a spec is a short TOML file"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SpecError(name, "not UTF-8 text; upload the TOML spec itself") from None
+    parse_spec(text)
+    return text
 
 
 def get(experiment_id: str) -> BackgroundRun | None:

@@ -11,7 +11,7 @@ import pandas as pd
 from core import cli_args
 from core.errors import OrcaError, SpecError, StoreError
 from core.experiments.driver import run_experiment
-from core.experiments.engines import ENGINES, make_engine
+from core.experiments.engines import ENGINES, MAX_WORKERS, make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
 from core.experiments.spec import ExperimentSpec, from_dict, load_spec
 from core.store import Store
@@ -76,8 +76,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "spec", metavar="SPEC", help="path of the experiment spec (TOML), or a stored experiment's id"
     )
     run.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
-    run.add_argument("--workers", type=int, default=2, help="worker processes / Ray CPUs (default 2)")
-    run.add_argument("--address", help="Ray cluster address (ray engine; default: start a local instance)")
+    run.add_argument(
+        "--workers",
+        type=cli_args.whole(1, MAX_WORKERS, "a whole number of workers"),
+        default=2,
+        help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
+    )
+    run.add_argument(
+        "--address",
+        help="Ray cluster address HOST:PORT (ray engine; must answer within 5 s; default: start a local instance)",
+    )
     run.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     run.set_defaults(func=_run)
 

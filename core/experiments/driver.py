@@ -4,6 +4,11 @@ Only the driver writes the store. An experiment's id is its spec hash, so rerunn
 cells are skipped (never duplicated), failed and unfinished ones run again. Each outcome is written as the
 cell's run and then its row, in one transaction, as it arrives; a crash of the driver loses only the cells in
 flight, which the next run picks up.
+
+One driver runs an experiment at a time (`core.experiments.lock`): a second one is refused. A write the file
+system refuses (disk full) stops the run with a `StoreError` naming the store; the cells written before it
+stay, so the same spec resumes once there is space. The spec's `metric` is checked against the first done
+cell's metrics: a name the adapter does not report stops the run with an error listing the names it does.
 """
 
 from __future__ import annotations
@@ -17,13 +22,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TextIO
 
+import duckdb
+
 from core.config import Settings
 from core.errors import SpecError, StoreError
 from core.experiments.engines import Engine, LocalEngine
+from core.experiments.lock import experiment_lock
 from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
 from core.experiments.worker import CellOutcome, CellStatus, CellTask
 from core.store import Store
+from core.store.connection import write_failed
 
 
 class ExperimentStatus(StrEnum):
@@ -77,6 +86,16 @@ class CellWriter:
             self.queue.put(outcome)
 
     def _write(self, outcomes: list[CellOutcome]) -> None:
+        try:
+            self._commit(outcomes)
+        except duckdb.Error as err:  # a commit the file system refused (disk full) arrives unwrapped
+            raise write_failed(self.store.path, err) or StoreError(
+                f"The run store {self.store.path} could not be written: {err}"
+            ) from err
+        for o in outcomes:
+            self.on_written(o)
+
+    def _commit(self, outcomes: list[CellOutcome]) -> None:
         with self.store.batch():
             self.store.touch_experiment(self.experiment_id)
             for o in outcomes:
@@ -89,8 +108,6 @@ class CellWriter:
                     error=o.error,
                     elapsed_s=o.elapsed_s,
                 )
-        for o in outcomes:
-            self.on_written(o)
 
     def _loop(self) -> None:
         closing = False
@@ -194,8 +211,21 @@ def run_experiment(
     should_stop: Callable[[], bool] | None = None,
     on_outcome: Callable[[CellOutcome], None] | None = None,
 ) -> RunSummary:
-    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes."""
-    engine = engine or LocalEngine()
+    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes.
+
+    Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it."""
+    with experiment_lock(store.path, spec.experiment_id):
+        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome)
+
+
+def _run_locked(
+    spec: ExperimentSpec,
+    store: Store,
+    engine: Engine,
+    progress: bool | TextIO,
+    should_stop: Callable[[], bool] | None,
+    on_outcome: Callable[[CellOutcome], None] | None,
+) -> RunSummary:
     started = time.monotonic()
     tasks = prepare(spec, store)
     exp_id = spec.experiment_id
@@ -209,10 +239,16 @@ def run_experiment(
         else None
     )
     counts = {"done": 0, "failed": 0}
+    metric_error: list[SpecError] = []
 
     def written(outcome: CellOutcome) -> None:
         ok = outcome.status is CellStatus.DONE
         counts["done" if ok else "failed"] += 1
+        if ok and not metric_error and spec.metric not in (outcome.metrics or {}):
+            names = ", ".join(sorted(outcome.metrics or {})) or "none"
+            metric_error.append(
+                SpecError("metric", f"the adapter reports no metric {spec.metric!r}; its metrics: {names}")
+            )
         if bar is not None:
             bar.update(ok=ok)
         if on_outcome is not None:
@@ -221,27 +257,34 @@ def run_experiment(
     writer = CellWriter(store, exp_id, written)
 
     def stop() -> bool:
-        return writer.error is not None or (should_stop is not None and should_stop())
+        return bool(writer.error is not None or metric_error or (should_stop is not None and should_stop()))
 
     status = ExperimentStatus.STOPPED
+    failing = True
     try:
         try:
             if tasks:
                 engine.run(tasks, writer.put, caps=spec.concurrency, should_stop=stop)
         finally:
             writer.close()
+        failing = False
     finally:
-        cells = store.cells(exp_id)
-        finished = int((cells["status"] == CellStatus.DONE).sum())
-        if finished == total:
-            status = ExperimentStatus.DONE
-        elif (
-            not (should_stop is not None and should_stop()) and (cells["status"] != CellStatus.PENDING).all()
-        ):
-            status = ExperimentStatus.PARTIAL
-        store.set_experiment_status(exp_id, status)
-        if bar is not None:
-            bar.close()
+        try:
+            cells = store.cells(exp_id)
+            finished = int((cells["status"] == CellStatus.DONE).sum())
+            if finished == total:
+                status = ExperimentStatus.DONE
+            elif not stop() and not failing and (cells["status"] != CellStatus.PENDING).all():
+                status = ExperimentStatus.PARTIAL
+            store.set_experiment_status(exp_id, status)
+        except StoreError:
+            if not failing:
+                raise  # otherwise the error that stopped the run (e.g. a full disk) is the one reported
+        finally:
+            if bar is not None:
+                bar.close()
+    if metric_error:
+        raise metric_error[0]
     return RunSummary(
         exp_id,
         status,

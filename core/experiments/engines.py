@@ -6,12 +6,17 @@ flight are re-run one at a time so the culprit is identified, and that cell alon
 `RayEngine` runs each cell as a Ray task on an existing cluster (`address`) or on a local instance with
 `workers` CPUs that it starts and shuts down; Ray retries a task whose worker died once, then the cell fails.
 Both keep at most `workers` (+ a small queue) cells in flight and honour per-provider caps for LLM agents.
+`workers` is at most `MAX_WORKERS`. A cluster `address` must accept a TCP connection within
+`RAY_CONNECT_TIMEOUT_S`, and a throwaway process must join it within `RAY_INIT_TIMEOUT_S`, before this process
+asks Ray to join it: Ray itself waits for minutes on an address where no cluster answers.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
+import subprocess
 import sys
 import types
 from collections import Counter, deque
@@ -22,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.experiments.worker import CellOutcome, CellStatus, CellTask, die_with_driver, run_cell
 
 OnOutcome = Callable[[CellOutcome], None]
@@ -31,6 +36,27 @@ ENGINES = ("local", "ray")
 PRELOAD = ["core.experiments.worker", "core.experiments.spec"]
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_DIED = "the worker process died while running this cell (killed or crashed); nothing of it was stored"
+MAX_WORKERS = 64
+"""The most worker processes (or Ray CPUs) one driver asks for: beyond it a machine thrashes or runs out of
+processes long before cells finish sooner."""
+RAY_CONNECT_TIMEOUT_S = 5.0
+"""How long a Ray cluster address may take to accept a TCP connection before the run is refused."""
+RAY_INIT_TIMEOUT_S = 45.0
+"""How long joining the cluster at an address that accepts connections may take (in a throwaway process)."""
+_RAY_JOIN = (
+    "import sys, ray; ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR'); ray.shutdown()"
+)
+
+
+class PoolBroken(OrcaError):
+    """The local process pool could not start workers (its forkserver died); the run stops, resumable."""
+
+
+def check_workers(workers: object) -> int:
+    """`workers` if it is a whole number from 1 to `MAX_WORKERS`; a `SpecError` naming `--workers` otherwise."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise SpecError("--workers", f"must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}")
+    return workers
 
 
 def provider_of(task: CellTask) -> str | None:
@@ -108,14 +134,19 @@ class LocalEngine:
     """A process pool of `workers` worker processes (forkserver)."""
 
     def __init__(self, workers: int = 2) -> None:
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise SpecError("--workers", "must be a whole number of at least 1")
-        self.workers = workers
+        self.workers = check_workers(workers)
 
     @staticmethod
     def _submit(pool: ProcessPoolExecutor, task: CellTask) -> Future[CellOutcome]:
         with bare_main():  # a submit may start a worker process
-            return pool.submit(run_cell, task)
+            try:
+                return pool.submit(run_cell, task)
+            except (EOFError, ConnectionError) as err:  # the forkserver died while starting a worker
+                raise PoolBroken(
+                    "the local worker pool broke: its forkserver process ended while starting a worker "
+                    f"({type(err).__name__}); the cells finished so far are stored — run the same spec again "
+                    "(or `experiment run ID`) to resume"
+                ) from None
 
     def _pool(self) -> ProcessPoolExecutor:
         # forkserver: workers fork from a clean single-threaded server that has the worker code preloaded, so
@@ -199,9 +230,7 @@ class RayEngine:
     """Each cell a Ray task: on the cluster at `address`, or on a local instance with `workers` CPUs."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise SpecError("--workers", "must be a whole number of at least 1")
-        self.workers = workers
+        self.workers = check_workers(workers)
         self.address = address
 
     def _init(self) -> bool:
@@ -215,6 +244,9 @@ class RayEngine:
         # environment sets it.
         paths = [str(ROOT), os.getcwd(), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
         python_path = os.pathsep.join(dict.fromkeys(p for p in paths if p and os.path.isdir(p)))
+        if self.address:
+            probe_address(self.address)
+            probe_cluster(self.address)
         try:
             if self.address:
                 ray.init(
@@ -265,6 +297,50 @@ class RayEngine:
         finally:
             if started:
                 ray.shutdown()
+
+
+def probe_address(address: str, timeout_s: float = RAY_CONNECT_TIMEOUT_S) -> None:
+    """Refuse a Ray `address` (`HOST:PORT` or `ray://HOST:PORT`; `auto` and `local` are Ray's own) that is
+    malformed or does not accept a TCP connection within `timeout_s`."""
+    if address in ("auto", "local"):
+        return
+    rest = address.removeprefix("ray://")
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SpecError("--address", f"expected HOST:PORT (or ray://HOST:PORT, auto), got {address[:200]!r}")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout_s):
+            pass
+    except OSError as err:
+        reason = "no answer" if isinstance(err, TimeoutError) else (err.strerror or str(err))
+        raise SpecError(
+            "--address",
+            f"could not reach Ray at {address} within {timeout_s:g} s ({reason}); start the cluster "
+            "(`ray start --head`) or fix the address",
+        ) from None
+
+
+def probe_cluster(address: str, timeout_s: float = RAY_INIT_TIMEOUT_S) -> None:
+    """Refuse a Ray `address` that a throwaway process cannot join within `timeout_s` (killed then): a port
+    that accepts connections but is not a Ray cluster would otherwise hold `ray.init` for minutes."""
+    if address in ("auto", "local"):
+        return
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _RAY_JOIN, address], capture_output=True, text=True, timeout=timeout_s
+        )
+    except subprocess.TimeoutExpired:
+        raise SpecError(
+            "--address",
+            f"{address} accepts connections, but no Ray cluster answered within {timeout_s:g} s; give the "
+            "head node's GCS address (HOST:6379 by default, `ray status` shows it)",
+        ) from None
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+        raise SpecError(
+            "--address", f"could not join the Ray cluster at {address}: {(lines or ['?'])[-1][:300]}"
+        )
 
 
 def make_engine(name: str, *, workers: int = 2, address: str | None = None) -> Engine:

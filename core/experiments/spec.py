@@ -6,6 +6,12 @@ instance × agent × seed × repetition; its key is stable (`instance|agent|s<se
 same spec finds the cells it already finished. Repetitions rerun a cell with the same seed (the same demand,
 for a paired design): they measure an agent's own randomness (an LLM's sampling), while seeds vary the
 environment. The spec hash covers everything that changes results — not the concurrency caps.
+
+Specs are untrusted input (the Experiments page accepts uploads), so reading one never runs code: the
+`adapter` it names must be an allowed adapter (a catalog workbench's `experiment_adapter`, one registered with
+`register_adapter`, or one listed in `$ORCA_EXPERIMENT_ADAPTERS`), checked before anything is imported. A spec
+text is at most `MAX_SPEC_CHARS` characters nested at most `MAX_SPEC_DEPTH` levels, and `expand` refuses more
+than `max_cells()` cells before building any of them.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,6 +35,17 @@ AGENT_KINDS = ("offline", "llm")
 LLM_PROVIDERS = ("anthropic", "openai")
 ADAPTER_FUNCTIONS = ("instances", "make_env", "make_agent", "metrics")
 _AGENT_FIELDS = ("name", "kind", "provider", "model", "framework", "params")
+MAX_SPEC_CHARS = 1_000_000
+"""The longest spec text read (a spec is a few dozen lines; a megabyte is far beyond any real one)."""
+MAX_SPEC_DEPTH = 32
+"""The deepest nesting of tables and arrays in a spec (TOML allows any depth; the reader and JSON need a bound)."""
+ADAPTERS_ENV = "ORCA_EXPERIMENT_ADAPTERS"
+"""Extra allowed adapter modules, comma-separated: set by whoever runs ORCA (never by a spec), and inherited by
+the driver processes the Experiments page starts."""
+MAX_CELLS_ENV = "ORCA_MAX_CELLS"
+DEFAULT_MAX_CELLS = 10_000
+CEILING_MAX_CELLS = 1_000_000
+_MODULE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _TOP_FIELDS = (
     "name", "description", "workbench", "adapter", "env", "agents", "seeds", "repetitions", "max_steps",
     "paired", "baseline", "metric", "goal", "concurrency",
@@ -126,10 +145,11 @@ class ExperimentSpec:
             raise SpecError("workbench", f"unknown workbench {self.workbench!r}; with experiments: {known}")
         if self.adapter is None and bench.experiment_adapter is None:
             raise SpecError("workbench", f"the workbench {self.workbench!r} has no experiment adapter yet")
-        if self.adapter is not None and (not isinstance(self.adapter, str) or not self.adapter.strip()):
-            raise SpecError("adapter", "must be a module name such as core.inventory.experiment")
+        if self.adapter is not None:
+            check_adapter(self.adapter)
         if not isinstance(self.env, Mapping):
             raise SpecError("env", "must be a table")
+        check_depth(self.env, "env")
         if not self.agents:
             raise SpecError("agents", "name at least one agent ([[agents]] tables)")
         names = [a.name for a in self.agents]
@@ -246,6 +266,7 @@ def from_dict(data: Mapping[str, Any]) -> ExperimentSpec:
     """Validate a parsed spec (a TOML document or `ExperimentSpec.to_dict()` output)."""
     if not isinstance(data, Mapping):
         raise SpecError("spec", "an experiment spec is a TOML table")
+    check_depth(data)
     unknown = sorted(set(data) - set(_TOP_FIELDS))
     if unknown:
         raise SpecError(unknown[0], f"unknown field; known fields: {', '.join(_TOP_FIELDS)}")
@@ -281,28 +302,100 @@ def from_dict(data: Mapping[str, Any]) -> ExperimentSpec:
 
 
 def parse_spec(text: str) -> ExperimentSpec:
-    """Parse and validate TOML text; a syntax error names the line (field `spec`)."""
+    """Parse and validate TOML text; a syntax error names the line (field `spec`). Text longer than
+    `MAX_SPEC_CHARS` or nested deeper than `MAX_SPEC_DEPTH` is refused before (or while) it is parsed."""
+    if len(text) > MAX_SPEC_CHARS:
+        raise SpecError("spec", f"the spec has {len(text):,} characters; at most {MAX_SPEC_CHARS:,} are read")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SpecError("spec", f"not valid TOML: {err}") from None
+    except RecursionError:
+        raise SpecError(
+            "spec", f"nested too deeply (at most {MAX_SPEC_DEPTH} levels of tables and arrays)"
+        ) from None
     return from_dict(data)
 
 
+def check_depth(data: Any, field: str = "spec", limit: int = MAX_SPEC_DEPTH) -> None:
+    """Refuse tables and arrays nested deeper than `limit` (checked without recursion, so any depth is safe)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping | list | tuple):
+            if depth >= limit:
+                raise SpecError(field, f"nested too deeply (at most {limit} levels of tables and arrays)")
+            children = value.values() if isinstance(value, Mapping) else value
+            stack.extend((child, depth + 1) for child in children)
+
+
 def load_spec(path: str | Path) -> ExperimentSpec:
-    """Read and validate the TOML spec at `path`."""
+    """Read and validate the TOML spec at `path` (a regular file of at most `MAX_SPEC_CHARS` bytes)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if not p.is_file():
+            raise SpecError("SPEC", f"{p} is not a regular file")
+        with p.open("rb") as f:
+            raw = f.read(MAX_SPEC_CHARS + 1)
     except OSError as err:
         raise SpecError("SPEC", f"cannot read {p}: {err.strerror or err}") from None
+    if len(raw) > MAX_SPEC_CHARS:
+        raise SpecError("SPEC", f"{p} is larger than {MAX_SPEC_CHARS:,} bytes; a spec is a short TOML file")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SpecError("SPEC", f"{p} is not UTF-8 text") from None
     return parse_spec(text)
 
 
+_REGISTERED: set[str] = set()
+
+
+def register_adapter(module: str) -> None:
+    """Allow the adapter `module` (e.g. a test's own) in specs, in this process and the drivers and workers it
+    starts (it is added to `$ORCA_EXPERIMENT_ADAPTERS`). Nothing is imported here."""
+    if not isinstance(module, str) or not _MODULE_RE.match(module):
+        raise SpecError("adapter", f"not a module name: {module!r}")
+    _REGISTERED.add(module)
+    listed = [m for m in os.environ.get(ADAPTERS_ENV, "").split(",") if m.strip()]
+    if module not in listed:
+        os.environ[ADAPTERS_ENV] = ",".join([*listed, module])
+
+
+def allowed_adapters(env: Mapping[str, str] | None = None) -> set[str]:
+    """The adapter modules a spec may name: the catalog's, the registered ones and `$ORCA_EXPERIMENT_ADAPTERS`."""
+    listed = [m.strip() for m in (os.environ if env is None else env).get(ADAPTERS_ENV, "").split(",")]
+    bad = [m for m in listed if m and not _MODULE_RE.match(m)]
+    if bad:
+        raise SpecError(
+            ADAPTERS_ENV, f"not a module name: {bad[0]!r} (give module names separated by commas)"
+        )
+    catalog = {w.experiment_adapter for w in WORKBENCHES if w.experiment_adapter}
+    return catalog | _REGISTERED | {m for m in listed if m}
+
+
+def check_adapter(module: Any) -> str:
+    """`module` if it is an allowed adapter; a `SpecError` naming `adapter` otherwise (nothing is imported)."""
+    if not isinstance(module, str) or not module.strip():
+        raise SpecError("adapter", "must be a module name such as core.inventory.experiment")
+    allowed = allowed_adapters()
+    if module not in allowed:
+        raise SpecError(
+            "adapter",
+            f"{module[:200]!r} is not an experiment adapter; allowed: {', '.join(sorted(allowed))} (leave it out "
+            f"to use the workbench's own; others must be registered by whoever runs ORCA, see {ADAPTERS_ENV})",
+        )
+    return module
+
+
 def load_adapter(module: str) -> ModuleType:
-    """Import an experiment adapter by module string and check it has the four functions."""
+    """Import an allowed experiment adapter (checked before the import) and check it has the four functions."""
+    return import_adapter(check_adapter(module))
+
+
+def import_adapter(module: str) -> ModuleType:
+    """Import the adapter `module` and check its functions. Only for a module already allowed: workers run the
+    driver's tasks, whose adapter the driver checked with `load_adapter`."""
     try:
         adapter = importlib.import_module(module)
     except ModuleNotFoundError as err:
@@ -313,8 +406,37 @@ def load_adapter(module: str) -> ModuleType:
     return adapter
 
 
+def max_cells(env: Mapping[str, str] | None = None) -> int:
+    """The most cells one experiment may have: `$ORCA_MAX_CELLS` (1 to 1,000,000), else 10,000."""
+    text = (os.environ if env is None else env).get(MAX_CELLS_ENV, "").strip().replace("_", "")
+    if not text:
+        return DEFAULT_MAX_CELLS
+    if not re.fullmatch(r"\d{1,9}", text) or not 1 <= int(text) <= CEILING_MAX_CELLS:
+        raise SpecError(
+            MAX_CELLS_ENV, f"must be a whole number from 1 to {CEILING_MAX_CELLS:,}, got {text[:40]!r}"
+        )
+    return int(text)
+
+
+def _check_cells(count: int, what: str) -> None:
+    cap = max_cells()
+    if count > cap:
+        raise SpecError(
+            "spec",
+            f"{what} make {count:,} cells, more than the cap of {cap:,} per experiment; use fewer seeds, "
+            f"repetitions, agents or instances (or raise {MAX_CELLS_ENV}, at most {CEILING_MAX_CELLS:,})",
+        )
+
+
 def expand(spec: ExperimentSpec, adapter: ModuleType) -> tuple[dict[str, dict[str, Any]], list[Cell]]:
-    """The instances (key → config) the adapter builds from `spec.env`, and every cell in a stable order."""
+    """The instances (key → config) the adapter builds from `spec.env`, and every cell in a stable order.
+
+    The cell count is checked against `max_cells()` arithmetically: once before the adapter builds instances
+    (agents × seeds × repetitions) and once with the instances, before any cell is built."""
+    per_instance = len(spec.agents) * len(spec.seeds) * spec.repetitions
+    _check_cells(
+        per_instance, f"{len(spec.agents)} agents × {len(spec.seeds)} seeds × {spec.repetitions} repetitions"
+    )
     pairs = adapter.instances(dict(spec.env))
     instances: dict[str, dict[str, Any]] = {}
     for key, config in pairs:
@@ -325,6 +447,11 @@ def expand(spec: ExperimentSpec, adapter: ModuleType) -> tuple[dict[str, dict[st
         instances[key] = dict(config)
     if not instances:
         raise SpecError("env", "the environment config produced no instances")
+    _check_cells(
+        len(instances) * per_instance,
+        f"{len(instances)} instances × {len(spec.agents)} agents × {len(spec.seeds)} seeds × "
+        f"{spec.repetitions} repetitions",
+    )
     cells = [
         Cell(inst, agent.name, seed, rep)
         for inst in instances

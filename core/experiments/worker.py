@@ -9,9 +9,15 @@ the run record, so the driver commits them with the run and the cell in one tran
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import math
+import multiprocessing
+import multiprocessing.forkserver
 import os
 import select
+import signal
+import sys
 import threading
 import time
 import traceback
@@ -78,12 +84,14 @@ def _float_metrics(raw: Any) -> dict[str, float]:
 
 def run_cell(task: CellTask) -> CellOutcome:
     """Run one cell. An error of the adapter, environment or agent is a failed outcome, never an exception."""
-    from core.experiments.spec import load_adapter
+    from core.experiments.spec import import_adapter
 
     started = time.perf_counter()
     recorder: Recorder | None = None
     try:
-        adapter = load_adapter(task.adapter)
+        adapter = import_adapter(
+            task.adapter
+        )  # the driver allowed it (`load_adapter`) before making the task
         env = adapter.make_env(dict(task.env_config))
         agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings)
         config = {
@@ -123,11 +131,42 @@ def run_cell(task: CellTask) -> CellOutcome:
     return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started)
 
 
-def die_with_driver(driver_pid: int) -> None:
-    """Pool initializer: end this worker as soon as the driver process `driver_pid` is gone (Linux pidfd).
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
-    A forkserver worker and its forkserver keep each other alive (the worker holds the server's liveness pipe),
-    so without this a driver killed outright (kill -9, out of memory) would leave both behind for good."""
+
+def die_with_parent() -> bool:
+    """Ask the kernel to SIGKILL this process when its parent process ends (Linux `PR_SET_PDEATHSIG`); False
+    where that is not available. Unlike a watcher thread it also works while this process holds the GIL in C
+    code (a long solver call). The parent is checked again afterwards, in case it ended before the request."""
+    if not sys.platform.startswith("linux"):
+        return False
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() != parent:
+        os._exit(1)
+    return True
+
+
+def die_with_driver(driver_pid: int) -> None:
+    """Pool initializer: end this worker as soon as the driver process `driver_pid` is gone.
+
+    A forkserver worker inherits the write end of the server's liveness pipe, so the worker and the server keep
+    each other alive after a driver killed outright (kill -9, out of memory). The worker therefore closes its
+    copy: the forkserver then exits when the driver ends, and the kernel kills the worker when its parent (the
+    forkserver) ends, even while it holds the GIL in C code. A watcher thread on the driver's pidfd is a second
+    guard (and the only one where `PR_SET_PDEATHSIG` does not exist)."""
+    forkserver = multiprocessing.forkserver._forkserver
+    alive = getattr(forkserver, "_forkserver_alive_fd", None)
+    if alive is not None and multiprocessing.parent_process() is not None:
+        forkserver._forkserver_alive_fd = None
+        with contextlib.suppress(OSError):
+            os.close(alive)
+    die_with_parent()
     try:
         fd = os.pidfd_open(driver_pid)
     except ProcessLookupError:

@@ -1,12 +1,14 @@
-"""Helpers for experiment tests: specs on the toy adapter."""
+"""Helpers for experiment tests: specs on the toy adapter, which is registered as an allowed adapter on import
+(for this process and the drivers and workers it starts), as every module that uses `TOY` imports it from here."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from core.experiments.spec import ExperimentSpec, from_dict
+from core.experiments.spec import ExperimentSpec, from_dict, register_adapter
 
 TOY = "tests.core.experiments.toy_adapter"
+register_adapter(TOY)
 
 
 def toy_spec(agents: list[dict[str, Any]] | None = None, **fields: Any) -> ExperimentSpec:

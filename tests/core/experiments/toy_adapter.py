@@ -2,7 +2,9 @@
 
 Agent params: `S` (order-up-to level); `kill_seed` (the worker SIGKILLs itself at t = 2 on that seed);
 `fail_seed` (act raises an `OrcaError` on that seed); `crash_seed` (make_agent raises a bug on that seed —
-checked in act, since make_agent has no seed); `spin` (CPU work per step, for the speed-up benchmark).
+checked in act, since make_agent has no seed); `spin` (CPU work per step, for the speed-up benchmark);
+`hold_gil` (a C loop of that many additions at the first step, which holds the GIL: ~1.3 s per 10^8; with
+`hold_flag`, only while the file it names exists).
 Env config: `horizons` (list of time horizons, one instance each; default [10]).
 An agent of kind "llm" asks its model for each order quantity (one request per step, through the real SDK)
 and appends "start end" wall times of each request to the file named by its `log` param.
@@ -54,6 +56,8 @@ class OrderUpTo:
             raise SpecError("action", "the agent gave up")
         if p.get("crash_seed") == self.seed:
             raise ZeroDivisionError("a bug in the agent")
+        if p.get("hold_gil") and t == 0 and (not p.get("hold_flag") or os.path.exists(p["hold_flag"])):
+            sum(range(int(p["hold_gil"])))
         spin = int(p.get("spin", 0))
         acc = 0
         for i in range(spin):
@@ -96,4 +100,8 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Set
 
 
 def metrics(result: RolloutResult, env: Any) -> dict[str, float]:
-    return {"total_cost": float(env.total_cost), "steps": float(result.steps)}
+    return {
+        "total_cost": float(env.total_cost),
+        "total_reward": float(result.total_reward),
+        "steps": float(result.steps),
+    }
