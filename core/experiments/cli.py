@@ -73,31 +73,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
     run.add_argument(
-        "spec", metavar="SPEC", help="path of the experiment spec (TOML), or a stored experiment's id"
+        "spec",
+        metavar="SPEC",
+        type=cli_args.free_text(cli_args.MAX_PATH_CHARS, "a spec file or an experiment id"),
+        help="path of the experiment spec (TOML), or a stored experiment's id"
     )
     run.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
     run.add_argument(
         "--workers",
-        type=cli_args.whole(1, MAX_WORKERS, "a whole number of workers"),
+        type=cli_args.workers,
         default=2,
         help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
     )
     run.add_argument(
         "--address",
+        type=cli_args.free_text(200, "a Ray address"),
         help="Ray cluster address HOST:PORT (ray engine; must answer within 5 s; default: start a local instance)",
     )
     run.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     run.set_defaults(func=_run)
 
     status = commands.add_parser("status", help="cell counts and failed cells of an experiment")
-    status.add_argument("experiment_id", metavar="ID")
+    status.add_argument("experiment_id", metavar="ID", type=cli_args.identifier)
     status.set_defaults(func=_status)
 
     report = commands.add_parser("report", help="statistics tables as markdown, CSV or Parquet")
-    report.add_argument("experiment_id", metavar="ID")
+    report.add_argument("experiment_id", metavar="ID", type=cli_args.identifier)
     report.add_argument("--format", choices=FORMATS, default="md")
     report.add_argument(
-        "--out", help="md: a file (default: print); csv/parquet: a folder (one file per table)"
+        "--out", type=cli_args.path_text, help="md: a file (default: print); csv/parquet: a folder (one file per table)"
     )
     report.set_defaults(func=_report)
 

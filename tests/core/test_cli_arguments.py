@@ -33,17 +33,7 @@ NO_VALUE = (
 )
 # The `experiment` group belongs to core/experiments/cli.py (another developer's part of issue 25). Its
 # arguments that still lack a validated type, with the type of core.cli_args each should use:
-PENDING_ELSEWHERE = {
-    (
-        "experiment run",
-        "SPEC",
-    ): "cli_args.free_text(cli_args.MAX_PATH_CHARS, 'a spec file or an experiment id')",
-    ("experiment run", "--workers"): "cli_args.workers",
-    ("experiment run", "--address"): "cli_args.free_text(200, 'a Ray address')",
-    ("experiment status", "ID"): "cli_args.identifier",
-    ("experiment report", "ID"): "cli_args.identifier",
-    ("experiment report", "--out"): "cli_args.path_text",
-}
+PENDING_ELSEWHERE: dict[tuple[str, str], str] = {}  # arguments another change still has to type
 NUMERIC_TYPES = {"whole number", "number", "seed", "word or whole number"}
 HUGE_DIGITS = "9" * 100_000
 
