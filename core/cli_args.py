@@ -514,6 +514,8 @@ def chat_request(line: str) -> dict[str, Any]:
         raise SpecError("input", f"your line is not valid JSON ({err.msg} at column {err.colno})") from None
     except RecursionError:
         raise SpecError("input", "your line nests JSON arrays or objects too deeply") from None
+    except ValueError as err:  # a whole number past Python's digit limit (json.loads' int conversion)
+        raise SpecError("input", f"your line holds a number that cannot be read ({str(err)[:80]})") from None
     if not isinstance(data, dict):
         raise SpecError("input", 'each line must be a JSON object such as {"user": "..."}')
     bad = _unpaired_surrogate(data, "input")

@@ -136,6 +136,21 @@ def _bounded_int(token: str) -> int:
 JSON_HOOKS = {"parse_constant": _no_constant, "parse_float": _finite_float, "parse_int": _bounded_int}
 
 
+def csv_rows(text: str, *, field: str, name: str) -> list[tuple[int, list[str]]]:
+    """The (line number, cells) of every CSV row; a row the csv module cannot read (a field over its size
+    limit, a stray quote in strict mode) is refused naming the line."""
+    import csv
+
+    reader = csv.reader(io.StringIO(text))
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for cells in reader:
+            rows.append((reader.line_num, cells))
+    except csv.Error as err:
+        raise SpecError(field, f"{name} line {reader.line_num + 1}: not a readable CSV row ({err})") from None
+    return rows
+
+
 def load_json(text: str, *, field: str, where: str) -> object:
     """Strict JSON: NaN, infinities, numbers that overflow and nesting too deep are refused (SpecError)."""
     import json

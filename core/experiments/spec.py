@@ -38,6 +38,8 @@ _AGENT_FIELDS = ("name", "kind", "provider", "model", "framework", "params")
 MAX_SPEC_CHARS = 1_000_000
 """The longest spec text read (a spec is a few dozen lines; a megabyte is far beyond any real one)."""
 MAX_SPEC_DEPTH = 32
+MAX_NAME_CHARS = 200  # an experiment's name: a label in lists, reports and file names
+MAX_DESCRIPTION_CHARS = 10_000
 """The deepest nesting of tables and arrays in a spec (TOML allows any depth; the reader and JSON need a bound)."""
 ADAPTERS_ENV = "ORCA_EXPERIMENT_ADAPTERS"
 """Extra allowed adapter modules, comma-separated: set by whoever runs ORCA (never by a spec), and inherited by
@@ -139,6 +141,10 @@ class ExperimentSpec:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise SpecError("name", "the experiment needs a name")
+        if len(self.name) > MAX_NAME_CHARS or len(self.description) > MAX_DESCRIPTION_CHARS:
+            field = "name" if len(self.name) > MAX_NAME_CHARS else "description"
+            limit = MAX_NAME_CHARS if field == "name" else MAX_DESCRIPTION_CHARS
+            raise SpecError(field, f"an experiment {field} may have at most {limit:,} characters")
         bench = by_key(self.workbench) if isinstance(self.workbench, str) else None
         if bench is None:
             known = ", ".join(w.key for w in WORKBENCHES if w.experiment_adapter)

@@ -4,9 +4,7 @@ demand history or a stored Inventory Copilot run, and the heuristic policies the
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 import math
 import re
 from collections.abc import Mapping
@@ -25,6 +23,7 @@ from solvers.inventory.spec import (
     parse_demand,
     problem_from_table,
 )
+from solvers.upload import csv_rows
 
 COPILOT_WORKBENCH = "inventory_copilot"
 PARAMS_ARTIFACT = "extracted_params.csv"
@@ -121,7 +120,11 @@ def _is_number(text: str) -> bool:
 
 def read_demand_history(data: bytes | str) -> list[float]:
     """Daily demands from a CSV with one column (optionally headed), or a column named like demand/sales."""
-    rows = [r for r in csv.reader(io.StringIO(_decode(data))) if any(c.strip() for c in r)]
+    rows = [
+        r
+        for _, r in csv_rows(_decode(data), field="demand_history", name="the demand history")
+        if any(c.strip() for c in r)
+    ]
     if not rows:
         raise SpecError("demand_history", "the file is empty; upload one column of daily demand")
     column = 0

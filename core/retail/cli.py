@@ -85,10 +85,17 @@ def cmd_report(args: argparse.Namespace) -> dict:
     from core.config import Settings
     from core.retail.diagnostics import MACRO_NEEDS_KEY
     from core.retail.report import four_stage, four_stage_markdown, strategy_notes, table1, to_markdown
+    from core.retail.run import WORKBENCH
     from core.store import Store
 
     store = Store(args.db)
-    store.get_experiment(args.experiment_id)
+    experiment = store.get_experiment(args.experiment_id)
+    if experiment.get("workbench") != WORKBENCH:
+        raise SpecError(
+            "EXPERIMENT",
+            f"experiment {args.experiment_id!r} is a {experiment.get('workbench')} experiment, not a RetailBench "
+            "one: it has no Table 1 (use: experiment report)",
+        )
     settings = Settings.from_env()
     judge = None
     if settings.provider != "offline" and not args.no_judge:

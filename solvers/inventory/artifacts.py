@@ -28,6 +28,7 @@ from core.errors import SpecError
 from solvers.inventory.dqn import DQNPolicy, q_network
 from solvers.inventory.montecarlo import PolicyEvaluation
 from solvers.inventory.spec import CapacityBasis, InventoryProblem, problem_from_table, table_from_problem
+from solvers.upload import JSON_HOOKS
 
 CONFIG, WEIGHTS, RESULTS = "config.json", "dqn_weights.pth", "policy_evaluation_results.csv"
 _SS_NAME = re.compile(r"sS\((\d+),(\d+)\)")  # `SSPolicy.name`, e.g. sS(16,20)+cutoff
@@ -146,7 +147,7 @@ def read_config(artifacts_dir: str | Path) -> dict:
     try:
         if path.stat().st_size > MAX_CONFIG_BYTES:
             raise ValueError(f"larger than {MAX_CONFIG_BYTES:,} bytes")
-        config = json.loads(path.read_text(encoding="utf-8"))
+        config = json.loads(path.read_text(encoding="utf-8"), **JSON_HOOKS)  # no NaN, no overflowing numbers
     except (OSError, ValueError, RecursionError) as err:
         raise SpecError(
             "artifacts", f"{path} is not a readable {CONFIG} ({err}); run the optimizer again"
@@ -157,13 +158,41 @@ def read_config(artifacts_dir: str | Path) -> dict:
 
 
 def config_lead_time(config: dict) -> int:
-    """The lead time recorded in `config.json`, checked (a whole number >= 0)."""
-    lead_time = _whole("lead_time", config.get("lead_time"))
-    if lead_time < 0:
+    """The lead time recorded in `config.json`, checked: a JSON whole number that its parameter table also
+    states (the table is what the network was trained on)."""
+    value = config.get("lead_time")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SpecError("lead_time", f"{CONFIG} must hold a whole-number lead_time, not {value!r:.40}")
+    table = config.get("parameters")
+    stated = table.get("lead_time") if isinstance(table, dict) else None
+    if str(stated).strip() != str(value):
         raise SpecError(
-            "lead_time", f"{CONFIG} has a negative lead_time ({lead_time}); run the optimizer again"
+            "lead_time",
+            f"{CONFIG} says lead_time {value} but its parameter table says {stated!r:.40}; run the optimizer again",
         )
-    return lead_time
+    if value < 0:
+        raise SpecError("lead_time", f"{CONFIG} has a negative lead_time ({value}); run the optimizer again")
+    return value
+
+
+COPIED_FIELDS = ("time_horizon", "lead_time", "max_inventory", "max_order", "lost_sales", "perishable",
+                 "risk_tolerance", "state_dim", "action_dim")  # fmt: skip
+"""Fields `config.json` repeats from its parameter table: each must agree with the table, so a hand-edited
+file cannot describe one problem while the network answers another."""
+
+
+def _check_copies(config: dict, problem: InventoryProblem) -> None:
+    for key in COPIED_FIELDS:
+        if key not in config:
+            continue
+        value, expected = config[key], getattr(problem, key)
+        same_kind = isinstance(value, bool) == isinstance(expected, bool) and isinstance(value, int | float)
+        if not same_kind or value != expected:
+            raise SpecError(
+                key,
+                f"{CONFIG} says {key} = {value!r:.40} but its parameter table gives {expected!r}; "
+                "run the optimizer again",
+            )
 
 
 def read_results(artifacts_dir: str | Path) -> list[dict[str, str]]:
@@ -184,6 +213,7 @@ def _load(weights: str, mtime: float, config_json: str) -> tuple[InventoryProble
     # artifacts written before the capacity switch existed hold the default basis
     basis = config.get("capacity_basis", CapacityBasis.INVENTORY_POSITION.value)
     problem = dataclasses.replace(problem, capacity_basis=basis)
+    _check_copies(config, problem)
     dims = {k: _whole(k, config.get(k)) for k in ("dqn_input_dim", "action_dim", "dqn_hidden")}
     if dims["dqn_input_dim"] != problem.lead_time + 3 or dims["action_dim"] != problem.action_dim:
         raise SpecError("artifacts", f"{CONFIG} does not match its parameter table; run the optimizer again")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from core.errors import SpecError
 from solvers.inventory.distribution import MAX_UNITS, NUMBER, Demand, format_number, parse_demand
+from solvers.upload import csv_rows
 
 PARAMETER_KEYS: tuple[str, ...] = (
     "time_horizon",
@@ -324,7 +325,9 @@ def _cells(header: list[str], cells: list[str], row_no: int) -> dict[str, str]:
 def read_params_table(source: str | Path | bytes) -> tuple[dict[str, str], dict[str, str]]:
     """Raw `(values, units)` from an `extracted_params.csv` (a path, bytes or CSV text); rows must be defined."""
     rows = [
-        (n, r) for n, r in enumerate(csv.reader(io.StringIO(_read_text(source))), 1) if "".join(r).strip()
+        (n, r)
+        for n, r in csv_rows(_read_text(source), field="params_csv", name="the parameter table")
+        if "".join(r).strip()
     ]
     header = [_normalise_key(c) for c in rows[0][1]] if rows else []
     if "parameter" not in header or "value" not in header:

@@ -23,6 +23,7 @@ MAX_BYTES = 20_000_000
 MAX_ROWS = 50_000
 MAX_COLS = 50_000
 MAX_LINES = 2_000_000
+MAX_NAME_CHARS = 255  # a row or column name (the LP and MPS formats' own limit, as CPLEX and HiGHS document)
 
 MPS_SECTIONS = ("NAME", "OBJSENSE", "ROWS", "COLUMNS", "RHS", "RANGES", "BOUNDS", "ENDATA")
 MPS_UNSUPPORTED = ("QUADOBJ", "QMATRIX", "QSECTION", "QCMATRIX", "CSECTION", "SOS", "INDICATORS")
@@ -89,6 +90,8 @@ def check_mps(lines: Iterable[tuple[int, str]], name: str) -> FileModel:
         if ended:
             raise w.error("text after ENDATA")
         tokens = line.split()
+        if any(len(token) > MAX_NAME_CHARS for token in tokens):
+            raise w.error(f"a name longer than {MAX_NAME_CHARS} characters (the format's limit)")
         if not line[0].isspace():
             key = tokens[0].upper()
             w.section = key
@@ -265,6 +268,9 @@ class _Stream:
                 section, text = opened
                 yield "section", section, number
             for match in _LP_TOKEN.finditer(text):
+                if match.lastgroup == "name" and len(match.group()) > MAX_NAME_CHARS:
+                    self.w.line = number
+                    raise self.w.error(f"a name longer than {MAX_NAME_CHARS} characters (the format's limit)")
                 yield match.lastgroup or "bad", match.group(), number
         self.ended = True
 

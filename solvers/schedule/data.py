@@ -230,8 +230,12 @@ def parse_schools(
         if not name:
             raise SpecError(f"{where} name", "school name is empty")
         raw = row[columns["enrollment"]].replace(",", "")
-        if not re.fullmatch(r"\d+", raw):
-            raise SpecError(f"{where} enrollment", f"{raw!r} is not a whole number of students")
+        if not re.fullmatch(r"\d{1,30}", raw):  # longer: far above MAX_ENROLLMENT, and int() is quadratic
+            shown = raw if len(raw) <= 30 else f"{raw[:20]}... ({len(raw):,} characters)"
+            raise SpecError(
+                f"{where} enrollment",
+                f"{shown!r} is not a whole number of students up to {MAX_ENROLLMENT:,}",
+            )
         start = parse_time(row[columns["current_start"]], f"{where} current_start")
         schools.append(School(name, row[columns["grade"]], int(raw), start))
     return tuple(schools)

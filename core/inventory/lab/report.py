@@ -31,6 +31,7 @@ SPLITS: tuple[tuple[str, str], ...] = (
     ("Poisson demand, lead time 7", "poisson_L7"),
     ("Poisson demand, lead time 1", "poisson_L1"),
 )
+MAX_LAB_JSON_BYTES = 200_000_000  # a lab.json read back by `lab report` (70 scenarios x 3 trials: ~5 MB)
 QUARTILE_FIELDS = (
     ("Holding cost", "holding_cost"),
     ("Penalty cost", "penalty_cost"),
@@ -533,12 +534,14 @@ def load_result(source: str | Path) -> LabResult:
     from core.inventory.lab.lab import LabConfig
     from core.inventory.lab.policy_parser import ParsedPolicy
     from core.inventory.lab.treatments import TrialOutcome
+    from solvers.upload import load_json, read_text
 
     path = Path(source)
     if path.is_dir():
         path = path / "lab.json"
+    text = read_text(path, field="results", name=str(path), max_bytes=MAX_LAB_JSON_BYTES)
+    data = load_json(text, field="results", where=str(path))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         records = []
         for rec in data["records"]:
             outcomes = {}
@@ -578,9 +581,7 @@ def load_result(source: str | Path) -> LabResult:
             data.get("not_run", {}),
             data.get("seconds", 0.0),
         )
-    except FileNotFoundError:
-        raise SpecError("results", f"no lab results at {path}") from None
-    except (KeyError, TypeError, json.JSONDecodeError) as err:
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise SpecError("results", f"{path} is not a lab.json written by the lab ({err})") from None
 
 
