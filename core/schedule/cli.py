@@ -124,6 +124,11 @@ def solve_command(args: argparse.Namespace) -> dict[str, Any]:
             }
             for r in report.relaxations
         ]
+        first = f"; for example: {report.relaxations[0].description}" if report.relaxations else ""
+        out["reason"] = (
+            f"no schedule meets every constraint: {', '.join(report.conflicts) or 'the district as given'} "
+            f"conflict{first}"
+        )
     return out
 
 

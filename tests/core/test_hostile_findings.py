@@ -119,3 +119,10 @@ def test_experiment_names_are_bounded_and_retail_report_wants_a_retail_experimen
     experiment = json.loads(stdout)["experiment_id"]
     error = refused([*db, "retail", "report", "--no-judge", experiment])
     assert "not a RetailBench" in error["error"]
+
+
+def test_an_infeasible_schedule_says_why_in_its_reason(files: dict[str, Path]) -> None:
+    code, stdout, _ = run(["schedule", "solve", "--district", str(files["schools"]), "--max-load", "0"])
+    out = json.loads(stdout)
+    assert code == 0 and out["status"] == "infeasible"
+    assert "upper_bound[student_load_balancing]" in out["reason"] and "raise" in out["reason"]
