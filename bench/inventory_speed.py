@@ -145,7 +145,7 @@ def main() -> None:
     secs, res = best_of(lambda: solve_dp(long))
     rows["dp_backlog_L0_T365"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
     # the plain-words summary of the DP policy, validated by evaluating it on the same 300 paths
-    from core.inventory.policy_brief import policy_rule
+    from core.inventory.copilot.policy_brief import policy_rule
 
     bakery = InventoryProblem(30, parse_demand("poisson(20)"), True, True, 0.5, 3, 10, 1, 60, 60)
     table = solve_dp(bakery).policy

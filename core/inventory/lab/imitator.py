@@ -33,7 +33,7 @@ import numpy as np
 
 from core.config import Settings
 from core.errors import SpecError
-from core.inventory.dialogue import QUESTION_ORDER
+from core.inventory.copilot.dialogue import QUESTION_ORDER
 from core.inventory.lab.generator import Scenario
 from core.text.clean import clean
 from core.text.numbers import number_words
