@@ -10,7 +10,7 @@ import streamlit as st
 
 from core.errors import OrcaError
 from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
-from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
+from core.inventory.policy_names import plain_name, plain_value
 from core.inventory.simulator.charts import wrap_label
 from core.inventory.simulator.inputs import policy_handoff
 from core.ui import (
@@ -27,6 +27,7 @@ from core.ui import (
     url_run_id,
 )
 from solvers.inventory.agent import EVAL_SEED_OFFSET
+from solvers.inventory.parameters import PARAMETER_LABELS
 
 K = "orca_copilot_"
 NEW = "__new__"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from core.inventory.policy_names import PARAMETER_LABELS as L
 from core.store import Store
+from solvers.inventory.parameters import PARAMETER_LABELS as L
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "inventory_copilot.py")
 ALL_AT_ONCE = (

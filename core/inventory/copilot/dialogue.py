@@ -9,8 +9,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from core.errors import SpecError
-from core.inventory.policy_names import PARAMETER_LABELS, plain_value
+from core.inventory.policy_names import plain_value
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
+from solvers.inventory.parameters import PARAMETER_LABELS, QUESTION_ORDER, QUESTIONS
 from solvers.inventory.spec import PARAMETER_KEYS, parse_demand
 
 ASK_NEXT = "ASK NEXT QUESTION"
@@ -21,40 +22,6 @@ ACTIONS = (ASK_NEXT, ASK_CLARIFICATION, TERMINATE)
 GREETING = (
     "Hi, I'm the Inventory Copilot. Tell me about the item you want to manage in your own words: how much you "
     "sell, what holding stock and running out cost you, how long deliveries take, and your storage limits."
-)
-RISK_QUESTION = (
-    "Last question, about risk preference, on a scale from -10 (very risk-averse) to 10 (very risk-seeking), "
-    "how would you rate your business strategy?"
-)
-QUESTIONS: dict[str, str] = {
-    "demand_type": "How does daily demand behave: is it the same fixed amount every day, or does it vary from day to day?",
-    "demand_distribution": "What does daily demand look like? For example 'Poisson with mean 8', 'normal with mean 30 "
-    "and standard deviation 10', or 'anywhere between 10 and 20 (uniform)'.",
-    "state_transition_model": "When an item is out of stock, do customers leave (a lost sale) or wait until you "
-    "restock (a backlog)?",
-    "perishability": "Do the items spoil, so that unsold stock must be thrown away at the end of each day?",
-    "time_horizon": "Over how many days should I plan (for example 30, 90 or 365 days)?",
-    "holding_cost": "What does it cost to keep one unit in stock for one day (for example $0.50 per unit per day)?",
-    "penalty_cost": "What does it cost you when you cannot serve a unit of demand (for example $5 per unit short)?",
-    "setup_cost": "Is there a fixed cost per order, whatever the quantity (for example $3 per shipment)? Say 0 if not.",
-    "lead_time": "How many days pass between placing an order and receiving it?",
-    "max_inventory": "How many units can you store at most (your storage capacity)?",
-    "max_order": "What is the largest quantity you can order at once (in units)?",
-    "risk_tolerance": RISK_QUESTION,
-}
-QUESTION_ORDER: tuple[str, ...] = (
-    "demand_type",
-    "demand_distribution",
-    "state_transition_model",
-    "perishability",
-    "time_horizon",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
 )
 
 

@@ -13,22 +13,10 @@ from pathlib import Path
 from core.cli_args import provider_settings
 from core.config import Settings
 from core.store import Store
+from solvers.inventory.parameters import PARAMETER_KEYS
 
 ROOT = Path(__file__).resolve().parents[4]
-KEYS = [
-    "time_horizon",
-    "demand_type",
-    "demand_distribution",
-    "perishability",
-    "state_transition_model",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
-]
+KEYS = list(PARAMETER_KEYS)  # the table's rows in the order of extracted_params.csv
 ALL_AT_ONCE = (
     "I sell phone cases online. Daily demand is random, Poisson with λ = 3 units a day. If we're out, customers "
     "go elsewhere. Holding a case costs $0.50 per unit per day, and each lost sale costs us $4. There's a flat "

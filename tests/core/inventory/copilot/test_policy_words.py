@@ -13,9 +13,10 @@ import pytest
 from core.inventory.copilot.critic import critique
 from core.inventory.copilot.policy_brief import brief_from_result, policy_rule
 from core.inventory.copilot.policy_explanation import action_sentence, explanation, rule_sentence
-from core.inventory.policy_names import PARAMETER_LABELS, cutoff_days, plain_name, plain_value
+from core.inventory.policy_names import cutoff_days, plain_name, plain_value
 from solvers.inventory.agent import optimize
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
+from solvers.inventory.parameters import PARAMETER_LABELS
 from solvers.inventory.policies import BaseStockPolicy, SSPolicy
 from solvers.inventory.spec import problem_from_table, table_from_problem
 from tests.core.inventory.copilot.test_interpretation import SMALL
