@@ -128,7 +128,7 @@ class CapacityBasis(StrEnum):
     ON_HAND = "on_hand"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InventoryProblem:
     """A fully specified single-item periodic-review instance (seed 000, Appendix A).
 

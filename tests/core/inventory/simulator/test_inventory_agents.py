@@ -33,7 +33,18 @@ POLICIES = [
 
 
 def problem(lost: bool, perishable: bool, lead_time: int) -> InventoryProblem:
-    return InventoryProblem(20, parse_demand("poisson(7)"), perishable, lost, 0.5, 2.83, 3, lead_time, 35, 15)
+    return InventoryProblem(
+        time_horizon=20,
+        demand=parse_demand("poisson(7)"),
+        perishable=perishable,
+        lost_sales=lost,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=lead_time,
+        max_inventory=35,
+        max_order=15,
+    )
 
 
 def _compare(p: InventoryProblem, agent: PolicyAgent, seed: int) -> None:
@@ -81,7 +92,18 @@ def test_heuristic_agents_order_what_the_evaluator_orders(
     ("lost", "perishable", "lead_time"), [(True, False, 1), (False, True, 2), (False, False, 0)]
 )
 def test_dp_optimum_agent_follows_the_policy_table(lost: bool, perishable: bool, lead_time: int) -> None:
-    p = InventoryProblem(12, parse_demand("poisson(4)"), perishable, lost, 0.5, 2.83, 3, lead_time, 16, 8)
+    p = InventoryProblem(
+        time_horizon=12,
+        demand=parse_demand("poisson(4)"),
+        perishable=perishable,
+        lost_sales=lost,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=lead_time,
+        max_inventory=16,
+        max_order=8,
+    )
     agent = optimal_agent(p)
     assert agent.name == "DP optimum"
     for seed in range(3):
@@ -90,7 +112,18 @@ def test_dp_optimum_agent_follows_the_policy_table(lost: bool, perishable: bool,
 
 def test_dp_agent_mean_cost_in_the_environment_matches_the_exact_optimum() -> None:
     """200 rollouts of the DP agent estimate its expected cost; the DP says what it must be."""
-    p = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 1, 40, 20)
+    p = InventoryProblem(
+        time_horizon=30,
+        demand=parse_demand("poisson(8)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=1,
+        max_inventory=40,
+        max_order=20,
+    )
     agent = optimal_agent(p)
     costs = [-rollout(InventoryControlEnv(p), agent, seed=s).total_reward for s in range(200)]
     se = np.std(costs, ddof=1) / np.sqrt(len(costs))

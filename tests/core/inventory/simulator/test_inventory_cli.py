@@ -26,7 +26,18 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def params(tmp_path_factory) -> Path:
-    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    p = InventoryProblem(
+        time_horizon=12,
+        demand=parse_demand("poisson(5)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=3,
+        setup_cost=2,
+        lead_time=1,
+        max_inventory=20,
+        max_order=8,
+    )
     path = tmp_path_factory.mktemp("params") / "extracted_params.csv"
     path.write_text(params_csv_text(p))
     return path
@@ -77,7 +88,18 @@ def test_dp_and_refusal(params: Path, tmp_path: Path) -> None:
     out = run("dp", "--params", str(params))
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["optimal_cost"] > 0
-    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    big = InventoryProblem(
+        time_horizon=90,
+        demand=parse_demand("poisson(8)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=4,
+        max_inventory=100,
+        max_order=50,
+    )
     path = tmp_path / "big.csv"
     path.write_text(params_csv_text(big))
     out = run("dp", "--params", str(path))
@@ -142,7 +164,18 @@ def test_optimize_no_dqn(params: Path, tmp_path: Path) -> None:
 
 def test_bad_params_file_names_the_field(tmp_path: Path) -> None:
     path = tmp_path / "bad.csv"
-    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    p = InventoryProblem(
+        time_horizon=12,
+        demand=parse_demand("poisson(5)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=3,
+        setup_cost=2,
+        lead_time=1,
+        max_inventory=20,
+        max_order=8,
+    )
     path.write_text(params_csv_text(p).replace("lead_time,1,", "lead_time,1.5,"))
     out = run("dp", "--params", str(path))
     assert out.returncode == 2 and "lead_time" in json.loads(out.stderr)["error"]
@@ -150,7 +183,18 @@ def test_bad_params_file_names_the_field(tmp_path: Path) -> None:
 
 def test_unquoted_normal_and_non_utf8_params(params: Path, tmp_path: Path) -> None:
     text = params_csv_text(
-        InventoryProblem(12, parse_demand("normal(5,2)"), False, True, 0.5, 3, 2, 1, 20, 8)
+        InventoryProblem(
+            time_horizon=12,
+            demand=parse_demand("normal(5,2)"),
+            perishable=False,
+            lost_sales=True,
+            holding_cost=0.5,
+            penalty_cost=3,
+            setup_cost=2,
+            lead_time=1,
+            max_inventory=20,
+            max_order=8,
+        )
     )
     unquoted = tmp_path / "unquoted.csv"
     unquoted.write_text(text.replace('"normal(5,2)"', "normal(5,2)"))
@@ -168,7 +212,18 @@ def test_order_without_lead_time_needs_no_pipeline(tmp_path: Path) -> None:
     from solvers.inventory.artifacts import write_artifacts
     from solvers.inventory.dqn import DQNPolicy, q_network
 
-    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 0, 20, 8)
+    p = InventoryProblem(
+        time_horizon=12,
+        demand=parse_demand("poisson(5)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=3,
+        setup_cost=2,
+        lead_time=0,
+        max_inventory=20,
+        max_order=8,
+    )
     net = q_network(p.lead_time + 3, p.action_dim, 8)
     write_artifacts(tmp_path, p, [], (4, 10), "dqn", DQNPolicy(net, 1.0), dqn_hidden=8)
     out = run("order", "--artifacts", str(tmp_path), "--inventory", "4", "--step", "0")
