@@ -149,7 +149,12 @@ def main() -> None:
     from core.inventory.copilot.policy_brief import policy_rule
 
     bakery = seed_anchor(
-        demand=parse_demand("poisson(20)"), perishable=True, penalty_cost=3, setup_cost=10, max_inventory=60, max_order=60
+        demand=parse_demand("poisson(20)"),
+        perishable=True,
+        penalty_cost=3,
+        setup_cost=10,
+        max_inventory=60,
+        max_order=60,
     )
     table = solve_dp(bakery).policy
     secs, rule = best_of(lambda: policy_rule(bakery, "dp", table, 0))

@@ -1,9 +1,9 @@
 """The one table of the inventory parameters (seed 000, Tables 1–2): key, plain label, default unit, the
 Copilot's question and its asking order.
 
-The spec (`spec.py`: `PARAMETER_KEYS`, `DEFAULT_UNITS`), the Copilot's dialogue (`QUESTIONS`, `QUESTION_ORDER`),
-the message readers (`ROW_KEYS`: the number rows) and the plain labels shown on the pages (`PARAMETER_LABELS`)
-are all read from `PARAMETERS`, so a parameter is added or renamed in one place.
+The spec (`spec.py`: `PARAMETER_KEYS`, `DEFAULT_UNITS`), the Copilot's dialogue (`QUESTIONS`,
+`QUESTION_ORDER`), the message readers (`ROW_KEYS`: the number rows) and the plain labels shown on the pages
+(`PARAMETER_LABELS`) are all read from `PARAMETERS`, so a parameter is added or renamed in one place.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         label="Demand type",
         unit="N/A",
         kind=ParameterKind.CHOICE,
-        question="How does daily demand behave: is it the same fixed amount every day, or does it vary from day "
-        "to day?",
+        question="How does daily demand behave: is it the same fixed amount every day, or does it vary "
+        "from day to day?",
         ask=1,
     ),
     Parameter(
@@ -87,7 +87,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         label="Holding cost per unit per day",
         unit="USD/unit/day",
         kind=ParameterKind.NUMBER,
-        question="What does it cost to keep one unit in stock for one day (for example $0.50 per unit per day)?",
+        question="What does it cost to keep one unit in stock for one day "
+        "(for example $0.50 per unit per day)?",
         ask=6,
     ),
     Parameter(
@@ -95,7 +96,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         label="Cost of a unit short",
         unit="USD/unit",
         kind=ParameterKind.NUMBER,
-        question="What does it cost you when you cannot serve a unit of demand (for example $5 per unit short)?",
+        question="What does it cost you when you cannot serve a unit of demand "
+        "(for example $5 per unit short)?",
         ask=7,
     ),
     Parameter(

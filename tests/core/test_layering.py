@@ -43,7 +43,7 @@ def test_only_views_and_core_ui_import_streamlit():
 
 
 def imported_names(path: Path) -> set[str]:
-    """Imported modules plus `module.name` for each `from module import name` (catches `from pkg import sub`)."""
+    """Imported modules plus `module.name` for each `from module import name` (so `from pkg import sub`)."""
     names = imported_modules(path)
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -54,7 +54,9 @@ def imported_names(path: Path) -> set[str]:
 def test_the_policy_simulator_imports_nothing_from_the_copilot():
     simulator = python_files("core/inventory/simulator")
     offenders = {
-        str(p.relative_to(ROOT)): sorted(m for m in imported_names(p) if m.startswith("core.inventory.copilot"))
+        str(p.relative_to(ROOT)): sorted(
+            m for m in imported_names(p) if m.startswith("core.inventory.copilot")
+        )
         for p in simulator
     }
     assert simulator, "the scan found no simulator files"

@@ -1,4 +1,4 @@
-"""The Copilot's optimizer budget (`CopilotConfig`) and its answer in the chat protocol (`CopilotTurn`).
+"""The Copilot's optimizer budget (`CopilotConfig`) and the DQN requests read from the chat (`dqn_request`).
 
 Defaults: 1000 Monte Carlo paths for the policy search (the engine re-evaluates the finalists on
 max(paths, 2000) fresh common paths), the exact DP whenever the engine deems the state space small enough, and
@@ -61,25 +61,6 @@ class CopilotConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-@dataclass(frozen=True)
-class CopilotTurn:
-    """One answer of the session in the chat protocol: text, action, the full table, the policy (or None)."""
-
-    assistant: str
-    action: str
-    table: dict[str, dict[str, str | None]]
-    policy: dict[str, Any] | None = None
-    conflicts: tuple[dict[str, object], ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "assistant": self.assistant,
-            "action": self.action,
-            "table": self.table,
-            "policy": self.policy,
-        }
 
 
 def dqn_request(config: CopilotConfig, text: str) -> tuple[CopilotConfig, str]:

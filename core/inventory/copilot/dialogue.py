@@ -1,5 +1,5 @@
-"""What both extraction agents share: the questions, the turn record, direct cell edits, and the artifacts
-(`extracted_params.csv`, `conversation_log.txt`) saved on TERMINATE (seed 000, §2.2)."""
+"""What both extraction agents share: the questions, the turn (`turn.CopilotTurn`), direct cell edits, and the
+artifacts (`extracted_params.csv`, `conversation_log.txt`) saved on TERMINATE (seed 000, §2.2)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from core.errors import SpecError
+from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.policy_names import plain_value
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from solvers.inventory.parameters import PARAMETER_LABELS, QUESTION_ORDER, QUESTIONS
@@ -67,19 +68,6 @@ def next_undefined(table: ParameterTable) -> str | None:
     return next((k for k in QUESTION_ORDER if not table.is_defined(k)), None)
 
 
-@dataclass(frozen=True)
-class ExtractionTurn:
-    """One agent turn: the message, the Table 8 action, the full table and the open conflicts."""
-
-    assistant: str
-    action: str
-    table: dict[str, dict[str, str | None]]
-    conflicts: tuple[dict[str, object], ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        return {"assistant": self.assistant, "action": self.action, "table": self.table}
-
-
 @dataclass
 class DialogueState:
     """Table, transcript and the row last asked about; the part of an agent a page persists."""
@@ -112,10 +100,10 @@ class ExtractionBase(ABC):
         return GREETING
 
     @abstractmethod
-    def respond(self, user_text: str) -> ExtractionTurn:
+    def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
 
-    def user_edit(self, key: str, value: str) -> ExtractionTurn:
+    def user_edit(self, key: str, value: str) -> CopilotTurn:
         """A direct cell edit from the page: validated like any update, logged as a user edit."""
         if key not in PARAMETER_KEYS:
             raise SpecError(key, "is not a parameter of the table")
@@ -132,10 +120,10 @@ class ExtractionBase(ABC):
         self.state.log.append(("edit", f"{key}: {old if old is not None else '-'} -> {applied[0].value}"))
         return self._after_edit(f"Updated {LABELS[key]} to {applied[0].value}.")
 
-    def _after_edit(self, note: str) -> ExtractionTurn:
+    def _after_edit(self, note: str) -> CopilotTurn:
         return self._finish([note], [])
 
-    def _finish(self, notes: list[str], problems: list[SpecError]) -> ExtractionTurn:
+    def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
         """Pick the action after an update: clarify a conflict, re-ask a bad answer, ask the next row, or stop."""
         parts = [n for n in notes if n]
         parts += dict.fromkeys(
@@ -173,9 +161,7 @@ class ExtractionBase(ABC):
         text = " ".join([*parts, question]).strip()
         self._say(text)
         self.last_action = action
-        return ExtractionTurn(
-            text, action, self.table.to_dict(), tuple(c.to_dict() for c in self.table.conflicts)
-        )
+        return CopilotTurn.of(self.table, assistant=text, action=action)
 
     def _fresh(self, question: str, about: str | Conflict) -> str:
         """The question, or after it was asked twice in these words, the same question put differently with

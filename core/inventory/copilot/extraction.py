@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 from core.errors import SpecError
 from core.inventory.copilot import conflicts as cf
-from core.inventory.copilot.dialogue import ExtractionBase, ExtractionTurn
+from core.inventory.copilot.dialogue import ExtractionBase
+from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
 from core.inventory.nlu.extractors import (
@@ -118,7 +119,7 @@ class ExtractionAgent(ExtractionBase):
         self._touched: list[str] = []
         self._order_up_to_capacity = False
 
-    def respond(self, user_text: str) -> ExtractionTurn:
+    def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
         user_text, cut = clean(user_text)
         self.state.log.append(("user", user_text))

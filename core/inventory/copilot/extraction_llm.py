@@ -27,10 +27,10 @@ from core.inventory.copilot.dialogue import (
     ASK_NEXT,
     TERMINATE,
     ExtractionBase,
-    ExtractionTurn,
     next_undefined,
     question_for,
 )
+from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu.replies import resolve
 from core.inventory.table import Cell, Conflict, ParameterTable
 from core.llm import ChatModel, Message
@@ -128,7 +128,7 @@ class LLMExtractionAgent(ExtractionBase):
         self.reasoning: list[str] = []
         self.rejections: list[str] = []
 
-    def respond(self, user_text: str) -> ExtractionTurn:
+    def respond(self, user_text: str) -> CopilotTurn:
         """One round: ask the model, validate its reply (retrying with the error), apply it, answer."""
         self.state.log.append(("user", user_text))
         messages = [Message("user", self._request())]
@@ -182,7 +182,7 @@ class LLMExtractionAgent(ExtractionBase):
                 keep.append(cell)
         return tuple(keep)
 
-    def _apply(self, parsed: ProtocolReply) -> ExtractionTurn:
+    def _apply(self, parsed: ProtocolReply) -> CopilotTurn:
         self.reasoning.append(parsed.reasoning)
         user_text = next((text for role, text in reversed(self.state.log) if role == "user"), "")
         cells = self._settle(user_text, parsed.cells)
@@ -200,12 +200,7 @@ class LLMExtractionAgent(ExtractionBase):
             question = self.table.conflicts[0].question
             self._say(question)
             self.state.asked, self.last_action = None, ASK_CLARIFICATION
-            return ExtractionTurn(
-                question,
-                ASK_CLARIFICATION,
-                self.table.to_dict(),
-                tuple(c.to_dict() for c in self.table.conflicts),
-            )
+            return CopilotTurn.of(self.table, assistant=question, action=ASK_CLARIFICATION)
         if parsed.action == ASK_CLARIFICATION:
             keys = tuple(c.key for c in parsed.cells)
             self.table.open(Conflict("llm", keys, parsed.next_question))
@@ -217,11 +212,9 @@ class LLMExtractionAgent(ExtractionBase):
         )
         self._say(text)
         self.last_action = parsed.action
-        return ExtractionTurn(
-            text, parsed.action, self.table.to_dict(), tuple(c.to_dict() for c in self.table.conflicts)
-        )
+        return CopilotTurn.of(self.table, assistant=text, action=parsed.action)
 
-    def _give_up(self) -> ExtractionTurn:
+    def _give_up(self) -> CopilotTurn:
         """After the retries, keep the table as it was and ask the current question again."""
         key = next_undefined(self.table)
         question = (
@@ -232,10 +225,8 @@ class LLMExtractionAgent(ExtractionBase):
         text = f"Sorry, I could not process that reliably. {question}"
         self._say(text)
         self.last_action = ASK_NEXT
-        return ExtractionTurn(
-            text, ASK_NEXT, self.table.to_dict(), tuple(c.to_dict() for c in self.table.conflicts)
-        )
+        return CopilotTurn.of(self.table, assistant=text, action=ASK_NEXT)
 
-    def _after_edit(self, note: str) -> ExtractionTurn:
+    def _after_edit(self, note: str) -> CopilotTurn:
         self.table.conflicts = [c for c in self.table.conflicts if c.kind != "llm"]
         return self._finish([note], [])

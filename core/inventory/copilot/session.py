@@ -22,7 +22,7 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.inventory.copilot.config import CopilotConfig, CopilotTurn, dqn_request
+from core.inventory.copilot.config import CopilotConfig, dqn_request
 from core.inventory.copilot.critic import CriticReport, critique
 from core.inventory.copilot.dialogue import TERMINATE, ExtractionBase, next_undefined
 from core.inventory.copilot.extraction import ExtractionAgent
@@ -39,6 +39,7 @@ from core.inventory.copilot.order_query import parse_order_query
 from core.inventory.copilot.policy_brief import PolicyBrief, brief_from_result, brief_state, restore_brief
 from core.inventory.copilot.record import deployment_zip, run_metrics
 from core.inventory.copilot.resume import EDIT_TOOL, load_conversation, snapshot
+from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.table import LABELS, ParameterTable
 from core.llm import make_chat_model
 from core.recorder import Recorder, RunStatus
@@ -521,4 +522,6 @@ class Copilot:
         return run_metrics(self.policy, len(self.transcript()))
 
     def _turn(self, text: str, action: str, conflicts: tuple[dict[str, object], ...] = ()) -> CopilotTurn:
-        return CopilotTurn(text, action, self.table.to_dict(), self.policy, conflicts)
+        return CopilotTurn(
+            assistant=text, action=action, table=self.table.to_dict(), conflicts=conflicts, policy=self.policy
+        )

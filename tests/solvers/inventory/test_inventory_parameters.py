@@ -1,4 +1,4 @@
-"""The one parameter table: seed 000's 12 rows in table order, the Copilot's asking order, units and readers."""
+"""The one parameter table: seed 000's 12 rows in table order, the asking order, units and readers."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def test_the_twelve_rows_of_seed_000_in_table_order():
 
 
 def test_the_copilot_asks_about_demand_first_and_risk_last():
-    assert pm.QUESTION_ORDER[:4] == ("demand_type", "demand_distribution", "state_transition_model", "perishability")
+    demand_first = ("demand_type", "demand_distribution", "state_transition_model", "perishability")
+    assert pm.QUESTION_ORDER[:4] == demand_first
     assert pm.QUESTION_ORDER[-1] == "risk_tolerance"
     assert sorted(pm.QUESTION_ORDER) == sorted(pm.PARAMETER_KEYS)
     assert list(pm.QUESTIONS) == list(pm.QUESTION_ORDER)
