@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.config import Settings  # noqa: E402
-from core.inventory.copilot import Copilot, CopilotConfig  # noqa: E402
+from core.inventory.copilot.session import Copilot, CopilotConfig  # noqa: E402
 from core.store import Store  # noqa: E402
 
 INSTANCES = {

@@ -24,11 +24,12 @@ from solvers.inventory.dp import evaluate_exact, solve_dp  # noqa: E402
 from solvers.inventory.dqn import DQNConfig, train_dqn  # noqa: E402
 from solvers.inventory.montecarlo import evaluate_policies  # noqa: E402
 from solvers.inventory.search import search_policies  # noqa: E402
-from solvers.inventory.spec import InventoryProblem, parse_demand  # noqa: E402
+from solvers.inventory.spec import InventoryProblem  # noqa: E402
+from tests.support.inventory import anchor as seed_anchor  # noqa: E402
 
 
 def anchor(lead: int) -> InventoryProblem:
-    return InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, lead, 40, 20)
+    return seed_anchor(lead)
 
 
 def small_instances(dqn_seconds: float) -> dict:
@@ -65,7 +66,7 @@ def small_instances(dqn_seconds: float) -> dict:
 
 
 def long_lead(dqn_seconds: float) -> dict:
-    p = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 7, 100, 30)
+    p = seed_anchor(7, time_horizon=90, max_inventory=100, max_order=30)
     bs = search_policies(p, "base_stock", 1000, 0)
     bs_cut = search_policies(p, "base_stock", 1000, 0, cutoff=True)
     start, cpu = time.perf_counter(), time.process_time()

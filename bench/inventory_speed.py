@@ -28,7 +28,8 @@ from solvers.inventory.dp import solve_dp  # noqa: E402
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policy  # noqa: E402
 from solvers.inventory.policies import SSPolicy  # noqa: E402
 from solvers.inventory.search import evaluate_rules, family_rules  # noqa: E402
-from solvers.inventory.spec import InventoryProblem, parse_demand  # noqa: E402
+from solvers.inventory.spec import parse_demand  # noqa: E402
+from tests.support.inventory import anchor as seed_anchor  # noqa: E402
 
 
 def best_of(fn, repeats: int = 3) -> tuple[float, object]:
@@ -60,7 +61,7 @@ def ab(other: Path, rounds: int = 9) -> None:
     old_dp = _load("ab_dp", inv / "dp.py")
     from solvers.inventory import dp
 
-    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    big = seed_anchor(4, time_horizon=90, max_inventory=100, max_order=50)
     demand = demand_matrix(big, 1000, 0)
     rules = family_rules(big, "sS")
     cases = {}
@@ -69,7 +70,7 @@ def ab(other: Path, rounds: int = 9) -> None:
             cases[f"grid_5151_pairs_threads{threads}/{side}"] = lambda m=mod, t=threads: m.evaluate_rules(
                 big, rules[:, 0], rules[:, 1], rules[:, 2], demand, threads=t
             )[0]
-    zero = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 0, 100, 50)
+    zero = seed_anchor(0, time_horizon=90, max_inventory=100, max_order=50)
     for side, mod in (("this", montecarlo), ("other", old_mc)):
         cases[f"single_policy_mc_1000x90/{side}"] = lambda m=mod: (
             m.simulate_policy(big, SSPolicy(39, 42), demand).mean
@@ -77,8 +78,8 @@ def ab(other: Path, rounds: int = 9) -> None:
         cases[f"single_policy_mc_1000x90_L0/{side}"] = lambda m=mod: (
             m.simulate_policy(zero, SSPolicy(10, 20), demand).mean
         )
-    l2 = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 2, 40, 20)
-    long = InventoryProblem(365, parse_demand("poisson(8)"), False, False, 0.5, 2.83, 3, 0, 40, 20)
+    l2 = seed_anchor(2)
+    long = seed_anchor(0, time_horizon=365, lost_sales=False)
     for side, mod in (("this", dp), ("other", old_dp)):
         cases[f"dp_L2/{side}"] = lambda m=mod: m.solve_dp(l2).optimal_cost
         cases[f"dp_backlog_L0_T365/{side}"] = lambda m=mod: m.solve_dp(long).optimal_cost
@@ -121,7 +122,7 @@ def main() -> None:
         ab(args.ab.resolve(), args.rounds)
         return
     rows = {}
-    big = InventoryProblem(90, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 4, 100, 50)
+    big = seed_anchor(4, time_horizon=90, max_inventory=100, max_order=50)
     demand = demand_matrix(big, 1000, 0)
     rules = family_rules(big, "sS")
     for threads in (1, 2):
@@ -137,17 +138,24 @@ def main() -> None:
     secs, _ = best_of(lambda: evaluate_policy(big, SSPolicy(39, 42), 1000, 0))
     rows["single_policy_mc_1000x90"] = {"seconds": secs}
     for lead in (1, 2):
-        p = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, lead, 40, 20)
+        p = seed_anchor(lead)
         secs, res = best_of(lambda p=p: solve_dp(p))
         rows[f"dp_L{lead}"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
     # backlog: the on-hand axis spans -T·d_max..max_inventory (13,181 levels at T = 365)
-    long = InventoryProblem(365, parse_demand("poisson(8)"), False, False, 0.5, 2.83, 3, 0, 40, 20)
+    long = seed_anchor(0, time_horizon=365, lost_sales=False)
     secs, res = best_of(lambda: solve_dp(long))
     rows["dp_backlog_L0_T365"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
     # the plain-words summary of the DP policy, validated by evaluating it on the same 300 paths
-    from core.inventory.policy_brief import policy_rule
+    from core.inventory.copilot.policy_brief import policy_rule
 
-    bakery = InventoryProblem(30, parse_demand("poisson(20)"), True, True, 0.5, 3, 10, 1, 60, 60)
+    bakery = seed_anchor(
+        demand=parse_demand("poisson(20)"),
+        perishable=True,
+        penalty_cost=3,
+        setup_cost=10,
+        max_inventory=60,
+        max_order=60,
+    )
     table = solve_dp(bakery).policy
     secs, rule = best_of(lambda: policy_rule(bakery, "dp", table, 0))
     rows["dp_summary_validated_bakery"] = {"seconds": secs, "summary_gap_pct": rule["summary_gap_pct"]}

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import sklearn.linear_model  # noqa: E402, F401 - imported before timing, so training time excludes the import
 
-from core.inventory.extraction import ExtractionAgent  # noqa: E402
+from core.inventory.copilot.extraction import ExtractionAgent  # noqa: E402
 from core.inventory.nlu.intents import BANK as INVENTORY_BANK  # noqa: E402
 from core.schedule.agent import ScheduleAgent  # noqa: E402
 from core.schedule.language import BANK as SCHEDULE_BANK  # noqa: E402
@@ -98,7 +98,7 @@ def schedule_slots(
 
 def dialogue_success() -> dict[str, object]:
     """The scripted dialogue suites replayed outside pytest: a dialogue succeeds when every check holds."""
-    from tests.core.inventory import test_dialogues, test_dialogues_managers, test_dialogues_phrasing
+    from tests.core.inventory.copilot import test_dialogues, test_dialogues_managers, test_dialogues_phrasing
     from tests.core.schedule import test_schedule_offline_dialogues, test_schedule_offline_regressions
     from tests.support.extraction_dialogues import check_dialogue
 

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.inventory.extraction import ExtractionAgent, warm_up  # noqa: E402
+from core.inventory.copilot.extraction import ExtractionAgent, warm_up  # noqa: E402
 from core.schedule.agent import ScheduleAgent  # noqa: E402
 from core.schedule.language import intents as schedule_intents  # noqa: E402
 from core.schedule.offline import Memory, interpret  # noqa: E402
@@ -45,7 +45,7 @@ def _note(chat: str, cpu: float, text: str) -> None:
 
 
 def inventory_turns() -> tuple[list[float], list[float]]:
-    from tests.core.inventory import test_dialogues, test_dialogues_managers, test_dialogues_phrasing
+    from tests.core.inventory.copilot import test_dialogues, test_dialogues_managers, test_dialogues_phrasing
 
     wall, cpu = [], []
     for _, turns, _, _ in [

@@ -47,7 +47,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Ask, Clarify, Optimize (seed 000)",
         "inventory",
         "core.inventory.cli",
-        "core.inventory.experiment",
+        "core.inventory.simulator.experiment",
     ),
     Workbench(
         "inventory_lab",

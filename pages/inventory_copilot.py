@@ -1,6 +1,6 @@
 """Inventory Copilot: chat on the left, the live parameter table on the right, the policy and its artifacts below.
 
-A thin view over `core.inventory.copilot.Copilot`, which runs extraction, optimization, the critic and the
+A thin view over `core.inventory.copilot.session.Copilot`, which runs extraction, optimization, the critic and the
 interpretation and records everything in the run store.
 """
 
@@ -9,10 +9,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core.errors import OrcaError
-from core.inventory.charts import wrap_label
-from core.inventory.copilot import WORKBENCH, Copilot, CopilotConfig
-from core.inventory.policy_names import PARAMETER_LABELS, plain_name, plain_value
-from core.inventory.simulation_inputs import policy_handoff
+from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
+from core.inventory.policy_names import plain_name, plain_value
+from core.inventory.simulator.charts import wrap_label
+from core.inventory.simulator.inputs import policy_handoff
 from core.ui import (
     READ_ONLY_NOTE,
     guard,
@@ -27,6 +27,7 @@ from core.ui import (
     url_run_id,
 )
 from solvers.inventory.agent import EVAL_SEED_OFFSET
+from solvers.inventory.parameters import PARAMETER_LABELS
 
 K = "orca_copilot_"
 NEW = "__new__"

@@ -4,10 +4,10 @@ and compare them with the (s,S) grid, the exact DP optimum and a DQN."""
 import streamlit as st
 
 from core.errors import OrcaError, SpecError
-from core.inventory import charts
-from core.inventory import simulation as sim
-from core.inventory import simulation_inputs as sim_inputs
 from core.inventory.policy_names import plain_name
+from core.inventory.simulator import charts
+from core.inventory.simulator import inputs as sim_inputs
+from core.inventory.simulator import session as sim
 from core.ui import guard, optional_store, setup_page, show_error, url_run_id
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text

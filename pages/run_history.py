@@ -6,8 +6,8 @@ from pathlib import Path
 import streamlit as st
 
 from core.catalog import by_key, title_of
-from core.inventory.charts import comparison_figure
-from core.inventory.simulation import stored_comparison
+from core.inventory.simulator.charts import comparison_figure
+from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
 from core.ui import RUN_PARAM, get_store, guard, setup_page
 

@@ -383,7 +383,7 @@ def allowed_adapters(env: Mapping[str, str] | None = None) -> set[str]:
 def check_adapter(module: Any) -> str:
     """`module` if it is an allowed adapter; a `SpecError` naming `adapter` otherwise (nothing is imported)."""
     if not isinstance(module, str) or not module.strip():
-        raise SpecError("adapter", "must be a module name such as core.inventory.experiment")
+        raise SpecError("adapter", "must be a module name such as core.inventory.simulator.experiment")
     allowed = allowed_adapters()
     if module not in allowed:
         raise SpecError(

@@ -2,7 +2,8 @@
 
 `plain_name("base_stock(48,cap=24)+cutoff", problem)` is "order up to 48, at most 24 a day, none in the last
 day"; `cutoff_days` counts the days the engine's end-of-plan cutoff blocks (`solvers.inventory.policies.cut_off`);
-`PARAMETER_LABELS` and `plain_value` show the parameter table without snake_case keys or `normal(20,7.5593)`.
+`plain_value` (with the labels of `solvers.inventory.parameters`) shows the parameter table without snake_case
+keys or `normal(20,7.5593)`.
 The technical name stays available (tooltips, expanders): these are labels, never the data.
 """
 
@@ -12,22 +13,6 @@ import re
 
 from solvers.inventory.policies import cut_off
 from solvers.inventory.spec import InventoryProblem, format_number
-
-PARAMETER_LABELS = {
-    "time_horizon": "Planning horizon",
-    "demand_type": "Demand type",
-    "demand_distribution": "Daily demand",
-    "perishability": "Perishable",
-    "state_transition_model": "When stock runs out",
-    "holding_cost": "Holding cost per unit per day",
-    "penalty_cost": "Cost of a unit short",
-    "setup_cost": "Fee per order",
-    "lead_time": "Delivery time",
-    "max_inventory": "Storage capacity",
-    "max_order": "Largest order",
-    "initial_inventory": "Stock at the start",
-    "risk_tolerance": "Risk tolerance",
-}
 
 _CALL_RE = re.compile(r"^\s*(\w+)\s*\(([^)]*)\)\s*(\+cutoff)?\s*$")
 _DIST_RE = re.compile(r"^\s*(\w+)\s*\(([^)]*)\)\s*$")

@@ -14,9 +14,8 @@ from typing import Any
 
 from core.errors import SpecError
 from core.inventory.nlu.row_units import canonical_unit
+from solvers.inventory.parameters import DEFAULT_UNITS, PARAMETER_KEYS
 from solvers.inventory.spec import (
-    DEFAULT_UNITS,
-    PARAMETER_KEYS,
     InventoryProblem,
     params_csv_text,
     parse_demand,

@@ -21,42 +21,13 @@ from pathlib import Path
 
 from core.errors import SpecError
 from solvers.inventory.distribution import MAX_UNITS, NUMBER, Demand, format_number, parse_demand
+from solvers.inventory.parameters import DEFAULT_UNITS, OPTIONAL_KEYS, PARAMETER_KEYS
 from solvers.upload import csv_rows
 
-PARAMETER_KEYS: tuple[str, ...] = (
-    "time_horizon",
-    "demand_type",
-    "demand_distribution",
-    "perishability",
-    "state_transition_model",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
-)
-OPTIONAL_KEYS: tuple[str, ...] = ("initial_inventory",)
 COST_KEYS: tuple[str, ...] = ("holding_cost", "penalty_cost", "setup_cost")
 # Largest cost per unit, per unit-day or per order: with at most MAX_UNITS units a period, horizon totals stay
 # far inside float range (and exact enough), so no sum overflows to inf or NaN.
 MAX_COST = 1_000_000_000
-DEFAULT_UNITS: dict[str, str] = {
-    "time_horizon": "days",
-    "demand_type": "N/A",
-    "demand_distribution": "N/A",
-    "perishability": "N/A",
-    "state_transition_model": "N/A",
-    "holding_cost": "USD/unit/day",
-    "penalty_cost": "USD/unit",
-    "setup_cost": "USD/order",
-    "lead_time": "days",
-    "max_inventory": "N/A",
-    "max_order": "N/A",
-    "risk_tolerance": "N/A",
-    "initial_inventory": "units",
-}
 
 
 def _number(key: str, value: object, *, integer: bool = False) -> float:
@@ -158,7 +129,7 @@ class CapacityBasis(StrEnum):
     ON_HAND = "on_hand"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InventoryProblem:
     """A fully specified single-item periodic-review instance (seed 000, Appendix A).
 

@@ -85,8 +85,8 @@ def test_inventory_chat_refuses_absurd_budgets_at_start(tmp_path: Path) -> None:
 
 def test_a_size_refusal_does_not_stick(tmp_path: Path) -> None:
     """A table whose max inventory is too large to optimize is refused; fixing it lets the session finish."""
-    from core.inventory.chat_cli import run_chat
-    from core.inventory.copilot import Copilot, CopilotConfig
+    from core.inventory.copilot.cli import run_chat
+    from core.inventory.copilot.session import Copilot, CopilotConfig
     from core.store import Store
 
     story = (

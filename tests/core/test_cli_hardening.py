@@ -30,7 +30,18 @@ def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, object, d
 
 @pytest.fixture(scope="module")
 def params(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    p = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+    p = InventoryProblem(
+        time_horizon=12,
+        demand=parse_demand("poisson(5)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=3,
+        setup_cost=2,
+        lead_time=1,
+        max_inventory=20,
+        max_order=8,
+    )
     path = tmp_path_factory.mktemp("params") / "extracted_params.csv"
     path.write_text(params_csv_text(p))
     return path
@@ -80,7 +91,18 @@ def test_read_commands_never_create_a_store(capsys, tmp_path: Path) -> None:
 def test_huge_costs_are_refused_not_overflowed(capsys, tmp_path: Path) -> None:
     for cost in ("1e300", "1e308"):
         path = tmp_path / f"p{cost}.csv"
-        problem = InventoryProblem(12, parse_demand("poisson(5)"), False, True, 0.5, 3, 2, 1, 20, 8)
+        problem = InventoryProblem(
+            time_horizon=12,
+            demand=parse_demand("poisson(5)"),
+            perishable=False,
+            lost_sales=True,
+            holding_cost=0.5,
+            penalty_cost=3,
+            setup_cost=2,
+            lead_time=1,
+            max_inventory=20,
+            max_order=8,
+        )
         path.write_text(params_csv_text(problem).replace("penalty_cost,3,", f"penalty_cost,{cost},"))
         for command in (["dp"], ["evaluate", "--policy", "sS", "--s", "3", "--S", "10", "--paths", "50"]):
             code, _, err = call(capsys, "inventory", *command, "--params", str(path))

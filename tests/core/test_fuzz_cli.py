@@ -120,7 +120,18 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]
 
 
 def _files(root: Path) -> dict[str, Path]:
-    problem = InventoryProblem(8, parse_demand("poisson(3)"), False, True, 0.5, 3, 2, 1, 12, 6)
+    problem = InventoryProblem(
+        time_horizon=8,
+        demand=parse_demand("poisson(3)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=3,
+        setup_cost=2,
+        lead_time=1,
+        max_inventory=12,
+        max_order=6,
+    )
     params = root / "params.csv"
     params.write_text(params_csv_text(problem))
     db = root / "orca.duckdb"

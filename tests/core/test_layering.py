@@ -40,3 +40,24 @@ def test_only_views_and_core_ui_import_streamlit():
             if rel not in UI_ALLOWED and any(m.split(".")[0] == "streamlit" for m in imported_modules(path)):
                 offenders.append(rel)
     assert offenders == []
+
+
+def imported_names(path: Path) -> set[str]:
+    """Imported modules plus `module.name` for each `from module import name` (so `from pkg import sub`)."""
+    names = imported_modules(path)
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_the_policy_simulator_imports_nothing_from_the_copilot():
+    simulator = python_files("core/inventory/simulator")
+    offenders = {
+        str(p.relative_to(ROOT)): sorted(
+            m for m in imported_names(p) if m.startswith("core.inventory.copilot")
+        )
+        for p in simulator
+    }
+    assert simulator, "the scan found no simulator files"
+    assert {k: v for k, v in offenders.items() if v} == {}

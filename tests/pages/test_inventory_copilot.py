@@ -8,8 +8,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from core.inventory.policy_names import PARAMETER_LABELS as L
 from core.store import Store
+from solvers.inventory.parameters import PARAMETER_LABELS as L
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "inventory_copilot.py")
 ALL_AT_ONCE = (
@@ -190,7 +190,7 @@ def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tm
 
 def test_an_api_error_on_send_keeps_the_message_and_offers_the_offline_agents(monkeypatch, tmp_path):
     from core.errors import ProviderError
-    from core.inventory.copilot import Copilot
+    from core.inventory.copilot.session import Copilot
 
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
     monkeypatch.setenv("ORCA_PROVIDER", "anthropic")

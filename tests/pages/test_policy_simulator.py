@@ -8,8 +8,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from core.inventory import simulation as sim
-from core.inventory import simulation_inputs as sim_inputs
+from core.inventory.simulator import inputs as sim_inputs
+from core.inventory.simulator import session as sim
 from core.store import Store
 from solvers.inventory.spec import params_csv_text
 

@@ -62,8 +62,8 @@ def test_an_unusable_store_path_is_an_error_not_a_crash(monkeypatch):
 
 
 def test_a_simulator_run_shows_its_comparison_and_opens_back_in_the_simulator(monkeypatch, tmp_path):
-    from core.inventory import simulation as sim
-    from core.inventory import simulation_inputs as sim_inputs
+    from core.inventory.simulator import inputs as sim_inputs
+    from core.inventory.simulator import session as sim
 
     db = tmp_path / "runs.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))

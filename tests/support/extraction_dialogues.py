@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core.inventory.extraction import ExtractionAgent
+from core.inventory.copilot.extraction import ExtractionAgent
 
 
 def check_dialogue(turns: Sequence[str], expected: Mapping[str, str | None], action: str) -> None:

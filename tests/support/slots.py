@@ -3,7 +3,7 @@ turn, and School Scheduling's tool calls as sorted tuples. Shared by `bench/nlu_
 
 from __future__ import annotations
 
-from core.inventory.extraction import ExtractionAgent
+from core.inventory.copilot.extraction import ExtractionAgent
 from core.schedule.agent import ScheduleAgent
 from core.schedule.offline import Memory, interpret
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import ProviderError, SpecError
-from core.inventory.copilot import Copilot
-from core.inventory.copilot_config import CopilotConfig
+from core.inventory.copilot.config import CopilotConfig
+from core.inventory.copilot.policy_explanation import rule_sentence
+from core.inventory.copilot.session import Copilot
 from core.inventory.lab.assessment import rules_of_thumb
 from core.inventory.lab.env import ManagerEnv, spec_of
 from core.inventory.lab.generator import Scenario, generate
@@ -31,7 +32,6 @@ from core.inventory.lab.treatments import (
     CachedOptimizer,
     result_policy,
 )
-from core.inventory.policy_explanation import rule_sentence
 from core.llm import Message, Usage, make_chat_model
 from core.rollout import RolloutResult
 

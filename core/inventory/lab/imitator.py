@@ -33,12 +33,12 @@ import numpy as np
 
 from core.config import Settings
 from core.errors import SpecError
-from core.inventory.dialogue import QUESTION_ORDER
 from core.inventory.lab.generator import Scenario
 from core.text.clean import clean
 from core.text.numbers import number_words
 from core.text.units import DAYS_PER
 from solvers.inventory.distribution import format_number
+from solvers.inventory.parameters import QUESTION_ORDER
 
 BANK_PATH = Path(__file__).with_name("phrasing_bank.toml")
 TOPICS: tuple[str, ...] = ("demand", *(k for k in QUESTION_ORDER if not k.startswith("demand_")))

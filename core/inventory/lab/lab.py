@@ -16,7 +16,8 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.inventory.copilot_config import CopilotConfig
+from core.inventory.copilot.config import CopilotConfig
+from core.inventory.copilot.order_query import check_day_numbering
 from core.inventory.lab.assessment import AssessmentConfig, ScenarioAssessment, assess
 from core.inventory.lab.generator import PROTOCOLS, Scenario, generate
 from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImitator
@@ -29,7 +30,6 @@ from core.inventory.lab.treatments import (
     run_treatment_b,
     run_treatment_c,
 )
-from core.inventory.order_query import check_day_numbering
 from core.store import Store
 
 Progress = Callable[[float, str], None]

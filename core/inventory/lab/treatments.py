@@ -21,14 +21,14 @@ import numpy as np
 
 from core.config import Settings
 from core.errors import OrcaError, ProviderError, SpecError
-from core.inventory.copilot import Copilot
-from core.inventory.copilot_config import CopilotConfig
+from core.inventory.copilot.config import CopilotConfig
+from core.inventory.copilot.order_query import day_of_step
+from core.inventory.copilot.policy_explanation import rule_sentence
+from core.inventory.copilot.session import Copilot
 from core.inventory.lab.generator import Scenario
 from core.inventory.lab.imitator import ImitatorReply
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
-from core.inventory.order_query import day_of_step
-from core.inventory.policy_explanation import rule_sentence
 from core.llm import Message, Usage, make_chat_model
 from core.store import Store
 from solvers.inventory.agent import OptimizationResult, optimize

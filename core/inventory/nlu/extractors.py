@@ -40,6 +40,7 @@ from core.text.units import (
     spoken_money,
 )
 from core.text.weekdays import WeekdayGap, weekday_gap
+from solvers.inventory.parameters import ROW_KEYS
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
 _ZERO = {
@@ -114,16 +115,6 @@ _ONE_DAY_RE = re.compile(
     r"\bthe (?:morning|afternoon|evening) after\b|"
     r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
     re.I,
-)
-ROW_KEYS = (
-    "time_horizon",
-    "holding_cost",
-    "penalty_cost",
-    "setup_cost",
-    "lead_time",
-    "max_inventory",
-    "max_order",
-    "risk_tolerance",
 )
 
 

@@ -57,7 +57,7 @@ def test_a_spec_names_only_allowed_adapters_and_nothing_is_imported(module: str,
     assert err.value.field == "adapter"
     if module.strip():
         assert "not an experiment adapter" in str(err.value)
-        assert "core.inventory.experiment" in str(err.value), "the error lists what is allowed"
+        assert "core.inventory.simulator.experiment" in str(err.value), "the error lists what is allowed"
     with pytest.raises(SpecError):
         load_adapter(module)
     if fresh:
@@ -109,10 +109,10 @@ def test_a_stored_spec_with_a_foreign_adapter_is_refused_on_resume(
 
 def test_registered_and_catalog_adapters_are_allowed(monkeypatch) -> None:
     assert parse_spec(_spec_text(TOY)).adapter_module == TOY
-    assert parse_spec(_spec_text("core.inventory.experiment")).adapter == "core.inventory.experiment"
+    assert parse_spec(_spec_text("core.inventory.simulator.experiment")).adapter == "core.inventory.simulator.experiment"
     monkeypatch.setenv("ORCA_EXPERIMENT_ADAPTERS", "tests.core.experiments.toy_adapter,not a module")
     with pytest.raises(SpecError) as err:
-        parse_spec(_spec_text("core.inventory.experiment"))
+        parse_spec(_spec_text("core.inventory.simulator.experiment"))
     assert err.value.field == "ORCA_EXPERIMENT_ADAPTERS"
 
 

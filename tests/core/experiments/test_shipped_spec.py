@@ -1,5 +1,5 @@
 """The shipped inventory spec end to end through the Policy Simulator's real adapter (skipped until
-`core.inventory.experiment` is present)."""
+`core.inventory.simulator.experiment` is present)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from core.experiments.report import build_report
 from core.experiments.spec import load_spec
 from core.store import Store
 
-pytest.importorskip("core.inventory.experiment")
+pytest.importorskip("core.inventory.simulator.experiment")
 
 
 def test_the_inventory_spec_runs_and_reports_paired_statistics(store_path: Path) -> None:

@@ -113,6 +113,6 @@ def test_the_shipped_inventory_spec_is_valid() -> None:
     from core.experiments.spec import load_spec
 
     spec = load_spec(shipped_specs()["inventory_policies.toml"])
-    assert spec.workbench == "policy_simulator" and spec.adapter_module == "core.inventory.experiment"
+    assert spec.workbench == "policy_simulator" and spec.adapter_module == "core.inventory.simulator.experiment"
     assert len(spec.agents) >= 3 and len(spec.seeds) >= 3 and len(spec.env["instances"]) >= 2
     assert spec.metric == "total_cost" and spec.goal == "min" and spec.paired

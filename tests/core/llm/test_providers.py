@@ -206,7 +206,7 @@ def test_history_stays_valid_after_the_step_cap(provider, fake_llm):
     capped = run_tools(model, "shop", first, Toolbox([lookup_price]), max_steps=2)
     assert capped.stopped == "max_steps"
     assert capped.messages[-1].role == "assistant" and not capped.messages[-1].tool_calls
-    # Agents replace the final text with their own wording (core/inventory/interpretation.py does).
+    # Agents replace the final text with their own wording (core/inventory/copilot/interpretation.py does).
     history = [*first, *capped.messages[:-1], Message("assistant", "I stopped."), Message("user", "again")]
     assert (
         run_tools(model, "shop", history, Toolbox([lookup_price])).text == "Sorry, I went round in circles."

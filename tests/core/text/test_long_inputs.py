@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from core.inventory.extraction import ExtractionAgent
+from core.inventory.copilot.extraction import ExtractionAgent
 from core.schedule.agent import ScheduleAgent
 from core.schedule.offline import Memory, interpret
 

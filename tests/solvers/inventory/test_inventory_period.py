@@ -124,7 +124,18 @@ def test_period_follows_the_event_order_truncation_and_the_four_models(data) -> 
 
 
 def test_cutoff_rule_and_truncation_by_hand() -> None:
-    p = InventoryProblem(10, parse_demand("poisson(3)"), False, True, 1, 2, 3, 2, 20, 8)
+    p = InventoryProblem(
+        time_horizon=10,
+        demand=parse_demand("poisson(3)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=1,
+        penalty_cost=2,
+        setup_cost=3,
+        lead_time=2,
+        max_inventory=20,
+        max_order=8,
+    )
     assert [cut_off(p, t) for t in range(10)] == [False] * 8 + [True] * 2  # t + 2 > 9
     assert truncate_orders(p, np.array([-3, 5, 12, 12]), np.array([0, 0, 0, 15])).tolist() == [0, 5, 8, 5]
     assert next_on_hand(p, np.array([4, -1]), np.array([6, 0])).tolist() == [0, 0]
@@ -134,7 +145,18 @@ def test_environment_steps_are_period_calls() -> None:
     """The environment's transitions and infos are exactly `period` on its own demand draws."""
     for lost in (True, False):
         for perishable in (False, True):
-            p = InventoryProblem(12, parse_demand("poisson(6)"), perishable, lost, 0.5, 2.83, 3, 2, 30, 15)
+            p = InventoryProblem(
+                time_horizon=12,
+                demand=parse_demand("poisson(6)"),
+                perishable=perishable,
+                lost_sales=lost,
+                holding_cost=0.5,
+                penalty_cost=2.83,
+                setup_cost=3,
+                lead_time=2,
+                max_inventory=30,
+                max_order=15,
+            )
             env = InventoryControlEnv(p)
             obs, _ = env.reset(seed=5)
             rng = np.random.default_rng(0)

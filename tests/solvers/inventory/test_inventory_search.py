@@ -45,7 +45,18 @@ def test_kernel_matches_reference_simulator(lost: bool, perishable: bool, lead_t
 
 
 def test_ss_grid_shape_optimum_and_reevaluation() -> None:
-    p = InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 1, 40, 20)
+    p = InventoryProblem(
+        time_horizon=30,
+        demand=parse_demand("poisson(8)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=1,
+        max_inventory=40,
+        max_order=20,
+    )
     progress: list[float] = []
     res = search_policies(p, "sS", paths=1000, seed=0, top_k=8, progress=lambda f, m: progress.append(f))
     assert res.mean.shape == (41, 41) and np.isnan(res.mean[30, 20]) and not np.isnan(res.mean[20, 30])
@@ -63,7 +74,17 @@ def test_ss_grid_shape_optimum_and_reevaluation() -> None:
 
 def test_risk_tolerance_changes_the_score() -> None:
     p = InventoryProblem(
-        30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 1, 40, 20, risk_tolerance=-10
+        time_horizon=30,
+        demand=parse_demand("poisson(8)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=1,
+        max_inventory=40,
+        max_order=20,
+        risk_tolerance=-10,
     )
     res = search_policies(p, "sS", paths=300, seed=0, top_k=5)
     assert res.best.objective(-10) == pytest.approx(res.best.mean + np.exp(10) * res.best.std)
@@ -96,7 +117,18 @@ def test_grid_progress_is_reported_from_the_calling_thread():
 
 
 def test_a_large_grid_is_searched_coarse_to_fine_and_finds_the_exhaustive_best():
-    p = InventoryProblem(30, parse_demand("poisson(12)"), False, True, 0.3, 4.0, 10.0, 1, 90, 45)
+    p = InventoryProblem(
+        time_horizon=30,
+        demand=parse_demand("poisson(12)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.3,
+        penalty_cost=4.0,
+        setup_cost=10.0,
+        lead_time=1,
+        max_inventory=90,
+        max_order=45,
+    )
     full = search_policies(p, "sS", 300, 0)
     fast = search_policies(p, "sS", 300, 0, max_candidates=300)
     evaluated = int(np.isfinite(fast.mean).sum())

@@ -277,3 +277,21 @@ def test_non_utf8_file_is_a_spec_error(tmp_path) -> None:
         with pytest.raises(SpecError) as err:
             read_params_csv(source)
         assert err.value.field == "params_csv" and "UTF-8" in str(err.value)
+
+
+def test_the_problem_takes_keyword_arguments_only():
+    with pytest.raises(TypeError, match="positional"):
+        InventoryProblem(30, parse_demand("poisson(8)"), False, True, 0.5, 2.83, 3, 1, 40, 20)
+    p = InventoryProblem(
+        time_horizon=30,
+        demand=parse_demand("poisson(8)"),
+        perishable=False,
+        lost_sales=True,
+        holding_cost=0.5,
+        penalty_cost=2.83,
+        setup_cost=3,
+        lead_time=1,
+        max_inventory=40,
+        max_order=20,
+    )
+    assert (p.lead_time, p.max_order, p.risk_tolerance, p.initial_inventory) == (1, 20, 0.0, 0)

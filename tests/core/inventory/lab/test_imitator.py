@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import SpecError
-from core.inventory.dialogue import QUESTIONS
+from core.inventory.copilot.dialogue import QUESTIONS
 from core.inventory.lab.generator import generate
 from core.inventory.lab.imitator import (
     TOPICS,

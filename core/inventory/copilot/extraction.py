@@ -1,0 +1,639 @@
+"""The offline Information Extraction Agent (seed 000 §2.2, Figure 2): update the table from the latest
+message, detect conflicts, ask one targeted question, TERMINATE when complete and conflict-free."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.errors import SpecError
+from core.inventory.copilot import conflicts as cf
+from core.inventory.copilot.dialogue import ExtractionBase
+from core.inventory.copilot.turn import CopilotTurn
+from core.inventory.nlu import intents
+from core.inventory.nlu.cues import about_stock, rows, topics
+from core.inventory.nlu.extractors import (
+    ROW_KEYS,
+    STATE,
+    UP_TO_CAPACITY,
+    Finding,
+    Reading,
+    compatible,
+    read_message,
+    read_row,
+)
+from core.inventory.nlu.replies import picks_normal, resolve
+from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
+from core.text.answers import wants_skip
+from core.text.clean import MAX_CHARS, clean
+from core.text.intents import Prediction
+from core.text.numbers import find_numbers, format_number
+from core.text.questions import is_question
+from core.text.units import find_durations, find_money, is_per_unit
+from core.text.units import warm_up as warm_units
+
+_DURATION_ROWS = ("time_horizon", "lead_time")
+_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
+_GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
+
+
+_WHAT_IF_RE = re.compile(
+    r"\bwhat if\b|\bwhat happens (?:if|when)\b|\b(?:goes|went|go) (?:up|down)\b|"
+    r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
+    re.I,
+)
+_ORDERING_RE = re.compile(r"\b(?:order|buy|restock|reorder)\w*\b|\b(?:still )?have \d+|\bleft\b", re.I)
+ROW_HELP: dict[str, tuple[str, str]] = {
+    "risk_tolerance": (
+        r"\brisk|\bscale\b|-10|\baverse|\bseeking\b",
+        "Risk tolerance says how much you care about bad months versus the average, on a scale from -10 to 10: "
+        "-10 means avoid expensive surprises even if the average cost is a bit higher, 10 means only the "
+        "average cost matters, 0 is neutral. If you are not sure, say 'neutral'.",
+    ),
+    "penalty_cost": (
+        r"penalt|shortage cost|stock-?out cost|cost of (?:a )?lost",
+        "The penalty cost is what it costs you when you cannot serve a unit of demand: the lost margin and "
+        "goodwill of a lost sale, or under a backlog the cost of each day a customer waits.",
+    ),
+    "holding_cost": (
+        r"holding|carrying",
+        "The holding cost is what keeping one unit in stock for one day costs you (storage, cooling, money "
+        "tied up).",
+    ),
+    "setup_cost": (
+        r"set-?up|ordering cost|order(?:ing)? fee|fixed cost",
+        "The setup cost is the fixed cost of placing one order, whatever its size (a delivery fee, "
+        "paperwork); say 0 if there is none.",
+    ),
+    "lead_time": (
+        r"lead[- ]?time",
+        "The lead time is how many days pass between placing an order and receiving it (0 for same-day).",
+    ),
+    "max_order": (
+        r"max(?:imum)? order|order (?:size|limit|cap)",
+        "The max order is the largest quantity you can order at once (a supplier or truck limit).",
+    ),
+    "max_inventory": (
+        r"capacity|max(?:imum)? inventory|storage",
+        "The storage capacity is the most units you can keep at once.",
+    ),
+    "time_horizon": (
+        r"horizon|planning period",
+        "The planning horizon is how many days the plan covers, for example 90 days for a quarter.",
+    ),
+    "perishability": (
+        r"perish|spoil|expir",
+        "Perishable means unsold stock spoils and is thrown away at the end of each day, like fresh bread; "
+        "non-perishable stock carries over to the next day.",
+    ),
+    "state_transition_model": (
+        r"backlog|back-?order|lost sale|transition",
+        "That is what happens when you run out: a lost sale (the customer buys elsewhere) or a backlog (the "
+        "customer waits and is served when stock arrives).",
+    ),
+    "demand_distribution": (
+        r"demand|distribution|poisson|normal|uniform|standard deviation",
+        "Demand is how many units customers want per day: give me the typical daily amount and how much it "
+        "varies, or a distribution such as 'Poisson with mean 8'.",
+    ),
+}
+"""A question naming a row (its pattern), and what the row means; the pending row's meaning answers
+confusion ('huh?', 'what does that mean?')."""
+ROW_HELP["demand_type"] = ROW_HELP["demand_distribution"]
+_SEVERAL = "several amounts"
+_ACT_CONFIDENCE = 0.6
+"""How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
+
+
+class ExtractionAgent(ExtractionBase):
+    """Deterministic slot-filling dialogue over the Parameter Specification Table.
+
+    >>> agent = ExtractionAgent()
+    >>> agent.respond("Lead time is about ten days").table["lead_time"]["value"]
+    '10'
+    """
+
+    def __init__(self, table: ParameterTable | None = None) -> None:
+        super().__init__(table)
+        warm_up()
+        self._touched: list[str] = []
+        self._order_up_to_capacity = False
+
+    def respond(self, user_text: str) -> CopilotTurn:
+        """Update the table from one user message and return the next agent turn."""
+        user_text, cut = clean(user_text)
+        self.state.log.append(("user", user_text))
+        notes: list[str] = (
+            [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"] if cut else []
+        )
+        problems: list[SpecError] = []
+        expected = self.state.asked
+        act = intents.predict(user_text)
+        if self._user_asks(user_text, act):
+            return self._finish([self._answer_question(user_text, act)], [])
+        if wants_skip(user_text) and not find_numbers(user_text):
+            said = self._skip(expected)
+            refused = (
+                expected is not None and not self.table.is_defined(expected) and not self.table.conflicts
+            )
+            if refused and expected in ROW_KEYS:
+                return self._finish([], [SpecError(expected, said[0])])
+            return self._finish(said, [])
+        reading = read_message(user_text, expected)
+        handled: set[str] = set()
+        had_conflict = bool(self.table.conflicts)
+        if had_conflict and not is_question(user_text):
+            handled = self._resolve(self.table.conflicts[0], reading, notes, problems)
+        self._apply(reading, handled, notes, problems, expected, had_conflict)
+        for conflict in cf.semantic(self.table):
+            self.table.open(conflict)
+        if noted := [n for n in notes if not n.startswith("Got it")]:
+            noted += list(reading.notes)
+            notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
+        if reading.empty and not handled and not problems and not notes:
+            notes.append(
+                self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
+            )
+        elif expected and not handled:
+            notes += self._other_row(expected, reading)
+        return self._finish(notes, problems)
+
+    def _user_asks(self, text: str, act: Prediction) -> bool:
+        """A question to the agent (what a term means, which option to take, what differs): answered, never
+        read as a value. Order questions and what-ifs keep their own handling below."""
+        asks = is_question(text) or text.rstrip().endswith("?")
+        return asks and act.intent in ("ask_meaning", "recommend", "compare") and act.confidence >= 0.5
+
+    def _by_act(
+        self, act: Prediction, expected: str | None, notes: list[str], problems: list[SpecError]
+    ) -> str:
+        """A message with no value the rules could read, acted on by its learned dialogue act: how stock-outs
+        work, a risk attitude in everyday words. Empty when the act is not clear enough."""
+        if act.confidence < _ACT_CONFIDENCE:
+            return ""
+        if act.intent in intents.TRANSITION_ACTS and not self.table.is_defined("state_transition_model"):
+            model = intents.TRANSITION_ACTS[act.intent]
+            before = len(notes)
+            self._propose((Cell("state_transition_model", model),), "", False, notes, problems)
+            del notes[before:]
+            words = (
+                "a lost sale (the customer buys elsewhere)"
+                if model == "lost_sale"
+                else "a backlog (the customer waits)"
+            )
+            return f"Noted: when you are out of stock, that is {words}."
+        if act.intent in intents.RISK_ACTS and (expected == "risk_tolerance" or self._risk_pending()):
+            value = intents.RISK_ACTS[act.intent]
+            said = self.state.log[-1][1].strip(" .!?\n")
+            if value == "0":
+                self._propose((Cell("risk_tolerance", "0"),), "neutral", False, notes, problems)
+                return "I took that as neutral, 0 on the scale."
+            self.table.open(cf.risk_scale(value, said))
+            return ""
+        if act.intent == "greeting":
+            return "Hi! I'm happy to help."
+        return ""
+
+    def _risk_pending(self) -> bool:
+        return next_is_risk(self.table)
+
+    def _other_row(self, expected: str, reading: Reading) -> list[str]:
+        """An answer that fills another row than the one asked: kept for that row, and said."""
+        keys = {f.key for f in reading.findings}
+        if reading.transitions:
+            keys.add("state_transition_model")
+        if reading.perishable is not None:
+            keys.add("perishability")
+        if not keys or expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
+            return []
+        named = ", ".join(LABELS[k] for k in keys)
+        return [f"(I asked about the {LABELS[expected]}; what you said gave me the {named}.)"]
+
+    def _skip(self, key: str | None) -> list[str]:
+        """'skip' / 'use a default': a default recorded as an assumption, or (for the business's own figures)
+        a request for a rough number."""
+        if self.table.conflicts:
+            conflict = self.table.conflicts[0]
+            option = conflict.options[0] if conflict.options else None
+            if option is None:
+                return ["That question needs an answer from you; a rough number is fine."]
+            applied = self._write(option.cells)
+            self.table.close(conflict)
+            self._assume(applied, f"you skipped, so I used ({option.label}) {option.description}")
+            return [f"All right, I used ({option.label}) {option.description} and noted it as an assumption."]
+        if key is None:
+            return ["Nothing is waiting for an answer right now."]
+        if key == "max_order" and self.table.is_defined("max_inventory"):
+            capacity = self.table.value("max_inventory") or ""
+            applied = self._write((Cell("max_order", capacity, "units"),))
+            self._assume(applied, "no separate limit on order size: at most the storage capacity")
+            return [f"All right: the max order is assumed to be your capacity, {capacity} units."]
+        if key not in intents.DEFAULTS:
+            self.state.skips[key] = self.state.skips.get(key, 0) + 1
+            placeholder = intents.placeholder(key, self.table)
+            if self.state.skips[key] < 2 or placeholder is None:
+                return [
+                    f"it is a figure of your own business, so a guess of mine could mislead the plan. A rough "
+                    f"number like {intents.EXAMPLES[key]} is fine. If you really have none, say 'skip' once more "
+                    "and I will put in a placeholder, marked as an assumption"
+                ]
+            value, unit, words = placeholder
+            applied = self._write((Cell(key, value, unit),))
+            self._assume(applied, words)
+            return [
+                f"All right, a placeholder: {LABELS[key]} = {value} ({words}). Please revise it when you can."
+            ]
+        value, words = intents.DEFAULTS[key]
+        applied = self._write((Cell(key, value),))
+        self._assume(applied, words)
+        return [f"All right, I assumed {words} ({LABELS[key]} = {value}); it is listed as an assumption."]
+
+    def _assume(self, cells: tuple[Cell, ...], words: str) -> None:
+        for cell in cells:
+            self.state.assumptions[cell.key] = words
+        self._touch(c.key for c in cells)
+
+    def _nothing_read(self, text: str, reading: Reading) -> str:
+        """What to say when a message holds no value: an order question, an opening story about the business,
+        or noise."""
+        if is_question(text):
+            return self._answer_question(text, intents.predict(text))
+        if any(topic == STATE for topic, _ in reading.segments) or about_stock(text):
+            return (
+                "That sounds like a question about what to order right now; I can answer it once the "
+                "parameter table is complete."
+            )
+        if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
+            hello = "Hi! " if _GREETING_RE.search(text) else ""
+            return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
+        durations = find_durations(text)
+        if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
+            days = format_number(durations[0].days)
+            return (
+                f"I read {days} days, but is that the planning horizon or the delivery lead time? Say for "
+                f"example 'plan for {days} days' or 'deliveries take {days} days'."
+            )
+        return "Sorry, I could not find a value in that."
+
+    def _answer_question(self, text: str, act: Prediction | None = None) -> str:
+        """A short answer to a question asked while the table is being filled; the pending question follows.
+        Which option to take, or how the options differ, is answered from the open clarification; a question
+        naming a row (or confusion about the pending one) gets what that row means."""
+        if act is not None and act.intent in ("recommend", "compare") and act.confidence >= 0.5:
+            if self.table.conflicts:
+                return _about_options(self.table.conflicts[0], act.intent)
+            key = _row_asked_about(text) or self.state.asked
+            if key in intents.DEFAULTS and act.intent == "recommend":
+                meaning = ROW_HELP[key][1] if key in ROW_HELP else intents.MEANINGS[key]
+                return f"{meaning} If you are unsure, {intents.DEFAULTS[key][1]} is a sensible default (say 'use a default')."
+        if _WHAT_IF_RE.search(text):
+            return (
+                "The table records your business as it is today. If demand (or anything else) changes, tell me "
+                "the new figure and I will update the table; once a policy is computed you can also compare "
+                "scenarios in the Policy Simulator."
+            )
+        key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
+        pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
+        if key is None and (about_stock(text) or _ORDERING_RE.search(text)):
+            if pending != "risk_tolerance":
+                return "Good question; I can answer questions about ordering once the parameter table is complete."
+            return (
+                "Good question; I can answer questions about ordering once the policy is computed, and that "
+                f"needs one last item. {ROW_HELP['risk_tolerance'][1]}"
+            )
+        if (
+            key is None
+            and pending != "risk_tolerance"
+            and self.table.conflicts
+            and self.table.conflicts[0].options
+        ):
+            return (
+                "Each option below says what I would put in the table; reply with its letter, or tell me the "
+                "value in your own words."
+            )
+        key = key or pending
+        if key in ROW_HELP:
+            return ROW_HELP[key][1]
+        return "Good question; I can answer questions about the policy once the parameter table is complete."
+
+    def _resolve(
+        self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]
+    ) -> set[str]:
+        """Settle the first open conflict from the parts of the reply that do not name another row."""
+        text = _relevant(conflict, reading)
+        cells = resolve(conflict, text) if text else None
+        if cells is None and text:
+            cells = self._restated(conflict, reading, text)
+        if cells is None and text and picks_normal(conflict, text):
+            self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
+            return set(conflict.keys)
+        if cells is None:
+            return set()
+        try:
+            applied = self._write(cells)
+        except SpecError as err:
+            problems.append(err)
+            return set(conflict.keys)
+        self.table.close(conflict)
+        self._touch(c.key for c in applied)
+        notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
+        return set(conflict.keys)
+
+    def _restated(self, conflict: Conflict, reading: Reading, text: str) -> tuple[Cell, ...] | None:
+        """A reply that states the value itself ('keep it at 60 days', 'let's say 3') instead of an option."""
+        if reading.demand and reading.demand.value and "demand_distribution" in conflict.keys:
+            return (
+                Cell("demand_type", reading.demand.demand_type or "random"),
+                Cell("demand_distribution", reading.demand.value),
+            )
+        if conflict.kind not in _SINGLE_VALUE_KINDS or len(conflict.keys) != 1:
+            return None
+        key = conflict.keys[0]
+        found = next((f for f in reading.findings if f.key == key), None)
+        if found is None and key in ROW_KEYS and find_numbers(text):
+            found = read_row(key, text)
+        if (
+            not isinstance(found, Finding)
+            or found.choices
+            or found.approximate
+            or found.value == UP_TO_CAPACITY
+        ):
+            return None
+        return (Cell(key, found.value, found.unit),)
+
+    def _apply(
+        self,
+        reading: Reading,
+        handled: set[str],
+        notes: list[str],
+        problems: list[SpecError],
+        expected: str | None,
+        had_conflict: bool,
+    ) -> None:
+        findings = list(reading.findings)
+        numeric_loose = [s for s in reading.loose if find_numbers(s)]
+        if reading.correction and numeric_loose and not findings:
+            findings += self._bare_correction(numeric_loose[0], expected)
+        elif numeric_loose and not reading.correction and not had_conflict:
+            findings += self._bare_duration(numeric_loose, {f.key for f in findings})
+        findings = self._one_per_row(findings, reading.correction)
+        for f in findings:
+            if f.key in handled:
+                continue
+            if f.choices and f.note == _SEVERAL:
+                self.table.open(cf.several_amounts(f.key, f.choices, f.unit))
+            elif f.approximate:
+                self.table.open(cf.risk_scale(f.value, f.note))
+            elif f.choices:
+                self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
+            elif f.value == UP_TO_CAPACITY:
+                self._order_up_to_capacity = True
+                if not self.table.is_defined("max_inventory"):
+                    notes.append("no limit on order size, so the max order will be your storage capacity")
+            else:
+                if f.key == "penalty_cost" and expected == "penalty_cost":
+                    f = self._backlog_answer(f, " ".join(s for _, s in reading.segments))
+                self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
+        self._fill_order_cap(notes, problems)
+        self._apply_words(reading, handled, notes, problems)
+        for unclear in reading.unclear:
+            if unclear.key not in handled and (
+                unclear.key == expected or not self.table.is_defined(unclear.key)
+            ):
+                problems.append(SpecError(unclear.key, unclear.message))
+
+    def _one_per_row(self, findings: list[Finding], correction: bool) -> list[Finding]:
+        """Several different values for one row in one message (not a correction): one finding whose
+        `choices` the user picks from."""
+        if correction:
+            return findings
+        by_key: dict[str, list[Finding]] = {}
+        for f in findings:
+            by_key.setdefault(f.key, []).append(f)
+        out = []
+        for key, group in by_key.items():
+            values = tuple(dict.fromkeys(f.value for f in group if not f.choices and not f.approximate))
+            if len(values) > 1:
+                out.append(Finding(key, values[0], group[0].unit, _SEVERAL, choices=values[:3]))
+            else:
+                out += group
+        return out
+
+    def _apply_words(
+        self, reading: Reading, handled: set[str], notes: list[str], problems: list[SpecError]
+    ) -> None:
+        """Demand, the transition model and perishability."""
+        demand = reading.demand
+        if demand is not None and not handled & {"demand_type", "demand_distribution"}:
+            if demand.options:
+                self.table.open(cf.demand_conversion(demand.period, demand.options))
+            elif demand.value is not None:
+                cells = (
+                    Cell("demand_type", demand.demand_type or "random"),
+                    Cell("demand_distribution", demand.value),
+                )
+                self._propose(cells, demand.note, reading.correction, notes, problems)
+            elif demand.mean_only is not None:
+                said_random = demand.demand_type == "random"
+                self.table.open(cf.demand_shape(demand.mean_only, demand.note, said_random=said_random))
+            elif demand.demand_type is not None:
+                self._propose(
+                    (Cell("demand_type", demand.demand_type),), "", reading.correction, notes, problems
+                )
+        if reading.transitions and "state_transition_model" not in handled:
+            if len(reading.transitions) > 1:
+                self.table.open(cf.transition_both())
+            else:
+                cell = (Cell("state_transition_model", reading.transitions[0]),)
+                self._propose(cell, "", reading.correction, notes, problems)
+        if reading.perishable is not None and "perishability" not in handled:
+            if reading.shelf_life_days:
+                self.table.open(cf.shelf_life(reading.shelf_life_days))
+            else:
+                self._propose(
+                    (Cell("perishability", reading.perishable),), "", reading.correction, notes, problems
+                )
+
+    def _bare_correction(self, text: str, expected: str | None) -> list[Finding]:
+        """'Oops, 4' / 'actually make that 90 days': the most recently answered row the value fits, else
+        the row just asked about."""
+        candidates = [k for k in reversed(self._touched) if k in ROW_KEYS] + [expected or ""]
+        for key in candidates:
+            if key in ROW_KEYS and compatible(key, text):
+                found = read_row(key, text)
+                return [found] if isinstance(found, Finding) else []
+        return []
+
+    def _bare_duration(self, loose: list[str], named: set[str]) -> list[Finding]:
+        """A bare duration ('..., nothing expires, 90 days.') when exactly one duration row is still open."""
+        open_rows = [k for k in _DURATION_ROWS if not self.table.is_defined(k) and k not in named]
+        found: list[Finding] = []
+        for text in loose:
+            if len(open_rows) == 1 and find_durations(text) and not find_money(text):
+                f = read_row(open_rows[0], text)
+                if isinstance(f, Finding):
+                    note = f"I took '{text.strip()}' as the {LABELS[f.key]}"
+                    found.append(Finding(f.key, f.value, f.unit, "; ".join(n for n in (f.note, note) if n)))
+                    open_rows = []
+        return found
+
+    def _backlog_answer(self, f: Finding, text: str) -> Finding:
+        """A bare amount answering the backlog penalty question is per unit per day, as the question asked."""
+        if (
+            self.table.value("state_transition_model") == "backlog"
+            and not f.unit.endswith("/day")
+            and not is_per_unit(text)
+        ):
+            return Finding(f.key, f.value, f"{f.unit}/day", f.note)
+        return f
+
+    def _fill_order_cap(self, notes: list[str], problems: list[SpecError]) -> None:
+        """'No limit on order size': the max order becomes the capacity once that is known."""
+        capacity = self.table.value("max_inventory")
+        if self._order_up_to_capacity and capacity is not None and not self.table.is_defined("max_order"):
+            self._order_up_to_capacity = False
+            note = "no limit on order size, so an order can be as large as the storage capacity"
+            self._propose((Cell("max_order", capacity, "units"),), note, True, notes, problems)
+
+    def _propose(
+        self,
+        cells: tuple[Cell, ...],
+        note: str,
+        correction: bool,
+        notes: list[str],
+        problems: list[SpecError],
+    ) -> None:
+        """Validate proposed cells; write them, or open a conflict when they contradict a defined row."""
+        try:
+            canonical = self._check(cells)
+        except SpecError as err:
+            problems.append(err)
+            return
+        if not correction and (conflict := cf.changed(self.table, canonical)):
+            self.table.open(conflict)
+            return
+        new = [c for c in canonical if not self.table.is_defined(c.key) or self.table.value(c.key) != c.value]
+        olds = {c.key: self.table.value(c.key) for c in canonical}
+        self._write(canonical)
+        for c in canonical:
+            self.state.assumptions.pop(c.key, None)
+        written = {c.key for c in canonical}
+        for conflict in list(self.table.conflicts):
+            if conflict.kind in _SINGLE_VALUE_KINDS and set(conflict.keys) <= written:
+                self.table.close(conflict)
+        self._touch(c.key for c in canonical)
+        if new:
+            parts = [
+                f"{LABELS[c.key]} changed from {olds[c.key]} to {c.value}"
+                if olds[c.key] is not None
+                else f"{LABELS[c.key]} = {_show(c)}"
+                for c in new
+            ]
+            notes.append("; ".join(parts) + (f" ({note})" if note else ""))
+
+    def _order_blocks(self, err: SpecError, cells: tuple[Cell, ...]) -> bool:
+        """Whether only the current max order stands in the way of a new (smaller) capacity."""
+        return (
+            err.field == "max_inventory"
+            and self.table.is_defined("max_order")
+            and all(c.key != "max_order" for c in cells)
+        )
+
+    def _check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """`table.check`, except that a capacity below the current max order is allowed (see `_write`)."""
+        try:
+            return self.table.check(cells)
+        except SpecError as err:
+            if not self._order_blocks(err, cells):
+                raise
+        trial = ParameterTable(rows=dict(self.table.rows))
+        trial.clear("max_order")
+        return trial.check(cells)
+
+    def _write(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """Write cells; a capacity below the max order is stored and the max order asked again."""
+        try:
+            return self.table.set_many(cells)
+        except SpecError as err:
+            if not self._order_blocks(err, cells):
+                raise
+        order = self.table.value("max_order") or ""
+        self.table.clear("max_order")
+        applied = self.table.set_many(cells)
+        self.table.open(cf.order_above_capacity(order, self.table.value("max_inventory") or ""))
+        return applied
+
+    def _touch(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            if key in self._touched:
+                self._touched.remove(key)
+            self._touched.append(key)
+
+
+def warm_up() -> None:
+    """Train the dialogue-act and clause classifiers and load the unit registry once per process, at start-up,
+    so no chat turn pays for them."""
+    intents.acts()
+    rows()
+    warm_units()
+
+
+def next_is_risk(table: ParameterTable) -> bool:
+    """Whether risk tolerance is the only row left (its question is the next one)."""
+    return table.undefined() == ["risk_tolerance"]
+
+
+def _row_asked_about(text: str) -> str | None:
+    """The table row a question names ('what is a backlog?' -> the stock-out model), if any."""
+    found = [k for k in topics(text) if k in LABELS]
+    if found:
+        return found[0]
+    low = text.lower()
+    for key, words in _ROW_WORDS.items():
+        if any(w in low for w in words):
+            return key
+    return None
+
+
+_ROW_WORDS = {
+    "state_transition_model": ("backlog", "backorder", "lost sale"),
+    "perishability": ("perish", "spoil"),
+    "demand_distribution": ("poisson", "distribution"),
+    "risk_tolerance": ("risk",),
+    "max_inventory": ("capacity",),
+}
+
+
+def _about_options(conflict: Conflict, kind: str) -> str:
+    """The options of the open question side by side; for 'which do you recommend', the usual choice."""
+    listed = "; ".join(f"({o.label}) {o.description}" for o in conflict.options)
+    if not conflict.options:
+        return "That question needs a figure from you; a rough estimate is fine."
+    how = "To choose one, reply with its letter, or tell me the value in your own words."
+    if kind == "compare":
+        return f"The options differ like this: {listed}. {how}"
+    first = conflict.options[0]
+    if kind == "recommend" and (advice := dict(conflict.data).get("recommendation")):
+        return f"{advice} {how}"
+    return (
+        f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
+        f"choice; the decision is yours. {how}"
+    )
+
+
+def _relevant(conflict: Conflict, reading: Reading) -> str:
+    """The reply without the clauses that name another row (or the current stock): those answer their own
+    row and must not settle this conflict."""
+    keys = set(conflict.keys)
+    demand = bool(keys & {"demand_type", "demand_distribution"})
+    kept = [
+        text
+        for topic, text in reading.segments
+        if topic is None or topic in keys or (topic == "demand" and (demand or not find_numbers(text)))
+    ]
+    return ", ".join(kept)
+
+
+def _show(cell: Cell) -> str:
+    unit = "day" if cell.unit == "days" and cell.value == "1" else cell.unit
+    return f"{cell.value} {unit}" if unit and unit != "N/A" else cell.value
