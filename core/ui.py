@@ -12,6 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from core import ui_keys
 from core.catalog import title_of
 from core.config import (
     DEFAULT_MODELS,
@@ -28,8 +29,8 @@ from core.llm.registry import PROVIDER_REGISTRY
 from core.runlog import first_typed, run_label
 from core.store import Store
 
-SETTINGS_KEY = "orca_settings"
-ENV_ERROR_KEY = "orca_env_error"
+SETTINGS_KEY = ui_keys.SETTINGS
+ENV_ERROR_KEY = ui_keys.ENV_ERROR
 
 
 def current_settings() -> Settings:
