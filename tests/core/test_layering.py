@@ -95,6 +95,15 @@ def test_generic_core_never_imports_a_workbench_package():
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+def test_core_and_solvers_never_import_pages_or_the_app():
+    offenders = {
+        str(p.relative_to(ROOT)): sorted(m for m in imported_modules(p) if under(m, ("pages", "app")))
+        for folder in ("core", "solvers")
+        for p in python_files(folder)
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
 def test_only_views_and_core_ui_import_streamlit():
     offenders = []
     for folder in ("core", "solvers"):
