@@ -68,3 +68,5 @@ PROVIDER_ENTRIES: tuple[ProviderEntry, ...] = (
     ),
 )
 PROVIDER_REGISTRY: dict[str, ProviderEntry] = {entry.name: entry for entry in PROVIDER_ENTRIES}
+LLM_PROVIDERS: tuple[str, ...] = tuple(e.name for e in PROVIDER_ENTRIES if e.adapter is not None)
+"""The providers that call an LLM (every entry but offline): what an LLM agent spec may name."""

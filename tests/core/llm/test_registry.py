@@ -8,14 +8,14 @@ from core.config import ENV_VARS, PROVIDERS, Provider, Settings
 from core.errors import ProviderError
 from core.llm import make_chat_model
 from core.llm.providers import AnthropicChatModel, OpenAIChatModel
-from core.llm.registry import PROVIDER_ENTRIES, PROVIDER_REGISTRY
+from core.llm.registry import LLM_PROVIDERS, PROVIDER_ENTRIES, PROVIDER_REGISTRY
 
 
 def test_the_registry_lists_each_provider_once_and_matches_the_settings_type():
     assert [e.name for e in PROVIDER_ENTRIES] == ["offline", "anthropic", "openai"] == list(PROVIDERS)
     assert get_args(Provider) == PROVIDERS
     assert {v for e in PROVIDER_ENTRIES for v in e.env_vars} <= set(ENV_VARS)
-    assert PROVIDER_REGISTRY["offline"].env_vars == ()
+    assert PROVIDER_REGISTRY["offline"].env_vars == () and LLM_PROVIDERS == ("anthropic", "openai")
 
 
 @pytest.mark.parametrize(
