@@ -14,29 +14,19 @@ from pathlib import Path
 from typing import Literal
 
 from core.errors import SpecError
+from core.llm.registry import PROVIDER_ENTRIES, PROVIDER_REGISTRY
 
-Provider = Literal["offline", "anthropic", "openai"]
-PROVIDERS: tuple[Provider, ...] = ("offline", "anthropic", "openai")
-PROVIDER_LABELS: dict[str, str] = {
-    "offline": "Offline built-in agents",
-    "anthropic": "Anthropic",
-    "openai": "OpenAI-compatible",
-}
-DEFAULT_MODELS: dict[str, str] = {
-    "offline": "orca-offline",
-    "anthropic": "claude-sonnet-4-5",
-    "openai": "gpt-4o-mini",
-}
+Provider = Literal["offline", "anthropic", "openai"]  # the names in `core.llm.registry`, for type checkers
+PROVIDERS: tuple[Provider, ...] = tuple(PROVIDER_REGISTRY)  # type: ignore[assignment]
+PROVIDER_LABELS: dict[str, str] = {e.name: e.label for e in PROVIDER_ENTRIES}
+DEFAULT_MODELS: dict[str, str] = {e.name: e.default_model for e in PROVIDER_ENTRIES}
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # What `Settings.from_env` reads, besides `ORCA_DB` (the store path).
 ENV_VARS = (
     "ORCA_PROVIDER",
     "ORCA_MODEL",
     "ORCA_SEED",
-    "ANTHROPIC_API_KEY",
-    "ANTHROPIC_BASE_URL",
-    "OPENAI_API_KEY",
-    "OPENAI_BASE_URL",
+    *(name for e in PROVIDER_ENTRIES for name in e.env_vars),
     "ORCA_LLM_TIMEOUT",
     "ORCA_LLM_RETRIES",
 )
@@ -58,10 +48,9 @@ def _env_provider(env: Mapping[str, str]) -> str:
     """The provider the environment asks for: `ORCA_PROVIDER`, else the one whose key is set, else offline."""
     if env.get("ORCA_PROVIDER", "").strip():
         return env["ORCA_PROVIDER"].strip().lower()
-    if env.get("ANTHROPIC_API_KEY"):
-        return "anthropic"
-    if env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
-        return "openai"
+    for entry in PROVIDER_ENTRIES:
+        if entry.chosen_by(env):
+            return entry.name
     return "offline"
 
 
@@ -151,8 +140,9 @@ class Settings:
         env = dict(os.environ if env is None else env)
         chosen = _env_provider(env)
         provider = (provider or chosen).strip().lower()
-        key = {"anthropic": env.get("ANTHROPIC_API_KEY"), "openai": env.get("OPENAI_API_KEY")}.get(provider)
-        url_var = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL"}.get(provider)
+        entry = PROVIDER_REGISTRY.get(provider)
+        key = env.get(entry.key_var) if entry and entry.key_var else None
+        url_var = entry.url_var if entry else None
         seed_text = env.get("ORCA_SEED", "42").strip()
         try:
             seed = int(seed_text)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from core import ui_keys
 from core.catalog import title_of
 from core.config import (
     DEFAULT_MODELS,
@@ -24,11 +25,12 @@ from core.config import (
 )
 from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
+from core.llm.registry import PROVIDER_REGISTRY
 from core.runlog import first_typed, run_label
 from core.store import Store
 
-SETTINGS_KEY = "orca_settings"
-ENV_ERROR_KEY = "orca_env_error"
+SETTINGS_KEY = ui_keys.SETTINGS
+ENV_ERROR_KEY = ui_keys.ENV_ERROR
 
 
 def current_settings() -> Settings:
@@ -221,14 +223,12 @@ READ_ONLY_NOTE = (
 
 def missing_key_warning(settings: Settings) -> str | None:
     """What to do when the chosen provider cannot work yet (no key, and no local server URL), or None."""
-    if settings.provider == "offline" or settings.api_key:
+    entry = PROVIDER_REGISTRY[settings.provider]
+    if entry.ready(api_key=settings.api_key, base_url=settings.base_url):
         return None
-    if settings.provider == "openai" and settings.base_url:
-        return None
-    variable = "ANTHROPIC_API_KEY" if settings.provider == "anthropic" else "OPENAI_API_KEY"
-    where = " or the base URL of a local server" if settings.provider == "openai" else ""
+    where = " or the base URL of a local server" if entry.url_suffices else ""
     return (
-        f"{PROVIDER_LABELS[settings.provider]} needs an API key{where}: enter it under Settings or set {variable} "
+        f"{entry.label} needs an API key{where}: enter it under Settings or set {entry.key_var} "
         "before starting the app. Until then, choose Offline built-in agents."
     )
 

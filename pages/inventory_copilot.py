@@ -8,6 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from core import ui_keys
 from core.errors import OrcaError
 from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import plain_name, plain_value
@@ -358,8 +359,8 @@ if policy is not None:
     )
     if cols[4].button("Open in Policy Simulator", key=f"{K}simulator", icon=":material/monitoring:"):
         brief = copilot.brief
-        st.session_state["orca_sim_params_csv"] = files["extracted_params.csv"].decode()
-        st.session_state["orca_sim_handoff_policy"] = policy_handoff(
+        st.session_state[ui_keys.SIMULATOR_PARAMS_CSV] = files["extracted_params.csv"].decode()
+        st.session_state[ui_keys.SIMULATOR_POLICY] = policy_handoff(
             brief.rule, brief.recommended_policy, brief.paths, brief.seed + EVAL_SEED_OFFSET
         ).to_dict()
         st.switch_page(SIMULATOR)

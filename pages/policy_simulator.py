@@ -1,22 +1,28 @@
 """Policy Simulator: edit or load an inventory problem, pick policies, simulate them on common demand paths
-and compare them with the (s,S) grid, the exact DP optimum and a DQN."""
+and compare them with the (s,S) grid, the exact DP optimum and a DQN.
+
+A thin view: each part of the page is one function below, called in page order at the end of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 import streamlit as st
 
+from core import ui_keys
 from core.errors import OrcaError, SpecError
 from core.inventory.policy_names import plain_name
 from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
+from core.store import Store
 from core.ui import guard, optional_store, setup_page, show_error, url_run_id
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
 P = "orca_sim_"
 RESULT = P + "result"
-HANDOFF = P + "params_csv"
-HANDOFF_SS = P + "handoff_ss"
-HANDOFF_POLICY = P + "handoff_policy"
 EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
 STALE = P + "stale"
@@ -40,14 +46,36 @@ OPTIONS = {
 FORM_WIDGETS = [P + k for k in (*sim_inputs.FORM_KEYS, *OPTIONS)] + [
     f"{P}{kind}_{name}" for kind, names in sim_inputs.POLICY_KINDS.items() for name in names
 ]
-
-settings = setup_page(
-    "Policy Simulator",
-    "Simulate inventory policies on the same random demand paths and compare their cost, risk and service: "
-    "(s,S), base-stock, constant order and (R,Q), the best (s,S) of a full grid search, the exact dynamic "
-    "programming optimum and a deep Q-network. Every run is saved in the run store.",
-)
-store = optional_store()
+SUMMARY_COLUMNS = {
+    "rule": st.column_config.TextColumn(
+        "rule (★ recommended)", help="the policy in plain words", width="medium"
+    ),
+    "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+    "mean": st.column_config.NumberColumn("mean", format="%.2f", width="small"),
+    "std": st.column_config.NumberColumn("std", format="%.2f"),
+    "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+    "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+    "objective": st.column_config.NumberColumn("L(π)", format="%.2f", width="small"),
+    "fill_rate": st.column_config.NumberColumn("fill rate", format="percent", width="small"),
+    "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%", width="small"),
+}
+ALL_COLUMNS = {
+    "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
+    "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
+    "mean": st.column_config.NumberColumn("mean", format="%.2f"),
+    "std": st.column_config.NumberColumn("std", format="%.2f"),
+    "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
+    "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
+    "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
+    "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
+    "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
+    "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
+    "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
+    "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
+    "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
+    "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
+    "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
+}
 
 
 def load_problem(problem) -> None:
@@ -59,84 +87,89 @@ def load_problem(problem) -> None:
             st.session_state[f"{P}{kind}_{name}"] = 0 if value is None else value
 
 
-if (
-    P + "time_horizon" not in st.session_state
-):  # first visit, or back from another page (widget state is dropped)
+def put_choices(choices: Iterable[sim_inputs.PolicyChoice]) -> None:
+    """Tick exactly the policies of `choices` and put their parameters and cutoff into the form."""
+    choices = list(choices)
+    ss = st.session_state
+    for kind in sim_inputs.POLICY_KINDS:
+        ss[f"{P}use_{kind}"] = any(choice.kind == kind for choice in choices)
+    for choice in choices:
+        for name, value in choice.params.items():
+            ss[f"{P}{choice.kind}_{name}"] = 0 if value is None else int(value)
+        ss[P + "cutoff"] = choice.cutoff
+
+
+def restore_form() -> None:
+    """On a first visit, or back from another page (widget state is dropped): the last submitted form, else
+    the paper's instance with the default options."""
+    if P + "time_horizon" in st.session_state:
+        return
     if SAVED in st.session_state:
         st.session_state.update(st.session_state[SAVED])
     else:
         load_problem(sim_inputs.default_problem())
         st.session_state.update({P + k: v for k, v in OPTIONS.items()})
 
-if st.session_state.get(HANDOFF):
-    handoff = st.session_state.pop(HANDOFF)
+
+def take_copilot_handoff() -> None:
+    """Load the problem (and, if sent, the recommended policy) that the Inventory Copilot handed over."""
     try:
-        loaded = sim_inputs.problem_from_handoff(handoff)
+        loaded = sim_inputs.problem_from_handoff(st.session_state.pop(ui_keys.SIMULATOR_PARAMS_CSV))
     except SpecError as err:
         show_error(err)
-    else:
-        load_problem(loaded.problem)
-        st.session_state[SOURCE] = loaded.source
-        copilot_ss = st.session_state.pop(HANDOFF_SS, None)
-        if copilot_ss is not None:
-            st.session_state[P + "sS_s"], st.session_state[P + "sS_S"] = (int(v) for v in copilot_ss)
-        handoff = st.session_state.pop(HANDOFF_POLICY, None)
-        carried = ""
-        if handoff is not None:
-            chosen = sim_inputs.PolicyHandoff.from_dict(handoff)
-            ss_ = st.session_state
-            for kind in sim_inputs.POLICY_KINDS:
-                ss_[f"{P}use_{kind}"] = chosen.choice is not None and chosen.choice.kind == kind
-            if chosen.choice is not None:
-                for name, value in chosen.choice.params.items():
-                    ss_[f"{P}{chosen.choice.kind}_{name}"] = 0 if value is None else int(value)
-                ss_[P + "cutoff"] = chosen.choice.cutoff
-            ss_.update({P + "grid": False, P + "dp": chosen.dp, P + "dqn": False, P + "paths": chosen.paths})
-            ss_[EVAL_SEED] = chosen.seed
-            carried = (
-                f", with its recommended policy ({plain_name(chosen.policy, loaded.problem)}, `{chosen.policy}`) "
-                f"on the same {chosen.paths:,} evaluation paths (seed {chosen.seed}), so the numbers match"
-            )
-        st.success(
-            f"Loaded the problem from {loaded.source}"
-            + (
-                f", with its optimized (s,S) = ({copilot_ss[0]}, {copilot_ss[1]}) in the (s,S) policy"
-                if copilot_ss is not None
-                else carried
-            )
-            + ". Check the parameters and run.",
-            icon=":material/input:",
-        )
+        return
+    load_problem(loaded.problem)
+    st.session_state[SOURCE] = loaded.source
+    handoff = st.session_state.pop(ui_keys.SIMULATOR_POLICY, None)
+    carried = (
+        "" if handoff is None else carry_policy(sim_inputs.PolicyHandoff.from_dict(handoff), loaded.problem)
+    )
+    st.success(
+        f"Loaded the problem from {loaded.source}{carried}. Check the parameters and run.",
+        icon=":material/input:",
+    )
 
-wanted = url_run_id()
-if (
-    wanted and store is not None and st.session_state.get(P + "url_tried") != wanted
-):  # opened from Run history
+
+def carry_policy(chosen: sim_inputs.PolicyHandoff, problem) -> str:
+    """Set the form to reproduce the Copilot's comparison; return the words that say so."""
+    put_choices([] if chosen.choice is None else [chosen.choice])
+    ss = st.session_state
+    ss.update({P + "grid": False, P + "dp": chosen.dp, P + "dqn": False, P + "paths": chosen.paths})
+    ss[EVAL_SEED] = chosen.seed
+    return (
+        f", with its recommended policy ({plain_name(chosen.policy, problem)}, `{chosen.policy}`) "
+        f"on the same {chosen.paths:,} evaluation paths (seed {chosen.seed}), so the numbers match"
+    )
+
+
+def open_stored_run(store: Store | None) -> None:
+    """A run opened from Run history (its id in the URL): its problem, policies, options and seed, once."""
+    wanted = url_run_id()
+    if not wanted or store is None or st.session_state.get(P + "url_tried") == wanted:
+        return
     st.session_state[P + "url_tried"] = wanted
     with guard():
         stored = sim_inputs.stored_simulation(store, wanted)
         load_problem(stored.problem)
-        ss_ = st.session_state
-        for kind in sim_inputs.POLICY_KINDS:
-            ss_[f"{P}use_{kind}"] = False
-        for choice in stored.choices:
-            ss_[f"{P}use_{choice.kind}"] = True
-            for name, value in choice.params.items():
-                ss_[f"{P}{choice.kind}_{name}"] = 0 if value is None else int(value)
-            ss_[P + "cutoff"] = choice.cutoff
+        put_choices(stored.choices)
+        ss = st.session_state
         for name in ("grid", "dp", "dqn", "paths", "grid_paths", "trajectories"):
             if name in stored.options:
-                ss_[P + name] = stored.options[name]
+                ss[P + name] = stored.options[name]
         if stored.seed is not None:
-            ss_[EVAL_SEED] = int(stored.seed)
-        ss_[SOURCE] = f"stored run {wanted}"
+            ss[EVAL_SEED] = int(stored.seed)
+        ss[SOURCE] = f"stored run {wanted}"
         st.success(
             f"Opened the stored run `{wanted}`: its problem, policies and options are in the form; press **Run "
             f"simulation** to redo it (seed {stored.seed}).",
             icon=":material/history:",
         )
 
-if RUNNING in st.session_state:  # the run of an earlier script pass never got to its end: it was cut short
+
+def mark_cut_short_run(store: Store | None) -> None:
+    """The run of an earlier script pass never got to its end: a click cut it short. Record and say so."""
+    if RUNNING not in st.session_state:
+        return
     sim.mark_interrupted(store, st.session_state.pop(RUNNING) or None)
     st.warning(
         "The last run was cancelled before it finished (saved as interrupted). The results below, if any, are "
@@ -144,10 +177,9 @@ if RUNNING in st.session_state:  # the run of an earlier script pass never got t
         icon=":material/stop_circle:",
     )
 
-with st.expander("Model conventions", icon=":material/rule:"):
-    st.markdown(sim.MODEL_CONVENTIONS)
 
-with st.expander("Load a problem", icon=":material/upload_file:"):
+def problem_loaders(store: Store | None) -> None:
+    """Load a problem from a CSV file or from a saved Inventory Copilot run."""
     left, right = st.columns(2)
     upload = left.file_uploader(
         "An `extracted_params.csv`, or a CSV with one column of daily demand (empirical demand)",
@@ -163,30 +195,35 @@ with st.expander("Load a problem", icon=":material/upload_file:"):
             left.success(f"Loaded {loaded.source}.")
     with guard():
         runs = sim_inputs.copilot_runs(store) if store is not None else []
-        if runs:
-            labels = dict(runs)
-            run_id = right.selectbox(
-                "A saved Inventory Copilot run", list(labels), format_func=labels.get, key=P + "copilot_run"
-            )
-            if right.button("Load run", key=P + "load_run"):
-                loaded = sim_inputs.problem_from_copilot_run(store, run_id)
-                load_problem(loaded.problem)
-                st.session_state[SOURCE] = loaded.source
-                right.success(f"Loaded {loaded.source}.")
-        else:
+        if not runs:
             right.caption("No Inventory Copilot run with a parameter table is stored yet.")
+            return
+        labels = dict(runs)
+        run_id = right.selectbox(
+            "A saved Inventory Copilot run", list(labels), format_func=labels.get, key=P + "copilot_run"
+        )
+        if right.button("Load run", key=P + "load_run"):
+            loaded = sim_inputs.problem_from_copilot_run(store, run_id)
+            load_problem(loaded.problem)
+            st.session_state[SOURCE] = loaded.source
+            right.success(f"Loaded {loaded.source}.")
 
-st.slider(
-    "Risk tolerance λ: lower = prefer steadier costs, higher = accept swings for a lower average",
-    -10.0,
-    10.0,
-    step=0.5,
-    key=P + "risk_tolerance",
-    help="The one λ of this page. Policies are ranked by L(π) = mean + exp(−λ)·std of the horizon cost; "
-    "moving it re-ranks the results below at once, and the next run's (s,S) grid search uses it.",
-)
 
-with st.form(P + "form", enter_to_submit=False):
+def risk_slider() -> None:
+    """The page's one λ: it re-ranks shown results at once and steers the next grid search."""
+    st.slider(
+        "Risk tolerance λ: lower = prefer steadier costs, higher = accept swings for a lower average",
+        -10.0,
+        10.0,
+        step=0.5,
+        key=P + "risk_tolerance",
+        help="The one λ of this page. Policies are ranked by L(π) = mean + exp(−λ)·std of the horizon cost; "
+        "moving it re-ranks the results below at once, and the next run's (s,S) grid search uses it.",
+    )
+
+
+def problem_inputs() -> None:
+    """The twelve problem parameters, in three columns."""
     st.markdown("**Problem**")
     a, b, c = st.columns(3)
     a.text_input(
@@ -210,6 +247,9 @@ with st.form(P + "form", enter_to_submit=False):
     c.number_input("Max order", min_value=1, step=1, key=P + "max_order")
     c.number_input("Initial inventory", step=1, key=P + "initial_inventory")
 
+
+def policy_and_option_inputs() -> None:
+    """The heuristic policies with their parameters, then the grid, DP, DQN and path options."""
     st.markdown("**Policies to compare**")
     cols = st.columns(4)
     for col, (kind, names) in zip(cols, sim_inputs.POLICY_KINDS.items(), strict=True):
@@ -227,33 +267,53 @@ with st.form(P + "form", enter_to_submit=False):
     c.number_input("Simulation paths", min_value=2, step=100, key=P + "paths")
     c.number_input("Grid search paths", min_value=2, step=100, key=P + "grid_paths")
     c.number_input("Sample paths to plot", min_value=0, max_value=20, step=1, key=P + "trajectories")
-    submitted = st.form_submit_button("Run simulation", type="primary", icon=":material/play_arrow:")
 
-if submitted:
+
+def simulation_form() -> bool:
+    """The problem, the policies and the options; True when submitted."""
+    with st.form(P + "form", enter_to_submit=False):
+        problem_inputs()
+        policy_and_option_inputs()
+        return st.form_submit_button("Run simulation", type="primary", icon=":material/play_arrow:")
+
+
+def form_choices() -> list[sim_inputs.PolicyChoice]:
+    """The ticked policies with their parameters (a cap of 0 means none)."""
+    ss = st.session_state
+    return [
+        sim_inputs.PolicyChoice(
+            kind,
+            {n: (ss[f"{P}{kind}_{n}"] or None) if n == "cap" else ss[f"{P}{kind}_{n}"] for n in names},
+            ss[P + "cutoff"],
+        )
+        for kind, names in sim_inputs.POLICY_KINDS.items()
+        if ss[f"{P}use_{kind}"]
+    ]
+
+
+def form_options() -> sim.SimulationOptions:
+    """The grid, DP, DQN and path options of the form."""
+    ss = st.session_state
+    return sim.SimulationOptions(
+        paths=int(ss[P + "paths"]),
+        trajectories=int(min(ss[P + "trajectories"], ss[P + "paths"])),
+        grid=ss[P + "grid"],
+        grid_paths=int(ss[P + "grid_paths"]),
+        grid_cutoff=ss[P + "cutoff"],
+        dp=ss[P + "dp"],
+        dqn=ss[P + "dqn"],
+        dqn_config=DQNConfig(steps=int(ss[P + "dqn_steps"]), seconds=float(ss[P + "dqn_seconds"])),
+    )
+
+
+def run_form(seed: int, store: Store | None) -> None:
+    """Simulate the submitted form with a progress bar (and a cancel button while a DQN trains)."""
     ss = st.session_state
     ss[SAVED] = {k: ss[k] for k in FORM_WIDGETS}
     ss[STALE] = RESULT in ss  # until this run succeeds, shown results are for earlier parameters
     with guard():
         problem = sim_inputs.problem_from_form({k: ss[P + k] for k in sim_inputs.FORM_KEYS})
-        choices = [
-            sim_inputs.PolicyChoice(
-                kind,
-                {n: (ss[f"{P}{kind}_{n}"] or None) if n == "cap" else ss[f"{P}{kind}_{n}"] for n in names},
-                ss[P + "cutoff"],
-            )
-            for kind, names in sim_inputs.POLICY_KINDS.items()
-            if ss[f"{P}use_{kind}"]
-        ]
-        options = sim.SimulationOptions(
-            paths=int(ss[P + "paths"]),
-            trajectories=int(min(ss[P + "trajectories"], ss[P + "paths"])),
-            grid=ss[P + "grid"],
-            grid_paths=int(ss[P + "grid_paths"]),
-            grid_cutoff=ss[P + "cutoff"],
-            dp=ss[P + "dp"],
-            dqn=ss[P + "dqn"],
-            dqn_config=DQNConfig(steps=int(ss[P + "dqn_steps"]), seconds=float(ss[P + "dqn_seconds"])),
-        )
+        choices, options = form_choices(), form_options()
         bar = st.progress(0.0, text="Starting…")
         cancel = st.empty()
         if options.dqn:
@@ -264,7 +324,7 @@ if submitted:
                 problem,
                 choices,
                 options,
-                st.session_state.get(EVAL_SEED, settings.seed),
+                ss.get(EVAL_SEED, seed),
                 progress=lambda f, msg: bar.progress(f, text=msg),
                 store=store,
                 on_start=lambda run_id: ss.__setitem__(RUNNING, run_id or ""),
@@ -277,8 +337,9 @@ if submitted:
         ss.pop(RUNNING, None)
         ss[RESULT], ss[STALE] = result, False
 
-result = st.session_state.get(RESULT)
-if result is None:
+
+def explain_and_stop() -> None:
+    """No result yet: say what the form holds and what a run shows, and end the page here."""
     loaded_from = st.session_state.get(SOURCE)
     st.info(
         (
@@ -293,144 +354,132 @@ if result is None:
     )
     st.stop()
 
-st.divider()
-st.subheader("Results")
-if st.session_state.get(STALE):
-    st.warning(
-        "These results are for the previous parameters: the last run did not start (see the error above). "
-        "Fix the parameters and run again.",
-        icon=":material/history:",
+
+def result_summary(result: sim.SimulationResult, lam: float) -> None:
+    """The run's size and seed, the recommendation for λ, and the DQN and DP notes."""
+    st.divider()
+    st.subheader("Results")
+    if st.session_state.get(STALE):
+        st.warning(
+            "These results are for the previous parameters: the last run did not start (see the error above). "
+            "Fix the parameters and run again.",
+            icon=":material/history:",
+        )
+    st.caption(
+        f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
+        + (f" · saved as run `{result.run_id}`" if result.run_id else "")
     )
-st.caption(
-    f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
-    + (f" · saved as run `{result.run_id}`" if result.run_id else "")
-)
-lam = float(st.session_state[P + "risk_tolerance"])
-best = result.recommended(lam)
-st.success(
-    f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
-    f"(`{best.policy}`), mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
-    f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
-    icon=":material/recommend:",
-)
-if result.dqn_warning:
-    st.error(result.dqn_warning, icon=":material/report:")
-if result.dp_cost is not None:
-    st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
-if result.dp_refusal:
-    st.info(result.dp_refusal, icon=":material/info:")
-table = result.table(lam)
-table.insert(
-    0,
-    "rule",
-    [
-        ("★ " if r else "") + plain_name(p, result.problem)
-        for p, r in zip(table["policy"], table["recommended"], strict=True)
-    ],
-)
-COLUMNS = {
-    "rule": st.column_config.TextColumn(
-        "rule (★ recommended)", help="the policy in plain words", width="medium"
-    ),
-    "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
-    "mean": st.column_config.NumberColumn("mean", format="%.2f", width="small"),
-    "std": st.column_config.NumberColumn("std", format="%.2f"),
-    "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
-    "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
-    "objective": st.column_config.NumberColumn("L(π)", format="%.2f", width="small"),
-    "fill_rate": st.column_config.NumberColumn("fill rate", format="percent", width="small"),
-    "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%", width="small"),
-}
-st.dataframe(  # the key columns fit a laptop; every column is in the details below
-    table,
-    hide_index=True,
-    width="stretch",
-    column_order=["rule", "mean", "objective", "fill_rate", "gap_to_dp_pct"],
-    column_config=COLUMNS,
-    key=P + "table",
-)
-with st.expander("All columns: confidence intervals, cost breakdown, engine names", icon=":material/table:"):
+    best = result.recommended(lam)
+    st.success(
+        f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
+        f"(`{best.policy}`), mean cost {best.mean:.2f} ± {best.se * 1.96:.2f}, "
+        f"std {best.std:.2f}, fill rate {best.fill_rate:.1%}.",
+        icon=":material/recommend:",
+    )
+    if result.dqn_warning:
+        st.error(result.dqn_warning, icon=":material/report:")
+    if result.dp_cost is not None:
+        st.caption(f"Exact DP optimum from the start state: **{result.dp_cost:.4f}** (expected total cost).")
+    if result.dp_refusal:
+        st.info(result.dp_refusal, icon=":material/info:")
+
+
+def comparison_tables(result: sim.SimulationResult, lam: float) -> None:
+    """The key columns (they fit a laptop), then every column in an expander."""
+    table = result.table(lam)
+    table.insert(
+        0,
+        "rule",
+        [
+            ("★ " if r else "") + plain_name(p, result.problem)
+            for p, r in zip(table["policy"], table["recommended"], strict=True)
+        ],
+    )
     st.dataframe(
         table,
         hide_index=True,
         width="stretch",
-        column_config={
-            "rule": st.column_config.TextColumn("rule", help="the policy in plain words"),
-            "policy": st.column_config.TextColumn("policy", help="the engine's name of the policy"),
-            "mean": st.column_config.NumberColumn("mean", format="%.2f"),
-            "std": st.column_config.NumberColumn("std", format="%.2f"),
-            "ci95_low": st.column_config.NumberColumn("95% CI low", format="%.2f"),
-            "ci95_high": st.column_config.NumberColumn("95% CI high", format="%.2f"),
-            "objective": st.column_config.NumberColumn("L(π)", format="%.2f"),
-            "fill_rate": st.column_config.NumberColumn("fill rate", format="percent"),
-            "gap_to_dp_pct": st.column_config.NumberColumn("gap to DP", format="%.2f%%"),
-            "stockout_periods": st.column_config.NumberColumn("stockout periods", format="%.2f"),
-            "avg_on_hand": st.column_config.NumberColumn("avg on-hand", format="%.2f"),
-            "orders_placed": st.column_config.NumberColumn("orders", format="%.2f"),
-            "setup_cost": st.column_config.NumberColumn("setup", format="%.2f"),
-            "holding_cost": st.column_config.NumberColumn("holding", format="%.2f"),
-            "penalty_cost": st.column_config.NumberColumn("penalty", format="%.2f"),
-        },
-        key=P + "table_all",
+        column_order=["rule", "mean", "objective", "fill_rate", "gap_to_dp_pct"],
+        column_config=SUMMARY_COLUMNS,
+        key=P + "table",
     )
+    with st.expander(
+        "All columns: confidence intervals, cost breakdown, engine names", icon=":material/table:"
+    ):
+        st.dataframe(table, hide_index=True, width="stretch", column_config=ALL_COLUMNS, key=P + "table_all")
 
-tabs = ["Trajectories", "Cost distributions", "Risk vs cost"]
-tabs += ["(s,S) heatmap"] if result.grid is not None else []
-tabs += ["DQN learning curve"] if result.dqn_curve else []
-views = dict(zip(tabs, st.tabs(tabs), strict=True))
-with views["Trajectories"]:
+
+def trajectories_view(result: sim.SimulationResult) -> None:
+    """One sample path of every policy, picked by number."""
     trajectories = result.trajectories
-    if trajectories:
-        count = next(iter(trajectories.values())).on_hand.shape[0]
-        path = st.selectbox(
-            "Sample path", range(count), format_func=lambda i: f"path {i + 1}", key=P + "path"
-        )
-        st.plotly_chart(
-            charts.trajectory_figure(trajectories, path, result.problem.lost_sales), key=P + "traj_chart"
-        )
-    else:
+    if not trajectories:
         st.caption("No sample paths were recorded (set 'Sample paths to plot' above 0).")
-with views["Cost distributions"]:
-    kind = st.radio("Show as", ["violin", "histogram"], horizontal=True, key=P + "dist_kind")
-    st.plotly_chart(charts.cost_distribution_figure(result.costs, kind, result.dp_cost), key=P + "dist_chart")
-with views["Risk vs cost"]:
-    st.plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
-    st.caption(
-        "Grey: every (s,S) pair of the grid (in-sample). Coloured: the compared policies on common paths. "
-        "The dashed line joins the points with the same L(π) as the choice; a lower λ tilts it and favours "
-        "steadier policies."
+        return
+    count = next(iter(trajectories.values())).on_hand.shape[0]
+    path = st.selectbox("Sample path", range(count), format_func=lambda i: f"path {i + 1}", key=P + "path")
+    st.plotly_chart(
+        charts.trajectory_figure(trajectories, path, result.problem.lost_sales), key=P + "traj_chart"
     )
-if result.grid is not None:
-    with views["(s,S) heatmap"]:
-        st.plotly_chart(charts.grid_heatmap_figure(result.grid.mean, result.best_ss), key=P + "grid_chart")
-        st.caption(
-            f"{len(result.grid.rules):,} pairs on {result.grid.paths:,} common paths; the top candidates were "
-            "re-evaluated on fresh paths because the in-sample winner is biased low."
-        )
-if result.dqn_curve:
-    with views["DQN learning curve"]:
-        refs = {"DP optimum": result.dp_cost} if result.dp_cost is not None else {}
-        st.plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
 
-st.markdown("**Downloads**")
-a, b, c = st.columns(3)
-a.download_button(
-    "Comparison table (CSV)",
-    result.results_csv(lam),
-    file_name="policy_comparison.csv",
-    mime="text/csv",
-    icon=":material/table:",
-    key=P + "dl_csv",
-)
-b.download_button(
-    "Parameters (extracted_params.csv)",
-    params_csv_text(result.problem),
-    file_name="extracted_params.csv",
-    mime="text/csv",
-    icon=":material/tune:",
-    key=P + "dl_params",
-)
-if result.artifacts_zip is not None:
+
+def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
+    """Trajectories, cost distributions, risk versus cost, and (when computed) the heatmap and DQN curve."""
+    tabs = ["Trajectories", "Cost distributions", "Risk vs cost"]
+    tabs += ["(s,S) heatmap"] if result.grid is not None else []
+    tabs += ["DQN learning curve"] if result.dqn_curve else []
+    views = dict(zip(tabs, st.tabs(tabs), strict=True))
+    with views["Trajectories"]:
+        trajectories_view(result)
+    with views["Cost distributions"]:
+        kind = st.radio("Show as", ["violin", "histogram"], horizontal=True, key=P + "dist_kind")
+        st.plotly_chart(
+            charts.cost_distribution_figure(result.costs, kind, result.dp_cost), key=P + "dist_chart"
+        )
+    with views["Risk vs cost"]:
+        st.plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
+        st.caption(
+            "Grey: every (s,S) pair of the grid (in-sample). Coloured: the compared policies on common paths. "
+            "The dashed line joins the points with the same L(π) as the choice; a lower λ tilts it and favours "
+            "steadier policies."
+        )
+    if result.grid is not None:
+        with views["(s,S) heatmap"]:
+            st.plotly_chart(
+                charts.grid_heatmap_figure(result.grid.mean, result.best_ss), key=P + "grid_chart"
+            )
+            st.caption(
+                f"{len(result.grid.rules):,} pairs on {result.grid.paths:,} common paths; the top candidates were "
+                "re-evaluated on fresh paths because the in-sample winner is biased low."
+            )
+    if result.dqn_curve:
+        with views["DQN learning curve"]:
+            refs = {"DP optimum": result.dp_cost} if result.dp_cost is not None else {}
+            st.plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
+
+
+def downloads(result: sim.SimulationResult, lam: float) -> None:
+    """The comparison table, the parameters and (with an (s,S) policy) the deployment artifacts."""
+    st.markdown("**Downloads**")
+    a, b, c = st.columns(3)
+    a.download_button(
+        "Comparison table (CSV)",
+        result.results_csv(lam),
+        file_name="policy_comparison.csv",
+        mime="text/csv",
+        icon=":material/table:",
+        key=P + "dl_csv",
+    )
+    b.download_button(
+        "Parameters (extracted_params.csv)",
+        params_csv_text(result.problem),
+        file_name="extracted_params.csv",
+        mime="text/csv",
+        icon=":material/tune:",
+        key=P + "dl_params",
+    )
+    if result.artifacts_zip is None:
+        c.caption("Deployment artifacts need an (s,S) policy: tick (s,S) or the grid search.")
+        return
     c.download_button(
         "deployment_artifacts.zip",
         result.artifacts_zip,
@@ -439,5 +488,32 @@ if result.artifacts_zip is not None:
         icon=":material/folder_zip:",
         key=P + "dl_zip",
     )
-else:
-    c.caption("Deployment artifacts need an (s,S) policy: tick (s,S) or the grid search.")
+
+
+settings = setup_page(
+    "Policy Simulator",
+    "Simulate inventory policies on the same random demand paths and compare their cost, risk and service: "
+    "(s,S), base-stock, constant order and (R,Q), the best (s,S) of a full grid search, the exact dynamic "
+    "programming optimum and a deep Q-network. Every run is saved in the run store.",
+)
+store = optional_store()
+restore_form()
+if st.session_state.get(ui_keys.SIMULATOR_PARAMS_CSV):
+    take_copilot_handoff()
+open_stored_run(store)
+mark_cut_short_run(store)
+with st.expander("Model conventions", icon=":material/rule:"):
+    st.markdown(sim.MODEL_CONVENTIONS)
+with st.expander("Load a problem", icon=":material/upload_file:"):
+    problem_loaders(store)
+risk_slider()
+if simulation_form():
+    run_form(settings.seed, store)
+result = st.session_state.get(RESULT)
+if result is None:
+    explain_and_stop()
+lam = float(st.session_state[P + "risk_tolerance"])
+result_summary(result, lam)
+comparison_tables(result, lam)
+chart_tabs(result, lam)
+downloads(result, lam)

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from core import ui_keys
 from core.errors import SpecError
 from core.llm.factory import make_chat_model
 from core.retail.frameworks import FRAMEWORKS
@@ -11,7 +12,7 @@ from core.ui import guard, optional_store, setup_page
 from solvers.retail.config import PRESETS
 
 LIVE = "orca_retail_live"
-REPLAY_RUN = "orca_retail_replay_run"
+REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 SHOWN = ("funds", "net_worth", "sales_units", "stockout_skus")
 
 settings = setup_page(

@@ -4,13 +4,14 @@
 import pandas as pd
 import streamlit as st
 
+from core import ui_keys
 from core.llm.factory import make_chat_model
 from core.retail import replay
 from core.retail.importer import import_run_dir
 from core.retail.judge import MacroJudge
 from core.ui import get_store, guard, setup_page
 
-REPLAY_RUN = "orca_retail_replay_run"
+REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
 JUDGED = "orca_retail_judged"
 NOT_RATES = ("Acted/day", "PriceDist %")

@@ -1,8 +1,16 @@
-"""School Scheduling: negotiate start times with the T-P-P agent over the start-time MILP (seed 003)."""
+"""School Scheduling: negotiate start times with the T-P-P agent over the start-time MILP (seed 003).
+
+A thin view: each part of the page is one function below, called in page order at the end of the file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
 
+from core.config import Settings
 from core.errors import OrcaError
 from core.schedule.chart import (
     FrontierClick,
@@ -22,6 +30,7 @@ from core.schedule.processing import (
     schedule_rows,
 )
 from core.schedule.recording import WORKBENCH, RecordedChat, preview_district
+from core.store import Store
 from core.ui import (
     READ_ONLY_NOTE,
     guard,
@@ -36,19 +45,33 @@ from core.ui import (
 )
 from solvers.schedule.model import DEVIATION, LOAD
 
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
+    from core.schedule.session import ScheduleSession
+
 CHAT, CLICK = "sched_session", "sched_click"
-
-settings = setup_page(
-    "School Scheduling",
-    "Assign each school one of the standardized start times. The agent edits a MILP through fixed tools "
-    "(fix/forbid a start, re-weight or bound an objective, remove a constraint) and re-solves with HiGHS.",
-)
-
-
-store = optional_store()
-
-
 UNSENT, RESEND, REBUILD = "sched_unsent", "sched_resend", "sched_rebuild"
+SCHEDULE_COLUMNS = {  # the key columns fit a laptop; rows that changed are highlighted
+    "school": st.column_config.TextColumn("school", width="medium"),
+    "enrollment": st.column_config.NumberColumn("students", width="small"),
+    "current_start": st.column_config.TextColumn("current", width="small"),
+    "proposed_start": st.column_config.TextColumn("proposed", width="small"),
+    "shift_minutes": st.column_config.NumberColumn(
+        "change", width="small", help="minutes later (+) or earlier (−) than today"
+    ),
+    "changed_since_previous": st.column_config.CheckboxColumn("changed"),
+}
+HISTORY_COLUMNS = {
+    "proposal": st.column_config.NumberColumn("#", width="small"),
+    OBJECTIVE_LABELS[LOAD]: st.column_config.NumberColumn(
+        "peak", width="small", format="%.2f", help="Student load balancing: peak in hundreds of students"
+    ),
+    OBJECTIVE_LABELS[DEVIATION]: st.column_config.NumberColumn(
+        "avg change", width="small", format="%.1f", help="Schedule deviation: mean change in minutes"
+    ),
+    "constraints": st.column_config.TextColumn("constraints", width="medium"),
+}
 
 
 def _resend(offline: bool) -> None:
@@ -62,7 +85,15 @@ def begin(chat: RecordedChat) -> None:
     st.session_state[CHAT], st.session_state[CLICK] = chat, FrontierClick()
 
 
-with guard(), st.expander("District data and conversations", icon=":material/upload_file:"):
+def resume(store: Store | None, settings: Settings, run_id: str) -> RecordedChat:
+    """The stored conversation `run_id`, leased to this browser session."""
+    return RecordedChat.resume(
+        store, settings, run_id, lease_owner=session_owner(), lease_live=lease_holder_alive
+    )
+
+
+def district_and_conversations(store: Store | None, settings: Settings) -> None:
+    """Upload a district (previewed), start a conversation with it or the default one, or resume a stored one."""
     upload = st.file_uploader(
         "District CSV (name, grade, enrollment, current_start)", type="csv", key="sched_upload"
     )
@@ -103,42 +134,36 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
             "is also in the page's address, so a reload keeps it.",
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            begin(
-                RecordedChat.resume(
-                    store, settings, chosen, lease_owner=session_owner(), lease_live=lease_holder_alive
-                )
-            )
+            begin(resume(store, settings, chosen))
 
-wanted = url_run_id()
-current = st.session_state.get(CHAT)
-if (
-    wanted
-    and store is not None
-    and (current is None or current.recorder.run_id != wanted)
-    and st.session_state.get("sched_url_tried") != wanted
-):  # a reload or a shared link: resume the conversation named in the URL
-    st.session_state["sched_url_tried"] = wanted
+
+def open_chat(store: Store | None, settings: Settings) -> RecordedChat:
+    """The conversation named in the URL (a reload or a shared link), else this session's, else a new one;
+    the page stops when none can be opened."""
+    wanted = url_run_id()
+    current = st.session_state.get(CHAT)
+    if (
+        wanted
+        and store is not None
+        and (current is None or current.recorder.run_id != wanted)
+        and st.session_state.get("sched_url_tried") != wanted
+    ):
+        st.session_state["sched_url_tried"] = wanted
+        with guard():
+            begin(resume(store, settings, wanted))
     with guard():
-        begin(
-            RecordedChat.resume(
-                store, settings, wanted, lease_owner=session_owner(), lease_live=lease_holder_alive
-            )
-        )
-
-with guard():
+        if CHAT not in st.session_state:
+            begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
     if CHAT not in st.session_state:
-        begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
-if CHAT not in st.session_state:
-    st.stop()
-chat: RecordedChat = st.session_state[CHAT]
-session = chat.agent.session
-keep_run_in_url(chat.recorder.run_id)
+        st.stop()
+    chat: RecordedChat = st.session_state[CHAT]
+    keep_run_in_url(chat.recorder.run_id)
+    for problem in chat.problems:
+        st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
+    return chat
 
-for problem in chat.problems:
-    st.warning(f"Replaying the stored conversation: {problem}", icon=":material/warning:")
 
-chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
-with chat_col:
+def transcript(chat: RecordedChat) -> None:
     history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
     for message in chat.agent.messages[1:]:
         if message.role in ("user", "assistant") and message.content:
@@ -146,71 +171,112 @@ with chat_col:
                 st.markdown(message.content)
     if chat.recorder.read_only:
         st.warning(READ_ONLY_NOTE, icon=":material/lock:")
+
+
+def rebuilt(chat: RecordedChat, store: Store | None, settings: Settings) -> RecordedChat:
+    """After a switch to the offline agents: the same conversation with a new agent (or `chat` on an error)."""
+    with guard():
+        run_id = chat.recorder.run_id
+        begin(
+            resume(store, settings, run_id)
+            if run_id and store is not None
+            else RecordedChat.start(store, settings, lease_owner=session_owner())
+        )
+        chat = st.session_state[CHAT]
+    return chat
+
+
+def send(chat: RecordedChat, prompt: str) -> None:
+    """One turn; on an error the typed message is kept to send again."""
+    sent = False
+    with guard(), st.spinner("Thinking and solving..."):
+        try:
+            chat.say(prompt)
+        except OrcaError:  # e.g. the provider failed: keep the typed message to send again
+            st.session_state[UNSENT] = prompt
+            raise
+        st.session_state.pop(UNSENT, None)
+        keep_run_in_url(chat.recorder.run_id)
+        sent = True
+    if sent:
+        st.rerun()
+
+
+def unsent_box(unsent: str) -> None:
+    with st.container(border=True):
+        st.markdown("**Not sent yet** (kept for you):")
+        st.text(unsent)
+        again, offline, drop = st.columns(3)
+        again.button(
+            "Send again", key="sched_send_again", on_click=_resend, args=(False,), icon=":material/send:"
+        )
+        offline.button(
+            "Send with the Offline agents",
+            key="sched_send_offline",
+            on_click=_resend,
+            args=(True,),
+            icon=":material/cloud_off:",
+        )
+        drop.button("Discard", key="sched_discard", on_click=lambda: st.session_state.pop(UNSENT, None))
+
+
+def chat_panel(chat: RecordedChat, store: Store | None, settings: Settings) -> RecordedChat:
+    """The transcript, the chat box and a kept unsent message; returns the chat (rebuilt after a switch)."""
+    transcript(chat)
     prompt = st.chat_input(
         "Tell the agent what you think of the schedule", key="sched_chat", disabled=chat.recorder.read_only
     )
     if (resend := st.session_state.pop(RESEND, None)) is not None:
-        if st.session_state.pop(REBUILD, False):  # switched to the offline agents: same conversation, new agent
-            with guard():
-                run_id = chat.recorder.run_id
-                begin(
-                    RecordedChat.resume(
-                        store, settings, run_id, lease_owner=session_owner(), lease_live=lease_holder_alive
-                    )
-                    if run_id and store is not None
-                    else RecordedChat.start(store, settings, lease_owner=session_owner())
-                )
-                chat = st.session_state[CHAT]
+        if st.session_state.pop(REBUILD, False):
+            chat = rebuilt(chat, store, settings)
         prompt = prompt or resend
     if prompt:
-        sent = False
-        with guard(), st.spinner("Thinking and solving..."):
-            try:
-                chat.say(prompt)
-            except OrcaError:  # e.g. the provider failed: keep the typed message to send again
-                st.session_state[UNSENT] = prompt
-                raise
-            st.session_state.pop(UNSENT, None)
-            keep_run_in_url(chat.recorder.run_id)
-            sent = True
-        if sent:
-            st.rerun()
+        send(chat, prompt)
     if (unsent := st.session_state.get(UNSENT)) is not None:
-        with st.container(border=True):
-            st.markdown("**Not sent yet** (kept for you):")
-            st.text(unsent)
-            again, offline, drop = st.columns(3)
-            again.button("Send again", key="sched_send_again", on_click=_resend, args=(False,), icon=":material/send:")
-            offline.button(
-                "Send with the Offline agents",
-                key="sched_send_offline",
-                on_click=_resend,
-                args=(True,),
-                icon=":material/cloud_off:",
-            )
-            drop.button("Discard", key="sched_discard", on_click=lambda: st.session_state.pop(UNSENT, None))
+        unsent_box(unsent)
+    return chat
 
-with model_col, guard():
+
+def change_card(
+    column: DeltaGenerator, label: str, value: str, *, change: float | None, text: str, help_text: str
+) -> None:
+    """A metric with its change from the previous proposal: lower is better, no change is neutral."""
+    column.metric(
+        label,
+        value,
+        None if change is None else "no change" if change == 0 else text,
+        delta_color="off" if change == 0 else "inverse",
+        delta_arrow="off" if change == 0 else "auto",
+        help=help_text,
+    )
+
+
+def objective_cards(session: ScheduleSession) -> None:
     current, previous = session.current, session.previous
     load_card, dev_card = st.columns(2)
     load_change = None if previous is None else round((current.result.load - previous.result.load) * 100)
     dev_change = None if previous is None else round(current.result.deviation - previous.result.deviation, 1)
-    load_card.metric(
+    change_card(
+        load_card,
         "Peak students at one start",
         f"{round(current.result.load * 100):,}",
-        None if load_change is None else "no change" if load_change == 0 else f"{load_change:+,}",
-        delta_color="off" if load_change == 0 else "inverse",
-        delta_arrow="off" if load_change == 0 else "auto",
-        help=f"Student load balancing: {format_load(current.result.load)} (the peak in hundreds of students).",
+        change=load_change,
+        text=f"{load_change:+,}" if load_change else "",
+        help_text=f"Student load balancing: {format_load(current.result.load)} (the peak in hundreds of students).",
     )
-    dev_card.metric(
+    change_card(
+        dev_card,
         "Average change",
         format_deviation(current.result.deviation),
-        None if dev_change is None else "no change" if dev_change == 0 else f"{dev_change:+.1f} min",
-        delta_color="off" if dev_change == 0 else "inverse",
-        delta_arrow="off" if dev_change == 0 else "auto",
-        help="Schedule deviation: the mean absolute change from today's start times.",
+        change=dev_change,
+        text=f"{dev_change:+.1f} min" if dev_change else "",
+        help_text="Schedule deviation: the mean absolute change from today's start times.",
     )
+
+
+def schedule_table(session: ScheduleSession) -> None:
+    """The proposed start of every school (changes since the previous proposal highlighted) and its CSV."""
+    current, previous = session.current, session.previous
     rows = pd.DataFrame(
         schedule_rows(session.district, current.result.assignment, previous and previous.result.assignment)
     )
@@ -222,16 +288,7 @@ with model_col, guard():
         width="stretch",
         key="sched_table",
         column_order=["school", "enrollment", "current_start", "proposed_start", "shift_minutes"],
-        column_config={  # the key columns fit a laptop; rows that changed are highlighted
-            "school": st.column_config.TextColumn("school", width="medium"),
-            "enrollment": st.column_config.NumberColumn("students", width="small"),
-            "current_start": st.column_config.TextColumn("current", width="small"),
-            "proposed_start": st.column_config.TextColumn("proposed", width="small"),
-            "shift_minutes": st.column_config.NumberColumn(
-                "change", width="small", help="minutes later (+) or earlier (−) than today"
-            ),
-            "changed_since_previous": st.column_config.CheckboxColumn("changed"),
-        },
+        column_config=SCHEDULE_COLUMNS,
     )
     st.download_button(
         "Download this schedule (CSV)",
@@ -241,6 +298,9 @@ with model_col, guard():
         key="sched_download",
         icon=":material/download:",
     )
+
+
+def constraint_list(chat: RecordedChat, session: ScheduleSession) -> None:
     st.markdown("**Active constraints**")
     if not session.state.constraints:
         st.caption("None: this is the base model.")
@@ -252,6 +312,9 @@ with model_col, guard():
             chat.remove(constraint.name)
             st.rerun()
 
+
+def frontier_view(chat: RecordedChat, session: ScheduleSession) -> None:
+    """The trade-off chart; a clicked point or the picker selects an alternative to adopt."""
     frontier = session.frontier()
     event = st.plotly_chart(
         frontier_figure(session, frontier), key="sched_frontier", on_select="rerun", selection_mode="points"
@@ -266,36 +329,31 @@ with model_col, guard():
     picked = st.session_state[CLICK].pick(event, choices)
     if picked is not None:
         st.session_state[alt_key] = picked
-    if choices:
-        pick = st.selectbox(
-            "Alternative on the frontier (or click a point)",
-            choices,
-            key=alt_key,
-            format_func=lambda i: (
-                f"{names[i].capitalize()}: peak {format_load(frontier[i][LOAD])}, change "
-                f"{format_deviation(frontier[i][DEVIATION])}"
-                + (" · dominated: another option is better on both" if i in worse else "")
-            ),
-        )
-        if st.button("Adopt this alternative", key="sched_adopt"):
-            chat.adopt(frontier[pick])
-            st.rerun()
+    if not choices:
+        return
+    pick = st.selectbox(
+        "Alternative on the frontier (or click a point)",
+        choices,
+        key=alt_key,
+        format_func=lambda i: (
+            f"{names[i].capitalize()}: peak {format_load(frontier[i][LOAD])}, change "
+            f"{format_deviation(frontier[i][DEVIATION])}"
+            + (" · dominated: another option is better on both" if i in worse else "")
+        ),
+    )
+    if st.button("Adopt this alternative", key="sched_adopt"):
+        chat.adopt(frontier[pick])
+        st.rerun()
+
+
+def proposal_history(session: ScheduleSession) -> None:
     st.markdown("**Proposal history**")
     st.dataframe(
         pd.DataFrame(proposal_rows(session.proposals)).rename(columns=OBJECTIVE_LABELS),
         hide_index=True,
         width="stretch",
         key="sched_history",
-        column_config={
-            "proposal": st.column_config.NumberColumn("#", width="small"),
-            OBJECTIVE_LABELS[LOAD]: st.column_config.NumberColumn(
-                "peak", width="small", format="%.2f", help="Student load balancing: peak in hundreds of students"
-            ),
-            OBJECTIVE_LABELS[DEVIATION]: st.column_config.NumberColumn(
-                "avg change", width="small", format="%.1f", help="Schedule deviation: mean change in minutes"
-            ),
-            "constraints": st.column_config.TextColumn("constraints", width="medium"),
-        },
+        column_config=HISTORY_COLUMNS,
     )
     st.download_button(
         "Download the proposal history (CSV)",
@@ -305,3 +363,29 @@ with model_col, guard():
         key="sched_history_download",
         icon=":material/download:",
     )
+
+
+def model_panel(chat: RecordedChat) -> None:
+    """The current proposal's objectives and schedule, the constraints, the frontier and the history."""
+    session = chat.agent.session
+    objective_cards(session)
+    schedule_table(session)
+    constraint_list(chat, session)
+    frontier_view(chat, session)
+    proposal_history(session)
+
+
+settings = setup_page(
+    "School Scheduling",
+    "Assign each school one of the standardized start times. The agent edits a MILP through fixed tools "
+    "(fix/forbid a start, re-weight or bound an objective, remove a constraint) and re-solves with HiGHS.",
+)
+store = optional_store()
+with guard(), st.expander("District data and conversations", icon=":material/upload_file:"):
+    district_and_conversations(store, settings)
+chat = open_chat(store, settings)
+chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
+with chat_col:
+    chat = chat_panel(chat, store, settings)
+with model_col, guard():
+    model_panel(chat)

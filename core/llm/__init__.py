@@ -1,6 +1,11 @@
-"""The LLM layer: one chat interface, provider adapters, an offline hook, typed tools and the tool loop."""
+"""The LLM layer: one chat interface, provider adapters, an offline hook, typed tools and the tool loop.
 
-from core.llm.factory import check_connection, make_chat_model
+The factory and the adapters load on first use (see `__getattr__`): the adapters pull in the SDKs, and the
+factory reads `core.config`, which itself reads the provider table in `core.llm.registry`.
+"""
+
+import importlib
+
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn, last_user_text, trailing_tool_results
 from core.llm.runner import (
     HistoryPolicy,
@@ -49,10 +54,16 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Load the provider adapters (and their SDKs, ~1.5 s) only when someone asks for them."""
-    if name in ("AnthropicChatModel", "OpenAIChatModel"):
-        from core.llm import providers
+_LAZY = {
+    "AnthropicChatModel": "core.llm.providers",
+    "OpenAIChatModel": "core.llm.providers",
+    "check_connection": "core.llm.factory",
+    "make_chat_model": "core.llm.factory",
+}
 
-        return getattr(providers, name)
+
+def __getattr__(name: str) -> object:
+    """Load the factory and the provider adapters (their SDKs take ~1.5 s) only when someone asks for them."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'core.llm' has no attribute {name!r}")

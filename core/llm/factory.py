@@ -5,30 +5,25 @@ from __future__ import annotations
 from core.config import Settings
 from core.errors import ProviderError
 from core.llm.offline import OfflineModel, OfflinePolicy, OfflineTurn
+from core.llm.registry import PROVIDER_REGISTRY
 from core.llm.types import ChatModel, Message
 
 CHECK_TIMEOUT_S = 10.0
 
 
 def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = None) -> ChatModel:
-    """The offline policy when the provider is offline, else the configured LLM adapter."""
-    if settings.provider == "offline":
+    """The offline policy when the provider is offline, else the configured LLM adapter (see the registry)."""
+    entry = PROVIDER_REGISTRY[settings.provider]
+    if entry.adapter is None:
         if offline_policy is None:
             raise ProviderError("this agent has no offline policy; choose an LLM provider in Settings")
         return OfflineModel(offline_policy, name=settings.model)
-    from core.llm.providers import AnthropicChatModel, OpenAIChatModel  # the SDKs load only when used
+    if not entry.ready(api_key=settings.api_key, base_url=settings.base_url):
+        raise ProviderError(entry.missing_credentials)
+    from core.llm import providers  # the SDKs load only when used
 
-    if settings.provider == "anthropic":
-        if not settings.api_key:
-            raise ProviderError("Anthropic needs an API key: enter it in Settings or set ANTHROPIC_API_KEY, or choose Offline built-in "
-                "agents in Settings.")
-        return AnthropicChatModel(
-            settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
-        )
-    if not settings.api_key and not settings.base_url:
-        raise ProviderError("OpenAI-compatible needs an API key (Settings or OPENAI_API_KEY) or the base URL of a local server "
-            "(Settings or OPENAI_BASE_URL), or choose Offline built-in agents in Settings.")
-    return OpenAIChatModel(
+    adapter = getattr(providers, entry.adapter)
+    return adapter(
         settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
     )
 

@@ -123,8 +123,8 @@ def _parse_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
     return value, None
 
 
-class AnthropicChatModel:
-    """Anthropic Messages API (`anthropic` SDK); `base_url` may point at any compatible server."""
+class _SDKChatModel:
+    """What both adapters share: the model name, the base URL, and one SDK client built with the retry settings."""
 
     def __init__(
         self,
@@ -136,9 +136,22 @@ class AnthropicChatModel:
     ) -> None:
         self.name = model
         self.base_url = base_url
-        self._client = anthropic.Anthropic(
+        self._client = self._client_for(
             api_key=api_key or "missing-key", base_url=base_url, timeout=timeout_s, max_retries=max_retries
         )
+
+    @staticmethod
+    def _client_for(**options: Any) -> Any:
+        """The SDK client (each adapter names its SDK)."""
+        raise NotImplementedError
+
+
+class AnthropicChatModel(_SDKChatModel):
+    """Anthropic Messages API (`anthropic` SDK); `base_url` may point at any compatible server."""
+
+    @staticmethod
+    def _client_for(**options: Any) -> anthropic.Anthropic:
+        return anthropic.Anthropic(**options)
 
     @staticmethod
     def _messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -201,22 +214,12 @@ class AnthropicChatModel:
         return Reply("".join(texts), tuple(calls), usage, latency, response.stop_reason)
 
 
-class OpenAIChatModel:
+class OpenAIChatModel(_SDKChatModel):
     """OpenAI Chat Completions (`openai` SDK); `base_url` serves Ollama, vLLM or any compatible server."""
 
-    def __init__(
-        self,
-        model: str,
-        api_key: str | None,
-        base_url: str | None = None,
-        timeout_s: float = 60.0,
-        max_retries: int = 3,
-    ) -> None:
-        self.name = model
-        self.base_url = base_url
-        self._client = openai.OpenAI(
-            api_key=api_key or "missing-key", base_url=base_url, timeout=timeout_s, max_retries=max_retries
-        )
+    @staticmethod
+    def _client_for(**options: Any) -> openai.OpenAI:
+        return openai.OpenAI(**options)
 
     @staticmethod
     def _messages(system: str, messages: Sequence[Message]) -> list[dict[str, Any]]:

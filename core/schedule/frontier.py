@@ -2,70 +2,65 @@
 and next-best schedules (no-good cuts) to fill in when the frontier has too few points.
 
 The frontier depends only on the district and the fixes and forbids (weights and bounds are
-ignored), so it is cached under that key; page reruns and repeated requests cost nothing.
+ignored), so `FrontierCache` keeps it under that key; page reruns and repeated requests cost nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from solvers.schedule.model import DEVIATION, LOAD
+from core.schedule.state import Proposal
+from solvers.schedule.model import DEVIATION, LOAD, ScheduleSpec
 from solvers.schedule.pareto import Frontier, ParetoPoint, bounded_frontier, next_best
 
-if TYPE_CHECKING:
-    from core.schedule.session import Proposal
-    from core.schedule.state import ModelState
-    from solvers.schedule.data import District
+
+def unbounded(spec: ScheduleSpec) -> ScheduleSpec:
+    """The spec without its objective bounds: frontiers and next-best schedules ignore them."""
+    return replace(spec, max_load=None, max_deviation=None)
 
 
-class FrontierViews:
-    """Mixin for `ScheduleSession`: needs district, state, time_limit, proposals, current and the frontier settings."""
+class FrontierCache:
+    """Bounded epsilon-grid frontiers keyed by district, fixes, forbids and grid settings (at most `limit`)."""
 
-    district: District
-    state: ModelState
-    time_limit: float
-    proposals: list[Proposal]
-    frontier_points: int
-    frontier_budget: float
-    _frontiers: dict[tuple, Frontier]
-    current: Proposal | None
+    def __init__(self, limit: int = 32) -> None:
+        self.limit = limit
+        self._frontiers: dict[tuple, Frontier] = {}
 
-    def _frontier(self) -> Frontier:
-        """Bounded epsilon-grid frontier under the fixes and forbids, cached per district and constraints."""
-        spec = replace(self.state.to_spec(self.district, self.time_limit), max_load=None, max_deviation=None)
-        key = (self.district, spec.fixed, spec.forbidden, self.frontier_points, self.frontier_budget)
+    def __len__(self) -> int:
+        return len(self._frontiers)
+
+    def get(self, spec: ScheduleSpec, *, points: int, budget: float) -> Frontier:
+        """The frontier under `spec`'s fixes and forbids, computed once per key (the cache empties when full)."""
+        spec = unbounded(spec)
+        key = (spec.district, spec.fixed, spec.forbidden, points, budget)
         if key not in self._frontiers:
-            if len(self._frontiers) >= 32:
+            if len(self._frontiers) >= self.limit:
                 self._frontiers.clear()
-            self._frontiers[key] = bounded_frontier(spec, self.frontier_points, self.frontier_budget)
+            self._frontiers[key] = bounded_frontier(spec, points, budget)
         return self._frontiers[key]
 
-    def _next_best(self, count: int, taken: list[ParetoPoint]) -> list[ParetoPoint]:
-        """Distinct next-best schedules for the current weights (no-good cuts), avoiding ones already shown."""
-        spec = replace(self.state.to_spec(self.district, self.time_limit), max_load=None, max_deviation=None)
-        seen = [p.result.assignment for p in taken]
-        if self.current is not None:
-            seen.append(self.current.result.assignment)
-        spec = replace(spec, excluded=tuple(dict.fromkeys(seen)))
-        return [ParetoPoint(r.load, r.deviation, r) for r in next_best(spec, count)]  # type: ignore[arg-type]
 
-    def frontier(self) -> list[dict[str, Any]]:
-        """Efficient load/deviation schedules under the active fixes and forbids (bounds ignored), for charts."""
-        marks = {p.result.assignment: p.number for p in self.proposals}
-        current = self.current.result.assignment if self.current else None
-        return [
-            {
-                LOAD: p.load,
-                DEVIATION: p.deviation,
-                "schedule": p.result.schedule,
-                "is_current": p.result.assignment == current,
-                "proposal": marks.get(p.result.assignment),
-            }
-            for p in self._frontier().points
-        ]
+def next_best_points(spec: ScheduleSpec, count: int, seen: Sequence[tuple[int, ...]]) -> list[ParetoPoint]:
+    """Distinct next-best schedules for `spec`'s weights (no-good cuts), avoiding the `seen` assignments."""
+    spec = replace(unbounded(spec), excluded=tuple(dict.fromkeys(seen)))
+    return [ParetoPoint(r.load, r.deviation, r) for r in next_best(spec, count)]  # type: ignore[arg-type]
 
-    @property
-    def frontier_partial(self) -> bool:
-        """True when the cached frontier for the current constraints was cut by its time budget."""
-        return not self._frontier().complete
+
+def frontier_rows(
+    frontier: Frontier, proposals: Sequence[Proposal], current: Proposal | None
+) -> list[dict[str, Any]]:
+    """One chart row per frontier point: objectives, schedule, and which proposal (if any) it is."""
+    marks = {p.result.assignment: p.number for p in proposals}
+    assignment = current.result.assignment if current else None
+    return [
+        {
+            LOAD: p.load,
+            DEVIATION: p.deviation,
+            "schedule": p.result.schedule,
+            "is_current": p.result.assignment == assignment,
+            "proposal": marks.get(p.result.assignment),
+        }
+        for p in frontier.points
+    ]

@@ -10,15 +10,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from core.schedule.state import Proposal
 from solvers.schedule.data import District, format_time
 from solvers.schedule.diagnose import InfeasibilityReport
 from solvers.schedule.model import DEVIATION, LOAD, ScheduleResult
 from solvers.schedule.pareto import ParetoPoint
-
-if TYPE_CHECKING:
-    from core.schedule.session import Proposal
 
 OBJECTIVE_LABELS = {LOAD: "Student Load Balancing", DEVIATION: "Schedule Deviation"}
 

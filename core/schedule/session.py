@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from core import config
 from core.errors import SpecError
 from core.schedule.edits import Call, diff_calls, relaxed_state
-from core.schedule.frontier import FrontierViews
+from core.schedule.frontier import FrontierCache, frontier_rows, next_best_points
 from core.schedule.processing import (
     alternatives_payload,
     bound_text,
@@ -28,7 +28,7 @@ from core.schedule.processing import (
     infeasible_payload,
     solution_payload,
 )
-from core.schedule.state import Constraint, ModelState, resolve_school, resolve_time
+from core.schedule.state import Attempt, Constraint, ModelState, Proposal, resolve_school, resolve_time
 from solvers.schedule.data import District, format_time, sfusd_district
 from solvers.schedule.diagnose import InfeasibilityReport, Relaxation, diagnose_infeasibility
 from solvers.schedule.model import DEVIATION, LOAD, OBJECTIVES, ScheduleResult, solve_schedule
@@ -37,25 +37,7 @@ from solvers.schedule.pareto import Frontier, ParetoPoint, alternatives_near
 Objective = Literal["student_load_balancing", "schedule_deviation"]
 
 
-@dataclass(frozen=True)
-class Proposal:
-    """A solved schedule together with the model state that produced it."""
-
-    number: int
-    state: ModelState
-    result: ScheduleResult
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """The latest call_solver: its state, result and (if infeasible) the diagnosis."""
-
-    state: ModelState
-    result: ScheduleResult
-    report: InfeasibilityReport | None = None
-
-
-class ScheduleSession(FrontierViews):
+class ScheduleSession:
     """Model state, proposals and the tools an agent (offline or LLM) uses to edit and solve."""
 
     def __init__(
@@ -77,7 +59,7 @@ class ScheduleSession(FrontierViews):
         self.history: list[ModelState] = []
         self.last_attempt: Attempt | None = None
         self.alternatives: tuple[ParetoPoint, ...] = ()
-        self._frontiers: dict[tuple, Frontier] = {}
+        self.frontiers = FrontierCache()
 
     # ----- read-only views -------------------------------------------------------------------
     @property
@@ -301,6 +283,28 @@ class ScheduleSession(FrontierViews):
         if not frontier.complete:
             out["note"] += " The frontier search hit its time budget, so this is a partial frontier."
         return out | {"model_summary": self.summary()}
+
+    # ----- frontier views --------------------------------------------------------------------
+    def _frontier(self) -> Frontier:
+        """Bounded epsilon-grid frontier under the fixes and forbids, cached per district and constraints."""
+        spec = self.state.to_spec(self.district, self.time_limit)
+        return self.frontiers.get(spec, points=self.frontier_points, budget=self.frontier_budget)
+
+    def _next_best(self, count: int, taken: list[ParetoPoint]) -> list[ParetoPoint]:
+        """Distinct next-best schedules for the current weights, avoiding the shown ones and the current one."""
+        seen = [p.result.assignment for p in taken]
+        if self.current is not None:
+            seen.append(self.current.result.assignment)
+        return next_best_points(self.state.to_spec(self.district, self.time_limit), count, seen)
+
+    def frontier(self) -> list[dict[str, Any]]:
+        """Efficient load/deviation schedules under the active fixes and forbids (bounds ignored), for charts."""
+        return frontier_rows(self._frontier(), self.proposals, self.current)
+
+    @property
+    def frontier_partial(self) -> bool:
+        """True when the cached frontier for the current constraints was cut by its time budget."""
+        return not self._frontier().complete
 
     # ----- helpers ---------------------------------------------------------------------------
     def processed(self, proposal: Proposal, previous: Proposal | None) -> dict[str, Any]:

@@ -13,10 +13,12 @@ from dataclasses import dataclass, replace
 
 from core.errors import SpecError
 from solvers.schedule.data import District, format_time, parse_time
+from solvers.schedule.diagnose import InfeasibilityReport
 from solvers.schedule.model import (
     DEVIATION,
     LOAD,
     OBJECTIVES,
+    ScheduleResult,
     ScheduleSpec,
     bound_name,
     fix_name,
@@ -196,3 +198,21 @@ def resolve_time(district: District, text: str) -> int:
             f"valid start times: {', '.join(district.time_labels)}",
         )
     return minutes
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A solved schedule together with the model state that produced it."""
+
+    number: int
+    state: ModelState
+    result: ScheduleResult
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The latest call_solver: its state, result and (if infeasible) the diagnosis."""
+
+    state: ModelState
+    result: ScheduleResult
+    report: InfeasibilityReport | None = None

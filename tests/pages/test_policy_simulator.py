@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from core import ui_keys
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
@@ -139,7 +140,7 @@ def test_copilot_handoff_loads_the_csv_into_the_form():
         max_order=60,
     )
     at = AppTest.from_file(PAGE, default_timeout=120)
-    at.session_state["orca_sim_params_csv"] = params_csv_text(problem)
+    at.session_state[ui_keys.SIMULATOR_PARAMS_CSV] = params_csv_text(problem)
     at.run()
     assert not at.exception
     assert "Inventory Copilot" in at.success[0].value
@@ -147,19 +148,25 @@ def test_copilot_handoff_loads_the_csv_into_the_form():
     assert at.number_input(key="orca_sim_lead_time").value == 2
     assert at.number_input(key="orca_sim_max_inventory").value == 120
     assert at.selectbox(key="orca_sim_state_transition_model").value == "backlog"
-    assert "orca_sim_params_csv" not in at.session_state
+    assert ui_keys.SIMULATOR_PARAMS_CSV not in at.session_state
     assert at.number_input(key="orca_sim_sS_S").value >= 30 * 3
     assert "the problem from the Inventory Copilot" in at.info[0].value and "paper" not in at.info[0].value
 
 
-def test_copilot_handoff_prefills_its_optimized_ss():
+def test_copilot_handoff_carries_its_recommended_policy_and_evaluation_paths():
+    handoff = sim_inputs.policy_handoff({"kind": "rQ", "R": 9, "Q": 17, "cutoff": True}, "rQ(9,17)", 700, 123)
     at = AppTest.from_file(PAGE, default_timeout=120)
-    at.session_state["orca_sim_params_csv"] = params_csv_text(sim_inputs.default_problem())
-    at.session_state["orca_sim_handoff_ss"] = (7, 31)
+    at.session_state[ui_keys.SIMULATOR_PARAMS_CSV] = params_csv_text(sim_inputs.default_problem())
+    at.session_state[ui_keys.SIMULATOR_POLICY] = handoff.to_dict()
     at.run()
     assert not at.exception
-    assert "(s,S) = (7, 31)" in at.success[0].value
-    assert (at.number_input(key="orca_sim_sS_s").value, at.number_input(key="orca_sim_sS_S").value) == (7, 31)
+    assert "recommended policy" in at.success[0].value and "700 evaluation paths (seed 123)" in at.success[0].value
+    ticked = {kind for kind in sim_inputs.POLICY_KINDS if at.checkbox(key=f"orca_sim_use_{kind}").value}
+    assert ticked == {"rQ"}
+    assert (at.number_input(key="orca_sim_rQ_R").value, at.number_input(key="orca_sim_rQ_Q").value) == (9, 17)
+    assert at.checkbox(key="orca_sim_cutoff").value and not at.checkbox(key="orca_sim_grid").value
+    assert at.number_input(key="orca_sim_paths").value == 700 and at.session_state["orca_sim_eval_seed"] == 123
+    assert ui_keys.SIMULATOR_PARAMS_CSV not in at.session_state and ui_keys.SIMULATOR_POLICY not in at.session_state
 
 
 def test_results_of_earlier_parameters_are_marked_after_a_failed_run():
@@ -210,7 +217,7 @@ def test_copilot_handoff_carries_the_recommended_policy_and_its_paths():
         {"kind": "base_stock", "S": 18, "cap": 12, "cutoff": True}, "base_stock(18,cap=12)+cutoff", 300, 2_000_003
     )
     at = AppTest.from_file(PAGE, default_timeout=120)
-    at.session_state["orca_sim_params_csv"] = params_csv_text(problem)
+    at.session_state[ui_keys.SIMULATOR_PARAMS_CSV] = params_csv_text(problem)
     at.session_state["orca_sim_handoff_policy"] = handoff.to_dict()
     at.run()
     assert not at.exception

@@ -60,7 +60,7 @@ def test_frontier_is_cached_per_constraints():
     first = session.frontier()
     assert session._frontier() is session._frontier()
     session.fix_start_time("Everett MS", "9:30 AM")
-    assert session.frontier() != first and len(session._frontiers) == 2
+    assert session.frontier() != first and len(session.frontiers) == 2
     assert not session.frontier_partial
 
 
