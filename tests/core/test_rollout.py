@@ -8,7 +8,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from core.envs import make
+from core.catalog import make
 from core.errors import SpecError
 from core.llm import Usage
 from core.recorder import Recorder, RunStatus
