@@ -108,7 +108,12 @@ WORKBENCHES: tuple[Workbench, ...] = (
                 "One inventory-lab trial (seed 000 §3–4): a consultant talks with a seeded offline manager (the "
                 "Human Imitator) of a latent business, then recommends a policy scored on the ground truth "
                 "(reward −gap).",
-                kwargs={"protocol": "mixed", "scenario_seed": 0, "assessment_paths": 200, "optimizer_paths": 30},
+                kwargs={
+                    "protocol": "mixed",
+                    "scenario_seed": 0,
+                    "assessment_paths": 200,
+                    "optimizer_paths": 30,
+                },
                 sample_actions="core.inventory.lab.env:sample_actions",
             ),
         ),

@@ -175,7 +175,7 @@ def test_an_episode_takes_a_given_action_without_asking_the_agent_and_finishes_a
     assert row.latency_ms is None and row.note is None
     with pytest.raises(SpecError, match="could not decide"):
         episode.step()
-    assert episode.steps == 1 and len(rec.record.transitions) == 1, "a failed step leaves the episode as it was"
+    assert episode.steps == len(rec.record.transitions) == 1, "a failed step changes nothing"
     result = episode.finish(RolloutStatus.STOPPED, extra_metrics={"agent": "by hand"})
     assert result.status is RolloutStatus.STOPPED and result.metrics["agent"] == "by hand"
     assert result.metrics["steps"] == 1 and rec.record.status == RunStatus.INTERRUPTED

@@ -14,7 +14,17 @@ from core.store import Store
 from solvers.lp.env import LPRepairEnv
 from solvers.lp.errortypes import ErrorType
 
-COMPARED = ["t", "action", "reward", "obs_hash", "terminated", "truncated", "input_tokens", "output_tokens", "note"]
+COMPARED = [
+    "t",
+    "action",
+    "reward",
+    "obs_hash",
+    "terminated",
+    "truncated",
+    "input_tokens",
+    "output_tokens",
+    "note",
+]
 
 
 @pytest.mark.parametrize(("agent_key", "error_type"), [("offline", ErrorType.ME4), ("greedy", ErrorType.ME9)])
