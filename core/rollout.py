@@ -202,33 +202,36 @@ class Episode:
         An `OrcaError` from the agent or the environment propagates and leaves the episode as it was."""
         if self.ended is not None or self.result is not None:
             raise SpecError("episode", "the episode has ended; reset it to start a new one")
-        latency_ms, before, used = None, Usage(), Usage()
+        asked: dict[str, Any] = {}
         if action is _ASK_AGENT:
-            if self.agent is None:
-                raise SpecError("episode", "this episode has no agent; pass the action")
-            before = _tokens(self.agent)
-            started = time.perf_counter()
-            action = self.agent.act(self.observation)
-            latency_ms = 1000.0 * (time.perf_counter() - started)
-            used = _tokens(self.agent)
+            action, asked = self._ask_agent()
         observation, reward, terminated, truncated, info = self.env.step(action)
         self.observation, self.info = observation, info
         self.total_reward += float(reward)
-        row = _row(
-            self.env,
-            self._base + len(self.trace),
-            (action, observation, reward, terminated, truncated, info),
-            input_tokens=used.input_tokens - before.input_tokens,
-            output_tokens=used.output_tokens - before.output_tokens,
-            latency_ms=latency_ms,
-            note=(getattr(self.agent, "last_note", None) or None) if latency_ms is not None else None,
-        )
+        step = (action, observation, reward, terminated, truncated, info)
+        row = _row(self.env, self._base + len(self.trace), step, **asked)
         self.trace.append(row)
         if terminated or truncated:
             self.ended = RolloutStatus.DONE if terminated else RolloutStatus.TRUNCATED
         if self.recorder is not None:
             self.recorder.transition(row)
         return row
+
+    def _ask_agent(self) -> tuple[Any, dict[str, Any]]:
+        """The agent's action for the current observation, with what it cost: tokens, latency and its note."""
+        if self.agent is None:
+            raise SpecError("episode", "this episode has no agent; pass the action")
+        before = _tokens(self.agent)
+        started = time.perf_counter()
+        action = self.agent.act(self.observation)
+        latency_ms = 1000.0 * (time.perf_counter() - started)
+        used = _tokens(self.agent)
+        return action, {
+            "input_tokens": used.input_tokens - before.input_tokens,
+            "output_tokens": used.output_tokens - before.output_tokens,
+            "latency_ms": latency_ms,
+            "note": getattr(self.agent, "last_note", None) or None,
+        }
 
     def finish(
         self,
