@@ -1,10 +1,12 @@
 """The one agent–environment loop of every workbench, and replay of recorded runs.
 
-`rollout` resets the environment and the agent with one seed, then asks the agent for an action per step until
-the episode ends, `max_steps` is reached (truncated) or `should_stop()` says so (stopped). Each step is recorded
-through the one recorder as a transition: the action, reward, a compact observation with the sha256 of the full
-one, info, tokens and latency. Actions and observations are stored as JSON, and replay feeds the stored
-(JSON-decoded) actions to a fresh environment: a deterministic environment reproduces the run exactly.
+`Episode` is the stepper: `reset()`, then `step()` per action (a page's button press or chat turn), each step
+recorded, then `finish()`. `rollout` is a loop over it for batch runs: it resets the environment and the agent
+with one seed, then asks the agent for an action per step until the episode ends, `max_steps` is reached
+(truncated) or `should_stop()` says so (stopped). Each step is recorded through the one recorder as a
+transition: the action, reward, a compact observation with the sha256 of the full one, info, tokens and
+latency. Actions and observations are stored as JSON, and replay feeds the stored (JSON-decoded) actions to a
+fresh environment: a deterministic environment reproduces the run exactly.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from typing import Any
 import numpy as np
 
 from core.agent import Agent
-from core.errors import OrcaError
+from core.errors import OrcaError, SpecError
 from core.llm import Usage
 from core.recorder import Recorder, RunStatus
 from core.store import Store, TransitionRow
 
 COMPACT_TEXT_CHARS = 4000
+_ASK_AGENT: Any = object()  # Episode.step's default: ask the agent for the action
 
 
 class RolloutStatus(StrEnum):
@@ -150,6 +153,115 @@ def _tokens(agent: Any) -> Usage:
     return usage if isinstance(usage, Usage) else Usage()
 
 
+class Episode:
+    """One episode of `agent` in `env`, advanced one action at a time: the stepper behind every run.
+
+    A page calls `reset()` once and `step()` per button press or chat turn; `rollout` loops over it. Each step is
+    recorded through `recorder` as a transition and appended to `trace`; `finish()` writes the run's status and
+    metrics and returns the `RolloutResult`. Transition numbers continue the recorder's (`next_t` at reset)."""
+
+    def __init__(
+        self,
+        env: Any,
+        agent: Agent | None,
+        *,
+        seed: int | None,
+        recorder: Recorder | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.env = env
+        self.agent = agent
+        self.seed = seed
+        self.recorder = recorder
+        self.options = options
+        self.observation: Any = None
+        self.info: dict[str, Any] = {}
+        self.trace: list[TransitionRow] = []
+        self.total_reward = 0.0
+        self.ended: RolloutStatus | None = None
+        """DONE or TRUNCATED once the environment ended the episode; None while it runs."""
+        self.result: RolloutResult | None = None
+        self._base = 0
+
+    def reset(self) -> tuple[Any, dict[str, Any]]:
+        """Reset the environment and the agent with the episode's seed; the first observation and info."""
+        self.observation, self.info = self.env.reset(seed=self.seed, options=self.options)
+        if self.agent is not None:
+            self.agent.reset(self.seed)
+        self.trace, self.total_reward, self.ended, self.result = [], 0.0, None, None
+        self._base = self.recorder.next_t if self.recorder is not None else 0
+        return self.observation, self.info
+
+    @property
+    def steps(self) -> int:
+        return len(self.trace)
+
+    def step(self, action: Any = _ASK_AGENT) -> TransitionRow:
+        """Apply `action` (by default the agent's action for the current observation) and record the step.
+
+        An `OrcaError` from the agent or the environment propagates and leaves the episode as it was."""
+        if self.ended is not None or self.result is not None:
+            raise SpecError("episode", "the episode has ended; reset it to start a new one")
+        asked: dict[str, Any] = {}
+        if action is _ASK_AGENT:
+            action, asked = self._ask_agent()
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        self.observation, self.info = observation, info
+        self.total_reward += float(reward)
+        step = (action, observation, reward, terminated, truncated, info)
+        row = _row(self.env, self._base + len(self.trace), step, **asked)
+        self.trace.append(row)
+        if terminated or truncated:
+            self.ended = RolloutStatus.DONE if terminated else RolloutStatus.TRUNCATED
+        if self.recorder is not None:
+            self.recorder.transition(row)
+        return row
+
+    def _ask_agent(self) -> tuple[Any, dict[str, Any]]:
+        """The agent's action for the current observation, with what it cost: tokens, latency and its note."""
+        if self.agent is None:
+            raise SpecError("episode", "this episode has no agent; pass the action")
+        before = _tokens(self.agent)
+        started = time.perf_counter()
+        action = self.agent.act(self.observation)
+        latency_ms = 1000.0 * (time.perf_counter() - started)
+        used = _tokens(self.agent)
+        return action, {
+            "input_tokens": used.input_tokens - before.input_tokens,
+            "output_tokens": used.output_tokens - before.output_tokens,
+            "latency_ms": latency_ms,
+            "note": getattr(self.agent, "last_note", None) or None,
+        }
+
+    def finish(
+        self,
+        status: RolloutStatus | None = None,
+        *,
+        error: str | None = None,
+        extra_metrics: dict[str, Any] | None = None,
+    ) -> RolloutResult:
+        """End the run: its metrics (the episode's, then `extra_metrics`, then `error`) and status are recorded.
+
+        `status` defaults to how the environment ended the episode, else TRUNCATED (stopped at a step limit)."""
+        status = status or self.ended or RolloutStatus.TRUNCATED
+        metrics = episode_metrics(self.env, self.total_reward, self.steps)
+        metrics.update(extra_metrics or {})
+        if error:
+            metrics["error"] = error
+        if self.recorder is not None:
+            self.recorder.finish(_RUN_STATUS[status], metrics)
+        self.result = RolloutResult(
+            status,
+            self.steps,
+            self.total_reward,
+            metrics,
+            self.recorder.run_id if self.recorder else None,
+            error,
+            tuple(row.action for row in self.trace),
+        )
+        return self.result
+
+
 def rollout(
     env: Any,
     agent: Agent,
@@ -161,52 +273,21 @@ def rollout(
     on_step: Callable[[TransitionRow], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> RolloutResult:
-    """Run `agent` in `env` for one episode and record it (see the module docstring)."""
-    observation, _ = env.reset(seed=seed, options=options)
-    agent.reset(seed)
-    total, t, actions = 0.0, 0, []
-    status, error = RolloutStatus.TRUNCATED, None
-    base = recorder.next_t if recorder is not None else 0
+    """Run `agent` in `env` for one episode and record it: a loop over `Episode.step` (see the module docstring)."""
+    episode = Episode(env, agent, seed=seed, recorder=recorder, options=options)
+    episode.reset()
+    status, error = None, None
     try:
-        while max_steps is None or t < max_steps:
+        while episode.ended is None and (max_steps is None or episode.steps < max_steps):
             if should_stop is not None and should_stop():
                 status = RolloutStatus.STOPPED
                 break
-            before = _tokens(agent)
-            started = time.perf_counter()
-            action = agent.act(observation)
-            latency_ms = 1000.0 * (time.perf_counter() - started)
-            used = _tokens(agent)
-            observation, reward, terminated, truncated, info = env.step(action)
-            actions.append(to_json(action))
-            total += float(reward)
-            row = _row(
-                env,
-                base + t,
-                (action, observation, reward, terminated, truncated, info),
-                input_tokens=used.input_tokens - before.input_tokens,
-                output_tokens=used.output_tokens - before.output_tokens,
-                latency_ms=latency_ms,
-                note=getattr(agent, "last_note", None) or None,
-            )
-            t += 1
-            if recorder is not None:
-                recorder.transition(row)
+            row = episode.step()
             if on_step is not None:
                 on_step(row)
-            if terminated or truncated:
-                status = RolloutStatus.DONE if terminated else RolloutStatus.TRUNCATED
-                break
     except OrcaError as err:
         status, error = RolloutStatus.FAILED, str(err)
-    metrics = episode_metrics(env, total, t)
-    if error:
-        metrics["error"] = error
-    if recorder is not None:
-        recorder.finish(_RUN_STATUS[status], metrics)
-    return RolloutResult(
-        status, t, total, metrics, recorder.run_id if recorder else None, error, tuple(actions)
-    )
+    return episode.finish(status, error=error)
 
 
 def replay(

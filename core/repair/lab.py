@@ -1,15 +1,14 @@
 """The LP Repair Lab's view model: a step-by-step repair session with its trace, and benchmark tables.
 
-`RepairSession` drives `LPRepairEnv` one agent action at a time (the page's "Step" button) or to the end,
-records every transition through the one `Recorder` exactly as `core.rollout.rollout` does (so Run history and
-replay see the same rows), and keeps a trace: per step the action, the agent's note, status, objective, IIS
-and the oracle report. Figures live in `core.repair.charts`.
+`RepairSession` drives `LPRepairEnv` one agent action at a time (the page's "Step" button) or to the end
+through the one stepper, `core.rollout.Episode` (so Run history and replay see exactly a rollout's rows), and
+keeps a view trace: per step the action, the agent's note, status, objective, IIS and the oracle report.
+Figures live in `core.repair.charts`.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,10 +17,10 @@ import pandas as pd
 from core.agent import Agent
 from core.config import Settings
 from core.errors import SpecError
-from core.recorder import Recorder, RunStatus
+from core.recorder import Recorder
 from core.repair.evaluate import make_offline_agent
-from core.rollout import compact_observation, episode_metrics, fingerprint, to_json
-from core.store import Store, TransitionRow
+from core.rollout import Episode, to_json
+from core.store import Store
 from solvers.lp.dataset import Problem
 from solvers.lp.diff import diff_models
 from solvers.lp.env import LPRepairEnv
@@ -104,15 +103,27 @@ class RepairSession:
         self.recorder = Recorder(
             store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}"
         )
-        self.observation, info = self.env.reset(seed=seed, options={"problem": problem.id})
-        self.agent.reset(seed)
+        self.episode = Episode(
+            self.env, self.agent, seed=seed, recorder=self.recorder, options={"problem": problem.id}
+        )
+        _, info = self.episode.reset()
         self.original: LPModel = problem.build()
-        self.total = 0.0
-        self.done = False
         self.trace: list[TraceStep] = [self._trace_step(None, "", info, 0.0)]
         self.metrics: dict[str, Any] = {}
         if store is not None:
             self.recorder.artifact("problem.json", json.dumps(problem.to_dict()).encode())
+
+    @property
+    def observation(self) -> Any:
+        return self.episode.observation
+
+    @property
+    def total(self) -> float:
+        return self.episode.total_reward
+
+    @property
+    def done(self) -> bool:
+        return self.episode.result is not None
 
     def _make_agent(
         self, key: str, fmt: str, settings: Settings | None, protected: bool, extended: bool
@@ -136,50 +147,20 @@ class RepairSession:
             oracle=info.get("oracle"),
             phase=info["phase"],
             loops=info["loops"],
-            observation=self.env.compact_observation(self.observation)["text"]
-            if hasattr(self, "observation")
-            else "",
+            observation=self.env.compact_observation(self.observation)["text"],
         )
 
     def step(self) -> TraceStep:
-        """Ask the agent for one action and apply it (records the transition)."""
+        """Ask the agent for one action and apply it (one `Episode.step`: recorded like a rollout's step).
+
+        When the environment ends the episode the run is finished with the agent's name in its metrics."""
         if self.done:
             raise SpecError("session", "the episode has ended; start a new one")
-        usage_before = getattr(self.agent, "usage", None)
-        started = time.perf_counter()
-        action = self.agent.act(self.observation)
-        latency = 1000 * (time.perf_counter() - started)
-        usage_after = getattr(self.agent, "usage", None)
-        self.observation, reward, terminated, truncated, info = self.env.step(action)
-        self.total += float(reward)
-        note = getattr(self.agent, "last_note", "") or ""
-        tokens_in = tokens_out = 0
-        if usage_before is not None and usage_after is not None:
-            tokens_in = usage_after.input_tokens - usage_before.input_tokens
-            tokens_out = usage_after.output_tokens - usage_before.output_tokens
-        self.recorder.transition(
-            TransitionRow(
-                t=len(self.trace) - 1,
-                action=to_json(action),
-                reward=float(reward),
-                observation=compact_observation(self.env, self.observation),
-                obs_hash=fingerprint(self.observation),
-                info=to_json(info),
-                terminated=bool(terminated),
-                truncated=bool(truncated),
-                input_tokens=tokens_in,
-                output_tokens=tokens_out,
-                latency_ms=latency,
-                note=note or None,
-            )
-        )
-        entry = self._trace_step(to_json(action), note, info, float(reward))
+        row = self.episode.step()
+        entry = self._trace_step(row.action, row.note or "", self.episode.info, row.reward)
         self.trace.append(entry)
-        if terminated or truncated:
-            self.done = True
-            self.metrics = episode_metrics(self.env, self.total, len(self.trace) - 1)
-            self.metrics["agent"] = self.agent.name
-            self.recorder.finish(RunStatus.DONE, self.metrics)
+        if self.episode.ended is not None:
+            self.metrics = self.episode.finish(extra_metrics={"agent": self.agent.name}).metrics
         return entry
 
     def run(self, max_steps: int = 40) -> None:

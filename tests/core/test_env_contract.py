@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from core.envs import ENVIRONMENTS, make, sample_actions
+from core.catalog import ENVIRONMENTS, WORKBENCHES, make, sample_actions
 from core.recorder import Recorder
 from core.rollout import RolloutStatus, replay_run, rollout, to_json
 from core.store import Store
 
 IDS = [e.id for e in ENVIRONMENTS]
 STEPS = 40
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class ScriptedAgent:
@@ -84,3 +88,20 @@ def test_recorded_run_replays_exactly(env_id: str, store_path) -> None:
     assert len(stored) == result.steps
     check = replay_run(store, result.run_id, make(env_id))
     assert check.matches, check.mismatch
+
+
+def test_the_catalog_is_the_one_list_and_importing_it_registers_every_environment() -> None:
+    """As with a Gymnasium package, `import core.catalog` in a fresh interpreter is enough for `gymnasium.make`."""
+    assert [i for w in WORKBENCHES for i in w.env_ids] == IDS
+    assert len(set(IDS)) == len(IDS) == 4, "each environment is listed once, under its workbench"
+    assert {i for i in gymnasium.registry if i.startswith("orca/")} == set(IDS)
+    code = (
+        "import gymnasium, core.catalog as c\n"
+        "for e in c.ENVIRONMENTS:\n"
+        "    print(e.id, type(gymnasium.make(e.id, disable_env_checker=True).unwrapped).__name__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=900
+    )
+    expected = [f"{e.id} {e.entry_point.rpartition(':')[2]}" for e in ENVIRONMENTS]
+    assert out.stdout.splitlines() == expected

@@ -8,7 +8,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from core.envs import make
+from core.catalog import make
 from core.errors import SpecError
 from core.llm import Usage
 from core.recorder import Recorder, RunStatus
@@ -137,3 +137,48 @@ def test_to_json_and_fingerprint_fast_paths_match_the_walk() -> None:
         assert to_json(value) == _to_json(value)
         walk = json.dumps(_to_json(value), sort_keys=True, separators=(",", ":"), default=str)
         assert fingerprint(value) == hashlib.sha256(walk.encode()).hexdigest()
+
+
+def test_an_episode_stepped_by_hand_records_what_rollout_records(store_path) -> None:
+    """A page's stepper and the batch loop are one loop: the same rows (but latency), metrics and status."""
+    from core.rollout import Episode
+
+    store = Store(store_path)
+    batch = rollout(make(ENV), OrderUpTo(), seed=6, recorder=Recorder(store, "x", seed=6))
+    episode = Episode(make(ENV), OrderUpTo(), seed=6, recorder=Recorder(store, "x", seed=6))
+    observation, _ = episode.reset()
+    assert int(observation[1]) == 0 and episode.steps == 0
+    while episode.ended is None:
+        row = episode.step()
+        assert row is episode.trace[-1] and row.t == episode.steps - 1
+    result = episode.finish()
+    assert result.status is RolloutStatus.DONE and result.steps == batch.steps == 30
+    assert result.total_reward == batch.total_reward and result.metrics == batch.metrics
+    assert result.actions == batch.actions
+    by_hand, looped = store.transitions(result.run_id), store.transitions(batch.run_id)
+    for name in ("t", "action", "reward", "obs_hash", "input_tokens", "output_tokens", "note"):
+        assert by_hand[name].tolist() == looped[name].tolist(), name
+    assert store.get_run(result.run_id)["status"] == RunStatus.DONE
+    with pytest.raises(SpecError, match="has ended"):
+        episode.step()
+
+
+def test_an_episode_takes_a_given_action_without_asking_the_agent_and_finishes_as_told() -> None:
+    from core.rollout import Episode
+
+    agent = OrderUpTo(fail_at=1)  # raises when asked in period 1
+    rec = Recorder(None, "x", seed=1)
+    episode = Episode(make(ENV), agent, seed=1, recorder=rec)
+    episode.reset()
+    row = episode.step(5)
+    assert row.action == 5 and row.input_tokens == row.output_tokens == 0
+    assert row.latency_ms is None and row.note is None
+    with pytest.raises(SpecError, match="could not decide"):
+        episode.step()
+    assert episode.steps == len(rec.record.transitions) == 1, "a failed step changes nothing"
+    result = episode.finish(RolloutStatus.STOPPED, extra_metrics={"agent": "by hand"})
+    assert result.status is RolloutStatus.STOPPED and result.metrics["agent"] == "by hand"
+    assert result.metrics["steps"] == 1 and rec.record.status == RunStatus.INTERRUPTED
+    episode.reset()
+    assert episode.steps == 0 and episode.result is None and episode.total_reward == 0.0
+    assert episode.step(0).t == 1, "transition numbers continue the recorder's"

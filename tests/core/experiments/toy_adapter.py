@@ -17,8 +17,8 @@ import signal
 import time
 from typing import Any
 
+from core.catalog import make
 from core.config import Settings
-from core.envs import make
 from core.errors import SpecError
 from core.llm import Message, Usage, make_chat_model
 from core.rollout import RolloutResult
