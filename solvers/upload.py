@@ -10,17 +10,37 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
 
 from core.errors import SpecError
 
 # C0 controls except tab, newline and carriage return; DEL and the C1 controls.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+T = TypeVar("T")
 
 
 def _mb(limit: int) -> str:
     return f"{limit / 1_000_000:g} MB"
+
+
+def _unreadable(err: OSError, *, field: str, name: str) -> SpecError:
+    return SpecError(field, f"{name}: cannot read it ({err.strerror or err})")
+
+
+def _open_regular(source: str | Path, *, field: str, name: str) -> BinaryIO:
+    """The file at `source` opened for reading bytes; refused when it is missing, not a regular file (a folder,
+    a device, a pipe) or cannot be opened."""
+    path = Path(source)
+    if not path.exists():
+        raise SpecError(field, f"{name}: file not found")
+    if not path.is_file():
+        raise SpecError(field, f"{name} is not a regular file")
+    try:
+        return path.open("rb")
+    except OSError as err:
+        raise _unreadable(err, field=field, name=name) from None
 
 
 def read_bounded(source: str | Path | bytes, *, field: str, name: str, max_bytes: int) -> bytes:
@@ -28,16 +48,11 @@ def read_bounded(source: str | Path | bytes, *, field: str, name: str, max_bytes
     if isinstance(source, bytes | bytearray):
         raw = bytes(source)
     else:
-        path = Path(source)
-        if not path.exists():
-            raise SpecError(field, f"{name}: file not found")
-        if not path.is_file():
-            raise SpecError(field, f"{name} is not a regular file")
-        try:
-            with path.open("rb") as handle:
+        with _open_regular(source, field=field, name=name) as handle:
+            try:
                 raw = handle.read(max_bytes + 1)
-        except OSError as err:
-            raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
+            except OSError as err:
+                raise _unreadable(err, field=field, name=name) from None
     if len(raw) > max_bytes:
         raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
     return raw
@@ -80,16 +95,7 @@ def iter_lines(
             raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
         yield from _lines(iter(io.BytesIO(bytes(source)).readline, b""), field, name, max_bytes, max_lines)
         return
-    path = Path(source)
-    if not path.exists():
-        raise SpecError(field, f"{name}: file not found")
-    if not path.is_file():
-        raise SpecError(field, f"{name} is not a regular file")
-    try:
-        handle = path.open("rb")
-    except OSError as err:
-        raise SpecError(field, f"{name}: cannot read it ({err.strerror or err})") from None
-    with handle:
+    with _open_regular(source, field=field, name=name) as handle:
         yield from _lines(iter(lambda: handle.readline(max_bytes + 1), b""), field, name, max_bytes, max_lines)
 
 
@@ -163,3 +169,23 @@ def load_json(text: str, *, field: str, where: str) -> object:
         raise SpecError(field, f"{where}: not valid JSON (nested too deeply)") from None
     except ValueError as err:
         raise SpecError(field, f"{where}: not valid JSON ({err})") from None
+
+
+RECORD_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
+"""What a `from_dict` raises on a record of the wrong shape (a string for a number, a list for an object, …)."""
+
+
+def parse_record(
+    record: object, parse: Callable[[dict[str, Any]], T], *, field: str, where: str, not_object: str, what: str
+) -> T:
+    """One record of a user file through `parse` (a `from_dict`). A record that is not a JSON object (refused
+    with `not_object`), a `SpecError` of `parse` and a malformed record all become `SpecError(field, ...)`
+    whose message starts with `where` (the file and the record's line or number)."""
+    if not isinstance(record, dict):
+        raise SpecError(field, f"{where}: {not_object}")
+    try:
+        return parse(record)
+    except SpecError as err:
+        raise SpecError(field, f"{where}: {err}") from None
+    except RECORD_ERRORS as err:
+        raise SpecError(field, f"{where}: malformed {what} ({err})") from None

@@ -19,19 +19,23 @@ import socket
 import subprocess
 import sys
 import types
+from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import TypeVar
 
 from core.errors import OrcaError, SpecError
 from core.experiments.worker import CellOutcome, CellStatus, CellTask, die_with_driver, run_cell
 
 OnOutcome = Callable[[CellOutcome], None]
 ShouldStop = Callable[[], bool]
+K = TypeVar("K")
+"""What an engine keys a cell in flight by (a future, a Ray object reference)."""
 ENGINES = ("local", "ray")
 PRELOAD = ["core.experiments.worker", "core.experiments.spec"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,12 +100,28 @@ class Scheduler:
         self.release(task)
         self.pending.appendleft(task)
 
+    def fill(self, in_flight: dict[K, CellTask], limit: int, submit: Callable[[CellTask], K]) -> None:
+        """Submit tasks until `limit` are in flight; a task whose submit raises goes back to the front."""
+        while len(in_flight) < limit and (task := self.take()) is not None:
+            try:
+                in_flight[submit(task)] = task
+            except Exception:
+                self.put_back(task)
+                raise
+
 
 def died(task: CellTask, message: str = WORKER_DIED) -> CellOutcome:
     return CellOutcome(task.key, CellStatus.FAILED, None, None, message, 0.0)
 
 
-class Engine(Protocol):
+def _never() -> bool:
+    return False
+
+
+class Engine(ABC):
+    """Runs cell tasks and hands each outcome to the driver; every engine queues the same way (`run`) and
+    differs only in how it keeps cells in flight (`_drive`)."""
+
     workers: int
 
     def run(
@@ -111,7 +131,14 @@ class Engine(Protocol):
         *,
         caps: Mapping[str, int],
         should_stop: ShouldStop | None = None,
-    ) -> None: ...
+    ) -> None:
+        """Run `tasks` under the per-provider `caps`; once `should_stop()` is true no new cell starts, and the
+        cells in flight finish."""
+        self._drive(Scheduler(tasks, caps), on_outcome, should_stop or _never)
+
+    @abstractmethod
+    def _drive(self, queue: Scheduler, on_outcome: OnOutcome, stopping: ShouldStop) -> None:
+        """Take tasks from `queue` (at most about two per worker in flight) until it and the flight are empty."""
 
 
 @contextmanager
@@ -130,7 +157,7 @@ def bare_main() -> Iterator[None]:
             sys.modules["__main__"] = saved
 
 
-class LocalEngine:
+class LocalEngine(Engine):
     """A process pool of `workers` worker processes (forkserver)."""
 
     def __init__(self, workers: int = 2) -> None:
@@ -157,24 +184,15 @@ class LocalEngine:
             self.workers, mp_context=context, initializer=die_with_driver, initargs=(os.getpid(),)
         )
 
-    def run(
-        self,
-        tasks: list[CellTask],
-        on_outcome: OnOutcome,
-        *,
-        caps: Mapping[str, int],
-        should_stop: ShouldStop | None = None,
-    ) -> None:
-        queue = Scheduler(tasks, caps)
+    def _drive(self, queue: Scheduler, on_outcome: OnOutcome, stopping: ShouldStop) -> None:
         suspects: deque[CellTask] = deque()
         in_flight: dict[Future[CellOutcome], CellTask] = {}
         limit = 2 * self.workers
         pool = self._pool()
         try:
             while queue or suspects or in_flight:
-                stopping = should_stop is not None and should_stop()
                 try:
-                    if stopping:
+                    if stopping():
                         pass
                     elif suspects:
                         if not in_flight:
@@ -187,12 +205,7 @@ class LocalEngine:
                                 suspects.appendleft(task)
                                 raise
                     else:
-                        while len(in_flight) < limit and (task := queue.take()) is not None:
-                            try:
-                                in_flight[self._submit(pool, task)] = task
-                            except BrokenProcessPool:
-                                queue.put_back(task)
-                                raise
+                        queue.fill(in_flight, limit, partial(self._submit, pool))
                 except BrokenProcessPool:
                     pass  # a worker died since the last wait; the wait below collects the broken cells
                 if not in_flight:
@@ -226,7 +239,7 @@ class LocalEngine:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-class RayEngine:
+class RayEngine(Engine):
     """Each cell a Ray task: on the cluster at `address`, or on a local instance with `workers` CPUs."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
@@ -263,26 +276,17 @@ class RayEngine:
             ) from None
         return True
 
-    def run(
-        self,
-        tasks: list[CellTask],
-        on_outcome: OnOutcome,
-        *,
-        caps: Mapping[str, int],
-        should_stop: ShouldStop | None = None,
-    ) -> None:
+    def _drive(self, queue: Scheduler, on_outcome: OnOutcome, stopping: ShouldStop) -> None:
         import ray
 
         started = self._init()
         try:
             remote = ray.remote(num_cpus=1, max_retries=1)(run_cell)
             limit = 2 * max(self.workers, int(ray.cluster_resources().get("CPU", self.workers)))
-            queue = Scheduler(tasks, caps)
             in_flight: dict[ray.ObjectRef, CellTask] = {}
             while queue or in_flight:
-                if not (should_stop is not None and should_stop()):
-                    while len(in_flight) < limit and (task := queue.take()) is not None:
-                        in_flight[remote.remote(task)] = task
+                if not stopping():
+                    queue.fill(in_flight, limit, remote.remote)
                 if not in_flight:
                     break
                 ready, _ = ray.wait(list(in_flight), num_returns=1)

@@ -20,6 +20,7 @@ rows `backorder_cap_*`, `supply_cap_*` cannot be dropped, relaxed or have their 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -236,6 +237,18 @@ def updated_bounds(lower: float, upper: float, value: float) -> tuple[float, flo
     return value, value
 
 
+_BOUND_EDITS: dict[ActionName, tuple[str, Callable[[float, float, float], tuple[float, float]], str]] = {
+    ActionName.RELAX_CONSTRAINT: ("relax", relaxed_bounds, "relaxed {n} constraint(s) matching {target} by {value:g}"),
+    ActionName.UPDATE_RHS: (
+        "change the right-hand side of",
+        updated_bounds,
+        "set the right-hand side of {n} constraint(s) matching {target} to {value:g}",
+    ),
+}
+"""The actions that move each matching row's bounds: (what the protection error says one may not do, the new
+bounds from the old ones and the action's value, what the outcome says)."""
+
+
 def apply_action(
     model: LPModel, action: Action, *, protected: bool = True, extended: bool = False
 ) -> Outcome:
@@ -256,30 +269,13 @@ def apply_action(
         _guard(rows, protected, "drop")
         model.drop_rows(rows)
         return Outcome(True, True, f"dropped {len(rows)} constraint(s) matching {target}", tuple(rows))
-    if name is ActionName.RELAX_CONSTRAINT:
+    if name in _BOUND_EDITS:
+        verb, bounds, done = _BOUND_EDITS[name]
         rows = _rows(model, target)
-        _guard(rows, protected, "relax")
+        _guard(rows, protected, verb)
         for r in rows:
-            lo, hi = model.row_bounds(r)
-            model.set_row_bounds(r, *relaxed_bounds(lo, hi, float(action.value)))
-        return Outcome(
-            True,
-            True,
-            f"relaxed {len(rows)} constraint(s) matching {target} by {action.value:g}",
-            tuple(rows),
-        )
-    if name is ActionName.UPDATE_RHS:
-        rows = _rows(model, target)
-        _guard(rows, protected, "change the right-hand side of")
-        for r in rows:
-            lo, hi = model.row_bounds(r)
-            model.set_row_bounds(r, *updated_bounds(lo, hi, float(action.value)))
-        return Outcome(
-            True,
-            True,
-            f"set the right-hand side of {len(rows)} constraint(s) matching {target} to {action.value:g}",
-            tuple(rows),
-        )
+            model.set_row_bounds(r, *bounds(*model.row_bounds(r), float(action.value)))
+        return Outcome(True, True, done.format(n=len(rows), target=target, value=action.value), tuple(rows))
     if name is ActionName.UPDATE_OBJ:
         cols = _cols(model, _objective_alias(target))
         for c in cols:

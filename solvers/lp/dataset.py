@@ -33,7 +33,7 @@ from solvers.lp.instance import SupplyChain, sample_supply_chain
 from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain
 from solvers.lp.oracle import APPLICABILITY, evaluate
 from solvers.lp.saboteur import Tightening, build_tightened, calibrate, inject
-from solvers.upload import load_json, read_text
+from solvers.upload import load_json, parse_record, read_text
 
 MIN_OBJECTIVE = 1.0
 MIN_ACTIVE = 10
@@ -327,14 +327,14 @@ def load(path: str | Path) -> list[Problem]:
     seen: set[str] = set()
     for number, record in enumerate(data["problems"], start=1):
         where = f"{path} problem {number}"
-        if not isinstance(record, dict):
-            raise SpecError("dataset", f"{where}: a problem must be a JSON object")
-        try:
-            problem = Problem.from_dict(record)
-        except SpecError as err:
-            raise SpecError("dataset", f"{where}: {err}") from None
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
-            raise SpecError("dataset", f"{where}: malformed problem record ({err})") from None
+        problem = parse_record(
+            record,
+            Problem.from_dict,
+            field="dataset",
+            where=where,
+            not_object="a problem must be a JSON object",
+            what="problem record",
+        )
         if problem.id in seen:
             raise SpecError("dataset", f"{where}: problem id {problem.id!r} appears twice")
         seen.add(problem.id)

@@ -10,7 +10,9 @@ decision corresponds to in the original (view calls included), for Table 1's too
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -163,6 +165,22 @@ class OraclePolicy(Policy):
             self._order(sim, j, o - q_pending, k, pending, quotes)
 
 
+def _review_scores(sim: RetailSim, window: int = 60, prior_count: int = 5) -> np.ndarray:
+    """Review rating per SKU and supplier over the last `window` days, Bayesian-smoothed towards the overall
+    mean with `prior_count` pseudo-reviews."""
+    d = sim.day
+    lo = max(d - window, 0)
+    sums = sim.rec_rating_sum[lo : d + 1].sum(axis=0)
+    cnts = sim.rec_rating_cnt[lo : d + 1].sum(axis=0)
+    prior = float(sums.sum() / max(cnts.sum(), 1))
+    return (sums + prior_count * prior) / (cnts + prior_count)
+
+
+def _best_rated(score: np.ndarray, quotes: np.ndarray, j: int) -> int:
+    """The supplier of SKU `j` with the best score (rounded to 2 places), ties to the cheaper quote."""
+    return int(np.lexsort((quotes[j], -np.round(score[j], 2)))[0])
+
+
 @dataclass
 class CheapestSupplierPolicy(Policy):
     """Non-privileged "simple logic" baseline: cheapest quote, best historical price, reorder 4x expected
@@ -170,14 +188,21 @@ class CheapestSupplierPolicy(Policy):
 
     multiplier: float = 4.0
     name: str = "cheapest"
+    calls_per_sku: ClassVar[int] = 2
+    """Tool calls the policy stands for per SKU and day (quotes, history; the review-aware one also reviews)."""
+
+    def _supplier_choice(self, sim: RetailSim, quotes: np.ndarray) -> Callable[[int], int]:
+        """Today's supplier for a SKU."""
+        return lambda j: int(np.argmin(quotes[j]))
 
     def act(self, sim: RetailSim) -> None:
         stock = sim.onhand + sim.waiting_count
         pending = sim.incoming()
         quotes = sim.quotes()
+        supplier = self._supplier_choice(sim, quotes)
         for j in self.active:
-            self.count += 2
-            k = int(np.argmin(quotes[j]))
+            self.count += self.calls_per_sku
+            k = supplier(j)
             p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
             expected = d_hat if d_hat > 0 else 10.0
             if p_star is not None and p_star > 0:
@@ -187,32 +212,17 @@ class CheapestSupplierPolicy(Policy):
 
 
 @dataclass
-class ReviewAwarePolicy(Policy):
+class ReviewAwarePolicy(CheapestSupplierPolicy):
     """Non-privileged baseline: supplier chosen by Bayesian-smoothed review rating (prior = overall mean,
     prior count 5) over the last 60 days, ties to the cheaper; otherwise as the cheapest-supplier policy."""
 
     multiplier: float = 4.0
     name: str = "review_aware"
+    calls_per_sku: ClassVar[int] = 3
 
-    def act(self, sim: RetailSim) -> None:
-        d = sim.day
-        stock = sim.onhand + sim.waiting_count
-        pending = sim.incoming()
-        quotes = sim.quotes()
-        lo = max(d - 60, 0)
-        sums = sim.rec_rating_sum[lo : d + 1].sum(axis=0)
-        cnts = sim.rec_rating_cnt[lo : d + 1].sum(axis=0)
-        prior = float(sums.sum() / max(cnts.sum(), 1))
-        score = (sums + 5 * prior) / (cnts + 5)
-        for j in self.active:
-            self.count += 3
-            k = int(np.lexsort((quotes[j], -np.round(score[j], 2)))[0])
-            p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
-            expected = d_hat if d_hat > 0 else 10.0
-            if p_star is not None and p_star > 0:
-                self._set_price(sim, j, p_star)
-            if stock[j] <= self.multiplier * expected and pending[j] == 0:
-                self._order(sim, j, max(1, int(self.multiplier * expected)), k, pending, quotes)
+    def _supplier_choice(self, sim: RetailSim, quotes: np.ndarray) -> Callable[[int], int]:
+        score = _review_scores(sim)
+        return lambda j: _best_rated(score, quotes, j)
 
 
 @dataclass
@@ -233,15 +243,11 @@ class NewsAwarePolicy(Policy):
         pending = sim.incoming()
         quotes = sim.quotes()
         need, supply = sim.need_effect(), sim.supply_effect()
-        lo = max(d - 60, 0)
-        sums = sim.rec_rating_sum[lo : d + 1].sum(axis=0)
-        cnts = sim.rec_rating_cnt[lo : d + 1].sum(axis=0)
-        prior = float(sums.sum() / max(cnts.sum(), 1))
-        score = (sums + 5 * prior) / (cnts + 5)
+        score = _review_scores(sim)
         explore = self._day % 7 == 1
         for j in self.active:
             self.count += 3
-            k = int(np.lexsort((quotes[j], -np.round(score[j], 2)))[0])
+            k = _best_rated(score, quotes, j)
             p_star, d_hat = _price_and_demand(sim, j, float(quotes[j, k]))
             expected = (d_hat if d_hat > 0 else 10.0) * min(max((1 + need[j]) * (1 + supply[j]), 0.5), 2.0)
             if p_star is not None and p_star > 0:

@@ -24,7 +24,7 @@ from core.config import Settings
 from core.errors import ProviderError, SpecError
 from solvers.inventory.distribution import format_number
 from solvers.inventory.spec import InventoryProblem, params_csv_text, problem_from_table, table_from_problem
-from solvers.upload import check_controls, iter_lines, load_json
+from solvers.upload import check_controls, iter_lines, load_json, parse_record
 
 PROTOCOLS = ("paper70", "mixed")
 PAPER70_SPLITS: tuple[tuple[str, str, int | None, int], ...] = (
@@ -308,15 +308,14 @@ def load_scenarios(source: str | Path | bytes, name: str | None = None) -> list[
         if not line.strip():
             continue
         where = f"{shown} line {n}"
-        data = load_json(line, field="scenarios", where=where)
-        if not isinstance(data, dict):
-            raise SpecError("scenarios", f"{where}: each line must be a JSON object (one scenario)")
-        try:
-            scenario = Scenario.from_dict(data)
-        except SpecError as err:
-            raise SpecError("scenarios", f"{where}: {err}") from None
-        except (TypeError, ValueError, AttributeError, OverflowError) as err:
-            raise SpecError("scenarios", f"{where}: malformed scenario ({err})") from None
+        scenario = parse_record(
+            load_json(line, field="scenarios", where=where),
+            Scenario.from_dict,
+            field="scenarios",
+            where=where,
+            not_object="each line must be a JSON object (one scenario)",
+            what="scenario",
+        )
         texts = [scenario.key, scenario.split, scenario.business, scenario.item, scenario.item_one,
                  scenario.context, scenario.context_source, *scenario.knowledge_base, *scenario.knowledge_base.values()]  # fmt: skip
         for text in texts:
