@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
-from core.errors import OrcaError
+from core.errors import OrcaError, StoreError
 from core.experiments import background
 from core.experiments.driver import run_experiment
 from core.experiments.engines import LocalEngine
@@ -79,6 +79,14 @@ def _wait(condition, timeout: float, what: str) -> None:  # noqa: ANN001
         time.sleep(0.1)
 
 
+def _done(store: Store, exp_id: str) -> int:
+    """Done cells so far; 0 while the driver (which takes its lock first) has not written the experiment yet."""
+    try:
+        return store.get_experiment(exp_id)["done"]
+    except StoreError:
+        return 0
+
+
 def test_kill_9_of_the_driver_ends_every_worker_even_one_holding_the_gil(store_path: Path, tmp_path) -> None:
     flag = tmp_path / "hold"
     flag.touch()
@@ -129,7 +137,7 @@ def test_a_second_driver_is_refused_and_a_killed_drivers_lock_never_blocks(
         assert f"driver process {first.pid}" in error["error"]
         with pytest.raises(ExperimentBusy):
             background.start(text, store_path, workers=1)
-        _wait(lambda: store.get_experiment(exp_id)["done"] >= 1, 120, "a first cell")
+        _wait(lambda: _done(store, exp_id) >= 1, 120, "a first cell")
     finally:
         first.kill()
         first.wait(timeout=30)
