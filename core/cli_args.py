@@ -59,8 +59,10 @@ class CliArgumentParser(argparse.ArgumentParser):
     pretty = False
 
     def error(self, message: str) -> NoReturn:
-        if CliArgumentParser.pretty:
-            super().error(message)
+        if CliArgumentParser.pretty:  # for people: the usage, then `error: ...` as every --pretty refusal
+            self.print_usage(sys.stderr)
+            print(f"error: {self.prog}: {message}", file=sys.stderr)
+            raise SystemExit(2)
         payload = {
             "error": f"{self.prog}: {message}",
             "field": usage_field(message),

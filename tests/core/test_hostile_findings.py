@@ -3,6 +3,8 @@ with the fuzz suite's invariants (exit 0 or 2, no traceback, an error is one JSO
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 from collections.abc import Iterator
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from core import cli, cli_args
 from tests.core.test_fuzz_cli import _files, run
 
 TINY_SPEC = """name = "{name}"
@@ -126,3 +129,14 @@ def test_an_infeasible_schedule_says_why_in_its_reason(files: dict[str, Path]) -
     out = json.loads(stdout)
     assert code == 0 and out["status"] == "infeasible"
     assert "upper_bound[student_load_balancing]" in out["reason"] and "raise" in out["reason"]
+
+
+def test_a_pretty_usage_error_ends_in_the_pretty_error_line() -> None:
+    """With --pretty every refusal's last line reads `error: ...`, usage errors included (argparse's own
+    `prog: error: ...` line was the one exception)."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as stop:
+        cli.main(["--pretty", "schedule", "solve", "--alpha", "nan"])
+    cli_args.CliArgumentParser.pretty = False
+    code, last = stop.value.code, err.getvalue().strip().splitlines()[-1]
+    assert code == 2 and last.startswith("error: ") and "--alpha" in last
