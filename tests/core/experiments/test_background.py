@@ -14,7 +14,7 @@ SLOW = f"""
 name = "slow"
 workbench = "policy_simulator"
 adapter = "{TOY}"
-seeds = 8
+seeds = 16
 [env]
 horizons = [10]
 [[agents]]
@@ -34,14 +34,14 @@ def test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path: Path) -> None:
     run.thread.join(timeout=120)
     assert not run.alive and run.error is None, run.error
     info = store.get_experiment(run.experiment_id)
-    assert info["status"] == "stopped" and 2 <= info["done"] < 8
+    assert info["status"] == "stopped" and 2 <= info["done"] < 16
     cells = store.cells(run.experiment_id)
     done = cells[cells["status"] == "done"]
     assert set(store.list_runs()["id"]) == set(done["run_id"]), "only finished cells have runs, all of them"
     again = background.start(SLOW, store_path, workers=1)
     again.thread.join(timeout=180)
     assert again.summary["status"] == "done" and again.summary["skipped"] == len(done)
-    assert len(store.list_runs()) == 8
+    assert len(store.list_runs()) == 16
 
 
 def test_a_killed_driver_reads_as_stalled_and_resumes_by_id(store_path: Path) -> None:
@@ -67,4 +67,4 @@ def test_a_killed_driver_reads_as_stalled_and_resumes_by_id(store_path: Path) ->
     assert again.error is None, again.error
     assert again.summary["status"] == "done" and again.summary["skipped"] == done_before
     assert store.get_experiment(run.experiment_id)["status"] == "done"
-    assert len(store.list_runs()) == 8
+    assert len(store.list_runs()) == 16
