@@ -233,6 +233,8 @@ def _key_lock(key: str) -> Iterator[None]:
         folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(folder / f"intents-{key}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
+        fd = None
+    if fd is None:
         yield
         return
     try:
