@@ -1,5 +1,6 @@
 """Speed of the inventory engine: full (s,S) grid (T 90, cap 100, max order 50, 1,000 paths), DP at L = 1, 2
-(and a backlog T = 365), single MC.
+(and a backlog T = 365, and the refusal of a far larger one), single MC. The DP cases are checked against
+`BOUNDS_S`: exit status 1 when one is over.
 
 Run: .venv/bin/python bench/inventory_speed.py   (prints a table and a JSON line)
 
@@ -18,18 +19,34 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
+from core.errors import SolverError  # noqa: E402
 from solvers.inventory.dp import solve_dp  # noqa: E402
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policy  # noqa: E402
 from solvers.inventory.policies import SSPolicy  # noqa: E402
 from solvers.inventory.search import evaluate_rules, family_rules  # noqa: E402
 from solvers.inventory.spec import parse_demand  # noqa: E402
 from tests.support.inventory import anchor as seed_anchor  # noqa: E402
+
+BOUNDS_S = {"dp_L1": 2.0, "dp_L2": 2.0, "dp_backlog_L0_T365": 1.0, "dp_refused_backlog_poisson50_T365": 1.0}
+"""The DP's speed checks that left `tests/solvers/inventory/test_inventory_dp.py` (it counts the DP's
+expectation passes instead): seconds on an idle machine; the backlog case took 37 s with a levels × levels
+matrix, and a refusal must come from the sizes alone."""
+
+
+def _refusal(problem: InventoryProblem) -> str:
+    """The DP's refusal message for a problem it must refuse at once ("" when it solved it instead)."""
+    try:
+        solve_dp(problem)
+    except SolverError as err:
+        return str(err)
+    return ""
 
 
 def best_of(fn, repeats: int = 3) -> tuple[float, object]:
@@ -145,6 +162,9 @@ def main() -> None:
     long = seed_anchor(0, time_horizon=365, lost_sales=False)
     secs, res = best_of(lambda: solve_dp(long))
     rows["dp_backlog_L0_T365"] = {"seconds": secs, "optimal_cost": res.optimal_cost, "states": res.states}
+    huge = replace(long, lead_time=1, demand=parse_demand("poisson(50)"), max_inventory=100)
+    secs, message = best_of(lambda: _refusal(huge))
+    rows["dp_refused_backlog_poisson50_T365"] = {"seconds": secs, "refused": bool(message)}
     # the plain-words summary of the DP policy, validated by evaluating it on the same 300 paths
     from core.inventory.copilot.policy_brief import policy_rule
 
@@ -163,6 +183,10 @@ def main() -> None:
     for k, v in rows.items():
         print(f"{k:32s} {v['seconds']:8.3f}  {', '.join(f'{a}={b}' for a, b in v.items() if a != 'seconds')}")
     print(json.dumps(rows))
+    over = [f"{k} {rows[k]['seconds']:.2f} s > {b} s" for k, b in BOUNDS_S.items() if rows[k]["seconds"] > b]
+    if over:
+        print("over its bound:", "; ".join(over))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

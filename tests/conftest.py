@@ -52,9 +52,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 
 @pytest.fixture(scope="session")
-def _fit_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One classifier fit cache for the whole run (shared with the CLI subprocesses the tests start, and with
-    the other xdist workers: writes are atomic), never the repository's `data/cache/`."""
+def _fit_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One classifier fit cache kept from run to run in pytest's cache folder (`.pytest_cache/d/fit-cache`;
+    `--cache-clear` empties it), never the repository's `data/cache/`. A fit's key digests its bank's examples,
+    its options, the feature code and the scikit-learn version, so a changed bank is fitted afresh and an
+    unchanged one is loaded in milliseconds. The folder is shared with the CLI subprocesses the tests start and
+    with the other xdist workers: writes are atomic and a per-key lock lets one process fit while the others
+    wait for its fit. Without pytest's cache (`-p no:cacheprovider`), one fresh folder per run."""
+    cache = getattr(request.config, "cache", None)
+    if cache is not None:
+        return Path(cache.mkdir("fit-cache"))
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = tmp_path_factory.getbasetemp().parent / "fit-cache"  # the run's folder, above each worker's
         shared.mkdir(exist_ok=True)

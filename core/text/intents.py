@@ -14,6 +14,7 @@ Teaching the agent a new phrasing means adding an example to its bank (see docs/
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -21,6 +22,8 @@ import pickle
 import re
 import tempfile
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -155,17 +158,16 @@ class IntentClassifier:
                 C=20.0, solver="newton-cg", max_iter=2000, class_weight="balanced" if balanced else None
             ),
         )
-        key = _cache_key(texts, labels, balanced=balanced, contrastive=contrastive) if cached else None
-        fitted = _load_cached(key) if key else None
-        if fitted is not None:
-            self._model = fitted
-        else:
+        model = self._model
+
+        def fit() -> object:
             from threadpoolctl import threadpool_limits
 
             with threadpool_limits(1):  # one thread: many BLAS threads on a busy machine fit 20x slower
-                self._model.fit(texts, labels)
-            if key:
-                _store_cached(key, self._model)
+                return model.fit(texts, labels)
+
+        key = _cache_key(texts, labels, balanced=balanced, contrastive=contrastive) if cached else None
+        self._model = _cached_fit(key, fit) if key else fit()
         self.labels: tuple[str, ...] = tuple(self._model.classes_)
 
     def predict(self, text: str) -> Prediction:
@@ -206,6 +208,40 @@ def _cache_key(texts: list[str], labels: list[str], *, balanced: bool, contrasti
     for source in _SOURCES:
         digest.update(source.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def _cached_fit(key: str, fit: Callable[[], object]) -> object:
+    """The fit cached for `key`, else `fit()` once: processes sharing the cache folder (test workers, the CLI
+    processes they start, app sessions) wait on the key's lock for one fit instead of each fitting the bank."""
+    fitted = _load_cached(key)
+    if fitted is not None:
+        return fitted
+    with _key_lock(key):
+        fitted = _load_cached(key)  # fitted by the process that held the lock
+        if fitted is None:
+            fitted = fit()
+            _store_cached(key, fitted)
+    return fitted
+
+
+@contextmanager
+def _key_lock(key: str) -> Iterator[None]:
+    """An exclusive `flock` on `intents-<key>.lock` in the cache folder (released when the process ends, however
+    it ends); no lock when the folder cannot be written, where each process only fits for itself."""
+    folder = _cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / f"intents-{key}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        fd = None
+    if fd is None:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _load_cached(key: str) -> object | None:

@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -51,9 +50,7 @@ def _chat(group: str, stdin: bytes, db: Path, *args: str) -> subprocess.Complete
 def test_hostile_lines_are_each_answered_and_the_session_goes_on(group: str, tmp_path: Path) -> None:
     sane = json.dumps({"user": "Daily demand is Poisson with mean 8." if group == "inventory" else "hello"})
     stdin = ("\n".join([*HOSTILE_LINES, sane]) + "\n").encode() + b'{"user": "\xff\xfe broken utf-8"}\n'
-    started = time.monotonic()
-    done = _chat(group, stdin, tmp_path / "orca.duckdb")
-    elapsed = time.monotonic() - started
+    done = _chat(group, stdin, tmp_path / "orca.duckdb")  # `timeout=120`: the hang guard
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-2000:]
     out = [json.loads(line) for line in done.stdout.decode().splitlines()]
     opening = 1 if group == "schedule" else 0
@@ -67,7 +64,6 @@ def test_hostile_lines_are_each_answered_and_the_session_goes_on(group: str, tmp
     assert "too deeply" in errors[1]["error"] and "surrogate" in errors[2]["error"]
     assert "error" not in replies[len(HOSTILE_LINES)]  # the sane line after them gets a real answer
     assert len({o["run_id"] for o in out}) == 1 and out[0]["run_id"]
-    assert elapsed < 60
 
 
 def test_an_endless_line_is_read_with_bounded_memory() -> None:
@@ -140,11 +136,11 @@ def test_an_empty_answer_is_a_provider_error(fake_llm, provider: str) -> None:
 
 
 def test_a_hanging_server_is_bounded_by_the_timeout_setting(fake_llm) -> None:
+    """The server answers after 30 s: the error can only come from the 0.5 s timeout, after one attempt."""
     fake_llm.script([{"hang": 30, "text": "late"}])
-    started = time.monotonic()
     with pytest.raises(ProviderError, match="did not answer in time"):
         _openai(fake_llm, timeout_s=0.5, max_retries=0).complete("", [Message("user", "hi")])
-    assert time.monotonic() - started < 5
+    assert len(fake_llm.requests) == 1
 
 
 def test_timeout_and_retries_from_env_and_flags(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -192,18 +188,33 @@ def _just_under_the_cap(text: str) -> str:
     return line
 
 
+SCANNED_CHARS_PER_LINE = 400 * cli_args.MAX_LINE_CHARS
+"""Pattern scans allowed per adversarial line, in characters: a session of the six lines measured 204
+(inventory) and 996 (scheduling) times the line cap in all; alone, the scheduling chat's 'day waits' line is 624
+times (it re-scans the message at each 'day'), every other line 2 to 197 times."""
+
+
 @pytest.mark.parametrize("group", ["inventory", "schedule"])
-def test_adversarial_long_messages_are_answered_in_bounded_time(group: str, tmp_path: Path) -> None:
-    """Messages cut to just under the line cap, shaped to make text parsing slow: each is answered, fast."""
+def test_adversarial_long_messages_are_answered_in_bounded_time(
+    group: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Messages cut to just under the line cap, shaped to make text parsing slow: each is answered, with a
+    bounded count of pattern scans (counted, not timed: `bench/offline_turn.py` times long messages)."""
+    from core import cli
+    from tests.support.scans import counting_scans
+
     lines = [_just_under_the_cap(text) for text in ADVERSARIAL.values()]
     assert all(len(line) <= cli_args.MAX_LINE_CHARS for line in lines)
-    started = time.monotonic()
-    done = _chat(group, ("\n".join(lines) + "\n").encode(), tmp_path / "orca.duckdb")
-    elapsed = time.monotonic() - started
-    assert done.returncode == 0 and b"Traceback" not in done.stderr
-    out = done.stdout.decode().splitlines()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    argv = ["--db", str(tmp_path / "orca.duckdb"), group, "chat", "--provider", "offline"]
+    with counting_scans() as scans:
+        assert cli.main(argv) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    out = captured.out.splitlines()
     assert len(out) == len(lines) + (1 if group == "schedule" else 0)
-    assert elapsed < 10 * len(lines)  # measured: at most ~2.2 s a line on a loaded 2-core machine
+    assert all("error" not in json.loads(line) for line in out)
+    assert scans.chars <= len(lines) * SCANNED_CHARS_PER_LINE, f"{scans.chars:,} characters scanned"
 
 
 @pytest.mark.parametrize("group", ["inventory", "schedule"])
@@ -226,8 +237,9 @@ def test_a_broken_server_body_is_a_provider_error_not_the_users_line(
 def test_a_hanging_server_ends_the_turn_within_the_flags_bound(
     fake_llm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--llm-timeout 1 --llm-retries 1: a turn against a server that never answers ends after about 2 s (two
-    attempts and the SDK's backoff) with a provider error; the session then answers the next line."""
+    """--llm-timeout 1 --llm-retries 1: a turn against a server that answers only after 30 s ends with a
+    provider error after two attempts (so each one timed out: about 2 s and the SDK's backoff, not 60 s); the
+    session then answers the next line."""
     from core import cli
 
     fake_llm.script([{"hang": 30, "text": "late"}, {"hang": 30, "text": "late"}])
@@ -244,10 +256,8 @@ def test_a_hanging_server_ends_the_turn_within_the_flags_bound(
         "fake",
     ]
     argv += ["--base-url", fake_llm.openai_url, "--llm-timeout", "1", "--llm-retries", "1"]
-    started = time.monotonic()
     assert cli.main(argv) == 0
-    elapsed = time.monotonic() - started
     _, hung, empty = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert hung["field"] == "provider" and "did not answer in time" in hung["error"]
     assert empty["field"] == "user"
-    assert elapsed < 10
+    assert len(fake_llm.requests) == 2

@@ -177,7 +177,8 @@ def test_gives_up_with_a_clear_error_after_the_timeout(tmp_path: Path) -> None:
         started = time.monotonic()
         with pytest.raises(StoreError, match="locked by another program"):
             impatient.create_run("inventory", {})
-        assert 0.3 < time.monotonic() - started < 3.0
+        assert time.monotonic() - started > 0.3  # it waited (a lower bound: load cannot break it)
+        assert holder.poll() is None  # and gave up while the lock was still held, not after the holder's 5 s
     finally:
         holder.kill()
         holder.wait()

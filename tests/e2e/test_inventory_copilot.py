@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ DIALOGUE = (
 
 
 def test_dialogue_fills_the_table_and_gets_a_policy(page, artifacts_dir: Path):
-    start = time.perf_counter()
+    """The final turn's speed is timed in `bench/copilot_final_turn.py` (`phone_cases_T90_dp`), not here."""
     open_page(page, "/inventory_copilot", "Inventory Copilot")
     assert_healthy(page)
     expect(page.get_by_text("I'm the Inventory Copilot")).to_be_visible()
@@ -55,7 +54,6 @@ def test_dialogue_fills_the_table_and_gets_a_policy(page, artifacts_dir: Path):
     expect(page.get_by_text("This conversation is finished")).to_be_visible()
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "inventory_copilot_dialogue.png"), full_page=True)
-    assert time.perf_counter() - start < 60
 
     page.get_by_role("button", name="Open in Policy Simulator").click()
     expect(page.get_by_role("heading", name="Policy Simulator").first).to_be_visible(timeout=60_000)

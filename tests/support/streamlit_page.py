@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 
 EXCEPTION = '[data-testid="stException"]'
 CHAT_BOX = '[data-testid="stChatInput"] textarea'
+CHAT_MESSAGE = '[data-testid="stChatMessage"]'
 
 
 def wait_idle(page: Page) -> None:
@@ -29,9 +30,16 @@ def assert_healthy(page: Page) -> None:
 
 
 def send_chat(page: Page, text: str) -> None:
-    """Type a chat message, submit it and wait for the rerun."""
+    """Type a chat message, submit it and wait for the rerun it starts: first until the chat shows more messages
+    than before (every chat page shows the user's message and its answer), then until no run is in progress.
+    Waiting for idle alone could pass before the rerun had even started."""
+    shown = page.locator(CHAT_MESSAGE).count()
     box = page.locator(CHAT_BOX)
     box.fill(text)
     box.press("Enter")
-    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "([selector, shown]) => document.querySelectorAll(selector).length > shown",
+        arg=[CHAT_MESSAGE, shown],
+        timeout=120_000,
+    )
     wait_idle(page)

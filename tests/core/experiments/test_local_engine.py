@@ -121,28 +121,47 @@ def test_resume_runs_exactly_the_missing_cells_and_never_duplicates(store_path: 
 
 
 def test_an_idle_driver_keeps_beating_and_a_silent_one_reads_as_stalled(store_path: Path, monkeypatch) -> None:
-    """The cell writer touches its experiment while no cell finishes; without that, "running" turns "stalled"."""
-    import time
+    """The cell writer touches its experiment while no cell finishes; without that, "running" turns "stalled".
+
+    The store's clock is a fake one moved by hand, and the test waits for heartbeats by counting them, so a
+    delayed thread on a loaded machine only makes it slower, never wrong."""
+    import threading
+    from datetime import datetime, timedelta
 
     from core.experiments import driver
+    from core.store import experiments as experiment_tables
 
+    now = [datetime(2026, 1, 1, 12, 0)]
+    monkeypatch.setattr(experiment_tables, "now_utc", lambda: now[0])
     store = Store(store_path)
     spec = toy_spec()
     driver.prepare(spec, store)
     store.set_experiment_status(spec.experiment_id, ExperimentStatus.RUNNING)
-    time.sleep(0.3)
-    assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "stalled"
+    now[0] += timedelta(seconds=30)
+    assert store.get_experiment(spec.experiment_id, stale_after_s=20)["status"] == "stalled"
     assert store.get_experiment(spec.experiment_id)["status"] == "running", "a minute has not passed"
-    monkeypatch.setattr(driver, "HEARTBEAT_S", 0.05)
+
+    beats, beaten = [0], threading.Condition()
+    touch = store.touch_experiment
+
+    def counted_touch(experiment_id: str) -> None:
+        touch(experiment_id)
+        with beaten:
+            beats[0] += 1
+            beaten.notify_all()
+
+    monkeypatch.setattr(store, "touch_experiment", counted_touch)
+    monkeypatch.setattr(driver, "HEARTBEAT_S", 0.01)
     writer = driver.CellWriter(store, spec.experiment_id, lambda outcome: None)
     try:
-        time.sleep(0.4)
-        assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "running"
+        with beaten:
+            assert beaten.wait_for(lambda: beats[0] >= 1, timeout=60), "no heartbeat (a hang guard only)"
+        assert store.get_experiment(spec.experiment_id, stale_after_s=20)["status"] == "running"
     finally:
         writer.close()
     store.set_experiment_status(spec.experiment_id, ExperimentStatus.DONE)
-    time.sleep(0.3)
-    assert store.get_experiment(spec.experiment_id, stale_after_s=0.2)["status"] == "done", "only running stalls"
+    now[0] += timedelta(seconds=30)
+    assert store.get_experiment(spec.experiment_id, stale_after_s=20)["status"] == "done", "only running stalls"
 
 
 def test_run_names_a_spec_that_is_neither_a_file_nor_a_stored_experiment(store_path: Path, capsys) -> None:

@@ -77,3 +77,54 @@ def test_an_unwritable_cache_only_costs_a_fit(cache: Path) -> None:
     cache.write_text("a file where the cache folder should be")  # mkdir fails, as on a read-only checkout
     assert IntentClassifier(_bank()).predict("hi there").intent == "greet"
     assert cache.read_text() == "a file where the cache folder should be"
+
+
+def test_a_fit_runs_under_the_banks_lock(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While one process fits a bank, another cannot take the bank's lock: it waits, then loads that fit."""
+    import fcntl
+    import os
+
+    from sklearn.pipeline import Pipeline
+
+    held: list[bool] = []
+    fit = Pipeline.fit
+
+    def probing_fit(self: Pipeline, *args: object, **kwargs: object) -> Pipeline:
+        (lock,) = cache.glob("intents-*.lock")
+        fd = os.open(lock, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held.append(False)
+        except BlockingIOError:
+            held.append(True)
+        finally:
+            os.close(fd)
+        return fit(self, *args, **kwargs)
+
+    monkeypatch.setattr(Pipeline, "fit", probing_fit)
+    IntentClassifier(_bank())
+    assert held == [True]
+
+
+def test_a_fit_stored_while_waiting_for_the_lock_is_loaded_not_refitted(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache is read again once the lock is held: the process that held it may have stored the fit."""
+    from contextlib import contextmanager
+
+    first = IntentClassifier(_bank())
+    (path,) = _pickles(cache)
+    stored = path.read_bytes()
+    path.unlink()  # as if the other process were still fitting when this one looked
+    lock = intents._key_lock
+
+    @contextmanager
+    def other_process_finishes(key: str):
+        with lock(key):
+            path.write_bytes(stored)  # ... and stored its fit while this one waited
+            yield
+
+    monkeypatch.setattr(intents, "_key_lock", other_process_finishes)
+    _no_fitting(monkeypatch)
+    second = IntentClassifier(_bank())
+    assert second.predict("hey you").intent == first.predict("hey you").intent == "greet"
