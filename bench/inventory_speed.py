@@ -31,7 +31,7 @@ from solvers.inventory.dp import solve_dp  # noqa: E402
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policy  # noqa: E402
 from solvers.inventory.policies import SSPolicy  # noqa: E402
 from solvers.inventory.search import evaluate_rules, family_rules  # noqa: E402
-from solvers.inventory.spec import parse_demand  # noqa: E402
+from solvers.inventory.spec import InventoryProblem, parse_demand  # noqa: E402
 from tests.support.inventory import anchor as seed_anchor  # noqa: E402
 
 BOUNDS_S = {"dp_L1": 2.0, "dp_L2": 2.0, "dp_backlog_L0_T365": 1.0, "dp_refused_backlog_poisson50_T365": 1.0}
