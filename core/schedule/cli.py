@@ -210,22 +210,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument(
         "--beta", type=cli_args.weight, default=1.0, help="weight of schedule_deviation (default 1)"
     )
-    solve.add_argument(
-        "--fix",
-        action="append",
-        default=[],
-        type=school_time,
-        metavar="SCHOOL=TIME",
-        help='e.g. "Everett MS=9:30 AM"',
-    )
-    solve.add_argument(
-        "--forbid",
-        action="append",
-        default=[],
-        type=school_time,
-        metavar="SCHOOL=TIME",
-        help='e.g. "Galileo HS=7:50 AM"',
-    )
+    for flag, example in (("--fix", "Everett MS=9:30 AM"), ("--forbid", "Galileo HS=7:50 AM")):
+        solve.add_argument(
+            flag, action="append", default=[], type=school_time, metavar="SCHOOL=TIME", help=f'e.g. "{example}"'
+        )
     solve.add_argument(
         "--max-load", type=cli_args.bound, help="upper bound on student_load_balancing (hundreds of students)"
     )
