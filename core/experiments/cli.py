@@ -68,8 +68,7 @@ def _list(args: argparse.Namespace) -> pd.DataFrame:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `experiment` group."""
-    group = subparsers.add_parser("experiment", help="batch experiments: run specs, status, reports")
-    commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    commands = cli_args.command_group(subparsers, "experiment", "batch experiments: run specs, status, reports")
 
     run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
     run.add_argument(

@@ -188,8 +188,7 @@ def _answer_lines(chat: RecordedChat) -> None:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `schedule` group with `solve` and `chat`."""
-    group = subparsers.add_parser("schedule", help="school start-time MILP and the T-P-P scheduling agent")
-    commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    commands = cli_args.command_group(subparsers, "schedule", "school start-time MILP and the T-P-P scheduling agent")
 
     def data_flags(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
