@@ -102,6 +102,26 @@ def transition_both() -> Conflict:
     )
 
 
+def _lost_sale_once(letter: str, words: tuple[str, ...], *, penalty: str, currency: str) -> Option:
+    """The choice "lost sales, charged once per lost unit", answered by `letter` or one of `words`."""
+    return Option(
+        letter,
+        "lost_sale, one-time penalty",
+        (Cell("state_transition_model", "lost_sale"), Cell("penalty_cost", penalty, f"{currency}/unit")),
+        words,
+    )
+
+
+def _backlog_daily(letter: str, words: tuple[str, ...], *, penalty: str, currency: str) -> Option:
+    """The choice "backlog, charged per unit per day of waiting", answered by `letter` or one of `words`."""
+    return Option(
+        letter,
+        "backlog, daily penalty",
+        (Cell("state_transition_model", "backlog"), Cell("penalty_cost", penalty, f"{currency}/unit/day")),
+        words,
+    )
+
+
 def lost_sale_daily_penalty(penalty: str, currency: str = "USD") -> Conflict:
     """A lost-sale model with a per-unit-per-day penalty (seed 000, Example 4)."""
     return Conflict(
@@ -112,23 +132,17 @@ def lost_sale_daily_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"unmet demand is backlogged and accrues daily. Should I (A) keep lost_sale with a one-time penalty of "
         f"{penalty} {currency} per lost unit, or (B) switch to backlog with {penalty} {currency} per unit per day?",
         (
-            Option(
+            _lost_sale_once(
                 "A",
-                "lost_sale, one-time penalty",
-                (
-                    Cell("state_transition_model", "lost_sale"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit"),
-                ),
                 ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave"),
+                penalty=penalty,
+                currency=currency,
             ),
-            Option(
+            _backlog_daily(
                 "B",
-                "backlog, daily penalty",
-                (
-                    Cell("state_transition_model", "backlog"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit/day"),
-                ),
                 ("backlog", "backorder", "switch", "accrue", "wait"),
+                penalty=penalty,
+                currency=currency,
             ),
         ),
     )
@@ -323,23 +337,17 @@ def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"{penalty} {currency} per unit per day of waiting, or (B) treat unmet demand as lost (lost_sale) with a "
         f"one-time {penalty} {currency} per unit?",
         (
-            Option(
+            _backlog_daily(
                 "A",
-                "backlog, daily penalty",
-                (
-                    Cell("state_transition_model", "backlog"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit/day"),
-                ),
                 (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog"),
+                penalty=penalty,
+                currency=currency,
             ),
-            Option(
+            _lost_sale_once(
                 "B",
-                "lost_sale, one-time penalty",
-                (
-                    Cell("state_transition_model", "lost_sale"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit"),
-                ),
                 ("lost", "one-time", "one time", "once", "leave"),
+                penalty=penalty,
+                currency=currency,
             ),
         ),
     )
