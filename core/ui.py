@@ -229,7 +229,8 @@ def lease_holder_alive(owner: str) -> bool:
 
 
 def resume_leased(resume: Callable[..., T], *args: object) -> T:
-    """`resume(*args)` leased to this browser session: the run opens read-only while another live tab holds it."""
+    """`resume(*args)` leased to this browser session: the run opens read-only while another live tab
+    holds it."""
     return resume(*args, lease_owner=session_owner(), lease_live=lease_holder_alive)
 
 

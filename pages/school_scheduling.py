@@ -134,7 +134,8 @@ def open_chat(store: Store | None, settings: Settings) -> RecordedChat:
     """The conversation named in the URL (a reload or a shared link), else this session's, else a new one;
     the page stops when none can be opened."""
     current = st.session_state.get(CHAT)
-    if wanted := run_to_open(store, "sched_url_tried", current.recorder.run_id if current is not None else None):
+    open_run = current.recorder.run_id if current is not None else None
+    if wanted := run_to_open(store, "sched_url_tried", open_run):
         with guard():
             begin(resume_leased(RecordedChat.resume, store, settings, wanted))
     with guard():

@@ -68,7 +68,9 @@ def _list(args: argparse.Namespace) -> pd.DataFrame:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `experiment` group."""
-    commands = cli_args.command_group(subparsers, "experiment", "batch experiments: run specs, status, reports")
+    commands = cli_args.command_group(
+        subparsers, "experiment", "batch experiments: run specs, status, reports"
+    )
 
     run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
     run.add_argument(

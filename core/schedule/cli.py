@@ -188,7 +188,9 @@ def _answer_lines(chat: RecordedChat) -> None:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `schedule` group with `solve` and `chat`."""
-    commands = cli_args.command_group(subparsers, "schedule", "school start-time MILP and the T-P-P scheduling agent")
+    commands = cli_args.command_group(
+        subparsers, "schedule", "school start-time MILP and the T-P-P scheduling agent"
+    )
 
     def data_flags(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -211,7 +213,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     for flag, example in (("--fix", "Everett MS=9:30 AM"), ("--forbid", "Galileo HS=7:50 AM")):
         solve.add_argument(
-            flag, action="append", default=[], type=school_time, metavar="SCHOOL=TIME", help=f'e.g. "{example}"'
+            flag,
+            action="append",
+            default=[],
+            type=school_time,
+            metavar="SCHOOL=TIME",
+            help=f'e.g. "{example}"',
         )
     solve.add_argument(
         "--max-load", type=cli_args.bound, help="upper bound on student_load_balancing (hundreds of students)"
