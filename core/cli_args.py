@@ -416,6 +416,20 @@ def command_group(subparsers: argparse._SubParsersAction, name: str, help: str) 
     return group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
 
+def add_engine_flags(parser: argparse.ArgumentParser) -> None:
+    """`--engine/--workers/--quiet` of a command that runs an experiment's cells (core.experiments.engines)."""
+    parser.add_argument(
+        "--engine", choices=("local", "ray"), default="local", help="local process pool (default) or ray"
+    )
+    parser.add_argument(
+        "--workers",
+        type=workers,
+        default=2,
+        help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
 def add_llm_flags(parser: argparse.ArgumentParser) -> None:
     """`--llm-timeout` and `--llm-retries` (default: $ORCA_LLM_TIMEOUT, $ORCA_LLM_RETRIES, else Settings')."""
     parser.add_argument(
