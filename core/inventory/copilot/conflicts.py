@@ -102,22 +102,30 @@ def transition_both() -> Conflict:
     )
 
 
-def _lost_sale_once(letter: str, words: tuple[str, ...], *, penalty: str, currency: str) -> Option:
-    """The choice "lost sales, charged once per lost unit", answered by `letter` or one of `words`."""
-    return Option(
-        letter,
-        "lost_sale, one-time penalty",
-        (Cell("state_transition_model", "lost_sale"), Cell("penalty_cost", penalty, f"{currency}/unit")),
-        words,
-    )
+# What answers each choice of the transition/penalty conflicts besides its letter.
+_KEEP_LOST_WORDS = ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave")
+_SWITCH_TO_BACKLOG_WORDS = ("backlog", "backorder", "switch", "accrue", "wait")
+_KEEP_BACKLOG_WORDS = (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog")
+_SWITCH_TO_LOST_WORDS = ("lost", "one-time", "one time", "once", "leave")
 
 
-def _backlog_daily(letter: str, words: tuple[str, ...], *, penalty: str, currency: str) -> Option:
-    """The choice "backlog, charged per unit per day of waiting", answered by `letter` or one of `words`."""
+# How each transition model charges a unit short: the choice's label, the penalty's unit after the currency.
+_PENALTY_CHOICES = {
+    "lost_sale": ("lost_sale, one-time penalty", "/unit"),
+    "backlog": ("backlog, daily penalty", "/unit/day"),
+}
+
+
+def _penalty_choice(
+    letter: str, transition: str, words: tuple[str, ...], *, penalty: str, currency: str
+) -> Option:
+    """A choice of the transition/penalty conflicts: lost sales charged once per lost unit, or backlog
+    charged per unit per day of waiting; answered by `letter` or one of `words`."""
+    label, unit = _PENALTY_CHOICES[transition]
     return Option(
         letter,
-        "backlog, daily penalty",
-        (Cell("state_transition_model", "backlog"), Cell("penalty_cost", penalty, f"{currency}/unit/day")),
+        label,
+        (Cell("state_transition_model", transition), Cell("penalty_cost", penalty, f"{currency}{unit}")),
         words,
     )
 
@@ -132,18 +140,8 @@ def lost_sale_daily_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"unmet demand is backlogged and accrues daily. Should I (A) keep lost_sale with a one-time penalty of "
         f"{penalty} {currency} per lost unit, or (B) switch to backlog with {penalty} {currency} per unit per day?",
         (
-            _lost_sale_once(
-                "A",
-                ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave"),
-                penalty=penalty,
-                currency=currency,
-            ),
-            _backlog_daily(
-                "B",
-                ("backlog", "backorder", "switch", "accrue", "wait"),
-                penalty=penalty,
-                currency=currency,
-            ),
+            _penalty_choice("A", "lost_sale", _KEEP_LOST_WORDS, penalty=penalty, currency=currency),
+            _penalty_choice("B", "backlog", _SWITCH_TO_BACKLOG_WORDS, penalty=penalty, currency=currency),
         ),
     )
 
@@ -337,18 +335,8 @@ def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"{penalty} {currency} per unit per day of waiting, or (B) treat unmet demand as lost (lost_sale) with a "
         f"one-time {penalty} {currency} per unit?",
         (
-            _backlog_daily(
-                "A",
-                (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog"),
-                penalty=penalty,
-                currency=currency,
-            ),
-            _lost_sale_once(
-                "B",
-                ("lost", "one-time", "one time", "once", "leave"),
-                penalty=penalty,
-                currency=currency,
-            ),
+            _penalty_choice("A", "backlog", _KEEP_BACKLOG_WORDS, penalty=penalty, currency=currency),
+            _penalty_choice("B", "lost_sale", _SWITCH_TO_LOST_WORDS, penalty=penalty, currency=currency),
         ),
     )
 
