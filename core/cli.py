@@ -118,8 +118,7 @@ def _runs_delete(args: argparse.Namespace) -> dict[str, Any]:
 
 def register_runs(subparsers: argparse._SubParsersAction) -> None:
     """The `runs` group: list, show, export and delete recorded runs."""
-    runs = subparsers.add_parser("runs", help="list, show, export and delete recorded runs")
-    commands = runs.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    commands = cli_args.command_group(subparsers, "runs", "list, show, export and delete recorded runs")
 
     listing = commands.add_parser("list", help="the newest runs first")
     listing.add_argument(

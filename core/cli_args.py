@@ -411,6 +411,27 @@ def _check_store_path(path: Path, *, explicit: bool, create: bool) -> bool:
     return False
 
 
+def command_group(subparsers: argparse._SubParsersAction, name: str, help: str) -> argparse._SubParsersAction:
+    """Add the CLI group `name` and return where its commands go; every group names its command the same
+    way (`args.command`, shown as COMMAND), so the help and the dispatch read alike across groups."""
+    group = subparsers.add_parser(name, help=help)
+    return group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+
+
+def add_engine_flags(parser: argparse.ArgumentParser) -> None:
+    """`--engine/--workers/--quiet` of a command that runs an experiment's cells (core.experiments.engines)."""
+    parser.add_argument(
+        "--engine", choices=("local", "ray"), default="local", help="local process pool (default) or ray"
+    )
+    parser.add_argument(
+        "--workers",
+        type=workers,
+        default=2,
+        help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
 def add_llm_flags(parser: argparse.ArgumentParser) -> None:
     """`--llm-timeout` and `--llm-retries` (default: $ORCA_LLM_TIMEOUT, $ORCA_LLM_RETRIES, else Settings')."""
     parser.add_argument(

@@ -6,9 +6,10 @@ The only module outside `app.py` and `pages/` that imports streamlit. Session-st
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import streamlit as st
 
@@ -28,6 +29,8 @@ from core.llm import check_connection
 from core.llm.registry import PROVIDER_REGISTRY
 from core.runlog import first_typed, run_label
 from core.store import Store
+
+T = TypeVar("T")
 
 SETTINGS_KEY = ui_keys.SETTINGS
 ENV_ERROR_KEY = ui_keys.ENV_ERROR
@@ -169,6 +172,17 @@ def url_run_id() -> str | None:
     return value or None
 
 
+def run_to_open(store: Store | None, tried_key: str, current: str | None = None) -> str | None:
+    """The run id in the URL when a page should open it now (a reload, a shared link, a Run history link):
+    there is a store, it is not the open run `current`, and this session has not tried it yet. It is marked
+    tried under `tried_key`, so an id that fails to open is tried once, not on every rerun."""
+    wanted = url_run_id()
+    if not wanted or store is None or wanted == current or st.session_state.get(tried_key) == wanted:
+        return None
+    st.session_state[tried_key] = wanted
+    return wanted
+
+
 def keep_run_in_url(run_id: str | None) -> None:
     """Put the open run's id in the URL (or take it out when none is open)."""
     if run_id:
@@ -213,6 +227,18 @@ def lease_holder_alive(owner: str) -> bool:
         return True
     return Runtime.exists() and Runtime.instance().is_active_session(session)
 
+
+def resume_leased(resume: Callable[..., T], *args: object) -> T:
+    """`resume(*args)` leased to this browser session: the run opens read-only while another live tab
+    holds it."""
+    return resume(*args, lease_owner=session_owner(), lease_live=lease_holder_alive)
+
+
+RESUME_HELP = (
+    "Your stored conversations, newest first (first message · workbench · started). The open one is also in "
+    "the page's address, so a reload keeps it."
+)
+"""The help of a page's "Resume a conversation" picker."""
 
 READ_ONLY_NOTE = (
     "This conversation is open in another tab or window, which is still writing to it. To keep the two "

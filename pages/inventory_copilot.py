@@ -16,16 +16,17 @@ from core.inventory.simulator.charts import wrap_label
 from core.inventory.simulator.inputs import policy_handoff
 from core.ui import (
     READ_ONLY_NOTE,
+    RESUME_HELP,
     guard,
     keep_run_in_url,
-    lease_holder_alive,
     optional_store,
     resume_labels,
+    resume_leased,
+    run_to_open,
     session_owner,
     setup_page,
     show_error,
     switch_to_offline,
-    url_run_id,
 )
 from solvers.inventory.agent import EVAL_SEED_OFFSET
 from solvers.inventory.parameters import PARAMETER_LABELS
@@ -72,9 +73,7 @@ def _on_pick() -> None:
         _start_new()
         return
     try:
-        st.session_state[f"{K}session"] = Copilot.resume(
-            store, choice, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
-        )
+        st.session_state[f"{K}session"] = resume_leased(Copilot.resume, store, choice, settings)
     except Exception as err:  # shown after the rerun; an unexpected error is still a traceback there
         st.session_state[f"{K}error"] = err
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
@@ -100,19 +99,10 @@ def _cell(value: object) -> str:
     return "" if value is None or pd.isna(value) else str(value).strip()
 
 
-wanted = url_run_id()
 current = st.session_state.get(f"{K}session")
-if (
-    wanted
-    and store is not None
-    and (current is None or current.run_id != wanted)
-    and st.session_state.get(f"{K}url_tried") != wanted
-):  # a reload or a shared link: resume the conversation named in the URL
-    st.session_state[f"{K}url_tried"] = wanted
+if wanted := run_to_open(store, f"{K}url_tried", current.run_id if current is not None else None):
     try:
-        st.session_state[f"{K}session"] = Copilot.resume(
-            store, wanted, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
-        )
+        st.session_state[f"{K}session"] = resume_leased(Copilot.resume, store, wanted, settings)
         st.session_state[f"{K}pick"] = wanted
     except OrcaError as err:
         st.session_state[f"{K}error"] = err
@@ -137,8 +127,7 @@ with guard():
         format_func=lambda rid: "New conversation" if rid == NEW else labels.get(rid, rid),
         key=f"{K}pick",
         on_change=_on_pick,
-        help="Your stored conversations, newest first (first message · workbench · started). The open one is "
-        "also in the page's address, so a reload keeps it.",
+        help=RESUME_HELP,
     )
     restart.button("Restart", key=f"{K}restart", on_click=_on_restart, icon=":material/restart_alt:")
 
@@ -164,9 +153,7 @@ if (resend := st.session_state.pop(RESEND, None)) is not None:
     if copilot.settings != settings:  # switched provider: the same conversation, with the new agents
         with guard():
             if copilot.run_id and store is not None:
-                copilot = Copilot.resume(
-                    store, copilot.run_id, settings, lease_owner=session_owner(), lease_live=lease_holder_alive
-                )
+                copilot = resume_leased(Copilot.resume, store, copilot.run_id, settings)
                 st.session_state[f"{K}session"] = copilot
             else:
                 _start_new()

@@ -17,7 +17,7 @@ from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
-from core.ui import guard, optional_store, setup_page, show_error, url_run_id
+from core.ui import guard, optional_store, run_to_open, setup_page, show_error
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -144,10 +144,9 @@ def carry_policy(chosen: sim_inputs.PolicyHandoff, problem) -> str:
 
 def open_stored_run(store: Store | None) -> None:
     """A run opened from Run history (its id in the URL): its problem, policies, options and seed, once."""
-    wanted = url_run_id()
-    if not wanted or store is None or st.session_state.get(P + "url_tried") == wanted:
+    wanted = run_to_open(store, P + "url_tried")
+    if wanted is None:
         return
-    st.session_state[P + "url_tried"] = wanted
     with guard():
         stored = sim_inputs.stored_simulation(store, wanted)
         load_problem(stored.problem)

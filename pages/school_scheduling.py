@@ -33,15 +33,16 @@ from core.schedule.recording import WORKBENCH, RecordedChat, preview_district
 from core.store import Store
 from core.ui import (
     READ_ONLY_NOTE,
+    RESUME_HELP,
     guard,
     keep_run_in_url,
-    lease_holder_alive,
     optional_store,
     resume_labels,
+    resume_leased,
+    run_to_open,
     session_owner,
     setup_page,
     switch_to_offline,
-    url_run_id,
 )
 from solvers.schedule.model import DEVIATION, LOAD
 
@@ -85,13 +86,6 @@ def begin(chat: RecordedChat) -> None:
     st.session_state[CHAT], st.session_state[CLICK] = chat, FrontierClick()
 
 
-def resume(store: Store | None, settings: Settings, run_id: str) -> RecordedChat:
-    """The stored conversation `run_id`, leased to this browser session."""
-    return RecordedChat.resume(
-        store, settings, run_id, lease_owner=session_owner(), lease_live=lease_holder_alive
-    )
-
-
 def district_and_conversations(store: Store | None, settings: Settings) -> None:
     """Upload a district (previewed), start a conversation with it or the default one, or resume a stored one."""
     upload = st.file_uploader(
@@ -130,27 +124,20 @@ def district_and_conversations(store: Store | None, settings: Settings) -> None:
             list(labels),
             key="sched_resume_pick",
             format_func=labels.get,
-            help="Your stored conversations, newest first (first message · workbench · started). The open one "
-            "is also in the page's address, so a reload keeps it.",
+            help=RESUME_HELP,
         )
         if st.button("Resume", key="sched_resume", icon=":material/history:"):
-            begin(resume(store, settings, chosen))
+            begin(resume_leased(RecordedChat.resume, store, settings, chosen))
 
 
 def open_chat(store: Store | None, settings: Settings) -> RecordedChat:
     """The conversation named in the URL (a reload or a shared link), else this session's, else a new one;
     the page stops when none can be opened."""
-    wanted = url_run_id()
     current = st.session_state.get(CHAT)
-    if (
-        wanted
-        and store is not None
-        and (current is None or current.recorder.run_id != wanted)
-        and st.session_state.get("sched_url_tried") != wanted
-    ):
-        st.session_state["sched_url_tried"] = wanted
+    open_run = current.recorder.run_id if current is not None else None
+    if wanted := run_to_open(store, "sched_url_tried", open_run):
         with guard():
-            begin(resume(store, settings, wanted))
+            begin(resume_leased(RecordedChat.resume, store, settings, wanted))
     with guard():
         if CHAT not in st.session_state:
             begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
@@ -178,7 +165,7 @@ def rebuilt(chat: RecordedChat, store: Store | None, settings: Settings) -> Reco
     with guard():
         run_id = chat.recorder.run_id
         begin(
-            resume(store, settings, run_id)
+            resume_leased(RecordedChat.resume, store, settings, run_id)
             if run_id and store is not None
             else RecordedChat.start(store, settings, lease_owner=session_owner())
         )

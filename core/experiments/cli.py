@@ -11,7 +11,7 @@ import pandas as pd
 from core import cli_args
 from core.errors import OrcaError, SpecError, StoreError
 from core.experiments.driver import run_experiment
-from core.experiments.engines import ENGINES, MAX_WORKERS, make_engine
+from core.experiments.engines import make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
 from core.experiments.spec import ExperimentSpec, from_dict, load_spec
 from core.store import Store
@@ -68,8 +68,9 @@ def _list(args: argparse.Namespace) -> pd.DataFrame:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `experiment` group."""
-    group = subparsers.add_parser("experiment", help="batch experiments: run specs, status, reports")
-    commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    commands = cli_args.command_group(
+        subparsers, "experiment", "batch experiments: run specs, status, reports"
+    )
 
     run = commands.add_parser("run", help="run a TOML spec (rerunning it resumes: done cells are skipped)")
     run.add_argument(
@@ -78,19 +79,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=cli_args.free_text(cli_args.MAX_PATH_CHARS, "a spec file or an experiment id"),
         help="path of the experiment spec (TOML), or a stored experiment's id"
     )
-    run.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
-    run.add_argument(
-        "--workers",
-        type=cli_args.workers,
-        default=2,
-        help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
-    )
+    cli_args.add_engine_flags(run)
     run.add_argument(
         "--address",
         type=cli_args.free_text(200, "a Ray address"),
         help="Ray cluster address HOST:PORT (ray engine; must answer within 5 s; default: start a local instance)",
     )
-    run.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     run.set_defaults(func=_run)
 
     status = commands.add_parser("status", help="cell counts and failed cells of an experiment")

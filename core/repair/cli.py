@@ -154,8 +154,9 @@ def cmd_bench(args: argparse.Namespace) -> dict:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `repair` group."""
-    group = subparsers.add_parser("repair", help="LP Repair Lab: infeasible supply-chain LPs (seed 002)")
-    sub = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    sub = cli_args.command_group(
+        subparsers, "repair", "LP Repair Lab: infeasible supply-chain LPs (seed 002)"
+    )
 
     gen = sub.add_parser("generate", help="generate the 976-problem data set (deterministic)")
     _data_args(gen, cli_args.output_file)

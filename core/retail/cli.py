@@ -139,8 +139,7 @@ def cmd_presets(args: argparse.Namespace) -> list[dict]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The `retail` group."""
-    group = subparsers.add_parser("retail", help="RetailBench supermarket simulator (seeds 004/001)")
-    sub = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    sub = cli_args.command_group(subparsers, "retail", "RetailBench supermarket simulator (seeds 004/001)")
 
     run = sub.add_parser(
         "run", help="run an agent (offline: oracle, hybrid, store_manager, a baseline; LLM: a framework) and store it"

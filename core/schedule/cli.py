@@ -188,8 +188,9 @@ def _answer_lines(chat: RecordedChat) -> None:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `schedule` group with `solve` and `chat`."""
-    group = subparsers.add_parser("schedule", help="school start-time MILP and the T-P-P scheduling agent")
-    commands = group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+    commands = cli_args.command_group(
+        subparsers, "schedule", "school start-time MILP and the T-P-P scheduling agent"
+    )
 
     def data_flags(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -210,22 +211,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument(
         "--beta", type=cli_args.weight, default=1.0, help="weight of schedule_deviation (default 1)"
     )
-    solve.add_argument(
-        "--fix",
-        action="append",
-        default=[],
-        type=school_time,
-        metavar="SCHOOL=TIME",
-        help='e.g. "Everett MS=9:30 AM"',
-    )
-    solve.add_argument(
-        "--forbid",
-        action="append",
-        default=[],
-        type=school_time,
-        metavar="SCHOOL=TIME",
-        help='e.g. "Galileo HS=7:50 AM"',
-    )
+    for flag, example in (("--fix", "Everett MS=9:30 AM"), ("--forbid", "Galileo HS=7:50 AM")):
+        solve.add_argument(
+            flag,
+            action="append",
+            default=[],
+            type=school_time,
+            metavar="SCHOOL=TIME",
+            help=f'e.g. "{example}"',
+        )
     solve.add_argument(
         "--max-load", type=cli_args.bound, help="upper bound on student_load_balancing (hundreds of students)"
     )

@@ -102,6 +102,34 @@ def transition_both() -> Conflict:
     )
 
 
+# What answers each choice of the transition/penalty conflicts besides its letter.
+_KEEP_LOST_WORDS = ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave")
+_SWITCH_TO_BACKLOG_WORDS = ("backlog", "backorder", "switch", "accrue", "wait")
+_KEEP_BACKLOG_WORDS = (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog")
+_SWITCH_TO_LOST_WORDS = ("lost", "one-time", "one time", "once", "leave")
+
+
+# How each transition model charges a unit short: the choice's label, the penalty's unit after the currency.
+_PENALTY_CHOICES = {
+    "lost_sale": ("lost_sale, one-time penalty", "/unit"),
+    "backlog": ("backlog, daily penalty", "/unit/day"),
+}
+
+
+def _penalty_choice(
+    letter: str, transition: str, words: tuple[str, ...], *, penalty: str, currency: str
+) -> Option:
+    """A choice of the transition/penalty conflicts: lost sales charged once per lost unit, or backlog
+    charged per unit per day of waiting; answered by `letter` or one of `words`."""
+    label, unit = _PENALTY_CHOICES[transition]
+    return Option(
+        letter,
+        label,
+        (Cell("state_transition_model", transition), Cell("penalty_cost", penalty, f"{currency}{unit}")),
+        words,
+    )
+
+
 def lost_sale_daily_penalty(penalty: str, currency: str = "USD") -> Conflict:
     """A lost-sale model with a per-unit-per-day penalty (seed 000, Example 4)."""
     return Conflict(
@@ -112,24 +140,8 @@ def lost_sale_daily_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"unmet demand is backlogged and accrues daily. Should I (A) keep lost_sale with a one-time penalty of "
         f"{penalty} {currency} per lost unit, or (B) switch to backlog with {penalty} {currency} per unit per day?",
         (
-            Option(
-                "A",
-                "lost_sale, one-time penalty",
-                (
-                    Cell("state_transition_model", "lost_sale"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit"),
-                ),
-                ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave"),
-            ),
-            Option(
-                "B",
-                "backlog, daily penalty",
-                (
-                    Cell("state_transition_model", "backlog"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit/day"),
-                ),
-                ("backlog", "backorder", "switch", "accrue", "wait"),
-            ),
+            _penalty_choice("A", "lost_sale", _KEEP_LOST_WORDS, penalty=penalty, currency=currency),
+            _penalty_choice("B", "backlog", _SWITCH_TO_BACKLOG_WORDS, penalty=penalty, currency=currency),
         ),
     )
 
@@ -323,24 +335,8 @@ def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
         f"{penalty} {currency} per unit per day of waiting, or (B) treat unmet demand as lost (lost_sale) with a "
         f"one-time {penalty} {currency} per unit?",
         (
-            Option(
-                "A",
-                "backlog, daily penalty",
-                (
-                    Cell("state_transition_model", "backlog"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit/day"),
-                ),
-                (*_YES_WORDS, "per day", "daily", "each day", "every day", "backlog"),
-            ),
-            Option(
-                "B",
-                "lost_sale, one-time penalty",
-                (
-                    Cell("state_transition_model", "lost_sale"),
-                    Cell("penalty_cost", penalty, f"{currency}/unit"),
-                ),
-                ("lost", "one-time", "one time", "once", "leave"),
-            ),
+            _penalty_choice("A", "backlog", _KEEP_BACKLOG_WORDS, penalty=penalty, currency=currency),
+            _penalty_choice("B", "lost_sale", _SWITCH_TO_LOST_WORDS, penalty=penalty, currency=currency),
         ),
     )
 

@@ -173,18 +173,12 @@ def _candidate(kind: str, m: re.Match[str]) -> tuple[str, dict[str, str], str]:
         return "sS", {"s": nums[0], "S": nums[1]}, "explicit (s,S) parameters"
     if kind in ("rQ_pair", "rQ_named"):
         return "rQ", {"R": nums[0], "Q": nums[1]}, "explicit (R,Q) parameters"
-    if kind.startswith("sS_rule"):
-        level, target = (nums[0], nums[1]) if kind == "sS_rule" else (nums[1], nums[0])
+    if kind.startswith(("sS_rule", "rQ_rule")):
+        family, (level_key, amount_key) = ("sS", ("s", "S")) if kind.startswith("sS") else ("rQ", ("R", "Q"))
+        level, amount = (nums[1], nums[0]) if kind.endswith("_rev") else (nums[0], nums[1])
         return (
-            "sS",
-            {"s": level, "S": target, "+1": "1" if inclusive else "0"},
-            f"trigger '{op}' read as IP {'<=' if inclusive else '<'} level",
-        )
-    if kind.startswith("rQ_rule"):
-        level, qty = (nums[0], nums[1]) if kind == "rQ_rule" else (nums[1], nums[0])
-        return (
-            "rQ",
-            {"R": level, "Q": qty, "+1": "1" if inclusive else "0"},
+            family,
+            {level_key: level, amount_key: amount, "+1": "1" if inclusive else "0"},
             f"trigger '{op}' read as IP {'<=' if inclusive else '<'} level",
         )
     if kind == "base_stock":

@@ -184,14 +184,7 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
         default=AUTO,
         help="prompt template",
     )
-    run.add_argument("--engine", choices=["local", "ray"], default="local")
-    run.add_argument(
-        "--workers",
-        type=cli_args.workers,
-        default=2,
-        help="worker processes / Ray CPUs (default 2; at most 64)",
-    )
-    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    cli_args.add_engine_flags(run)
     run.set_defaults(func=run_command)
 
     report = sub.add_parser("report", help="Tables 2-4 of a lab experiment with one-sided paired tests")
