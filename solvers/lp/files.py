@@ -71,148 +71,183 @@ def _number(token: str, where: _Where, *, allow_infinite: bool = False) -> float
 
 def check_mps(lines: Iterable[tuple[int, str]], name: str) -> FileModel:
     """Check a free-format MPS file given as (line number, text); SpecError at the first problem."""
-    w = _Where(name)
-    seen: list[str] = []
-    rows: dict[str, str] = {}
-    objective: str | None = None
-    cols: set[str] = set()
-    current: str | None = None
-    entries: set[str] = set()  # rows of the current column (a column's entries are consecutive)
-    in_integer = False
-    sets: dict[str, str] = {}
-    assigned: set[tuple[str, str]] = set()
-    ended = False
+    checker = _MpsChecker(name)
     for number, raw in lines:
-        w.line = number
+        checker.w.line = number
         line = raw.rstrip("\r\n")
-        if not line.strip() or line.startswith("*"):
-            continue
-        if ended:
+        if line.strip() and not line.startswith("*"):
+            checker.line(line)
+    return checker.finish()
+
+
+class _MpsChecker:
+    """The state of one MPS check: sections seen, rows, columns and what was assigned to them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.w = _Where(name)
+        self.seen: list[str] = []
+        self.rows: dict[str, str] = {}
+        self.objective: str | None = None
+        self.cols: set[str] = set()
+        self.current: str | None = None
+        self.entries: set[str] = set()  # rows of the current column (a column's entries are consecutive)
+        self.in_integer = False
+        self.sets: dict[str, str] = {}
+        self.assigned: set[tuple[str, str]] = set()
+        self.ended = False
+
+    def line(self, line: str) -> None:
+        w = self.w
+        if self.ended:
             raise w.error("text after ENDATA")
         tokens = line.split()
         if any(len(token) > MAX_NAME_CHARS for token in tokens):
             raise w.error(f"a name longer than {MAX_NAME_CHARS} characters (the format's limit)")
         if not line[0].isspace():
-            key = tokens[0].upper()
-            w.section = key
-            if key in MPS_UNSUPPORTED:
-                raise w.error(f"section {key} is not supported (linear and integer models only)")
-            if key not in MPS_SECTIONS:
-                raise w.error(f"{tokens[0]!r} is not an MPS section ({', '.join(MPS_SECTIONS)})")
-            if key in seen:
-                raise w.error(f"section {key} appears twice")
-            if seen and MPS_SECTIONS.index(key) < MPS_SECTIONS.index(seen[-1]):
-                raise w.error(f"section {key} after {seen[-1]}; the order is {', '.join(MPS_SECTIONS)}")
-            for needed in ("ROWS", "COLUMNS"):
-                if MPS_SECTIONS.index(key) > MPS_SECTIONS.index(needed) and needed not in seen:
-                    raise w.error(f"section {key} before any {needed} section (is the file cut or merged?)")
-            if in_integer:
-                raise w.error("an INTORG marker in COLUMNS has no INTEND")
-            if key == "OBJSENSE" and len(tokens) > 1:
-                _objsense(tokens[1], w)
-            seen.append(key)
-            ended = key == "ENDATA"
-            continue
-        if w.section in ("", "NAME"):
+            self.section(tokens)
+        elif w.section in ("", "NAME"):
             raise w.error("data before the ROWS section")
-        if w.section == "OBJSENSE":
+        elif w.section == "OBJSENSE":
             if len(tokens) != 1:
                 raise w.error("expected MAX or MIN")
             _objsense(tokens[0], w)
         elif w.section == "ROWS":
-            if len(tokens) != 2:
-                raise w.error("expected a row type (N, E, L or G) and a row name")
-            kind, row = tokens[0].upper(), tokens[1]
-            if kind not in ("N", "E", "L", "G"):
-                raise w.error(f"row type {tokens[0]!r} is not N, E, L or G")
-            if row in rows:
-                raise w.error(f"row {row!r} is defined twice")
-            if kind == "N":
-                if objective is not None:
-                    raise w.error(f"a second objective (N) row {row!r}; only one is supported")
-                objective = row
-            elif len(rows) - (objective is not None) >= MAX_ROWS:
-                raise w.error(f"more than {MAX_ROWS:,} rows (the limit)")
-            rows[row] = kind
+            self.row(tokens)
         elif w.section == "COLUMNS":
-            if len(tokens) >= 2 and tokens[1].strip("'\"").upper() == "MARKER":
-                marker = tokens[2].strip("'\"").upper() if len(tokens) == 3 else ""
-                if marker == "INTORG" and not in_integer:
-                    in_integer = True
-                elif marker == "INTEND" and in_integer:
-                    in_integer = False
-                else:
-                    raise w.error("a MARKER line must open ('INTORG') then close ('INTEND') an integer block")
-                continue
-            if len(tokens) not in (3, 5):
-                raise w.error("expected COLUMN ROW VALUE [ROW VALUE]")
-            col = tokens[0]
-            if col != current:
-                if col in cols:
-                    raise w.error(f"column {col!r} is defined twice (its entries must be consecutive)")
-                if len(cols) >= MAX_COLS:
-                    raise w.error(f"more than {MAX_COLS:,} columns (the limit)")
-                cols.add(col)
-                current = col
-                entries = set()
-            for row, value in zip(tokens[1::2], tokens[2::2], strict=True):
-                if row not in rows:
-                    raise w.error(f"row {row!r} is not defined in ROWS")
-                _number(value, w)
-                if row in entries:
-                    raise w.error(f"column {col!r} has a second entry in row {row!r}")
-                entries.add(row)
+            self.column(tokens)
         elif w.section in ("RHS", "RANGES"):
-            pairs = tokens[1:] if len(tokens) in (3, 5) else tokens if len(tokens) in (2, 4) else None
-            if pairs is None or (len(tokens) in (2, 4) and tokens[0] not in rows):
-                raise w.error("expected [SET] ROW VALUE [ROW VALUE]")
-            if len(tokens) in (3, 5):
-                _one_set(w, sets, tokens[0])
-            for row, value in zip(pairs[::2], pairs[1::2], strict=True):
-                if row not in rows:
-                    raise w.error(f"row {row!r} is not defined in ROWS")
-                if w.section == "RANGES" and rows[row] == "N":
-                    raise w.error(f"the objective row {row!r} cannot have a range")
-                _number(value, w)
-                if (w.section, row) in assigned:
-                    raise w.error(f"row {row!r} is given a second {w.section} value")
-                assigned.add((w.section, row))
+            self.rhs(tokens)
         elif w.section == "BOUNDS":
-            kind = tokens[0].upper()
-            if kind == "SC":
-                raise w.error("semi-continuous (SC) bounds are not supported")
-            if kind in _VALUE_BOUNDS:
-                if len(tokens) not in (3, 4):
-                    raise w.error(f"expected {kind} [SET] COLUMN VALUE")
-                col = tokens[-2]
-                _number(tokens[-1], w)
-                if len(tokens) == 4:
-                    _one_set(w, sets, tokens[1])
-            elif kind in _FLAG_BOUNDS:
-                if len(tokens) not in (2, 3, 4):
-                    raise w.error(f"expected {kind} [SET] COLUMN")
-                col = tokens[1] if len(tokens) == 2 else tokens[2]
-                if len(tokens) > 2:
-                    _one_set(w, sets, tokens[1])
-                if len(tokens) == 4:
-                    _number(tokens[3], w)
+            self.bound(tokens)
+
+    def section(self, tokens: list[str]) -> None:
+        w, seen = self.w, self.seen
+        key = tokens[0].upper()
+        w.section = key
+        if key in MPS_UNSUPPORTED:
+            raise w.error(f"section {key} is not supported (linear and integer models only)")
+        if key not in MPS_SECTIONS:
+            raise w.error(f"{tokens[0]!r} is not an MPS section ({', '.join(MPS_SECTIONS)})")
+        if key in seen:
+            raise w.error(f"section {key} appears twice")
+        if seen and MPS_SECTIONS.index(key) < MPS_SECTIONS.index(seen[-1]):
+            raise w.error(f"section {key} after {seen[-1]}; the order is {', '.join(MPS_SECTIONS)}")
+        for needed in ("ROWS", "COLUMNS"):
+            if MPS_SECTIONS.index(key) > MPS_SECTIONS.index(needed) and needed not in seen:
+                raise w.error(f"section {key} before any {needed} section (is the file cut or merged?)")
+        if self.in_integer:
+            raise w.error("an INTORG marker in COLUMNS has no INTEND")
+        if key == "OBJSENSE" and len(tokens) > 1:
+            _objsense(tokens[1], w)
+        seen.append(key)
+        self.ended = key == "ENDATA"
+
+    def row(self, tokens: list[str]) -> None:
+        w = self.w
+        if len(tokens) != 2:
+            raise w.error("expected a row type (N, E, L or G) and a row name")
+        kind, row = tokens[0].upper(), tokens[1]
+        if kind not in ("N", "E", "L", "G"):
+            raise w.error(f"row type {tokens[0]!r} is not N, E, L or G")
+        if row in self.rows:
+            raise w.error(f"row {row!r} is defined twice")
+        if kind == "N":
+            if self.objective is not None:
+                raise w.error(f"a second objective (N) row {row!r}; only one is supported")
+            self.objective = row
+        elif len(self.rows) - (self.objective is not None) >= MAX_ROWS:
+            raise w.error(f"more than {MAX_ROWS:,} rows (the limit)")
+        self.rows[row] = kind
+
+    def column(self, tokens: list[str]) -> None:
+        w = self.w
+        if len(tokens) >= 2 and tokens[1].strip("'\"").upper() == "MARKER":
+            marker = tokens[2].strip("'\"").upper() if len(tokens) == 3 else ""
+            if marker == "INTORG" and not self.in_integer:
+                self.in_integer = True
+            elif marker == "INTEND" and self.in_integer:
+                self.in_integer = False
             else:
-                raise w.error(f"bound type {tokens[0]!r} is not one of {', '.join(_VALUE_BOUNDS + _FLAG_BOUNDS)}")
-            if col not in cols:
-                raise w.error(f"column {col!r} is not defined in COLUMNS")
-            if (kind, col) in assigned:
-                raise w.error(f"column {col!r} has a second {kind} bound")
-            assigned.add((kind, col))
-    if not ended:
-        last = f" (it stops in section {w.section})" if w.section else ""
-        raise SpecError("file", f"{name} ends without ENDATA{last}: the file is truncated or not an MPS model")
-    for needed in ("ROWS", "COLUMNS"):
-        if needed not in seen:
-            raise SpecError("file", f"{name} has no {needed} section")
-    if not cols:
-        raise SpecError("file", f"{name} defines no columns (variables)")
-    constraints = frozenset(r for r, kind in rows.items() if kind != "N")
-    return FileModel(len(constraints), constraints, frozenset(cols))
+                raise w.error("a MARKER line must open ('INTORG') then close ('INTEND') an integer block")
+            return
+        if len(tokens) not in (3, 5):
+            raise w.error("expected COLUMN ROW VALUE [ROW VALUE]")
+        col = tokens[0]
+        if col != self.current:
+            if col in self.cols:
+                raise w.error(f"column {col!r} is defined twice (its entries must be consecutive)")
+            if len(self.cols) >= MAX_COLS:
+                raise w.error(f"more than {MAX_COLS:,} columns (the limit)")
+            self.cols.add(col)
+            self.current = col
+            self.entries = set()
+        for row, value in zip(tokens[1::2], tokens[2::2], strict=True):
+            if row not in self.rows:
+                raise w.error(f"row {row!r} is not defined in ROWS")
+            _number(value, w)
+            if row in self.entries:
+                raise w.error(f"column {col!r} has a second entry in row {row!r}")
+            self.entries.add(row)
+
+    def rhs(self, tokens: list[str]) -> None:
+        w = self.w
+        pairs = tokens[1:] if len(tokens) in (3, 5) else tokens if len(tokens) in (2, 4) else None
+        if pairs is None or (len(tokens) in (2, 4) and tokens[0] not in self.rows):
+            raise w.error("expected [SET] ROW VALUE [ROW VALUE]")
+        if len(tokens) in (3, 5):
+            _one_set(w, self.sets, tokens[0])
+        for row, value in zip(pairs[::2], pairs[1::2], strict=True):
+            if row not in self.rows:
+                raise w.error(f"row {row!r} is not defined in ROWS")
+            if w.section == "RANGES" and self.rows[row] == "N":
+                raise w.error(f"the objective row {row!r} cannot have a range")
+            _number(value, w)
+            if (w.section, row) in self.assigned:
+                raise w.error(f"row {row!r} is given a second {w.section} value")
+            self.assigned.add((w.section, row))
+
+    def bound(self, tokens: list[str]) -> None:
+        w = self.w
+        kind = tokens[0].upper()
+        if kind == "SC":
+            raise w.error("semi-continuous (SC) bounds are not supported")
+        if kind in _VALUE_BOUNDS:
+            if len(tokens) not in (3, 4):
+                raise w.error(f"expected {kind} [SET] COLUMN VALUE")
+            col = tokens[-2]
+            _number(tokens[-1], w)
+            if len(tokens) == 4:
+                _one_set(w, self.sets, tokens[1])
+        elif kind in _FLAG_BOUNDS:
+            if len(tokens) not in (2, 3, 4):
+                raise w.error(f"expected {kind} [SET] COLUMN")
+            col = tokens[1] if len(tokens) == 2 else tokens[2]
+            if len(tokens) > 2:
+                _one_set(w, self.sets, tokens[1])
+            if len(tokens) == 4:
+                _number(tokens[3], w)
+        else:
+            raise w.error(f"bound type {tokens[0]!r} is not one of {', '.join(_VALUE_BOUNDS + _FLAG_BOUNDS)}")
+        if col not in self.cols:
+            raise w.error(f"column {col!r} is not defined in COLUMNS")
+        if (kind, col) in self.assigned:
+            raise w.error(f"column {col!r} has a second {kind} bound")
+        self.assigned.add((kind, col))
+
+    def finish(self) -> FileModel:
+        if not self.ended:
+            last = f" (it stops in section {self.w.section})" if self.w.section else ""
+            raise SpecError(
+                "file", f"{self.name} ends without ENDATA{last}: the file is truncated or not an MPS model"
+            )
+        for needed in ("ROWS", "COLUMNS"):
+            if needed not in self.seen:
+                raise SpecError("file", f"{self.name} has no {needed} section")
+        if not self.cols:
+            raise SpecError("file", f"{self.name} defines no columns (variables)")
+        constraints = frozenset(r for r, kind in self.rows.items() if kind != "N")
+        return FileModel(len(constraints), constraints, frozenset(self.cols))
 
 
 def _objsense(token: str, w: _Where) -> None:
