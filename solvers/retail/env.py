@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,52 @@ from solvers.retail.tools import MEMORY_TOOLS, RetailTools
 _TEXT = spaces.Text(max_length=1_000_000, charset=[chr(i) for i in range(32, 127)] + ["\n", "\t"])
 
 
+def _json_value(x: Any) -> bool:
+    if x is None or isinstance(x, str | bool | int):
+        return True
+    if isinstance(x, float):
+        return math.isfinite(x)
+    if isinstance(x, list | tuple):
+        return all(_json_value(v) for v in x)
+    if isinstance(x, dict):
+        return all(isinstance(k, str) and _json_value(v) for k, v in x.items())
+    return False
+
+
+class JSONObject(spaces.Space[dict]):
+    """The space of JSON objects: dicts with string keys whose values are strings, finite numbers, booleans,
+    None, lists and objects (what `json.dumps(x, allow_nan=False)` writes and `json.loads` gives back).
+
+    RetailBench's observations are the tools' result dicts and the welcome dict, whose shape depends on the
+    tool, so no fixed `spaces.Dict` describes them. Like `spaces.Text` for free text, it cannot be sampled
+    meaningfully: `sample` raises.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(shape=None, dtype=None)
+
+    @property
+    def is_np_flattenable(self) -> bool:
+        return False
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, dict) and _json_value(x)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> dict:
+        raise NotImplementedError(
+            "a JSON-object space cannot be sampled; use solvers.retail.env.sample_actions"
+        )
+
+    def __repr__(self) -> str:
+        return "JSONObject()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JSONObject)
+
+    def __hash__(self) -> int:
+        return hash(JSONObject)
+
+
 class RetailBenchEnv(gym.Env):
     """A single-store supermarket run for `max_days` days (RetailBench, seeds 004 and 001).
 
@@ -37,7 +84,8 @@ class RetailBenchEnv(gym.Env):
     record supplier prices and news; funds += revenue - refunds; advance the date; deliveries due; rent.
     Observation: the tool's result `{"result": payload, "formatted": text}` (a JSON-able dict); an invalid
     call is an error result and still costs a step. `reset` returns a welcome dict (date, funds, tools,
-    product catalogue).
+    product catalogue). `observation_space` is `JSONObject()` (any JSON object), as the payload's shape
+    depends on the tool.
     Reward: change in net worth over an `end_today` (funds + depreciated stock + open orders at cost); 0 for
     other calls. Episode end: terminated after `bankruptcy_days` (5) consecutive days closing with negative
     funds; truncated when `max_days` days have been closed.
@@ -66,7 +114,7 @@ class RetailBenchEnv(gym.Env):
             code_runner = getattr(importlib.import_module(module), name)
         self.code_runner = code_runner
         self.catalog = load_catalog(catalog_dir)
-        self.observation_space = _TEXT
+        self.observation_space = JSONObject()
         self.action_space = _TEXT
         self.sim: RetailSim | None = None
         self.tools: RetailTools | None = None

@@ -39,8 +39,16 @@ class ScriptedAgent:
         return action
 
 
+_NUMERIC = (
+    gymnasium.spaces.Box,
+    gymnasium.spaces.Discrete,
+    gymnasium.spaces.MultiBinary,
+    gymnasium.spaces.MultiDiscrete,
+)
+
+
 def _numeric(env: gymnasium.Env) -> bool:
-    return not isinstance(env.observation_space, gymnasium.spaces.Text | gymnasium.spaces.Dict)
+    return isinstance(env.observation_space, _NUMERIC) and isinstance(env.action_space, _NUMERIC)
 
 
 def _trace(env: gymnasium.Env, seed: int, actions: list[Any]) -> list[Any]:
@@ -61,6 +69,31 @@ def test_env_is_a_gymnasium_env_and_passes_the_checker(env_id: str) -> None:
     assert env.__doc__ and len(env.__doc__) > 200, "the class docstring is the environment's spec sheet"
     if _numeric(env):
         check_env(env, skip_render_check=True)
+
+
+def _outside(space: gymnasium.spaces.Space, obs: Any) -> str:
+    """Why `obs` is not in `space` ("" when it is): for text, the length and the characters the space refuses."""
+    if space.contains(obs):
+        return ""
+    if isinstance(space, gymnasium.spaces.Text) and isinstance(obs, str):
+        bad = sorted({c for c in obs if c not in space.character_set})
+        return f"{len(obs)} characters (space: {space.min_length}..{space.max_length}); refused: {bad!r}"
+    return f"{type(obs).__name__} {str(obs)[:200]!r} not in {space}"
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_every_observation_lies_in_the_declared_observation_space(env_id: str) -> None:
+    """`observation_space.contains(obs)` on reset and on steps, for every space (text ones included)."""
+    env = make(env_id)
+    actions = sample_actions(env_id, env, seed=7, n=STEPS)
+    for seed in (0, 11):
+        obs, _ = env.reset(seed=seed)
+        assert not (why := _outside(env.observation_space, obs)), f"reset(seed={seed}): {why}"
+        for i, action in enumerate(actions):
+            obs, _, terminated, truncated, _ = env.step(action)
+            assert not (why := _outside(env.observation_space, obs)), f"seed {seed}, step {i}: {why}"
+            if terminated or truncated:
+                break
 
 
 @pytest.mark.parametrize("env_id", IDS)
