@@ -9,7 +9,9 @@ Parts:
              to 50 problems per type;
 * step     — LPRepairEnv.step wall time over the offline and greedy agents' episodes on the test split;
 * agents   — offline agent (paper grammar and extended set), greedy floor, do-nothing, ground-truth replay on
-             the test split: RR / RRR per error type and seconds.
+             the test split: RR / RRR (paper and strict judge) per error type and seconds;
+* judges   — the ground-truth edits replayed on every test-split problem: share that each judge accepts
+             (the strict judge must accept all of them; issue 28).
 
 Run: .venv/bin/python bench/lp_repair.py [--part generate|iis|step|agents|all] [--out bench/results/lp_repair.json]
 (the data set is read from artifacts/lp_repair/optirepair_sc_seed2.json when present, else generated)
@@ -33,9 +35,11 @@ from core.repair.data import dataset_path, load_or_generate  # noqa: E402
 from core.repair.evaluate import make_offline_agent, run_offline  # noqa: E402
 from core.repair.metrics import summarize  # noqa: E402
 from solvers.lp.dataset import generate, save  # noqa: E402
+from solvers.lp.edits import apply_edits  # noqa: E402
 from solvers.lp.env import LPRepairEnv  # noqa: E402
 from solvers.lp.errortypes import ErrorType  # noqa: E402
 from solvers.lp.iischeck import is_irreducible_iis  # noqa: E402
+from solvers.lp.oracle import Judge, judge  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -204,17 +208,42 @@ def part_agents(problems) -> dict:
             "seconds": round(seconds, 1),
             "overall": s["overall"],
             "by_type": {
-                k: {"RR": v["RR"], "RRR": v["RRR"], "exact": v["exact"], "steps": v["steps"]}
+                k: {
+                    "RR": v["RR"],
+                    "RRR": v["RRR"],
+                    "rrr_strict": v["rrr_strict"],
+                    "exact": v["exact"],
+                    "steps": v["steps"],
+                }
                 for k, v in s["by_type"].items()
             },
         }
     return out
 
 
+def part_judges(problems) -> dict:
+    """Ground-truth edits replayed on every test-split problem, judged by each judge; refused ids listed."""
+    test = [p for p in problems if p.split == "test"]
+    started = time.perf_counter()
+    out: dict = {"problems": len(test)}
+    for kind in Judge:
+        refused = []
+        for p in test:
+            model = p.build()
+            apply_edits(model, p.gt_edits)
+            if not judge(model, p.supply_chain, error_type=p.error_type, kind=kind):
+                refused.append(p.id)
+        out[kind.value] = {"accepted": len(test) - len(refused), "refused": refused}
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--part", choices=("generate", "baseline", "saboteur", "iis", "step", "agents", "all"), default="all"
+        "--part",
+        choices=("generate", "baseline", "saboteur", "iis", "step", "agents", "judges", "all"),
+        default="all",
     )
     parser.add_argument("--out", default="bench/results/lp_repair.json")
     args = parser.parse_args()
@@ -230,7 +259,12 @@ def main() -> None:
             result[name] = fn()
             print(json.dumps({name: result[name]}), flush=True)
     problems = load_or_generate(2)
-    for name, fn in (("iis", part_iis), ("step", part_step), ("agents", part_agents)):
+    for name, fn in (
+        ("iis", part_iis),
+        ("step", part_step),
+        ("agents", part_agents),
+        ("judges", part_judges),
+    ):
         if args.part in (name, "all"):
             result[name] = fn(problems)
             print(json.dumps({name: result[name]}), flush=True)

@@ -23,6 +23,7 @@ WORKBENCH = "lp_repair"
 AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
 MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
+JUDGES = ("paper", "strict", "both")
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -131,6 +132,7 @@ def cmd_bench(args: argparse.Namespace) -> dict:
     from core.repair.evaluate import run_problem
     from core.repair.metrics import summarize
     from solvers.lp.env import LPRepairEnv
+    from solvers.lp.oracle import Judge
 
     chosen = select(_problems(args), split=args.split, types=args.types, limit=args.limit)
     env = LPRepairEnv(chosen, protected=not args.unprotected, extended=args.extended)
@@ -141,10 +143,12 @@ def cmd_bench(args: argparse.Namespace) -> dict:
         agent = _agent(args, p)
         name = agent.name
         rows.append(run_problem(env, agent, p))
-    summary = summarize(rows)
+    judges = tuple(Judge) if args.judge == "both" else (Judge(args.judge),)
+    summary = summarize(rows, judges)
     return {
         "agent": name,
         "split": args.split,
+        "judges": [j.value for j in judges],
         "problems": len(chosen),
         "switches": _switches(args),
         "seconds": round(time.perf_counter() - started, 2),
@@ -193,6 +197,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "--limit", type=cli_args.whole(1, 1_000_000), help="at most this many problems per error type"
+    )
+    bench.add_argument(
+        "--judge",
+        choices=JUDGES,
+        default="both",
+        help="RRR under the paper's checks, the strict judge (plus the demand link) or both (default)",
     )
     _switch_args(bench)
     bench.set_defaults(func=cmd_bench)

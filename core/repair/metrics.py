@@ -8,7 +8,8 @@ RR = mean(recovered); RRR = mean(rational); P2Pass = RRR / RR (None when RR = 0)
 with first_optimal_step <= k (a step budget, not pass@k; RR@20 = RR under the 20-step budget).
 By construction RRR <= RR and P2Pass * RR = RRR. `exact` (ours) = share whose final model equals the
 ground-truth repair (same rows, bounds, coefficients, costs): it separates true repairs from edits the
-oracle merely accepts.
+oracle merely accepts. Per judge (`solvers.lp.oracle.Judge`): `rrr_paper` (= RRR, Table 8's checks) and
+`rrr_strict` (those plus the demand link between echelons, from the row's `rational_strict`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections import defaultdict
 from statistics import mean
 from typing import Any
 
+from solvers.lp.oracle import Judge
+
 KS = (5, 10, 15, 20)
 
 
@@ -24,8 +27,12 @@ def _mean(values: list[float]) -> float | None:
     return round(mean(values), 4) if values else None
 
 
-def summarize_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """RR, RRR, P2Pass, RR@k, diagnosis P/R, steps, reward and tokens over `rows`."""
+JUDGE_KEY: dict[Judge, str] = {Judge.PAPER: "rational", Judge.STRICT: "rational_strict"}
+BOTH = (Judge.PAPER, Judge.STRICT)
+
+
+def summarize_rows(rows: list[dict[str, Any]], judges: tuple[Judge, ...] = BOTH) -> dict[str, Any]:
+    """RR, RRR, rrr_<judge> per judge, P2Pass, RR@k, diagnosis P/R, steps, reward and tokens over `rows`."""
     n = len(rows)
     if n == 0:
         return {"n": 0}
@@ -35,6 +42,7 @@ def summarize_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "n": n,
         "RR": round(rr, 4),
         "RRR": round(rrr, 4),
+        **{f"rrr_{j.value}": round(sum(bool(r.get(JUDGE_KEY[j])) for r in rows) / n, 4) for j in judges},
         "P2Pass": round(rrr / rr, 4) if rr > 0 else None,
         "exact": round(sum(bool(r.get("exact_repair")) for r in rows) / n, 4),
     }
@@ -56,10 +64,13 @@ def summarize_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize(rows: list[dict[str, Any]], judges: tuple[Judge, ...] = BOTH) -> dict[str, Any]:
     """Overall and per-error-type summaries."""
     by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         by_type[r["error_type"]].append(r)
     order = sorted(by_type, key=lambda k: int(k.split("-")[1]))
-    return {"overall": summarize_rows(rows), "by_type": {k: summarize_rows(by_type[k]) for k in order}}
+    return {
+        "overall": summarize_rows(rows, judges),
+        "by_type": {k: summarize_rows(by_type[k], judges) for k in order},
+    }

@@ -57,7 +57,7 @@ from solvers.lp.diff import diff_models
 from solvers.lp.edits import apply_edits
 from solvers.lp.errortypes import ErrorType
 from solvers.lp.model import IIS, LPModel, LPStatus, family_of
-from solvers.lp.oracle import OracleReport, evaluate
+from solvers.lp.oracle import OracleReport, demand_link, evaluate
 
 REWARD_RATIONAL = 150.0
 REWARD_IRRATIONAL = 75.0
@@ -392,6 +392,7 @@ class LPRepairEnv(gym.Env):
         if recovered and report is None:
             report = self._oracle()
         rational = bool(recovered and report is not None and report.passed)
+        link = demand_link(self.model, self.problem.supply_chain) if rational else None
         iis0 = set(self.iis0)
         hits = len(self.targets & iis0)
         fixed = self.problem.build()
@@ -402,6 +403,7 @@ class LPRepairEnv(gym.Env):
             "error_type": self.problem.error_type.value,
             "recovered": recovered,
             "rational": rational,
+            "rational_strict": bool(rational and link is not None and link[0]),
             "steps": self.t,
             "first_optimal_step": self.first_optimal_step if recovered else None,
             "loops": self.loops,

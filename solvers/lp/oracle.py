@@ -15,6 +15,11 @@ matches when it differs by at most 1e-6 · max(1, |configured|).
 
 `error_type=None` is the deployable mode (beyond the paper): every check applies, since a user's own
 model carries no error label.
+
+Judges (ours): `Judge.PAPER` is the verdict above. `Judge.STRICT` additionally requires the demand link of the
+stated serial structure, read from the solution only: for every echelon n >= 2 and period t the demand it
+serves, d_{n,t}, equals the order x_{n-1,t} placed by echelon n-1 (within LINK_TOL · max(1, d̄)). It refuses
+the plans that "repair" a coefficient error by decoupling an echelon (dropping a `demand_prop` family).
 """
 
 from __future__ import annotations
@@ -53,7 +58,16 @@ THRESHOLDS: dict[Check, float] = {
     Check.ORDER_SMOOTHING: 5.0,
 }
 
+
+class Judge(StrEnum):
+    """Which verdict makes a recovered plan rational: Table 8's checks, or those plus the demand link."""
+
+    PAPER = "paper"
+    STRICT = "strict"
+
+
 MEAN_GUARD = 1e-6
+LINK_TOL = 1e-6
 VAR_GUARD = 1e-9
 COEF_TOL = 1e-6
 
@@ -263,3 +277,46 @@ def evaluate(model: LPModel, sc: SupplyChain, *, error_type: ErrorType | None) -
     return evaluate_plan(
         sc, inventory=arrays["I"], orders=arrays["x"], costs=model.costs(), error_type=error_type
     )
+
+
+def check_demand_link(
+    demand_seen: np.ndarray, orders: np.ndarray, mean_demand: float
+) -> tuple[bool, float | None, str]:
+    """d_{n,t} = x_{n-1,t} for every n >= 2 and t; (N, T) arrays, row 0 of `demand_seen` unused."""
+    if orders.shape[0] < 2:
+        return True, None, "a single echelon has no upstream demand link (check skipped)"
+    gaps = np.abs(demand_seen[1:] - orders[:-1])
+    worst = float(np.max(gaps))
+    n, t = (int(i) for i in np.unravel_index(int(np.argmax(gaps)), gaps.shape))
+    tol = LINK_TOL * max(1.0, mean_demand)
+    msg = (
+        f"demand served by echelon {n + 2} in period {t + 1} is {demand_seen[n + 1, t]:.6g} but echelon "
+        f"{n + 1} orders {orders[n, t]:.6g} (largest gap {worst:.3g}; tolerance {tol:.3g})"
+    )
+    return worst <= tol, worst, msg
+
+
+def demand_link(model: LPModel, sc: SupplyChain) -> tuple[bool, float | None, str] | None:
+    """The demand-link check on the model's solved values (a missing column counts as 0); None if not OPTIMAL."""
+    values = model.values()
+    if not values:
+        return None
+    big_n, big_t = sc.n_echelons, sc.n_periods
+    seen = np.zeros((big_n, big_t))
+    orders = np.zeros((big_n, big_t))
+    for n in range(1, big_n + 1):
+        for t in range(1, big_t + 1):
+            seen[n - 1, t - 1] = values.get(f"d_e{n}_t{t}", 0.0)
+            orders[n - 1, t - 1] = values.get(f"x_e{n}_t{t}", 0.0)
+    return check_demand_link(seen, orders, sc.mean_demand)
+
+
+def judge(model: LPModel, sc: SupplyChain, *, error_type: ErrorType | None, kind: Judge) -> bool:
+    """True when the model is OPTIMAL and its plan is rational under judge `kind` (no ground truth used)."""
+    report = evaluate(model, sc, error_type=error_type)
+    if report is None or not report.passed:
+        return False
+    if kind is Judge.PAPER:
+        return True
+    link = demand_link(model, sc)
+    return link is not None and link[0]

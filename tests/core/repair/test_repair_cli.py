@@ -64,6 +64,24 @@ def test_bench_ground_truth_and_offline(capsys, small_dataset: Path, tmp_path: P
     assert code == 0 and out["problems"] == 2 and set(out["by_type"]) == {"ME-3", "ME-9"}
 
 
+def test_bench_reports_rrr_per_judge(capsys, small_dataset: Path) -> None:
+    base = ["repair", "bench", "--dataset", str(small_dataset), "--types", "ME-7", "ME-8"]
+    code, out, _ = _run(capsys, [*base, "--agent", "ground-truth", "--extended"])
+    overall = out["overall"]
+    assert code == 0 and out["judges"] == ["paper", "strict"]
+    assert overall["rrr_paper"] == overall["RRR"] == 1.0 and overall["rrr_strict"] == 1.0
+    # the offline agent decouples an echelon on ME-7/8 (paper grammar): the paper judge accepts, strict refuses
+    code, out, _ = _run(capsys, [*base, "--agent", "offline", "--judge", "strict"])
+    overall = out["overall"]
+    assert code == 0 and out["judges"] == ["strict"] and "rrr_paper" not in overall
+    assert overall["RRR"] == 1.0 and overall["rrr_strict"] == 0.0 and overall["exact"] == 0.0
+    code, out, _ = _run(capsys, [*base, "--judge", "paper"])
+    assert code == 0 and "rrr_strict" not in out["overall"] and out["overall"]["rrr_paper"] == 1.0
+    with pytest.raises(SystemExit) as refused:
+        main([*base, "--judge", "lenient"])
+    assert refused.value.code == 2 and '"field": "--judge"' in capsys.readouterr().err
+
+
 def test_run_records_the_episode(capsys, small_dataset: Path, tmp_path: Path) -> None:
     pid = next(
         p["id"] for p in json.loads(small_dataset.read_text())["problems"] if p["error_type"] == "ME-9"
