@@ -14,6 +14,7 @@ from core.repair.lab import (
     RepairSession,
     TraceStep,
     benchmark_frame,
+    judge_table,
     problem_rows,
     run_offline_batch,
 )
@@ -157,6 +158,16 @@ def episode_summary(session: RepairSession) -> None:
             f"Episode complete: {verdict(session.metrics)} — {session.env.end_reason}.",
             icon=":material/flag:",
         )
+        verdict_view(session)
+
+
+def verdict_view(session: RepairSession) -> None:
+    """The paper verdict, the strict verdict and exact repair side by side; why the strict judge refuses."""
+    for col, v in zip(st.columns(3), session.verdicts(), strict=True):
+        col.metric(v.label, "yes" if v.passed else "no", help=v.meaning)
+    refusal = session.strict_refusal()
+    if refusal:
+        st.warning(refusal, icon=":material/link_off:")
 
 
 def trace_view(session: RepairSession) -> int:
@@ -339,6 +350,8 @@ def benchmark_view() -> None:
     if results is None or results.empty:
         st.info("No LP Repair runs stored yet: run an episode or the batch above.")
         return
+    st.subheader("Recovery by agent under both judges")
+    st.dataframe(judge_table(results), hide_index=True, key="lp_bench_judges")
     st.plotly_chart(rr_by_type(results), key="lp_bench_rr")
     st.plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
     st.download_button(

@@ -104,18 +104,25 @@ def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = 
 
 
 def rr_by_type(frame: pd.DataFrame) -> go.Figure:
-    """RR and RRR per error type and agent."""
+    """RR, RRR under the paper and strict judges, and exact repair per error type and agent."""
+    extra = {
+        "RRR strict": ("rational_strict", "mean"),
+        "exact": ("exact_repair", "mean"),
+    }
+    extra = {k: v for k, v in extra.items() if v[0] in frame.columns}
     g = frame.groupby(["agent", "error_type"], as_index=False).agg(
-        RR=("recovered", "mean"), RRR=("rational", "mean")
+        RR=("recovered", "mean"), **{"RRR paper": ("rational", "mean")}, **extra
     )
     g["order"] = g["error_type"].str.split("-").str[1].astype(int)
     long = g.sort_values("order").melt(
-        id_vars=["agent", "error_type", "order"], value_vars=["RR", "RRR"], var_name="metric"
+        id_vars=["agent", "error_type", "order"], value_vars=["RR", "RRR paper", *extra], var_name="metric"
     )
     fig = px.bar(
         long, x="error_type", y="value", color="agent", barmode="group", facet_row="metric", range_y=[0, 1.05]
     )
-    fig.update_layout(height=520, title="Recovery (RR) and rational recovery (RRR) by error type")
+    fig.update_layout(
+        height=260 + 130 * len(extra), title="Recovery (RR), rational recovery under both judges, exact repair"
+    )
     return fig
 
 

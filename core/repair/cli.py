@@ -24,6 +24,7 @@ AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
 MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
+JUDGE_KEYS = {"paper": "rational", "strict": "rational_strict"}  # judge -> episode metric
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -124,7 +125,10 @@ def cmd_run(args: argparse.Namespace) -> dict:
             Store(args.db), WORKBENCH, config=config, seed=0, title=f"{problem.id} · {agent.name}"
         )
     row = run_problem(env, agent, problem, recorder=recorder)
-    return {"problem": problem.id, "agent": agent.name, "switches": _switches(args), **row}
+    judges = JUDGE_KEYS if args.judge == "both" else {args.judge: JUDGE_KEYS[args.judge]}
+    verdict = {name: bool(row.get(key)) for name, key in judges.items()}
+    verdict["exact"] = bool(row.get("exact_repair"))
+    return {"problem": problem.id, "agent": agent.name, "switches": _switches(args), "verdict": verdict, **row}
 
 
 def cmd_bench(args: argparse.Namespace) -> dict:
@@ -184,6 +188,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--problem", required=True, type=cli_args.identifier, help="data-set problem id")
     _switch_args(run)
     run.add_argument("--no-record", action="store_true", help="do not write the run to the store")
+    run.add_argument(
+        "--judge",
+        choices=JUDGES,
+        default="both",
+        help="verdict under the paper's checks, the strict judge (plus the demand link) or both (default)",
+    )
     run.set_defaults(func=cmd_run)
 
     bench = sub.add_parser("bench", help="an agent over a split: RR, RRR, P2Pass, RR@k per error type")

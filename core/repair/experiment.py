@@ -70,11 +70,14 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
 
 
 def metrics(result: Any, env: LPRepairEnv) -> dict[str, float]:
-    """Numeric per-cell metrics: recovered / rational as 0-1, steps, reward, RR@k ingredients, diagnosis P/R."""
+    """Numeric per-cell metrics: recovered, rational (paper), rational_strict, exact_repair as 0-1, steps,
+    reward, RR@k ingredients, diagnosis P/R."""
     m = dict(result.metrics)
     out = {
         "recovered": float(bool(m.get("recovered"))),
         "rational": float(bool(m.get("rational"))),
+        "rational_strict": float(bool(m.get("rational_strict"))),
+        "exact_repair": float(bool(m.get("exact_repair"))),
         "steps": float(m.get("steps", 0)),
         "reward": float(m.get("reward", 0.0)),
         "loops": float(m.get("loops", 0)),

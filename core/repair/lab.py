@@ -26,6 +26,7 @@ from solvers.lp.diff import diff_models
 from solvers.lp.env import LPRepairEnv
 from solvers.lp.errortypes import TITLES
 from solvers.lp.model import LPModel
+from solvers.lp.oracle import Check, demand_link
 
 WORKBENCH = "lp_repair"
 AGENT_LABELS = {
@@ -197,6 +198,7 @@ class RepairSession:
         report = next((s.oracle for s in reversed(steps) if s.oracle), None)
         if report is None:
             return pd.DataFrame()
+        etype = self.problem.error_type.value
         return pd.DataFrame(
             [
                 {
@@ -205,11 +207,24 @@ class RepairSession:
                     "value": c["value"],
                     "threshold": c["threshold"],
                     "result": ("pass" if c["passed"] else "FAIL") if c["applicable"] else "not applied",
-                    "detail": c["message"],
+                    "detail": c["message"] if c["applicable"] else not_applied_reason(c["check"], etype),
                 }
                 for c in report["checks"]
             ]
         )
+
+    def verdicts(self) -> list[Verdict]:
+        """The finished episode under both judges and against the ground truth (empty while running)."""
+        return verdicts(self.metrics) if self.done and self.metrics else []
+
+    def strict_refusal(self) -> str | None:
+        """One sentence on why the strict judge refuses a plan the paper's checks accept (else None)."""
+        m = self.metrics
+        if not (self.done and m.get("rational") and not m.get("rational_strict")):
+            return None
+        link = demand_link(self.env.current_model(), self.problem.supply_chain)
+        detail = link[2] if link else "the plan has no solved values"
+        return f"The strict judge refuses this plan because the echelons are not linked: {detail}."
 
     def diff(self) -> dict:
         return diff_models(self.original, self.env.current_model()).to_dict()
@@ -226,6 +241,64 @@ class RepairSession:
 
     def repaired_model_text(self) -> str:
         return self.env.current_model().to_text("lp")
+
+
+# One plain sentence per check on why Table 8 leaves it out ({etype} is the problem's error type).
+NOT_APPLIED: dict[Check, str] = {
+    Check.BASE_STOCK: "Table 8 does not use the base-stock check for {etype}: this error leaves the "
+    "stock-holding structure alone, so uneven stock says nothing about the repair.",
+    Check.BULLWHIP: "Table 8 uses the bullwhip check for no error type (demand is known, so orders have no "
+    "forecast noise to amplify); it is shown for information only.",
+    Check.INVENTORY_ALLOCATION: "Table 8 does not use the allocation check for {etype}: this error does not "
+    "move stock between echelons.",
+    Check.COST_CONSISTENCY: "Table 8 does not use the cost check for {etype}: this error does not touch the "
+    "holding or backorder costs.",
+    Check.ORDER_SMOOTHING: "Table 8 uses the order-smoothing check only for ME-6 (bullwhip amplification), "
+    "the one error that makes orders jump.",
+}
+
+
+def not_applied_reason(check: str, etype: str) -> str:
+    """Why the check `check` (a `Check` value) is not applied to error type `etype`, in one sentence."""
+    return NOT_APPLIED[Check(check)].format(etype=etype)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One judgement of a finished episode: its label, whether it holds, and what it means."""
+
+    label: str
+    passed: bool
+    meaning: str
+
+
+VERDICT_LABELS = ("rational (paper checks)", "rational (strict: echelons linked)", "exact repair")
+
+
+def verdicts(metrics: dict[str, Any]) -> list[Verdict]:
+    """Paper verdict, strict verdict and exact repair of an episode's metrics, in that order."""
+    paper, strict, exact = VERDICT_LABELS
+    return [
+        Verdict(paper, bool(metrics.get("rational")), "OPTIMAL and every check Table 8 applies passes"),
+        Verdict(strict, bool(metrics.get("rational_strict")), "the paper's checks plus each echelon's demand "
+                "equals the orders of the echelon below"),
+        Verdict(exact, bool(metrics.get("exact_repair")), "the final model equals the ground-truth repair"),
+    ]
+
+
+def judge_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per agent: runs, RR, RRR under each judge and the exact-repair rate (shares 0-1), side by side."""
+    paper, strict, exact = VERDICT_LABELS
+    grouped = frame.groupby("agent", as_index=False).agg(
+        runs=("recovered", "size"),
+        RR=("recovered", "mean"),
+        rrr_paper=("rational", "mean"),
+        rrr_strict=("rational_strict", "mean"),
+        exact=("exact_repair", "mean"),
+    )
+    return grouped.rename(
+        columns={"rrr_paper": f"RRR {paper}", "rrr_strict": f"RRR {strict}", "exact": exact}
+    ).round(4)
 
 
 def _signature(action: dict) -> str:
@@ -251,6 +324,8 @@ def benchmark_frame(store: Store) -> pd.DataFrame:
                 "error_type": m.get("error_type"),
                 "recovered": bool(m.get("recovered")),
                 "rational": bool(m.get("rational")),
+                "rational_strict": bool(m.get("rational_strict")),
+                "exact_repair": bool(m.get("exact_repair")),
                 "steps": m.get("steps"),
                 "protected_rows": m.get("protected_rows"),
                 "extended_actions": m.get("extended_actions"),

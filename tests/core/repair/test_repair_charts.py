@@ -18,3 +18,24 @@ def test_grid_cells_and_priority() -> None:
     assert z[2][2] == FAMILIES.index("min_order")
     assert z[0] == (None, None, None, None) or list(z[0]) == [None] * 4
     assert "inv_balance_e2_t1" in fig.data[0].text[1][0] and "demand_prop_e2_t1" in fig.data[0].text[1][0]
+
+
+def test_rr_by_type_charts_both_judges_and_exact() -> None:
+    import pandas as pd
+
+    from core.repair.charts import rr_by_type
+
+    frame = pd.DataFrame(
+        {
+            "agent": ["a", "a"],
+            "error_type": ["ME-7", "ME-9"],
+            "recovered": [True, True],
+            "rational": [True, True],
+            "rational_strict": [False, True],
+            "exact_repair": [False, True],
+        }
+    )
+    bars = {(t.name, x, y) for t in rr_by_type(frame).data for x, y in zip(t.x, t.y, strict=True)}
+    facets = {a.text.split("=")[-1] for a in rr_by_type(frame).layout.annotations}
+    assert facets == {"RR", "RRR paper", "RRR strict", "exact"}
+    assert ("a", "ME-7", 0.0) in bars and ("a", "ME-7", 1.0) in bars

@@ -172,3 +172,19 @@ def test_solve_refuses_a_truncated_mps_file(capsys, tmp_path: Path) -> None:
         "not an MPS model",
         "field": "file",
     }
+
+
+def test_run_judge_reports_the_chosen_verdicts(capsys, small_dataset: Path) -> None:
+    """An offline ME-7 repair decouples an echelon: the paper judge accepts it, the strict one refuses."""
+    problems = json.loads(small_dataset.read_text())["problems"]
+    pid = next(p["id"] for p in problems if p["error_type"] == "ME-7" and p["split"] == "test")
+    base = ["repair", "run", "--dataset", str(small_dataset), "--problem", pid, "--no-record"]
+    code, both, _ = _run(capsys, base)
+    assert code == 0 and both["verdict"] == {"paper": True, "strict": False, "exact": False}
+    code, strict, _ = _run(capsys, [*base, "--judge", "strict"])
+    assert code == 0 and strict["verdict"] == {"strict": False, "exact": False}
+    code, paper, _ = _run(capsys, [*base, "--judge", "paper"])
+    assert code == 0 and paper["verdict"] == {"paper": True, "exact": False}
+    with pytest.raises(SystemExit) as refused:
+        main([*base, "--judge", "lenient"])
+    assert refused.value.code == 2 and '"field": "--judge"' in capsys.readouterr().err

@@ -48,3 +48,13 @@ def test_a_spec_runs_through_the_experiment_layer(tmp_path, repair_problems, sto
     spec = load_spec(spec_path)
     summary = run_experiment(spec, Store(store_path), engine=LocalEngine(1), progress=io.StringIO())
     assert summary.status is ExperimentStatus.DONE and summary.done == summary.cells == 4
+
+
+def test_metrics_carry_the_strict_verdict_and_exact(tmp_path, repair_problems) -> None:
+    """ME-7 by the offline agent: rational under the paper's checks, refused by the strict judge, not exact."""
+    path = save(repair_problems, tmp_path / "set.json")
+    [(_key, config)] = experiment.instances({"dataset": str(path), "split": "test", "types": ["ME-7"]})
+    env = experiment.make_env(config)
+    agent = experiment.make_agent({"kind": "offline"}, config, Settings())
+    m = experiment.metrics(rollout(env, agent, seed=0), env)
+    assert (m["rational"], m["rational_strict"], m["exact_repair"]) == (1.0, 0.0, 0.0)

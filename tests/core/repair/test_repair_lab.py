@@ -56,3 +56,61 @@ def test_a_session_stepped_by_hand_records_what_the_batch_rollout_records(
     assert store.get_run(run_id)["status"] == "done" and session.total == batch["total_reward"]
     check = replay_run(store, run_id, LPRepairEnv([problem]), options={"problem": problem.id})
     assert check.matches, check.mismatch
+
+
+def test_not_applied_checks_say_why_in_one_sentence(repair_problems) -> None:
+    """Every check Table 8 leaves out for ME-7 carries one plain sentence instead of its measurement."""
+    from solvers.lp.oracle import APPLICABILITY, Check
+
+    problem = next(p for p in repair_problems if p.error_type is ErrorType.ME7)
+    session = RepairSession(problem, "offline")
+    session.run()
+    card = session.oracle_frame().set_index("check")
+    skipped = card[card["result"] == "not applied"]
+    assert len(skipped) == len(Check) - len(APPLICABILITY[ErrorType.ME7]) == 4
+    for detail in skipped["detail"]:
+        assert detail.startswith("Table 8") and detail.count(". ") == 0 and detail.endswith(".")
+    assert "ME-7" in skipped.loc["Base-stock structure", "detail"]
+    assert "bullwhip" in skipped.loc["Bullwhip ratio", "detail"]
+
+
+def test_a_decoupled_plan_gets_both_verdicts_and_the_strict_reason(repair_problems) -> None:
+    problem = next(p for p in repair_problems if p.error_type is ErrorType.ME7)
+    session = RepairSession(problem, "offline")
+    assert session.verdicts() == [] and session.strict_refusal() is None
+    session.run()
+    got = {v.label: v.passed for v in session.verdicts()}
+    assert got == {
+        "rational (paper checks)": True,
+        "rational (strict: echelons linked)": False,
+        "exact repair": False,
+    }
+    reason = session.strict_refusal()
+    assert reason is not None and "not linked" in reason and "echelon" in reason and "period" in reason
+
+
+def test_a_linked_plan_has_no_strict_refusal(repair_problems) -> None:
+    problem = next(p for p in repair_problems if p.error_type is ErrorType.ME9)
+    session = RepairSession(problem, "offline")
+    session.run()
+    assert all(v.passed for v in session.verdicts()[:2]) and session.strict_refusal() is None
+
+
+def test_judge_table_puts_both_rrrs_and_exact_side_by_side() -> None:
+    import pandas as pd
+
+    from core.repair.lab import judge_table
+
+    frame = pd.DataFrame(
+        {
+            "agent": ["a", "a", "b"],
+            "recovered": [True, True, False],
+            "rational": [True, True, False],
+            "rational_strict": [True, False, False],
+            "exact_repair": [False, False, False],
+        }
+    )
+    table = judge_table(frame).set_index("agent")
+    assert table.loc["a", "RRR rational (paper checks)"] == 1.0
+    assert table.loc["a", "RRR rational (strict: echelons linked)"] == 0.5
+    assert table.loc["a", "exact repair"] == 0.0 and table.loc["b", "runs"] == 1
