@@ -28,11 +28,13 @@ LEASE_SECONDS = 600.0
 
 class RunStatus(StrEnum):
     """The status vocabulary of every run: running (one-shot work in progress), active (a conversation open for
-    more turns), done, failed, interrupted (its writer went away before finishing)."""
+    more turns), done, stopped (its caller stopped it early; what it did is kept), failed, interrupted (its
+    writer went away before finishing)."""
 
     RUNNING = "running"
     ACTIVE = "active"
     DONE = "done"
+    STOPPED = "stopped"
     FAILED = "failed"
     INTERRUPTED = "interrupted"
 

@@ -45,7 +45,7 @@ class RolloutStatus(StrEnum):
 _RUN_STATUS = {
     RolloutStatus.DONE: RunStatus.DONE,
     RolloutStatus.TRUNCATED: RunStatus.DONE,
-    RolloutStatus.STOPPED: RunStatus.INTERRUPTED,
+    RolloutStatus.STOPPED: RunStatus.STOPPED,
     RolloutStatus.FAILED: RunStatus.FAILED,
 }
 

@@ -388,6 +388,31 @@ def trace_from_transitions(rows: Iterable[Any]) -> list[ToolRecord]:
     return out
 
 
+def ordered_lot_quality(rows: Iterable[Any]) -> dict[str, float | None]:
+    """Stage 3 of an imported original run from the hidden `quality_score` (1-5) that the original's successful
+    `place_order` results carry per order line: the mean quality of the lots bought, that mean on 0-1
+    ((q - 1) / 4), and how many lines carried it. Only the ordered supplier's quality is known, so the
+    paper's rank-based QualityFirst and SupplierQual stay for runs with every quote's quality (ours)."""
+    scores = []
+    for row in rows:
+        action, obs = _get(row, "action"), _get(row, "observation")
+        action = json.loads(action) if isinstance(action, str) else action
+        obs = json.loads(obs) if isinstance(obs, str) else obs
+        if not isinstance(action, dict) or action.get("name") != "place_order" or not isinstance(obs, dict):
+            continue
+        result = obs.get("result")
+        if not isinstance(result, dict) or result.get("error") or not isinstance(result.get("lines"), list):
+            continue
+        for line in result["lines"]:
+            q = line.get("quality_score") if isinstance(line, dict) else None
+            if isinstance(q, int | float) and not isinstance(q, bool) and math.isfinite(q):
+                scores.append(float(q))
+    mean = _mean(scores)
+    return {"s3_ordered_lot_quality_mean": mean,
+            "s3_ordered_lot_quality_score": None if mean is None else min(max((mean - 1) / 4, 0.0), 1.0),
+            "s3_ordered_lot_quality_eval_count": float(len(scores))}  # fmt: skip
+
+
 def _get(row: Any, key: str) -> Any:
     return row[key] if isinstance(row, Mapping) else getattr(row, key)
 

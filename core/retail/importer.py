@@ -194,6 +194,8 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
         raise SpecError(where, "end_today without a current_date (YYYY-MM-DD)") from None
     if not re.match(r"\d{4}-\d{2}-\d{2}$", date):
         raise SpecError(where, "end_today without a current_date (YYYY-MM-DD)")
+    # the original's end_today reports the date it advanced to: the day it closed is the one before
+    date = (datetime.date.fromisoformat(date) - datetime.timedelta(days=1)).isoformat()
     optional = {}
     for key in ("money_earned", "cost_of_goods_sold"):
         value = payload.get(key)

@@ -14,7 +14,13 @@ from typing import Any
 
 import pandas as pd
 
-from core.retail.diagnostics import four_stage, price_closeness, strategy_instability, trace_from_transitions
+from core.retail.diagnostics import (
+    four_stage,
+    ordered_lot_quality,
+    price_closeness,
+    strategy_instability,
+    trace_from_transitions,
+)
 from core.retail.run import day_index
 from core.store import Store
 from core.store.retail import day_transitions, retail_records, retail_skus
@@ -219,6 +225,11 @@ STAGE3_ABSENT = ("stage 3 (supplier quality, price closeness) not computed: this
                  "quality (an imported original run, or stored before evaluation data was kept)")
 
 
+STAGE3_LOTS = ("stage 3 from the hidden quality_score of the ordered lots (the original's place_order results): "
+               "mean ordered-lot quality only; QualityFirst, PriceFirst, SupplierQual and price distance need every "
+               "quote's hidden quality and a reference price, which an imported run does not carry")
+
+
 def diagnostics(store: Store, run_id: str) -> dict[str, Any]:
     """The four-stage metrics of a run from its recorded tool calls; for our runs stage 3 too (QualityFirst,
     PriceFirst, SupplierQual, price distance) from the evaluation ground truth stored with the run. PriceClose
@@ -227,7 +238,9 @@ def diagnostics(store: Store, run_id: str) -> dict[str, Any]:
     truth = ground_truth(store, run_id)
     if truth is None:
         out: dict[str, Any] = four_stage(trace_from_transitions(rows))
-        out["stage3_note"] = STAGE3_ABSENT
+        lots = ordered_lot_quality(rows)
+        out.update(lots)
+        out["stage3_note"] = STAGE3_LOTS if lots["s3_ordered_lot_quality_eval_count"] else STAGE3_ABSENT
         return out
     quotes, reference = truth
     return four_stage(trace_from_transitions(rows), quotes=quotes, reference_price=reference)

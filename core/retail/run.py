@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.errors import OrcaError, ProviderError, SpecError
-from core.recorder import Recorder
+from core.recorder import Recorder, RunStatus
 from core.retail.agents import AGENTS as POLICY_AGENTS
 from core.retail.agents import PolicyAgent
 from core.retail.frameworks import FRAMEWORKS, make_framework_agent
@@ -130,8 +130,8 @@ def failure_text(error: str | None, failure: OrcaError | None) -> str | None:
     return error
 
 
-STATES = {RolloutStatus.DONE: "done", RolloutStatus.TRUNCATED: "done", RolloutStatus.STOPPED: "stopped",
-          RolloutStatus.FAILED: "failed"}  # fmt: skip
+STATES = {RolloutStatus.DONE: RunStatus.DONE, RolloutStatus.TRUNCATED: RunStatus.DONE,
+          RolloutStatus.STOPPED: RunStatus.STOPPED, RolloutStatus.FAILED: RunStatus.FAILED}  # fmt: skip
 
 
 def run_agent(

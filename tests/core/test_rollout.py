@@ -64,7 +64,7 @@ def test_agent_error_fails_the_run_cleanly_and_stop_interrupts(store_path) -> No
     stopped = rollout(make(ENV), OrderUpTo(), seed=1, recorder=Recorder(store, "x", seed=1),
                       should_stop=lambda: next(calls) >= 3)
     assert stopped.status is RolloutStatus.STOPPED and stopped.steps == 3
-    assert store.get_run(stopped.run_id)["status"] == "interrupted"
+    assert store.get_run(stopped.run_id)["status"] == "stopped"
     capped = rollout(make(ENV), OrderUpTo(), seed=1, max_steps=7)
     assert capped.status is RolloutStatus.TRUNCATED and capped.steps == 7 and capped.run_id is None
 
@@ -178,7 +178,7 @@ def test_an_episode_takes_a_given_action_without_asking_the_agent_and_finishes_a
     assert episode.steps == len(rec.record.transitions) == 1, "a failed step changes nothing"
     result = episode.finish(RolloutStatus.STOPPED, extra_metrics={"agent": "by hand"})
     assert result.status is RolloutStatus.STOPPED and result.metrics["agent"] == "by hand"
-    assert result.metrics["steps"] == 1 and rec.record.status == RunStatus.INTERRUPTED
+    assert result.metrics["steps"] == 1 and rec.record.status == RunStatus.STOPPED
     episode.reset()
     assert episode.steps == 0 and episode.result is None and episode.total_reward == 0.0
     assert episode.step(0).t == 1, "transition numbers continue the recorder's"

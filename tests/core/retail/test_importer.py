@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.errors import OrcaError, SpecError
+from core.retail import replay
 from core.retail.diagnostics import four_stage, trace_from_transitions
 from core.retail.importer import import_run_dir, parse_run_dir
 from core.store import Store
@@ -256,3 +257,33 @@ def test_fuzz_import_only_project_errors(tmp_path_factory, lines):
         return
     text = (root / "tool_calls.jsonl").read_text(encoding="utf-8")
     assert len(sink.record.transitions) == sum(1 for x in text.splitlines() if x.strip())
+
+
+def test_imported_days_carry_the_dates_they_played(tmp_path):
+    """The original's end_today reports the date it advanced to; day 1 is the run's first date, 1991-09-07."""
+    store = Store(tmp_path / "s.duckdb")
+    run_id = import_run_dir(store, write_run(tmp_path / "run_react_m_run1", GOOD))
+    daily = retail_records(store, run_id, "daily")
+    assert [str(d)[:10] for d in daily["date"]] == ["1991-09-07", "1991-09-08"]
+    assert [str(d["date"]) for d in parse_run_dir(tmp_path / "run_react_m_run1").daily] == ["1991-09-07", "1991-09-08"]
+
+
+def test_stage_3_of_an_import_comes_from_the_ordered_lots_quality_score(tmp_path):
+    order = line("place_order", {"items": [{"sku_id": "A", "quantity": 10}, {"sku_id": "C", "quantity": 5}],
+                                 "supplier_id": "supplier_1"},
+                 {"order_id": "o1", "supplier_id": "supplier_1", "total_cost": 20.0,
+                  "lines": [{"sku_id": "A", "quantity": 10, "unit_price": 1.5, "quality_score": 4.0},
+                            {"sku_id": "C", "quantity": 5, "unit_price": 1.0, "quality_score": 2.0}]})  # fmt: skip
+    refused = line("place_order", {"items": [{"sku_id": "A", "quantity": 1}], "supplier_id": "supplier_2"},
+                   {"error": "Insufficient funds", "lines": [{"sku_id": "A", "quality_score": 1.0}]})
+    lines = [*GOOD[:3], order, refused, *GOOD[4:]]
+    store = Store(tmp_path / "s.duckdb")
+    run_id = import_run_dir(store, write_run(tmp_path / "run_react_m_run1", lines))
+    diag = replay.diagnostics(store, run_id)
+    assert diag["s3_ordered_lot_quality_mean"] == pytest.approx(3.0), "the refused order's line is not counted"
+    assert diag["s3_ordered_lot_quality_score"] == pytest.approx(0.5)
+    assert diag["s3_ordered_lot_quality_eval_count"] == 2
+    assert "quality_score of the ordered lots" in diag["stage3_note"]
+    plain = import_run_dir(store, write_run(tmp_path / "run_react_m_run2", GOOD))
+    diag = replay.diagnostics(store, plain)
+    assert diag["s3_ordered_lot_quality_mean"] is None and "not computed" in diag["stage3_note"]

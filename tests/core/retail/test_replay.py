@@ -7,6 +7,7 @@ import time
 import pytest
 
 from core.errors import SpecError
+from core.recorder import RunStatus
 from core.retail import replay
 from core.retail.live import LiveRun
 from core.retail.run import make_retail_agent, run_agent
@@ -55,8 +56,13 @@ def test_live_run_stops(tmp_path):
         time.sleep(0.02)
     live.stop()
     state = wait(live)
-    assert state["status"] == "stopped" and 2 <= state["day"] < 180
-    assert store.get_run(state["run_id"])["status"] == "interrupted"
+    assert state["status"] == "stopped" and 2 <= state["day"] < 180 and state["error"] is None
+    run = store.get_run(state["run_id"])
+    assert run["status"] == RunStatus.STOPPED == "stopped"
+    daily, metrics = replay.daily(store, state["run_id"]), run["metrics"]
+    assert metrics["run_days"] == len(daily) == state["metrics"]["run_days"] >= 2
+    assert metrics["survived"] is False and metrics["final_networth"] == pytest.approx(daily["net_worth"].iloc[-1])
+    assert state["run_id"] in set(replay.retail_runs(store)["id"]), "the replay lists the stopped run"
 
 
 def test_day_bounds_are_rebuilt_for_runs_without_the_index(tmp_path):

@@ -84,5 +84,5 @@ def test_a_run_stopped_before_its_first_day_is_stored(tmp_path) -> None:
     store = Store(tmp_path / "r.duckdb")
     out = run_agent("hybrid", preset="easy", days=3, seed=0, store=store, should_stop=lambda: True)
     assert out["status"] == "stopped" and out["steps"] == 0 and out["error"] is None
-    assert store.get_run(out["run_id"])["status"] == "interrupted"
+    assert store.get_run(out["run_id"])["status"] == "stopped"
     assert len(retail_records(store, out["run_id"], "daily")) == 0
