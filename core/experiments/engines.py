@@ -29,6 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from core.cli_args import ENGINES, MAX_WORKERS  # the engines' names; the most workers one driver asks for
 from core.errors import OrcaError, SpecError
 from core.experiments.worker import CellOutcome, CellStatus, CellTask, die_with_driver, run_cell
 
@@ -36,13 +37,9 @@ OnOutcome = Callable[[CellOutcome], None]
 ShouldStop = Callable[[], bool]
 K = TypeVar("K")
 """What an engine keys a cell in flight by (a future, a Ray object reference)."""
-ENGINES = ("local", "ray")
 PRELOAD = ["core.experiments.worker", "core.experiments.spec"]
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_DIED = "the worker process died while running this cell (killed or crashed); nothing of it was stored"
-MAX_WORKERS = 64
-"""The most worker processes (or Ray CPUs) one driver asks for: beyond it a machine thrashes or runs out of
-processes long before cells finish sooner."""
 RAY_CONNECT_TIMEOUT_S = 5.0
 """How long a Ray cluster address may take to accept a TCP connection before the run is refused."""
 RAY_INIT_TIMEOUT_S = 45.0
