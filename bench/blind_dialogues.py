@@ -208,16 +208,24 @@ UNKNOWN_WORDS = (
 
 
 def effect_met(
-    effect: dict, grades: dict[str, str], before: dict[str, str], after: dict[str, str], reply: str
+    effect: dict,
+    grades: dict[str, str],
+    before: dict[str, str],
+    after: dict[str, str],
+    reply: str,
+    options: tuple[int, ...],
 ) -> tuple[bool, bool]:
-    """(met, opposite) for one written effect."""
+    """(met, opposite) for one written effect; a school already at the latest (earliest) option meets
+    `later` (`earlier`) by staying where it is."""
     kind = effect["kind"]
     schools = effect.get("schools") or [s for s, g in grades.items() if g == effect.get("grade")]
     unchanged = before == after
     if kind in ("later", "earlier"):
         sign = 1 if kind == "later" else -1
+        extreme = max(options) if kind == "later" else min(options)
         moves = [sign * (minutes(after[s]) - minutes(before[s])) for s in schools]
-        return all(m > 0 for m in moves), any(m < 0 for m in moves)
+        stays = [minutes(before[s]) == extreme and minutes(after[s]) == extreme for s in schools]
+        return all(m > 0 or st for m, st in zip(moves, stays, strict=True)), any(m < 0 for m in moves)
     if kind == "at":
         return all(minutes(after[s]) == minutes(effect["time"]) for s in schools), False
     if kind in ("not_before", "not_after"):
@@ -254,7 +262,8 @@ def play_stakeholder(person: dict) -> list[TurnScore]:
     for turn in person["turn"]:
         result = agent.respond(turn["say"])
         after = dict(result.schedule) or before
-        ok, opposite = effect_met(turn["effect"], grades, before, after, result.text)
+        options = tuple(agent.session.district.start_times)
+        ok, opposite = effect_met(turn["effect"], grades, before, after, result.text, options)
         low = result.text.lower()
         invented = (
             clock_count(turn["say"]) < 2 and "which" in low and "?" in low and clock_count(result.text) >= 2
