@@ -53,7 +53,7 @@ with st.form(P + "form"):
     treatments = st.multiselect(
         "Treatments",
         list(TREATMENT_LABELS),
-        default=list(TREATMENT_LABELS),
+        default=["A"] if settings.provider == "offline" else list(TREATMENT_LABELS),
         key=P + "treatments",
         format_func=TREATMENT_LABELS.get,
     )

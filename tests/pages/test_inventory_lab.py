@@ -30,6 +30,7 @@ def test_empty_state_offline_notice_and_switches() -> None:
     assert "`capacity_basis = inventory_position` (default)" in text and "`day_numbering = from_one`" in text
     assert "Run the lab" in at.info[-1].value
     assert at.get("plotly_chart") == []
+    assert at.multiselect(key="orca_lab_treatments").value == ["A"]  # LLM-only treatments not pre-selected
 
 
 def test_tiny_offline_run() -> None:
@@ -39,6 +40,7 @@ def test_tiny_offline_run() -> None:
     at.slider(key="orca_lab_noise").set_value(0.0)
     at.number_input(key="orca_lab_paths").set_value(30)
     at.number_input(key="orca_lab_assess_paths").set_value(200)
+    at.multiselect(key="orca_lab_treatments").set_value(["A", "B", "C"])
     at = at.button(key=SUBMIT).click().run()
     assert not at.exception, at.exception
     warnings = " ".join(w.value for w in at.warning)
