@@ -21,7 +21,8 @@ LEVEL = 0.95
 PAIR_KEYS = ("instance", "seed", "repetition")
 SUMMARY_COLUMNS = ["n", "mean", "std", "ci_low", "ci_high"]
 PAIRED_COLUMNS = [
-    "agent", "baseline", "n_pairs", "mean_diff", "ci_low", "ci_high", "win_rate", "wilcoxon_p", "ttest_p",
+    "agent", "baseline", "n_pairs", "mean_diff", "ci_low", "ci_high", "win_rate", "strict_win_rate", "wilcoxon_p",
+    "ttest_p",
 ]  # fmt: skip
 
 
@@ -71,22 +72,37 @@ def summary_table(
     return pd.DataFrame(rows, columns=[*by, *SUMMARY_COLUMNS])
 
 
-def _p_value(test, *args) -> float:  # noqa: ANN001 - a scipy test function
+ALTERNATIVES = ("two-sided", "better")
+"""`better`: one-sided tests of "the agent is better than the baseline" in the direction of `goal`."""
+
+
+def _p_value(test, *args, **kwargs) -> float:  # noqa: ANN001 - a scipy test function
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            p = float(test(*args).pvalue)
+            p = float(test(*args, **kwargs).pvalue)
         except ValueError:
             return math.nan
     return p if math.isfinite(p) else math.nan
 
 
 def paired_comparison(
-    a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray, *, goal: str = "max", seed: int = 0
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    *,
+    goal: str = "max",
+    seed: int = 0,
+    alternative: str = "two-sided",
 ) -> dict[str, float]:
     """Compare paired results `a` (an agent) with `b` (the baseline): mean of `a - b` with its bootstrap CI, the
-    share of pairs where `a` is better (ties count half; `goal` says whether higher or lower is better), and
-    the p-values of the Wilcoxon signed-rank test and the paired t test."""
+    share of pairs where `a` is better (ties count half; `strict_win_rate`: ties count as losses, as seed 000's
+    Table 5 counts; `goal` says whether higher or lower is better), and
+    the p-values of the Wilcoxon signed-rank test (on the differences, zero differences dropped) and the
+    paired t test, two-sided or one-sided towards `a` being better (`alternative="better"`). Every report of
+    paired results (experiments, both labs) calls this, so the same data gives the same numbers everywhere."""
+    if alternative not in ALTERNATIVES:
+        raise ValueError(f"alternative must be one of {ALTERNATIVES}, not {alternative!r}")
+    side = "two-sided" if alternative == "two-sided" else ("less" if goal == "min" else "greater")
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     keep = np.isfinite(x) & np.isfinite(y)
     x, y = x[keep], y[keep]
@@ -101,9 +117,17 @@ def paired_comparison(
         "ci_low": low,
         "ci_high": high,
         "win_rate": wins / len(d) if len(d) else math.nan,
-        "wilcoxon_p": math.nan if len(d) < 2 or not np.any(d) else _p_value(sps.wilcoxon, d),
-        "ttest_p": math.nan if no_spread else _p_value(sps.ttest_rel, x, y),
+        "strict_win_rate": float(better.sum()) / len(d) if len(d) else math.nan,
+        "wilcoxon_p": math.nan
+        if len(d) < 2 or not np.any(d)
+        else _p_value(sps.wilcoxon, d, alternative=side),
+        "ttest_p": math.nan if no_spread else _p_value(sps.ttest_rel, x, y, alternative=side),
     }
+
+
+def mann_whitney_p(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
+    """Two-sided Mann-Whitney U p-value of two independent samples (NaN when undefined)."""
+    return _p_value(sps.mannwhitneyu, np.asarray(a, dtype=float), np.asarray(b, dtype=float))
 
 
 def paired_table(

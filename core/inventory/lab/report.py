@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
+from core.experiments.stats import bootstrap_ci, mann_whitney_p, paired_comparison
 from core.inventory.lab.assessment import RULES_OF_THUMB
 from core.inventory.lab.lab import LabResult, TrialRecord
 from core.inventory.lab.treatments import TREATMENT_LABELS
@@ -75,6 +75,8 @@ class Comparison:
     wilcoxon_p: float | None
     ttest_p: float | None
     reductions: list[float] = field(default_factory=list)
+    ci_low: float | None = None
+    ci_high: float | None = None
 
     def row(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,8 @@ class Comparison:
             "n": self.n,
             "excluded": self.excluded,
             "mean_reduction": self.mean_reduction,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
             "sd_reduction": self.sd_reduction,
             "win_rate": self.win_rate,
             "wilcoxon_p": self.wilcoxon_p,
@@ -91,15 +95,13 @@ class Comparison:
         }
 
 
-def _p(test, *args) -> float | None:
-    try:
-        value = float(test(*args).pvalue)
-    except ValueError:
-        return None
+def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
 def compare(records: list[TrialRecord], x: str, y: str, split: str = "all") -> Comparison:
+    """X against Y: the mean relative cost reduction (Y − X) / Y with its bootstrap CI, and the strict win rate
+    (`cost_X < cost_Y`) and two-sided tests of `core.experiments.stats.paired_comparison` on the paired costs (lower is better)."""
     rows = [r for r in records if split in _split_of(r)]
     pairs = [
         (r.assessment.costs[x], r.assessment.costs[y])
@@ -111,9 +113,8 @@ def compare(records: list[TrialRecord], x: str, y: str, split: str = "all") -> C
         return Comparison(x, y, split, 0, excluded, None, None, None, None, None)
     cx, cy = np.array(pairs).T
     red = np.where(cy > 0, (cy - cx) / np.where(cy > 0, cy, 1), 0.0)
-    diff_nonzero = np.any(np.abs(cx - cy) > 1e-9)
-    wil = _p(stats.wilcoxon, cx, cy) if len(pairs) >= 2 and diff_nonzero else None
-    tt = _p(stats.ttest_rel, cx, cy) if len(pairs) >= 2 and diff_nonzero else None
+    paired = paired_comparison(cx, cy, goal="min")
+    low, high = bootstrap_ci(red)
     return Comparison(
         x,
         y,
@@ -122,10 +123,12 @@ def compare(records: list[TrialRecord], x: str, y: str, split: str = "all") -> C
         excluded,
         float(red.mean()),
         float(red.std(ddof=1)) if len(red) > 1 else 0.0,
-        float(np.mean(cx < cy)),
-        wil,
-        tt,
+        _finite(paired["strict_win_rate"]),
+        _finite(paired["wilcoxon_p"]),
+        _finite(paired["ttest_p"]),
         [float(v) for v in red],
+        _finite(low),
+        _finite(high),
     )
 
 
@@ -198,7 +201,7 @@ def quartiles(records: list[TrialRecord], x: str, y: str) -> list[dict[str, Any]
                 "parameter": name,
                 "top_quartile": float(np.mean(a)),
                 "bottom_quartile": float(np.mean(b)),
-                "p_value": None if same else _p(stats.mannwhitneyu, a, b),
+                "p_value": None if same else _finite(mann_whitney_p(a, b)),
                 "n_each": q,
             }
         )

@@ -7,13 +7,14 @@ T-P-P are deterministic stand-ins, and a report says so; LLM rows appear only wh
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pandas as pd
-from scipy import stats
 
 from core.errors import SpecError
 from core.experiments.report import cell_frame
+from core.experiments.stats import paired_comparison
 from core.schedule.lab.llm_decision import DecisionAgentSpec
 from core.schedule.lab.optimization_agents import PAPER_MODE
 from core.store import Store
@@ -79,19 +80,24 @@ def summary_rows(frame: pd.DataFrame, by: list[str]) -> list[dict[str, Any]]:
 
 
 def paired_one_sided(frame: pd.DataFrame, better: str, worse: str, metric: str = "score") -> dict[str, Any]:
-    """H1: `better` > `worse` on `metric`, paired by instance (Wilcoxon signed-rank and paired t-test)."""
+    """H1: `better` > `worse` on `metric`, paired by instance: `core.experiments.stats.paired_comparison`
+    one-sided (Wilcoxon signed-rank on the differences and paired t), with the mean difference's CI."""
     a = frame[frame["agent"] == better].set_index("instance")[metric].astype(float)
     b = frame[frame["agent"] == worse].set_index("instance")[metric].astype(float)
     common = a.index.intersection(b.index)
     a, b = a.loc[common], b.loc[common]
-    diff = a - b
     out: dict[str, Any] = {"better": better, "worse": worse, "metric": metric, "pairs": int(len(common))}
-    out["mean_difference"] = round(float(diff.mean()), 4) if len(common) else None
-    if len(common) < 2 or (diff == 0).all():
+    result = paired_comparison(a.to_numpy(), b.to_numpy(), goal="max", alternative="better")
+    out["mean_difference"] = round(result["mean_diff"], 4) if len(common) else None
+    out["ci_low"], out["ci_high"] = (
+        None if math.isnan(v) else round(v, 4) for v in (result["ci_low"], result["ci_high"])
+    )
+    out["win_rate"] = None if math.isnan(result["win_rate"]) else result["win_rate"]
+    if len(common) < 2 or not (a - b).any():
         out.update(wilcoxon_p=None, t_p=None, note="too few pairs or no differences")
         return out
-    out["wilcoxon_p"] = float(stats.wilcoxon(a, b, alternative="greater", zero_method="zsplit").pvalue)
-    out["t_p"] = float(stats.ttest_rel(a, b, alternative="greater").pvalue)
+    out["wilcoxon_p"] = None if math.isnan(result["wilcoxon_p"]) else result["wilcoxon_p"]
+    out["t_p"] = None if math.isnan(result["ttest_p"]) else result["ttest_p"]
     return out
 
 

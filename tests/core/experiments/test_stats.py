@@ -10,6 +10,7 @@ import pytest
 from scipy import stats as sps
 
 from core.experiments.stats import bootstrap_ci, paired_comparison, paired_table, summarize, summary_table
+from core.schedule.lab.report import paired_one_sided
 
 
 def test_summary_of_hand_checked_values() -> None:
@@ -73,3 +74,29 @@ def test_tables_group_and_pair_on_instance_seed_and_repetition() -> None:
     row = paired.iloc[0]
     assert row["agent"] == "b" and row["n_pairs"] == 3  # i2/seed 1 has no b cell: unpaired, left out
     assert row["mean_diff"] == pytest.approx((1 + 2 + 3) / 3) and row["win_rate"] == 0.0
+
+
+def test_one_statistics_module_serves_both_lab_reports() -> None:
+    """The same paired data gives the same p-values, win rates and CIs from the experiment statistics, the
+    School Scheduling lab report and the inventory lab report (issue 30: no second implementation)."""
+    a = [0.9, 0.8, 0.95, 0.7, 0.85, 0.6]
+    b = [0.5, 0.8, 0.6, 0.65, 0.4, 0.62]
+    frame = pd.DataFrame(
+        [{"agent": "x", "instance": i, "score": v} for i, v in enumerate(a)]
+        + [{"agent": "y", "instance": i, "score": v} for i, v in enumerate(b)]
+    )
+    lab = paired_one_sided(frame, "x", "y")
+    engine = paired_comparison(a, b, goal="max", alternative="better")
+    assert lab["wilcoxon_p"] == engine["wilcoxon_p"] and lab["t_p"] == engine["ttest_p"]
+    assert lab["win_rate"] == engine["win_rate"]
+    assert lab["ci_low"] == round(engine["ci_low"], 4)
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    assert engine["wilcoxon_p"] == pytest.approx(sps.wilcoxon(d, alternative="greater").pvalue)
+    assert engine["ttest_p"] == pytest.approx(sps.ttest_rel(a, b, alternative="greater").pvalue)
+    two = paired_comparison(a, b, goal="max")
+    assert two["ttest_p"] == pytest.approx(sps.ttest_rel(a, b).pvalue)
+    lower = paired_comparison(b, a, goal="min", alternative="better")  # lower is better: b "wins" here
+    assert lower["ttest_p"] == pytest.approx(sps.ttest_rel(b, a, alternative="less").pvalue)
+    assert engine["strict_win_rate"] == pytest.approx(4 / 6) and engine["win_rate"] == pytest.approx(4.5 / 6)
+    with pytest.raises(ValueError, match="alternative"):
+        paired_comparison(a, b, alternative="greater")
