@@ -219,6 +219,12 @@ class RetailLLMAgent(LLMToolAgent):
         """A framework's orca heading; the paper harness has its own day message."""
         return "" if self.harness is Harness.PAPER else text
 
+    def _goal(self) -> str:
+        """The paper harness's goal paragraph (opening funds, date, rent) heading reflection and plan prompts."""
+        if self.harness is not Harness.PAPER or not self._p_env:
+            return ""
+        return "## Goal\n" + prompt("paper_goal", **{k: self._p_env.get(k) for k in ("funds", "today", "rent")}) + "\n\n"
+
     def begin_day(self, status: str) -> str:
         """Extra work before the day's first action; returns the framework part of the day message."""
         return self._head(prompt("react", day=len(self.days)))
@@ -525,7 +531,7 @@ class ReflectionAgent(RetailLLMAgent):
             actions = "\n".join(
                 f"- {a['name']}({json.dumps(a['arguments'])[:300]})" for a in self.yesterday_actions
             )
-            text = (f"## Yesterday's result\n{status[:2000]}\n\n## What you did\n{actions[:3000]}\n\n"
+            text = (f"{self._goal()}## Yesterday's result\n{status[:2000]}\n\n## What you did\n{actions[:3000]}\n\n"
                     f"## Your reasoning\n{chr(10).join(self.transcript)[:4000]}\n\n"
                     f"## Previous reflection\n{self.reflection or '(none)'}")  # fmt: skip
             self.reflection = (
@@ -576,7 +582,7 @@ class PlanAndActAgent(RetailLLMAgent):
         actions = "\n".join(
             f"- {a['name']}({json.dumps(a['arguments'])[:200]})" for a in self.yesterday_actions
         )
-        text = (f"## Status\n{status[:3000]}\n\n## Yesterday's actions\n{actions[:2000] or '(none)'}\n\n"
+        text = (f"{self._goal()}## Status\n{status[:3000]}\n\n## Yesterday's actions\n{actions[:2000] or '(none)'}\n\n"
                 f"## Products\n{catalogue(self.products)[:8000]}\n\nProduce a short plan (3-7 steps).")  # fmt: skip
         self.plan = (
             self._complete(prompt("plan"), text)

@@ -231,12 +231,14 @@ def test_paper_runs_every_framework_for_two_days(framework, provider, fake_llm):
     if framework == "reflection":
         reflection_request = conversation(fake_llm.requests[2])
         assert "Current Funds:" in reflection_request and "Money earned yesterday:" in reflection_request
+        assert "## Goal" in reflection_request and "a rent of" in reflection_request
         assert "Long-term reflection memory" in json.dumps(fake_llm.requests[3]["body"]["messages"][-1])
         tokens = files["day_1_token_usage.json"]
         assert tokens["prompt_tokens"] == 2 * 11  # day 1's two turns; the reflection call is left out
     if framework == "plan_and_act":
         assert env_calls(env)[:3] == ["view_funds_and_date", "view_shelf_status", "view_inventory"]
         assert "## Plan" in json.dumps(fake_llm.requests[1]["body"]["messages"][-1])
+        assert "## Goal" in conversation(fake_llm.requests[0]) and "units on hand" in conversation(fake_llm.requests[0])
         assert files["day_1_token_usage.json"]["prompt_tokens"] == 3 * 11  # the plan call counts
     if framework == "evolving_strategy":
         assert [s["day"] for s in agent.strategy_log] == [1, 2]
