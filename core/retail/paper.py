@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from core.errors import SpecError
 from core.llm.types import ToolSpec
 
 MAX_INPUT_TOKENS = 50_000  # the original runners' CLI default
@@ -37,8 +38,6 @@ HARNESSES = tuple(h.value for h in Harness)
 
 def harness_of(value: Any) -> Harness:
     """`value` as a `Harness` (None: orca); an unknown name is a `SpecError` naming the choices."""
-    from core.errors import SpecError
-
     if value is None:
         return Harness.ORCA
     try:

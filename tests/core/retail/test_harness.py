@@ -233,8 +233,6 @@ def test_paper_runs_every_framework_for_two_days(framework, provider, fake_llm):
         assert "Current Funds:" in reflection_request and "Money earned yesterday:" in reflection_request
         assert "## Goal" in reflection_request and "a rent of" in reflection_request
         assert "Long-term reflection memory" in json.dumps(fake_llm.requests[3]["body"]["messages"][-1])
-        tokens = files["day_1_token_usage.json"]
-        assert tokens["prompt_tokens"] == 2 * 11  # day 1's two turns; the reflection call is left out
     if framework == "plan_and_act":
         assert env_calls(env)[:3] == ["view_funds_and_date", "view_shelf_status", "view_inventory"]
         assert "## Plan" in json.dumps(fake_llm.requests[1]["body"]["messages"][-1])
@@ -243,6 +241,22 @@ def test_paper_runs_every_framework_for_two_days(framework, provider, fake_llm):
     if framework == "evolving_strategy":
         assert [s["day"] for s in agent.strategy_log] == [1, 2]
         assert agent.strategy_log[0]["macro_strategy"] == ["Few products, good suppliers."]
+
+
+def test_paper_token_files_leave_reflection_calls_out(fake_llm):
+    """As the original: a day's file counts its execution turns, not the reflection written at its start."""
+    env = RetailBenchEnv("easy", max_days=3)
+    env.reset(seed=0)
+    fake_llm.script([text(tc("end_today")), {"text": "Reflection one.", "usage": (100, 40)}, text(tc("end_today")),
+                     {"text": "Reflection two.", "usage": (100, 40)}, text(tc("end_today"))])  # fmt: skip
+    agent = make_framework_agent("reflection", model_for(fake_llm, "openai"), preset="easy", harness="paper")
+    assert rollout(env, agent, seed=0).error is None and len(fake_llm.queue) == 0
+    files = agent.token_files()
+    assert sorted(files) == ["day_1_token_usage.json", "day_2_token_usage.json"]
+    day2 = files["day_2_token_usage.json"]
+    assert (day2["prompt_tokens"], day2["completion_tokens"], day2["total_tokens"]) == (11, 7, 18)
+    assert (agent.days[1].input_tokens, agent.days[1].output_tokens) == (111, 47)  # the run's own count has both
+    assert [f["current_date"] for f in files.values()] == ["1991-09-08", "1991-09-09"]
 
 
 def test_paper_plan_and_act_replans_when_a_round_uses_its_turns(fake_llm):
