@@ -220,10 +220,11 @@ class RetailLLMAgent(LLMToolAgent):
         return "" if self.harness is Harness.PAPER else text
 
     def _goal(self) -> str:
-        """The paper harness's goal paragraph (opening funds, date, rent) heading reflection and plan prompts."""
+        """The paper harness's goal paragraph (opening funds, date, rent) for reflection and plan prompts."""
         if self.harness is not Harness.PAPER or not self._p_env:
             return ""
-        return "## Goal\n" + prompt("paper_goal", **{k: self._p_env.get(k) for k in ("funds", "today", "rent")}) + "\n\n"
+        values = {k: self._p_env.get(k) for k in ("funds", "today", "rent")}
+        return f"## Goal\n{prompt('paper_goal', **values)}\n\n"
 
     def begin_day(self, status: str) -> str:
         """Extra work before the day's first action; returns the framework part of the day message."""
@@ -414,8 +415,10 @@ class RetailLLMAgent(LLMToolAgent):
         return self._paper_next()
 
     def _paper_answer(self, action: dict, observation: Any) -> None:
-        """A call's result as the next `<tool_response>` message; a result without an error makes the turn valid."""
-        self._p_history.append(Message("user", f"<tool_response>\n{render_tool_result(observation)}\n</tool_response>"))
+        """A call's result as the next `<tool_response>` message; a result without an error makes the turn
+        valid."""
+        body = render_tool_result(observation)
+        self._p_history.append(Message("user", f"<tool_response>\n{body}\n</tool_response>"))
         if not _is_error(observation):
             self._p_turn_valid = True
         self.paper_after_call(action, observation)
@@ -428,8 +431,9 @@ class RetailLLMAgent(LLMToolAgent):
         shelf = self._p_seen.get("view_shelf_status", "")
         if "view_inventory" in self._p_seen:
             shelf += "\n\n## Inventory\n" + self._p_seen["view_inventory"]
-        return prompt("paper_day", day=len(self.days), title=self.title, funds=self._p_seen.get("view_funds_and_date", ""),
-                      shelf=shelf, memory=memory, catalogue=paper.catalogue(self.products)[:8000])  # fmt: skip
+        funds = self._p_seen.get("view_funds_and_date", "")
+        return prompt("paper_day", day=len(self.days), title=self.title, funds=funds, shelf=shelf, memory=memory,
+                      catalogue=paper.catalogue(self.products)[:8000])  # fmt: skip
 
     def _paper_next(self) -> dict[str, Any]:
         while True:
@@ -447,8 +451,9 @@ class RetailLLMAgent(LLMToolAgent):
                 local = self.paper_local_call(call)
                 if local is None:
                     return self._emit({"name": call.name, "arguments": dict(call.arguments)})
-                self._record(Step(len(self.steps), "tool", {"name": call.name, "arguments": call.arguments, "result": local}))
-                self._paper_answer({"name": call.name, "arguments": call.arguments}, {"result": local, "formatted": ""})
+                action = {"name": call.name, "arguments": call.arguments}
+                self._record(Step(len(self.steps), "tool", {**action, "result": local}))
+                self._paper_answer(action, {"result": local, "formatted": ""})
                 continue
             if self._p_turn_open:
                 self._p_turn_open = False
@@ -463,7 +468,8 @@ class RetailLLMAgent(LLMToolAgent):
 
     def _paper_system(self, tools: Sequence[ToolSpec]) -> str:
         shelf = self._p_env.get("shelf") or "a limited number of"
-        return prompt("paper_system", rent=self._p_env.get("rent"), shelf=shelf) + "\n\n" + paper.tools_block(tools)
+        head = prompt("paper_system", rent=self._p_env.get("rent"), shelf=shelf)
+        return f"{head}\n\n{paper.tools_block(tools)}"
 
     def _paper_turn(self) -> None:
         """One model turn: trim the history if the last request was over `max_input_tokens`, send system + the
