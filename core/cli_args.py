@@ -223,6 +223,18 @@ def whole_or(words: tuple[str, ...], low: int, high: int, what: str) -> Callable
     return _named("word or whole number", check)  # type: ignore[return-value]
 
 
+def word(words: tuple[str, ...], what: str) -> Callable[[str], str]:
+    """One of `words` (case and surrounding spaces ignored), e.g. a harness name; the error lists them."""
+
+    def check(value: str) -> str:
+        cleaned = _short(value, what).lower()
+        if cleaned not in words:
+            raise argparse.ArgumentTypeError(f"expected {what}: {' or '.join(words)}; got {_shown(value)}")
+        return cleaned
+
+    return _named("word", check)  # type: ignore[return-value]
+
+
 identifier = free_text(MAX_ID_CHARS, "an id")  # a run or experiment id: the store says whether it exists
 label = free_text(MAX_ID_CHARS, "a name")
 model_name = free_text(MAX_ID_CHARS, "a model name")

@@ -7,6 +7,7 @@ from core.errors import SpecError
 from core.llm.factory import make_chat_model
 from core.retail.frameworks import FRAMEWORKS
 from core.retail.live import LiveRun
+from core.retail.paper import HARNESSES
 from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.ui import guard, optional_store, setup_page
 from solvers.retail.config import PRESETS
@@ -40,6 +41,13 @@ with guard():
     )
     seed = right.number_input("Seed", 0, 10_000, 0, key="orca_retail_seed")
     days = last.number_input("Days", 1, 1500, 180, key="orca_retail_days")
+    harness = "orca"
+    if agent in FRAMEWORKS:
+        harness = st.radio(
+            "Harness", HARNESSES, horizontal=True, key="orca_retail_harness",
+            help="orca: ORCA's tool loop (native tool calls, one action per reply). paper: the original runners' "
+            "loop (text <tool_call> blocks, every call of a turn in order, 50 turns a day). docs/retailbench.md",
+        )  # fmt: skip
     if agent in FRAMEWORKS and not llm_ready:
         st.info(
             f"{agent} is an LLM framework: choose a provider and key in Settings. No offline stand-in is used."
@@ -51,7 +59,7 @@ with guard():
             raise SpecError("agent", f"{agent} needs an LLM provider with a key (Settings)")
         model = make_chat_model(settings) if agent in FRAMEWORKS else None
         st.session_state[LIVE] = LiveRun(agent, preset=preset, days=int(days), seed=int(seed), model=model,
-                                         store=store).start()  # fmt: skip
+                                         store=store, harness=harness).start()  # fmt: skip
         st.rerun()
 
 
@@ -62,7 +70,7 @@ def progress() -> None:
         return
     state = live.state()
     st.progress(min(state["day"] / max(state["days"], 1), 1.0),
-                text=f"{live.agent} ({agent_kind(live.agent)}) · day {state['day']} of {state['days']} · "
+                text=f"{live.agent} ({agent_kind(live.agent, live.harness if live.model else None)}) · day {state['day']} of {state['days']} · "
                      f"{state['steps']} tool calls · {state['status']}")  # fmt: skip
     if state["series"]:
         last_day = state["series"][-1]

@@ -85,11 +85,14 @@ class HistoryPolicy:
 
     A turn is one assistant message with the messages after it up to the next one (its tool results,
     nudges, the next observation). When anything is dropped, or notes are pinned, the window opens with one
-    user message holding the notes and a line saying how much was left out.
+    user message holding the notes and a line saying how much was left out; with `keep_opening` it also holds
+    the text of the conversation's opening messages (those before the first assistant message: a task's
+    status and context), so they are never dropped.
     """
 
     keep_last_turns: int
     pinned: tuple[str, ...] = ()
+    keep_opening: bool = False  # when turns are dropped, resend the opening messages' text in the header
 
     def __post_init__(self) -> None:
         if isinstance(self.keep_last_turns, bool) or not isinstance(self.keep_last_turns, int):
@@ -107,6 +110,8 @@ class HistoryPolicy:
         dropped_turns = len(starts) - self.keep_last_turns if cut else 0
         kept = list(messages[cut:])
         lines = []
+        if cut and self.keep_opening:
+            lines += [m.content for m in messages[: starts[0]] if m.content.strip()]
         if self.pinned:
             lines += ["Notes:", *(f"- {note}" for note in self.pinned)]
         if cut:

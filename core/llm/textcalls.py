@@ -17,6 +17,7 @@ answer (no calls, no error).
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import re
 from collections.abc import Sequence
@@ -266,6 +267,97 @@ def parse_text_tool_calls(text: str, tools: Sequence[ToolSpec] | None = None) ->
     if problem or call is None:
         return TextCallParse(error=f"your tool call could not be read: {problem}", visible_text=visible)
     return TextCallParse(calls=(call,), visible_text=visible)
+
+
+@dataclass(frozen=True)
+class TextCallBatch:
+    """Every call of one reply in the order written (`parse_tool_call_batch`), the problems of the markup that
+    could not be read or named no offered tool, and how the calls were found (`xml`, `function`, `json`,
+    `none`)."""
+
+    calls: tuple[ToolCall, ...] = ()
+    errors: tuple[str, ...] = ()
+    method: str = "none"
+
+
+def _function_calls(rest: str, tools: Sequence[ToolSpec]) -> tuple[list[ToolCall], list[str]]:
+    """`name(key=literal, ...)` calls of offered tools, in order."""
+    names = sorted((t.name for t in tools), key=len, reverse=True)
+    if not names:
+        return [], []
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")[ \t]*\(")
+    calls: list[ToolCall] = []
+    errors: list[str] = []
+    pos = 0
+    while (match := pattern.search(rest, pos)) is not None:
+        opening = match.end() - 1
+        end = _closing(rest, opening)
+        if end < 0:
+            errors.append(f"the parenthesis after {match.group(1)} is never closed")
+            break
+        inner = rest[opening + 1 : end - 1]
+        try:
+            arguments = _action_arguments(match.group(1), inner, tools) if inner.strip() else {}
+            calls.append(ToolCall(TEXT_CALL_ID, match.group(1), arguments))
+        except _Unreadable as err:
+            errors.append(str(err))
+        pos = end
+    return calls, errors
+
+
+def _json_calls(rest: str) -> list[ToolCall]:
+    """Standalone JSON objects shaped {name, arguments} or {function: {name, arguments}}, in order."""
+    decoder = json.JSONDecoder()
+    calls: list[ToolCall] = []
+    pos = rest.find("{")
+    while pos >= 0:
+        try:
+            value, end = decoder.raw_decode(rest, pos)
+        except json.JSONDecodeError:
+            pos = rest.find("{", pos + 1)
+            continue
+        if isinstance(value, dict) and isinstance(value.get("function"), dict):
+            value = value["function"]
+        if isinstance(value, dict) and isinstance(value.get("name"), str):
+            with contextlib.suppress(_Unreadable):
+                calls.append(_read_json_call(json.dumps(value)))
+        pos = rest.find("{", end)
+    return calls
+
+
+def parse_tool_call_batch(text: str, tools: Sequence[ToolSpec]) -> TextCallBatch:
+    """Every tool call of a reply in order, read like the original RetailBench runners (the paper harness): the
+    ``<tool_call>`` blocks; if there are none, ``name(key=value, ...)`` calls of offered tools; if none, standalone
+    JSON objects {name, arguments}. Calls to tools not in `tools` are left out (and named in `errors`), as is a
+    repeated ``end_today`` with the same arguments; a block that cannot be read is an error, never a guess."""
+    _, rest = split_thinking(text or "")
+    allowed = {t.name for t in tools}
+    calls: list[ToolCall] = []
+    errors: list[str] = []
+    method = "none"
+    blocks = list(_TOOL_CALL.finditer(rest))
+    if blocks:
+        method = "xml"
+        for block in blocks:
+            try:
+                calls.append(_read_json_call(block.group("body")))
+            except _Unreadable as err:
+                errors.append(str(err))
+    else:
+        calls, errors = _function_calls(rest, tools)
+        method = "function" if calls or errors else "none"
+        if method == "none":
+            calls = _json_calls(rest)
+            method = "json" if calls else "none"
+    kept: list[ToolCall] = []
+    for call in calls:
+        if call.name not in allowed:
+            errors.append(_unknown(call.name, tools))
+        elif call.name == "end_today" and any(k.name == call.name and k.arguments == call.arguments for k in kept):
+            continue
+        else:
+            kept.append(call)
+    return TextCallBatch(tuple(kept), tuple(errors), method)
 
 
 def _signature(spec: ToolSpec) -> str:

@@ -11,6 +11,7 @@ import argparse
 from core import cli_args
 from core.errors import SpecError
 from core.retail.overrides import MAX_DAYS, MAX_SET_CHARS
+from core.retail.paper import HARNESSES
 
 AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
 FRAMEWORK_CHOICES = ("react", "reflection", "plan_and_act", "evolving_strategy")
@@ -18,6 +19,7 @@ MAX_PRESET_CHARS = 50
 days = cli_args.whole(1, MAX_DAYS, "a whole number of days")
 preset_name = cli_args.free_text(MAX_PRESET_CHARS, "a preset name")
 setting = cli_args.free_text(MAX_SET_CHARS, "KEY=VALUE")
+harness = cli_args.word(HARNESSES, "a harness")
 
 
 def cmd_run(args: argparse.Namespace) -> dict:
@@ -37,8 +39,10 @@ def cmd_run(args: argparse.Namespace) -> dict:
                                           "(with its API key); no offline stand-in is substituted")  # fmt: skip
         model = make_chat_model(settings)
     store = None if args.no_store else Store(args.db)
+    if args.harness is not None and args.agent not in FRAMEWORK_CHOICES:
+        raise SpecError("--harness", f"{args.agent} is an offline agent; --harness applies to the LLM frameworks")
     return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store,
-                     overrides=overrides or None, model=model)  # fmt: skip
+                     overrides=overrides or None, model=model, harness=args.harness)  # fmt: skip
 
 
 def cmd_metrics(args: argparse.Namespace) -> dict:
@@ -155,6 +159,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--days", type=days, default=180, help="days to simulate (default 180; 1 to 1,500)")
     run.add_argument("--seed", type=cli_args.seed, default=0)
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
+    run.add_argument("--harness", type=harness, default=None,
+                     help="LLM frameworks: orca (ORCA's tool loop, default) or paper (the original runners' loop: "
+                          "text <tool_call> blocks, 50 turns a day, ...; docs/retailbench.md)")  # fmt: skip
     run.add_argument(
         "--set",
         action="append",

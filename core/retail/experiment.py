@@ -74,8 +74,12 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         if settings is None or getattr(settings, "provider", "offline") == "offline":
             raise SpecError("agent", f"RetailBench LLM agents ({name}) need an LLM provider with a key")
         model = make_chat_model(settings)
-    options = {k: int(agent_spec[k]) for k in ("round_cap", "fail_limit", "max_rounds")
-               if name == "plan_and_act" and k in agent_spec}  # fmt: skip
+    options: dict[str, Any] = {k: int(agent_spec[k]) for k in ("round_cap", "fail_limit", "max_rounds")
+                               if name == "plan_and_act" and k in agent_spec}  # fmt: skip
+    if name in FRAMEWORKS:
+        from core.retail.paper import harness_of
+
+        options["harness"] = harness_of(agent_spec.get("harness"))
     return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), **options)
 
 

@@ -12,23 +12,30 @@ All four are `LLMToolAgent`s whose environment tools are the RetailBench tools, 
 * tokens are counted per day (`tokens_per_day`), the framework's extra calls (reflection, plan, strategy)
   included in both the run's usage and the day's count.
 
-Prompts are ours, following the papers (`core/retail/prompts/*.md`).
+Each runs under one of two harnesses (`core.retail.paper.Harness`, stored in the run's config): `orca`, the
+loop above (the opening message is resent whatever the history window drops), or `paper`, the original
+runners' loop (text `<tool_call>` blocks, every call of a turn run in order, 50 turns a day, the status message
+last in every request, five invalid turns close the day, per-day token files).
+
+Prompts are ours, following the papers (`core/retail/prompts/*.md`; `paper_*.md` for the paper harness).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from core.errors import SpecError
 from core.llm.runner import HistoryPolicy, LoopStop, Step
-from core.llm.textcalls import TextCallFormat
-from core.llm.types import ChatModel, Message, ToolSpec, Usage
+from core.llm.textcalls import TextCallFormat, parse_tool_call_batch
+from core.llm.types import ChatModel, Message, ToolCall, ToolSpec, Usage
 from core.llm_agent import AgentStopped, LLMToolAgent, TokenBudgetExhausted
+from core.retail import paper
+from core.retail.paper import INVALID_TURN_LIMIT, MAX_INPUT_TOKENS, NO_VALID_CALL, STATUS_TOOLS, Harness
 from core.retail.tools import retail_toolbox
 from solvers.retail.config import preset as resolve_preset
 from solvers.retail.tools import ACTION_TOOLS, NEWS_TOOLS, READ_TOOLS, REVIEW_TOOLS
@@ -40,7 +47,7 @@ EXECUTE_FIELDS = (
     "focus_skus", "sku_supplier_mapping", "news_to_monitor", "skus_to_reorder", "price_adjustments",
     "sku_to_monitor", "other",
 )  # fmt: skip
-DAY_HISTORY = HistoryPolicy(keep_last_turns=24)
+DAY_HISTORY = HistoryPolicy(keep_last_turns=24, keep_opening=True)
 SIMILARITY_FIELDS = ("focus_skus", "sku_supplier_mapping", "news_to_monitor", "sku_to_monitor")
 
 
@@ -94,9 +101,18 @@ class DayRecord:
     tool_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
-    forced_end: str = ""  # "", "cap", "no_tool_call"
+    forced_end: str = ""  # "", "cap", "no_tool_call", "invalid_turns" (paper)
     memory: str = ""  # the reflection / plan / strategy the day started with (and Plan-and-Act's revisions)
     replans: int = 0  # Plan-and-Act: plans revised within the day
+    turns: int = 0  # paper harness: model turns (requests that may carry several calls)
+    runner_calls: int = 0  # paper harness: the status calls the runner itself makes
+    excluded_tokens: Usage = Usage()  # paper harness: tokens the original leaves out of the day's file
+    end_date: str | None = None  # the date `end_today` advanced to (the token file's current_date)
+
+
+def _is_error(observation: Any) -> bool:
+    result = observation.get("result") if isinstance(observation, dict) else None
+    return isinstance(result, dict) and bool(result.get("error"))
 
 
 @dataclass
@@ -115,9 +131,11 @@ class StrategyState:
 
 
 class RetailLLMAgent(LLMToolAgent):
-    """ReAct: the base day loop (subclasses add reflection, planning or a strategy phase)."""
+    """ReAct: the base day loop (subclasses add reflection, planning or a strategy phase), under the `orca` or
+    the `paper` harness. Under `paper`, `day_cap` counts model turns, not tool calls."""
 
     framework = "react"
+    title = "ReAct Operations"
 
     def __init__(
         self,
@@ -133,7 +151,15 @@ class RetailLLMAgent(LLMToolAgent):
         on_step: Callable[[Step], None] | None = None,
         local_tools: Sequence[Callable[..., Any]] = (),
         extra_env_tools: Sequence[ToolSpec] = (),
+        harness: Harness | str = Harness.ORCA,
+        max_input_tokens: int = MAX_INPUT_TOKENS,
     ) -> None:
+        self.harness = paper.harness_of(harness)
+        if isinstance(max_input_tokens, bool) or not isinstance(max_input_tokens, int) or max_input_tokens < 1:
+            raise SpecError("max_input_tokens", f"must be a positive whole number, got {max_input_tokens!r}")
+        self.max_input_tokens = max_input_tokens
+        if history is not None:
+            history = replace(history, keep_opening=True)  # status, catalogue and memory are never dropped
         if day_cap < 2:
             raise SpecError(
                 "day_cap", f"a day needs at least 2 tool calls (one action and end_today), got {day_cap}"
@@ -166,7 +192,21 @@ class RetailLLMAgent(LLMToolAgent):
         self.day_actions: list[dict] = []
         self.yesterday_actions: list[dict] = []
         self.last_result_text = ""
+        self.day_status = ""
         self._day_start_usage = Usage()
+        # the paper harness's day state
+        self._p_history: list[Message] = []
+        self._p_queue: list[ToolCall] = []
+        self._p_runner: list[str] = []
+        self._p_runner_call = False
+        self._p_seen: dict[str, str] = {}
+        self._p_message: str | None = None
+        self._p_status = ""
+        self._p_turn_open = self._p_turn_valid = False
+        self._p_invalid = 0
+        self._p_round_turns = 0
+        self._p_last_prompt = 0
+        self._p_env: dict[str, Any] = {}
 
     @property
     def tokens_per_day(self) -> list[int]:
@@ -175,9 +215,20 @@ class RetailLLMAgent(LLMToolAgent):
 
     # --- hooks for the frameworks ---
 
+    def _head(self, text: str) -> str:
+        """A framework's orca heading; the paper harness has its own day message."""
+        return "" if self.harness is Harness.PAPER else text
+
+    def _goal(self) -> str:
+        """The paper harness's goal paragraph (opening funds, date, rent) for reflection and plan prompts."""
+        if self.harness is not Harness.PAPER or not self._p_env:
+            return ""
+        values = {k: self._p_env.get(k) for k in ("funds", "today", "rent")}
+        return f"## Goal\n{prompt('paper_goal', **values)}\n\n"
+
     def begin_day(self, status: str) -> str:
         """Extra work before the day's first action; returns the framework part of the day message."""
-        return prompt("react", day=len(self.days))
+        return self._head(prompt("react", day=len(self.days)))
 
     def _complete(self, system: str, text: str) -> str:
         """One tool-less model call (reflection, plan); its tokens count for the run and the day."""
@@ -186,6 +237,8 @@ class RetailLLMAgent(LLMToolAgent):
             raise TokenBudgetExhausted(LoopStop.TOKEN_BUDGET, f"{self.name} used up its token budget")
         reply = self.model.complete(system, [Message("user", text)])
         self.usage = self.usage + reply.usage
+        if self.harness is Harness.PAPER and self.framework == "reflection" and self.days:
+            self.days[-1].excluded_tokens = self.days[-1].excluded_tokens + reply.usage  # as the original
         if budget is not None:
             budget.charge(reply.usage)
         self._record(Step(len(self.steps), "llm", {"text": reply.text, "tool_calls": [], "purpose": self.framework},
@@ -212,6 +265,7 @@ class RetailLLMAgent(LLMToolAgent):
         else:
             status = render_tool_result(observation)
             self.last_result_text = status
+        self.day_status = status
         self.yesterday_actions, self.day_actions = self.day_actions, []
         self.days.append(DayRecord(day=len(self.days) + 1))
         self.messages = []  # each day starts a fresh conversation; notes and memory carry over
@@ -256,6 +310,8 @@ class RetailLLMAgent(LLMToolAgent):
         return action
 
     def act(self, observation: Any) -> dict[str, Any]:
+        if self.harness is Harness.PAPER:
+            return self._paper_act(observation)
         new_day = self.last_action is None or self.last_action["name"] == "end_today"
         if new_day and self.last_action is not None:
             result = observation.get("result") if isinstance(observation, dict) else None
@@ -287,11 +343,184 @@ class RetailLLMAgent(LLMToolAgent):
     def _next_action(self, message: Any) -> dict[str, Any]:
         return LLMToolAgent.act(self, message)
 
+    # --- the paper harness (notes §7.1) ---
+
+    def token_files(self) -> dict[str, dict]:
+        """`day_<d>_token_usage.json` of every closed day (none for a day the run did not close, as the
+        original writes none for the day it fails on); Reflection's reflection calls are left out, as there."""
+        self._close_day_record()
+        return {
+            f"day_{d.day}_token_usage.json": paper.token_file(
+                d.day, d.end_date, d.input_tokens - d.excluded_tokens.input_tokens,
+                d.output_tokens - d.excluded_tokens.output_tokens,
+            )
+            for d in self.days
+            if d.end_date is not None
+        }  # fmt: skip
+
+    def paper_status_tools(self) -> tuple[str, ...]:
+        """The status calls the runner makes before the day's (or round's) message."""
+        return STATUS_TOOLS
+
+    def paper_tools(self) -> list[ToolSpec]:
+        return [*self.env_tools, *(self.toolbox.specs if self.toolbox else [])]
+
+    def paper_local_call(self, call: ToolCall) -> dict | None:
+        """The result of a call the agent answers itself (Evolving Strategy's tools), or None for the env."""
+        return None
+
+    def paper_new_round(self) -> bool:
+        """Before a turn: True when the framework reopened the conversation (Plan-and-Act's rounds)."""
+        return False
+
+    def paper_part(self) -> str:
+        """The framework part of the day message (reflection memory, plan, strategy)."""
+        return self.begin_day(self._p_status)
+
+    def _paper_open_day(self, observation: Any) -> None:
+        self._close_day_record()
+        if isinstance(observation, dict) and "products" in observation:
+            self.products = list(observation["products"])
+            self._p_env = {"rent": observation.get("rent"), "shelf": observation.get("shelf_capacity"),
+                           "funds": observation.get("funds"), "today": observation.get("current_date")}  # fmt: skip
+            status = (f"Today is {observation['current_date']}; funds {observation['funds']:.2f}; the run lasts "
+                      f"{observation.get('max_days')} days.")  # fmt: skip
+        else:
+            result = observation.get("result") if isinstance(observation, dict) else None
+            result = result if isinstance(result, dict) else {}
+            if self.days:
+                self.days[-1].end_date = result.get("current_date")
+            status = paper.end_today_report(result)
+            self.last_result_text = status
+        self._day_start_usage = self.usage
+        self.day_status = self._p_status = status
+        self.yesterday_actions, self.day_actions = self.day_actions, []
+        self.days.append(DayRecord(day=len(self.days) + 1))
+        self._p_history, self._p_queue, self._p_message = [], [], None
+        self._p_turn_open = self._p_turn_valid = False
+        self._p_invalid = self._p_round_turns = 0
+        self._p_runner, self._p_seen = list(self.paper_status_tools()), {}
+
+    def _paper_act(self, observation: Any) -> dict[str, Any]:
+        last = self.last_action
+        if last is None or (last["name"] == "end_today" and not _is_error(observation)):
+            self._paper_open_day(observation)
+        elif self._p_runner_call:
+            self._p_runner_call = False
+            formatted = observation.get("formatted") if isinstance(observation, dict) else None
+            self._p_seen[last["name"]] = (formatted or render_tool_result(observation))[:3000]
+        else:
+            self._remember(last, observation)
+            self._paper_answer(last, observation)
+        return self._paper_next()
+
+    def _paper_answer(self, action: dict, observation: Any) -> None:
+        """A call's result as the next `<tool_response>` message; a result without an error makes the turn
+        valid."""
+        body = render_tool_result(observation)
+        self._p_history.append(Message("user", f"<tool_response>\n{body}\n</tool_response>"))
+        if not _is_error(observation):
+            self._p_turn_valid = True
+        self.paper_after_call(action, observation)
+
+    def paper_after_call(self, action: dict, observation: Any) -> None:
+        """Hook after each executed call of a turn."""
+
+    def _paper_message(self, part: str) -> str:
+        memory = f"{part}\n\n" if part else ""
+        shelf = self._p_seen.get("view_shelf_status", "")
+        if "view_inventory" in self._p_seen:
+            shelf += "\n\n## Inventory\n" + self._p_seen["view_inventory"]
+        funds = self._p_seen.get("view_funds_and_date", "")
+        return prompt("paper_day", day=len(self.days), title=self.title, funds=funds, shelf=shelf, memory=memory,
+                      catalogue=paper.catalogue(self.products)[:8000])  # fmt: skip
+
+    def _paper_next(self) -> dict[str, Any]:
+        while True:
+            if self._p_runner:
+                self.last_action = {"name": self._p_runner.pop(0), "arguments": {}}
+                self._p_runner_call = True
+                self.days[-1].runner_calls += 1
+                return dict(self.last_action)
+            if self._p_message is None:
+                part = self.paper_part()
+                self.days[-1].memory += part
+                self._p_message = self._paper_message(part)
+            if self._p_queue:
+                call = self._p_queue.pop(0)
+                local = self.paper_local_call(call)
+                if local is None:
+                    return self._emit({"name": call.name, "arguments": dict(call.arguments)})
+                action = {"name": call.name, "arguments": call.arguments}
+                self._record(Step(len(self.steps), "tool", {**action, "result": local}))
+                self._paper_answer(action, {"result": local, "formatted": ""})
+                continue
+            if self._p_turn_open:
+                self._p_turn_open = False
+                self._p_invalid = 0 if self._p_turn_valid else self._p_invalid + 1
+            if self._p_invalid >= INVALID_TURN_LIMIT:
+                return self._end_today("invalid_turns")
+            if self.days[-1].turns >= self.day_cap:
+                return self._end_today("cap")
+            if self.paper_new_round():
+                continue
+            self._paper_turn()
+
+    def _paper_system(self, tools: Sequence[ToolSpec]) -> str:
+        shelf = self._p_env.get("shelf") or "a limited number of"
+        head = prompt("paper_system", rent=self._p_env.get("rent"), shelf=shelf)
+        return f"{head}\n\n{paper.tools_block(tools)}"
+
+    def _paper_turn(self) -> None:
+        """One model turn: trim the history if the last request was over `max_input_tokens`, send system + the
+        day's history + the status message, and queue every call the reply writes."""
+        day = self.days[-1]
+        day.turns += 1
+        self._p_round_turns += 1
+        trimmed = 0
+        if self._p_last_prompt > self.max_input_tokens:
+            starts = [i for i, m in enumerate(self._p_history) if m.role == "assistant"]
+            if len(starts) >= 2:
+                trimmed = starts[2] if len(starts) >= 3 else starts[1]
+                self._p_history = self._p_history[trimmed:]
+        opener = [Message("user", f"(Day {day.day}: your turns so far today follow; today's status comes last.)")]
+        assert self._p_message is not None
+        sent = [*(opener if self._p_history else []), *self._p_history, Message("user", self._p_message)]
+        if self.budget is not None and self.budget.exhausted:
+            raise TokenBudgetExhausted(LoopStop.TOKEN_BUDGET, f"{self.name} used up its token budget "
+                                       f"({self.budget.spent} of {self.token_limit} tokens); the run ends here.")  # fmt: skip
+        tools = self.paper_tools()
+        reply = self.model.complete(self._paper_system(tools), sent, [])
+        self.usage = self.usage + reply.usage
+        if self.budget is not None:
+            self.budget.charge(reply.usage)
+        self._p_last_prompt = reply.usage.input_tokens
+        batch = parse_tool_call_batch(reply.text, tools)
+        request = {"harness": "paper", "messages": len(sent), "turn": day.turns, "trimmed_messages": trimmed,
+                   "last_message": sent[-1].content[:500], "last_role": "user"}  # fmt: skip
+        self._record(Step(len(self.steps), "llm", {"model": self.model.name, "request": request, "text": reply.text,
+                                                   "stop_reason": reply.stop_reason,
+                                                   "tool_calls": [c.to_dict() for c in batch.calls],
+                                                   "parse_method": batch.method, "parse_errors": list(batch.errors)},
+                          reply.usage.input_tokens, reply.usage.output_tokens, reply.latency_s))  # fmt: skip
+        self.last_note = reply.text[:500]
+        self._p_history.append(Message("assistant", reply.text))
+        problems = "".join(f"\n- {e}" for e in batch.errors)
+        if not batch.calls:
+            self._p_history.append(Message("user", NO_VALID_CALL + (f"\nProblems:{problems}" if problems else "")))
+            self._p_invalid += 1
+            return
+        if problems:
+            self._p_history.append(Message("user", f"<tool_response>\nNot run:{problems}\n</tool_response>"))
+        self._p_queue = list(batch.calls)
+        self._p_turn_open, self._p_turn_valid = True, False
+
 
 class ReflectionAgent(RetailLLMAgent):
     """Reflection: after each day one tool-less call writes a fresh reflection, shown the next day."""
 
     framework = "reflection"
+    title = "Reflection Operations"
 
     def reset(self, seed: int | None) -> None:
         super().reset(seed)
@@ -308,15 +537,16 @@ class ReflectionAgent(RetailLLMAgent):
             actions = "\n".join(
                 f"- {a['name']}({json.dumps(a['arguments'])[:300]})" for a in self.yesterday_actions
             )
-            text = (f"## Yesterday's result\n{status[:2000]}\n\n## What you did\n{actions[:3000]}\n\n"
+            text = (f"{self._goal()}## Yesterday's result\n{status[:2000]}\n\n## What you did\n{actions[:3000]}\n\n"
                     f"## Your reasoning\n{chr(10).join(self.transcript)[:4000]}\n\n"
                     f"## Previous reflection\n{self.reflection or '(none)'}")  # fmt: skip
             self.reflection = (
                 self._complete(prompt("reflection"), text) or f"Day {len(self.days) - 1}: {status[:200]}"
             )
         self.transcript = []
-        head = prompt("react", day=len(self.days))
-        return head + (f"\n\n## Long-term reflection memory\n{self.reflection}" if self.reflection else "")
+        head = self._head(prompt("react", day=len(self.days)))
+        memory = f"## Long-term reflection memory\n{self.reflection}" if self.reflection else ""
+        return "\n\n".join(p for p in (head, memory) if p)
 
 
 class PlanAndActAgent(RetailLLMAgent):
@@ -327,6 +557,7 @@ class PlanAndActAgent(RetailLLMAgent):
     the day's `day_cap`."""
 
     framework = "plan_and_act"
+    title = "Plan-and-Act Operations"
 
     def __init__(self, model: ChatModel, *, round_cap: int = 20, fail_limit: int = 2, max_rounds: int = 4,
                  **options: Any) -> None:  # fmt: skip
@@ -341,6 +572,7 @@ class PlanAndActAgent(RetailLLMAgent):
         self.plan = ""
         self._new_round()
         self.round = 1
+        self._p_replan = False
 
     def _new_round(self) -> None:
         self.round_calls, self.failures_in_row = 0, 0
@@ -356,13 +588,51 @@ class PlanAndActAgent(RetailLLMAgent):
         actions = "\n".join(
             f"- {a['name']}({json.dumps(a['arguments'])[:200]})" for a in self.yesterday_actions
         )
-        text = (f"## Status\n{status[:3000]}\n\n## Yesterday's actions\n{actions[:2000] or '(none)'}\n\n"
+        text = (f"{self._goal()}## Status\n{status[:3000]}\n\n## Yesterday's actions\n{actions[:2000] or '(none)'}\n\n"
                 f"## Products\n{catalogue(self.products)[:8000]}\n\nProduce a short plan (3-7 steps).")  # fmt: skip
         self.plan = (
             self._complete(prompt("plan"), text)
             or "1. Check stock and prices. 2. Reorder what runs low. 3. end_today."
         )
+        if self.harness is Harness.PAPER:
+            return f"## Plan\n{self.plan}\n\nFollow the plan."
         return f"# Day {len(self.days)} — follow the plan\n\n## Plan\n{self.plan}"
+
+    # the paper harness: rounds of `round_cap` turns, each re-reading the status and re-planning
+
+    def paper_status_tools(self) -> tuple[str, ...]:
+        return (*STATUS_TOOLS, "view_inventory")
+
+    def _paper_status(self) -> str:
+        return "\n\n".join(self._p_seen.get(t, "") for t in self.paper_status_tools())
+
+    def paper_part(self) -> str:
+        if not self._p_replan:
+            return self.begin_day(f"{self._paper_status()}\n\n## Yesterday's result\n{self._p_status[:2000]}")
+        self._p_replan = False
+        text = (f"## Current plan\n{self.plan}\n\n## Why you are re-planning\nthe round's {self.round_cap} turns "
+                f"are used up and the day is not over\n\n## What this round did\n"
+                f"{chr(10).join(self.round_log)[-3000:]}\n\n## Status\n{self._paper_status()[:3000]}\n\n"
+                "Revise the plan for the rest of today (3-7 steps) and end the day with end_today when done.")  # fmt: skip
+        self.plan = self._complete(prompt("plan"), text) or self.plan
+        self.round += 1
+        self.days[-1].replans += 1
+        self._new_round()
+        return f"\n\n## Revised plan (round {self.round})\n{self.plan}\n\nFollow the plan."
+
+    def paper_new_round(self) -> bool:
+        if self._p_round_turns < self.round_cap or self.days[-1].turns >= self.day_cap:
+            return False
+        self._p_replan, self._p_round_turns = True, 0
+        self._p_runner, self._p_seen = list(self.paper_status_tools()), {}
+        self._p_message, self._p_history = None, []
+        return True
+
+    def paper_after_call(self, action: dict, observation: Any) -> None:
+        result = observation.get("result") if isinstance(observation, dict) else None
+        error = result.get("error") if isinstance(result, dict) else None
+        self.round_log.append(f"- {action['name']}({json.dumps(action['arguments'])[:200]}) -> "
+                              + (f"ERROR: {str(error)[:200]}" if error else "ok"))  # fmt: skip
 
     def continue_day(self, observation: Any, message: str) -> str:
         result = observation.get("result") if isinstance(observation, dict) else None
@@ -409,8 +679,12 @@ class EvolvingStrategyAgent(RetailLLMAgent):
     strategy fixed. `strategy_log` keeps each day's strategy for the instability analysis."""
 
     framework = "evolving_strategy"
+    title = "Strategy and Execution"
 
-    def __init__(self, model: ChatModel, **options: Any) -> None:
+    def __init__(self, model: ChatModel, *, strategy_turns: int = 10, **options: Any) -> None:
+        if isinstance(strategy_turns, bool) or not isinstance(strategy_turns, int) or strategy_turns < 1:
+            raise SpecError("strategy_turns", f"must be a whole number of at least 1, got {strategy_turns!r}")
+        self.strategy_turns = strategy_turns  # paper harness: turns before the execution phase begins anyway
         state_tools = [self.set_macro_strategy, self.set_execute_strategy, self.set_action]
         super().__init__(model, local_tools=state_tools, extra_env_tools=[END_STRATEGY], **options)
 
@@ -482,12 +756,43 @@ class EvolvingStrategyAgent(RetailLLMAgent):
         current = json.dumps(self.state.as_dict(), indent=1)
         return f"{prompt('strategy', day=len(self.days))}\n\n## Current strategy\n{current}"
 
-    def _enter_execution(self) -> str:
+    def _enter_execution_part(self) -> str:
+        """Fix the strategy (logged) and return the execution phase's part of the message."""
         self.phase = "execution"
         self.env_tools = list(self.retail_tools)
         snapshot = {"day": len(self.days), **self.state.as_dict()}
         self.strategy_log.append(snapshot)
         return f"{prompt('execution', day=len(self.days))}\n\n## Strategy\n{json.dumps(self.state.as_dict(), indent=1)}"
+
+    def _enter_execution(self) -> str:
+        """The execution phase opens a fresh conversation with the status, notes, catalogue and strategy."""
+        self.messages, self._pending = [], None
+        return self._compose(self._enter_execution_part(), self.day_status)
+
+    # the paper harness: the strategy tools run inside a turn; the day message turns into the execution one
+
+    def paper_tools(self) -> list[ToolSpec]:
+        """Every tool, whatever the phase: a turn may end the strategy phase and then act (the calls are checked
+        against the phase when they run)."""
+        return [*self.retail_tools, END_STRATEGY, *(self.toolbox.specs if self.toolbox else [])]
+
+    def paper_local_call(self, call: ToolCall) -> dict | None:
+        if self.phase == "strategy" and call.name in STRATEGY_PHASE_BLOCKED:
+            return {"error": f"{call.name} is not available in the strategy phase; finish with end_strategy_phase "
+                             "first"}  # fmt: skip
+        if call.name == "end_strategy_phase":
+            if self.phase != "strategy":
+                return {"error": "the execution phase has begun already"}
+            self._p_message = self._paper_message(self._enter_execution_part())
+            return {"phase": "execution", "strategy": self.state.as_dict()}
+        if self.toolbox is not None and call.name in self.toolbox.names:
+            return self.toolbox.call(call.name, call.arguments)
+        return None
+
+    def paper_new_round(self) -> bool:
+        if self.phase == "strategy" and self.days[-1].turns >= self.strategy_turns:
+            self._p_message = self._paper_message(self._enter_execution_part())
+        return False
 
     def _next_action(self, message: Any) -> dict[str, Any]:
         action = LLMToolAgent.act(self, message)

@@ -24,6 +24,7 @@ class LiveRun:
     seed: int = 0
     model: Any = None
     store: Store | None = None
+    harness: str = "orca"  # LLM frameworks: orca or paper (core.retail.paper.Harness)
     run_id: str | None = None
     status: str = "starting"
     error: str | None = None
@@ -36,7 +37,8 @@ class LiveRun:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self.env = RetailBenchEnv(self.preset, max_days=self.days, code_runner=run_code)
-        self.actor = make_retail_agent(self.agent, self.env, model=self.model)
+        options = {"harness": self.harness} if self.model is not None else {}
+        self.actor = make_retail_agent(self.agent, self.env, model=self.model, **options)
         self.thread = threading.Thread(target=self._run, name=f"retail-{self.agent}", daemon=True)
 
     def start(self) -> LiveRun:

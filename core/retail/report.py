@@ -19,7 +19,8 @@ COLUMNS = ("run_days", "final_networth", "total_sales", "avg_daily_sold_skus", "
 def _selected(store: Store, experiment_id: str) -> list[tuple[str, str, list[dict], dict]]:
     """(agent, kind, done cells, selected cell) per agent, in the order the cells list them."""
     spec = from_dict(store.get_experiment(experiment_id)["spec"])
-    labels = {a.name: a.label for a in spec.agents}
+    labels = {a.name: a.label + (f" · {a.params.get('harness', 'orca')} harness" if a.kind == "llm" else "")
+              for a in spec.agents}  # fmt: skip
     cells = cell_frame(store, experiment_id)
     cells = cells[cells["status"] == "done"]
     return [(str(agent), labels.get(agent, "?"), group.to_dict("records"), select_run(group.to_dict("records")))

@@ -21,6 +21,7 @@ from core.retail.agents import AGENTS as POLICY_AGENTS
 from core.retail.agents import PolicyAgent
 from core.retail.frameworks import FRAMEWORKS, make_framework_agent
 from core.retail.hybrid import OFFLINE_TOOL_AGENTS
+from core.retail.paper import Harness, harness_of
 from core.rollout import RolloutStatus, rollout
 from core.sandbox import run_code
 from core.store import Store
@@ -39,15 +40,16 @@ KINDS = {
 }
 
 
-def agent_kind(name: str) -> str:
+def agent_kind(name: str, harness: Harness | str | None = None) -> str:
+    """How reports label an agent: LLM (with its harness when known), offline (privileged or not)."""
     if name in FRAMEWORKS:
-        return "LLM"
+        return "LLM" if harness is None else f"LLM · {harness_of(harness).value} harness"
     return KINDS.get(name, "offline · baseline (public records only)")
 
 
 def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any) -> Any:
     """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks; `options` go to
-    the framework, e.g. Plan-and-Act's round_cap, fail_limit, max_rounds)."""
+    the framework: `harness` (orca or paper), Plan-and-Act's round_cap, fail_limit, max_rounds, ...)."""
     if name in OFFLINE_TOOL_AGENTS:
         return OFFLINE_TOOL_AGENTS[name]()
     if name in POLICY_AGENTS:
@@ -84,11 +86,14 @@ def run_metrics(result: Any, env: RetailBenchEnv, actor: Any, *, days: int) -> d
 
 
 def run_artifacts(actor: Any, transitions: list[Any]) -> dict[str, bytes]:
-    """The replay's day index and, for an Evolving-Strategy agent, its strategy log."""
+    """The replay's day index, for an Evolving-Strategy agent its strategy log, and under the paper harness the
+    original's per-day token files (`day_<d>_token_usage.json`)."""
     out = {"day_index.json": json.dumps(day_index(transitions)).encode()}
     log = getattr(actor, "strategy_log", None)
     if log:
         out["strategy_log.json"] = json.dumps(log).encode()
+    if getattr(actor, "harness", None) is Harness.PAPER:
+        out |= {name: json.dumps(data).encode() for name, data in actor.token_files().items()}
     return out
 
 
@@ -147,17 +152,25 @@ def run_agent(
     actor: Any = None,
     on_step: Callable[[Any], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    harness: Harness | str | None = None,
 ) -> dict[str, Any]:
     """One episode of `agent` (an LLM framework needs `model`, a ChatModel); `env` and `actor` when the caller
     built them already. Returns {run_id (None without a store), status (done, stopped or failed), steps,
     metrics, error, elapsed_s}; a provider failure ends the run as failed with error "provider: ...", and
-    the run is stored with whatever days it has (none, when the first request failed)."""
+    the run is stored with whatever days it has (none, when the first request failed). An LLM framework runs
+    under `harness` (orca unless given; a given `actor` brings its own); the config, kind and title name it."""
     env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code)
-    actor = actor or make_retail_agent(agent, env, model=model)
-    config = {"preset": env.config.name, "days": days, "agent": agent, "agent_kind": agent_kind(agent),
+    if actor is None:
+        options = {"harness": harness_of(harness)} if agent in FRAMEWORKS else {}
+        actor = make_retail_agent(agent, env, model=model, **options)
+    ran = getattr(actor, "harness", None) if agent in FRAMEWORKS else None
+    config = {"preset": env.config.name, "days": days, "agent": agent, "agent_kind": agent_kind(agent, ran),
               "model": getattr(model, "name", None), "overrides": overrides or {}}  # fmt: skip
+    if ran is not None:
+        config["harness"] = ran.value
+    label = f"{agent} ({ran.value} harness)" if ran is not None else agent
     recorder = Recorder(None, WORKBENCH, config=config, seed=seed,
-                        title=f"RetailBench {agent} · {env.config.name} · seed {seed}")  # fmt: skip
+                        title=f"RetailBench {label} · {env.config.name} · seed {seed}")  # fmt: skip
     started = time.perf_counter()
     watched = _Failing(actor)
     result = rollout(env, watched, seed=seed, recorder=recorder, on_step=on_step, should_stop=should_stop)

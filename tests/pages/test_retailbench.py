@@ -46,6 +46,31 @@ def test_llm_framework_without_a_key_is_refused_not_faked(monkeypatch, tmp_path)
     assert any("needs an LLM provider" in e.value for e in at.error)
 
 
+def test_run_page_runs_a_framework_under_the_paper_harness(monkeypatch, tmp_path, fake_llm):
+    """The harness choice appears for LLM frameworks only, reaches the agent and is stored with the run."""
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("ORCA_PROVIDER", raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script([{"text": '<tool_call>{"name": "end_today", "arguments": {}}</tool_call>'}])
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    assert not [r for r in at.radio if r.key == "orca_retail_harness"]  # an offline agent: no harness
+    at.selectbox(key="orca_retail_agent").set_value("react").run()
+    at.radio(key="orca_retail_harness").set_value("paper")
+    at.selectbox(key="orca_retail_preset").set_value("easy")
+    at.number_input(key="orca_retail_days").set_value(1)
+    at.button(key="orca_retail_start").click().run()
+    assert not at.exception
+    live = at.session_state["orca_retail_live"]
+    end = time.time() + 60
+    while not live.done and time.time() < end:
+        time.sleep(0.1)
+    assert live.state()["status"] == "done", live.state()["error"]
+    run = Store(tmp_path / "runs.duckdb").get_run(live.state()["run_id"])
+    assert run["config"]["harness"] == "paper" and "(paper harness)" in run["title"]
+
+
 def test_replay_empty_store(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
     at = AppTest.from_file(REPLAY_PAGE, default_timeout=60).run()

@@ -26,6 +26,32 @@ def test_paper_spec_needs_keys_for_its_llm_agents():
         agent_settings(spec, env={})
 
 
+def test_harness_spec_runs_both_harnesses_and_the_report_names_them(tmp_path, fake_llm, monkeypatch):
+    """The shipped two-harness spec, cut to ReAct under each harness for one day against the fake server: both
+    cells run, their runs carry the harness, and Table 1 labels each agent with its harness."""
+    from core.experiments.engines import make_engine
+
+    spec = load_spec(SPECS / "retail_harnesses.toml")
+    llm = [a for a in spec.agents if a.kind == "llm"]
+    assert {(a.framework, a.params["harness"]) for a in llm} == {
+        (f, h) for f in ("react", "reflection", "plan_and_act", "evolving_strategy") for h in ("orca", "paper")}
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    either = {"text": '<tool_call>{"name": "end_today", "arguments": {}}</tool_call>',
+              "tool_calls": [{"name": "end_today", "arguments": {}}]}  # a native call (orca) and a text one (paper)
+    fake_llm.script([either, either])
+    short = dataclasses.replace(spec, name="retail_harness_short", seeds=(0,), env={"preset": "easy", "days": 1}, baseline=None,
+                                agents=tuple(a for a in spec.agents if a.name in ("react-orca", "react-paper")))  # fmt: skip
+    store = Store(tmp_path / "h.duckdb")
+    summary = run_experiment(short, store, engine=make_engine("local", workers=1), progress=False)
+    assert summary.failed == 0 and summary.done == 2
+    frame = table1(store, short.experiment_id).set_index("agent")
+    assert frame.loc["react-orca", "kind"].endswith("· react · orca harness")
+    assert frame.loc["react-paper", "kind"].endswith("· react · paper harness")
+    cells = store.cells(short.experiment_id).set_index("agent")
+    assert store.get_run(cells.loc["react-paper", "run_id"])["config"]["agent"]["harness"] == "paper"
+
+
 def test_offline_spec_runs_and_reports_table1(tmp_path):
     spec = load_spec(SPECS / "retail_offline.toml")
     assert [a.name for a in spec.agents][:3] == ["oracle", "hybrid", "store_manager"]

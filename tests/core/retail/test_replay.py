@@ -117,6 +117,6 @@ def test_live_run_of_an_llm_framework_stores_tokens_and_strategy(tmp_path, fake_
     state = wait(live)
     assert state["status"] == "done", state["error"]
     run = store.get_run(state["run_id"])
-    assert run["config"]["agent_kind"] == "LLM" and run["metrics"]["total_tokens"] > 0
+    assert run["config"]["agent_kind"] == "LLM · orca harness" and run["metrics"]["total_tokens"] > 0
     assert replay.instability(store, state["run_id"])["execution_similarity"] == []
-    assert replay.table1(store, [state["run_id"]]).loc[0, "kind"] == "LLM"
+    assert replay.table1(store, [state["run_id"]]).loc[0, "kind"] == "LLM · orca harness"  # the replay names it

@@ -172,4 +172,5 @@ def test_cli_runs_an_llm_framework_and_refuses_one_without_a_provider(tmp_path, 
     assert out["status"] == "done" and out["metrics"]["run_days"] == 1 and out["metrics"]["total_tokens"] > 0
     assert len(fake_llm.queue) == 0
     run = Store(db).get_run(out["run_id"])
-    assert run["config"]["agent_kind"] == "LLM" and run["config"]["model"] == "m"
+    assert run["config"]["agent_kind"] == "LLM · orca harness" and run["config"]["model"] == "m"
+    assert run["config"]["harness"] == "orca" and "(orca harness)" in run["title"]
