@@ -68,7 +68,8 @@ def describe(config: dict) -> dict[str, Any]:
 
         name = agent_name(agent)
         env = config.get("env") or {}
-        return {"agent": name, "kind": agent_kind(str(name)), "model": agent.get("model"), "preset": env.get("preset"),
+        kind = agent_kind(str(name), agent.get("harness"))
+        return {"agent": name, "kind": kind, "model": agent.get("model"), "preset": env.get("preset"),
                 "experiment": config.get("experiment")}  # fmt: skip
     return {"agent": agent, "kind": config.get("agent_kind", ""), "model": config.get("model"),
             "preset": config.get("preset"), "experiment": None}  # fmt: skip

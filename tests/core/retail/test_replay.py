@@ -120,3 +120,12 @@ def test_live_run_of_an_llm_framework_stores_tokens_and_strategy(tmp_path, fake_
     assert run["config"]["agent_kind"] == "LLM · orca harness" and run["metrics"]["total_tokens"] > 0
     assert replay.instability(store, state["run_id"])["execution_similarity"] == []
     assert replay.table1(store, [state["run_id"]]).loc[0, "kind"] == "LLM · orca harness"  # the replay names it
+
+
+def test_an_experiment_cell_names_its_harness():
+    """The replay's run list labels an experiment cell of an LLM framework with the harness it ran under."""
+    from core.retail.replay import describe
+
+    cell = {"agent": {"name": "react", "harness": "paper", "model": "m"}, "env": {"preset": "standard"}}
+    assert describe(cell)["kind"] == "LLM · paper harness"
+    assert describe({"agent": {"name": "react", "model": "m"}, "env": {}})["kind"] == "LLM"
