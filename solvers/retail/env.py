@@ -164,6 +164,7 @@ class RetailBenchEnv(gym.Env):
         assert s is not None
         name, arguments, problem = _parse_action(action)
         before = s.net_worth() if name == "end_today" else 0.0
+        logged = len(tools.calls)
         if problem:
             msg = f"Invalid action: {problem}"
             tools._log(s.day, str(name), "direct", False)
@@ -183,6 +184,10 @@ class RetailBenchEnv(gym.Env):
             "tool": name if isinstance(name, str) else None,
             "error": isinstance(obs.get("result"), dict) and bool(obs["result"].get("error")),
         }
+        inner = [c for c in tools.calls[logged:] if c["source"] == "execute_code"]
+        if inner:  # the read tools execute_code called, in order, with their arguments (for the diagnostics)
+            info["code_calls"] = [{"tool": c["tool"], "arguments": c.get("arguments") or {}, "ok": c["success"]}
+                                  for c in inner]  # fmt: skip
         return obs, reward, terminated, truncated, info
 
     def compact_observation(self, obs: Any) -> Any:
