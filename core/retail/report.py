@@ -80,7 +80,7 @@ def done_cells(store: Store, experiment_id: str) -> pd.DataFrame:
 
 
 def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS) -> pd.DataFrame:
-    """Per agent (first-seen order) and column: n, mean and the 95 % bootstrap CI of the mean over every done
+    """Per agent (the oracle first, then first-seen order) and column: n, mean and the 95 % bootstrap CI of the mean over every done
     cell — all seeds and all instances (presets × catalogs) pooled — by `core.experiments.stats.summarize`."""
     rows = []
     for agent, group in cells.groupby("agent", sort=False):
@@ -91,7 +91,7 @@ def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS) -> pd.D
                 row["n"] = summary["n"]
                 row.update({f"{col}_{k}": summary[k] for k in ("mean", "ci_low", "ci_high")})
         rows.append(row)
-    return pd.DataFrame(rows)
+    return _oracle_first(pd.DataFrame(rows))
 
 
 def gap_table(cells: pd.DataFrame, metric: str = "final_networth", reference: str = FULL_INFO) -> pd.DataFrame:

@@ -118,3 +118,25 @@ def test_seed_variants_are_frozen():
     v = catalogs.variant("holdout1")
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.seed = 3  # type: ignore[misc]
+
+
+def test_catalog_spec_runs_and_report_gives_ci_and_ratio_to_full_info(cache, tmp_path, capsys):
+    from pathlib import Path
+
+    from core.cli import main
+    from core.experiments.driver import run_experiment
+    from core.experiments.spec import load_spec
+    from core.store import Store
+
+    spec = load_spec(Path(__file__).resolve().parents[3] / "data" / "experiments" / "retail_catalogs.toml")
+    tiny = dataclasses.replace(spec, name="retail_catalogs_tiny", seeds=(0, 1),
+                               env={**spec.env, "catalogs": ["default", "holdout1"], "days": 3},
+                               agents=tuple(a for a in spec.agents if a.name != "hybrid"))  # fmt: skip
+    db = tmp_path / "c.duckdb"
+    run_experiment(tiny, Store(db), progress=False)
+    assert main(["--db", str(db), "retail", "report", tiny.experiment_id, "--no-judge"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    ci = out["mean_ci"].splitlines()
+    assert ci[2].startswith("| oracle | 4 | 2 | ") and " ± " in ci[2]
+    assert out["ratio_to_full_info"].splitlines()[2].startswith("| oracle | 4 | ")
+    assert "not an upper bound" in out["table1"]
