@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from core.retail.diagnostics import (
@@ -218,3 +219,38 @@ def test_oracle_row_reproduces_the_papers_on_a_short_run():
     m = four_stage(trace_from_transitions(rows))
     assert 36 <= m["s1_avg_acted_skus_per_day"] <= 42
     assert m["high_demand_coverage"] >= 0.95
+
+
+def test_stored_run_keeps_code_queries_for_the_diagnostics(tmp_path):
+    """D1 through the store: `retail diagnostics` of a stored run sees the execute_code queries."""
+    from core.retail.replay import diagnostics
+    from core.retail.run import run_agent
+    from core.sandbox import SandboxLimits, run_code
+    from core.store import Store
+    from solvers.retail.env import RetailBenchEnv
+
+    def runner(code, variables, tools, call):
+        return run_code(code, variables, tools, call, SandboxLimits(wall_seconds=30))
+
+    env = RetailBenchEnv("hard_v2", max_days=1, code_runner=runner)
+    sku = env.catalog.sku_ids[int(np.flatnonzero(np.isin(env.catalog.category, env.config.categories))[0])]
+    code = (f"view_inventory()\nview_sales_profit_history(['{sku}'], '1991-08-01', '1991-09-06')\n"
+            f"view_current_date_supplier_prices(['{sku}'])\nview_sku_avg_ratings(['{sku}'])\n")
+    script = [
+        {"name": "execute_code", "arguments": {"code": code}},
+        {"name": "set_shelf_skus", "arguments": {"sku_ids": [sku]}},
+        {"name": "place_order", "arguments": {"items": [{"sku_id": sku, "quantity": 20}], "supplier_id": "supplier_2"}},
+        {"name": "end_today", "arguments": {}},
+    ]
+
+    class Scripted:
+        def reset(self, seed):
+            self.queue = list(script)
+
+        def act(self, observation):
+            return self.queue.pop(0)
+
+    store = Store(tmp_path / "d1.duckdb")
+    out = run_agent("scripted", days=1, seed=0, store=store, env=env, actor=Scripted())
+    d = diagnostics(store, out["run_id"])
+    assert d["action_events"] == 1 and d["s2_query_depth"] == 1.0 and d["evidence_completeness"] == 1.0
