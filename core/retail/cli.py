@@ -122,6 +122,7 @@ def cmd_report(args: argparse.Namespace) -> dict:
     out = {"experiment_id": args.experiment_id, "table1": to_markdown(table1(store, args.experiment_id)),
            "four_stage": four_stage_markdown(four_stage(store, args.experiment_id)),
            "mean_ci": ci_markdown(ci_table(done_cells(store, args.experiment_id))),
+           "mean_ci_by_instance": ci_markdown(ci_table(done_cells(store, args.experiment_id), by_instance=True)),
            "ratio_to_full_info": gap_markdown(gap_table(done_cells(store, args.experiment_id))),
            "strategy_instability": strategy_notes(store, args.experiment_id, judge=judge)}  # fmt: skip
     if judge is None:

@@ -79,12 +79,15 @@ def done_cells(store: Store, experiment_id: str) -> pd.DataFrame:
     return cells[cells["status"] == "done"].reset_index(drop=True)
 
 
-def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS) -> pd.DataFrame:
-    """Per agent (the oracle first, then first-seen order) and column: n, mean and the 95 % bootstrap CI of the mean over every done
-    cell — all seeds and all instances (presets × catalogs) pooled — by `core.experiments.stats.summarize`."""
+def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS, *, by_instance: bool = False) -> pd.DataFrame:
+    """Per agent (the oracle first, then first-seen order) and column: n, mean and the 95 % bootstrap CI of the
+    mean over every done cell — all seeds and all instances (presets × catalogs) pooled — by
+    `core.experiments.stats.summarize`; with `by_instance`, one row per instance and agent (over the seeds)."""
     rows = []
-    for agent, group in cells.groupby("agent", sort=False):
-        row: dict[str, object] = {"agent": agent, "instances": int(group["instance"].nunique())}
+    keys = ["instance", "agent"] if by_instance else ["agent"]
+    for key, group in cells.groupby(keys, sort=False):
+        names = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
+        row: dict[str, object] = {**names, "instances": int(group["instance"].nunique())}
         for col in columns:
             if col in group:
                 summary = stats.summarize(group[col].to_numpy(dtype=float))
@@ -126,11 +129,13 @@ def _ci_cell(mean: object, low: object, high: object) -> str:
 
 
 def ci_markdown(frame: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS) -> str:
-    """The CI table in markdown: mean ± half the 95 % CI's width (n cells over the instances)."""
-    head = ["agent", "n", "instances", *columns]
+    """The CI table in markdown: mean ± half the 95 % CI's width (n cells over the instances); an instance
+    column first when the table is per instance."""
+    lead = ["instance"] if "instance" in frame else []
+    head = [*lead, "agent", "n", "instances", *columns]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in frame.to_dict("records"):
-        cells = [str(r["agent"]), str(r.get("n", "—")), str(r.get("instances", "—"))]
+        cells = [*(str(r[k]) for k in lead), str(r["agent"]), str(r.get("n", "—")), str(r.get("instances", "—"))]
         cells += [_ci_cell(r.get(f"{c}_mean"), r.get(f"{c}_ci_low"), r.get(f"{c}_ci_high")) for c in columns]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

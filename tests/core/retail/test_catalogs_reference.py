@@ -139,4 +139,7 @@ def test_catalog_spec_runs_and_report_gives_ci_and_ratio_to_full_info(cache, tmp
     ci = out["mean_ci"].splitlines()
     assert ci[2].startswith("| oracle | 4 | 2 | ") and " ± " in ci[2]
     assert out["ratio_to_full_info"].splitlines()[2].startswith("| oracle | 4 | ")
+    by_instance = out["mean_ci_by_instance"].splitlines()
+    assert len(by_instance) == 2 + 4 and by_instance[0].startswith("| instance | agent | n |")
+    assert any(line.startswith("| hard_v2-holdout1-3d | oracle | 2 | 1 | ") for line in by_instance)
     assert "not an upper bound" in out["table1"]
