@@ -128,7 +128,7 @@ with guard():
                         a, b = st.columns(2)
                         a.caption("Units sold per day")
                         a.bar_chart(pv["sales"].set_index("date")["move"], height=240)
-                        b.caption("Price and the reference price (privileged oracle's rule; evaluation only)")
+                        b.caption("Price and the reference price (the paper reference policy's rule; evaluation only)")
                         line_chart(pv["sales"], "date", cols, height=240, container=b)
                     st.markdown("**Orders: supplier chosen and its hidden quality, that day's cheapest quote and the "
                                 "hidden-quality-best supplier** (hidden quality is evaluation data the agent never "

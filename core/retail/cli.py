@@ -13,11 +13,13 @@ from core.errors import SpecError
 from core.retail.overrides import MAX_DAYS, MAX_SET_CHARS
 from core.retail.paper import HARNESSES
 
-AGENT_CHOICES = ("oracle", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
+AGENT_CHOICES = ("oracle", "full_info", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
 FRAMEWORK_CHOICES = ("react", "reflection", "plan_and_act", "evolving_strategy")
 MAX_PRESET_CHARS = 50
+MAX_CATALOG_CHARS = 50
 days = cli_args.whole(1, MAX_DAYS, "a whole number of days")
 preset_name = cli_args.free_text(MAX_PRESET_CHARS, "a preset name")
+catalog_name = cli_args.free_text(MAX_CATALOG_CHARS, "a catalog name")
 setting = cli_args.free_text(MAX_SET_CHARS, "KEY=VALUE")
 harness = cli_args.word(HARNESSES, "a harness")
 
@@ -29,6 +31,9 @@ def cmd_run(args: argparse.Namespace) -> dict:
 
     overrides = parse_overrides(args.set or [])
     configured(args.preset, overrides)  # the whole configuration is checked before any agent or store
+    from solvers.retail.catalogs import variant
+
+    variant(args.catalog)  # an unknown catalog name is refused before anything runs
     model = None
     if args.agent in FRAMEWORK_CHOICES:
         from core.llm.factory import make_chat_model
@@ -41,8 +46,8 @@ def cmd_run(args: argparse.Namespace) -> dict:
     store = None if args.no_store else Store(args.db)
     if args.harness is not None and args.agent not in FRAMEWORK_CHOICES:
         raise SpecError("--harness", f"{args.agent} is an offline agent; --harness applies to the LLM frameworks")
-    return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, store=store,
-                     overrides=overrides or None, model=model, harness=args.harness)  # fmt: skip
+    return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, catalog=args.catalog,
+                     store=store, overrides=overrides or None, model=model, harness=args.harness)  # fmt: skip
 
 
 def cmd_metrics(args: argparse.Namespace) -> dict:
@@ -88,7 +93,18 @@ def cmd_diagnostics(args: argparse.Namespace) -> dict:
 def cmd_report(args: argparse.Namespace) -> dict:
     from core.config import Settings
     from core.retail.diagnostics import MACRO_NEEDS_KEY
-    from core.retail.report import four_stage, four_stage_markdown, strategy_notes, table1, to_markdown
+    from core.retail.report import (
+        ci_markdown,
+        ci_table,
+        done_cells,
+        four_stage,
+        four_stage_markdown,
+        gap_markdown,  # fmt: skip
+        gap_table,
+        strategy_notes,
+        table1,
+        to_markdown,
+    )
     from core.retail.run import WORKBENCH
     from core.store import Store
 
@@ -109,6 +125,9 @@ def cmd_report(args: argparse.Namespace) -> dict:
         judge = MacroJudge(make_chat_model(settings))
     out = {"experiment_id": args.experiment_id, "table1": to_markdown(table1(store, args.experiment_id)),
            "four_stage": four_stage_markdown(four_stage(store, args.experiment_id)),
+           "mean_ci": ci_markdown(ci_table(done_cells(store, args.experiment_id))),
+           "mean_ci_by_instance": ci_markdown(ci_table(done_cells(store, args.experiment_id), by_instance=True)),
+           "ratio_to_full_info": gap_markdown(gap_table(done_cells(store, args.experiment_id))),
            "strategy_instability": strategy_notes(store, args.experiment_id, judge=judge)}  # fmt: skip
     if judge is None:
         out["macro_judge"] = MACRO_NEEDS_KEY
@@ -158,6 +177,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     run.add_argument("--days", type=days, default=180, help="days to simulate (default 180; 1 to 1,500)")
     run.add_argument("--seed", type=cli_args.seed, default=0)
+    run.add_argument("--catalog", type=catalog_name, default="default",
+                     help="catalog variant: default (agents are tuned on it), holdout1, holdout2, holdout3, "
+                          "lowtraffic, weaksignal, or seed:N (see docs/retailbench.md)")  # fmt: skip
     run.add_argument("--no-store", action="store_true", help="do not write the run to the store")
     run.add_argument("--harness", type=harness, default=None,
                      help="LLM frameworks: orca (ORCA's tool loop, default) or paper (the original runners' loop: "

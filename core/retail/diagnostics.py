@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -90,6 +91,20 @@ def acted_skus(record: ToolRecord) -> list[str]:
     return []
 
 
+SKU_REPR = re.compile(r"SKU ID:\s*([^\s,]+)")
+
+
+def stockout_skus(values: Any) -> list[str]:
+    """SKU ids of an end_today `insufficient_skus` list: ids (ours) or the original's repr strings
+    ("SKU Info:\n  SKU ID: <id>\n  Attributes: {...}")."""
+    out = []
+    for v in values or []:
+        text = str(v)
+        m = SKU_REPR.search(text)
+        out.append(m.group(1) if m else text.strip())
+    return [s for s in out if s]
+
+
 def _day_outcomes(records: Sequence[ToolRecord]) -> dict[int, dict]:
     out: dict[int, dict] = {}
     for r in records:
@@ -97,7 +112,7 @@ def _day_outcomes(records: Sequence[ToolRecord]) -> dict[int, dict]:
             res = r.result
             out[r.day] = {
                 "sales": {k: int(v) for k, v in (res.get("sales_by_sku") or {}).items() if int(v) > 0},
-                "stockouts": list(res.get("insufficient_skus") or []),
+                "stockouts": stockout_skus(res.get("insufficient_skus")),
                 "returns": [k for k, v in (res.get("returns_by_sku") or {}).items() if int(v) > 0],
                 "expired": [k for k, v in (res.get("expired_discount_by_sku") or {}).items() if int(v) > 0],
             }
@@ -282,7 +297,11 @@ def _stage3(events, quotes, reference_price, proxy_best) -> dict[str, float | No
         "s3_supplier_quality_rank_mean": rank,
         "supplier_quality_score": None if rank is None else min(max((k - rank) / (k - 1), 0.0), 1.0),
         "s3_modify_price_distance_pct_mean": _mean(dist),
-        "s3_action_correction": (correct_o + correct_p) / (eval_o + eval_p) if eval_o + eval_p else None,
+        # the paper's ActionCorr pools OrderCorr and PriceCorr; with no order evaluated (no proxy-best supplier:
+        # its definition is unpublished) it would hold price corrections only, so it is left empty then
+        "s3_order_correction_rate": correct_o / eval_o if eval_o else None,
+        "s3_price_correction_rate": correct_p / eval_p if eval_p else None,
+        "s3_action_correction": (correct_o + correct_p) / (eval_o + eval_p) if eval_o else None,
         "s3_place_order_eval_count": float(len(q_first)),
         "s3_modify_price_eval_count": float(eval_p),
     }
@@ -355,15 +374,29 @@ def strategy_instability(
 
 
 def trace_from_transitions(rows: Iterable[Any]) -> list[ToolRecord]:
-    """ToolRecords from recorded rollout transitions (`action` {name, arguments}, observation, info.day).
+    """ToolRecords from recorded rollout transitions (`action` {name, arguments}, observation, info).
 
     The day of a call is the number of days closed before it, plus one; `end_today` belongs to the day it closes.
+    The read tools an `execute_code` call ran (`info.code_calls`) come before it with source `execute_code`, as
+    the original logs them, so they count as queries; an imported row keeps its `info.source`.
     """
     out: list[ToolRecord] = []
     day = 1
     for row in rows:
         action = _get(row, "action")
         obs = _get(row, "observation")
+        info = _get(row, "info") if _has(row, "info") else None
+        if isinstance(info, str):
+            try:
+                info = json.loads(info)
+            except json.JSONDecodeError:
+                info = None
+        info = info if isinstance(info, dict) else {}
+        for inner in info.get("code_calls") or []:
+            if isinstance(inner, dict):
+                inner_args = inner.get("arguments")
+                out.append(ToolRecord(day, str(inner.get("tool")), inner_args if isinstance(inner_args, dict) else {},
+                                      bool(inner.get("ok", True)), "execute_code"))  # fmt: skip
         if isinstance(action, str):
             try:
                 action = json.loads(action)
@@ -382,7 +415,8 @@ def trace_from_transitions(rows: Iterable[Any]) -> list[ToolRecord]:
             if isinstance(action, dict) and isinstance(action.get("arguments"), dict)
             else {}
         )
-        out.append(ToolRecord(day, str(name), args, ok, "direct", result if name == "end_today" else None))
+        source = str(info.get("source") or "direct")
+        out.append(ToolRecord(day, str(name), args, ok, source, result if name == "end_today" else None))
         if name == "end_today" and ok:
             day += 1
     return out
@@ -411,6 +445,10 @@ def ordered_lot_quality(rows: Iterable[Any]) -> dict[str, float | None]:
     return {"s3_ordered_lot_quality_mean": mean,
             "s3_ordered_lot_quality_score": None if mean is None else min(max((mean - 1) / 4, 0.0), 1.0),
             "s3_ordered_lot_quality_eval_count": float(len(scores))}  # fmt: skip
+
+
+def _has(row: Any, key: str) -> bool:
+    return key in row if isinstance(row, Mapping) else hasattr(row, key)
 
 
 def _get(row: Any, key: str) -> Any:

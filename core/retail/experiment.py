@@ -1,11 +1,11 @@
-"""Experiment adapter for RetailBench: instances are (preset, days); agents are the offline policies
+"""Experiment adapter for RetailBench: instances are (preset, catalog, days); agents are the offline policies
 (`agent = "oracle"` in the spec's agent table, else the agent's name) or the LLM frameworks.
 
 Each cell's run carries the retail record tables, the evaluation ground truth and the replay's day index
 (`tables`, `artifacts`): the driver commits them with the run and the cell, so experiment runs open in the
 replay page with their daily series and diagnostics.
 
-The privileged oracle and the baselines plan from the environment's simulator, so `make_agent` binds to the
+The oracle (the paper reference policy, privileged), the full-information reference and the baselines plan from the environment's simulator, so `make_agent` binds to the
 environment this worker made last with `make_env` (an experiment cell makes its env, then its agent, then
 rolls out, in one process).
 """
@@ -24,20 +24,30 @@ _LOCAL = threading.local()
 
 
 def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """{"presets": [...] or "preset": name, "days": 180} -> [(key, {"preset", "days"})]."""
+    """{"presets": [...] or "preset": name, "catalogs": [...] or "catalog": name, "days": 180} ->
+    [(key, {"preset", "days"} + "catalog" when not the default)]; the key names a non-default catalog."""
+    from solvers.retail.catalogs import DEFAULT_CATALOG, variant
+
     names = spec_env_config.get("presets") or [spec_env_config.get("preset", "hard_v2")]
+    catalogs = spec_env_config.get("catalogs") or [spec_env_config.get("catalog", DEFAULT_CATALOG)]
     days = int(spec_env_config.get("days", 180))
     if days < 1:
         raise SpecError("days", "must be at least 1")
     out = []
     for name in names:
         resolved = resolve_preset(str(name)).name
-        out.append((f"{resolved}-{days}d", {"preset": resolved, "days": days}))
+        for catalog in catalogs:
+            cat = variant(str(catalog)).name
+            if cat == DEFAULT_CATALOG:
+                out.append((f"{resolved}-{days}d", {"preset": resolved, "days": days}))
+            else:
+                out.append((f"{resolved}-{cat}-{days}d", {"preset": resolved, "days": days, "catalog": cat}))
     return out
 
 
 def make_env(config: dict[str, Any]) -> RetailBenchEnv:
-    env = RetailBenchEnv(config["preset"], max_days=int(config["days"]), code_runner=run_code)
+    env = RetailBenchEnv(config["preset"], max_days=int(config["days"]), code_runner=run_code,
+                         catalog=config.get("catalog"))  # fmt: skip
     _LOCAL.env = env
     return env
 

@@ -2,7 +2,8 @@
 
 The one run path of the workbench: the CLI (`retail run`) and experiment cells' artifacts use it directly, the
 page's `core.retail.live.LiveRun` on a background thread. Agents: the offline policies of `core.retail.agents`
-(oracle and baselines; the oracle is privileged), the offline tool-plan agents of `core.retail.hybrid` (public
+(the oracle — the paper reference policy, privileged, not an upper bound — the full-information reference and
+baselines), the offline tool-plan agents of `core.retail.hybrid` (public
 tools only), and the four LLM frameworks of `core.retail.frameworks` (they need an LLM; without one they are
 refused, never faked). The transitions go through the recorder (buffered); the run, its record tables, daily
 series and evaluation ground truth are written to DuckDB in one transaction (`RunRecord.tables`).
@@ -33,7 +34,8 @@ from solvers.retail.sim import RetailSim
 WORKBENCH = "retailbench"
 OFFLINE_AGENTS = (*OFFLINE_TOOL_AGENTS, *POLICY_AGENTS)
 KINDS = {
-    "oracle": "offline · privileged oracle (reads hidden quality and news effects)",
+    "oracle": "offline · paper reference policy (not an upper bound; reads hidden quality and news effects)",
+    "full_info": "offline · full-information reference (not an upper bound; reads the true model)",
     "news_aware": "offline · baseline (reads hidden news effects)",
     "hybrid": "offline · solver-backed (public tools only)",
     "store_manager": "offline · scripted (public tools only)",
@@ -145,6 +147,7 @@ def run_agent(
     preset: str = "hard_v2",
     days: int = 180,
     seed: int = 0,
+    catalog: str | None = None,
     store: Store | None = None,
     overrides: dict | None = None,
     model: Any = None,
@@ -154,17 +157,19 @@ def run_agent(
     should_stop: Callable[[], bool] | None = None,
     harness: Harness | str | None = None,
 ) -> dict[str, Any]:
-    """One episode of `agent` (an LLM framework needs `model`, a ChatModel); `env` and `actor` when the caller
-    built them already. Returns {run_id (None without a store), status (done, stopped or failed), steps,
+    """One episode of `agent` (an LLM framework needs `model`, a ChatModel) on catalog variant `catalog`
+    (`solvers.retail.catalogs`; default the shipped one); `env` and `actor` when the caller built them
+    already. Returns {run_id (None without a store), status (done, stopped or failed), steps,
     metrics, error, elapsed_s}; a provider failure ends the run as failed with error "provider: ...", and
     the run is stored with whatever days it has (none, when the first request failed). An LLM framework runs
     under `harness` (orca unless given; a given `actor` brings its own); the config, kind and title name it."""
-    env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code)
+    env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code, catalog=catalog)
     if actor is None:
         options = {"harness": harness_of(harness)} if agent in FRAMEWORKS else {}
         actor = make_retail_agent(agent, env, model=model, **options)
     ran = getattr(actor, "harness", None) if agent in FRAMEWORKS else None
-    config = {"preset": env.config.name, "days": days, "agent": agent, "agent_kind": agent_kind(agent, ran),
+    config = {"preset": env.config.name, "catalog": getattr(env, "catalog_name", "default"), "days": days,
+              "agent": agent, "agent_kind": agent_kind(agent, ran),
               "model": getattr(model, "name", None), "overrides": overrides or {}}  # fmt: skip
     if ran is not None:
         config["harness"] = ran.value

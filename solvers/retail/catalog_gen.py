@@ -40,6 +40,16 @@ from solvers.retail.models import (
 
 DEFAULT_SEED = 20260524
 
+
+@dataclass(frozen=True)
+class CatalogKnobs:
+    """What a catalog variant may change besides its seed (the defaults make the shipped catalog): the mean
+    daily traffic and the target band of each product's within-SKU price-quality correlation."""
+
+    traffic_level: float = 2400.0
+    food_corr: tuple[float, float] = (0.2, 0.3)
+    nonfood_corr: tuple[float, float] = (0.4, 0.5)
+
 PRICE_TIERS = [(1.00, 1.05), (0.90, 1.00), (0.80, 0.90), (0.70, 0.80), (0.60, 0.70)]
 QUALITY_TIERS = [(0.2, 0.3), (0.1, 0.2), (0.0, 0.1), (-1.0, 0.0), (-2.0, -1.0), (-2.5, -2.0), (-3.0, -2.5)]
 FOOD = {
@@ -150,7 +160,7 @@ def _base_cost_paths(products: list[dict], rng: np.random.Generator) -> np.ndarr
 
 
 def _supplier_tables(
-    products: list[dict], base: np.ndarray, rng: np.random.Generator
+    products: list[dict], base: np.ndarray, rng: np.random.Generator, knobs: CatalogKnobs = CatalogKnobs()
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Five suppliers per product per day (notes §4.2): copula tiers, enforced diversity, daily draws.
 
@@ -168,7 +178,7 @@ def _supplier_tables(
     qt_hi = np.array([t[1] for t in QUALITY_TIERS])
     for j, p in enumerate(products):
         food = p["category"] in FOOD
-        band = (0.2, 0.3) if food else (0.4, 0.5)
+        band = knobs.food_corr if food else knobs.nonfood_corr
         best: tuple[float, tuple] | None = None
         for _attempt in range(50):
             rho = rng.uniform(*band)
@@ -208,13 +218,13 @@ def _supplier_tables(
     return mult, quality, tiers, transport
 
 
-def _traffic(rng: np.random.Generator) -> np.ndarray:
-    """Daily customer counts: weekly and yearly cycles around 2,400 with 6 % noise."""
+def _traffic(rng: np.random.Generator, level: float = 2400.0) -> np.ndarray:
+    """Daily customer counts: weekly and yearly cycles around `level` (2,400) with 6 % noise."""
     t = np.arange(CALENDAR_DAYS)
     weekday = np.array([(DATA_BEGIN.weekday() + i) % 7 for i in t])
     week = np.where(weekday >= 4, 1.12, 0.95)
     year = 1 + 0.06 * np.sin(2 * np.pi * (t - 150) / 365.25)
-    return np.round(2400 * week * year * rng.lognormal(0, 0.06, CALENDAR_DAYS)).astype(np.int32)
+    return np.round(level * week * year * rng.lognormal(0, 0.06, CALENDAR_DAYS)).astype(np.int32)
 
 
 _REVIEW_TEXT = {
@@ -413,7 +423,7 @@ def _history(
     return arrays, pd.DataFrame(review_rows)
 
 
-def generate(seed: int = DEFAULT_SEED, out: Path = DEFAULT_OUT) -> dict:
+def generate(seed: int = DEFAULT_SEED, out: Path = DEFAULT_OUT, knobs: CatalogKnobs = CatalogKnobs()) -> dict:
     """Write the whole catalog under `out`; returns a small summary (counts and sizes)."""
     rng = np.random.default_rng(seed)
     products = _products(rng)
@@ -429,8 +439,8 @@ def generate(seed: int = DEFAULT_SEED, out: Path = DEFAULT_OUT) -> dict:
             if p["category"] == cat.name:
                 p["target_rating"] = round(float(rng.uniform(max(begin + 0.2, 4.4), min(begin + 1.2, 4.8))), 4)
     base = _base_cost_paths(products, rng)
-    mult, quality, tiers, transport = _supplier_tables(products, base, rng)
-    traffic = _traffic(rng)
+    mult, quality, tiers, transport = _supplier_tables(products, base, rng, knobs)
+    traffic = _traffic(rng, knobs.traffic_level)
     for j, p in enumerate(products):
         p["suppliers"] = [
             {

@@ -92,6 +92,8 @@ class RetailBenchEnv(gym.Env):
     Deterministic: all randomness comes from generators spawned from the reset seed.
     `code_runner` runs `execute_code` (a callable or "module:function"; the registered env uses the app's
     sandbox `core.sandbox:run_code`); without one, `execute_code` returns an error result.
+    `catalog` names a catalog variant of `solvers.retail.catalogs` (default: the shipped one); `catalog_dir`
+    reads a catalog folder directly.
     """
 
     metadata = {"render_modes": []}
@@ -103,6 +105,7 @@ class RetailBenchEnv(gym.Env):
         overrides: dict | None = None,
         code_runner: Callable[..., dict] | str | None = None,
         catalog_dir: str | None = None,
+        catalog: str | None = None,
     ) -> None:
         super().__init__()
         self.config: RetailConfig = preset(preset_name, **(overrides or {}))
@@ -113,6 +116,11 @@ class RetailBenchEnv(gym.Env):
             module, _, name = code_runner.partition(":")
             code_runner = getattr(importlib.import_module(module), name)
         self.code_runner = code_runner
+        if catalog is not None and catalog_dir is None:  # a named variant (solvers.retail.catalogs)
+            from solvers.retail.catalogs import catalog_dir as named_dir
+
+            catalog_dir = named_dir(catalog)
+        self.catalog_name = catalog or ("default" if catalog_dir is None else str(catalog_dir))
         self.catalog = load_catalog(catalog_dir)
         self.observation_space = JSONObject()
         self.action_space = _TEXT
@@ -164,6 +172,7 @@ class RetailBenchEnv(gym.Env):
         assert s is not None
         name, arguments, problem = _parse_action(action)
         before = s.net_worth() if name == "end_today" else 0.0
+        logged = len(tools.calls)
         if problem:
             msg = f"Invalid action: {problem}"
             tools._log(s.day, str(name), "direct", False)
@@ -183,6 +192,10 @@ class RetailBenchEnv(gym.Env):
             "tool": name if isinstance(name, str) else None,
             "error": isinstance(obs.get("result"), dict) and bool(obs["result"].get("error")),
         }
+        inner = [c for c in tools.calls[logged:] if c["source"] == "execute_code"]
+        if inner:  # the read tools execute_code called, in order, with their arguments (for the diagnostics)
+            info["code_calls"] = [{"tool": c["tool"], "arguments": c.get("arguments") or {}, "ok": c["success"]}
+                                  for c in inner]  # fmt: skip
         return obs, reward, terminated, truncated, info
 
     def compact_observation(self, obs: Any) -> Any:

@@ -134,6 +134,11 @@ class OraclePolicy(Policy):
 
     name: str = "oracle"
 
+    def _set_price(self, sim: RetailSim, j: int, price: float) -> None:
+        """Every day for every active SKU with a best historical price, as the original (notes §6 step c): the
+        unchanged-price calls change nothing in the simulation but are actions in the four-stage trace."""
+        self._emit("modify_sku_price", sku_id=sim.sku_ids[j], new_price=float(price))
+
     def act(self, sim: RetailSim) -> None:
         cfg = sim.config
         self.count += 1 if sim.news is not None else 0  # view_today_news

@@ -220,11 +220,16 @@ class RetailTools:
             return {"result": {"error": msg}, "formatted": msg}
         result = json_safe(result)
         ok = not (isinstance(result, dict) and result.get("error"))
-        self._log(day, name, source, ok)
+        self._log(day, name, source, ok, args if source != "direct" else None)
         return {"result": result, "formatted": text}
 
-    def _log(self, day: int, name: str, source: str, ok: bool) -> None:
-        self.calls.append({"day": day, "tool": name, "source": source, "success": ok})
+    def _log(self, day: int, name: str, source: str, ok: bool, arguments: dict | None = None) -> None:
+        """One line of the call log; calls made inside execute_code keep their arguments (as the original's
+        `tool_calls.jsonl` does), so the diagnostics can count them as queries."""
+        entry: dict[str, Any] = {"day": day, "tool": name, "source": source, "success": ok}
+        if arguments is not None:
+            entry["arguments"] = json_safe(arguments)
+        self.calls.append(entry)
 
     # --- validation helpers ---
 
