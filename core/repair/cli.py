@@ -128,7 +128,12 @@ def cmd_run(args: argparse.Namespace) -> dict:
     judges = JUDGE_KEYS if args.judge == "both" else {args.judge: JUDGE_KEYS[args.judge]}
     verdict = {name: bool(row.get(key)) for name, key in judges.items()}
     verdict["exact"] = bool(row.get("exact_repair"))
-    return {"problem": problem.id, "agent": agent.name, "switches": _switches(args), "verdict": verdict, **row}
+    out = {"problem": problem.id, "agent": agent.name, "switches": _switches(args), "verdict": verdict, **row}
+    if args.out is not None:
+        fmt = "lp" if args.out.suffix.lower() == ".lp" else "mps"
+        args.out.write_text(env.current_model().to_text(fmt))
+        out["model_file"] = str(args.out)
+    return out
 
 
 def cmd_bench(args: argparse.Namespace) -> dict:
@@ -188,6 +193,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--problem", required=True, type=cli_args.identifier, help="data-set problem id")
     _switch_args(run)
     run.add_argument("--no-record", action="store_true", help="do not write the run to the store")
+    run.add_argument(
+        "--out",
+        type=cli_args.output_file,
+        metavar="PATH",
+        help="write the episode's final model to PATH (MPS; CPLEX-LP text when PATH ends in .lp)",
+    )
     run.add_argument(
         "--judge",
         choices=JUDGES,

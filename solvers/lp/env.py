@@ -57,7 +57,7 @@ from solvers.lp.diff import diff_models
 from solvers.lp.edits import apply_edits
 from solvers.lp.errortypes import ErrorType
 from solvers.lp.model import IIS, LPModel, LPStatus, family_of
-from solvers.lp.oracle import OracleReport, demand_link, evaluate
+from solvers.lp.oracle import OracleReport, evaluate, strict_refusal
 
 REWARD_RATIONAL = 150.0
 REWARD_IRRATIONAL = 75.0
@@ -392,7 +392,9 @@ class LPRepairEnv(gym.Env):
         if recovered and report is None:
             report = self._oracle()
         rational = bool(recovered and report is not None and report.passed)
-        link = demand_link(self.model, self.problem.supply_chain) if rational else None
+        refusal = (
+            strict_refusal(self.model, self.problem.supply_chain, self.problem.limits) if rational else "irrational"
+        )
         iis0 = set(self.iis0)
         hits = len(self.targets & iis0)
         fixed = self.problem.build()
@@ -403,7 +405,7 @@ class LPRepairEnv(gym.Env):
             "error_type": self.problem.error_type.value,
             "recovered": recovered,
             "rational": rational,
-            "rational_strict": bool(rational and link is not None and link[0]),
+            "rational_strict": bool(rational and refusal is None),
             "steps": self.t,
             "first_optimal_step": self.first_optimal_step if recovered else None,
             "loops": self.loops,

@@ -291,9 +291,11 @@ def inject(
         e,
         tuple(inject_edits),
         tuple(fix),
+        # restore the same-period link first: removing the shifted term first can leave d = offset, a feasible
+        # decoupled model at which Phase I would end before the fix is complete (2 of 30 test problems, seed 7)
         (
-            Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", 0.0, var=f"x_e{n - 1}", lag=shift),
             Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", -1.0, var=f"x_e{n - 1}", lag=0),
+            Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", 0.0, var=f"x_e{n - 1}", lag=shift),
             Action(ActionName.UPDATE_RHS, f"demand_prop_e{n}", 0.0),
         ),
         {"echelon": n, "shift": shift, "offset": off},
