@@ -25,6 +25,7 @@ MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
 JUDGE_KEYS = {"paper": "rational", "strict": "rational_strict"}  # judge -> episode metric
+MIXES = ("single", "multi")  # solvers.lp.dataset.Mix
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -32,7 +33,14 @@ def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_
     p.add_argument(
         "--dataset",
         type=dataset,
-        help="data-set JSON (default artifacts/lp_repair/optirepair_sc_seed<seed>.json)",
+        help="data-set JSON (default artifacts/lp_repair/optirepair_sc2_seed<seed>[_multi].json)",
+    )
+    p.add_argument(
+        "--mix",
+        choices=MIXES,
+        default="single",
+        help="error types per source instance: one (single, the paper's; default) or up to three (multi, "
+        "the data set before issue 28)",
     )
 
 
@@ -45,11 +53,14 @@ def _switch_args(p: argparse.ArgumentParser) -> None:
 
 def _problems(args: argparse.Namespace):
     from core.repair.data import load_or_generate
+    from solvers.lp.dataset import Mix
 
     def notify(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    return load_or_generate(args.seed, args.dataset, problem=getattr(args, "problem", None), notify=notify)
+    return load_or_generate(
+        args.seed, args.dataset, problem=getattr(args, "problem", None), notify=notify, mix=Mix(args.mix)
+    )
 
 
 def _agent(args: argparse.Namespace, problem):
@@ -69,18 +80,23 @@ def _switches(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_generate(args: argparse.Namespace) -> dict:
     from core.repair.data import dataset_path
-    from solvers.lp.dataset import generate, save
+    from solvers.lp.dataset import Mix, generate, save
     from solvers.lp.errortypes import ErrorType
 
     started = time.perf_counter()
     counts = {e: (args.small, args.small) for e in ErrorType} if args.small else None
-    problems, stats = generate(seed=args.seed, counts=counts)
-    path = save(problems, args.dataset or dataset_path(args.seed), stats)
+    mix = Mix(args.mix)
+    problems, stats = generate(seed=args.seed, counts=counts, mix=mix)
+    path = save(problems, args.dataset or dataset_path(args.seed, mix), stats)
     counts: dict[str, dict[str, int]] = {}
     for p in problems:
         counts.setdefault(p.error_type.value, {"train": 0, "test": 0})[p.split] += 1
+    iis_rows = [sum(" " not in m for m in p.iis0) for p in problems if p.iis0]
     return {
         "path": str(path),
+        "mix": mix.value,
+        "sources_used": len({p.source for p in problems}),
+        "iis_rows_mean": round(sum(iis_rows) / len(iis_rows), 2) if iis_rows else None,
         "problems": len(problems),
         "train": sum(p.split == "train" for p in problems),
         "test": sum(p.split == "test" for p in problems),

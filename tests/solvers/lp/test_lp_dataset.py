@@ -108,3 +108,37 @@ def test_discard_stats_are_reported() -> None:
     for key, rate in data["discard_rate"].items():
         attempts = data["attempts"][key]
         assert rate == pytest.approx(1 - data["kept"][key] / attempts, abs=1e-4)
+
+
+def test_one_error_type_per_source_by_default_and_multi_as_an_option() -> None:
+    """Mix.SINGLE: every source instance yields one problem; Mix.MULTI (the earlier set) may yield several."""
+    from solvers.lp.dataset import Mix
+
+    counts = {e: (3, 2) for e in ErrorType}
+    single, _ = generate(seed=5, counts=counts)
+    assert len(single) == 50 and len({p.source for p in single}) == 50
+    assert {p.details["mix"] for p in single} == {"single"}
+    multi, _ = generate(seed=5, counts=counts, mix=Mix.MULTI)
+    assert len(multi) == 50 and len({p.source for p in multi}) < 50
+    for split in ("train", "test"):  # no source in both splits, either way
+        other = "test" if split == "train" else "train"
+        for problems in (single, multi):
+            assert not {p.source for p in problems if p.split == split} & {
+                p.source for p in problems if p.split == other
+            }
+
+
+def test_stored_iis_is_highs_getiis_and_irreducible(small_problems: list[Problem]) -> None:
+    """The data set's IIS is HiGHS's own (sizes compare with Table 12); the live environment keeps its routine."""
+    from solvers.lp.dataset import stored_iis
+
+    for p in small_problems:
+        if p.error_type is ErrorType.ME5:
+            assert p.iis0 == ()
+            continue
+        assert p.details["iis0_method"] == "highs getIis"
+        model = p.build()
+        highs = model.iis(method="highs")
+        assert p.iis0 == tuple(m.label() for m in highs.rows + highs.bounds) == tuple(
+            m.label() for m in stored_iis(model).rows + stored_iis(model).bounds
+        )
