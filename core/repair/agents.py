@@ -22,7 +22,7 @@ from collections import defaultdict
 from typing import Any
 
 from core.errors import SpecError
-from solvers.lp.actions import Action, ActionName, apply_action, is_protected
+from solvers.lp.actions import RETARGETABLE_PREFIX, Action, ActionName, apply_action, is_protected
 from solvers.lp.dataset import Problem, parse_description
 from solvers.lp.diff import diff_models
 from solvers.lp.elastic import elastic_repair
@@ -256,13 +256,14 @@ class OfflineRepairAgent:
             )
         rhs: dict[str, list[tuple[str, tuple[float, float]]]] = defaultdict(list)
         for row, _have, want in d.row_bounds:
-            if not (self.protected and is_protected(row)):
+            if not (self.protected and is_protected(row)) or row.startswith(RETARGETABLE_PREFIX):
                 rhs[family_of(row)].append((row, want))
         for fam, items in sorted(rhs.items()):
             wants = [w[1] if math.isfinite(w[1]) else w[0] for _r, w in items]
             value = _uniform(wants)
             family_rows = model.rows_matching(fam)
-            if value is not None and len(family_rows) == len(self.expected.rows_matching(fam)):
+            whole = len(items) == len(family_rows) == len(self.expected.rows_matching(fam))
+            if value is not None and whole and not fam.startswith(RETARGETABLE_PREFIX):
                 out.append(
                     (
                         Action(ActionName.UPDATE_RHS, fam, value),

@@ -33,7 +33,8 @@ Reward (eq. 5): 0 on every step but the last; at the end +150 if OPTIMAL and eve
 passes, +75 if OPTIMAL but irrational, -50 otherwise.
 
 Switches, reported in `info["switches"]`: `protected` (default True: inventory-balance rows and the
-tightening rows `backorder_cap_*`, `supply_cap_*` cannot be dropped, relaxed or have their RHS changed)
+tightening rows `backorder_cap_*`, `supply_cap_*` cannot be dropped, relaxed or have their RHS changed, except
+UPDATE_RHS on one exactly named `inv_balance` row)
 and `extended` (default False = paper-faithful; True adds UPDATE_COEF). `oracle_mode` "typed" applies
 Table 8 by error type (privileged, the paper's protocol), "all" applies every check (deployable).
 """
@@ -336,7 +337,8 @@ class LPRepairEnv(gym.Env):
         ]
         if self.protected:
             lines.append(
-                "- Protected (cannot be dropped, relaxed or re-set): inv_balance_*, backorder_cap_*, supply_cap_*"
+                "- Protected (cannot be dropped, relaxed or re-set): inv_balance_*, backorder_cap_*, supply_cap_*;"
+                " UPDATE_RHS on one inv_balance row named exactly may re-set its target"
             )
         if self.history:
             lines += ["", "## Recent Actions"]

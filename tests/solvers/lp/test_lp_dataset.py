@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
 import pytest
 
+from core.errors import SpecError
 from solvers.lp.actions import apply_action
 from solvers.lp.dataset import Problem, generate
 from solvers.lp.edits import apply_edits
@@ -142,3 +144,38 @@ def test_stored_iis_is_highs_getiis_and_irreducible(small_problems: list[Problem
         assert p.iis0 == tuple(m.label() for m in highs.rows + highs.bounds) == tuple(
             m.label() for m in stored_iis(model).rows + stored_iis(model).bounds
         )
+
+
+def test_me3_is_a_wrong_balance_target_not_a_new_row(small_problems: list[Problem]) -> None:
+    """Table 7: ME-3 forces I - B below the reachable minimum through an inv_balance target; no row is added."""
+    from solvers.lp.actions import Action, ActionName
+    from solvers.lp.diff import diff_models
+
+    for p in (q for q in small_problems if q.error_type is ErrorType.ME3):
+        n, t = p.details["echelon"], p.details["period"]
+        row = f"inv_balance_e{n}_t{t}"
+        assert t <= p.supply_chain.lead_time[n - 1]
+        model = p.build()
+        fixed = p.build()
+        apply_edits(fixed, p.gt_edits)
+        diff = diff_models(fixed, model)
+        assert not diff.added_rows and not diff.removed_rows and [r for r, *_ in diff.row_bounds] == [row]
+        assert model.solve().status is LPStatus.INFEASIBLE and row in p.iis0
+        with pytest.raises(SpecError):  # a protected family cannot be re-set as a whole, nor dropped
+            apply_action(model, Action(ActionName.UPDATE_RHS, f"inv_balance_e{n}", 0.0))
+        with pytest.raises(SpecError):
+            apply_action(model, Action(ActionName.DROP_CONSTRAINT, row))
+        apply_action(model, Action(ActionName.UPDATE_RHS, row, p.details["stated"]))
+        assert diff_models(fixed, model, tol=1e-9).empty
+
+
+def test_me3_new_row_option_keeps_the_earlier_injection() -> None:
+    from solvers.lp.saboteur import SABOTAGE
+
+    rng = np.random.default_rng([5, 1])
+    sc = sample_supply_chain(rng)
+    base = build_supply_chain(sc)
+    base.solve()
+    tight = calibrate(sc, base)
+    old = inject(ErrorType.ME3, sc, tight, rng, dataclasses.replace(SABOTAGE, me3_new_row=True))
+    assert old.edits[0].op.value == "ADD_ROW" and old.edits[0].row.startswith("net_inventory_e")
