@@ -133,6 +133,14 @@ class OfflineRepairAgent:
         text = str(observation)
         if self.model is None:
             self._read(text)
+        if self.model is None and not episode_over(text):
+            self.last_note = (
+                "no problem statement in the observation: the statement-diff reference cannot work here "
+                "(model-only track); submitting the model unchanged rather than guessing"
+                if "## Problem" not in text
+                else "the problem statement or the model could not be read: submitting unchanged"
+            )
+            return SUBMIT
         if episode_over(text) or self.model is None:
             return SUBMIT
         if not self.queue:

@@ -26,6 +26,7 @@ MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
 JUDGE_KEYS = {"paper": "rational", "strict": "rational_strict"}  # judge -> episode metric
 MIXES = ("single", "multi")  # solvers.lp.dataset.Mix
+TRACKS = ("standard", "model-only")  # solvers.lp.env.Track ("real" comes with the Netlib models)
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -49,6 +50,13 @@ def _switch_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("think", "json"), default="think", help="LLM reply format")
     p.add_argument("--extended", action="store_true", help="extended action set (UPDATE_COEF); off = paper")
     p.add_argument("--unprotected", action="store_true", help="let agents drop/relax balance and cap rows")
+    p.add_argument(
+        "--track",
+        choices=TRACKS,
+        default="standard",
+        help="standard: the agent sees the problem statement and the model (the paper's); model-only: the LP "
+        "text and the tools only",
+    )
 
 
 def _problems(args: argparse.Namespace):
@@ -75,7 +83,15 @@ def _agent(args: argparse.Namespace, problem):
 
 
 def _switches(args: argparse.Namespace) -> dict[str, Any]:
-    return {"protected_rows": not args.unprotected, "extended_actions": args.extended}
+    return {"protected_rows": not args.unprotected, "extended_actions": args.extended, "track": args.track}
+
+
+def _env(args: argparse.Namespace, problems: list):
+    from solvers.lp.env import LPRepairEnv, Track
+
+    return LPRepairEnv(
+        problems, protected=not args.unprotected, extended=args.extended, track=Track(args.track)
+    )
 
 
 def cmd_generate(args: argparse.Namespace) -> dict:
@@ -128,12 +144,11 @@ def cmd_run(args: argparse.Namespace) -> dict:
     from core.repair.data import find
     from core.repair.evaluate import run_problem
     from core.store import Store
-    from solvers.lp.env import LPRepairEnv
 
     problems = _problems(args)
     problem = find(problems, args.problem)
     agent = _agent(args, problem)
-    env = LPRepairEnv([problem], protected=not args.unprotected, extended=args.extended)
+    env = _env(args, [problem])
     recorder = None
     if not args.no_record:
         config = {"problem": problem.id, "agent": agent.name, "dataset_seed": args.seed, **_switches(args)}
@@ -156,11 +171,10 @@ def cmd_bench(args: argparse.Namespace) -> dict:
     from core.repair.data import select
     from core.repair.evaluate import run_problem
     from core.repair.metrics import summarize
-    from solvers.lp.env import LPRepairEnv
     from solvers.lp.oracle import Judge
 
     chosen = select(_problems(args), split=args.split, types=args.types, limit=args.limit)
-    env = LPRepairEnv(chosen, protected=not args.unprotected, extended=args.extended)
+    env = _env(args, chosen)
     started = time.perf_counter()
     rows = []
     name = ""

@@ -2,7 +2,8 @@
 
 Spec env config keys (all optional): `dataset_seed` (2), `dataset` (path), `mix` ("single" | "multi": error
 types per source instance), `split` ("test"), `types` (list of ME-k), `limit` (problems per type),
-`protected` (True), `extended` (False). Agent tables: `kind = "offline"`
+`protected` (True), `extended` (False), `track` ("standard" | "model-only": whether the agent sees the
+problem statement). Agent tables: `kind = "offline"`
 with `agent = "offline" | "greedy" | "do-nothing" | "ground-truth"` (default: the agent's name), or
 `kind = "llm"` with `format = "think" | "json"` (the run's Settings; offline settings are refused, no stand-in).
 Example spec: `tests/core/repair/lp_repair_spec.toml`.
@@ -18,7 +19,7 @@ from core.errors import SpecError
 from core.repair.data import find, load_or_generate, select
 from core.repair.evaluate import OFFLINE_AGENTS, make_offline_agent
 from solvers.lp.dataset import Mix, Problem
-from solvers.lp.env import LPRepairEnv
+from solvers.lp.env import LPRepairEnv, Track
 
 
 @functools.lru_cache(maxsize=4)
@@ -53,12 +54,25 @@ def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]
         "mix": mix,
         "protected": bool(cfg.get("protected", True)),
         "extended": bool(cfg.get("extended", False)),
+        "track": _track(cfg.get("track", "standard")).value,
     }
     return [(p.id, {**base, "problem_id": p.id, "error_type": p.error_type.value}) for p in chosen]
 
 
+def _track(value: Any) -> Track:
+    try:
+        return Track(str(value))
+    except ValueError:
+        raise SpecError("track", f"use standard or model-only; got {value!r}") from None
+
+
 def make_env(config: dict[str, Any]) -> LPRepairEnv:
-    return LPRepairEnv([_problem(config)], protected=config["protected"], extended=config["extended"])
+    return LPRepairEnv(
+        [_problem(config)],
+        protected=config["protected"],
+        extended=config["extended"],
+        track=_track(config.get("track", "standard")),
+    )
 
 
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any) -> Agent:

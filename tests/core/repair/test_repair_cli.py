@@ -212,3 +212,29 @@ def test_run_out_writes_the_final_model(capsys, small_dataset: Path, tmp_path: P
     with pytest.raises(SystemExit) as refused:
         main([*argv, "--out", str(tmp_path)])
     assert refused.value.code == 2 and '"field": "--out"' in capsys.readouterr().err
+
+
+def test_bench_model_only_track_withholds_the_statement(capsys, small_dataset: Path) -> None:
+    """model-only: no statement in the observation; the statement-diff reference says it cannot work."""
+    from core.repair.agents import OfflineRepairAgent
+    from solvers.lp.dataset import load
+    from solvers.lp.env import LPRepairEnv, Track
+
+    problem = next(p for p in load(small_dataset) if p.error_type.value == "ME-3" and p.split == "test")
+    env = LPRepairEnv([problem], track=Track.MODEL_ONLY)
+    obs, _ = env.reset(options={"problem": problem.id})
+    assert "## Problem" not in obs and problem.description not in obs and "## Model" in obs
+    agent = OfflineRepairAgent()
+    assert agent.act(obs)["name"] == "SUBMIT" and "cannot work" in agent.last_note
+    standard, _ = LPRepairEnv([problem]).reset(options={"problem": problem.id})
+    assert problem.description in standard
+    base = ["repair", "bench", "--dataset", str(small_dataset), "--types", "ME-3", "ME-9"]
+    code, out, _ = _run(capsys, [*base, "--track", "model-only"])
+    assert code == 0 and out["switches"]["track"] == "model-only" and out["overall"]["RR"] == 0.0
+    code, out, _ = _run(capsys, [*base, "--agent", "greedy", "--track", "model-only"])
+    assert code == 0 and out["by_type"]["ME-9"]["RR"] == 1.0 and out["by_type"]["ME-3"]["RR"] == 0.0
+    code, out, _ = _run(capsys, base)
+    assert code == 0 and out["switches"]["track"] == "standard" and out["overall"]["exact"] == 1.0
+    with pytest.raises(SystemExit) as refused:
+        main([*base, "--track", "real"])
+    assert refused.value.code == 2 and '"field": "--track"' in capsys.readouterr().err
