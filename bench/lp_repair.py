@@ -231,7 +231,7 @@ def part_judges(problems) -> dict:
         for p in test:
             model = p.build()
             apply_edits(model, p.gt_edits)
-            if not judge(model, p.supply_chain, error_type=p.error_type, kind=kind):
+            if not judge(model, p.supply_chain, error_type=p.error_type, kind=kind, limits=p.limits):
                 refused.append(p.id)
         out[kind.value] = {"accepted": len(test) - len(refused), "refused": refused}
     out["seconds"] = round(time.perf_counter() - started, 1)
