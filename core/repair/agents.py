@@ -243,8 +243,10 @@ class OfflineRepairAgent:
                 if t_row is None or t_col is None:
                     continue
                 groups[(family_of(row), family_of(col), t_row - t_col, want)] += 1
+            # set the stated (non-zero) coefficients before zeroing stray ones: zeroing first can leave a feasible
+            # decoupled model at which Phase I ends early (ME-10, sc-test-me-10-01416 of seed 2)
             for (rfam, cfam, lag, want), _count in sorted(
-                groups.items(), key=lambda kv: (kv[0][3] != 0.0, kv[0])
+                groups.items(), key=lambda kv: (kv[0][3] == 0.0, kv[0])
             ):
                 out.append(
                     (
