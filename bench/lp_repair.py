@@ -14,7 +14,7 @@ Parts:
              (the strict judge must accept all of them; issue 28).
 
 Run: .venv/bin/python bench/lp_repair.py [--part generate|iis|step|agents|all] [--out bench/results/lp_repair.json]
-(the data set is read from artifacts/lp_repair/optirepair_sc_seed2.json when present, else generated)
+(the data set is read from artifacts/lp_repair/optirepair_sc2_seed2.json when present, else generated)
 """
 
 from __future__ import annotations

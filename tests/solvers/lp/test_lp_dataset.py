@@ -179,3 +179,30 @@ def test_me3_new_row_option_keeps_the_earlier_injection() -> None:
     tight = calibrate(sc, base)
     old = inject(ErrorType.ME3, sc, tight, rng, dataclasses.replace(SABOTAGE, me3_new_row=True))
     assert old.edits[0].op.value == "ADD_ROW" and old.edits[0].row.startswith("net_inventory_e")
+
+
+def test_me10_fix_never_feasible_before_its_last_action() -> None:
+    """Removing the shifted term first can leave d = offset (a feasible, decoupled model): Phase I would end there.
+
+    Source 6 of seed 31 is such a case: the stored order (same-period link first) is accepted, the earlier
+    order (shifted term first) is discarded by `verify`.
+    """
+    from solvers.lp.dataset import verify
+
+    rng = np.random.default_rng([31, 6])
+    sc = sample_supply_chain(rng)
+    base = build_supply_chain(sc)
+    base.solve()
+    tight = calibrate(sc, base)
+    sab = inject(ErrorType.ME10, sc, tight, rng)
+    tightened = build_tightened(sc, tight)
+    link, unshift, offset = sab.gt_actions
+    assert link.lag == 0 and link.value == -1.0 and unshift.value == 0.0 and offset.name.value == "UPDATE_RHS"
+    partial = tightened.copy()
+    apply_edits(partial, sab.edits)
+    apply_action(partial, unshift, extended=True)
+    assert partial.solve().status is LPStatus.OPTIMAL  # the trap
+    assert verify(tightened, sc, sab.edits, sab.gt_edits, ErrorType.ME10, sab.gt_actions)[0] is None
+    earlier = (unshift, link, offset)
+    reason, _ = verify(tightened, sc, sab.edits, sab.gt_edits, ErrorType.ME10, earlier)
+    assert reason == "fix feasible before its last action"
