@@ -14,7 +14,7 @@ Parts:
              (the strict judge must accept all of them; issue 28).
 
 Run: .venv/bin/python bench/lp_repair.py [--part generate|iis|step|agents|all] [--out bench/results/lp_repair.json]
-(the data set is read from artifacts/lp_repair/optirepair_sc_seed2.json when present, else generated)
+(the data set is read from artifacts/lp_repair/optirepair_sc2_seed2.json when present, else generated)
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def part_judges(problems) -> dict:
         for p in test:
             model = p.build()
             apply_edits(model, p.gt_edits)
-            if not judge(model, p.supply_chain, error_type=p.error_type, kind=kind):
+            if not judge(model, p.supply_chain, error_type=p.error_type, kind=kind, limits=p.limits):
                 refused.append(p.id)
         out[kind.value] = {"accepted": len(test) - len(refused), "refused": refused}
     out["seconds"] = round(time.perf_counter() - started, 1)

@@ -25,6 +25,8 @@ MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
 JUDGE_KEYS = {"paper": "rational", "strict": "rational_strict"}  # judge -> episode metric
+MIXES = ("single", "multi")  # solvers.lp.dataset.Mix
+TRACKS = ("standard", "model-only")  # solvers.lp.env.Track ("real" comes with the Netlib models)
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -32,7 +34,14 @@ def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_
     p.add_argument(
         "--dataset",
         type=dataset,
-        help="data-set JSON (default artifacts/lp_repair/optirepair_sc_seed<seed>.json)",
+        help="data-set JSON (default artifacts/lp_repair/optirepair_sc2_seed<seed>[_multi].json)",
+    )
+    p.add_argument(
+        "--mix",
+        choices=MIXES,
+        default="single",
+        help="error types per source instance: one (single, the paper's; default) or up to three (multi, "
+        "the data set before issue 28)",
     )
 
 
@@ -41,15 +50,25 @@ def _switch_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("think", "json"), default="think", help="LLM reply format")
     p.add_argument("--extended", action="store_true", help="extended action set (UPDATE_COEF); off = paper")
     p.add_argument("--unprotected", action="store_true", help="let agents drop/relax balance and cap rows")
+    p.add_argument(
+        "--track",
+        choices=TRACKS,
+        default="standard",
+        help="standard: the agent sees the problem statement and the model (the paper's); model-only: the LP "
+        "text and the tools only",
+    )
 
 
 def _problems(args: argparse.Namespace):
     from core.repair.data import load_or_generate
+    from solvers.lp.dataset import Mix
 
     def notify(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    return load_or_generate(args.seed, args.dataset, problem=getattr(args, "problem", None), notify=notify)
+    return load_or_generate(
+        args.seed, args.dataset, problem=getattr(args, "problem", None), notify=notify, mix=Mix(args.mix)
+    )
 
 
 def _agent(args: argparse.Namespace, problem):
@@ -64,23 +83,36 @@ def _agent(args: argparse.Namespace, problem):
 
 
 def _switches(args: argparse.Namespace) -> dict[str, Any]:
-    return {"protected_rows": not args.unprotected, "extended_actions": args.extended}
+    return {"protected_rows": not args.unprotected, "extended_actions": args.extended, "track": args.track}
+
+
+def _env(args: argparse.Namespace, problems: list):
+    from solvers.lp.env import LPRepairEnv, Track
+
+    return LPRepairEnv(
+        problems, protected=not args.unprotected, extended=args.extended, track=Track(args.track)
+    )
 
 
 def cmd_generate(args: argparse.Namespace) -> dict:
     from core.repair.data import dataset_path
-    from solvers.lp.dataset import generate, save
+    from solvers.lp.dataset import Mix, generate, save
     from solvers.lp.errortypes import ErrorType
 
     started = time.perf_counter()
     counts = {e: (args.small, args.small) for e in ErrorType} if args.small else None
-    problems, stats = generate(seed=args.seed, counts=counts)
-    path = save(problems, args.dataset or dataset_path(args.seed), stats)
+    mix = Mix(args.mix)
+    problems, stats = generate(seed=args.seed, counts=counts, mix=mix)
+    path = save(problems, args.dataset or dataset_path(args.seed, mix), stats)
     counts: dict[str, dict[str, int]] = {}
     for p in problems:
         counts.setdefault(p.error_type.value, {"train": 0, "test": 0})[p.split] += 1
+    iis_rows = [sum(" " not in m for m in p.iis0) for p in problems if p.iis0]
     return {
         "path": str(path),
+        "mix": mix.value,
+        "sources_used": len({p.source for p in problems}),
+        "iis_rows_mean": round(sum(iis_rows) / len(iis_rows), 2) if iis_rows else None,
         "problems": len(problems),
         "train": sum(p.split == "train" for p in problems),
         "test": sum(p.split == "test" for p in problems),
@@ -112,12 +144,11 @@ def cmd_run(args: argparse.Namespace) -> dict:
     from core.repair.data import find
     from core.repair.evaluate import run_problem
     from core.store import Store
-    from solvers.lp.env import LPRepairEnv
 
     problems = _problems(args)
     problem = find(problems, args.problem)
     agent = _agent(args, problem)
-    env = LPRepairEnv([problem], protected=not args.unprotected, extended=args.extended)
+    env = _env(args, [problem])
     recorder = None
     if not args.no_record:
         config = {"problem": problem.id, "agent": agent.name, "dataset_seed": args.seed, **_switches(args)}
@@ -128,18 +159,22 @@ def cmd_run(args: argparse.Namespace) -> dict:
     judges = JUDGE_KEYS if args.judge == "both" else {args.judge: JUDGE_KEYS[args.judge]}
     verdict = {name: bool(row.get(key)) for name, key in judges.items()}
     verdict["exact"] = bool(row.get("exact_repair"))
-    return {"problem": problem.id, "agent": agent.name, "switches": _switches(args), "verdict": verdict, **row}
+    out = {"problem": problem.id, "agent": agent.name, "switches": _switches(args), "verdict": verdict, **row}
+    if args.out is not None:
+        fmt = "lp" if args.out.suffix.lower() == ".lp" else "mps"
+        args.out.write_text(env.current_model().to_text(fmt))
+        out["model_file"] = str(args.out)
+    return out
 
 
 def cmd_bench(args: argparse.Namespace) -> dict:
     from core.repair.data import select
     from core.repair.evaluate import run_problem
     from core.repair.metrics import summarize
-    from solvers.lp.env import LPRepairEnv
     from solvers.lp.oracle import Judge
 
     chosen = select(_problems(args), split=args.split, types=args.types, limit=args.limit)
-    env = LPRepairEnv(chosen, protected=not args.unprotected, extended=args.extended)
+    env = _env(args, chosen)
     started = time.perf_counter()
     rows = []
     name = ""
@@ -188,6 +223,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--problem", required=True, type=cli_args.identifier, help="data-set problem id")
     _switch_args(run)
     run.add_argument("--no-record", action="store_true", help="do not write the run to the store")
+    run.add_argument(
+        "--out",
+        type=cli_args.output_file,
+        metavar="PATH",
+        help="write the episode's final model to PATH (MPS; CPLEX-LP text when PATH ends in .lp)",
+    )
     run.add_argument(
         "--judge",
         choices=JUDGES,

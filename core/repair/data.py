@@ -7,17 +7,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import SpecError
-from solvers.lp.dataset import DEFAULT_SEED, MAX_SOURCES, PROBLEM_ID, Problem, generate, load, save
+from solvers.lp.dataset import DEFAULT_SEED, MAX_SOURCES, PROBLEM_ID, Mix, Problem, generate, load, save
 from solvers.lp.errortypes import ErrorType, parse_error_type
 
 DATA_DIR = Path("artifacts") / "lp_repair"
 BUILD_SECONDS = 60  # docs/BENCHMARKS.md: 50-76 s for the 976 problems of seed 2
 
 
-def dataset_path(seed: int = DEFAULT_SEED) -> Path:
-    """`$ORCA_LP_DATA/optirepair_sc_seed<seed>.json` (default folder: artifacts/lp_repair)."""
+def dataset_path(seed: int = DEFAULT_SEED, mix: Mix = Mix.SINGLE) -> Path:
+    """`$ORCA_LP_DATA/optirepair_sc2_seed<seed>.json` (`..._multi.json` for `Mix.MULTI`; default folder:
+    artifacts/lp_repair). The `2` marks the generator of issue 28 (ME-3 as a balance target, one type per
+    source, HiGHS IIS): a set written by the earlier generator (`optirepair_sc_seed<seed>.json`) is not reused.
+    """
     folder = Path(os.environ.get("ORCA_LP_DATA", DATA_DIR))
-    return folder / f"optirepair_sc_seed{seed}.json"
+    tail = "" if mix is Mix.SINGLE else f"_{mix.value}"
+    return folder / f"optirepair_sc2_seed{seed}{tail}.json"
 
 
 def check_problem_id(problem_id: str) -> None:
@@ -38,9 +42,10 @@ def load_or_generate(
     progress: Callable[[int, int], None] | None = None,
     problem: str | None = None,
     notify: Callable[[str], None] | None = None,
+    mix: Mix = Mix.SINGLE,
 ) -> list[Problem]:
-    """The 976-problem set for `seed`: read from `path`, or from `dataset_path(seed)` (generated and saved there
-    when it does not exist yet).
+    """The 976-problem set for `seed` and `mix`: read from `path`, or from `dataset_path(seed, mix)` (generated
+    and saved there when it does not exist yet).
 
     An explicit `path` that does not exist is refused (a typo must not start a minute-long build). Before a
     build, `problem` (the id the caller will look up) is checked with `check_problem_id`, and `notify` gets
@@ -48,7 +53,7 @@ def load_or_generate(
     """
     if path:
         return load(path)
-    target = dataset_path(seed)
+    target = dataset_path(seed, mix)
     if target.exists():
         return load(target)
     if problem is not None:
@@ -65,7 +70,7 @@ def load_or_generate(
                 step["next"] += 0.1
                 notify(f"  {done}/{total} problems")
 
-    problems, stats = generate(seed=seed, progress=report)
+    problems, stats = generate(seed=seed, progress=report, mix=mix)
     save(problems, target, stats)
     return problems
 

@@ -12,7 +12,7 @@ from core.recorder import Recorder
 from core.repair.agents import DoNothingAgent, GreedyDropAgent, GroundTruthAgent, OfflineRepairAgent
 from core.rollout import rollout
 from solvers.lp.dataset import Problem
-from solvers.lp.env import LPRepairEnv
+from solvers.lp.env import LPRepairEnv, Track
 
 OFFLINE_AGENTS = ("offline", "ground-truth", "do-nothing", "greedy")
 
@@ -69,9 +69,10 @@ def run_offline(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     recorder_factory: Callable[[Problem, Agent], Recorder | None] | None = None,
+    track: Track = Track.STANDARD,
 ) -> list[dict[str, Any]]:
-    """Run an offline agent over `problems` (one env, one episode each)."""
-    env = LPRepairEnv(problems, protected=protected, extended=extended)
+    """Run an offline agent over `problems` (one env, one episode each) on `track`."""
+    env = LPRepairEnv(problems, protected=protected, extended=extended, track=track)
     rows = []
     for k, p in enumerate(problems):
         agent = make_offline_agent(agent_name, p, protected=protected, extended=extended)

@@ -26,7 +26,8 @@ from solvers.lp.diff import diff_models
 from solvers.lp.env import LPRepairEnv
 from solvers.lp.errortypes import TITLES
 from solvers.lp.model import LPModel
-from solvers.lp.oracle import Check, demand_link
+from solvers.lp.oracle import Check
+from solvers.lp.oracle import strict_refusal as strict_reason
 
 WORKBENCH = "lp_repair"
 AGENT_LABELS = {
@@ -222,9 +223,8 @@ class RepairSession:
         m = self.metrics
         if not (self.done and m.get("rational") and not m.get("rational_strict")):
             return None
-        link = demand_link(self.env.current_model(), self.problem.supply_chain)
-        detail = link[2] if link else "the plan has no solved values"
-        return f"The strict judge refuses this plan because the echelons are not linked: {detail}."
+        detail = strict_reason(self.env.current_model(), self.problem.supply_chain, self.problem.limits)
+        return f"The strict judge refuses this plan: {detail or 'the plan has no solved values'}."
 
     def diff(self) -> dict:
         return diff_models(self.original, self.env.current_model()).to_dict()

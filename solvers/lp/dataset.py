@@ -11,7 +11,13 @@ Pipeline (Appendix G.1, HiGHS instead of Gurobi):
 Problems failing 3 or 4 are discarded and counted per type (`GenerationStats`).
 
 Split: each source instance goes wholly to train or test (the split whose quota is proportionally
-less filled), and contributes at most `TYPES_PER_SOURCE` problems of different types.
+less filled). `Mix.SINGLE` (default, the paper's "the saboteur selects an error type"): each source instance
+is offered exactly one error type (the next still needed in a rotation over the ten) and yields at most one
+problem; `Mix.MULTI` (the data set before issue 28): at most `TYPES_PER_SOURCE` problems of different types.
+
+The stored initial IIS (`Problem.iis0`, with `details["iis0_method"]`) is HiGHS's own irreducible IIS
+(`getIis`, strategy from-LP + irreducible), so its size compares with Table 12's; the environment computes its
+live IIS with the faster ray + deletion routine (`LPModel.iis()`), which may return another valid IIS.
 """
 
 from __future__ import annotations
@@ -21,19 +27,28 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 import numpy as np
 
-from core.errors import SpecError
-from solvers.lp.actions import Action
+from core.errors import SolverError, SpecError
+from solvers.lp.actions import Action, apply_action
 from solvers.lp.edits import Edit, apply_edits
 from solvers.lp.errortypes import SPLIT_COUNTS, TITLES, ErrorType
 from solvers.lp.instance import SupplyChain, sample_supply_chain
 from solvers.lp.model import IIS, LPModel, LPStatus, build_supply_chain
-from solvers.lp.oracle import APPLICABILITY, evaluate
+from solvers.lp.oracle import APPLICABILITY, Limits, evaluate
 from solvers.lp.saboteur import Tightening, build_tightened, calibrate, inject
 from solvers.upload import load_json, parse_record, read_text
+
+
+class Mix(StrEnum):
+    """How many error types one source instance may carry: one (the paper's) or up to three (before issue 28)."""
+
+    SINGLE = "single"
+    MULTI = "multi"
+
 
 MIN_OBJECTIVE = 1.0
 MIN_ACTIVE = 10
@@ -65,6 +80,11 @@ class Problem:
     @property
     def size(self) -> str:
         return f"{self.supply_chain.n_echelons}x{self.supply_chain.n_periods}"
+
+    @property
+    def limits(self) -> Limits:
+        """The stated backorder caps and factory supply cap (what the strict judge's plan replay enforces)."""
+        return Limits(self.tightening.backorder_caps, self.tightening.supply_cap)
 
     def build(self) -> LPModel:
         """The sabotaged model as the agent receives it."""
@@ -175,10 +195,26 @@ class GenerationStats:
         }
 
 
+def stored_iis(model: LPModel) -> IIS:
+    """HiGHS's own irreducible IIS (`getIis`); the ray + deletion routine's when HiGHS cannot compute one."""
+    try:
+        return model.iis(method="highs")
+    except SolverError:
+        return model.iis()
+
+
 def verify(
-    tightened: LPModel, sc: SupplyChain, edits, gt_edits, error_type: ErrorType
+    tightened: LPModel,
+    sc: SupplyChain,
+    edits,
+    gt_edits,
+    error_type: ErrorType,
+    gt_actions: tuple[Action, ...] = (),
 ) -> tuple[str | None, IIS | None]:
-    """Appendix G steps 3–4 on a copy of the tightened model; returns (discard reason or None, initial IIS)."""
+    """Appendix G steps 3–4 on a copy of the tightened model; returns (discard reason or None, initial IIS).
+
+    A ground truth of several actions is also replayed action by action: no prefix of it may be OPTIMAL.
+    """
     model = tightened.copy()
     apply_edits(model, edits)
     status = model.solve().status
@@ -198,8 +234,15 @@ def verify(
     report = evaluate(fixed, sc, error_type=error_type)
     if report is None or not report.passed:
         return "fix fails oracle", None
+    if error_type is not ErrorType.ME5 and len(gt_actions) > 1:
+        # the environment ends Phase I at the first OPTIMAL model: the replayed fix must not get there early
+        partial = model.copy()
+        for action in gt_actions[:-1]:
+            apply_action(partial, action, protected=True, extended=True)
+            if partial.solve().status is LPStatus.OPTIMAL:
+                return "fix feasible before its last action", None
     if error_type is not ErrorType.ME5:
-        iis = model.iis()
+        iis = stored_iis(model)
         if iis.empty:
             return "empty IIS", None
     return None, iis
@@ -222,8 +265,12 @@ def generate(
     *,
     progress: Callable[[int, int], None] | None = None,
     max_sources: int = MAX_SOURCES,
+    mix: Mix = Mix.SINGLE,
 ) -> tuple[list[Problem], GenerationStats]:
-    """Generate the data set deterministically; `counts` maps type -> (train, test) (Table 12 by default)."""
+    """Generate the data set deterministically; `counts` maps type -> (train, test) (Table 12 by default).
+
+    `mix` says how many error types a source instance may carry (module docstring).
+    """
     counts = dict(SPLIT_COUNTS if counts is None else counts)
     need = {"train": {e: c[0] for e, c in counts.items()}, "test": {e: c[1] for e, c in counts.items()}}
     totals = {s: sum(v.values()) for s, v in need.items()}
@@ -254,7 +301,8 @@ def generate(
         tightening = calibrate(sc, base)
         screen = _screen(sc, base)
         rotated = order[i % len(order) :] + order[: i % len(order)]
-        wanted = [e for e in rotated if need[split].get(e, 0) > 0][:TYPES_PER_SOURCE]
+        per_source = 1 if mix is Mix.SINGLE else TYPES_PER_SOURCE
+        wanted = [e for e in rotated if need[split].get(e, 0) > 0][:per_source]
         tightened = None
         for e in wanted:
             stats.attempts[e.value] = stats.attempts.get(e.value, 0) + 1
@@ -268,7 +316,7 @@ def generate(
                 continue
             if tightened is None:
                 tightened = build_tightened(sc, tightening)
-            reason, iis = verify(tightened, sc, sab.edits, sab.gt_edits, e)
+            reason, iis = verify(tightened, sc, sab.edits, sab.gt_edits, e, sab.gt_actions)
             if reason is not None:
                 stats.discard(e, reason)
                 continue
@@ -288,7 +336,7 @@ def generate(
                     gt_in_agent_grammar=sab.gt_in_agent_grammar,
                     description=describe(sc, tightening),
                     iis0=tuple(m.label() for m in (iis.rows + iis.bounds)) if iis else (),
-                    details=sab.details,
+                    details={**sab.details, "iis0_method": "highs getIis" if iis else None, "mix": mix.value},
                 )
             )
             if progress is not None:

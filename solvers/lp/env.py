@@ -33,9 +33,12 @@ Reward (eq. 5): 0 on every step but the last; at the end +150 if OPTIMAL and eve
 passes, +75 if OPTIMAL but irrational, -50 otherwise.
 
 Switches, reported in `info["switches"]`: `protected` (default True: inventory-balance rows and the
-tightening rows `backorder_cap_*`, `supply_cap_*` cannot be dropped, relaxed or have their RHS changed)
+tightening rows `backorder_cap_*`, `supply_cap_*` cannot be dropped, relaxed or have their RHS changed, except
+UPDATE_RHS on one exactly named `inv_balance` row)
 and `extended` (default False = paper-faithful; True adds UPDATE_COEF). `oracle_mode` "typed" applies
-Table 8 by error type (privileged, the paper's protocol), "all" applies every check (deployable).
+Table 8 by error type (privileged, the paper's protocol), "all" applies every check (deployable). `track`
+(issue 28): `standard` shows the problem statement with the first observation (the paper's setting),
+`model-only` withholds it (the agent has the LP text and the tools only).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import functools
 import hashlib
 import string
 from collections import Counter
+from enum import StrEnum
 from typing import Any
 
 import gymnasium as gym
@@ -57,7 +61,7 @@ from solvers.lp.diff import diff_models
 from solvers.lp.edits import apply_edits
 from solvers.lp.errortypes import ErrorType
 from solvers.lp.model import IIS, LPModel, LPStatus, family_of
-from solvers.lp.oracle import OracleReport, demand_link, evaluate
+from solvers.lp.oracle import OracleReport, evaluate, strict_refusal
 
 REWARD_RATIONAL = 150.0
 REWARD_IRRATIONAL = 75.0
@@ -68,6 +72,13 @@ MODEL_HEADER = "## Model (LP format)"
 
 
 @functools.lru_cache(maxsize=4)
+class Track(StrEnum):
+    """What the agent is shown: the paper's statement + model, or the model alone (Phase I "applies to any LP")."""
+
+    STANDARD = "standard"
+    MODEL_ONLY = "model-only"
+
+
 def default_problems(seed: int = 2, per_type: int = 1) -> tuple[Problem, ...]:
     """A small built-in set (`per_type` test problems per error type) for the registry's default instance."""
     problems, _ = generate(seed=seed, counts={e: (0, per_type) for e in ErrorType})
@@ -93,6 +104,7 @@ class LPRepairEnv(gym.Env):
         extended: bool = False,
         oracle_mode: str = "typed",
         show_model: bool = True,
+        track: Track = Track.STANDARD,
     ) -> None:
         if max_steps < 1:
             raise SpecError("max_steps", "must be >= 1")
@@ -109,6 +121,7 @@ class LPRepairEnv(gym.Env):
         self.extended = extended
         self.oracle_mode = oracle_mode
         self.show_model = show_model
+        self.track = Track(track)
         self.observation_space = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
         self.action_space = spaces.Text(max_length=2000, min_length=0, charset=CHARSET)
         self.problem: Problem | None = None
@@ -306,7 +319,7 @@ class LPRepairEnv(gym.Env):
         assert self.model is not None and self.problem is not None
         status = self._status()
         lines: list[str] = []
-        if first:
+        if first and self.track is Track.STANDARD:
             lines += ["## Problem", self.problem.description, ""]
         lines += [
             "## Current State",
@@ -336,7 +349,8 @@ class LPRepairEnv(gym.Env):
         ]
         if self.protected:
             lines.append(
-                "- Protected (cannot be dropped, relaxed or re-set): inv_balance_*, backorder_cap_*, supply_cap_*"
+                "- Protected (cannot be dropped, relaxed or re-set): inv_balance_*, backorder_cap_*, supply_cap_*;"
+                " UPDATE_RHS on one inv_balance row named exactly may re-set its target"
             )
         if self.history:
             lines += ["", "## Recent Actions"]
@@ -382,6 +396,7 @@ class LPRepairEnv(gym.Env):
             "protected_rows": self.protected,
             "extended_actions": self.extended,
             "oracle_mode": self.oracle_mode,
+            "track": self.track.value,
         }
 
     def episode_metrics(self) -> dict[str, Any]:
@@ -392,7 +407,9 @@ class LPRepairEnv(gym.Env):
         if recovered and report is None:
             report = self._oracle()
         rational = bool(recovered and report is not None and report.passed)
-        link = demand_link(self.model, self.problem.supply_chain) if rational else None
+        refusal = (
+            strict_refusal(self.model, self.problem.supply_chain, self.problem.limits) if rational else "irrational"
+        )
         iis0 = set(self.iis0)
         hits = len(self.targets & iis0)
         fixed = self.problem.build()
@@ -403,7 +420,7 @@ class LPRepairEnv(gym.Env):
             "error_type": self.problem.error_type.value,
             "recovered": recovered,
             "rational": rational,
-            "rational_strict": bool(rational and link is not None and link[0]),
+            "rational_strict": bool(rational and refusal is None),
             "steps": self.t,
             "first_optimal_step": self.first_optimal_step if recovered else None,
             "loops": self.loops,

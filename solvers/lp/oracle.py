@@ -20,6 +20,12 @@ Judges (ours): `Judge.PAPER` is the verdict above. `Judge.STRICT` additionally r
 stated serial structure, read from the solution only: for every echelon n >= 2 and period t the demand it
 serves, d_{n,t}, equals the order x_{n-1,t} placed by echelon n-1 (within LINK_TOL · max(1, d̄)). It refuses
 the plans that "repair" a coefficient error by decoupling an echelon (dropping a `demand_prop` family).
+It also requires the **plan replay** (`plan_replay`): the plan's orders are simulated through the *stated*
+chain (lead times, customer demand, initial stock, capacities, backorder caps, supply cap: the configuration
+and the tightening, never the LP's coefficients), and the LP's inventories, backorders and objective must
+match the simulation within REPLAY_TOL · max(1, d̄) per quantity and REPLAY_TOL relative on the cost. This
+refuses phantom stock (a shifted balance target), decoupled echelons and coefficient or cost "fixes" alike,
+with no ground truth.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ class Judge(StrEnum):
 
 MEAN_GUARD = 1e-6
 LINK_TOL = 1e-6
+REPLAY_TOL = 1e-6
 VAR_GUARD = 1e-9
 COEF_TOL = 1e-6
 
@@ -311,12 +318,148 @@ def demand_link(model: LPModel, sc: SupplyChain) -> tuple[bool, float | None, st
     return check_demand_link(seen, orders, sc.mean_demand)
 
 
-def judge(model: LPModel, sc: SupplyChain, *, error_type: ErrorType | None, kind: Judge) -> bool:
-    """True when the model is OPTIMAL and its plan is rational under judge `kind` (no ground truth used)."""
+@dataclass(frozen=True)
+class Limits:
+    """The stated operational limits beyond the configuration: backorder caps [n][t] and the factory supply cap."""
+
+    backorder_caps: tuple[tuple[float, ...], ...] = ()
+    supply_cap: float | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The plan replay's verdict: passed, the worst gap (in units, or relative for the cost) and one sentence."""
+
+    passed: bool
+    gap: float
+    message: str
+
+
+def simulate(sc: SupplyChain, orders: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """On-hand stock and backorders, (N, T) each, of `orders` (N, T) run through the stated serial chain.
+
+    Echelon n receives its own order of period t - L_n in period t and serves the customer demand (n = 1) or
+    the order of echelon n - 1 placed in the same period; net stock starts at the initial inventory.
+    """
+    big_n, big_t = orders.shape
+    net = np.zeros((big_n, big_t))
+    for n in range(big_n):
+        lead = sc.lead_time[n]
+        level = sc.initial_inventory[n]
+        for t in range(big_t):
+            arrival = orders[n, t - lead] if t - lead >= 0 else 0.0
+            served = sc.demand[t] if n == 0 else orders[n - 1, t]
+            level = level + arrival - served
+            net[n, t] = level
+    return np.maximum(net, 0.0), np.maximum(-net, 0.0)
+
+
+def replay_plan(
+    sc: SupplyChain,
+    limits: Limits,
+    *,
+    orders: np.ndarray,
+    inventory: np.ndarray,
+    backorders: np.ndarray,
+    objective: float,
+) -> Replay:
+    """Check an LP plan against the simulation of its orders through the stated chain (see the docstring)."""
+    tol = REPLAY_TOL * max(1.0, sc.mean_demand)
+    big_n, big_t = orders.shape
+    worst = float(max(0.0, -float(np.min(orders))))
+    if worst > tol:
+        n, t = np.unravel_index(int(np.argmin(orders)), orders.shape)
+        return Replay(False, worst, f"echelon {n + 1} orders {orders[n, t]:.6g} in period {t + 1} (negative)")
+    limits_by_row: list[tuple[str, np.ndarray, np.ndarray]] = []
+    if sc.capacity is not None:
+        caps = np.repeat(np.asarray(sc.capacity, dtype=float)[:, None], big_t, axis=1)
+        limits_by_row.append(("order capacity", orders, caps))
+    if limits.supply_cap is not None:
+        limits_by_row.append(("factory supply cap", orders[-1:], np.full((1, big_t), limits.supply_cap)))
+    sim_i, sim_b = simulate(sc, orders)
+    if limits.backorder_caps:
+        limits_by_row.append(("backorder limit", sim_b, np.asarray(limits.backorder_caps, dtype=float)))
+    for label, have, cap in limits_by_row:
+        over = have - cap
+        if float(np.max(over)) > tol:
+            n, t = np.unravel_index(int(np.argmax(over)), over.shape)
+            who = big_n if label == "factory supply cap" else n + 1
+            what = "backorders" if label == "backorder limit" else "orders"
+            return Replay(
+                False,
+                float(np.max(over)),
+                f"replayed through the stated chain, echelon {who} {what} {have[n, t]:.6g} in period {t + 1}, "
+                f"above the stated {label} {cap[n, t]:.6g}",
+            )
+    for label, have, want in (("on-hand stock", inventory, sim_i), ("backorders", backorders, sim_b)):
+        gaps = np.abs(have - want)
+        gap = float(np.max(gaps))
+        if gap > tol:
+            n, t = np.unravel_index(int(np.argmax(gaps)), gaps.shape)
+            return Replay(
+                False,
+                gap,
+                f"the LP's {label} of echelon {n + 1} in period {t + 1} is {have[n, t]:.6g} but its orders, "
+                f"replayed through the stated chain, give {want[n, t]:.6g} (tolerance {tol:.3g})",
+            )
+    h = np.asarray(sc.holding, dtype=float)[:, None]
+    b = np.asarray(sc.backorder, dtype=float)[:, None]
+    cost = float(np.sum(h * sim_i + b * sim_b))
+    rel = abs(objective - cost) / max(1.0, abs(cost))
+    if rel > REPLAY_TOL:
+        return Replay(
+            False,
+            rel,
+            f"the LP's objective is {objective:.6g} but the replayed plan costs {cost:.6g} at the stated "
+            "holding and backorder costs",
+        )
+    return Replay(True, max(worst, rel), f"the plan replays exactly through the stated chain (cost {cost:.6g})")
+
+
+def plan_replay(model: LPModel, sc: SupplyChain, limits: Limits) -> Replay | None:
+    """`replay_plan` on the model's solved values (a missing column counts as 0); None if not OPTIMAL."""
+    result = model.solve()
+    if result.status is not LPStatus.OPTIMAL or result.objective is None:
+        return None
+    arrays = solution_arrays(model, sc.n_echelons, sc.n_periods)
+    return replay_plan(
+        sc,
+        limits,
+        orders=arrays["x"],
+        inventory=arrays["I"],
+        backorders=arrays["B"],
+        objective=float(result.objective),
+    )
+
+
+def strict_refusal(model: LPModel, sc: SupplyChain, limits: Limits) -> str | None:
+    """Why the strict judge's own checks (demand link, plan replay) refuse the solved plan; None if they pass."""
+    link = demand_link(model, sc)
+    if link is None:
+        return "the model is not OPTIMAL"
+    if not link[0]:
+        return f"the echelons are not linked: {link[2]}"
+    replay = plan_replay(model, sc, limits)
+    if replay is None:
+        return "the model is not OPTIMAL"
+    return None if replay.passed else replay.message
+
+
+def judge(
+    model: LPModel,
+    sc: SupplyChain,
+    *,
+    error_type: ErrorType | None,
+    kind: Judge,
+    limits: Limits | None = None,
+) -> bool:
+    """True when the model is OPTIMAL and its plan is rational under judge `kind` (no ground truth used).
+
+    `limits` are the stated backorder caps and supply cap the strict judge's replay enforces (none if omitted).
+    """
     report = evaluate(model, sc, error_type=error_type)
     if report is None or not report.passed:
         return False
     if kind is Judge.PAPER:
         return True
-    link = demand_link(model, sc)
-    return link is not None and link[0]
+    return strict_refusal(model, sc, limits or Limits()) is None

@@ -8,7 +8,11 @@ Magnitudes: the paper's where it gives them (ME-1 offset 3–6 d̄, ME-4 capacit
 1.5–3.0, ME-7 coefficient 0.05–0.2, ME-10 offset 2–4 d̄); ours where it does not (all in `SABOTAGE`):
 * target echelon: uniform over the echelons the injection can apply to (demand propagation needs n >= 2;
   ME-2/ME-7 need an echelon whose lead time is shorter than the horizon; ME-6/ME-9 act on the factory);
-* ME-3: a new row `net_inventory_e{n}_t{t}`: I - B <= -(backorder cap + U[1, 2] d̄) at a random (n, t);
+* ME-3 (Table 7: "force net inventory I - B below the achievable minimum"; IIS: an inv_balance row with an
+  impossible target): the target (RHS) of `inv_balance_e{n}_t{t}` is lowered at a random echelon n and a
+  period t <= L_n (before the first arrival, so no order can make up for it) until the net inventory it forces
+  is (backorder cap + U[1, 2] d̄) below zero; no row is added. The fix restores the stated target;
+  `SabotageConfig.me3_new_row` keeps the earlier injection (a new `net_inventory` row) for comparison;
 * ME-6: rows `bullwhip_force_e{N}_t{t}`: x_{N,t} - x_{N-1,t-1} >= U[1.1, 1.5] × factory supply cap;
 * ME-9: rows `min_order_t{t}`: x_{N,t} >= U[1.1, 1.5] × factory supply cap;
 * ME-10: period shift s ∈ {1, 2} (d_{n,t} = x_{n-1,t-s} + offset).
@@ -63,6 +67,7 @@ class SabotageConfig:
     min_order: tuple[float, float] = (1.1, 1.5)  # ME-9, × supply cap
     shift_offset: tuple[float, float] = (2.0, 4.0)  # ME-10, × d̄
     shift_periods: tuple[int, ...] = (1, 2)  # ME-10
+    me3_new_row: bool = False  # ME-3 as before issue 28: a new net_inventory row instead of a balance target
 
 
 SABOTAGE = SabotageConfig()
@@ -128,6 +133,16 @@ class Sabotage:
         return self.error_type in IN_AGENT_GRAMMAR
 
 
+def _r2(value: float) -> float:
+    return round(float(value), 2)
+
+
+def balance_rhs(sc: SupplyChain, n: int, t: int) -> float:
+    """The stated right-hand side of `inv_balance_e{n}_t{t}` (as `build_supply_chain` writes it)."""
+    rhs = sc.initial_inventory[n - 1] if t == 1 else 0.0
+    return rhs - sc.demand[t - 1] if n == 1 else rhs
+
+
 def _u(rng: np.random.Generator, lo_hi: tuple[float, float]) -> float:
     return float(rng.uniform(*lo_hi))
 
@@ -173,6 +188,25 @@ def inject(
             tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=-1.0) for r, c in pairs),
             (Action(ActionName.UPDATE_COEF, f"inv_balance_e{n}", -1.0, var=f"x_e{n}", lag=lead),),
             {"echelon": n, "lead_time": lead, "coefficient": -coef},
+        )
+    if e is ErrorType.ME3 and not cfg.me3_new_row:
+        if not tightening.backorder_caps:
+            raise SpecError("tightening", "ME-3 needs the backorder caps")
+        n = int(rng.integers(1, big_n + 1))
+        t = int(rng.integers(1, min(sc.lead_time[n - 1], big_t) + 1))
+        # before the first arrival, net inventory is at most the initial stock minus the demand served so far
+        reachable = sc.initial_inventory[n - 1] - (sum(sc.demand[:t]) if n == 1 else 0.0)
+        cap = tightening.backorder_caps[n - 1][t - 1]
+        drop = reachable + cap + _u(rng, cfg.net_target_extra) * d_bar
+        row = f"inv_balance_e{n}_t{t}"
+        rhs = balance_rhs(sc, n, t)
+        target = _r2(rhs - drop)
+        return Sabotage(
+            e,
+            (bounds_edit(row, target, target),),
+            (bounds_edit(row, rhs, rhs),),
+            (Action(ActionName.UPDATE_RHS, row, rhs),),
+            {"echelon": n, "period": t, "target": target, "stated": rhs},
         )
     if e is ErrorType.ME3:
         if not tightening.backorder_caps:
@@ -291,9 +325,11 @@ def inject(
         e,
         tuple(inject_edits),
         tuple(fix),
+        # restore the same-period link first: removing the shifted term first can leave d = offset, a feasible
+        # decoupled model at which Phase I would end before the fix is complete (2 of 30 test problems, seed 7)
         (
-            Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", 0.0, var=f"x_e{n - 1}", lag=shift),
             Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", -1.0, var=f"x_e{n - 1}", lag=0),
+            Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", 0.0, var=f"x_e{n - 1}", lag=shift),
             Action(ActionName.UPDATE_RHS, f"demand_prop_e{n}", 0.0),
         ),
         {"echelon": n, "shift": shift, "offset": off},

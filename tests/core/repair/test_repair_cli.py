@@ -188,3 +188,53 @@ def test_run_judge_reports_the_chosen_verdicts(capsys, small_dataset: Path) -> N
     with pytest.raises(SystemExit) as refused:
         main([*base, "--judge", "lenient"])
     assert refused.value.code == 2 and '"field": "--judge"' in capsys.readouterr().err
+
+
+def test_run_out_writes_the_final_model(capsys, small_dataset: Path, tmp_path: Path) -> None:
+    """`repair run --out` writes the episode's final model: the ground-truth replay gives the repaired model."""
+    from solvers.lp.dataset import load
+    from solvers.lp.diff import diff_models
+    from solvers.lp.edits import apply_edits
+    from solvers.lp.model import LPModel, LPStatus
+
+    problem = next(p for p in load(small_dataset) if p.error_type.value == "ME-10" and p.split == "test")
+    out = tmp_path / "final.mps"
+    argv = ["repair", "run", "--dataset", str(small_dataset), "--problem", problem.id, "--no-record"]
+    code, row, _ = _run(capsys, [*argv, "--agent", "ground-truth", "--extended", "--out", str(out)])
+    assert code == 0 and row["model_file"] == str(out) and row["verdict"]["exact"]
+    written = LPModel.read(out)
+    assert written.solve().status is LPStatus.OPTIMAL
+    fixed = problem.build()
+    apply_edits(fixed, problem.gt_edits)
+    assert diff_models(fixed, written, tol=1e-6).empty
+    code, row, _ = _run(capsys, [*argv, "--agent", "do-nothing", "--out", str(tmp_path / "as_given.lp")])
+    assert code == 0 and LPModel.read(tmp_path / "as_given.lp").solve().status is LPStatus.INFEASIBLE
+    with pytest.raises(SystemExit) as refused:
+        main([*argv, "--out", str(tmp_path)])
+    assert refused.value.code == 2 and '"field": "--out"' in capsys.readouterr().err
+
+
+def test_bench_model_only_track_withholds_the_statement(capsys, small_dataset: Path) -> None:
+    """model-only: no statement in the observation; the statement-diff reference says it cannot work."""
+    from core.repair.agents import OfflineRepairAgent
+    from solvers.lp.dataset import load
+    from solvers.lp.env import LPRepairEnv, Track
+
+    problem = next(p for p in load(small_dataset) if p.error_type.value == "ME-3" and p.split == "test")
+    env = LPRepairEnv([problem], track=Track.MODEL_ONLY)
+    obs, _ = env.reset(options={"problem": problem.id})
+    assert "## Problem" not in obs and problem.description not in obs and "## Model" in obs
+    agent = OfflineRepairAgent()
+    assert agent.act(obs)["name"] == "SUBMIT" and "cannot work" in agent.last_note
+    standard, _ = LPRepairEnv([problem]).reset(options={"problem": problem.id})
+    assert problem.description in standard
+    base = ["repair", "bench", "--dataset", str(small_dataset), "--types", "ME-3", "ME-9"]
+    code, out, _ = _run(capsys, [*base, "--track", "model-only"])
+    assert code == 0 and out["switches"]["track"] == "model-only" and out["overall"]["RR"] == 0.0
+    code, out, _ = _run(capsys, [*base, "--agent", "greedy", "--track", "model-only"])
+    assert code == 0 and out["by_type"]["ME-9"]["RR"] == 1.0 and out["by_type"]["ME-3"]["RR"] == 0.0
+    code, out, _ = _run(capsys, base)
+    assert code == 0 and out["switches"]["track"] == "standard" and out["overall"]["exact"] == 1.0
+    with pytest.raises(SystemExit) as refused:
+        main([*base, "--track", "real"])
+    assert refused.value.code == 2 and '"field": "--track"' in capsys.readouterr().err

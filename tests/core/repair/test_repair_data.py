@@ -90,7 +90,7 @@ def test_a_build_says_so_on_stderr(capsys, tmp_path: Path, monkeypatch, repair_p
     monkeypatch.setenv("ORCA_LP_DATA", str(tmp_path / "sets"))
     calls = []
 
-    def fake_generate(seed, progress=None):
+    def fake_generate(seed, progress=None, mix=None):
         calls.append(seed)
         for k in range(1, len(repair_problems) + 1):
             progress(k, len(repair_problems))
@@ -103,7 +103,7 @@ def test_a_build_says_so_on_stderr(capsys, tmp_path: Path, monkeypatch, repair_p
     lines = err.splitlines()
     assert lines[0].startswith("building the 976-problem data set for seed 9 (~60 s, once; saved to ")
     assert lines[-1] == f"  {len(repair_problems)}/{len(repair_problems)} problems"
-    assert (tmp_path / "sets" / "optirepair_sc_seed9.json").is_file()
+    assert (tmp_path / "sets" / "optirepair_sc2_seed9.json").is_file()
 
 
 def _mutate(raw: dict, path: list, value) -> dict:

@@ -58,3 +58,22 @@ def test_metrics_carry_the_strict_verdict_and_exact(tmp_path, repair_problems) -
     agent = experiment.make_agent({"kind": "offline"}, config, Settings())
     m = experiment.metrics(rollout(env, agent, seed=0), env)
     assert (m["rational"], m["rational_strict"], m["exact_repair"]) == (1.0, 0.0, 0.0)
+
+
+def test_track_key_withholds_the_statement_and_bad_keys_are_refused(tmp_path, repair_problems) -> None:
+    from core.errors import SpecError
+    from solvers.lp.env import Track
+
+    path = save(repair_problems, tmp_path / "set.json")
+    base = {"dataset": str(path), "split": "test", "types": ["ME-9"]}
+    [(_key, config)] = experiment.instances({**base, "track": "model-only"})
+    assert config["track"] == "model-only" and config["mix"] == "single"
+    env = experiment.make_env(config)
+    assert env.track is Track.MODEL_ONLY
+    agent = experiment.make_agent({"kind": "offline"}, config, Settings())
+    m = experiment.metrics(rollout(env, agent, seed=0), env)
+    assert m["recovered"] == 0.0 and "cannot work" in agent.last_note
+    with pytest.raises(SpecError):
+        experiment.instances({**base, "track": "real"})
+    with pytest.raises(SpecError):
+        experiment.instances({**base, "mix": "triple", "dataset": None})

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
 import pytest
 
+from core.errors import SpecError
 from solvers.lp.actions import apply_action
 from solvers.lp.dataset import Problem, generate
 from solvers.lp.edits import apply_edits
@@ -108,3 +110,99 @@ def test_discard_stats_are_reported() -> None:
     for key, rate in data["discard_rate"].items():
         attempts = data["attempts"][key]
         assert rate == pytest.approx(1 - data["kept"][key] / attempts, abs=1e-4)
+
+
+def test_one_error_type_per_source_by_default_and_multi_as_an_option() -> None:
+    """Mix.SINGLE: every source instance yields one problem; Mix.MULTI (the earlier set) may yield several."""
+    from solvers.lp.dataset import Mix
+
+    counts = {e: (3, 2) for e in ErrorType}
+    single, _ = generate(seed=5, counts=counts)
+    assert len(single) == 50 and len({p.source for p in single}) == 50
+    assert {p.details["mix"] for p in single} == {"single"}
+    multi, _ = generate(seed=5, counts=counts, mix=Mix.MULTI)
+    assert len(multi) == 50 and len({p.source for p in multi}) < 50
+    for split in ("train", "test"):  # no source in both splits, either way
+        other = "test" if split == "train" else "train"
+        for problems in (single, multi):
+            assert not {p.source for p in problems if p.split == split} & {
+                p.source for p in problems if p.split == other
+            }
+
+
+def test_stored_iis_is_highs_getiis_and_irreducible(small_problems: list[Problem]) -> None:
+    """The data set's IIS is HiGHS's own (sizes compare with Table 12); the live environment keeps its routine."""
+    from solvers.lp.dataset import stored_iis
+
+    for p in small_problems:
+        if p.error_type is ErrorType.ME5:
+            assert p.iis0 == ()
+            continue
+        assert p.details["iis0_method"] == "highs getIis"
+        model = p.build()
+        highs = model.iis(method="highs")
+        assert p.iis0 == tuple(m.label() for m in highs.rows + highs.bounds) == tuple(
+            m.label() for m in stored_iis(model).rows + stored_iis(model).bounds
+        )
+
+
+def test_me3_is_a_wrong_balance_target_not_a_new_row(small_problems: list[Problem]) -> None:
+    """Table 7: ME-3 forces I - B below the reachable minimum through an inv_balance target; no row is added."""
+    from solvers.lp.actions import Action, ActionName
+    from solvers.lp.diff import diff_models
+
+    for p in (q for q in small_problems if q.error_type is ErrorType.ME3):
+        n, t = p.details["echelon"], p.details["period"]
+        row = f"inv_balance_e{n}_t{t}"
+        assert t <= p.supply_chain.lead_time[n - 1]
+        model = p.build()
+        fixed = p.build()
+        apply_edits(fixed, p.gt_edits)
+        diff = diff_models(fixed, model)
+        assert not diff.added_rows and not diff.removed_rows and [r for r, *_ in diff.row_bounds] == [row]
+        assert model.solve().status is LPStatus.INFEASIBLE and row in p.iis0
+        with pytest.raises(SpecError):  # a protected family cannot be re-set as a whole, nor dropped
+            apply_action(model, Action(ActionName.UPDATE_RHS, f"inv_balance_e{n}", 0.0))
+        with pytest.raises(SpecError):
+            apply_action(model, Action(ActionName.DROP_CONSTRAINT, row))
+        apply_action(model, Action(ActionName.UPDATE_RHS, row, p.details["stated"]))
+        assert diff_models(fixed, model, tol=1e-9).empty
+
+
+def test_me3_new_row_option_keeps_the_earlier_injection() -> None:
+    from solvers.lp.saboteur import SABOTAGE
+
+    rng = np.random.default_rng([5, 1])
+    sc = sample_supply_chain(rng)
+    base = build_supply_chain(sc)
+    base.solve()
+    tight = calibrate(sc, base)
+    old = inject(ErrorType.ME3, sc, tight, rng, dataclasses.replace(SABOTAGE, me3_new_row=True))
+    assert old.edits[0].op.value == "ADD_ROW" and old.edits[0].row.startswith("net_inventory_e")
+
+
+def test_me10_fix_never_feasible_before_its_last_action() -> None:
+    """Removing the shifted term first can leave d = offset (a feasible, decoupled model): Phase I would end there.
+
+    Source 6 of seed 31 is such a case: the stored order (same-period link first) is accepted, the earlier
+    order (shifted term first) is discarded by `verify`.
+    """
+    from solvers.lp.dataset import verify
+
+    rng = np.random.default_rng([31, 6])
+    sc = sample_supply_chain(rng)
+    base = build_supply_chain(sc)
+    base.solve()
+    tight = calibrate(sc, base)
+    sab = inject(ErrorType.ME10, sc, tight, rng)
+    tightened = build_tightened(sc, tight)
+    link, unshift, offset = sab.gt_actions
+    assert link.lag == 0 and link.value == -1.0 and unshift.value == 0.0 and offset.name.value == "UPDATE_RHS"
+    partial = tightened.copy()
+    apply_edits(partial, sab.edits)
+    apply_action(partial, unshift, extended=True)
+    assert partial.solve().status is LPStatus.OPTIMAL  # the trap
+    assert verify(tightened, sc, sab.edits, sab.gt_edits, ErrorType.ME10, sab.gt_actions)[0] is None
+    earlier = (unshift, link, offset)
+    reason, _ = verify(tightened, sc, sab.edits, sab.gt_edits, ErrorType.ME10, earlier)
+    assert reason == "fix feasible before its last action"
