@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 import json
 import re
+import stat
+import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -214,8 +218,9 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
     }  # fmt: skip
 
 
-def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) -> str:
-    """Import a run directory into `store`; returns the new run id (nothing is written on an error)."""
+def import_run_dir(store: Store, path: str | Path, *, title: str | None = None, source: str | None = None) -> str:
+    """Import a run directory into `store`; returns the new run id (nothing is written on an error).
+    `source` is what the run records as its origin (default: the directory's path)."""
     run = parse_run_dir(path)
     direct = sum(1 for c in run.calls if c["source"] == "direct")
     memory = sum(1 for c in run.calls if c["tool"] in MEMORY_TOOLS)
@@ -227,10 +232,11 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
                           initial_funds=float(initial) if isinstance(initial, int | float) else None)  # fmt: skip
     model = run.args.get("model") or run.args.get("model_name")
     preset = run.config.get("config_name") or run.config.get("name") or "unknown"
-    config = {"source": "imported original run", "run_dir": str(Path(path).resolve()), "agent": run.framework or "unknown",
+    agent = run.framework or (run.args.get("agent") if isinstance(run.args.get("agent"), str) else None)
+    config = {"source": "imported original run", "run_dir": source or str(Path(path).resolve()), "agent": agent or "unknown",
               "agent_kind": "LLM (imported original RetailBench run)", "model": model, "preset": preset,
               "days": len(run.daily), "log_records": run.log_records}  # fmt: skip
-    record = RunRecord(WORKBENCH, config, None, title or f"Imported · {run.framework or 'run'} · {model or run.name}",
+    record = RunRecord(WORKBENCH, config, None, title or f"Imported · {agent or 'run'} · {model or run.name}",
                        status="done", metrics=metrics)  # fmt: skip
     for t, c in enumerate(run.calls):
         obs = {"result": c["result"], "formatted": c["formatted"]}
@@ -255,3 +261,95 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
     daily["date"] = pd.to_datetime(daily["date"]).dt.date
     record.tables = retail_tables({"daily": daily})
     return store.write_record(record)
+
+
+MAX_ZIP_BYTES = 100_000_000  # the uploaded archive itself
+MAX_ZIP_ENTRIES = 50_000  # entries listed in the archive (a run folder holds ~50 transcript files a day)
+MAX_ZIP_UNPACKED = 400_000_000  # bytes unpacked in all (only the files the import reads are unpacked)
+MAX_ZIP_RATIO = 200  # unpacked / packed size of one entry over 1 MB: more is treated as a zip bomb
+RUN_FILE = re.compile(r"(tool_calls\.jsonl|config\.json|args\.json|run_[\w.-]*\.json|day_\d+_token_usage\.json)")
+
+
+def _zip_entry_problem(info: zipfile.ZipInfo) -> str | None:
+    """Why an archive entry is refused (path traversal, a link, encryption), or None."""
+    name = info.filename
+    parts = name.replace("\\", "/").split("/")
+    if name.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", name) or ".." in parts or "\0" in name:
+        return f"entry {name[:200]!r} points outside the folder"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return f"entry {name[:200]!r} is a symbolic link"
+    if info.flag_bits & 0x1:
+        return f"entry {name[:200]!r} is encrypted"
+    return None
+
+
+def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
+    """Check the zipped run directory `data` (uploaded as `name`) and unpack the files the import reads into
+    `dest`; returns the run folder. Refused (SpecError naming `name`): not a zip, too large, too many entries,
+    path traversal, links, encrypted entries, duplicate names, an unpacked size or packing ratio over the caps
+    (checked on the declared sizes, then again while unpacking), no or several `tool_calls.jsonl`."""
+    field = "upload"
+    if len(data) > MAX_ZIP_BYTES:
+        raise SpecError(field, f"{name} is larger than the limit of {MAX_ZIP_BYTES / 1_000_000:g} MB")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as err:
+        raise SpecError(field, f"{name} is not a readable zip archive ({err})") from None
+    with archive:
+        if len(entries) > MAX_ZIP_ENTRIES:
+            raise SpecError(field, f"{name} has {len(entries):,} entries (the limit is {MAX_ZIP_ENTRIES:,})")
+        seen: set[str] = set()
+        for info in entries:
+            problem = _zip_entry_problem(info)
+            if problem:
+                raise SpecError(field, f"{name}: {problem}")
+            if info.filename in seen:
+                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} appears twice")
+            seen.add(info.filename)
+        calls = [i for i in entries if not i.is_dir() and i.filename.rsplit("/", 1)[-1] == "tool_calls.jsonl"]
+        if len(calls) != 1:
+            raise SpecError(field, f"{name}: {'no' if not calls else 'more than one'} tool_calls.jsonl in the archive "
+                                   "(zip one original run directory)")  # fmt: skip
+        folder = calls[0].filename[: -len("tool_calls.jsonl")]
+        wanted = [i for i in entries if not i.is_dir() and i.filename.startswith(folder)
+                  and "/" not in i.filename[len(folder):] and RUN_FILE.fullmatch(i.filename[len(folder):])]  # fmt: skip
+        if len(wanted) > MAX_TOKEN_FILES + 10:
+            raise SpecError(field, f"{name}: {len(wanted):,} run files (the limit is {MAX_TOKEN_FILES + 10:,})")
+        declared = sum(i.file_size for i in wanted)
+        if declared > MAX_ZIP_UNPACKED:
+            raise SpecError(field, f"{name} unpacks to {declared:,} bytes (the limit is {MAX_ZIP_UNPACKED:,})")
+        for info in wanted:
+            if info.file_size > 1_000_000 and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
+                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} is packed more than {MAX_ZIP_RATIO}:1 "
+                                       "(a zip bomb?)")  # fmt: skip
+        root = Path(dest) / (folder.rstrip("/").rsplit("/", 1)[-1] or Path(name).stem or "run")
+        root.mkdir(parents=True)
+        total = 0
+        for info in wanted:
+            cap = MAX_CALLS_BYTES if info.filename.endswith(".jsonl") else MAX_LOG_BYTES
+            target = root / info.filename[len(folder):]
+            written = 0
+            try:
+                with archive.open(info) as source, open(target, "wb") as out:
+                    while chunk := source.read(1 << 20):
+                        written += len(chunk)
+                        total += len(chunk)
+                        if written > max(info.file_size, 0) or written > cap or total > MAX_ZIP_UNPACKED:
+                            raise SpecError(field, f"{name}: entry {info.filename[:200]!r} unpacks to more than it "
+                                                   "declares or than the limits allow (a zip bomb?)")  # fmt: skip
+                        out.write(chunk)
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
+                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} cannot be unpacked ({err})") from None
+        return root
+
+
+def import_run_zip(store: Store, data: bytes, name: str, *, title: str | None = None) -> str:
+    """Import a zipped original run directory uploaded as `name` (the replay page's upload); returns the run
+    id. Every error is a SpecError whose message starts with `name`; nothing is written on an error."""
+    with tempfile.TemporaryDirectory(prefix="orca-import-") as tmp:
+        root = unpack_run_zip(data, name, tmp)
+        try:
+            return import_run_dir(store, root, title=title, source=f"upload:{name}")
+        except SpecError as err:
+            raise SpecError("upload", f"{name}: {err}") from None
