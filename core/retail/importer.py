@@ -22,6 +22,7 @@ import re
 import stat
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -294,7 +295,7 @@ def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as err:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, zlib.error) as err:
         raise SpecError(field, f"{name} is not a readable zip archive ({err})") from None
     with archive:
         if len(entries) > MAX_ZIP_ENTRIES:
@@ -339,7 +340,7 @@ def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
                             raise SpecError(field, f"{name}: entry {info.filename[:200]!r} unpacks to more than it "
                                                    "declares or than the limits allow (a zip bomb?)")  # fmt: skip
                         out.write(chunk)
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, zlib.error) as err:
                 raise SpecError(field, f"{name}: entry {info.filename[:200]!r} cannot be unpacked ({err})") from None
         return root
 
