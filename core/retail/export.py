@@ -194,3 +194,19 @@ def _token_files(
             "cached_prompt_tokens": 0, "uncached_prompt_tokens": used["prompt_tokens"],
         }  # fmt: skip
     return out
+
+
+def export_zip(store: Store, run_id: str) -> bytes:
+    """Run `run_id` as a zipped original run directory (the replay page's download; `import_run_zip` reads it)."""
+    import io
+    import tempfile
+    import zipfile
+
+    with tempfile.TemporaryDirectory(prefix="orca-export-") as tmp:
+        folder = Path(tmp) / f"orca_{run_id}"
+        out = export_original(store, run_id, folder)
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in out["files"]:
+                archive.write(folder / name, f"{folder.name}/{name}")
+        return buffer.getvalue()
