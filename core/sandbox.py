@@ -821,12 +821,13 @@ class _Template:
                 child.pid = message["pid"]
                 return child
             child.release()
-            if attempt or isinstance(message, dict):
-                detail = message.get("error") if isinstance(message, dict) else "no answer from its template"
-                raise OSError(f"the sandbox process could not be forked ({detail})")
             with self._lock:
-                if self._owner == os.getpid():
-                    self._stop()
+                dead = self._proc is None or self._proc.poll() is not None
+                if dead and not attempt and not isinstance(message, dict) and self._owner == os.getpid():
+                    self._stop()  # died under this call: start a new one and try once more
+                    continue
+            detail = message.get("error") if isinstance(message, dict) else f"no answer from its template in {wait:g} s"
+            raise OSError(f"the sandbox process could not be forked ({detail})")
         raise AssertionError("unreachable")
 
 

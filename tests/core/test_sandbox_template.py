@@ -143,3 +143,24 @@ def test_the_template_dies_with_its_host_even_when_a_fork_of_the_host_keeps_its_
         assert wait_until(lambda: not alive(template), 10.0)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_the_template_holds_no_secret_of_its_host() -> None:
+    """Every child is a copy of the template's memory: the template starts with an empty environment, so an API
+    key in the host's environment is in neither the template's environment nor its command line."""
+    host = (
+        "import json, sys, time\nsys.path.insert(0, sys.argv[1])\nfrom core.sandbox import run_code, _TEMPLATE_PROCESS\n"
+        "assert run_code('1+1')['result'] == 2\nprint(json.dumps(_TEMPLATE_PROCESS.pid()), flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    env = {"PATH": os.environ.get("PATH", ""), "ANTHROPIC_API_KEY": "sk-ant-FAKE-4711"}
+    proc = subprocess.Popen([sys.executable, "-c", host, str(REPO)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        template = json.loads(proc.stdout.readline())
+        assert b"sk-ant-FAKE-4711" in Path(f"/proc/{proc.pid}/environ").read_bytes()  # the probe can fail
+        assert Path(f"/proc/{template}/environ").read_bytes() == b""
+        assert b"sk-ant" not in Path(f"/proc/{template}/cmdline").read_bytes()
+    finally:
+        proc.kill()
+        proc.wait()
