@@ -16,13 +16,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import io
 import json
 import re
-import stat
 import tempfile
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +31,7 @@ from core.store.retail import retail_tables
 from core.store.rollouts import RunRecord, TransitionRow
 from solvers.retail.metrics import run_metrics
 from solvers.retail.tools import MEMORY_TOOLS
-from solvers.upload import JSON_HOOKS, iter_lines, read_text
+from solvers.upload import JSON_HOOKS, iter_lines, open_zip, read_text, unpack_zip
 
 WORKBENCH = "retailbench"
 SKU_ID = re.compile(r"SKU ID:\s*([^\s,]+)")
@@ -271,43 +267,14 @@ MAX_ZIP_RATIO = 200  # unpacked / packed size of one entry over 1 MB: more is tr
 RUN_FILE = re.compile(r"(tool_calls\.jsonl|config\.json|args\.json|run_[\w.-]*\.json|day_\d+_token_usage\.json)")
 
 
-def _zip_entry_problem(info: zipfile.ZipInfo) -> str | None:
-    """Why an archive entry is refused (path traversal, a link, encryption), or None."""
-    name = info.filename
-    parts = name.replace("\\", "/").split("/")
-    if name.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", name) or ".." in parts or "\0" in name:
-        return f"entry {name[:200]!r} points outside the folder"
-    if stat.S_ISLNK(info.external_attr >> 16):
-        return f"entry {name[:200]!r} is a symbolic link"
-    if info.flag_bits & 0x1:
-        return f"entry {name[:200]!r} is encrypted"
-    return None
-
-
 def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
     """Check the zipped run directory `data` (uploaded as `name`) and unpack the files the import reads into
-    `dest`; returns the run folder. Refused (SpecError naming `name`): not a zip, too large, too many entries,
-    path traversal, links, encrypted entries, duplicate names, an unpacked size or packing ratio over the caps
-    (checked on the declared sizes, then again while unpacking), no or several `tool_calls.jsonl`."""
+    `dest`; returns the run folder. Refused (SpecError naming `name`): what `solvers.upload.open_zip` and
+    `unpack_zip` refuse (size, entries, traversal, links, encryption, duplicates, zip bombs), no or several
+    `tool_calls.jsonl`, more run files than the import reads."""
     field = "upload"
-    if len(data) > MAX_ZIP_BYTES:
-        raise SpecError(field, f"{name} is larger than the limit of {MAX_ZIP_BYTES / 1_000_000:g} MB")
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, zlib.error) as err:
-        raise SpecError(field, f"{name} is not a readable zip archive ({err})") from None
+    archive, entries = open_zip(data, field=field, name=name, max_bytes=MAX_ZIP_BYTES, max_entries=MAX_ZIP_ENTRIES)
     with archive:
-        if len(entries) > MAX_ZIP_ENTRIES:
-            raise SpecError(field, f"{name} has {len(entries):,} entries (the limit is {MAX_ZIP_ENTRIES:,})")
-        seen: set[str] = set()
-        for info in entries:
-            problem = _zip_entry_problem(info)
-            if problem:
-                raise SpecError(field, f"{name}: {problem}")
-            if info.filename in seen:
-                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} appears twice")
-            seen.add(info.filename)
         calls = [i for i in entries if not i.is_dir() and i.filename.rsplit("/", 1)[-1] == "tool_calls.jsonl"]
         if len(calls) != 1:
             raise SpecError(field, f"{name}: {'no' if not calls else 'more than one'} tool_calls.jsonl in the archive "
@@ -317,31 +284,11 @@ def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
                   and "/" not in i.filename[len(folder):] and RUN_FILE.fullmatch(i.filename[len(folder):])]  # fmt: skip
         if len(wanted) > MAX_TOKEN_FILES + 10:
             raise SpecError(field, f"{name}: {len(wanted):,} run files (the limit is {MAX_TOKEN_FILES + 10:,})")
-        declared = sum(i.file_size for i in wanted)
-        if declared > MAX_ZIP_UNPACKED:
-            raise SpecError(field, f"{name} unpacks to {declared:,} bytes (the limit is {MAX_ZIP_UNPACKED:,})")
-        for info in wanted:
-            if info.file_size > 1_000_000 and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
-                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} is packed more than {MAX_ZIP_RATIO}:1 "
-                                       "(a zip bomb?)")  # fmt: skip
         root = Path(dest) / (folder.rstrip("/").rsplit("/", 1)[-1] or Path(name).stem or "run")
         root.mkdir(parents=True)
-        total = 0
-        for info in wanted:
-            cap = MAX_CALLS_BYTES if info.filename.endswith(".jsonl") else MAX_LOG_BYTES
-            target = root / info.filename[len(folder):]
-            written = 0
-            try:
-                with archive.open(info) as source, open(target, "wb") as out:
-                    while chunk := source.read(1 << 20):
-                        written += len(chunk)
-                        total += len(chunk)
-                        if written > max(info.file_size, 0) or written > cap or total > MAX_ZIP_UNPACKED:
-                            raise SpecError(field, f"{name}: entry {info.filename[:200]!r} unpacks to more than it "
-                                                   "declares or than the limits allow (a zip bomb?)")  # fmt: skip
-                        out.write(chunk)
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, zlib.error) as err:
-                raise SpecError(field, f"{name}: entry {info.filename[:200]!r} cannot be unpacked ({err})") from None
+        targets = [(info, root / info.filename[len(folder) :]) for info in wanted]
+        unpack_zip(archive, targets, field=field, name=name, max_unpacked=MAX_ZIP_UNPACKED, max_ratio=MAX_ZIP_RATIO,
+                   max_entry_bytes=lambda i: MAX_CALLS_BYTES if i.filename.endswith(".jsonl") else MAX_LOG_BYTES)  # fmt: skip
         return root
 
 
