@@ -12,7 +12,8 @@ process is reused: child and supervisor exit with the call, and the supervisor k
 (its pid and process group cannot be reused) until the host has killed what the call left. The template is
 restarted when it dies (or when the host process is a fork of the one that started it) and exits when its
 host does (its control socket closes or its parent changes); the supervisor and the child die with it
-(`PR_SET_PDEATHSIG`). Calls from several threads at once are safe. Layers:
+(`PR_SET_PDEATHSIG`). Calls from several threads at once are safe. Forked children share the template's
+string-hash seed (set iteration order is the same in every call of one host process). Layers:
 
 1. A static check in the parent (the original RetailBench rules): no `global`/`nonlocal`/`class`/`with`/
    `raise`/async, no dunder or private names or attributes, no `eval`/`exec`/`open`/... names, imports only
@@ -778,6 +779,7 @@ class _Template:
                 env={},
                 cwd="/",
                 pass_fds=(theirs.fileno(),),
+                start_new_session=True,  # no terminal signal (Ctrl-C, hang-up) reaches it; it goes with its host
             )
         except BaseException:
             ours.close()
