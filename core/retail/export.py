@@ -147,7 +147,16 @@ def export_original(store: Store, run_id: str, out_dir: str | Path) -> dict[str,
                 log.append({"ts": clock.isoformat() + "Z", "role": "system", "day": day,
                             "current_date": state["date"], "message": f"Day {day} started"})  # fmt: skip
     closed = day - 1
-    files = ["tool_calls.jsonl"]
+    files = ["tool_calls.jsonl", *_write_side_files(store, run, root, log, tokens, closed, daily)]
+    return {"run_id": run_id, "dir": str(root), "files": files, "tool_calls": calls, "days": closed}
+
+
+def _write_side_files(
+    store: Store, run: dict, root: Path, log: list[dict], tokens: dict[int, dict[str, int]], closed: int, daily: Any
+) -> list[str]:
+    """The token files, `token_statistics.json`, the run log, `config.json` and `args.json`; their names."""
+    files: list[str] = []
+    run_id, config, metrics = run["id"], _as_dict(run.get("config")), _as_dict(run.get("metrics"))
     token_files = _token_files(store, run_id, tokens, closed, daily)
     for name, data in token_files.items():
         (root / name).write_text(json.dumps(data), encoding="utf-8")
@@ -170,7 +179,7 @@ def export_original(store: Store, run_id: str, out_dir: str | Path) -> dict[str,
                                                 "days": config.get("days"), "orca_run_id": run_id, "api_key": None,
                                                 "log_dir": str(root)}), encoding="utf-8")  # fmt: skip
     files += [f"{prefix}.json", "config.json", "args.json"]
-    return {"run_id": run_id, "dir": str(root), "files": files, "tool_calls": calls, "days": closed}
+    return files
 
 
 def _token_files(
