@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,7 @@ def _write_side_files(
     log.append({"role": "system", "phase": "summary", "message": f"ORCA run {run_id} exported ({closed} days)",
                 "token_statistics": {"total_prompt_tokens": sum(t["prompt_tokens"] for t in tokens.values()),
                                      "total_completion_tokens": sum(t["completion_tokens"] for t in tokens.values())}})  # fmt: skip
-    prefix = PREFIXES.get(agent, f"run_{agent}")
+    prefix = PREFIXES.get(agent, f"run_{agent}" if re.fullmatch(r"\w{1,50}", agent) else "run_unknown")
     (root / f"{prefix}.json").write_text(json.dumps(log, default=str, ensure_ascii=False), encoding="utf-8")
     preset = config.get("preset") or "unknown"
     (root / "config.json").write_text(json.dumps({"config_name": preset, "initial_funds": metrics.get("initial_funds"),

@@ -229,7 +229,8 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None, 
                           initial_funds=float(initial) if isinstance(initial, int | float) else None)  # fmt: skip
     model = run.args.get("model") or run.args.get("model_name")
     preset = run.config.get("config_name") or run.config.get("name") or "unknown"
-    agent = run.framework or (run.args.get("agent") if isinstance(run.args.get("agent"), str) else None)
+    named = run.args.get("agent")  # ORCA's own exports name the agent; an original run's file prefix does
+    agent = run.framework or (named if isinstance(named, str) and re.fullmatch(r"\w{1,50}", named) else None)
     config = {"source": "imported original run", "run_dir": source or str(Path(path).resolve()), "agent": agent or "unknown",
               "agent_kind": "LLM (imported original RetailBench run)", "model": model, "preset": preset,
               "days": len(run.daily), "log_records": run.log_records}  # fmt: skip

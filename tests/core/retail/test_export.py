@@ -117,3 +117,13 @@ def test_cli_export_then_import(tmp_path, capsys):
         main(["--db", db, "retail", "export", run["run_id"], "--format", "csv", str(tmp_path / "y")])
     assert main(["--db", db, "retail", "export", "nosuchrun", str(tmp_path / "z")]) == 2
     assert not (tmp_path / "z").exists()
+
+
+def test_an_agent_name_from_a_user_file_never_becomes_a_path(tmp_path):
+    store = Store(tmp_path / "s.duckdb")
+    root = write_run(tmp_path / "run1", GOOD, log=False)
+    (root / "args.json").write_text(json.dumps({"agent": "../../evil", "model": "m"}))
+    run_id = import_run_dir(store, root)
+    out = export_original(store, run_id, tmp_path / "out")
+    assert "run_unknown.json" in out["files"] and not (tmp_path / "evil.json").exists()
+    assert not any("evil" in p.name for p in tmp_path.rglob("*"))
