@@ -94,6 +94,9 @@ def test_zip_bombs_and_counts_are_refused_before_unpacking(tmp_path, monkeypatch
             "unpacks to")  # fmt: skip
     monkeypatch.setattr(importer, "MAX_ZIP_ENTRIES", 5)
     refused(zipped(files | {f"run_reflection_qwen_run1/{d}/x.json": b"{}" for d in range(10)}), "entries")
+    monkeypatch.setattr(importer, "MAX_ZIP_ENTRIES", 50_000)
+    monkeypatch.setattr(importer, "MAX_TOKEN_FILES", -5)  # run files next to tool_calls.jsonl: at most 5 now
+    refused(zipped(files), "run files")
     monkeypatch.setattr(importer, "MAX_ZIP_BYTES", 100)
     refused(zipped(files), "larger than the limit")
 
