@@ -1,7 +1,19 @@
 """The one sandbox for model-written Python (`execute_code`; reusable by any workbench's code-writing agent).
 
-`run_code(code, variables, tools, call_tool)` runs `code` in a fresh interpreter (`python -I`) and returns
-``{"stdout", "result", "error", "tool_calls"}``; it never raises for anything the code does. Layers:
+`run_code(code, variables, tools, call_tool)` runs `code` in a fresh child process and returns
+``{"stdout", "result", "error", "tool_calls"}``; it never raises for anything the code does.
+
+Processes: each host process has one *template* (`python -I`, empty environment, started on first use) that
+has imported what the children need (RestrictedPython, the whitelisted modules) and does nothing else. Per
+call it forks a *supervisor*, which forks the call's *child*: the child takes the call's two pipes as
+stdin/stdout, closes every other descriptor, applies layer 3 to itself and runs the child program, so a call
+costs a fork instead of an interpreter start (about 12 ms instead of 130 ms; `bench/sandbox_speed.py`). No
+process is reused: child and supervisor exit with the call, and the supervisor keeps the dead child unreaped
+(its pid and process group cannot be reused) until the host has killed what the call left. The template is
+restarted when it dies (or when the host process is a fork of the one that started it) and exits when its
+host does (its control socket closes or its parent changes); the supervisor and the child die with it
+(`PR_SET_PDEATHSIG`). Calls from several threads at once are safe. Forked children share the template's
+string-hash seed (set iteration order is the same in every call of one host process). Layers:
 
 1. A static check in the parent (the original RetailBench rules): no `global`/`nonlocal`/`class`/`with`/
    `raise`/async, no dunder or private names or attributes, no `eval`/`exec`/`open`/... names, imports only
@@ -11,15 +23,15 @@
 2. RestrictedPython compilation and guards in the child, restricted builtins, and module *namespaces*
    holding only public non-module attributes (so `statistics.sys` or `json.codecs` are not reachable;
    `operator.attrgetter`/`methodcaller` are dropped, as they would reach dunder attributes by string).
-3. Process limits set before the child starts: CPU seconds (`RLIMIT_CPU`), address space (`RLIMIT_AS`),
-   no file writes (`RLIMIT_FSIZE` = 0), few file descriptors, `max_processes` processes and threads
+3. Process limits the forked child sets on itself before it reads the request: CPU seconds (`RLIMIT_CPU`),
+   address space (`RLIMIT_AS`), no file writes (`RLIMIT_FSIZE` = 0), few file descriptors, `max_processes` processes and threads
    (`RLIMIT_NPROC`: 1, i.e. no fork, by default), no-new-privileges (`PR_SET_NO_NEW_PRIVS`), killed with
    its parent (`PR_SET_PDEATHSIG`), a private network namespace with no interfaces (`unshare(CLONE_NEWNET)`,
    when permitted), an empty environment, a fresh private working directory (removed afterwards); plus a
    wall-clock timeout and caps on printed output, on the size of every message, on the number of tool calls
    and on the bytes of all tool calls (arguments + results) of one run.
-4. Containment when the host runs as root (as CI does): the child imports what it needs as root, then, before
-   compiling or running the code, enters a private mount namespace, builds a minimal root from read-only bind
+4. Containment when the host runs as root (as CI does): the child (its imports inherited from the
+   template) then, before compiling or running the code, enters a private mount namespace, builds a minimal root from read-only bind
    mounts (the interpreter prefix, the venv's site-packages, /usr, /lib*, /etc/ld.so.cache, /dev/null,
    /dev/zero, /dev/random, /dev/urandom) plus a private tmpfs working directory `/sandbox`, `chroot`s into
    it and drops to an unprivileged uid/gid of its own (`SANDBOX_UID_BASE` + its pid; no supplementary
@@ -51,6 +63,7 @@ which read-only tools exist and logs each call as an indirect one) and sends the
 
 from __future__ import annotations
 
+import array
 import ast
 import contextlib
 import functools
@@ -60,9 +73,11 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -166,28 +181,112 @@ def _unencodable(code: str) -> str | None:
     return None
 
 
-def _preexec(limits: SandboxLimits) -> Callable[[], None]:
-    """What the child applies to itself between fork and exec (layer 3 of the module docstring)."""
+_TEMPLATE = r'''
+import ctypes, io, json, os, resource, select, signal, socket, sys
+# What every child needs, imported once here; each call's child is a fork of this process (never reused).
+from RestrictedPython import compile_restricted
+from RestrictedPython.Guards import safer_getattr_raise, guarded_iter_unpack_sequence, guarded_unpack_sequence
+import ast, builtins, copy, collections, datetime, decimal, functools, itertools, math, operator, statistics, types
+import time, _strptime
+CHILD = compile(sys.argv[1], "<sandbox>", "exec")
+control = socket.socket(fileno=int(sys.argv[2]))
+host = os.getppid()
+libc = ctypes.CDLL(None, use_errno=True)
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # supervisors are reaped by the kernel
 
-    def apply() -> None:
-        import ctypes
-        import resource
 
-        os.setsid()
-        mem = limits.memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-        resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NPROC, (limits.max_processes, limits.max_processes))
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS: no setuid binary or file capability can raise privileges
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: die with the parent
-        libc.unshare(0x40000000)  # CLONE_NEWNET: no network interfaces (fails harmlessly when not permitted)
+def limit(spec):
+    """Layer 3 of core/sandbox.py, applied by the fresh child to itself before it reads the request."""
+    os.setsid()
+    mem = spec["memory_mb"] * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_CPU, (spec["cpu_seconds"], spec["cpu_seconds"] + 1))
+    resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    try:
+        resource.setrlimit(resource.RLIMIT_NPROC, (spec["max_processes"], spec["max_processes"]))
+    except (ValueError, OSError):
+        pass
+    libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
+    libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: die with the supervisor
+    libc.unshare(0x40000000)  # CLONE_NEWNET: no network interfaces (fails harmlessly when not permitted)
 
-    return apply
+
+def child(spec, stdin, stdout):
+    """The fresh child of one call: the call's pipes as stdin/stdout, nothing else open, then the program."""
+    os.dup2(stdin, 0)
+    os.dup2(stdout, 1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.closerange(3, 1 << 16)
+    os.chdir(spec["root"])
+    limit(spec)
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
+    try:
+        exec(CHILD, {"__name__": "__main__", "__builtins__": builtins})
+    except SystemExit:
+        pass
+    sys.stdout.flush()
+
+
+def supervise(spec, stdin, stdout, ctl):
+    """Fork the call's child, report its pid, then its exit status; keep it unreaped (its pid and process
+    group cannot be reused) until the host has killed what it left and says so."""
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    control.close()
+    libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: die with the template
+    report = socket.socket(fileno=ctl)
+    try:
+        pid = os.fork()
+    except OSError as err:
+        report.send(json.dumps({"error": str(err)}).encode())
+        return
+    if pid == 0:
+        try:
+            report.close()
+            child(spec, stdin, stdout)
+        finally:
+            os._exit(0)
+    os.close(stdin)
+    os.close(stdout)
+    report.send(json.dumps({"pid": pid}).encode())
+    status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    killed = status.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+    report.send(json.dumps({"exit": -status.si_status if killed else status.si_status}).encode())
+    report.recv(16)  # the host's go-ahead, or its end closed
+    os.waitpid(pid, 0)
+
+
+while True:
+    if os.getppid() != host:
+        os._exit(0)  # the host died (its socket may live on in a forked process of the host)
+    if not select.select([control], [], [], 1.0)[0]:
+        continue
+    try:
+        message, ancillary, _, _ = control.recvmsg(4096, socket.CMSG_SPACE(3 * 4))
+    except OSError:
+        os._exit(0)
+    if not message:
+        os._exit(0)  # the host closed its end
+    fds = []
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.extend(int.from_bytes(data[i : i + 4], sys.byteorder) for i in range(0, len(data) - 3, 4))
+    if len(fds) == 3:
+        try:
+            pid = os.fork()
+        except OSError:
+            pid = -1
+        if pid == 0:
+            try:
+                supervise(json.loads(message), *fds)
+            finally:
+                os._exit(0)
+    for fd in fds:
+        os.close(fd)
+'''
 
 
 _CHILD = r'''
@@ -649,55 +748,171 @@ def _run_plain(code: str, limits: SandboxLimits | None = None) -> dict[str, Any]
     return _execute(request, {}, None, limits or SandboxLimits())
 
 
+class _Template:
+    """The template process of this host process: `python -I` with the children's imports done, which forks
+    one supervisor per call, which forks that call's child (module docstring, layer 3). Started on first use,
+    restarted when it has died or when this process is a fork of the one that started it; it exits when its
+    host does (its control socket closes, or its parent changes). Thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._socket: socket.socket | None = None
+        self._owner = 0
+
+    def pid(self) -> int | None:
+        """The live template's pid (tests, bench), or None."""
+        with self._lock:
+            alive = self._proc is not None and self._owner == os.getpid() and self._proc.poll() is None
+            return self._proc.pid if alive and self._proc is not None else None
+
+    def _start(self) -> socket.socket:
+        if self._proc is not None and self._owner == os.getpid():
+            self._stop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self._proc = subprocess.Popen(  # noqa: S603 - a fixed interpreter and program text
+                [sys.executable, "-I", "-c", _TEMPLATE, _CHILD, str(theirs.fileno())],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={},
+                cwd="/",
+                pass_fds=(theirs.fileno(),),
+                start_new_session=True,  # no terminal signal (Ctrl-C, hang-up) reaches it; it goes with its host
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        self._socket, self._owner = ours, os.getpid()
+        return ours
+
+    def _stop(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+        if self._proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self._proc.kill()
+            self._proc.wait()
+        self._proc = self._socket = None
+
+    def fork(self, spec: dict[str, Any], wait: float) -> _Child:
+        """A fresh child for one call (`spec`: its working directory and limits), its pid known; retried once
+        on a new template if the template died. Raises OSError if none could be made within `wait` s."""
+        for attempt in (0, 1):
+            stdin_r, stdin_w = os.pipe()
+            stdout_r, stdout_w = os.pipe()
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                with self._lock:
+                    alive = self._proc is not None and self._owner == os.getpid() and self._proc.poll() is None
+                    control = self._socket if alive and self._socket is not None else self._start()
+                    with contextlib.suppress(OSError):
+                        fds = [stdin_r, stdout_w, theirs.fileno()]
+                        control.sendmsg([json.dumps(spec).encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                                                        array.array("i", fds))])  # fmt: skip
+            finally:
+                for fd in (stdin_r, stdout_w):
+                    os.close(fd)
+                theirs.close()
+            child = _Child(ours, stdin_w, stdout_r)
+            message = child.receive(wait)
+            if isinstance(message, dict) and isinstance(message.get("pid"), int):
+                child.pid = message["pid"]
+                return child
+            child.release()
+            with self._lock:
+                dead = self._proc is None or self._proc.poll() is not None
+                if dead and not attempt and not isinstance(message, dict) and self._owner == os.getpid():
+                    self._stop()  # died under this call: start a new one and try once more
+                    continue
+            detail = message.get("error") if isinstance(message, dict) else f"no answer from its template in {wait:g} s"
+            raise OSError(f"the sandbox process could not be forked ({detail})")
+        raise AssertionError("unreachable")
+
+
+class _Child:
+    """One call's child as the host sees it: its pipes, its pid, and its supervisor's report socket."""
+
+    def __init__(self, report: socket.socket, stdin: int, stdout: int) -> None:
+        self.report, self.stdin, self.stdout = report, stdin, stdout
+        self.pid = 0
+        self.returncode: int | None = None
+
+    def receive(self, wait: float) -> dict | None:
+        """The supervisor's next message (None when it closed or sent nothing within `wait` s)."""
+        if not select.select([self.report], [], [], max(wait, 0.0))[0]:
+            return None
+        with contextlib.suppress(OSError, ValueError):
+            message = json.loads(self.report.recv(4096) or b"null")
+            return message if isinstance(message, dict) else None
+        return None
+
+    def kill(self) -> None:
+        """SIGKILL the child's process group (its pid stays reserved until `release`)."""
+        if self.pid and self.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+
+    def wait(self, wait: float = 10.0) -> int | None:
+        """The child's exit status, as `Popen.returncode` (after `kill`, it comes at once)."""
+        if self.returncode is None:
+            message = self.receive(wait)
+            code = message.get("exit") if message else None
+            self.returncode = code if isinstance(code, int) else None
+        return self.returncode
+
+    def release(self) -> None:
+        """Let the supervisor reap the child and exit; close the host's ends."""
+        with contextlib.suppress(OSError):
+            self.report.send(b"reap")
+        for closing in (self.report.close, lambda: os.close(self.stdin), lambda: os.close(self.stdout)):
+            with contextlib.suppress(OSError):
+                closing()
+
+
+_TEMPLATE_PROCESS = _Template()
+
+
 def _execute(
     request: dict[str, Any],
     tools: Mapping[str, Sequence[str]],
     call_tool: Callable[[str, dict], Any] | None,
     limits: SandboxLimits,
 ) -> dict[str, Any]:
-    """Start the child in a fresh working directory, converse with it, then kill every process it left
+    """Fork a fresh child in a fresh working directory, converse with it, then kill every process it left
     and remove the directory."""
     log = _CallLog([])
     privileged = os.geteuid() == 0
     workdir = tempfile.mkdtemp(prefix="orca-sandbox-")
+    spec = {"root": workdir, "cpu_seconds": limits.cpu_seconds, "memory_mb": limits.memory_mb,
+            "max_processes": limits.max_processes}  # fmt: skip
     try:
-        proc = subprocess.Popen(  # noqa: S603 - a fixed interpreter and program text
-            [sys.executable, "-I", "-c", _CHILD],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env={},
-            cwd=workdir,
-            preexec_fn=_preexec(limits),  # noqa: PLW1509 - rlimits must be set in the child before exec
-        )
-    except (OSError, subprocess.SubprocessError) as err:
+        child = _TEMPLATE_PROCESS.fork(spec, max(limits.wall_seconds, 10.0))
+    except OSError as err:
         shutil.rmtree(workdir, ignore_errors=True)
         return {"stdout": "", "result": None, "error": f"RuntimeError: the sandbox process could not start ({err})",
                 "tool_calls": []}  # fmt: skip
-    uid = _sandbox_uid(proc.pid) if privileged else None
+    uid = _sandbox_uid(child.pid) if privileged else None
     try:
         if privileged and uid is None:
             return {"stdout": "", "result": None, "tool_calls": [],
                     "error": f"RuntimeError: no unprivileged uid is mapped for the sandbox (uid "
-                             f"{SANDBOX_UID_BASE + proc.pid} is outside this user namespace); the code was not run"}  # fmt: skip
+                             f"{SANDBOX_UID_BASE + child.pid} is outside this user namespace); the code was not run"}  # fmt: skip
         request["confine"] = {"root": workdir, "uid": uid}
-        return _converse(proc, request, tools, call_tool, limits, log)
+        return _converse(child, request, tools, call_tool, limits, log)
     finally:
-        if proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        child.kill()
         if uid is not None:
             _kill_uid(uid)
-        proc.wait()
-        for pipe in (proc.stdin, proc.stdout):
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
+        child.release()
         shutil.rmtree(workdir, ignore_errors=True)
 
 
 def _converse(
-    proc: subprocess.Popen,
+    child: _Child,
     request: dict[str, Any],
     tools: Mapping[str, Sequence[str]],
     call_tool: Callable[[str, dict], Any] | None,
@@ -705,7 +920,6 @@ def _converse(
     log: _CallLog,
 ) -> dict[str, Any]:
     """Send the request, serve tool calls until the child's `done` message (or a limit), return the result."""
-    assert proc.stdin is not None and proc.stdout is not None
     deadline = time.monotonic() + limits.wall_seconds
 
     def fail(message: str) -> dict[str, Any]:
@@ -719,11 +933,12 @@ def _converse(
                         "machine?); the code was not run")  # fmt: skip
         return fail(f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped")
 
-    stdin = proc.stdin.fileno()
+    stdin = child.stdin
     os.set_blocking(stdin, False)  # a child that stops reading cannot block the host past the deadline
-    if not _send(stdin, (json.dumps(request) + "\n").encode(), deadline):
-        return fail("RuntimeError: the sandbox process could not start")
-    fd = proc.stdout.fileno()
+    sent = _send(stdin, (json.dumps(request) + "\n").encode(), deadline)
+    if not sent:
+        return timeout() if sent is None else fail("RuntimeError: the sandbox process could not start")
+    fd = child.stdout
     buf = b""
     while True:
         remaining = deadline - time.monotonic()
@@ -757,9 +972,8 @@ def _converse(
                 return timeout()
             if not sent:
                 break
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)  # what is left of its group, before the pid can be reused
-    code_ = proc.wait()
+    child.kill()  # what is left of its group (its pid stays reserved until the call ends)
+    code_ = child.wait()
     if code_ in (-signal.SIGXCPU, -signal.SIGKILL):
         return fail(f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped")
     return fail(f"RuntimeError: the sandbox process ended without a result (exit {code_}; no message, possibly "

@@ -5,11 +5,13 @@ import pandas as pd
 import streamlit as st
 
 from core import ui_keys
+from core.errors import OrcaError
 from core.llm.factory import make_chat_model
 from core.retail import replay
-from core.retail.importer import import_run_dir
+from core.retail.export import export_zip
+from core.retail.importer import import_run_dir, import_run_zip
 from core.retail.judge import MacroJudge
-from core.ui import get_store, guard, setup_page
+from core.ui import get_store, guard, setup_page, show_error
 
 REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
@@ -44,7 +46,15 @@ llm_ready = settings.provider != "offline"
 with guard():
     store = get_store()
     with st.expander("Import an original RetailBench run directory"):
-        path = st.text_input("Run directory (with tool_calls.jsonl)", key="orca_retail_import_path")
+        upload = st.file_uploader("A zipped run directory (with tool_calls.jsonl; at most 100 MB)", type=["zip"],
+                                  key="orca_retail_import_zip")  # fmt: skip
+        if upload is not None and st.button("Import the upload", key="orca_retail_import_upload"):
+            try:
+                st.session_state[REPLAY_RUN] = import_run_zip(store, upload.getvalue(), upload.name)
+                st.success(f"Imported {upload.name} as run {st.session_state[REPLAY_RUN]}.")
+            except OrcaError as err:
+                show_error(err)
+        path = st.text_input("…or a run directory on this server", key="orca_retail_import_path")
         if st.button("Import", key="orca_retail_import") and path.strip():
             st.session_state[REPLAY_RUN] = import_run_dir(store, path.strip())
             st.success(f"Imported as run {st.session_state[REPLAY_RUN]}.")
@@ -188,3 +198,9 @@ with guard():
             ready = st.session_state.get("orca_retail_json")
             if ready and ready[0] == run_id:
                 st.download_button("Run (JSON)", ready[1], f"{run_id}.json", "application/json")
+            if st.button("Prepare the run in the original layout (zip: tool_calls.jsonl, run log, tokens)",
+                         key="orca_retail_prepare_original"):  # fmt: skip
+                st.session_state["orca_retail_original"] = (run_id, export_zip(store, run_id))
+            original = st.session_state.get("orca_retail_original")
+            if original and original[0] == run_id:
+                st.download_button("Run (original layout, zip)", original[1], f"orca_{run_id}.zip", "application/zip")

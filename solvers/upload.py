@@ -189,3 +189,90 @@ def parse_record(
         raise SpecError(field, f"{where}: {err}") from None
     except RECORD_ERRORS as err:
         raise SpecError(field, f"{where}: malformed {what} ({err})") from None
+
+
+ZIP_BOMB_MIN_BYTES = 1_000_000  # the packing-ratio check applies to entries larger than this
+
+
+def _zip_entry_problem(info: Any) -> str | None:
+    """Why an archive entry is refused (path traversal, a link, encryption), or None."""
+    import stat
+
+    entry = info.filename
+    parts = entry.replace("\\", "/").split("/")
+    if entry.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", entry) or ".." in parts or "\0" in entry:
+        return f"entry {entry[:200]!r} points outside the folder"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return f"entry {entry[:200]!r} is a symbolic link"
+    if info.flag_bits & 0x1:
+        return f"entry {entry[:200]!r} is encrypted"
+    return None
+
+
+def open_zip(data: bytes, *, field: str, name: str, max_bytes: int, max_entries: int) -> tuple[Any, list[Any]]:
+    """The uploaded archive `data` as (ZipFile, its entries), after checking it whole: at most `max_bytes`
+    and `max_entries`, readable, and no entry with an absolute path, a drive letter, a `..` part or a NUL, no
+    symbolic link, no encrypted entry, no name twice (SpecError starting with `name`). Nothing is unpacked."""
+    import zipfile
+    import zlib
+
+    if len(data) > max_bytes:
+        raise SpecError(field, f"{name} is larger than the limit of {_mb(max_bytes)}")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, zlib.error) as err:
+        raise SpecError(field, f"{name} is not a readable zip archive ({err})") from None
+    if len(entries) > max_entries:
+        raise SpecError(field, f"{name} has {len(entries):,} entries (the limit is {max_entries:,})")
+    seen: set[str] = set()
+    for info in entries:
+        problem = _zip_entry_problem(info)
+        if problem:
+            raise SpecError(field, f"{name}: {problem}")
+        if info.filename in seen:
+            raise SpecError(field, f"{name}: entry {info.filename[:200]!r} appears twice")
+        seen.add(info.filename)
+    return archive, entries
+
+
+def unpack_zip(
+    archive: Any,
+    targets: list[tuple[Any, Path]],
+    *,
+    field: str,
+    name: str,
+    max_unpacked: int,
+    max_ratio: int,
+    max_entry_bytes: Callable[[Any], int],
+) -> None:
+    """Unpack each (entry, target path) of `archive` (from `open_zip`). Zip bombs are refused before anything is
+    unpacked (declared sizes over `max_unpacked` in all, or an entry over 1 MB packed more than `max_ratio`:1)
+    and stopped while unpacking (an entry growing past its declared size or `max_entry_bytes(entry)`, or the
+    total past `max_unpacked`); a corrupt entry is refused. Errors are SpecError starting with `name`."""
+    import zipfile
+    import zlib
+
+    declared = sum(info.file_size for info, _ in targets)
+    if declared > max_unpacked:
+        raise SpecError(field, f"{name} unpacks to {declared:,} bytes (the limit is {max_unpacked:,})")
+    for info, _ in targets:
+        if info.file_size > ZIP_BOMB_MIN_BYTES and info.file_size > max_ratio * max(info.compress_size, 1):
+            raise SpecError(field, f"{name}: entry {info.filename[:200]!r} is packed more than {max_ratio}:1 "
+                                   "(a zip bomb?)")  # fmt: skip
+    total = 0
+    for info, target in targets:
+        written, cap = 0, min(info.file_size, max_entry_bytes(info))
+        try:
+            with archive.open(info) as source, open(target, "wb") as out:
+                while chunk := source.read(1 << 20):
+                    written += len(chunk)
+                    total += len(chunk)
+                    if written > cap or total > max_unpacked:
+                        raise SpecError(field, f"{name}: entry {info.filename[:200]!r} unpacks to more than it "
+                                               "declares or than the limits allow (a zip bomb?)")  # fmt: skip
+                    out.write(chunk)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, zlib.error) as err:
+            if isinstance(err, SpecError):
+                raise
+            raise SpecError(field, f"{name}: entry {info.filename[:200]!r} cannot be unpacked ({err})") from None

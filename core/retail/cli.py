@@ -80,6 +80,15 @@ def cmd_import(args: argparse.Namespace) -> dict:
     return {"run_id": run_id, "metrics": store.get_run(run_id).get("metrics")}
 
 
+def cmd_export(args: argparse.Namespace) -> dict:
+    from core.retail.export import export_original
+    from core.store import Store
+
+    store = Store(args.db)
+    store.get_run(args.run_id)  # an unknown id is refused before the folder is made
+    return export_original(store, args.run_id, cli_args.prepare_output_dir(args.out_dir, "DIR"))
+
+
 def cmd_diagnostics(args: argparse.Namespace) -> dict:
     from core.retail.replay import diagnostics
     from core.store import Store
@@ -205,6 +214,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     imp.add_argument("run_dir", metavar="DIR", type=cli_args.input_dir)
     imp.set_defaults(func=cmd_import)
+
+    export = sub.add_parser(
+        "export", help="write a stored RetailBench run as an original run directory (tool_calls.jsonl, run log, tokens)"
+    )
+    export.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
+    export.add_argument("out_dir", metavar="DIR", type=cli_args.output_dir,
+                        help="folder to write (made if missing; refused if it already holds a tool_calls.jsonl)")  # fmt: skip
+    export.add_argument("--format", choices=("original",), default="original",
+                        help="original: the layout of the paper's RetailBench code (notes §8), readable by retail import")  # fmt: skip
+    export.set_defaults(func=cmd_export)
 
     diag = sub.add_parser("diagnostics", help="four-stage diagnostics of a stored RetailBench run")
     diag.add_argument("run_id", metavar="RUN", type=cli_args.identifier)

@@ -18,6 +18,7 @@ import datetime
 import hashlib
 import json
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from core.store.retail import retail_tables
 from core.store.rollouts import RunRecord, TransitionRow
 from solvers.retail.metrics import run_metrics
 from solvers.retail.tools import MEMORY_TOOLS
-from solvers.upload import JSON_HOOKS, iter_lines, read_text
+from solvers.upload import JSON_HOOKS, iter_lines, open_zip, read_text, unpack_zip
 
 WORKBENCH = "retailbench"
 SKU_ID = re.compile(r"SKU ID:\s*([^\s,]+)")
@@ -214,8 +215,9 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
     }  # fmt: skip
 
 
-def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) -> str:
-    """Import a run directory into `store`; returns the new run id (nothing is written on an error)."""
+def import_run_dir(store: Store, path: str | Path, *, title: str | None = None, source: str | None = None) -> str:
+    """Import a run directory into `store`; returns the new run id (nothing is written on an error).
+    `source` is what the run records as its origin (default: the directory's path)."""
     run = parse_run_dir(path)
     direct = sum(1 for c in run.calls if c["source"] == "direct")
     memory = sum(1 for c in run.calls if c["tool"] in MEMORY_TOOLS)
@@ -227,10 +229,12 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
                           initial_funds=float(initial) if isinstance(initial, int | float) else None)  # fmt: skip
     model = run.args.get("model") or run.args.get("model_name")
     preset = run.config.get("config_name") or run.config.get("name") or "unknown"
-    config = {"source": "imported original run", "run_dir": str(Path(path).resolve()), "agent": run.framework or "unknown",
+    named = run.args.get("agent")  # ORCA's own exports name the agent; an original run's file prefix does
+    agent = run.framework or (named if isinstance(named, str) and re.fullmatch(r"\w{1,50}", named) else None)
+    config = {"source": "imported original run", "run_dir": source or str(Path(path).resolve()), "agent": agent or "unknown",
               "agent_kind": "LLM (imported original RetailBench run)", "model": model, "preset": preset,
               "days": len(run.daily), "log_records": run.log_records}  # fmt: skip
-    record = RunRecord(WORKBENCH, config, None, title or f"Imported · {run.framework or 'run'} · {model or run.name}",
+    record = RunRecord(WORKBENCH, config, None, title or f"Imported · {agent or 'run'} · {model or run.name}",
                        status="done", metrics=metrics)  # fmt: skip
     for t, c in enumerate(run.calls):
         obs = {"result": c["result"], "formatted": c["formatted"]}
@@ -255,3 +259,46 @@ def import_run_dir(store: Store, path: str | Path, *, title: str | None = None) 
     daily["date"] = pd.to_datetime(daily["date"]).dt.date
     record.tables = retail_tables({"daily": daily})
     return store.write_record(record)
+
+
+MAX_ZIP_BYTES = 100_000_000  # the uploaded archive itself
+MAX_ZIP_ENTRIES = 50_000  # entries listed in the archive (a run folder holds ~50 transcript files a day)
+MAX_ZIP_UNPACKED = 400_000_000  # bytes unpacked in all (only the files the import reads are unpacked)
+MAX_ZIP_RATIO = 200  # unpacked / packed size of one entry over 1 MB: more is treated as a zip bomb
+RUN_FILE = re.compile(r"(tool_calls\.jsonl|config\.json|args\.json|run_[\w.-]*\.json|day_\d+_token_usage\.json)")
+
+
+def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
+    """Check the zipped run directory `data` (uploaded as `name`) and unpack the files the import reads into
+    `dest`; returns the run folder. Refused (SpecError naming `name`): what `solvers.upload.open_zip` and
+    `unpack_zip` refuse (size, entries, traversal, links, encryption, duplicates, zip bombs), no or several
+    `tool_calls.jsonl`, more run files than the import reads."""
+    field = "upload"
+    archive, entries = open_zip(data, field=field, name=name, max_bytes=MAX_ZIP_BYTES, max_entries=MAX_ZIP_ENTRIES)
+    with archive:
+        calls = [i for i in entries if not i.is_dir() and i.filename.rsplit("/", 1)[-1] == "tool_calls.jsonl"]
+        if len(calls) != 1:
+            raise SpecError(field, f"{name}: {'no' if not calls else 'more than one'} tool_calls.jsonl in the archive "
+                                   "(zip one original run directory)")  # fmt: skip
+        folder = calls[0].filename[: -len("tool_calls.jsonl")]
+        wanted = [i for i in entries if not i.is_dir() and i.filename.startswith(folder)
+                  and "/" not in i.filename[len(folder):] and RUN_FILE.fullmatch(i.filename[len(folder):])]  # fmt: skip
+        if len(wanted) > MAX_TOKEN_FILES + 10:
+            raise SpecError(field, f"{name}: {len(wanted):,} run files (the limit is {MAX_TOKEN_FILES + 10:,})")
+        root = Path(dest) / (folder.rstrip("/").rsplit("/", 1)[-1] or Path(name).stem or "run")
+        root.mkdir(parents=True)
+        targets = [(info, root / info.filename[len(folder) :]) for info in wanted]
+        unpack_zip(archive, targets, field=field, name=name, max_unpacked=MAX_ZIP_UNPACKED, max_ratio=MAX_ZIP_RATIO,
+                   max_entry_bytes=lambda i: MAX_CALLS_BYTES if i.filename.endswith(".jsonl") else MAX_LOG_BYTES)  # fmt: skip
+        return root
+
+
+def import_run_zip(store: Store, data: bytes, name: str, *, title: str | None = None) -> str:
+    """Import a zipped original run directory uploaded as `name` (the replay page's upload); returns the run
+    id. Every error is a SpecError whose message starts with `name`; nothing is written on an error."""
+    with tempfile.TemporaryDirectory(prefix="orca-import-") as tmp:
+        root = unpack_run_zip(data, name, tmp)
+        try:
+            return import_run_dir(store, root, title=title, source=f"upload:{name}")
+        except SpecError as err:
+            raise SpecError("upload", f"{name}: {err}") from None

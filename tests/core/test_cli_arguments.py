@@ -102,9 +102,10 @@ def parse_error(
     """Parse `command` with `value` given to `action`; the CLI's JSON error object (the parse must fail)."""
     if action.option_strings:
         argv = [*command, f"{action.option_strings[-1]}={value}"]
-    else:  # a positional argument: the others before it get a harmless value
-        before = [a for a in parser_for(parser, command)._actions if not a.option_strings and a is not action]
-        argv = [*command, *["x" for a in before if not isinstance(a, argparse._SubParsersAction)], value]
+    else:  # a positional argument, in its place: the others get a harmless value
+        positionals = [a for a in parser_for(parser, command)._actions
+                       if not a.option_strings and not isinstance(a, argparse._SubParsersAction)]  # fmt: skip
+        argv = [*command, *[value if a is action else "x" for a in positionals]]
     with pytest.raises(SystemExit) as stop:
         parser.parse_args(argv)
     assert stop.value.code == 2, argv[:3]

@@ -178,3 +178,49 @@ def test_replay_judges_macro_strategies_with_a_key(monkeypatch, tmp_path, fake_l
     judged = at.session_state["orca_retail_judged"][run_id]
     assert judged["macro_similarity"] == [1.0, 0.3] and judged["macro"]["tv"] == pytest.approx(0.7)
     assert len(fake_llm.requests) == 1
+
+
+def test_replay_imports_an_uploaded_zip_and_names_a_bad_upload(monkeypatch, tmp_path):
+    """The upload path: a zipped original run directory is imported and selected; a hostile archive is an
+    error naming the user's file, and the page goes on."""
+    import io
+    import zipfile
+
+    from tests.core.retail.test_importer import GOOD, write_run
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    root = write_run(tmp_path / "run_react_m_run1", GOOD)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for p in root.iterdir():
+            archive.write(p, f"{root.name}/{p.name}")
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60).run()
+    at.file_uploader(key="orca_retail_import_zip").upload("my run.zip", buffer.getvalue(), "application/zip").run()
+    at.button(key="orca_retail_import_upload").click().run()
+    assert not at.exception
+    run_id = at.session_state["orca_retail_replay_run"]
+    assert any("my run.zip" in s.value and run_id in s.value for s in at.success)
+    assert Store(tmp_path / "runs.duckdb").get_run(run_id)["status"] == "done"
+    evil = io.BytesIO()
+    with zipfile.ZipFile(evil, "w") as archive:
+        archive.writestr("../tool_calls.jsonl", "{}")
+    at.file_uploader(key="orca_retail_import_zip").upload("evil.zip", evil.getvalue(), "application/zip").run()
+    at.button(key="orca_retail_import_upload").click().run()
+    assert not at.exception
+    assert any("evil.zip" in e.value and "outside the folder" in e.value for e in at.error)
+    assert at.multiselect(key="orca_retail_runs").value == [run_id]  # the page went on
+
+
+def test_replay_downloads_a_run_in_the_original_layout(monkeypatch, tmp_path):
+    import io
+    import zipfile
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    run_id = run_agent("hybrid", days=2, seed=0, store=Store(tmp_path / "runs.duckdb"))["run_id"]
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60).run()
+    at = open_tab(at, "Downloads")
+    at.button(key="orca_retail_prepare_original").click().run()
+    assert not at.exception
+    data = at.session_state["orca_retail_original"][1]
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert f"orca_{run_id}/tool_calls.jsonl" in names and f"orca_{run_id}/run_hybrid.json" in names
