@@ -1,0 +1,1043 @@
+"""The mention model: one parse per chat message into typed, scoped mentions (issue 27 item 1).
+
+`parse(text)` reads a message once and returns a `Message`: its clauses and every value it states —
+quantities with their unit, container and multiplier ("six crates of 24" = 6 x 24 items), money with its role
+("costs me 4" is a purchase price, "rent" is money for the whole business), durations, clock times, dates,
+names and yes / no / choice answers — each with its `Scope` (negated, corrected, hypothetical, in a question,
+in a definition request, stated by someone else, hedged). Readers consume `Message.of(...)` and never re-scan
+the raw text.
+
+The text is tokenised once (`_TOKEN_RE`); every rule then looks at a bounded window of tokens, so the work
+(`Message.ops`) grows linearly with the message. The toolkit is called once per message or clause:
+`clauses.split_clauses`, `negation.negation_scopes`, `questions.is_question` / `is_confused`,
+`units.clock_times`, `answers.polarity` / `choose`, `entities.EntityIndex`; numbers are read exactly or not at
+all by `numbers.read_number` (digits) and the number-word reader of `core.text.numbers`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum, Flag
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from core.text import answers, clauses, negation, questions, units
+from core.text.entities import EntityIndex
+from core.text.numbers import NUMBER_RE, _read_number, read_number
+from core.text.vocabulary import (
+    ACCEPT_WORDS,
+    CONTAINERS,
+    CORRECTION_CUES,
+    CORRECTION_FILLERS,
+    CURRENCY_AFTER,
+    CURRENCY_SYMBOLS,
+    DATE_WORDS,
+    ENTITY_HEADS,
+    HEDGE_AFTER,
+    HEDGE_BEFORE,
+    HEDGE_CLAUSE,
+    HYPOTHETICAL_CUES,
+    ITEM_WORDS,
+    MEASURES,
+    MONTHS,
+    OTHERS_SUBJECTS,
+    OTHERS_VERBS,
+    PER_ORDER_WORDS,
+    PER_UNIT_WORDS,
+    REALLY_CUES,
+    ROLE_WORDS,
+    SCALE_WORDS,
+    TIME_UNITS,
+    WEEKDAYS,
+    WHOLE_BUSINESS_ROLES,
+    WHOLE_BUSINESS_WORDS,
+)
+
+
+class Kind(Enum):
+    """What a mention states."""
+
+    QUANTITY = "quantity"
+    MONEY = "money"
+    DURATION = "duration"
+    CLOCK = "clock"
+    DATE = "date"
+    NAME = "name"
+    ANSWER = "answer"
+
+
+class Scope(Flag):
+    """How a mention is meant; `NONE` is a plain statement of the speaker's own value."""
+
+    NONE = 0
+    NEGATED = 1
+    CORRECTED = 2
+    HYPOTHETICAL = 4
+    QUESTION = 8
+    DEFINITION = 16
+    OTHERS = 32
+    HEDGED = 64
+
+
+_NOT_LIVE = (
+    Scope.NEGATED | Scope.CORRECTED | Scope.HYPOTHETICAL | Scope.OTHERS | Scope.QUESTION | Scope.DEFINITION
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One value a message states. `value` is a number for quantities, money, durations (in `unit`s) and clock
+    times (minutes after midnight); a string for dates (ISO: '2026-03-04', '--03-04' without a year, or a
+    weekday / 'today'), names (the canonical name, '' when unknown) and answers ('yes', 'no', 'unsure', or a
+    choice letter 'A'...)."""
+
+    kind: Kind
+    value: float | str
+    text: str
+    span: tuple[int, int]
+    clause: int
+    scope: Scope = Scope.NONE
+    unit: str | None = None
+    per: str | None = None
+    multiplier: float = 1
+    container: str | None = None
+    whole_business: bool = False
+    role: str | None = None
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def amount(self) -> float:
+        """`value * multiplier` (items for a container count); NaN for a text value."""
+        return float(self.value) * self.multiplier if isinstance(self.value, float | int) else float("nan")
+
+    @property
+    def live(self) -> bool:
+        """Whether the speaker states this value as their own now (hedged values are live, but hedged)."""
+        return not (self.scope & _NOT_LIVE)
+
+    @property
+    def period(self) -> str | None:
+        """The time denominator of a rate ('day', 'week', 'month', 'year'), or None."""
+        return next((p for p in (self.per or "").split("/") if p in units.DAYS_PER), None)
+
+    @property
+    def per_unit(self) -> bool:
+        """Whether the rate is per unit / item (also 'per bag per day')."""
+        return "unit" in (self.per or "").split("/")
+
+    @property
+    def days(self) -> float | None:
+        """A duration in days (30-day months, 365-day years); None for other kinds or units."""
+        if self.kind is not Kind.DURATION or self.unit not in units.DAYS_PER:
+            return None
+        return self.amount * units.DAYS_PER[self.unit]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of the message: its text (with a closing '?' when it has one) and what kind of clause."""
+
+    index: int
+    text: str
+    span: tuple[int, int]
+    question: bool
+    negated: bool
+    definition: str | None
+
+
+@dataclass(frozen=True)
+class Message:
+    """The one parse of a chat message."""
+
+    text: str
+    clauses: tuple[Clause, ...]
+    mentions: tuple[Mention, ...]
+    ops: int
+    tokens: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
+
+    def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
+        """The mentions of these kinds (all kinds when none are named), live ones only by default."""
+        return tuple(m for m in self.mentions if (not kinds or m.kind in kinds) and (m.live or not live_only))
+
+    def words(self, clause: int | None = None) -> tuple[str, ...]:
+        """The lower-cased word and number tokens of the message or of one clause."""
+        if clause is None:
+            return tuple(w for ws in self.tokens for w in ws)
+        return self.tokens[clause] if 0 <= clause < len(self.tokens) else ()
+
+
+# ---------------------------------------------------------------------------------------------- tokens
+
+_TOKEN_RE = re.compile(
+    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
+)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    text: str
+    low: str
+    start: int
+    end: int
+    kind: str  # 'num', 'word' or 'sym'
+    clause: int
+
+
+_BOUNDARY = frozenset(".,;:!?()")
+_JOINERS = frozenset(["but", "and", "so", "because", "though", "although", "while", "whereas"])
+
+
+def _tokens(text: str, clause_starts: list[int]) -> list[_Tok]:
+    out, c = [], 0
+    for m in _TOKEN_RE.finditer(text):
+        while c + 1 < len(clause_starts) and m.start() >= clause_starts[c + 1]:
+            c += 1
+        kind = m.lastgroup or "sym"
+        out.append(_Tok(m.group(0), m.group(0).lower(), m.start(), m.end(), kind, c))
+    return out
+
+
+# --------------------------------------------------------------------------------------------- clauses
+
+_DEFINITION_RES = (
+    re.compile(
+        r"\bwhat\s+(?:do|does|did)\s+(?:you|u|it|that|this)\s+mean\s+(?:by|with)\s+([\w' -]{1,40})", re.I
+    ),
+    re.compile(r"\bwhat\s+(?:do|does|is)\s+(?:an?\s+|the\s+)?[\"']?([\w' -]{1,40}?)[\"']?\s+mean\b", re.I),
+    re.compile(r"\b(?:meaning\s+of|definition\s+of|define)\s+(?:an?\s+|the\s+)?[\"']?([\w' -]{1,40})", re.I),
+    re.compile(r"\bwhat\s+is\s+meant\s+by\s+([\w' -]{1,40})", re.I),
+)
+_DEF_TAIL_RE = re.compile(r"\s+(?:exactly|here|again|there|please|then)\s*$", re.I)
+
+
+def _definition(text: str) -> str | None:
+    """The term a what-does-X-mean request asks about ('what do you mean by setup?' -> 'setup'), or None."""
+    for pattern in _DEFINITION_RES:
+        found = pattern.search(text)
+        if found:
+            term = _DEF_TAIL_RE.sub("", found.group(1).strip(" '\"-")).strip().lower()
+            return term or None
+    return None
+
+
+def _clauses(text: str) -> list[Clause]:
+    """The clauses with their spans: `split_clauses` (sentences, semicolons, joining words; commas kept) located
+    in the text in one forward pass; a clause keeps its closing '?'."""
+    out: list[Clause] = []
+    cursor = 0
+    for piece in clauses.split_clauses(text, commas=False):
+        start = text.find(piece, cursor)
+        if start < 0:
+            continue
+        end = start + len(piece)
+        after = end
+        while after < len(text) and text[after] in " \t":
+            after += 1
+        if after < len(text) and text[after] == "?" and not piece.endswith("?"):
+            end = after + 1
+        body = text[start:end]
+        out.append(
+            Clause(
+                len(out),
+                body,
+                (start, end),
+                question=questions.is_question(body) or questions.is_confused(body),
+                negated=negation.negated(body),
+                definition=_definition(body),
+            )
+        )
+        cursor = end
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- numbers
+
+
+@dataclass(frozen=True)
+class _Num:
+    value: float
+    i: int  # first token
+    j: int  # index after the last token
+
+
+def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
+    """The number that starts at token i (digits, number words, 'a dozen and a half', '2k', '2 and a half')."""
+    t = toks[i]
+    if t.kind == "num":
+        value = read_number(t.text)
+        if value is None:
+            return None
+        j = i + 1
+        if (
+            j < len(toks)
+            and words[j] in SCALE_WORDS
+            and toks[j].start == t.end
+            or (j < len(toks) and words[j] in ("thousand", "grand", "hundred", "million", "dozen"))
+        ):
+            value *= SCALE_WORDS[words[j]]
+            j += 1
+        if words[j : j + 3] == ["and", "a", "half"]:
+            value += 6 if words[j - 1] == "dozen" else 0.5
+            j += 3
+        return _Num(value, i, j)
+    if t.kind != "word":
+        return None
+    if words[i : i + 3] == ["half", "a", "dozen"]:
+        return _Num(6.0, i, i + 3)
+    if words[i] == "one" and (
+        (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
+        or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
+    ):
+        return None
+    found = _read_number(words, i)
+    if found is None:
+        return None
+    value, j = found
+    if words[j - 3 : j] == ["and", "a", "half"] and "dozen" in words[i:j]:
+        value += 5.5  # 'a dozen and a half' is 18: half a dozen, not a half
+    # a number-word phrase must not run over punctuation: _read_number works on word tokens only
+    return _Num(value, i, j)
+
+
+_ONE_AS_PRONOUN_BEFORE = frozenset(
+    ["this", "that", "the", "which", "each", "every", "any", "no", "another", "other", "second", "first", "last",
+     "good", "big", "small", "new", "old", "only", "right", "wrong"]
+)  # fmt: skip
+
+
+# -------------------------------------------------------------------------------------------- the parse
+
+
+@dataclass
+class _State:
+    text: str
+    toks: list[_Tok]
+    words: list[str]
+    clauses: list[Clause]
+    ops: int = 0
+    found: list[Mention] = field(default_factory=list)
+    taken: list[bool] = field(default_factory=list)
+
+
+def _span_text(s: _State, i: int, j: int) -> tuple[str, tuple[int, int]]:
+    start, end = s.toks[i].start, s.toks[j - 1].end
+    return s.text[start:end], (start, end)
+
+
+def _clock_mentions(s: _State) -> None:
+    """Clock times ('8:40', '8.40am', 'half past eight', 'at 9'); a dot or bare time only where it is no price."""
+    hits = units.clock_times(s.text, bare=True, spoken=True)
+    s.ops += len(s.text) * 8
+    ti = 0
+    for start, end, minutes in hits:
+        while ti < len(s.toks) and s.toks[ti].end <= start:
+            ti += 1
+        tj = ti
+        while tj < len(s.toks) and s.toks[tj].start < end:
+            tj += 1
+        s.ops += tj - ti + 1
+        if ti >= len(s.toks) or tj == ti:
+            continue
+        raw = s.text[start:end].rstrip()
+        end = start + len(raw)
+        low = raw.lower()
+        marked = ":" in raw or "m" in low.replace(" ", "")[-2:] or any(c.isalpha() for c in low)
+        before = s.words[max(0, ti - 3) : ti]
+        if not marked or raw.strip().isdigit():
+            money_near = any(
+                w in CURRENCY_SYMBOLS or w in ROLE_WORDS for w in s.words[max(0, ti - 4) : tj + 2]
+            )
+            cues = _TIME_CUES if marked else _STRONG_TIME_CUES
+            time_cue = any(w in cues for w in before)
+            if money_near or not time_cue:
+                continue
+        if any(s.taken[ti:tj]):
+            continue
+        for k in range(ti, tj):
+            s.taken[k] = True
+        s.found.append(
+            Mention(Kind.CLOCK, float(minutes), raw, (start, end), s.toks[ti].clause, unit="minute")
+        )
+
+
+_STRONG_TIME_CUES = frozenset(
+    ["at", "start", "starts", "begin", "begins", "by", "before", "after", "until", "till"]
+)
+_TIME_CUES = frozenset(
+    ["at", "start", "starts", "starting", "begin", "begins", "by", "before", "after", "until", "till", "from",
+     "to", "bell", "open", "opens", "arrive", "than", "around", "about"]
+)  # fmt: skip
+
+
+def _dates(s: _State) -> None:
+    """Dates: ISO '2026-03-04', 'March 3', '3rd of March', '3/4/2026'; weekdays; today / tomorrow / yesterday."""
+    toks, words = s.toks, s.words
+    i = 0
+    while i < len(toks):
+        s.ops += 1
+        w = words[i]
+        if s.taken[i]:
+            i += 1
+            continue
+        if w in WEEKDAYS or w in DATE_WORDS:
+            _add(s, Kind.DATE, DATE_WORDS.get(w, w.rstrip("s") if w.endswith("days") else w), i, i + 1)
+            i += 1
+            continue
+        if w in MONTHS:
+            month = MONTHS[w]
+            j, day = i + 1, None
+            if j < len(toks) and toks[j].kind == "num" and toks[j].text.isdigit():
+                day, j = int(toks[j].text), j + 1
+                if j < len(toks) and words[j] in ("st", "nd", "rd", "th"):
+                    j += 1
+            elif i >= 2 and words[i - 1] == "of" and toks[i - 2].kind == "num" and not s.taken[i - 2]:
+                pass
+            if day is not None and 1 <= day <= 31:
+                _add(s, Kind.DATE, f"--{month:02d}-{day:02d}", i, j)
+                i = j
+                continue
+            if w not in ("may", "march") or (i > 0 and words[i - 1] in ("in", "of", "since", "until", "by")):
+                _add(s, Kind.DATE, f"--{month:02d}", i, i + 1)
+            i += 1
+            continue
+        if toks[i].kind == "num" and toks[i].text.isdigit():
+            # '3 March', '3rd of March'
+            j = i + 1
+            if j < len(toks) and words[j] in ("st", "nd", "rd", "th"):
+                j += 1
+            if j < len(toks) and words[j] == "of":
+                j += 1
+            if (
+                j < len(toks)
+                and words[j] in MONTHS
+                and words[j] not in ("may", "march", "jan")
+                or (j < len(toks) and words[j] in MONTHS and j > i + 1)
+            ):
+                day = int(toks[i].text)
+                if 1 <= day <= 31:
+                    _add(s, Kind.DATE, f"--{MONTHS[words[j]]:02d}-{day:02d}", i, j + 1)
+                    i = j + 1
+                    continue
+            # ISO 2026-03-04 and 3/4/2026 (day first when the first part is above 12, else month first)
+            if i + 4 < len(toks) and toks[i + 1].text in ("-", "/") and toks[i + 3].text == toks[i + 1].text:
+                parts = [toks[i].text, toks[i + 2].text, toks[i + 4].text]
+                adjacent = all(toks[k].end == toks[k + 1].start for k in range(i, i + 4))
+                if adjacent and all(p.isdigit() for p in parts):
+                    iso = _iso_date(parts, toks[i + 1].text)
+                    if iso:
+                        _add(s, Kind.DATE, iso, i, i + 5)
+                        i += 5
+                        continue
+        i += 1
+
+
+def _iso_date(parts: list[str], sep: str) -> str | None:
+    a, b, c = (int(p) for p in parts)
+    if sep == "-" and len(parts[0]) == 4:
+        year, month, day = a, b, c
+    elif len(parts[2]) == 4:
+        year = c
+        month, day = (b, a) if a > 12 else (a, b)
+    else:
+        return None
+    if 1 <= month <= 12 and 1 <= day <= 31:
+        return f"{year:04d}-{month:02d}-{day:02d}"
+    return None
+
+
+def _add(s: _State, kind: Kind, value: float | str, i: int, j: int, **fields: object) -> Mention:
+    text, span = _span_text(s, i, j)
+    mention = Mention(kind, value, text, span, s.toks[i].clause, **fields)  # type: ignore[arg-type]
+    s.found.append(mention)
+    for k in range(i, j):
+        s.taken[k] = True
+    return mention
+
+
+def _rate(s: _State, j: int) -> tuple[str | None, int]:
+    """Rate denominators after token j ('per day', 'a month', '/kg', 'each', 'per bag per day', 'weekly'):
+    ('day', j'), ('unit/day', j') ..., and the index after them."""
+    pers: list[str] = []
+    words = s.words
+    while j < len(words) and len(pers) < 3:
+        s.ops += 1
+        w = words[j]
+        if w in _PERIODIC:
+            pers.append(_PERIODIC[w])
+            j += 1
+            continue
+        if w in ("each", "apiece") and not (j + 1 < len(words) and _denominator(words[j + 1])):
+            pers.append("unit")
+            j += 1
+            continue
+        if w in ("per", "a", "an", "each", "every", "/", "for") and j + 1 < len(words):
+            k = j + 1
+            if w == "for" and words[k] in ("each", "every"):
+                k += 1
+            if w == "a" and words[k] == "piece":
+                pers.append("unit")
+                j = k + 1
+                continue
+            while k < len(words) and k < j + 4 and words[k] in _DENOM_FILLERS:
+                k += 1
+            den = _denominator(words[k]) if k < len(words) else None
+            if den and not (
+                w in ("a", "an")
+                and den in ("unit", "order", "delivery")
+                and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment")
+            ):
+                pers.append(den)
+                j = k + 1
+                continue
+        break
+    return ("/".join(pers) if pers else None), j
+
+
+_PERIODIC = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+             "annually": "year", "annual": "year", "hourly": "hour"}  # fmt: skip
+_DENOM_FILLERS = frozenset(["lost", "missed", "unfilled", "unmet", "short", "single", "business", "calendar",
+                            "purchase", "individual", "extra"])  # fmt: skip
+
+
+def _denominator(word: str) -> str | None:
+    if word in TIME_UNITS:
+        unit = TIME_UNITS[word]
+        return (
+            unit
+            if unit in ("day", "week", "month", "year", "hour", "minute")
+            else "day"
+            if unit == "night"
+            else unit
+        )
+    if word in PER_ORDER_WORDS:
+        return PER_ORDER_WORDS[word]
+    if word in PER_UNIT_WORDS or word in ITEM_WORDS or word in CONTAINERS or word in MEASURES:
+        return MEASURES.get(word, "unit")
+    return None
+
+
+def _values(s: _State, currency: str) -> None:
+    """Quantities, money and durations: each number with the words around it."""
+    toks, words, n = s.toks, s.words, len(s.toks)
+    i = 0
+    while i < n:
+        s.ops += 1
+        if s.taken[i]:
+            i += 1
+            continue
+        num = _number_at(toks, words, i)
+        if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] == "of":
+            inner = _number_at(toks, words, i + 2)
+            if inner is not None:  # 'cases of a dozen': the container's size
+                j = inner.j + (1 if inner.j < n and words[inner.j] in ITEM_WORDS else 0)
+                _add(
+                    s,
+                    Kind.QUANTITY,
+                    1.0,
+                    i,
+                    j,
+                    unit="item",
+                    multiplier=inner.value,
+                    container=CONTAINERS[words[i]],
+                )
+                i = j
+                continue
+        if num is None:
+            if (
+                words[i] in ("a", "an", "one")
+                and i + 1 < n
+                and words[i + 1] in TIME_UNITS
+                and not s.taken[i + 1]
+            ):
+                prev = words[i - 1] if i else ""
+                if prev not in ("per", "every", "each", "once", "twice", "times") and not (
+                    toks[i - 1].kind == "num" if i else False
+                ):
+                    _add(s, Kind.DURATION, 1.0, i, i + 2, unit=TIME_UNITS[words[i + 1]])
+                    i += 2
+                    continue
+            i += 1
+            continue
+        i = _value_at(s, num, currency)
+
+
+def _value_at(s: _State, num: _Num, currency: str) -> int:
+    toks, words, n = s.toks, s.words, len(s.toks)
+    i, j, value = num.i, num.j, num.value
+    start = i
+    money_cur: str | None = None
+    # a currency sign before the number ('$4', '£ 2', 'usd 3')
+    if i > 0 and words[i - 1] in CURRENCY_SYMBOLS and not s.taken[i - 1]:
+        money_cur, start = CURRENCY_SYMBOLS[words[i - 1]], i - 1
+    elif i > 1 and words[i - 1] == "-" and words[i - 2] in CURRENCY_SYMBOLS:
+        money_cur, start = CURRENCY_SYMBOLS[words[i - 2]], i - 2
+    kind = Kind.QUANTITY
+    unit: str | None = None
+    container: str | None = None
+    multiplier = 1.0
+    w = words[j] if j < n else ""
+    if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
+        cur = CURRENCY_AFTER[w]
+        if cur == "cents":
+            value, money_cur = value / 100, currency
+        else:
+            money_cur = cur
+        j += 1
+        # '2 dollars 50', '2 dollars and 25 cents'
+        k = j + (1 if j < n and words[j] == "and" else 0)
+        after = words[k + 1] if k + 1 < n else ""
+        if (
+            k < n
+            and toks[k].kind == "num"
+            and toks[k].text.isdigit()
+            and len(toks[k].text) <= 2
+            and (after in ("cents", "cent", "") or after in _BOUNDARY)
+        ):
+            value += int(toks[k].text) / 100
+            j = k + 1 + (1 if after in ("cents", "cent") else 0)
+    if money_cur is not None:
+        kind, unit = Kind.MONEY, money_cur
+    elif w == "%" or w in ("percent", "pct"):
+        unit, j = "percent", j + (2 if w == "per" else 1)
+    elif w in TIME_UNITS:
+        kind, unit, j = Kind.DURATION, TIME_UNITS[w], j + 1
+        if words[j : j + 3] == ["and", "a", "half"]:
+            value, j = value + 0.5, j + 3
+    elif w in MEASURES or (w == "pounds" or w == "pound"):
+        unit, j = MEASURES.get(w, "lb"), j + 1
+    elif w in CONTAINERS:
+        container, j = CONTAINERS[w], j + 1
+        # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
+        if j + 1 < n and words[j] == "of":
+            inner = _number_at(toks, words, j + 1)
+            if inner is not None:
+                multiplier, j = inner.value, inner.j
+                unit = "item"
+                if j < n and (words[j] in ITEM_WORDS or words[j] in CONTAINERS):
+                    j += 1
+                elif j < n and words[j] in MEASURES:
+                    unit, j = MEASURES[words[j]], j + 1
+            elif j + 1 < n and (words[j + 1] in ITEM_WORDS or words[j + 1] in MEASURES):
+                pass
+    elif w in ITEM_WORDS:
+        unit, container, j = "item", ITEM_WORDS[w], j + 1
+    elif w == "x" and j + 1 < n and toks[j + 1].kind == "num":
+        inner = _number_at(toks, words, j + 1)
+        if inner is not None:  # '6 x 24'
+            multiplier, j, unit = inner.value, inner.j, "item"
+    per, j2 = _rate(s, j)
+    # money without a sign: a price cue just before ('sell it for 11', 'I lose about 7', 'rent is 2000')
+    role, whole, near, item_subject = _role(s, start, j2)
+    if kind is Kind.QUANTITY and unit is None and container is None and near:
+        kind, unit = Kind.MONEY, currency
+    if kind is Kind.MONEY and item_subject and not (per or "").startswith("unit"):
+        per = "unit" + (f"/{per}" if per else "")
+    if kind is not Kind.MONEY:
+        role = None
+        whole = whole and kind is Kind.QUANTITY and False
+    text, span = _span_text(s, start, j2)
+    mention = Mention(
+        kind, value, text, span, toks[i].clause, unit=unit, per=per, multiplier=multiplier, container=container,
+        whole_business=whole, role=role,
+    )  # fmt: skip
+    s.found.append(mention)
+    for k in range(start, j2):
+        s.taken[k] = True
+    return j2
+
+
+def _weight_pound(s: _State, i: int, j: int) -> bool:
+    """'5 pounds of flour' is a weight; 'costs 5 pounds' money."""
+    if s.words[j] not in ("pound", "pounds"):
+        return False
+    if j + 1 < len(s.words) and s.words[j + 1] == "of":
+        return True
+    window = s.words[max(0, i - 5) : i]
+    return not any(w in ROLE_WORDS or w in ("cost", "costs", "pay", "paid", "price", "for") for w in window)
+
+
+def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
+    """The money role from the words just before the value (within its clause, back to the previous value) and
+    right after it ('2000 a month rent'); whether it is money for the whole business; whether a role cue is
+    near enough to make a bare number money ('sell it for 11'); whether the price is for one item ('a tube
+    costs me 4', 'each one costs 3')."""
+    words, toks = s.words, s.toks
+    clause = toks[i].clause
+    role: str | None = None
+    whole = near = item_subject = False
+    k = i - 1
+    steps = 0
+    while k >= 0 and steps < 8 and toks[k].clause == clause and not s.taken[k]:
+        s.ops += 1
+        w = words[k]
+        if w in (".", ";", "?", "!"):
+            break
+        if w in WHOLE_BUSINESS_WORDS:
+            whole = True
+        r = ROLE_WORDS.get(w)
+        if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
+            role = r
+        if r is not None and steps < 4:
+            near = True
+        if (
+            (w in ITEM_WORDS or w in ("one", "each", "apiece"))
+            and k > 0
+            and (words[k - 1] in ("a", "an", "each", "per", "one", "every") or w in ("each", "apiece"))
+        ):
+            item_subject = True
+        steps += 1
+        k -= 1
+    k, steps = j, 0
+    while k < len(words) and steps < 4 and toks[k].clause == clause and words[k] not in _BOUNDARY:
+        s.ops += 1
+        w = words[k]
+        if toks[k].kind == "num":
+            break
+        if w in WHOLE_BUSINESS_WORDS:
+            whole = True
+        r = ROLE_WORDS.get(w)
+        if (
+            r is not None
+            and r in WHOLE_BUSINESS_ROLES | {"holding", "fee", "penalty"}
+            and (role is None or _PRIORITY.get(r, 0) >= _PRIORITY.get(role, 0))
+        ):
+            role, near = r, True
+        steps += 1
+        k += 1
+    if role in WHOLE_BUSINESS_ROLES:
+        whole = True
+    return role, whole, near, item_subject
+
+
+_PRIORITY = {"rent": 3, "wages": 3, "utilities": 3, "fee": 2, "holding": 2, "penalty": 2, "loss": 2,
+             "margin": 2, "purchase_price": 1, "sale_price": 1, "price": 0}  # fmt: skip
+
+
+def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+    """Known names through their aliases; an unknown capitalised entity ('Roosevelt High') with candidates."""
+    canon = [c for c, _ in names]
+    aliases: dict[str, str] = {}
+    for c, al in names:
+        aliases[c.lower()] = c
+        for a in al:
+            aliases.setdefault(a.lower(), c)
+    if aliases:
+        index = EntityIndex(aliases)
+        s.ops += len(s.text) * 2
+        ti = 0
+        for hit in index.mentions(s.text):
+            while ti < len(s.toks) and s.toks[ti].end <= hit.start:
+                ti += 1
+            tj = ti
+            while tj < len(s.toks) and s.toks[tj].start < hit.end:
+                tj += 1
+            if ti < len(s.toks) and tj > ti and not any(s.taken[ti:tj]):
+                _add(s, Kind.NAME, hit.entity, ti, tj, role=None)
+    # unknown entities: capitalised words ending in an entity head ('Roosevelt High', 'Oak Park Elementary')
+    toks = s.toks
+    i = 0
+    while i < len(toks):
+        s.ops += 1
+        if toks[i].low in ENTITY_HEADS and not s.taken[i] and toks[i].text[:1].isupper():
+            k = i
+            while (
+                k > 0
+                and i - k < 4
+                and toks[k - 1].kind == "word"
+                and toks[k - 1].text[:1].isupper()
+                and (not s.taken[k - 1] and toks[k - 1].low not in ENTITY_HEADS | _NOT_NAME_WORDS)
+            ):
+                k -= 1
+            j = i + 1
+            while j < len(toks) and j - i < 2 and toks[j].low in ENTITY_HEADS and toks[j].text[:1].isupper():
+                j += 1
+            if k < i:
+                text, _ = _span_text(s, k, j)
+                found = (
+                    process.extract(text, canon, scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+                    if canon
+                    else []
+                )
+                s.ops += len(canon) + 1
+                _add(s, Kind.NAME, "", k, j, role="unknown", candidates=tuple(c for c, _, _ in found))
+                i = j
+                continue
+        i += 1
+
+
+_NOT_NAME_WORDS = frozenset(["the", "a", "an", "can", "could", "should", "is", "are", "i", "my", "our", "and",
+                             "no", "every", "all", "put", "move", "make", "let", "what", "why", "how"])  # fmt: skip
+
+
+def _answers(s: _State, clause_list: list[Clause]) -> None:
+    """yes / no / unsure and a choice letter or ordinal in the message's first clause."""
+    if not clause_list or not s.toks:
+        return
+    first = clause_list[0].text
+    s.ops += len(first) * 4
+    pol = answers.polarity(first)
+    lead = [k for k, t in enumerate(s.toks) if t.clause == 0 and t.kind == "word"][:4]
+    lead_words = [s.words[k] for k in lead]
+    accept = next(
+        (n for n in (3, 2, 1) if n <= len(lead_words) and " ".join(lead_words[:n]) in ACCEPT_WORDS), 0
+    )
+    if accept:
+        _add(s, Kind.ANSWER, "yes", lead[0], lead[accept - 1] + 1, role="accept")
+    elif pol is not None and lead:
+        value = {answers.Polarity.YES: "yes", answers.Polarity.NO: "no"}.get(pol, "unsure")
+        k = lead[0]
+        if pol is answers.Polarity.UNSURE:
+            _add_unsure(s)
+        elif not s.taken[k]:
+            _add(s, Kind.ANSWER, value, k, k + 1, role="accept" if value == "yes" else None)
+    words_in_message = sum(1 for t in s.toks if t.kind != "sym")
+    choice_cue = any(w in _CHOICE_CUES for w in s.words)
+    if (words_in_message <= 4 or choice_cue) and not clause_list[0].question:
+        s.ops += len(s.text) * 2
+        picked = answers.choose(s.text, _LETTERS)
+        if picked is not None:
+            letter = _LETTERS[picked]
+            k = next(
+                (k for k, t in enumerate(s.toks) if t.low == letter.lower() and not s.taken[k]),
+                next((k for k, t in enumerate(s.toks) if t.kind == "word" and not s.taken[k]), None),
+            )
+            if k is not None:
+                j = k + 1
+                while j < len(s.toks) and s.toks[j].text == ")":
+                    j += 1
+                if k > 0 and s.toks[k - 1].text == "(":
+                    k -= 1
+                if k > 0 and s.words[k - 1] in ("option", "choice"):
+                    k -= 1
+                if (
+                    s.toks[k].low != letter.lower()
+                    and s.toks[k].text != "("
+                    and s.words[k] not in ("option", "choice")
+                ):
+                    k, j = lead[0] if lead else k, (lead[-1] + 1) if lead else j  # an ordinal: the lead words
+                _add(s, Kind.ANSWER, letter, k, j, role="choice")
+
+
+_LETTERS = ("A", "B", "C", "D", "E")
+_CHOICE_CUES = frozenset(["option", "choice", "choose", "pick", "prefer", "go", "take", "answer"])
+
+
+def _add_unsure(s: _State) -> None:
+    for k, t in enumerate(s.toks):
+        if t.kind == "word" and not s.taken[k]:
+            _add(s, Kind.ANSWER, "unsure", k, k + 1, scope=Scope.HEDGED)
+            return
+
+
+# ---------------------------------------------------------------------------------------------- scopes
+
+
+def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
+    """Each mention with its scope: negation (the toolkit's scopes), corrections, hypotheses, questions,
+    definitions, other speakers, hedges."""
+    text, toks, words = s.text, s.toks, s.words
+    neg = negation.negation_scopes(text)
+    s.ops += len(text) * 4
+    # per-token sub-clause segments: punctuation and joining words end a scope
+    seg, segs = 0, []
+    for t in toks:
+        if t.low in _BOUNDARY or t.low in _JOINERS:
+            seg += 1
+        segs.append(seg)
+        s.ops += 1
+    # cues that scope the rest of their segment: hypothetical, others, clause-wide hedges
+    flags = [Scope.NONE] * len(toks)
+    active: Scope = Scope.NONE
+    current = -1
+    for k, t in enumerate(toks):
+        s.ops += 1
+        if segs[k] != current:
+            current, active = segs[k], Scope.NONE
+        w = t.low
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if"):
+            active |= Scope.HYPOTHETICAL
+        if w in OTHERS_VERBS and k > 0 and _other_subject(words, k):
+            active |= Scope.OTHERS
+        if w == "according" and nxt == "to":
+            active |= Scope.OTHERS
+        if w in HEDGE_CLAUSE or " ".join(words[k : k + 2]) in HEDGE_CLAUSE:
+            active |= Scope.HEDGED
+        if w in ("think", "guess", "suppose", "reckon", "believe") and k > 0 and words[k - 1] in ("i", "we"):
+            active |= Scope.HEDGED
+        flags[k] = active
+    starts = [t.start for t in toks]
+    out: list[Mention] = []
+    ordered = sorted(s.found, key=lambda m: m.span)
+    corrected = _corrected(s, ordered, starts)
+    ni = 0
+    for idx, m in enumerate(ordered):
+        s.ops += 1
+        scope = m.scope
+        k = _index(starts, m.span[0])
+        while ni < len(neg) and neg[ni].end < m.span[0]:
+            ni += 1
+        if m.kind is not Kind.ANSWER and any(sc.covers(m.span[0]) for sc in neg[ni : ni + 3]):
+            scope |= Scope.NEGATED
+        if idx in corrected:
+            scope |= Scope.CORRECTED
+        if k < len(flags):
+            scope |= flags[k]
+        c = clause_list[m.clause] if m.clause < len(clause_list) else None
+        if c is not None and m.kind is not Kind.ANSWER:
+            if c.definition is not None:
+                scope |= Scope.DEFINITION
+            elif c.question and not _proposal(words, k):
+                scope |= Scope.QUESTION
+            elif c.text.rstrip().endswith("?"):
+                scope |= Scope.HEDGED
+        before = words[max(0, k - 3) : k]
+        if any(w in HEDGE_BEFORE for w in before) or " ".join(before[-2:]) in HEDGE_BEFORE:
+            scope |= Scope.HEDGED
+        e = _index(starts, m.span[1] - 1) + 1
+        after = words[e : e + 3]
+        if after and (
+            after[0] in HEDGE_AFTER or " ".join(after[:2]) in HEDGE_AFTER or " ".join(after) in HEDGE_AFTER
+        ):
+            scope |= Scope.HEDGED
+        if m.text.lower().endswith("ish") or (e < len(toks) and toks[e].low == "ish"):
+            scope |= Scope.HEDGED
+        out.append(replace(m, scope=scope) if scope != m.scope else m)
+    return out
+
+
+def _proposal(words: list[str], k: int) -> bool:
+    """'how about 5?', 'what about 8:40?', 'why not 40?' propose a value, they do not ask about it."""
+    window = words[max(0, k - 3) : k]
+    return any(
+        " ".join(window[a : a + 2]) in ("how about", "what about", "why not") for a in range(len(window) - 1)
+    ) or (window[-2:] in (["or", "maybe"],))
+
+
+def _other_subject(words: list[str], k: int) -> bool:
+    """Whether the speaker of the verb at k is someone else ('my partner thinks', 'the supplier says')."""
+    window = words[max(0, k - 3) : k]
+    if not window or window[-1] in ("i", "we", "you", "u"):
+        return False
+    return any(w in OTHERS_SUBJECTS for w in window)
+
+
+def _index(starts: list[int], pos: int) -> int:
+    from bisect import bisect_right
+
+    return max(0, bisect_right(starts, pos) - 1)
+
+
+def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]:
+    """Indices of mentions superseded by a later one of the same kind: 'X, wait no, Y', 'X sorry Y', 'X I mean
+    Y', 'make that Y'; 'says X but really Y'; 'used to be X, now Y'."""
+    words = s.words
+    out: set[int] = set()
+    for a in range(len(ordered) - 1):
+        x, y = ordered[a], ordered[a + 1]
+        if x.kind is Kind.ANSWER or y.kind is Kind.ANSWER or x.kind is Kind.NAME:
+            continue
+        if not _compatible(x, y):
+            continue
+        e = _index(starts, x.span[1] - 1) + 1
+        b = _index(starts, y.span[0])
+        between = words[e:b]
+        s.ops += len(between) + 1
+        if len(between) > 12:
+            continue
+        core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
+        cues = [w for w in between if w in CORRECTION_CUES]
+        if cues and not core:
+            out.add(a)
+            continue
+        joined = " ".join(between)
+        if "but" in between and any(c in joined for c in REALLY_CUES):
+            out.add(a)
+            continue
+        if any(c in joined for c in ("now", "these days", "nowadays")) and any(
+            w in ("was", "were", "used") for w in words[max(0, _index(starts, x.span[0]) - 4) : e]
+        ):
+            out.add(a)
+    return out
+
+
+def _compatible(x: Mention, y: Mention) -> bool:
+    if x.kind is y.kind:
+        return True
+    numeric = {Kind.QUANTITY, Kind.MONEY}
+    if x.kind in numeric and y.kind in numeric:
+        return x.unit is None or y.unit is None or x.kind is Kind.MONEY or y.kind is Kind.MONEY
+    if {x.kind, y.kind} <= {Kind.QUANTITY, Kind.DURATION}:
+        return x.unit is None or y.unit is None
+    return False
+
+
+def _currency(toks: list[_Tok]) -> str:
+    """The message's currency (the first one written), USD when none is."""
+    for t in toks:
+        if t.low in CURRENCY_SYMBOLS:
+            return CURRENCY_SYMBOLS[t.low]
+        if t.low in CURRENCY_AFTER and CURRENCY_AFTER[t.low] != "cents":
+            return CURRENCY_AFTER[t.low]
+    return "USD"
+
+
+def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    clause_list = _clauses(text)
+    starts = [c.span[0] for c in clause_list] or [0]
+    toks = _tokens(text, starts)
+    words = [t.low for t in toks]
+    s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks))
+    s.ops += len(toks)
+    _clock_mentions(s)
+    _names(s, names)
+    _dates(s)
+    _answers(s, clause_list)
+    _values(s, _currency(toks))
+    mentions = _scopes(s, clause_list)
+    per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
+    for t in toks:
+        if t.kind != "sym":
+            per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
+    return Message(
+        text,
+        tuple(clause_list),
+        tuple(_container_sizes(mentions)),
+        s.ops,
+        tuple(tuple(ws) for ws in per_clause),
+    )
+
+
+def _container_sizes(mentions: list[Mention]) -> list[Mention]:
+    """A container size stated once ('cases of a dozen') resolves the other counts of that container in the
+    message ('we need 10 cases')."""
+    sizes = {m.container: m.multiplier for m in mentions if m.container and m.multiplier != 1}
+    if not sizes:
+        return mentions
+    return [
+        replace(m, multiplier=sizes[m.container], unit=m.unit or "item")
+        if m.container in sizes and m.multiplier == 1 and m.kind is Kind.QUANTITY
+        else m
+        for m in mentions
+    ]
+
+
+@lru_cache(maxsize=512)
+def _cached(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
+    return _parse(text, names)
+
+
+def parse(text: str, *, names: Mapping[str, Sequence[str]] | None = None) -> Message:
+    """The one parse of a chat message (cached per text and names). `names` maps a canonical entity name to its
+    aliases (district schools); a NAME mention carries the canonical name, or '' with `role='unknown'` and the
+    closest canonical names in `candidates` for an unknown capitalised entity ('Roosevelt High')."""
+    key = tuple((str(c), tuple(str(a) for a in al)) for c, al in (names or {}).items())
+    return _cached(text, key)
+
+
+parse.cache_info = _cached.cache_info  # type: ignore[attr-defined]
+parse.cache_clear = _cached.cache_clear  # type: ignore[attr-defined]
