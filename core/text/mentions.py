@@ -23,6 +23,7 @@ from enum import Enum, Flag
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.utils import default_process
 
 from core.text import answers, clauses, negation, questions, units
 from core.text.entities import EntityIndex
@@ -43,6 +44,7 @@ from core.text.vocabulary import (
     ITEM_WORDS,
     MEASURES,
     MONTHS,
+    NEEDS_FOR,
     OTHERS_SUBJECTS,
     OTHERS_VERBS,
     PER_ORDER_WORDS,
@@ -496,6 +498,7 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
     return ("/".join(pers) if pers else None), j
 
 
+_RATE_STARTS = frozenset(["a", "an", "per", "each", "every", "for", "daily", "weekly", "monthly", "yearly"])
 _PERIODIC = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year",
              "annually": "year", "annual": "year", "hourly": "hour"}  # fmt: skip
 _DENOM_FILLERS = frozenset(["lost", "missed", "unfilled", "unmet", "short", "single", "business", "calendar",
@@ -629,6 +632,13 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         if inner is not None:  # '6 x 24'
             multiplier, j, unit = inner.value, inner.j, "item"
     per, j2 = _rate(s, j)
+    if per is None and (unit is not None or container is not None) and j + 1 < n and words[j] == "of":
+        k = j + 1
+        while k < n and k < j + 3 and toks[k].kind == "word" and words[k] not in _RATE_STARTS:
+            k += 1
+        per_after, k2 = _rate(s, k)
+        if per_after is not None:  # '3 litres of milk a day'
+            per, j2 = per_after, k2
     # money without a sign: a price cue just before ('sell it for 11', 'I lose about 7', 'rent is 2000')
     role, whole, near, item_subject = _role(s, start, j2)
     if kind is Kind.QUANTITY and unit is None and container is None and near:
@@ -680,7 +690,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
         r = ROLE_WORDS.get(w)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
             role = r
-        if r is not None and steps < 4:
+        if r is not None and steps < 4 and (w not in NEEDS_FOR or _for_before(words, i)):
             near = True
         if (
             (w in ITEM_WORDS or w in ("one", "each", "apiece"))
@@ -712,13 +722,21 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
     return role, whole, near, item_subject
 
 
+def _for_before(words: list[str], i: int) -> bool:
+    """'sell it for 11', 'buy them at 4': the preposition that makes a number after 'sell' a price ('I sell 20 a
+    day' is a count)."""
+    k = i - 1
+    while k >= 0 and words[k] in HEDGE_BEFORE | {"just", "only", "about"}:
+        k -= 1
+    return k >= 0 and words[k] in ("for", "at")
+
+
 _PRIORITY = {"rent": 3, "wages": 3, "utilities": 3, "fee": 2, "holding": 2, "penalty": 2, "loss": 2,
              "margin": 2, "purchase_price": 1, "sale_price": 1, "price": 0}  # fmt: skip
 
 
 def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
     """Known names through their aliases; an unknown capitalised entity ('Roosevelt High') with candidates."""
-    canon = [c for c, _ in names]
     aliases: dict[str, str] = {}
     for c, al in names:
         aliases[c.lower()] = c
@@ -756,16 +774,27 @@ def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
                 j += 1
             if k < i:
                 text, _ = _span_text(s, k, j)
-                found = (
-                    process.extract(text, canon, scorer=fuzz.WRatio, limit=3, score_cutoff=60)
-                    if canon
-                    else []
-                )
-                s.ops += len(canon) + 1
-                _add(s, Kind.NAME, "", k, j, role="unknown", candidates=tuple(c for c, _, _ in found))
+                stem = " ".join(t.text for t in toks[k:j] if t.low not in ENTITY_HEADS)
+                s.ops += len(aliases) + 1
+                _add(s, Kind.NAME, "", k, j, role="unknown", candidates=_closest(text, stem, aliases))
                 i = j
                 continue
         i += 1
+
+
+def _closest(text: str, stem: str, aliases: Mapping[str, str], limit: int = 3) -> tuple[str, ...]:
+    """The canonical names closest to an unknown name (rapidfuzz over every alias, the whole name and its words
+    before the head word: 'Rooseveldt High' -> 'Roosevelt Elementary'), best first."""
+    if not aliases:
+        return ()
+    best: dict[str, float] = {}
+    for query in dict.fromkeys(q for q in (text, stem) if q):
+        for alias, score, _ in process.extract(
+            query, list(aliases), scorer=fuzz.WRatio, processor=default_process, limit=None, score_cutoff=70
+        ):
+            canon = aliases[alias]
+            best[canon] = max(best.get(canon, 0.0), score)
+    return tuple(sorted(best, key=lambda c: -best[c])[:limit])
 
 
 _NOT_NAME_WORDS = frozenset(["the", "a", "an", "can", "could", "should", "is", "are", "i", "my", "our", "and",
@@ -887,10 +916,10 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         if k < len(flags):
             scope |= flags[k]
         c = clause_list[m.clause] if m.clause < len(clause_list) else None
-        if c is not None and m.kind is not Kind.ANSWER:
+        if c is not None and m.kind not in (Kind.ANSWER, Kind.NAME):
             if c.definition is not None:
                 scope |= Scope.DEFINITION
-            elif c.question and not _proposal(words, k):
+            elif c.question and not _proposal(words, k) and not _request(c.text):
                 scope |= Scope.QUESTION
             elif c.text.rstrip().endswith("?"):
                 scope |= Scope.HEDGED
@@ -906,7 +935,23 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         if m.text.lower().endswith("ish") or (e < len(toks) and toks[e].low == "ish"):
             scope |= Scope.HEDGED
         out.append(replace(m, scope=scope) if scope != m.scope else m)
+    for a in sorted(corrected):
+        out[a + 1] = _carry(out[a], out[a + 1])
+    for a, m in enumerate(out[:-1]):  # 'not 3 days, it's 5': a negated value's unit carries the same way
+        if m.scope & Scope.NEGATED and not out[a + 1].scope & Scope.NEGATED and a not in corrected:
+            out[a + 1] = _carry(m, out[a + 1])
     return out
+
+
+_REQUEST_RE = re.compile(
+    r"^\W*(?:(?:can|could|would|will|may|shall)\b(?!\s+(?:you\s+)?(?:explain|tell)\b)|please\b)", re.I
+)
+
+
+def _request(clause: str) -> bool:
+    """'Can Everett start at 8:40?', 'could we do 10?': a polite request or proposal, whose values are meant
+    (hedged by the '?'), not asked about."""
+    return bool(_REQUEST_RE.match(clause))
 
 
 def _proposal(words: list[str], k: int) -> bool:
@@ -932,8 +977,9 @@ def _index(starts: list[int], pos: int) -> int:
 
 
 def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]:
-    """Indices of mentions superseded by a later one of the same kind: 'X, wait no, Y', 'X sorry Y', 'X I mean
-    Y', 'make that Y'; 'says X but really Y'; 'used to be X, now Y'."""
+    """Indices of mentions superseded by the next one: 'X, wait no, Y', 'X sorry Y', 'X I mean Y', 'make that
+    Y', '2 weeks lead time, no wait, 10 days' (cue words right before a Y of the same kind); 'says X but
+    really Y'; 'used to be X, now Y'."""
     words = s.words
     out: set[int] = set()
     for a in range(len(ordered) - 1):
@@ -953,15 +999,34 @@ def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]
         if cues and not core:
             out.add(a)
             continue
-        joined = " ".join(between)
-        if "but" in between and any(c in joined for c in REALLY_CUES):
+        tail: list[str] = []
+        for w in reversed(between):
+            if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-":
+                break
+            tail.append(w)
+        if x.kind is y.kind and any(w in CORRECTION_CUES for w in tail) and any(w in _BOUNDARY for w in tail):
             out.add(a)
             continue
-        if any(c in joined for c in ("now", "these days", "nowadays")) and any(
+        joined = f" {' '.join(between)} "
+        if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
+            out.add(a)
+            continue
+        if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
             w in ("was", "were", "used") for w in words[max(0, _index(starts, x.span[0]) - 4) : e]
         ):
             out.add(a)
     return out
+
+
+def _carry(x: Mention, y: Mention) -> Mention:
+    """'not 2 days, it's 3' / 'says 5 days but really 8': a bare replacement takes the corrected value's kind
+    and unit (and its rate and role when it has none)."""
+    if y.kind is not Kind.QUANTITY or y.unit is not None or y.container is not None or x.unit is None:
+        return y
+    return replace(
+        y, kind=x.kind, unit=x.unit, per=y.per or x.per, role=y.role or x.role, whole_business=x.whole_business,
+        multiplier=x.multiplier if x.container else y.multiplier, container=x.container,
+    )  # fmt: skip
 
 
 def _compatible(x: Mention, y: Mention) -> bool:

@@ -90,6 +90,10 @@ ROLE_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Words before a value (or a role noun right after it: '2000 a month rent') that make it money and say which
 money it is; the most specific cue wins (rent over pay, loss over sell)."""
+NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buying", "purchase", "make", "earn",
+                       "keep", "keeping", "store", "storing", "retail", "retails", "wholesale"])  # fmt: skip
+"""Cues that make a bare number money only with 'for' / 'at' before it ('sell it for 11'; 'sell 20 a day' is a
+count); with a currency sign they give the role anyway."""
 WHOLE_BUSINESS_ROLES = frozenset(["rent", "wages", "utilities"])
 WHOLE_BUSINESS_WORDS = frozenset(
     ["total", "altogether", "overall", "shop", "store", "business", "everything"]

@@ -1,0 +1,338 @@
+"""The mention model (`core.text.mentions`): one parse per message, every example of issue 27 item 1 as a test
+of what the parse reads, a property test that it never raises and grows linearly, and its cache."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.cli_args import MAX_LINE_CHARS
+from core.text.mentions import Kind, Mention, Message, Scope, parse
+from tests.support.scans import counting_scans
+
+SCHOOLS = {
+    "Everett Middle School": ["Everett", "Everett Middle"],
+    "Lick-Wilmerding High": ["Lick", "Lick-Wilmerding"],
+    "Roosevelt Elementary": ["Roosevelt"],
+}
+
+
+def only(message: Message, *kinds: Kind, live_only: bool = True) -> Mention:
+    found = message.of(*kinds, live_only=live_only)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# ------------------------------------------------------------------------------------ quantities and containers
+
+
+def test_six_crates_of_24_is_144_items() -> None:
+    m = only(parse("I got six crates of 24 this morning"), Kind.QUANTITY)
+    assert (m.value, m.multiplier, m.amount, m.container, m.unit) == (6, 24, 144, "crate", "item")
+
+
+def test_a_dozen_and_a_half_is_18() -> None:
+    m = only(parse("we sell a dozen and a half a day"), Kind.QUANTITY)
+    assert (m.value, m.multiplier, m.amount, m.per) == (18, 1, 18, "day")
+
+
+def test_half_a_dozen_and_two_dozen_and_a_half() -> None:
+    assert only(parse("half a dozen"), Kind.QUANTITY).amount == 6
+    assert only(parse("two dozen and a half"), Kind.QUANTITY).amount == 30
+
+
+def test_cases_of_a_dozen_resolve_the_other_cases_of_the_message() -> None:
+    size, count = parse("they come in cases of a dozen and I keep 10 cases").of(Kind.QUANTITY)
+    assert (size.container, size.multiplier, size.value) == ("case", 12, 1)
+    assert (count.container, count.value, count.multiplier, count.amount) == ("case", 10, 12, 120)
+
+
+def test_a_container_of_unknown_size_has_no_unit() -> None:
+    m = only(parse("I keep 10 cases"), Kind.QUANTITY)
+    assert (m.container, m.multiplier, m.unit) == ("case", 1, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "per"),
+    [
+        ("we use 5 litres a day", 5, "litre", "day"),
+        ("we go through 3 litres of milk a day", 3, "litre", "day"),
+        ("about 40 kilos per week", 40, "kg", "week"),
+        ("2 pounds of flour a month", 2, "lb", "month"),
+        ("200 lbs yearly", 200, "lb", "year"),
+        ("24 bottles per month", 24, "item", "month"),
+    ],
+)
+def test_measures_and_rates(text: str, value: float, unit: str, per: str) -> None:
+    m = only(parse(text), Kind.QUANTITY)
+    assert (m.value, m.unit, m.per, m.period) == (value, unit, per, per)
+
+
+# ---------------------------------------------------------------------------------------------------- money
+
+
+def test_rent_is_money_for_the_whole_business() -> None:
+    message = parse("holding? I pay 2000 a month rent ... skip")
+    m = only(message, Kind.MONEY)
+    assert (m.value, m.per, m.role, m.whole_business) == (2000, "month", "rent", True)
+    assert message.clauses[0].text == "holding?"
+
+
+def test_wages_and_a_total_are_whole_business_money() -> None:
+    assert only(parse("I pay my staff 300 a week"), Kind.MONEY).role == "wages"
+    assert only(parse("I pay my staff 300 a week"), Kind.MONEY).whole_business
+    total = only(parse("about $119 a week in total"), Kind.MONEY)
+    assert (total.value, total.per, total.whole_business) == (119, "week", True)
+
+
+def test_purchase_price_sale_price_and_loss_are_told_apart() -> None:
+    message = parse("A tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale")
+    bought, sold, lost = message.of(Kind.MONEY)
+    assert (bought.value, bought.role, bought.per) == (4, "purchase_price", "unit")
+    assert (sold.value, sold.role) == (11, "sale_price")
+    assert (lost.value, lost.role, lost.per_unit) == (7, "loss", True)
+    assert lost.scope & Scope.HEDGED and lost.live
+    assert not any(m.whole_business for m in message.mentions)
+
+
+def test_fifty_cents_per_bag_per_day() -> None:
+    m = only(parse("50 cents per bag per day"), Kind.MONEY)
+    assert (m.value, m.unit, m.per, m.period, m.per_unit) == (0.5, "USD", "unit/day", "day", True)
+
+
+def test_spoken_and_signed_money() -> None:
+    assert only(parse("it costs 2 dollars 50"), Kind.MONEY).value == 2.5
+    assert only(parse("£3 a kilo"), Kind.MONEY).unit == "GBP"
+    assert only(parse("we pay 1.2k a month for the unit"), Kind.MONEY).value == 1200
+
+
+# ---------------------------------------------------------------------------------------------------- durations
+
+
+def test_about_a_week_is_a_hedged_duration() -> None:
+    m = only(parse("they last about a week in the fridge"), Kind.DURATION)
+    assert (m.value, m.unit, m.days) == (1, "week", 7)
+    assert m.scope & Scope.HEDGED
+
+
+def test_about_119_a_week_is_a_rate_not_a_duration() -> None:
+    message = parse("about 119 a week in total")
+    assert not message.of(Kind.DURATION, Kind.CLOCK)
+    assert only(message, Kind.QUANTITY).per == "week"
+
+
+# ---------------------------------------------------------------------------------------------------- scopes
+
+
+def test_x_wait_no_y_corrects_x() -> None:
+    old, new = parse("20, wait no, 25").of(Kind.QUANTITY, live_only=False)
+    assert old.scope & Scope.CORRECTED and not old.live
+    assert new.live and new.value == 25
+
+
+def test_a_correction_after_other_words_and_its_unit() -> None:
+    old, new = parse("2 weeks lead time, no wait, 10 days").of(Kind.DURATION, live_only=False)
+    assert old.scope & Scope.CORRECTED and new.live and new.days == 10
+
+
+def test_says_x_but_really_y_keeps_y_with_the_unit_of_x() -> None:
+    old, new = parse("the catalogue says 5 days but really 8").mentions
+    assert old.scope & Scope.CORRECTED and not old.live
+    assert new.live and (new.kind, new.value, new.unit) == (Kind.DURATION, 8, "day")
+
+
+def test_used_to_be_x_now_y() -> None:
+    old, new = parse("it used to be 10 but now it's 12").mentions
+    assert not old.live and new.live and new.value == 12
+
+
+def test_not_x_its_y() -> None:
+    old, new = parse("not 2 days, it's 3").mentions
+    assert old.scope & Scope.NEGATED and new.live and (new.kind, new.unit) == (Kind.DURATION, "day")
+
+
+def test_my_partner_thinks_10_is_someone_elses_value() -> None:
+    m = only(parse("my partner thinks 10"), Kind.QUANTITY, live_only=False)
+    assert m.scope & Scope.OTHERS and not m.live
+    assert parse("I think 10").mentions[0].live
+
+
+def test_if_it_were_10_is_hypothetical() -> None:
+    m = only(parse("if it were 10 I'd be happy"), Kind.QUANTITY, live_only=False)
+    assert m.scope & Scope.HYPOTHETICAL and not m.live
+
+
+def test_if_you_mean_the_fee_the_value_after_the_comma_is_read() -> None:
+    m = only(parse("if you mean the fee, about ten cents"), Kind.MONEY)
+    assert (m.value, m.role) == (0.1, "fee") and m.live
+
+
+def test_whats_a_5_on_that_scale_is_a_question() -> None:
+    message = parse("what's a 5 on that scale? I don't like gambling")
+    m = only(message, Kind.QUANTITY, live_only=False)
+    assert m.scope & Scope.QUESTION and not m.live
+    assert not message.of()  # nothing live: no answer 'A', no value
+    assert message.clauses[0].question
+
+
+def test_is_5_too_high_is_a_question() -> None:
+    assert parse("is 5 too high?").mentions[0].scope & Scope.QUESTION
+
+
+def test_what_do_you_mean_by_setup_is_a_definition_request() -> None:
+    message = parse("what do you mean by setup? it's about 20 each time")
+    assert message.clauses[0].definition == "setup"
+    assert message.of(Kind.QUANTITY, Kind.MONEY)  # the value stated with it is read
+
+
+def test_a_value_in_a_definition_request_is_not_live() -> None:
+    m = parse("what does 5 mean on the risk scale?").mentions[0]
+    assert m.scope & Scope.DEFINITION and not m.live
+
+
+@pytest.mark.parametrize("text", ["maybe 10", "10 or so", "30ish", "12?", "I guess 8", "roughly 15"])
+def test_hedges(text: str) -> None:
+    m = only(parse(text), Kind.QUANTITY)
+    assert m.scope & Scope.HEDGED and m.live
+
+
+def test_a_polite_request_is_no_question_about_its_time() -> None:
+    m = only(parse("Can Everett start at 8:40?", names=SCHOOLS), Kind.CLOCK)
+    assert m.live and m.value == 8 * 60 + 40
+
+
+# ---------------------------------------------------------------------------------------------- clock and dates
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [("8:40", 520), ("start at 8.40am", 520), ("half past eight", 510), ("at 2:15 pm", 855), ("start at 840", 520)],
+)
+def test_clock_times(text: str, minutes: int) -> None:
+    assert only(parse(text), Kind.CLOCK).value == minutes
+
+
+def test_a_price_with_a_dot_is_no_clock_time() -> None:
+    message = parse("it costs 8.40")
+    assert not message.of(Kind.CLOCK) and only(message, Kind.MONEY).value == 8.4
+
+
+def test_dates() -> None:
+    values = [m.value for m in parse("on March 3rd, on 2026-03-04, on 4 July and Monday").of(Kind.DATE)]
+    assert values == ["--03-03", "2026-03-04", "--07-04", "monday"]
+
+
+# ------------------------------------------------------------------------------------------------------ names
+
+
+def test_school_names_through_aliases() -> None:
+    message = parse("Put Lick at 8:30, not Everett", names=SCHOOLS)
+    assert [m.value for m in message.of(Kind.NAME)] == ["Lick-Wilmerding High"]
+    negated = message.of(Kind.NAME, live_only=False)[1]
+    assert negated.value == "Everett Middle School" and negated.scope & Scope.NEGATED
+
+
+def test_a_name_in_a_request_question_is_live() -> None:
+    message = parse("Can Everett Middle School start a little later? The parents keep asking for it.", names=SCHOOLS)
+    assert only(message, Kind.NAME).value == "Everett Middle School"
+    assert not message.of(Kind.CLOCK, Kind.QUANTITY, live_only=False)  # a sentence without a time has none
+
+
+def test_an_unknown_school_gets_the_closest_district_names() -> None:
+    m = only(parse("Move Rooseveldt High to 9", names=SCHOOLS), Kind.NAME)
+    assert (m.value, m.role, m.candidates[0]) == ("", "unknown", "Roosevelt Elementary")
+
+
+# ---------------------------------------------------------------------------------------------------- answers
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "role"),
+    [
+        ("A", "A", "choice"),
+        ("option b", "B", "choice"),
+        ("(c)", "C", "choice"),
+        ("the second one", "B", "choice"),
+        ("yep", "yes", "accept"),
+        ("nope", "no", None),
+        ("Good, thanks", "yes", "accept"),
+        ("perfect", "yes", "accept"),
+        ("that works", "yes", "accept"),
+    ],
+)
+def test_answers(text: str, value: str, role: str | None) -> None:
+    m = only(parse(text), Kind.ANSWER)
+    assert (m.value, m.role) == (value, role)
+
+
+def test_no_then_a_time_is_a_no_and_a_live_time() -> None:
+    message = parse("No, 8:40 please.")
+    assert only(message, Kind.ANSWER).value == "no"
+    assert only(message, Kind.CLOCK).value == 520
+
+
+def test_not_sure_is_an_unsure_answer() -> None:
+    assert only(parse("not sure"), Kind.ANSWER).value == "unsure"
+
+
+# ------------------------------------------------------------------------------------------------ the message
+
+
+def test_words_and_clauses() -> None:
+    message = parse("We sell 5 a day. Rent is 2000!")
+    assert [c.text for c in message.clauses] == ["We sell 5 a day", "Rent is 2000"]
+    assert message.words(1) == ("rent", "is", "2000")
+    assert message.words()[:3] == ("we", "sell", "5")
+    assert [m.clause for m in message.mentions] == [0, 1]
+
+
+def test_the_parse_is_cached_per_text_and_names() -> None:
+    text = "cache probe: six crates of 24"
+    first = parse(text)
+    hits = parse.cache_info().hits
+    assert parse(text) is first and parse.cache_info().hits == hits + 1
+    named = parse(text, names=SCHOOLS)
+    assert named is not first and parse(text, names=SCHOOLS) is named
+
+
+# ------------------------------------------------------------------------------------------ never raises, linear
+
+_PIECES = st.sampled_from(
+    ["a dozen and a half", "six crates of 24", "$4", "50 cents per bag per day", "8:40", "half past eight", "not",
+     "wait no", ",", "?", "if", "my partner thinks", "maybe", "Roosevelt High", "option b", "yep", "2026-03-04",
+     "rent", "costs me", "sell it for", "1,200", "9" * 40, "1e308", "’", "(", "and", "but really", "x", "k"]
+)  # fmt: skip
+_TEXT = st.one_of(
+    st.text(max_size=300),
+    st.lists(st.one_of(_PIECES, st.text(max_size=8)), max_size=60).map(" ".join),
+)
+
+
+@settings(derandomize=True, deadline=None, max_examples=150)
+@given(_TEXT)
+def test_parse_never_raises(text: str) -> None:
+    message = parse(text, names=SCHOOLS)
+    assert message.ops >= 0
+    for m in message.mentions:
+        assert 0 <= m.span[0] <= m.span[1] <= len(message.text)
+
+
+def test_parse_never_raises_at_the_line_cap() -> None:
+    for unit in ("9", "a", "1,", "six crates of ", "8:4", "not ", "?", "Roosevelt High ", "’"):
+        parse((unit * MAX_LINE_CHARS)[:MAX_LINE_CHARS], names=SCHOOLS)
+
+
+@settings(derandomize=True, deadline=None, max_examples=40)
+@given(_TEXT.filter(lambda t: t.strip() != ""), st.integers(min_value=2, max_value=12))
+def test_work_grows_linearly(text: str, k: int) -> None:
+    """Counted, not timed: the parse's own operation count and the characters its patterns scan for k copies
+    of a text are at most a constant times k times those of one copy."""
+    one, many = f"{text}\n", f"{text}\n" * k
+    parse.cache_clear()
+    with counting_scans() as once:
+        ops_one = parse(one, names=SCHOOLS).ops
+    with counting_scans() as repeated:
+        ops_many = parse(many, names=SCHOOLS).ops
+    assert ops_many <= 4 * k * ops_one
+    assert repeated.chars <= 4 * k * once.chars + 100 * k
