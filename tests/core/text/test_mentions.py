@@ -207,7 +207,13 @@ def test_a_polite_request_is_no_question_about_its_time() -> None:
 
 @pytest.mark.parametrize(
     ("text", "minutes"),
-    [("8:40", 520), ("start at 8.40am", 520), ("half past eight", 510), ("at 2:15 pm", 855), ("start at 840", 520)],
+    [
+        ("8:40", 520),
+        ("start at 8.40am", 520),
+        ("half past eight", 510),
+        ("at 2:15 pm", 855),
+        ("start at 840", 520),
+    ],
 )
 def test_clock_times(text: str, minutes: int) -> None:
     assert only(parse(text), Kind.CLOCK).value == minutes
@@ -234,7 +240,9 @@ def test_school_names_through_aliases() -> None:
 
 
 def test_a_name_in_a_request_question_is_live() -> None:
-    message = parse("Can Everett Middle School start a little later? The parents keep asking for it.", names=SCHOOLS)
+    message = parse(
+        "Can Everett Middle School start a little later? The parents keep asking for it.", names=SCHOOLS
+    )
     assert only(message, Kind.NAME).value == "Everett Middle School"
     assert not message.of(Kind.CLOCK, Kind.QUANTITY, live_only=False)  # a sentence without a time has none
 
