@@ -17,6 +17,7 @@ all by `numbers.read_number` (digits) and the number-word reader of `core.text.n
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, Flag
@@ -893,12 +894,17 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             active |= Scope.OTHERS
         if w == "according" and nxt == "to":
             active |= Scope.OTHERS
-        if w in HEDGE_CLAUSE or " ".join(words[k : k + 2]) in HEDGE_CLAUSE:
+        if w in HEDGE_CLAUSE or (w in _HEDGE_HEADS and " ".join(words[k : k + 2]) in HEDGE_CLAUSE):
             active |= Scope.HEDGED
         if w in ("think", "guess", "suppose", "reckon", "believe") and k > 0 and words[k - 1] in ("i", "we"):
             active |= Scope.HEDGED
         flags[k] = active
     starts = [t.start for t in toks]
+    clause_scopes = [  # once per clause: a definition request, a question (not a polite request), a '?'
+        (c.definition is not None, c.question and not _request(c.text), c.text.rstrip().endswith("?"))
+        for c in clause_list
+    ]
+    s.ops += len(text)
     out: list[Mention] = []
     ordered = sorted(s.found, key=lambda m: m.span)
     corrected = _corrected(s, ordered, starts)
@@ -915,13 +921,14 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             scope |= Scope.CORRECTED
         if k < len(flags):
             scope |= flags[k]
-        c = clause_list[m.clause] if m.clause < len(clause_list) else None
+        c = clause_scopes[m.clause] if m.clause < len(clause_scopes) else None
         if c is not None and m.kind not in (Kind.ANSWER, Kind.NAME):
-            if c.definition is not None:
+            definition, asks, marked = c
+            if definition:
                 scope |= Scope.DEFINITION
-            elif c.question and not _proposal(words, k) and not _request(c.text):
+            elif asks and not _proposal(words, k):
                 scope |= Scope.QUESTION
-            elif c.text.rstrip().endswith("?"):
+            elif marked:
                 scope |= Scope.HEDGED
         before = words[max(0, k - 3) : k]
         if any(w in HEDGE_BEFORE for w in before) or " ".join(before[-2:]) in HEDGE_BEFORE:
@@ -970,9 +977,10 @@ def _other_subject(words: list[str], k: int) -> bool:
     return any(w in OTHERS_SUBJECTS for w in window)
 
 
-def _index(starts: list[int], pos: int) -> int:
-    from bisect import bisect_right
+_HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
 
+
+def _index(starts: list[int], pos: int) -> int:
     return max(0, bisect_right(starts, pos) - 1)
 
 
