@@ -814,14 +814,17 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
     accept = next(
         (n for n in (3, 2, 1) if n <= len(lead_words) and " ".join(lead_words[:n]) in ACCEPT_WORDS), 0
     )
+    if accept and not _reply_ends(s, lead[accept - 1] + 1):
+        accept = 0
     if accept:
         _add(s, Kind.ANSWER, "yes", lead[0], lead[accept - 1] + 1, role="accept")
     elif pol is not None and lead:
         value = {answers.Polarity.YES: "yes", answers.Polarity.NO: "no"}.get(pol, "unsure")
         k = lead[0]
         if pol is answers.Polarity.UNSURE:
-            _add_unsure(s)
-        elif not s.taken[k]:
+            if not any(t.kind == "num" for t in s.toks if t.clause == 0):
+                _add_unsure(s)
+        elif not s.taken[k] and (s.words[k] in _CLEAR_REPLIES or _reply_ends(s, k + 1)):
             _add(s, Kind.ANSWER, value, k, k + 1, role="accept" if value == "yes" else None)
     words_in_message = sum(1 for t in s.toks if t.kind != "sym")
     choice_cue = any(w in _CHOICE_CUES for w in s.words)
@@ -853,6 +856,22 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
 
 _LETTERS = ("A", "B", "C", "D", "E")
 _CHOICE_CUES = frozenset(["option", "choice", "choose", "pick", "prefer", "go", "take", "answer"])
+
+
+_CLEAR_REPLIES = frozenset(["yes", "yeah", "yep", "yup", "ok", "okay", "nope", "nah", "yea"])
+_AFTER_REPLY = frozenset(["please", "thanks", "thank", "i", "we", "it", "that", "so", "then", "let's", "lets", "go",
+                          "do", "sorry", "wait", "not", "way", "problem", "worries", "thats", "that's"])  # fmt: skip
+
+
+def _reply_ends(s: _State, k: int) -> bool:
+    """Whether a yes / no / accept word at the start is a reply ('No, 8:40', 'good, thanks', 'no I meant 7'),
+    not the start of a sentence ('no middle school before 8:30', 'right now I have 5')."""
+    return (
+        k >= len(s.toks)
+        or s.words[k] in _BOUNDARY
+        or s.words[k] in _AFTER_REPLY
+        or s.words[k] in ACCEPT_WORDS
+    )
 
 
 def _add_unsure(s: _State) -> None:
@@ -915,8 +934,12 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         k = _index(starts, m.span[0])
         while ni < len(neg) and neg[ni].end < m.span[0]:
             ni += 1
-        if m.kind is not Kind.ANSWER and any(sc.covers(m.span[0]) for sc in neg[ni : ni + 3]):
-            scope |= Scope.NEGATED
+        if (
+            m.kind is not Kind.ANSWER
+            and any(sc.covers(m.span[0]) for sc in neg[ni : ni + 3])
+            and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
+        ):
+            scope |= Scope.NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
         if idx in corrected:
             scope |= Scope.CORRECTED
         if k < len(flags):
@@ -977,6 +1000,8 @@ def _other_subject(words: list[str], k: int) -> bool:
     return any(w in OTHERS_SUBJECTS for w in window)
 
 
+_COMPARISONS = frozenset(["before", "after", "earlier", "later", "than", "under", "over", "below", "above",
+                          "until", "till", "past", "beyond", "exceed", "least", "most"])  # fmt: skip
 _HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
 
 

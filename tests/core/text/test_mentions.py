@@ -344,3 +344,17 @@ def test_work_grows_linearly(text: str, k: int) -> None:
         ops_many = parse(many, names=SCHOOLS).ops
     assert ops_many <= 4 * k * ops_one
     assert repeated.chars <= 4 * k * once.chars + 100 * k
+
+
+def test_no_middle_school_before_8_30_is_a_bound_not_a_no() -> None:
+    message = parse("no middle school should start before 8:30")
+    assert not message.of(Kind.ANSWER, live_only=False)
+    assert only(message, Kind.CLOCK).value == 8 * 60 + 30
+    assert message.clauses[0].negated
+
+
+@pytest.mark.parametrize(
+    "text", ["right now I have 5", "Good morning, I sell 20 a day", "no more stock left"]
+)
+def test_a_sentence_that_starts_like_a_reply_is_no_answer(text: str) -> None:
+    assert not parse(text).of(Kind.ANSWER, live_only=False)
