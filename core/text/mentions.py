@@ -266,6 +266,19 @@ class _Num:
     j: int  # index after the last token
 
 
+def _fraction(toks: list[_Tok], k: int) -> float | None:
+    """A proper fraction written 'n/d' at token k ('3/4', not '24/7' or a date '3/4/2026'), or None."""
+    if k + 2 >= len(toks) or toks[k].kind != "num" or toks[k + 1].text != "/" or toks[k + 2].kind != "num":
+        return None
+    a, slash, b = toks[k], toks[k + 1], toks[k + 2]
+    if not (a.end == slash.start and slash.end == b.start and a.text.isdigit() and b.text.isdigit()):
+        return None
+    if k + 3 < len(toks) and toks[k + 3].text == "/" and toks[k + 3].start == b.end:
+        return None
+    num, den = int(a.text), int(b.text)
+    return num / den if 0 < num < den <= 100 else None
+
+
 def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     """The number that starts at token i (digits, number words, 'a dozen and a half', '2k', '2 and a half')."""
     t = toks[i]
@@ -285,6 +298,13 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         if words[j : j + 3] == ["and", "a", "half"]:
             value += 6 if words[j - 1] == "dozen" else 0.5
             j += 3
+        fraction = _fraction(toks, j) if j == i + 1 else None
+        if fraction is not None and (t.end == toks[j].start) is False and value == int(value):
+            value, j = value + fraction, j + 3  # '1 1/2'
+        elif fraction is None and j == i + 1:
+            own = _fraction(toks, i)
+            if own is not None:  # '3/4'
+                return _Num(own, i, i + 3)
         return _Num(value, i, j)
     if t.kind != "word":
         return None
@@ -295,14 +315,35 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
     ):
         return None
-    found = _read_number(words, i)
+    # number words in a window of the next words, a hyphen between two words skipped ('twenty-five')
+    seq: list[int] = []
+    k = i
+    while k < len(toks) and len(seq) < _NUMBER_WINDOW:
+        if toks[k].kind == "word":
+            seq.append(k)
+        elif not (
+            toks[k].text == "-"
+            and seq
+            and toks[k - 1].end == toks[k].start
+            and k + 1 < len(toks)
+            and toks[k + 1].start == toks[k].end
+            and toks[k + 1].kind == "word"
+        ):
+            break
+        k += 1
+    local = [words[q] for q in seq]
+    found = _read_number(local, 0)
     if found is None:
         return None
-    value, j = found
-    if words[j - 3 : j] == ["and", "a", "half"] and "dozen" in words[i:j]:
+    value, jj = found
+    if local[jj - 3 : jj] == ["and", "a", "half"] and "dozen" in local[:jj]:
         value += 5.5  # 'a dozen and a half' is 18: half a dozen, not a half
-    # a number-word phrase must not run over punctuation: _read_number works on word tokens only
-    return _Num(value, i, j)
+    return _Num(value, i, seq[jj - 1] + 1)
+
+
+_NUMBER_WINDOW = 12
+"""Number words are read from at most this many words ('one hundred and twenty thousand three hundred and
+forty-five' is 10): a bounded window per position keeps the parse linear."""
 
 
 _ONE_AS_PRONOUN_BEFORE = frozenset(
@@ -367,7 +408,7 @@ def _clock_mentions(s: _State) -> None:
 
 
 _STRONG_TIME_CUES = frozenset(
-    ["at", "start", "starts", "begin", "begins", "by", "before", "after", "until", "till"]
+    ["at", "start", "starts", "begin", "begins", "before", "after", "until", "till"]
 )
 _TIME_CUES = frozenset(
     ["at", "start", "starts", "starting", "begin", "begins", "by", "before", "after", "until", "till", "from",
@@ -641,11 +682,11 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         if per_after is not None:  # '3 litres of milk a day'
             per, j2 = per_after, k2
     # money without a sign: a price cue just before ('sell it for 11', 'I lose about 7', 'rent is 2000')
-    role, whole, near, item_subject = _role(s, start, j2)
+    role, whole, near, subject = _role(s, start, j2)
     if kind is Kind.QUANTITY and unit is None and container is None and near:
         kind, unit = Kind.MONEY, currency
-    if kind is Kind.MONEY and item_subject and not (per or "").startswith("unit"):
-        per = "unit" + (f"/{per}" if per else "")
+    if kind is Kind.MONEY and subject and not (per or "").startswith(subject):
+        per = subject + (f"/{per}" if per else "")
     if kind is not Kind.MONEY:
         role = None
         whole = whole and kind is Kind.QUANTITY and False
@@ -670,19 +711,32 @@ def _weight_pound(s: _State, i: int, j: int) -> bool:
     return not any(w in ROLE_WORDS or w in ("cost", "costs", "pay", "paid", "price", "for") for w in window)
 
 
-def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
+def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None]:
     """The money role from the words just before the value (within its clause, back to the previous value) and
     right after it ('2000 a month rent'); whether it is money for the whole business; whether a role cue is
-    near enough to make a bare number money ('sell it for 11'); whether the price is for one item ('a tube
-    costs me 4', 'each one costs 3')."""
+    near enough to make a bare number money ('sell it for 11'); what one price is for: 'unit' ('a tube costs
+    me 4', 'each one costs 3') or a container ('a pack of 6 costs $3' -> 'pack')."""
     words, toks = s.words, s.toks
     clause = toks[i].clause
     role: str | None = None
-    whole = near = item_subject = False
+    whole = near = False
+    subject: str | None = None
     k = i - 1
     steps = 0
-    while k >= 0 and steps < 8 and toks[k].clause == clause and not s.taken[k]:
+    while k >= 0 and steps < 8 and toks[k].clause == clause:
         s.ops += 1
+        if s.taken[k]:
+            last = s.found[-1] if s.found else None
+            if (
+                last is not None
+                and last.span[0] <= toks[k].start < last.span[1]
+                and last.kind is Kind.QUANTITY
+                and last.container
+                and last.value == 1
+                and last.container not in ITEM_WORDS.values()
+            ):
+                subject = last.container
+            break
         w = words[k]
         if w in (".", ";", "?", "!"):
             break
@@ -698,7 +752,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
             and k > 0
             and (words[k - 1] in ("a", "an", "each", "per", "one", "every") or w in ("each", "apiece"))
         ):
-            item_subject = True
+            subject = subject or "unit"
         steps += 1
         k -= 1
     k, steps = j, 0
@@ -720,7 +774,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, bool]:
         k += 1
     if role in WHOLE_BUSINESS_ROLES:
         whole = True
-    return role, whole, near, item_subject
+    return role, whole, near, subject
 
 
 def _for_before(words: list[str], i: int) -> bool:

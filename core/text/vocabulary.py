@@ -71,7 +71,7 @@ PER_ORDER_WORDS: dict[str, str] = {
 }  # fmt: skip
 
 SCALE_WORDS: dict[str, float] = {"k": 1000, "thousand": 1000, "grand": 1000, "hundred": 100, "million": 1e6,
-                                 "m": 1e6, "dozen": 12}  # fmt: skip
+                                 "dozen": 12}  # fmt: skip
 """A scale right after digits: '2k', '5 grand', '22 hundred', '8 dozen'."""
 
 ROLE_WORDS: dict[str, str] = {

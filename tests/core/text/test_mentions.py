@@ -358,3 +358,23 @@ def test_no_middle_school_before_8_30_is_a_bound_not_a_no() -> None:
 )
 def test_a_sentence_that_starts_like_a_reply_is_no_answer(text: str) -> None:
     assert not parse(text).of(Kind.ANSWER, live_only=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("twenty-five units a day", 25), ("1 1/2 days", 1.5), ("3/4 of a case", 0.75), ("8 dozen eggs", 96),
+     ("2k a month", 2000), ("one hundred and twenty thousand three hundred and forty-five", 120_345)],
+)  # fmt: skip
+def test_number_forms(text: str, amount: float) -> None:
+    assert parse(text).mentions[0].amount == amount
+
+
+def test_open_24_7_is_no_fraction_and_by_10_no_clock_time() -> None:
+    assert [m.value for m in parse("open 24/7").mentions] == [24, 7]
+    assert only(parse("reduce stock by 10"), Kind.QUANTITY).value == 10
+
+
+def test_the_price_of_a_pack_is_per_pack() -> None:
+    pack, price = parse("a pack of 6 costs $3").mentions
+    assert (pack.container, pack.multiplier) == ("pack", 6)
+    assert (price.value, price.per, price.role) == (3, "pack", "purchase_price")
