@@ -395,7 +395,9 @@ def _clock_mentions(s: _State) -> None:
                 w in CURRENCY_SYMBOLS or w in ROLE_WORDS for w in s.words[max(0, ti - 4) : tj + 2]
             )
             cues = _TIME_CUES if marked else _STRONG_TIME_CUES
-            time_cue = any(w in cues for w in before)
+            time_cue = any(w in cues for w in before) or (
+                before[-1:] == ["to"] and any(w in _MOVE_VERBS for w in s.words[max(0, ti - 5) : ti])
+            )
             if money_near or not time_cue:
                 continue
         if any(s.taken[ti:tj]):
@@ -407,6 +409,8 @@ def _clock_mentions(s: _State) -> None:
         )
 
 
+_MOVE_VERBS = frozenset(["move", "moved", "moving", "push", "pushed", "shift", "shifted", "put", "set", "change",
+                         "changed", "bring", "make", "start", "starts"])  # fmt: skip
 _STRONG_TIME_CUES = frozenset(
     ["at", "start", "starts", "begin", "begins", "before", "after", "until", "till"]
 )
@@ -942,7 +946,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     """Each mention with its scope: negation (the toolkit's scopes), corrections, hypotheses, questions,
     definitions, other speakers, hedges."""
     text, toks, words = s.text, s.toks, s.words
-    neg = negation.negation_scopes(text)
+    neg = negation.negation_scopes(text, exclusions=True)
     s.ops += len(text) * 4
     # per-token sub-clause segments: punctuation and joining words end a scope
     seg, segs = 0, []
@@ -990,7 +994,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             ni += 1
         if (
             m.kind is not Kind.ANSWER
-            and any(sc.covers(m.span[0]) for sc in neg[ni : ni + 3])
+            and any(_denies(sc, m.span[0], starts) for sc in neg[ni : ni + 3])
             and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
         ):
             scope |= Scope.NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
@@ -1008,7 +1012,11 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             elif marked:
                 scope |= Scope.HEDGED
         before = words[max(0, k - 3) : k]
-        if any(w in HEDGE_BEFORE for w in before) or " ".join(before[-2:]) in HEDGE_BEFORE:
+        if (
+            any(w in HEDGE_BEFORE for w in before)
+            or " ".join(before[-2:]) in HEDGE_BEFORE
+            or before[-1:] in (["like"], ["say"])
+        ):
             scope |= Scope.HEDGED
         e = _index(starts, m.span[1] - 1) + 1
         after = words[e : e + 3]
@@ -1021,6 +1029,16 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         out.append(replace(m, scope=scope) if scope != m.scope else m)
     for a in sorted(corrected):
         out[a + 1] = _carry(out[a], out[a + 1])
+    for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
+        x, y = out[a], out[a + 1]
+        if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and y.unit is not None:
+            e, b = _index(starts, x.span[1] - 1) + 1, _index(starts, y.span[0])
+            if words[e:b] in (["-"], ["to"], ["or"], ["and"]) and (
+                words[e] != "and"
+                or words[e - 2 : e - 1] == ["between"]
+                or (_index(starts, x.span[0]) > 0 and words[_index(starts, x.span[0]) - 1] == "between")
+            ):
+                out[a] = replace(_carry(y, x), per=x.per or y.per)
     for a, m in enumerate(out[:-1]):  # 'not 3 days, it's 5': a negated value's unit carries the same way
         if m.scope & Scope.NEGATED and not out[a + 1].scope & Scope.NEGATED and a not in corrected:
             out[a + 1] = _carry(m, out[a + 1])
@@ -1036,6 +1054,14 @@ def _request(clause: str) -> bool:
     """'Can Everett start at 8:40?', 'could we do 10?': a polite request or proposal, whose values are meant
     (hedged by the '?'), not asked about."""
     return bool(_REQUEST_RE.match(clause))
+
+
+def _denies(scope: negation.Scope, pos: int, starts: list[int]) -> bool:
+    """Whether a negation covers the value at `pos`; an exclusion ('instead of 8:40', 'except Lick') only its
+    next few words, not the rest of the clause ('every school except Lick at 9': 9 is meant)."""
+    if not scope.covers(pos):
+        return False
+    return not scope.exclusion or _index(starts, pos) - _index(starts, scope.begin) <= 2
 
 
 def _proposal(words: list[str], k: int) -> bool:

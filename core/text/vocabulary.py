@@ -101,13 +101,14 @@ WHOLE_BUSINESS_WORDS = frozenset(
 """Money said for the whole business ('in total', 'for the shop'): no per-unit cost."""
 
 HEDGE_BEFORE = frozenset(["about", "around", "roughly", "approximately", "approx", "maybe", "perhaps", "~",
-                          "probably", "something like", "like", "say", "ballpark", "guess", "possibly",
+                          "probably", "something like", "ballpark", "guess", "possibly",
                           "more or less", "somewhere around", "nearly", "almost", "estimated"])  # fmt: skip
 HEDGE_AFTER = frozenset(["or so", "ish", "give or take", "more or less", "maybe", "i think", "i guess",
                          "probably", "?", "or something"])  # fmt: skip
 HEDGE_CLAUSE = frozenset(["maybe", "perhaps", "probably", "not sure", "i guess", "i think", "i suppose",
                           "dunno", "possibly"])  # fmt: skip
-"""Hedges: before a value, right after it, or anywhere in its clause."""
+"""Hedges: before a value, right after it, or anywhere in its clause ('like' and 'say' only right before it:
+'like 20', 'say 30'; not "I'd like Everett at 7:50")."""
 
 HYPOTHETICAL_CUES = frozenset(["if", "suppose", "supposing", "imagine", "hypothetically", "assuming", "unless",
                                "were"])  # fmt: skip

@@ -378,3 +378,22 @@ def test_the_price_of_a_pack_is_per_pack() -> None:
     pack, price = parse("a pack of 6 costs $3").mentions
     assert (pack.container, pack.multiplier) == ("pack", 6)
     assert (price.value, price.per, price.role) == (3, "pack", "purchase_price")
+
+
+def test_instead_of_excludes_only_its_own_value() -> None:
+    wanted, excluded = parse("I'd like Everett at 7:50 instead of 8:40", names=SCHOOLS).of(
+        Kind.CLOCK, live_only=False
+    )
+    assert wanted.live and wanted.scope == Scope.NONE and excluded.scope & Scope.NEGATED
+    assert only(parse("every school except Lick at 9", names=SCHOOLS), Kind.CLOCK).value == 9 * 60
+
+
+def test_move_to_9_is_a_clock_time() -> None:
+    assert only(parse("move Lick to 9", names=SCHOOLS), Kind.CLOCK).value == 9 * 60
+    assert only(parse("increase to 9 units"), Kind.QUANTITY).unit == "item"
+
+
+@pytest.mark.parametrize("text", ["lead time is 3-5 days", "between 3 and 5 days", "3 to 5 days"])
+def test_both_ends_of_a_range_take_its_unit(text: str) -> None:
+    low, high = parse(text).mentions
+    assert (low.kind, low.unit, low.value, high.value) == (Kind.DURATION, "day", 3, 5)
