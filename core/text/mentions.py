@@ -26,7 +26,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
-from core.text import answers, clauses, negation, questions, units
+from core.text import answers, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex
 from core.text.numbers import NUMBER_RE, _read_number, read_number
 from core.text.vocabulary import (
@@ -160,6 +160,14 @@ class Message:
     mentions: tuple[Mention, ...]
     ops: int
     tokens: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
+    correction: bool = False
+    """The message corrects something the user said before ('actually', 'that's wrong, it's 60'): a reader may
+    overwrite a value it holds (`core.text.corrections.is_correction`)."""
+    recall: bool = False
+    """The message takes back the user's own last answer ('oops, 4', 'I meant 5', 'make that 3': a bare value
+    fixes the answer given last; `core.text.corrections.recalls`)."""
+    confused: bool = False
+    """The user is lost about the agent's last question ('huh?', "I don't follow"; `questions.is_confused`)."""
 
     def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
         """The mentions of these kinds (all kinds when none are named), live ones only by default."""
@@ -884,6 +892,13 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
                 _add_unsure(s)
         elif not s.taken[k] and (s.words[k] in _CLEAR_REPLIES or _reply_ends(s, k + 1)):
             _add(s, Kind.ANSWER, value, k, k + 1, role="accept" if value == "yes" else None)
+    skip = answers._SKIP_RE.search(s.text)
+    s.ops += len(s.text)
+    if skip is not None:  # 'skip', 'use a default', 'up to you': an ANSWER 'skip'
+        k = _index([t.start for t in s.toks], skip.start())
+        e = _index([t.start for t in s.toks], skip.end() - 1) + 1
+        if k < e and not any(s.taken[k:e]):
+            _add(s, Kind.ANSWER, "skip", k, e, role="skip")
     words_in_message = sum(1 for t in s.toks if t.kind != "sym")
     choice_cue = any(w in _CHOICE_CUES for w in s.words)
     if (words_in_message <= 4 or choice_cue) and not clause_list[0].question:
@@ -1181,12 +1196,16 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     for t in toks:
         if t.kind != "sym":
             per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
+    s.ops += len(text) * 3
     return Message(
         text,
         tuple(clause_list),
         tuple(_container_sizes(mentions)),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
+        correction=corrections.is_correction(text),
+        recall=corrections.recalls(text),
+        confused=questions.is_confused(text),
     )
 
 

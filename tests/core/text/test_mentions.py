@@ -397,3 +397,19 @@ def test_move_to_9_is_a_clock_time() -> None:
 def test_both_ends_of_a_range_take_its_unit(text: str) -> None:
     low, high = parse(text).mentions
     assert (low.kind, low.unit, low.value, high.value) == (Kind.DURATION, "day", 3, 5)
+
+
+def test_skip_is_an_answer_next_to_the_values_of_the_message() -> None:
+    message = parse("holding? I pay 2000 a month rent ... skip")
+    assert only(message, Kind.ANSWER).value == "skip"
+    assert only(message, Kind.MONEY).role == "rent"
+
+
+@pytest.mark.parametrize(
+    ("text", "correction", "recall", "confused"),
+    [("actually, 60", True, False, False), ("oops, 4", True, True, False), ("huh?", False, False, True),
+     ("we sell 5", False, False, False)],
+)  # fmt: skip
+def test_message_flags(text: str, correction: bool, recall: bool, confused: bool) -> None:
+    message = parse(text)
+    assert (message.correction, message.recall, message.confused) == (correction, recall, confused)
