@@ -234,10 +234,12 @@ def _definition(text: str) -> str | None:
     return None
 
 
-def _clauses(text: str) -> list[Clause]:
+def _clauses(text: str) -> tuple[list[Clause], list[negation.Scope]]:
     """The clauses with their spans: `split_clauses` (sentences, semicolons, joining words; commas kept) located
-    in the text in one forward pass; a clause keeps its closing '?'."""
+    in the text in one forward pass; a clause keeps its closing '?'. With them, the negations of every clause
+    (read once per clause, exclusions included, positions in the message)."""
     out: list[Clause] = []
+    denied: list[negation.Scope] = []
     cursor = 0
     for piece in clauses.split_clauses(text, commas=False):
         start = text.find(piece, cursor)
@@ -250,18 +252,22 @@ def _clauses(text: str) -> list[Clause]:
         if after < len(text) and text[after] == "?" and not piece.endswith("?"):
             end = after + 1
         body = text[start:end]
+        scopes = negation.negation_scopes(body, exclusions=True)
+        denied.extend(
+            replace(sc, start=sc.start + start, begin=sc.begin + start, end=sc.end + start) for sc in scopes
+        )
         out.append(
             Clause(
                 len(out),
                 body,
                 (start, end),
                 question=questions.is_question(body) or questions.is_confused(body),
-                negated=negation.negated(body),
+                negated=any(not sc.exclusion for sc in scopes),
                 definition=_definition(body),
             )
         )
         cursor = end
-    return out
+    return out, denied
 
 
 # ---------------------------------------------------------------------------------------------- numbers
@@ -372,6 +378,7 @@ class _State:
     ops: int = 0
     found: list[Mention] = field(default_factory=list)
     taken: list[bool] = field(default_factory=list)
+    denied: list[negation.Scope] = field(default_factory=list)
 
 
 def _span_text(s: _State, i: int, j: int) -> tuple[str, tuple[int, int]]:
@@ -961,7 +968,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     """Each mention with its scope: negation (the toolkit's scopes), corrections, hypotheses, questions,
     definitions, other speakers, hedges."""
     text, toks, words = s.text, s.toks, s.words
-    neg = negation.negation_scopes(text, exclusions=True)
+    neg = s.denied
     s.ops += len(text) * 4
     # per-token sub-clause segments: punctuation and joining words end a scope
     seg, segs = 0, []
@@ -1180,11 +1187,11 @@ def _currency(toks: list[_Tok]) -> str:
 
 def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
-    clause_list = _clauses(text)
+    clause_list, denied = _clauses(text)
     starts = [c.span[0] for c in clause_list] or [0]
     toks = _tokens(text, starts)
     words = [t.low for t in toks]
-    s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks))
+    s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks), denied=denied)
     s.ops += len(toks)
     _clock_mentions(s)
     _names(s, names)

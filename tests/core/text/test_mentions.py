@@ -331,19 +331,36 @@ def test_parse_never_raises_at_the_line_cap() -> None:
         parse((unit * MAX_LINE_CHARS)[:MAX_LINE_CHARS], names=SCHOOLS)
 
 
-@settings(derandomize=True, deadline=None, max_examples=40)
-@given(_TEXT.filter(lambda t: t.strip() != ""), st.integers(min_value=2, max_value=12))
-def test_work_grows_linearly(text: str, k: int) -> None:
-    """Counted, not timed: the parse's own operation count and the characters its patterns scan for k copies
-    of a text are at most a constant times k times those of one copy."""
-    one, many = f"{text}\n", f"{text}\n" * k
+_RICH = st.lists(_PIECES, min_size=3, max_size=20).map(" ".join)
+"""A text with values in it: a re-scan per mention, the quadratic case, shows only where there are mentions."""
+
+
+def _work(text: str) -> tuple[int, int]:
+    """The parse's own operation count and the characters its patterns scan (cache cleared first)."""
     parse.cache_clear()
-    with counting_scans() as once:
-        ops_one = parse(one, names=SCHOOLS).ops
-    with counting_scans() as repeated:
-        ops_many = parse(many, names=SCHOOLS).ops
-    assert ops_many <= 4 * k * ops_one
-    assert repeated.chars <= 4 * k * once.chars + 100 * k
+    with counting_scans() as scans:
+        ops = parse(text, names=SCHOOLS).ops
+    return ops, scans.chars
+
+
+@settings(derandomize=True, deadline=None, max_examples=25)
+@given(st.one_of(_RICH, _TEXT.filter(lambda t: t.strip() != "")), st.sampled_from([2, 8, 32, 64]))
+def test_work_grows_linearly(text: str, k: int) -> None:
+    """Counted, not timed: for k copies of a text, the parse's operation count and the characters its patterns
+    scan are at most 2 k times those of one copy."""
+    ops_one, chars_one = _work(f"{text}\n")
+    ops_many, chars_many = _work(f"{text}\n" * k)
+    assert ops_many <= 2 * k * ops_one
+    assert chars_many <= 2 * k * chars_one + 100 * k
+
+
+def test_work_of_a_line_at_the_cap_is_linear() -> None:
+    unit = "A tube costs me 4 dollars, wait no, 5, and I sell six crates of 24 at 8:40 if it were 10? "
+    ops_one, chars_one = _work(unit)
+    k = MAX_LINE_CHARS // len(unit)
+    ops_many, chars_many = _work(unit * k)
+    assert ops_many <= 1.2 * k * ops_one
+    assert chars_many <= 1.2 * k * chars_one
 
 
 def test_no_middle_school_before_8_30_is_a_bound_not_a_no() -> None:
