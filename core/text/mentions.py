@@ -37,6 +37,7 @@ from core.text.vocabulary import (
     CURRENCY_AFTER,
     CURRENCY_SYMBOLS,
     DATE_WORDS,
+    DURATION_ROLE_WORDS,
     ENTITY_HEADS,
     HEDGE_AFTER,
     HEDGE_BEFORE,
@@ -620,7 +621,8 @@ def _values(s: _State, currency: str) -> None:
                 if prev not in ("per", "every", "each", "once", "twice", "times") and not (
                     toks[i - 1].kind == "num" if i else False
                 ):
-                    _add(s, Kind.DURATION, 1.0, i, i + 2, unit=TIME_UNITS[words[i + 1]])
+                    role = _duration_role(s, i, i + 2)
+                    _add(s, Kind.DURATION, 1.0, i, i + 2, unit=TIME_UNITS[words[i + 1]], role=role)
                     i += 2
                     continue
             i += 1
@@ -707,8 +709,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     if kind is Kind.MONEY and subject and not (per or "").startswith(subject):
         per = subject + (f"/{per}" if per else "")
     if kind is not Kind.MONEY:
-        role = None
-        whole = whole and kind is Kind.QUANTITY and False
+        role = _duration_role(s, start, j2) if kind is Kind.DURATION else None
+        whole = False
     text, span = _span_text(s, start, j2)
     mention = Mention(
         kind, value, text, span, toks[i].clause, unit=unit, per=per, multiplier=multiplier, container=container,
@@ -718,6 +720,24 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     for k in range(start, j2):
         s.taken[k] = True
     return j2
+
+
+def _duration_role(s: _State, i: int, j: int) -> str | None:
+    """What a duration is, from the words around it in its clause: 'shelf_life' ('they last about a week in the
+    fridge'), 'lead_time' ('delivery takes 3 days'), 'interval' ('every 2 weeks'), or None."""
+    words, toks = s.words, s.toks
+    clause = toks[i].clause
+    if i > 0 and words[i - 1] in ("every", "each"):
+        return "interval"
+    found: tuple[int, str] | None = None  # (distance, role): the nearest cue wins
+    for k in range(max(0, i - 8), min(len(words), j + 5)):
+        s.ops += 1
+        role = DURATION_ROLE_WORDS.get(words[k])
+        if role is not None and not i <= k < j and toks[k].clause == clause:
+            distance = i - k if k < i else k - j + 1
+            if found is None or distance < found[0]:
+                found = (distance, role)
+    return found[1] if found else None
 
 
 def _weight_pound(s: _State, i: int, j: int) -> bool:

@@ -94,6 +94,14 @@ NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buy
                        "keep", "keeping", "store", "storing", "retail", "retails", "wholesale"])  # fmt: skip
 """Cues that make a bare number money only with 'for' / 'at' before it ('sell it for 11'; 'sell 20 a day' is a
 count); with a currency sign they give the role anyway."""
+DURATION_ROLE_WORDS: dict[str, str] = {
+    **dict.fromkeys(["last", "lasts", "fridge", "fresh", "spoil", "spoils", "expire", "expires", "shelf", "off",
+                     "stale", "perish", "perishes", "keeps", "rot", "rots"], "shelf_life"),
+    **dict.fromkeys(["takes", "take", "arrive", "arrives", "delivery", "deliver", "delivers", "lead", "ship",
+                     "ships", "shipping", "comes", "come", "wait", "supplier", "turnaround", "get"], "lead_time"),
+}  # fmt: skip
+"""Words near a duration that say what it is: how long stock keeps, or how long an order takes (the nearest
+word wins; 'every 2 weeks' is an interval)."""
 WHOLE_BUSINESS_ROLES = frozenset(["rent", "wages", "utilities"])
 WHOLE_BUSINESS_WORDS = frozenset(
     ["total", "altogether", "overall", "shop", "store", "business", "everything"]

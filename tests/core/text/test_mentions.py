@@ -430,3 +430,12 @@ def test_skip_is_an_answer_next_to_the_values_of_the_message() -> None:
 def test_message_flags(text: str, correction: bool, recall: bool, confused: bool) -> None:
     message = parse(text)
     assert (message.correction, message.recall, message.confused) == (correction, recall, confused)
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [("they last about a week in the fridge", "shelf_life"), ("delivery takes 3 days", "lead_time"),
+     ("we order every 2 weeks", "interval"), ("plan for 30 days", None)],
+)  # fmt: skip
+def test_duration_roles(text: str, role: str | None) -> None:
+    assert only(parse(text), Kind.DURATION).role == role
