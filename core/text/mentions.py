@@ -34,6 +34,7 @@ from core.text.vocabulary import (
     CONTAINERS,
     CORRECTION_CUES,
     CORRECTION_FILLERS,
+    COUNT_UNITS,
     CURRENCY_AFTER,
     CURRENCY_SYMBOLS,
     DATE_WORDS,
@@ -688,8 +689,11 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
                     unit, j = MEASURES[words[j]], j + 1
             elif j + 1 < n and (words[j + 1] in ITEM_WORDS or words[j + 1] in MEASURES):
                 pass
+    elif w in COUNT_UNITS:
+        unit, j = COUNT_UNITS[w], j + 1
     elif w in ITEM_WORDS:
-        unit, container, j = "item", ITEM_WORDS[w], j + 1
+        unit, j = "item", j + 1
+        container = None if ITEM_WORDS[w] in _GENERIC_ITEMS else ITEM_WORDS[w]
     elif w == "x" and j + 1 < n and toks[j + 1].kind == "num":
         inner = _number_at(toks, words, j + 1)
         if inner is not None:  # '6 x 24'
@@ -738,6 +742,10 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
             if found is None or distance < found[0]:
                 found = (distance, role)
     return found[1] if found else None
+
+
+_GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
+"""'80 units' are items with no container word; '24 bottles' keep 'bottle'."""
 
 
 def _weight_pound(s: _State, i: int, j: int) -> bool:

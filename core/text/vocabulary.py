@@ -63,6 +63,14 @@ ITEM_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Words for one item: '24 bottles' is 24 items (container 'bottle')."""
 
+COUNT_UNITS: dict[str, str] = {
+    **dict.fromkeys(["student", "students", "kid", "kids", "child", "children", "pupil", "pupils"], "student"),
+    **dict.fromkeys(["rider", "riders"], "rider"), **dict.fromkeys(["bus", "buses", "busses"], "bus"),
+    **dict.fromkeys(["person", "people", "customer", "customers"], "person"),
+    **dict.fromkeys(["family", "families"], "family"), **dict.fromkeys(["school", "schools"], "school"),
+}  # fmt: skip
+"""Counts of people and things that are no stock ('1500 students', '3 buses'): a quantity in that unit."""
+
 PER_UNIT_WORDS = frozenset(["one", "thing", "product", "customer", "sale", "sales", "part", "apiece"])
 PER_ORDER_WORDS: dict[str, str] = {
     "order": "order", "orders": "order", "po": "order", "batch": "order", "replenishment": "order",

@@ -439,3 +439,9 @@ def test_message_flags(text: str, correction: bool, recall: bool, confused: bool
 )  # fmt: skip
 def test_duration_roles(text: str, role: str | None) -> None:
     assert only(parse(text), Kind.DURATION).role == role
+
+
+def test_counts_of_people_and_buses_have_their_unit() -> None:
+    assert only(parse("keep the peak under 1500 students"), Kind.QUANTITY).unit == "student"
+    assert only(parse("we run 3 buses"), Kind.QUANTITY).unit == "bus"
+    assert only(parse("80 units"), Kind.QUANTITY).container is None
