@@ -1026,7 +1026,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         if w in ("think", "guess", "suppose", "reckon", "believe") and k > 0 and words[k - 1] in ("i", "we"):
             active |= Scope.HEDGED
         flags[k] = active
-    starts = [t.start for t in toks]
+    where = _Pos(toks)
     clause_scopes = [  # once per clause: a definition request, a question (not a polite request), a '?'
         (c.definition is not None, c.question and not _request(c.text), c.text.rstrip().endswith("?"))
         for c in clause_list
@@ -1034,17 +1034,17 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     s.ops += len(text)
     out: list[Mention] = []
     ordered = sorted(s.found, key=lambda m: m.span)
-    corrected = _corrected(s, ordered, starts)
+    corrected = _corrected(s, ordered, where)
     ni = 0
     for idx, m in enumerate(ordered):
         s.ops += 1
         scope = m.scope
-        k = _index(starts, m.span[0])
+        k = where.at(m.span[0])
         while ni < len(neg) and neg[ni].end < m.span[0]:
             ni += 1
         if (
             m.kind is not Kind.ANSWER
-            and any(_denies(sc, m.span[0], starts) for sc in neg[ni : ni + 3])
+            and any(_denies(sc, m.span[0], where) for sc in neg[ni : ni + 3])
             and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
         ):
             scope |= Scope.NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
@@ -1068,7 +1068,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             or before[-1:] in (["like"], ["say"])
         ):
             scope |= Scope.HEDGED
-        e = _index(starts, m.span[1] - 1) + 1
+        e = where.end(m.span[1])
         after = words[e : e + 3]
         if after and (
             after[0] in HEDGE_AFTER or " ".join(after[:2]) in HEDGE_AFTER or " ".join(after) in HEDGE_AFTER
@@ -1082,11 +1082,11 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
         x, y = out[a], out[a + 1]
         if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and y.unit is not None:
-            e, b = _index(starts, x.span[1] - 1) + 1, _index(starts, y.span[0])
+            e, b = where.end(x.span[1]), where.at(y.span[0])
             if words[e:b] in (["-"], ["to"], ["or"], ["and"]) and (
                 words[e] != "and"
                 or words[e - 2 : e - 1] == ["between"]
-                or (_index(starts, x.span[0]) > 0 and words[_index(starts, x.span[0]) - 1] == "between")
+                or (where.at(x.span[0]) > 0 and words[where.at(x.span[0]) - 1] == "between")
             ):
                 out[a] = replace(_carry(y, x), per=x.per or y.per)
     for a, m in enumerate(out[:-1]):  # 'not 3 days, it's 5': a negated value's unit carries the same way
@@ -1106,12 +1106,12 @@ def _request(clause: str) -> bool:
     return bool(_REQUEST_RE.match(clause))
 
 
-def _denies(scope: negation.Scope, pos: int, starts: list[int]) -> bool:
+def _denies(scope: negation.Scope, pos: int, where: _Pos) -> bool:
     """Whether a negation covers the value at `pos`; an exclusion ('instead of 8:40', 'except Lick') only its
     next few words, not the rest of the clause ('every school except Lick at 9': 9 is meant)."""
     if not scope.covers(pos):
         return False
-    return not scope.exclusion or _index(starts, pos) - _index(starts, scope.begin) <= 2
+    return not scope.exclusion or where.at(pos) - where.at(scope.begin) <= 2
 
 
 def _proposal(words: list[str], k: int) -> bool:
@@ -1135,11 +1135,31 @@ _COMPARISONS = frozenset(["before", "after", "earlier", "later", "than", "under"
 _HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
 
 
+class _Pos:
+    """Token index of a character position: a dict lookup for a token's own start or end (every mention starts
+    and ends on a token), else a binary search."""
+
+    def __init__(self, toks: list[_Tok]) -> None:
+        self.starts = [t.start for t in toks]
+        self.first = {t.start: k for k, t in enumerate(toks)}
+        self.after = {t.end: k + 1 for k, t in enumerate(toks)}
+
+    def at(self, pos: int) -> int:
+        """The token that holds `pos`."""
+        k = self.first.get(pos)
+        return k if k is not None else _index(self.starts, pos)
+
+    def end(self, pos: int) -> int:
+        """The token after the one that ends at `pos` (a span's end)."""
+        k = self.after.get(pos)
+        return k if k is not None else _index(self.starts, pos - 1) + 1
+
+
 def _index(starts: list[int], pos: int) -> int:
     return max(0, bisect_right(starts, pos) - 1)
 
 
-def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]:
+def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
     """Indices of mentions superseded by the next one: 'X, wait no, Y', 'X sorry Y', 'X I mean Y', 'make that
     Y', '2 weeks lead time, no wait, 10 days' (cue words right before a Y of the same kind); 'says X but
     really Y'; 'used to be X, now Y'."""
@@ -1151,8 +1171,8 @@ def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]
             continue
         if not _compatible(x, y):
             continue
-        e = _index(starts, x.span[1] - 1) + 1
-        b = _index(starts, y.span[0])
+        e = where.end(x.span[1])
+        b = where.at(y.span[0])
         between = words[e:b]
         s.ops += len(between) + 1
         if len(between) > 12:
@@ -1175,7 +1195,7 @@ def _corrected(s: _State, ordered: list[Mention], starts: list[int]) -> set[int]
             out.add(a)
             continue
         if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
-            w in ("was", "were", "used") for w in words[max(0, _index(starts, x.span[0]) - 4) : e]
+            w in ("was", "were", "used") for w in words[max(0, where.at(x.span[0]) - 4) : e]
         ):
             out.add(a)
     return out
