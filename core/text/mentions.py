@@ -87,6 +87,10 @@ class Scope(Flag):
     HEDGED = 64
 
 
+_NEGATED, _CORRECTED, _HYPOTHETICAL, _QUESTION, _DEFINITION, _OTHERS, _HEDGED = (
+    Scope.NEGATED.value, Scope.CORRECTED.value, Scope.HYPOTHETICAL.value, Scope.QUESTION.value,
+    Scope.DEFINITION.value, Scope.OTHERS.value, Scope.HEDGED.value,
+)  # fmt: skip
 _NOT_LIVE = (
     Scope.NEGATED | Scope.CORRECTED | Scope.HYPOTHETICAL | Scope.OTHERS | Scope.QUESTION | Scope.DEFINITION
 )
@@ -1006,25 +1010,25 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         segs.append(seg)
         s.ops += 1
     # cues that scope the rest of their segment: hypothetical, others, clause-wide hedges
-    flags = [Scope.NONE] * len(toks)
-    active: Scope = Scope.NONE
+    flags = [0] * len(toks)  # Scope bits as ints: one Flag per mention at the end
+    active = 0
     current = -1
     for k, t in enumerate(toks):
         s.ops += 1
         if segs[k] != current:
-            current, active = segs[k], Scope.NONE
+            current, active = segs[k], 0
         w = t.low
         nxt = words[k + 1] if k + 1 < len(words) else ""
         if w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if"):
-            active |= Scope.HYPOTHETICAL
+            active |= _HYPOTHETICAL
         if w in OTHERS_VERBS and k > 0 and _other_subject(words, k):
-            active |= Scope.OTHERS
+            active |= _OTHERS
         if w == "according" and nxt == "to":
-            active |= Scope.OTHERS
+            active |= _OTHERS
         if w in HEDGE_CLAUSE or (w in _HEDGE_HEADS and " ".join(words[k : k + 2]) in HEDGE_CLAUSE):
-            active |= Scope.HEDGED
+            active |= _HEDGED
         if w in ("think", "guess", "suppose", "reckon", "believe") and k > 0 and words[k - 1] in ("i", "we"):
-            active |= Scope.HEDGED
+            active |= _HEDGED
         flags[k] = active
     where = _Pos(toks)
     clause_scopes = [  # once per clause: a definition request, a question (not a polite request), a '?'
@@ -1038,7 +1042,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     ni = 0
     for idx, m in enumerate(ordered):
         s.ops += 1
-        scope = m.scope
+        scope = m.scope.value
         k = where.at(m.span[0])
         while ni < len(neg) and neg[ni].end < m.span[0]:
             ni += 1
@@ -1047,36 +1051,36 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             and any(_denies(sc, m.span[0], where) for sc in neg[ni : ni + 3])
             and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
         ):
-            scope |= Scope.NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
+            scope |= _NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
         if idx in corrected:
-            scope |= Scope.CORRECTED
+            scope |= _CORRECTED
         if k < len(flags):
             scope |= flags[k]
         c = clause_scopes[m.clause] if m.clause < len(clause_scopes) else None
         if c is not None and m.kind not in (Kind.ANSWER, Kind.NAME):
             definition, asks, marked = c
             if definition:
-                scope |= Scope.DEFINITION
+                scope |= _DEFINITION
             elif asks and not _proposal(words, k):
-                scope |= Scope.QUESTION
+                scope |= _QUESTION
             elif marked:
-                scope |= Scope.HEDGED
+                scope |= _HEDGED
         before = words[max(0, k - 3) : k]
         if (
             any(w in HEDGE_BEFORE for w in before)
             or " ".join(before[-2:]) in HEDGE_BEFORE
             or before[-1:] in (["like"], ["say"])
         ):
-            scope |= Scope.HEDGED
+            scope |= _HEDGED
         e = where.end(m.span[1])
         after = words[e : e + 3]
         if after and (
             after[0] in HEDGE_AFTER or " ".join(after[:2]) in HEDGE_AFTER or " ".join(after) in HEDGE_AFTER
         ):
-            scope |= Scope.HEDGED
+            scope |= _HEDGED
         if m.text.lower().endswith("ish") or (e < len(toks) and toks[e].low == "ish"):
-            scope |= Scope.HEDGED
-        out.append(replace(m, scope=scope) if scope != m.scope else m)
+            scope |= _HEDGED
+        out.append(replace(m, scope=Scope(scope)) if scope != m.scope.value else m)
     for a in sorted(corrected):
         out[a + 1] = _carry(out[a], out[a + 1])
     for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
