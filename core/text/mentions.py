@@ -671,7 +671,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
             j = k + 1 + (1 if after in ("cents", "cent") else 0)
     if money_cur is not None:
         kind, unit = Kind.MONEY, money_cur
-    elif w == "%" or w in ("percent", "pct"):
+    elif w == "%" or w in ("percent", "pct") or (w == "per" and words[j + 1 : j + 2] == ["cent"]):
         unit, j = "percent", j + (2 if w == "per" else 1)
     elif w in TIME_UNITS:
         kind, unit, j = Kind.DURATION, TIME_UNITS[w], j + 1
@@ -886,6 +886,17 @@ def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
                 i = j
                 continue
         i += 1
+    if not aliases:
+        return
+    # a misspelt district name ('Lowel', 'Everet'): a capitalised word close to one alias
+    for k, t in enumerate(toks):
+        if t.kind == "word" and t.text[:1].isupper() and len(t.text) >= 5 and not s.taken[k]:
+            s.ops += len(aliases)
+            if t.low in _NOT_NAME_WORDS or t.low in ENTITY_HEADS:
+                continue
+            close = index.fuzzy(t.low)
+            if close:
+                _add(s, Kind.NAME, "", k, k + 1, role="unknown", candidates=close)
 
 
 def _closest(text: str, stem: str, aliases: Mapping[str, str], limit: int = 3) -> tuple[str, ...]:

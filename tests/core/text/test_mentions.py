@@ -445,3 +445,13 @@ def test_counts_of_people_and_buses_have_their_unit() -> None:
     assert only(parse("keep the peak under 1500 students"), Kind.QUANTITY).unit == "student"
     assert only(parse("we run 3 buses"), Kind.QUANTITY).unit == "bus"
     assert only(parse("80 units"), Kind.QUANTITY).container is None
+
+
+def test_a_misspelt_district_name_is_unknown_with_the_name_meant() -> None:
+    m = only(parse("Can Everet start at 9?", names=SCHOOLS), Kind.NAME)
+    assert (m.value, m.role, m.candidates) == ("", "unknown", ("Everett Middle School",))
+    assert not parse("Lowering the peak is fine", names=SCHOOLS).mentions
+
+
+def test_per_cent() -> None:
+    assert only(parse("about 20 per cent"), Kind.QUANTITY).unit == "percent"
