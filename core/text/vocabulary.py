@@ -126,11 +126,12 @@ HEDGE_CLAUSE = frozenset(["maybe", "perhaps", "probably", "not sure", "i guess",
 """Hedges: before a value, right after it, or anywhere in its clause ('like' and 'say' only right before it:
 'like 20', 'say 30'; not "I'd like Everett at 7:50")."""
 
-HYPOTHETICAL_CUES = frozenset(["if", "suppose", "supposing", "imagine", "hypothetically", "assuming", "unless",
-                               "were"])  # fmt: skip
+HYPOTHETICAL_CUES = frozenset(
+    ["if", "suppose", "supposing", "imagine", "hypothetically", "assuming", "unless"]
+)
 """'if it were 10': a value that is not the speaker's."""
 OTHERS_VERBS = frozenset(["thinks", "think", "says", "say", "said", "reckons", "reckon", "claims", "claim",
-                          "believes", "believe", "told", "wants", "want", "suggests", "suggested",
+                          "believes", "believe", "told", "suggests", "suggested",
                           "insists", "figures", "estimates", "recommends"])  # fmt: skip
 OTHERS_SUBJECTS = frozenset(["partner", "wife", "husband", "boss", "manager", "supplier", "accountant", "he",
                              "she", "they", "friend", "brother", "sister", "mom", "mum", "dad", "colleague",
@@ -138,7 +139,8 @@ OTHERS_SUBJECTS = frozenset(["partner", "wife", "husband", "boss", "manager", "s
                              "spreadsheet", "system", "invoice", "sheet", "parents", "principal", "teacher",
                              "teachers", "board", "district", "coworker", "team", "neighbour", "neighbor",
                              "distributor", "vendor", "rep"])  # fmt: skip
-"""'my partner thinks 10', 'the catalogue says 30': someone else's value."""
+"""'my partner thinks 10', 'the catalogue says 30': someone else's value ('the parents want 8:40' is a request
+passed on, not another speaker's value: no 'want' here)."""
 
 CORRECTION_CUES = frozenset(["sorry", "no", "nope", "wait", "oops", "whoops", "mean", "meant", "rather",
                              "actually", "correction", "scratch", "mistake", "typo", "bad", "make", "misspoke",

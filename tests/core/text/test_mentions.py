@@ -455,3 +455,8 @@ def test_a_misspelt_district_name_is_unknown_with_the_name_meant() -> None:
 
 def test_per_cent() -> None:
     assert only(parse("about 20 per cent"), Kind.QUANTITY).unit == "percent"
+
+
+@pytest.mark.parametrize("text", ["we were selling 30 a day", "the parents want Everett at 8:40"])
+def test_past_tense_and_a_wish_passed_on_are_live(text: str) -> None:
+    assert parse(text, names=SCHOOLS).of(Kind.QUANTITY, Kind.CLOCK)
