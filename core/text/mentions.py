@@ -409,18 +409,14 @@ def _clock_mentions(s: _State) -> None:
         raw = s.text[start:end].rstrip()
         end = start + len(raw)
         low = raw.lower()
-        marked = ":" in raw or "m" in low.replace(" ", "")[-2:] or any(c.isalpha() for c in low)
-        before = s.words[max(0, ti - 3) : ti]
-        if not marked or raw.strip().isdigit():
-            money_near = any(
-                w in CURRENCY_SYMBOLS or w in ROLE_WORDS for w in s.words[max(0, ti - 4) : tj + 2]
-            )
-            cues = _TIME_CUES if marked else _STRONG_TIME_CUES
-            time_cue = any(w in cues for w in before) or (
-                before[-1:] == ["to"] and any(w in _MOVE_VERBS for w in s.words[max(0, ti - 5) : ti])
-            )
-            if money_near or not time_cue:
-                continue
+        marked = (
+            ":" in raw
+            or low.replace(".", "").replace(" ", "").endswith(("am", "pm"))
+            or "clock" in low
+            or any(w in _CLOCK_WORDS for w in s.words[ti:tj])
+        )
+        if not marked and not _clock_in_context(s, ti, tj):
+            continue  # '8.40', '840', '9', 'two fifty' without a time cue: an amount, not a time
         if any(s.taken[ti:tj]):
             continue
         for k in range(ti, tj):
@@ -428,6 +424,35 @@ def _clock_mentions(s: _State) -> None:
         s.found.append(
             Mention(Kind.CLOCK, float(minutes), raw, (start, end), s.toks[ti].clause, unit="minute")
         )
+
+
+_CLOCK_WORDS = frozenset(["past", "to", "till", "til", "after", "of", "half"])
+"""Words that make a spoken time one ('ten to eight', 'half past nine', 'half nine')."""
+_NOT_AFTER_TIME = frozenset(
+    ["per", "a", "an", "each", "every", "x", "of", "percent", "%", "more", "less", "extra"]
+)
+
+
+def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
+    """Whether a time written without a colon, am/pm or a clock word ('at 8.40', 'start at 840', 'at 9', 'starts
+    nine thirty') is one: a time word right before it ('at', 'start', 'before', 'move ... to'), no price nearby,
+    and no unit after it ('at 350 cans', 'capped at 400 per order' are amounts)."""
+    words = s.words
+    prev, prev2 = (words[ti - 1] if ti else ""), (words[ti - 2] if ti > 1 else "")
+    cue = (
+        prev in _STRONG_TIME_CUES
+        or (prev in ("around", "about", "by", "exactly", "maybe") and prev2 in _STRONG_TIME_CUES)
+        or (prev == "to" and any(w in _MOVE_VERBS for w in words[max(0, ti - 5) : ti]))
+    )
+    if not cue:
+        return False
+    if any(w in CURRENCY_SYMBOLS or w in ROLE_WORDS for w in words[max(0, ti - 4) : tj + 2]):
+        return False
+    nxt = words[tj] if tj < len(words) else ""
+    return not (
+        nxt in _NOT_AFTER_TIME or nxt in ITEM_WORDS or nxt in CONTAINERS or nxt in MEASURES
+        or nxt in COUNT_UNITS or nxt in TIME_UNITS or nxt in CURRENCY_AFTER or nxt in PER_ORDER_WORDS
+    )  # fmt: skip
 
 
 _MOVE_VERBS = frozenset(["move", "moved", "moving", "push", "pushed", "shift", "shifted", "put", "set", "change",

@@ -460,3 +460,12 @@ def test_per_cent() -> None:
 @pytest.mark.parametrize("text", ["we were selling 30 a day", "the parents want Everett at 8:40"])
 def test_past_tense_and_a_wish_passed_on_are_live(text: str) -> None:
     assert parse(text, names=SCHOOLS).of(Kind.QUANTITY, Kind.CLOCK)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("they cap it at 400 per order", 400), ("we max out at 150 cases", 150), ("it costs us two fifty", 2.5)],
+)
+def test_amounts_are_no_clock_times(text: str, amount: float) -> None:
+    message = parse(text)
+    assert not message.of(Kind.CLOCK) and message.mentions[0].value == amount
