@@ -31,6 +31,7 @@ from core.text.entities import EntityIndex
 from core.text.numbers import NUMBER_RE, _read_number, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
+    COINS,
     CONTAINERS,
     CORRECTION_CUES,
     CORRECTION_FILLERS,
@@ -52,6 +53,7 @@ from core.text.vocabulary import (
     OTHERS_VERBS,
     PER_ORDER_WORDS,
     PER_UNIT_WORDS,
+    PERIOD_LEADS,
     REALLY_CUES,
     ROLE_WORDS,
     SCALE_WORDS,
@@ -578,6 +580,14 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
             while k < len(words) and k < j + 4 and words[k] in _DENOM_FILLERS:
                 k += 1
             den = _denominator(words[k]) if k < len(words) else None
+            if (
+                den is None
+                and w in ("per", "each")
+                and k < len(words)
+                and s.toks[k].kind == "word"
+                and words[k] not in _NOT_A_DENOMINATOR
+            ):
+                den = "unit"  # 'per bucket', 'each cake': per item, whatever its name
             if den and not (
                 w in ("a", "an")
                 and den in ("unit", "order", "delivery")
@@ -585,11 +595,15 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
             ):
                 pers.append(den)
                 j = k + 1
+                if words[j : j + 1] == ["of"] and j + 2 < len(words) and words[j + 2] in _RATE_STARTS:
+                    j += 2  # 'per bucket of flowers per day'
                 continue
         break
     return ("/".join(pers) if pers else None), j
 
 
+_NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
+                                "other", "week's", "day's", "time"])  # fmt: skip
 _RATE_STARTS = frozenset(["a", "an", "per", "each", "every", "for", "daily", "weekly", "monthly", "yearly"])
 _PERIODIC = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year",
              "annually": "year", "annual": "year", "hourly": "hour"}  # fmt: skip
@@ -640,6 +654,13 @@ def _values(s: _State, currency: str) -> None:
                 )
                 i = j
                 continue
+        if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
+            num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
+        if num is None or words[i] in ("a", "an", "one", "couple", "few"):
+            after = _spoken_amount(s, i, currency)
+            if after is not None:
+                i = after
+                continue
         if num is None:
             if (
                 words[i] in ("a", "an", "one")
@@ -660,11 +681,85 @@ def _values(s: _State, currency: str) -> None:
         i = _value_at(s, num, currency)
 
 
+def _one_currency(words: list[str], k: int) -> bool:
+    return (
+        words[k] in CURRENCY_AFTER
+        and CURRENCY_AFTER[words[k]] != "cents"
+        and words[k : k + 2] != ["pound", "of"]
+    )
+
+
+def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
+    """Amounts said without digits, at token i: coins ('a dime a day', 'a nickel', 'a quarter per day' when it
+    is paid or a rate: 'plan for a quarter' stays 3 months), 'free' ('shipping is free': 0), periods ('the coming
+    year', 'the next month', 'a whole year', 'a couple of months'). The index after it, or None."""
+    words, n = s.words, len(s.words)
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < n else ""
+    count = 1.0 if w in ("a", "an", "one") else None
+    if count is not None and nxt in COINS:
+        return _coin(s, i, i + 2, COINS[nxt], currency)
+    if count is not None and nxt == "quarter" and i + 2 <= n:
+        per, _ = _rate(s, i + 2)
+        paid = any(ROLE_WORDS.get(x) is not None for x in words[max(0, i - 4) : i]) or words[i - 1 : i] == [
+            "is"
+        ]
+        if per is not None or paid:
+            return _coin(s, i, i + 2, 0.25, currency)
+    if (
+        w == "free"
+        and i > 0
+        and words[i - 1] in ("is", "'s", "are", "was", "it's", "for", "totally", "completely")
+    ):
+        role, whole, _, _ = _role(s, i, i + 1)
+        _add(s, Kind.MONEY, 0.0, i, i + 1, unit=currency, role=role, whole_business=whole)
+        return i + 1
+    if w in PERIOD_LEADS:
+        k = i + 1
+        while k < n and k < i + 3 and words[k] in PERIOD_LEADS:
+            k += 1
+        if k < n and words[k] in TIME_UNITS and not s.taken[k] and TIME_UNITS[words[k]] in units.DAYS_PER:
+            start = i - 1 if i > 0 and words[i - 1] in ("the", "a") and not s.taken[i - 1] else i
+            _add(
+                s,
+                Kind.DURATION,
+                1.0,
+                start,
+                k + 1,
+                unit=TIME_UNITS[words[k]],
+                role=_duration_role(s, start, k + 1),
+            )
+            return k + 1
+    if w in ("couple", "few") and words[i + 1 : i + 2] == ["of"] and i + 2 < n and words[i + 2] in TIME_UNITS:
+        start = i - 1 if i > 0 and words[i - 1] == "a" else i
+        value = 2.0 if w == "couple" else 3.0
+        scope = Scope.NONE if w == "couple" else Scope.HEDGED
+        _add(s, Kind.DURATION, value, start, i + 3, unit=TIME_UNITS[words[i + 2]], scope=scope)
+        return i + 3
+    return None
+
+
+def _coin(s: _State, i: int, j: int, value: float, currency: str) -> int:
+    per, j2 = _rate(s, j)
+    role, whole, _, subject = _role(s, i, j2)
+    if subject and not (per or "").startswith(subject):
+        per = subject + (f"/{per}" if per else "")
+    _add(s, Kind.MONEY, value, i, j2, unit=currency, per=per, role=role, whole_business=whole)
+    return j2
+
+
 def _value_at(s: _State, num: _Num, currency: str) -> int:
     toks, words, n = s.toks, s.words, len(s.toks)
     i, j, value = num.i, num.j, num.value
     start = i
     money_cur: str | None = None
+    if (
+        i > 0
+        and words[i - 1] in ("minus", "negative")
+        and not s.taken[i - 1]
+        and words[i - 3 : i - 1] != ["plus", "or"]
+    ):
+        value, start = -value, i - 1  # 'minus three'; 'plus or minus 6' is a spread
     # a currency sign before the number ('$4', '£ 2', 'usd 3')
     if i > 0 and words[i - 1] in CURRENCY_SYMBOLS and not s.taken[i - 1]:
         money_cur, start = CURRENCY_SYMBOLS[words[i - 1]], i - 1
@@ -678,7 +773,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
         if cur == "cents":
-            value, money_cur = value / 100, currency
+            value, money_cur = round(value / 100, 10), currency
         else:
             money_cur = cur
         j += 1
@@ -694,6 +789,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         ):
             value += int(toks[k].text) / 100
             j = k + 1 + (1 if after in ("cents", "cent") else 0)
+    if money_cur is None and w in COINS:
+        value, money_cur, j = round(value * COINS[w], 10), currency, j + 1  # '3 dimes'
     if money_cur is not None:
         kind, unit = Kind.MONEY, money_cur
     elif w == "%" or w in ("percent", "pct") or (w == "per" and words[j + 1 : j + 2] == ["cent"]):
@@ -702,6 +799,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         kind, unit, j = Kind.DURATION, TIME_UNITS[w], j + 1
         if words[j : j + 3] == ["and", "a", "half"]:
             value, j = value + 0.5, j + 3
+        if value == 0.5 and unit in _HALF_OF:
+            unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
     elif w in CONTAINERS:
@@ -773,6 +872,7 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
     return found[1] if found else None
 
 
+_HALF_OF = {unit: (smaller, float(amount)) for unit, (smaller, amount) in units._HALF_OF.items()}
 _GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
 """'80 units' are items with no container word; '24 bottles' keep 'bottle'."""
 

@@ -28,6 +28,13 @@ CURRENCY_AFTER: dict[str, str] = {
 """A word after a number that makes it money; 'cents' are the message's currency / 100. 'pounds' is money only
 with a price cue nearby (else a weight)."""
 
+COINS: dict[str, float] = {"penny": 0.01, "pennies": 0.01, "nickel": 0.05, "nickels": 0.05, "dime": 0.1,
+                           "dimes": 0.1, "quarters": 0.25}  # fmt: skip
+"""Coins in the message's currency ('a dime a day'); 'a quarter' is the coin only when paid or a rate."""
+PERIOD_LEADS = frozenset(["next", "coming", "following", "whole", "entire", "full", "upcoming", "good", "solid",
+                          "single", "this"])  # fmt: skip
+"""'the coming year', 'a whole month', 'the next fortnight': one period."""
+
 MEASURES: dict[str, str] = {
     "l": "litre", "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "ltr": "litre",
     "ml": "ml", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",

@@ -469,3 +469,32 @@ def test_past_tense_and_a_wish_passed_on_are_live(text: str) -> None:
 def test_amounts_are_no_clock_times(text: str, amount: float) -> None:
     message = parse(text)
     assert not message.of(Kind.CLOCK) and message.mentions[0].value == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "per"),
+    [("it costs us a dime per day to keep one box", 0.1, "day"), ("a quarter per bucket of flowers per day", 0.25,
+     "unit/day"), ("costs roughly a quarter a week", 0.25, "week"), ("a dollar a week", 1, "week"),
+     ("3 dimes", 0.3, None), ("shipping is free", 0, None)],
+)  # fmt: skip
+def test_coins_a_dollar_and_free(text: str, value: float, per: str | None) -> None:
+    m = parse(text).of(Kind.MONEY)[0]
+    assert (m.value, m.per) == (value, per)
+
+
+def test_a_quarter_without_a_price_is_three_months() -> None:
+    assert only(parse("plan for a quarter"), Kind.DURATION).days == 90
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("plan for the coming year", 365), ("just the next month", 30), ("a couple of months", 60),
+     ("half a year", 180), ("the whole week", 7)],
+)  # fmt: skip
+def test_periods_without_digits(text: str, days: float) -> None:
+    assert only(parse(text), Kind.DURATION).days == days
+
+
+def test_minus_is_a_sign_and_plus_or_minus_a_spread() -> None:
+    assert parse("I'd put us at minus 3").mentions[0].value == -3
+    assert [m.value for m in parse("30 a day, plus or minus 6").mentions] == [30, 6]
