@@ -1149,14 +1149,22 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     flags = [0] * len(toks)  # Scope bits as ints: one Flag per mention at the end
     active = 0
     current = -1
+    subjects = 0
     for k, t in enumerate(toks):
         s.ops += 1
         if segs[k] != current:
             current, active = segs[k], 0
         w = t.low
         nxt = words[k + 1] if k + 1 < len(words) else ""
-        if w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if"):
+        if (w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if")) and not (
+            w == "if" and nxt in ("you", "u") and words[k + 2 : k + 3] in (["can"], ["could"])
+        ):  # 'if you can plan the next ten days' asks politely
             active |= _HYPOTHETICAL
+            subjects = 0
+        elif w in _SUBJECTS and active & _HYPOTHETICAL:
+            subjects += 1
+            if subjects == 2:  # 'if we run out it costs us 3': the second subject starts the consequent
+                active &= ~_HYPOTHETICAL
         if w in OTHERS_VERBS and k > 0 and _other_subject(words, k):
             active |= _OTHERS
         if w == "according" and nxt == "to":
@@ -1184,7 +1192,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             ni += 1
         if (
             m.kind is not Kind.ANSWER
-            and any(_denies(sc, m.span[0], where) for sc in neg[ni : ni + 3])
+            and any(_denies(sc, m.span[0], where, words) for sc in neg[ni : ni + 3])
             and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
         ):
             scope |= _NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
@@ -1246,12 +1254,16 @@ def _request(clause: str) -> bool:
     return bool(_REQUEST_RE.match(clause))
 
 
-def _denies(scope: negation.Scope, pos: int, where: _Pos) -> bool:
+def _denies(scope: negation.Scope, pos: int, where: _Pos, words: list[str]) -> bool:
     """Whether a negation covers the value at `pos`; an exclusion ('instead of 8:40', 'except Lick') only its
-    next few words, not the rest of the clause ('every school except Lick at 9': 9 is meant)."""
+    next few words, not the rest of the clause ('every school except Lick at 9': 9 is meant); a negated verb
+    not the predicate that states the value ('every shopper we can't serve costs us $3': $3 is meant)."""
     if not scope.covers(pos):
         return False
-    return not scope.exclusion or where.at(pos) - where.at(scope.begin) <= 2
+    cue, k = where.at(scope.start), where.at(pos)  # the cue's token, the value's
+    if scope.exclusion:
+        return k - cue <= 2
+    return not any(w in _PREDICATES for w in words[cue + 2 : k])  # after the negated word itself
 
 
 def _proposal(words: list[str], k: int) -> bool:
@@ -1272,6 +1284,11 @@ def _other_subject(words: list[str], k: int) -> bool:
 
 _COMPARISONS = frozenset(["before", "after", "earlier", "later", "than", "under", "over", "below", "above",
                           "until", "till", "past", "beyond", "exceed", "least", "most"])  # fmt: skip
+_PREDICATES = frozenset(["is", "are", "was", "were", "it's", "that's", "thats", "costs", "cost", "loses", "lose",
+                         "lost", "means", "runs", "comes", "equals", "takes", "adds", "sets", "leaves", "gone"])  # fmt: skip
+"""A second predicate after a negated verb states the value ('we can't fill costs us $8', 'can't get is 6 gone')."""
+_SUBJECTS = frozenset(["i", "we", "it", "they", "you", "he", "she", "someone", "somebody", "that", "i'd", "we'd",
+                       "it'd", "thatd", "that'd", "we'll", "i'll", "it'll", "they'd"])  # fmt: skip
 _HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
 
 

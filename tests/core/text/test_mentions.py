@@ -498,3 +498,28 @@ def test_periods_without_digits(text: str, days: float) -> None:
 def test_minus_is_a_sign_and_plus_or_minus_a_spread() -> None:
     assert parse("I'd put us at minus 3").mentions[0].value == -3
     assert [m.value for m in parse("30 a day, plus or minus 6").mentions] == [30, 6]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["every shopper we can't serve costs us $3", "if we run out of croissants it costs us roughly 3 bucks",
+     "whenever someone asks for a bike chain and we dont have one we lose about $12 in margin"],
+)  # fmt: skip
+def test_a_negated_or_conditional_verb_does_not_take_the_value_of_the_main_clause(text: str) -> None:
+    assert only(parse(text), Kind.MONEY).live
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't lose 5", "it isn't $2", "we don't sell 20 a day", "if it were 10 I'd be happy"]
+)
+def test_the_negated_or_hypothetical_value_itself_is_not_live(text: str) -> None:
+    assert not parse(text).of(Kind.MONEY, Kind.QUANTITY)
+
+
+def test_if_you_can_asks_politely() -> None:
+    assert (
+        only(
+            parse("if you can work out the ordering for the next ten days thatd be perfect"), Kind.DURATION
+        ).days
+        == 10
+    )
