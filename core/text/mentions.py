@@ -62,6 +62,7 @@ from core.text.vocabulary import (
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
 )
+from core.text.weekdays import weekday_gap
 
 
 class Kind(Enum):
@@ -528,6 +529,23 @@ def _dates(s: _State) -> None:
                         i += 5
                         continue
         i += 1
+
+
+def _weekday_gap(s: _State) -> None:
+    """Two weekdays, the day something starts and the day it ends ('order Monday, here Friday' = 4 days;
+    `weekdays.weekday_gap`): a DURATION on the second weekday with role 'weekday_gap' (usually a lead time)."""
+    gap = weekday_gap(s.text)
+    s.ops += len(s.text) * 3
+    if gap is None:
+        return
+    k = _index([t.start for t in s.toks], gap.start)
+    if 0 <= k < len(s.toks):
+        s.found.append(
+            Mention(
+                Kind.DURATION, float(gap.days), s.text[gap.start : gap.end], (gap.start, gap.end),
+                s.toks[k].clause, unit="day", role="weekday_gap",
+            )
+        )  # fmt: skip
 
 
 def _iso_date(parts: list[str], sep: str) -> str | None:
@@ -1401,6 +1419,7 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     _clock_mentions(s)
     _names(s, names)
     _dates(s)
+    _weekday_gap(s)
     _answers(s, clause_list)
     _values(s, _currency(toks))
     mentions = _scopes(s, clause_list)

@@ -523,3 +523,9 @@ def test_if_you_can_asks_politely() -> None:
         ).days
         == 10
     )
+
+
+def test_two_weekdays_are_a_gap_in_days() -> None:
+    gap = only(parse("order goes in monday, truck comes friday"), Kind.DURATION)
+    assert (gap.value, gap.unit, gap.role) == (4, "day", "weekday_gap")
+    assert not parse("open Monday to Friday").of(Kind.DURATION)
