@@ -674,7 +674,7 @@ def _values(s: _State, currency: str) -> None:
                 continue
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
-        if num is None or words[i] in ("a", "an", "one", "couple", "few"):
+        if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight"):
             after = _spoken_amount(s, i, currency)
             if after is not None:
                 i = after
@@ -732,6 +732,13 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         role, whole, _, _ = _role(s, i, i + 1)
         _add(s, Kind.MONEY, 0.0, i, i + 1, unit=currency, role=role, whole_business=whole)
         return i + 1
+    for phrase in _NEXT_DAY:
+        if words[i : i + len(phrase)] == list(
+            phrase
+        ):  # 'the day after we order', 'overnight', 'next morning'
+            j = i + len(phrase)
+            _add(s, Kind.DURATION, 1.0, i, j, unit="day", role=_duration_role(s, i, j))
+            return j
     if w in PERIOD_LEADS:
         k = i + 1
         while k < n and k < i + 3 and words[k] in PERIOD_LEADS:
@@ -755,6 +762,11 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         _add(s, Kind.DURATION, value, start, i + 3, unit=TIME_UNITS[words[i + 2]], scope=scope)
         return i + 3
     return None
+
+
+_NEXT_DAY = (("the", "day", "after"), ("the", "morning", "after"), ("next", "morning"), ("the", "next", "morning"),
+             ("overnight",))  # fmt: skip
+"""Phrases for one day ('delivers the day after we order', 'ships overnight')."""
 
 
 def _coin(s: _State, i: int, j: int, value: float, currency: str) -> int:

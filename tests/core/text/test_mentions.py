@@ -529,3 +529,10 @@ def test_two_weekdays_are_a_gap_in_days() -> None:
     gap = only(parse("order goes in monday, truck comes friday"), Kind.DURATION)
     assert (gap.value, gap.unit, gap.role) == (4, "day", "weekday_gap")
     assert not parse("open Monday to Friday").of(Kind.DURATION)
+
+
+@pytest.mark.parametrize(
+    "text", ["it delivers the day after we order", "ships overnight", "shows up the next morning"]
+)
+def test_one_day_phrases(text: str) -> None:
+    assert only(parse(text), Kind.DURATION).days == 1
