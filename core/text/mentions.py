@@ -395,6 +395,35 @@ def _span_text(s: _State, i: int, j: int) -> tuple[str, tuple[int, int]]:
     return s.text[start:end], (start, end)
 
 
+def _dot_times(s: _State) -> None:
+    """'at 9.30.' and 'no 8.40 start' (a dot time the toolkit leaves at a sentence end or before 'start'): a
+    number token h.mm in a time context."""
+    for k, t in enumerate(s.toks):
+        if t.kind != "num" or s.taken[k] or len(t.text) not in (4, 5) or t.text[-3:-2] != ".":
+            continue
+        hour, _, minute = t.text.partition(".")
+        if not (hour.isdigit() and minute.isdigit() and 1 <= int(hour) <= 12 and int(minute) < 60):
+            continue
+        nxt = s.words[k + 1] if k + 1 < len(s.words) else ""
+        if nxt in _TIME_NOUNS or _clock_in_context(s, k, k + 1):
+            s.ops += 1
+            s.taken[k] = True
+            s.found.append(
+                Mention(
+                    Kind.CLOCK,
+                    float(int(hour) * 60 + int(minute)),
+                    t.text,
+                    (t.start, t.end),
+                    t.clause,
+                    unit="minute",
+                )
+            )
+
+
+_NOT_PRICE_NEAR_TIME = frozenset(["keep", "keeping", "store", "storing", "make", "earn", "setup"])
+_TIME_NOUNS = frozenset(["start", "starts", "bell", "slot", "opening", "begin", "arrival"])
+
+
 def _clock_mentions(s: _State) -> None:
     """Clock times ('8:40', '8.40am', 'half past eight', 'at 9'); a dot or bare time only where it is no price."""
     hits = units.clock_times(s.text, bare=True, spoken=True)
@@ -449,8 +478,11 @@ def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
     )
     if not cue:
         return False
-    if any(w in CURRENCY_SYMBOLS or w in ROLE_WORDS for w in words[max(0, ti - 4) : tj + 2]):
-        return False
+    if any(
+        w in CURRENCY_SYMBOLS or (w in ROLE_WORDS and w not in _NOT_PRICE_NEAR_TIME)
+        for w in words[max(0, ti - 4) : tj + 2]
+    ):
+        return False  # a price nearby ('costs 8.40'); 'keep', 'sell' alone are no price
     nxt = words[tj] if tj < len(words) else ""
     return not (
         nxt in _NOT_AFTER_TIME or nxt in ITEM_WORDS or nxt in CONTAINERS or nxt in MEASURES
@@ -1222,7 +1254,10 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             ni += 1
         if (
             m.kind is not Kind.ANSWER
-            and any(_denies(sc, m.span[0], where, words) for sc in neg[ni : ni + 3])
+            and (
+                any(_denies(sc, m.span[0], where, words) for sc in neg[ni : ni + 3])
+                or _kept_off(s, k, where.end(m.span[1]))
+            )
             and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
         ):
             scope |= _NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
@@ -1282,6 +1317,33 @@ def _request(clause: str) -> bool:
     """'Can Everett start at 8:40?', 'could we do 10?': a polite request or proposal, whose values are meant
     (hedged by the '?'), not asked about."""
     return bool(_REQUEST_RE.match(clause))
+
+
+def _kept_off(s: _State, k: int, e: int) -> bool:
+    """Exclusions the toolkit's negation leaves: 'no 9:30 start' (a 'no' before a value and its noun), 'keep X
+    off / out of / away from the 7:50 slot', '7:50 is off the table'."""
+    words = s.words
+    j = k - 1
+    while j >= 0 and words[j] in _EXCLUDE_FILLERS and k - j <= 3:
+        j -= 1
+    if j >= 0 and words[j] == "no" and e < len(words) and s.toks[e].kind == "word":
+        return words[e] not in ("please", "thanks", "thank")
+    if j >= 0 and (
+        words[j] in ("off", "away")
+        or words[j - 1 : j + 1] == ["out", "of"]
+        or (words[j] == "from" and words[j - 1 : j] == ["away"])
+    ):
+        return any(w in _KEEP_VERBS for w in words[max(0, j - 5) : j])
+    tail = " ".join(words[e : e + 5])
+    return any(tail.startswith(p) for p in _EXCLUDED_AFTER)
+
+
+_EXCLUDE_FILLERS = frozenset(
+    ["the", "a", "an", "early", "earlier", "late", "later", "from", "very", "really"]
+)
+_KEEP_VERBS = frozenset(["keep", "keeps", "stay", "stays", "take", "move", "get", "leave"])
+_EXCLUDED_AFTER = (", is off", "is off", "is out", ", is out", "is a no", "won't work", "doesn't work", "is not an option",
+                   ", is not an option", "is out of the question", "is not possible")  # fmt: skip
 
 
 def _denies(scope: negation.Scope, pos: int, where: _Pos, words: list[str]) -> bool:
@@ -1429,6 +1491,7 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks), denied=denied)
     s.ops += len(toks)
     _clock_mentions(s)
+    _dot_times(s)
     _names(s, names)
     _dates(s)
     _weekday_gap(s)

@@ -536,3 +536,15 @@ def test_two_weekdays_are_a_gap_in_days() -> None:
 )
 def test_one_day_phrases(text: str) -> None:
     assert only(parse(text), Kind.DURATION).days == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes", "negated"),
+    [("Ortega is not to begin at 9.30.", 570, True), ("no 8.40 start for Lawton", 520, True),
+     ("No 9:30 start for Balboa, please.", 570, True), ("keep Ortega off the early 7:50 start", 470, True),
+     ("Keep Ortega away from the 8:40 start.", 520, True), ("The early bell, 7:50, is off the table for Muir.", 470,
+     True), ("Set Everett to 8.40 and keep Lick off 9:30.", 520, False), ("No, 8:40 please.", 520, False)],
+)  # fmt: skip
+def test_times_kept_off(text: str, minutes: int, negated: bool) -> None:
+    m = next(m for m in parse(text).of(Kind.CLOCK, live_only=False) if m.value == minutes)
+    assert bool(m.scope & Scope.NEGATED) == negated
