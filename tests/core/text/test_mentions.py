@@ -309,7 +309,8 @@ def test_the_parse_is_cached_per_text_and_names() -> None:
 _PIECES = st.sampled_from(
     ["a dozen and a half", "six crates of 24", "$4", "50 cents per bag per day", "8:40", "half past eight", "not",
      "wait no", ",", "?", "if", "my partner thinks", "maybe", "Roosevelt High", "option b", "yep", "2026-03-04",
-     "rent", "costs me", "sell it for", "1,200", "9" * 40, "1e308", "’", "(", "and", "but really", "x", "k"]
+     "rent", "costs me", "sell it for", "1,200", "9" * 40, "1e308", "’", "(", "and", "but really", "x", "k",
+     "a quarter", "a dime", "free", "minus", "overnight", "9.30", "Monday", "Friday", "Everet", "keep off", "per"]
 )  # fmt: skip
 _TEXT = st.one_of(
     st.text(max_size=300),
