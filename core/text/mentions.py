@@ -310,19 +310,15 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         if value is None:
             return None
         j = i + 1
-        if (
-            j < len(toks)
-            and words[j] in SCALE_WORDS
-            and toks[j].start == t.end
-            or (j < len(toks) and words[j] in ("thousand", "grand", "hundred", "million", "dozen"))
-        ):
-            value *= SCALE_WORDS[words[j]]
+        scale = words[j] if j < len(toks) else ""
+        if scale in SCALE_WORDS and (scale != "k" or toks[j].start == t.end):  # '2k' only written together
+            value *= SCALE_WORDS[scale]
             j += 1
         if words[j : j + 3] == ["and", "a", "half"]:
             value += 6 if words[j - 1] == "dozen" else 0.5
             j += 3
         fraction = _fraction(toks, j) if j == i + 1 else None
-        if fraction is not None and (t.end == toks[j].start) is False and value == int(value):
+        if fraction is not None and t.end != toks[j].start and value == int(value):
             value, j = value + fraction, j + 3  # '1 1/2'
         elif fraction is None and j == i + 1:
             own = _fraction(toks, i)
@@ -652,6 +648,7 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
     return ("/".join(pers) if pers else None), j
 
 
+_OUTER_CONTAINERS = frozenset(["crate", "case", "pallet", "carton", "tray"])
 _NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
                                 "other", "week's", "day's", "time"])  # fmt: skip
 _RATE_STARTS = frozenset(["a", "an", "per", "each", "every", "for", "daily", "weekly", "monthly", "yearly"])
@@ -662,19 +659,18 @@ _DENOM_FILLERS = frozenset(["lost", "missed", "unfilled", "unmet", "short", "sin
 
 
 def _denominator(word: str) -> str | None:
+    """What 'per <word>' divides by: a period, an order or delivery, a measure, a container ('per case'), else
+    'unit' for an item word; None for other words."""
     if word in TIME_UNITS:
-        unit = TIME_UNITS[word]
-        return (
-            unit
-            if unit in ("day", "week", "month", "year", "hour", "minute")
-            else "day"
-            if unit == "night"
-            else unit
-        )
+        return TIME_UNITS[word]
     if word in PER_ORDER_WORDS:
         return PER_ORDER_WORDS[word]
-    if word in PER_UNIT_WORDS or word in ITEM_WORDS or word in CONTAINERS or word in MEASURES:
-        return MEASURES.get(word, "unit")
+    if word in MEASURES:
+        return MEASURES[word]
+    if word in CONTAINERS and CONTAINERS[word] in _OUTER_CONTAINERS:
+        return CONTAINERS[word]  # '$18 per case'; 'per bag', 'per box' are per item
+    if word in PER_UNIT_WORDS or word in ITEM_WORDS:
+        return "unit"
     return None
 
 

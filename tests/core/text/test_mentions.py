@@ -549,3 +549,8 @@ def test_one_day_phrases(text: str) -> None:
 def test_times_kept_off(text: str, minutes: int, negated: bool) -> None:
     m = next(m for m in parse(text).of(Kind.CLOCK, live_only=False) if m.value == minutes)
     assert bool(m.scope & Scope.NEGATED) == negated
+
+
+def test_a_price_per_case_is_per_case_and_per_bag_per_item() -> None:
+    assert only(parse("$18 per case"), Kind.MONEY).per == "case"
+    assert only(parse("$2 per bag"), Kind.MONEY).per_unit
