@@ -1133,7 +1133,10 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
         if k < e and not any(s.taken[k:e]):
             _add(s, Kind.ANSWER, "skip", k, e, role="skip")
     words_in_message = sum(1 for t in s.toks if t.kind != "sym")
-    choice_cue = any(w in _CHOICE_CUES for w in s.words)
+    choice_cue = (
+        any(w in ("option", "choice") for w in s.words)
+        or any(t.kind == "word" and t.text in ("B", "C", "D", "E") for t in s.toks)
+    )  # a longer reply picks only with 'option' / 'choice' or a capital letter other than 'A' ('A tube costs')
     if (words_in_message <= 4 or choice_cue) and not clause_list[0].question:
         s.ops += len(s.text) * 2
         picked = answers.choose(s.text, _LETTERS)
@@ -1143,6 +1146,9 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
                 (k for k, t in enumerate(s.toks) if t.low == letter.lower() and not s.taken[k]),
                 next((k for k, t in enumerate(s.toks) if t.kind == "word" and not s.taken[k]), None),
             )
+            after = s.toks[k + 1] if k is not None and k + 1 < len(s.toks) else None
+            if k is not None and s.toks[k].text == "a" and after is not None and after.kind != "sym":
+                k = None if after.low not in _AFTER_REPLY else k  # 'take a 5': an article, not option A
             if k is not None:
                 j = k + 1
                 while j < len(s.toks) and s.toks[j].text == ")":
@@ -1161,7 +1167,6 @@ def _answers(s: _State, clause_list: list[Clause]) -> None:
 
 
 _LETTERS = ("A", "B", "C", "D", "E")
-_CHOICE_CUES = frozenset(["option", "choice", "choose", "pick", "prefer", "go", "take", "answer"])
 
 
 _CLEAR_REPLIES = frozenset(["yes", "yeah", "yep", "yup", "ok", "okay", "nope", "nah", "yea"])

@@ -554,3 +554,12 @@ def test_times_kept_off(text: str, minutes: int, negated: bool) -> None:
 def test_a_price_per_case_is_per_case_and_per_bag_per_item() -> None:
     assert only(parse("$18 per case"), Kind.MONEY).per == "case"
     assert only(parse("$2 per bag"), Kind.MONEY).per_unit
+
+
+@pytest.mark.parametrize("text", ["I'd take a 5", "A tube costs me 4 dollars", "we go with the flow"])
+def test_an_article_is_no_choice(text: str) -> None:
+    assert not [m for m in parse(text).mentions if m.role == "choice"]
+
+
+def test_a_capital_letter_in_a_longer_reply_is_a_choice() -> None:
+    assert only(parse("I prefer B because the cost is lower"), Kind.ANSWER).value == "B"
