@@ -113,7 +113,47 @@ def test_upload_a_mip_says_so(monkeypatch, tmp_path):
     mip = INFEASIBLE_LP.replace("End", "General\n x\nEnd")
     at.file_uploader(key="lp_file").set_value(("plan.lp", mip.encode(), "text/plain")).run()
     assert not at.exception
-    assert any("MIP" in e.value and "relaxation" in e.value for e in at.error)
+    assert any("MIP with 1 integer columns: LP relaxation INFEASIBLE" in c.value for c in at.caption)
+    assert any("relaxation is already infeasible" in m.value for m in at.markdown)
+
+
+def _frame(at, column: str):
+    """The first dataframe on the page with this column (AppTest does not expose dataframe keys)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def test_upload_shows_the_full_iis_why_it_conflicts_and_verified_repairs(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("plan.lp", INFEASIBLE_LP.encode(), "text/plain")).run()
+    assert not at.exception
+    iis = _frame(at, "family")
+    assert set(iis["row"]) == {"capacity_e1_t1", "demand_e1_t1"}
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Download the IIS (.lp)" in labels
+    assert any("Why they conflict" in m.value for m in at.markdown)
+    assert any("capacity_e1_t1: at most 10" in m.value and "cannot all hold" in m.value for m in at.markdown)
+    table = _frame(at, "verified status")
+    assert set(table["verified status"]) == {"OPTIMAL"}
+    at.text_input(key="lp_up_hard").set_value("capacity_e1").run()
+    at.checkbox(key="lp_up_rows_only").check().run()
+    table = _frame(at, "verified status")
+    assert all(w.startswith("demand_e1_t1") for w in table["what changes"])
+    at.text_input(key="lp_up_weights").set_value("capacity_e1=abc").run()
+    assert any("not a number" in e.value for e in at.error)
+
+
+def test_a_failed_repair_is_an_error_and_offers_no_download(monkeypatch, tmp_path):
+    import solvers.lp.analyze as analyze_module
+    from solvers.lp.model import LPStatus
+
+    monkeypatch.setattr(analyze_module, "apply_candidate", lambda model, cand: LPStatus.OTHER)
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("plan.lp", INFEASIBLE_LP.encode(), "text/plain")).run()
+    at.button(key="lp_up_apply").click().run()
+    assert not at.exception
+    assert not at.success
+    assert any("repair failed" in e.value and "OTHER" in e.value for e in at.error)
+    assert "Download the repaired model" not in [b.proto.label for b in at.get("download_button")]
 
 
 def test_upload_a_truncated_model_names_the_users_file(monkeypatch, tmp_path):
@@ -138,7 +178,9 @@ def test_a_decoupled_plan_shows_both_verdicts_and_why_strict_refuses(monkeypatch
     assert shown["exact repair"] == "no"
     assert any("strict judge refuses" in w.value and "not linked" in w.value for w in at.warning)
     card = at.dataframe[1].value.set_index("check")
-    assert card.loc["Bullwhip ratio", "detail"].startswith("Table 8 uses the bullwhip check for no error type")
+    assert card.loc["Bullwhip ratio", "detail"].startswith(
+        "Table 8 uses the bullwhip check for no error type"
+    )
     assert "ME-7" in card.loc["Inventory allocation", "detail"]
 
 
