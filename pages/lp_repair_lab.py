@@ -164,11 +164,16 @@ def episode_summary(session: RepairSession) -> None:
         f"{'on' if session.env.protected else 'off'} · extended actions {'on' if session.env.extended else 'off'}"
     )
     if session.done:
-        st.success(
-            f"Episode complete: {verdict(session.metrics)} — {session.env.end_reason}.",
-            icon=":material/flag:",
-        )
+        text = f"Episode complete: {verdict(session.metrics)} — {session.env.end_reason}."
+        if not session.metrics.get("recovered"):
+            st.error(text, icon=":material/error:")  # a failed repair is never a green box
+        elif session.metrics.get("rational") and session.metrics.get("rational_strict", True):
+            st.success(text, icon=":material/flag:")
+        else:
+            st.warning(text, icon=":material/flag:")
         verdict_view(session)
+        with st.expander("Before and after the repair", expanded=True, icon=":material/compare_arrows:"):
+            st.dataframe(session.before_after(), hide_index=True, width="stretch", key="lp_before_after")
 
 
 def verdict_view(session: RepairSession) -> None:
@@ -195,13 +200,13 @@ def step_view(session: RepairSession, k: int) -> None:
     """Step k: its IIS on the echelon x period grid and the Phase II card."""
     chosen = session.trace[k]
     sc = session.problem.supply_chain
-    if chosen.iis:
-        st.plotly_chart(
-            iis_grid(
-                chosen.iis, sc.n_echelons, sc.n_periods, f"IIS at step {chosen.t} ({len(chosen.iis)} rows)"
-            ),
-            key="lp_iis",
-        )
+    j = session.iis_step(k)
+    if j is not None:
+        shown = session.trace[j]
+        title = f"IIS at step {shown.t} ({len(shown.iis)} rows)"
+        if j != k:
+            title += f", the state step {chosen.t} repaired (now {chosen.status})"
+        st.plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
     else:
         st.caption(f"No IIS at step {chosen.t}: the model is {chosen.status}.")
     card = session.oracle_frame(k)

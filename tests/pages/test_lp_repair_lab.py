@@ -27,6 +27,11 @@ def _page(monkeypatch, tmp_path) -> tuple[AppTest, Path]:
     return AppTest.from_file(PAGE, default_timeout=180).run(), db
 
 
+def _frame(at, column: str):
+    """The first dataframe on the page with this column (AppTest does not expose dataframe keys)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
 def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
     at, db = _page(monkeypatch, tmp_path)
     assert not at.exception
@@ -40,11 +45,11 @@ def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
     assert not at.exception
     assert at.metric[0].value == "OPTIMAL"
     assert "rationally recovered" in at.success[0].value
-    trace = at.dataframe[0].value
+    trace = _frame(at, "action")
     assert trace["action"].iloc[1].startswith("UPDATE_RHS(capacity_e1") or trace["action"].iloc[1].startswith(
         "DROP"
     )
-    card = at.dataframe[1].value
+    card = _frame(at, "check")
     assert set(card["check"]) == {
         "Base-stock structure",
         "Bullwhip ratio",
@@ -53,6 +58,11 @@ def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
         "Order smoothing",
     }
     assert (card.set_index("check").loc["Bullwhip ratio", "result"]) == "not applied"
+    panel = _frame(at, "what").set_index("what")
+    assert panel.loc["status", "before"] == "INFEASIBLE" and panel.loc["status", "after"] == "OPTIMAL"
+    assert panel.loc["check: Bullwhip ratio", "after"] == "not applied"
+    chart = at.get("plotly_chart")[0].proto.spec
+    assert "IIS at step 0" in chart and "the state step" in chart  # the IIS the repair started from
     at.selectbox(key="lp_trace_step").set_value(0).run()
     assert not at.exception
     runs = Store(db).list_runs("lp_repair")
@@ -74,7 +84,7 @@ def test_step_by_step_with_the_greedy_floor(monkeypatch, tmp_path):
     at.button(key="lp_new").click().run()
     at.button(key="lp_step").click().run()
     assert not at.exception
-    trace = at.dataframe[0].value
+    trace = _frame(at, "action")
     assert len(trace) == 2 and trace["action"].iloc[1].startswith("DROP_CONSTRAINT(")
 
 
@@ -115,11 +125,6 @@ def test_upload_a_mip_says_so(monkeypatch, tmp_path):
     assert not at.exception
     assert any("MIP with 1 integer columns: LP relaxation INFEASIBLE" in c.value for c in at.caption)
     assert any("relaxation is already infeasible" in m.value for m in at.markdown)
-
-
-def _frame(at, column: str):
-    """The first dataframe on the page with this column (AppTest does not expose dataframe keys)."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
 def test_upload_shows_the_full_iis_why_it_conflicts_and_verified_repairs(monkeypatch, tmp_path):
@@ -177,7 +182,7 @@ def test_a_decoupled_plan_shows_both_verdicts_and_why_strict_refuses(monkeypatch
     assert shown["rational (strict: echelons linked)"] == "no"
     assert shown["exact repair"] == "no"
     assert any("strict judge refuses" in w.value and "not linked" in w.value for w in at.warning)
-    card = at.dataframe[1].value.set_index("check")
+    card = _frame(at, "check").set_index("check")
     assert card.loc["Bullwhip ratio", "detail"].startswith(
         "Table 8 uses the bullwhip check for no error type"
     )
@@ -194,3 +199,14 @@ def test_benchmark_view_shows_both_rrrs_and_exact(monkeypatch, tmp_path):
     assert row["runs"] == 10
     assert row["RRR rational (paper checks)"] > row["RRR rational (strict: echelons linked)"]
     assert "exact repair" in table.columns
+
+
+def test_a_failed_episode_is_an_error_box(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.selectbox(key="lp_type").set_value("ME-4").run()
+    at.selectbox(key="lp_agent").set_value("do-nothing").run()
+    at.button(key="lp_new").click().run()
+    at.button(key="lp_run").click().run()
+    assert not at.exception
+    assert not at.success
+    assert any("not recovered" in e.value for e in at.error)
