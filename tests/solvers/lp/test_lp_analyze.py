@@ -156,3 +156,36 @@ def test_truncated_and_malformed_files_name_the_file(tmp_path: Path) -> None:
 def test_huge_numbers_are_numbers(tmp_path: Path) -> None:
     model = _model(tmp_path, CONFLICT.replace("0 <= y <= 40", "0 <= y <= 1e300"))
     assert analyze(model).status is LPStatus.INFEASIBLE
+
+
+@given(st.text(max_size=200))
+def test_fuzzed_hard_and_weight_lists_are_read_or_refused(text: str) -> None:
+    """Whatever a user types: names and weights come back checked, or a SpecError says what is wrong."""
+    model = LPModel.from_text(CONFLICT)
+    for parse in (parse_names, parse_weights):
+        try:
+            parsed = parse(text)
+        except SpecError:
+            continue
+        options = (
+            RepairOptions(hard=parsed, bounds=False)
+            if parse is parse_names
+            else RepairOptions(weights=parsed, bounds=False)
+        )
+        try:
+            options.check(model)
+        except SpecError:
+            continue
+        assert all(options.is_hard(n) for n in options.hard)
+
+
+@given(st.binary(max_size=400))
+def test_fuzzed_uploads_are_models_or_spec_errors(tmp_path_factory, data: bytes) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "upload.mps"
+    path.write_bytes(b"NAME x\nROWS\n N obj\n" + data)
+    try:
+        model = read_model(path)
+    except SpecError as err:
+        assert "upload.mps" in str(err) or err.field == "file"
+        return
+    analyze(model, RepairOptions(fewest_seconds=0.5))
