@@ -68,6 +68,7 @@ def run() -> dict:
                 "iis_verified": report["iis"]["verified_irreducible"] if report["iis"] else None,
                 "candidates": len(report["candidates"]),
                 "fewest_changes": min((c["changed"] for c in report["candidates"]), default=None),
+                "fewest_proven": next((c["proven"] for c in report["candidates"] if c["goal"] == "fewest"), None),
                 "printed_amounts_repair": all(
                     _printed_status(path, c["changes"]) in ("Optimal", "Unbounded")
                     for c in report["candidates"]

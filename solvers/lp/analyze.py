@@ -48,7 +48,8 @@ MAX_NAMES = 10_000  # hard names and weights a user may give
 MAX_NAME_CHARS = 255
 MAX_WEIGHT = 1e6
 SMALL_MIP = (200, 400)  # rows, columns: MIPs up to this size get a deletion-filter IIS
-SINGLE_TRIES = 8  # IIS members tried alone as one-change repairs
+SINGLE_TRIES = 40  # IIS members tried alone as one-change repairs (within SINGLE_SECONDS)
+SINGLE_SECONDS = 1.0
 VERIFY_MEMBERS = 2_000  # IISs up to this many members are checked irreducible
 FEASIBLE = (LPStatus.OPTIMAL, LPStatus.UNBOUNDED)
 _DIGITS = re.compile(r"^(.*?)[_.\-]?\d+$")
@@ -309,7 +310,7 @@ def find_iis(model: LPModel, *, time_limit: float = 5.0) -> IISReport:
     steps = (
         ("dual ray (presolve off) + deletion filter", lambda: model._ray_iis()),
         ("dual ray (presolve on) + deletion filter", lambda: presolved_ray_iis(model, time_limit=time_limit)),
-        ("HiGHS getIis", lambda: model._highs_iis()),
+        ("HiGHS getIis", lambda: _highs_iis_fresh(model)),
         ("elastic filter + deletion filter", lambda: _elastic_filter_iis(model, time_limit)),
     )
     for label, step in steps:
@@ -328,6 +329,14 @@ def find_iis(model: LPModel, *, time_limit: float = 5.0) -> IISReport:
         return report
     attempts.append("no IIS: elastic-only analysis (the repairs below are still verified)")
     return IISReport("none (elastic-only analysis)", (), (), None, tuple(attempts))
+
+
+def _highs_iis_fresh(model: LPModel) -> IIS:
+    """HiGHS' `getIis` on a copy solved with default options: after the ray route's presolve-off solve
+    (status UNKNOWN on vol1) `getIis` fails on the same solver, while from a default solve it succeeds."""
+    work = model.copy()
+    work.solve()
+    return work._highs_iis()
 
 
 def _elastic_filter_iis(model: LPModel, time_limit: float) -> IIS | None:
@@ -473,7 +482,10 @@ def repair_candidates(
     members = (
         [("row", m.name) for m in report.rows] + [("bound", m.name) for m in report.bounds] if report else []
     )
+    started = time.perf_counter()
     for kind, name in members[:SINGLE_TRIES]:
+        if time.perf_counter() - started > SINGLE_SECONDS:
+            break
         if options.is_hard(name) or (kind == "bound" and not options.bounds):
             continue
         res = elastic_repair(
@@ -485,35 +497,8 @@ def repair_candidates(
         )
         if res.feasible and res.violations:
             singles.append((f"change only {kind} {name}", res))
-    singles.sort(key=lambda item: item[1].total)
-    if singles:
-        label, res = singles[0]
-        tries.append((f"fewest changes (one: {label[12:]})", "fewest", None, res))
-        tries += [(label, "single", None, res) for label, res in singles[1:]]
-    else:
-        tries.append(
-            (
-                "fewest changed rows and bounds",
-                "fewest",
-                None,
-                elastic_repair(
-                    model,
-                    relaxable,
-                    options.weight_of,
-                    bounds=bounds,
-                    fewest=True,
-                    time_limit=options.fewest_seconds,
-                ),
-            )
-        )
-    tries.append(
-        (
-            "smallest total relaxation",
-            "total",
-            None,
-            elastic_repair(model, relaxable, options.weight_of, bounds=bounds, time_limit=time_limit),
-        )
-    )
+    total = elastic_repair(model, relaxable, options.weight_of, bounds=bounds, time_limit=time_limit)
+    families = []
     for fam, _names in (report.groups() if report else [])[: options.candidates]:
         size = sum(stem_of(n) == fam for n in model.row_names)
         if options.is_hard(fam) or size > max(10, model.num_rows // 2):
@@ -524,7 +509,29 @@ def repair_candidates(
             options.weight_of,
             time_limit=time_limit,
         )
-        tries.append((f"relax only {fam}", "family", (fam,), res))
+        families.append((f"relax only {fam}", "family", (fam,), res))
+    one = [(label, res) for label, res in singles]
+    one += [(label, res) for label, _g, _f, res in families if res.feasible and len(res.violations) == 1]
+    if total.feasible and len(total.violations) == 1:
+        one.append(("smallest total relaxation", total))
+    one.sort(key=lambda item: item[1].total)
+    if one:  # the model is infeasible, so one change is the fewest there can be: proven without the MIP
+        label, res = one[0]
+        v = res.violations[0]
+        tries.append((f"fewest changes (one: {v.kind} {v.row})", "fewest", None, res))
+    else:
+        fewest = elastic_repair(
+            model,
+            relaxable,
+            options.weight_of,
+            bounds=bounds,
+            fewest=True,
+            time_limit=options.fewest_seconds,
+        )
+        tries.append(("fewest changed rows and bounds", "fewest", None, fewest))
+    tries += [(label, "single", None, res) for label, res in singles]
+    tries.append(("smallest total relaxation", "total", None, total))
+    tries += families
     found: list[Candidate] = []
     dropped: list[str] = []
     seen: set[tuple] = set()
@@ -539,7 +546,7 @@ def repair_candidates(
         changes = _changes(model, res.violations)
         status, objective = _verify(model, changes, time_limit)
         if goal == "fewest" and not res.proven:
-            label += " (best found within the time limit)"
+            label += " (best found, not proven fewest)"
         if status not in FEASIBLE:
             dropped.append(f"{label}: applied, HiGHS reports {status.value}, so it is not listed")
             continue
