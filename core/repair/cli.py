@@ -100,6 +100,7 @@ def cmd_solve(args: argparse.Namespace) -> dict:
         weights=tuple(args.weight or ()),
         bounds=not args.rows_only,
         fewest_seconds=args.fewest_seconds,
+        protected=not args.unprotected,
     )
     if args.file:
         model = read_model(args.file)
@@ -225,6 +226,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="price of relaxing a row, column or family (default 1)",
     )
     solve.add_argument("--rows-only", action="store_true", help="never move column bounds")
+    solve.add_argument(
+        "--unprotected",
+        action="store_true",
+        help="on a model with the lab's names, allow relaxing balance, backorder-cap and supply-cap rows",
+    )
     solve.add_argument(
         "--fewest-seconds",
         type=cli_args.seconds,

@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import SolverError, SpecError
+from solvers.lp.actions import PROTECTED_PREFIXES, is_protected
 from solvers.lp.elastic import ElasticResult, Violation, elastic_repair
 from solvers.lp.files import MAX_BYTES, MAX_LINES, check_lp, check_mps
 from solvers.lp.iischeck import (
@@ -122,13 +123,15 @@ def read_model(path: str | Path, name: str | None = None) -> LPModel:
 class RepairOptions:
     """What a repair may touch: `hard` rows, columns or families are never relaxed; `weights` price the rest
     (name or family -> weight, default 1); `bounds` lets column bounds move as well as rows; `fewest_seconds`
-    caps the L0 search; `candidates` caps the list."""
+    caps the L0 search; `candidates` caps the list; `protected` keeps the lab's protected rows (balance,
+    backorder and supply caps: relaxing them is phantom stock) fixed on models with the lab's names."""
 
     hard: tuple[str, ...] = ()
     weights: tuple[tuple[str, float], ...] = ()
     bounds: bool = True
     fewest_seconds: float = 2.0
     candidates: int = 5
+    protected: bool = True  # on a model with the lab's supply-chain names, never relax its protected rows
 
     def check(self, model: LPModel) -> None:
         """SpecError for a name that matches no row, column or family of the model, or a bad weight."""
@@ -473,8 +476,10 @@ def repair_candidates(
     """Verified candidates (fewest changes, smallest total, one per IIS family) and why others were dropped."""
     options.check(model)
 
+    lab = options.protected and supply_chain_from_model(model) is not None
+
     def relaxable(name: str) -> bool:
-        return not options.is_hard(name)
+        return not options.is_hard(name) and not (lab and is_protected(name))
 
     bounds = relaxable if options.bounds else None
     tries: list[tuple[str, str, tuple[str, ...] | None, ElasticResult]] = []
@@ -486,7 +491,11 @@ def repair_candidates(
     for kind, name in members[:SINGLE_TRIES]:
         if time.perf_counter() - started > SINGLE_SECONDS:
             break
-        if options.is_hard(name) or (kind == "bound" and not options.bounds):
+        if (
+            (kind == "row" and not relaxable(name))
+            or options.is_hard(name)
+            or (kind == "bound" and not options.bounds)
+        ):
             continue
         res = elastic_repair(
             model,
@@ -501,7 +510,7 @@ def repair_candidates(
     families = []
     for fam, _names in (report.groups() if report else [])[: options.candidates]:
         size = sum(stem_of(n) == fam for n in model.row_names)
-        if options.is_hard(fam) or size > max(10, model.num_rows // 2):
+        if options.is_hard(fam) or (lab and is_protected(fam + "_")) or size > max(10, model.num_rows // 2):
             continue  # a "family" that is most of the model (cplex1's c1 ... c3005) is no useful repair
         res = elastic_repair(
             model,
@@ -534,6 +543,12 @@ def repair_candidates(
     tries += families
     found: list[Candidate] = []
     dropped: list[str] = []
+    if lab:
+        dropped.append(
+            "the model uses the lab's supply-chain names, so its protected rows ("
+            + ", ".join(p.rstrip("_") for p in PROTECTED_PREFIXES)
+            + ") are never relaxed (relaxing them invents stock; --unprotected allows it)"
+        )
     seen: set[tuple] = set()
     for label, goal, fams, res in tries:
         if not res.feasible or not res.violations:

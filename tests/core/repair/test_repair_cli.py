@@ -231,3 +231,31 @@ def test_solve_writes_the_best_verified_repair_and_honours_hard_rows(capsys, tmp
         ],
     )
     assert code == 2 and json.loads(err)["field"] == "--repair-out"
+
+
+def test_solve_keeps_the_labs_protected_rows_on_supply_chain_models(
+    capsys, tmp_path: Path, repair_problems
+) -> None:
+    """The audit's weak point: `solve` proposed relaxing inv_balance rows (phantom stock) the lab forbids."""
+    from solvers.lp.actions import is_protected
+
+    touched_protected = False
+    for p in repair_problems[:4]:
+        path = tmp_path / f"{p.id}.mps"
+        path.write_text(p.build().to_text("mps"))
+        code, out, _ = _run(capsys, ["repair", "solve", "--file", str(path)])
+        assert code == 0
+        if out["status"] != "INFEASIBLE":
+            continue
+        assert any("protected rows" in n for n in out["not_listed"])
+        assert not any(
+            is_protected(ch["name"]) for c in out["candidates"] for ch in c["changes"] if ch["kind"] == "row"
+        )
+        code, loose, _ = _run(capsys, ["repair", "solve", "--file", str(path), "--unprotected"])
+        touched_protected |= any(
+            is_protected(ch["name"])
+            for c in loose["candidates"]
+            for ch in c["changes"]
+            if ch["kind"] == "row"
+        )
+    assert touched_protected  # without the rule the elastic LPs do reach for balance rows
