@@ -189,3 +189,14 @@ def test_fuzzed_uploads_are_models_or_spec_errors(tmp_path_factory, data: bytes)
         assert "upload.mps" in str(err) or err.field == "file"
         return
     analyze(model, RepairOptions(fewest_seconds=0.5))
+
+
+def test_prechecks_find_contradictory_bounds() -> None:
+    model = LPModel.from_rows(
+        columns=[("x", 5.0, 3.0, 1.0), ("y", 0.0, 1.0, 1.0)],
+        rows=[("r", 4.0, 2.0, {"x": 1.0, "y": 1.0})],
+    )
+    found = [(f.kind, f.name, f.words) for f in prechecks(model)]
+    assert found[0] == ("bounds", "x", "column x must be at least 5 and at most 3")
+    assert found[1] == ("row", "r", "row r must be at least 4 and at most 2")
+    assert found[2][:2] == ("row", "r") and "at least 5" in found[2][2]  # and x's bounds push it above 2
