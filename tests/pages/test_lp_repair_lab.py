@@ -210,3 +210,15 @@ def test_a_failed_episode_is_an_error_box(monkeypatch, tmp_path):
     assert not at.exception
     assert not at.success
     assert any("not recovered" in e.value for e in at.error)
+
+
+def test_upload_a_netlib_model(monkeypatch, tmp_path):
+    """galenet (Netlib lp/infeas): the full IIS with its bounds, verified repairs, a repaired download."""
+    data = Path(__file__).resolve().parents[2] / "data" / "lp" / "netlib_infeasible" / "galenet.mps"
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("galenet.mps", data.read_bytes(), "text/plain")).run()
+    assert not at.exception
+    assert len(_frame(at, "family")) == 3 and len(_frame(at, "bound")) == 3
+    assert set(_frame(at, "verified status")["verified status"]) == {"OPTIMAL"}
+    at.button(key="lp_up_apply").click().run()
+    assert any("Repaired: HiGHS now reports OPTIMAL" in s.value for s in at.success)
