@@ -440,7 +440,8 @@ def _changes(model: LPModel, violations: tuple[Violation, ...]) -> tuple[Change,
         lo, hi = model.row_bounds(v.row) if v.kind == "row" else model.col_bounds(v.row)
         old = hi if v.side == "<=" else lo
         amount = round_out(v.amount, old)
-        new = old + amount if v.side == "<=" else old - amount
+        exact = Decimal(repr(old)) + (Decimal(repr(amount)) if v.side == "<=" else -Decimal(repr(amount)))
+        new = float(exact)  # 30 - 28.0001 prints 1.9999, not 1.9999000000000002
         out.append(Change(v.kind, v.row, v.side, amount, old, new))
     return tuple(out)
 

@@ -213,7 +213,7 @@ class Farkas:
         """The certificate in plain words, one sentence per row and a closing one."""
         out = [
             f"{t.row}: {'at least' if t.side == '>=' else 'at most'} {t.rhs:.6g}; "
-            f"{'add' if t.side == '>=' else 'subtract'} it {t.weight:.6g} times."
+            f"{'add' if t.side == '>=' else 'subtract'} it with weight {t.weight:.6g}."
             for t in self.terms
         ]
         if self.leftover:
