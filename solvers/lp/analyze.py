@@ -154,13 +154,15 @@ class RepairOptions:
         if not (1 <= self.candidates <= 50):
             raise SpecError("candidates", "between 1 and 50 candidates")
 
+    def __post_init__(self) -> None:  # lookups asked once per row per elastic LP: build them once
+        object.__setattr__(self, "_hard", frozenset(self.hard))
+        object.__setattr__(self, "_weights", dict(self.weights))
+
     def is_hard(self, name: str) -> bool:
-        hard = set(self.hard)
-        return name in hard or stem_of(name) in hard
+        return name in self._hard or stem_of(name) in self._hard
 
     def weight_of(self, name: str) -> float:
-        table = dict(self.weights)
-        return float(table.get(name, table.get(stem_of(name), 1.0)))
+        return float(self._weights.get(name, self._weights.get(stem_of(name), 1.0)))
 
 
 def parse_names(text: str) -> tuple[str, ...]:
