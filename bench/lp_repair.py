@@ -12,6 +12,7 @@ Parts:
              the test split: RR / RRR (paper and strict judge) per error type and seconds;
 * judges   — the ground-truth edits replayed on every test-split problem: share that each judge accepts
              (the strict judge must accept all of them; issue 28).
+* own      — own-model analysis of each Netlib infeasible LP (bench/lp_own_model.py; target <= 5 s each).
 
 Run: .venv/bin/python bench/lp_repair.py [--part generate|iis|step|agents|all] [--out bench/results/lp_repair.json]
 (the data set is read from artifacts/lp_repair/optirepair_sc2_seed2.json when present, else generated)
@@ -242,7 +243,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--part",
-        choices=("generate", "baseline", "saboteur", "iis", "step", "agents", "judges", "all"),
+        choices=("generate", "baseline", "saboteur", "iis", "step", "agents", "judges", "own", "all"),
         default="all",
     )
     parser.add_argument("--out", default="bench/results/lp_repair.json")
@@ -258,6 +259,14 @@ def main() -> None:
         if args.part in (name, "all"):
             result[name] = fn()
             print(json.dumps({name: result[name]}), flush=True)
+    if args.part in ("own", "all"):  # own-model analysis of the Netlib infeasible LPs (bench/lp_own_model.py)
+        from bench.lp_own_model import run as run_own_model
+
+        result["own"] = run_own_model()
+    if args.part == "own":
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(result, indent=1))
+        return
     problems = load_or_generate(2)
     for name, fn in (
         ("iis", part_iis),

@@ -202,6 +202,20 @@ def free_text(max_chars: int, what: str = "a text") -> Callable[[str], str]:
     return _named("text", check)  # type: ignore[return-value]
 
 
+def name_weight(text: str) -> tuple[str, float]:
+    """`NAME=WEIGHT`: a row, column or family name (free text without `=` at the end) and a weight in
+    (0, MAX_WEIGHT] (the LP Repair Lab's `repair solve --weight`)."""
+    cleaned = free_text(MAX_ID_CHARS + MAX_NUMBER_CHARS, "NAME=WEIGHT")(text)
+    name, sep, value = cleaned.rpartition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=WEIGHT, got {_shown(text)}")
+    weight = number(0.0, MAX_WEIGHT, low_open=True, what="a weight")(value)
+    return free_text(MAX_ID_CHARS, "a name")(name), weight
+
+
+validated(name_weight)
+
+
 def whole_or(words: tuple[str, ...], low: int, high: int, what: str) -> Callable[[str], int | str]:
     """One of `words` (lower-cased) or a whole number in `[low, high]`, e.g. "all" or a count."""
 

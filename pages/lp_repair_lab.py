@@ -19,10 +19,20 @@ from core.repair.lab import (
     run_offline_batch,
 )
 from core.ui import guard, optional_store, setup_page
-from solvers.lp.analyze import Analysis, analyze, apply_candidate, read_model
+from solvers.lp.analyze import (
+    Analysis,
+    RepairOptions,
+    analyze,
+    apply_candidate,
+    iis_lp_text,
+    parse_names,
+    parse_weights,
+    read_model,
+    stem_of,
+)
 from solvers.lp.dataset import Problem
 from solvers.lp.env import default_problems
-from solvers.lp.model import LPModel
+from solvers.lp.model import LPModel, LPStatus
 
 SESSION, UPLOAD = "lp_session", "lp_upload_state"
 
@@ -154,11 +164,16 @@ def episode_summary(session: RepairSession) -> None:
         f"{'on' if session.env.protected else 'off'} · extended actions {'on' if session.env.extended else 'off'}"
     )
     if session.done:
-        st.success(
-            f"Episode complete: {verdict(session.metrics)} — {session.env.end_reason}.",
-            icon=":material/flag:",
-        )
+        text = f"Episode complete: {verdict(session.metrics)} — {session.env.end_reason}."
+        if not session.metrics.get("recovered"):
+            st.error(text, icon=":material/error:")  # a failed repair is never a green box
+        elif session.metrics.get("rational") and session.metrics.get("rational_strict", True):
+            st.success(text, icon=":material/flag:")
+        else:
+            st.warning(text, icon=":material/flag:")
         verdict_view(session)
+        with st.expander("Before and after the repair", expanded=True, icon=":material/compare_arrows:"):
+            st.dataframe(session.before_after(), hide_index=True, width="stretch", key="lp_before_after")
 
 
 def verdict_view(session: RepairSession) -> None:
@@ -185,13 +200,13 @@ def step_view(session: RepairSession, k: int) -> None:
     """Step k: its IIS on the echelon x period grid and the Phase II card."""
     chosen = session.trace[k]
     sc = session.problem.supply_chain
-    if chosen.iis:
-        st.plotly_chart(
-            iis_grid(
-                chosen.iis, sc.n_echelons, sc.n_periods, f"IIS at step {chosen.t} ({len(chosen.iis)} rows)"
-            ),
-            key="lp_iis",
-        )
+    j = session.iis_step(k)
+    if j is not None:
+        shown = session.trace[j]
+        title = f"IIS at step {shown.t} ({len(shown.iis)} rows)"
+        if j != k:
+            title += f", the state step {chosen.t} repaired (now {chosen.status})"
+        st.plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
     else:
         st.caption(f"No IIS at step {chosen.t}: the model is {chosen.status}.")
     card = session.oracle_frame(k)
@@ -249,9 +264,16 @@ def repair_view() -> None:
 
 
 def uploaded_report(report: Analysis) -> None:
-    """The uploaded model's status, summary, oracle checks and IIS grouped by constraint family."""
+    """The uploaded model's status, summary, pre-checks and oracle checks."""
     st.metric("Status", report.status.value)
     st.markdown(report.summary)
+    if report.mip:
+        st.caption(
+            f"MIP with {report.mip['integer_columns']} integer columns: LP relaxation "
+            f"{report.mip['relaxation_status']}, MIP {report.mip['mip_status']}."
+        )
+    if report.prechecks:
+        st.warning("Pre-checks (before any IIS):\n" + "\n".join(f"- {f.words}" for f in report.prechecks))
     if report.oracle:
         st.dataframe(
             [
@@ -266,41 +288,106 @@ def uploaded_report(report: Analysis) -> None:
             hide_index=True,
             key="lp_up_oracle",
         )
-    if report.iis_groups:
+
+
+def iis_view(name: str, model: LPModel, report: Analysis) -> None:
+    """Every IIS row and bound, the LP-text download and the Farkas certificate in plain words."""
+    iis = report.iis
+    if iis is None:
+        return
+    if iis.empty:
+        st.info("No IIS: " + "; ".join(iis.attempts))
+        return
+    checked = {True: "verified irreducible", False: "not irreducible", None: "not checked"}[iis.verified]
+    st.subheader(f"Conflicting rows and bounds: {len(iis.rows)} rows, {len(iis.bounds)} bounds")
+    st.caption(
+        f"Found by {iis.method}; {checked}."
+        + (" Earlier steps: " + "; ".join(iis.attempts) if iis.attempts else "")
+    )
+    st.dataframe(
+        [{"row": m.name, "family": stem_of(m.name), "side": m.side, "value": m.value} for m in iis.rows],
+        hide_index=True,
+        key="lp_up_iis",
+    )
+    if iis.bounds:
         st.dataframe(
-            [{"family": f, "rows in IIS": n, "examples": ", ".join(ex)} for f, n, ex in report.iis_groups],
+            [{"column": m.name, "bound": m.side, "value": m.value} for m in iis.bounds],
             hide_index=True,
-            key="lp_up_iis",
+            key="lp_up_iis_bounds",
         )
+    st.download_button(
+        "Download the IIS (.lp)", iis_lp_text(model, iis), f"iis_{Path(name).stem}.lp", key="lp_up_iis_dl"
+    )
+    if iis.certificate is not None:
+        st.markdown("**Why they conflict** (the Farkas certificate)")
+        st.markdown("\n".join(f"- {line}" for line in iis.certificate.sentences()))
+
+
+def repair_options() -> RepairOptions:
+    """Hard rows or families, weights and whether bounds may move, typed by the user (validated)."""
+    with st.expander("Repair options: hard rows, weights, bounds"):
+        hard = st.text_input("Never relax (rows, columns or families, comma separated)", key="lp_up_hard")
+        weights = st.text_input("Weights (name=weight, comma separated; default 1)", key="lp_up_weights")
+        rows_only = st.checkbox("Rows only (never move a column bound)", key="lp_up_rows_only")
+    return RepairOptions(hard=parse_names(hard), weights=parse_weights(weights), bounds=not rows_only)
 
 
 def candidate_repairs(name: str, model: LPModel, report: Analysis, suffix: str) -> None:
-    """Pick one of the smallest relaxations and apply it; the re-solved model is kept for download."""
-    if report.candidates:
-        pick = st.radio(
-            "Candidate repairs (smallest weighted relaxation first)",
-            list(range(len(report.candidates))),
-            format_func=lambda i: (
-                f"{report.candidates[i].label}: total {report.candidates[i].total:.4g} over {len(report.candidates[i].violations)} rows"
-            ),
-            key="lp_up_pick",
-        )
-        if st.button("Apply and re-solve", key="lp_up_apply"):
-            status = apply_candidate(model, report.candidates[pick])
-            st.session_state[UPLOAD] = (name, status.value, model.to_text(suffix.lstrip(".")))
+    """Pick a verified repair and apply it; a model that does not then solve is an error, never offered."""
+    if report.dropped:
+        st.caption("Not listed: " + "; ".join(report.dropped))
+    if not report.candidates:
+        return
+    st.dataframe(
+        [
+            {
+                "repair": c.label,
+                "changes": len(c.changes),
+                "total": c.total,
+                "verified status": c.status.value,
+                "objective after": c.objective,
+                "what changes": "; ".join(
+                    f"{ch.name} {ch.side} {ch.old:.6g} -> {ch.new:.10g}" for ch in c.changes[:20]
+                )
+                + (f"; and {len(c.changes) - 20} more" if len(c.changes) > 20 else ""),
+            }
+            for c in report.candidates
+        ],
+        hide_index=True,
+        key="lp_up_candidates",
+    )
+    pick = st.radio(
+        "Candidate repairs (each verified: applied and re-solved before it is listed)",
+        list(range(len(report.candidates))),
+        format_func=lambda i: (
+            f"{report.candidates[i].label}: {len(report.candidates[i].changes)} changes, "
+            f"HiGHS then reports {report.candidates[i].status.value}"
+        ),
+        key="lp_up_pick",
+    )
+    if st.button("Apply and re-solve", key="lp_up_apply"):
+        status = apply_candidate(model, report.candidates[pick])
+        st.session_state[UPLOAD] = (name, status.value, model.to_text(suffix.lstrip(".")))
     if st.session_state.get(UPLOAD) and st.session_state[UPLOAD][0] == name:
         _, status, text = st.session_state[UPLOAD]
-        st.success(f"Applied; HiGHS now reports {status}.")
-        st.download_button("Download the repaired model", text, f"repaired_{name}", key="lp_up_dl")
+        if status in (LPStatus.OPTIMAL.value, LPStatus.UNBOUNDED.value):
+            st.success(f"Repaired: HiGHS now reports {status}.")
+            st.download_button("Download the repaired model", text, f"repaired_{name}", key="lp_up_dl")
+        else:
+            st.error(
+                f"The repair failed: HiGHS reports {status}, so the model is not repaired (no download)."
+            )
 
 
 def upload_view() -> None:
-    """Analyse the user's own .mps/.lp model and offer the smallest repairs."""
+    """Analyse the user's own .mps/.lp model: status, full IIS, why it conflicts, verified repairs."""
     uploaded = st.file_uploader("An .mps or .lp model", type=["mps", "lp"], key="lp_file")
-    relax = st.checkbox("Analyse the LP relaxation if the model is a MIP", key="lp_relax")
+    relax = st.checkbox("Analyse only the LP relaxation if the model is a MIP", key="lp_relax")
+    options = repair_options()
     if uploaded is None:
         st.caption(
-            "Upload a model to see its status, the conflicting constraints grouped by name, and the smallest relaxations that make it feasible."
+            "Upload a model to see its status, every conflicting row and bound with the reason they conflict, "
+            "and verified repairs (fewest changes, smallest total relaxation)."
         )
         return
     suffix = Path(uploaded.name).suffix.lower()
@@ -310,8 +397,9 @@ def upload_view() -> None:
         model = read_model(path, uploaded.name)
     if relax and model.is_mip():
         model.relax_integrality()
-    report = analyze(model)
+    report = analyze(model, options)
     uploaded_report(report)
+    iis_view(uploaded.name, model, report)
     candidate_repairs(uploaded.name, model, report, suffix)
 
 

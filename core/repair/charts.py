@@ -47,16 +47,20 @@ def locate(name: str, n_echelons: int) -> tuple[str, int, int] | None:
 
 
 def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = "IIS") -> go.Figure:
-    """A heatmap: one cell per (echelon, period), coloured by the constraint family of the IIS rows in it."""
+    """Every IIS row as a marker on its (echelon, period) cell, coloured by family; the cell's background takes
+    the colour of the family most likely to be the cause. Rows that name no cell sit on an "other rows" line
+    above echelon 1. The legend lists only families that have a marker."""
     z = [[None] * n_periods for _ in range(n_echelons)]
     text = [[""] * n_periods for _ in range(n_echelons)]
+    cells: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    unplaced: list[str] = []
     for name in iis_rows:
         where = locate(name, n_echelons)
-        if where is None:
+        if where is None or not (1 <= where[1] <= n_echelons and 1 <= where[2] <= n_periods):
+            unplaced.append(name)
             continue
         family, n, t = where
-        if not (1 <= n <= n_echelons and 1 <= t <= n_periods):
-            continue
+        cells.setdefault((n, t), []).append((family, name))
         current = z[n - 1][t - 1]
         if current is None or PRIORITY.index(family) < PRIORITY.index(FAMILIES[current]):
             z[n - 1][t - 1] = FAMILIES.index(family)
@@ -69,38 +73,74 @@ def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = 
         go.Heatmap(
             z=z,
             x=list(range(1, n_periods + 1)),
-            y=[f"echelon {n}" for n in range(1, n_echelons + 1)],
+            y=list(range(1, n_echelons + 1)),
             text=text,
-            hovertemplate="%{y}, period %{x}<br>%{text}<extra></extra>",
+            hovertemplate="echelon %{y}, period %{x}<br>%{text}<extra></extra>",
             colorscale=scale,
             zmin=-0.5,
             zmax=k - 0.5,
             showscale=False,
+            opacity=0.35,
             xgap=2,
             ygap=2,
         )
     )
-    present = sorted(
-        {locate(r, n_echelons)[0] for r in iis_rows if locate(r, n_echelons)}, key=FAMILIES.index
-    )
-    for fam in present:  # a legend of the families shown
+    points: dict[str, tuple[list[float], list[float], list[str]]] = {}
+    for (n, t), members in cells.items():
+        for i, (family, name) in enumerate(sorted(members, key=lambda m: PRIORITY.index(m[0]))):
+            xs, ys, names = points.setdefault(family, ([], [], []))
+            xs.append(t - 0.4 + 0.8 * (i + 0.5) / len(members))
+            ys.append(n)
+            names.append(name)
+    for i, name in enumerate(unplaced):
+        xs, ys, names = points.setdefault("other", ([], [], []))
+        xs.append(1 + i * max(n_periods - 1, 1) / max(len(unplaced), 1))
+        ys.append(0)
+        names.append(name)
+    for fam in sorted(points, key=FAMILIES.index):  # one legend entry per family that has a marker
+        xs, ys, names = points[fam]
         fig.add_trace(
             go.Scatter(
-                x=[None],
-                y=[None],
+                x=xs,
+                y=ys,
+                text=names,
                 mode="markers",
-                marker={"size": 12, "color": COLORS[FAMILIES.index(fam)]},
+                marker={
+                    "size": 9,
+                    "color": COLORS[FAMILIES.index(fam)],
+                    "line": {"width": 1, "color": "#333"},
+                },
                 name=fam,
+                hovertemplate="%{text}<extra></extra>",
             )
         )
+    labels = ([0] if unplaced else []) + list(range(1, n_echelons + 1))
+    fig.update_yaxes(
+        tickvals=labels,
+        ticktext=[f"echelon {n}" if n else "other rows" for n in labels],
+        autorange="reversed",
+    )
     fig.update_layout(
         title=title,
         xaxis_title="period",
-        height=120 + 45 * n_echelons,
+        height=140 + 45 * (n_echelons + bool(unplaced)),
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         legend={"orientation": "h", "y": -0.35},
     )
     return fig
+
+
+def member_count(fig: go.Figure) -> int:
+    """How many IIS rows the figure draws (its markers)."""
+    return sum(len(t.x) for t in fig.data if isinstance(t, go.Scatter))
+
+
+AGENT_PALETTE = ("#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#7F7F7F")
+
+
+def agent_colors(agents) -> dict[str, str]:
+    """One colour per agent, the same in every chart of a frame: assigned in sorted name order."""
+    return {a: AGENT_PALETTE[i % len(AGENT_PALETTE)] for i, a in enumerate(sorted(set(agents)))}
 
 
 def rr_by_type(frame: pd.DataFrame) -> go.Figure:
@@ -118,10 +158,18 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
         id_vars=["agent", "error_type", "order"], value_vars=["RR", "RRR paper", *extra], var_name="metric"
     )
     fig = px.bar(
-        long, x="error_type", y="value", color="agent", barmode="group", facet_row="metric", range_y=[0, 1.05]
+        long,
+        x="error_type",
+        y="value",
+        color="agent",
+        barmode="group",
+        facet_row="metric",
+        range_y=[0, 1.05],
+        color_discrete_map=agent_colors(frame["agent"]),
     )
     fig.update_layout(
-        height=260 + 130 * len(extra), title="Recovery (RR), rational recovery under both judges, exact repair"
+        height=260 + 130 * len(extra),
+        title="Recovery (RR), rational recovery under both judges, exact repair",
     )
     return fig
 
@@ -131,7 +179,14 @@ def steps_vs_rrr(frame: pd.DataFrame) -> go.Figure:
         steps=("steps", "mean"), RRR=("rational", "mean"), n=("rational", "size")
     )
     fig = px.scatter(
-        g, x="steps", y="RRR", color="agent", size="n", hover_name="error_type", range_y=[-0.05, 1.05]
+        g,
+        x="steps",
+        y="RRR",
+        color="agent",
+        size="n",
+        hover_name="error_type",
+        range_y=[-0.05, 1.05],
+        color_discrete_map=agent_colors(frame["agent"]),
     )
     fig.update_layout(title="Mean steps vs RRR (one point per agent and error type)", height=380)
     return fig

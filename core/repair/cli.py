@@ -123,20 +123,45 @@ def cmd_generate(args: argparse.Namespace) -> dict:
 
 
 def cmd_solve(args: argparse.Namespace) -> dict:
-    from solvers.lp.analyze import analyze, read_model
+    from solvers.lp.analyze import RepairOptions, analyze, apply_changes, read_model
 
     if bool(args.file) == bool(args.problem):
         raise SpecError("--problem", "give a data-set problem id (--problem) or a model file (--file)")
+    options = RepairOptions(
+        hard=tuple(args.hard or ()),
+        weights=tuple(args.weight or ()),
+        bounds=not args.rows_only,
+        fewest_seconds=args.fewest_seconds,
+        protected=not args.unprotected,
+    )
     if args.file:
         model = read_model(args.file)
         if args.relax_integrality and model.is_mip():
             model.relax_integrality()
-        return {"file": str(args.file), **analyze(model).to_dict()}
-    from core.repair.data import find
+        report = analyze(model, options)
+        out = {"file": str(args.file), **report.to_dict()}
+    else:
+        from core.repair.data import find
 
-    problem = find(_problems(args), args.problem)
-    out = analyze(problem.build()).to_dict()
-    return {"problem": problem.id, "size": problem.size, "description": problem.description, **out}
+        problem = find(_problems(args), args.problem)
+        model = problem.build()
+        report = analyze(model, options)
+        out = {
+            "problem": problem.id,
+            "size": problem.size,
+            "description": problem.description,
+            **report.to_dict(),
+        }
+    if args.repair_out:
+        best = report.best()
+        if best is None:
+            raise SpecError("--repair-out", "no verified repair to write (the JSON says why)")
+        if args.repair_out.suffix.lower() not in (".mps", ".lp"):
+            raise SpecError("--repair-out", "name the repaired model .mps or .lp")
+        apply_changes(model, best.changes)
+        model.h.writeModel(str(args.repair_out))
+        out["repair_out"] = {"path": str(args.repair_out), "label": best.label, "status": best.status.value}
+    return out
 
 
 def cmd_run(args: argparse.Namespace) -> dict:
@@ -216,6 +241,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--problem", type=cli_args.identifier, help="data-set problem id")
     solve.add_argument("--file", type=cli_args.input_file, help="your own .mps or .lp model")
     solve.add_argument("--relax-integrality", action="store_true", help="analyse a MIP's LP relaxation")
+    solve.add_argument(
+        "--hard",
+        nargs="*",
+        type=cli_args.free_text(cli_args.MAX_ID_CHARS, "a row, column or family name"),
+        help="rows, columns or name families (stems: BBB for BBB1...) never relaxed",
+    )
+    solve.add_argument(
+        "--weight",
+        nargs="*",
+        type=cli_args.name_weight,
+        metavar="NAME=W",
+        help="price of relaxing a row, column or family (default 1)",
+    )
+    solve.add_argument("--rows-only", action="store_true", help="never move column bounds")
+    solve.add_argument(
+        "--unprotected",
+        action="store_true",
+        help="on a model with the lab's names, allow relaxing balance, backorder-cap and supply-cap rows",
+    )
+    solve.add_argument(
+        "--fewest-seconds",
+        type=cli_args.seconds,
+        default=2.0,
+        help="time limit of the fewest-changes search (default 2; 'best found' when hit)",
+    )
+    solve.add_argument(
+        "--repair-out", type=cli_args.output_file, help="write the best verified repaired model (.mps or .lp)"
+    )
     solve.set_defaults(func=cmd_solve)
 
     run = sub.add_parser("run", help="one repair episode of an agent on one problem")

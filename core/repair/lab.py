@@ -214,6 +214,25 @@ class RepairSession:
             ]
         )
 
+    def iis_step(self, k: int) -> int | None:
+        """Step k if it has an IIS, else the last step before it with one (the state a repair started from)."""
+        return next((j for j in range(k, -1, -1) if self.trace[j].iis), None)
+
+    def before_after(self) -> pd.DataFrame:
+        """Start against now: status, objective, IIS size, and each rationality check's result now."""
+        first, last = self.trace[0], self.trace[-1]
+        rows = [
+            {"what": "status", "before": first.status, "after": last.status},
+            {"what": "objective", "before": _shown(first.objective), "after": _shown(last.objective)},
+            {"what": "IIS rows", "before": str(len(first.iis)), "after": str(len(last.iis))},
+        ]
+        changed = self.diff()
+        rows.append({"what": "changes to the model", "before": "", "after": _diff_words(changed)})
+        card = self.oracle_frame()
+        for _i, c in card.iterrows() if not card.empty else iter(()):
+            rows.append({"what": f"check: {c['check']}", "before": "", "after": c["result"]})
+        return pd.DataFrame(rows)
+
     def verdicts(self) -> list[Verdict]:
         """The finished episode under both judges and against the ground truth (empty while running)."""
         return verdicts(self.metrics) if self.done and self.metrics else []
@@ -280,8 +299,11 @@ def verdicts(metrics: dict[str, Any]) -> list[Verdict]:
     paper, strict, exact = VERDICT_LABELS
     return [
         Verdict(paper, bool(metrics.get("rational")), "OPTIMAL and every check Table 8 applies passes"),
-        Verdict(strict, bool(metrics.get("rational_strict")), "the paper's checks plus each echelon's demand "
-                "equals the orders of the echelon below"),
+        Verdict(
+            strict,
+            bool(metrics.get("rational_strict")),
+            "the paper's checks plus each echelon's demand equals the orders of the echelon below",
+        ),
         Verdict(exact, bool(metrics.get("exact_repair")), "the final model equals the ground-truth repair"),
     ]
 
@@ -346,3 +368,13 @@ def run_offline_batch(
     for p in problems:
         RepairSession(p, agent_key, protected=protected, extended=extended, store=store).run()
     return len(problems)
+
+
+def _shown(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.6g}"
+
+
+def _diff_words(diff: dict) -> str:
+    """The model diff in a few words: how many rows and columns were dropped, added or changed."""
+    parts = [f"{len(v)} {k.replace('_', ' ')}" for k, v in diff.items() if isinstance(v, list | dict) and v]
+    return ", ".join(parts) if parts else "none"

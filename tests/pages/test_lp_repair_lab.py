@@ -27,6 +27,11 @@ def _page(monkeypatch, tmp_path) -> tuple[AppTest, Path]:
     return AppTest.from_file(PAGE, default_timeout=180).run(), db
 
 
+def _frame(at, column: str):
+    """The first dataframe on the page with this column (AppTest does not expose dataframe keys)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
 def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
     at, db = _page(monkeypatch, tmp_path)
     assert not at.exception
@@ -40,11 +45,11 @@ def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
     assert not at.exception
     assert at.metric[0].value == "OPTIMAL"
     assert "rationally recovered" in at.success[0].value
-    trace = at.dataframe[0].value
+    trace = _frame(at, "action")
     assert trace["action"].iloc[1].startswith("UPDATE_RHS(capacity_e1") or trace["action"].iloc[1].startswith(
         "DROP"
     )
-    card = at.dataframe[1].value
+    card = _frame(at, "check")
     assert set(card["check"]) == {
         "Base-stock structure",
         "Bullwhip ratio",
@@ -53,6 +58,11 @@ def test_run_a_repair_to_the_end_and_read_the_trace(monkeypatch, tmp_path):
         "Order smoothing",
     }
     assert (card.set_index("check").loc["Bullwhip ratio", "result"]) == "not applied"
+    panel = _frame(at, "what").set_index("what")
+    assert panel.loc["status", "before"] == "INFEASIBLE" and panel.loc["status", "after"] == "OPTIMAL"
+    assert panel.loc["check: Bullwhip ratio", "after"] == "not applied"
+    chart = at.get("plotly_chart")[0].proto.spec
+    assert "IIS at step 0" in chart and "the state step" in chart  # the IIS the repair started from
     at.selectbox(key="lp_trace_step").set_value(0).run()
     assert not at.exception
     runs = Store(db).list_runs("lp_repair")
@@ -74,7 +84,7 @@ def test_step_by_step_with_the_greedy_floor(monkeypatch, tmp_path):
     at.button(key="lp_new").click().run()
     at.button(key="lp_step").click().run()
     assert not at.exception
-    trace = at.dataframe[0].value
+    trace = _frame(at, "action")
     assert len(trace) == 2 and trace["action"].iloc[1].startswith("DROP_CONSTRAINT(")
 
 
@@ -113,7 +123,42 @@ def test_upload_a_mip_says_so(monkeypatch, tmp_path):
     mip = INFEASIBLE_LP.replace("End", "General\n x\nEnd")
     at.file_uploader(key="lp_file").set_value(("plan.lp", mip.encode(), "text/plain")).run()
     assert not at.exception
-    assert any("MIP" in e.value and "relaxation" in e.value for e in at.error)
+    assert any("MIP with 1 integer columns: LP relaxation INFEASIBLE" in c.value for c in at.caption)
+    assert any("relaxation is already infeasible" in m.value for m in at.markdown)
+
+
+def test_upload_shows_the_full_iis_why_it_conflicts_and_verified_repairs(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("plan.lp", INFEASIBLE_LP.encode(), "text/plain")).run()
+    assert not at.exception
+    iis = _frame(at, "family")
+    assert set(iis["row"]) == {"capacity_e1_t1", "demand_e1_t1"}
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Download the IIS (.lp)" in labels
+    assert any("Why they conflict" in m.value for m in at.markdown)
+    assert any("capacity_e1_t1: at most 10" in m.value and "cannot all hold" in m.value for m in at.markdown)
+    table = _frame(at, "verified status")
+    assert set(table["verified status"]) == {"OPTIMAL"}
+    at.text_input(key="lp_up_hard").set_value("capacity_e1").run()
+    at.checkbox(key="lp_up_rows_only").check().run()
+    table = _frame(at, "verified status")
+    assert all(w.startswith("demand_e1_t1") for w in table["what changes"])
+    at.text_input(key="lp_up_weights").set_value("capacity_e1=abc").run()
+    assert any("not a number" in e.value for e in at.error)
+
+
+def test_a_failed_repair_is_an_error_and_offers_no_download(monkeypatch, tmp_path):
+    import solvers.lp.analyze as analyze_module
+    from solvers.lp.model import LPStatus
+
+    monkeypatch.setattr(analyze_module, "apply_candidate", lambda model, cand: LPStatus.OTHER)
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("plan.lp", INFEASIBLE_LP.encode(), "text/plain")).run()
+    at.button(key="lp_up_apply").click().run()
+    assert not at.exception
+    assert not at.success
+    assert any("repair failed" in e.value and "OTHER" in e.value for e in at.error)
+    assert "Download the repaired model" not in [b.proto.label for b in at.get("download_button")]
 
 
 def test_upload_a_truncated_model_names_the_users_file(monkeypatch, tmp_path):
@@ -137,8 +182,10 @@ def test_a_decoupled_plan_shows_both_verdicts_and_why_strict_refuses(monkeypatch
     assert shown["rational (strict: echelons linked)"] == "no"
     assert shown["exact repair"] == "no"
     assert any("strict judge refuses" in w.value and "not linked" in w.value for w in at.warning)
-    card = at.dataframe[1].value.set_index("check")
-    assert card.loc["Bullwhip ratio", "detail"].startswith("Table 8 uses the bullwhip check for no error type")
+    card = _frame(at, "check").set_index("check")
+    assert card.loc["Bullwhip ratio", "detail"].startswith(
+        "Table 8 uses the bullwhip check for no error type"
+    )
     assert "ME-7" in card.loc["Inventory allocation", "detail"]
 
 
@@ -152,3 +199,26 @@ def test_benchmark_view_shows_both_rrrs_and_exact(monkeypatch, tmp_path):
     assert row["runs"] == 10
     assert row["RRR rational (paper checks)"] > row["RRR rational (strict: echelons linked)"]
     assert "exact repair" in table.columns
+
+
+def test_a_failed_episode_is_an_error_box(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.selectbox(key="lp_type").set_value("ME-4").run()
+    at.selectbox(key="lp_agent").set_value("do-nothing").run()
+    at.button(key="lp_new").click().run()
+    at.button(key="lp_run").click().run()
+    assert not at.exception
+    assert not at.success
+    assert any("not recovered" in e.value for e in at.error)
+
+
+def test_upload_a_netlib_model(monkeypatch, tmp_path):
+    """galenet (Netlib lp/infeas): the full IIS with its bounds, verified repairs, a repaired download."""
+    data = Path(__file__).resolve().parents[2] / "data" / "lp" / "netlib_infeasible" / "galenet.mps"
+    at, _db = _page(monkeypatch, tmp_path)
+    at.file_uploader(key="lp_file").set_value(("galenet.mps", data.read_bytes(), "text/plain")).run()
+    assert not at.exception
+    assert len(_frame(at, "family")) == 3 and len(_frame(at, "bound")) == 3
+    assert set(_frame(at, "verified status")["verified status"]) == {"OPTIMAL"}
+    at.button(key="lp_up_apply").click().run()
+    assert any("Repaired: HiGHS now reports OPTIMAL" in s.value for s in at.success)

@@ -1,6 +1,6 @@
 """The IIS grid places rows on (echelon, period) cells and colours shared cells by the likely cause."""
 
-from core.repair.charts import FAMILIES, iis_grid, locate
+from core.repair.charts import FAMILIES, agent_colors, iis_grid, locate, member_count
 
 
 def test_locate_rows_on_the_grid() -> None:
@@ -39,3 +39,43 @@ def test_rr_by_type_charts_both_judges_and_exact() -> None:
     facets = {a.text.split("=")[-1] for a in rr_by_type(frame).layout.annotations}
     assert facets == {"RR", "RRR paper", "RRR strict", "exact"}
     assert ("a", "ME-7", 0.0) in bars and ("a", "ME-7", 1.0) in bars
+
+
+def test_every_member_is_drawn_and_the_legend_lists_only_drawn_families() -> None:
+    """The audit's case: 7 rows in 3 cells used to show 3 cells, and legend families hidden under others."""
+    rows = [
+        "inv_balance_e1_t1",
+        "demand_prop_e1_t1",
+        "inv_balance_e1_t2",
+        "backorder_cap_e1_t2",
+        "inv_balance_e2_t2",
+        "capacity_e2_t2",
+        "mystery_row",
+    ]
+    fig = iis_grid(rows, 2, 3)
+    assert member_count(fig) == len(rows)
+    drawn = {t.name: list(t.text) for t in fig.data[1:]}
+    assert set(drawn) == {"inv_balance", "demand_prop", "backorder_cap", "capacity", "other"}
+    assert all(drawn.values()) and drawn["other"] == ["mystery_row"]
+    assert sorted(n for names in drawn.values() for n in names) == sorted(rows)
+
+
+def test_one_colour_per_agent_across_the_benchmark_charts() -> None:
+    import pandas as pd
+
+    from core.repair.charts import rr_by_type, steps_vs_rrr
+
+    frame = pd.DataFrame(
+        {
+            "agent": ["zeta", "alpha", "zeta", "alpha"],
+            "error_type": ["ME-7", "ME-9", "ME-9", "ME-9"],  # zeta first by type, alpha first by name
+            "recovered": [True, True, False, True],
+            "rational": [True, False, False, True],
+            "steps": [1, 2, 3, 4],
+        }
+    )
+    colours: dict[str, set[str]] = {}
+    for fig in (rr_by_type(frame), steps_vs_rrr(frame)):
+        for trace in fig.data:
+            colours.setdefault(trace.name, set()).add(trace.marker.color)
+    assert colours == {a: {c} for a, c in agent_colors(frame["agent"]).items()}

@@ -117,12 +117,16 @@ def test_solve_user_files(capsys, tmp_path: Path) -> None:
     bad.write_text(INFEASIBLE_LP)
     code, out, _ = _run(capsys, ["repair", "solve", "--file", str(bad)])
     assert code == 0 and out["status"] == "INFEASIBLE"
-    assert {g["family"] for g in out["iis"]} >= {"capacity_e1", "demand_e1"}
-    assert out["candidates"] and out["candidates"][0]["total_relaxation"] == pytest.approx(15.0)
+    assert {g["family"] for g in out["iis"]["groups"]} >= {"capacity_e1", "demand_e1"}
+    assert {r["name"] for r in out["iis"]["rows"]} == {"capacity_e1_t1", "demand_e1_t1"}
+    assert out["iis"]["verified_irreducible"] is True
+    assert out["candidates"] and all(c["verified_status"] == "OPTIMAL" for c in out["candidates"])
+    assert out["candidates"][0]["total_relaxation"] == pytest.approx(15.0)
+    assert out["candidates"][0]["changes"][0]["amount"] > 15.0  # rounded outward
     mip = tmp_path / "mip.lp"
     mip.write_text(MIP_LP)
-    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(mip)])
-    assert code == 2 and "MIP" in json.loads(err)["error"] and "relaxation" in json.loads(err)["error"]
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(mip)])
+    assert code == 0 and out["mip"]["relaxation_status"] == "INFEASIBLE" and out["candidates"]
     code, out, _ = _run(capsys, ["repair", "solve", "--file", str(mip), "--relax-integrality"])
     assert code == 0 and out["status"] == "INFEASIBLE"
     unb = tmp_path / "unb.lp"
@@ -238,3 +242,69 @@ def test_bench_model_only_track_withholds_the_statement(capsys, small_dataset: P
     with pytest.raises(SystemExit) as refused:
         main([*base, "--track", "real"])
     assert refused.value.code == 2 and '"field": "--track"' in capsys.readouterr().err
+
+def test_solve_writes_the_best_verified_repair_and_honours_hard_rows(capsys, tmp_path: Path) -> None:
+    from solvers.lp.model import LPModel, LPStatus
+
+    bad = tmp_path / "bad.lp"
+    bad.write_text(INFEASIBLE_LP)
+    fixed = tmp_path / "fixed.mps"
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(bad), "--repair-out", str(fixed)])
+    assert code == 0 and out["repair_out"]["status"] == "OPTIMAL"
+    assert LPModel.read(fixed).solve().status is LPStatus.OPTIMAL
+    code, out, _ = _run(
+        capsys, ["repair", "solve", "--file", str(bad), "--hard", "capacity_e1", "--rows-only"]
+    )
+    assert code == 0 and out["candidates"]
+    assert all(ch["name"] == "demand_e1_t1" for c in out["candidates"] for ch in c["changes"])
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(bad), "--hard", "capacity_e1", "demand_e1"])
+    assert code == 0 and not out["candidates"] and "un-mark" in out["summary"]
+    code, _out, err = _run(capsys, ["repair", "solve", "--file", str(bad), "--hard", "nosuchrow"])
+    assert code == 2 and "nosuchrow" in json.loads(err)["error"]
+    for bad_weight in ("capacity_e1=0", "capacity_e1=-1", "capacity_e1=nan", "=3", "capacity_e1"):
+        with pytest.raises(SystemExit):
+            main(["repair", "solve", "--file", str(bad), "--weight", bad_weight])
+        assert json.loads(capsys.readouterr().err)["field"] == "--weight"
+    code, _out, err = _run(
+        capsys,
+        [
+            "repair",
+            "solve",
+            "--file",
+            str(bad),
+            "--hard",
+            "capacity_e1",
+            "demand_e1",
+            "--repair-out",
+            str(tmp_path / "none.mps"),
+        ],
+    )
+    assert code == 2 and json.loads(err)["field"] == "--repair-out"
+
+
+def test_solve_keeps_the_labs_protected_rows_on_supply_chain_models(
+    capsys, tmp_path: Path, repair_problems
+) -> None:
+    """The audit's weak point: `solve` proposed relaxing inv_balance rows (phantom stock) the lab forbids."""
+    from solvers.lp.actions import is_protected
+
+    touched_protected = False
+    for p in repair_problems[:4]:
+        path = tmp_path / f"{p.id}.mps"
+        path.write_text(p.build().to_text("mps"))
+        code, out, _ = _run(capsys, ["repair", "solve", "--file", str(path)])
+        assert code == 0
+        if out["status"] != "INFEASIBLE":
+            continue
+        assert any("protected rows" in n for n in out["not_listed"])
+        assert not any(
+            is_protected(ch["name"]) for c in out["candidates"] for ch in c["changes"] if ch["kind"] == "row"
+        )
+        code, loose, _ = _run(capsys, ["repair", "solve", "--file", str(path), "--unprotected"])
+        touched_protected |= any(
+            is_protected(ch["name"])
+            for c in loose["candidates"]
+            for ch in c["changes"]
+            if ch["kind"] == "row"
+        )
+    assert touched_protected  # without the rule the elastic LPs do reach for balance rows
