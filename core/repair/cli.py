@@ -20,13 +20,14 @@ from core import cli_args
 from core.errors import SpecError
 
 WORKBENCH = "lp_repair"
-AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
+AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm", "diagnostician")  # evaluate.PLUGIN_AGENTS
 MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
 JUDGE_KEYS = {"paper": "rational", "strict": "rational_strict"}  # judge -> episode metric
 MIXES = ("single", "multi")  # solvers.lp.dataset.Mix
-TRACKS = ("standard", "model-only")  # solvers.lp.env.Track ("real" comes with the Netlib models)
+TRACKS = ("standard", "model-only", "real")  # solvers.lp.env.Track; real: solvers.lp.real (bench only)
+FEEDBACK_JUDGES = ("paper", "strict")  # solvers.lp.oracle.Judge
 
 
 def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_args.path_text) -> None:
@@ -55,7 +56,14 @@ def _switch_args(p: argparse.ArgumentParser) -> None:
         choices=TRACKS,
         default="standard",
         help="standard: the agent sees the problem statement and the model (the paper's); model-only: the LP "
-        "text and the tools only",
+        "text and the tools only; real: Netlib's infeasible models (bench only; no ground truth)",
+    )
+    p.add_argument(
+        "--feedback-judge",
+        choices=FEEDBACK_JUDGES,
+        default="paper",
+        help="the judge Phase II's feedback loops and the reward follow: paper (Table 8's checks, the paper's "
+        "protocol; default) or strict (plus the demand link and the plan replay)",
     )
 
 
@@ -74,23 +82,37 @@ def _problems(args: argparse.Namespace):
 def _agent(args: argparse.Namespace, problem):
     from core.repair.evaluate import make_offline_agent
 
+    real = args.track == "real"
     if args.agent == "llm":
         from core.config import Settings
         from core.repair.llm_agent import make_llm_agent
 
-        return make_llm_agent(Settings.from_env(), fmt=args.format, extended=args.extended)
-    return make_offline_agent(args.agent, problem, protected=not args.unprotected, extended=args.extended)
+        return make_llm_agent(Settings.from_env(), fmt=args.format, extended=args.extended, real=real)
+    protected = not args.unprotected and not real
+    return make_offline_agent(args.agent, problem, protected=protected, extended=args.extended)
 
 
 def _switches(args: argparse.Namespace) -> dict[str, Any]:
-    return {"protected_rows": not args.unprotected, "extended_actions": args.extended, "track": args.track}
+    if args.track == "real":
+        return {"protected_rows": False, "extended_actions": False, "track": "real"}
+    return {
+        "protected_rows": not args.unprotected,
+        "extended_actions": args.extended,
+        "track": args.track,
+        "feedback_judge": args.feedback_judge,
+    }
 
 
 def _env(args: argparse.Namespace, problems: list):
     from solvers.lp.env import LPRepairEnv, Track
+    from solvers.lp.oracle import Judge
 
     return LPRepairEnv(
-        problems, protected=not args.unprotected, extended=args.extended, track=Track(args.track)
+        problems,
+        protected=not args.unprotected,
+        extended=args.extended,
+        track=Track(args.track),
+        feedback_judge=Judge(args.feedback_judge),
     )
 
 
@@ -170,6 +192,8 @@ def cmd_run(args: argparse.Namespace) -> dict:
     from core.repair.evaluate import run_problem
     from core.store import Store
 
+    if args.track == "real":
+        raise SpecError("--track", "the real track runs through `repair bench --track real` (Netlib's models)")
     problems = _problems(args)
     problem = find(problems, args.problem)
     agent = _agent(args, problem)
@@ -198,6 +222,8 @@ def cmd_bench(args: argparse.Namespace) -> dict:
     from core.repair.metrics import summarize
     from solvers.lp.oracle import Judge
 
+    if args.track == "real":
+        return _bench_real(args)
     chosen = select(_problems(args), split=args.split, types=args.types, limit=args.limit)
     env = _env(args, chosen)
     started = time.perf_counter()
@@ -217,6 +243,32 @@ def cmd_bench(args: argparse.Namespace) -> dict:
         "switches": _switches(args),
         "seconds": round(time.perf_counter() - started, 2),
         **summary,
+    }
+
+
+def _bench_real(args: argparse.Namespace) -> dict:
+    """The real track: each Netlib infeasible model once (`--limit N`: the first N), no ground truth."""
+    from core.repair.evaluate import REAL_AGENTS, run_real
+    from core.repair.metrics import summarize_real
+    from solvers.lp.real import REAL_MODELS, RealRepairEnv
+
+    if args.agent not in REAL_AGENTS:
+        raise SpecError("--agent", f"on the real track use one of {', '.join(REAL_AGENTS)} (no ground truth)")
+    names = list(REAL_MODELS[: args.limit] if args.limit else REAL_MODELS)
+    env = RealRepairEnv(names)
+    started = time.perf_counter()
+    rows, name = [], ""
+    for model in names:
+        agent = _agent(args, None)
+        name = agent.name
+        rows.append(run_real(env, agent, model))
+    return {
+        "agent": name,
+        "split": "real",
+        "problems": len(names),
+        "switches": _switches(args),
+        "seconds": round(time.perf_counter() - started, 2),
+        **summarize_real(rows),
     }
 
 
@@ -300,7 +352,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="only these error types (ME-1 ... ME-10)",
     )
     bench.add_argument(
-        "--limit", type=cli_args.whole(1, 1_000_000), help="at most this many problems per error type"
+        "--limit",
+        type=cli_args.whole(1, 1_000_000),
+        help="at most this many problems per error type (real track: the first N models)",
     )
     bench.add_argument(
         "--judge",

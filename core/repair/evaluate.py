@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,21 +14,43 @@ from core.repair.agents import DoNothingAgent, GreedyDropAgent, GroundTruthAgent
 from core.rollout import rollout
 from solvers.lp.dataset import Problem
 from solvers.lp.env import LPRepairEnv, Track
+from solvers.lp.oracle import Judge
+from solvers.lp.real import RealRepairEnv
 
 OFFLINE_AGENTS = ("offline", "ground-truth", "do-nothing", "greedy")
+# Agents that live in their own module, plugged in by name: "module:factory", the factory called as
+# factory(problem, protected=..., extended=...) -> Agent, with problem None on the real track (no ground truth).
+PLUGIN_AGENTS: dict[str, str] = {"diagnostician": "core.repair.diagnostician:make_agent"}
+# The agents that can work on the real track (ground truth has nothing to replay there).
+REAL_AGENTS = ("greedy", "do-nothing", "offline", "llm", *PLUGIN_AGENTS)
 
 
-def make_offline_agent(name: str, problem: Problem, *, protected: bool, extended: bool) -> Agent:
-    """One of the offline agents by short name (`ground-truth` is per problem: it replays that problem's fix)."""
+def _plugin(name: str, problem: Problem | None, *, protected: bool, extended: bool) -> Agent:
+    module, attr = PLUGIN_AGENTS[name].split(":")
+    try:
+        factory = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        raise SpecError("agent", f"the {name} agent ({PLUGIN_AGENTS[name]}) is not in this build yet") from None
+    return factory(problem, protected=protected, extended=extended)
+
+
+def make_offline_agent(name: str, problem: Problem | None, *, protected: bool, extended: bool) -> Agent:
+    """One of the offline agents by short name (`ground-truth` is per problem: it replays that problem's fix;
+    `problem` is None on the real track); a `PLUGIN_AGENTS` name is imported from its own module."""
+    if name in PLUGIN_AGENTS:
+        return _plugin(name, problem, protected=protected, extended=extended)
     if name == "offline":
         return OfflineRepairAgent(extended=extended, protected=protected)
     if name == "ground-truth":
+        if problem is None:
+            raise SpecError("agent", "ground-truth has nothing to replay on the real track (no ground truth)")
         return GroundTruthAgent(problem)
     if name == "do-nothing":
         return DoNothingAgent()
     if name == "greedy":
         return GreedyDropAgent(protected=protected)
-    raise SpecError("agent", f"unknown agent {name!r}; use one of {', '.join(OFFLINE_AGENTS)} or llm")
+    known = ", ".join((*OFFLINE_AGENTS, *PLUGIN_AGENTS))
+    raise SpecError("agent", f"unknown agent {name!r}; use one of {known} or llm")
 
 
 def run_problem(
@@ -70,9 +93,10 @@ def run_offline(
     progress: Callable[[int, int], None] | None = None,
     recorder_factory: Callable[[Problem, Agent], Recorder | None] | None = None,
     track: Track = Track.STANDARD,
+    feedback_judge: Judge = Judge.PAPER,
 ) -> list[dict[str, Any]]:
     """Run an offline agent over `problems` (one env, one episode each) on `track`."""
-    env = LPRepairEnv(problems, protected=protected, extended=extended, track=track)
+    env = LPRepairEnv(problems, protected=protected, extended=extended, track=track, feedback_judge=feedback_judge)
     rows = []
     for k, p in enumerate(problems):
         agent = make_offline_agent(agent_name, p, protected=protected, extended=extended)
@@ -81,3 +105,28 @@ def run_offline(
         if progress is not None:
             progress(k + 1, len(problems))
     return rows
+
+
+def run_real(
+    env: RealRepairEnv, agent: Agent, name: str, *, seed: int = 0, recorder: Recorder | None = None
+) -> dict[str, Any]:
+    """One episode of the real track on Netlib model `name`: the env's metrics plus agent, tokens and wall time."""
+    started = time.perf_counter()
+    result = rollout(env, agent, seed=seed, recorder=recorder, options={"problem": name})
+    row = dict(result.metrics)
+    usage = getattr(agent, "usage", None)
+    row.update(
+        {
+            "agent": agent.name,
+            "split": "real",
+            "size": f"{env.current_model().num_rows} x {env.current_model().num_cols}",
+            "tokens": (usage.input_tokens + usage.output_tokens) if usage is not None else 0,
+            "rollout_status": result.status.value,
+            "run_id": result.run_id,
+            "seconds": round(time.perf_counter() - started, 4),
+            "actions": list(result.actions),
+        }
+    )
+    if result.error:
+        row["error"] = result.error
+    return row

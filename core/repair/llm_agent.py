@@ -44,6 +44,22 @@ Actions (a name may be a prefix: capacity_e1 acts on every capacity_e1_t* row):
 Inventory-balance rows and the operational limits (backorder_cap_*, supply_cap_*) may be protected; the
 observation says so."""
 
+_REAL = """You debug an infeasible linear program from a public test collection. There is no problem statement
+and no ground truth: make the model feasible with the fewest changed constraints and variable bounds.
+Read the conflicting constraints and bounds the solver reports (the IIS), check slacks, and change as few of
+them as you can (relax a constraint, set a right-hand side or a variable bound, or drop a constraint). The
+episode ends as soon as the model solves; the final model is re-solved from scratch to verify it. You have 20
+actions in total.
+
+Actions (a name may be a prefix: c1 acts on every c1_* row):
+- GET_IIS(): recompute the irreducible infeasible subsystem
+- CHECK_SLACK(name): sense, bounds, slack and IIS membership of a constraint
+- DROP_CONSTRAINT(name): remove a constraint
+- RELAX_CONSTRAINT(name, amount): loosen a constraint by amount
+- UPDATE_RHS(name, value): set a right-hand side
+- UPDATE_BOUNDS(var, lb, ub): set variable bounds (None for no bound)
+- SUBMIT(): stop and submit the model as it is"""
+
 _EXTENDED = """- UPDATE_COEF(row, var, value, lag): in every matched row ..._t{t}, set the coefficient of {var}_t{t-lag}"""
 
 _THINK = """Reply format: first your reasoning inside <think> and </think>, then exactly one line
@@ -54,13 +70,14 @@ _JSON = """Reply format: one JSON object and nothing else:
 (value2 only for UPDATE_BOUNDS' upper bound; omit what an action does not take)."""
 
 
-def system_prompt(fmt: str = "think", *, extended: bool = False) -> str:
+def system_prompt(fmt: str = "think", *, extended: bool = False, real: bool = False) -> str:
     """The agent's system prompt (D.1 in our words) for reply format `fmt`."""
     if fmt not in FORMATS:
         from core.errors import SpecError
 
         raise SpecError("format", f"reply format must be one of {', '.join(FORMATS)}")
-    parts = [_ROLE + ("\n" + _EXTENDED if extended else ""), _THINK if fmt == "think" else _JSON]
+    role = _REAL if real else _ROLE + ("\n" + _EXTENDED if extended else "")
+    parts = [role, _THINK if fmt == "think" else _JSON]
     return "\n\n".join(parts)
 
 
@@ -74,10 +91,11 @@ class LLMRepairAgent:
         fmt: str = "think",
         extended: bool = False,
         history_turns: int = 4,
+        real: bool = False,
     ) -> None:
         self.model = model
         self.fmt = fmt
-        self.system = system_prompt(fmt, extended=extended)
+        self.system = system_prompt(fmt, extended=extended, real=real)
         self.history_turns = history_turns
         self.name = f"LLM {model.name} ({fmt} format)"
         self.reset(None)
@@ -117,7 +135,10 @@ class LLMRepairAgent:
         return parsed.action.to_dict()
 
 
-def make_llm_agent(settings: Settings, *, fmt: str = "think", extended: bool = False) -> LLMRepairAgent:
-    """An LLM agent for `settings`; offline settings raise a ProviderError (no silent stand-in)."""
+def make_llm_agent(
+    settings: Settings, *, fmt: str = "think", extended: bool = False, real: bool = False
+) -> LLMRepairAgent:
+    """An LLM agent for `settings` (`real`: the real track's prompt, no supply chain); offline settings raise a
+    ProviderError (no silent stand-in)."""
     model = make_chat_model(settings, offline_policy=None)
-    return LLMRepairAgent(model, fmt=fmt, extended=extended)
+    return LLMRepairAgent(model, fmt=fmt, extended=extended, real=real)

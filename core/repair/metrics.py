@@ -74,3 +74,34 @@ def summarize(rows: list[dict[str, Any]], judges: tuple[Judge, ...] = BOTH) -> d
         "overall": summarize_rows(rows, judges),
         "by_type": {k: summarize_rows(by_type[k], judges) for k in order},
     }
+
+
+REAL_FIELDS = (
+    "problem_id",
+    "size",
+    "recovered",
+    "verified_status",
+    "changed",
+    "changed_rows",
+    "changed_bounds",
+    "reference_fewest",
+    "reference_proven",
+    "fewest",
+    "steps",
+    "seconds",
+)
+
+
+def summarize_real(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The real track: share recovered (verified feasible), share with at most the reference's changes, and
+    per model recovered, changes and the own-model tool's fewest (proven or best found)."""
+    n = len(rows)
+    return {
+        "overall": {
+            "n": n,
+            "recovered": round(sum(bool(r["recovered"]) for r in rows) / n, 4) if n else None,
+            "fewest": round(sum(bool(r["fewest"]) for r in rows) / n, 4) if n else None,
+            "steps": _mean([float(r["steps"]) for r in rows]),
+        },
+        "models": [{k: r.get(k) for k in REAL_FIELDS} for r in rows],
+    }

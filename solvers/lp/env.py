@@ -38,7 +38,11 @@ UPDATE_RHS on one exactly named `inv_balance` row)
 and `extended` (default False = paper-faithful; True adds UPDATE_COEF). `oracle_mode` "typed" applies
 Table 8 by error type (privileged, the paper's protocol), "all" applies every check (deployable). `track`
 (issue 28): `standard` shows the problem statement with the first observation (the paper's setting),
-`model-only` withholds it (the agent has the LP text and the tools only).
+`model-only` withholds it (the agent has the LP text and the tools only); `real` is not this environment
+(Netlib's models: `solvers.lp.real.RealRepairEnv`). `feedback_judge` (issue 28): `paper` (default, the paper's
+protocol) runs Phase II's feedback loops and the reward on Table 8's checks; `strict` on the strict judge (those
+checks plus the demand link and the plan replay), so a plan the strict judge refuses gets its one-sentence
+reason as feedback and another loop. The episode metrics report both judges either way.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ from solvers.lp.diff import diff_models
 from solvers.lp.edits import apply_edits
 from solvers.lp.errortypes import ErrorType
 from solvers.lp.model import IIS, LPModel, LPStatus, family_of
-from solvers.lp.oracle import OracleReport, evaluate, strict_refusal
+from solvers.lp.oracle import Judge, OracleReport, evaluate, strict_refusal
 
 REWARD_RATIONAL = 150.0
 REWARD_IRRATIONAL = 75.0
@@ -71,14 +75,16 @@ CHARSET = frozenset(string.printable)
 MODEL_HEADER = "## Model (LP format)"
 
 
-@functools.lru_cache(maxsize=4)
 class Track(StrEnum):
-    """What the agent is shown: the paper's statement + model, or the model alone (Phase I "applies to any LP")."""
+    """What the agent is shown: the paper's statement + model, or the model alone (Phase I "applies to any LP");
+    `real` is Netlib's infeasible models (`solvers.lp.real.RealRepairEnv`, no statement, no ground truth)."""
 
     STANDARD = "standard"
     MODEL_ONLY = "model-only"
+    REAL = "real"
 
 
+@functools.lru_cache(maxsize=4)
 def default_problems(seed: int = 2, per_type: int = 1) -> tuple[Problem, ...]:
     """A small built-in set (`per_type` test problems per error type) for the registry's default instance."""
     problems, _ = generate(seed=seed, counts={e: (0, per_type) for e in ErrorType})
@@ -105,6 +111,7 @@ class LPRepairEnv(gym.Env):
         oracle_mode: str = "typed",
         show_model: bool = True,
         track: Track = Track.STANDARD,
+        feedback_judge: Judge = Judge.PAPER,
     ) -> None:
         if max_steps < 1:
             raise SpecError("max_steps", "must be >= 1")
@@ -122,6 +129,12 @@ class LPRepairEnv(gym.Env):
         self.oracle_mode = oracle_mode
         self.show_model = show_model
         self.track = Track(track)
+        if self.track is Track.REAL:
+            raise SpecError("track", "the real track runs Netlib's models in solvers.lp.real.RealRepairEnv")
+        try:
+            self.feedback_judge = Judge(feedback_judge)
+        except ValueError:
+            raise SpecError("feedback_judge", f"use paper or strict; got {feedback_judge!r}") from None
         self.observation_space = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
         self.action_space = spaces.Text(max_length=2000, min_length=0, charset=CHARSET)
         self.problem: Problem | None = None
@@ -142,6 +155,7 @@ class LPRepairEnv(gym.Env):
         self.targets: set[str] = set()
         self.first_optimal_step: int | None = None
         self.report: OracleReport | None = None
+        self.refusal: str | None = None
         self.final_reward: float | None = None
         self.end_reason = ""
         self._iis: IIS | None = None
@@ -287,7 +301,8 @@ class LPRepairEnv(gym.Env):
         if not changed and self.report is not None:
             return
         self.report = self._oracle()
-        if self.report is not None and self.report.passed:
+        self.refusal = self._strict_refusal()
+        if self._passes():
             self._finish("OPTIMAL and every applicable rationality check passes")
             return
         if self.loops >= self.max_loops:
@@ -295,6 +310,17 @@ class LPRepairEnv(gym.Env):
             return
         self.loops += 1
         self.phase = "VALIDATE"
+
+    def _strict_refusal(self) -> str | None:
+        """The strict judge's own reason to refuse the plan (only asked when it runs the feedback loop)."""
+        if self.feedback_judge is not Judge.STRICT or self.report is None or not self.report.passed:
+            return None
+        assert self.model is not None and self.problem is not None
+        return strict_refusal(self.model, self.problem.supply_chain, self.problem.limits)
+
+    def _passes(self) -> bool:
+        """The verdict the feedback loop and the reward follow (`feedback_judge`)."""
+        return self.report is not None and self.report.passed and self.refusal is None
 
     def _finish(self, reason: str, *, truncate: bool = False) -> None:
         assert self.model is not None
@@ -304,7 +330,8 @@ class LPRepairEnv(gym.Env):
         if status is LPStatus.OPTIMAL:
             if self.report is None:
                 self.report = self._oracle()
-            rational = self.report is not None and self.report.passed
+                self.refusal = self._strict_refusal()
+            rational = self._passes()
             self.final_reward = REWARD_RATIONAL if rational else REWARD_IRRATIONAL
         else:
             self.final_reward = REWARD_FAILED
@@ -358,7 +385,10 @@ class LPRepairEnv(gym.Env):
             for k, (label, ok, _msg) in enumerate(self.history[start:], start=start + 1):
                 lines.append(f"- {k}. {label}: {'ok' if ok else 'error'}")
         if self.report is not None and (self.phase == "VALIDATE" or self.done):
-            lines += ["", "## Rationality Feedback (from Phase 2 Oracle)", self.report.feedback()]
+            feedback = self.report.feedback()
+            if self.refusal is not None:
+                feedback = f"- Strict judge refuses the plan: {self.refusal}"
+            lines += ["", "## Rationality Feedback (from Phase 2 Oracle)", feedback]
             lines += [
                 "",
                 "## Closed-Loop Status",
@@ -397,6 +427,7 @@ class LPRepairEnv(gym.Env):
             "extended_actions": self.extended,
             "oracle_mode": self.oracle_mode,
             "track": self.track.value,
+            "feedback_judge": self.feedback_judge.value,
         }
 
     def episode_metrics(self) -> dict[str, Any]:

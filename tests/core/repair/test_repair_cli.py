@@ -240,7 +240,7 @@ def test_bench_model_only_track_withholds_the_statement(capsys, small_dataset: P
     code, out, _ = _run(capsys, base)
     assert code == 0 and out["switches"]["track"] == "standard" and out["overall"]["exact"] == 1.0
     with pytest.raises(SystemExit) as refused:
-        main([*base, "--track", "real"])
+        main([*base, "--track", "galaxy"])
     assert refused.value.code == 2 and '"field": "--track"' in capsys.readouterr().err
 
 def test_solve_writes_the_best_verified_repair_and_honours_hard_rows(capsys, tmp_path: Path) -> None:
@@ -308,3 +308,51 @@ def test_solve_keeps_the_labs_protected_rows_on_supply_chain_models(
             if ch["kind"] == "row"
         )
     assert touched_protected  # without the rule the elastic LPs do reach for balance rows
+
+
+def test_bench_real_track_reports_recovered_changes_and_the_reference(capsys) -> None:
+    code, out, _ = _run(capsys, ["repair", "bench", "--track", "real", "--agent", "greedy", "--limit", "2"])
+    assert code == 0 and out["split"] == "real" and out["switches"]["track"] == "real"
+    galenet, woodinfe = out["models"]
+    assert galenet["problem_id"] == "galenet" and galenet["recovered"] is True and galenet["changed"] == 1
+    assert galenet["reference_fewest"] == 1 and galenet["reference_proven"] is True and galenet["fewest"] is True
+    assert woodinfe["reference_proven"] is False and out["overall"]["recovered"] == 1.0
+    code, out, _ = _run(capsys, ["repair", "bench", "--track", "real", "--agent", "do-nothing", "--limit", "1"])
+    assert code == 0 and out["overall"] == {"n": 1, "recovered": 0.0, "fewest": 0.0, "steps": 1.0}
+    code, out, err = _run(capsys, ["repair", "bench", "--track", "real", "--agent", "ground-truth"])
+    assert code == 2 and out is None and "no ground truth" in err
+    code, out, err = _run(capsys, ["repair", "run", "--problem", "galenet", "--track", "real", "--no-record"])
+    assert code == 2 and "repair bench --track real" in err
+
+
+def test_feedback_judge_flag_is_typed_and_reported(capsys, small_dataset: Path) -> None:
+    base = ["repair", "bench", "--dataset", str(small_dataset), "--types", "ME-9"]
+    code, out, _ = _run(capsys, [*base, "--feedback-judge", "strict"])
+    assert code == 0 and out["switches"]["feedback_judge"] == "strict"
+    code, out, _ = _run(capsys, base)
+    assert code == 0 and out["switches"]["feedback_judge"] == "paper"
+    with pytest.raises(SystemExit) as refused:
+        main([*base, "--feedback-judge", "lenient"])
+    assert refused.value.code == 2 and '"field": "--feedback-judge"' in capsys.readouterr().err
+
+
+def test_plugin_agents_plug_in_by_name(monkeypatch) -> None:
+    """The diagnostician hook: a PLUGIN_AGENTS entry is imported by name; a missing module is a plain error."""
+    from core.errors import SpecError
+    from core.repair import evaluate
+
+    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "core.repair.no_such_module:make_agent")
+    with pytest.raises(SpecError, match="not in this build"):
+        evaluate.make_offline_agent("diagnostician", None, protected=True, extended=False)
+    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "core.repair.agents:DoNothingAgent")
+    with pytest.raises(TypeError):  # the factory is called with (problem, protected=, extended=)
+        evaluate.make_offline_agent("diagnostician", None, protected=True, extended=False)
+    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "tests.core.repair.test_repair_cli:_fake_factory")
+    agent = evaluate.make_offline_agent("diagnostician", None, protected=False, extended=False)
+    assert agent.name.startswith("do-nothing") and "diagnostician" in evaluate.REAL_AGENTS
+
+
+def _fake_factory(problem, *, protected: bool, extended: bool):
+    from core.repair.agents import DoNothingAgent
+
+    return DoNothingAgent()

@@ -74,6 +74,44 @@ def test_track_key_withholds_the_statement_and_bad_keys_are_refused(tmp_path, re
     m = experiment.metrics(rollout(env, agent, seed=0), env)
     assert m["recovered"] == 0.0 and "cannot work" in agent.last_note
     with pytest.raises(SpecError):
-        experiment.instances({**base, "track": "real"})
+        experiment.instances({**base, "track": "galaxy"})
     with pytest.raises(SpecError):
         experiment.instances({**base, "mix": "triple", "dataset": None})
+
+
+def test_feedback_judge_strict_runs_phase_two_on_the_strict_verdict(tmp_path, repair_problems) -> None:
+    """ME-7: the paper judge ends the episode rational (+150); under feedback_judge = strict the same plan is
+    refused with the strict judge's reason as feedback, and the reward follows that judge."""
+    path = save(repair_problems, tmp_path / "set.json")
+    base = {"dataset": str(path), "split": "test", "types": ["ME-7"]}
+    results = {}
+    for judge in ("paper", "strict"):
+        [(_key, config)] = experiment.instances({**base, "feedback_judge": judge})
+        assert config["feedback_judge"] == judge
+        env = experiment.make_env(config)
+        agent = experiment.make_agent({"kind": "offline"}, config, Settings())
+        result = rollout(env, agent, seed=0)
+        results[judge] = (experiment.metrics(result, env), env._observation())
+    paper, strict = results["paper"][0], results["strict"][0]
+    assert paper["reward"] == 150.0 and paper["loops"] == 0.0
+    assert strict["reward"] < 150.0 and strict["loops"] >= 1.0 and strict["rational_strict"] == 0.0
+    assert "Strict judge refuses the plan" in results["strict"][1]
+    from core.errors import SpecError
+
+    with pytest.raises(SpecError):
+        experiment.instances({**base, "feedback_judge": "lenient"})
+
+
+def test_real_track_cells_run_netlib_models_without_ground_truth() -> None:
+    from core.errors import SpecError
+
+    cells = experiment.instances({"track": "real", "limit": 2})
+    assert [k for k, _c in cells] == ["galenet", "woodinfe"]
+    config = cells[0][1]
+    env = experiment.make_env(config)
+    agent = experiment.make_agent({"kind": "offline", "agent": "greedy"}, config, Settings())
+    m = experiment.metrics(rollout(env, agent, seed=0, options={"problem": "galenet"}), env)
+    assert m == {"recovered": 1.0, "fewest": 1.0, "changed": 1.0, "steps": 1.0, "reward": 150.0,
+                 "reference_fewest": 1.0}
+    with pytest.raises(SpecError):
+        experiment.make_agent({"kind": "offline", "agent": "ground-truth"}, config, Settings())
