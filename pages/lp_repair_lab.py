@@ -11,12 +11,16 @@ from core.repair.charts import iis_grid, rr_by_type, steps_vs_rrr
 from core.repair.data import dataset_path, load_or_generate
 from core.repair.lab import (
     AGENT_LABELS,
+    RELAX_LABEL,
     RepairSession,
     TraceStep,
     benchmark_frame,
     judge_table,
+    mip_hint,
     problem_rows,
+    real_frame,
     run_offline_batch,
+    run_real_batch,
 )
 from core.ui import guard, optional_store, setup_page
 from solvers.lp.analyze import (
@@ -31,10 +35,15 @@ from solvers.lp.analyze import (
     stem_of,
 )
 from solvers.lp.dataset import Problem
-from solvers.lp.env import default_problems
+from solvers.lp.env import Track, default_problems
 from solvers.lp.model import LPModel, LPStatus
 
 SESSION, UPLOAD = "lp_session", "lp_upload_state"
+TRACK_LABELS = {
+    "standard": "standard (statement + model, the paper's)",
+    "model-only": "model-only (the LP and the tools)",
+    "real": "real (Netlib's infeasible models)",
+}
 
 settings = setup_page(
     "LP Repair Lab",
@@ -382,7 +391,7 @@ def candidate_repairs(name: str, model: LPModel, report: Analysis, suffix: str) 
 def upload_view() -> None:
     """Analyse the user's own .mps/.lp model: status, full IIS, why it conflicts, verified repairs."""
     uploaded = st.file_uploader("An .mps or .lp model", type=["mps", "lp"], key="lp_file")
-    relax = st.checkbox("Analyse only the LP relaxation if the model is a MIP", key="lp_relax")
+    relax = st.checkbox(RELAX_LABEL, key="lp_relax")
     options = repair_options()
     if uploaded is None:
         st.caption(
@@ -399,6 +408,9 @@ def upload_view() -> None:
         model.relax_integrality()
     report = analyze(model, options)
     uploaded_report(report)
+    hint = mip_hint(report.mip)
+    if hint:
+        st.info(hint, icon=":material/info:")
     iis_view(uploaded.name, model, report)
     candidate_repairs(uploaded.name, model, report, suffix)
 
@@ -422,18 +434,37 @@ def benchmark_view() -> None:
     st.caption(
         "Every episode run on this page or with `python -m core.cli repair run` is stored; results by agent below."
     )
-    bcol1, bcol2 = st.columns(2)
-    per_type = bcol1.number_input("Problems per error type", 1, 30, 2, key="lp_bench_n")
+    bcol0, bcol1, bcol2 = st.columns(3)
+    track = Track(
+        bcol0.selectbox(
+            "Track",
+            [t.value for t in Track],
+            format_func=TRACK_LABELS.__getitem__,
+            key="lp_bench_track",
+        )
+    )
+    real = track is Track.REAL
+    per_type = bcol1.number_input(
+        "Problems per error type", 1, 30, 2, key="lp_bench_n", disabled=real, help="not used on the real track"
+    )
     bench_agent = bcol2.selectbox(
         "Offline agent",
         ["offline", "greedy", "do-nothing"],
         format_func=AGENT_LABELS.__getitem__,
         key="lp_bench_agent",
     )
-    if st.button("Run on the test split", key="lp_bench_run", disabled=store is None):
-        chosen = bench_sample(per_type)
-        with st.spinner(f"Running {len(chosen)} episodes…"):
-            run_offline_batch(chosen, bench_agent, store=store)
+    label = "Run on Netlib's infeasible models" if real else "Run on the test split"
+    if st.button(label, key="lp_bench_run", disabled=store is None):
+        if real:
+            with st.spinner("Running the ten Netlib models…"):
+                run_real_batch(bench_agent, store=store)
+        else:
+            chosen = bench_sample(per_type)
+            with st.spinner(f"Running {len(chosen)} episodes…"):
+                run_offline_batch(chosen, bench_agent, store=store, track=track)
+    if real:
+        real_view()
+        return
     results = benchmark_frame(store) if store is not None else None
     if results is None or results.empty:
         st.info("No LP Repair runs stored yet: run an episode or the batch above.")
@@ -448,6 +479,20 @@ def benchmark_view() -> None:
         "lp_repair_results.json",
         key="lp_bench_dl",
     )
+
+
+def real_view() -> None:
+    """Real-track runs: per model and agent, recovered (verified), changes and the own-model tool's fewest."""
+    frame = real_frame(store) if store is not None else None
+    if frame is None or frame.empty:
+        st.info("No real-track runs stored yet: run an agent on Netlib's infeasible models above.")
+        return
+    st.subheader("Real track: a verified feasible model with the fewest changes")
+    st.caption(
+        "No ground truth: success is a model that re-solves feasible from scratch; the reference is the "
+        "own-model tool's fewest-changes repair (proven, or best found under its time limit)."
+    )
+    st.dataframe(frame, hide_index=True, key="lp_bench_real")
 
 
 with repair_tab, guard():

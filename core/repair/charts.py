@@ -174,19 +174,32 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
     return fig
 
 
+JUDGE_COLUMNS = {"RRR paper": "rational", "RRR strict": "rational_strict", "exact": "exact_repair"}
+
+
 def steps_vs_rrr(frame: pd.DataFrame) -> go.Figure:
+    """Mean steps against RRR under the paper judge, the strict judge and exact repair (one panel each; one
+    point per agent and error type; one colour per agent in every panel)."""
+    judges = {k: v for k, v in JUDGE_COLUMNS.items() if v in frame.columns}
     g = frame.groupby(["agent", "error_type"], as_index=False).agg(
-        steps=("steps", "mean"), RRR=("rational", "mean"), n=("rational", "size")
+        steps=("steps", "mean"), n=("recovered", "size"), **{k: (v, "mean") for k, v in judges.items()}
     )
+    long = g.melt(id_vars=["agent", "error_type", "steps", "n"], value_vars=list(judges), var_name="judge")
     fig = px.scatter(
-        g,
+        long,
         x="steps",
-        y="RRR",
+        y="value",
         color="agent",
         size="n",
+        facet_col="judge",
+        category_orders={"judge": list(judges)},
         hover_name="error_type",
         range_y=[-0.05, 1.05],
         color_discrete_map=agent_colors(frame["agent"]),
+        labels={"steps": "mean steps", "value": "share of runs"},
     )
-    fig.update_layout(title="Mean steps vs RRR (one point per agent and error type)", height=380)
+    fig.update_layout(
+        title="Mean steps vs RRR under both judges and exact repair (one point per agent and error type)",
+        height=380,
+    )
     return fig

@@ -119,7 +119,7 @@ def run_real(
         {
             "agent": agent.name,
             "split": "real",
-            "size": f"{env.current_model().num_rows} x {env.current_model().num_cols}",
+            "size": f"{env.original.num_rows} x {env.original.num_cols}",
             "tokens": (usage.input_tokens + usage.output_tokens) if usage is not None else 0,
             "rollout_status": result.status.value,
             "run_id": result.run_id,

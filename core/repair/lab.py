@@ -18,16 +18,17 @@ from core.agent import Agent
 from core.config import Settings
 from core.errors import SpecError
 from core.recorder import Recorder
-from core.repair.evaluate import make_offline_agent
+from core.repair.evaluate import make_offline_agent, run_real
 from core.rollout import Episode, to_json
 from core.store import Store
 from solvers.lp.dataset import Problem
 from solvers.lp.diff import diff_models
-from solvers.lp.env import LPRepairEnv
+from solvers.lp.env import LPRepairEnv, Track
 from solvers.lp.errortypes import TITLES
 from solvers.lp.model import LPModel
 from solvers.lp.oracle import Check
 from solvers.lp.oracle import strict_refusal as strict_reason
+from solvers.lp.real import REAL_MODELS, RealRepairEnv
 
 WORKBENCH = "lp_repair"
 AGENT_LABELS = {
@@ -86,12 +87,13 @@ class RepairSession:
         settings: Settings | None = None,
         store: Store | None = None,
         seed: int = 0,
+        track: Track = Track.STANDARD,
     ) -> None:
         if agent_key not in AGENT_LABELS:
             raise SpecError("agent", f"unknown agent {agent_key!r}")
         self.problem = problem
         self.agent_key = agent_key
-        self.env = LPRepairEnv([problem], protected=protected, extended=extended)
+        self.env = LPRepairEnv([problem], protected=protected, extended=extended, track=track)
         self.agent: Agent = self._make_agent(agent_key, fmt, settings, protected, extended)
         self.seed = seed
         config = {
@@ -101,6 +103,7 @@ class RepairSession:
             "size": problem.size,
             "protected_rows": protected,
             "extended_actions": extended,
+            "track": Track(track).value,
         }
         self.recorder = Recorder(
             store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}"
@@ -291,7 +294,25 @@ class Verdict:
     meaning: str
 
 
-VERDICT_LABELS = ("rational (paper checks)", "rational (strict: echelons linked)", "exact repair")
+RELAX_LABEL = "Analyse only the LP relaxation if the model is a MIP"  # the upload view's checkbox
+
+
+def mip_hint(mip: dict | None) -> str | None:
+    """For a MIP analysed with its integrality: how to analyse its LP relaxation instead (the checkbox's label)."""
+    if not mip:
+        return None
+    return (
+        f"This model is a MIP ({mip['integer_columns']} integer columns), analysed with its integrality. To "
+        f"analyse and repair its LP relaxation instead, tick \u201c{RELAX_LABEL}\u201d above the upload (on "
+        "the command line: `repair solve --file F --relax-integrality`)."
+    )
+
+
+VERDICT_LABELS = (
+    "rational (paper checks)",
+    "rational (strict: echelons linked and the plan replays)",
+    "exact repair",
+)
 
 
 def verdicts(metrics: dict[str, Any]) -> list[Verdict]:
@@ -302,7 +323,8 @@ def verdicts(metrics: dict[str, Any]) -> list[Verdict]:
         Verdict(
             strict,
             bool(metrics.get("rational_strict")),
-            "the paper's checks plus each echelon's demand equals the orders of the echelon below",
+            "the paper's checks, each echelon's demand equals the orders of the echelon below, and the plan's "
+            "orders replayed through the stated chain give the LP's stock, backorders and cost",
         ),
         Verdict(exact, bool(metrics.get("exact_repair")), "the final model equals the ground-truth repair"),
     ]
@@ -337,7 +359,7 @@ def benchmark_frame(store: Store) -> pd.DataFrame:
     rows = []
     for _, r in runs.iterrows():
         m = r.get("metrics") or {}
-        if not isinstance(m, dict) or "recovered" not in m:
+        if not isinstance(m, dict) or "recovered" not in m or m.get("track") == Track.REAL.value:
             continue
         rows.append(
             {
@@ -351,9 +373,45 @@ def benchmark_frame(store: Store) -> pd.DataFrame:
                 "steps": m.get("steps"),
                 "protected_rows": m.get("protected_rows"),
                 "extended_actions": m.get("extended_actions"),
+                "track": m.get("track", Track.STANDARD.value),
             }
         )
     return pd.DataFrame(rows)
+
+
+REAL_COLUMNS = {
+    "problem_id": "model",
+    "agent": "agent",
+    "recovered": "recovered (verified)",
+    "changed": "changed rows + bounds",
+    "reference_fewest": "own-model tool's fewest",
+    "reference_proven": "fewest proven",
+    "steps": "steps",
+}
+
+
+def real_frame(store: Store) -> pd.DataFrame:
+    """Finished real-track runs (Netlib models): model, agent, recovered (verified), changes, the reference."""
+    runs = store.list_runs(workbench=WORKBENCH, limit=5000)
+    rows = []
+    for _, r in runs.iterrows():
+        m = r.get("metrics") or {}
+        if isinstance(m, dict) and m.get("track") == Track.REAL.value and "recovered" in m:
+            row = {label: m.get(key) for key, label in REAL_COLUMNS.items()}
+            row["agent"] = m.get("agent") or (r.get("config") or {}).get("agent", "?")
+            rows.append(row)
+    return pd.DataFrame(rows, columns=list(REAL_COLUMNS.values()))
+
+
+def run_real_batch(agent_key: str, *, store: Store | None, models: tuple[str, ...] = REAL_MODELS) -> int:
+    """Run an offline agent over Netlib's infeasible models (the real track), recording each episode."""
+    env = RealRepairEnv(list(models))
+    for name in models:
+        agent = make_offline_agent(agent_key, None, protected=False, extended=False)
+        config = {"problem": name, "agent": agent.name, "track": Track.REAL.value}
+        recorder = Recorder(store, WORKBENCH, config=config, seed=0, title=f"{name} · {agent.name}")
+        run_real(env, agent, name, recorder=recorder)
+    return len(models)
 
 
 def run_offline_batch(
@@ -363,10 +421,11 @@ def run_offline_batch(
     store: Store | None,
     protected: bool = True,
     extended: bool = False,
+    track: Track = Track.STANDARD,
 ) -> int:
-    """Run an offline agent over `problems`, recording each episode; returns how many were run."""
+    """Run an offline agent over `problems` on `track`, recording each episode; returns how many were run."""
     for p in problems:
-        RepairSession(p, agent_key, protected=protected, extended=extended, store=store).run()
+        RepairSession(p, agent_key, protected=protected, extended=extended, store=store, track=track).run()
     return len(problems)
 
 

@@ -179,7 +179,7 @@ def test_a_decoupled_plan_shows_both_verdicts_and_why_strict_refuses(monkeypatch
     assert not at.exception
     shown = {m.label: m.value for m in at.metric}
     assert shown["rational (paper checks)"] == "yes"
-    assert shown["rational (strict: echelons linked)"] == "no"
+    assert shown["rational (strict: echelons linked and the plan replays)"] == "no"
     assert shown["exact repair"] == "no"
     assert any("strict judge refuses" in w.value and "not linked" in w.value for w in at.warning)
     card = _frame(at, "check").set_index("check")
@@ -197,7 +197,7 @@ def test_benchmark_view_shows_both_rrrs_and_exact(monkeypatch, tmp_path):
     table = next(d.value for d in at.dataframe if "runs" in d.value.columns)
     row = table.set_index("agent").iloc[0]
     assert row["runs"] == 10
-    assert row["RRR rational (paper checks)"] > row["RRR rational (strict: echelons linked)"]
+    assert row["RRR rational (paper checks)"] > row["RRR rational (strict: echelons linked and the plan replays)"]
     assert "exact repair" in table.columns
 
 
@@ -222,3 +222,35 @@ def test_upload_a_netlib_model(monkeypatch, tmp_path):
     assert set(_frame(at, "verified status")["verified status"]) == {"OPTIMAL"}
     at.button(key="lp_up_apply").click().run()
     assert any("Repaired: HiGHS now reports OPTIMAL" in s.value for s in at.success)
+
+
+def test_the_mip_hint_names_the_checkbox_by_its_real_label(monkeypatch, tmp_path):
+    """Issue 31 item 5: the MIP message points to the relax-integrality option by the label the page shows."""
+    at, _db = _page(monkeypatch, tmp_path)
+    mip = INFEASIBLE_LP.replace("End", "General\n x\nEnd")
+    at.file_uploader(key="lp_file").set_value(("plan.lp", mip.encode(), "text/plain")).run()
+    label = at.checkbox(key="lp_relax").label
+    assert any(f"\u201c{label}\u201d" in i.value and "MIP" in i.value for i in at.info)
+    at.checkbox(key="lp_relax").check().run()
+    assert not at.exception and not any("integer columns), analysed" in i.value for i in at.info)
+
+
+def test_a_malformed_upload_names_the_users_file_not_the_temporary_one(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    broken = INFEASIBLE_LP.replace("x + y <= 10", "x + + <= ten")
+    at.file_uploader(key="lp_file").set_value(("factory plan.lp", broken.encode(), "text/plain")).run()
+    assert not at.exception and not at.metric
+    errors = [e.value for e in at.error]
+    assert errors and all("factory plan.lp" in e and "model.lp" not in e for e in errors), errors
+
+
+def test_benchmark_track_real_runs_the_netlib_models(monkeypatch, tmp_path):
+    at, _db = _page(monkeypatch, tmp_path)
+    at.selectbox(key="lp_bench_track").set_value("real").run()
+    at.selectbox(key="lp_bench_agent").set_value("do-nothing").run()
+    assert "No real-track runs" in at.info[-1].value
+    at.button(key="lp_bench_run").click().run()
+    assert not at.exception
+    table = _frame(at, "own-model tool's fewest")
+    assert len(table) == 10 and not table["recovered (verified)"].any()
+    assert set(table["model"]) >= {"galenet", "cplex1"}

@@ -79,3 +79,31 @@ def test_one_colour_per_agent_across_the_benchmark_charts() -> None:
         for trace in fig.data:
             colours.setdefault(trace.name, set()).add(trace.marker.color)
     assert colours == {a: {c} for a, c in agent_colors(frame["agent"]).items()}
+
+
+def test_steps_vs_rrr_shows_both_judges_and_exact_with_one_colour_per_agent() -> None:
+    import pandas as pd
+
+    from core.repair.charts import steps_vs_rrr
+
+    frame = pd.DataFrame(
+        {
+            "agent": ["greedy", "offline", "greedy", "offline"],
+            "error_type": ["ME-7", "ME-7", "ME-9", "ME-9"],
+            "recovered": [True, True, True, True],
+            "rational": [True, True, False, True],
+            "rational_strict": [False, False, False, True],
+            "exact_repair": [False, False, False, True],
+            "steps": [6, 1, 3, 1],
+        }
+    )
+    fig = steps_vs_rrr(frame)
+    panels = {a.text.split("=")[-1] for a in fig.layout.annotations}
+    assert panels == {"RRR paper", "RRR strict", "exact"}
+    by_agent: dict[str, set[str]] = {}
+    ys: dict[tuple[str, str], list[float]] = {}
+    for trace in fig.data:
+        by_agent.setdefault(trace.name, set()).add(trace.marker.color)
+        ys[(trace.name, trace.xaxis)] = list(trace.y)
+    assert by_agent == {a: {c} for a, c in agent_colors(frame["agent"]).items()}
+    assert sorted(ys[("offline", "x")]) == [1.0, 1.0] and sorted(ys[("offline", "x2")]) == [0.0, 1.0]

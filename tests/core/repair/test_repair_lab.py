@@ -82,7 +82,7 @@ def test_a_decoupled_plan_gets_both_verdicts_and_the_strict_reason(repair_proble
     got = {v.label: v.passed for v in session.verdicts()}
     assert got == {
         "rational (paper checks)": True,
-        "rational (strict: echelons linked)": False,
+        "rational (strict: echelons linked and the plan replays)": False,
         "exact repair": False,
     }
     reason = session.strict_refusal()
@@ -112,5 +112,5 @@ def test_judge_table_puts_both_rrrs_and_exact_side_by_side() -> None:
     )
     table = judge_table(frame).set_index("agent")
     assert table.loc["a", "RRR rational (paper checks)"] == 1.0
-    assert table.loc["a", "RRR rational (strict: echelons linked)"] == 0.5
+    assert table.loc["a", "RRR rational (strict: echelons linked and the plan replays)"] == 0.5
     assert table.loc["a", "exact repair"] == 0.0 and table.loc["b", "runs"] == 1
