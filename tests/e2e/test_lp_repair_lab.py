@@ -35,3 +35,23 @@ def test_run_a_repair_and_open_the_trace(page, artifacts_dir: Path):
     expect(charts.first).to_contain_text("IIS at step 0")
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "lp_repair_lab_trace.png"), full_page=True)
+
+
+def test_a_failed_repair_is_an_error_box_not_a_green_one(page, artifacts_dir: Path):
+    """Issue 28 item 5: an episode that does not recover shows a red error, and no green success box."""
+    open_page(page, "/lp_repair_lab", "LP Repair Lab")
+    agent = page.get_by_role("combobox", name="Agent")
+    agent.click()
+    page.get_by_role("option", name="Do nothing (offline reference)").click()
+    wait_idle(page)
+    page.get_by_role("button", name="New episode").click()
+    wait_idle(page)
+    expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("INFEASIBLE", timeout=60_000)
+    page.get_by_role("button", name="Run to the end").click()
+    wait_idle(page)
+    error = page.locator('[data-testid="stAlertContentError"]').filter(has_text="Episode complete")
+    expect(error).to_be_visible(timeout=60_000)
+    expect(error).to_contain_text("not recovered")
+    expect(page.locator('[data-testid="stAlertContentSuccess"]')).to_have_count(0)
+    assert_healthy(page)
+    page.screenshot(path=str(artifacts_dir / "lp_repair_lab_failed.png"), full_page=True)
