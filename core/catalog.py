@@ -160,6 +160,14 @@ WORKBENCHES: tuple[Workbench, ...] = (
                 "Phase II rationality oracle, eq. 5 reward.",
                 sample_actions="solvers.lp.env:sample_actions",
             ),
+            EnvEntry(
+                "orca/LPRepairReal-v0",
+                "solvers.lp.real:RealRepairEnv",
+                "The LP Repair Lab's real track: repair one of Netlib's infeasible LPs with the fewest changed rows "
+                "and bounds (verified by a fresh re-solve; no ground truth).",
+                kwargs={"problems": ["galenet", "woodinfe"]},
+                sample_actions="solvers.lp.real:sample_actions",
+            ),
         ),
     ),
     Workbench(
