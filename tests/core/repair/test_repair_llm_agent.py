@@ -82,3 +82,11 @@ def test_system_prompt_formats_and_extended_action() -> None:
 def test_offline_settings_do_not_substitute_a_fake_llm() -> None:
     with pytest.raises(ProviderError):
         make_llm_agent(Settings(provider="offline"))
+
+
+def test_the_real_track_prompt_names_no_supply_chain() -> None:
+    from core.repair.llm_agent import system_prompt
+
+    real = system_prompt("think", real=True)
+    assert "fewest changed constraints" in real and "echelon" not in real and "UPDATE_COEF" not in real
+    assert "echelon" in system_prompt("think")
