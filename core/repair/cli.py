@@ -20,7 +20,7 @@ from core import cli_args
 from core.errors import SpecError
 
 WORKBENCH = "lp_repair"
-AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm")
+AGENTS = ("offline", "diagnostician", "greedy", "ground-truth", "do-nothing", "llm")
 MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")

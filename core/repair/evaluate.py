@@ -10,17 +10,20 @@ from core.agent import Agent
 from core.errors import SpecError
 from core.recorder import Recorder
 from core.repair.agents import DoNothingAgent, GreedyDropAgent, GroundTruthAgent, OfflineRepairAgent
+from core.repair.diagnostician import Diagnostician
 from core.rollout import rollout
 from solvers.lp.dataset import Problem
 from solvers.lp.env import LPRepairEnv
 
-OFFLINE_AGENTS = ("offline", "ground-truth", "do-nothing", "greedy")
+OFFLINE_AGENTS = ("offline", "diagnostician", "ground-truth", "do-nothing", "greedy")
 
 
 def make_offline_agent(name: str, problem: Problem, *, protected: bool, extended: bool) -> Agent:
     """One of the offline agents by short name (`ground-truth` is per problem: it replays that problem's fix)."""
     if name == "offline":
         return OfflineRepairAgent(extended=extended, protected=protected)
+    if name == "diagnostician":
+        return Diagnostician(extended=extended, protected=protected)
     if name == "ground-truth":
         return GroundTruthAgent(problem)
     if name == "do-nothing":
