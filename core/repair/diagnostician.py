@@ -48,6 +48,9 @@ NO_RATIONAL = "no rational repair in this action set"
 _NAME = re.compile(r"^(?P<stem>.*?)(?:_e(?P<e>\d+))?(?:_t(?P<t>\d+))?$")
 _NUM = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _IIS_LINE = re.compile(r"- Conflicting Constraints: \[(.*?)\]")
+_FEEDBACK_COST = re.compile(
+    r"objective coefficient of (\S+) is (\S+) but the specified \w+ cost at echelon \d+ is (-?[\d.]+)"
+)
 COST_WORDS = {"I": "holding", "B": "backorder cost"}  # column stem -> the statement label that prices it
 TOL = 1e-6
 
@@ -204,7 +207,7 @@ class Diagnostician:
         if not self.queue:
             self.replans += 1
             if self.replans <= 3:
-                self.queue = self.plan(self.model)
+                self.queue = self.from_feedback(text) or self.plan(self.model)
         if not self.queue:
             self.last_note = self.verdict or "no further repair found: submit"
             return SUBMIT
@@ -231,6 +234,21 @@ class Diagnostician:
         except SpecError:
             return False
 
+    def from_feedback(self, text: str) -> list[Finding]:
+        """Phase II feedback that names a coefficient and the value it should have: set it (cost terms)."""
+        if "## Rationality Feedback" not in text:
+            return []
+        out: list[Finding] = []
+        for col, have, want in _FEEDBACK_COST.findall(text.split("## Rationality Feedback", 1)[1]):
+            fam = family_of(col)
+            finding = Finding(
+                Action(ActionName.UPDATE_OBJ, fam, float(want)),
+                f"Phase II feedback: the cost of {fam} is {have}, the specified one {want}",
+            )
+            if self.model is not None and self._apply(self.model.copy(), finding.action):
+                out.append(finding)
+        return out
+
     # --- diagnosis ---
 
     def diagnose(self, model: LPModel) -> list[Finding]:
@@ -243,15 +261,13 @@ class Diagnostician:
         blocked = [f for f in findings if not f.allowed]
         scratch = model.copy()
         chosen = [f for f in findings if f.allowed and self._apply(scratch, f.action)]
-        for _ in range(4):
+        for _ in range(6):  # one family at a time: the IIS is re-read after each drop
             if scratch.solve().status is not LPStatus.INFEASIBLE:
                 break
             drops = self._unstated_iis_rows(scratch)
-            if not drops:
+            if not drops or not self._apply(scratch, drops[0].action):
                 break
-            for f in drops:
-                if self._apply(scratch, f.action):
-                    chosen.append(f)
+            chosen.append(drops[0])
         status = scratch.solve().status
         weights = farkas_weights(scratch if status is LPStatus.INFEASIBLE else model)
         top = ", ".join(f for f, _w in sorted(weights.items(), key=lambda kv: -kv[1])[:3])
@@ -291,8 +307,8 @@ class Diagnostician:
 
     def _costs(self, model: LPModel) -> list[Finding]:
         out: list[Finding] = []
-        if self.statement is None:
-            return out
+        if self.statement is None or not self.statement.find(COST_WORDS["I"]):
+            return self._cost_order(model)
         for stem, word in COST_WORDS.items():
             stated = self.statement.find(word)
             if not stated:
@@ -312,6 +328,37 @@ class Diagnostician:
                             f"{stated[e - 1]:g}",
                         )
                     )
+        return out
+
+    def _cost_order(self, model: LPModel) -> list[Finding]:
+        """Without stated costs: holding cost may not rise upstream (value is added downstream).
+
+        An echelon priced above the echelon below it is set to that echelon's cost: the smallest change that
+        restores the order (only when that keeps it at or above the echelon above it).
+        """
+        h: dict[int, float] = {}
+        for e in range(1, 100):
+            costs = [model.cost(c) for c in model.cols_matching(f"I_e{e}")]
+            if not costs:
+                break
+            value = _uniform(costs)
+            if value is None:
+                return []
+            h[e] = value
+        out: list[Finding] = []
+        for e in sorted(h):
+            below, above = h.get(e - 1), h.get(e + 1)
+            if below is None or h[e] <= below * 1.01:
+                continue
+            if above is not None and above > below * 1.01:
+                continue
+            out.append(
+                Finding(
+                    Action(ActionName.UPDATE_OBJ, f"I_e{e}", below),
+                    f"holding cost of I_e{e} ({h[e]:g}) exceeds the echelon below ({below:g}); no cost is "
+                    "stated, so it is lowered to the nearest value that keeps costs non-increasing upstream",
+                )
+            )
         return out
 
     def _capacities(self, model: LPModel) -> list[Finding]:
@@ -441,28 +488,80 @@ class Diagnostician:
                                 f"and the flow convention say {want:g}",
                             )
                         )
-                if lead and e <= len(lead):
-                    lag = int(lead[e - 1])
-                    arrivals = [k for k in coefs if k[1] == lag and k[1] > 0]
-                    peer_vars = {
-                        var
-                        for k in seen
-                        if k != e and k <= len(lead) and int(lead[k - 1]) > 0
-                        for var in {v for v, _lg in seen[k]}
-                        if {lg for v2, lg in seen[k] if v2 == var} == {int(lead[k - 1])}
-                    }
-                    for var in sorted(peer_vars - {a[0] for a in arrivals}):
-                        if lag > 0 and model.has_col(f"{var}_e{e}_t1"):
-                            out.append(
-                                self._coef(
-                                    f"{stem}_e{e}",
-                                    f"{var}_e{e}",
-                                    -1.0,
-                                    lag,
-                                    f"{stem}_e{e}: no {var}_e{e} arrives after the stated lead time {lag}",
-                                )
-                            )
+                out += self._missing_arrivals(model, stem, e, seen, lead)
         return out
+
+    def _missing_arrivals(
+        self,
+        model: LPModel,
+        stem: str,
+        e: int,
+        seen: dict[int, dict[tuple[str, int], float]],
+        lead: tuple[float, ...] | None,
+    ) -> list[Finding]:
+        """A variable every other echelon receives at one positive lag (its lead time) but echelon e never does.
+
+        The lag is the stated lead time; without a statement, the longest lag at which the restored model is still
+        OPTIMAL (each lag 1..T-1 simulated; extended action set only): the operational limits leave no room for
+        a longer delay than the true one, while any shorter one is merely cheaper.
+        """
+
+        def single_lag(k: int, var: str) -> int | None:
+            lags = {lg for v, lg in seen[k] if v == var}
+            return next(iter(lags)) if len(lags) == 1 and next(iter(lags)) > 0 else None
+
+        own = {v for v, _lg in seen[e]}
+        peer_vars = {
+            var for k in seen if k != e for var in {v for v, _lg in seen[k]} if single_lag(k, var) is not None
+        }
+        out: list[Finding] = []
+        for var in sorted(peer_vars - own):
+            if not model.has_col(f"{var}_e{e}_t1"):
+                continue
+            fam, col = f"{stem}_e{e}", f"{var}_e{e}"
+            if lead is not None and e <= len(lead) and int(lead[e - 1]) > 0:
+                lag = int(lead[e - 1])
+                out.append(
+                    self._coef(
+                        fam, col, -1.0, lag, f"{fam}: no {col} arrives after the stated lead time {lag}"
+                    )
+                )
+                continue
+            lag = self._infer_lag(model, fam, col) if self.extended else None
+            if lag is None:
+                out.append(
+                    Finding(
+                        Action(ActionName.UPDATE_COEF, fam, -1.0, var=col, lag=1),
+                        f"{fam}: no {col} ever arrives (the other echelons receive theirs one lead time later) "
+                        "and no lead time is stated",
+                        allowed=False,
+                    )
+                )
+                continue
+            out.append(
+                self._coef(
+                    fam,
+                    col,
+                    -1.0,
+                    lag,
+                    f"{fam}: no {col} ever arrives; no lead time is stated, and lag {lag} "
+                    "is the longest delay the limits still allow",
+                )
+            )
+        return out
+
+    def _infer_lag(self, model: LPModel, fam: str, col: str) -> int | None:
+        periods = [p for r in model.rows_matching(fam) if (p := read_name(r).period) is not None]
+        best: tuple[float, int] | None = None
+        for lag in range(1, max(periods, default=1)):
+            work = model.copy()
+            if not self._apply(work, Action(ActionName.UPDATE_COEF, fam, -1.0, var=col, lag=lag)):
+                continue
+            result = work.solve()
+            ok = result.status is LPStatus.OPTIMAL and result.objective is not None
+            if ok:
+                best = (float(result.objective or 0.0), lag)
+        return None if best is None else best[1]
 
     def _coef(self, row: str, var: str, value: float, lag: int, why: str) -> Finding:
         return Finding(
@@ -492,6 +591,15 @@ class Diagnostician:
                     "the statement does not contain",
                 )
             )
+        # a stem repeated at every echelon is structure; a one-off stem (no peers) goes first, then Farkas weight
+        stems = Counter(read_name(f).stem for f in {family_of(r) for r in model.row_names})
+        weights = farkas_weights(model)
+        out.sort(
+            key=lambda f: (
+                stems[read_name(str(f.action.target)).stem] > 1,
+                -weights.get(str(f.action.target), 0.0),
+            )
+        )
         return out
 
 
