@@ -338,7 +338,7 @@ def benchmark_view() -> None:
     per_type = bcol1.number_input("Problems per error type", 1, 30, 2, key="lp_bench_n")
     bench_agent = bcol2.selectbox(
         "Offline agent",
-        ["offline", "greedy", "do-nothing"],
+        ["offline", "diagnostician", "greedy", "do-nothing"],
         format_func=AGENT_LABELS.__getitem__,
         key="lp_bench_agent",
     )

@@ -37,7 +37,13 @@ def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_
 
 
 def _switch_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--agent", choices=AGENTS, default="offline")
+    p.add_argument(
+        "--agent",
+        choices=AGENTS,
+        default="offline",
+        help="offline = the statement-diff reference (upper bound of what the statement alone reveals); "
+        "diagnostician = the offline agent that works from the IIS, the Farkas ray, names and the stated numbers",
+    )
     p.add_argument("--format", choices=("think", "json"), default="think", help="LLM reply format")
     p.add_argument("--extended", action="store_true", help="extended action set (UPDATE_COEF); off = paper")
     p.add_argument("--unprotected", action="store_true", help="let agents drop/relax balance and cap rows")

@@ -2,7 +2,8 @@
 
 Spec env config keys (all optional): `dataset_seed` (2), `dataset` (path), `split` ("test"), `types` (list of
 ME-k), `limit` (problems per type), `protected` (True), `extended` (False). Agent tables: `kind = "offline"`
-with `agent = "offline" | "greedy" | "do-nothing" | "ground-truth"` (default: the agent's name), or
+with `agent = "offline" | "diagnostician" | "greedy" | "do-nothing" | "ground-truth"` (default: the agent's name;
+`offline` is the statement-diff reference, an upper bound of what the statement alone reveals), or
 `kind = "llm"` with `format = "think" | "json"` (the run's Settings; offline settings are refused, no stand-in).
 Example spec: `tests/core/repair/lp_repair_spec.toml`.
 """
