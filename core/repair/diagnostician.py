@@ -253,7 +253,13 @@ class Diagnostician:
 
     def diagnose(self, model: LPModel) -> list[Finding]:
         """Departures from the stated numbers and from the structure the names and peers agree on."""
-        return [*self._costs(model), *self._capacities(model), *self._links(model), *self._balances(model)]
+        return [
+            *self._costs(model),
+            *self._capacities(model),
+            *self._links(model),
+            *self._balances(model),
+            *self._targets(model),
+        ]
 
     def plan(self, model: LPModel) -> list[Finding]:
         """The findings the action set allows, then IIS-driven drops, ordered and simulated; sets `verdict`."""
@@ -562,6 +568,50 @@ class Diagnostician:
             if ok:
                 best = (float(result.objective or 0.0), lag)
         return None if best is None else best[1]
+
+    def _targets(self, model: LPModel) -> list[Finding]:
+        """One balance row whose target no stated number explains, among peers that the stated numbers do.
+
+        A balance row's right-hand side is a sum of stated numbers: the initial stock in period 1, and the
+        customer demand of period t where demand enters as data. Which of the two kinds an echelon's rows follow
+        is read from its other periods; a row no combination explains is re-set to what its peers imply.
+        """
+        if self.statement is None:
+            return []
+        init, demand = self.statement.find("initial"), self.statement.find("customer demand")
+        if not init or not demand:
+            return []
+        rows: dict[tuple[str, int], dict[int, str]] = defaultdict(dict)
+        for r in model.row_names:
+            n = read_name(r)
+            lo, hi = model.row_bounds(r)
+            if n.echelon is not None and n.period is not None and lo == hi and not _is_link(model, r):
+                rows[(n.stem, n.echelon)][n.period] = r
+        out: list[Finding] = []
+        for (_stem, e), by_t in sorted(rows.items()):
+            if e > len(init) or max(by_t) > len(demand):
+                continue
+
+            def want(t: int, with_demand: bool, e: int = e) -> float:
+                return (init[e - 1] if t == 1 else 0.0) - (demand[t - 1] if with_demand else 0.0)
+
+            rhs = {t: model.row_bounds(r)[0] for t, r in by_t.items()}
+            kinds = [
+                k for k in (False, True) if sum(abs(rhs[t] - want(t, k)) < 1e-6 for t in rhs) >= len(rhs) - 1
+            ]
+            if len(kinds) != 1 or len(rhs) < 3:
+                continue
+            for t, value in sorted(rhs.items()):
+                target = want(t, kinds[0])
+                if abs(value - target) > 1e-6:
+                    out.append(
+                        Finding(
+                            Action(ActionName.UPDATE_RHS, by_t[t], target),
+                            f"{by_t[t]}: target {value:g} is no sum of stated numbers; its peers in periods "
+                            f"1..{max(by_t)} imply {target:g}",
+                        )
+                    )
+        return out
 
     def _coef(self, row: str, var: str, value: float, lag: int, why: str) -> Finding:
         return Finding(

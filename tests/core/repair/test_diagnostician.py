@@ -110,3 +110,18 @@ def test_it_is_deterministic(repair_problems, extended: bool) -> None:
     a = run_offline(repair_problems[:5], "diagnostician", extended=extended)
     b = run_offline(repair_problems[:5], "diagnostician", extended=extended)
     assert [r["actions"] for r in a] == [r["actions"] for r in b]
+
+
+def test_a_lowered_balance_target_is_restored_from_the_stated_numbers(repair_problems) -> None:
+    """ME-3 as Table 7 states it (a balance row with an impossible target): found from the statement's numbers."""
+    p = next(q for q in repair_problems if q.error_type is ErrorType.ME5)
+    model = p.build()
+    agent = Diagnostician(extended=True)
+    agent.statement = read_statement(p.description)
+    assert not [f for f in agent.diagnose(model) if f.action.target and "inv_balance" in f.action.target]
+    for row in ("inv_balance_e1_t1", "inv_balance_e2_t3"):
+        stated = model.row_bounds(row)[0]
+        model.set_row_bounds(row, stated - 500.0, stated - 500.0)
+        found = [f for f in agent.diagnose(model) if f.action.target == row]
+        assert [(f.action.name.value, f.action.value) for f in found] == [("UPDATE_RHS", stated)], row
+        model.set_row_bounds(row, stated, stated)
