@@ -188,3 +188,22 @@ def test_run_judge_reports_the_chosen_verdicts(capsys, small_dataset: Path) -> N
     with pytest.raises(SystemExit) as refused:
         main([*base, "--judge", "lenient"])
     assert refused.value.code == 2 and '"field": "--judge"' in capsys.readouterr().err
+
+
+def test_bench_diagnostician_refuses_rather_than_decouples(capsys, small_dataset: Path) -> None:
+    base = [
+        "repair",
+        "bench",
+        "--dataset",
+        str(small_dataset),
+        "--types",
+        "ME-7",
+        "ME-8",
+        "--agent",
+        "diagnostician",
+    ]
+    code, out, _ = _run(capsys, base)
+    assert code == 0 and out["agent"].startswith("diagnostician")
+    assert out["overall"]["RR"] == 0.0 and out["overall"]["rrr_paper"] == 0.0  # submits: no rational repair
+    code, out, _ = _run(capsys, [*base, "--extended"])
+    assert code == 0 and out["overall"]["rrr_strict"] == 1.0 and out["overall"]["exact"] == 1.0

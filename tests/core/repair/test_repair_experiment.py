@@ -58,3 +58,13 @@ def test_metrics_carry_the_strict_verdict_and_exact(tmp_path, repair_problems) -
     agent = experiment.make_agent({"kind": "offline"}, config, Settings())
     m = experiment.metrics(rollout(env, agent, seed=0), env)
     assert (m["rational"], m["rational_strict"], m["exact_repair"]) == (1.0, 0.0, 0.0)
+
+
+def test_adapter_builds_the_diagnostician(tmp_path, repair_problems) -> None:
+    path = save(repair_problems, tmp_path / "set.json")
+    cells = experiment.instances({"dataset": str(path), "split": "test", "types": ["ME-8"], "extended": True})
+    env = experiment.make_env(cells[0][1])
+    agent = experiment.make_agent({"kind": "offline", "agent": "diagnostician"}, cells[0][1], Settings())
+    assert agent.name.startswith("diagnostician")
+    m = experiment.metrics(rollout(env, agent, seed=0), env)
+    assert m["rational_strict"] == 1.0 and m["exact_repair"] == 1.0
