@@ -266,7 +266,10 @@ class Diagnostician:
         findings = self.diagnose(model)
         blocked = [f for f in findings if not f.allowed]
         scratch = model.copy()
-        chosen = [f for f in findings if f.allowed and self._apply(scratch, f.action)]
+        chosen, refused = [], []
+        for f in findings:
+            if f.allowed:
+                (chosen if self._apply(scratch, f.action) else refused).append(f)
         for _ in range(6):  # one family at a time: the IIS is re-read after each drop
             if scratch.solve().status is not LPStatus.INFEASIBLE:
                 break
@@ -285,12 +288,19 @@ class Diagnostician:
             )
             return []
         if status is not LPStatus.OPTIMAL:
+            refusal = "; ".join(
+                f"{f.why} (the action set refuses {f.action.signature()})" for f in refused[:2]
+            )
             self.verdict = (
-                f"{NO_RATIONAL}: the Farkas ray still combines {top or 'protected rows'}, and every remaining "
-                "member is protected or a link between echelons (dropping it would decouple the chain)"
+                f"{NO_RATIONAL}: {refusal + '; ' if refusal else ''}the Farkas ray still combines "
+                f"{top or 'protected rows'}, and every remaining member is protected or a link between echelons "
+                "(dropping it would decouple the chain)"
             )
             return []
-        self.verdict = f"repair planned ({len(chosen)} actions, IIS families by Farkas weight: {top or '-'})"
+        evidence = (
+            f"IIS families by Farkas weight: {top}" if top else f"binding rows (dual): {_binding(model)}"
+        )
+        self.verdict = f"repair planned ({len(chosen)} actions; {evidence})"
         return self._order(model, chosen)
 
     def _order(self, model: LPModel, plan: list[Finding]) -> list[Finding]:
@@ -651,6 +661,16 @@ class Diagnostician:
             )
         )
         return out
+
+
+def _binding(model: LPModel, k: int = 3) -> str:
+    """The families of the k rows with the largest |dual| at the optimum (slack 0, priced), or "-"."""
+    if model.solve().status is not LPStatus.OPTIMAL:
+        return "-"
+    duals = np.abs(np.asarray(model.h.getSolution().row_dual, dtype=float))
+    order = [i for i in np.argsort(-duals) if duals[i] > 1e-9][: 4 * k]
+    families = list(dict.fromkeys(family_of(model.row_names[i]) for i in order))[:k]
+    return ", ".join(families) or "-"
 
 
 def _lag(lead: tuple[float, ...], k: int, lag: int, e: int) -> int:

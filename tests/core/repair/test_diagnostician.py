@@ -125,3 +125,19 @@ def test_a_lowered_balance_target_is_restored_from_the_stated_numbers(repair_pro
         found = [f for f in agent.diagnose(model) if f.action.target == row]
         assert [(f.action.name.value, f.action.value) for f in found] == [("UPDATE_RHS", stated)], row
         model.set_row_bounds(row, stated, stated)
+
+
+def test_a_fix_the_action_set_refuses_is_named_in_the_verdict(repair_problems) -> None:
+    p = next(q for q in repair_problems if q.error_type is ErrorType.ME5)
+    model = p.build()
+    stated = model.row_bounds("inv_balance_e2_t1")[0]
+    model.set_row_bounds("inv_balance_e2_t1", stated - 500.0, stated - 500.0)
+    agent = Diagnostician(extended=True, protected=True)
+    agent.statement = read_statement(p.description)
+    plan = agent.plan(model)
+    if plan:  # an action set that may re-set one named balance row
+        assert plan[-1].action.target == "inv_balance_e2_t1" and plan[-1].action.value == stated
+    else:  # protection refuses it: the diagnostician says so instead of relaxing something else
+        assert (
+            agent.verdict.startswith(NO_RATIONAL) and "refuses UPDATE_RHS(inv_balance_e2_t1" in agent.verdict
+        )
