@@ -449,7 +449,7 @@ def benchmark_view() -> None:
     )
     bench_agent = bcol2.selectbox(
         "Offline agent",
-        ["offline", "greedy", "do-nothing"],
+        ["offline", "diagnostician", "greedy", "do-nothing"],
         format_func=AGENT_LABELS.__getitem__,
         key="lp_bench_agent",
     )

@@ -1,6 +1,9 @@
 """Offline repair agents for `LPRepairEnv` (no LLM; each labelled as such in every report).
 
-* `OfflineRepairAgent` — deterministic, solver-grounded. From the first observation it reads the problem
+* `OfflineRepairAgent` — the statement-diff **reference**: an upper bound of what the statement alone reveals,
+  not a diagnostician (that is `core/repair/diagnostician.py`). It rebuilds the unbroken model with the
+  generator's own code (`parse_description`, `build_tightened`), which an agent in the paper's setting does not
+  have, from a statement that lists every parameter. From the first observation it reads the problem
   statement's parameters and the model text, rebuilds the model the statement specifies, and diffs the two:
   wrong cost coefficients -> UPDATE_OBJ, rows the statement does not contain -> DROP_CONSTRAINT, right-hand
   sides that differ from the statement -> UPDATE_RHS, and (extended action set only) wrong coefficients ->
@@ -8,6 +11,8 @@
   the paper's grammar), it solves an elastic LP over the unprotected rows and relaxes or drops the
   families that carry the smallest total violation. Every planned action is first simulated on its own copy
   of the model with the same semantics the environment uses, so the plan is valid and short.
+* The diagnostician (`core/repair/diagnostician.py: Diagnostician`, agent `diagnostician`) is the offline agent
+  that reasons from the IIS, the Farkas ray, names and the stated numbers; it imports nothing of this module.
 * `GroundTruthAgent` — replays a problem's stored ground-truth actions (privileged; needs the extended
   action set for ME-2/7/8/10): the ceiling, must score 100 %.
 * `DoNothingAgent` — submits at once: the zero line.
@@ -111,12 +116,14 @@ def _uniform(values: list[float]) -> float | None:
 
 
 class OfflineRepairAgent:
-    """Deterministic repair from the problem statement, the model text and an elastic LP (see module doc)."""
+    """Statement-diff reference: rebuilds the stated model with the generator's code and diffs (module doc)."""
 
     def __init__(self, *, extended: bool = False, protected: bool = True) -> None:
         self.extended = extended
         self.protected = protected
-        self.name = "offline solver-grounded repair" + (" (extended actions)" if extended else "")
+        self.name = "statement-diff reference (upper bound of what the statement alone reveals)" + (
+            " (extended actions)" if extended else ""
+        )
         self.reset(None)
 
     def reset(self, seed: int | None) -> None:

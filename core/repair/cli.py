@@ -20,7 +20,7 @@ from core import cli_args
 from core.errors import SpecError
 
 WORKBENCH = "lp_repair"
-AGENTS = ("offline", "greedy", "ground-truth", "do-nothing", "llm", "diagnostician")  # evaluate.PLUGIN_AGENTS
+AGENTS = ("offline", "diagnostician", "greedy", "ground-truth", "do-nothing", "llm")
 MAX_SMALL = 100  # --small N: N train and N test problems per type (the full set has at most 89 per type)
 MAX_TYPE_CHARS = 20  # an error type such as ME-10
 JUDGES = ("paper", "strict", "both")
@@ -47,7 +47,13 @@ def _data_args(p: argparse.ArgumentParser, dataset: Callable[[str], Path] = cli_
 
 
 def _switch_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--agent", choices=AGENTS, default="offline")
+    p.add_argument(
+        "--agent",
+        choices=AGENTS,
+        default="offline",
+        help="offline = the statement-diff reference (upper bound of what the statement alone reveals); "
+        "diagnostician = the offline agent that works from the IIS, the Farkas ray, names and the stated numbers",
+    )
     p.add_argument("--format", choices=("think", "json"), default="think", help="LLM reply format")
     p.add_argument("--extended", action="store_true", help="extended action set (UPDATE_COEF); off = paper")
     p.add_argument("--unprotected", action="store_true", help="let agents drop/relax balance and cap rows")

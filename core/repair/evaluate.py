@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -11,36 +10,25 @@ from core.agent import Agent
 from core.errors import SpecError
 from core.recorder import Recorder
 from core.repair.agents import DoNothingAgent, GreedyDropAgent, GroundTruthAgent, OfflineRepairAgent
+from core.repair.diagnostician import Diagnostician
 from core.rollout import rollout
 from solvers.lp.dataset import Problem
 from solvers.lp.env import LPRepairEnv, Track
 from solvers.lp.oracle import Judge
 from solvers.lp.real import RealRepairEnv
 
-OFFLINE_AGENTS = ("offline", "ground-truth", "do-nothing", "greedy")
-# Agents that live in their own module, plugged in by name: "module:factory", the factory called as
-# factory(problem, protected=..., extended=...) -> Agent, with problem None on the real track (no ground truth).
-PLUGIN_AGENTS: dict[str, str] = {"diagnostician": "core.repair.diagnostician:make_agent"}
+OFFLINE_AGENTS = ("offline", "diagnostician", "ground-truth", "do-nothing", "greedy")
 # The agents that can work on the real track (ground truth has nothing to replay there).
-REAL_AGENTS = ("greedy", "do-nothing", "offline", "llm", *PLUGIN_AGENTS)
-
-
-def _plugin(name: str, problem: Problem | None, *, protected: bool, extended: bool) -> Agent:
-    module, attr = PLUGIN_AGENTS[name].split(":")
-    try:
-        factory = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
-        raise SpecError("agent", f"the {name} agent ({PLUGIN_AGENTS[name]}) is not in this build yet") from None
-    return factory(problem, protected=protected, extended=extended)
+REAL_AGENTS = ("greedy", "do-nothing", "offline", "llm", "diagnostician")
 
 
 def make_offline_agent(name: str, problem: Problem | None, *, protected: bool, extended: bool) -> Agent:
     """One of the offline agents by short name (`ground-truth` is per problem: it replays that problem's fix;
-    `problem` is None on the real track); a `PLUGIN_AGENTS` name is imported from its own module."""
-    if name in PLUGIN_AGENTS:
-        return _plugin(name, problem, protected=protected, extended=extended)
+    `problem` is None on the real track)."""
     if name == "offline":
         return OfflineRepairAgent(extended=extended, protected=protected)
+    if name == "diagnostician":
+        return Diagnostician(extended=extended, protected=protected)
     if name == "ground-truth":
         if problem is None:
             raise SpecError("agent", "ground-truth has nothing to replay on the real track (no ground truth)")
@@ -49,7 +37,7 @@ def make_offline_agent(name: str, problem: Problem | None, *, protected: bool, e
         return DoNothingAgent()
     if name == "greedy":
         return GreedyDropAgent(protected=protected)
-    known = ", ".join((*OFFLINE_AGENTS, *PLUGIN_AGENTS))
+    known = ", ".join(OFFLINE_AGENTS)
     raise SpecError("agent", f"unknown agent {name!r}; use one of {known} or llm")
 
 

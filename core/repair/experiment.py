@@ -7,7 +7,8 @@ problem statement; "real": Netlib's infeasible models, one cell per model, `limi
 data set), `feedback_judge` ("paper" | "strict": the judge Phase II's feedback and the reward follow).
 Agent tables: `kind = "offline"`
 with `agent = "offline" | "greedy" | "do-nothing" | "ground-truth" | "diagnostician"` (default: the agent's
-name; `evaluate.PLUGIN_AGENTS` are plugged in by name; no ground-truth on `real`), or
+name; `offline` is the statement-diff reference, an upper bound of what the statement alone reveals; no
+ground-truth on `real`), or
 `kind = "llm"` with `format = "think" | "json"` (the run's Settings; offline settings are refused, no stand-in).
 Real-track cells report `recovered` (verified feasible), `fewest` (at most the own-model tool's fewest
 changes), `changed`, `reference_fewest`, `steps`, `reward`.
@@ -22,7 +23,7 @@ from typing import Any
 from core.agent import Agent
 from core.errors import SpecError
 from core.repair.data import find, load_or_generate, select
-from core.repair.evaluate import OFFLINE_AGENTS, PLUGIN_AGENTS, REAL_AGENTS, make_offline_agent
+from core.repair.evaluate import OFFLINE_AGENTS, REAL_AGENTS, make_offline_agent
 from solvers.lp.dataset import Mix, Problem
 from solvers.lp.env import LPRepairEnv, Track
 from solvers.lp.oracle import Judge
@@ -107,7 +108,7 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
 
         fmt = agent_spec.get("format", "think")
         return make_llm_agent(settings, fmt=fmt, extended=config["extended"], real=real)
-    known = (*OFFLINE_AGENTS, *PLUGIN_AGENTS)
+    known = OFFLINE_AGENTS
     which = agent_spec.get("agent") or (kind if kind in known else agent_spec.get("name"))
     if which not in known:
         raise SpecError("agent", f"LP Repair offline agents are {', '.join(known)}; got {which!r}")

@@ -32,7 +32,8 @@ from solvers.lp.real import REAL_MODELS, RealRepairEnv
 
 WORKBENCH = "lp_repair"
 AGENT_LABELS = {
-    "offline": "Offline solver-grounded agent (no LLM)",
+    "offline": "Statement-diff reference (upper bound of what the statement alone reveals)",
+    "diagnostician": "Diagnostician (offline: IIS, Farkas ray, names, stated numbers)",
     "greedy": "Greedy: drop the first IIS row (offline floor)",
     "do-nothing": "Do nothing (offline reference)",
     "ground-truth": "Ground-truth replay (privileged reference)",

@@ -28,13 +28,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import highspy
 import numpy as np
 import scipy.sparse as sp
 
 from core.errors import SolverError, SpecError
-from solvers.lp.instance import SupplyChain
+
+if TYPE_CHECKING:  # a type hint only: model.py must not import the generator (the diagnostician reads it)
+    from solvers.lp.instance import SupplyChain
 
 INF = math.inf
 _STATUS = highspy.HighsModelStatus

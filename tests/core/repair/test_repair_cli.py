@@ -336,23 +336,20 @@ def test_feedback_judge_flag_is_typed_and_reported(capsys, small_dataset: Path) 
     assert refused.value.code == 2 and '"field": "--feedback-judge"' in capsys.readouterr().err
 
 
-def test_plugin_agents_plug_in_by_name(monkeypatch) -> None:
-    """The diagnostician hook: a PLUGIN_AGENTS entry is imported by name; a missing module is a plain error."""
-    from core.errors import SpecError
-    from core.repair import evaluate
-
-    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "core.repair.no_such_module:make_agent")
-    with pytest.raises(SpecError, match="not in this build"):
-        evaluate.make_offline_agent("diagnostician", None, protected=True, extended=False)
-    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "core.repair.agents:DoNothingAgent")
-    with pytest.raises(TypeError):  # the factory is called with (problem, protected=, extended=)
-        evaluate.make_offline_agent("diagnostician", None, protected=True, extended=False)
-    monkeypatch.setitem(evaluate.PLUGIN_AGENTS, "diagnostician", "tests.core.repair.test_repair_cli:_fake_factory")
-    agent = evaluate.make_offline_agent("diagnostician", None, protected=False, extended=False)
-    assert agent.name.startswith("do-nothing") and "diagnostician" in evaluate.REAL_AGENTS
-
-
-def _fake_factory(problem, *, protected: bool, extended: bool):
-    from core.repair.agents import DoNothingAgent
-
-    return DoNothingAgent()
+def test_bench_diagnostician_refuses_rather_than_decouples(capsys, small_dataset: Path) -> None:
+    base = [
+        "repair",
+        "bench",
+        "--dataset",
+        str(small_dataset),
+        "--types",
+        "ME-7",
+        "ME-8",
+        "--agent",
+        "diagnostician",
+    ]
+    code, out, _ = _run(capsys, base)
+    assert code == 0 and out["agent"].startswith("diagnostician")
+    assert out["overall"]["RR"] == 0.0 and out["overall"]["rrr_paper"] == 0.0  # submits: no rational repair
+    code, out, _ = _run(capsys, [*base, "--extended"])
+    assert code == 0 and out["overall"]["rrr_strict"] == 1.0 and out["overall"]["exact"] == 1.0

@@ -115,3 +115,13 @@ def test_real_track_cells_run_netlib_models_without_ground_truth() -> None:
                  "reference_fewest": 1.0}
     with pytest.raises(SpecError):
         experiment.make_agent({"kind": "offline", "agent": "ground-truth"}, config, Settings())
+
+
+def test_adapter_builds_the_diagnostician(tmp_path, repair_problems) -> None:
+    path = save(repair_problems, tmp_path / "set.json")
+    cells = experiment.instances({"dataset": str(path), "split": "test", "types": ["ME-8"], "extended": True})
+    env = experiment.make_env(cells[0][1])
+    agent = experiment.make_agent({"kind": "offline", "agent": "diagnostician"}, cells[0][1], Settings())
+    assert agent.name.startswith("diagnostician")
+    m = experiment.metrics(rollout(env, agent, seed=0), env)
+    assert m["rational_strict"] == 1.0 and m["exact_repair"] == 1.0
