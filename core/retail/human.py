@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import pandas as pd
+
 from core.errors import SpecError
 from core.llm.tools import validate_arguments
 from core.recorder import Recorder, RunStatus
@@ -26,8 +28,9 @@ from core.sandbox import run_code
 from core.store import Store, TransitionRow
 from core.store.retail import save_retail_records
 from solvers.retail.env import RetailBenchEnv
+from solvers.retail.models import day_iso
 from solvers.retail.records import evaluation_frames, record_frames
-from solvers.retail.tools import ACTION_TOOLS, READ_TOOLS
+from solvers.retail.tools import ACTION_TOOLS
 
 HUMAN = "human"
 HUMAN_KIND = "human (student)"
@@ -220,6 +223,61 @@ def open_games(store: Store) -> list[str]:
     return out
 
 
-VIEW_TOOLS = READ_TOOLS
-"""The read tools a student opens as tables (news and review tools appear when the preset has them)."""
-STATE_TOOLS = ACTION_TOOLS
+def view_tools(env: RetailBenchEnv) -> list[str]:
+    """The tools that change nothing (the view tools, news and reviews when the preset has them, execute_code):
+    the page shows their results as tables."""
+    return [name for name in (env.tools.names if env.tools else ()) if name not in ACTION_TOOLS]
+
+
+def catalogue(game: HumanGame) -> pd.DataFrame:
+    """The products a student can act on: id, category, description, shelf life, price, on hand, on shelf."""
+    sim = game.env.sim
+    if sim is None:
+        return pd.DataFrame()
+    inventory = (game.env.tools.inventory_payload().get("inventory") or {}) if game.env.tools else {}
+    rows = []
+    for j, sku in enumerate(sim.sku_ids):
+        held = inventory.get(sku) or {}
+        rows.append({"sku_id": sku, "category": str(sim.category[j]),
+                     "description": game.env.catalog.products[int(sim.g[j])]["description"],
+                     "price": round(float(sim.price[j]), 2), "on_hand": int(held.get("quantity", 0) or 0),
+                     "incoming": int(held.get("incoming", 0) or 0), "on_shelf": bool(sim.shelf[j])})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def status(game: HumanGame) -> dict[str, Any]:
+    """Day, date, funds and net worth now (what the page's header shows)."""
+    sim = game.env.sim
+    assert sim is not None
+    return {"day": game.day, "days": game.days, "date": day_iso(sim.day), "funds": float(sim.funds),
+            "net_worth": float(sim.net_worth()), "steps": game.episode.steps}  # fmt: skip
+
+
+def view_fields(env: RetailBenchEnv, name: str) -> tuple[tuple[str, bool], ...]:
+    """The arguments of tool `name` as (argument, required) pairs, in the schema's order (the page's form)."""
+    spec = {s.name: s for s in retail_tool_specs(env.tools)}.get(name) if env.tools is not None else None
+    if spec is None:
+        raise SpecError("tool", f"unknown tool {name!r}")
+    required = set(spec.parameters.get("required", ()))
+    return tuple((arg, arg in required) for arg in spec.parameters.get("properties", {}))
+
+
+def result_table(result: Any) -> pd.DataFrame:
+    """A tool's result as a table: one row per key of a dict of records, one per item of a list, else one
+    row per field (nested values as JSON text)."""
+
+    def cell(value: Any) -> Any:
+        return json.dumps(value)[:500] if isinstance(value, dict | list) else value
+
+    if isinstance(result, list):
+        rows = [r if isinstance(r, dict) else {"value": r} for r in result]
+        return pd.DataFrame([{k: cell(v) for k, v in r.items()} for r in rows])
+    if isinstance(result, dict):
+        if result and all(isinstance(v, dict) for v in result.values()):
+            return pd.DataFrame([{"key": k, **{f: cell(x) for f, x in v.items()}} for k, v in result.items()])
+        if result and all(isinstance(v, list) for v in result.values()):
+            return pd.DataFrame([{"key": k, **({f: cell(x) for f, x in item.items()} if isinstance(item, dict)
+                                               else {"value": cell(item)})}
+                                 for k, items in result.items() for item in items])  # fmt: skip
+        return pd.DataFrame([{"field": k, "value": str(cell(v))} for k, v in result.items()])
+    return pd.DataFrame([{"value": str(result)}])

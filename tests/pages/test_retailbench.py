@@ -224,3 +224,59 @@ def test_replay_downloads_a_run_in_the_original_layout(monkeypatch, tmp_path):
     data = at.session_state["orca_retail_original"][1]
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert f"orca_{run_id}/tool_calls.jsonl" in names and f"orca_{run_id}/run_hybrid.json" in names
+
+
+def _play_mode(at: AppTest) -> AppTest:
+    return at.radio(key="orca_retail_mode").set_value("Play it yourself").run()
+
+
+def test_a_student_plays_two_days_through_a_reload_and_the_game_is_a_stored_run(monkeypatch, tmp_path):
+    """Order, price, shelf, end day; a reload (a new session, the game id in the URL) picks the game up from the
+    store; the second End day ends it; the replay lists it as human (student), replayable like any run."""
+    from core.retail.replay import retail_runs
+    from core.rollout import replay_run
+    from solvers.retail.env import RetailBenchEnv
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = _play_mode(AppTest.from_file(RUN_PAGE, default_timeout=60).run())
+    at.number_input(key="orca_retail_h_days").set_value(2)
+    at.button(key="orca_retail_h_start").click().run()
+    assert not at.exception
+    run_id = at.query_params["game"]
+    sku = at.selectbox(key="orca_retail_h_order_sku").value
+    at.number_input(key="orca_retail_h_order_qty").set_value(40)
+    at.button(key="FormSubmitter:orca_retail_h_order_form-Place order").click().run()
+    assert any("place_order: Order" in s.value for s in at.success), [e.value for e in at.error]
+    at.selectbox(key="orca_retail_h_price_sku").set_value(sku)
+    at.number_input(key="orca_retail_h_price").set_value(3.75)
+    at.button(key="FormSubmitter:orca_retail_h_price_form-Set price").click().run()
+    at.multiselect(key="orca_retail_h_shelf").set_value([sku])
+    at.button(key="FormSubmitter:orca_retail_h_shelf_form-Set shelf").click().run()
+    at.button(key="orca_retail_h_end").click().run()
+    assert not at.exception and any("Day closed" in s.value for s in at.success)
+    assert "day 1 of 2" in at.get("progress")[0].proto.text
+
+    again = AppTest.from_file(RUN_PAGE, default_timeout=60)  # a reload: fresh session state, the same URL
+    again.query_params["game"] = run_id
+    again = _play_mode(again.run())
+    assert not again.exception and "day 1 of 2" in again.get("progress")[0].proto.text
+    game = again.session_state["orca_retail_game"]
+    assert game.episode.steps == 4 and float(game.env.sim.price[game.env.sim.index[sku]]) == 3.75
+    again.button(key="orca_retail_h_end").click().run()
+    assert not again.exception and any("Game over" in s.value for s in again.success)
+
+    store = Store(db)
+    row = retail_runs(store).set_index("id").loc[run_id]
+    assert (row["agent"], row["kind"], row["status"], row["days"]) == ("human", "human (student)", "done", 2)
+    assert replay_run(store, run_id, RetailBenchEnv("hard_v2", max_days=2)).matches
+
+
+def test_a_bad_order_line_is_refused_before_it_reaches_the_store(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    at = _play_mode(AppTest.from_file(RUN_PAGE, default_timeout=60).run())
+    at.button(key="orca_retail_h_start").click().run()
+    at.text_input(key="orca_retail_h_order_more").set_value("1001 twenty")
+    at.button(key="FormSubmitter:orca_retail_h_order_form-Place order").click().run()
+    assert not at.exception and any("SKU:QUANTITY" in e.value for e in at.error)
+    assert at.session_state["orca_retail_game"].episode.steps == 0
