@@ -57,3 +57,21 @@ def test_order_lines_are_read_as_sku_colon_quantity():
         parse_order_items("1001 x 20")
     with pytest.raises(SpecError, match="at least one"):
         parse_order_items(" , ")
+
+
+def test_retail_play_answers_one_json_line_per_action_and_ends_with_the_game(store):
+    import io
+    import json
+
+    from core.retail.cli import play_lines
+
+    game = HumanGame.new(store, days=1)
+    sku = game.env.sim.sku_ids[0]
+    lines = [json.dumps({"name": "modify_sku_price", "arguments": {"sku_id": sku, "new_price": -1}}),
+             "{not json", json.dumps({"name": "end_today"}), json.dumps({"name": "view_inventory"})]
+    out = io.StringIO()
+    assert play_lines(game, io.StringIO("\n".join(lines) + "\n"), out) == 3  # the game ended after end_today
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert "new_price must be positive" in answers[0]["result"]["error"]
+    assert answers[1]["field"] == "input" and answers[2]["day"] == 1
+    assert {a["run_id"] for a in answers} == {game.run_id} and game.done
