@@ -196,6 +196,46 @@ def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+TABLE1_FORMAT = {"run_days": ("Days", "count"), "final_networth": ("Net worth", "money"),
+                 "total_sales": ("Units sold", "count"), "avg_daily_sold_skus": ("SKUs sold/day", "decimal"),
+                 "return_ratio": ("Returns", "percent"), "expired_ratio": ("Expired", "percent"),
+                 "stockout_days": ("Stockout days", "count"),
+                 "avg_direct_tool_calls_per_day": ("Calls/day", "decimal"),
+                 "avg_all_tool_calls_per_day": ("All calls/day", "decimal"),
+                 "avg_tokens_per_day": ("Tokens/day", "count")}  # fmt: skip
+"""Table 1's columns as shown: (short label, kind); short labels keep all columns in view at 1440 px."""
+
+
+def format_value(value: Any, kind: str) -> str:
+    """A Table 1 number as text: money `$213,505.97`, percent `3.2 %`, count `1,234`, decimal `12.5`; blank
+    when missing."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if not isinstance(value, int | float):
+        return str(value)
+    if kind == "money":
+        return f"-${-value:,.2f}" if value < 0 else f"${value:,.2f}"
+    if kind == "percent":
+        return f"{100 * value:.1f} %"
+    if kind == "count":
+        return f"{value:,.0f}"
+    return f"{value:,.1f}"
+
+
+def table1_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """Table 1 (`table1`) for reading: numbers formatted, short column labels, columns empty for every run
+    (a model for offline runs, tokens when no run used any) left out."""
+    out = pd.DataFrame(index=frame.index)
+    for column in frame.columns:
+        values = frame[column]
+        empty = (None, "", 0) if column == "avg_tokens_per_day" else (None, "")
+        if values.isna().all() or values.map(lambda v, empty=empty: v in empty).all():
+            continue
+        label, kind = TABLE1_FORMAT.get(column, (column, "text"))
+        out[label] = values.map(lambda v, kind=kind: format_value(v, kind)) if column in TABLE1_FORMAT else values
+    return out
+
+
 def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
     """Stage-3 references of one of our runs from its stored evaluation tables: `quotes(day, sku)` (each
     supplier's quote and hidden quality that day) and `reference_price(day, sku)`; None for a run without them
