@@ -19,7 +19,7 @@ from core.retail.human import (
     view_fields,
     view_tools,
 )
-from core.retail.live import LiveRun
+from core.retail.live import LiveRun, eta_text, money_chart
 from core.retail.paper import HARNESSES
 from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.rollout import RolloutStatus
@@ -234,17 +234,19 @@ def progress() -> None:
         st.caption("No run yet: pick an agent and press Start run.")
         return
     state = live.state()
+    eta = eta_text(state["eta_s"])
     st.progress(min(state["day"] / max(state["days"], 1), 1.0),
                 text=f"{live.agent} ({agent_kind(live.agent, live.harness if live.model else None)}) · day {state['day']} of {state['days']} · "
-                     f"{state['steps']} tool calls · {state['status']}")  # fmt: skip
+                     f"{state['steps']} tool calls · {state['status']}" + (f" · {eta}" if eta else ""))  # fmt: skip
     if state["series"]:
         last_day = state["series"][-1]
         cols = st.columns(4)
-        cols[0].metric("Funds", f"{last_day['funds']:,.0f}")
-        cols[1].metric("Net worth", f"{last_day['net_worth']:,.0f}")
+        cols[0].metric("Funds", f"${last_day['funds']:,.0f}")
+        cols[1].metric("Net worth", f"${last_day['net_worth']:,.0f}")
         cols[2].metric("Units sold today", f"{last_day['sales_units']:,}")
         cols[3].metric("Stocked-out SKUs", f"{last_day['stockout_skus']}")
-        st.line_chart({k: [row[k] for row in state["series"]] for k in ("funds", "net_worth")}, height=260)
+        data, spec = money_chart(state["series"])
+        st.vega_lite_chart(data, spec, width="stretch")
     if not live.done:
         if st.button("Stop", key="orca_retail_stop"):
             live.stop()

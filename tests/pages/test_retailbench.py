@@ -1,5 +1,6 @@
 """The RetailBench run page and the replay page through AppTest."""
 
+import json
 import time
 from pathlib import Path
 
@@ -30,6 +31,9 @@ def test_run_page_runs_an_offline_agent_and_hands_it_to_the_replay(monkeypatch, 
     assert not at.exception
     assert live.state()["status"] == "done"
     assert any("Stored as run" in s.value for s in at.success)
+    chart = json.loads(at.get("vega_lite_chart")[0].proto.spec)  # axis titles and dollars
+    assert chart["encoding"]["y"]["title"] == "US dollars" and chart["encoding"]["y"]["axis"]["format"] == "$,.0f"
+    assert at.get("metric")[0].proto.body.startswith("$")
     run_id = at.session_state["orca_retail_replay_run"]
     assert Store(tmp_path / "runs.duckdb").get_run(run_id)["status"] == "done"
 
@@ -44,6 +48,19 @@ def test_llm_framework_without_a_key_is_refused_not_faked(monkeypatch, tmp_path)
     at.button(key="orca_retail_start").click().run()
     assert not at.exception and "orca_retail_live" not in at.session_state
     assert any("needs an LLM provider" in e.value for e in at.error)
+
+
+def test_without_a_key_nothing_llm_only_is_preselected(monkeypatch, tmp_path):
+    from core.retail.run import OFFLINE_AGENTS
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ORCA_PROVIDER"):
+        monkeypatch.delenv(var, raising=False)
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    assert at.selectbox(key="orca_retail_agent").value in OFFLINE_AGENTS
+    assert not [r for r in at.radio if r.key == "orca_retail_harness"] and not at.info
+    labels = at.selectbox(key="orca_retail_agent").options
+    assert all(label.endswith("(needs a key)") for label in labels if label.split(" — ")[0] not in OFFLINE_AGENTS)
 
 
 def test_run_page_runs_a_framework_under_the_paper_harness(monkeypatch, tmp_path, fake_llm):
