@@ -184,7 +184,8 @@ def play_view() -> None:
         st.rerun()
 
 
-mode = st.radio("Mode", MODES, horizontal=True, key="orca_retail_mode", label_visibility="collapsed")
+mode = st.radio("Mode", MODES, index=1 if st.query_params.get("game") else 0, horizontal=True,
+                key="orca_retail_mode", label_visibility="collapsed")  # a game in the URL opens in play mode
 if mode == MODES[1]:
     with guard():
         play_view()

@@ -279,7 +279,7 @@ def test_a_student_plays_two_days_through_a_reload_and_the_game_is_a_stored_run(
 
     again = AppTest.from_file(RUN_PAGE, default_timeout=60)  # a reload: fresh session state, the same URL
     again.query_params["game"] = run_id
-    again = _play_mode(again.run())
+    again = again.run()  # the game in the URL opens the play mode
     assert not again.exception and "day 1 of 2" in again.get("progress")[0].proto.text
     game = again.session_state["orca_retail_game"]
     assert game.episode.steps == 4 and float(game.env.sim.price[game.env.sim.index[sku]]) == 3.75
