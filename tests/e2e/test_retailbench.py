@@ -36,6 +36,11 @@ def test_run_then_replay(page, artifacts_dir: Path):
     page.get_by_role("tab", name="Compare · Table 1").click()
     panel = page.get_by_role("tabpanel", name="Compare · Table 1")
     expect(panel.locator('[data-testid="stDataFrame"]')).to_be_visible()
+    page.set_viewport_size({"width": 1440, "height": 950})  # Table 1's columns all in view: no sideways scroll
+    wait_idle(page)
+    widths = panel.locator('[data-testid="stDataFrame"] .dvn-scroller').first.evaluate(
+        "el => [el.scrollWidth, el.clientWidth]")
+    assert widths[0] <= widths[1] + 2, widths
     page.screenshot(path=str(artifacts_dir / "retailbench_replay.png"), full_page=True)
     page.get_by_role("tab", name="Diagnostics").click()
     page.get_by_role("button", name="Compute diagnostics").click()
