@@ -146,10 +146,8 @@ with guard():
                     st.dataframe(pv["orders"], hide_index=True)
     if compare_tab.open:
         with compare_tab:
-            st.dataframe(replay.table1_view(replay.table1(store, chosen)), hide_index=True, column_config={
-                "run": st.column_config.TextColumn("run", width="small"),
-                "kind": st.column_config.TextColumn("kind", width="medium", help="LLM, offline or human; offline "
-                                                    "references are not upper bounds")})  # fmt: skip
+            st.dataframe(replay.table1_side_by_side(replay.table1_view(replay.table1(store, chosen))),
+                         hide_index=True)
             worth = pd.concat({labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]:
                                replay.daily(store, r).set_index("day")["net_worth"] for r in chosen}, axis=1)  # fmt: skip
             line_chart(worth.reset_index(), "day", list(worth.columns), height=300)

@@ -236,6 +236,18 @@ def table1_view(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def table1_side_by_side(view: pd.DataFrame) -> pd.DataFrame:
+    """`table1_view` turned sideways: one row per measure, one column per run headed "agent · run" — the 2 to 4
+    runs of the comparison always fit the page's width, however long their kind labels are."""
+    if view.empty:
+        return view
+    heads = [f"{a} · {r}" for a, r in zip(view.get("agent", view.index), view.get("run", view.index), strict=True)]
+    body = view.drop(columns=[c for c in ("run", "agent") if c in view.columns])
+    out = body.T.astype(str)
+    out.columns = heads
+    return out.rename_axis("measure").reset_index()
+
+
 def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
     """Stage-3 references of one of our runs from its stored evaluation tables: `quotes(day, sku)` (each
     supplier's quote and hidden quality that day) and `reference_price(day, sku)`; None for a run without them

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 def test_run_then_replay(page, artifacts_dir: Path):
     open_page(page, "/retailbench", "RetailBench")
     assert_healthy(page)
-    page.get_by_label("Agent").click()
+    page.get_by_label("Agent", exact=True).click()
     page.get_by_role("option", name="hybrid", exact=False).first.click()
     days = page.get_by_label("Days")
     days.fill("4")
@@ -63,7 +63,7 @@ def test_a_student_plays_one_day_and_the_game_survives_a_reload(page, artifacts_
     wait_idle(page)
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_text("day 0 of 2", exact=False)).to_be_visible(timeout=60_000)
-    qty = page.get_by_label("Quantity")
+    qty = page.get_by_role("spinbutton", name="Quantity")
     qty.fill("30")
     page.get_by_role("button", name="Place order").click()
     expect(page.get_by_text("place_order: Order", exact=False)).to_be_visible(timeout=30_000)

@@ -122,12 +122,12 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     assert not at.exception
     at.multiselect(key="orca_retail_runs").set_value([first, second]).run()
     open_tab(at, "Compare · Table 1")
-    table1 = next(d.value for d in at.dataframe if "Net worth" in d.value.columns)
-    assert list(table1["run"]) == [first, second]
-    assert all("offline" in k for k in table1["kind"])
+    table1 = next(d.value for d in at.dataframe if "measure" in d.value.columns).set_index("measure")
+    assert list(table1.columns) == [f"hybrid · {first}", f"oracle · {second}"]  # one column per run
+    assert all("offline" in k for k in table1.loc["kind"])
     money = r"^-?\$\d{1,3}(,\d{3})*\.\d{2}$"  # $213,505.97, never 213505.9679
-    assert table1["Net worth"].str.match(money).all(), list(table1["Net worth"])
-    assert table1["Returns"].str.match(r"^\d+\.\d %$").all() and "Tokens/day" not in table1  # no LLM run
+    assert table1.loc["Net worth"].str.match(money).all(), list(table1.loc["Net worth"])
+    assert table1.loc["Returns"].str.match(r"^\d+\.\d %$").all() and "Tokens/day" not in table1.index  # no LLM
     open_tab(at, "Diagnostics")
     at.button(key="orca_retail_diag_go").click().run()
     assert not at.exception

@@ -3,6 +3,7 @@
 import pytest
 
 from core.errors import SpecError
+from core.retail import replay
 from core.retail.human import HUMAN_KIND, HumanGame, open_games, parse_order_items
 from core.retail.replay import retail_runs
 from core.rollout import replay_run
@@ -34,6 +35,8 @@ def test_a_two_day_game_is_stored_resumed_and_replayable(store):
     row = runs[runs["id"] == game.run_id].iloc[0]
     assert (row["agent"], row["kind"], row["status"], row["days"]) == ("human", HUMAN_KIND, "done", 2)
     assert replay_run(store, game.run_id, RetailBenchEnv("hard_v2", max_days=2)).matches
+    table1 = replay.table1(store, [game.run_id])  # the replay's Table 1 labels it too
+    assert table1.loc[0, "kind"] == HUMAN_KIND and table1.loc[0, "run_days"] == 2
 
 
 def test_actions_are_checked_against_the_tool_schema_before_they_are_played(store):

@@ -142,3 +142,8 @@ def test_table1_numbers_are_formatted_for_reading():
                                              "return_ratio": 0.0321, "avg_tokens_per_day": 0}]))
     assert list(view.columns) == ["run", "Net worth", "Returns"]
     assert view.loc[0, "Net worth"] == "$213,505.97"
+    sideways = replay.table1_side_by_side(replay.table1_view(pd.DataFrame([
+        {"run": "r1", "agent": "human", "kind": "human (student)", "final_networth": 1.5},
+        {"run": "r2", "agent": "oracle", "kind": "offline", "final_networth": 2.0}])))
+    assert list(sideways.columns) == ["measure", "human · r1", "oracle · r2"]
+    assert sideways.set_index("measure").loc["Net worth"].tolist() == ["$1.50", "$2.00"]
