@@ -23,7 +23,7 @@ from core.retail.live import LiveRun, eta_text, money_chart
 from core.retail.paper import HARNESSES
 from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.rollout import RolloutStatus
-from core.ui import guard, optional_store, setup_page
+from core.ui import guard, optional_store, resume_leased, session_owner, setup_page
 from solvers.retail.catalog import SUPPLIER_IDS
 from solvers.retail.config import PRESETS
 
@@ -50,7 +50,7 @@ def start_game() -> None:
     seed = cols[1].number_input("Seed", 0, 10_000, 0, key="orca_retail_h_seed")
     days = cols[2].number_input("Days", 1, 1500, 30, key="orca_retail_h_days")
     if cols[3].button("Start game", type="primary", key="orca_retail_h_start"):
-        game = HumanGame.new(store, preset=preset, days=int(days), seed=int(seed))
+        game = HumanGame.new(store, preset=preset, days=int(days), seed=int(seed), lease_owner=session_owner())
         st.session_state[GAME] = game
         if game.run_id:
             st.query_params["game"] = game.run_id
@@ -58,7 +58,7 @@ def start_game() -> None:
     if store is not None and (ids := open_games(store)):
         pick = st.selectbox("…or continue an open game", ids, key="orca_retail_h_open")
         if st.button("Continue", key="orca_retail_h_continue"):
-            st.session_state[GAME] = HumanGame.resume(store, pick)
+            st.session_state[GAME] = resume_leased(HumanGame.resume, store, pick)
             st.query_params["game"] = pick
             st.rerun()
 
@@ -151,7 +151,7 @@ def play_view() -> None:
     game: HumanGame | None = st.session_state.get(GAME)
     wanted = st.query_params.get("game")
     if game is None and wanted and store is not None:  # a reload: the game is in the URL and the store
-        game = st.session_state[GAME] = HumanGame.resume(store, wanted)
+        game = st.session_state[GAME] = resume_leased(HumanGame.resume, store, wanted)
     if game is None:
         st.caption("Play the store yourself through the same 21 tools as the agents. The game is stored as a run "
                    "(agent human, labelled human (student)) and opens in the replay and in Table 1.")  # fmt: skip

@@ -13,6 +13,7 @@ game after a page reload by replaying its stored actions on a fresh environment 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,14 +129,23 @@ class HumanGame:
 
     @classmethod
     def new(
-        cls, store: Store | None, *, preset: str = "hard_v2", days: int = 30, seed: int = 0, catalog: str | None = None
+        cls,
+        store: Store | None,
+        *,
+        preset: str = "hard_v2",
+        days: int = 30,
+        seed: int = 0,
+        catalog: str | None = None,
+        lease_owner: str | None = None,
     ) -> HumanGame:
-        """A fresh game, stored at once (status running) when there is a store."""
+        """A fresh game, stored at once (status running) when there is a store, leased to `lease_owner` (the
+        page: its browser session)."""
         env = RetailBenchEnv(preset, max_days=days, code_runner=run_code, catalog=catalog)
         config = {"preset": env.config.name, "catalog": env.catalog_name, "days": int(days), "agent": HUMAN,
                   "agent_kind": HUMAN_KIND, "model": None, "overrides": {}}  # fmt: skip
         recorder = Recorder(store, WORKBENCH, config=config, seed=int(seed),
-                            title=f"RetailBench {HUMAN_KIND} · {env.config.name} · seed {seed}")  # fmt: skip
+                            title=f"RetailBench {HUMAN_KIND} · {env.config.name} · seed {seed}",
+                            owner=lease_owner)  # fmt: skip
         agent = HumanAgent()
         episode = Episode(env, agent, seed=int(seed), recorder=recorder)
         episode.reset()
@@ -143,9 +153,17 @@ class HumanGame:
         return cls(env, episode, agent, store)
 
     @classmethod
-    def resume(cls, store: Store, run_id: str) -> HumanGame:
+    def resume(
+        cls,
+        store: Store,
+        run_id: str,
+        *,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
+    ) -> HumanGame:
         """Rebuild the open game `run_id`: replay its stored actions on a fresh environment (same seed), then go
-        on recording into the same run."""
+        on recording into the same run. Given `lease_live`, a game another live tab holds opens read-only
+        (`play` refuses) instead of mixing two players' actions (`core.recorder.Recorder.attach`)."""
         run = store.get_run(run_id)
         config = run.get("config") or {}
         if config.get("agent") != HUMAN:
@@ -158,7 +176,7 @@ class HumanGame:
         episode.reset()
         for action in store.transitions(run_id)["action"]:
             episode.step(json.loads(action) if isinstance(action, str) else action)
-        episode.recorder = Recorder.attach(store, run_id)
+        episode.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
         game = cls(env, episode, agent, store)
         game.last = episode.observation if episode.trace else None
         if str(run["status"]) not in OPEN:
@@ -171,10 +189,12 @@ class HumanGame:
         (or bankruptcy)."""
         if self.done:
             raise SpecError("game", "this game has ended; start a new one")
+        rec = self.episode.recorder
+        if rec is not None and rec.read_only:
+            raise SpecError("game", "this game is open in another tab; play it there, or close that tab and reload")
         self.agent.give(check_action(self.env, name, arguments))
         row = self.episode.step()
         self.last = self.episode.observation
-        rec = self.episode.recorder
         if rec is not None:
             rec.flush()  # every action is stored at once: a reload loses nothing
         if name == "end_today" and not (row.info or {}).get("error"):

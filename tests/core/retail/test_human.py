@@ -78,3 +78,15 @@ def test_retail_play_answers_one_json_line_per_action_and_ends_with_the_game(sto
     assert "new_price must be positive" in answers[0]["result"]["error"]
     assert answers[1]["field"] == "input" and answers[2]["day"] == 1
     assert {a["run_id"] for a in answers} == {game.run_id} and game.done
+
+
+def test_a_game_open_in_another_live_tab_is_read_only(store):
+    game = HumanGame.new(store, days=2, lease_owner="tab-a")
+    game.play("view_funds_and_date")
+    second = HumanGame.resume(store, game.run_id, lease_owner="tab-b", lease_live=lambda holder: True)
+    with pytest.raises(SpecError, match="another tab"):
+        second.play("end_today")
+    assert second.episode.steps == 1  # refused before the environment moved
+    taken = HumanGame.resume(store, game.run_id, lease_owner="tab-c", lease_live=lambda holder: False)
+    taken.play("end_today")  # the old tab is gone (a reload): its lease is taken over
+    assert taken.day == 1 and len(store.transitions(game.run_id)) == 2
