@@ -46,6 +46,21 @@ SERIES = (
 )
 
 
+MONEY_SERIES = frozenset({"funds", "net_worth", "inventory_value", "revenue", "refunds", "money_earned", "cogs"})
+SERIES_UNITS = {"sales_units": "units", "stockout_skus": "SKUs", "expired_units": "units", "returned_units": "units"}
+
+
+def value_axis(series: list[str]) -> tuple[str, str]:
+    """The y-axis title and Vega-Lite number format for daily `series` plotted together: dollars when all are
+    money, else the units they share, else a title that names each series' unit."""
+    if series and all(s in MONEY_SERIES for s in series):
+        return "US dollars", "$,.0f"
+    units = {SERIES_UNITS.get(s, "US dollars" if s in MONEY_SERIES else "value") for s in series}
+    if len(units) == 1:
+        return units.pop().capitalize(), ",.0f"
+    return "; ".join(f"{s.replace('_', ' ')} in {SERIES_UNITS.get(s, 'US dollars')}" for s in series), ",.0f"
+
+
 def _as_dict(value: Any) -> dict:
     if isinstance(value, dict):
         return value

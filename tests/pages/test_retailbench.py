@@ -114,6 +114,8 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     assert at.multiselect(key="orca_retail_runs").value == [first]
     # first paint: the timeline only (the daily series); the day's calls are not read yet
     assert list(at.dataframe[0].value["day"]) == [1, 2, 3]
+    axes = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]  # funds and net worth: dollars
+    assert (axes["x"]["title"], axes["y"]["title"], axes["y"]["axis"]["format"]) == ("Day of the run", "US dollars", "$,.0f")
     assert not [s for s in at.slider if s.key == "orca_retail_day"]
     open_tab(at, "Day")
     calls = at.dataframe[0].value

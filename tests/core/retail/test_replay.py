@@ -147,3 +147,10 @@ def test_table1_numbers_are_formatted_for_reading():
         {"run": "r2", "agent": "oracle", "kind": "offline", "final_networth": 2.0}])))
     assert list(sideways.columns) == ["measure", "human · r1", "oracle · r2"]
     assert sideways.set_index("measure").loc["Net worth"].tolist() == ["$1.50", "$2.00"]
+
+
+def test_the_timeline_axis_names_the_unit_of_the_series_shown():
+    assert replay.value_axis(["funds", "net_worth"]) == ("US dollars", "$,.0f")
+    assert replay.value_axis(["sales_units", "expired_units"]) == ("Units", ",.0f")
+    title, _ = replay.value_axis(["funds", "stockout_skus"])
+    assert title == "funds in US dollars; stockout skus in SKUs"
