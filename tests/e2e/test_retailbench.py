@@ -57,6 +57,8 @@ def test_a_student_plays_one_day_and_the_game_survives_a_reload(page, artifacts_
     """Play it yourself: order, set a price and the shelf, End day; a browser reload keeps the game (?game=ID)."""
     open_page(page, "/retailbench", "RetailBench")
     page.get_by_text("Play it yourself").click()
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()  # the agent form (its Days) is gone
+    wait_idle(page)
     days = page.get_by_label("Days")
     days.fill("2")
     days.press("Enter")
