@@ -21,17 +21,19 @@ TAB = "orca_retail_tab"
 TABS = ("Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Downloads")
 
 
-def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, container=st) -> None:
+def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, y_title: str, y_format: str,
+               container=st) -> None:  # fmt: skip
     """A multi-series line chart from a plain Vega-Lite spec (st.line_chart builds and validates an Altair chart,
-    ~0.5 s per chart on this machine; this is what keeps the replay's first paint short)."""
+    ~0.5 s per chart on this machine; this is what keeps the replay's first paint short), with axis titles."""
     if not columns:
         return
     long = frame[[x, *columns]].melt(id_vars=x, var_name="series", value_name="value")
     kind = "temporal" if x == "date" else "quantitative"
     container.vega_lite_chart(long, {
         "mark": {"type": "line", "tooltip": True}, "height": height,
-        "encoding": {"x": {"field": x, "type": kind, **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
-                     "y": {"field": "value", "type": "quantitative"},
+        "encoding": {"x": {"field": x, "type": kind, "title": "Date" if kind == "temporal" else "Day of the run",
+                           **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
+                     "y": {"field": "value", "type": "quantitative", "title": y_title, "axis": {"format": y_format}},
                      "color": {"field": "series", "type": "nominal"}},
     }, use_container_width=True)  # fmt: skip
 
@@ -92,7 +94,8 @@ with guard():
                 series = st.multiselect(
                     "Series", list(replay.SERIES), default=["funds", "net_worth"], key="orca_retail_series"
                 )
-                line_chart(daily, "day", series, height=320)
+                y_title, y_format = replay.value_axis(series)
+                line_chart(daily, "day", series, height=320, y_title=y_title, y_format=y_format)
                 money = ("funds", "net_worth", "revenue", "refunds", "money_earned", "cogs", "inventory_value")
                 st.dataframe(daily, hide_index=True, height=240, column_config={
                     "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
@@ -137,19 +140,23 @@ with guard():
                         cols = [c for c in ("price", "reference_price") if c in pv["sales"]]
                         a, b = st.columns(2)
                         a.caption("Units sold per day")
-                        a.bar_chart(pv["sales"].set_index("date")["move"], height=240)
+                        a.bar_chart(pv["sales"].set_index("date")["move"], height=240, x_label="Date",
+                                    y_label="Units sold")  # fmt: skip
                         b.caption("Price and the reference price (the paper reference policy's rule; evaluation only)")
-                        line_chart(pv["sales"], "date", cols, height=240, container=b)
+                        line_chart(pv["sales"], "date", cols, height=240, y_title="Price (US dollars)",
+                                   y_format="$,.2f", container=b)  # fmt: skip
                     st.markdown("**Orders: supplier chosen and its hidden quality, that day's cheapest quote and the "
                                 "hidden-quality-best supplier** (hidden quality is evaluation data the agent never "
                                 "saw)")  # fmt: skip
                     st.dataframe(pv["orders"], hide_index=True)
     if compare_tab.open:
         with compare_tab:
-            st.dataframe(replay.table1(store, chosen), hide_index=True)
+            st.dataframe(replay.table1_side_by_side(replay.table1_view(replay.table1(store, chosen))),
+                         hide_index=True)
             worth = pd.concat({labels[r].split(" · ")[0] + " " + labels[r].split(" · ")[1]:
                                replay.daily(store, r).set_index("day")["net_worth"] for r in chosen}, axis=1)  # fmt: skip
-            line_chart(worth.reset_index(), "day", list(worth.columns), height=300)
+            line_chart(worth.reset_index(), "day", list(worth.columns), height=300,
+                       y_title="Net worth (US dollars)", y_format="$,.0f")
     if diag_tab.open:
         with diag_tab:
             st.caption("Four-stage diagnostics from the recorded tool calls. Stage 3 (QualityFirst, PriceFirst, "
@@ -177,7 +184,8 @@ with guard():
                 lines = {"execution similarity": pd.Series(unstable["execution_similarity"], dtype=float)}
                 if "macro_similarity" in unstable:
                     lines["macro similarity (LLM judge)"] = pd.Series(unstable["macro_similarity"], dtype=float)
-                st.line_chart(pd.DataFrame(lines), height=200)
+                st.line_chart(pd.DataFrame(lines), height=200, x_label="Pair of adjacent days",
+                              y_label="Similarity (0 to 1)")  # fmt: skip
                 st.json({"execution": unstable["execution"], "macro": unstable.get("macro_note", unstable["macro"]),
                          **({"unscored judge replies": unstable["macro_unscored"]} if "macro_unscored" in unstable else {})})  # fmt: skip
                 if not llm_ready:

@@ -7,6 +7,7 @@ Runs are stored under the workbench key "retailbench" with their transitions, re
 from __future__ import annotations
 
 import argparse
+from typing import Any, TextIO
 
 from core import cli_args
 from core.errors import SpecError
@@ -48,6 +49,49 @@ def cmd_run(args: argparse.Namespace) -> dict:
         raise SpecError("--harness", f"{args.agent} is an offline agent; --harness applies to the LLM frameworks")
     return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, catalog=args.catalog,
                      store=store, overrides=overrides or None, model=model, harness=args.harness)  # fmt: skip
+
+
+def play_lines(game: Any, stdin: TextIO, stdout: TextIO) -> int:
+    """Play `game` (a `core.retail.human.HumanGame`): one `{"name": TOOL, "arguments": {...}}` per stdin line, answering each with one JSON line
+    (`{"run_id", "day", "t", "result", "formatted"}` or `{"error", "field"}`); stops when the game ends."""
+    from core.errors import OrcaError
+
+    answered = 0
+    for line in cli_args.chat_lines(stdin):
+        try:
+            if isinstance(line, OrcaError):
+                raise line
+            data = cli_args.chat_request(line)
+            row = game.play(data.get("name"), data.get("arguments"))
+            out = {"day": game.day, "t": row.t, **row.observation}
+        except OrcaError as err:
+            out = cli_args.chat_error(err)
+        out["run_id"] = game.run_id
+        stdout.write(cli_args.chat_line_out(out))
+        stdout.flush()
+        answered += 1
+        if game.done:
+            break
+    return answered
+
+
+def cmd_play(args: argparse.Namespace) -> dict:
+    """A human game over stdin JSON lines (the page's play mode without the page); the run is stored."""
+    import sys
+
+    from core.retail.human import HumanGame
+    from core.retail.overrides import configured
+    from core.store import Store
+
+    configured(args.preset, {})
+    store = None if args.no_store else Store(args.db)
+    game = HumanGame.resume(store, args.resume) if args.resume and store else HumanGame.new(
+        store, preset=args.preset, days=args.days, seed=args.seed)  # fmt: skip
+    answered = play_lines(game, sys.stdin, sys.stdout)
+    if not game.done and args.finish:
+        game.finish()
+    return {"run_id": game.run_id, "lines": answered, "day": game.day, "done": game.done,
+            "metrics": game.result.metrics if game.result else game.metrics()}  # fmt: skip
 
 
 def cmd_metrics(args: argparse.Namespace) -> dict:
@@ -203,6 +247,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     cli_args.add_provider_flags(run)
     run.set_defaults(func=cmd_run)
+
+    play = sub.add_parser(
+        "play", help="play the store yourself: one JSON tool call per stdin line, each answered with one JSON line",
+        description='Reads {"name": "place_order", "arguments": {...}} per line (the 21 tools; see retail tools). '
+        "The game is stored as a run of agent human (kind human (student)) and ends with its last day.",
+    )
+    play.add_argument("--preset", type=preset_name, default="hard_v2")
+    play.add_argument("--days", type=days, default=30, help="days to play (default 30)")
+    play.add_argument("--seed", type=cli_args.seed, default=0)
+    play.add_argument("--resume", type=cli_args.identifier, default=None, help="continue an open game by its run id")
+    play.add_argument("--finish", action="store_true", help="end the game when stdin ends (else it stays open)")
+    play.add_argument("--no-store", action="store_true", help="do not write the game to the store")
+    play.set_defaults(func=cmd_play)
 
     metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")
     metrics.add_argument("run_id", metavar="RUN", type=cli_args.identifier)

@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import pandas as pd
+
 from core.retail.run import make_retail_agent, run_agent
 from core.sandbox import run_code
 from core.store import Store
@@ -36,6 +38,7 @@ class LiveRun:
     def __post_init__(self) -> None:
         self._stop = threading.Event()
         self._lock = threading.Lock()
+        self._started: float | None = None
         self.env = RetailBenchEnv(self.preset, max_days=self.days, code_runner=run_code)
         options = {"harness": self.harness} if self.model is not None else {}
         self.actor = make_retail_agent(self.agent, self.env, model=self.model, **options)
@@ -53,10 +56,16 @@ class LiveRun:
         return self.status in ("done", "stopped", "failed")
 
     def state(self) -> dict:
+        """Status, days done, tool calls, the daily series, and (while running) elapsed seconds and an ETA."""
         with self._lock:
-            return {"status": self.status, "day": len(self.series), "days": self.days, "steps": self.steps,
+            day = len(self.series)
+            running = not self.done and self._started is not None
+            elapsed = time.perf_counter() - self._started if running else self.elapsed_s
+            eta = elapsed / day * (self.days - day) if running and day else None
+            return {"status": self.status, "day": day, "days": self.days, "steps": self.steps,
                     "series": list(self.series), "run_id": self.run_id, "error": self.error,
-                    "elapsed_s": round(self.elapsed_s, 1), "metrics": dict(self.metrics)}  # fmt: skip
+                    "elapsed_s": round(elapsed, 1), "eta_s": None if eta is None else round(eta, 1),
+                    "metrics": dict(self.metrics)}  # fmt: skip
 
     def _on_step(self, row: Any) -> None:
         with self._lock:
@@ -65,7 +74,7 @@ class LiveRun:
                 self.series.append(dict(self.env.sim.daily[-1]))
 
     def _run(self) -> None:
-        started = time.perf_counter()
+        started = self._started = time.perf_counter()
         self.status = "running"
         try:
             out = run_agent(self.agent, preset=self.preset, days=self.days, seed=self.seed, store=self.store,
@@ -79,3 +88,33 @@ class LiveRun:
                 self.status, self.error = "failed", f"{type(err).__name__}: {err}"
         finally:
             self.elapsed_s = time.perf_counter() - started
+
+
+def eta_text(seconds: float | None) -> str:
+    """A progress bar's time left: "about 40 s left", "about 3 min left", "about 1 h 5 min left"; blank without
+    an estimate (before the first day closes)."""
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f"about {max(round(seconds), 1)} s left"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"about {minutes} min left"
+    return f"about {minutes // 60} h {minutes % 60} min left"
+
+
+MONEY_SERIES = {"funds": "Funds", "net_worth": "Net worth"}
+
+
+def money_chart(series: list[dict], *, height: int = 260) -> tuple[pd.DataFrame, dict]:
+    """The live chart of funds and net worth per day: the data (long form) and a Vega-Lite spec with axis titles
+    and dollar ticks."""
+    rows = [{"day": i + 1, "series": label, "dollars": float(row[key])}
+            for i, row in enumerate(series) for key, label in MONEY_SERIES.items()]  # fmt: skip
+    spec = {"mark": {"type": "line", "tooltip": True}, "height": height,
+            "encoding": {"x": {"field": "day", "type": "quantitative", "title": "Day of the run",
+                               "axis": {"format": "d", "tickMinStep": 1}},
+                         "y": {"field": "dollars", "type": "quantitative", "title": "US dollars",
+                               "axis": {"format": "$,.0f"}},
+                         "color": {"field": "series", "type": "nominal", "title": None}}}  # fmt: skip
+    return pd.DataFrame(rows, columns=["day", "series", "dollars"]), spec

@@ -46,6 +46,21 @@ SERIES = (
 )
 
 
+MONEY_SERIES = frozenset({"funds", "net_worth", "inventory_value", "revenue", "refunds", "money_earned", "cogs"})
+SERIES_UNITS = {"sales_units": "units", "stockout_skus": "SKUs", "expired_units": "units", "returned_units": "units"}
+
+
+def value_axis(series: list[str]) -> tuple[str, str]:
+    """The y-axis title and Vega-Lite number format for daily `series` plotted together: dollars when all are
+    money, else the units they share, else a title that names each series' unit."""
+    if series and all(s in MONEY_SERIES for s in series):
+        return "US dollars", "$,.0f"
+    units = {SERIES_UNITS.get(s, "US dollars" if s in MONEY_SERIES else "value") for s in series}
+    if len(units) == 1:
+        return units.pop().capitalize(), ",.0f"
+    return "; ".join(f"{s.replace('_', ' ')} in {SERIES_UNITS.get(s, 'US dollars')}" for s in series), ",.0f"
+
+
 def _as_dict(value: Any) -> dict:
     if isinstance(value, dict):
         return value
@@ -194,6 +209,58 @@ def table1(store: Store, run_ids: list[str]) -> pd.DataFrame:
         rows.append({"run": rid, "agent": d["agent"], "kind": d["kind"], "model": d["model"],
                      **{k: m.get(k) for k in TABLE1}})  # fmt: skip
     return pd.DataFrame(rows)
+
+
+TABLE1_FORMAT = {"run_days": ("Days", "count"), "final_networth": ("Net worth", "money"),
+                 "total_sales": ("Units sold", "count"), "avg_daily_sold_skus": ("SKUs sold/day", "decimal"),
+                 "return_ratio": ("Returns", "percent"), "expired_ratio": ("Expired", "percent"),
+                 "stockout_days": ("Stockout days", "count"),
+                 "avg_direct_tool_calls_per_day": ("Calls/day", "decimal"),
+                 "avg_all_tool_calls_per_day": ("All calls/day", "decimal"),
+                 "avg_tokens_per_day": ("Tokens/day", "count")}  # fmt: skip
+"""Table 1's columns as shown: (short label, kind); short labels keep all columns in view at 1440 px."""
+
+
+def format_value(value: Any, kind: str) -> str:
+    """A Table 1 number as text: money `$213,505.97`, percent `3.2 %`, count `1,234`, decimal `12.5`; blank
+    when missing."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if not isinstance(value, int | float):
+        return str(value)
+    if kind == "money":
+        return f"-${-value:,.2f}" if value < 0 else f"${value:,.2f}"
+    if kind == "percent":
+        return f"{100 * value:.1f} %"
+    if kind == "count":
+        return f"{value:,.0f}"
+    return f"{value:,.1f}"
+
+
+def table1_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """Table 1 (`table1`) for reading: numbers formatted, short column labels, columns empty for every run
+    (a model for offline runs, tokens when no run used any) left out."""
+    out = pd.DataFrame(index=frame.index)
+    for column in frame.columns:
+        values = frame[column]
+        empty = (None, "", 0) if column == "avg_tokens_per_day" else (None, "")
+        if values.isna().all() or values.map(lambda v, empty=empty: v in empty).all():
+            continue
+        label, kind = TABLE1_FORMAT.get(column, (column, "text"))
+        out[label] = values.map(lambda v, kind=kind: format_value(v, kind)) if column in TABLE1_FORMAT else values
+    return out
+
+
+def table1_side_by_side(view: pd.DataFrame) -> pd.DataFrame:
+    """`table1_view` turned sideways: one row per measure, one column per run headed "agent · run" — the 2 to 4
+    runs of the comparison always fit the page's width, however long their kind labels are."""
+    if view.empty:
+        return view
+    heads = [f"{a} · {r}" for a, r in zip(view.get("agent", view.index), view.get("run", view.index), strict=True)]
+    body = view.drop(columns=[c for c in ("run", "agent") if c in view.columns])
+    out = body.T.astype(str)
+    out.columns = heads
+    return out.rename_axis("measure").reset_index()
 
 
 def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:

@@ -1,5 +1,6 @@
 """The RetailBench run page and the replay page through AppTest."""
 
+import json
 import time
 from pathlib import Path
 
@@ -30,6 +31,9 @@ def test_run_page_runs_an_offline_agent_and_hands_it_to_the_replay(monkeypatch, 
     assert not at.exception
     assert live.state()["status"] == "done"
     assert any("Stored as run" in s.value for s in at.success)
+    chart = json.loads(at.get("vega_lite_chart")[0].proto.spec)  # axis titles and dollars
+    assert chart["encoding"]["y"]["title"] == "US dollars" and chart["encoding"]["y"]["axis"]["format"] == "$,.0f"
+    assert at.get("metric")[0].proto.body.startswith("$")
     run_id = at.session_state["orca_retail_replay_run"]
     assert Store(tmp_path / "runs.duckdb").get_run(run_id)["status"] == "done"
 
@@ -44,6 +48,19 @@ def test_llm_framework_without_a_key_is_refused_not_faked(monkeypatch, tmp_path)
     at.button(key="orca_retail_start").click().run()
     assert not at.exception and "orca_retail_live" not in at.session_state
     assert any("needs an LLM provider" in e.value for e in at.error)
+
+
+def test_without_a_key_nothing_llm_only_is_preselected(monkeypatch, tmp_path):
+    from core.retail.run import OFFLINE_AGENTS
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ORCA_PROVIDER"):
+        monkeypatch.delenv(var, raising=False)
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    assert at.selectbox(key="orca_retail_agent").value in OFFLINE_AGENTS
+    assert not [r for r in at.radio if r.key == "orca_retail_harness"] and not at.info
+    labels = at.selectbox(key="orca_retail_agent").options
+    assert all(label.endswith("(needs a key)") for label in labels if label.split(" — ")[0] not in OFFLINE_AGENTS)
 
 
 def test_run_page_runs_a_framework_under_the_paper_harness(monkeypatch, tmp_path, fake_llm):
@@ -97,6 +114,8 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     assert at.multiselect(key="orca_retail_runs").value == [first]
     # first paint: the timeline only (the daily series); the day's calls are not read yet
     assert list(at.dataframe[0].value["day"]) == [1, 2, 3]
+    axes = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]  # funds and net worth: dollars
+    assert (axes["x"]["title"], axes["y"]["title"], axes["y"]["axis"]["format"]) == ("Day of the run", "US dollars", "$,.0f")
     assert not [s for s in at.slider if s.key == "orca_retail_day"]
     open_tab(at, "Day")
     calls = at.dataframe[0].value
@@ -105,9 +124,12 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     assert not at.exception
     at.multiselect(key="orca_retail_runs").set_value([first, second]).run()
     open_tab(at, "Compare · Table 1")
-    table1 = next(d.value for d in at.dataframe if "final_networth" in d.value.columns)
-    assert list(table1["run"]) == [first, second]
-    assert all("offline" in k for k in table1["kind"])
+    table1 = next(d.value for d in at.dataframe if "measure" in d.value.columns).set_index("measure")
+    assert list(table1.columns) == [f"hybrid · {first}", f"oracle · {second}"]  # one column per run
+    assert all("offline" in k for k in table1.loc["kind"])
+    money = r"^-?\$\d{1,3}(,\d{3})*\.\d{2}$"  # $213,505.97, never 213505.9679
+    assert table1.loc["Net worth"].str.match(money).all(), list(table1.loc["Net worth"])
+    assert table1.loc["Returns"].str.match(r"^\d+\.\d %$").all() and "Tokens/day" not in table1.index  # no LLM
     open_tab(at, "Diagnostics")
     at.button(key="orca_retail_diag_go").click().run()
     assert not at.exception
@@ -224,3 +246,59 @@ def test_replay_downloads_a_run_in_the_original_layout(monkeypatch, tmp_path):
     data = at.session_state["orca_retail_original"][1]
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert f"orca_{run_id}/tool_calls.jsonl" in names and f"orca_{run_id}/run_hybrid.json" in names
+
+
+def _play_mode(at: AppTest) -> AppTest:
+    return at.radio(key="orca_retail_mode").set_value("Play it yourself").run()
+
+
+def test_a_student_plays_two_days_through_a_reload_and_the_game_is_a_stored_run(monkeypatch, tmp_path):
+    """Order, price, shelf, end day; a reload (a new session, the game id in the URL) picks the game up from the
+    store; the second End day ends it; the replay lists it as human (student), replayable like any run."""
+    from core.retail.replay import retail_runs
+    from core.rollout import replay_run
+    from solvers.retail.env import RetailBenchEnv
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = _play_mode(AppTest.from_file(RUN_PAGE, default_timeout=60).run())
+    at.number_input(key="orca_retail_h_days").set_value(2)
+    at.button(key="orca_retail_h_start").click().run()
+    assert not at.exception
+    run_id = at.query_params["game"]
+    sku = at.selectbox(key="orca_retail_h_order_sku").value
+    at.number_input(key="orca_retail_h_order_qty").set_value(40)
+    at.button(key="FormSubmitter:orca_retail_h_order_form-Place order").click().run()
+    assert any("place_order: Order" in s.value for s in at.success), [e.value for e in at.error]
+    at.selectbox(key="orca_retail_h_price_sku").set_value(sku)
+    at.number_input(key="orca_retail_h_price").set_value(3.75)
+    at.button(key="FormSubmitter:orca_retail_h_price_form-Set price").click().run()
+    at.multiselect(key="orca_retail_h_shelf").set_value([sku])
+    at.button(key="FormSubmitter:orca_retail_h_shelf_form-Set shelf").click().run()
+    at.button(key="orca_retail_h_end").click().run()
+    assert not at.exception and any("Day closed" in s.value for s in at.success)
+    assert "day 1 of 2" in at.get("progress")[0].proto.text
+
+    again = AppTest.from_file(RUN_PAGE, default_timeout=60)  # a reload: fresh session state, the same URL
+    again.query_params["game"] = run_id
+    again = again.run()  # the game in the URL opens the play mode
+    assert not again.exception and "day 1 of 2" in again.get("progress")[0].proto.text
+    game = again.session_state["orca_retail_game"]
+    assert game.episode.steps == 4 and float(game.env.sim.price[game.env.sim.index[sku]]) == 3.75
+    again.button(key="orca_retail_h_end").click().run()
+    assert not again.exception and any("Game over" in s.value for s in again.success)
+
+    store = Store(db)
+    row = retail_runs(store).set_index("id").loc[run_id]
+    assert (row["agent"], row["kind"], row["status"], row["days"]) == ("human", "human (student)", "done", 2)
+    assert replay_run(store, run_id, RetailBenchEnv("hard_v2", max_days=2)).matches
+
+
+def test_a_bad_order_line_is_refused_before_it_reaches_the_store(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    at = _play_mode(AppTest.from_file(RUN_PAGE, default_timeout=60).run())
+    at.button(key="orca_retail_h_start").click().run()
+    at.text_input(key="orca_retail_h_order_more").set_value("1001 twenty")
+    at.button(key="FormSubmitter:orca_retail_h_order_form-Place order").click().run()
+    assert not at.exception and any("SKU:QUANTITY" in e.value for e in at.error)
+    assert at.session_state["orca_retail_game"].episode.steps == 0

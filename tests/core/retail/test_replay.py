@@ -129,3 +129,28 @@ def test_an_experiment_cell_names_its_harness():
     cell = {"agent": {"name": "react", "harness": "paper", "model": "m"}, "env": {"preset": "standard"}}
     assert describe(cell)["kind"] == "LLM · paper harness"
     assert describe({"agent": {"name": "react", "model": "m"}, "env": {}})["kind"] == "LLM"
+
+
+def test_table1_numbers_are_formatted_for_reading():
+    import pandas as pd
+
+    assert replay.format_value(213505.9679, "money") == "$213,505.97"
+    assert replay.format_value(-1234.5, "money") == "-$1,234.50"
+    assert replay.format_value(0.0321, "percent") == "3.2 %"
+    assert replay.format_value(12345, "count") == "12,345" and replay.format_value(None, "money") == ""
+    view = replay.table1_view(pd.DataFrame([{"run": "a", "model": None, "final_networth": 213505.9679,
+                                             "return_ratio": 0.0321, "avg_tokens_per_day": 0}]))
+    assert list(view.columns) == ["run", "Net worth", "Returns"]
+    assert view.loc[0, "Net worth"] == "$213,505.97"
+    sideways = replay.table1_side_by_side(replay.table1_view(pd.DataFrame([
+        {"run": "r1", "agent": "human", "kind": "human (student)", "final_networth": 1.5},
+        {"run": "r2", "agent": "oracle", "kind": "offline", "final_networth": 2.0}])))
+    assert list(sideways.columns) == ["measure", "human · r1", "oracle · r2"]
+    assert sideways.set_index("measure").loc["Net worth"].tolist() == ["$1.50", "$2.00"]
+
+
+def test_the_timeline_axis_names_the_unit_of_the_series_shown():
+    assert replay.value_axis(["funds", "net_worth"]) == ("US dollars", "$,.0f")
+    assert replay.value_axis(["sales_units", "expired_units"]) == ("Units", ",.0f")
+    title, _ = replay.value_axis(["funds", "stockout_skus"])
+    assert title == "funds in US dollars; stockout skus in SKUs"
