@@ -5,7 +5,10 @@ The only module outside `app.py` and `pages/` that imports streamlit. Session-st
 
 from __future__ import annotations
 
+import json
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,6 +37,10 @@ T = TypeVar("T")
 
 SETTINGS_KEY = ui_keys.SETTINGS
 ENV_ERROR_KEY = ui_keys.ENV_ERROR
+
+SCRIPT_TIMING_VAR = "ORCA_SCRIPT_TIMING"
+"""Opt-in server-side timing: when this variable names a file, every script run appends one JSON line to it."""
+_TIMING_LOCK = threading.Lock()
 
 
 def current_settings() -> Settings:
@@ -342,6 +349,51 @@ def setup_page(title: str, intro: str) -> Settings:
     st.title(title)
     st.caption(intro)
     return current_settings()
+
+
+class ScriptRunTimer:
+    """The script run being timed; `app.py` names its page once navigation has picked it."""
+
+    __slots__ = ("page",)
+
+    def __init__(self) -> None:
+        self.page = ""
+
+
+def timing_record(page: str, session: str, started: float, seconds: float, cpu_s: float, outcome: str) -> str:
+    """One line of the timing file: the page's url path, the session id, the wall-clock start (epoch seconds),
+    the run's duration and the script thread's CPU time (seconds), and how it ended."""
+    return json.dumps(
+        {"page": page, "session": session, "start": round(started, 4), "seconds": round(seconds, 4),
+         "cpu_s": round(cpu_s, 4), "outcome": outcome}
+    )
+
+
+@contextmanager
+def script_timing() -> Iterator[ScriptRunTimer]:
+    """Time one script run into `$ORCA_SCRIPT_TIMING` (one JSON line, see `timing_record`); without the
+    variable it costs one environment lookup. `outcome` is "finished", or the exception that ended the run
+    (`RerunException` for `st.rerun`, `StopException` for `st.stop`, or an error)."""
+    timer = ScriptRunTimer()
+    path = os.environ.get(SCRIPT_TIMING_VAR)
+    if not path:
+        yield timer
+        return
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    started, t0, cpu0 = time.time(), time.perf_counter(), time.thread_time()
+    outcome = "finished"
+    try:
+        yield timer
+    except BaseException as err:
+        outcome = type(err).__name__
+        raise
+    finally:
+        line = timing_record(timer.page, ctx.session_id if ctx is not None else "bare", started,
+                             time.perf_counter() - t0, time.thread_time() - cpu0, outcome)
+        with _TIMING_LOCK, open(path, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
 
 
 def show_error(err: Exception) -> None:
