@@ -199,12 +199,34 @@ def keep_run_in_url(run_id: str | None) -> None:
         del st.query_params[RUN_PARAM]
 
 
+def store_stamp(path: Path) -> tuple[int, ...]:
+    """(mtime in ns, size) of the store file and of its write-ahead log: every write changes it, from any
+    process; reads do not."""
+    stamp: list[int] = []
+    for file in (path, path.with_name(path.name + ".wal")):
+        try:
+            info = file.stat()
+            stamp += [info.st_mtime_ns, info.st_size]
+        except OSError:
+            stamp += [0, 0]
+    return tuple(stamp)
+
+
 def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict[str, str]:
     """`{run_id: human title}` of a workbench's stored conversations, newest first: the first message typed,
-    the workbench, the date to the minute and the status."""
+    the workbench, the date to the minute and the status. Shared by every session of the server until the store
+    changes (`store_stamp`): a page's rerun does not query the store again."""
     if store is None:
         return {}
-    runs = store.list_runs(workbench=workbench, limit=limit)
+    return _stored_labels(str(store.path), workbench, limit, store_stamp(store.path), store)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _stored_labels(
+    path: str, workbench: str, limit: int, stamp: tuple[int, ...], _store: Store
+) -> dict[str, str]:
+    """`resume_labels` read from the store; `path` and `stamp` are the cache key (`_store` is not hashed)."""
+    runs = _store.list_runs(workbench=workbench, limit=limit)
     return {
         r.id: run_label(
             first_message=first_typed(r.first_user_messages) or (r.title or ""),
