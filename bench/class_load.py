@@ -14,7 +14,8 @@ so the load generator is one light process); each session, after a staggered sta
 Every message carries the session's tag (a word such as "Kilo"): a session whose chat shows another session's tag
 is a cross-session leak. Client time is from the action (Enter, a click) until the page shows its result and no
 script run is in progress (`data-test-script-state="notRunning"`). Beside it: the server's CPU (cores busy) and
-resident memory sampled from /proc every 0.5 s, the machine's load average, the server-side script-run times per
+resident memory sampled from /proc every 0.5 s, the load generator's CPU (Playwright's driver and chromium: on
+one 2-core machine it competes with the server), the machine's load average, the server-side script-run times per
 page, and afterwards the store: each tag in exactly one Copilot run (two user messages) and one School Scheduling
 run (two: the recorded opening request and the turn), no run with two tags, N Policy Simulator runs.
 
@@ -108,8 +109,9 @@ class SessionLog:
 
 
 class ProcSampler:
-    """Samples a process's CPU (cores busy, from utime + stime) and resident memory from /proc, and the machine's
-    1-minute load average, every `interval` seconds on a thread."""
+    """Samples the server's CPU (cores busy, from utime + stime) and resident memory from /proc, the load
+    generator's CPU (this process and its descendants but the server: the Playwright driver and chromium), and
+    the machine's 1-minute load average, every `interval` seconds on a thread."""
 
     def __init__(self, pid: int, interval: float = 0.5) -> None:
         self.pid, self.interval = pid, interval
@@ -122,6 +124,29 @@ class ProcSampler:
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / self._tick  # utime, stime (fields 14, 15 of stat)
 
+    def _client_cpu_s(self) -> float:
+        """CPU seconds of this process's tree without the server's subtree (processes gone since are lost)."""
+        parent: dict[int, int] = {}
+        cpu: dict[int, float] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid = int(stat.parent.name)
+            parent[pid], cpu[pid] = int(fields[1]), (int(fields[11]) + int(fields[12])) / self._tick
+        children: dict[int, list[int]] = {}
+        for pid, ppid in parent.items():
+            children.setdefault(ppid, []).append(pid)
+        total, todo = 0.0, [os.getpid()]
+        while todo:
+            pid = todo.pop()
+            if pid == self.pid:
+                continue
+            total += cpu.get(pid, 0.0)
+            todo.extend(children.get(pid, []))
+        return total
+
     def _rss_mb(self) -> float:
         for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -129,20 +154,21 @@ class ProcSampler:
         return 0.0
 
     def _run(self) -> None:
-        last_t, last_cpu = time.monotonic(), self._cpu_s()
+        last_t, last_cpu, last_client = time.monotonic(), self._cpu_s(), self._client_cpu_s()
         while not self._stop.wait(self.interval):
             try:
-                now, cpu = time.monotonic(), self._cpu_s()
+                now, cpu, client = time.monotonic(), self._cpu_s(), self._client_cpu_s()
                 load = float(Path("/proc/loadavg").read_text().split()[0])
                 self.samples.append(
                     {
                         "t": time.time(),
                         "cores": (cpu - last_cpu) / (now - last_t),
+                        "client_cores": max(0.0, client - last_client) / (now - last_t),
                         "rss_mb": self._rss_mb(),
                         "load1": load,
                     }
                 )
-                last_t, last_cpu = now, cpu
+                last_t, last_cpu, last_client = now, cpu, client
             except (OSError, ValueError, IndexError):
                 return  # the server is gone
 
@@ -405,6 +431,9 @@ def main() -> None:
     resources = {
         "server_cores_mean": round(statistics.fmean(s["cores"] for s in during), 2) if during else None,
         "server_cores_max": round(max(s["cores"] for s in during), 2) if during else None,
+        "client_cores_mean": round(statistics.fmean(s["client_cores"] for s in during), 2)
+        if during
+        else None,
         "server_rss_mb_max": round(max(s["rss_mb"] for s in during), 1) if during else None,
         "load1_max": max(s["load1"] for s in during) if during else None,
     }
