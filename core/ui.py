@@ -9,7 +9,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -212,21 +212,37 @@ def store_stamp(path: Path) -> tuple[int, ...]:
     return tuple(stamp)
 
 
+def store_read(read: Callable[..., T], store: Store, *args: Hashable) -> T:
+    """`read(store, *args)`, shared by every session of the server until the store changes (`store_stamp`): a
+    page's rerun does not query the store again. For reads of the store alone (lists for pickers), whose result
+    pickles; `read` is told apart by its qualified name."""
+    name = f"{read.__module__}.{read.__qualname__}"
+    return _shared_read(name, str(store.path), args, store_stamp(store.path), read, store)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _shared_read(
+    name: str,
+    path: str,
+    args: tuple[Hashable, ...],
+    stamp: tuple[int, ...],
+    _read: Callable[..., T],
+    _store: Store,
+) -> T:
+    """`store_read`'s cache: `name`, `path`, `args` and `stamp` are the key (`_read` and `_store` are not hashed)."""
+    return _read(_store, *args)
+
+
 def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict[str, str]:
     """`{run_id: human title}` of a workbench's stored conversations, newest first: the first message typed,
-    the workbench, the date to the minute and the status. Shared by every session of the server until the store
-    changes (`store_stamp`): a page's rerun does not query the store again."""
+    the workbench, the date to the minute and the status (read once per store state, see `store_read`)."""
     if store is None:
         return {}
-    return _stored_labels(str(store.path), workbench, limit, store_stamp(store.path), store)
+    return store_read(_labels, store, workbench, limit)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _stored_labels(
-    path: str, workbench: str, limit: int, stamp: tuple[int, ...], _store: Store
-) -> dict[str, str]:
-    """`resume_labels` read from the store; `path` and `stamp` are the cache key (`_store` is not hashed)."""
-    runs = _store.list_runs(workbench=workbench, limit=limit)
+def _labels(store: Store, workbench: str, limit: int) -> dict[str, str]:
+    runs = store.list_runs(workbench=workbench, limit=limit)
     return {
         r.id: run_label(
             first_message=first_typed(r.first_user_messages) or (r.title or ""),
@@ -386,8 +402,14 @@ def timing_record(page: str, session: str, started: float, seconds: float, cpu_s
     """One line of the timing file: the page's url path, the session id, the wall-clock start (epoch seconds),
     the run's duration and the script thread's CPU time (seconds), and how it ended."""
     return json.dumps(
-        {"page": page, "session": session, "start": round(started, 4), "seconds": round(seconds, 4),
-         "cpu_s": round(cpu_s, 4), "outcome": outcome}
+        {
+            "page": page,
+            "session": session,
+            "start": round(started, 4),
+            "seconds": round(seconds, 4),
+            "cpu_s": round(cpu_s, 4),
+            "outcome": outcome,
+        }
     )
 
 
@@ -412,8 +434,14 @@ def script_timing() -> Iterator[ScriptRunTimer]:
         outcome = type(err).__name__
         raise
     finally:
-        line = timing_record(timer.page, ctx.session_id if ctx is not None else "bare", started,
-                             time.perf_counter() - t0, time.thread_time() - cpu0, outcome)
+        line = timing_record(
+            timer.page,
+            ctx.session_id if ctx is not None else "bare",
+            started,
+            time.perf_counter() - t0,
+            time.thread_time() - cpu0,
+            outcome,
+        )
         with _TIMING_LOCK, open(path, "a", encoding="utf-8") as out:
             out.write(line + "\n")
 

@@ -34,3 +34,25 @@ def test_labels_are_read_once_until_the_store_changes(tmp_path: Path, monkeypatc
     after = resume_labels(store, "inventory_copilot")
     assert len(reads) == 2 and "We sell phone cases." in after[second]
     assert resume_labels(None, "inventory_copilot") == {}
+
+
+def test_the_simulators_copilot_run_list_is_shared_and_follows_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from core.inventory.simulator import inputs as sim_inputs
+    from core.ui import store_read
+
+    store = Store(tmp_path / "orca.duckdb")
+    run_id = store.create_run("inventory_copilot", {}, title="phone cases")
+    calls: list[int] = []
+    real = Store.artifacts
+
+    def counting(self: Store, rid: str):  # noqa: ANN202 - a pass-through spy
+        calls.append(1)
+        return real(self, rid)
+
+    monkeypatch.setattr(Store, "artifacts", counting)
+    assert store_read(sim_inputs.copilot_runs, store) == []
+    assert store_read(sim_inputs.copilot_runs, store) == [] and len(calls) == 1  # the rerun reads nothing
+    store.add_artifact(run_id, sim_inputs.PARAMS_ARTIFACT, data=b"parameter,value\n")
+    assert [r for r, _ in store_read(sim_inputs.copilot_runs, store)] == [run_id]
