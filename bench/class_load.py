@@ -98,6 +98,10 @@ def tag_of(i: int) -> str:
     return NATO[i % 26] + ("" if i < 26 else NATO[(i // 26) % 26].lower())
 
 
+class Logged(Exception):
+    """A session's step failed and `timed` has logged it."""
+
+
 @dataclass
 class SessionLog:
     """What one simulated student did and saw."""
@@ -199,7 +203,7 @@ async def timed(log: SessionLog, kind: str, detail: str, page: Page, action, don
             log.errors.append(f"{kind} {detail}: exception box: {text}")
     except Exception as err:  # noqa: BLE001 - a timeout or a lost page is a result, not a crash of the bench
         log.errors.append(f"{kind} {detail}: {type(err).__name__}: {str(err)[:300]}")
-        raise
+        raise Logged from err
 
 
 async def chat(log: SessionLog, kind: str, page: Page, text: str) -> None:
@@ -244,6 +248,7 @@ async def student(
     log = SessionLog(tags[i])
     await asyncio.sleep(i * args.stagger)
     context = await browser.new_context(viewport={"width": 1440, "height": 900}, base_url=base)
+    context.set_default_timeout(TIMEOUT_MS)  # typing into a chat box that renders late is load, not an error
     page = await context.new_page()
     page.on("pageerror", lambda err: log.errors.append(f"javascript: {err}"))
     think = args.think
@@ -294,8 +299,10 @@ async def student(
         await asyncio.sleep(think)
         await switch(log, page, "Inventory Copilot")
         await check_leaks(log, page, "copilot after switching back", tags)
-    except Exception:  # noqa: BLE001, S110 - already logged by `timed`; the session stops here
-        pass
+    except Logged:
+        pass  # `timed` logged it; the session stops here
+    except Exception as err:  # noqa: BLE001 - a step outside `timed` (typing, a checkbox, a leak check) failed
+        log.errors.append(f"between actions: {type(err).__name__}: {str(err)[:300]}")
     finally:
         await context.close()
     return log
