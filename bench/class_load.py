@@ -2,8 +2,9 @@
 
 Starts `streamlit run app.py` offline on a fresh store (as `tests/support/browser.py: start_server` does) with
 `$ORCA_SCRIPT_TIMING` set, so the server logs its own duration and script-thread CPU time of every script run
-(`core/ui.py: script_timing`). One headless Debian chromium drives N Playwright contexts (one per student, async,
-so the load generator is one light process); each session, after a staggered start:
+(`core/ui.py: script_timing`). One headless Debian chromium drives N Playwright contexts (one per student, from
+one asyncio loop). The load generator runs at `--nice` 10 and the server at normal priority, so on a shared
+2-core machine the 20 renderers yield to the server. Each session, after a staggered start:
 
 1. opens the Inventory Copilot (`open`) and sends two chat turns (`chat_copilot`);
 2. switches to School Scheduling through the sidebar (`switch`) and sends one chat turn (`chat_schedule`);
@@ -395,6 +396,9 @@ def main() -> None:
     ap.add_argument("--stagger", type=float, default=0.5, help="seconds between two sessions' starts")
     ap.add_argument("--think", type=float, default=1.0, help="seconds a student waits between actions")
     ap.add_argument("--no-warmup", dest="warmup", action="store_false")
+    ap.add_argument(
+        "--nice", type=int, default=10, help="niceness added to the load generator (chromium), not the server"
+    )
     ap.add_argument("--keep", type=Path, default=None, help="copy the timing file and server log here")
     args = ap.parse_args()
     exe = find_chromium()
@@ -408,6 +412,7 @@ def main() -> None:
         server = start_server(
             Path(tmp), {"ORCA_DB": str(db), "ORCA_PROVIDER": "offline", SCRIPT_TIMING_VAR: str(timing)}
         )
+        os.nice(args.nice)  # the browser and its driver start after this: the server keeps its priority
         sampler = ProcSampler(server.proc.pid)
         sampler.start()
         began = time.time()
