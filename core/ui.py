@@ -5,8 +5,11 @@ The only module outside `app.py` and `pages/` that imports streamlit. Session-st
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable, Iterator
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -34,6 +37,10 @@ T = TypeVar("T")
 
 SETTINGS_KEY = ui_keys.SETTINGS
 ENV_ERROR_KEY = ui_keys.ENV_ERROR
+
+SCRIPT_TIMING_VAR = "ORCA_SCRIPT_TIMING"
+"""Opt-in server-side timing: when this variable names a file, every script run appends one JSON line to it."""
+_TIMING_LOCK = threading.Lock()
 
 
 def current_settings() -> Settings:
@@ -192,11 +199,49 @@ def keep_run_in_url(run_id: str | None) -> None:
         del st.query_params[RUN_PARAM]
 
 
+def store_stamp(path: Path) -> tuple[int, ...]:
+    """(mtime in ns, size) of the store file and of its write-ahead log: every write changes it, from any
+    process; reads do not."""
+    stamp: list[int] = []
+    for file in (path, path.with_name(path.name + ".wal")):
+        try:
+            info = file.stat()
+            stamp += [info.st_mtime_ns, info.st_size]
+        except OSError:
+            stamp += [0, 0]
+    return tuple(stamp)
+
+
+def store_read(read: Callable[..., T], store: Store, *args: Hashable) -> T:
+    """`read(store, *args)`, shared by every session of the server until the store changes (`store_stamp`): a
+    page's rerun does not query the store again. For reads of the store alone (lists for pickers), whose result
+    pickles; `read` is told apart by its qualified name."""
+    name = f"{read.__module__}.{read.__qualname__}"
+    return _shared_read(name, str(store.path), args, store_stamp(store.path), read, store)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _shared_read(
+    name: str,
+    path: str,
+    args: tuple[Hashable, ...],
+    stamp: tuple[int, ...],
+    _read: Callable[..., T],
+    _store: Store,
+) -> T:
+    """`store_read`'s cache: `name`, `path`, `args` and `stamp` are the key (`_read` and `_store` are not hashed)."""
+    return _read(_store, *args)
+
+
 def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict[str, str]:
     """`{run_id: human title}` of a workbench's stored conversations, newest first: the first message typed,
-    the workbench, the date to the minute and the status."""
+    the workbench, the date to the minute and the status (read once per store state, see `store_read`)."""
     if store is None:
         return {}
+    return store_read(_labels, store, workbench, limit)
+
+
+def _labels(store: Store, workbench: str, limit: int) -> dict[str, str]:
     runs = store.list_runs(workbench=workbench, limit=limit)
     return {
         r.id: run_label(
@@ -342,6 +387,63 @@ def setup_page(title: str, intro: str) -> Settings:
     st.title(title)
     st.caption(intro)
     return current_settings()
+
+
+class ScriptRunTimer:
+    """The script run being timed; `app.py` names its page once navigation has picked it."""
+
+    __slots__ = ("page",)
+
+    def __init__(self) -> None:
+        self.page = ""
+
+
+def timing_record(page: str, session: str, started: float, seconds: float, cpu_s: float, outcome: str) -> str:
+    """One line of the timing file: the page's url path, the session id, the wall-clock start (epoch seconds),
+    the run's duration and the script thread's CPU time (seconds), and how it ended."""
+    return json.dumps(
+        {
+            "page": page,
+            "session": session,
+            "start": round(started, 4),
+            "seconds": round(seconds, 4),
+            "cpu_s": round(cpu_s, 4),
+            "outcome": outcome,
+        }
+    )
+
+
+@contextmanager
+def script_timing() -> Iterator[ScriptRunTimer]:
+    """Time one script run into `$ORCA_SCRIPT_TIMING` (one JSON line, see `timing_record`); without the
+    variable it costs one environment lookup. `outcome` is "finished", or the exception that ended the run
+    (`RerunException` for `st.rerun`, `StopException` for `st.stop`, or an error)."""
+    timer = ScriptRunTimer()
+    path = os.environ.get(SCRIPT_TIMING_VAR)
+    if not path:
+        yield timer
+        return
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    started, t0, cpu0 = time.time(), time.perf_counter(), time.thread_time()
+    outcome = "finished"
+    try:
+        yield timer
+    except BaseException as err:
+        outcome = type(err).__name__
+        raise
+    finally:
+        line = timing_record(
+            timer.page,
+            ctx.session_id if ctx is not None else "bare",
+            started,
+            time.perf_counter() - t0,
+            time.thread_time() - cpu0,
+            outcome,
+        )
+        with _TIMING_LOCK, open(path, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
 
 
 def show_error(err: Exception) -> None:

@@ -17,7 +17,7 @@ from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
-from core.ui import guard, optional_store, run_to_open, setup_page, show_error
+from core.ui import guard, optional_store, run_to_open, setup_page, show_error, store_read
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -193,7 +193,7 @@ def problem_loaders(store: Store | None) -> None:
             st.session_state[SOURCE] = loaded.source
             left.success(f"Loaded {loaded.source}.")
     with guard():
-        runs = sim_inputs.copilot_runs(store) if store is not None else []
+        runs = store_read(sim_inputs.copilot_runs, store) if store is not None else []
         if not runs:
             right.caption("No Inventory Copilot run with a parameter table is stored yet.")
             return

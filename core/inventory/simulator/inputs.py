@@ -172,17 +172,18 @@ def problem_from_handoff(csv_text: str) -> LoadedProblem:
 
 def copilot_runs(store: Store) -> list[tuple[str, str]]:
     """`(run_id, label)` of the Inventory Copilot runs that saved an `extracted_params.csv`, newest first."""
-    runs = store.list_runs(COPILOT_WORKBENCH)
     out = []
-    for row in runs.itertuples():
-        names = set(store.artifacts(row.id)["name"])
-        if PARAMS_ARTIFACT in names:
-            out.append(
-                (
-                    row.id,
-                    f"{row.title or 'Inventory Copilot run'} · {row.created_at:%Y-%m-%d %H:%M} · {row.id}",
+    with store.batch():  # one connection for the list and every run's artifacts
+        runs = store.list_runs(COPILOT_WORKBENCH)
+        for row in runs.itertuples():
+            names = set(store.artifacts(row.id)["name"])
+            if PARAMS_ARTIFACT in names:
+                out.append(
+                    (
+                        row.id,
+                        f"{row.title or 'Inventory Copilot run'} · {row.created_at:%Y-%m-%d %H:%M} · {row.id}",
+                    )
                 )
-            )
     return out
 
 
