@@ -121,7 +121,8 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
         long, x="error_type", y="value", color="agent", barmode="group", facet_row="metric", range_y=[0, 1.05]
     )
     fig.update_layout(
-        height=260 + 130 * len(extra), title="Recovery (RR), rational recovery under both judges, exact repair"
+        height=260 + 130 * len(extra),
+        title="Recovery (RR), rational recovery under both judges, exact repair",
     )
     return fig
 

@@ -280,8 +280,11 @@ def verdicts(metrics: dict[str, Any]) -> list[Verdict]:
     paper, strict, exact = VERDICT_LABELS
     return [
         Verdict(paper, bool(metrics.get("rational")), "OPTIMAL and every check Table 8 applies passes"),
-        Verdict(strict, bool(metrics.get("rational_strict")), "the paper's checks plus each echelon's demand "
-                "equals the orders of the echelon below"),
+        Verdict(
+            strict,
+            bool(metrics.get("rational_strict")),
+            "the paper's checks plus each echelon's demand equals the orders of the echelon below",
+        ),
         Verdict(exact, bool(metrics.get("exact_repair")), "the final model equals the ground-truth repair"),
     ]
 

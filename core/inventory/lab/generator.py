@@ -303,7 +303,9 @@ def load_scenarios(source: str | Path | bytes, name: str | None = None) -> list[
     shown = name or str(source)
     out: list[Scenario] = []
     keys: set[str] = set()
-    lines = iter_lines(source, field="scenarios", name=shown, max_bytes=MAX_SCENARIO_BYTES, max_lines=MAX_SCENARIOS)
+    lines = iter_lines(
+        source, field="scenarios", name=shown, max_bytes=MAX_SCENARIO_BYTES, max_lines=MAX_SCENARIOS
+    )
     for n, line in lines:
         if not line.strip():
             continue
