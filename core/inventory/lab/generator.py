@@ -186,7 +186,8 @@ def _draw(
     low = min(capacity, 50, max(mean + 2, math.ceil(1.5 * mean)))
     max_order = int(rng.integers(low, min(50, capacity) + 1))
     horizon = int(rng.choice([h for h in HORIZONS if h > lead]))
-    risk = 10 if risk_neutral else int(rng.integers(-10, 11))
+    drawn = int(rng.integers(-10, 11))  # drawn either way: risk-neutral sets are the same businesses, paired
+    risk = 10 if risk_neutral else drawn
     table = {
         "time_horizon": str(horizon),
         "demand_type": "deterministic" if kind == "deterministic" else "random",
