@@ -84,6 +84,9 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
+    # offline, B and C cannot run: refused up front instead of an empty run that exits 0
+    empty = fails("run", "--treatments", "B,C", "--out", str(tmp_path / "y"))
+    assert empty["field"] == "treatments" and "nothing was run" in empty["error"]
     assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "--results"
     assert (
         fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "--n"
