@@ -140,6 +140,15 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Let's Have a Conversation (seed 003)",
         "schedule",
         "core.schedule.cli",
+        envs=(
+            EnvEntry(
+                "orca/SchoolSchedulingLab-v0",
+                "core.schedule.lab.env:ConversationEnv",
+                "One School Scheduling lab conversation (seed 003 §4–5): an optimization agent proposes start-time "
+                "schedules to a seeded offline decision agent with a hidden utility; reward U(best)/U*.",
+                sample_actions="core.schedule.lab.env:sample_actions",
+            ),
+        ),
     ),
     Workbench(
         "lp_repair",
