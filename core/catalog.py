@@ -51,6 +51,9 @@ class Workbench:
     cli_module: str
     experiment_adapter: str | None = None
     envs: tuple[EnvEntry, ...] = ()
+    other_adapters: tuple[str, ...] = ()
+    """Further experiment adapters of the workbench a spec may name with `adapter` (e.g. the inventory lab's
+    protocol adapter, which `inventory lab run` uses), allowed like `experiment_adapter`."""
 
     @property
     def env_ids(self) -> tuple[str, ...]:
@@ -117,6 +120,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
                 sample_actions="core.inventory.lab.env:sample_actions",
             ),
         ),
+        other_adapters=("core.inventory.lab.protocol",),
     ),
     Workbench(
         "school_scheduling",

@@ -377,6 +377,7 @@ def allowed_adapters(env: Mapping[str, str] | None = None) -> set[str]:
             ADAPTERS_ENV, f"not a module name: {bad[0]!r} (give module names separated by commas)"
         )
     catalog = {w.experiment_adapter for w in WORKBENCHES if w.experiment_adapter}
+    catalog |= {m for w in WORKBENCHES for m in w.other_adapters}
     return catalog | _REGISTERED | {m for m in listed if m}
 
 

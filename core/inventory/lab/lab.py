@@ -22,7 +22,7 @@ from typing import Any
 from core.config import Settings
 from core.errors import SpecError
 from core.experiments.engines import Engine, LocalEngine
-from core.experiments.spec import ExperimentSpec, register_adapter
+from core.experiments.spec import ExperimentSpec
 from core.experiments.spec import from_dict as spec_from_dict
 from core.experiments.worker import CellOutcome
 from core.inventory.copilot.config import CopilotConfig
@@ -303,10 +303,9 @@ def run_lab(
     cell by cell in `store` (a temporary one without it): rerunning the same lab resumes it, running only the
     cells not done. `progress(fraction, message)` after each cell."""
     from core.experiments.driver import run_experiment
-    from core.inventory.lab.protocol import ADAPTER, scenarios_of
+    from core.inventory.lab.protocol import scenarios_of
 
     start = time.perf_counter()
-    register_adapter(ADAPTER)
     spec = lab_spec(config, settings, scenarios)
     _, not_run = runnable(config, settings)
     with contextlib.ExitStack() as stack:

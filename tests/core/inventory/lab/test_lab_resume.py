@@ -82,3 +82,14 @@ def test_kill_9_in_the_middle_then_resume_runs_exactly_the_missing_cells(tmp_pat
     cell_runs = store.list_runs()
     cell_runs = cell_runs[cell_runs["title"].str.contains(r"\|A\|", regex=True)]
     assert len(cell_runs) == 4, "exactly one run per cell: none duplicated, none lost"
+
+    # the generic CLI resumes it by id too (the protocol adapter is allowed through the catalog): nothing left to run
+    by_id = subprocess.run(
+        [sys.executable, "-m", "core.cli", "--db", str(db), "experiment", "run", "--quiet", exp_id],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert by_id.returncode == 0, by_id.stderr
+    assert json.loads(by_id.stdout)["ran"] == 0 and json.loads(by_id.stdout)["status"] == "done"
