@@ -15,7 +15,7 @@ import json
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +25,11 @@ from core.experiments.engines import Engine, LocalEngine
 from core.experiments.spec import ExperimentSpec
 from core.experiments.spec import from_dict as spec_from_dict
 from core.experiments.worker import CellOutcome
-from core.inventory.copilot.config import CopilotConfig
-from core.inventory.copilot.order_query import check_day_numbering
-from core.inventory.lab.assessment import AssessmentConfig, ScenarioAssessment, assess
-from core.inventory.lab.generator import PROTOCOLS, Scenario
-from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImitator
+from core.inventory.lab.assessment import ScenarioAssessment, assess
+from core.inventory.lab.config import FAMILIES, IMITATORS, LabConfig, make_imitator
+from core.inventory.lab.generator import Scenario
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.treatments import (
-    TREATMENTS,
     CachedOptimizer,
     TrialOutcome,
     run_treatment_a,
@@ -42,87 +39,14 @@ from core.inventory.lab.treatments import (
 from core.store import Store
 
 Progress = Callable[[float, str], None]
-IMITATORS = ("offline", "llm")
-FAMILIES = ("full", "paper")
+__all__ = [  # LabConfig and make_imitator live in core.inventory.lab.config (the protocol adapter needs them)
+    "FAMILIES", "IMITATORS", "OFFLINE_NOTE", "LabConfig", "LabResult", "Progress", "TrialRecord", "lab_spec",
+    "make_imitator", "run_lab", "run_scenario", "runnable",
+]  # fmt: skip
 OFFLINE_NOTE = (
     "needs an LLM provider (set ANTHROPIC_API_KEY or OPENAI_API_KEY); without one this treatment is not run "
     "and nothing is substituted for it"
 )
-
-
-@dataclass(frozen=True)
-class LabConfig:
-    """Everything that defines a lab run (recorded with it)."""
-
-    protocol: str = "paper70"
-    n: int | None = None
-    seed: int = 0
-    treatments: tuple[str, ...] = TREATMENTS
-    imitator: str = "offline"
-    noise: float = 1.0
-    risk_neutral: bool = False
-    copilot_paths: int = 200
-    critic_paths: int = 100
-    assessment_paths: int = 2000
-    families: str = "full"
-    capacity_basis: str = "inventory_position"
-    day_numbering: str = "from_one"
-    max_turns: int = 40
-    workers: int = 1
-
-    def __post_init__(self) -> None:
-        if self.protocol not in PROTOCOLS:
-            raise SpecError("protocol", f"must be one of {', '.join(PROTOCOLS)}")
-        object.__setattr__(self, "treatments", tuple(dict.fromkeys(str(t).upper() for t in self.treatments)))
-        bad = [t for t in self.treatments if t not in TREATMENTS]
-        if bad or not self.treatments:
-            raise SpecError("treatments", f"choose from A, B, C (got {', '.join(bad) or 'none'})")
-        if self.imitator not in IMITATORS:
-            raise SpecError("imitator", f"must be one of {', '.join(IMITATORS)}")
-        if self.families not in FAMILIES:
-            raise SpecError("families", f"must be one of {', '.join(FAMILIES)}")
-        ImitatorNoise.scaled(self.noise)
-        check_day_numbering(self.day_numbering)
-        if self.copilot_paths < 10 or self.critic_paths < 10:
-            raise SpecError("copilot_paths", "the Copilot needs at least 10 simulation paths")
-        if not 1 <= self.max_turns <= 200:
-            raise SpecError("max_turns", "must lie between 1 and 200")
-        if not 1 <= self.workers <= 16:
-            raise SpecError("workers", "must lie between 1 and 16")
-        self.assessment()
-
-    def assessment(self) -> AssessmentConfig:
-        return AssessmentConfig(
-            paths=self.assessment_paths,
-            seed=self.seed,
-            optimizer_paths=self.copilot_paths,
-            capacity_basis=self.capacity_basis,
-        )
-
-    def copilot(self) -> CopilotConfig:
-        return CopilotConfig(
-            paths=self.copilot_paths,
-            critic_paths=self.critic_paths,
-            seed=self.seed,
-            day_numbering=self.day_numbering,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["treatments"] = list(self.treatments)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LabConfig:
-        known = set(cls.__dataclass_fields__)
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise SpecError(unknown[0], f"unknown lab setting; expected one of {', '.join(sorted(known))}")
-        values = dict(data)
-        if "treatments" in values:
-            t = values["treatments"]
-            values["treatments"] = tuple(t.split(",") if isinstance(t, str) else t)
-        return cls(**values)
 
 
 @dataclass(frozen=True, eq=False)
@@ -160,12 +84,6 @@ def runnable(config: LabConfig, settings: Settings) -> tuple[tuple[str, ...], di
         return config.treatments, {}
     not_run = {t: OFFLINE_NOTE for t in config.treatments if t in ("B", "C")}
     return tuple(t for t in config.treatments if t not in not_run), not_run
-
-
-def make_imitator(config: LabConfig, scenario: Scenario, index: int, settings: Settings):
-    if config.imitator == "llm":
-        return LLMImitator(scenario, settings)
-    return OfflineImitator(scenario, ImitatorNoise.scaled(config.noise), seed=config.seed * 100_003 + index)
 
 
 def run_scenario(
@@ -253,7 +171,6 @@ def _records(store: Store, spec: ExperimentSpec) -> tuple[list[TrialRecord], dic
     """The lab's trial records rebuilt from the experiment's cells (their `trial.json`), scenario by scenario;
     a failed cell is an `error` outcome of its treatment (a scenario without any done cell is listed apart)."""
     from core.inventory.lab.protocol import TRIAL_ARTIFACT, policy_of, scenarios_of
-    from core.inventory.lab.report import outcome_from_dict
 
     cells = store.cells(spec.experiment_id)
     by_scenario: dict[str, list[Any]] = {}
@@ -274,7 +191,7 @@ def _records(store: Store, spec: ExperimentSpec) -> tuple[list[TrialRecord], dic
                 )
                 continue
             trial = json.loads(store.get_artifact(row.run_id, TRIAL_ARTIFACT))
-            outcome = outcome_from_dict(row.agent, trial["outcome"])
+            outcome = TrialOutcome.from_dict(row.agent, trial["outcome"])
             policy = policy_of(trial["outcome"].get("policy_spec"))
             outcomes[row.agent] = dataclasses.replace(outcome, policy=policy, run_id=row.run_id)
             a = trial["assessment"]

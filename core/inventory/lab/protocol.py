@@ -24,6 +24,7 @@ from gymnasium import spaces
 from core.config import Settings
 from core.errors import SpecError
 from core.inventory.lab.assessment import assess
+from core.inventory.lab.config import LabConfig, make_imitator
 from core.inventory.lab.env import policy_from_spec, spec_of
 from core.inventory.lab.generator import Scenario, generate
 from core.inventory.lab.treatments import (
@@ -41,9 +42,7 @@ TRIAL_ARTIFACT = "trial.json"
 ENV_KEYS = {"lab", "scenarios"}
 
 
-def _lab_config(raw: Any):
-    from core.inventory.lab.lab import LabConfig
-
+def _lab_config(raw: Any) -> LabConfig:
     if not isinstance(raw, dict):
         raise SpecError("env.lab", "the lab protocol needs its settings as a table")
     return LabConfig.from_dict(dict(raw))
@@ -138,8 +137,6 @@ class TreatmentAgent:
         self.usage = Usage()
 
     def act(self, observation: Any) -> dict[str, Any]:
-        from core.inventory.lab.lab import make_imitator
-
         lab, s, settings = self.lab, self.scenario, self.settings
         optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
         if self.treatment == "A":

@@ -529,41 +529,13 @@ def _html_note(note: str) -> str:
     return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
 
 
-def outcome_from_dict(treatment: str, o: dict[str, Any]) -> Any:
-    """A `TrialOutcome` read back from its `summary()` (plus transcript); the policy as its reading only."""
-    from core.inventory.lab.policy_parser import ParsedPolicy
-    from core.inventory.lab.treatments import TrialOutcome
-    from core.llm import Usage
-
-    parsed = o.get("parsed")
-    return TrialOutcome(
-        treatment=treatment,
-        scenario=o["scenario"],
-        status=o["status"],
-        transcript=tuple(tuple(x) for x in o.get("transcript", ())),
-        policy_text=o.get("policy_text", ""),
-        parsed=ParsedPolicy(
-            o.get("policy_text", ""), parsed["family"], parsed["params"], parsed["note"], parsed["basis"]
-        )
-        if parsed
-        else None,
-        table=o.get("table"),
-        turns=o.get("turns", 0),
-        seconds=o.get("seconds", 0.0),
-        usage=Usage(int(o.get("input_tokens") or 0), int(o.get("output_tokens") or 0)),
-        judge_calls=o.get("judge_calls", 0),
-        error=o.get("error"),
-        run_id=o.get("run_id"),
-        order_query=o.get("order_query"),
-    )
-
-
 def load_result(source: str | Path) -> LabResult:
     """A `LabResult` read back from `lab.json` (policies as their readings; enough to render the report)."""
     from core.errors import SpecError
     from core.inventory.lab.assessment import ScenarioAssessment
     from core.inventory.lab.generator import Scenario
     from core.inventory.lab.lab import LabConfig
+    from core.inventory.lab.treatments import TrialOutcome
     from solvers.upload import load_json, read_text
 
     path = Path(source)
@@ -576,7 +548,7 @@ def load_result(source: str | Path) -> LabResult:
         for rec in data["records"]:
             outcomes = {}
             for t, o in rec["outcomes"].items():
-                outcomes[t] = outcome_from_dict(t, o)
+                outcomes[t] = TrialOutcome.from_dict(t, o)
             records.append(
                 TrialRecord(
                     Scenario.from_dict(rec["scenario"]), outcomes, ScenarioAssessment(**rec["assessment"])
