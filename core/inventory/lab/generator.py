@@ -124,8 +124,11 @@ class Scenario:
             if not isinstance(data["table"], dict):
                 raise SpecError("table", "must be an object holding the 12 parameters")
             problem = problem_from_table(data["table"])
+            key = data["key"]
+            if not isinstance(key, str) or not key.strip() or "|" in key:
+                raise SpecError("key", "must be a non-empty text without '|' (it names the lab's experiment cells)")
             return cls(
-                key=str(data["key"]),
+                key=key,
                 seed=int(data["seed"]),
                 split=str(data["split"]),
                 business=str(data["business"]),
