@@ -70,7 +70,10 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
         scenarios = load_scenarios(Path(args.scenarios), args.scenarios)
     cli_args.prepare_output_dir(args.out)  # before the (long) run: a folder it cannot write is refused now
     store = None if args.no_store else Store(args.db)
-    result = run_lab(config, settings, scenarios=scenarios, store=store)
+    from core.experiments.engines import make_engine
+
+    engine = make_engine(args.engine, workers=config.workers, address=args.address)
+    result = run_lab(config, settings, scenarios=scenarios, store=store, engine=engine)
     paths = write_report(result, args.out)
     out = summary(result)
     if store is not None:
@@ -158,6 +161,14 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         type=cli_args.whole(1, MAX_LAB_WORKERS, "a whole number of worker processes"),
         default=1,
         help="local worker processes of the experiment engine (at most 16)",
+    )
+    r.add_argument(
+        "--engine", choices=cli_args.ENGINES, default="local", help="local process pool (default) or ray"
+    )
+    r.add_argument(
+        "--address",
+        type=cli_args.free_text(200, "a Ray address"),
+        help="Ray cluster address HOST:PORT (ray engine; default: start a local instance)",
     )
     r.add_argument("--no-store", action="store_true", help="do not record runs in the store")
     r.add_argument("--out", required=True, type=cli_args.output_dir, help="report folder")

@@ -84,6 +84,9 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
+    # the engine flags go through make_engine: an address without Ray is refused naming it
+    local = fails("run", "--treatments", "A", "--address", "127.0.0.1:1", "--out", str(tmp_path / "z"))
+    assert local["field"] == "--address"
     # offline, B and C cannot run: refused up front instead of an empty run that exits 0
     empty = fails("run", "--treatments", "B,C", "--out", str(tmp_path / "y"))
     assert empty["field"] == "treatments" and "nothing was run" in empty["error"]
