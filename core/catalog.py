@@ -51,6 +51,9 @@ class Workbench:
     cli_module: str
     experiment_adapter: str | None = None
     envs: tuple[EnvEntry, ...] = ()
+    other_adapters: tuple[str, ...] = ()
+    """Further experiment adapters of the workbench a spec may name with `adapter` (e.g. the inventory lab's
+    protocol adapter, which `inventory lab run` uses), allowed like `experiment_adapter`."""
 
     @property
     def env_ids(self) -> tuple[str, ...]:
@@ -117,6 +120,7 @@ WORKBENCHES: tuple[Workbench, ...] = (
                 sample_actions="core.inventory.lab.env:sample_actions",
             ),
         ),
+        other_adapters=("core.inventory.lab.protocol",),
     ),
     Workbench(
         "school_scheduling",
@@ -140,6 +144,15 @@ WORKBENCHES: tuple[Workbench, ...] = (
         "Let's Have a Conversation (seed 003)",
         "schedule",
         "core.schedule.cli",
+        envs=(
+            EnvEntry(
+                "orca/SchoolSchedulingLab-v0",
+                "core.schedule.lab.env:ConversationEnv",
+                "One School Scheduling lab conversation (seed 003 §4–5): an optimization agent proposes start-time "
+                "schedules to a seeded offline decision agent with a hidden utility; reward U(best)/U*.",
+                sample_actions="core.schedule.lab.env:sample_actions",
+            ),
+        ),
     ),
     Workbench(
         "lp_repair",

@@ -41,7 +41,10 @@ MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols:
 MAX_NUMBER_CHARS = 64  # a number typed on the command line (longer text is refused before parsing)
 MAX_WORKERS = 64  # worker processes (or Ray CPUs) of one command: beyond it a machine thrashes long before
 # cells finish sooner (the experiment engines enforce it too)
-ENGINES = ("local", "ray")  # the experiment engines: a local process pool, or Ray (core/experiments/engines.py)
+ENGINES = (
+    "local",
+    "ray",
+)  # the experiment engines: a local process pool, or Ray (core/experiments/engines.py)
 MAX_ID_CHARS = 200  # a run or experiment id, a name, a model name
 MAX_PATH_CHARS = 4_096  # a file-system path (PATH_MAX on Linux)
 
@@ -448,7 +451,9 @@ def command_group(subparsers: argparse._SubParsersAction, name: str, help: str) 
 
 def add_engine_flags(parser: argparse.ArgumentParser) -> None:
     """`--engine/--workers/--quiet` of a command that runs an experiment's cells (core.experiments.engines)."""
-    parser.add_argument("--engine", choices=ENGINES, default="local", help="local process pool (default) or ray")
+    parser.add_argument(
+        "--engine", choices=ENGINES, default="local", help="local process pool (default) or ray"
+    )
     parser.add_argument(
         "--workers",
         type=workers,

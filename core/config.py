@@ -73,7 +73,9 @@ def frontier_budget(env: Mapping[str, str] | None = None) -> float:
     """Seconds School Scheduling spends on its trade-off frontier before showing a partial one:
     `$ORCA_FRONTIER_BUDGET`, else 5. A slow or busy machine (a classroom laptop, a loaded CI runner) may give it
     more so the frontier is complete; a bad value is a `SpecError` naming the variable."""
-    value = _env_number(os.environ if env is None else env, "ORCA_FRONTIER_BUDGET", DEFAULT_FRONTIER_BUDGET_S, float)
+    value = _env_number(
+        os.environ if env is None else env, "ORCA_FRONTIER_BUDGET", DEFAULT_FRONTIER_BUDGET_S, float
+    )
     if not 0 < value <= 600:
         raise SpecError("ORCA_FRONTIER_BUDGET", f"must be between 0 and 600 seconds, got {value}")
     return value
@@ -122,7 +124,9 @@ class Settings:
             or not isinstance(self.max_retries, int)
             or not 0 <= self.max_retries <= MAX_LLM_RETRIES
         ):
-            raise SpecError("max_retries", f"the LLM retries must be a whole number from 0 to {MAX_LLM_RETRIES}")
+            raise SpecError(
+                "max_retries", f"the LLM retries must be a whole number from 0 to {MAX_LLM_RETRIES}"
+            )
         if self.timeout_s * (self.max_retries + 1) > MAX_LLM_WAIT_S:
             raise SpecError(
                 "timeout_s",
@@ -169,9 +173,7 @@ class Settings:
                 "seed": "ORCA_SEED",
                 "timeout_s": "ORCA_LLM_TIMEOUT",
                 "max_retries": "ORCA_LLM_RETRIES",
-            }.get(
-                err.field, url_var or err.field
-            )
+            }.get(err.field, url_var or err.field)
             raise SpecError(name, str(err).removeprefix(f"{err.field}: ")) from None
 
     @classmethod

@@ -223,7 +223,11 @@ class Recorder:
             self.flush()
             run_id = self._ensure_run()
             self.store.update_run(
-                run_id, status=None if status is None else str(status), metrics=metrics, title=title, config=config
+                run_id,
+                status=None if status is None else str(status),
+                metrics=metrics,
+                title=title,
+                config=config,
             )
             self.store.take_lease(run_id, self.owner, LEASE_SECONDS)
 

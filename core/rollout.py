@@ -321,7 +321,9 @@ def replay_run(store: Store, run_id: str, env: Any, *, options: dict[str, Any] |
     recorded = store.transitions(run_id).to_dict("records")
     rows, metrics = replay(env, [r["action"] for r in recorded], seed=run.get("seed"), options=options)
     if len(rows) != len(recorded):
-        return ReplayCheck(run_id, len(rows), False, f"replay took {len(rows)} steps, the run {len(recorded)}")
+        return ReplayCheck(
+            run_id, len(rows), False, f"replay took {len(rows)} steps, the run {len(recorded)}"
+        )
     for old, new in zip(recorded, rows, strict=True):
         for name in ("obs_hash", "reward", "info", "terminated", "truncated"):
             if old[name] != getattr(new, name):

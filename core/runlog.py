@@ -34,7 +34,9 @@ def first_typed(messages: Sequence[str] | None) -> str:
     return ""
 
 
-def run_label(*, first_message: str, workbench: str, created: datetime, status: str = "", width: int = 60) -> str:
+def run_label(
+    *, first_message: str, workbench: str, created: datetime, status: str = "", width: int = 60
+) -> str:
     """A human title for a stored run: "We sell croissants… · Inventory Copilot · 2026-11-24 10:41"."""
     text = " ".join(first_message.split())
     text = (text[: width - 1] + "…" if len(text) > width else text) or "(no message yet)"

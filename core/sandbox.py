@@ -158,7 +158,9 @@ def static_check(
         if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or "__" in node.attr):
             return f"SecurityError: attribute {node.attr!r} is not allowed"
         if isinstance(node, ast.Attribute) and node.attr in forbidden_attributes:
-            return f"SecurityError: attribute {node.attr!r} is not allowed here (no files, no solver processes)"
+            return (
+                f"SecurityError: attribute {node.attr!r} is not allowed here (no files, no solver processes)"
+            )
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] not in allowed:
@@ -627,7 +629,9 @@ def _id_maps() -> tuple[tuple[tuple[int, int], ...], ...]:
     for path in ("/proc/self/uid_map", "/proc/self/gid_map"):
         try:
             with open(path) as f:
-                maps.append(tuple((int(p[0]), int(p[2])) for p in (line.split() for line in f) if len(p) == 3))
+                maps.append(
+                    tuple((int(p[0]), int(p[2])) for p in (line.split() for line in f) if len(p) == 3)
+                )
         except OSError:
             maps.append(((0, 2**32 - 1),))
     return tuple(maps)
@@ -707,15 +711,23 @@ def run_code(
     if not isinstance(code, str) or not code.strip():
         return {"stdout": "", "result": None, "error": "ValueError: code must be a non-empty string"}
     if len(code) > limits.max_code_chars:
-        return {"stdout": "", "result": None, "error": f"ValueError: code exceeds {limits.max_code_chars} characters"}
+        return {
+            "stdout": "",
+            "result": None,
+            "error": f"ValueError: code exceeds {limits.max_code_chars} characters",
+        }
     unknown = [e for e in extensions if e not in EXTENSIONS]
     if unknown:
-        raise SpecError("extensions", f"unknown sandbox extension {unknown[0]!r}; available: {', '.join(EXTENSIONS)}")
+        raise SpecError(
+            "extensions", f"unknown sandbox extension {unknown[0]!r}; available: {', '.join(EXTENSIONS)}"
+        )
     pulp = "pulp" in extensions
     if export is not None and (not pulp or not isinstance(export, str) or not export.isidentifier()):
         raise SpecError("export", "names a global LpProblem and needs the pulp extension")
     problem = (
-        static_check(code, ALLOWED_MODULES + ("pulp",), PULP_FORBIDDEN_ATTRIBUTES) if pulp else static_check(code)
+        static_check(code, ALLOWED_MODULES + ("pulp",), PULP_FORBIDDEN_ATTRIBUTES)
+        if pulp
+        else static_check(code)
     )
     if problem:
         return {"stdout": "", "result": None, "error": problem}
@@ -807,7 +819,9 @@ class _Template:
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 with self._lock:
-                    alive = self._proc is not None and self._owner == os.getpid() and self._proc.poll() is None
+                    alive = (
+                        self._proc is not None and self._owner == os.getpid() and self._proc.poll() is None
+                    )
                     control = self._socket if alive and self._socket is not None else self._start()
                     with contextlib.suppress(OSError):
                         fds = [stdin_r, stdout_w, theirs.fileno()]
@@ -828,7 +842,11 @@ class _Template:
                 if dead and not attempt and not isinstance(message, dict) and self._owner == os.getpid():
                     self._stop()  # died under this call: start a new one and try once more
                     continue
-            detail = message.get("error") if isinstance(message, dict) else f"no answer from its template in {wait:g} s"
+            detail = (
+                message.get("error")
+                if isinstance(message, dict)
+                else f"no answer from its template in {wait:g} s"
+            )
             raise OSError(f"the sandbox process could not be forked ({detail})")
         raise AssertionError("unreachable")
 
@@ -952,7 +970,9 @@ def _converse(
             break
         buf += chunk
         if len(buf) > limits.max_message_bytes:
-            return fail(f"ValueError: the code's output exceeded {limits.max_message_bytes} bytes and was stopped")
+            return fail(
+                f"ValueError: the code's output exceeded {limits.max_message_bytes} bytes and was stopped"
+            )
         while b"\n" in buf:
             line, buf = buf.split(b"\n", 1)
             try:
@@ -975,7 +995,9 @@ def _converse(
     child.kill()  # what is left of its group (its pid stays reserved until the call ends)
     code_ = child.wait()
     if code_ in (-signal.SIGXCPU, -signal.SIGKILL):
-        return fail(f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped")
+        return fail(
+            f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped"
+        )
     return fail(f"RuntimeError: the sandbox process ended without a result (exit {code_}; no message, possibly "
                 f"the memory limit of {limits.memory_mb} MB)")  # fmt: skip
 

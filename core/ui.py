@@ -329,7 +329,8 @@ def optional_store() -> Store | None:
         return get_store()
     except StoreError as err:
         st.error(
-            f"{err}. Runs are not saved until the run-store path in Settings is fixed.", icon=":material/error:"
+            f"{err}. Runs are not saved until the run-store path in Settings is fixed.",
+            icon=":material/error:",
         )
         return None
 

@@ -77,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "spec",
         metavar="SPEC",
         type=cli_args.free_text(cli_args.MAX_PATH_CHARS, "a spec file or an experiment id"),
-        help="path of the experiment spec (TOML), or a stored experiment's id"
+        help="path of the experiment spec (TOML), or a stored experiment's id",
     )
     cli_args.add_engine_flags(run)
     run.add_argument(
@@ -95,7 +95,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.add_argument("experiment_id", metavar="ID", type=cli_args.identifier)
     report.add_argument("--format", choices=FORMATS, default="md")
     report.add_argument(
-        "--out", type=cli_args.path_text, help="md: a file (default: print); csv/parquet: a folder (one file per table)"
+        "--out",
+        type=cli_args.path_text,
+        help="md: a file (default: print); csv/parquet: a folder (one file per table)",
     )
     report.set_defaults(func=_report)
 

@@ -17,7 +17,7 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TextIO
@@ -165,11 +165,16 @@ def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> d
     return out
 
 
-def prepare(spec: ExperimentSpec, store: Store) -> list[CellTask]:
-    """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet."""
+def prepare(
+    spec: ExperimentSpec, store: Store, settings: Mapping[str, Settings] | None = None
+) -> list[CellTask]:
+    """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet.
+
+    `settings` (agent name -> Settings) replaces the environment's for callers that already hold them (the
+    labs' CLIs and pages, whose provider flags and sidebar choose the model)."""
     adapter = load_adapter(spec.adapter_module)
     instances, cells = expand(spec, adapter)
-    settings = agent_settings(spec)
+    settings = dict(settings) if settings is not None else agent_settings(spec)
     exp_id = spec.experiment_id
     store.create_experiment(
         exp_id,
@@ -210,12 +215,14 @@ def run_experiment(
     progress: bool | TextIO = True,
     should_stop: Callable[[], bool] | None = None,
     on_outcome: Callable[[CellOutcome], None] | None = None,
+    settings: Mapping[str, Settings] | None = None,
 ) -> RunSummary:
     """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes.
 
-    Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it."""
+    Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it. `settings`: see
+    `prepare`."""
     with experiment_lock(store.path, spec.experiment_id):
-        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome)
+        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, settings)
 
 
 def _run_locked(
@@ -225,9 +232,10 @@ def _run_locked(
     progress: bool | TextIO,
     should_stop: Callable[[], bool] | None,
     on_outcome: Callable[[CellOutcome], None] | None,
+    settings: Mapping[str, Settings] | None = None,
 ) -> RunSummary:
     started = time.monotonic()
-    tasks = prepare(spec, store)
+    tasks = prepare(spec, store, settings)
     exp_id = spec.experiment_id
     total = len(store.cells(exp_id))
     store.set_experiment_status(exp_id, ExperimentStatus.RUNNING)

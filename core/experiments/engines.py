@@ -44,9 +44,7 @@ RAY_CONNECT_TIMEOUT_S = 5.0
 """How long a Ray cluster address may take to accept a TCP connection before the run is refused."""
 RAY_INIT_TIMEOUT_S = 45.0
 """How long joining the cluster at an address that accepts connections may take (in a throwaway process)."""
-_RAY_JOIN = (
-    "import sys, ray; ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR'); ray.shutdown()"
-)
+_RAY_JOIN = "import sys, ray; ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR'); ray.shutdown()"
 
 
 class PoolBroken(OrcaError):

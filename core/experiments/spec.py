@@ -377,6 +377,7 @@ def allowed_adapters(env: Mapping[str, str] | None = None) -> set[str]:
             ADAPTERS_ENV, f"not a module name: {bad[0]!r} (give module names separated by commas)"
         )
     catalog = {w.experiment_adapter for w in WORKBENCHES if w.experiment_adapter}
+    catalog |= {m for w in WORKBENCHES for m in w.other_adapters}
     return catalog | _REGISTERED | {m for m in listed if m}
 
 
@@ -438,7 +439,8 @@ def expand(spec: ExperimentSpec, adapter: ModuleType) -> tuple[dict[str, dict[st
     """The instances (key → config) the adapter builds from `spec.env`, and every cell in a stable order.
 
     The cell count is checked against `max_cells()` arithmetically: once before the adapter builds instances
-    (agents × seeds × repetitions) and once with the instances, before any cell is built."""
+    (agents × seeds × repetitions) and once with the instances, before any cell is built. An adapter's optional
+    `check_agents(agents, env_config)` refuses an agent that cannot run in this set-up before any cell exists."""
     per_instance = len(spec.agents) * len(spec.seeds) * spec.repetitions
     _check_cells(
         per_instance, f"{len(spec.agents)} agents × {len(spec.seeds)} seeds × {spec.repetitions} repetitions"
@@ -453,6 +455,9 @@ def expand(spec: ExperimentSpec, adapter: ModuleType) -> tuple[dict[str, dict[st
         instances[key] = dict(config)
     if not instances:
         raise SpecError("env", "the environment config produced no instances")
+    check_agents = getattr(adapter, "check_agents", None)
+    if callable(check_agents):  # an impossible agent is refused now, not cell by cell
+        check_agents([a.as_dict() for a in spec.agents], dict(spec.env))
     _check_cells(
         len(instances) * per_instance,
         f"{len(instances)} instances × {len(spec.agents)} agents × {len(spec.seeds)} seeds × "

@@ -353,7 +353,9 @@ def parse_tool_call_batch(text: str, tools: Sequence[ToolSpec]) -> TextCallBatch
     for call in calls:
         if call.name not in allowed:
             errors.append(_unknown(call.name, tools))
-        elif call.name == "end_today" and any(k.name == call.name and k.arguments == call.arguments for k in kept):
+        elif call.name == "end_today" and any(
+            k.name == call.name and k.arguments == call.arguments for k in kept
+        ):
             continue
         else:
             kept.append(call)

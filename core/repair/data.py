@@ -60,7 +60,9 @@ def load_or_generate(
         check_problem_id(problem)
     report = progress
     if notify is not None:
-        notify(f"building the 976-problem data set for seed {seed} (~{BUILD_SECONDS} s, once; saved to {target})…")
+        notify(
+            f"building the 976-problem data set for seed {seed} (~{BUILD_SECONDS} s, once; saved to {target})…"
+        )
         step = {"next": 0.1}
 
         def report(done: int, total: int) -> None:

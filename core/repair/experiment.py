@@ -41,7 +41,9 @@ def _dataset(seed: int, path: str | None, mix: str = "single") -> tuple[Problem,
 
 def _problem(config: dict[str, Any]) -> Problem:
     return find(
-        list(_dataset(int(config.get("dataset_seed", 2)), config.get("dataset"), config.get("mix", "single"))),
+        list(
+            _dataset(int(config.get("dataset_seed", 2)), config.get("dataset"), config.get("mix", "single"))
+        ),
         config["problem_id"],
     )
 

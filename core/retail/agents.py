@@ -21,9 +21,9 @@ AGENTS = (*POLICIES, *REFERENCE)
 ORACLE_LABEL = "paper reference policy (not an upper bound)"
 DESCRIPTIONS = {
     "oracle": f"{ORACLE_LABEL}: privileged (hidden quality, news effects); best-quality supplier, best "
-              "historical price, bulk reorder",
+    "historical price, bulk reorder",
     "full_info": "full-information reference (not an upper bound): true demand model, supplier quality and news "
-                 "effects; model-optimal prices, order-up-to stock",
+    "effects; model-optimal prices, order-up-to stock",
     "cheapest": "always the cheapest supplier, best historical price, reorder 4x expected demand",
     "review_aware": "supplier by smoothed review rating (no hidden data), otherwise like cheapest",
     "news_aware": "review-rated suppliers, weekly exploration orders to every supplier, hidden news effects",

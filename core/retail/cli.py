@@ -14,7 +14,16 @@ from core.errors import SpecError
 from core.retail.overrides import MAX_DAYS, MAX_SET_CHARS
 from core.retail.paper import HARNESSES
 
-AGENT_CHOICES = ("oracle", "full_info", "hybrid", "store_manager", "cheapest", "review_aware", "news_aware", "do_nothing")
+AGENT_CHOICES = (
+    "oracle",
+    "full_info",
+    "hybrid",
+    "store_manager",
+    "cheapest",
+    "review_aware",
+    "news_aware",
+    "do_nothing",
+)
 FRAMEWORK_CHOICES = ("react", "reflection", "plan_and_act", "evolving_strategy")
 MAX_PRESET_CHARS = 50
 MAX_CATALOG_CHARS = 50
@@ -46,7 +55,9 @@ def cmd_run(args: argparse.Namespace) -> dict:
         model = make_chat_model(settings)
     store = None if args.no_store else Store(args.db)
     if args.harness is not None and args.agent not in FRAMEWORK_CHOICES:
-        raise SpecError("--harness", f"{args.agent} is an offline agent; --harness applies to the LLM frameworks")
+        raise SpecError(
+            "--harness", f"{args.agent} is an offline agent; --harness applies to the LLM frameworks"
+        )
     return run_agent(args.agent, preset=args.preset, days=args.days, seed=args.seed, catalog=args.catalog,
                      store=store, overrides=overrides or None, model=model, harness=args.harness)  # fmt: skip
 
@@ -218,7 +229,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = cli_args.command_group(subparsers, "retail", "RetailBench supermarket simulator (seeds 004/001)")
 
     run = sub.add_parser(
-        "run", help="run an agent (offline: oracle, hybrid, store_manager, a baseline; LLM: a framework) and store it"
+        "run",
+        help="run an agent (offline: oracle, hybrid, store_manager, a baseline; LLM: a framework) and store it",
     )
     run.add_argument("--agent", choices=(*AGENT_CHOICES, *FRAMEWORK_CHOICES), default="oracle",
                      help="offline agents need nothing; the LLM frameworks need --provider and its key")  # fmt: skip
@@ -273,7 +285,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     imp.set_defaults(func=cmd_import)
 
     export = sub.add_parser(
-        "export", help="write a stored RetailBench run as an original run directory (tool_calls.jsonl, run log, tokens)"
+        "export",
+        help="write a stored RetailBench run as an original run directory (tool_calls.jsonl, run log, tokens)",
     )
     export.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
     export.add_argument("out_dir", metavar="DIR", type=cli_args.output_dir,

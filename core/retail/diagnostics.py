@@ -180,7 +180,8 @@ def four_stage(
         for sku in o["sales"]:
             sold_days.setdefault(sku, set()).add(d)
     out["s1_action_to_sales_overlap_7d"] = _mean(
-        float(any(e["day"] <= s <= e["day"] + FOLLOWUP_DAYS for s in sold_days.get(e["sku"], ()))) for e in events
+        float(any(e["day"] <= s <= e["day"] + FOLLOWUP_DAYS for s in sold_days.get(e["sku"], ())))
+        for e in events
     )
     missed = total = 0
     for d, o in outcomes.items():
@@ -341,8 +342,10 @@ def instability(similarities: Sequence[float]) -> dict[str, float | None]:
             "tv": sum(abs(d) for d in diffs)}  # fmt: skip
 
 
-MACRO_NEEDS_KEY = ("macro level needs an LLM key: an LLM judge rates the similarity of adjacent days' macro "
-                   "strategies; not computed (no substitute is used)")
+MACRO_NEEDS_KEY = (
+    "macro level needs an LLM key: an LLM judge rates the similarity of adjacent days' macro "
+    "strategies; not computed (no substitute is used)"
+)
 
 
 def strategy_instability(

@@ -67,7 +67,9 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
 
     name = agent_name(agent_spec)
     if agent_spec.get("kind") == "llm" and name not in FRAMEWORKS:
-        raise SpecError("agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}")
+        raise SpecError(
+            "agents.framework", f"RetailBench LLM agents need a framework: {', '.join(FRAMEWORKS)}"
+        )
     if name not in (*OFFLINE_AGENTS, *FRAMEWORKS):
         raise SpecError(
             "agent",
@@ -90,7 +92,9 @@ def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any
         from core.retail.paper import harness_of
 
         options["harness"] = harness_of(agent_spec.get("harness"))
-    return make_retail_agent(str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), **options)
+    return make_retail_agent(
+        str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), **options
+    )
 
 
 def tables(env: RetailBenchEnv) -> dict[str, Any]:

@@ -84,7 +84,11 @@ def export_original(store: Store, run_id: str, out_dir: str | Path) -> dict[str,
     )
     created = run.get("created_at")
     clock = created if isinstance(created, datetime.datetime) else datetime.datetime(2026, 1, 1)
-    state = {"funds": metrics.get("initial_funds"), "net_worth": metrics.get("initial_funds"), "date": first_date}
+    state = {
+        "funds": metrics.get("initial_funds"),
+        "net_worth": metrics.get("initial_funds"),
+        "date": first_date,
+    }
     log: list[dict] = []
     tokens: dict[int, dict[str, int]] = {}
     day, calls = 1, 0
@@ -122,7 +126,9 @@ def export_original(store: Store, run_id: str, out_dir: str | Path) -> dict[str,
             formatted = obs.get("formatted", "")
             formatted = formatted if isinstance(formatted, str) else str(formatted)
             latency = row.get("latency_ms")
-            elapsed = float(latency) / 1000 if isinstance(latency, int | float) and math.isfinite(latency) else 0.0
+            elapsed = (
+                float(latency) / 1000 if isinstance(latency, int | float) and math.isfinite(latency) else 0.0
+            )
             source = str(info.get("source") or "direct")
             if tool == "execute_code" and not inner_logged and isinstance(payload, dict):
                 for inner in payload.get("tool_calls") or []:
@@ -153,7 +159,13 @@ def export_original(store: Store, run_id: str, out_dir: str | Path) -> dict[str,
 
 
 def _write_side_files(
-    store: Store, run: dict, root: Path, log: list[dict], tokens: dict[int, dict[str, int]], closed: int, daily: Any
+    store: Store,
+    run: dict,
+    root: Path,
+    log: list[dict],
+    tokens: dict[int, dict[str, int]],
+    closed: int,
+    daily: Any,
 ) -> list[str]:
     """The token files, `token_statistics.json`, the run log, `config.json` and `args.json`; their names."""
     files: list[str] = []

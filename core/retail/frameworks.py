@@ -155,7 +155,11 @@ class RetailLLMAgent(LLMToolAgent):
         max_input_tokens: int = MAX_INPUT_TOKENS,
     ) -> None:
         self.harness = paper.harness_of(harness)
-        if isinstance(max_input_tokens, bool) or not isinstance(max_input_tokens, int) or max_input_tokens < 1:
+        if (
+            isinstance(max_input_tokens, bool)
+            or not isinstance(max_input_tokens, int)
+            or max_input_tokens < 1
+        ):
             raise SpecError("max_input_tokens", f"must be a positive whole number, got {max_input_tokens!r}")
         self.max_input_tokens = max_input_tokens
         if history is not None:
@@ -483,7 +487,9 @@ class RetailLLMAgent(LLMToolAgent):
             if len(starts) >= 2:
                 trimmed = starts[2] if len(starts) >= 3 else starts[1]
                 self._p_history = self._p_history[trimmed:]
-        opener = [Message("user", f"(Day {day.day}: your turns so far today follow; today's status comes last.)")]
+        opener = [
+            Message("user", f"(Day {day.day}: your turns so far today follow; today's status comes last.)")
+        ]
         assert self._p_message is not None
         sent = [*(opener if self._p_history else []), *self._p_history, Message("user", self._p_message)]
         if self.budget is not None and self.budget.exhausted:
@@ -507,7 +513,9 @@ class RetailLLMAgent(LLMToolAgent):
         self._p_history.append(Message("assistant", reply.text))
         problems = "".join(f"\n- {e}" for e in batch.errors)
         if not batch.calls:
-            self._p_history.append(Message("user", NO_VALID_CALL + (f"\nProblems:{problems}" if problems else "")))
+            self._p_history.append(
+                Message("user", NO_VALID_CALL + (f"\nProblems:{problems}" if problems else ""))
+            )
             self._p_invalid += 1
             return
         if problems:
@@ -561,7 +569,11 @@ class PlanAndActAgent(RetailLLMAgent):
 
     def __init__(self, model: ChatModel, *, round_cap: int = 20, fail_limit: int = 2, max_rounds: int = 4,
                  **options: Any) -> None:  # fmt: skip
-        for name, value, low in (("round_cap", round_cap, 1), ("fail_limit", fail_limit, 1), ("max_rounds", max_rounds, 1)):
+        for name, value, low in (
+            ("round_cap", round_cap, 1),
+            ("fail_limit", fail_limit, 1),
+            ("max_rounds", max_rounds, 1),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise SpecError(name, f"must be a whole number of at least {low}, got {value!r}")
         self.round_cap, self.fail_limit, self.max_rounds = round_cap, fail_limit, max_rounds

@@ -107,7 +107,11 @@ def parse_run_dir(path: str | Path) -> ImportedRun:
     run = ImportedRun(name=root.name)
     day = 1
     lines = iter_lines(
-        calls_path, field=calls_path.name, name=calls_path.name, max_bytes=MAX_CALLS_BYTES, max_lines=MAX_CALLS
+        calls_path,
+        field=calls_path.name,
+        name=calls_path.name,
+        max_bytes=MAX_CALLS_BYTES,
+        max_lines=MAX_CALLS,
     )
     for n, raw in lines:
         if not raw.strip():
@@ -139,7 +143,9 @@ def parse_run_dir(path: str | Path) -> ImportedRun:
         raise SpecError("tool_calls.jsonl", "has no successful end_today: not a single day was closed")
     token_files = sorted(root.glob("day_*_token_usage.json"))
     if len(token_files) > MAX_TOKEN_FILES:
-        raise SpecError("day_*_token_usage.json", f"{len(token_files):,} token files (the limit is {MAX_TOKEN_FILES:,})")
+        raise SpecError(
+            "day_*_token_usage.json", f"{len(token_files):,} token files (the limit is {MAX_TOKEN_FILES:,})"
+        )
     for token_file in token_files:
         data = _json_file(token_file)
         m = re.match(r"day_(\d+)_token_usage\.json", token_file.name)
@@ -183,7 +189,11 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
             raise SpecError(where, f"'{key}' must be an object of whole numbers >= 0 per SKU")
         return {str(k): int(v) for k, v in value.items()}
 
-    sales, returns, expired = counts("sales_by_sku"), counts("returns_by_sku"), counts("expired_discount_by_sku")
+    sales, returns, expired = (
+        counts("sales_by_sku"),
+        counts("returns_by_sku"),
+        counts("expired_discount_by_sku"),
+    )
     insufficient = payload.get("insufficient_skus")
     if insufficient is not None and not isinstance(insufficient, list):
         raise SpecError(where, "'insufficient_skus' must be a list")
@@ -215,7 +225,9 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
     }  # fmt: skip
 
 
-def import_run_dir(store: Store, path: str | Path, *, title: str | None = None, source: str | None = None) -> str:
+def import_run_dir(
+    store: Store, path: str | Path, *, title: str | None = None, source: str | None = None
+) -> str:
     """Import a run directory into `store`; returns the new run id (nothing is written on an error).
     `source` is what the run records as its origin (default: the directory's path)."""
     run = parse_run_dir(path)
@@ -265,7 +277,9 @@ MAX_ZIP_BYTES = 100_000_000  # the uploaded archive itself
 MAX_ZIP_ENTRIES = 50_000  # entries listed in the archive (a run folder holds ~50 transcript files a day)
 MAX_ZIP_UNPACKED = 400_000_000  # bytes unpacked in all (only the files the import reads are unpacked)
 MAX_ZIP_RATIO = 200  # unpacked / packed size of one entry over 1 MB: more is treated as a zip bomb
-RUN_FILE = re.compile(r"(tool_calls\.jsonl|config\.json|args\.json|run_[\w.-]*\.json|day_\d+_token_usage\.json)")
+RUN_FILE = re.compile(
+    r"(tool_calls\.jsonl|config\.json|args\.json|run_[\w.-]*\.json|day_\d+_token_usage\.json)"
+)
 
 
 def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
@@ -274,7 +288,9 @@ def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
     `unpack_zip` refuse (size, entries, traversal, links, encryption, duplicates, zip bombs), no or several
     `tool_calls.jsonl`, more run files than the import reads."""
     field = "upload"
-    archive, entries = open_zip(data, field=field, name=name, max_bytes=MAX_ZIP_BYTES, max_entries=MAX_ZIP_ENTRIES)
+    archive, entries = open_zip(
+        data, field=field, name=name, max_bytes=MAX_ZIP_BYTES, max_entries=MAX_ZIP_ENTRIES
+    )
     with archive:
         calls = [i for i in entries if not i.is_dir() and i.filename.rsplit("/", 1)[-1] == "tool_calls.jsonl"]
         if len(calls) != 1:
@@ -284,7 +300,9 @@ def unpack_run_zip(data: bytes, name: str, dest: str | Path) -> Path:
         wanted = [i for i in entries if not i.is_dir() and i.filename.startswith(folder)
                   and "/" not in i.filename[len(folder):] and RUN_FILE.fullmatch(i.filename[len(folder):])]  # fmt: skip
         if len(wanted) > MAX_TOKEN_FILES + 10:
-            raise SpecError(field, f"{name}: {len(wanted):,} run files (the limit is {MAX_TOKEN_FILES + 10:,})")
+            raise SpecError(
+                field, f"{name}: {len(wanted):,} run files (the limit is {MAX_TOKEN_FILES + 10:,})"
+            )
         root = Path(dest) / (folder.rstrip("/").rsplit("/", 1)[-1] or Path(name).stem or "run")
         root.mkdir(parents=True)
         targets = [(info, root / info.filename[len(folder) :]) for info in wanted]

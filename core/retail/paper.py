@@ -95,11 +95,17 @@ def end_today_report(result: dict) -> str:
         f"Expired clearance sold: {_pairs(result.get('expired_discount_by_sku'))}",
         f"Capacity-waiting SKU Items: {result.get('waiting_items', 0)}",
         f"Pending supplier orders: {len(orders)}"
-        + "".join(f"\n  - {o.get('order_id')} from {o.get('supplier_id')}: {_pairs(o.get('ordered_sku'))}, "
-                  f"arrives {o.get('expected_delivery_date')}" for o in orders[:10]),  # fmt: skip
+        + "".join(
+            f"\n  - {o.get('order_id')} from {o.get('supplier_id')}: {_pairs(o.get('ordered_sku'))}, "
+            f"arrives {o.get('expected_delivery_date')}"
+            for o in orders[:10]
+        ),  # fmt: skip
         "Inventory details:"
-        + "".join(f"\n  - {sku}: quantity {v.get('quantity')}, waiting {v.get('waiting')}, incoming "
-                  f"{v.get('incoming')}, on shelf {v.get('on_shelf')}" for sku, v in list(items.items())[:10]),  # fmt: skip
+        + "".join(
+            f"\n  - {sku}: quantity {v.get('quantity')}, waiting {v.get('waiting')}, incoming "
+            f"{v.get('incoming')}, on shelf {v.get('on_shelf')}"
+            for sku, v in list(items.items())[:10]
+        ),  # fmt: skip
     ]
     return "\n".join(lines)
 

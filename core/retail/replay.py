@@ -193,7 +193,9 @@ def product_view(store: Store, run_id: str, sku: str) -> dict[str, pd.DataFrame]
         quality = retail_records(store, run_id, "eval_quality", sku=sku)
         if not quality.empty:
             ranked = quotes.merge(quality, on=["date", "sku_id", "supplier_id"])
-            best = ranked.sort_values(["date", "quality", "price", "supplier_id"], ascending=[True, False, True, True])
+            best = ranked.sort_values(
+                ["date", "quality", "price", "supplier_id"], ascending=[True, False, True, True]
+            )
             best = best.groupby("date").first().reset_index()[["date", "supplier_id", "quality"]]
             orders = orders.merge(best.rename(columns={"supplier_id": "quality_best_supplier",
                                                        "quality": "quality_best_quality"}), on="date", how="left")  # fmt: skip
@@ -275,10 +277,12 @@ def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
     start = pd.Timestamp(quality["date"].min())
     merged = prices.merge(quality, on=["date", "sku_id", "supplier_id"], how="inner")
     quotes: dict[tuple[str, str], list[dict]] = {}
-    for date, sku, supplier, price, q in merged[["date", "sku_id", "supplier_id", "price", "quality"]].itertuples(
-        index=False, name=None
-    ):
-        quotes.setdefault((str(date)[:10], sku), []).append({"supplier_id": supplier, "price": price, "quality": q})
+    for date, sku, supplier, price, q in merged[
+        ["date", "sku_id", "supplier_id", "price", "quality"]
+    ].itertuples(index=False, name=None):
+        quotes.setdefault((str(date)[:10], sku), []).append(
+            {"supplier_id": supplier, "price": price, "quality": q}
+        )
     reference = {(str(d)[:10], sku): float(p) for d, sku, p in refs[["date", "sku_id", "reference_price"]].itertuples(
         index=False, name=None)}  # fmt: skip
 
@@ -289,13 +293,17 @@ def ground_truth(store: Store, run_id: str) -> tuple[Callable, Callable] | None:
             lambda day, sku: reference.get((date_of(day), sku)))  # fmt: skip
 
 
-STAGE3_ABSENT = ("stage 3 (supplier quality, price closeness) not computed: this run has no stored hidden supplier "
-                 "quality (an imported original run, or stored before evaluation data was kept)")
+STAGE3_ABSENT = (
+    "stage 3 (supplier quality, price closeness) not computed: this run has no stored hidden supplier "
+    "quality (an imported original run, or stored before evaluation data was kept)"
+)
 
 
-STAGE3_LOTS = ("stage 3 from the hidden quality_score of the ordered lots (the original's place_order results): "
-               "mean ordered-lot quality only; QualityFirst, PriceFirst, SupplierQual and price distance need every "
-               "quote's hidden quality and a reference price, which an imported run does not carry")
+STAGE3_LOTS = (
+    "stage 3 from the hidden quality_score of the ordered lots (the original's place_order results): "
+    "mean ordered-lot quality only; QualityFirst, PriceFirst, SupplierQual and price distance need every "
+    "quote's hidden quality and a reference price, which an imported run does not carry"
+)
 
 
 def diagnostics(store: Store, run_id: str) -> dict[str, Any]:

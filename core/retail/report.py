@@ -54,7 +54,12 @@ def table1(store: Store, experiment_id: str) -> pd.DataFrame:
     rows = []
     for agent, kind, records, selected in _selected(store, experiment_id):
         group = pd.DataFrame(records)
-        row = {"agent": agent, "kind": _kind(agent, kind), "seeds": len(records), "selected_seed": selected.get("seed")}
+        row = {
+            "agent": agent,
+            "kind": _kind(agent, kind),
+            "seeds": len(records),
+            "selected_seed": selected.get("seed"),
+        }
         for col in COLUMNS:
             if col in group:
                 row[f"{col}_mean"] = float(group[col].mean())
@@ -80,7 +85,9 @@ def done_cells(store: Store, experiment_id: str) -> pd.DataFrame:
     return cells[cells["status"] == "done"].reset_index(drop=True)
 
 
-def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS, *, by_instance: bool = False) -> pd.DataFrame:
+def ci_table(
+    cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS, *, by_instance: bool = False
+) -> pd.DataFrame:
     """Per agent (the oracle first, then first-seen order) and column: n, mean and the 95 % bootstrap CI of the
     mean over every done cell — all seeds and all instances (presets × catalogs) pooled — by
     `core.experiments.stats.summarize`; with `by_instance`, one row per instance and agent (over the seeds)."""
@@ -98,7 +105,9 @@ def ci_table(cells: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS, *, by_i
     return _oracle_first(pd.DataFrame(rows))
 
 
-def gap_table(cells: pd.DataFrame, metric: str = "final_networth", reference: str = FULL_INFO) -> pd.DataFrame:
+def gap_table(
+    cells: pd.DataFrame, metric: str = "final_networth", reference: str = FULL_INFO
+) -> pd.DataFrame:
     """Each agent's `metric` as a ratio to the `reference` agent's on the same instance, seed and repetition:
     n pairs, mean ratio and its 95 % CI, and the share of pairs where the agent beats the reference (a ratio above
     1 shows the reference is not an upper bound). Empty when the reference did not run."""
@@ -136,7 +145,12 @@ def ci_markdown(frame: pd.DataFrame, columns: tuple[str, ...] = CI_COLUMNS) -> s
     head = [*lead, "agent", "n", "instances", *columns]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in frame.to_dict("records"):
-        cells = [*(str(r[k]) for k in lead), str(r["agent"]), str(r.get("n", "—")), str(r.get("instances", "—"))]
+        cells = [
+            *(str(r[k]) for k in lead),
+            str(r["agent"]),
+            str(r.get("n", "—")),
+            str(r.get("instances", "—")),
+        ]
         cells += [_ci_cell(r.get(f"{c}_mean"), r.get(f"{c}_ci_low"), r.get(f"{c}_ci_high")) for c in columns]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -157,11 +171,15 @@ def strategy_notes(store: Store, experiment_id: str, judge: replay.Judge | None 
     LLM judge: without a key the line says so)."""
     out = []
     for agent, _, _, sel in _selected(store, experiment_id):
-        unstable = replay.instability(store, str(sel.get("run_id")), judge=judge) if sel.get("run_id") else None
+        unstable = (
+            replay.instability(store, str(sel.get("run_id")), judge=judge) if sel.get("run_id") else None
+        )
         if unstable is None:
             continue
         ex, macro = unstable["execution"], unstable["macro"]
-        macro_text = unstable.get("macro_note") or ", ".join(f"{k} {v:.3f}" for k, v in macro.items() if v is not None)
+        macro_text = unstable.get("macro_note") or ", ".join(
+            f"{k} {v:.3f}" for k, v in macro.items() if v is not None
+        )
         ex_text = ", ".join(f"{k} {v:.3f}" for k, v in ex.items() if v is not None) or "fewer than 3 days"
         out.append(f"{agent}: execution level {ex_text}; macro level {macro_text}")
     return out

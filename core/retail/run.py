@@ -49,7 +49,9 @@ def agent_kind(name: str, harness: Harness | str | None = None) -> str:
     return KINDS.get(name, "offline · baseline (public records only)")
 
 
-def make_retail_agent(name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any) -> Any:
+def make_retail_agent(
+    name: str, env: RetailBenchEnv, *, model: Any = None, day_cap: int = 50, **options: Any
+) -> Any:
     """The agent called `name` for `env` (`model`: a ChatModel, required for the LLM frameworks; `options` go to
     the framework: `harness` (orca or paper), Plan-and-Act's round_cap, fail_limit, max_rounds, ...)."""
     if name in OFFLINE_TOOL_AGENTS:
@@ -81,7 +83,9 @@ def run_metrics(result: Any, env: RetailBenchEnv, actor: Any, *, days: int) -> d
         metrics["total_tokens"] = sum(tokens)
         metrics["avg_tokens_per_day"] = sum(tokens) / len(tokens)
     if isinstance(actor, PolicyAgent):
-        metrics["policy_equivalent_tool_calls_per_day"] = actor.policy.count / max(metrics.get("run_days", 0), 1)
+        metrics["policy_equivalent_tool_calls_per_day"] = actor.policy.count / max(
+            metrics.get("run_days", 0), 1
+        )
     metrics["bankrupt"] = bool(env.sim is not None and env.sim.bankrupt)
     metrics["survived"] = bool(metrics.get("run_days", 0) >= days and not metrics["bankrupt"])
     return metrics
@@ -163,7 +167,9 @@ def run_agent(
     metrics, error, elapsed_s}; a provider failure ends the run as failed with error "provider: ...", and
     the run is stored with whatever days it has (none, when the first request failed). An LLM framework runs
     under `harness` (orca unless given; a given `actor` brings its own); the config, kind and title name it."""
-    env = env or RetailBenchEnv(preset, max_days=days, overrides=overrides, code_runner=run_code, catalog=catalog)
+    env = env or RetailBenchEnv(
+        preset, max_days=days, overrides=overrides, code_runner=run_code, catalog=catalog
+    )
     if actor is None:
         options = {"harness": harness_of(harness)} if agent in FRAMEWORKS else {}
         actor = make_retail_agent(agent, env, model=model, **options)

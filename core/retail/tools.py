@@ -79,7 +79,9 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         """
         return call("view_current_date_supplier_prices", sku_ids=sku_ids)
 
-    def view_supplier_price_history(sku_id: str, start_date: str, end_date: str, supplier_id: str | None = None) -> dict:
+    def view_supplier_price_history(
+        sku_id: str, start_date: str, end_date: str, supplier_id: str | None = None
+    ) -> dict:
         """View past supplier quotes of one SKU over a date range.
 
         Args:

@@ -553,7 +553,11 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
             if about
             else ""
         )
-    said = [f"{name} starts at {current.result.schedule[name]}" for name in schools if name in current.result.schedule]
+    said = [
+        f"{name} starts at {current.result.schedule[name]}"
+        for name in schools
+        if name in current.result.schedule
+    ]
     if lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
         figures = _answer(low, session, define=False).removesuffix(".")
         said.append(figures[0].lower() + figures[1:] if said else figures)

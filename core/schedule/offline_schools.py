@@ -60,6 +60,8 @@ _NEITHER = re.compile(r"\b(?:neither|nor)\s+(?:should|can|could|may|will|does|do
 def _elliptic(clause: str) -> bool:
     """'..., and neither should McCoppin': a clause that repeats the request before it without saying it."""
     return bool(_NEITHER.search(clause)) and not lang.clock_times(clause)
+
+
 _LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
 """A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
 Balboa away from 7:50')."""

@@ -104,7 +104,10 @@ def schedule_csv(district: District, assignment: tuple[int, ...]) -> str:
     writer.writerow(["school", "grade", "enrollment", "current_start", "proposed_start", "change_minutes"])
     for row in schedule_rows(district, assignment):
         writer.writerow(
-            [row[k] for k in ("school", "grade", "enrollment", "current_start", "proposed_start", "shift_minutes")]
+            [
+                row[k]
+                for k in ("school", "grade", "enrollment", "current_start", "proposed_start", "shift_minutes")
+            ]
         )
     return out.getvalue()
 

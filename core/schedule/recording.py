@@ -102,7 +102,11 @@ class RecordedChat:
             "district": record,
         }
         recorder = Recorder(
-            store, WORKBENCH, config=config, seed=settings.seed, title="School scheduling chat",
+            store,
+            WORKBENCH,
+            config=config,
+            seed=settings.seed,
+            title="School scheduling chat",
             status=RunStatus.ACTIVE,
             owner=lease_owner,
         )

@@ -69,7 +69,9 @@ class ExperimentTables:
     def touch_experiment(self, experiment_id: str) -> None:
         """The driver's heartbeat: mark the experiment as written to now."""
         self._tx(
-            lambda con: con.execute("UPDATE experiments SET updated_at = ? WHERE id = ?", [now_utc(), experiment_id])
+            lambda con: con.execute(
+                "UPDATE experiments SET updated_at = ? WHERE id = ?", [now_utc(), experiment_id]
+            )
         )
 
     def get_experiment(self, experiment_id: str, *, stale_after_s: float | None = None) -> dict[str, Any]:

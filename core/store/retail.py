@@ -63,7 +63,12 @@ def retail_skus(store: Store, run_id: str) -> list[str]:
 
 
 def day_transitions(
-    store: Store, run_id: str, start: int, stop: int | None, *, observed: tuple[str, ...] = ("end_today", "view_today_news")
+    store: Store,
+    run_id: str,
+    start: int,
+    stop: int | None,
+    *,
+    observed: tuple[str, ...] = ("end_today", "view_today_news"),
 ) -> pd.DataFrame:
     """A run's transitions `start <= t < stop` for the replay's day view: the observation is kept for the
     `observed` tools and for failed calls and is NULL otherwise (view results can be megabytes a day)."""

@@ -94,7 +94,9 @@ def record_table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str
     return [n for n in names if n != "run_id"]
 
 
-def insert_record_tables(con: duckdb.DuckDBPyConnection, run_id: str, tables: dict[str, pd.DataFrame]) -> dict[str, int]:
+def insert_record_tables(
+    con: duckdb.DuckDBPyConnection, run_id: str, tables: dict[str, pd.DataFrame]
+) -> dict[str, int]:
     """Append each frame to its record table under `run_id` (every column of the table must be in the frame).
 
     An empty frame adds nothing and is not checked: a run that ended before its first day (a provider error,
@@ -222,7 +224,9 @@ class RolloutTables:
             holder, held_until = row
             if holder not in (None, owner) and held_until is not None and held_until > now:
                 return False
-            con.execute("UPDATE runs SET lease_owner = ?, lease_until = ? WHERE id = ?", [owner, until, run_id])
+            con.execute(
+                "UPDATE runs SET lease_owner = ?, lease_until = ? WHERE id = ?", [owner, until, run_id]
+            )
             return True
 
         return self._tx(work)
@@ -239,7 +243,9 @@ class RolloutTables:
     def lease(self, run_id: str) -> tuple[str | None, datetime | None]:
         """The current lease holder of a run and until when (None, None when free)."""
         row = self._tx(
-            lambda con: con.execute("SELECT lease_owner, lease_until FROM runs WHERE id = ?", [run_id]).fetchone()
+            lambda con: con.execute(
+                "SELECT lease_owner, lease_until FROM runs WHERE id = ?", [run_id]
+            ).fetchone()
         )
         if row is None:
             raise StoreError(f"no run with id {run_id!r}")

@@ -192,12 +192,18 @@ def demand_conversion(period: str, options: tuple[tuple[str, str, str], ...]) ->
             f"only if the days within a {period} are alike would (B) fit: {plain.get('B', '')}."
         )
         return Conflict(
-            "demand_conversion", ("demand_type", "demand_distribution"), question, opts, (("recommendation", advice),)
+            "demand_conversion",
+            ("demand_type", "demand_distribution"),
+            question,
+            opts,
+            (("recommendation", advice),),
         )
     return Conflict("demand_conversion", ("demand_type", "demand_distribution"), question, opts)
 
 
-def demand_shape(mean: float, note: str = "", sd_only: bool = False, *, said_random: bool = False) -> Conflict:
+def demand_shape(
+    mean: float, note: str = "", sd_only: bool = False, *, said_random: bool = False
+) -> Conflict:
     """A typical daily demand without a distribution: ask how it varies. The options are labelled (A), (B),
     ... in order; the last one (normal) needs a standard deviation, so picking it without one asks for it
     (`sd_only`: then a bare number is the standard deviation; `said_random`: the user said it varies, so

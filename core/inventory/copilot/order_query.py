@@ -75,7 +75,9 @@ _NO_PIPE_RE = re.compile(
 # read once) and only then checked for the word: one regex for both tried every number of a long "1,1,1,..."
 # line as a start, which is quadratic at the chat line cap.
 _CHAIN_RE = re.compile(r"\d+(?:\s*(?:,|and)\s*\d+)*", re.I)
-_ARRIVING_RE = re.compile(r"\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)", re.I)
+_ARRIVING_RE = re.compile(
+    r"\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)", re.I
+)
 _PIPE_RE = re.compile(
     r"(?:pipeline|incoming|on order|on the way|outstanding|in transit|arriving)\D{0,30}?"
     r"(\d+(?:\s*(?:,|and|then|&|\s)\s*\d+)*)",

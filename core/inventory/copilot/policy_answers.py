@@ -193,7 +193,16 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
 
 SIMPLER_TOLERANCE_PCT = 5.0
 """'Something simpler?' offers the simplest rule whose objective is at most this much above the recommendation."""
-SIMPLICITY = ("constant", "constant_cutoff", "base_stock", "base_stock_cutoff", "sS", "sS_cutoff", "rQ", "rQ_cutoff")
+SIMPLICITY = (
+    "constant",
+    "constant_cutoff",
+    "base_stock",
+    "base_stock_cutoff",
+    "sS",
+    "sS_cutoff",
+    "rQ",
+    "rQ_cutoff",
+)
 """Finalist keys from the simplest rule to apply by hand to the most involved."""
 
 

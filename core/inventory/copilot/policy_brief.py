@@ -131,10 +131,14 @@ def brief_state(brief: PolicyBrief) -> dict[str, Any]:
     }
 
 
-def restore_brief(state: dict[str, Any], problem: InventoryProblem, artifacts_dir: Path | None) -> PolicyBrief:
+def restore_brief(
+    state: dict[str, Any], problem: InventoryProblem, artifacts_dir: Path | None
+) -> PolicyBrief:
     """The brief of `brief_state`; the recommended policy is rebuilt from its rule, the saved DQN weights
     or (for the exact DP, which has no randomness) the DP solution."""
-    fields = {k: state[k] for k in ("scenario", "recommended", "recommended_policy", "costs", "s", "S", "rule")}
+    fields = {
+        k: state[k] for k in ("scenario", "recommended", "recommended_policy", "costs", "s", "S", "rule")
+    }
     return PolicyBrief(
         **fields,
         problem=problem,

@@ -41,7 +41,9 @@ def action_sentence(brief: PolicyBrief) -> str:
         about = "about " if "steady_order" in r and r["kind"] not in ("constant",) else ""
         return f"Order {about}{daily} units every day{tail}."
     if r["kind"] == "sS":
-        return f"When stock plus orders on the way drops below {r['s']}, order back up to {r['S']} units{tail}."
+        return (
+            f"When stock plus orders on the way drops below {r['s']}, order back up to {r['S']} units{tail}."
+        )
     if r["kind"] == "base_stock":
         return f"Each day, order back up to {r['S']} units, at most {r['cap']} at once{tail}."
     if r["kind"] == "rQ":

@@ -1,8 +1,9 @@
 """`python -m core.cli inventory lab generate|run|report`: the evaluation lab from the shell.
 
 generate writes `scenarios.jsonl` plus one folder per scenario (`extracted_params.csv`, the ground truth,
-and `context.txt`); run runs the protocol and writes the report (report.md, results.csv, charts.html,
-lab.json) and records the lab run and each Treatment A conversation in the run store; report re-renders a
+and `context.txt`); run runs the protocol through the experiment engine, one cell per scenario and treatment saved as it
+finishes (the same command again resumes it, running only the missing cells), writes the report (report.md,
+results.csv, charts.html, lab.json) and records the lab run in the run store; report re-renders a
 saved `lab.json`. Each prints one JSON object.
 """
 
@@ -69,9 +70,14 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
         scenarios = load_scenarios(Path(args.scenarios), args.scenarios)
     cli_args.prepare_output_dir(args.out)  # before the (long) run: a folder it cannot write is refused now
     store = None if args.no_store else Store(args.db)
-    result = run_lab(config, settings, scenarios=scenarios, store=store if config.workers == 1 else None)
+    from core.experiments.engines import make_engine
+
+    engine = make_engine(args.engine, workers=config.workers, address=args.address)
+    result = run_lab(config, settings, scenarios=scenarios, store=store, engine=engine)
     paths = write_report(result, args.out)
     out = summary(result)
+    if store is not None:
+        out["experiment_id"] = result.experiment_id
     out["files"] = {k: str(v) for k, v in paths.items()}
     if store is not None:
         out["run_id"] = record(store, result)
@@ -154,7 +160,15 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         "--workers",
         type=cli_args.whole(1, MAX_LAB_WORKERS, "a whole number of worker processes"),
         default=1,
-        help="local processes (1 records each conversation; at most 16)",
+        help="local worker processes of the experiment engine (at most 16)",
+    )
+    r.add_argument(
+        "--engine", choices=cli_args.ENGINES, default="local", help="local process pool (default) or ray"
+    )
+    r.add_argument(
+        "--address",
+        type=cli_args.free_text(200, "a Ray address"),
+        help="Ray cluster address HOST:PORT (ray engine; default: start a local instance)",
     )
     r.add_argument("--no-store", action="store_true", help="do not record runs in the store")
     r.add_argument("--out", required=True, type=cli_args.output_dir, help="report folder")

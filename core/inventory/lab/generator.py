@@ -124,8 +124,11 @@ class Scenario:
             if not isinstance(data["table"], dict):
                 raise SpecError("table", "must be an object holding the 12 parameters")
             problem = problem_from_table(data["table"])
+            key = data["key"]
+            if not isinstance(key, str) or not key.strip() or "|" in key:
+                raise SpecError("key", "must be a non-empty text without '|' (it names the lab's experiment cells)")
             return cls(
-                key=str(data["key"]),
+                key=key,
                 seed=int(data["seed"]),
                 split=str(data["split"]),
                 business=str(data["business"]),
@@ -186,7 +189,8 @@ def _draw(
     low = min(capacity, 50, max(mean + 2, math.ceil(1.5 * mean)))
     max_order = int(rng.integers(low, min(50, capacity) + 1))
     horizon = int(rng.choice([h for h in HORIZONS if h > lead]))
-    risk = 10 if risk_neutral else int(rng.integers(-10, 11))
+    drawn = int(rng.integers(-10, 11))  # drawn either way: risk-neutral sets are the same businesses, paired
+    risk = 10 if risk_neutral else drawn
     table = {
         "time_horizon": str(horizon),
         "demand_type": "deterministic" if kind == "deterministic" else "random",
@@ -303,7 +307,9 @@ def load_scenarios(source: str | Path | bytes, name: str | None = None) -> list[
     shown = name or str(source)
     out: list[Scenario] = []
     keys: set[str] = set()
-    lines = iter_lines(source, field="scenarios", name=shown, max_bytes=MAX_SCENARIO_BYTES, max_lines=MAX_SCENARIOS)
+    lines = iter_lines(
+        source, field="scenarios", name=shown, max_bytes=MAX_SCENARIO_BYTES, max_lines=MAX_SCENARIOS
+    )
     for n, line in lines:
         if not line.strip():
             continue

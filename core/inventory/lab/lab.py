@@ -2,28 +2,34 @@
 
 `LabConfig` holds every knob (protocol, seed, treatments, imitator and its noise, budgets, paper-exact
 switches). Without an LLM provider, treatments B and C are not run and `LabResult.not_run` says why; nothing
-stands in for them. Trials are independent, so `workers > 1` runs them on a local process pool (the
-Copilot's conversations are then not written to the store; run with one worker to open each in Run history).
+stands in for them (and a lab where nothing can run is refused up front). `run_lab` runs through the experiment
+engine (`core/experiments`, adapter `core.inventory.lab.protocol`): one cell per scenario and treatment, on a
+local pool of `workers` processes (or Ray), saved cell by cell and resumed by running the same lab again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import json
+import tempfile
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.inventory.copilot.config import CopilotConfig
-from core.inventory.copilot.order_query import check_day_numbering
-from core.inventory.lab.assessment import AssessmentConfig, ScenarioAssessment, assess
-from core.inventory.lab.generator import PROTOCOLS, Scenario, generate
-from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImitator
+from core.experiments.engines import Engine, LocalEngine
+from core.experiments.spec import ExperimentSpec
+from core.experiments.spec import from_dict as spec_from_dict
+from core.experiments.worker import CellOutcome
+from core.inventory.lab.assessment import ScenarioAssessment, assess
+from core.inventory.lab.config import FAMILIES, IMITATORS, LabConfig, make_imitator
+from core.inventory.lab.generator import Scenario
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.treatments import (
-    TREATMENTS,
     CachedOptimizer,
     TrialOutcome,
     run_treatment_a,
@@ -33,87 +39,14 @@ from core.inventory.lab.treatments import (
 from core.store import Store
 
 Progress = Callable[[float, str], None]
-IMITATORS = ("offline", "llm")
-FAMILIES = ("full", "paper")
+__all__ = [  # LabConfig and make_imitator live in core.inventory.lab.config (the protocol adapter needs them)
+    "FAMILIES", "IMITATORS", "OFFLINE_NOTE", "LabConfig", "LabResult", "Progress", "TrialRecord", "lab_spec",
+    "make_imitator", "run_lab", "run_scenario", "runnable",
+]  # fmt: skip
 OFFLINE_NOTE = (
     "needs an LLM provider (set ANTHROPIC_API_KEY or OPENAI_API_KEY); without one this treatment is not run "
     "and nothing is substituted for it"
 )
-
-
-@dataclass(frozen=True)
-class LabConfig:
-    """Everything that defines a lab run (recorded with it)."""
-
-    protocol: str = "paper70"
-    n: int | None = None
-    seed: int = 0
-    treatments: tuple[str, ...] = TREATMENTS
-    imitator: str = "offline"
-    noise: float = 1.0
-    risk_neutral: bool = False
-    copilot_paths: int = 200
-    critic_paths: int = 100
-    assessment_paths: int = 2000
-    families: str = "full"
-    capacity_basis: str = "inventory_position"
-    day_numbering: str = "from_one"
-    max_turns: int = 40
-    workers: int = 1
-
-    def __post_init__(self) -> None:
-        if self.protocol not in PROTOCOLS:
-            raise SpecError("protocol", f"must be one of {', '.join(PROTOCOLS)}")
-        object.__setattr__(self, "treatments", tuple(dict.fromkeys(str(t).upper() for t in self.treatments)))
-        bad = [t for t in self.treatments if t not in TREATMENTS]
-        if bad or not self.treatments:
-            raise SpecError("treatments", f"choose from A, B, C (got {', '.join(bad) or 'none'})")
-        if self.imitator not in IMITATORS:
-            raise SpecError("imitator", f"must be one of {', '.join(IMITATORS)}")
-        if self.families not in FAMILIES:
-            raise SpecError("families", f"must be one of {', '.join(FAMILIES)}")
-        ImitatorNoise.scaled(self.noise)
-        check_day_numbering(self.day_numbering)
-        if self.copilot_paths < 10 or self.critic_paths < 10:
-            raise SpecError("copilot_paths", "the Copilot needs at least 10 simulation paths")
-        if not 1 <= self.max_turns <= 200:
-            raise SpecError("max_turns", "must lie between 1 and 200")
-        if not 1 <= self.workers <= 16:
-            raise SpecError("workers", "must lie between 1 and 16")
-        self.assessment()
-
-    def assessment(self) -> AssessmentConfig:
-        return AssessmentConfig(
-            paths=self.assessment_paths,
-            seed=self.seed,
-            optimizer_paths=self.copilot_paths,
-            capacity_basis=self.capacity_basis,
-        )
-
-    def copilot(self) -> CopilotConfig:
-        return CopilotConfig(
-            paths=self.copilot_paths,
-            critic_paths=self.critic_paths,
-            seed=self.seed,
-            day_numbering=self.day_numbering,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["treatments"] = list(self.treatments)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LabConfig:
-        known = set(cls.__dataclass_fields__)
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise SpecError(unknown[0], f"unknown lab setting; expected one of {', '.join(sorted(known))}")
-        values = dict(data)
-        if "treatments" in values:
-            t = values["treatments"]
-            values["treatments"] = tuple(t.split(",") if isinstance(t, str) else t)
-        return cls(**values)
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,6 +74,8 @@ class LabResult:
     records: list[TrialRecord]
     not_run: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    experiment_id: str | None = None
+    """The experiment (`core/experiments`) whose cells hold this run; `experiment report ID` reads it."""
 
 
 def runnable(config: LabConfig, settings: Settings) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -149,12 +84,6 @@ def runnable(config: LabConfig, settings: Settings) -> tuple[tuple[str, ...], di
         return config.treatments, {}
     not_run = {t: OFFLINE_NOTE for t in config.treatments if t in ("B", "C")}
     return tuple(t for t in config.treatments if t not in not_run), not_run
-
-
-def make_imitator(config: LabConfig, scenario: Scenario, index: int, settings: Settings):
-    if config.imitator == "llm":
-        return LLMImitator(scenario, settings)
-    return OfflineImitator(scenario, ImitatorNoise.scaled(config.noise), seed=config.seed * 100_003 + index)
 
 
 def run_scenario(
@@ -166,7 +95,8 @@ def run_scenario(
     optimizer: CachedOptimizer | None = None,
     store: Store | None = None,
 ) -> TrialRecord:
-    """Run the runnable treatments on one scenario and assess them on its ground truth."""
+    """Run the runnable treatments on one scenario in this process and assess them on its ground truth (the
+    tests' and notebooks' direct path; `run_lab` runs through the experiment engine)."""
     if config.imitator == "llm" and settings.provider == "offline":
         raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
     optimizer = optimizer or CachedOptimizer(config.families, config.capacity_basis)
@@ -197,9 +127,84 @@ def run_scenario(
     return TrialRecord(scenario, outcomes, assess(scenario, outcomes, optimizer, config.assessment()))
 
 
-def _worker(args: tuple[Scenario, int, LabConfig, Settings]) -> TrialRecord:
-    scenario, index, config, settings = args
-    return run_scenario(scenario, index, config, settings)
+def lab_spec(
+    config: LabConfig, settings: Settings, scenarios: list[Scenario] | None = None
+) -> ExperimentSpec:
+    """The experiment spec of a lab run: one agent per runnable treatment, one instance per scenario (the
+    `core.inventory.lab.protocol` adapter). Refused up front when no treatment can run or the LLM imitator has
+    no provider."""
+    from core.inventory.lab.protocol import ADAPTER
+
+    treatments, not_run = runnable(config, settings)
+    if not treatments:
+        raise SpecError(
+            "treatments", f"none of {', '.join(config.treatments)} can run: {OFFLINE_NOTE}; nothing was run"
+        )
+    if config.imitator == "llm" and settings.provider == "offline":
+        raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
+    lab = config.to_dict()
+    lab.pop("workers")  # how it runs, not what: the same lab on more workers resumes the same experiment
+    env: dict[str, Any] = {"lab": lab}
+    if scenarios is not None:
+        env["scenarios"] = [s.to_dict() for s in scenarios]
+    llm = {"kind": "llm", "provider": settings.provider, "model": settings.model}
+    agents = [
+        {"name": t, "treatment": t} | ({"kind": "offline"} if settings.provider == "offline" else llm)
+        for t in treatments
+    ]
+    return spec_from_dict(
+        {
+            "name": f"inventory lab · {config.protocol} · seed {config.seed}",
+            "workbench": "inventory_lab",
+            "adapter": ADAPTER,
+            "env": env,
+            "agents": agents,
+            "seeds": [config.seed],
+            "metric": "gap",
+            "goal": "min",
+            "baseline": treatments[0],
+        }
+    )
+
+
+def _records(store: Store, spec: ExperimentSpec) -> tuple[list[TrialRecord], dict[str, str]]:
+    """The lab's trial records rebuilt from the experiment's cells (their `trial.json`), scenario by scenario;
+    a failed cell is an `error` outcome of its treatment (a scenario without any done cell is listed apart)."""
+    from core.inventory.lab.protocol import TRIAL_ARTIFACT, policy_of, scenarios_of
+
+    cells = store.cells(spec.experiment_id)
+    by_scenario: dict[str, list[Any]] = {}
+    for row in cells.itertuples():
+        by_scenario.setdefault(row.instance, []).append(row)
+    records: list[TrialRecord] = []
+    failed: dict[str, str] = {}
+    for scenario in scenarios_of(dict(spec.env)):
+        outcomes: dict[str, TrialOutcome] = {}
+        merged: dict[str, Any] | None = None
+        for row in by_scenario.get(scenario.key, []):
+            if row.status != "done":
+                outcomes[row.agent] = TrialOutcome(
+                    row.agent,
+                    scenario.key,
+                    "error",
+                    error=f"the cell {row.status}: {row.error or ''}".strip(),
+                )
+                continue
+            trial = json.loads(store.get_artifact(row.run_id, TRIAL_ARTIFACT))
+            outcome = TrialOutcome.from_dict(row.agent, trial["outcome"])
+            policy = policy_of(trial["outcome"].get("policy_spec"))
+            outcomes[row.agent] = dataclasses.replace(outcome, policy=policy, run_id=row.run_id)
+            a = trial["assessment"]
+            if merged is None:
+                merged = a
+            else:  # the reference and the rules of thumb are the same in every cell (common random numbers)
+                for k in ("costs", "ses", "policies", "gaps", "excluded"):
+                    merged[k] = merged[k] | a[k]
+        if merged is None:
+            failed |= {f"{scenario.key} · {t}": f"failed: {o.error}" for t, o in outcomes.items()}
+            continue
+        records.append(TrialRecord(scenario, dict(sorted(outcomes.items())), ScenarioAssessment(**merged)))
+    return records, failed
 
 
 def run_lab(
@@ -209,25 +214,51 @@ def run_lab(
     scenarios: list[Scenario] | None = None,
     store: Store | None = None,
     progress: Progress | None = None,
+    engine: Engine | None = None,
 ) -> LabResult:
-    """The whole protocol; `progress(fraction, message)` after each scenario."""
+    """The whole protocol through the experiment engine (default: a local pool of `config.workers`), saved
+    cell by cell in `store` (a temporary one without it): rerunning the same lab resumes it, running only the
+    cells not done. `progress(fraction, message)` after each cell."""
+    from core.experiments.driver import run_experiment
+    from core.inventory.lab.protocol import scenarios_of
+
     start = time.perf_counter()
-    scenarios = scenarios or generate(
-        config.n, config.seed, protocol=config.protocol, risk_neutral=config.risk_neutral
-    )
+    spec = lab_spec(config, settings, scenarios)
     _, not_run = runnable(config, settings)
-    records: list[TrialRecord] = []
-    if config.workers > 1:
-        with ProcessPoolExecutor(config.workers) as pool:
-            jobs = [(s, i, config, settings) for i, s in enumerate(scenarios)]
-            for i, record in enumerate(pool.map(_worker, jobs)):
-                records.append(record)
-                if progress:
-                    progress((i + 1) / len(scenarios), f"scenario {record.scenario.key} done")
-    else:
-        optimizer = CachedOptimizer(config.families, config.capacity_basis)
-        for i, s in enumerate(scenarios):
-            records.append(run_scenario(s, i, config, settings, optimizer=optimizer, store=store))
-            if progress:
-                progress((i + 1) / len(scenarios), f"scenario {s.key} done")
-    return LabResult(config, settings.public_dict(), records, not_run, time.perf_counter() - start)
+    with contextlib.ExitStack() as stack:
+        if store is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="orca-lab-"))
+            store = Store(Path(folder) / "lab.duckdb")
+        total = len(spec.agents) * len(scenarios_of(dict(spec.env)))
+        finished = [int((store.cells(spec.experiment_id)["status"] == "done").sum())]
+        news: list[str] = []
+
+        def written(outcome: CellOutcome) -> None:  # on the driver's writer thread
+            finished[0] += outcome.status == "done"
+            news.append(f"cell {outcome.key}: {outcome.status}")
+
+        def report_progress() -> bool:  # on the calling thread (a page may only draw from its own thread)
+            if progress and news:
+                progress(min(1.0, finished[0] / max(1, total)), news[-1])
+                news.clear()
+            return False
+
+        run_experiment(
+            spec,
+            store,
+            engine=engine or LocalEngine(config.workers),
+            progress=False,
+            on_outcome=written,
+            should_stop=report_progress,
+            settings={a.name: settings for a in spec.agents},
+        )
+        report_progress()
+        records, failed = _records(store, spec)
+    return LabResult(
+        config,
+        settings.public_dict(),
+        records,
+        not_run | failed,
+        time.perf_counter() - start,
+        experiment_id=spec.experiment_id,
+    )

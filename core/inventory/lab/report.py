@@ -535,7 +535,6 @@ def load_result(source: str | Path) -> LabResult:
     from core.inventory.lab.assessment import ScenarioAssessment
     from core.inventory.lab.generator import Scenario
     from core.inventory.lab.lab import LabConfig
-    from core.inventory.lab.policy_parser import ParsedPolicy
     from core.inventory.lab.treatments import TrialOutcome
     from solvers.upload import load_json, read_text
 
@@ -549,29 +548,7 @@ def load_result(source: str | Path) -> LabResult:
         for rec in data["records"]:
             outcomes = {}
             for t, o in rec["outcomes"].items():
-                parsed = o.get("parsed")
-                outcomes[t] = TrialOutcome(
-                    treatment=t,
-                    scenario=o["scenario"],
-                    status=o["status"],
-                    transcript=tuple(tuple(x) for x in o.get("transcript", ())),
-                    policy_text=o.get("policy_text", ""),
-                    parsed=ParsedPolicy(
-                        o.get("policy_text", ""),
-                        parsed["family"],
-                        parsed["params"],
-                        parsed["note"],
-                        parsed["basis"],
-                    )
-                    if parsed
-                    else None,
-                    table=o.get("table"),
-                    turns=o.get("turns", 0),
-                    seconds=o.get("seconds", 0.0),
-                    error=o.get("error"),
-                    run_id=o.get("run_id"),
-                    order_query=o.get("order_query"),
-                )
+                outcomes[t] = TrialOutcome.from_dict(t, o)
             records.append(
                 TrialRecord(
                     Scenario.from_dict(rec["scenario"]), outcomes, ScenarioAssessment(**rec["assessment"])

@@ -101,6 +101,31 @@ class TrialOutcome:
         got = self.table or {}
         return {k: got.get(k) == truth.get(k) for k in PARAMETER_KEYS}
 
+    @classmethod
+    def from_dict(cls, treatment: str, o: dict[str, Any]) -> TrialOutcome:
+        """An outcome read back from its `summary()` (plus transcript); the policy as its reading only."""
+        parsed = o.get("parsed")
+        return cls(
+            treatment=treatment,
+            scenario=o["scenario"],
+            status=o["status"],
+            transcript=tuple(tuple(x) for x in o.get("transcript", ())),
+            policy_text=o.get("policy_text", ""),
+            parsed=ParsedPolicy(
+                o.get("policy_text", ""), parsed["family"], parsed["params"], parsed["note"], parsed["basis"]
+            )
+            if parsed
+            else None,
+            table=o.get("table"),
+            turns=o.get("turns", 0),
+            seconds=o.get("seconds", 0.0),
+            usage=Usage(int(o.get("input_tokens") or 0), int(o.get("output_tokens") or 0)),
+            judge_calls=o.get("judge_calls", 0),
+            error=o.get("error"),
+            run_id=o.get("run_id"),
+            order_query=o.get("order_query"),
+        )
+
     def summary(self) -> dict[str, Any]:
         return {
             "treatment": self.treatment,

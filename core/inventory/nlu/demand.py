@@ -138,7 +138,9 @@ def read_demand(text: str) -> DemandReading:
     varies = [*_RANDOM_RE.finditer(text), *_CHANGE_RE.finditer(text)]
     denied = any(s.covers(m.start()) for m in varies for s in scopes)  # "it doesn't really vary"
     steady = list(_FIXED_RE.finditer(text))
-    unsteady = bool(steady) and all(any(s.covers(m.start()) for s in scopes) for m in steady)  # 'not constant'
+    unsteady = bool(steady) and all(
+        any(s.covers(m.start()) for s in scopes) for m in steady
+    )  # 'not constant'
     if (_RANDOM_RE.search(text) and not denied) or unsteady:
         demand_type = "random"
     elif steady or denied:

@@ -230,7 +230,9 @@ _LIMIT_NAME_RE = {
     "max_inventory": re.compile(r"\b(?:room|space|store|storage|stock|hold|shelf|shelves|capacity|on hand)\b", re.I),
 }  # fmt: skip
 """Words by which a back-pointing clause names an order limit or the storage limit itself."""
-_BACK_RE = re.compile(r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I)
+_BACK_RE = re.compile(
+    r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I
+)
 """A clause that points back at the value before it ('..., so that's the most I can order')."""
 
 
@@ -504,7 +506,8 @@ def _mask_clock_times(text: str) -> str:
 
 
 _ORDER_VERB_RE = re.compile(
-    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b", re.I
+    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b",
+    re.I,
 )
 
 
@@ -667,7 +670,9 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = outside(find_numbers(text), durations)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
-        numbers = [n for n in numbers if not counts_things(text, n.end)] or numbers  # 'short 1 spark plug ... 2.50'
+        numbers = [
+            n for n in numbers if not counts_things(text, n.end)
+        ] or numbers  # 'short 1 spark plug ... 2.50'
         amount, currency, note = numbers[0].value, "USD", ""
     if currency != "USD":
         note = "; ".join(

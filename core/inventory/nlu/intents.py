@@ -45,7 +45,10 @@ DEFAULTS: dict[str, tuple[str, str]] = {
     "time_horizon": ("30", "plan for 30 days"),
     "setup_cost": ("0", "no fixed fee per order"),
     "lead_time": ("1", "an order arrives the next day"),
-    "risk_tolerance": ("0", "risk-neutral, the middle of the scale: a bad month weighs as much as the average"),
+    "risk_tolerance": (
+        "0",
+        "risk-neutral, the middle of the scale: a bad month weighs as much as the average",
+    ),
 }
 """What "skip" / "use a default" stores for a row, and the assumption in words. Rows that carry the
 business's own numbers (demand, costs, capacity) have no honest default: the agent asks for a rough figure."""

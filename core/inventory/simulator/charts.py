@@ -138,7 +138,10 @@ def cost_distribution_figure(
                     name=policy_label(name),
                     meta=name,
                     opacity=0.55,
-                    marker={"color": colour, "pattern": {"shape": ("", "/", ".", "x", "-", "|", "+", "\\")[i % 8]}},
+                    marker={
+                        "color": colour,
+                        "pattern": {"shape": ("", "/", ".", "x", "-", "|", "+", "\\")[i % 8]},
+                    },
                     nbinsx=40,
                 )
             )
@@ -319,7 +322,11 @@ def comparison_figure(table: pd.DataFrame) -> go.Figure:
             x=names,
             y=rows["mean"],
             marker_color=colours,
-            error_y={"type": "data", "array": rows["ci95_high"] - rows["mean"], "arrayminus": rows["mean"] - rows["ci95_low"]},
+            error_y={
+                "type": "data",
+                "array": rows["ci95_high"] - rows["mean"],
+                "arrayminus": rows["mean"] - rows["ci95_low"],
+            },
             hovertext=list(rows["policy"]),
         )
     )

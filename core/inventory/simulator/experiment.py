@@ -89,7 +89,9 @@ def _rows(where: str, rows: Any) -> dict[str, str]:
     out = {}
     for key, value in rows.items():
         if key not in PARAMETER_KEYS and key != "initial_inventory":
-            raise SpecError(f"{where}.{key}", f"unknown parameter; expected one of {', '.join(PARAMETER_KEYS)}")
+            raise SpecError(
+                f"{where}.{key}", f"unknown parameter; expected one of {', '.join(PARAMETER_KEYS)}"
+            )
         out[key] = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return out
 
@@ -175,8 +177,14 @@ def instances(env_config: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]
             raise SpecError("env.random", "must be a table such as {count = 5, seed = 0}")
         count, seed = spec.get("count", 1), spec.get("seed", 0)
         for field, value in (("count", count), ("seed", seed)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < (1 if field == "count" else 0):
-                raise SpecError(f"env.random.{field}", f"must be a whole number >= {1 if field == 'count' else 0}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < (1 if field == "count" else 0)
+            ):
+                raise SpecError(
+                    f"env.random.{field}", f"must be a whole number >= {1 if field == 'count' else 0}"
+                )
         if count > MAX_INSTANCES:
             raise SpecError("env.random.count", f"at most {MAX_INSTANCES} random instances")
         fixed = _rows("env.random", {k: v for k, v in spec.items() if k not in ("count", "seed")})
@@ -305,7 +313,8 @@ def make_agent(agent_spec: Mapping[str, Any], config: Mapping[str, Any], setting
                 title = policy_title(policy)
         else:
             raise SpecError(
-                f"{where}.policy", f"must be one of {', '.join(FAMILIES)}, optimal or dqn, got {policy_name!r}"
+                f"{where}.policy",
+                f"must be one of {', '.join(FAMILIES)}, optimal or dqn, got {policy_name!r}",
             )
     except SpecError as err:
         if err.field.startswith("agents"):

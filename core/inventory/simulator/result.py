@@ -46,7 +46,9 @@ class SimulationResult:
     def recommended(self, risk_tolerance: float | None = None) -> PolicyEvaluation:
         """The evaluated policy minimising L(π) for λ (default: the problem's risk tolerance)."""
         lam = self.problem.risk_tolerance if risk_tolerance is None else risk_tolerance
-        allowed = [e for e in self.evaluations if e.policy not in self.not_recommended] or list(self.evaluations)
+        allowed = [e for e in self.evaluations if e.policy not in self.not_recommended] or list(
+            self.evaluations
+        )
         return min(allowed, key=lambda e: e.objective(lam))
 
     def table(self, risk_tolerance: float | None = None) -> pd.DataFrame:

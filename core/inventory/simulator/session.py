@@ -151,7 +151,9 @@ def run_simulation(
     if options.dqn:
         check_dqn_size(problem, options.dqn_config)
     label = title or f"{problem.demand.canonical()}, L={problem.lead_time}, T={problem.time_horizon}"
-    recorder = Recorder(store, WORKBENCH, config=_run_config(problem, choices, options), seed=seed, title=label)
+    recorder = Recorder(
+        store, WORKBENCH, config=_run_config(problem, choices, options), seed=seed, title=label
+    )
     recorder.start()
     if on_start is not None:
         on_start(recorder.run_id)
@@ -231,7 +233,9 @@ def _simulate(
         dqn_policy, dqn_hidden = trained.policy, trained.hidden
         policies.append(trained.policy)
         sources.append("DQN")
-        _step(recorder, "dqn",
+        _step(
+            recorder,
+            "dqn",
             {
                 "curve": list(curve),
                 "best_validation": trained.best_validation,
@@ -292,7 +296,9 @@ def dqn_verdict(problem: InventoryProblem, trained: DQNResult, dqn: PolicyEvalua
     """Why a trained DQN must not be recommended, in plain words, or None when it may be."""
     problems = []
     if trained.stopped_by == "cancelled":
-        problems.append(f"its training was cancelled after {trained.steps:,} of {trained.steps_budget:,} steps")
+        problems.append(
+            f"its training was cancelled after {trained.steps:,} of {trained.steps_budget:,} steps"
+        )
     elif trained.stopped_by == "time" and trained.steps < UNDERTRAINED_FRACTION * trained.steps_budget:
         problems.append(
             f"it stopped on its time budget after only {trained.steps:,} of its {trained.steps_budget:,} steps "
@@ -310,7 +316,9 @@ def dqn_verdict(problem: InventoryProblem, trained: DQNResult, dqn: PolicyEvalua
         )
     if not problems:
         return None
-    return "Do not use this DQN: " + "; ".join(problems) + ". It is shown for reference and never recommended."
+    return (
+        "Do not use this DQN: " + "; ".join(problems) + ". It is shown for reference and never recommended."
+    )
 
 
 def mark_interrupted(store: Store | None, run_id: str | None) -> None:

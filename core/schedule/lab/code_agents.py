@@ -107,7 +107,9 @@ def _problem_from(model: Any) -> pulp.LpProblem:
         raise SpecError("model", "SOS constraints are not supported")
     variables, constraints = model["variables"], model["constraints"]
     if len(variables) > MAX_MODEL_VARIABLES or len(constraints) > MAX_MODEL_CONSTRAINTS:
-        raise SpecError("model", f"at most {MAX_MODEL_VARIABLES} variables and {MAX_MODEL_CONSTRAINTS} constraints")
+        raise SpecError(
+            "model", f"at most {MAX_MODEL_VARIABLES} variables and {MAX_MODEL_CONSTRAINTS} constraints"
+        )
     sense = model["parameters"].get("sense")
     if sense not in (pulp.LpMinimize, pulp.LpMaximize) or isinstance(sense, bool):
         raise SpecError("model", "the objective sense must be 1 (minimise) or -1 (maximise)")
@@ -257,7 +259,9 @@ class CodeAgent:
             self.executions.append(record)
             return record
         try:
-            status, values = solve_exported(out["model"], min(HOST_SOLVE_SECONDS, float(self.limits.cpu_seconds)))
+            status, values = solve_exported(
+                out["model"], min(HOST_SOLVE_SECONDS, float(self.limits.cpu_seconds))
+            )
             rows = self._x_rows(values)
         except SpecError as err:
             record["error"] = str(err)

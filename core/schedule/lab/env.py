@@ -1,5 +1,7 @@
 """The evaluation conversation as an environment for the shared rollout loop (the agent under test is the
-optimization agent; the environment holds the decision agent and its hidden utility).
+optimization agent; the environment holds the decision agent and its hidden utility). Registered as
+`orca/SchoolSchedulingLab-v0` (core/catalog.py): by default the first shipped utility, precise style, rich
+feedback, offline decision agent, conversation paradigm.
 
 Spec sheet:
 - decision agents: offline stand-ins (default) or LLM decision agents (`DecisionAgentSpec`, with settings
@@ -19,23 +21,37 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium as gym
+import numpy as np
+
 from core.config import Settings
 from core.errors import SpecError
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, StopReason
 from core.schedule.lab.llm_decision import DecisionAgentSpec, LLMDecisionAgent, make_decision_agent
-from solvers.schedule.data import District, sfusd_district
+from solvers.retail.env import JSONObject
+from solvers.schedule.data import District, format_time, sfusd_district
 
 STOP_CODES = {StopReason.SATISFIED: 0.0, StopReason.ENDED: 1.0, StopReason.TURN_LIMIT: 2.0}
 
 
-class ConversationEnv:
-    """One decision agent facing an optimization agent (see the module docstring)."""
+class ConversationEnv(gym.Env):
+    """One decision agent facing an optimization agent (`orca/SchoolSchedulingLab-v0`). The agent under test
+    writes messages (`{"text": ..., "solver_calls": n}`); the decision agent, holding a hidden utility over the
+    district's start-time schedules, checks every schedule in each message and answers. Observation: a JSON
+    object `{"turn", "message"}` (plus `error` for a malformed action). Reward: 0 until the end, then the best
+    utility seen over the maximum U*. The decision agent is `profile`, or the one named by `utility` (a shipped
+    utility key; default the first), `style` and `feedback`. See the module docstring for the paradigms."""
+
+    metadata = {"render_modes": []}
 
     def __init__(
         self,
-        profile: DecisionProfile,
+        profile: DecisionProfile | None = None,
         *,
+        utility: str | None = None,
+        style: str = "precise",
+        feedback: str = "rich",
         paradigm: Paradigm | str = Paradigm.CONVERSATION,
         district: District | None = None,
         max_turns: int = 20,
@@ -43,7 +59,15 @@ class ConversationEnv:
         settings: Settings | None = None,
         design: str | None = None,
     ) -> None:
+        if profile is None:
+            from core.schedule.lab.decision_agents import Feedback, Style
+            from core.schedule.lab.utilities import load_utilities, utility_by_key
+
+            chosen = utility_by_key(utility) if utility else load_utilities()[0]
+            profile = DecisionProfile(chosen, Style(style), Feedback(feedback))
         self.profile = profile
+        self.observation_space = JSONObject()
+        self.action_space = JSONObject()
         self.paradigm = Paradigm(paradigm)
         self.district = district or sfusd_district()
         self.max_turns = max_turns
@@ -53,6 +77,7 @@ class ConversationEnv:
         self.decision: Any = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        super().reset(seed=seed)
         if options and "paradigm" in options:
             self.paradigm = Paradigm(options["paradigm"])
         self.decision = make_decision_agent(
@@ -122,6 +147,30 @@ class ConversationEnv:
             "stop": STOP_CODES.get(self.stop, 1.0) if self.stop else 1.0,
             "llm_decision_agent": float(isinstance(self.decision, LLMDecisionAgent)),
         }
+
+
+_PHRASES = (
+    "Could you tell me which schools matter most to you?",
+    "What would an ideal morning look like for your school?",
+    "Here is another option; does it work better?",
+    "",
+)
+
+
+def sample_actions(env: ConversationEnv, rng: np.random.Generator, n: int) -> list[dict[str, Any]]:
+    """A plausible optimization agent for contract and replay tests: questions and full schedules (one line per
+    school with a start time the district offers), in a random order."""
+    district = env.district
+    labels = [format_time(t) for t in district.start_times]
+    actions: list[dict[str, Any]] = []
+    for i in range(n):
+        if rng.random() < 0.5:
+            lines = [f"- {name}: {labels[int(rng.integers(len(labels)))]}" for name in district.names]
+            text = "Proposed schedule:\n" + "\n".join(lines)
+        else:
+            text = _PHRASES[int(rng.integers(len(_PHRASES)))]
+        actions.append({"text": text, "solver_calls": i})
+    return actions
 
 
 class OptimizerAgent:

@@ -77,6 +77,29 @@ def make_env(config: dict[str, Any]) -> ConversationEnv:
     return env
 
 
+def _problem(agent_spec: dict[str, Any], decision_kind: str) -> str | None:
+    """Why this optimization agent cannot run against `decision_kind` decision agents (None: it can)."""
+    try:
+        paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
+    except ValueError as err:
+        raise SpecError("paradigm", f"use one of {[p.value for p in Paradigm]}") from err
+    spec = OptimizerSpec.from_agent_spec(agent_spec)
+    for problem in (spec.paradigm_problem(paradigm), spec.decision_problem(decision_kind)):
+        if problem is not None:
+            return f"{spec.design} under {paradigm.value}: {problem}"
+    return None
+
+
+def check_agents(agents: list[dict[str, Any]], env_config: dict[str, Any]) -> None:
+    """Refuse, before any cell runs, an agent seed 003 does not define in this set-up (e.g. C-N-R under
+    `default`, or with offline decision agents), naming the agent."""
+    kind = DecisionAgentSpec.from_config(env_config.get("decision")).kind
+    for agent in agents:
+        problem = _problem(agent, kind)
+        if problem is not None:
+            raise SpecError(f"agents.{agent.get('name', '?')}.design", problem)
+
+
 def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> OptimizerAgent:
     try:
         paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))

@@ -62,6 +62,15 @@ def test_seeded_and_subset_stable() -> None:
     assert {s.problem.risk_tolerance for s in neutral} == {10.0}
 
 
+def test_risk_neutral_reuses_the_same_businesses() -> None:
+    """`--risk-neutral` changes the risk tolerance only, so its runs pair with the default set scenario by scenario."""
+    default, neutral = generate(seed=0), generate(seed=0, risk_neutral=True)
+    assert len(default) == len(neutral) == 70
+    for a, b in zip(default, neutral, strict=True):
+        assert b.table == a.table | {"risk_tolerance": "10"}
+        assert (b.key, b.split, b.context) == (a.key, a.split, a.context)
+
+
 def test_round_trip_and_ground_truth_csv() -> None:
     scenarios = generate(8, seed=2, protocol="mixed")
     back = from_jsonl(to_jsonl(scenarios))

@@ -62,8 +62,10 @@ def test_generate_run_report(tmp_path: Path) -> None:
     assert (tmp_path / "rep" / "report.md").read_text().startswith("# Inventory evaluation lab report")
     store = Store(tmp_path / "orca.duckdb")
     runs = store.list_runs()
-    assert set(runs["workbench"]) == {"inventory_lab", "inventory_copilot"}
-    assert len(runs[runs["workbench"] == "inventory_copilot"]) == 1
+    assert set(runs["workbench"]) == {"inventory_lab"}  # the lab run and its one cell (treatment A on s000)
+    assert len(runs) == 2 and len(store.cells(out["experiment_id"])) == 1
+    cell_run = store.cells(out["experiment_id"])["run_id"].iloc[0]
+    assert len(store.messages(cell_run)) >= 2  # the conversation, shown in Run history
 
     again = lab(tmp_path, "report", "--results", str(tmp_path / "rep"), "--out", str(tmp_path / "rep2"))
     assert again.returncode == 0, again.stderr
@@ -82,5 +84,13 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
         return json.loads(capsys.readouterr().err.strip().splitlines()[-1])
 
     assert fails("run", "--treatments", "A,D", "--out", str(tmp_path / "x"))["field"] == "treatments"
+    # the engine flags go through make_engine: an address without Ray is refused naming it
+    local = fails("run", "--treatments", "A", "--address", "127.0.0.1:1", "--out", str(tmp_path / "z"))
+    assert local["field"] == "--address"
+    # offline, B and C cannot run: refused up front instead of an empty run that exits 0
+    empty = fails("run", "--treatments", "B,C", "--out", str(tmp_path / "y"))
+    assert empty["field"] == "treatments" and "nothing was run" in empty["error"]
     assert fails("report", "--results", str(tmp_path / "missing"))["field"] == "--results"
-    assert fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "--n"
+    assert (
+        fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "--n"
+    )

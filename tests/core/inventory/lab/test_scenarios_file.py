@@ -66,7 +66,9 @@ def test_line_cap_stops_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_cli_binary_scenarios_is_exit_2(tmp_path: Path, capsys) -> None:
     path = _file(tmp_path, b"\x00\x01\x02\xff" * 100)
-    code = main(["inventory", "lab", "run", "--scenarios", str(path), "--no-store", "--out", str(tmp_path / "o")])
+    code = main(
+        ["inventory", "lab", "run", "--scenarios", str(path), "--no-store", "--out", str(tmp_path / "o")]
+    )
     error = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
     assert code == 2 and error["field"] == "scenarios" and "my scenarios.jsonl" in error["error"]
 
@@ -74,9 +76,17 @@ def test_cli_binary_scenarios_is_exit_2(tmp_path: Path, capsys) -> None:
 @settings(derandomize=True, deadline=None, max_examples=80, suppress_health_check=list(HealthCheck))
 @given(
     noise=st.binary(max_size=200),
-    key=st.sampled_from(sorted(RECORD) + ["table.time_horizon", "table.demand_distribution", "table.lead_time"]),
-    value=st.one_of(st.none(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-                    st.text(max_size=8), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=2)),  # fmt: skip
+    key=st.sampled_from(
+        sorted(RECORD) + ["table.time_horizon", "table.demand_distribution", "table.lead_time"]
+    ),
+    value=st.one_of(
+        st.none(),
+        st.integers(-(10**6), 10**6),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=8),
+        st.lists(st.integers(), max_size=2),
+        st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=2),
+    ),  # fmt: skip
     raw=st.booleans(),
 )
 def test_fuzz_scenarios_only_project_errors(tmp_path_factory, noise, key, value, raw) -> None:
@@ -95,4 +105,6 @@ def test_fuzz_scenarios_only_project_errors(tmp_path_factory, noise, key, value,
         loaded = load_scenarios(path)
     except OrcaError:
         return
-    assert [s.key for s in loaded] == [json.loads(line)["key"] for line in content.decode().splitlines() if line.strip()]
+    assert [s.key for s in loaded] == [
+        json.loads(line)["key"] for line in content.decode().splitlines() if line.strip()
+    ]

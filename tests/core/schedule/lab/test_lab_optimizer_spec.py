@@ -112,3 +112,29 @@ def test_offline_result_names_its_stand_ins() -> None:
     assert result.agents_note.startswith("LLM agents: none. Offline stand-ins")
     row = result.row()
     assert row["optimization_agent_kind"] == row["decision_agent_kind"] == "offline stand-in"
+
+
+def test_an_impossible_design_is_refused_before_any_cell_exists(tmp_path, monkeypatch) -> None:
+    """C-N-R against the offline stand-ins is refused by the experiment driver up front (not cell by cell)."""
+    from core.experiments.driver import run_experiment
+    from core.experiments.spec import from_dict
+    from core.store import Store
+
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    spec = from_dict(
+        {
+            "name": "cnr_offline",
+            "workbench": "school_scheduling",
+            "metric": "score",
+            "env": {"utilities": 2, "styles": ["precise"], "feedbacks": ["rich"]},
+            "agents": [
+                {"name": "tpp", "design": "T-P-P"},
+                {"name": "cnr", "kind": "llm", "provider": "openai", "model": "m", "design": "C-N-R"},
+            ],
+        }
+    )
+    store = Store(tmp_path / "x.duckdb")
+    with pytest.raises(SpecError, match="offline stand-ins") as err:
+        run_experiment(spec, store, progress=False)
+    assert err.value.field == "agents.cnr.design"
+    assert store.list_experiments().empty

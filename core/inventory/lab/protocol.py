@@ -1,0 +1,193 @@
+"""The lab protocol's experiment adapter: `inventory lab run` and the lab page run through `core/experiments`.
+
+One cell is one treatment (an agent: A, B or C) on one scenario (an instance), so the experiment engine runs the
+lab on its local pool or Ray, saves every cell as it finishes and resumes exactly the missing cells after a
+crash. The spec's `[env]` holds `lab` (a `LabConfig` as a dict, `workers` left out) and, when the scenarios come
+from a file, `scenarios` (their dicts); without them the scenarios are generated from `lab`.
+
+The cell's agent (`TreatmentAgent`) runs its treatment's whole trial (`run_treatment_a|b|c`, with the lab's
+imitator) and assesses it on the ground truth (`assess`, common random numbers: the reference and the rules of
+thumb are the same in every cell of a scenario) in one `act`; `TrialEnv` scores that record (reward −gap) and
+ends the episode. The record travels as the cell's artifact `trial.json`, from which `lab.run_lab` rebuilds the
+`LabResult` and its report. (A departure kept until the conversations move onto `ManagerEnv`: the trial runs
+inside the agent's single action rather than turn by turn.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import gymnasium as gym
+from gymnasium import spaces
+
+from core.config import Settings
+from core.errors import SpecError
+from core.inventory.lab.assessment import assess
+from core.inventory.lab.config import LabConfig, make_imitator
+from core.inventory.lab.env import policy_from_spec, spec_of
+from core.inventory.lab.generator import Scenario, generate
+from core.inventory.lab.treatments import (
+    TREATMENTS,
+    CachedOptimizer,
+    run_treatment_a,
+    run_treatment_b,
+    run_treatment_c,
+)
+from core.llm import Usage
+from core.rollout import RolloutResult
+
+ADAPTER = "core.inventory.lab.protocol"
+TRIAL_ARTIFACT = "trial.json"
+ENV_KEYS = {"lab", "scenarios"}
+
+
+def _lab_config(raw: Any) -> LabConfig:
+    if not isinstance(raw, dict):
+        raise SpecError("env.lab", "the lab protocol needs its settings as a table")
+    return LabConfig.from_dict(dict(raw))
+
+
+def scenarios_of(env: dict[str, Any]) -> list[Scenario]:
+    """The scenarios of a protocol spec's `[env]`: given ones, else generated from its lab settings."""
+    unknown = sorted(set(env) - ENV_KEYS)
+    if unknown:
+        raise SpecError(f"env.{unknown[0]}", "the lab protocol takes only lab and scenarios")
+    config = _lab_config(env.get("lab"))
+    if env.get("scenarios"):
+        return [Scenario.from_dict(dict(s)) for s in env["scenarios"]]
+    return generate(config.n, config.seed, protocol=config.protocol, risk_neutral=config.risk_neutral)
+
+
+def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    lab = dict(env.get("lab") or {})
+    return [
+        (s.key, {"scenario": s.to_dict(), "index": i, "lab": lab}) for i, s in enumerate(scenarios_of(env))
+    ]
+
+
+class TrialEnv(gym.Env):
+    """One treatment's trial on one scenario, as a one-step episode. Observation: the business context.
+    Action: the trial record `{"treatment", "outcome", "assessment"}` the agent produced. Reward: −gap (−1
+    when no evaluable policy); terminated after the one action."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, scenario: dict[str, Any], index: int = 0, lab: dict[str, Any] | None = None) -> None:
+        self.scenario = Scenario.from_dict(scenario)
+        self.index = int(index)
+        self.lab = dict(lab or {})
+        self.observation_space = spaces.Text(max_length=100_000)
+        self.action_space = spaces.Dict({})
+        self.record: dict[str, Any] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
+        super().reset(seed=seed)
+        self.record = {}
+        return self.scenario.context, {"scenario": self.scenario.key}
+
+    def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
+        if not isinstance(action, dict) or "assessment" not in action or "outcome" not in action:
+            raise SpecError("action", "a lab trial action is the record {treatment, outcome, assessment}")
+        self.record = action
+        gap = action["assessment"]["gaps"].get(action["treatment"])
+        return action["outcome"]["status"], -(gap if gap is not None else 1.0), True, False, {}
+
+    def episode_metrics(self) -> dict[str, float]:
+        if not self.record:
+            return {}
+        t, out, a = self.record["treatment"], self.record["outcome"], self.record["assessment"]
+        metrics = {
+            "evaluable": float(t in a["gaps"]),
+            "turns": float(out["turns"]),
+            "reference_cost": float(a["costs"]["reference"]),
+            "dp_reference": float(a["dp_optimal_cost"] is not None),
+            "input_tokens": float(out["input_tokens"]),
+            "output_tokens": float(out["output_tokens"]),
+        }
+        gap = a["gaps"].get(t)
+        metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
+        if t in a["costs"]:
+            metrics["cost"] = float(a["costs"][t])
+        if out.get("table"):
+            matches = [out["table"].get(k) == v for k, v in self.scenario.table.items()]
+            metrics |= {"table_exact": float(all(matches)), "rows_right": float(sum(matches))}
+        return metrics
+
+
+def make_env(config: dict[str, Any]) -> TrialEnv:
+    return TrialEnv(**config)
+
+
+class TreatmentAgent:
+    """Treatment A, B or C of the lab: `act` runs the whole trial and its assessment and returns the record."""
+
+    def __init__(self, treatment: str, config: dict[str, Any], settings: Settings) -> None:
+        if treatment not in TREATMENTS:
+            raise SpecError("agents.treatment", f"unknown treatment {treatment!r}; use one of A, B, C")
+        self.treatment, self.settings = treatment, settings
+        self.lab = _lab_config(config.get("lab") or {})
+        self.scenario = Scenario.from_dict(config["scenario"])
+        self.index = int(config.get("index", 0))
+        self.name = f"treatment {treatment}"
+        self.usage = Usage()
+        self.last_note = ""
+
+    def reset(self, seed: int | None) -> None:
+        self.usage = Usage()
+
+    def act(self, observation: Any) -> dict[str, Any]:
+        lab, s, settings = self.lab, self.scenario, self.settings
+        optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
+        if self.treatment == "A":
+            imitator = make_imitator(lab, s, self.index, settings)
+            outcome = run_treatment_a(
+                s, imitator, settings, config=lab.copilot(), optimizer=optimizer, max_turns=lab.max_turns
+            )
+        elif self.treatment == "B":
+            imitator = make_imitator(lab, s, self.index, settings)
+            outcome = run_treatment_b(s, imitator, settings, max_turns=lab.max_turns)
+        else:
+            outcome = run_treatment_c(s, settings)
+        assessment = assess(s, {self.treatment: outcome}, optimizer, lab.assessment())
+        self.usage = outcome.usage
+        self.last_note = f"{outcome.status}: {outcome.policy_text[:200]}"
+        return {
+            "treatment": self.treatment,
+            "outcome": outcome.summary()
+            | {"transcript": [list(x) for x in outcome.transcript], "policy_spec": _spec(outcome)},
+            "assessment": assessment.to_dict(),
+        }
+
+
+def _spec(outcome: Any) -> dict[str, Any] | None:
+    """The JSON spec of the outcome's policy (None when there is none or it has no spec, e.g. a DQN)."""
+    if outcome.policy is None:
+        return None
+    try:
+        return spec_of(outcome.policy, outcome.table)
+    except SpecError:
+        return None
+
+
+def policy_of(spec: dict[str, Any] | None) -> Any:
+    """The simulator policy of a recorded spec (a DP table policy is solved again), or None."""
+    return policy_from_spec(spec) if spec else None
+
+
+def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings) -> TreatmentAgent:
+    return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings)
+
+
+def metrics(result: RolloutResult, env: TrialEnv) -> dict[str, float]:
+    return env.episode_metrics()
+
+
+def artifacts(env: TrialEnv, agent: TreatmentAgent, record: Any) -> dict[str, bytes]:
+    """The trial record, from which the lab report is rebuilt; the conversation also becomes the cell run's
+    messages (manager: user, consultant: assistant), so Run history shows it."""
+    if not env.record:
+        return {}
+    for who, text in env.record["outcome"].get("transcript", ()):
+        record.messages.append(("user" if who == "manager" else "assistant", str(text), None))
+    return {TRIAL_ARTIFACT: json.dumps(env.record).encode()}
