@@ -92,6 +92,7 @@ class RepairSession:
         store: Store | None = None,
         seed: int = 0,
         track: Track = Track.STANDARD,
+        lease_owner: str | None = None,
     ) -> None:
         if agent_key not in AGENT_LABELS:
             raise SpecError("agent", f"unknown agent {agent_key!r}")
@@ -110,12 +111,13 @@ class RepairSession:
             "track": Track(track).value,
         }
         self.recorder = Recorder(
-            store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}"
+            store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}", owner=lease_owner
         )
         self.episode = Episode(
             self.env, self.agent, seed=seed, recorder=self.recorder, options={"problem": problem.id}
         )
-        _, info = self.episode.reset()
+        self.first_observation, info = self.episode.reset()
+        """The opening observation in full (statement on the standard track, IIS, the model's LP text)."""
         self.original: LPModel = problem.build()
         self.trace: list[TraceStep] = [self._trace_step(None, "", info, 0.0)]
         self.metrics: dict[str, Any] = {}
