@@ -16,6 +16,7 @@ from core.repair.lab import (
     RepairSession,
     TraceStep,
     benchmark_frame,
+    is_student_run,
     judge_table,
     mip_hint,
     problem_rows,
@@ -171,8 +172,8 @@ def resume_student() -> None:
     """Reopen the student's episode named in the URL (`?run=ID`) after a reload or from a shared link."""
     current = st.session_state.get(SESSION)
     wanted = run_to_open(store, "lp_student_tried", current.run_id if current is not None else None)
-    if wanted is None or store is None:
-        return
+    if wanted is None or store is None or not is_student_run(store, wanted):
+        return  # another run's link (Run history): this page opens only students' episodes
     try:
         st.session_state[SESSION] = resume_leased(RepairSession.resume, store, wanted)
     except OrcaError as err:

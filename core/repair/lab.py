@@ -17,7 +17,7 @@ import pandas as pd
 
 from core.agent import Agent
 from core.config import Settings
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.recorder import Recorder
 from core.repair.evaluate import make_offline_agent, run_real
 from core.repair.student import STUDENT, StudentAgent, student_action
@@ -58,6 +58,15 @@ class TraceStep:
     phase: str
     loops: int
     observation: str = field(repr=False, default="")
+
+
+def is_student_run(store: Store, run_id: str) -> bool:
+    """Is `run_id` a stored student's LP repair (one `RepairSession.resume` reopens)? False for unknown ids."""
+    try:
+        run = store.get_run(run_id)
+    except OrcaError:
+        return False
+    return run.get("workbench") == WORKBENCH and (run.get("config") or {}).get("agent") == STUDENT
 
 
 def problem_rows(problems: list[Problem]) -> pd.DataFrame:

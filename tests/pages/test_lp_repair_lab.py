@@ -298,6 +298,11 @@ def test_a_student_repairs_an_lp_step_by_step_and_recovers_rationally(monkeypatc
     run = Store(db).get_run(run_id)
     assert run["status"] == "done" and run["config"]["agent"] == "student"
     assert run["metrics"]["rational_strict"] is True and len(Store(db).transitions(run_id)) == 2
+    from core.rollout import replay_run
+    from solvers.lp.env import LPRepairEnv, default_problems
+
+    check = replay_run(Store(db), run_id, LPRepairEnv(list(default_problems())), options={"problem": run["config"]["problem"]})  # fmt: skip
+    assert check.matches, check.mismatch  # a student's run replays like any agent's
 
 
 def test_a_student_who_decouples_the_chain_is_refused_by_the_strict_judge(monkeypatch, tmp_path):
