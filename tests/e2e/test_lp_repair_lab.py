@@ -69,6 +69,7 @@ def test_a_student_repairs_an_lp_and_a_reload_keeps_the_episode(page, artifacts_
     """Issue 31 item 3: a student plays the agents' actions from the page; the run survives a reload."""
     open_page(page, "/lp_repair_lab", "LP Repair Lab")
     _choose(page, "Error type", "ME-4")
+    _choose(page, "Problem", "sc-test-me-4-00003")  # the built-in sample's ME-4 (capacity_e1 set too low)
     agent = page.get_by_role("combobox", name="Agent")
     agent.click()
     page.get_by_role("option", name="Student: you choose each action", exact=False).click()
@@ -85,7 +86,12 @@ def test_a_student_repairs_an_lp_and_a_reload_keeps_the_episode(page, artifacts_
     page.reload()  # a new browser session: the episode comes back from the store
     wait_idle(page)
     expect(page.locator('[data-testid="stMetric"]').nth(1)).to_contain_text("1 / 20", timeout=60_000)
-    _choose(page, "Action", "UPDATE_RHS")
+    action = page.get_by_role("combobox", name="Action")
+    expect(action).to_be_visible(timeout=30_000)
+    action.click()
+    page.keyboard.type("UPDATE_RHS")
+    page.keyboard.press("Enter")
+    wait_idle(page)
     page.get_by_label("Target (row, family prefix or variable)").fill("capacity_e1")
     page.get_by_label("Value", exact=True).fill("443.81")
     page.get_by_role("button", name="Play").click()
