@@ -59,9 +59,13 @@ def test_a_failed_repair_is_an_error_box_not_a_green_one(page, artifacts_dir: Pa
     page.screenshot(path=str(artifacts_dir / "lp_repair_lab_failed.png"), full_page=True)
 
 
-def _choose(page, label: str, option: str) -> None:
-    page.get_by_role("combobox", name=label).click()
-    page.get_by_role("option", name=option).click()
+def _choose(page, label: str, typed: str) -> None:
+    """Pick the option of the select box `label` that typing `typed` filters to first."""
+    box = page.get_by_role("combobox", name=label)
+    expect(box).to_be_visible(timeout=30_000)
+    box.click()
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
     wait_idle(page)
 
 
@@ -70,10 +74,7 @@ def test_a_student_repairs_an_lp_and_a_reload_keeps_the_episode(page, artifacts_
     open_page(page, "/lp_repair_lab", "LP Repair Lab")
     _choose(page, "Error type", "ME-4")
     _choose(page, "Problem", "sc-test-me-4-00003")  # the built-in sample's ME-4 (capacity_e1 set too low)
-    agent = page.get_by_role("combobox", name="Agent")
-    agent.click()
-    page.get_by_role("option", name="Student: you choose each action", exact=False).click()
-    wait_idle(page)
+    _choose(page, "Agent", "Student: you choose")
     page.get_by_role("button", name="New episode").click()
     wait_idle(page)
     expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("INFEASIBLE", timeout=60_000)
@@ -86,12 +87,7 @@ def test_a_student_repairs_an_lp_and_a_reload_keeps_the_episode(page, artifacts_
     page.reload()  # a new browser session: the episode comes back from the store
     wait_idle(page)
     expect(page.locator('[data-testid="stMetric"]').nth(1)).to_contain_text("1 / 20", timeout=60_000)
-    action = page.get_by_role("combobox", name="Action")
-    expect(action).to_be_visible(timeout=30_000)
-    action.click()
-    page.keyboard.type("UPDATE_RHS")
-    page.keyboard.press("Enter")
-    wait_idle(page)
+    _choose(page, "Action", "UPDATE_RHS")
     page.get_by_label("Target (row, family prefix or variable)").fill("capacity_e1")
     page.get_by_label("Value", exact=True).fill("443.81")
     page.get_by_role("button", name="Play").click()
