@@ -241,7 +241,7 @@ class RepairSession:
         )
         for action in store.transitions(run_id)["action"]:
             row = session.episode.step(json.loads(action) if isinstance(action, str) else action)
-            session.trace.append(session._trace_step(row.action, row.note or "", session.episode.info, row.reward))
+            session.trace.append(session._trace_step(row.action, STUDENT, session.episode.info, row.reward))
         if session.episode.ended is not None:
             session.metrics = session.episode.finish(extra_metrics={"agent": STUDENT}).metrics
         session.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)

@@ -327,7 +327,9 @@ def test_a_students_open_episode_survives_a_reload(monkeypatch, tmp_path):
     again.query_params["run"] = run_id
     again.run()  # a new browser session: nothing in session state, the run comes back from the store
     assert not again.exception
-    assert len(_frame(again, "action")) == 2 and again.metric[0].value == "INFEASIBLE"
+    trace = _frame(again, "action")
+    assert trace["action"].tolist() == ["(start)", "GET_IIS()"] and trace["note"].iloc[1] == "student"
+    assert again.metric[0].value == "INFEASIBLE"
     _play(again, "UPDATE_RHS", "capacity_e1", "443.81")
     assert "rationally recovered" in again.success[0].value
     assert len(Store(db).list_runs("lp_repair")) == 1 and len(Store(db).transitions(run_id)) == 2
