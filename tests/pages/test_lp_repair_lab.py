@@ -317,6 +317,10 @@ def test_a_student_who_decouples_the_chain_is_refused_by_the_strict_judge(monkey
     assert "ME-7" in card.loc["Inventory allocation", "detail"]  # the page's plain-words explanations
     run = Store(db).get_run(Store(db).list_runs("lp_repair")["id"][0])
     assert run["metrics"]["agent"] == "student" and run["metrics"]["rational_strict"] is False
+    history = AppTest.from_file(str(Path(PAGE).with_name("run_history.py")), default_timeout=60).run()
+    assert not history.exception
+    listed = history.dataframe[0].value
+    assert listed["id"].tolist() == [run["id"]] and "student" in listed["title"].iloc[0]
 
 
 def test_a_students_open_episode_survives_a_reload(monkeypatch, tmp_path):
