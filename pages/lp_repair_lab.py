@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.errors import OrcaError
 from core.repair.charts import iis_grid, rr_by_type, steps_vs_rrr
 from core.repair.data import dataset_path, load_or_generate
 from core.repair.lab import (
@@ -15,6 +16,7 @@ from core.repair.lab import (
     RepairSession,
     TraceStep,
     benchmark_frame,
+    is_student_run,
     judge_table,
     mip_hint,
     problem_rows,
@@ -22,7 +24,16 @@ from core.repair.lab import (
     run_offline_batch,
     run_real_batch,
 )
-from core.ui import guard, optional_store, setup_page
+from core.repair.student import ACTION_HELP, STUDENT, student_actions
+from core.ui import (
+    guard,
+    keep_run_in_url,
+    optional_store,
+    resume_leased,
+    run_to_open,
+    session_owner,
+    setup_page,
+)
 from solvers.lp.analyze import (
     Analysis,
     RepairOptions,
@@ -135,10 +146,14 @@ def episode_controls(problem: Problem, agent_key: str, options: dict[str, Any]) 
     """New episode, Step and Run to the end; the browser session's current episode (None before the first)."""
     b1, b2, b3 = st.columns(3)
     if b1.button("New episode", key="lp_new", icon=":material/restart_alt:"):
+        owner = session_owner() if agent_key == STUDENT else None  # a reload takes the student's run back
         st.session_state[SESSION] = RepairSession(
-            problem, agent_key, settings=settings, store=store, **options
+            problem, agent_key, settings=settings, store=store, lease_owner=owner, **options
         )
+        keep_run_in_url(st.session_state[SESSION].run_id if agent_key == STUDENT else None)
     session: RepairSession | None = st.session_state.get(SESSION)
+    if session is not None and session.agent_key == STUDENT:
+        return session  # the student's action form is below the observation (student_view)
     if b2.button(
         "Step", key="lp_step", icon=":material/skip_next:", disabled=session is None or session.done
     ):
@@ -151,6 +166,51 @@ def episode_controls(problem: Problem, agent_key: str, options: dict[str, Any]) 
     ):
         session.run()
     return session
+
+
+def resume_student() -> None:
+    """Reopen the student's episode named in the URL (`?run=ID`) after a reload or from a shared link."""
+    current = st.session_state.get(SESSION)
+    wanted = run_to_open(store, "lp_student_tried", current.run_id if current is not None else None)
+    if wanted is None or store is None or not is_student_run(store, wanted):
+        return  # another run's link (Run history): this page opens only students' episodes
+    try:
+        st.session_state[SESSION] = resume_leased(RepairSession.resume, store, wanted)
+    except OrcaError as err:
+        st.info(f"Run {wanted} was not reopened here: {err}", icon=":material/info:")
+
+
+def student_view(session: RepairSession) -> None:
+    """A student's turn: the observation the agents get, and the action form (the agents' grammar)."""
+    with st.expander("The opening observation (statement, IIS and the model as handed over)",
+                     icon=":material/description:"):  # fmt: skip
+        st.text(session.first_observation)
+    if session.done:
+        return
+    st.subheader("Your action")
+    with st.expander("What the agent sees now", expanded=True, icon=":material/visibility:"):
+        st.text(session.trace[-1].observation)
+    names = student_actions(session.env.extended)
+    c1, c2, c3, c4 = st.columns([2, 3, 1, 1])
+    name = c1.selectbox("Action", names, key="lp_st_action", help="\n".join(f"- {a.value}: {h}" for a, h in ACTION_HELP.items() if a.value in names))  # fmt: skip
+    target = c2.text_input("Target (row, family prefix or variable)", key="lp_st_target",
+                           placeholder="e.g. capacity_e1 or demand_prop_e2_t3")  # fmt: skip
+    value = c3.text_input("Value", key="lp_st_value", placeholder="number")
+    value2 = c4.text_input("Value 2", key="lp_st_value2", placeholder="upper bound",
+                           help="UPDATE_BOUNDS only: the upper bound (blank = none)")  # fmt: skip
+    var, lag = None, 0
+    if session.env.extended:
+        e1, e2 = st.columns([3, 1])
+        var = e1.text_input("Variable (UPDATE_COEF)", key="lp_st_var", placeholder="e.g. x_e1")
+        lag = int(e2.number_input("Lag (UPDATE_COEF)", -24, 24, 0, key="lp_st_lag"))
+    st.caption(ACTION_HELP[next(a for a in ACTION_HELP if a.value == name)])
+    if st.button("Play", key="lp_st_play", type="primary", icon=":material/play_arrow:"):
+        try:
+            session.play(name, target, value, value2, var, lag)
+        except OrcaError as err:
+            st.error(f"Not played (no step used): {err}", icon=":material/error:")
+        else:
+            st.rerun()
 
 
 def verdict(metrics: dict[str, Any]) -> str:
@@ -251,6 +311,7 @@ def episode_files(session: RepairSession, chosen: TraceStep) -> None:
 
 def repair_view() -> None:
     """Pick a problem and an agent, step through an episode, and inspect any step of its trace."""
+    resume_student()
     pool = problems()
     dataset_notice(pool)
     problem = choose_problem(pool)
@@ -261,9 +322,14 @@ def repair_view() -> None:
         st.text(problem.description)
     session = episode_controls(problem, agent_key, options)
     if session is None:
-        st.caption("Press **New episode** to start; then step through the repair or run it to the end.")
+        st.caption(
+            "Press **New episode** to start; then step through the repair or run it to the end (with the "
+            "Student agent you choose each action yourself)."
+        )
         return
     episode_summary(session)
+    if session.agent_key == STUDENT:
+        student_view(session)
     k = trace_view(session)
     step_view(session, k)
     episode_files(session, session.trace[k])

@@ -9,6 +9,7 @@ Figures live in `core.repair.charts`.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +17,10 @@ import pandas as pd
 
 from core.agent import Agent
 from core.config import Settings
-from core.errors import SpecError
+from core.errors import OrcaError, SpecError
 from core.recorder import Recorder
 from core.repair.evaluate import make_offline_agent, run_real
+from core.repair.student import STUDENT, StudentAgent, student_action
 from core.rollout import Episode, to_json
 from core.store import Store
 from solvers.lp.dataset import Problem
@@ -38,6 +40,7 @@ AGENT_LABELS = {
     "do-nothing": "Do nothing (offline reference)",
     "ground-truth": "Ground-truth replay (privileged reference)",
     "llm": "LLM agent (provider from Settings)",
+    STUDENT: "Student: you choose each action (same actions, observation and judges as the agents)",
 }
 
 
@@ -55,6 +58,15 @@ class TraceStep:
     phase: str
     loops: int
     observation: str = field(repr=False, default="")
+
+
+def is_student_run(store: Store, run_id: str) -> bool:
+    """Is `run_id` a stored student's LP repair (one `RepairSession.resume` reopens)? False for unknown ids."""
+    try:
+        run = store.get_run(run_id)
+    except OrcaError:
+        return False
+    return run.get("workbench") == WORKBENCH and (run.get("config") or {}).get("agent") == STUDENT
 
 
 def problem_rows(problems: list[Problem]) -> pd.DataFrame:
@@ -89,6 +101,7 @@ class RepairSession:
         store: Store | None = None,
         seed: int = 0,
         track: Track = Track.STANDARD,
+        lease_owner: str | None = None,
     ) -> None:
         if agent_key not in AGENT_LABELS:
             raise SpecError("agent", f"unknown agent {agent_key!r}")
@@ -107,12 +120,13 @@ class RepairSession:
             "track": Track(track).value,
         }
         self.recorder = Recorder(
-            store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}"
+            store, WORKBENCH, config=config, seed=seed, title=f"{problem.id} · {self.agent.name}", owner=lease_owner
         )
         self.episode = Episode(
             self.env, self.agent, seed=seed, recorder=self.recorder, options={"problem": problem.id}
         )
-        _, info = self.episode.reset()
+        self.first_observation, info = self.episode.reset()
+        """The opening observation in full (statement on the standard track, IIS, the model's LP text)."""
         self.original: LPModel = problem.build()
         self.trace: list[TraceStep] = [self._trace_step(None, "", info, 0.0)]
         self.metrics: dict[str, Any] = {}
@@ -134,6 +148,8 @@ class RepairSession:
     def _make_agent(
         self, key: str, fmt: str, settings: Settings | None, protected: bool, extended: bool
     ) -> Agent:
+        if key == STUDENT:
+            return StudentAgent()
         if key == "llm":
             from core.repair.llm_agent import make_llm_agent
 
@@ -168,6 +184,69 @@ class RepairSession:
         if self.episode.ended is not None:
             self.metrics = self.episode.finish(extra_metrics={"agent": self.agent.name}).metrics
         return entry
+
+    @property
+    def run_id(self) -> str | None:
+        return self.recorder.run_id
+
+    def play(
+        self,
+        name: str,
+        target: str | None = None,
+        value: str | None = None,
+        value2: str | None = None,
+        var: str | None = None,
+        lag: int = 0,
+    ) -> TraceStep:
+        """A student's typed action, checked (`core.repair.student.student_action`) and played as one step.
+
+        A malformed field is a `SpecError` and costs nothing; what the environment refuses (unknown target,
+        protected row) costs a step, as it does for any agent. Each step is stored at once (a reload loses
+        nothing)."""
+        if not isinstance(self.agent, StudentAgent):
+            raise SpecError("agent", "only a student episode takes typed actions; choose the Student agent")
+        if self.done:
+            raise SpecError("session", "the episode has ended; start a new one")
+        if self.recorder.read_only:
+            raise SpecError("session", "this episode is open in another tab; play it there, or reload")
+        self.agent.give(student_action(name, target, value, value2, var, lag, extended=self.env.extended))
+        entry = self.step()
+        if self.recorder.store is not None:
+            self.recorder.flush()
+        return entry
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        run_id: str,
+        *,
+        lease_owner: str | None = None,
+        lease_live: Callable[[str], bool] | None = None,
+    ) -> RepairSession:
+        """Rebuild the stored student episode `run_id` (after a reload): its stored actions are replayed on a fresh
+        environment with the stored problem and seed; an open episode then goes on recording into the same run."""
+        run = store.get_run(run_id)
+        config = run.get("config") or {}
+        if run.get("workbench") != WORKBENCH or config.get("agent") != STUDENT:
+            raise SpecError("run", f"run {run_id} is not a student's LP repair")
+        problem = Problem.from_dict(json.loads(store.get_artifact(run_id, "problem.json").decode()))
+        session = cls(
+            problem,
+            STUDENT,
+            protected=bool(config.get("protected_rows", True)),
+            extended=bool(config.get("extended_actions", False)),
+            seed=int(run.get("seed") or 0),
+            track=Track(config.get("track", Track.STANDARD.value)),
+        )
+        for action in store.transitions(run_id)["action"]:
+            row = session.episode.step(json.loads(action) if isinstance(action, str) else action)
+            session.trace.append(session._trace_step(row.action, STUDENT, session.episode.info, row.reward))
+        if session.episode.ended is not None:
+            session.metrics = session.episode.finish(extra_metrics={"agent": STUDENT}).metrics
+        session.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
+        session.episode.recorder = session.recorder
+        return session
 
     def run(self, max_steps: int = 40) -> None:
         """Step until the episode ends."""

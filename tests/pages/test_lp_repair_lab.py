@@ -254,3 +254,86 @@ def test_benchmark_track_real_runs_the_netlib_models(monkeypatch, tmp_path):
     table = _frame(at, "own-model tool's fewest")
     assert len(table) == 10 and not table["recovered (verified)"].any()
     assert set(table["model"]) >= {"galenet", "cplex1"}
+
+
+def _student_episode(monkeypatch, tmp_path, etype: str) -> tuple[AppTest, Path]:
+    at, db = _page(monkeypatch, tmp_path)
+    at.selectbox(key="lp_type").set_value(etype).run()
+    at.selectbox(key="lp_agent").set_value("student").run()
+    at.button(key="lp_new").click().run()
+    assert not at.exception
+    assert at.metric[0].value == "INFEASIBLE"
+    return at, db
+
+
+def _play(at: AppTest, name: str, target: str = "", value: str = "") -> None:
+    at.selectbox(key="lp_st_action").set_value(name)
+    at.text_input(key="lp_st_target").set_value(target)
+    at.text_input(key="lp_st_value").set_value(value)
+    at.button(key="lp_st_play").click().run()
+    assert not at.exception
+
+
+def test_a_student_repairs_an_lp_step_by_step_and_recovers_rationally(monkeypatch, tmp_path):
+    """Issue 31 item 3: the agents' actions typed by a student, checked first, judged by the same judges."""
+    at, db = _student_episode(monkeypatch, tmp_path, "ME-4")
+    assert not any(b.key in ("lp_step", "lp_run") for b in at.button)  # a student plays, no agent to step
+    seen = next(e for e in at.expander if e.label.startswith("What the agent sees")).text[0].value
+    assert "## IIS" in seen and "capacity_e1" in seen
+    opening = next(e for e in at.expander if e.label.startswith("The opening observation")).text[0].value
+    assert "## Problem" in opening and "## Model (LP format)" in opening
+    run_id = Store(db).list_runs("lp_repair")["id"][0]
+    assert at.query_params["run"] == run_id  # a reload reopens the episode
+    _play(at, "UPDATE_RHS", "capacity_e1", "lots")  # malformed: refused before it costs a step
+    assert any("Not played" in e.value and "value" in e.value for e in at.error)
+    assert len(Store(db).transitions(run_id)) == 0
+    _play(at, "DROP_CONSTRAINT", "inv_balance_e1_t1")  # protected: the env refuses it, as for any agent
+    assert _frame(at, "action")["result"].iloc[1].startswith("error: target: cannot drop protected rows")
+    _play(at, "UPDATE_RHS", "capacity_e1", "443.81")
+    assert at.metric[0].value == "OPTIMAL"
+    assert "rationally recovered" in at.success[0].value
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["rational (paper checks)"] == shown["rational (strict: echelons linked and the plan replays)"]
+    assert shown["rational (strict: echelons linked and the plan replays)"] == "yes"
+    run = Store(db).get_run(run_id)
+    assert run["status"] == "done" and run["config"]["agent"] == "student"
+    assert run["metrics"]["rational_strict"] is True and len(Store(db).transitions(run_id)) == 2
+    from core.rollout import replay_run
+    from solvers.lp.env import LPRepairEnv, default_problems
+
+    check = replay_run(Store(db), run_id, LPRepairEnv(list(default_problems())), options={"problem": run["config"]["problem"]})  # fmt: skip
+    assert check.matches, check.mismatch  # a student's run replays like any agent's
+
+
+def test_a_student_who_decouples_the_chain_is_refused_by_the_strict_judge(monkeypatch, tmp_path):
+    at, db = _student_episode(monkeypatch, tmp_path, "ME-7")
+    _play(at, "RELAX_CONSTRAINT", "capacity_e1", "4767")
+    _play(at, "DROP_CONSTRAINT", "demand_prop_e2")
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["rational (paper checks)"] == "yes"
+    assert shown["rational (strict: echelons linked and the plan replays)"] == "no"
+    assert any("strict judge refuses" in w.value and "not linked" in w.value for w in at.warning)
+    card = _frame(at, "check").set_index("check")
+    assert "ME-7" in card.loc["Inventory allocation", "detail"]  # the page's plain-words explanations
+    run = Store(db).get_run(Store(db).list_runs("lp_repair")["id"][0])
+    assert run["metrics"]["agent"] == "student" and run["metrics"]["rational_strict"] is False
+    history = AppTest.from_file(str(Path(PAGE).with_name("run_history.py")), default_timeout=60).run()
+    assert not history.exception
+    listed = history.dataframe[0].value
+    assert listed["id"].tolist() == [run["id"]] and "student" in listed["title"].iloc[0]
+
+
+def test_a_students_open_episode_survives_a_reload(monkeypatch, tmp_path):
+    at, db = _student_episode(monkeypatch, tmp_path, "ME-4")
+    _play(at, "GET_IIS")
+    run_id = Store(db).list_runs("lp_repair")["id"][0]
+    again = AppTest.from_file(PAGE, default_timeout=180)
+    again.query_params["run"] = run_id
+    again.run()  # a new browser session: nothing in session state, the run comes back from the store
+    assert not again.exception
+    trace = _frame(again, "action")
+    assert trace["action"].tolist() == ["(start)", "GET_IIS()"] and trace["note"].iloc[1] == "student"
+    assert again.metric[0].value == "INFEASIBLE"
+    _play(again, "UPDATE_RHS", "capacity_e1", "443.81")
+    assert "rationally recovered" in again.success[0].value
+    assert len(Store(db).list_runs("lp_repair")) == 1 and len(Store(db).transitions(run_id)) == 2
