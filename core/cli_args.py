@@ -444,6 +444,18 @@ def add_engine_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
+def add_cache_flags(parser: argparse.ArgumentParser) -> None:
+    """`--cache/--no-cache`: answer repeated LLM requests from the store's reply cache (default off)."""
+    parser.add_argument(
+        "--cache",
+        dest="cache",
+        action="store_true",
+        default=False,
+        help="reuse stored replies to identical LLM requests, and store new ones (default: --no-cache)",
+    )
+    parser.add_argument("--no-cache", dest="cache", action="store_false", help="send every LLM request (default)")
+
+
 def add_llm_flags(parser: argparse.ArgumentParser) -> None:
     """`--llm-timeout` and `--llm-retries` (default: $ORCA_LLM_TIMEOUT, $ORCA_LLM_RETRIES, else Settings')."""
     parser.add_argument(

@@ -97,6 +97,7 @@ class Settings:
     store_path: Path = field(default_factory=default_store_path)
     timeout_s: float = DEFAULT_LLM_TIMEOUT_S
     max_retries: int = DEFAULT_LLM_RETRIES
+    llm_cache: bool = False  # answer repeated model requests from the store's reply cache (core.llm.cache)
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
@@ -107,6 +108,8 @@ class Settings:
             raise SpecError("model", "a model name is required")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < 2**32:
             raise SpecError("seed", "the seed must be a whole number between 0 and 4294967295")
+        if not isinstance(self.llm_cache, bool):
+            raise SpecError("llm_cache", "must be true or false")
         if self.base_url and not str(self.base_url).startswith(("http://", "https://")):
             raise SpecError("base_url", "the base URL must start with http:// or https://")
         if (

@@ -33,13 +33,19 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
     spec = _spec(args.spec, args.db)
     engine = make_engine(args.engine, workers=args.workers, address=args.address)
     try:
-        summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
+        summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet, cache=args.cache)
     except KeyboardInterrupt:
         raise OrcaError(
             f"experiment {spec.experiment_id} interrupted; the cells finished so far are stored — run the same "
             "spec again to finish it"
         ) from None
-    return {**summary.as_dict(), "name": spec.name, "engine": args.engine, "workers": args.workers}
+    return {
+        **summary.as_dict(),
+        "name": spec.name,
+        "engine": args.engine,
+        "workers": args.workers,
+        "cache": args.cache,
+    }
 
 
 def _status(args: argparse.Namespace) -> dict[str, Any]:
@@ -80,6 +86,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="path of the experiment spec (TOML), or a stored experiment's id"
     )
     cli_args.add_engine_flags(run)
+    cli_args.add_cache_flags(run)
     run.add_argument(
         "--address",
         type=cli_args.free_text(200, "a Ray address"),

@@ -165,11 +165,18 @@ def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> d
     return out
 
 
-def prepare(spec: ExperimentSpec, store: Store) -> list[CellTask]:
-    """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet."""
+def prepare(spec: ExperimentSpec, store: Store, *, cache: bool = False) -> list[CellTask]:
+    """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet.
+
+    With `cache`, LLM agents answer repeated requests from the reply cache in `store` (core.llm.cache)."""
     adapter = load_adapter(spec.adapter_module)
     instances, cells = expand(spec, adapter)
     settings = agent_settings(spec)
+    if cache:
+        settings = {
+            name: s if s.provider == "offline" else s.with_changes(llm_cache=True, store_path=store.path)
+            for name, s in settings.items()
+        }
     exp_id = spec.experiment_id
     store.create_experiment(
         exp_id,
@@ -210,12 +217,14 @@ def run_experiment(
     progress: bool | TextIO = True,
     should_stop: Callable[[], bool] | None = None,
     on_outcome: Callable[[CellOutcome], None] | None = None,
+    cache: bool = False,
 ) -> RunSummary:
-    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes.
+    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes;
+    `cache` puts the LLM agents behind the store's reply cache (a rerun then sends no repeated request).
 
     Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it."""
     with experiment_lock(store.path, spec.experiment_id):
-        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome)
+        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, cache)
 
 
 def _run_locked(
@@ -225,9 +234,10 @@ def _run_locked(
     progress: bool | TextIO,
     should_stop: Callable[[], bool] | None,
     on_outcome: Callable[[CellOutcome], None] | None,
+    cache: bool = False,
 ) -> RunSummary:
     started = time.monotonic()
-    tasks = prepare(spec, store)
+    tasks = prepare(spec, store, cache=cache)
     exp_id = spec.experiment_id
     total = len(store.cells(exp_id))
     store.set_experiment_status(exp_id, ExperimentStatus.RUNNING)
