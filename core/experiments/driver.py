@@ -26,11 +26,13 @@ import duckdb
 
 from core.config import Settings
 from core.errors import SpecError, StoreError
+from core.experiments.costs import Budget, estimate_cells
 from core.experiments.engines import Engine, LocalEngine
 from core.experiments.lock import experiment_lock
 from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
 from core.experiments.worker import CellOutcome, CellStatus, CellTask
+from core.llm.prices import PriceTable, load_prices
 from core.store import Store
 from core.store.connection import write_failed
 
@@ -62,6 +64,8 @@ class RunSummary:
     done: int
     failed: int
     elapsed_s: float
+    spent_usd: float | None = None  # with a budget: what the cells run now cost at list price
+    budget_reached: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}
@@ -218,13 +222,31 @@ def run_experiment(
     should_stop: Callable[[], bool] | None = None,
     on_outcome: Callable[[CellOutcome], None] | None = None,
     cache: bool = False,
+    budget_usd: float | None = None,
+    prices: PriceTable | None = None,
 ) -> RunSummary:
     """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes;
     `cache` puts the LLM agents behind the store's reply cache (a rerun then sends no repeated request).
+    With `budget_usd`, no new cell starts once the cells finished in this call cost that much (at `prices`,
+    default the price table file): the experiment is `stopped`, its other cells pending, and rerunning resumes.
 
     Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it."""
+    budget = (
+        Budget(budget_usd, spec, prices if prices is not None else load_prices()) if budget_usd is not None else None
+    )
     with experiment_lock(store.path, spec.experiment_id):
-        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, cache)
+        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, cache, budget)
+
+
+def estimate(spec: ExperimentSpec, store: Store, prices: PriceTable | None = None) -> dict[str, object]:
+    """The `--dry-run` estimate of the cells still to run (nothing is written or run): model calls, tokens and
+    USD per agent and in total (see `core.experiments.costs`)."""
+    table = prices if prices is not None else load_prices()
+    adapter = load_adapter(spec.adapter_module)
+    instances, cells = expand(spec, adapter)
+    stored = store.cells(spec.experiment_id)
+    done = set(stored.loc[stored["status"] == CellStatus.DONE, "cell_key"])
+    return estimate_cells(spec, adapter, [c for c in cells if c.key not in done], instances, table)
 
 
 def _run_locked(
@@ -235,9 +257,11 @@ def _run_locked(
     should_stop: Callable[[], bool] | None,
     on_outcome: Callable[[CellOutcome], None] | None,
     cache: bool = False,
+    budget: Budget | None = None,
 ) -> RunSummary:
     started = time.monotonic()
     tasks = prepare(spec, store, cache=cache)
+    agent_of = {t.key: str(t.agent["name"]) for t in tasks}
     exp_id = spec.experiment_id
     total = len(store.cells(exp_id))
     store.set_experiment_status(exp_id, ExperimentStatus.RUNNING)
@@ -252,6 +276,8 @@ def _run_locked(
     metric_error: list[SpecError] = []
 
     def written(outcome: CellOutcome) -> None:
+        if budget is not None:
+            budget.charge(agent_of[outcome.key], outcome.record)
         ok = outcome.status is CellStatus.DONE
         counts["done" if ok else "failed"] += 1
         if ok and not metric_error and spec.metric not in (outcome.metrics or {}):
@@ -267,7 +293,12 @@ def _run_locked(
     writer = CellWriter(store, exp_id, written)
 
     def stop() -> bool:
-        return bool(writer.error is not None or metric_error or (should_stop is not None and should_stop()))
+        return bool(
+            writer.error is not None
+            or metric_error
+            or (budget is not None and budget.reached)
+            or (should_stop is not None and should_stop())
+        )
 
     status = ExperimentStatus.STOPPED
     failing = True
@@ -304,4 +335,6 @@ def _run_locked(
         counts["done"],
         counts["failed"],
         time.monotonic() - started,
+        round(budget.spent_usd, 6) if budget is not None else None,
+        budget is not None and budget.reached,
     )
