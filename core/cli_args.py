@@ -240,6 +240,21 @@ def word(words: tuple[str, ...], what: str) -> Callable[[str], str]:
 identifier = free_text(MAX_ID_CHARS, "an id")  # a run or experiment id: the store says whether it exists
 label = free_text(MAX_ID_CHARS, "a name")
 model_name = free_text(MAX_ID_CHARS, "a model name")
+_role_text = free_text(MAX_ID_CHARS + 60, "ROLE=provider:model")
+
+
+def role(text: str) -> tuple[str, Any]:
+    """`--role ROLE=provider:model` as (role, `core.llm.roles.RoleModel`): a known provider, a model name, a
+    role name of lower-case letters, digits and _."""
+    from core.llm.roles import parse_role
+
+    try:
+        return parse_role(_role_text(text))
+    except SpecError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--role: ").removeprefix("--role.")) from None
+
+
+_named("role", role)
 url = free_text(2_000, "a URL")
 
 
@@ -456,6 +471,18 @@ def add_cache_flags(parser: argparse.ArgumentParser) -> None:
         help="reuse stored replies to identical LLM requests, and store new ones (default: --no-cache)",
     )
     parser.add_argument("--no-cache", dest="cache", action="store_false", help="send every LLM request (default)")
+
+
+def add_role_flags(parser: argparse.ArgumentParser) -> None:
+    """`--role ROLE=provider:model`, repeatable: the model of a role for every agent (read back as a dict)."""
+    parser.add_argument(
+        "--role",
+        type=role,
+        action="append",
+        metavar="ROLE=PROVIDER:MODEL",
+        help="the model of one role of every agent (e.g. judge=openai:gpt-4o-mini; repeat for more roles; "
+        "offline:NAME names an offline stand-in explicitly)",
+    )
 
 
 def add_cost_flags(parser: argparse.ArgumentParser) -> None:

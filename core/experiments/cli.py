@@ -13,7 +13,7 @@ from core.errors import OrcaError, SpecError, StoreError
 from core.experiments.driver import estimate, run_experiment
 from core.experiments.engines import make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
-from core.experiments.spec import ExperimentSpec, from_dict, load_spec
+from core.experiments.spec import ExperimentSpec, from_dict, load_spec, with_roles
 from core.store import Store
 
 
@@ -30,7 +30,7 @@ def _spec(target: str, db: str) -> ExperimentSpec:
 
 
 def _run(args: argparse.Namespace) -> dict[str, Any]:
-    spec = _spec(args.spec, args.db)
+    spec = with_roles(_spec(args.spec, args.db), dict(args.role or []))
     if args.dry_run:
         return {"dry_run": True, "name": spec.name, **estimate(spec, Store(args.db))}
     engine = make_engine(args.engine, workers=args.workers, address=args.address)
@@ -97,6 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cli_args.add_engine_flags(run)
     cli_args.add_cache_flags(run)
     cli_args.add_cost_flags(run)
+    cli_args.add_role_flags(run)
     run.add_argument(
         "--address",
         type=cli_args.free_text(200, "a Ray address"),

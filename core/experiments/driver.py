@@ -14,6 +14,7 @@ cell's metrics: a name the adapter does not report stops the run with an error l
 from __future__ import annotations
 
 import contextlib
+import inspect
 import queue
 import threading
 import time
@@ -146,6 +147,16 @@ class CellWriter:
             raise self.error
 
 
+def _llm_settings(provider: str, model: str, where: str, env: dict[str, str] | None) -> Settings:
+    """Settings of an LLM provider/model with the key/URL from the environment; a missing key is an error
+    naming the variable (never an offline stand-in)."""
+    settings = Settings.from_env(env, provider=provider).with_changes(model=model)
+    if not settings.api_key and not (provider == "openai" and settings.base_url):
+        var = "ANTHROPIC_API_KEY" if provider == "anthropic" else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
+        raise SpecError(where, f"this LLM needs {var}; set it, or remove it (no offline stand-in is substituted)")
+    return settings
+
+
 def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, Settings]:
     """Per-agent settings: offline for offline agents; for LLM agents the provider's key/URL from the
     environment. An LLM agent without credentials is an error: it is never replaced by an offline stand-in."""
@@ -154,19 +165,35 @@ def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> d
         if agent.kind == "offline":
             out[agent.name] = Settings()
             continue
-        settings = Settings.from_env(env, provider=agent.provider).with_changes(model=agent.model)
-        if not settings.api_key and not (agent.provider == "openai" and settings.base_url):
-            var = (
-                "ANTHROPIC_API_KEY"
-                if agent.provider == "anthropic"
-                else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
-            )
-            raise SpecError(
-                f"agents.{agent.name}.provider",
-                f"this LLM agent needs {var}; set it, or remove the agent (no offline stand-in is substituted)",
-            )
-        out[agent.name] = settings
+        out[agent.name] = _llm_settings(str(agent.provider), str(agent.model), f"agents.{agent.name}.provider", env)
     return out
+
+
+def role_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, dict[str, Settings]]:
+    """Per agent, the settings of each of its roles (`AgentSpec.roles`): an LLM role's provider key/URL from
+    the environment (refused without one, naming the variable), its temperature and seed; an offline role
+    only where the spec names "offline"."""
+    out: dict[str, dict[str, Settings]] = {}
+    for agent in spec.agents:
+        roles: dict[str, Settings] = {}
+        for role, model in agent.roles.items():
+            if model.offline:
+                roles[role] = Settings(model=model.model)
+                continue
+            where = f"agents.{agent.name}.roles.{role}"
+            roles[role] = _llm_settings(model.provider, model.model, where, env).with_changes(
+                temperature=model.temperature, llm_seed=model.seed
+            )
+        out[agent.name] = roles
+    return out
+
+
+def takes_roles(adapter: object) -> bool:
+    """Whether the adapter's `make_agent` accepts `roles=` (per-role settings)."""
+    try:
+        return "roles" in inspect.signature(adapter.make_agent).parameters  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return False
 
 
 def prepare(spec: ExperimentSpec, store: Store, *, cache: bool = False) -> list[CellTask]:
@@ -174,13 +201,19 @@ def prepare(spec: ExperimentSpec, store: Store, *, cache: bool = False) -> list[
 
     With `cache`, LLM agents answer repeated requests from the reply cache in `store` (core.llm.cache)."""
     adapter = load_adapter(spec.adapter_module)
+    if any(a.roles for a in spec.agents) and not takes_roles(adapter):
+        raise SpecError(
+            "roles", f"the adapter {spec.adapter_module} does not take per-role models (its make_agent has no roles=)"
+        )
     instances, cells = expand(spec, adapter)
     settings = agent_settings(spec)
-    if cache:
-        settings = {
-            name: s if s.provider == "offline" else s.with_changes(llm_cache=True, store_path=store.path)
-            for name, s in settings.items()
-        }
+    roles = role_settings(spec)
+
+    def cached(s: Settings) -> Settings:
+        return s if not cache or s.provider == "offline" else s.with_changes(llm_cache=True, store_path=store.path)
+
+    settings = {name: cached(s) for name, s in settings.items()}
+    roles = {name: {r: cached(s) for r, s in by_role.items()} for name, by_role in roles.items()}
     exp_id = spec.experiment_id
     store.create_experiment(
         exp_id,
@@ -206,6 +239,7 @@ def prepare(spec: ExperimentSpec, store: Store, *, cache: bool = False) -> list[
             repetition=c.repetition,
             max_steps=spec.max_steps,
             settings=settings[c.agent],
+            roles=roles[c.agent],
             title=f"{spec.name} · {c.key}",
         )
         for c in cells

@@ -27,12 +27,20 @@ def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = N
     model = adapter(
         settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
     )
+    model.temperature = settings.temperature
+    model.sample_seed = settings.llm_seed
     if not settings.llm_cache:
         return model
     from core.llm.cache import CachedChatModel
     from core.store.llm_cache import StoredReplies
 
-    return CachedChatModel(model, StoredReplies(settings.store_path), provider=settings.provider)
+    return CachedChatModel(
+        model,
+        StoredReplies(settings.store_path),
+        provider=settings.provider,
+        temperature=settings.temperature,
+        seed=settings.llm_seed,
+    )
 
 
 def _pong(system: str, messages: object, tools: object) -> OfflineTurn:

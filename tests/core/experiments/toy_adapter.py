@@ -106,7 +106,39 @@ class AskModel:
             raise SpecError("action", f"the model did not answer a number: {reply.text!r}") from None
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings) -> Any:
+class RoleAgent:
+    """An agent with per-role models: role `orderer` answers each period's order quantity, role `judge` is
+    asked once per period whether it agrees (its answer is kept as the step's note)."""
+
+    def __init__(self, name: str, roles: dict[str, Settings]) -> None:
+        self.name = name
+        self.orderer = AskModel(name, roles["orderer"], None)
+        self.judge = make_chat_model(roles["judge"]) if "judge" in roles else None
+        self.judged = Usage()
+        self.last_note: str | None = None
+
+    @property
+    def usage(self) -> Usage:
+        return self.orderer.usage + self.judged
+
+    def reset(self, seed: int | None) -> None:
+        self.orderer.reset(seed)
+        self.judged = Usage()
+
+    def act(self, observation: Any) -> int:
+        action = self.orderer.act(observation)
+        if self.judge is not None:
+            reply = self.judge.complete("Judge the order.", [Message("user", f"order {action}?")])
+            self.judged = self.judged + reply.usage
+            self.last_note = reply.text
+        return action
+
+
+def make_agent(
+    agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
+) -> Any:
+    if roles:
+        return RoleAgent(agent_spec["name"], roles)
     if agent_spec.get("kind") == "llm":
         return AskModel(agent_spec["name"], settings, agent_spec.get("log"))
     return OrderUpTo(agent_spec["name"], agent_spec)
