@@ -34,6 +34,7 @@ from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
 from core.experiments.worker import CellOutcome, CellStatus, CellTask
 from core.llm.prices import PriceTable, load_prices
+from core.llm.roles import RoleModel, settings_for
 from core.store import Store
 from core.store.connection import write_failed
 
@@ -150,11 +151,7 @@ class CellWriter:
 def _llm_settings(provider: str, model: str, where: str, env: dict[str, str] | None) -> Settings:
     """Settings of an LLM provider/model with the key/URL from the environment; a missing key is an error
     naming the variable (never an offline stand-in)."""
-    settings = Settings.from_env(env, provider=provider).with_changes(model=model)
-    if not settings.api_key and not (provider == "openai" and settings.base_url):
-        var = "ANTHROPIC_API_KEY" if provider == "anthropic" else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
-        raise SpecError(where, f"this LLM needs {var}; set it, or remove it (no offline stand-in is substituted)")
-    return settings
+    return settings_for(RoleModel(provider, model), where, env)
 
 
 def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, Settings]:
@@ -180,10 +177,7 @@ def role_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> di
             if model.offline:
                 roles[role] = Settings(model=model.model)
                 continue
-            where = f"agents.{agent.name}.roles.{role}"
-            roles[role] = _llm_settings(model.provider, model.model, where, env).with_changes(
-                temperature=model.temperature, llm_seed=model.seed
-            )
+            roles[role] = settings_for(model, f"agents.{agent.name}.roles.{role}", env)
         out[agent.name] = roles
     return out
 

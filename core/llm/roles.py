@@ -14,10 +14,13 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import SpecError
 from core.llm.registry import PROVIDER_REGISTRY
+
+if TYPE_CHECKING:
+    from core.config import Settings
 
 ROLE_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_MODEL_CHARS = 200
@@ -71,6 +74,23 @@ class RoleModel:
 
     def as_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in _FIELDS if getattr(self, k) is not None}
+
+
+def settings_for(model: RoleModel, where: str, env: Mapping[str, str] | None = None) -> Settings:
+    """The `Settings` that play `model`: for an LLM the provider's key and base URL from the environment (a
+    missing key is a `SpecError` at `where` naming the variable — never an offline stand-in), its temperature
+    and seed; for "offline" the offline settings named after the stand-in."""
+    from core.config import Settings
+
+    if model.offline:
+        return Settings(model=model.model)
+    settings = Settings.from_env(dict(env) if env is not None else None, provider=model.provider).with_changes(
+        model=model.model, temperature=model.temperature, llm_seed=model.seed
+    )
+    if not settings.api_key and not (model.provider == "openai" and settings.base_url):
+        var = "ANTHROPIC_API_KEY" if model.provider == "anthropic" else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
+        raise SpecError(where, f"this LLM needs {var}; set it, or remove it (no offline stand-in is substituted)")
+    return settings
 
 
 def check_role_name(name: object, where: str) -> str:
