@@ -181,8 +181,13 @@ class ManagerEnv(gym.Env):
         """The trial's metrics, with the LLM imitator's tokens (its requests are the environment's, not the
         agent's, so the agent's token count does not include them)."""
         usage = getattr(self.imitator, "usage", None)
-        extra = {"imitator_input_tokens": float(usage.input_tokens), "imitator_output_tokens": float(usage.output_tokens)}
-        return {**self._metrics, **(extra if usage is not None else {})}
+        if usage is None:
+            return dict(self._metrics)
+        return {
+            **self._metrics,
+            "imitator_input_tokens": float(usage.input_tokens),
+            "imitator_output_tokens": float(usage.output_tokens),
+        }
 
 
 _QUESTIONS = (
