@@ -103,6 +103,8 @@ def test_llm_decision_cell_against_the_fake_server(provider, monkeypatch, fake_l
     assert m["llm_decision_agent"] == 1.0
     assert m["success"] == 1.0 and m["score"] == pytest.approx(1.0)
     assert m["turns"] == 2.0 and m["stop"] == 0.0  # criterion (i): check_utility returned U*
+    # issue 30: the decision agent's tokens are recorded (4 requests × the fake server's 11 in / 7 out)
+    assert (m["decision_input_tokens"], m["decision_output_tokens"]) == (44.0, 28.0)
     first = fake_llm.requests[0]["body"]
     assert first["model"] == "decider-1"
     system = first["system"] if provider == "anthropic" else first["messages"][0]["content"]
