@@ -199,6 +199,13 @@ def prepare(spec: ExperimentSpec, store: Store, *, cache: bool = False) -> list[
         raise SpecError(
             "roles", f"the adapter {spec.adapter_module} does not take per-role models (its make_agent has no roles=)"
         )
+    known = getattr(adapter, "ROLES", None)  # an adapter may list its roles: others are refused up front
+    for agent in spec.agents if known is not None else ():
+        for role in agent.roles:
+            if role not in known:
+                raise SpecError(
+                    f"agents.{agent.name}.roles.{role}", f"this workbench's roles are {', '.join(known) or 'none'}"
+                )
     instances, cells = expand(spec, adapter)
     settings = agent_settings(spec)
     roles = role_settings(spec)

@@ -177,6 +177,7 @@ class RuleAgent:
 
 
 LAB_ROLES = ("copilot", "judge")
+ROLES = LAB_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
 
 
 def make_agent(
