@@ -138,3 +138,20 @@ def test_shipped_llm_decision_spec_parses_and_is_refused_without_a_key(monkeypat
     assert "no automatic rollback" in designs["tpp_llm_paper"] and designs["tpp_llm"] == "T-P-P"
     with pytest.raises(SpecError, match="OPENAI_API_KEY"):
         prepare(spec, Store(tmp_path / "s.duckdb"))
+
+
+def test_the_optimizer_role_names_the_llm_agents_model(monkeypatch, fake_llm) -> None:
+    """Issue 30: `roles.optimizer` sets an LLM optimization agent's model; on an offline agent it is refused."""
+    from core.config import Settings
+
+    no_keys(monkeypatch)
+    (_, config), *_ = experiment.instances({"utilities": ["u001"], "styles": ["precise"], "feedbacks": ["rich"]})
+    experiment.make_env(config)
+    role = Settings(provider="openai", model="opt-m", api_key="k", base_url=fake_llm.openai_url)
+    llm = {"name": "cpp", "kind": "llm", "design": "C-P-P", "provider": "anthropic", "model": "other"}
+    agent = experiment.make_agent(llm, config, Settings(), roles={"optimizer": role})
+    agent.reset(0)
+    assert agent.optimizer.model.name == "opt-m"
+    with pytest.raises(SpecError) as err:
+        experiment.make_agent({"name": "tpp", "kind": "offline", "design": "T-P-P"}, config, None, roles={"optimizer": role})
+    assert err.value.field == "agents.tpp.roles.optimizer"
