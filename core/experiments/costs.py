@@ -48,15 +48,34 @@ def agent_provider(agent: AgentSpec) -> str:
     return str(agent.provider) if agent.kind == "llm" else "offline"
 
 
+def agent_models(agent: AgentSpec) -> list[tuple[str, str]]:
+    """Every LLM (provider, model) an agent uses: its own (kind "llm") and its LLM roles'."""
+    models = [(str(agent.provider), str(agent.model))] if agent.kind == "llm" else []
+    models += [(m.provider, m.model) for m in agent.roles.values() if not m.offline]
+    return list(dict.fromkeys(models))
+
+
+def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable) -> float | None:
+    """USD of `usage` by `agent`: 0 without an LLM; None when one of its models has no price; with several
+    models (roles) the cost at the dearest one, an upper bound, since a run's tokens are not split by role."""
+    costs = [prices.cost(p, m, usage) for p, m in agent_models(agent)]
+    if not costs:
+        return 0.0
+    if any(c is None for c in costs):
+        return None
+    return max(c for c in costs if c is not None)
+
+
 def check_prices(spec: ExperimentSpec, prices: PriceTable, field: str) -> None:
-    """Refuse (naming `field`) when an LLM agent's model has no price: a budget or an estimate cannot use it."""
+    """Refuse (naming `field`) when an LLM model of an agent has no price: a budget cannot use it."""
     for agent in spec.agents:
-        if agent.kind == "llm" and prices.price(agent.provider, agent.model) is None:
-            raise SpecError(
-                field,
-                f"agent {agent.name!r} uses {agent.provider}/{agent.model}, which has no price in {prices.source}; "
-                "add it there (USD per million input/output tokens)",
-            )
+        for provider, model in agent_models(agent):
+            if prices.price(provider, model) is None:
+                raise SpecError(
+                    field,
+                    f"agent {agent.name!r} uses {provider}/{model}, which has no price in {prices.source}; "
+                    "add it there (USD per million input/output tokens)",
+                )
 
 
 class Budget:
@@ -74,8 +93,7 @@ class Budget:
 
     def charge(self, agent_name: str, record: RunRecord | None) -> float:
         """Add the cost of one finished cell of `agent_name`; return it."""
-        agent = self.spec.agent(agent_name)
-        cost = self.prices.cost(agent_provider(agent), agent.model, record_usage(record)) or 0.0
+        cost = agent_cost(self.spec.agent(agent_name), record_usage(record), self.prices) or 0.0
         with self._lock:
             self.spent_usd += cost
         return cost
@@ -118,7 +136,7 @@ def estimate_cells(
             },
         )
         row["cells"] += 1
-        if agent.kind != "llm":
+        if not agent_models(agent):
             continue
         if not callable(hook):
             row["calls"] = row["cost_usd"] = None
@@ -131,7 +149,7 @@ def estimate_cells(
         row["calls"] += guess.calls
         row["input_tokens"] += usage.input_tokens
         row["output_tokens"] += usage.output_tokens
-        cost = prices.cost(agent.provider, agent.model, usage)
+        cost = agent_cost(agent, usage, prices)
         if cost is None:
             row["cost_usd"] = None
             row["note"] = "price unknown"

@@ -21,6 +21,7 @@ from typing import Any
 import pandas as pd
 
 from core.errors import SpecError, StoreError
+from core.experiments.costs import agent_cost, agent_models
 from core.experiments.spec import ExperimentSpec, from_dict
 from core.experiments.stats import paired_table, summary_table
 from core.llm.prices import UNKNOWN, PriceTable, format_cost, load_prices
@@ -108,8 +109,8 @@ def cost_tables(
             int(tokens.at[cell.run_id, "input_tokens"]) if cell.run_id in tokens.index else 0,
             int(tokens.at[cell.run_id, "output_tokens"]) if cell.run_id in tokens.index else 0,
         )
-        provider = agent.provider if agent.kind == "llm" else "offline"
-        cost = prices.cost(provider, agent.model, used)
+        cost = agent_cost(agent, used, prices)
+        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
         rows.append(
             {
                 "cell_key": cell.cell_key,
@@ -119,7 +120,7 @@ def cost_tables(
                 "input_tokens": used.input_tokens,
                 "output_tokens": used.output_tokens,
                 "cost_usd": float("nan") if cost is None else cost,
-                "price": UNKNOWN if cost is None else ("offline" if provider == "offline" else "listed"),
+                "price": UNKNOWN if cost is None else kind,
             }
         )
     per_cell = pd.DataFrame(
@@ -130,6 +131,7 @@ def cost_tables(
     for agent in spec.agents:
         mine = per_cell[per_cell["agent"] == agent.name]
         unknown = bool((mine["price"] == UNKNOWN).any())
+        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
         per_agent.append(
             {
                 "agent": agent.name,
@@ -139,7 +141,7 @@ def cost_tables(
                 "input_tokens": int(mine["input_tokens"].sum()),
                 "output_tokens": int(mine["output_tokens"].sum()),
                 "cost_usd": float("nan") if unknown else float(mine["cost_usd"].sum()),
-                "price": UNKNOWN if unknown else ("offline" if agent.kind == "offline" else "listed"),
+                "price": UNKNOWN if unknown else kind,
             }
         )
     return pd.DataFrame(per_agent), per_cell

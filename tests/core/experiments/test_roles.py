@@ -16,6 +16,7 @@ from core.experiments.driver import ExperimentStatus, role_settings, run_experim
 from core.experiments.engines import LocalEngine
 from core.experiments.report import build_report
 from core.experiments.spec import with_roles
+from core.llm.prices import parse_prices
 from core.llm.roles import RoleModel, parse_role, role_table
 from core.store import Store
 from tests.core.experiments.conftest import TOY, toy_spec
@@ -97,6 +98,15 @@ def test_each_role_reaches_its_own_server_and_reports_label_the_roles(
     kinds = dict(zip(*[build_report(store, spec.experiment_id).per_agent[c] for c in ("agent", "kind")], strict=True))
     assert kinds["pair"] == (
         "offline (built-in) · roles judge: LLM anthropic/model-b; orderer: LLM openai/model-a, temperature 0.0, seed 7"
+    )
+    # the run's tokens (6 requests × 11 in / 7 out) priced at the dearer role model: an upper bound, never $0
+    both = parse_prices('[openai]\n"model-a" = { input = 1, output = 1 }\n[anthropic]\n"model-b" = { input = 10, output = 10 }\n')
+    costs = build_report(store, spec.experiment_id, prices=both).costs.set_index("agent")
+    assert costs.at["pair", "price"] == "upper bound (roles)"
+    assert costs.at["pair", "cost_usd"] == pytest.approx((66 + 42) * 10 / 1e6)
+    one = parse_prices('[openai]\n"model-a" = { input = 1, output = 1 }\n')
+    assert build_report(store, spec.experiment_id, prices=one).costs.set_index("agent").at["pair", "price"] == (
+        "price unknown"
     )
 
 
