@@ -37,6 +37,7 @@ MAX_INPUT_BYTES = 50_000_000  # a CSV or JSON file read by a command
 # An objective weight of the schedule MILP; equals solvers.schedule.model.MAX_WEIGHT (not imported: pulp is slow).
 MAX_WEIGHT = 1e6
 MAX_BOUND = 1e9  # an upper bound on an objective
+MAX_BUDGET_USD = 1e6  # the --budget of one experiment run, in USD
 MAX_LINE_CHARS = 8_000  # one chat line (JSON text) of the JSON-lines protocols: ~1,300 words
 MAX_NUMBER_CHARS = 64  # a number typed on the command line (longer text is refused before parsing)
 MAX_WORKERS = 64  # worker processes (or Ray CPUs) of one command: beyond it a machine thrashes long before
@@ -181,6 +182,7 @@ bound = number(0.0, MAX_BOUND, what="an upper bound")
 llm_timeout = number(0.0, MAX_LLM_TIMEOUT_S, low_open=True, what="a number of seconds")
 llm_retries = whole(0, MAX_LLM_RETRIES, "a whole number of retries")
 workers = whole(1, MAX_WORKERS, "a whole number of worker processes")
+budget_usd = number(0.0, MAX_BUDGET_USD, low_open=True, what="an amount of USD")
 
 
 def free_text(max_chars: int, what: str = "a text") -> Callable[[str], str]:
@@ -255,6 +257,21 @@ def word(words: tuple[str, ...], what: str) -> Callable[[str], str]:
 identifier = free_text(MAX_ID_CHARS, "an id")  # a run or experiment id: the store says whether it exists
 label = free_text(MAX_ID_CHARS, "a name")
 model_name = free_text(MAX_ID_CHARS, "a model name")
+_role_text = free_text(MAX_ID_CHARS + 60, "ROLE=provider:model")
+
+
+def role(text: str) -> tuple[str, Any]:
+    """`--role ROLE=provider:model` as (role, `core.llm.roles.RoleModel`): a known provider, a model name, a
+    role name of lower-case letters, digits and _."""
+    from core.llm.roles import parse_role
+
+    try:
+        return parse_role(_role_text(text))
+    except SpecError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--role: ").removeprefix("--role.")) from None
+
+
+_named("role", role)
 url = free_text(2_000, "a URL")
 
 
@@ -461,6 +478,46 @@ def add_engine_flags(parser: argparse.ArgumentParser) -> None:
         help=f"worker processes / Ray CPUs (default 2, at most {MAX_WORKERS})",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def add_cache_flags(parser: argparse.ArgumentParser) -> None:
+    """`--cache/--no-cache`: answer repeated LLM requests from the store's reply cache (default off)."""
+    parser.add_argument(
+        "--cache",
+        dest="cache",
+        action="store_true",
+        default=False,
+        help="reuse stored replies to identical LLM requests, and store new ones (default: --no-cache)",
+    )
+    parser.add_argument("--no-cache", dest="cache", action="store_false", help="send every LLM request (default)")
+
+
+def add_role_flags(parser: argparse.ArgumentParser) -> None:
+    """`--role ROLE=provider:model`, repeatable: the model of a role for every agent (read back as a dict)."""
+    parser.add_argument(
+        "--role",
+        type=role,
+        action="append",
+        metavar="ROLE=PROVIDER:MODEL",
+        help="the model of one role of every agent (e.g. judge=openai:gpt-4o-mini; repeat for more roles; "
+        "offline:NAME names an offline stand-in explicitly)",
+    )
+
+
+def add_cost_flags(parser: argparse.ArgumentParser) -> None:
+    """`--dry-run` (estimate calls and USD, run nothing) and `--budget USD` (stop starting cells once spent)."""
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="estimate the model calls, tokens and USD of the cells still to run, and run nothing",
+    )
+    parser.add_argument(
+        "--budget",
+        type=budget_usd,
+        metavar="USD",
+        help="start no new cell once the cells run cost this much at list price (data/llm_prices.toml); "
+        "the others stay pending, so rerunning resumes",
+    )
 
 
 def add_llm_flags(parser: argparse.ArgumentParser) -> None:

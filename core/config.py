@@ -34,6 +34,7 @@ DEFAULT_LLM_TIMEOUT_S = 60.0
 DEFAULT_LLM_RETRIES = 2
 MAX_LLM_TIMEOUT_S = 600.0
 MAX_LLM_RETRIES = 10
+MAX_TEMPERATURE = 2.0  # the widest range providers accept (OpenAI 0-2, Anthropic 0-1)
 # The longest one LLM request may block a turn: timeout × (retries + 1). 60 s × 3 attempts by default.
 MAX_LLM_WAIT_S = 600.0
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/@\s]+@")
@@ -99,6 +100,9 @@ class Settings:
     store_path: Path = field(default_factory=default_store_path)
     timeout_s: float = DEFAULT_LLM_TIMEOUT_S
     max_retries: int = DEFAULT_LLM_RETRIES
+    llm_cache: bool = False  # answer repeated model requests from the store's reply cache (core.llm.cache)
+    temperature: float | None = None  # sent to the provider when set (None: the provider's default)
+    llm_seed: int | None = None  # a sampling seed sent to OpenAI-compatible servers when set (Anthropic has none)
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
@@ -109,6 +113,18 @@ class Settings:
             raise SpecError("model", "a model name is required")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < 2**32:
             raise SpecError("seed", "the seed must be a whole number between 0 and 4294967295")
+        if not isinstance(self.llm_cache, bool):
+            raise SpecError("llm_cache", "must be true or false")
+        if self.temperature is not None and (
+            isinstance(self.temperature, bool)
+            or not isinstance(self.temperature, int | float)
+            or not 0 <= self.temperature <= MAX_TEMPERATURE
+        ):
+            raise SpecError("temperature", f"the temperature must be a number from 0 to {MAX_TEMPERATURE:g}")
+        if self.llm_seed is not None and (
+            not isinstance(self.llm_seed, int) or isinstance(self.llm_seed, bool) or not 0 <= self.llm_seed < 2**32
+        ):
+            raise SpecError("llm_seed", "the model's seed must be a whole number between 0 and 4294967295")
         if self.base_url and not str(self.base_url).startswith(("http://", "https://")):
             raise SpecError("base_url", "the base URL must start with http:// or https://")
         if (

@@ -10,10 +10,10 @@ import pandas as pd
 
 from core import cli_args
 from core.errors import OrcaError, SpecError, StoreError
-from core.experiments.driver import run_experiment
+from core.experiments.driver import estimate, run_experiment
 from core.experiments.engines import make_engine
 from core.experiments.report import FORMATS, build_report, to_markdown, write_report
-from core.experiments.spec import ExperimentSpec, from_dict, load_spec
+from core.experiments.spec import ExperimentSpec, from_dict, load_spec, with_roles
 from core.store import Store
 
 
@@ -30,16 +30,31 @@ def _spec(target: str, db: str) -> ExperimentSpec:
 
 
 def _run(args: argparse.Namespace) -> dict[str, Any]:
-    spec = _spec(args.spec, args.db)
+    spec = with_roles(_spec(args.spec, args.db), dict(args.role or []))
+    if args.dry_run:
+        return {"dry_run": True, "name": spec.name, **estimate(spec, Store(args.db))}
     engine = make_engine(args.engine, workers=args.workers, address=args.address)
     try:
-        summary = run_experiment(spec, Store(args.db), engine=engine, progress=not args.quiet)
+        summary = run_experiment(
+            spec,
+            Store(args.db),
+            engine=engine,
+            progress=not args.quiet,
+            cache=args.cache,
+            budget_usd=args.budget,
+        )
     except KeyboardInterrupt:
         raise OrcaError(
             f"experiment {spec.experiment_id} interrupted; the cells finished so far are stored — run the same "
             "spec again to finish it"
         ) from None
-    return {**summary.as_dict(), "name": spec.name, "engine": args.engine, "workers": args.workers}
+    return {
+        **summary.as_dict(),
+        "name": spec.name,
+        "engine": args.engine,
+        "workers": args.workers,
+        "cache": args.cache,
+    }
 
 
 def _status(args: argparse.Namespace) -> dict[str, Any]:
@@ -80,6 +95,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="path of the experiment spec (TOML), or a stored experiment's id",
     )
     cli_args.add_engine_flags(run)
+    cli_args.add_cache_flags(run)
+    cli_args.add_cost_flags(run)
+    cli_args.add_role_flags(run)
     run.add_argument(
         "--address",
         type=cli_args.free_text(200, "a Ray address"),

@@ -14,6 +14,7 @@ cell's metrics: a name the adapter does not report stops the run with an error l
 from __future__ import annotations
 
 import contextlib
+import inspect
 import queue
 import threading
 import time
@@ -26,11 +27,14 @@ import duckdb
 
 from core.config import Settings
 from core.errors import SpecError, StoreError
+from core.experiments.costs import Budget, estimate_cells
 from core.experiments.engines import Engine, LocalEngine
 from core.experiments.lock import experiment_lock
 from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
 from core.experiments.worker import CellOutcome, CellStatus, CellTask
+from core.llm.prices import PriceTable, load_prices
+from core.llm.roles import RoleModel, settings_for
 from core.store import Store
 from core.store.connection import write_failed
 
@@ -62,6 +66,8 @@ class RunSummary:
     done: int
     failed: int
     elapsed_s: float
+    spent_usd: float | None = None  # with a budget: what the cells run now cost at list price
+    budget_reached: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}
@@ -142,6 +148,12 @@ class CellWriter:
             raise self.error
 
 
+def _llm_settings(provider: str, model: str, where: str, env: dict[str, str] | None) -> Settings:
+    """Settings of an LLM provider/model with the key/URL from the environment; a missing key is an error
+    naming the variable (never an offline stand-in)."""
+    return settings_for(RoleModel(provider, model), where, env)
+
+
 def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, Settings]:
     """Per-agent settings: offline for offline agents; for LLM agents the provider's key/URL from the
     environment. An LLM agent without credentials is an error: it is never replaced by an offline stand-in."""
@@ -150,31 +162,63 @@ def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> d
         if agent.kind == "offline":
             out[agent.name] = Settings()
             continue
-        settings = Settings.from_env(env, provider=agent.provider).with_changes(model=agent.model)
-        if not settings.api_key and not (agent.provider == "openai" and settings.base_url):
-            var = (
-                "ANTHROPIC_API_KEY"
-                if agent.provider == "anthropic"
-                else "OPENAI_API_KEY (or OPENAI_BASE_URL)"
-            )
-            raise SpecError(
-                f"agents.{agent.name}.provider",
-                f"this LLM agent needs {var}; set it, or remove the agent (no offline stand-in is substituted)",
-            )
-        out[agent.name] = settings
+        out[agent.name] = _llm_settings(str(agent.provider), str(agent.model), f"agents.{agent.name}.provider", env)
     return out
 
 
+def role_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, dict[str, Settings]]:
+    """Per agent, the settings of each of its roles (`AgentSpec.roles`): an LLM role's provider key/URL from
+    the environment (refused without one, naming the variable), its temperature and seed; an offline role
+    only where the spec names "offline"."""
+    out: dict[str, dict[str, Settings]] = {}
+    for agent in spec.agents:
+        roles: dict[str, Settings] = {}
+        for role, model in agent.roles.items():
+            if model.offline:
+                roles[role] = Settings(model=model.model)
+                continue
+            roles[role] = settings_for(model, f"agents.{agent.name}.roles.{role}", env)
+        out[agent.name] = roles
+    return out
+
+
+def takes_roles(adapter: object) -> bool:
+    """Whether the adapter's `make_agent` accepts `roles=` (per-role settings)."""
+    try:
+        return "roles" in inspect.signature(adapter.make_agent).parameters  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return False
+
+
 def prepare(
-    spec: ExperimentSpec, store: Store, settings: Mapping[str, Settings] | None = None
+    spec: ExperimentSpec, store: Store, settings: Mapping[str, Settings] | None = None, *, cache: bool = False
 ) -> list[CellTask]:
     """Record the experiment and its cells (idempotent) and return the tasks of the cells not done yet.
 
     `settings` (agent name -> Settings) replaces the environment's for callers that already hold them (the
-    labs' CLIs and pages, whose provider flags and sidebar choose the model)."""
+    labs' CLIs and pages, whose provider flags and sidebar choose the model). With `cache`, LLM agents answer
+    repeated requests from the reply cache in `store` (core.llm.cache)."""
     adapter = load_adapter(spec.adapter_module)
+    if any(a.roles for a in spec.agents) and not takes_roles(adapter):
+        raise SpecError(
+            "roles", f"the adapter {spec.adapter_module} does not take per-role models (its make_agent has no roles=)"
+        )
+    known = getattr(adapter, "ROLES", None)  # an adapter may list its roles: others are refused up front
+    for agent in spec.agents if known is not None else ():
+        for role in agent.roles:
+            if role not in known:
+                raise SpecError(
+                    f"agents.{agent.name}.roles.{role}", f"this workbench's roles are {', '.join(known) or 'none'}"
+                )
     instances, cells = expand(spec, adapter)
     settings = dict(settings) if settings is not None else agent_settings(spec)
+    roles = role_settings(spec)
+
+    def cached(s: Settings) -> Settings:
+        return s if not cache or s.provider == "offline" else s.with_changes(llm_cache=True, store_path=store.path)
+
+    settings = {name: cached(s) for name, s in settings.items()}
+    roles = {name: {r: cached(s) for r, s in by_role.items()} for name, by_role in roles.items()}
     exp_id = spec.experiment_id
     store.create_experiment(
         exp_id,
@@ -200,6 +244,7 @@ def prepare(
             repetition=c.repetition,
             max_steps=spec.max_steps,
             settings=settings[c.agent],
+            roles=roles[c.agent],
             title=f"{spec.name} · {c.key}",
         )
         for c in cells
@@ -216,13 +261,33 @@ def run_experiment(
     should_stop: Callable[[], bool] | None = None,
     on_outcome: Callable[[CellOutcome], None] | None = None,
     settings: Mapping[str, Settings] | None = None,
+    cache: bool = False,
+    budget_usd: float | None = None,
+    prices: PriceTable | None = None,
 ) -> RunSummary:
-    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes.
+    """Run (or resume) `spec` on `engine` (default: a local pool of 2), writing each cell as it finishes;
+    `cache` puts the LLM agents behind the store's reply cache (a rerun then sends no repeated request).
+    With `budget_usd`, no new cell starts once the cells finished in this call cost that much (at `prices`,
+    default the price table file): the experiment is `stopped`, its other cells pending, and rerunning resumes.
 
     Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it. `settings`: see
     `prepare`."""
+    budget = (
+        Budget(budget_usd, spec, prices if prices is not None else load_prices()) if budget_usd is not None else None
+    )
     with experiment_lock(store.path, spec.experiment_id):
-        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, settings)
+        return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, settings, cache, budget)
+
+
+def estimate(spec: ExperimentSpec, store: Store, prices: PriceTable | None = None) -> dict[str, object]:
+    """The `--dry-run` estimate of the cells still to run (nothing is written or run): model calls, tokens and
+    USD per agent and in total (see `core.experiments.costs`)."""
+    table = prices if prices is not None else load_prices()
+    adapter = load_adapter(spec.adapter_module)
+    instances, cells = expand(spec, adapter)
+    stored = store.cells(spec.experiment_id)
+    done = set(stored.loc[stored["status"] == CellStatus.DONE, "cell_key"])
+    return estimate_cells(spec, adapter, [c for c in cells if c.key not in done], instances, table)
 
 
 def _run_locked(
@@ -233,9 +298,12 @@ def _run_locked(
     should_stop: Callable[[], bool] | None,
     on_outcome: Callable[[CellOutcome], None] | None,
     settings: Mapping[str, Settings] | None = None,
+    cache: bool = False,
+    budget: Budget | None = None,
 ) -> RunSummary:
     started = time.monotonic()
-    tasks = prepare(spec, store, settings)
+    tasks = prepare(spec, store, settings, cache=cache)
+    agent_of = {t.key: str(t.agent["name"]) for t in tasks}
     exp_id = spec.experiment_id
     total = len(store.cells(exp_id))
     store.set_experiment_status(exp_id, ExperimentStatus.RUNNING)
@@ -250,6 +318,8 @@ def _run_locked(
     metric_error: list[SpecError] = []
 
     def written(outcome: CellOutcome) -> None:
+        if budget is not None:
+            budget.charge(agent_of[outcome.key], outcome.record)
         ok = outcome.status is CellStatus.DONE
         counts["done" if ok else "failed"] += 1
         if ok and not metric_error and spec.metric not in (outcome.metrics or {}):
@@ -265,7 +335,12 @@ def _run_locked(
     writer = CellWriter(store, exp_id, written)
 
     def stop() -> bool:
-        return bool(writer.error is not None or metric_error or (should_stop is not None and should_stop()))
+        return bool(
+            writer.error is not None
+            or metric_error
+            or (budget is not None and budget.reached)
+            or (should_stop is not None and should_stop())
+        )
 
     status = ExperimentStatus.STOPPED
     failing = True
@@ -302,4 +377,6 @@ def _run_locked(
         counts["done"],
         counts["failed"],
         time.monotonic() - started,
+        round(budget.spent_usd, 6) if budget is not None else None,
+        budget is not None and budget.reached,
     )

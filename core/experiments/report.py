@@ -3,6 +3,10 @@ paired against the baseline, every metric's mean) in markdown, CSV or Parquet.
 
 Every table names each agent's kind: offline built-in agents are labelled "offline (built-in)", LLM agents by
 provider and model, so a stand-in is never read as an LLM result.
+
+Tokens and cost: each cell's tokens come from its run in the store (`Store.run_tokens`), priced with the price
+table (`core.llm.prices`) at list price — a cell replayed from the reply cache costs what the run would cost; a
+model missing from the table has cost NaN and price "price unknown", never 0.
 """
 
 from __future__ import annotations
@@ -10,15 +14,18 @@ from __future__ import annotations
 import io
 import math
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from core.errors import SpecError, StoreError
+from core.experiments.costs import agent_cost, agent_models
 from core.experiments.spec import ExperimentSpec, from_dict
 from core.experiments.stats import paired_table, summary_table
+from core.llm.prices import UNKNOWN, PriceTable, format_cost, load_prices
+from core.llm.types import Usage
 from core.store import Store
 
 FORMATS = ("md", "csv", "parquet")
@@ -46,10 +53,28 @@ class ExperimentReport:
     per_group: pd.DataFrame
     paired: pd.DataFrame
     means: pd.DataFrame  # every metric's mean per agent
+    costs: pd.DataFrame = field(default_factory=pd.DataFrame)  # tokens and USD per agent
+    cell_costs: pd.DataFrame = field(default_factory=pd.DataFrame)  # tokens and USD per cell (= run)
 
     @property
     def metric(self) -> str:
         return self.spec.metric
+
+    @property
+    def total_tokens(self) -> Usage:
+        """Input and output tokens of every cell of the experiment."""
+        if self.cell_costs.empty:
+            return Usage()
+        return Usage(int(self.cell_costs["input_tokens"].sum()), int(self.cell_costs["output_tokens"].sum()))
+
+    @property
+    def total_cost(self) -> float | None:
+        """USD of every cell, None when a cell's model has no price."""
+        if self.cell_costs.empty:
+            return 0.0
+        if (self.cell_costs["price"] == UNKNOWN).any():
+            return None
+        return float(self.cell_costs["cost_usd"].sum())
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {
@@ -57,6 +82,8 @@ class ExperimentReport:
             "per_group": self.per_group,
             "paired": self.paired,
             "metric_means": self.means,
+            "costs": self.costs,
+            "cell_costs": self.cell_costs,
             "cells": self.cells,
         }
 
@@ -69,8 +96,62 @@ def cell_frame(store: Store, experiment_id: str) -> pd.DataFrame:
     return out
 
 
-def build_report(store: Store, experiment_id: str, *, seed: int = 0) -> ExperimentReport:
-    """The report of stored experiment `experiment_id` (the statistics use the done cells only)."""
+def cost_tables(
+    store: Store, spec: ExperimentSpec, cells: pd.DataFrame, prices: PriceTable
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Tokens and USD per agent and per cell (every cell that has a run, done or failed)."""
+    ran = cells[cells["run_id"].notna()]
+    tokens = store.run_tokens(ran["run_id"].tolist()).set_index("run_id") if not ran.empty else pd.DataFrame()
+    rows = []
+    for cell in ran.itertuples():
+        agent = spec.agent(cell.agent)
+        used = Usage(
+            int(tokens.at[cell.run_id, "input_tokens"]) if cell.run_id in tokens.index else 0,
+            int(tokens.at[cell.run_id, "output_tokens"]) if cell.run_id in tokens.index else 0,
+        )
+        cost = agent_cost(agent, used, prices)
+        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
+        rows.append(
+            {
+                "cell_key": cell.cell_key,
+                "agent": cell.agent,
+                "status": cell.status,
+                "run_id": cell.run_id,
+                "input_tokens": used.input_tokens,
+                "output_tokens": used.output_tokens,
+                "cost_usd": float("nan") if cost is None else cost,
+                "price": UNKNOWN if cost is None else kind,
+            }
+        )
+    per_cell = pd.DataFrame(
+        rows,
+        columns=["cell_key", "agent", "status", "run_id", "input_tokens", "output_tokens", "cost_usd", "price"],
+    )
+    per_agent = []
+    for agent in spec.agents:
+        mine = per_cell[per_cell["agent"] == agent.name]
+        unknown = bool((mine["price"] == UNKNOWN).any())
+        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
+        per_agent.append(
+            {
+                "agent": agent.name,
+                "provider": agent.provider if agent.kind == "llm" else "offline",
+                "model": agent.model if agent.kind == "llm" else "built-in",
+                "cells": len(mine),
+                "input_tokens": int(mine["input_tokens"].sum()),
+                "output_tokens": int(mine["output_tokens"].sum()),
+                "cost_usd": float("nan") if unknown else float(mine["cost_usd"].sum()),
+                "price": UNKNOWN if unknown else kind,
+            }
+        )
+    return pd.DataFrame(per_agent), per_cell
+
+
+def build_report(
+    store: Store, experiment_id: str, *, seed: int = 0, prices: PriceTable | None = None
+) -> ExperimentReport:
+    """The report of stored experiment `experiment_id` (the statistics use the done cells only); costs use
+    `prices` (default: the price table file, `core.llm.prices.load_prices`)."""
     experiment = store.get_experiment(experiment_id)
     spec = from_dict(experiment["spec"])
     cells = cell_frame(store, experiment_id)
@@ -96,6 +177,7 @@ def build_report(store: Store, experiment_id: str, *, seed: int = 0) -> Experime
         if not done.empty
         else (pd.DataFrame(columns=["agent", *metric_columns]))
     )
+    costs, cell_costs = cost_tables(store, spec, cells, prices if prices is not None else load_prices())
     paired = (
         paired_table(done, metric, baseline=spec.baseline_agent, goal=spec.goal, seed=seed)
         if spec.paired
@@ -109,6 +191,8 @@ def build_report(store: Store, experiment_id: str, *, seed: int = 0) -> Experime
         per_group=labelled(summary_table(by_instance, metric, by=("instance", "agent"), seed=seed)),
         paired=labelled(paired),
         means=labelled(means),
+        costs=labelled(costs),
+        cell_costs=cell_costs,
     )
 
 
@@ -164,6 +248,17 @@ def to_markdown(report: ExperimentReport) -> str:
             markdown_table(report.paired),
         ]
     lines += ["", "## Every metric (mean per agent)", "", markdown_table(report.means)]
+    total = report.total_tokens
+    lines += [
+        "",
+        "## Tokens and cost",
+        "",
+        f"Experiment: {total.input_tokens:,} input and {total.output_tokens:,} output tokens, "
+        f"{format_cost(report.total_cost)} at list price (`data/llm_prices.toml`; a reply served from the cache "
+        "is counted as if sent; \"price unknown\" means the model is not in the price table, not free).",
+        "",
+        markdown_table(report.costs),
+    ]
     failed = report.cells[report.cells["status"] == "failed"]
     if not failed.empty:
         lines += ["", "## Failed cells", "", markdown_table(failed[["cell_key", "attempts", "error"]])]

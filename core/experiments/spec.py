@@ -23,18 +23,19 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from core.catalog import WORKBENCHES, by_key
 from core.errors import SpecError
+from core.llm.roles import RoleModel, role_table
 
 AGENT_KINDS = ("offline", "llm")
 LLM_PROVIDERS = ("anthropic", "openai")
 ADAPTER_FUNCTIONS = ("instances", "make_env", "make_agent", "metrics")
-_AGENT_FIELDS = ("name", "kind", "provider", "model", "framework", "params")
+_AGENT_FIELDS = ("name", "kind", "provider", "model", "framework", "params", "roles")
 MAX_SPEC_CHARS = 1_000_000
 """The longest spec text read (a spec is a few dozen lines; a megabyte is far beyond any real one)."""
 MAX_SPEC_DEPTH = 32
@@ -64,6 +65,7 @@ class AgentSpec:
     model: str | None = None
     framework: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
+    roles: Mapping[str, RoleModel] = field(default_factory=dict)  # per-role models (core.llm.roles)
 
     def __post_init__(self) -> None:
         where = f"agents.{self.name or '?'}"
@@ -82,13 +84,21 @@ class AgentSpec:
             raise SpecError(f"{where}.provider", 'an offline agent has no provider (use kind = "llm")')
         if not isinstance(self.params, Mapping):
             raise SpecError(f"{where}.params", "must be a table")
+        for role, model in dict(self.roles).items():
+            if not isinstance(model, RoleModel):
+                raise SpecError(f"{where}.roles.{role}", "must be a role model")
+            model.check(f"{where}.roles.{role}")
 
     @property
     def label(self) -> str:
-        """How reports name the agent's kind: offline stand-ins are never mistaken for an LLM."""
+        """How reports name the agent's kind (and its roles' models): offline stand-ins are never mistaken for
+        an LLM."""
         if self.kind == "offline":
-            return "offline (built-in)"
-        return f"LLM {self.provider}/{self.model}" + (f" · {self.framework}" if self.framework else "")
+            base = "offline (built-in)"
+        else:
+            base = f"LLM {self.provider}/{self.model}" + (f" · {self.framework}" if self.framework else "")
+        roles = "; ".join(f"{role}: {model.label}" for role, model in sorted(self.roles.items()))
+        return f"{base} · roles {roles}" if roles else base
 
     def as_dict(self) -> dict[str, Any]:
         """The dict the adapter's `make_agent` receives: the named fields plus `params` (also flattened)."""
@@ -101,6 +111,8 @@ class AgentSpec:
             framework=self.framework,
             params=dict(self.params),
         )
+        if self.roles:
+            out["roles"] = {role: model.as_dict() for role, model in self.roles.items()}
         return out
 
 
@@ -211,7 +223,11 @@ class ExperimentSpec:
             "adapter": self.adapter,
             "env": _plain(self.env),
             "agents": [
-                {k: _plain(getattr(a, k)) for k in _AGENT_FIELDS if getattr(a, k) not in (None, {})}
+                {
+                    k: ({r: m.as_dict() for r, m in a.roles.items()} if k == "roles" else _plain(getattr(a, k)))
+                    for k in _AGENT_FIELDS
+                    if getattr(a, k) not in (None, {})
+                }
                 for a in self.agents
             ],
             "seeds": list(self.seeds),
@@ -265,6 +281,7 @@ def _agent(i: int, raw: Any) -> AgentSpec:
         model=raw.get("model"),
         framework=raw.get("framework"),
         params=merged,
+        roles=role_table(raw["roles"], f"agents.{raw['name']}.roles") if "roles" in raw else {},
     )
 
 
@@ -471,3 +488,12 @@ def expand(spec: ExperimentSpec, adapter: ModuleType) -> tuple[dict[str, dict[st
         for agent in spec.agents
     ]
     return instances, cells
+
+
+def with_roles(spec: ExperimentSpec, overrides: Mapping[str, RoleModel]) -> ExperimentSpec:
+    """`spec` with every agent's roles set (or replaced) by `overrides` (the CLI's `--role`): another
+    experiment id, since the models change the results."""
+    if not overrides:
+        return spec
+    agents = tuple(replace(a, roles={**a.roles, **overrides}) for a in spec.agents)
+    return replace(spec, agents=agents)

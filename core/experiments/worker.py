@@ -56,6 +56,7 @@ class CellTask:
     max_steps: int | None = None
     settings: Settings = field(default_factory=Settings, repr=False)
     title: str = ""
+    roles: dict[str, Settings] = field(default_factory=dict, repr=False)  # per-role settings (AgentSpec.roles)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,10 @@ def run_cell(task: CellTask) -> CellOutcome:
             task.adapter
         )  # the driver allowed it (`load_adapter`) before making the task
         env = adapter.make_env(dict(task.env_config))
-        agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings)
+        if task.roles:  # the driver checked that the adapter takes them
+            agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings, roles=dict(task.roles))
+        else:
+            agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings)
         config = {
             "experiment": task.experiment_id,
             "cell": task.key,

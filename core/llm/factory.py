@@ -12,7 +12,8 @@ CHECK_TIMEOUT_S = 10.0
 
 
 def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = None) -> ChatModel:
-    """The offline policy when the provider is offline, else the configured LLM adapter (see the registry)."""
+    """The offline policy when the provider is offline, else the configured LLM adapter (see the registry);
+    with `settings.llm_cache` the adapter sits behind the reply cache in `settings.store_path`."""
     entry = PROVIDER_REGISTRY[settings.provider]
     if entry.adapter is None:
         if offline_policy is None:
@@ -23,8 +24,22 @@ def make_chat_model(settings: Settings, offline_policy: OfflinePolicy | None = N
     from core.llm import providers  # the SDKs load only when used
 
     adapter = getattr(providers, entry.adapter)
-    return adapter(
+    model = adapter(
         settings.model, settings.api_key, settings.base_url, settings.timeout_s, settings.max_retries
+    )
+    model.temperature = settings.temperature
+    model.sample_seed = settings.llm_seed
+    if not settings.llm_cache:
+        return model
+    from core.llm.cache import CachedChatModel
+    from core.store.llm_cache import StoredReplies
+
+    return CachedChatModel(
+        model,
+        StoredReplies(settings.store_path),
+        provider=settings.provider,
+        temperature=settings.temperature,
+        seed=settings.llm_seed,
     )
 
 

@@ -136,6 +136,8 @@ class _SDKChatModel:
     ) -> None:
         self.name = model
         self.base_url = base_url
+        self.temperature: float | None = None  # sent when set (the factory copies Settings.temperature)
+        self.sample_seed: int | None = None  # sent to OpenAI-compatible servers when set
         self._client = self._client_for(
             api_key=api_key or "missing-key", base_url=base_url, timeout=timeout_s, max_retries=max_retries
         )
@@ -184,6 +186,8 @@ class AnthropicChatModel(_SDKChatModel):
         }
         if system:
             kwargs["system"] = system
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
         if tools:
             kwargs["tools"] = [
                 {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools
@@ -252,6 +256,10 @@ class OpenAIChatModel(_SDKChatModel):
             "max_tokens": MAX_OUTPUT_TOKENS,
             "messages": self._messages(system, messages),
         }
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.sample_seed is not None:
+            kwargs["seed"] = self.sample_seed
         if tools:
             kwargs["tools"] = [
                 {

@@ -74,6 +74,7 @@ class Reply:
     usage: Usage = Usage()
     latency_s: float = 0.0
     stop_reason: str | None = None
+    cached: bool = False  # answered from the reply cache (core.llm.cache): no request was sent
 
 
 @runtime_checkable

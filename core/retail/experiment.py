@@ -59,12 +59,31 @@ def agent_name(agent_spec: dict[str, Any]) -> str | None:
     return agent_spec.get("agent") or agent_spec.get("policy") or agent_spec.get("name")
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> Any:
+RETAIL_ROLES = ("agent",)
+ROLES = RETAIL_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
+
+
+def make_agent(
+    agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None, roles: dict[str, Any] | None = None
+) -> Any:
     """Offline agents by name (oracle, baselines, hybrid, store_manager); LLM frameworks (react, reflection,
-    plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in."""
+    plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in.
+
+    Per-role models (`roles=`, core.llm.roles): `agent` (the framework's model, instead of the agent's
+    provider/model). The judge is not part of a cell (`retail judge` runs on stored runs), so `roles.judge` is
+    refused rather than ignored."""
     from core.retail.frameworks import FRAMEWORKS
     from core.retail.run import OFFLINE_AGENTS, make_retail_agent
 
+    for role in roles or {}:
+        if role not in RETAIL_ROLES:
+            why = "the judge runs on stored runs: `retail judge --provider P --model M`" if role == "judge" else ""
+            raise SpecError(
+                f"agents.{agent_spec.get('name')}.roles.{role}",
+                f"a RetailBench cell's roles are {', '.join(RETAIL_ROLES)}" + (f"; {why}" if why else ""),
+            )
+    if roles and "agent" in roles:
+        settings = roles["agent"]
     name = agent_name(agent_spec)
     if agent_spec.get("kind") == "llm" and name not in FRAMEWORKS:
         raise SpecError(

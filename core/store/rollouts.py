@@ -250,3 +250,18 @@ class RolloutTables:
         if row is None:
             raise StoreError(f"no run with id {run_id!r}")
         return row[0], row[1]
+
+    def run_tokens(self, run_ids: list[str]) -> pd.DataFrame:
+        """Input and output tokens of each listed run (`run_id`, `input_tokens`, `output_tokens`): per column the
+        larger of its transitions' and its steps' sums, since an agent may record the same requests in both."""
+        sql = (
+            "WITH t AS (SELECT run_id, sum(input_tokens) AS i, sum(output_tokens) AS o FROM transitions "
+            "WHERE list_contains(?::VARCHAR[], run_id) GROUP BY run_id), "
+            "s AS (SELECT run_id, sum(input_tokens) AS i, sum(output_tokens) AS o FROM steps "
+            "WHERE list_contains(?::VARCHAR[], run_id) GROUP BY run_id) "
+            "SELECT r.id AS run_id, greatest(coalesce(t.i, 0), coalesce(s.i, 0))::BIGINT AS input_tokens, "
+            "greatest(coalesce(t.o, 0), coalesce(s.o, 0))::BIGINT AS output_tokens FROM runs r "
+            "LEFT JOIN t ON t.run_id = r.id LEFT JOIN s ON s.run_id = r.id WHERE list_contains(?::VARCHAR[], r.id)"
+        )
+        ids = [str(r) for r in run_ids]
+        return self._tx(lambda con: fetch_frame(con, sql, [ids, ids, ids]))

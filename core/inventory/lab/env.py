@@ -28,9 +28,10 @@ from gymnasium import spaces
 from core.errors import SpecError
 from core.inventory.lab.assessment import AssessmentConfig, assess
 from core.inventory.lab.generator import Scenario, generate
-from core.inventory.lab.imitator import ImitatorNoise, OfflineImitator
+from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImitator
 from core.inventory.lab.policy_parser import ParsedPolicy, parse_policy
 from core.inventory.lab.treatments import CachedOptimizer, TrialOutcome
+from core.llm.roles import role_from_text, settings_for
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
 from solvers.inventory.spec import PARAMETER_KEYS, problem_from_table
@@ -99,6 +100,7 @@ class ManagerEnv(gym.Env):
         capacity_basis: str = "inventory_position",
         protocol: str = "mixed",
         scenario_seed: int = 0,
+        imitator: str | None = None,
         **_: Any,
     ) -> None:
         if scenario is None:
@@ -111,13 +113,20 @@ class ManagerEnv(gym.Env):
         )
         self.optimizer = CachedOptimizer(families, capacity_basis)
         self.max_turns = max_turns
+        # the manager: the offline imitator, or the LLM persona imitator named "provider:model" (a spec's
+        # `[env] imitator`; its key is checked when the model is built — never replaced by the offline one)
+        self.imitator_model = role_from_text(imitator, "env.imitator") if imitator else None
         self.observation_space = TEXT
         self.action_space = spaces.Dict({"say": TEXT})
         self._metrics: dict[str, float] = {}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
         super().reset(seed=seed)
-        self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+        model = self.imitator_model
+        if model is None or model.offline:
+            self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+        else:
+            self.imitator = LLMImitator(self.scenario, settings_for(model, "env.imitator"))
         self.turns = 0
         self._metrics = {}
         return self.imitator.opening(), {"scenario": self.scenario.key, "context": self.scenario.context}
@@ -169,7 +178,16 @@ class ManagerEnv(gym.Env):
         return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
 
     def episode_metrics(self) -> dict[str, float]:
-        return dict(self._metrics)
+        """The trial's metrics, with the LLM imitator's tokens (its requests are the environment's, not the
+        agent's, so the agent's token count does not include them)."""
+        usage = getattr(self.imitator, "usage", None)
+        if usage is None:
+            return dict(self._metrics)
+        return {
+            **self._metrics,
+            "imitator_input_tokens": float(usage.input_tokens),
+            "imitator_output_tokens": float(usage.output_tokens),
+        }
 
 
 _QUESTIONS = (

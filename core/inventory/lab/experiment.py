@@ -1,8 +1,12 @@
 """The lab's experiment adapter (`core/experiments`): instances = generated scenarios, agents = treatments.
 
 Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (generation); noise,
-assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial) and
-day_numbering (the Copilot's reading of "day d"). Agents name a `treatment`:
+assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial),
+day_numbering (the Copilot's reading of "day d") and imitator (the manager: "offline:rules" or omitted for the
+offline imitator, "provider:model" for the LLM persona imitator, whose key is checked before any cell runs).
+Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C) and
+`judge` (B's Table 14 judge); the imitator is part of the environment, so it is named in `[env]`, and a
+`roles.imitator` is refused rather than ignored. Agents name a `treatment`:
 - `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
 - `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
 - `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
@@ -33,6 +37,7 @@ from core.inventory.lab.treatments import (
     result_policy,
 )
 from core.llm import Message, Usage, make_chat_model
+from core.llm.roles import role_from_text, settings_for
 from core.rollout import RolloutResult
 
 ENV_KEYS = {
@@ -47,6 +52,7 @@ ENV_KEYS = {
     "capacity_basis",
     "day_numbering",
     "max_turns",
+    "imitator",
 }
 GENERATOR_KEYS = {"protocol", "n", "seed", "risk_neutral"}
 TREATMENT_KINDS = ("A", "B", "C", "rule")
@@ -64,6 +70,8 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         protocol=env.get("protocol", "paper70"),
         risk_neutral=bool(env.get("risk_neutral", False)),
     )
+    if env.get("imitator"):  # refused up front (unknown provider, no key), never replaced by the offline one
+        settings_for(role_from_text(str(env["imitator"]), "env.imitator"), "env.imitator")
     trial = {k: env[k] for k in sorted(ENV_KEYS - GENERATOR_KEYS) if k in env}  # the trial's settings
     return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
 
@@ -110,14 +118,21 @@ class CopilotAgent:
 class LLMConsultant:
     """Treatments B (interactive, judged) and C (given the ground-truth parameter file)."""
 
-    def __init__(self, settings: Settings, config: dict[str, Any], *, with_parameters: bool) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        config: dict[str, Any],
+        *,
+        with_parameters: bool,
+        judge: Settings | None = None,
+    ) -> None:
         if settings.provider == "offline":
             raise ProviderError(
                 f"treatment {'C' if with_parameters else 'B'} needs an LLM provider (an API key); it is not run "
                 "offline and nothing is substituted for it"
             )
         self.model = make_chat_model(settings)
-        self.judge = LLMJudge(settings)
+        self.judge = LLMJudge(judge or settings)
         self.with_parameters = with_parameters
         self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
         self.name = "llm_parameters" if with_parameters else "llm_interactive"
@@ -161,12 +176,28 @@ class RuleAgent:
         return {"final": f"rule of thumb {self.policy.name}", "policy": spec_of(self.policy), "table": None}
 
 
-def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings):
+LAB_ROLES = ("copilot", "judge")
+ROLES = LAB_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
+
+
+def make_agent(
+    agent: dict[str, Any], config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
+):
     treatment = str(agent.get("treatment", "")).strip()
+    roles = dict(roles or {})
+    for role in roles:
+        if role == "imitator":
+            raise SpecError(
+                f"agents.{agent.get('name')}.roles.imitator",
+                'the imitator is part of the environment: name it in [env] imitator = "provider:model"',
+            )
+        if role not in LAB_ROLES:
+            raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(LAB_ROLES)}")
+    settings = roles.get("copilot", settings)
     if treatment == "A":
         return CopilotAgent(settings, config)
     if treatment in ("B", "C"):
-        return LLMConsultant(settings, config, with_parameters=treatment == "C")
+        return LLMConsultant(settings, config, with_parameters=treatment == "C", judge=roles.get("judge"))
     if treatment == "rule":
         return RuleAgent(str(agent.get("rule", "")), config)
     raise SpecError(

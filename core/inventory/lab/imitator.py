@@ -400,6 +400,9 @@ class LLMImitator:
         facts += f"\n- each {self.scenario.item_one} costs you ${self.scenario.item_cost:.2f} to buy"
         self.system = PERSONA_PROMPT.format(context=self.scenario.context, facts=facts)
         self.revealed: set[str] = set()
+        from core.llm import Usage
+
+        self.usage = Usage()  # tokens of every reply so far
 
     def opening(self) -> str:
         return (
@@ -412,6 +415,7 @@ class LLMImitator:
 
         self.history.append(("user", assistant_text))
         reply = self.model.complete(self.system, [Message(r, t) for r, t in self.history])  # type: ignore[arg-type]
+        self.usage = self.usage + reply.usage
         text = reply.text.strip() or "Sorry, could you repeat that?"
         self.history.append(("assistant", text))
         return ImitatorReply(text, asked_topics(assistant_text), (), ("llm",))

@@ -384,6 +384,25 @@ def order_query_summary(records: list[Any]) -> dict[str, Any]:
     }
 
 
+def role_labels(result: LabResult) -> dict[str, str]:
+    """Who played each role of the run, as every CSV row and the charts page say it: the provider and model,
+    the Copilot of A (offline rule-based extraction, or the LLM), B and C's model, and the manager imitator
+    (offline stand-in, or the LLM persona) — so a shared CSV never hides that a role was offline."""
+    provider = str(result.settings.get("provider", "offline"))
+    model = str(result.settings.get("model", ""))
+    llm = f"LLM {provider}/{model}"
+    offline = provider == "offline"
+    return {
+        "provider": provider,
+        "model": model,
+        "A_agent": "offline stand-in (rule-based Copilot extraction)" if offline else f"Copilot with {llm}",
+        "BC_model": "not run (offline)" if offline else llm,
+        "imitator": f"LLM persona imitator {provider}/{model}"
+        if result.config.imitator == "llm"
+        else "offline stand-in (rule-based imitator)",
+    }
+
+
 def results_csv(result: LabResult) -> str:
     names = sorted({k for r in result.records for k in r.assessment.costs})
     head = [
@@ -404,6 +423,8 @@ def results_csv(result: LabResult) -> str:
     head += [f"cost:{n}" for n in names] + [f"gap:{n}" for n in names if n != "reference"]
     head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id", "A_fig4_order_ok"]
     head += ["capacity_basis", "families", "day_numbering"]  # the paper-exact switches, on every row
+    roles = role_labels(result)
+    head += list(roles)  # who played each role, on every row
     cfg = result.config
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -437,6 +458,7 @@ def results_csv(result: LabResult) -> str:
             cfg.capacity_basis,
             cfg.families,
             cfg.day_numbering,
+            *roles.values(),
         ]
         w.writerow(row)
     return out.getvalue()
@@ -509,8 +531,11 @@ def write_report(result: LabResult, out_dir: str | Path) -> dict[str, Path]:
     figs = figures(result)
     html = [f.to_html(full_html=False, include_plotlyjs=(i == 0)) for i, f in enumerate(figs.values())]
     switches = "".join(f"<li>{_html_note(n)}</li>" for n in switches_text(result))
+    who = "".join(f"<li>{_html_note(f'{k}: {v}')}</li>" for k, v in role_labels(result).items())
     files["charts.html"] = (
-        f"<html><body><h3>Paper-exact switches</h3><ul>{switches}</ul>" + "\n".join(html) + "</body></html>"
+        f"<html><body><h3>Who played each role</h3><ul>{who}</ul><h3>Paper-exact switches</h3><ul>{switches}</ul>"
+        + "\n".join(html)
+        + "</body></html>"
     )
     paths = {}
     for name, text in files.items():

@@ -34,7 +34,7 @@ from typing import Any
 import pulp
 
 from core.errors import SpecError
-from core.llm import ChatModel, Message, Toolbox, run_tools
+from core.llm import ChatModel, Message, Toolbox, Usage, run_tools
 from core.sandbox import SandboxLimits, run_code
 from core.schedule.processing import markdown_schedule, objective_lines
 from solvers.schedule.data import District, format_time, sfusd_district
@@ -206,6 +206,7 @@ class CodeAgent:
         self.solver_calls = 0
         self.messages: list[Message] = []
         self.executions: list[dict[str, Any]] = []
+        self.usage = Usage()  # tokens of every request so far
         d = self.district
         schools = "; ".join(
             f"{s.name} ({s.grade}, {s.enrollment} students, now {format_time(s.current_start)})"
@@ -307,4 +308,5 @@ class CodeAgent:
         self.messages.append(Message("user", text))
         loop = run_tools(self.model, self.system, self.messages, Toolbox([self.execute_code]), self.max_steps)
         self.messages.extend(loop.messages)
+        self.usage = self.usage + loop.usage
         return loop.text

@@ -26,6 +26,7 @@ import numpy as np
 
 from core.config import Settings
 from core.errors import SpecError
+from core.llm.types import Usage
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, StopReason
 from core.schedule.lab.llm_decision import DecisionAgentSpec, LLMDecisionAgent, make_decision_agent
@@ -146,6 +147,9 @@ class ConversationEnv(gym.Env):
             "u_star": u_star,
             "stop": STOP_CODES.get(self.stop, 1.0) if self.stop else 1.0,
             "llm_decision_agent": float(isinstance(self.decision, LLMDecisionAgent)),
+            # the decision agent is the environment's role: its tokens are not in the optimizer's step tokens
+            "decision_input_tokens": float(getattr(self.decision, "usage", Usage()).input_tokens),
+            "decision_output_tokens": float(getattr(self.decision, "usage", Usage()).output_tokens),
         }
 
 
@@ -183,6 +187,11 @@ class OptimizerAgent:
 
     def reset(self, seed: int | None) -> None:
         self.optimizer = self.factory()
+
+    @property
+    def usage(self) -> Usage:
+        """The optimization agent's tokens so far (an offline one has none), read by the rollout per step."""
+        return getattr(self.optimizer, "usage", None) or Usage()
 
     def act(self, observation: dict) -> dict:
         if observation.get("turn", 0) == 0 and not observation.get("message"):

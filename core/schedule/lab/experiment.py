@@ -100,7 +100,21 @@ def check_agents(agents: list[dict[str, Any]], env_config: dict[str, Any]) -> No
             raise SpecError(f"agents.{agent.get('name', '?')}.design", problem)
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None) -> OptimizerAgent:
+ROLES = ("optimizer",)  # the roles a spec may name (the decision agents are the environment's: [env] decision)
+
+
+def make_agent(
+    agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None, roles: dict[str, Any] | None = None
+) -> OptimizerAgent:
+    """The optimization agent of a cell; `roles={"optimizer": Settings}` names an LLM agent's model instead of
+    the agent's provider/model (refused on an offline agent: it has no model to set)."""
+    if roles and "optimizer" in roles:
+        if agent_spec.get("kind") != "llm":
+            raise SpecError(
+                f"agents.{agent_spec.get('name')}.roles.optimizer",
+                'only an LLM optimization agent (kind = "llm") has a model to set',
+            )
+        settings = roles["optimizer"]
     try:
         paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
     except ValueError as err:

@@ -16,7 +16,7 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.llm import ChatModel, Message, Toolbox, make_chat_model, run_tools
+from core.llm import ChatModel, Message, Toolbox, Usage, make_chat_model, run_tools
 from core.schedule.lab.decision_agents import (
     END,
     MAX_TURNS,
@@ -138,6 +138,7 @@ class LLMDecisionAgent:
         self.best_value = -1.0
         self.stop: StopReason | None = None
         self.checks: list[dict[str, Any]] = []
+        self.usage = Usage()  # tokens of every request of this conversation
 
     def check_utility(self, start_times: dict) -> dict:
         """Points of a full schedule for you (binary: Y/N only; rich: points, maximum and outcomes met).
@@ -165,6 +166,7 @@ class LLMDecisionAgent:
             self.model, self.system, self.messages, Toolbox([self.check_utility]), self.max_steps
         )
         self.messages.extend(loop.messages)
+        self.usage = self.usage + loop.usage
         return loop.text
 
     def respond(self, text: str, *, one_shot: bool = False, aware: bool = False) -> DecisionTurn:

@@ -20,6 +20,7 @@ from typing import Any
 from core.catalog import make
 from core.config import Settings
 from core.errors import SpecError
+from core.experiments.costs import CallEstimate, estimate_tokens
 from core.llm import Message, Usage, make_chat_model
 from core.rollout import RolloutResult
 from solvers.inventory.env import DEFAULT_TABLE
@@ -65,6 +66,18 @@ class OrderUpTo:
         return max(0, self.level - int(observation[0]) - int(sum(observation[2:])))
 
 
+SYSTEM = "You manage stock. Answer with the order quantity only."
+
+
+def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate:
+    """The dry-run estimate of an "llm" agent's cell: one request per period, each the system prompt and one
+    short observation message (a typical one stands for all), output tokens assumed 3 (a number)."""
+    steps = int(config["table"]["time_horizon"])
+    steps = min(steps, max_steps) if max_steps else steps
+    per_call = estimate_tokens(SYSTEM) + estimate_tokens("on hand 10, period 1")
+    return CallEstimate(calls=steps, input_tokens=steps * per_call, output_tokens_per_call=3)
+
+
 class AskModel:
     """An LLM agent: the model answers each period's order quantity as a number."""
 
@@ -80,7 +93,7 @@ class AskModel:
     def act(self, observation: Any) -> int:
         started = time.time()
         reply = self.model.complete(
-            "You manage stock. Answer with the order quantity only.",
+            SYSTEM,
             [Message("user", f"on hand {int(observation[0])}, period {int(observation[1])}")],
         )
         if self.log:
@@ -93,7 +106,39 @@ class AskModel:
             raise SpecError("action", f"the model did not answer a number: {reply.text!r}") from None
 
 
-def make_agent(agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings) -> Any:
+class RoleAgent:
+    """An agent with per-role models: role `orderer` answers each period's order quantity, role `judge` is
+    asked once per period whether it agrees (its answer is kept as the step's note)."""
+
+    def __init__(self, name: str, roles: dict[str, Settings]) -> None:
+        self.name = name
+        self.orderer = AskModel(name, roles["orderer"], None)
+        self.judge = make_chat_model(roles["judge"]) if "judge" in roles else None
+        self.judged = Usage()
+        self.last_note: str | None = None
+
+    @property
+    def usage(self) -> Usage:
+        return self.orderer.usage + self.judged
+
+    def reset(self, seed: int | None) -> None:
+        self.orderer.reset(seed)
+        self.judged = Usage()
+
+    def act(self, observation: Any) -> int:
+        action = self.orderer.act(observation)
+        if self.judge is not None:
+            reply = self.judge.complete("Judge the order.", [Message("user", f"order {action}?")])
+            self.judged = self.judged + reply.usage
+            self.last_note = reply.text
+        return action
+
+
+def make_agent(
+    agent_spec: dict[str, Any], config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
+) -> Any:
+    if roles:
+        return RoleAgent(agent_spec["name"], roles)
     if agent_spec.get("kind") == "llm":
         return AskModel(agent_spec["name"], settings, agent_spec.get("log"))
     return OrderUpTo(agent_spec["name"], agent_spec)

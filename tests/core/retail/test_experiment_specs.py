@@ -117,3 +117,25 @@ def test_retail_report_cli_has_table1_four_stage_and_says_when_the_judge_needs_a
     row = [c.strip() for c in four[2].strip("|").split("|")]
     assert row[head.index("QualityFirst")] == "1" and row[head.index("SupplierQual")] == "1"
     assert "needs an LLM key" in out["macro_judge"]
+
+
+def test_the_agent_role_names_the_framework_model_and_a_judge_role_is_refused(tmp_path, fake_llm, monkeypatch):
+    """Issue 30: per-role models reach RetailBench cells (`roles.agent`); `roles.judge` is refused, not ignored."""
+    from core.experiments.engines import make_engine
+    from core.experiments.spec import with_roles
+    from core.llm.roles import RoleModel
+
+    spec = load_spec(SPECS / "retail_harnesses.toml")
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script([{"tool_calls": [{"name": "end_today", "arguments": {}}]}])
+    short = dataclasses.replace(spec, name="retail_role", seeds=(0,), env={"preset": "easy", "days": 1}, baseline=None,
+                                agents=tuple(a for a in spec.agents if a.name == "react-orca"))  # fmt: skip
+    short = with_roles(short, {"agent": RoleModel("openai", "role-model")})
+    store = Store(tmp_path / "r.duckdb")
+    summary = run_experiment(short, store, engine=make_engine("local", workers=1), progress=False)
+    assert summary.done == 1 and [r["body"]["model"] for r in fake_llm.requests] == ["role-model"]
+    judged = with_roles(short, {"judge": RoleModel("openai", "j")})
+    with pytest.raises(SpecError) as err:  # refused before any cell runs
+        run_experiment(judged, store, engine=make_engine("local", workers=1), progress=False)
+    assert err.value.field == "agents.react-orca.roles.judge"

@@ -170,3 +170,25 @@ def test_the_capacity_switch_reaches_the_assessment() -> None:
         assert a.costs["A"] == pytest.approx(expected)
         costs[basis] = a.costs["A"]
     assert costs["on_hand"] != pytest.approx(costs["inventory_position"])
+
+
+def test_every_csv_row_and_the_charts_say_who_played_each_role(tmp_path) -> None:
+    """Issue 30: a shared results.csv says that A and the manager were offline stand-ins (or which LLM)."""
+    hand = _hand_made()
+    offline = LabResult(LabConfig(n=4), {"provider": "offline", "model": "rules"}, hand.records)
+    paths = write_report(offline, tmp_path / "off")
+    rows = list(csv.DictReader(io.StringIO(paths["results.csv"].read_text())))
+    assert {(r["provider"], r["A_agent"], r["BC_model"], r["imitator"]) for r in rows} == {
+        (
+            "offline",
+            "offline stand-in (rule-based Copilot extraction)",
+            "not run (offline)",
+            "offline stand-in (rule-based imitator)",
+        )
+    }
+    assert "Who played each role" in paths["charts.html"].read_text()
+    llm = LabResult(LabConfig(n=4, imitator="llm"), {"provider": "openai", "model": "gpt-x"}, hand.records)
+    rows = list(csv.DictReader(io.StringIO(write_report(llm, tmp_path / "llm")["results.csv"].read_text())))
+    assert {(r["model"], r["A_agent"], r["imitator"]) for r in rows} == {
+        ("gpt-x", "Copilot with LLM openai/gpt-x", "LLM persona imitator openai/gpt-x")
+    }

@@ -51,6 +51,7 @@ def test_cpp_solves_through_the_pipeline(provider, fake_llm) -> None:
     assert "| Everett MS | 8:00 AM | 9:30 AM |" in run["schedule"]
     assert a.solver_calls == 1
     assert "import pulp" in a.system and "prob.setObjective" in a.system  # the pipeline is in the prompt
+    assert (a.usage.input_tokens, a.usage.output_tokens) == (22, 14), "issue 30: its tokens are recorded"
 
 
 def test_cpr_returns_raw_variables(fake_llm) -> None:
@@ -226,3 +227,16 @@ def test_tpp_paper_mode_offers_only_the_paper_tools(fake_llm) -> None:
     offered = {t["function"]["name"] for t in fake_llm.requests[0]["body"]["tools"]}
     assert offered == set(PAPER_TOOLS)
     assert "show_alternatives" not in offered and tpp.solver_calls == 1  # the refused call ran nothing
+
+
+def test_the_optimizer_agent_reports_its_models_tokens_to_the_rollout(fake_llm) -> None:
+    """Issue 30: the School Scheduling lab records the optimization agent's tokens (per step, via `usage`)."""
+    from core.llm import Usage
+    from core.schedule.lab.env import OptimizerAgent
+
+    fake_llm.script([code_call(FIX), {"text": "Everett now starts at 9:30 AM."}])
+    wrapped = OptimizerAgent(lambda: agent(Design.CPP, fake_llm, "openai"), "cpp")
+    assert wrapped.usage == Usage()
+    wrapped.reset(0)
+    wrapped.act({"turn": 1, "message": "Move Everett to 9:30"})
+    assert wrapped.usage == Usage(22, 14)

@@ -103,6 +103,8 @@ def test_llm_decision_cell_against_the_fake_server(provider, monkeypatch, fake_l
     assert m["llm_decision_agent"] == 1.0
     assert m["success"] == 1.0 and m["score"] == pytest.approx(1.0)
     assert m["turns"] == 2.0 and m["stop"] == 0.0  # criterion (i): check_utility returned U*
+    # issue 30: the decision agent's tokens are recorded (4 requests × the fake server's 11 in / 7 out)
+    assert (m["decision_input_tokens"], m["decision_output_tokens"]) == (44.0, 28.0)
     first = fake_llm.requests[0]["body"]
     assert first["model"] == "decider-1"
     system = first["system"] if provider == "anthropic" else first["messages"][0]["content"]
@@ -136,3 +138,20 @@ def test_shipped_llm_decision_spec_parses_and_is_refused_without_a_key(monkeypat
     assert "no automatic rollback" in designs["tpp_llm_paper"] and designs["tpp_llm"] == "T-P-P"
     with pytest.raises(SpecError, match="OPENAI_API_KEY"):
         prepare(spec, Store(tmp_path / "s.duckdb"))
+
+
+def test_the_optimizer_role_names_the_llm_agents_model(monkeypatch, fake_llm) -> None:
+    """Issue 30: `roles.optimizer` sets an LLM optimization agent's model; on an offline agent it is refused."""
+    from core.config import Settings
+
+    no_keys(monkeypatch)
+    (_, config), *_ = experiment.instances({"utilities": ["u001"], "styles": ["precise"], "feedbacks": ["rich"]})
+    experiment.make_env(config)
+    role = Settings(provider="openai", model="opt-m", api_key="k", base_url=fake_llm.openai_url)
+    llm = {"name": "cpp", "kind": "llm", "design": "C-P-P", "provider": "anthropic", "model": "other"}
+    agent = experiment.make_agent(llm, config, Settings(), roles={"optimizer": role})
+    agent.reset(0)
+    assert agent.optimizer.model.name == "opt-m"
+    with pytest.raises(SpecError) as err:
+        experiment.make_agent({"name": "tpp", "kind": "offline", "design": "T-P-P"}, config, None, roles={"optimizer": role})
+    assert err.value.field == "agents.tpp.roles.optimizer"

@@ -1,0 +1,178 @@
+"""Money in experiments: the cost of a finished cell, the `--budget` guard, and the `--dry-run` estimate.
+
+A cell's tokens are those its run recorded (per column the larger of the transitions' and the steps' sums, as
+`Store.run_tokens` reads them back), priced with the price table (`core.llm.prices`). The budget counts what
+the cells finished in this driver call cost at list price (a reply served from the cache is counted as if sent:
+the guard errs on the side of stopping). An estimate asks each LLM agent's adapter for `llm_calls(agent,
+env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown".
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from core.errors import SpecError
+from core.experiments.spec import AgentSpec, ExperimentSpec
+from core.llm.prices import PriceTable
+from core.llm.types import Usage
+from core.store.rollouts import RunRecord
+
+TOKEN_CHARS = 4.0
+"""Characters per token of the estimate (a common rule of thumb for English text and JSON)."""
+DEFAULT_OUTPUT_TOKENS = 200
+"""The estimate's assumption of output tokens per call when the adapter states none."""
+
+
+def estimate_tokens(text: str) -> int:
+    """Tokens of `text` by the rule of thumb `TOKEN_CHARS` characters per token (at least 1 for non-empty)."""
+    return math.ceil(len(text) / TOKEN_CHARS) if text else 0
+
+
+def record_usage(record: RunRecord | None) -> Usage:
+    """The tokens a run record holds: per column the larger of its transitions' and its steps' sums."""
+    if record is None:
+        return Usage()
+    t_in = sum(t.input_tokens for t in record.transitions)
+    t_out = sum(t.output_tokens for t in record.transitions)
+    s_in = sum(int(s[2]) for s in record.steps)
+    s_out = sum(int(s[3]) for s in record.steps)
+    return Usage(max(t_in, s_in), max(t_out, s_out))
+
+
+def agent_provider(agent: AgentSpec) -> str:
+    """The provider an agent's cost is priced under ("offline" for built-in agents)."""
+    return str(agent.provider) if agent.kind == "llm" else "offline"
+
+
+def agent_models(agent: AgentSpec) -> list[tuple[str, str]]:
+    """Every LLM (provider, model) an agent uses: its own (kind "llm") and its LLM roles'."""
+    models = [(str(agent.provider), str(agent.model))] if agent.kind == "llm" else []
+    models += [(m.provider, m.model) for m in agent.roles.values() if not m.offline]
+    return list(dict.fromkeys(models))
+
+
+def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable) -> float | None:
+    """USD of `usage` by `agent`: 0 without an LLM; None when one of its models has no price; with several
+    models (roles) the cost at the dearest one, an upper bound, since a run's tokens are not split by role."""
+    costs = [prices.cost(p, m, usage) for p, m in agent_models(agent)]
+    if not costs:
+        return 0.0
+    if any(c is None for c in costs):
+        return None
+    return max(c for c in costs if c is not None)
+
+
+def check_prices(spec: ExperimentSpec, prices: PriceTable, field: str) -> None:
+    """Refuse (naming `field`) when an LLM model of an agent has no price: a budget cannot use it."""
+    for agent in spec.agents:
+        for provider, model in agent_models(agent):
+            if prices.price(provider, model) is None:
+                raise SpecError(
+                    field,
+                    f"agent {agent.name!r} uses {provider}/{model}, which has no price in {prices.source}; "
+                    "add it there (USD per million input/output tokens)",
+                )
+
+
+class Budget:
+    """Spent USD of the cells finished so far against a limit; `reached` once spent >= limit."""
+
+    def __init__(self, limit_usd: float, spec: ExperimentSpec, prices: PriceTable) -> None:
+        if isinstance(limit_usd, bool) or not math.isfinite(limit_usd) or limit_usd <= 0:
+            raise SpecError("--budget", f"must be a positive number of USD, got {limit_usd!r}")
+        check_prices(spec, prices, "--budget")
+        self.limit_usd = float(limit_usd)
+        self.spec = spec
+        self.prices = prices
+        self.spent_usd = 0.0
+        self._lock = threading.Lock()
+
+    def charge(self, agent_name: str, record: RunRecord | None) -> float:
+        """Add the cost of one finished cell of `agent_name`; return it."""
+        cost = agent_cost(self.spec.agent(agent_name), record_usage(record), self.prices) or 0.0
+        with self._lock:
+            self.spent_usd += cost
+        return cost
+
+    @property
+    def reached(self) -> bool:
+        return self.spent_usd >= self.limit_usd
+
+
+@dataclass(frozen=True)
+class CallEstimate:
+    """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call."""
+
+    calls: int
+    input_tokens: int
+    output_tokens_per_call: int = DEFAULT_OUTPUT_TOKENS
+
+
+def estimate_cells(
+    spec: ExperimentSpec, adapter: ModuleType, cells: list[Any], instances: dict[str, dict[str, Any]],
+    prices: PriceTable,
+) -> dict[str, Any]:
+    """The dry-run estimate of `cells` (pending `Cell`s): calls, tokens and USD per agent and in total."""
+    hook = getattr(adapter, "llm_calls", None)
+    rows: dict[str, dict[str, Any]] = {}
+    for cell in cells:
+        agent = spec.agent(cell.agent)
+        row = rows.setdefault(
+            agent.name,
+            {
+                "agent": agent.name,
+                "provider": agent_provider(agent),
+                "model": agent.model if agent.kind == "llm" else "built-in",
+                "cells": 0,
+                "calls": 0,
+                "input_tokens": 0,
+                "output_tokens": 0,
+                "cost_usd": 0.0,
+                "note": "",
+            },
+        )
+        row["cells"] += 1
+        if not agent_models(agent):
+            continue
+        if not callable(hook):
+            row["calls"] = row["cost_usd"] = None
+            row["note"] = "calls unknown: the adapter has no llm_calls estimate"
+            continue
+        if row["calls"] is None:
+            continue
+        guess: CallEstimate = hook(agent.as_dict(), dict(instances[cell.instance]), spec.max_steps)
+        usage = Usage(guess.input_tokens, guess.calls * guess.output_tokens_per_call)
+        row["calls"] += guess.calls
+        row["input_tokens"] += usage.input_tokens
+        row["output_tokens"] += usage.output_tokens
+        cost = agent_cost(agent, usage, prices)
+        if cost is None:
+            row["cost_usd"] = None
+            row["note"] = "price unknown"
+        elif row["cost_usd"] is not None:
+            row["cost_usd"] += cost
+            row["note"] = f"output tokens assumed: {guess.output_tokens_per_call} per call"
+    agents = list(rows.values())
+    known = all(r["calls"] is not None for r in agents)
+    priced = all(r["cost_usd"] is not None for r in agents)
+    return {
+        "experiment_id": spec.experiment_id,
+        "pending_cells": len(cells),
+        "calls": sum(r["calls"] for r in agents) if known else None,
+        "input_tokens": sum(r["input_tokens"] for r in agents),
+        "output_tokens": sum(r["output_tokens"] for r in agents),
+        "cost_usd": round(sum(r["cost_usd"] for r in agents), 6) if priced else None,
+        "cost": (
+            "unknown (calls unknown)"
+            if not known
+            else "price unknown"
+            if not priced
+            else f"${sum(r['cost_usd'] for r in agents):.4f}"
+        ),
+        "token_rule": f"input tokens = characters / {TOKEN_CHARS:g}",
+        "agents": agents,
+    }
