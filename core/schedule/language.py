@@ -52,12 +52,15 @@ _GROUPS = {
     r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
     r"\bnone of the schools\b|\bany school\b",
-    "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
-    "MS": r"middle schools|all (?:the )?middle school|every middle school",
-    "ES": r"elementary schools|elementaries|all (?:the )?elementary|every elementary",
-    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k",
-    "K8": r"k-?8 schools|all (?:the )?k-?8",
+    "HS": r"high schools|all (?:the )?high school|(?:every|each|any|no|not one|not a single) high school|the hs schools",
+    "MS": r"middle schools|all (?:the )?middle school|(?:every|each|any|no|not one|not a single) middle school",
+    "ES": r"elementary schools|elementaries|all (?:the )?elementary|(?:every|each|any|no|not one|not a single) elementary",
+    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k|(?:every|each|any|no) pre-?k(?: school)?",
+    "K8": r"k-?8 schools|all (?:the )?k-?8|(?:every|each|any|no) k-?8(?: school)?",
 }
+"""Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
+school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
+starts), 'none of the high schools'."""
 CLOSE_TO = re.compile(
     r"\bclose(?:r)?\b|\bnear|\bfar\b|\broughly\b|\babout\b|more or less|\bsimilar|\bdrift|\bstray|\bwander|"
     r"\bbarely\b|\blook like\b|\bpossible\b"

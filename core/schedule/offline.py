@@ -113,11 +113,89 @@ _FILLER = frozenset(
 
 
 def _short_answer(low: str) -> Polarity | None:
-    """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks')."""
+    """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks'); a reply
+    that states a number ('No, 8:40 please.') is an answer with content, read as a request."""
     words = re.findall(r"[a-z']+", low)
-    if not words or len(words) > _SHORT_REPLY or any(w not in _FILLER for w in words):
+    if (
+        not words
+        or len(words) > _SHORT_REPLY
+        or any(w not in _FILLER for w in words)
+        or re.search(r"\d", low)
+    ):
         return None
     return polarity(low)
+
+
+_THANKS = frozenset(
+    [
+        "good",
+        "great",
+        "perfect",
+        "excellent",
+        "fine",
+        "works",
+        "work",
+        "wonderful",
+        "nice",
+        "thanks",
+        "thank",
+        "awesome",
+        "lovely",
+        "brilliant",
+        "done",
+        "cool",
+        "fantastic",
+        "super",
+        "cheers",
+        "ideal",
+    ]
+)
+_THANKS_FILLER = frozenset(
+    [
+        "that",
+        "this",
+        "it",
+        "you",
+        "ok",
+        "okay",
+        "sounds",
+        "looks",
+        "for",
+        "us",
+        "me",
+        "all",
+        "set",
+        "very",
+        "much",
+        "so",
+        "really",
+        "that's",
+        "it's",
+        "we're",
+        "i'm",
+        "just",
+        "yes",
+        "alright",
+        "right",
+        "then",
+        "will",
+        "we'll",
+        "be",
+        "is",
+    ]
+)
+
+
+def _accepts(low: str) -> bool:
+    """Whether the whole reply accepts what is on the table ('Good, thanks', 'perfect', 'that works', 'great, thank
+    you'): only words of approval and thanks, at least one of them approval or thanks, no negation."""
+    words = re.findall(r"[a-z']+", low)
+    return (
+        0 < len(words) <= _SHORT_REPLY
+        and not re.search(r"\d", low)
+        and all(w in _THANKS or w in _THANKS_FILLER for w in words)
+        and any(w in _THANKS for w in words)
+    )
 
 
 @dataclass
@@ -131,6 +209,9 @@ class Memory:
     menu: int = 0
     nudges: dict[str, int] = field(default_factory=dict)
     floors: dict[str, float] = field(default_factory=dict)
+    schools: list[str] = field(default_factory=list)
+    """The schools the last request named: 'them' in the next message, or the school of a bare time that
+    answers a proposal ('No, 8:40 please.')."""
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
@@ -398,11 +479,12 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if not low:
         return Plan(reply=_clarify())
     answer = _short_answer(low)
-    if answer is Polarity.YES:
-        if offer:
-            return Plan(offer)
-        if session.infeasible is not None:
-            return model.choose_relaxation(session, 1)
+    if (answer is Polarity.YES or _accepts(low)) and offer:
+        return Plan(offer)
+    if _accepts(low) and session.infeasible is None:
+        return Plan(reply=_closing(session))
+    if answer is Polarity.YES and session.infeasible is not None:
+        return model.choose_relaxation(session, 1)
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
@@ -429,7 +511,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(reply=reply)
     plan = Plan()
     if not swap(low, session, plan):
-        parts = targets(lang.split_clauses(low), session, plan)
+        parts = targets(lang.split_clauses(low), session, plan, memory.schools)
+        memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
         lang.prime_intents([clause for clause, schools in parts if not schools])
         asked = _asks_about(low)
         previous = None
@@ -553,7 +636,11 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
             if about
             else ""
         )
-    said = [f"{name} starts at {current.result.schedule[name]}" for name in schools if name in current.result.schedule]
+    said = [
+        f"{name} starts at {current.result.schedule[name]}"
+        for name in schools
+        if name in current.result.schedule
+    ]
     if lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
         figures = _answer(low, session, define=False).removesuffix(".")
         said.append(figures[0].lower() + figures[1:] if said else figures)

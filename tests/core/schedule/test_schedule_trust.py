@@ -1,0 +1,142 @@
+"""Issue 27 item 4: School Scheduling conversations a new stakeholder can trust, through the real agent and
+tool loop (`ScheduleAgent`): no invented time conflicts, 'them' across sentences, quantified requests in every
+natural form, hedged single requests, replies to a proposal, acceptance, unknown schools, contradictions with
+earlier requests, the stated floor after an infeasible request and requests that were not achieved."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.schedule.agent import ScheduleAgent
+
+FIX = "fix_start_time"
+SOLVE = "call_solver"
+PK = ("Muir (John) PK", "Ortega (Jose) PK", "McCoppin (Frank) PK")
+HS = ("Transition Training Center (Access)", "Balboa HS", "Galileo HS")
+MS = ("Everett MS", "Lick (James) MS")
+
+
+def _agent() -> ScheduleAgent:
+    agent = ScheduleAgent()
+    agent.opening()
+    return agent
+
+
+def _edits(turn) -> list[tuple[str, str, str]]:
+    return [
+        (c["arguments"]["school"], c["arguments"]["time"], c["arguments"]["type"])
+        for c in turn.tool_calls
+        if c["name"] == FIX
+    ]
+
+
+def test_a_sentence_without_a_time_never_makes_a_time_conflict():
+    agent = _agent()
+    turn = agent.respond("Can Everett Middle School start a little later? The parents keep asking for it.")
+    assert _edits(turn) == [("Everett MS", "8:40 AM", "fix")]
+    assert "which one" not in turn.text.lower()
+    assert turn.schedule["Everett MS"] == "8:40 AM"
+    turn = agent.respond("Can Lick start earlier?")  # answered on its own, no leftover question
+    assert _edits(turn) == [("Lick (James) MS", "7:50 AM", "fix")]
+    turn = agent.respond("Please keep the peak under 2,500 students.")
+    assert [c["name"] for c in turn.tool_calls] == ["add_objective_upper_bound", SOLVE]
+    assert "which one" not in turn.text.lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Galileo starts too early. Our families keep complaining about it.",
+        "Could Galileo go later? Teachers keep telling me they are tired.",
+    ],
+)
+def test_a_complaint_or_a_direction_with_a_timeless_sentence_is_one_request(text):
+    turn = _agent().respond(text)
+    assert _edits(turn) == [("Galileo HS", "8:40 AM", "fix")], turn.text
+    assert "which one" not in turn.text.lower()
+
+
+def test_them_in_the_next_sentence_is_the_group_named_before():
+    turn = _agent().respond("The pre-K schools start too late. Put them at 8:40.")
+    assert sorted(_edits(turn)) == sorted((school, "8:40 AM", "fix") for school in PK)
+    assert all(turn.schedule[school] == "8:40 AM" for school in PK)
+
+
+def test_them_in_the_next_message_is_the_group_named_before():
+    agent = _agent()
+    agent.respond("The pre-K schools start too late.")
+    turn = agent.respond("Put them at 8:40.")
+    assert sorted(_edits(turn)) == sorted((school, "8:40 AM", "fix") for school in PK)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can Everett start later? Maybe around 9:30 if that's possible?",
+        "Could Everett start a bit later, maybe around 9:30 if that's possible?",
+        "Everett later please. Ideally 9:30, I guess?",
+    ],
+)
+def test_one_request_with_one_hedged_time_is_one_request(text):
+    turn = _agent().respond(text)
+    assert _edits(turn) == [("Everett MS", "9:30 AM", "fix")], turn.text
+    assert "which one" not in turn.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "schools", "banned"),
+    [
+        ("no middle school should start before 8:30", MS, ("7:50 AM",)),
+        ("No middle school may start before 8:30.", MS, ("7:50 AM",)),
+        ("every high school after 8", HS, ("7:50 AM",)),
+        ("Every high school after 8, please", HS, ("7:50 AM",)),
+        ("none of the high schools before 8:30", HS, ("7:50 AM",)),
+        ("not a single high school before 8:30", HS, ("7:50 AM",)),
+        ("all elementary schools no later than 8:40", ("Cobb (Dr William L) ES",), ("9:30 AM",)),
+        ("the middle schools should not start before 8:30", MS, ("7:50 AM",)),
+        ("no pre-k school before 9", PK, ("7:50 AM", "8:40 AM")),
+    ],
+)
+def test_quantified_requests_in_every_natural_form(text, schools, banned):
+    turn = _agent().respond(text)
+    assert sorted(_edits(turn)) == sorted((s, t, "forbid") for s in schools for t in banned), turn.text
+    assert all(turn.schedule[s] not in banned for s in schools)
+
+
+@pytest.mark.parametrize(
+    ("first", "answer"),
+    [("Everett at 8:15", "No, 8:40 please."), ("Everett later please", "No, 9:30 please.")],
+)
+def test_no_with_a_time_after_a_proposal_sets_that_time(first, answer):
+    agent = _agent()
+    agent.respond(first)
+    turn = agent.respond(answer)
+    assert _edits(turn) == [("Everett MS", answer[4:8] + " AM", "fix")], turn.text
+    assert turn.schedule["Everett MS"] == answer[4:8] + " AM"
+    assert "leave the schedule as it is" not in turn.text
+
+
+def test_a_plain_no_to_an_offer_still_leaves_the_schedule():
+    agent = _agent()
+    agent.respond("Everett at 8:15")
+    turn = agent.respond("no thanks")
+    assert turn.tool_calls == []
+    assert "leave the schedule as it is" in turn.text
+
+
+@pytest.mark.parametrize(
+    "closing", ["Good, thanks", "perfect", "that works", "great, thank you", "Perfect, thanks!"]
+)
+def test_thanks_and_approval_end_the_negotiation(closing):
+    agent = _agent()
+    agent.respond("Everett later please")
+    turn = agent.respond(closing)
+    assert turn.tool_calls == []
+    assert "go with proposal 2" in turn.text, turn.text
+
+
+def test_approval_of_an_offer_applies_it():
+    agent = _agent()
+    agent.respond("Everett at 8:15")  # 'Should I put Everett MS at 7:50 AM, the closest option?'
+    turn = agent.respond("perfect, thanks")
+    assert _edits(turn) == [("Everett MS", "7:50 AM", "fix")]
