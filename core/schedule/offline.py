@@ -115,84 +115,37 @@ _FILLER = frozenset(
 def _short_answer(low: str) -> Polarity | None:
     """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks'); a reply
     that states a number ('No, 8:40 please.') is an answer with content, read as a request."""
-    words = re.findall(r"[a-z']+", low)
-    if (
-        not words
-        or len(words) > _SHORT_REPLY
-        or any(w not in _FILLER for w in words)
-        or re.search(r"\d", low)
-    ):
+    words = _reply_words(low)
+    if not words or len(words) > _SHORT_REPLY or any(w not in _FILLER for w in words):
         return None
     return polarity(low)
 
 
-_THANKS = frozenset(
-    [
-        "good",
-        "great",
-        "perfect",
-        "excellent",
-        "fine",
-        "works",
-        "work",
-        "wonderful",
-        "nice",
-        "thanks",
-        "thank",
-        "awesome",
-        "lovely",
-        "brilliant",
-        "done",
-        "cool",
-        "fantastic",
-        "super",
-        "cheers",
-        "ideal",
-    ]
-)
-_THANKS_FILLER = frozenset(
-    [
-        "that",
-        "this",
-        "it",
-        "you",
-        "ok",
-        "okay",
-        "sounds",
-        "looks",
-        "for",
-        "us",
-        "me",
-        "all",
-        "set",
-        "very",
-        "much",
-        "so",
-        "really",
-        "that's",
-        "it's",
-        "we're",
-        "i'm",
-        "just",
-        "yes",
-        "alright",
-        "right",
-        "then",
-        "will",
-        "we'll",
-        "be",
-        "is",
-    ]
-)
+def _reply_words(low: str) -> list[str]:
+    """The words of a short reply; none when it states a number."""
+    return [] if any(c.isdigit() for c in low) else re.findall(r"[a-z']+", low)
+
+
+# fmt: off
+_THANKS = frozenset([
+    "good", "great", "perfect", "excellent", "fine", "works", "work", "wonderful", "nice", "thanks", "thank",
+    "awesome", "lovely", "brilliant", "done", "cool", "fantastic", "super", "cheers", "ideal",
+])
+"""Words of approval or thanks: a reply made only of them (and `_THANKS_FILLER`) accepts the proposal."""
+_THANKS_FILLER = frozenset([
+    "that", "this", "it", "you", "ok", "okay", "sounds", "looks", "for", "us", "me", "all", "set", "very", "much",
+    "so", "really", "that's", "it's", "we're", "i'm", "just", "yes", "alright", "right", "then", "will", "we'll",
+    "be", "is",
+])
+# fmt: on
 
 
 def _accepts(low: str) -> bool:
     """Whether the whole reply accepts what is on the table ('Good, thanks', 'perfect', 'that works', 'great, thank
-    you'): only words of approval and thanks, at least one of them approval or thanks, no negation."""
-    words = re.findall(r"[a-z']+", low)
+    you'): only words of approval and thanks, at least one of them, no negation and no number."""
+    words = _reply_words(low)
     return (
         0 < len(words) <= _SHORT_REPLY
-        and not re.search(r"\d", low)
         and all(w in _THANKS or w in _THANKS_FILLER for w in words)
         and any(w in _THANKS for w in words)
     )
