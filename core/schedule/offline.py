@@ -39,6 +39,7 @@ from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
 from core.text.numbers import unreadable_number
 from core.text.questions import is_question
+from solvers.schedule.data import format_time
 from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
@@ -463,7 +464,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if reply := _status_answer(low, session):
         return Plan(reply=reply)
     plan = Plan()
-    if not swap(low, session, plan):
+    swapped = swap(low, session, plan)
+    if not swapped:
         parts = targets(lang.split_clauses(low), session, plan, memory.schools)
         memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
         lang.prime_intents([clause for clause, schools in parts if not schools])
@@ -476,6 +478,10 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
+    if (
+        not plan.ask and not swapped
+    ):  # a swap moves schools relative to where they are: a revision by its words
+        _against_earlier(low, plan, session)
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -489,6 +495,73 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+_REVISION_WORDS = frozenset(["instead", "actually", "rather", "change", "switch", "now", "reconsidered"])
+_REVISION_PHRASES = ("after all", "second thought", "changed my mind", "make it", "make that", "scratch that")
+
+
+def _revises(low: str) -> bool:
+    """Whether a message says it replaces an earlier wish ('actually, Everett at 7:50', 'make it 9:30 instead',
+    'No, 9:30 please.')."""
+    words = low.replace(",", " ").replace(".", " ").replace("!", " ").replace("?", " ").split()
+    rejects = low.lstrip().startswith(("no,", "no.", "no!", "no -", "nope", "nah"))  # 'No, 9:30 please.'
+    return rejects or bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
+
+
+def _against_earlier(low: str, plan: Plan, session: ScheduleSession) -> None:
+    """A stated time that contradicts an earlier request for the same school (a fix at another time, a forbid of
+    this time, or a fix at a time this message rules out) is asked about, not replaced silently by 'last wins':
+    the contradicting calls become the offer a 'yes' applies. A message that says it revises ('instead',
+    'actually', 'make it ...') and a move relative to where the school is ('later') replace the earlier one, and
+    the reply says so."""
+    earlier = {
+        (c.school, c.minutes, c.kind) for c in session.state.constraints if c.kind in ("fix", "forbid")
+    }
+    if not earlier:
+        return
+    clashes: list[tuple[Call, str]] = []
+    minutes_of = dict(zip(session.district.time_labels, session.district.start_times, strict=True))
+    for call in plan.calls:
+        name, args = call
+        if name != "fix_start_time":
+            continue
+        school, kind, minutes = args["school"], args["type"], minutes_of.get(args["time"])
+        if kind == "fix":
+            against = [
+                f"{school} at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "fix" and m != minutes
+            ] + [
+                f"{school} not at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "forbid" and m == minutes
+            ]
+        else:
+            against = [
+                f"{school} at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "fix" and m == minutes
+            ]
+        if against:
+            clashes.append((call, against[0]))
+    if not clashes:
+        return
+    if _revises(low) or all(call in plan.timeless for call, _ in clashes):
+        for before in dict.fromkeys(before for _, before in clashes):
+            plan.say.append(f"This replaces your earlier request ({before}).")
+        return
+    asked = [call for i, (call, _) in enumerate(clashes) if call not in [c for c, _ in clashes[:i]]]
+    befores = "; ".join(dict.fromkeys(before for _, before in clashes))
+    nows = "; ".join(
+        f"{a['school']} {'at' if a['type'] == 'fix' else 'not at'} {a['time']}" for _, a in asked
+    )
+    plan.ask.append(
+        f"Earlier you asked: {befores}. Now: {nows}. Should the new request replace the earlier one? "
+        "Nothing is changed yet."
+    )
+    plan.offer.extend(plan.calls)
+    plan.calls = []
 
 
 def _names_schools(low: str, session: ScheduleSession) -> bool:

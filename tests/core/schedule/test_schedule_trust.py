@@ -140,3 +140,41 @@ def test_approval_of_an_offer_applies_it():
     agent.respond("Everett at 8:15")  # 'Should I put Everett MS at 7:50 AM, the closest option?'
     turn = agent.respond("perfect, thanks")
     assert _edits(turn) == [("Everett MS", "7:50 AM", "fix")]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "now"),
+    [
+        ("Everett at 9:30", "Everett at 7:50"),
+        ("Everett not at 7:50", "Everett at 7:50"),
+        ("Everett at 7:50", "Everett after 8"),
+        ("Lick at 9:30 please", "Can Lick start at 8:40?"),
+    ],
+)
+def test_a_request_against_an_earlier_one_is_asked_about_not_last_wins(earlier, now):
+    agent = _agent()
+    first = agent.respond(earlier)
+    turn = agent.respond(now)
+    assert turn.tool_calls == []
+    assert turn.constraints == first.constraints
+    assert "Earlier you asked" in turn.text and "replace" in turn.text
+    confirmed = agent.respond("yes")
+    assert confirmed.constraints != first.constraints
+    assert [c["name"] for c in confirmed.tool_calls][-1] == SOLVE
+
+
+def test_declining_to_replace_an_earlier_request_keeps_it():
+    agent = _agent()
+    agent.respond("Everett at 9:30")
+    agent.respond("Everett at 7:50")
+    turn = agent.respond("no")
+    assert turn.tool_calls == [] and turn.constraints == ["fix_start_time[Everett MS=9:30 AM]"]
+
+
+@pytest.mark.parametrize("now", ["Actually, Everett at 7:50", "Make it 7:50 for Everett instead", "Everett earlier"])
+def test_a_stated_revision_or_a_relative_move_replaces_and_says_so(now):
+    agent = _agent()
+    agent.respond("Everett at 9:30")
+    turn = agent.respond(now)
+    assert turn.schedule["Everett MS"] != "9:30 AM"
+    assert "replaces your earlier request" in turn.text
