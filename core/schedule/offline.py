@@ -239,23 +239,41 @@ def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory)
         )
         plan.calls.append(("show_alternatives", {"count": 3}))
         return
-    if attempt is not None and current is not None and attempt.state.bound(objective) is not None:
-        session.dismiss_infeasible()
+    if (
+        attempt is not None
+        and current is not None
+        and now is not None
+        and attempt.state.bound(objective) is not None
+    ):
         memory.nudges = {}
-        memory.floors[objective] = now if now is not None else 0.0
-        value = (
-            f"a peak of {round(current.result.load * 100):,} students"
-            if objective == LOAD
-            else f"an average change of {current.result.deviation:.1f} minutes"
-        )
+        relaxations = attempt.report.relaxations if attempt.report is not None else ()
+        reached = [r.load if objective == LOAD else r.deviation for r in relaxations]
+        floor = min([now, *reached])
+        memory.floors[objective] = floor
+        if floor < now - 1e-9:  # a way out the agent offered goes lower than the current proposal: say which
+            number = reached.index(floor) + 1
+            plan.say.append(
+                f"The lowest of the ways out I offered is option {number} ({relaxations[number - 1].description}): "
+                f"{_amount(objective, floor)}, against {_amount(objective, now)} in proposal {current.number}; none of "
+                f"the options I can offer goes lower. Say 'option {number}' to take it."
+            )
+            return
+        session.dismiss_infeasible()
         plan.say.append(
-            f"The last attempt showed that {value} is as low as this district allows with the current "
-            "requirements, so asking again would not help. Say 'show me some options' to compare the trade-offs, "
-            "or relax another requirement."
+            f"The last attempt showed that {_amount(objective, now)} is as low as this district allows with the "
+            "current requirements, so asking again would not help. Say 'show me some options' to compare the "
+            "trade-offs, or relax another requirement."
         )
         return
     memory.nudges = {objective: memory.nudges.get(objective, 0) + 1}
     model.bound(objective, "", session, plan, nudge=memory.nudges[objective])
+
+
+def _amount(objective: str, value: float) -> str:
+    """'a peak of 1,987 students' / 'an average change of 16.5 minutes'."""
+    if objective == LOAD:
+        return f"a peak of {round(value * 100):,} students"
+    return f"an average change of {value:.1f} minutes"
 
 
 def _act(text: str) -> str | None:

@@ -5,6 +5,8 @@ earlier requests, the stated floor after an infeasible request and requests that
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.schedule.agent import ScheduleAgent
@@ -171,10 +173,53 @@ def test_declining_to_replace_an_earlier_request_keeps_it():
     assert turn.tool_calls == [] and turn.constraints == ["fix_start_time[Everett MS=9:30 AM]"]
 
 
-@pytest.mark.parametrize("now", ["Actually, Everett at 7:50", "Make it 7:50 for Everett instead", "Everett earlier"])
+@pytest.mark.parametrize(
+    "now", ["Actually, Everett at 7:50", "Make it 7:50 for Everett instead", "Everett earlier"]
+)
 def test_a_stated_revision_or_a_relative_move_replaces_and_says_so(now):
     agent = _agent()
     agent.respond("Everett at 9:30")
     turn = agent.respond(now)
     assert turn.schedule["Everett MS"] != "9:30 AM"
     assert "replaces your earlier request" in turn.text
+
+
+def _floor_claims(text: str) -> list[float]:
+    """Every figure the reply states as a peak or an average change."""
+    peaks = [int(n.replace(",", "")) / 100 for n in re.findall(r"peak of ([\d,]+) students", text)]
+    changes = [float(n) for n in re.findall(r"average change of ([\d.]+) minutes", text)]
+    return peaks + changes
+
+
+@pytest.mark.parametrize(
+    ("setup", "limit", "again", "objective"),
+    [
+        ([], "keep the peak under 1,500 students", "fewer buses please", "student_load_balancing"),
+        ([], "keep the average change under 2 minutes", "less disruption please", "schedule_deviation"),
+        (
+            ["Everett at 9:30"],
+            "keep the average change under 10 minutes",
+            "less disruption please",
+            "schedule_deviation",
+        ),
+    ],
+)
+def test_the_floor_after_an_infeasible_request_is_the_minimum_over_the_offered_options(
+    setup, limit, again, objective
+):
+    agent = _agent()
+    for text in setup:
+        agent.respond(text)
+    failed = agent.respond(limit)
+    assert failed.status == "infeasible"
+    report = agent.session.infeasible.report
+    attr = "load" if objective == "student_load_balancing" else "deviation"
+    offered = [getattr(r, attr) for r in report.relaxations]
+    now = failed.objectives[objective]
+    truth = min([now, *offered])
+    turn = agent.respond(again)
+    claims = _floor_claims(turn.text)
+    assert claims, turn.text
+    assert min(claims) == pytest.approx(truth, abs=0.01), (turn.text, offered)
+    if "as low as" in turn.text:
+        assert truth == pytest.approx(now)
