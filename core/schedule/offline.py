@@ -152,6 +152,58 @@ def _accepts(low: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Goal:
+    """One thing a turn asked for, checked against the solved schedule: a school at or not at a start time, or
+    an objective at most a value."""
+
+    school: str | None
+    time: str | None
+    kind: str  # "fix", "forbid" or "bound"
+    objective: str | None = None
+    value: float | None = None
+
+    def shortfall(self, schedule: dict[str, str], objectives: dict[str, float]) -> str:
+        """'' when the schedule meets the goal, else what was asked and what the schedule has instead."""
+        if self.kind == "bound" and self.objective is not None and self.value is not None:
+            now = objectives[self.objective]
+            if now <= self.value + 1e-9:
+                return ""
+            asked, got = (
+                (f"a peak of at most {round(self.value * 100):,} students", f"{round(now * 100):,}")
+                if self.objective == LOAD
+                else (f"an average change of at most {self.value:g} minutes", f"{now:.1f} minutes")
+            )
+            return f"{asked} (the schedule has {got})"
+        at = schedule.get(self.school or "")
+        if at is None or (at == self.time) == (self.kind == "fix"):
+            return ""
+        return f"{self.school} {'at' if self.kind == 'fix' else 'not at'} {self.time} (it starts at {at})"
+
+
+def _goals(calls: list[Call]) -> list[Goal]:
+    """The goals of a turn's edits: each fix, forbid and upper bound it adds."""
+    goals = []
+    for name, args in calls:
+        if name == "fix_start_time":
+            goals.append(Goal(args["school"], args["time"], args["type"]))
+        elif name == "add_objective_upper_bound":
+            goals.append(Goal(None, None, "bound", args["objective"], args["value"]))
+    return goals
+
+
+def not_achieved(goals: Sequence[Goal], session: ScheduleSession) -> str:
+    """A line naming every goal of the turn that the current schedule does not meet ('' when all are met)."""
+    current = session.current
+    if current is None or not current.result.has_schedule:
+        return ""
+    objectives = {LOAD: current.result.load, DEVIATION: current.result.deviation}
+    missed = [m for m in (g.shortfall(current.result.schedule, objectives) for g in goals) if m]
+    if not missed:
+        return ""
+    return f"**Not achieved** in proposal {current.number} (the current schedule): " + "; ".join(missed) + "."
+
+
 @dataclass
 class Memory:
     """What the offline agent remembers between turns: the offer behind its last question, notes for the
@@ -164,6 +216,8 @@ class Memory:
     nudges: dict[str, int] = field(default_factory=dict)
     floors: dict[str, float] = field(default_factory=dict)
     schools: list[str] = field(default_factory=list)
+    goals: list[Goal] = field(default_factory=list)
+    """What the last tool calls asked for, checked against the solved schedule in the report."""
     """The schools the last request named: 'them' in the next message, or the school of a bare time that
     answers a proposal ('No, 8:40 please.')."""
 
@@ -797,10 +851,13 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
         results = trailing_tool_results(messages)
         if results:
             notes, memory.say = memory.say, []
+            goals, memory.goals = memory.goals, []
             report = compose_report(session, messages, results)
-            return OfflineTurn(text="\n\n".join([*notes, report]) if notes else report)
+            missed = not_achieved(goals, session)
+            return OfflineTurn(text="\n\n".join([*notes, report, *([missed] if missed else [])]))
         memory.say = []
         plan = interpret(last_user_text(messages), session, memory)
+        memory.goals = _goals(plan.calls)
         return OfflineTurn(text=plan.reply, tool_calls=plan.calls)
 
     return policy

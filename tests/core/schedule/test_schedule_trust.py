@@ -10,6 +10,7 @@ import re
 import pytest
 
 from core.schedule.agent import ScheduleAgent
+from core.schedule.offline import Goal, not_achieved
 
 FIX = "fix_start_time"
 SOLVE = "call_solver"
@@ -223,3 +224,40 @@ def test_the_floor_after_an_infeasible_request_is_the_minimum_over_the_offered_o
     assert min(claims) == pytest.approx(truth, abs=0.01), (turn.text, offered)
     if "as low as" in turn.text:
         assert truth == pytest.approx(now)
+
+
+def test_a_request_that_was_not_achieved_is_said_to_be_not_achieved():
+    agent = _agent()
+    turn = agent.respond("Everett at 9:30 and keep the average change under 10 minutes")
+    assert turn.status == "infeasible"
+    assert turn.schedule["Everett MS"] != "9:30 AM"
+    assert "Not achieved" in turn.text
+    missed = turn.text[turn.text.index("Not achieved") :]
+    assert "Everett MS at 9:30 AM" in missed
+    assert "average change of at most" not in missed  # the rolled-back schedule does meet the 10-minute limit
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Everett at 9:30", "Lick later", "keep the peak under 2,500 students", "no middle school before 8:30"],
+)
+def test_an_achieved_request_is_not_reported_as_missed(text):
+    turn = _agent().respond(text)
+    assert turn.status == "optimal"
+    assert "Not achieved" not in turn.text
+
+
+def test_every_kind_of_goal_is_checked_against_the_schedule():
+    agent = _agent()
+    session = agent.session
+    goals = [
+        Goal("Everett MS", "9:30 AM", "fix"),
+        Goal("Everett MS", "7:50 AM", "forbid"),
+        Goal(None, None, "bound", "student_load_balancing", 20.0),
+        Goal("Lick (James) MS", "8:40 AM", "fix"),
+    ]
+    line = not_achieved(goals, session)
+    assert "Everett MS at 9:30 AM (it starts at 7:50 AM)" in line
+    assert "Everett MS not at 7:50 AM" in line
+    assert "peak of at most 2,000 students (the schedule has 2,565)" in line
+    assert "Lick" not in line
