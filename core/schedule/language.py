@@ -149,6 +149,8 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
                 if code == "ALL" or s.grade.strip().lower() in _GRADE_CODES[code]
             ]
             out.append((match.group(0), names))
+    if len(out) > 1:  # 'Middle schools: none before 8:30': a bare 'none' quantifies the grade group named
+        out = [(words, names) for words, names in out if words.strip() != "none"]
     return out
 
 

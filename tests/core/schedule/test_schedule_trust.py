@@ -98,6 +98,9 @@ def test_one_request_with_one_hedged_time_is_one_request(text):
         ("all elementary schools no later than 8:40", ("Cobb (Dr William L) ES",), ("9:30 AM",)),
         ("the middle schools should not start before 8:30", MS, ("7:50 AM",)),
         ("no pre-k school before 9", PK, ("7:50 AM", "8:40 AM")),
+        ("Middle schools: none before 8:30", MS, ("7:50 AM",)),
+        ("I don't want any middle school starting before 8:30", MS, ("7:50 AM",)),
+        ("Each high school at 8:40 or later", HS, ("7:50 AM",)),
     ],
 )
 def test_quantified_requests_in_every_natural_form(text, schools, banned):
