@@ -264,3 +264,13 @@ def test_every_kind_of_goal_is_checked_against_the_schedule():
     assert "Everett MS not at 7:50 AM" in line
     assert "peak of at most 2,000 students (the schedule has 2,565)" in line
     assert "Lick" not in line
+
+
+def test_a_way_out_of_an_infeasible_request_is_taken_not_asked_about():
+    agent = _agent()
+    agent.respond("Ortega at 7:50")
+    assert agent.respond("keep the average change under 12 minutes").status == "infeasible"
+    turn = agent.respond("Ortega at 8:40")
+    assert "Earlier you asked" not in turn.text
+    assert turn.schedule["Ortega (Jose) PK"] == "8:40 AM"
+    assert "one of the ways out I offered" in turn.text
