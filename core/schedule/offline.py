@@ -550,9 +550,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
-    if (
-        not plan.ask and not swapped
-    ):  # a swap moves schools relative to where they are: a revision by its words
+    if not plan.ask and not swapped and session.infeasible is None:  # a swap or a way out revises by itself
         _against_earlier(low, plan, session)
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
