@@ -217,6 +217,9 @@ class Memory:
     floors: dict[str, float] = field(default_factory=dict)
     schools: list[str] = field(default_factory=list)
     goals: list[Goal] = field(default_factory=list)
+    stated: set[tuple[str, str, str]] = field(default_factory=set)
+    """(school, time, 'fix'|'forbid') the user asked for in words; a later request against one is asked about
+    (a start the agent chose for 'later' is no such request)."""
     """What the last tool calls asked for, checked against the solved schedule in the report."""
     """The schools the last request named: 'them' in the next message, or the school of a bare time that
     answers a proposal ('No, 8:40 please.')."""
@@ -551,7 +554,12 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(reply=clash)
     check_school_calls(plan, session)
     if not plan.ask and not swapped and session.infeasible is None:  # a swap or a way out revises by itself
-        _against_earlier(low, plan, session)
+        _against_earlier(low, plan, session, memory.stated)
+    memory.stated |= {
+        (a["school"], a["time"], a["type"])
+        for n, a in plan.calls
+        if n == "fix_start_time" and (n, a) not in plan.timeless
+    }
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -579,14 +587,18 @@ def _revises(low: str) -> bool:
     return rejects or bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
 
 
-def _against_earlier(low: str, plan: Plan, session: ScheduleSession) -> None:
+def _against_earlier(
+    low: str, plan: Plan, session: ScheduleSession, stated: set[tuple[str, str, str]]
+) -> None:
     """A stated time that contradicts an earlier request for the same school (a fix at another time, a forbid of
     this time, or a fix at a time this message rules out) is asked about, not replaced silently by 'last wins':
-    the contradicting calls become the offer a 'yes' applies. A message that says it revises ('instead',
+    the contradicting calls become the offer a 'yes' applies. Only requests the user stated (`stated`) count. A message that says it revises ('instead',
     'actually', 'make it ...') and a move relative to where the school is ('later') replace the earlier one, and
     the reply says so."""
     earlier = {
-        (c.school, c.minutes, c.kind) for c in session.state.constraints if c.kind in ("fix", "forbid")
+        (c.school, c.minutes, c.kind)
+        for c in session.state.constraints
+        if c.kind in ("fix", "forbid") and (c.school, format_time(c.minutes or 0), c.kind) in stated
     }
     if not earlier:
         return

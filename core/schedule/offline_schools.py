@@ -205,12 +205,14 @@ def targets(
     named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = list(context or [])
+    inherited = bool(last)  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
         if schools:
-            last = schools
+            last, inherited = schools, False
         elif (
             last
             and not district_wish(clause)
+            and not (inherited and not (lang.clock_times(clause, bare=True) or _direction(clause)))
             and (
                 re.search(r"\b(it|that school|them|they|those)\b", clause)
                 or (

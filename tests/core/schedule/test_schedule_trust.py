@@ -274,3 +274,17 @@ def test_a_way_out_of_an_infeasible_request_is_taken_not_asked_about():
     assert "Earlier you asked" not in turn.text
     assert turn.schedule["Ortega (Jose) PK"] == "8:40 AM"
     assert "one of the ways out I offered" in turn.text
+
+
+def test_it_in_the_next_message_about_an_objective_is_not_the_school_named_before():
+    agent = _agent()
+    agent.respond("Everett later please")
+    turn = agent.respond("can we get it under 2,400 students?")
+    assert [c["name"] for c in turn.tool_calls] == ["add_objective_upper_bound", SOLVE], turn.text
+
+
+def test_a_start_the_agent_chose_for_later_is_no_earlier_request_to_ask_about():
+    agent = _agent()
+    agent.respond("Everett later please")  # the agent picks 8:40; the user never said 8:40
+    turn = agent.respond("move them to 9:30")
+    assert _edits(turn) == [("Everett MS", "9:30 AM", "fix")], turn.text
