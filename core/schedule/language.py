@@ -15,10 +15,12 @@ from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
 from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
+from core.text.mentions import Kind, parse
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
 from core.text.units import hours_as_minutes
+from core.text.vocabulary import ENTITY_HEADS
 from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
@@ -307,3 +309,29 @@ def prime_intents(texts: list[str]) -> None:
     if len(_INTENTS) + len(new) > _INTENT_CACHE:
         _INTENTS.clear()
     _INTENTS.update(zip(new, intents().predict_many(new), strict=True))
+
+
+_HEAD_GRADES = {"high": "HS", "secondary": "HS", "middle": "MS", "junior": "MS", "intermediate": "MS",
+                "elementary": "ES", "primary": "ES"}  # fmt: skip
+"""The grade a head word of an unknown school name says ('Roosevelt High' is a high school)."""
+
+
+def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, closest district schools) for each school-like name the message gives that is not in the district
+    ('Roosevelt High', 'Lincoln Elementary'): the one parse's unknown NAME mentions that end in a head word
+    (a misspelt district name such as 'Everet' or 'Everet Middle' stays with `fuzzy_mentions`). The closest names put the schools
+    of the grade the head word says first, then the parse's closest spellings; at most three."""
+    names: dict[str, list[str]] = {}
+    for alias, school in school_aliases(district).items():
+        names.setdefault(school, []).append(alias)
+    out = []
+    for mention in parse(text, names=names).of(Kind.NAME, live_only=False):
+        words = mention.text.lower().split()
+        heads = [w for w in words if w in ENTITY_HEADS]
+        if mention.role != "unknown" or not heads or fuzzy_mentions(mention.text, district):
+            continue  # 'Everet Middle' is a misspelt Everett MS (`fuzzy_mentions`), not another school
+        grade = next((_HEAD_GRADES[w] for w in heads if w in _HEAD_GRADES), None)
+        same = [s.name for s in district.schools if grade and s.grade.strip().lower() in _GRADE_CODES[grade]]
+        ranked = [c for c in mention.candidates if c in same] + same + list(mention.candidates)
+        out.append((mention.text, tuple(dict.fromkeys(ranked))[:3]))
+    return out

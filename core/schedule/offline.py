@@ -238,6 +238,9 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if cut:
         memory.say = [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"]
     low = _answer_choice(text.lower().strip(), session, memory)
+    if low == text.lower().strip() and (unknown := lang.unknown_schools(text, session.district)):
+        memory.pending = (low, [(name.lower(), close) for name, close in unknown if close])
+        return Plan(reply=_unknown_reply(unknown))
     plan = _menu_answer(low, session, memory) if menu else None
     plan = plan or _interpret(low, session, offer, memory)
     if plan.reply == _clarify():
@@ -262,6 +265,21 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if not plan.say:
         memory.menu = menu + 1
     return Plan(reply=" ".join(plan.say) or _clarify(menu + 1))
+
+
+def _unknown_reply(unknown: list[tuple[str, tuple[str, ...]]]) -> str:
+    """'"Roosevelt High" is not a school in this district; the closest names are ... Which one did you mean?'"""
+    parts = []
+    for name, close in unknown:
+        names = ", ".join(close[:-1]) + f" or {close[-1]}" if len(close) > 1 else "".join(close)
+        closest = (
+            f"; the closest name{'s' if len(close) > 1 else ''} in the district {'are' if len(close) > 1 else 'is'} "
+            f"{names}"
+            if close
+            else ""
+        )
+        parts.append(f'"{name}" is not a school in this district{closest}.')
+    return " ".join(parts) + " Which school did you mean? Nothing is changed yet."
 
 
 def _menu_answer(low: str, session: ScheduleSession, memory: Memory) -> Plan | None:

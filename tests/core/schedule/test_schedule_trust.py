@@ -288,3 +288,32 @@ def test_a_start_the_agent_chose_for_later_is_no_earlier_request_to_ask_about():
     agent.respond("Everett later please")  # the agent picks 8:40; the user never said 8:40
     turn = agent.respond("move them to 9:30")
     assert _edits(turn) == [("Everett MS", "9:30 AM", "fix")], turn.text
+
+
+@pytest.mark.parametrize(
+    ("text", "close"),
+    [
+        ("Move Roosevelt High to 8:40", ("Balboa HS", "Galileo HS")),
+        ("Lincoln Elementary later please", ("Cobb (Dr William L) ES",)),
+        ("Can Roosevelt High School start at 9:30?", ("Balboa HS", "Galileo HS")),
+        ("Everett at 9:30 and Lincoln Elementary at 7:50", ("Cobb (Dr William L) ES",)),
+    ],
+)
+def test_a_school_not_in_the_district_is_flagged_with_the_closest_names_and_nothing_changes(text, close):
+    turn = _agent().respond(text)
+    assert turn.tool_calls == [] and turn.constraints == []
+    unknown = text.split(" High")[0].split()[-1] if "High" in text else "Lincoln"
+    assert unknown in turn.text and "not a school in this district" in turn.text, turn.text
+    assert any(name in turn.text for name in close), turn.text
+
+
+def test_the_answer_naming_a_district_school_applies_the_held_request():
+    agent = _agent()
+    agent.respond("Move Roosevelt High to 8:40")
+    turn = agent.respond("Galileo")
+    assert _edits(turn) == [("Galileo HS", "8:40 AM", "fix")], turn.text
+
+
+def test_a_known_school_with_its_grade_word_is_not_unknown():
+    turn = _agent().respond("Can Everett Middle School start at 9:30?")
+    assert _edits(turn) == [("Everett MS", "9:30 AM", "fix")]
