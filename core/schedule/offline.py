@@ -37,6 +37,7 @@ from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
 from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
+from core.text.mentions import Kind, parse
 from core.text.numbers import unreadable_number
 from core.text.questions import is_question
 from solvers.schedule.data import format_time
@@ -64,8 +65,10 @@ _PRIORITIES = {
 }
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
-_REQUEST_FORM = re.compile(r"^\W*(?:(?:can|could|would|will|shall)\s+(?:we|you|i)\b|please\b|let'?s\b)")
-"""A request put as a question ('can we keep every school close to today's times?')."""
+_ASKING_VERBS = frozenset(["can", "could", "would", "will", "shall"])
+_REQUEST_LEADS = frozenset(["please", "let's", "lets"])
+"""A request put as a question opens with an asking verb and 'we'/'you'/'i', or with 'please'/'let's' ('can we
+keep every school close to today's times?')."""
 _COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
 """'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
@@ -124,7 +127,7 @@ def _short_answer(low: str) -> Polarity | None:
 
 def _reply_words(low: str) -> list[str]:
     """The words of a short reply; none when it states a number."""
-    return [] if any(c.isdigit() for c in low) else re.findall(r"[a-z']+", low)
+    return [] if any(c.isdigit() for c in low) else list(parse(low).words())
 
 
 # fmt: off
@@ -420,8 +423,9 @@ def _about_alternatives(low: str, session: ScheduleSession, kind: str) -> str:
         )
 
     if kind == "compare":
-        letters = [ord(c) - ord("a") for c in re.findall(r"(?<![a-z'])([a-e])(?![a-z'])", low)]
-        numbers = [int(n) - 1 for n in re.findall(r"\b([1-5])\b", low)]
+        words = parse(low).words()
+        letters = [ord(w) - ord("a") for w in words if w in ("a", "b", "c", "d", "e")]
+        numbers = [int(w) - 1 for w in words if w in ("1", "2", "3", "4", "5")]
         picked = [i for i in (letters or numbers) if 0 <= i < len(shown)][:2] or [0, 1][: len(shown)]
         parts = [line(i) for i in picked]
         if len(picked) == 2:
@@ -690,10 +694,11 @@ def _adopt(low: str, session: ScheduleSession) -> Plan:
 
 def _option_count(low: str) -> int:
     """How many alternatives were asked for: 'a couple' 2, 'five options' 5 (at most 5), else 3."""
-    if re.search(r"\b(couple|pair)\b", low):
+    message = parse(low)
+    if {"couple", "pair"} & set(message.words()):
         return 2
-    match = re.search(r"\b([1-9])\b", lang.spelled_numbers(low))
-    return min(int(match.group(1)), 5) if match else 3
+    counts = [int(m.value) for m in message.of(Kind.QUANTITY) if m.value in range(1, 10)]  # type: ignore[operator]
+    return min(counts[0], 5) if counts else 3
 
 
 def _read_clause(
@@ -741,16 +746,21 @@ def _read_clause(
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
 
 
-_YES_NO_RE = re.compile(
-    r"^\W*(?:is|isn'?t|are|aren'?t|does|doesn'?t|do|don'?t|did|didn'?t|has|hasn'?t|have|haven'?t|was|were)\b"
-)
-"""A yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at 9:30?')."""
+# fmt: off
+_YES_NO_LEADS = frozenset([
+    "is", "isn't", "isnt", "are", "aren't", "arent", "does", "doesn't", "doesnt", "do", "don't", "dont", "did",
+    "didn't", "didnt", "has", "hasn't", "hasnt", "have", "haven't", "havent", "was", "were",
+])
+# fmt: on
+"""The first word of a yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at
+9:30?')."""
 
 
 def _status_answer(low: str, session: ScheduleSession) -> str:
     """The current figures for a yes/no question about the schedule as it stands: it asks, so nothing changes
     ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
-    if not (_YES_NO_RE.match(low) and _asks_about(low)):
+    lead = parse(low).words()[:1]
+    if not (lead and lead[0] in _YES_NO_LEADS and _asks_about(low)):
         return ""
     schools = [name for _, name in lang.mentioned_schools(low, session.district)]
     about = schools or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)
@@ -798,7 +808,12 @@ def _under_verdict(low: str, load: float | None, deviation: float | None) -> str
 def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
     ('can we keep every school close to today's times?')."""
-    return is_question(text) and not _REQUEST_FORM.match(text)
+    words = parse(text).words()
+    request = bool(words) and (
+        words[0] in _REQUEST_LEADS
+        or (words[0] in _ASKING_VERBS and words[1:2] in (("we",), ("you",), ("i",)))
+    )
+    return is_question(text) and not request
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
