@@ -69,7 +69,7 @@ _ASKING_VERBS = frozenset(["can", "could", "would", "will", "shall"])
 _REQUEST_LEADS = frozenset(["please", "let's", "lets"])
 """A request put as a question opens with an asking verb and 'we'/'you'/'i', or with 'please'/'let's' ('can we
 keep every school close to today's times?')."""
-_COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
+_COMPARATIVE = frozenset(["closer", "nearer"])
 """'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
 
@@ -722,7 +722,7 @@ def _read_clause(
         for part in district_wide:
             _read_clause(part, [], session, plan, memory, asked=asked)
         return
-    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause) and not asked:
+    if district_wish(clause) == "near" and not _COMPARATIVE & set(parse(clause).words()) and not asked:
         model.priority(False, True, session, plan)  # 'every school close to today's times': change first
         if lang.limit_value(clause) is None:
             return

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.schedule import language as lang
 from core.schedule.session import ScheduleSession
+from core.text.mentions import parse
 from solvers.schedule.data import format_time
 
 Call = tuple[str, dict[str, Any]]
@@ -58,6 +59,16 @@ NAMED_SLOT = re.compile(
 )
 """A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
+_PRONOUNS = frozenset(["it", "them", "they", "those"])
+
+
+def _points_back(words: tuple[str, ...]) -> bool:
+    """Whether a clause points back at the schools named before ('Put them at 8:40', 'move that school later')."""
+    return bool(_PRONOUNS.intersection(words)) or any(
+        a == "that" and b == "school" for a, b in zip(words, words[1:], strict=False)
+    )
+
+
 _TOO = re.compile(
     r"\b(too(?!\s+(?:late|early|soon|much|many|far|long))|as well|also|likewise|the same|neither|nor)\b"
 )
@@ -205,7 +216,9 @@ def targets(
     named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = list(context or [])
-    inherited = bool(last)  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
+    inherited = bool(
+        last
+    )  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
         if schools:
             last, inherited = schools, False
@@ -214,7 +227,7 @@ def targets(
             and not district_wish(clause)
             and not (inherited and not (lang.clock_times(clause, bare=True) or _direction(clause)))
             and (
-                re.search(r"\b(it|that school|them|they|those)\b", clause)
+                _points_back(parse(clause).words())
                 or (
                     lang.clock_times(clause)
                     and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
