@@ -788,15 +788,32 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
 
 
-_UNDER_RE = re.compile(r"\b(?:under|below|less than|at most|no more than|lower than)\s+\S*\d")
+_UNDER_WORDS = (
+    ("under",),
+    ("below",),
+    ("less", "than"),
+    ("at", "most"),
+    ("no", "more", "than"),
+    ("lower", "than"),
+)
 """'is the peak under 2,500?': a question whether one measure is below a number, answered yes or no."""
+
+
+def _asks_under(words: tuple[str, ...]) -> bool:
+    """Whether the words say 'under' (or 'below', 'less than', 'at most' ...) right before a number."""
+    for i in range(len(words)):
+        for cue in _UNDER_WORDS:
+            after = i + len(cue)
+            if words[i:after] == cue and after < len(words) and any(c.isdigit() for c in words[after]):
+                return True
+    return False
 
 
 def _under_verdict(low: str, load: float | None, deviation: float | None) -> str:
     """'Yes: ' or 'No: ' for a question whether the one measure it names is below a number, else ''."""
     load_named, dev_named = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
     value = lang.limit_value(low)
-    if load_named == dev_named or value is None or not _UNDER_RE.search(low):
+    if load_named == dev_named or value is None or not _asks_under(parse(low).words()):
         return ""
     now = load if load_named else deviation
     if now is None:
