@@ -15,10 +15,12 @@ from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
 from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
+from core.text.mentions import Kind, parse
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.units import clock_times as _clock_times
 from core.text.units import hours_as_minutes
+from core.text.vocabulary import ENTITY_HEADS
 from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
@@ -52,12 +54,15 @@ _GROUPS = {
     r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
     r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
     r"\bnone of the schools\b|\bany school\b",
-    "HS": r"high schools|all (?:the )?high school|every high school|the hs schools",
-    "MS": r"middle schools|all (?:the )?middle school|every middle school",
-    "ES": r"elementary schools|elementaries|all (?:the )?elementary|every elementary",
-    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k",
-    "K8": r"k-?8 schools|all (?:the )?k-?8",
+    "HS": r"high schools|all (?:the )?high school|(?:every|each|any|no|not one|not a single) high school|the hs schools",
+    "MS": r"middle schools|all (?:the )?middle school|(?:every|each|any|no|not one|not a single) middle school",
+    "ES": r"elementary schools|elementaries|all (?:the )?elementary|(?:every|each|any|no|not one|not a single) elementary",
+    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k|(?:every|each|any|no) pre-?k(?: school)?",
+    "K8": r"k-?8 schools|all (?:the )?k-?8|(?:every|each|any|no) k-?8(?: school)?",
 }
+"""Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
+school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
+starts), 'none of the high schools'."""
 CLOSE_TO = re.compile(
     r"\bclose(?:r)?\b|\bnear|\bfar\b|\broughly\b|\babout\b|more or less|\bsimilar|\bdrift|\bstray|\bwander|"
     r"\bbarely\b|\blook like\b|\bpossible\b"
@@ -146,6 +151,8 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
                 if code == "ALL" or s.grade.strip().lower() in _GRADE_CODES[code]
             ]
             out.append((match.group(0), names))
+    if len(out) > 1:  # 'Middle schools: none before 8:30': a bare 'none' quantifies the grade group named
+        out = [(words, names) for words, names in out if words.strip() != "none"]
     return out
 
 
@@ -302,3 +309,29 @@ def prime_intents(texts: list[str]) -> None:
     if len(_INTENTS) + len(new) > _INTENT_CACHE:
         _INTENTS.clear()
     _INTENTS.update(zip(new, intents().predict_many(new), strict=True))
+
+
+_HEAD_GRADES = {"high": "HS", "secondary": "HS", "middle": "MS", "junior": "MS", "intermediate": "MS",
+                "elementary": "ES", "primary": "ES"}  # fmt: skip
+"""The grade a head word of an unknown school name says ('Roosevelt High' is a high school)."""
+
+
+def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, closest district schools) for each school-like name the message gives that is not in the district
+    ('Roosevelt High', 'Lincoln Elementary'): the one parse's unknown NAME mentions that end in a head word
+    (a misspelt district name such as 'Everet' or 'Everet Middle' stays with `fuzzy_mentions`). The closest names put the schools
+    of the grade the head word says first, then the parse's closest spellings; at most three."""
+    names: dict[str, list[str]] = {}
+    for alias, school in school_aliases(district).items():
+        names.setdefault(school, []).append(alias)
+    out = []
+    for mention in parse(text, names=names).of(Kind.NAME, live_only=False):
+        words = mention.text.lower().split()
+        heads = [w for w in words if w in ENTITY_HEADS]
+        if mention.role != "unknown" or not heads or fuzzy_mentions(mention.text, district):
+            continue  # 'Everet Middle' is a misspelt Everett MS (`fuzzy_mentions`), not another school
+        grade = next((_HEAD_GRADES[w] for w in heads if w in _HEAD_GRADES), None)
+        same = [s.name for s in district.schools if grade and s.grade.strip().lower() in _GRADE_CODES[grade]]
+        ranked = [c for c in mention.candidates if c in same] + same + list(mention.candidates)
+        out.append((mention.text, tuple(dict.fromkeys(ranked))[:3]))
+    return out

@@ -37,8 +37,10 @@ from core.schedule.state import ModelState
 from core.text.answers import Polarity, choose, polarity
 from core.text.clean import MAX_CHARS, clean
 from core.text.contradictions import Claim, contradictions
+from core.text.mentions import Kind, parse
 from core.text.numbers import unreadable_number
 from core.text.questions import is_question
+from solvers.schedule.data import format_time
 from solvers.schedule.model import DEVIATION, LOAD
 
 __all__ = ["Memory", "Plan", "interpret", "make_offline_policy"]
@@ -63,9 +65,11 @@ _PRIORITIES = {
 }
 """Learned priority intents -> (load first, change first) for `offline_model.priority`; both False is 1:1."""
 _MAX_OPTIONS = 9
-_REQUEST_FORM = re.compile(r"^\W*(?:(?:can|could|would|will|shall)\s+(?:we|you|i)\b|please\b|let'?s\b)")
-"""A request put as a question ('can we keep every school close to today's times?')."""
-_COMPARATIVE = re.compile(r"\b(?:closer|nearer)\b")
+_ASKING_VERBS = frozenset(["can", "could", "would", "will", "shall"])
+_REQUEST_LEADS = frozenset(["please", "let's", "lets"])
+"""A request put as a question opens with an asking verb and 'we'/'you'/'i', or with 'please'/'let's' ('can we
+keep every school close to today's times?')."""
+_COMPARATIVE = frozenset(["closer", "nearer"])
 """'every school closer to today's times' asks for less change than now (a step), not the change priority."""
 
 
@@ -113,11 +117,94 @@ _FILLER = frozenset(
 
 
 def _short_answer(low: str) -> Polarity | None:
-    """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks')."""
-    words = re.findall(r"[a-z']+", low)
+    """YES / NO when the whole reply is a yes or a no with polite filler ('yes please', 'no thanks'); a reply
+    that states a number ('No, 8:40 please.') is an answer with content, read as a request."""
+    words = _reply_words(low)
     if not words or len(words) > _SHORT_REPLY or any(w not in _FILLER for w in words):
         return None
     return polarity(low)
+
+
+def _reply_words(low: str) -> list[str]:
+    """The words of a short reply; none when it states a number."""
+    return [] if any(c.isdigit() for c in low) else list(parse(low).words())
+
+
+# fmt: off
+_THANKS = frozenset([
+    "good", "great", "perfect", "excellent", "fine", "works", "work", "wonderful", "nice", "thanks", "thank",
+    "awesome", "lovely", "brilliant", "done", "cool", "fantastic", "super", "cheers", "ideal",
+])
+"""Words of approval or thanks: a reply made only of them (and `_THANKS_FILLER`) accepts the proposal."""
+_THANKS_FILLER = frozenset([
+    "that", "this", "it", "you", "ok", "okay", "sounds", "looks", "for", "us", "me", "all", "set", "very", "much",
+    "so", "really", "that's", "it's", "we're", "i'm", "just", "yes", "alright", "right", "then", "will", "we'll",
+    "be", "is",
+])
+# fmt: on
+
+
+def _accepts(low: str) -> bool:
+    """Whether the whole reply accepts what is on the table ('Good, thanks', 'perfect', 'that works', 'great, thank
+    you'): only words of approval and thanks, at least one of them, no negation and no number."""
+    words = _reply_words(low)
+    return (
+        0 < len(words) <= _SHORT_REPLY
+        and all(w in _THANKS or w in _THANKS_FILLER for w in words)
+        and any(w in _THANKS for w in words)
+    )
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One thing a turn asked for, checked against the solved schedule: a school at or not at a start time, or
+    an objective at most a value."""
+
+    school: str | None
+    time: str | None
+    kind: str  # "fix", "forbid" or "bound"
+    objective: str | None = None
+    value: float | None = None
+
+    def shortfall(self, schedule: dict[str, str], objectives: dict[str, float]) -> str:
+        """'' when the schedule meets the goal, else what was asked and what the schedule has instead."""
+        if self.kind == "bound" and self.objective is not None and self.value is not None:
+            now = objectives[self.objective]
+            if now <= self.value + 1e-9:
+                return ""
+            asked, got = (
+                (f"a peak of at most {round(self.value * 100):,} students", f"{round(now * 100):,}")
+                if self.objective == LOAD
+                else (f"an average change of at most {self.value:g} minutes", f"{now:.1f} minutes")
+            )
+            return f"{asked} (the schedule has {got})"
+        at = schedule.get(self.school or "")
+        if at is None or (at == self.time) == (self.kind == "fix"):
+            return ""
+        return f"{self.school} {'at' if self.kind == 'fix' else 'not at'} {self.time} (it starts at {at})"
+
+
+def _goals(calls: list[Call]) -> list[Goal]:
+    """The goals of a turn's edits: each fix, forbid and upper bound it adds."""
+    goals = []
+    for name, args in calls:
+        if name == "fix_start_time":
+            goals.append(Goal(args["school"], args["time"], args["type"]))
+        elif name == "add_objective_upper_bound":
+            goals.append(Goal(None, None, "bound", args["objective"], args["value"]))
+    return goals
+
+
+def not_achieved(goals: Sequence[Goal], session: ScheduleSession) -> str:
+    """A line naming every goal of the turn that the current schedule does not meet ('' when all are met)."""
+    current = session.current
+    if current is None or not current.result.has_schedule:
+        return ""
+    objectives = {LOAD: current.result.load, DEVIATION: current.result.deviation}
+    missed = [m for m in (g.shortfall(current.result.schedule, objectives) for g in goals) if m]
+    if not missed:
+        return ""
+    return f"**Not achieved** in proposal {current.number} (the current schedule): " + "; ".join(missed) + "."
 
 
 @dataclass
@@ -131,6 +218,14 @@ class Memory:
     menu: int = 0
     nudges: dict[str, int] = field(default_factory=dict)
     floors: dict[str, float] = field(default_factory=dict)
+    schools: list[str] = field(default_factory=list)
+    goals: list[Goal] = field(default_factory=list)
+    stated: set[tuple[str, str, str]] = field(default_factory=set)
+    """(school, time, 'fix'|'forbid') the user asked for in words; a later request against one is asked about
+    (a start the agent chose for 'later' is no such request)."""
+    """What the last tool calls asked for, checked against the solved schedule in the report."""
+    """The schools the last request named: 'them' in the next message, or the school of a bare time that
+    answers a proposal ('No, 8:40 please.')."""
 
 
 def interpret(text: str, session: ScheduleSession, memory: Memory | None = None) -> Plan:
@@ -146,6 +241,9 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if cut:
         memory.say = [f"(Your message was long; I read its first {MAX_CHARS:,} characters.)"]
     low = _answer_choice(text.lower().strip(), session, memory)
+    if low == text.lower().strip() and (unknown := lang.unknown_schools(text, session.district)):
+        memory.pending = (low, [(name.lower(), close) for name, close in unknown if close])
+        return Plan(reply=_unknown_reply(unknown))
     plan = _menu_answer(low, session, memory) if menu else None
     plan = plan or _interpret(low, session, offer, memory)
     if plan.reply == _clarify():
@@ -170,6 +268,21 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if not plan.say:
         memory.menu = menu + 1
     return Plan(reply=" ".join(plan.say) or _clarify(menu + 1))
+
+
+def _unknown_reply(unknown: list[tuple[str, tuple[str, ...]]]) -> str:
+    """'"Roosevelt High" is not a school in this district; the closest names are ... Which one did you mean?'"""
+    parts = []
+    for name, close in unknown:
+        names = ", ".join(close[:-1]) + f" or {close[-1]}" if len(close) > 1 else "".join(close)
+        closest = (
+            f"; the closest name{'s' if len(close) > 1 else ''} in the district {'are' if len(close) > 1 else 'is'} "
+            f"{names}"
+            if close
+            else ""
+        )
+        parts.append(f'"{name}" is not a school in this district{closest}.')
+    return " ".join(parts) + " Which school did you mean? Nothing is changed yet."
 
 
 def _menu_answer(low: str, session: ScheduleSession, memory: Memory) -> Plan | None:
@@ -204,23 +317,41 @@ def _nudge(objective: str, session: ScheduleSession, plan: Plan, memory: Memory)
         )
         plan.calls.append(("show_alternatives", {"count": 3}))
         return
-    if attempt is not None and current is not None and attempt.state.bound(objective) is not None:
-        session.dismiss_infeasible()
+    if (
+        attempt is not None
+        and current is not None
+        and now is not None
+        and attempt.state.bound(objective) is not None
+    ):
         memory.nudges = {}
-        memory.floors[objective] = now if now is not None else 0.0
-        value = (
-            f"a peak of {round(current.result.load * 100):,} students"
-            if objective == LOAD
-            else f"an average change of {current.result.deviation:.1f} minutes"
-        )
+        relaxations = attempt.report.relaxations if attempt.report is not None else ()
+        reached = [r.load if objective == LOAD else r.deviation for r in relaxations]
+        floor = min([now, *reached])
+        memory.floors[objective] = floor
+        if floor < now - 1e-9:  # a way out the agent offered goes lower than the current proposal: say which
+            number = reached.index(floor) + 1
+            plan.say.append(
+                f"The lowest of the ways out I offered is option {number} ({relaxations[number - 1].description}): "
+                f"{_amount(objective, floor)}, against {_amount(objective, now)} in proposal {current.number}; none of "
+                f"the options I can offer goes lower. Say 'option {number}' to take it."
+            )
+            return
+        session.dismiss_infeasible()
         plan.say.append(
-            f"The last attempt showed that {value} is as low as this district allows with the current "
-            "requirements, so asking again would not help. Say 'show me some options' to compare the trade-offs, "
-            "or relax another requirement."
+            f"The last attempt showed that {_amount(objective, now)} is as low as this district allows with the "
+            "current requirements, so asking again would not help. Say 'show me some options' to compare the "
+            "trade-offs, or relax another requirement."
         )
         return
     memory.nudges = {objective: memory.nudges.get(objective, 0) + 1}
     model.bound(objective, "", session, plan, nudge=memory.nudges[objective])
+
+
+def _amount(objective: str, value: float) -> str:
+    """'a peak of 1,987 students' / 'an average change of 16.5 minutes'."""
+    if objective == LOAD:
+        return f"a peak of {round(value * 100):,} students"
+    return f"an average change of {value:.1f} minutes"
 
 
 def _act(text: str) -> str | None:
@@ -292,8 +423,9 @@ def _about_alternatives(low: str, session: ScheduleSession, kind: str) -> str:
         )
 
     if kind == "compare":
-        letters = [ord(c) - ord("a") for c in re.findall(r"(?<![a-z'])([a-e])(?![a-z'])", low)]
-        numbers = [int(n) - 1 for n in re.findall(r"\b([1-5])\b", low)]
+        words = parse(low).words()
+        letters = [ord(w) - ord("a") for w in words if w in ("a", "b", "c", "d", "e")]
+        numbers = [int(w) - 1 for w in words if w in ("1", "2", "3", "4", "5")]
         picked = [i for i in (letters or numbers) if 0 <= i < len(shown)][:2] or [0, 1][: len(shown)]
         parts = [line(i) for i in picked]
         if len(picked) == 2:
@@ -398,11 +530,12 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if not low:
         return Plan(reply=_clarify())
     answer = _short_answer(low)
-    if answer is Polarity.YES:
-        if offer:
-            return Plan(offer)
-        if session.infeasible is not None:
-            return model.choose_relaxation(session, 1)
+    if (answer is Polarity.YES or _accepts(low)) and offer:
+        return Plan(offer)
+    if _accepts(low) and session.infeasible is None:
+        return Plan(reply=_closing(session))
+    if answer is Polarity.YES and session.infeasible is not None:
+        return model.choose_relaxation(session, 1)
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
@@ -428,8 +561,10 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if reply := _status_answer(low, session):
         return Plan(reply=reply)
     plan = Plan()
-    if not swap(low, session, plan):
-        parts = targets(lang.split_clauses(low), session, plan)
+    swapped = swap(low, session, plan)
+    if not swapped:
+        parts = targets(lang.split_clauses(low), session, plan, memory.schools)
+        memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
         lang.prime_intents([clause for clause, schools in parts if not schools])
         asked = _asks_about(low)
         previous = None
@@ -440,6 +575,13 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
+    if not plan.ask and not swapped and session.infeasible is None:  # a swap or a way out revises by itself
+        _against_earlier(low, plan, session, memory.stated)
+    memory.stated |= {
+        (a["school"], a["time"], a["type"])
+        for n, a in plan.calls
+        if n == "fix_start_time" and (n, a) not in plan.timeless
+    }
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -453,6 +595,77 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+_REVISION_WORDS = frozenset(["instead", "actually", "rather", "change", "switch", "now", "reconsidered"])
+_REVISION_PHRASES = ("after all", "second thought", "changed my mind", "make it", "make that", "scratch that")
+
+
+def _revises(low: str) -> bool:
+    """Whether a message says it replaces an earlier wish ('actually, Everett at 7:50', 'make it 9:30 instead',
+    'No, 9:30 please.')."""
+    words = low.replace(",", " ").replace(".", " ").replace("!", " ").replace("?", " ").split()
+    rejects = low.lstrip().startswith(("no,", "no.", "no!", "no -", "nope", "nah"))  # 'No, 9:30 please.'
+    return rejects or bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
+
+
+def _against_earlier(
+    low: str, plan: Plan, session: ScheduleSession, stated: set[tuple[str, str, str]]
+) -> None:
+    """A stated time that contradicts an earlier request for the same school (a fix at another time, a forbid of
+    this time, or a fix at a time this message rules out) is asked about, not replaced silently by 'last wins':
+    the contradicting calls become the offer a 'yes' applies. Only requests the user stated (`stated`) count. A message that says it revises ('instead',
+    'actually', 'make it ...') and a move relative to where the school is ('later') replace the earlier one, and
+    the reply says so."""
+    earlier = {
+        (c.school, c.minutes, c.kind)
+        for c in session.state.constraints
+        if c.kind in ("fix", "forbid") and (c.school, format_time(c.minutes or 0), c.kind) in stated
+    }
+    if not earlier:
+        return
+    clashes: list[tuple[Call, str]] = []
+    minutes_of = dict(zip(session.district.time_labels, session.district.start_times, strict=True))
+    for call in plan.calls:
+        name, args = call
+        if name != "fix_start_time":
+            continue
+        school, kind, minutes = args["school"], args["type"], minutes_of.get(args["time"])
+        if kind == "fix":
+            against = [
+                f"{school} at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "fix" and m != minutes
+            ] + [
+                f"{school} not at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "forbid" and m == minutes
+            ]
+        else:
+            against = [
+                f"{school} at {format_time(m)}"
+                for s, m, k in earlier
+                if s == school and k == "fix" and m == minutes
+            ]
+        if against:
+            clashes.append((call, against[0]))
+    if not clashes:
+        return
+    if _revises(low) or all(call in plan.timeless for call, _ in clashes):
+        for before in dict.fromkeys(before for _, before in clashes):
+            plan.say.append(f"This replaces your earlier request ({before}).")
+        return
+    asked = [call for i, (call, _) in enumerate(clashes) if call not in [c for c, _ in clashes[:i]]]
+    befores = "; ".join(dict.fromkeys(before for _, before in clashes))
+    nows = "; ".join(
+        f"{a['school']} {'at' if a['type'] == 'fix' else 'not at'} {a['time']}" for _, a in asked
+    )
+    plan.ask.append(
+        f"Earlier you asked: {befores}. Now: {nows}. Should the new request replace the earlier one? "
+        "Nothing is changed yet."
+    )
+    plan.offer.extend(plan.calls)
+    plan.calls = []
 
 
 def _names_schools(low: str, session: ScheduleSession) -> bool:
@@ -481,10 +694,11 @@ def _adopt(low: str, session: ScheduleSession) -> Plan:
 
 def _option_count(low: str) -> int:
     """How many alternatives were asked for: 'a couple' 2, 'five options' 5 (at most 5), else 3."""
-    if re.search(r"\b(couple|pair)\b", low):
+    message = parse(low)
+    if {"couple", "pair"} & set(message.words()):
         return 2
-    match = re.search(r"\b([1-9])\b", lang.spelled_numbers(low))
-    return min(int(match.group(1)), 5) if match else 3
+    counts = [int(m.value) for m in message.of(Kind.QUANTITY) if m.value in range(1, 10)]  # type: ignore[operator]
+    return min(counts[0], 5) if counts else 3
 
 
 def _read_clause(
@@ -508,7 +722,7 @@ def _read_clause(
         for part in district_wide:
             _read_clause(part, [], session, plan, memory, asked=asked)
         return
-    if district_wish(clause) == "near" and not _COMPARATIVE.search(clause) and not asked:
+    if district_wish(clause) == "near" and not _COMPARATIVE & set(parse(clause).words()) and not asked:
         model.priority(False, True, session, plan)  # 'every school close to today's times': change first
         if lang.limit_value(clause) is None:
             return
@@ -532,16 +746,21 @@ def _read_clause(
             model.bound(latest.objective, "", session, plan)  # type: ignore[arg-type]
 
 
-_YES_NO_RE = re.compile(
-    r"^\W*(?:is|isn'?t|are|aren'?t|does|doesn'?t|do|don'?t|did|didn'?t|has|hasn'?t|have|haven'?t|was|were)\b"
-)
-"""A yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at 9:30?')."""
+# fmt: off
+_YES_NO_LEADS = frozenset([
+    "is", "isn't", "isnt", "are", "aren't", "arent", "does", "doesn't", "doesnt", "do", "don't", "dont", "did",
+    "didn't", "didnt", "has", "hasn't", "hasnt", "have", "haven't", "havent", "was", "were",
+])
+# fmt: on
+"""The first word of a yes/no question about how things stand ('is the peak under 2,500?', 'does Lick start at
+9:30?')."""
 
 
 def _status_answer(low: str, session: ScheduleSession) -> str:
     """The current figures for a yes/no question about the schedule as it stands: it asks, so nothing changes
     ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
-    if not (_YES_NO_RE.match(low) and _asks_about(low)):
+    lead = parse(low).words()[:1]
+    if not (lead and lead[0] in _YES_NO_LEADS and _asks_about(low)):
         return ""
     schools = [name for _, name in lang.mentioned_schools(low, session.district)]
     about = schools or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)
@@ -569,15 +788,32 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
 
 
-_UNDER_RE = re.compile(r"\b(?:under|below|less than|at most|no more than|lower than)\s+\S*\d")
+_UNDER_WORDS = (
+    ("under",),
+    ("below",),
+    ("less", "than"),
+    ("at", "most"),
+    ("no", "more", "than"),
+    ("lower", "than"),
+)
 """'is the peak under 2,500?': a question whether one measure is below a number, answered yes or no."""
+
+
+def _asks_under(words: tuple[str, ...]) -> bool:
+    """Whether the words say 'under' (or 'below', 'less than', 'at most' ...) right before a number."""
+    for i in range(len(words)):
+        for cue in _UNDER_WORDS:
+            after = i + len(cue)
+            if words[i:after] == cue and after < len(words) and any(c.isdigit() for c in words[after]):
+                return True
+    return False
 
 
 def _under_verdict(low: str, load: float | None, deviation: float | None) -> str:
     """'Yes: ' or 'No: ' for a question whether the one measure it names is below a number, else ''."""
     load_named, dev_named = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
     value = lang.limit_value(low)
-    if load_named == dev_named or value is None or not _UNDER_RE.search(low):
+    if load_named == dev_named or value is None or not _asks_under(parse(low).words()):
         return ""
     now = load if load_named else deviation
     if now is None:
@@ -589,7 +825,12 @@ def _under_verdict(low: str, load: float | None, deviation: float | None) -> str
 def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
     ('can we keep every school close to today's times?')."""
-    return is_question(text) and not _REQUEST_FORM.match(text)
+    words = parse(text).words()
+    request = bool(words) and (
+        words[0] in _REQUEST_LEADS
+        or (words[0] in _ASKING_VERBS and words[1:2] in (("we",), ("you",), ("i",)))
+    )
+    return is_question(text) and not request
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
@@ -670,10 +911,13 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
         results = trailing_tool_results(messages)
         if results:
             notes, memory.say = memory.say, []
+            goals, memory.goals = memory.goals, []
             report = compose_report(session, messages, results)
-            return OfflineTurn(text="\n\n".join([*notes, report]) if notes else report)
+            missed = not_achieved(goals, session)
+            return OfflineTurn(text="\n\n".join([*notes, report, *([missed] if missed else [])]))
         memory.say = []
         plan = interpret(last_user_text(messages), session, memory)
+        memory.goals = _goals(plan.calls)
         return OfflineTurn(text=plan.reply, tool_calls=plan.calls)
 
     return policy

@@ -13,17 +13,23 @@ from typing import Any
 
 from core.schedule import language as lang
 from core.schedule.session import ScheduleSession
+from core.text.mentions import parse
 from solvers.schedule.data import format_time
 
 Call = tuple[str, dict[str, Any]]
 
-EARLIER = re.compile(r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up")
-LATER = re.compile(r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in")
+EARLIER = re.compile(
+    r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up|\btoo late\b"
+)
+LATER = re.compile(
+    r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in|\btoo early\b"
+)
+"""Directions; a complaint gives one too ('the pre-K schools start too late' asks for earlier)."""
 FREE = re.compile(
     r"free(?!z)|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
 )
 KEEP = re.compile(
-    r"keep|leave|where (?:it is|they are)|\bfix\b|\block\b|\bfreeze\b|\bpin\b|don'?t (?:move|touch|change)|stay|same|fine|"
+    r"keep(?!\s+(?:on\s+)?[a-z]+ing\b)|leave|where (?:it is|they are)|\bfix\b|\block\b|\bfreeze\b|\bpin\b|don'?t (?:move|touch|change)|stay|same|fine|"
     r"happy with|good where|as is|\bat (?:its|their) (?:current|present|usual|existing|today's)\b"
 )
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
@@ -53,7 +59,20 @@ NAMED_SLOT = re.compile(
 )
 """A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
 SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
-_TOO = re.compile(r"\b(too|as well|also|likewise|the same|neither|nor)\b")
+_PRONOUNS = frozenset(["it", "them", "they", "those"])
+
+
+def _points_back(words: tuple[str, ...]) -> bool:
+    """Whether a clause points back at the schools named before ('Put them at 8:40', 'move that school later')."""
+    return bool(_PRONOUNS.intersection(words)) or any(
+        a == "that" and b == "school" for a, b in zip(words, words[1:], strict=False)
+    )
+
+
+_TOO = re.compile(
+    r"\b(too(?!\s+(?:late|early|soon|much|many|far|long))|as well|also|likewise|the same|neither|nor)\b"
+)
+"""'..., and Everett too': the clause repeats the request before it ('too late' is a complaint, not 'as well')."""
 _NEITHER = re.compile(r"\b(?:neither|nor)\s+(?:should|can|could|may|will|does|do|is|must)\b")
 
 
@@ -82,6 +101,9 @@ class Plan:
     ask: list[str] = field(default_factory=list)
     offer: list[Call] = field(default_factory=list)
     choices: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    timeless: list[Call] = field(default_factory=list)
+    """Fixes read from a clause that states no time (a direction, 'keep it there'): a time the same message
+    states for that school wins over them, so a sentence without a time never makes a time conflict."""
 
 
 def has_request(clause: str) -> bool:
@@ -183,22 +205,29 @@ def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
     return out
 
 
-def targets(clauses: list[str], session: ScheduleSession, plan: Plan) -> list[tuple[str, list[str]]]:
+def targets(
+    clauses: list[str], session: ScheduleSession, plan: Plan, context: list[str] | None = None
+) -> list[tuple[str, list[str]]]:
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
-    school-only clauses given their neighbour's request."""
+    school-only clauses given their neighbour's request. `context`: the schools the previous message named,
+    which 'them' or a bare time ('No, 8:40 please.') refer to when this message names none before."""
     clauses = _comma_parts(clauses, session)
     everyone = frozenset(s for clause in clauses for _, s in lang.mentioned_schools(clause, session.district))
     named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
-    last: list[str] = []
+    last: list[str] = list(context or [])
+    inherited = bool(
+        last
+    )  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
         if schools:
-            last = schools
+            last, inherited = schools, False
         elif (
             last
             and not district_wish(clause)
+            and not (inherited and not (lang.clock_times(clause, bare=True) or _direction(clause)))
             and (
-                re.search(r"\b(it|that school|them|they|those)\b", clause)
+                _points_back(parse(clause).words())
                 or (
                     lang.clock_times(clause)
                     and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
@@ -365,7 +394,9 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         return
     direction = _direction(clause)
     if direction is not None:
+        before = len(plan.calls)
         _move(school, slot, direction, session, plan, edit)
+        plan.timeless.extend(plan.calls[before:])
     elif FREE.search(clause):
         attempt = session.infeasible
         pool = list(session.state.constraints) + (list(attempt.state.constraints) if attempt else [])
@@ -375,6 +406,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
             plan.say.append(f"{school} has no constraints on it right now.")
     elif KEEP.search(clause) and slot is not None:
         plan.calls.append(edit("fix", options[slot]))
+        plan.timeless.append(plan.calls[-1])
     else:
         where = "" if slot is None else f" (it is at {district.time_labels[slot]} in the current proposal)"
         plan.ask.append(
@@ -392,6 +424,19 @@ def check_school_calls(plan: Plan, session: ScheduleSession) -> None:
             edits.setdefault(args["school"], []).append(args)
     for school, args in edits.items():
         fixes = list(dict.fromkeys(a["time"] for a in args if a["type"] == "fix"))
+        stated = [
+            t
+            for t in fixes
+            if ("fix_start_time", {"school": school, "time": t, "type": "fix"}) not in plan.timeless
+        ]
+        if len(fixes) > 1 and stated:  # 'later? ... maybe around 8:40': the stated time is the request
+            drop = [
+                ("fix_start_time", {"school": school, "time": t, "type": "fix"})
+                for t in fixes
+                if t not in stated
+            ]
+            plan.calls = [c for c in plan.calls if c not in drop]
+            fixes = stated
         if len(fixes) > 1:
             plan.ask.append(f"You asked for {school} at {' and at '.join(fixes)}; which one should it be?")
             continue

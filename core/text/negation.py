@@ -53,7 +53,6 @@ _AFTER_PARTICLE_NO_RE = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_NEXT_RE = re.compile(rf"\s+{_PRONOUN}\b", re.IGNORECASE)
-_END_RE = re.compile(r"\s*$")
 _WHY_BEFORE_RE = re.compile(r"\bwhy\s+$", re.IGNORECASE)
 
 
@@ -88,17 +87,24 @@ def _proposes_or_hedges(text: str, cue: re.Match[str]) -> bool:
     """A negator that does not negate: 'why not', "can't we" / "isn't it" (a negative question proposes),
     'not sure' (a hedge), 'no, 5' / 'no I meant' (a reply particle), 'in no time' (an idiom)."""
     word = cue.group(0).lower()
-    if _IDIOM_RE.match(text, cue.start()) and (word != "no" or _IN_BEFORE_RE.search(text, 0, cue.start())):
-        return True
-    if _HEDGE_RE.match(text, cue.start()) or _WHY_BEFORE_RE.search(
-        text, max(0, cue.start() - 8), cue.start()
+    start, end = cue.start(), cue.end()
+    near = end + _LOOKAHEAD  # the anchored patterns below read a few words: each reads a bounded window, so
+    # a clause with many negators ('not 1, not 1, ...') is read in linear work
+    if _IDIOM_RE.match(text, start, near) and (
+        word != "no" or _IN_BEFORE_RE.search(text, max(0, start - 8), start)
     ):
         return True
+    if _HEDGE_RE.match(text, start, near) or _WHY_BEFORE_RE.search(text, max(0, start - 8), start):
+        return True
     if word == "no":  # a window cut right before the negated words ('Lick no ') still negates them
-        cut = cue.start() > 0 and _END_RE.match(text, cue.end())
-        return bool(_AFTER_PARTICLE_NO_RE.match(text, cue.end())) and not cut
+        cut = start > 0 and not text[end:near].strip() and near >= len(text)
+        return bool(_AFTER_PARTICLE_NO_RE.match(text, end, near)) and not cut
     contracted = word.endswith(("n't", "nt")) and word not in ("cannot",)
-    return contracted and bool(_SUBJECT_NEXT_RE.match(text, cue.end()))
+    return contracted and bool(_SUBJECT_NEXT_RE.match(text, end, near))
+
+
+_LOOKAHEAD = 48
+"""Characters after a negator that decide whether it negates ('not really sure', 'no, 5', "don't we")."""
 
 
 def negation_scopes(text: str, *, exclusions: bool = False) -> tuple[Scope, ...]:

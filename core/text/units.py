@@ -237,7 +237,7 @@ _TIME_RE = re.compile(
 )
 _BARE_HOUR_RE = re.compile(
     r"\b(?:at|after|before|by|until|till|around|about|than|to|from)\s+(\d{1,2})\b"
-    r"(?![\d,.:]|\s*(?:min|minute|student|kid|child|percent|%|hundred|people|option|school|unit|item|piece|case|"
+    r"(?![\d:]|[,.]\d|\s*(?:min|minute|student|kid|child|percent|%|hundred|people|option|school|unit|item|piece|case|"
     r"bottle|box|bag|pack|jar|can|dollar|buck|cent|day|week|month))",
     re.IGNORECASE,
 )
