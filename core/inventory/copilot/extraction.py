@@ -118,6 +118,12 @@ class ExtractionAgent(ExtractionBase):
         warm_up()
         self._touched: list[str] = []
         self._order_up_to_capacity = False
+        self._preface: list[str] = []
+
+    def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
+        """The base turn, after the answer to a question asked beside the values (`split_asked`)."""
+        preface, self._preface = self._preface, []
+        return super()._finish([*preface, *notes], problems)
 
     def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
@@ -128,6 +134,10 @@ class ExtractionAgent(ExtractionBase):
         )
         problems: list[SpecError] = []
         expected = self.state.asked
+        asked, rest = split_asked(user_text)
+        if asked and rest:  # 'what's a 5 on that scale? I don't like gambling': answer, then read the rest
+            self._preface = [self._answer_question(asked, intents.predict(asked))]
+            user_text = rest
         act = intents.predict(user_text)
         if self._user_asks(user_text, act):
             return self._finish([self._answer_question(user_text, act)], [])
@@ -576,6 +586,20 @@ def warm_up() -> None:
     intents.acts()
     rows()
     warm_units()
+
+
+def split_asked(text: str) -> tuple[str, str]:
+    """A message's question sentences ('what's a 5 on that scale?') and the rest ('I don't like gambling'):
+    the questions are answered and never read as values, the rest is read. ('', text) without a question."""
+    sentences, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in "?.!" and (i + 1 == len(text) or text[i + 1].isspace()):
+            sentences.append(text[start : i + 1].strip())
+            start = i + 1
+    sentences.append(text[start:].strip())
+    asked = [s for s in sentences if s.endswith("?") and is_question(s)]
+    rest = [s for s in sentences if s and s not in asked]
+    return " ".join(asked), " ".join(rest)
 
 
 def next_is_risk(table: ParameterTable) -> bool:

@@ -273,6 +273,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     demand_parts: list[str] = []
     loose: list[str] = []
     bare_unclear: list[Unclear] = []
+    shelf_parts: list[str] = []
     parts = segments(text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
@@ -290,6 +291,14 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if key not in ROW_KEYS:
             continue
+        if key in DURATION_ROWS and (role := span_role(segment)):
+            if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
+                demand_parts.append(segment)
+            else:  # 'they last about a week in the fridge': how long stock keeps, never a lead time
+                shelf_parts.append(segment)
+            continue
+        if key in _COST_ROWS and (own := _own_clause(key, segment)):
+            segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
         if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
             bare_unclear.append(
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
@@ -330,6 +339,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
     perishable, shelf = _perishability(text, expected)
+    if perishable is None and shelf_parts:
+        kept = [d.days for c in shelf_parts for d in find_durations(c)]
+        perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
         tuple(findings),
         demand,
@@ -373,6 +385,22 @@ def _plan_request(text: str) -> Finding | None:
         return None
     found = read_row("time_horizon", text)
     return found if isinstance(found, Finding) else None
+
+
+def _own_clause(key: str, segment: str) -> str | None:
+    """Of several amounts in one stretch of speech, the one clause that names the cost row ('..., so I lose about
+    7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless exactly one
+    clause with a number names the row and every other clause with a number is such a price."""
+    numeric = [c for c in clauses(segment) if find_numbers(c)]
+    own = [c for c in numeric if _named(key, c)]
+    prices = [c for c in numeric if c not in own and (_PRICE_RE.search(c) or _BUY_RE.search(c))]
+    return own[0] if len(own) == 1 and prices and len(prices) == len(numeric) - 1 else None
+
+
+_BUY_RE = re.compile(
+    r"\bcosts? (?:me|us)\b|\b(?:buy|bought|get|pay) (?:it|them|one|each|a \w+ )?\s*(?:for|at)\b", re.I
+)
+"""What an item costs to buy ('a tube costs me 4 dollars', 'we buy them for $2'): no cost row of the table."""
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
@@ -571,6 +599,26 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if answer in (Polarity.YES, Polarity.NO):
             return ("true" if answer is Polarity.YES else "false"), None
     return None, None
+
+
+_RATE_HEAD_RE = re.compile(r"\d[\d,.]*\s*(?:[a-z]+\s+){0,2}$", re.I)
+_RATE_WORDS = ("a ", "an ", "per ", "each ", "every ", "/")
+_KEEPING_RE = re.compile(
+    r"\b(?:lasts?|lasting|fresh|fridge|freezer|shelf[- ]?life|good for|stays? good|spoils?|goes? (?:bad|off)|"
+    r"expires?|use[- ]by|best before|sell[- ]by)\b",
+    re.I,
+)
+
+
+def span_role(segment: str) -> str | None:
+    """Why a span of days in a clause is not a planning horizon or lead time: 'rate' when it is the period of an
+    amount ('119 a week', '40 bags per week'), 'shelf' when the clause is about how long stock keeps ('they
+    last about a week in the fridge'); None when it may be either duration row."""
+    for span in find_durations(segment):
+        said = segment[span.start : span.end].lower()
+        if said.startswith(_RATE_WORDS) and _RATE_HEAD_RE.search(segment[: span.start]):
+            return "rate"
+    return "shelf" if _KEEPING_RE.search(segment) else None
 
 
 _SHELF_TALK = 0.4

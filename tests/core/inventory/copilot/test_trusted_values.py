@@ -1,0 +1,130 @@
+"""Issue 27 (items 2 and 3), the offline Inventory Copilot: a value the user did not mean is never written
+(it is asked about), every written value is read back with its conversion, and no clarification is a dead end.
+Built from the sentences quoted in the issue; the assertions check behaviour, not wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.copilot.extraction import ExtractionAgent, split_asked
+from core.inventory.copilot.turn import CopilotTurn
+
+UP_TO_RISK = (
+    "Poisson, 5 a day",
+    "customers leave",
+    "no",
+    "30 days",
+    "$1",
+    "$5",
+    "$10",
+    "2 days",
+    "we can store 40",
+    "at most 20 per order",
+)
+
+
+def _agent(asked: str | None = None, said: tuple[str, ...] = ()) -> ExtractionAgent:
+    agent = ExtractionAgent()
+    agent.greeting()
+    for text in said:
+        agent.respond(text)
+    if asked is not None:
+        agent.state.asked = asked
+    return agent
+
+
+def _values(turn: CopilotTurn) -> dict[str, str]:
+    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+
+
+def test_a_question_about_the_scale_is_answered_and_the_attitude_beside_it_is_asked() -> None:
+    agent = _agent(said=UP_TO_RISK)
+    assert agent.state.asked == "risk_tolerance"
+    turn = agent.respond("what's a 5 on that scale? I don't like gambling")
+    assert turn.table["risk_tolerance"]["value"] is None
+    assert turn.action != "TERMINATE"  # no policy computed in the same turn
+    assert "-10" in turn.assistant  # the scale explained
+    assert [c.kind for c in agent.table.conflicts] == ["risk_scale"]  # the attitude put on the scale, asked
+    assert agent.table.conflicts[0].options[0].cells[0].value.startswith("-")  # risk-averse
+
+
+@pytest.mark.parametrize("asked", [None, "lead_time", "time_horizon"])
+def test_how_long_stock_keeps_is_not_a_lead_time(asked: str | None) -> None:
+    agent = _agent(asked)
+    turn = agent.respond("they last about a week in the fridge")
+    assert "lead_time" not in _values(turn) and "time_horizon" not in _values(turn)
+    assert [c.kind for c in agent.table.conflicts] == ["shelf_life"]  # asked how to model the shelf life
+
+
+@pytest.mark.parametrize("asked", [None, "lead_time", "demand_type", "demand_distribution"])
+def test_an_amount_per_week_is_demand_never_a_lead_time_of_seven_days(asked: str | None) -> None:
+    agent = _agent(asked)
+    turn = agent.respond("about 119 a week in total")
+    assert "lead_time" not in _values(turn) and "time_horizon" not in _values(turn)
+    assert "17" in turn.assistant  # read back as 17 a day
+    agent.respond("A")
+    assert agent.table.value("demand_distribution") == "poisson(17)"
+
+
+@pytest.mark.parametrize("asked", ["holding_cost", None])
+@pytest.mark.parametrize(
+    "text", ["holding? I pay 2000 a month rent … skip", "holding? I pay 2000 a month rent ... skip"]
+)
+def test_the_rent_of_the_whole_shop_is_never_a_holding_cost(asked: str | None, text: str) -> None:
+    turn = _agent(asked).respond(text)
+    assert "holding_cost" not in _values(turn)
+    assert "66.67" not in turn.assistant
+
+
+@pytest.mark.parametrize("asked", [None, "perishability", "max_inventory"])
+def test_a_full_back_room_is_not_perishability(asked: str | None) -> None:
+    turn = _agent(asked).respond("the back is full of crisps")
+    assert "perishability" not in _values(turn)
+    assert "max_inventory" not in _values(turn)
+
+
+@pytest.mark.parametrize("asked", [None, "penalty_cost"])
+def test_the_loss_per_missed_sale_is_the_penalty_not_the_purchase_price(asked: str | None) -> None:
+    turn = _agent(asked).respond(
+        "A tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale"
+    )
+    assert _values(turn).get("penalty_cost") in ("7", None)
+    assert _values(turn).get("penalty_cost") == "7" or turn.action == "ASK CLARIFICATION"
+
+
+@pytest.mark.parametrize(
+    "opening", ["about 12 a week, give or take 3", "about 20 a day", "customers leave, and sometimes they wait"]
+)
+def test_a_stated_cost_is_read_while_an_option_question_is_pending(opening: str) -> None:
+    agent = _agent()
+    agent.respond(opening)
+    assert agent.table.conflicts
+    kind = agent.table.conflicts[0].kind
+    turn = agent.respond("I lose 7 dollars per missed sale")
+    assert turn.table["penalty_cost"]["value"] == "7"
+    assert "7" in turn.assistant  # what was taken is said
+    assert agent.table.conflicts and agent.table.conflicts[0].kind == kind  # the question stays open
+
+
+@pytest.mark.parametrize("asked", ["holding_cost", None])
+def test_cents_per_bag_per_day_is_the_holding_cost(asked: str | None) -> None:
+    turn = _agent(asked).respond("50 cents per bag per day")
+    assert _values(turn).get("holding_cost") == "0.5"
+    assert "50 cents" in turn.assistant and "0.5" in turn.assistant  # read back with its conversion
+
+
+def test_a_definition_question_is_answered_and_the_value_in_it_is_read() -> None:
+    turn = _agent("holding_cost").respond(
+        "what do you mean by holding cost? if you mean storage, about ten cents"
+    )
+    assert _values(turn).get("holding_cost") == "0.1"
+    assert "one unit in stock for one day" in turn.assistant  # the meaning, in plain words
+
+
+def test_split_asked_keeps_questions_apart_from_answers() -> None:
+    assert split_asked("what's a 5 on that scale? I don't like gambling") == (
+        "what's a 5 on that scale?",
+        "I don't like gambling",
+    )
+    assert split_asked("about 20 a day") == ("", "about 20 a day")
+    assert split_asked("is 3 ok?") == ("is 3 ok?", "")
