@@ -160,6 +160,8 @@ class ExtractionAgent(ExtractionBase):
         if noted := [n for n in notes if not n.startswith("Got it")]:
             noted += list(reading.notes)
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
+        elif reading.notes and not reading.empty:  # asked rather than written: the reading said all the same
+            notes.append("I read: " + "; ".join(reading.notes) + ".")
         if reading.empty and not handled and not problems and not notes:
             notes.append(
                 self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)

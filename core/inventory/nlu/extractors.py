@@ -473,6 +473,7 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
+    text = _unpack_containers(text, notes)
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
@@ -484,6 +485,45 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
+
+
+_CONTAINER_RE = re.compile(
+    r"(?<![\w.,$])(\d+(?:\.\d+)?)\s+(case|crate|box|pack|carton|tray|pallet|sack|bag|bundle)(?:e?s)?\s+of\s+"
+    r"(\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|dollars?|bucks?|cents?|days?|weeks?|months?))(\s+[a-z]+)?",
+    re.I,
+)
+"""Nested units ('10 cases of 12 bottles', 'six crates of 24', '3 cases of a dozen' after the number words):
+the table counts items, so the containers are multiplied out and the conversion is read back."""
+
+
+_PER_CONTAINER_RE = re.compile(
+    r"(?:\$\s?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:dollars?|bucks?))\s+(?:per|a|an|each|for each|for a|for every)\s+"
+    r"(case|crate|box|pack|carton|tray|pallet|sack|bag|bundle)\s+of\s+(\d+(?:\.\d+)?)\b(\s+[a-z]+)?",
+    re.I,
+)
+"""Money per container ('$2 per case of 12'): the table's costs are per item, so it is divided out."""
+_VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
+
+
+def _unpack_containers(text: str, notes: list[str]) -> str:
+    def per_item(m: re.Match[str]) -> str:
+        amount, size = float(m.group(1) or m.group(2)), float(m.group(4))
+        if size <= 0:
+            return m.group(0)
+        each = format_number(amount / size)
+        notes.append(f"${m.group(1) or m.group(2)} per {m.group(3)} of {m.group(4)} = ${each} per unit")
+        return f"${each} per unit"
+
+    def unpack(m: re.Match[str]) -> str:
+        count, size = float(m.group(1)), float(m.group(3))
+        said = (m.group(4) or "").strip()
+        items = said if said.lower().endswith("s") and said.lower() not in _VERBS else "units"
+        rest = m.group(4) if items == "units" and said else ""
+        total = format_number(count * size)
+        notes.append(f"{m.group(1)} {m.group(2)}s × {m.group(3)} = {total} {items}")
+        return f"{total} {items}{rest or ''}"
+
+    return _CONTAINER_RE.sub(unpack, _PER_CONTAINER_RE.sub(per_item, text))
 
 
 _HOURS_TALK_RE = re.compile(

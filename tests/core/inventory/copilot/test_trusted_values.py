@@ -128,3 +128,26 @@ def test_split_asked_keeps_questions_apart_from_answers() -> None:
     )
     assert split_asked("about 20 a day") == ("", "about 20 a day")
     assert split_asked("is 3 ok?") == ("is 3 ok?", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "key", "value"),
+    [
+        ("we can store 10 cases of 12 bottles", None, "max_inventory", "120"),
+        ("10 cases of 12", "max_inventory", "max_inventory", "120"),
+        ("six crates of 24 fit in the back room", None, "max_inventory", "144"),
+        ("holding costs $2 per case of 12 per day", None, "holding_cost", "0.1667"),
+    ],
+)
+def test_containers_are_multiplied_out_and_read_back(text: str, asked: str | None, key: str, value: str) -> None:
+    turn = _agent(asked).respond(text)
+    assert _values(turn).get(key) == value
+    assert "×" in turn.assistant or "per unit" in turn.assistant  # the conversion is said
+
+
+def test_a_dozen_per_case_in_demand_is_read_back_while_its_shape_is_asked() -> None:
+    agent = _agent()
+    turn = agent.respond("we sell about 3 cases of a dozen a day")
+    assert "36" in turn.assistant and "×" in turn.assistant
+    agent.respond("A")
+    assert agent.table.value("demand_distribution") == "poisson(36)"
