@@ -341,6 +341,35 @@ def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
     )
 
 
+_COST_WORDS = {
+    "holding_cost": ("holding", "hold", "storage", "storing", "keep", "per day", "a day"),
+    "penalty_cost": ("penalty", "lost", "lose", "missed", "short", "sale", "wait"),
+    "setup_cost": ("order", "fee", "setup", "set-up", "delivery", "shipment"),
+}
+_COST_NAMES = {
+    "holding_cost": "holding one unit for a day",
+    "penalty_cost": "a unit you cannot sell (short)",
+    "setup_cost": "the fixed fee per order",
+}
+
+
+def which_cost(said: str, cells: tuple[Cell, ...]) -> Conflict:
+    """An amount of money that names no cost ('it's 7 dollars' while another row is asked): it could fill
+    several rows, so the user picks one instead of the agent guessing."""
+    labels = "ABC"
+    options = tuple(
+        Option(label, f"{_COST_NAMES[c.key]}: {_show(c.key, c.value, c.unit)}", (c,), _COST_WORDS[c.key])
+        for label, c in zip(labels, cells, strict=False)
+    )
+    listed = ", ".join(f"({o.label}) {o.description}" for o in options)
+    return Conflict(
+        "which_cost",
+        tuple(c.key for c in cells),
+        f"You said '{said}', but not which cost that is. Is it {listed}? Reply with the letter or name the cost.",
+        options,
+    )
+
+
 def semantic(table: ParameterTable) -> list[Conflict]:
     """Conflicts between the transition model and the penalty's unit that are not open yet: a lost sale
     charged per day (Example 4), or a backlog charged once per unit."""

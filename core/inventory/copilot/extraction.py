@@ -29,10 +29,11 @@ from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
-from core.text.units import find_durations, find_money, is_per_unit
+from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
+_PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
 _GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
 
@@ -149,7 +150,10 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        reading = read_message(user_text, expected)
+        reading = read_message(self._counted(user_text), expected)
+        if reading.demand is not None and self.state.count_unit is None and (said := physical_units(user_text)):
+            self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
+            notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
         if had_conflict and not is_question(user_text):
@@ -169,6 +173,17 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _counted(self, text: str) -> str:
+        """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
+        litre is accepted once demand was accepted in litres; other measures stay and are refused."""
+        unit = self.state.count_unit
+        if unit is None:
+            return text
+        for word in dict.fromkeys(physical_units(text)):
+            if measure(word) == unit:
+                text = re.sub(rf"\b{re.escape(word)}\b", "units" if word.lower().endswith("s") else "unit", text)
+        return text
 
     def _user_asks(self, text: str, act: Prediction) -> bool:
         """A question to the agent (what a term means, which option to take, what differs): answered, never
@@ -358,6 +373,13 @@ class ExtractionAgent(ExtractionBase):
                 Cell("demand_type", reading.demand.demand_type or "random"),
                 Cell("demand_distribution", reading.demand.value),
             )
+        if conflict.kind in _PENALTY_UNIT_KINDS and find_money(text):
+            # '7 dollars', 'it's 3 dollars a day': a stated penalty answers the (A)/(B) question; a new amount
+            # with the same clash reopens it with that amount (`cf.semantic`), so it never loops on one letter
+            found = next((f for f in reading.findings if f.key == "penalty_cost"), None) or read_row(
+                "penalty_cost", text
+            )
+            return (Cell("penalty_cost", found.value, found.unit),) if isinstance(found, Finding) else None
         if conflict.kind not in _SINGLE_VALUE_KINDS or len(conflict.keys) != 1:
             return None
         key = conflict.keys[0]
@@ -408,11 +430,23 @@ class ExtractionAgent(ExtractionBase):
                 self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
         self._fill_order_cap(notes, problems)
         self._apply_words(reading, handled, notes, problems)
+        if reading.unnamed_money and not handled:
+            self._which_cost(reading.unnamed_money[0])
         for unclear in reading.unclear:
             if unclear.key not in handled and (
                 unclear.key == expected or not self.table.is_defined(unclear.key)
             ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _which_cost(self, said: str) -> None:
+        """An amount that names no cost row: asked which cost it is, each option converted for its row."""
+        cells = []
+        for key in ("holding_cost", "penalty_cost", "setup_cost"):
+            found = read_row(key, said)
+            if isinstance(found, Finding) and not found.choices and not self.table.is_defined(key):
+                cells.append(Cell(key, found.value, found.unit))
+        if cells:
+            self.table.open(cf.which_cost(said.strip(), tuple(cells)))
 
     def _one_per_row(self, findings: list[Finding], correction: bool) -> list[Finding]:
         """Several different values for one row in one message (not a correction): one finding whose
@@ -588,6 +622,16 @@ def warm_up() -> None:
     intents.acts()
     rows()
     warm_units()
+
+
+_MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}
+
+
+def measure(word: str) -> str:
+    """One name per measure ('Litres', 'liter' -> 'litre'; 'kgs', 'kilograms' -> 'kg')."""
+    word = word.lower()
+    word = word[:-1] if word.endswith("s") and len(word) > 2 else word
+    return _MEASURE_ALIASES.get(word, word)
 
 
 def split_asked(text: str) -> tuple[str, str]:

@@ -158,9 +158,13 @@ class Reading:
     loose: tuple[str, ...] = ()
     segments: tuple[tuple[str | None, str], ...] = ()
     notes: tuple[str, ...] = ()
+    unnamed_money: tuple[str, ...] = ()
+    """Clauses that are only an amount of money naming no cost row ('it's 7 dollars' while demand is asked)."""
 
     @property
     def empty(self) -> bool:
+        if self.unnamed_money:
+            return False
         return not (self.findings or self.transitions or self.perishable or self.unclear) and not _has_demand(
             self.demand
         )
@@ -274,6 +278,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     loose: list[str] = []
     bare_unclear: list[Unclear] = []
     shelf_parts: list[str] = []
+    unnamed: list[str] = []
     parts = segments(text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
@@ -296,6 +301,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
                 demand_parts.append(segment)
             else:  # 'they last about a week in the fridge': how long stock keeps, never a lead time
                 shelf_parts.append(segment)
+            continue
+        if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
+            unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
             continue
         if key in _COST_ROWS and (own := _own_clause(key, segment)):
             segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
@@ -353,6 +361,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         tuple(loose),
         tuple(parts),
         tuple(notes),
+        tuple(unnamed) if not findings or all(f.key not in _COST_ROWS for f in findings) else (),
     )
     if reading.empty and bare_unclear:
         return Reading(
@@ -385,6 +394,15 @@ def _plan_request(text: str) -> Finding | None:
         return None
     found = read_row("time_horizon", text)
     return found if isinstance(found, Finding) else None
+
+
+_SAYING_WORDS = frozenset({"it's", "its", "that's", "thats", "it", "is", "that", "was", "be", "would", "costs", "cost"})
+
+
+def _only_money(segment: str) -> bool:
+    """A clause that is an amount of money and nothing else ('it's 7 dollars', 'about $5')."""
+    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", segment.lower()))
+    return bool(find_money(segment)) and all(w in _HEDGE_WORDS | _MONEY_WORDS | _SAYING_WORDS for w in words)
 
 
 def _own_clause(key: str, segment: str) -> str | None:

@@ -4,10 +4,16 @@ Built from the sentences quoted in the issue; the assertions check behaviour, no
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from core.config import Settings
 from core.inventory.copilot.extraction import ExtractionAgent, split_asked
+from core.inventory.copilot.session import Copilot, CopilotConfig
 from core.inventory.copilot.turn import CopilotTurn
+from core.store import Store
+from tests.core.inventory.copilot.test_copilot import TINY_DIALOGUE
 
 UP_TO_RISK = (
     "Poisson, 5 a day",
@@ -151,3 +157,85 @@ def test_a_dozen_per_case_in_demand_is_read_back_while_its_shape_is_asked() -> N
     assert "36" in turn.assistant and "×" in turn.assistant
     agent.respond("A")
     assert agent.table.value("demand_distribution") == "poisson(36)"
+
+
+@pytest.mark.parametrize(
+    ("reply", "penalty", "still_asked"),
+    [
+        ("it's 3 dollars a day", "3", False),  # a per-day amount answers the backlog question
+        ("I lose 7 dollars per missed sale", "7", True),  # a new amount is taken, the question stays open
+        ("7 dollars", "7", True),
+    ],
+)
+def test_a_stated_penalty_answers_the_backlog_option_question(reply: str, penalty: str, still_asked: bool) -> None:
+    agent = _agent("penalty_cost")
+    agent.respond("customers wait for the next delivery")
+    agent.state.asked = "penalty_cost"
+    agent.respond("$3 per unit")
+    assert [c.kind for c in agent.table.conflicts] == ["backlog_unit_penalty"]
+    turn = agent.respond(reply)
+    assert turn.table["penalty_cost"]["value"] == penalty
+    assert penalty in turn.assistant  # what was taken is said
+    assert bool(agent.table.conflicts) is still_asked
+
+
+@pytest.mark.parametrize("asked", ["demand_type", "max_inventory", None])
+def test_an_amount_naming_no_cost_is_asked_which_cost(asked: str | None) -> None:
+    agent = _agent(asked)
+    turn = agent.respond("it's 7 dollars")
+    assert not {"holding_cost", "penalty_cost", "setup_cost"} & set(_values(turn))
+    assert turn.action == "ASK CLARIFICATION"
+    agent.respond("the order fee")
+    assert agent.table.value("setup_cost") == "7"
+
+
+def test_costs_per_litre_are_accepted_once_demand_was_accepted_in_litres() -> None:
+    agent = _agent()
+    agent.respond("we sell about 40 litres a day")
+    agent.respond("A")
+    turn = agent.respond("holding costs 10 cents per litre per day")
+    assert _values(turn).get("holding_cost") == "0.1"
+    turn = agent.respond("a lost sale costs $2 per litre")
+    assert _values(turn).get("penalty_cost") == "2"
+
+
+def test_costs_per_kilo_are_still_refused_when_demand_was_in_litres() -> None:
+    agent = _agent()
+    agent.respond("we sell about 40 litres a day")
+    agent.respond("A")
+    turn = agent.respond("holding costs 10 cents per kg per day")
+    assert "holding_cost" not in _values(turn)
+
+
+def _computed(store_path: Path) -> Copilot:
+    copilot = Copilot(Settings(), Store(store_path), CopilotConfig(paths=300, seed=0))
+    copilot.greeting()
+    turns = [copilot.respond(line) for line in TINY_DIALOGUE]
+    assert turns[-1].action == "TERMINATE"
+    return copilot
+
+
+def test_a_correction_after_the_policy_reopens_the_table_and_optimizes_again(store_path: Path) -> None:
+    copilot = _computed(store_path)
+    turn = copilot.respond("actually deliveries take 2 days")
+    assert turn.table["lead_time"]["value"] == "2"
+    assert turn.action == "TERMINATE" and turn.policy is not None  # computed again, for the corrected table
+
+
+def test_a_storage_statement_after_the_policy_is_no_order_question(store_path: Path) -> None:
+    copilot = _computed(store_path)
+    turn = copilot.respond("we can store 10 units")
+    assert turn.action == "ASK CLARIFICATION"  # the change is confirmed, then the policy is computed again
+    assert "10" in turn.assistant and "order" not in turn.assistant.split("?")[0].lower()
+    turn = copilot.respond("B")
+    assert turn.table["max_inventory"]["value"] == "10" and turn.action == "TERMINATE"
+
+
+def test_an_order_question_remembers_the_stock_given_a_turn_earlier(store_path: Path) -> None:
+    copilot = _computed(store_path)
+    copilot.respond("I have 4 in stock")
+    turn = copilot.respond("how much should I order?")
+    assert "4 on hand" in turn.assistant  # not asked for the stock again
+    turn = copilot.respond("it is day 3 and nothing is on the way")
+    assert "order" in turn.assistant and "units now" in turn.assistant
+    assert "day 1" not in turn.assistant  # the day just given is used, not the earlier assumption
