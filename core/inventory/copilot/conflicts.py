@@ -266,6 +266,18 @@ def shelf_life(days: float) -> Conflict:
     )
 
 
+def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
+    """A value the user hedged or questioned ('3 days?', 'maybe 100, not sure'): put to the user, not written."""
+    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
+    return Conflict(
+        "confirm_value",
+        tuple(c.key for c in cells),
+        f"You said '{said}', which sounds unsure. Shall I put {shown} (yes), or what figure should I use? A rough "
+        "number is fine.",
+        (Option("A", shown, cells, _YES_WORDS),),
+    )
+
+
 def risk_scale(value: str, words: str) -> Conflict:
     """A risk preference given in words: confirm the number it maps to, or take the user's own."""
     return Conflict(

@@ -34,7 +34,7 @@ from core.text.units import warm_up as warm_units
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
-_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
+_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale", "confirm_value")
 _GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
 
 
@@ -120,6 +120,7 @@ class ExtractionAgent(ExtractionBase):
         self._touched: list[str] = []
         self._order_up_to_capacity = False
         self._preface: list[str] = []
+        self._unsure = ""
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
         """The base turn, after the answer to a question asked beside the values (`split_asked`)."""
@@ -139,6 +140,7 @@ class ExtractionAgent(ExtractionBase):
         if asked and rest:  # 'what's a 5 on that scale? I don't like gambling': answer, then read the rest
             self._preface = [self._answer_question(asked, intents.predict(asked))]
             user_text = rest
+        self._unsure = user_text.strip() if unsure(user_text) and not self.table.conflicts else ""
         act = intents.predict(user_text)
         if self._user_asks(user_text, act):
             return self._finish([self._answer_question(user_text, act)], [])
@@ -555,6 +557,9 @@ class ExtractionAgent(ExtractionBase):
         except SpecError as err:
             problems.append(err)
             return
+        if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
+            self.table.open(cf.confirm_value(canonical, self._unsure))  # asked, never written
+            return
         if not correction and (conflict := cf.changed(self.table, canonical)):
             self.table.open(conflict)
             return
@@ -622,6 +627,29 @@ def warm_up() -> None:
     intents.acts()
     rows()
     warm_units()
+
+
+_CONFIRMED_ROWS = frozenset(
+    {"time_horizon", "lead_time", "holding_cost", "penalty_cost", "setup_cost", "max_inventory", "max_order"}
+)
+"""The numeric rows whose hedged or questioned value is confirmed before it is written (risk words have their
+own confirmation, demand its options)."""
+_UNSURE_RE = re.compile(
+    r"\b(?:not (?:really |too |that |quite )?(?:sure|certain)|no idea|(?:don'?t|do not) (?:really )?know)\b",
+    re.I,
+)
+
+
+def unsure(text: str) -> bool:
+    """Whether the user hedged or questioned what he said ('3 days?', 'maybe 100? not sure', '$10, no idea
+    really'); 'maybe 80', 'about 80' or '90 days I guess' is an estimate, and a request in question form ('could we plan for 8
+    weeks?') is no doubt about its value."""
+    text = text.replace("\u2019", "'").strip()
+    asks = text.endswith("?") and not is_question(text) and not _REQUEST_RE.match(text)
+    return bool(_UNSURE_RE.search(text)) or asks
+
+
+_REQUEST_RE = re.compile(r"\W*(?:can|could|shall|should|would|will)\s+(?:we|you|i)\b", re.I)
 
 
 _MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}

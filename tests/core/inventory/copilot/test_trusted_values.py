@@ -239,3 +239,36 @@ def test_an_order_question_remembers_the_stock_given_a_turn_earlier(store_path: 
     turn = copilot.respond("it is day 3 and nothing is on the way")
     assert "order" in turn.assistant and "units now" in turn.assistant
     assert "day 1" not in turn.assistant  # the day just given is used, not the earlier assumption
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "key"),
+    [
+        ("3 days?", "lead_time", "lead_time"),
+        ("maybe 100?", "max_inventory", "max_inventory"),
+        ("I think 3 days, not sure", "lead_time", "lead_time"),
+        ("$10? I'm not sure", "setup_cost", "setup_cost"),
+        ("no idea, maybe 50 cents?", "holding_cost", "holding_cost"),
+    ],
+)
+def test_a_questioned_or_doubted_value_is_asked_never_written(text: str, asked: str, key: str) -> None:
+    agent = _agent(asked)
+    turn = agent.respond(text)
+    assert key not in _values(turn) and turn.action == "ASK CLARIFICATION"
+    turn = agent.respond("yes")
+    assert key in _values(turn)  # confirmed: now written
+
+
+def test_a_figure_given_after_a_doubted_one_replaces_it() -> None:
+    agent = _agent("lead_time")
+    agent.respond("3 days?")
+    turn = agent.respond("4 days")
+    assert _values(turn)["lead_time"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "key"),
+    [("maybe 80", "max_inventory", "max_inventory"), ("shall we plan for 8 weeks?", None, "time_horizon")],
+)
+def test_an_estimate_or_a_request_is_not_doubt(text: str, asked: str | None, key: str) -> None:
+    assert key in _values(_agent(asked).respond(text))
