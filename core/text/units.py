@@ -295,7 +295,9 @@ _SPOKEN_RES = (
     # '9.30', '8.40am' (a dot for the colon), '0840', '0930h'; the compact forms only after a time word
     (
         "dot",
-        re.compile(rf"(?<![\w.$€£,])(\d{{1,2}})\.([0-5]\d)(?![\d.]|,\d){_SUFFIX}{_NOT_A_TIME}", re.IGNORECASE),
+        re.compile(
+            rf"(?<![\w.$€£,])(\d{{1,2}})\.([0-5]\d)(?![\d.]|,\d){_SUFFIX}{_NOT_A_TIME}", re.IGNORECASE
+        ),
     ),
     (
         "compact",

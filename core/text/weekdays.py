@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_RE = re.compile(
-    r"\b(?:(?:the\s+)?(?:following|next)\s+)?(?P<day>" + "|".join(_DAYS) + r")(?P<plural>s)?\b(?:\s+after\b)?",
+    r"\b(?:(?:the\s+)?(?:following|next)\s+)?(?P<day>"
+    + "|".join(_DAYS)
+    + r")(?P<plural>s)?\b(?:\s+after\b)?",
     re.IGNORECASE,
 )
 _JOINED_RE = re.compile(r"^\W*(?:-|to|through|thru|till|til|until|and|or|&)?\W*$", re.IGNORECASE)

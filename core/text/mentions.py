@@ -1,0 +1,1547 @@
+"""The mention model: one parse per chat message into typed, scoped mentions (issue 27 item 1).
+
+`parse(text)` reads a message once and returns a `Message`: its clauses and every value it states —
+quantities with their unit, container and multiplier ("six crates of 24" = 6 x 24 items), money with its role
+("costs me 4" is a purchase price, "rent" is money for the whole business), durations, clock times, dates,
+names and yes / no / choice answers — each with its `Scope` (negated, corrected, hypothetical, in a question,
+in a definition request, stated by someone else, hedged). Readers consume `Message.of(...)` and never re-scan
+the raw text.
+
+The text is tokenised once (`_TOKEN_RE`); every rule then looks at a bounded window of tokens, so the work
+(`Message.ops`) grows linearly with the message. The toolkit is called once per message or clause:
+`clauses.split_clauses`, `negation.negation_scopes`, `questions.is_question` / `is_confused`,
+`units.clock_times`, `answers.polarity` / `choose`, `entities.EntityIndex`; numbers are read exactly or not at
+all by `numbers.read_number` (digits) and the number-word reader of `core.text.numbers`.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum, Flag
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.utils import default_process
+
+from core.text import answers, clauses, corrections, negation, questions, units
+from core.text.entities import EntityIndex
+from core.text.numbers import NUMBER_RE, _read_number, read_number
+from core.text.vocabulary import (
+    ACCEPT_WORDS,
+    COINS,
+    CONTAINERS,
+    CORRECTION_CUES,
+    CORRECTION_FILLERS,
+    COUNT_UNITS,
+    CURRENCY_AFTER,
+    CURRENCY_SYMBOLS,
+    DATE_WORDS,
+    DURATION_ROLE_WORDS,
+    ENTITY_HEADS,
+    HEDGE_AFTER,
+    HEDGE_BEFORE,
+    HEDGE_CLAUSE,
+    HYPOTHETICAL_CUES,
+    ITEM_WORDS,
+    MEASURES,
+    MONTHS,
+    NEEDS_FOR,
+    OTHERS_SUBJECTS,
+    OTHERS_VERBS,
+    PER_ORDER_WORDS,
+    PER_UNIT_WORDS,
+    PERIOD_LEADS,
+    REALLY_CUES,
+    ROLE_WORDS,
+    SCALE_WORDS,
+    TIME_UNITS,
+    WEEKDAYS,
+    WHOLE_BUSINESS_ROLES,
+    WHOLE_BUSINESS_WORDS,
+)
+from core.text.weekdays import weekday_gap
+
+
+class Kind(Enum):
+    """What a mention states."""
+
+    QUANTITY = "quantity"
+    MONEY = "money"
+    DURATION = "duration"
+    CLOCK = "clock"
+    DATE = "date"
+    NAME = "name"
+    ANSWER = "answer"
+
+
+class Scope(Flag):
+    """How a mention is meant; `NONE` is a plain statement of the speaker's own value."""
+
+    NONE = 0
+    NEGATED = 1
+    CORRECTED = 2
+    HYPOTHETICAL = 4
+    QUESTION = 8
+    DEFINITION = 16
+    OTHERS = 32
+    HEDGED = 64
+
+
+_NEGATED, _CORRECTED, _HYPOTHETICAL, _QUESTION, _DEFINITION, _OTHERS, _HEDGED = (
+    Scope.NEGATED.value, Scope.CORRECTED.value, Scope.HYPOTHETICAL.value, Scope.QUESTION.value,
+    Scope.DEFINITION.value, Scope.OTHERS.value, Scope.HEDGED.value,
+)  # fmt: skip
+_NOT_LIVE = (
+    Scope.NEGATED | Scope.CORRECTED | Scope.HYPOTHETICAL | Scope.OTHERS | Scope.QUESTION | Scope.DEFINITION
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One value a message states. `value` is a number for quantities, money, durations (in `unit`s) and clock
+    times (minutes after midnight); a string for dates (ISO: '2026-03-04', '--03-04' without a year, or a
+    weekday / 'today'), names (the canonical name, '' when unknown) and answers ('yes', 'no', 'unsure', or a
+    choice letter 'A'...)."""
+
+    kind: Kind
+    value: float | str
+    text: str
+    span: tuple[int, int]
+    clause: int
+    scope: Scope = Scope.NONE
+    unit: str | None = None
+    per: str | None = None
+    multiplier: float = 1
+    container: str | None = None
+    whole_business: bool = False
+    role: str | None = None
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def amount(self) -> float:
+        """`value * multiplier` (items for a container count); NaN for a text value."""
+        return float(self.value) * self.multiplier if isinstance(self.value, float | int) else float("nan")
+
+    @property
+    def live(self) -> bool:
+        """Whether the speaker states this value as their own now (hedged values are live, but hedged)."""
+        return not (self.scope & _NOT_LIVE)
+
+    @property
+    def period(self) -> str | None:
+        """The time denominator of a rate ('day', 'week', 'month', 'year'), or None."""
+        return next((p for p in (self.per or "").split("/") if p in units.DAYS_PER), None)
+
+    @property
+    def per_unit(self) -> bool:
+        """Whether the rate is per unit / item (also 'per bag per day')."""
+        return "unit" in (self.per or "").split("/")
+
+    @property
+    def days(self) -> float | None:
+        """A duration in days (30-day months, 365-day years); None for other kinds or units."""
+        if self.kind is not Kind.DURATION or self.unit not in units.DAYS_PER:
+            return None
+        return self.amount * units.DAYS_PER[self.unit]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of the message: its text (with a closing '?' when it has one) and what kind of clause."""
+
+    index: int
+    text: str
+    span: tuple[int, int]
+    question: bool
+    negated: bool
+    definition: str | None
+
+
+@dataclass(frozen=True)
+class Message:
+    """The one parse of a chat message."""
+
+    text: str
+    clauses: tuple[Clause, ...]
+    mentions: tuple[Mention, ...]
+    ops: int
+    tokens: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
+    correction: bool = False
+    """The message corrects something the user said before ('actually', 'that's wrong, it's 60'): a reader may
+    overwrite a value it holds (`core.text.corrections.is_correction`)."""
+    recall: bool = False
+    """The message takes back the user's own last answer ('oops, 4', 'I meant 5', 'make that 3': a bare value
+    fixes the answer given last; `core.text.corrections.recalls`)."""
+    confused: bool = False
+    """The user is lost about the agent's last question ('huh?', "I don't follow"; `questions.is_confused`)."""
+
+    def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
+        """The mentions of these kinds (all kinds when none are named), live ones only by default."""
+        return tuple(m for m in self.mentions if (not kinds or m.kind in kinds) and (m.live or not live_only))
+
+    def words(self, clause: int | None = None) -> tuple[str, ...]:
+        """The lower-cased word and number tokens of the message or of one clause."""
+        if clause is None:
+            return tuple(w for ws in self.tokens for w in ws)
+        return self.tokens[clause] if 0 <= clause < len(self.tokens) else ()
+
+
+# ---------------------------------------------------------------------------------------------- tokens
+
+_TOKEN_RE = re.compile(
+    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
+)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    text: str
+    low: str
+    start: int
+    end: int
+    kind: str  # 'num', 'word' or 'sym'
+    clause: int
+
+
+_BOUNDARY = frozenset(".,;:!?()")
+_JOINERS = frozenset(["but", "and", "so", "because", "though", "although", "while", "whereas"])
+
+
+def _tokens(text: str, clause_starts: list[int]) -> list[_Tok]:
+    out, c = [], 0
+    for m in _TOKEN_RE.finditer(text):
+        while c + 1 < len(clause_starts) and m.start() >= clause_starts[c + 1]:
+            c += 1
+        kind = m.lastgroup or "sym"
+        out.append(_Tok(m.group(0), m.group(0).lower(), m.start(), m.end(), kind, c))
+    return out
+
+
+# --------------------------------------------------------------------------------------------- clauses
+
+_DEFINITION_RES = (
+    re.compile(
+        r"\bwhat\s+(?:do|does|did)\s+(?:you|u|it|that|this)\s+mean\s+(?:by|with)\s+([\w' -]{1,40})", re.I
+    ),
+    re.compile(r"\bwhat\s+(?:do|does|is)\s+(?:an?\s+|the\s+)?[\"']?([\w' -]{1,40}?)[\"']?\s+mean\b", re.I),
+    re.compile(r"\b(?:meaning\s+of|definition\s+of|define)\s+(?:an?\s+|the\s+)?[\"']?([\w' -]{1,40})", re.I),
+    re.compile(r"\bwhat\s+is\s+meant\s+by\s+([\w' -]{1,40})", re.I),
+)
+_DEF_TAIL_RE = re.compile(r"\s+(?:exactly|here|again|there|please|then)\s*$", re.I)
+
+
+def _definition(text: str) -> str | None:
+    """The term a what-does-X-mean request asks about ('what do you mean by setup?' -> 'setup'), or None."""
+    for pattern in _DEFINITION_RES:
+        found = pattern.search(text)
+        if found:
+            term = _DEF_TAIL_RE.sub("", found.group(1).strip(" '\"-")).strip().lower()
+            return term or None
+    return None
+
+
+def _clauses(text: str) -> tuple[list[Clause], list[negation.Scope]]:
+    """The clauses with their spans: `split_clauses` (sentences, semicolons, joining words; commas kept) located
+    in the text in one forward pass; a clause keeps its closing '?'. With them, the negations of every clause
+    (read once per clause, exclusions included, positions in the message)."""
+    out: list[Clause] = []
+    denied: list[negation.Scope] = []
+    cursor = 0
+    for piece in clauses.split_clauses(text, commas=False):
+        start = text.find(piece, cursor)
+        if start < 0:
+            continue
+        end = start + len(piece)
+        after = end
+        while after < len(text) and text[after] in " \t":
+            after += 1
+        if after < len(text) and text[after] == "?" and not piece.endswith("?"):
+            end = after + 1
+        body = text[start:end]
+        scopes = negation.negation_scopes(body, exclusions=True)
+        denied.extend(
+            replace(sc, start=sc.start + start, begin=sc.begin + start, end=sc.end + start) for sc in scopes
+        )
+        out.append(
+            Clause(
+                len(out),
+                body,
+                (start, end),
+                question=questions.is_question(body) or questions.is_confused(body),
+                negated=any(not sc.exclusion for sc in scopes),
+                definition=_definition(body),
+            )
+        )
+        cursor = end
+    return out, denied
+
+
+# ---------------------------------------------------------------------------------------------- numbers
+
+
+@dataclass(frozen=True)
+class _Num:
+    value: float
+    i: int  # first token
+    j: int  # index after the last token
+
+
+def _fraction(toks: list[_Tok], k: int) -> float | None:
+    """A proper fraction written 'n/d' at token k ('3/4', not '24/7' or a date '3/4/2026'), or None."""
+    if k + 2 >= len(toks) or toks[k].kind != "num" or toks[k + 1].text != "/" or toks[k + 2].kind != "num":
+        return None
+    a, slash, b = toks[k], toks[k + 1], toks[k + 2]
+    if not (a.end == slash.start and slash.end == b.start and a.text.isdigit() and b.text.isdigit()):
+        return None
+    if k + 3 < len(toks) and toks[k + 3].text == "/" and toks[k + 3].start == b.end:
+        return None
+    num, den = int(a.text), int(b.text)
+    return num / den if 0 < num < den <= 100 else None
+
+
+def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
+    """The number that starts at token i (digits, number words, 'a dozen and a half', '2k', '2 and a half')."""
+    t = toks[i]
+    if t.kind == "num":
+        value = read_number(t.text)
+        if value is None:
+            return None
+        j = i + 1
+        scale = words[j] if j < len(toks) else ""
+        if scale in SCALE_WORDS and (scale != "k" or toks[j].start == t.end):  # '2k' only written together
+            value *= SCALE_WORDS[scale]
+            j += 1
+        if words[j : j + 3] == ["and", "a", "half"]:
+            value += 6 if words[j - 1] == "dozen" else 0.5
+            j += 3
+        fraction = _fraction(toks, j) if j == i + 1 else None
+        if fraction is not None and t.end != toks[j].start and value == int(value):
+            value, j = value + fraction, j + 3  # '1 1/2'
+        elif fraction is None and j == i + 1:
+            own = _fraction(toks, i)
+            if own is not None:  # '3/4'
+                return _Num(own, i, i + 3)
+        return _Num(value, i, j)
+    if t.kind != "word":
+        return None
+    if words[i : i + 3] == ["half", "a", "dozen"]:
+        return _Num(6.0, i, i + 3)
+    if words[i] == "one" and (
+        (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
+        or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
+    ):
+        return None
+    # number words in a window of the next words, a hyphen between two words skipped ('twenty-five')
+    seq: list[int] = []
+    k = i
+    while k < len(toks) and len(seq) < _NUMBER_WINDOW:
+        if toks[k].kind == "word":
+            seq.append(k)
+        elif not (
+            toks[k].text == "-"
+            and seq
+            and toks[k - 1].end == toks[k].start
+            and k + 1 < len(toks)
+            and toks[k + 1].start == toks[k].end
+            and toks[k + 1].kind == "word"
+        ):
+            break
+        k += 1
+    local = [words[q] for q in seq]
+    found = _read_number(local, 0)
+    if found is None:
+        return None
+    value, jj = found
+    if local[jj - 3 : jj] == ["and", "a", "half"] and "dozen" in local[:jj]:
+        value += 5.5  # 'a dozen and a half' is 18: half a dozen, not a half
+    return _Num(value, i, seq[jj - 1] + 1)
+
+
+_NUMBER_WINDOW = 12
+"""Number words are read from at most this many words ('one hundred and twenty thousand three hundred and
+forty-five' is 10): a bounded window per position keeps the parse linear."""
+
+
+_ONE_AS_PRONOUN_BEFORE = frozenset(
+    ["this", "that", "the", "which", "each", "every", "any", "no", "another", "other", "second", "first", "last",
+     "good", "big", "small", "new", "old", "only", "right", "wrong"]
+)  # fmt: skip
+
+
+# -------------------------------------------------------------------------------------------- the parse
+
+
+@dataclass
+class _State:
+    text: str
+    toks: list[_Tok]
+    words: list[str]
+    clauses: list[Clause]
+    ops: int = 0
+    found: list[Mention] = field(default_factory=list)
+    taken: list[bool] = field(default_factory=list)
+    denied: list[negation.Scope] = field(default_factory=list)
+
+
+def _span_text(s: _State, i: int, j: int) -> tuple[str, tuple[int, int]]:
+    start, end = s.toks[i].start, s.toks[j - 1].end
+    return s.text[start:end], (start, end)
+
+
+def _dot_times(s: _State) -> None:
+    """'at 9.30.' and 'no 8.40 start' (a dot time the toolkit leaves at a sentence end or before 'start'): a
+    number token h.mm in a time context."""
+    for k, t in enumerate(s.toks):
+        if t.kind != "num" or s.taken[k] or len(t.text) not in (4, 5) or t.text[-3:-2] != ".":
+            continue
+        hour, _, minute = t.text.partition(".")
+        if not (hour.isdigit() and minute.isdigit() and 1 <= int(hour) <= 12 and int(minute) < 60):
+            continue
+        nxt = s.words[k + 1] if k + 1 < len(s.words) else ""
+        if nxt in _TIME_NOUNS or _clock_in_context(s, k, k + 1):
+            s.ops += 1
+            s.taken[k] = True
+            s.found.append(
+                Mention(
+                    Kind.CLOCK,
+                    float(int(hour) * 60 + int(minute)),
+                    t.text,
+                    (t.start, t.end),
+                    t.clause,
+                    unit="minute",
+                )
+            )
+
+
+_NOT_PRICE_NEAR_TIME = frozenset(["keep", "keeping", "store", "storing", "make", "earn", "setup"])
+_TIME_NOUNS = frozenset(["start", "starts", "bell", "slot", "opening", "begin", "arrival"])
+
+
+def _clock_mentions(s: _State) -> None:
+    """Clock times ('8:40', '8.40am', 'half past eight', 'at 9'); a dot or bare time only where it is no price."""
+    hits = units.clock_times(s.text, bare=True, spoken=True)
+    s.ops += len(s.text) * 8
+    ti = 0
+    for start, end, minutes in hits:
+        while ti < len(s.toks) and s.toks[ti].end <= start:
+            ti += 1
+        tj = ti
+        while tj < len(s.toks) and s.toks[tj].start < end:
+            tj += 1
+        s.ops += tj - ti + 1
+        if ti >= len(s.toks) or tj == ti:
+            continue
+        raw = s.text[start:end].rstrip()
+        end = start + len(raw)
+        low = raw.lower()
+        marked = (
+            ":" in raw
+            or low.replace(".", "").replace(" ", "").endswith(("am", "pm"))
+            or "clock" in low
+            or any(w in _CLOCK_WORDS for w in s.words[ti:tj])
+        )
+        if not marked and not _clock_in_context(s, ti, tj):
+            continue  # '8.40', '840', '9', 'two fifty' without a time cue: an amount, not a time
+        if any(s.taken[ti:tj]):
+            continue
+        for k in range(ti, tj):
+            s.taken[k] = True
+        s.found.append(
+            Mention(Kind.CLOCK, float(minutes), raw, (start, end), s.toks[ti].clause, unit="minute")
+        )
+
+
+_CLOCK_WORDS = frozenset(["past", "to", "till", "til", "after", "of", "half"])
+"""Words that make a spoken time one ('ten to eight', 'half past nine', 'half nine')."""
+_NOT_AFTER_TIME = frozenset(
+    ["per", "a", "an", "each", "every", "x", "of", "percent", "%", "more", "less", "extra"]
+)
+
+
+def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
+    """Whether a time written without a colon, am/pm or a clock word ('at 8.40', 'start at 840', 'at 9', 'starts
+    nine thirty') is one: a time word right before it ('at', 'start', 'before', 'move ... to'), no price nearby,
+    and no unit after it ('at 350 cans', 'capped at 400 per order' are amounts)."""
+    words = s.words
+    prev, prev2 = (words[ti - 1] if ti else ""), (words[ti - 2] if ti > 1 else "")
+    cue = (
+        prev in _STRONG_TIME_CUES
+        or (prev in ("around", "about", "by", "exactly", "maybe") and prev2 in _STRONG_TIME_CUES)
+        or (prev == "to" and any(w in _MOVE_VERBS for w in words[max(0, ti - 5) : ti]))
+    )
+    if not cue:
+        return False
+    if any(
+        w in CURRENCY_SYMBOLS or (w in ROLE_WORDS and w not in _NOT_PRICE_NEAR_TIME)
+        for w in words[max(0, ti - 4) : tj + 2]
+    ):
+        return False  # a price nearby ('costs 8.40'); 'keep', 'sell' alone are no price
+    nxt = words[tj] if tj < len(words) else ""
+    return not (
+        nxt in _NOT_AFTER_TIME or nxt in ITEM_WORDS or nxt in CONTAINERS or nxt in MEASURES
+        or nxt in COUNT_UNITS or nxt in TIME_UNITS or nxt in CURRENCY_AFTER or nxt in PER_ORDER_WORDS
+    )  # fmt: skip
+
+
+_MOVE_VERBS = frozenset(["move", "moved", "moving", "push", "pushed", "shift", "shifted", "put", "set", "change",
+                         "changed", "bring", "make", "start", "starts"])  # fmt: skip
+_STRONG_TIME_CUES = frozenset(
+    ["at", "start", "starts", "begin", "begins", "before", "after", "until", "till"]
+)
+_TIME_CUES = frozenset(
+    ["at", "start", "starts", "starting", "begin", "begins", "by", "before", "after", "until", "till", "from",
+     "to", "bell", "open", "opens", "arrive", "than", "around", "about"]
+)  # fmt: skip
+
+
+def _dates(s: _State) -> None:
+    """Dates: ISO '2026-03-04', 'March 3', '3rd of March', '3/4/2026'; weekdays; today / tomorrow / yesterday."""
+    toks, words = s.toks, s.words
+    i = 0
+    while i < len(toks):
+        s.ops += 1
+        w = words[i]
+        if s.taken[i]:
+            i += 1
+            continue
+        if w in WEEKDAYS or w in DATE_WORDS:
+            _add(s, Kind.DATE, DATE_WORDS.get(w, w.rstrip("s") if w.endswith("days") else w), i, i + 1)
+            i += 1
+            continue
+        if w in MONTHS:
+            month = MONTHS[w]
+            j, day = i + 1, None
+            if j < len(toks) and toks[j].kind == "num" and toks[j].text.isdigit():
+                day, j = int(toks[j].text), j + 1
+                if j < len(toks) and words[j] in ("st", "nd", "rd", "th"):
+                    j += 1
+            elif i >= 2 and words[i - 1] == "of" and toks[i - 2].kind == "num" and not s.taken[i - 2]:
+                pass
+            if day is not None and 1 <= day <= 31:
+                _add(s, Kind.DATE, f"--{month:02d}-{day:02d}", i, j)
+                i = j
+                continue
+            if w not in ("may", "march") or (i > 0 and words[i - 1] in ("in", "of", "since", "until", "by")):
+                _add(s, Kind.DATE, f"--{month:02d}", i, i + 1)
+            i += 1
+            continue
+        if toks[i].kind == "num" and toks[i].text.isdigit():
+            # '3 March', '3rd of March'
+            j = i + 1
+            if j < len(toks) and words[j] in ("st", "nd", "rd", "th"):
+                j += 1
+            if j < len(toks) and words[j] == "of":
+                j += 1
+            if (
+                j < len(toks)
+                and words[j] in MONTHS
+                and words[j] not in ("may", "march", "jan")
+                or (j < len(toks) and words[j] in MONTHS and j > i + 1)
+            ):
+                day = int(toks[i].text)
+                if 1 <= day <= 31:
+                    _add(s, Kind.DATE, f"--{MONTHS[words[j]]:02d}-{day:02d}", i, j + 1)
+                    i = j + 1
+                    continue
+            # ISO 2026-03-04 and 3/4/2026 (day first when the first part is above 12, else month first)
+            if i + 4 < len(toks) and toks[i + 1].text in ("-", "/") and toks[i + 3].text == toks[i + 1].text:
+                parts = [toks[i].text, toks[i + 2].text, toks[i + 4].text]
+                adjacent = all(toks[k].end == toks[k + 1].start for k in range(i, i + 4))
+                if adjacent and all(p.isdigit() for p in parts):
+                    iso = _iso_date(parts, toks[i + 1].text)
+                    if iso:
+                        _add(s, Kind.DATE, iso, i, i + 5)
+                        i += 5
+                        continue
+        i += 1
+
+
+def _weekday_gap(s: _State) -> None:
+    """Two weekdays, the day something starts and the day it ends ('order Monday, here Friday' = 4 days;
+    `weekdays.weekday_gap`): a DURATION on the second weekday with role 'weekday_gap' (usually a lead time)."""
+    gap = weekday_gap(s.text)
+    s.ops += len(s.text) * 3
+    if gap is None:
+        return
+    k = _index([t.start for t in s.toks], gap.start)
+    if 0 <= k < len(s.toks):
+        s.found.append(
+            Mention(
+                Kind.DURATION, float(gap.days), s.text[gap.start : gap.end], (gap.start, gap.end),
+                s.toks[k].clause, unit="day", role="weekday_gap",
+            )
+        )  # fmt: skip
+
+
+def _iso_date(parts: list[str], sep: str) -> str | None:
+    a, b, c = (int(p) for p in parts)
+    if sep == "-" and len(parts[0]) == 4:
+        year, month, day = a, b, c
+    elif len(parts[2]) == 4:
+        year = c
+        month, day = (b, a) if a > 12 else (a, b)
+    else:
+        return None
+    if 1 <= month <= 12 and 1 <= day <= 31:
+        return f"{year:04d}-{month:02d}-{day:02d}"
+    return None
+
+
+def _add(s: _State, kind: Kind, value: float | str, i: int, j: int, **fields: object) -> Mention:
+    text, span = _span_text(s, i, j)
+    mention = Mention(kind, value, text, span, s.toks[i].clause, **fields)  # type: ignore[arg-type]
+    s.found.append(mention)
+    for k in range(i, j):
+        s.taken[k] = True
+    return mention
+
+
+def _rate(s: _State, j: int) -> tuple[str | None, int]:
+    """Rate denominators after token j ('per day', 'a month', '/kg', 'each', 'per bag per day', 'weekly'):
+    ('day', j'), ('unit/day', j') ..., and the index after them."""
+    pers: list[str] = []
+    words = s.words
+    while j < len(words) and len(pers) < 3:
+        s.ops += 1
+        w = words[j]
+        if w in _PERIODIC:
+            pers.append(_PERIODIC[w])
+            j += 1
+            continue
+        if w in ("each", "apiece") and not (j + 1 < len(words) and _denominator(words[j + 1])):
+            pers.append("unit")
+            j += 1
+            continue
+        if w in ("per", "a", "an", "each", "every", "/", "for") and j + 1 < len(words):
+            k = j + 1
+            if w == "for" and words[k] in ("each", "every"):
+                k += 1
+            if w == "a" and words[k] == "piece":
+                pers.append("unit")
+                j = k + 1
+                continue
+            while k < len(words) and k < j + 4 and words[k] in _DENOM_FILLERS:
+                k += 1
+            den = _denominator(words[k]) if k < len(words) else None
+            if (
+                den is None
+                and w in ("per", "each")
+                and k < len(words)
+                and s.toks[k].kind == "word"
+                and words[k] not in _NOT_A_DENOMINATOR
+            ):
+                den = "unit"  # 'per bucket', 'each cake': per item, whatever its name
+            if den and not (
+                w in ("a", "an")
+                and den in ("unit", "order", "delivery")
+                and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment")
+            ):
+                pers.append(den)
+                j = k + 1
+                if words[j : j + 1] == ["of"] and j + 2 < len(words) and words[j + 2] in _RATE_STARTS:
+                    j += 2  # 'per bucket of flowers per day'
+                continue
+        break
+    return ("/".join(pers) if pers else None), j
+
+
+_OUTER_CONTAINERS = frozenset(["crate", "case", "pallet", "carton", "tray"])
+_NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
+                                "other", "week's", "day's", "time"])  # fmt: skip
+_RATE_STARTS = frozenset(["a", "an", "per", "each", "every", "for", "daily", "weekly", "monthly", "yearly"])
+_PERIODIC = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+             "annually": "year", "annual": "year", "hourly": "hour"}  # fmt: skip
+_DENOM_FILLERS = frozenset(["lost", "missed", "unfilled", "unmet", "short", "single", "business", "calendar",
+                            "purchase", "individual", "extra"])  # fmt: skip
+
+
+def _denominator(word: str) -> str | None:
+    """What 'per <word>' divides by: a period, an order or delivery, a measure, a container ('per case'), else
+    'unit' for an item word; None for other words."""
+    if word in TIME_UNITS:
+        return TIME_UNITS[word]
+    if word in PER_ORDER_WORDS:
+        return PER_ORDER_WORDS[word]
+    if word in MEASURES:
+        return MEASURES[word]
+    if word in CONTAINERS and CONTAINERS[word] in _OUTER_CONTAINERS:
+        return CONTAINERS[word]  # '$18 per case'; 'per bag', 'per box' are per item
+    if word in PER_UNIT_WORDS or word in ITEM_WORDS:
+        return "unit"
+    return None
+
+
+def _values(s: _State, currency: str) -> None:
+    """Quantities, money and durations: each number with the words around it."""
+    toks, words, n = s.toks, s.words, len(s.toks)
+    i = 0
+    while i < n:
+        s.ops += 1
+        if s.taken[i]:
+            i += 1
+            continue
+        num = _number_at(toks, words, i)
+        if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] == "of":
+            inner = _number_at(toks, words, i + 2)
+            if inner is not None:  # 'cases of a dozen': the container's size
+                j = inner.j + (1 if inner.j < n and words[inner.j] in ITEM_WORDS else 0)
+                _add(
+                    s,
+                    Kind.QUANTITY,
+                    1.0,
+                    i,
+                    j,
+                    unit="item",
+                    multiplier=inner.value,
+                    container=CONTAINERS[words[i]],
+                )
+                i = j
+                continue
+        if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
+            num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
+        if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight"):
+            after = _spoken_amount(s, i, currency)
+            if after is not None:
+                i = after
+                continue
+        if num is None:
+            if (
+                words[i] in ("a", "an", "one")
+                and i + 1 < n
+                and words[i + 1] in TIME_UNITS
+                and not s.taken[i + 1]
+            ):
+                prev = words[i - 1] if i else ""
+                if prev not in ("per", "every", "each", "once", "twice", "times") and not (
+                    toks[i - 1].kind == "num" if i else False
+                ):
+                    role = _duration_role(s, i, i + 2)
+                    _add(s, Kind.DURATION, 1.0, i, i + 2, unit=TIME_UNITS[words[i + 1]], role=role)
+                    i += 2
+                    continue
+            i += 1
+            continue
+        i = _value_at(s, num, currency)
+
+
+def _one_currency(words: list[str], k: int) -> bool:
+    return (
+        words[k] in CURRENCY_AFTER
+        and CURRENCY_AFTER[words[k]] != "cents"
+        and words[k : k + 2] != ["pound", "of"]
+    )
+
+
+def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
+    """Amounts said without digits, at token i: coins ('a dime a day', 'a nickel', 'a quarter per day' when it
+    is paid or a rate: 'plan for a quarter' stays 3 months), 'free' ('shipping is free': 0), periods ('the coming
+    year', 'the next month', 'a whole year', 'a couple of months'). The index after it, or None."""
+    words, n = s.words, len(s.words)
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < n else ""
+    count = 1.0 if w in ("a", "an", "one") else None
+    if count is not None and nxt in COINS:
+        return _coin(s, i, i + 2, COINS[nxt], currency)
+    if count is not None and nxt == "quarter" and i + 2 <= n:
+        per, _ = _rate(s, i + 2)
+        paid = any(ROLE_WORDS.get(x) is not None for x in words[max(0, i - 4) : i]) or words[i - 1 : i] == [
+            "is"
+        ]
+        if per is not None or paid:
+            return _coin(s, i, i + 2, 0.25, currency)
+    if (
+        w == "free"
+        and i > 0
+        and words[i - 1] in ("is", "'s", "are", "was", "it's", "for", "totally", "completely")
+    ):
+        role, whole, _, _ = _role(s, i, i + 1)
+        _add(s, Kind.MONEY, 0.0, i, i + 1, unit=currency, role=role, whole_business=whole)
+        return i + 1
+    for phrase in _NEXT_DAY:
+        if words[i : i + len(phrase)] == list(
+            phrase
+        ):  # 'the day after we order', 'overnight', 'next morning'
+            j = i + len(phrase)
+            _add(s, Kind.DURATION, 1.0, i, j, unit="day", role=_duration_role(s, i, j))
+            return j
+    if w in PERIOD_LEADS:
+        k = i + 1
+        while k < n and k < i + 3 and words[k] in PERIOD_LEADS:
+            k += 1
+        if k < n and words[k] in TIME_UNITS and not s.taken[k] and TIME_UNITS[words[k]] in units.DAYS_PER:
+            start = i - 1 if i > 0 and words[i - 1] in ("the", "a") and not s.taken[i - 1] else i
+            _add(
+                s,
+                Kind.DURATION,
+                1.0,
+                start,
+                k + 1,
+                unit=TIME_UNITS[words[k]],
+                role=_duration_role(s, start, k + 1),
+            )
+            return k + 1
+    if w in ("couple", "few") and words[i + 1 : i + 2] == ["of"] and i + 2 < n and words[i + 2] in TIME_UNITS:
+        start = i - 1 if i > 0 and words[i - 1] == "a" else i
+        value = 2.0 if w == "couple" else 3.0
+        scope = Scope.NONE if w == "couple" else Scope.HEDGED
+        _add(s, Kind.DURATION, value, start, i + 3, unit=TIME_UNITS[words[i + 2]], scope=scope)
+        return i + 3
+    return None
+
+
+_NEXT_DAY = (("the", "day", "after"), ("the", "morning", "after"), ("next", "morning"), ("the", "next", "morning"),
+             ("overnight",))  # fmt: skip
+"""Phrases for one day ('delivers the day after we order', 'ships overnight')."""
+
+
+def _coin(s: _State, i: int, j: int, value: float, currency: str) -> int:
+    per, j2 = _rate(s, j)
+    role, whole, _, subject = _role(s, i, j2)
+    if subject and not (per or "").startswith(subject):
+        per = subject + (f"/{per}" if per else "")
+    _add(s, Kind.MONEY, value, i, j2, unit=currency, per=per, role=role, whole_business=whole)
+    return j2
+
+
+def _value_at(s: _State, num: _Num, currency: str) -> int:
+    toks, words, n = s.toks, s.words, len(s.toks)
+    i, j, value = num.i, num.j, num.value
+    start = i
+    money_cur: str | None = None
+    if (
+        i > 0
+        and words[i - 1] in ("minus", "negative")
+        and not s.taken[i - 1]
+        and words[i - 3 : i - 1] != ["plus", "or"]
+    ):
+        value, start = -value, i - 1  # 'minus three'; 'plus or minus 6' is a spread
+    # a currency sign before the number ('$4', '£ 2', 'usd 3')
+    if i > 0 and words[i - 1] in CURRENCY_SYMBOLS and not s.taken[i - 1]:
+        money_cur, start = CURRENCY_SYMBOLS[words[i - 1]], i - 1
+    elif i > 1 and words[i - 1] == "-" and words[i - 2] in CURRENCY_SYMBOLS:
+        money_cur, start = CURRENCY_SYMBOLS[words[i - 2]], i - 2
+    kind = Kind.QUANTITY
+    unit: str | None = None
+    container: str | None = None
+    multiplier = 1.0
+    w = words[j] if j < n else ""
+    if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
+        cur = CURRENCY_AFTER[w]
+        if cur == "cents":
+            value, money_cur = round(value / 100, 10), currency
+        else:
+            money_cur = cur
+        j += 1
+        # '2 dollars 50', '2 dollars and 25 cents'
+        k = j + (1 if j < n and words[j] == "and" else 0)
+        after = words[k + 1] if k + 1 < n else ""
+        if (
+            k < n
+            and toks[k].kind == "num"
+            and toks[k].text.isdigit()
+            and len(toks[k].text) <= 2
+            and (after in ("cents", "cent", "") or after in _BOUNDARY)
+        ):
+            value += int(toks[k].text) / 100
+            j = k + 1 + (1 if after in ("cents", "cent") else 0)
+    if money_cur is None and w in COINS:
+        value, money_cur, j = round(value * COINS[w], 10), currency, j + 1  # '3 dimes'
+    if money_cur is not None:
+        kind, unit = Kind.MONEY, money_cur
+    elif w == "%" or w in ("percent", "pct") or (w == "per" and words[j + 1 : j + 2] == ["cent"]):
+        unit, j = "percent", j + (2 if w == "per" else 1)
+    elif w in TIME_UNITS:
+        kind, unit, j = Kind.DURATION, TIME_UNITS[w], j + 1
+        if words[j : j + 3] == ["and", "a", "half"]:
+            value, j = value + 0.5, j + 3
+        if value == 0.5 and unit in _HALF_OF:
+            unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
+    elif w in MEASURES or (w == "pounds" or w == "pound"):
+        unit, j = MEASURES.get(w, "lb"), j + 1
+    elif w in CONTAINERS:
+        container, j = CONTAINERS[w], j + 1
+        # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
+        if j + 1 < n and words[j] == "of":
+            inner = _number_at(toks, words, j + 1)
+            if inner is not None:
+                multiplier, j = inner.value, inner.j
+                unit = "item"
+                if j < n and (words[j] in ITEM_WORDS or words[j] in CONTAINERS):
+                    j += 1
+                elif j < n and words[j] in MEASURES:
+                    unit, j = MEASURES[words[j]], j + 1
+            elif j + 1 < n and (words[j + 1] in ITEM_WORDS or words[j + 1] in MEASURES):
+                pass
+    elif w in COUNT_UNITS:
+        unit, j = COUNT_UNITS[w], j + 1
+    elif w in ITEM_WORDS:
+        unit, j = "item", j + 1
+        container = None if ITEM_WORDS[w] in _GENERIC_ITEMS else ITEM_WORDS[w]
+    elif w == "x" and j + 1 < n and toks[j + 1].kind == "num":
+        inner = _number_at(toks, words, j + 1)
+        if inner is not None:  # '6 x 24'
+            multiplier, j, unit = inner.value, inner.j, "item"
+    per, j2 = _rate(s, j)
+    if per is None and (unit is not None or container is not None) and j + 1 < n and words[j] == "of":
+        k = j + 1
+        while k < n and k < j + 3 and toks[k].kind == "word" and words[k] not in _RATE_STARTS:
+            k += 1
+        per_after, k2 = _rate(s, k)
+        if per_after is not None:  # '3 litres of milk a day'
+            per, j2 = per_after, k2
+    # money without a sign: a price cue just before ('sell it for 11', 'I lose about 7', 'rent is 2000')
+    role, whole, near, subject = _role(s, start, j2)
+    if kind is Kind.QUANTITY and unit is None and container is None and near:
+        kind, unit = Kind.MONEY, currency
+    if kind is Kind.MONEY and subject and not (per or "").startswith(subject):
+        per = subject + (f"/{per}" if per else "")
+    if kind is not Kind.MONEY:
+        role = _duration_role(s, start, j2) if kind is Kind.DURATION else None
+        whole = False
+    text, span = _span_text(s, start, j2)
+    mention = Mention(
+        kind, value, text, span, toks[i].clause, unit=unit, per=per, multiplier=multiplier, container=container,
+        whole_business=whole, role=role,
+    )  # fmt: skip
+    s.found.append(mention)
+    for k in range(start, j2):
+        s.taken[k] = True
+    return j2
+
+
+def _duration_role(s: _State, i: int, j: int) -> str | None:
+    """What a duration is, from the words around it in its clause: 'shelf_life' ('they last about a week in the
+    fridge'), 'lead_time' ('delivery takes 3 days'), 'interval' ('every 2 weeks'), or None."""
+    words, toks = s.words, s.toks
+    clause = toks[i].clause
+    if i > 0 and words[i - 1] in ("every", "each"):
+        return "interval"
+    found: tuple[int, str] | None = None  # (distance, role): the nearest cue wins
+    for k in range(max(0, i - 8), min(len(words), j + 5)):
+        s.ops += 1
+        role = DURATION_ROLE_WORDS.get(words[k])
+        if role is not None and not i <= k < j and toks[k].clause == clause:
+            distance = i - k if k < i else k - j + 1
+            if found is None or distance < found[0]:
+                found = (distance, role)
+    return found[1] if found else None
+
+
+_HALF_OF = {unit: (smaller, float(amount)) for unit, (smaller, amount) in units._HALF_OF.items()}
+_GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
+"""'80 units' are items with no container word; '24 bottles' keep 'bottle'."""
+
+
+def _weight_pound(s: _State, i: int, j: int) -> bool:
+    """'5 pounds of flour' is a weight; 'costs 5 pounds' money."""
+    if s.words[j] not in ("pound", "pounds"):
+        return False
+    if j + 1 < len(s.words) and s.words[j + 1] == "of":
+        return True
+    window = s.words[max(0, i - 5) : i]
+    return not any(w in ROLE_WORDS or w in ("cost", "costs", "pay", "paid", "price", "for") for w in window)
+
+
+def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None]:
+    """The money role from the words just before the value (within its clause, back to the previous value) and
+    right after it ('2000 a month rent'); whether it is money for the whole business; whether a role cue is
+    near enough to make a bare number money ('sell it for 11'); what one price is for: 'unit' ('a tube costs
+    me 4', 'each one costs 3') or a container ('a pack of 6 costs $3' -> 'pack')."""
+    words, toks = s.words, s.toks
+    clause = toks[i].clause
+    role: str | None = None
+    whole = near = False
+    subject: str | None = None
+    k = i - 1
+    steps = 0
+    while k >= 0 and steps < 8 and toks[k].clause == clause:
+        s.ops += 1
+        if s.taken[k]:
+            last = s.found[-1] if s.found else None
+            if (
+                last is not None
+                and last.span[0] <= toks[k].start < last.span[1]
+                and last.kind is Kind.QUANTITY
+                and last.container
+                and last.value == 1
+                and last.container not in ITEM_WORDS.values()
+            ):
+                subject = last.container
+            break
+        w = words[k]
+        if w in (".", ";", "?", "!"):
+            break
+        if w in WHOLE_BUSINESS_WORDS:
+            whole = True
+        r = ROLE_WORDS.get(w)
+        if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
+            role = r
+        if r is not None and steps < 4 and (w not in NEEDS_FOR or _for_before(words, i)):
+            near = True
+        if (
+            (w in ITEM_WORDS or w in ("one", "each", "apiece"))
+            and k > 0
+            and (words[k - 1] in ("a", "an", "each", "per", "one", "every") or w in ("each", "apiece"))
+        ):
+            subject = subject or "unit"
+        steps += 1
+        k -= 1
+    k, steps = j, 0
+    while k < len(words) and steps < 4 and toks[k].clause == clause and words[k] not in _BOUNDARY:
+        s.ops += 1
+        w = words[k]
+        if toks[k].kind == "num":
+            break
+        if w in WHOLE_BUSINESS_WORDS:
+            whole = True
+        r = ROLE_WORDS.get(w)
+        if (
+            r is not None
+            and r in WHOLE_BUSINESS_ROLES | {"holding", "fee", "penalty"}
+            and (role is None or _PRIORITY.get(r, 0) >= _PRIORITY.get(role, 0))
+        ):
+            role, near = r, True
+        steps += 1
+        k += 1
+    if role in WHOLE_BUSINESS_ROLES:
+        whole = True
+    return role, whole, near, subject
+
+
+def _for_before(words: list[str], i: int) -> bool:
+    """'sell it for 11', 'buy them at 4': the preposition that makes a number after 'sell' a price ('I sell 20 a
+    day' is a count)."""
+    k = i - 1
+    while k >= 0 and words[k] in HEDGE_BEFORE | {"just", "only", "about"}:
+        k -= 1
+    return k >= 0 and words[k] in ("for", "at")
+
+
+_PRIORITY = {"rent": 3, "wages": 3, "utilities": 3, "fee": 2, "holding": 2, "penalty": 2, "loss": 2,
+             "margin": 2, "purchase_price": 1, "sale_price": 1, "price": 0}  # fmt: skip
+
+
+def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+    """Known names through their aliases; an unknown capitalised entity ('Roosevelt High') with candidates."""
+    aliases: dict[str, str] = {}
+    for c, al in names:
+        aliases[c.lower()] = c
+        for a in al:
+            aliases.setdefault(a.lower(), c)
+    if aliases:
+        index = EntityIndex(aliases)
+        s.ops += len(s.text) * 2
+        ti = 0
+        for hit in index.mentions(s.text):
+            while ti < len(s.toks) and s.toks[ti].end <= hit.start:
+                ti += 1
+            tj = ti
+            while tj < len(s.toks) and s.toks[tj].start < hit.end:
+                tj += 1
+            if ti < len(s.toks) and tj > ti and not any(s.taken[ti:tj]):
+                _add(s, Kind.NAME, hit.entity, ti, tj, role=None)
+    # unknown entities: capitalised words ending in an entity head ('Roosevelt High', 'Oak Park Elementary')
+    toks = s.toks
+    i = 0
+    while i < len(toks):
+        s.ops += 1
+        if toks[i].low in ENTITY_HEADS and not s.taken[i] and toks[i].text[:1].isupper():
+            k = i
+            while (
+                k > 0
+                and i - k < 4
+                and toks[k - 1].kind == "word"
+                and toks[k - 1].text[:1].isupper()
+                and (not s.taken[k - 1] and toks[k - 1].low not in ENTITY_HEADS | _NOT_NAME_WORDS)
+            ):
+                k -= 1
+            j = i + 1
+            while j < len(toks) and j - i < 2 and toks[j].low in ENTITY_HEADS and toks[j].text[:1].isupper():
+                j += 1
+            if k < i:
+                text, _ = _span_text(s, k, j)
+                stem = " ".join(t.text for t in toks[k:j] if t.low not in ENTITY_HEADS)
+                s.ops += len(aliases) + 1
+                _add(s, Kind.NAME, "", k, j, role="unknown", candidates=_closest(text, stem, aliases))
+                i = j
+                continue
+        i += 1
+    if not aliases:
+        return
+    # a misspelt district name ('Lowel', 'Everet'): a capitalised word close to one alias
+    for k, t in enumerate(toks):
+        if t.kind == "word" and t.text[:1].isupper() and len(t.text) >= 5 and not s.taken[k]:
+            s.ops += len(aliases)
+            if t.low in _NOT_NAME_WORDS or t.low in ENTITY_HEADS:
+                continue
+            close = index.fuzzy(t.low)
+            if close:
+                _add(s, Kind.NAME, "", k, k + 1, role="unknown", candidates=close)
+
+
+def _closest(text: str, stem: str, aliases: Mapping[str, str], limit: int = 3) -> tuple[str, ...]:
+    """The canonical names closest to an unknown name (rapidfuzz over every alias, the whole name and its words
+    before the head word: 'Rooseveldt High' -> 'Roosevelt Elementary'), best first."""
+    if not aliases:
+        return ()
+    best: dict[str, float] = {}
+    for query in dict.fromkeys(q for q in (text, stem) if q):
+        for alias, score, _ in process.extract(
+            query, list(aliases), scorer=fuzz.WRatio, processor=default_process, limit=None, score_cutoff=70
+        ):
+            canon = aliases[alias]
+            best[canon] = max(best.get(canon, 0.0), score)
+    return tuple(sorted(best, key=lambda c: -best[c])[:limit])
+
+
+_NOT_NAME_WORDS = frozenset(["the", "a", "an", "can", "could", "should", "is", "are", "i", "my", "our", "and",
+                             "no", "every", "all", "put", "move", "make", "let", "what", "why", "how"])  # fmt: skip
+
+
+def _answers(s: _State, clause_list: list[Clause]) -> None:
+    """yes / no / unsure and a choice letter or ordinal in the message's first clause."""
+    if not clause_list or not s.toks:
+        return
+    first = clause_list[0].text
+    s.ops += len(first) * 4
+    pol = answers.polarity(first)
+    lead = [k for k, t in enumerate(s.toks) if t.clause == 0 and t.kind == "word"][:4]
+    lead_words = [s.words[k] for k in lead]
+    accept = next(
+        (n for n in (3, 2, 1) if n <= len(lead_words) and " ".join(lead_words[:n]) in ACCEPT_WORDS), 0
+    )
+    if accept and not _reply_ends(s, lead[accept - 1] + 1):
+        accept = 0
+    if accept:
+        _add(s, Kind.ANSWER, "yes", lead[0], lead[accept - 1] + 1, role="accept")
+    elif pol is not None and lead:
+        value = {answers.Polarity.YES: "yes", answers.Polarity.NO: "no"}.get(pol, "unsure")
+        k = lead[0]
+        if pol is answers.Polarity.UNSURE:
+            if not any(t.kind == "num" for t in s.toks if t.clause == 0):
+                _add_unsure(s)
+        elif not s.taken[k] and (s.words[k] in _CLEAR_REPLIES or _reply_ends(s, k + 1)):
+            _add(s, Kind.ANSWER, value, k, k + 1, role="accept" if value == "yes" else None)
+    skip = answers._SKIP_RE.search(s.text)
+    s.ops += len(s.text)
+    if skip is not None:  # 'skip', 'use a default', 'up to you': an ANSWER 'skip'
+        k = _index([t.start for t in s.toks], skip.start())
+        e = _index([t.start for t in s.toks], skip.end() - 1) + 1
+        if k < e and not any(s.taken[k:e]):
+            _add(s, Kind.ANSWER, "skip", k, e, role="skip")
+    words_in_message = sum(1 for t in s.toks if t.kind != "sym")
+    choice_cue = (
+        any(w in ("option", "choice") for w in s.words)
+        or any(t.kind == "word" and t.text in ("B", "C", "D", "E") for t in s.toks)
+    )  # a longer reply picks only with 'option' / 'choice' or a capital letter other than 'A' ('A tube costs')
+    if (words_in_message <= 4 or choice_cue) and not clause_list[0].question:
+        s.ops += len(s.text) * 2
+        picked = answers.choose(s.text, _LETTERS)
+        if picked is not None:
+            letter = _LETTERS[picked]
+            k = next(
+                (k for k, t in enumerate(s.toks) if t.low == letter.lower() and not s.taken[k]),
+                next((k for k, t in enumerate(s.toks) if t.kind == "word" and not s.taken[k]), None),
+            )
+            after = s.toks[k + 1] if k is not None and k + 1 < len(s.toks) else None
+            if k is not None and s.toks[k].text == "a" and after is not None and after.kind != "sym":
+                k = None if after.low not in _AFTER_REPLY else k  # 'take a 5': an article, not option A
+            if k is not None:
+                j = k + 1
+                while j < len(s.toks) and s.toks[j].text == ")":
+                    j += 1
+                if k > 0 and s.toks[k - 1].text == "(":
+                    k -= 1
+                if k > 0 and s.words[k - 1] in ("option", "choice"):
+                    k -= 1
+                if (
+                    s.toks[k].low != letter.lower()
+                    and s.toks[k].text != "("
+                    and s.words[k] not in ("option", "choice")
+                ):
+                    k, j = lead[0] if lead else k, (lead[-1] + 1) if lead else j  # an ordinal: the lead words
+                _add(s, Kind.ANSWER, letter, k, j, role="choice")
+
+
+_LETTERS = ("A", "B", "C", "D", "E")
+
+
+_CLEAR_REPLIES = frozenset(["yes", "yeah", "yep", "yup", "ok", "okay", "nope", "nah", "yea"])
+_AFTER_REPLY = frozenset(["please", "thanks", "thank", "i", "we", "it", "that", "so", "then", "let's", "lets", "go",
+                          "do", "sorry", "wait", "not", "way", "problem", "worries", "thats", "that's"])  # fmt: skip
+
+
+def _reply_ends(s: _State, k: int) -> bool:
+    """Whether a yes / no / accept word at the start is a reply ('No, 8:40', 'good, thanks', 'no I meant 7'),
+    not the start of a sentence ('no middle school before 8:30', 'right now I have 5')."""
+    return (
+        k >= len(s.toks)
+        or s.words[k] in _BOUNDARY
+        or s.words[k] in _AFTER_REPLY
+        or s.words[k] in ACCEPT_WORDS
+    )
+
+
+def _add_unsure(s: _State) -> None:
+    for k, t in enumerate(s.toks):
+        if t.kind == "word" and not s.taken[k]:
+            _add(s, Kind.ANSWER, "unsure", k, k + 1, scope=Scope.HEDGED)
+            return
+
+
+# ---------------------------------------------------------------------------------------------- scopes
+
+
+def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
+    """Each mention with its scope: negation (the toolkit's scopes), corrections, hypotheses, questions,
+    definitions, other speakers, hedges."""
+    text, toks, words = s.text, s.toks, s.words
+    neg = s.denied
+    s.ops += len(text) * 4
+    # per-token sub-clause segments: punctuation and joining words end a scope
+    seg, segs = 0, []
+    for t in toks:
+        if t.low in _BOUNDARY or t.low in _JOINERS:
+            seg += 1
+        segs.append(seg)
+        s.ops += 1
+    # cues that scope the rest of their segment: hypothetical, others, clause-wide hedges
+    flags = [0] * len(toks)  # Scope bits as ints: one Flag per mention at the end
+    active = 0
+    current = -1
+    subjects = 0
+    for k, t in enumerate(toks):
+        s.ops += 1
+        if segs[k] != current:
+            current, active = segs[k], 0
+        w = t.low
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if (w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if")) and not (
+            w == "if" and nxt in ("you", "u") and words[k + 2 : k + 3] in (["can"], ["could"])
+        ):  # 'if you can plan the next ten days' asks politely
+            active |= _HYPOTHETICAL
+            subjects = 0
+        elif w in _SUBJECTS and active & _HYPOTHETICAL:
+            subjects += 1
+            if subjects == 2:  # 'if we run out it costs us 3': the second subject starts the consequent
+                active &= ~_HYPOTHETICAL
+        if w in OTHERS_VERBS and k > 0 and _other_subject(words, k):
+            active |= _OTHERS
+        if w == "according" and nxt == "to":
+            active |= _OTHERS
+        if w in HEDGE_CLAUSE or (w in _HEDGE_HEADS and " ".join(words[k : k + 2]) in HEDGE_CLAUSE):
+            active |= _HEDGED
+        if w in ("think", "guess", "suppose", "reckon", "believe") and k > 0 and words[k - 1] in ("i", "we"):
+            active |= _HEDGED
+        flags[k] = active
+    where = _Pos(toks)
+    clause_scopes = [  # once per clause: a definition request, a question (not a polite request), a '?'
+        (c.definition is not None, c.question and not _request(c.text), c.text.rstrip().endswith("?"))
+        for c in clause_list
+    ]
+    s.ops += len(text)
+    out: list[Mention] = []
+    ordered = sorted(s.found, key=lambda m: m.span)
+    corrected = _corrected(s, ordered, where)
+    ni = 0
+    for idx, m in enumerate(ordered):
+        s.ops += 1
+        scope = m.scope.value
+        k = where.at(m.span[0])
+        while ni < len(neg) and neg[ni].end < m.span[0]:
+            ni += 1
+        if (
+            m.kind is not Kind.ANSWER
+            and (
+                any(_denies(sc, m.span[0], where, words) for sc in neg[ni : ni + 3])
+                or _kept_off(s, k, where.end(m.span[1]))
+            )
+            and not any(w in _COMPARISONS for w in words[max(0, k - 2) : k])
+        ):
+            scope |= _NEGATED  # 'not before 8:30', 'no more than 5': a bound, read with the clause
+        if idx in corrected:
+            scope |= _CORRECTED
+        if k < len(flags):
+            scope |= flags[k]
+        c = clause_scopes[m.clause] if m.clause < len(clause_scopes) else None
+        if c is not None and m.kind not in (Kind.ANSWER, Kind.NAME):
+            definition, asks, marked = c
+            if definition:
+                scope |= _DEFINITION
+            elif asks and not _proposal(words, k):
+                scope |= _QUESTION
+            elif marked:
+                scope |= _HEDGED
+        before = words[max(0, k - 3) : k]
+        if (
+            any(w in HEDGE_BEFORE for w in before)
+            or " ".join(before[-2:]) in HEDGE_BEFORE
+            or before[-1:] in (["like"], ["say"])
+        ):
+            scope |= _HEDGED
+        e = where.end(m.span[1])
+        after = words[e : e + 3]
+        if after and (
+            after[0] in HEDGE_AFTER or " ".join(after[:2]) in HEDGE_AFTER or " ".join(after) in HEDGE_AFTER
+        ):
+            scope |= _HEDGED
+        if m.text.lower().endswith("ish") or (e < len(toks) and toks[e].low == "ish"):
+            scope |= _HEDGED
+        out.append(replace(m, scope=Scope(scope)) if scope != m.scope.value else m)
+    for a in sorted(corrected):
+        out[a + 1] = _carry(out[a], out[a + 1])
+    for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
+        x, y = out[a], out[a + 1]
+        if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and y.unit is not None:
+            e, b = where.end(x.span[1]), where.at(y.span[0])
+            if words[e:b] in (["-"], ["to"], ["or"], ["and"]) and (
+                words[e] != "and"
+                or words[e - 2 : e - 1] == ["between"]
+                or (where.at(x.span[0]) > 0 and words[where.at(x.span[0]) - 1] == "between")
+            ):
+                out[a] = replace(_carry(y, x), per=x.per or y.per)
+    for a, m in enumerate(out[:-1]):  # 'not 3 days, it's 5': a negated value's unit carries the same way
+        if m.scope & Scope.NEGATED and not out[a + 1].scope & Scope.NEGATED and a not in corrected:
+            out[a + 1] = _carry(m, out[a + 1])
+    return out
+
+
+_REQUEST_RE = re.compile(
+    r"^\W*(?:(?:can|could|would|will|may|shall)\b(?!\s+(?:you\s+)?(?:explain|tell)\b)|please\b)", re.I
+)
+
+
+def _request(clause: str) -> bool:
+    """'Can Everett start at 8:40?', 'could we do 10?': a polite request or proposal, whose values are meant
+    (hedged by the '?'), not asked about."""
+    return bool(_REQUEST_RE.match(clause))
+
+
+def _kept_off(s: _State, k: int, e: int) -> bool:
+    """Exclusions the toolkit's negation leaves: 'no 9:30 start' (a 'no' before a value and its noun), 'keep X
+    off / out of / away from the 7:50 slot', '7:50 is off the table'."""
+    words = s.words
+    j = k - 1
+    while j >= 0 and words[j] in _EXCLUDE_FILLERS and k - j <= 3:
+        j -= 1
+    if j >= 0 and words[j] == "no" and e < len(words) and s.toks[e].kind == "word":
+        return words[e] not in ("please", "thanks", "thank")
+    if j >= 0 and (
+        words[j] in ("off", "away")
+        or words[j - 1 : j + 1] == ["out", "of"]
+        or (words[j] == "from" and words[j - 1 : j] == ["away"])
+    ):
+        return any(w in _KEEP_VERBS for w in words[max(0, j - 5) : j])
+    tail = " ".join(words[e : e + 5])
+    return any(tail.startswith(p) for p in _EXCLUDED_AFTER)
+
+
+_EXCLUDE_FILLERS = frozenset(
+    ["the", "a", "an", "early", "earlier", "late", "later", "from", "very", "really"]
+)
+_KEEP_VERBS = frozenset(["keep", "keeps", "stay", "stays", "take", "move", "get", "leave"])
+_EXCLUDED_AFTER = (", is off", "is off", "is out", ", is out", "is a no", "won't work", "doesn't work", "is not an option",
+                   ", is not an option", "is out of the question", "is not possible")  # fmt: skip
+
+
+def _denies(scope: negation.Scope, pos: int, where: _Pos, words: list[str]) -> bool:
+    """Whether a negation covers the value at `pos`; an exclusion ('instead of 8:40', 'except Lick') only its
+    next few words, not the rest of the clause ('every school except Lick at 9': 9 is meant); a negated verb
+    not the predicate that states the value ('every shopper we can't serve costs us $3': $3 is meant)."""
+    if not scope.covers(pos):
+        return False
+    cue, k = where.at(scope.start), where.at(pos)  # the cue's token, the value's
+    if scope.exclusion:
+        return k - cue <= 2
+    return not any(w in _PREDICATES for w in words[cue + 2 : k])  # after the negated word itself
+
+
+def _proposal(words: list[str], k: int) -> bool:
+    """'how about 5?', 'what about 8:40?', 'why not 40?' propose a value, they do not ask about it."""
+    window = words[max(0, k - 3) : k]
+    return any(
+        " ".join(window[a : a + 2]) in ("how about", "what about", "why not") for a in range(len(window) - 1)
+    ) or (window[-2:] in (["or", "maybe"],))
+
+
+def _other_subject(words: list[str], k: int) -> bool:
+    """Whether the speaker of the verb at k is someone else ('my partner thinks', 'the supplier says')."""
+    window = words[max(0, k - 3) : k]
+    if not window or window[-1] in ("i", "we", "you", "u"):
+        return False
+    return any(w in OTHERS_SUBJECTS for w in window)
+
+
+_COMPARISONS = frozenset(["before", "after", "earlier", "later", "than", "under", "over", "below", "above",
+                          "until", "till", "past", "beyond", "exceed", "least", "most"])  # fmt: skip
+_PREDICATES = frozenset(["is", "are", "was", "were", "it's", "that's", "thats", "costs", "cost", "loses", "lose",
+                         "lost", "means", "runs", "comes", "equals", "takes", "adds", "sets", "leaves", "gone"])  # fmt: skip
+"""A second predicate after a negated verb states the value ('we can't fill costs us $8', 'can't get is 6 gone')."""
+_SUBJECTS = frozenset(["i", "we", "it", "they", "you", "he", "she", "someone", "somebody", "that", "i'd", "we'd",
+                       "it'd", "thatd", "that'd", "we'll", "i'll", "it'll", "they'd"])  # fmt: skip
+_HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
+
+
+class _Pos:
+    """Token index of a character position: a dict lookup for a token's own start or end (every mention starts
+    and ends on a token), else a binary search."""
+
+    def __init__(self, toks: list[_Tok]) -> None:
+        self.starts = [t.start for t in toks]
+        self.first = {t.start: k for k, t in enumerate(toks)}
+        self.after = {t.end: k + 1 for k, t in enumerate(toks)}
+
+    def at(self, pos: int) -> int:
+        """The token that holds `pos`."""
+        k = self.first.get(pos)
+        return k if k is not None else _index(self.starts, pos)
+
+    def end(self, pos: int) -> int:
+        """The token after the one that ends at `pos` (a span's end)."""
+        k = self.after.get(pos)
+        return k if k is not None else _index(self.starts, pos - 1) + 1
+
+
+def _index(starts: list[int], pos: int) -> int:
+    return max(0, bisect_right(starts, pos) - 1)
+
+
+def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
+    """Indices of mentions superseded by the next one: 'X, wait no, Y', 'X sorry Y', 'X I mean Y', 'make that
+    Y', '2 weeks lead time, no wait, 10 days' (cue words right before a Y of the same kind); 'says X but
+    really Y'; 'used to be X, now Y'."""
+    words = s.words
+    out: set[int] = set()
+    for a in range(len(ordered) - 1):
+        x, y = ordered[a], ordered[a + 1]
+        if x.kind is Kind.ANSWER or y.kind is Kind.ANSWER or x.kind is Kind.NAME:
+            continue
+        if not _compatible(x, y):
+            continue
+        e = where.end(x.span[1])
+        b = where.at(y.span[0])
+        between = words[e:b]
+        s.ops += len(between) + 1
+        if len(between) > 12:
+            continue
+        core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
+        cues = [w for w in between if w in CORRECTION_CUES]
+        if cues and not core:
+            out.add(a)
+            continue
+        tail: list[str] = []
+        for w in reversed(between):
+            if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-":
+                break
+            tail.append(w)
+        if x.kind is y.kind and any(w in CORRECTION_CUES for w in tail) and any(w in _BOUNDARY for w in tail):
+            out.add(a)
+            continue
+        joined = f" {' '.join(between)} "
+        if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
+            out.add(a)
+            continue
+        if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
+            w in ("was", "were", "used") for w in words[max(0, where.at(x.span[0]) - 4) : e]
+        ):
+            out.add(a)
+    return out
+
+
+def _carry(x: Mention, y: Mention) -> Mention:
+    """'not 2 days, it's 3' / 'says 5 days but really 8': a bare replacement takes the corrected value's kind
+    and unit (and its rate and role when it has none)."""
+    if y.kind is not Kind.QUANTITY or y.unit is not None or y.container is not None or x.unit is None:
+        return y
+    return replace(
+        y, kind=x.kind, unit=x.unit, per=y.per or x.per, role=y.role or x.role, whole_business=x.whole_business,
+        multiplier=x.multiplier if x.container else y.multiplier, container=x.container,
+    )  # fmt: skip
+
+
+def _compatible(x: Mention, y: Mention) -> bool:
+    if x.kind is y.kind:
+        return True
+    numeric = {Kind.QUANTITY, Kind.MONEY}
+    if x.kind in numeric and y.kind in numeric:
+        return x.unit is None or y.unit is None or x.kind is Kind.MONEY or y.kind is Kind.MONEY
+    if {x.kind, y.kind} <= {Kind.QUANTITY, Kind.DURATION}:
+        return x.unit is None or y.unit is None
+    return False
+
+
+def _currency(toks: list[_Tok]) -> str:
+    """The message's currency (the first one written), USD when none is."""
+    for t in toks:
+        if t.low in CURRENCY_SYMBOLS:
+            return CURRENCY_SYMBOLS[t.low]
+        if t.low in CURRENCY_AFTER and CURRENCY_AFTER[t.low] != "cents":
+            return CURRENCY_AFTER[t.low]
+    return "USD"
+
+
+def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    clause_list, denied = _clauses(text)
+    starts = [c.span[0] for c in clause_list] or [0]
+    toks = _tokens(text, starts)
+    words = [t.low for t in toks]
+    s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks), denied=denied)
+    s.ops += len(toks)
+    _clock_mentions(s)
+    _dot_times(s)
+    _names(s, names)
+    _dates(s)
+    _weekday_gap(s)
+    _answers(s, clause_list)
+    _values(s, _currency(toks))
+    mentions = _scopes(s, clause_list)
+    per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
+    for t in toks:
+        if t.kind != "sym":
+            per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
+    s.ops += len(text) * 3
+    return Message(
+        text,
+        tuple(clause_list),
+        tuple(_container_sizes(mentions)),
+        s.ops,
+        tuple(tuple(ws) for ws in per_clause),
+        correction=corrections.is_correction(text),
+        recall=corrections.recalls(text),
+        confused=questions.is_confused(text),
+    )
+
+
+def _container_sizes(mentions: list[Mention]) -> list[Mention]:
+    """A container size stated once ('cases of a dozen') resolves the other counts of that container in the
+    message ('we need 10 cases')."""
+    sizes = {m.container: m.multiplier for m in mentions if m.container and m.multiplier != 1}
+    if not sizes:
+        return mentions
+    return [
+        replace(m, multiplier=sizes[m.container], unit=m.unit or "item")
+        if m.container in sizes and m.multiplier == 1 and m.kind is Kind.QUANTITY
+        else m
+        for m in mentions
+    ]
+
+
+@lru_cache(maxsize=512)
+def _cached(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
+    return _parse(text, names)
+
+
+def parse(text: str, *, names: Mapping[str, Sequence[str]] | None = None) -> Message:
+    """The one parse of a chat message (cached per text and names). `names` maps a canonical entity name to its
+    aliases (district schools); a NAME mention carries the canonical name, or '' with `role='unknown'` and the
+    closest canonical names in `candidates` for an unknown capitalised entity ('Roosevelt High')."""
+    key = tuple((str(c), tuple(str(a) for a in al)) for c, al in (names or {}).items())
+    return _cached(text, key)
+
+
+parse.cache_info = _cached.cache_info  # type: ignore[attr-defined]
+parse.cache_clear = _cached.cache_clear  # type: ignore[attr-defined]

@@ -1,0 +1,189 @@
+"""The words the mention model (`core.text.mentions`) knows: units, containers, money cues and roles, scope
+cues. Teaching the parse a new unit or phrasing is adding a word here (see docs/offline_language.md, "The
+mention model"); the durations and currencies come from the unit tables of `core.text.units`."""
+
+from __future__ import annotations
+
+from core.text import units
+
+TIME_UNITS: dict[str, str] = {
+    **{w: u for w, u in units._UNIT_WORDS.items() if " " not in w and u != "business week"},
+    "d": "day", "night": "day", "nights": "day", "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour",
+    "minute": "minute", "minutes": "minute", "min": "minute", "mins": "minute",
+}  # fmt: skip
+"""A word after a number that makes it a duration, with its canonical unit ('weeks' -> 'week')."""
+
+CURRENCY_SYMBOLS: dict[str, str] = {
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "usd": "USD",
+    "eur": "EUR",
+    "gbp": "GBP",
+}
+CURRENCY_AFTER: dict[str, str] = {
+    **{w: c for w, c in units._CURRENCY.items() if w.isalpha() and w not in ("pound", "pounds")},
+    "pound": "GBP", "pounds": "GBP", "quid": "GBP", "cent": "cents", "cents": "cents", "c": "cents",
+}  # fmt: skip
+"""A word after a number that makes it money; 'cents' are the message's currency / 100. 'pounds' is money only
+with a price cue nearby (else a weight)."""
+
+COINS: dict[str, float] = {"penny": 0.01, "pennies": 0.01, "nickel": 0.05, "nickels": 0.05, "dime": 0.1,
+                           "dimes": 0.1, "quarters": 0.25}  # fmt: skip
+"""Coins in the message's currency ('a dime a day'); 'a quarter' is the coin only when paid or a rate."""
+PERIOD_LEADS = frozenset(["next", "coming", "following", "whole", "entire", "full", "upcoming", "good", "solid",
+                          "single", "this"])  # fmt: skip
+"""'the coming year', 'a whole month', 'the next fortnight': one period."""
+
+MEASURES: dict[str, str] = {
+    "l": "litre", "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "ltr": "litre",
+    "ml": "ml", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
+    "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
+    "g": "g", "gram": "g", "grams": "g", "lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz",
+    "gallon": "gallon", "gallons": "gallon", "gal": "gallon", "ton": "tonne", "tons": "tonne",
+    "tonne": "tonne", "tonnes": "tonne", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
+}  # fmt: skip
+"""Measures a shop quotes instead of a count, with the canonical unit ('kilos' -> 'kg'); 'pounds' is 'lb' when
+it is no money."""
+
+CONTAINERS: dict[str, str] = {
+    w: c
+    for c, forms in {
+        "crate": ("crate", "crates"), "case": ("case", "cases"), "pack": ("pack", "packs", "packet", "packets"),
+        "box": ("box", "boxes"), "carton": ("carton", "cartons"), "tray": ("tray", "trays"),
+        "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
+        "bag": ("bag", "bags"), "dozen": ("dozens",),
+    }.items()
+    for w in forms
+}  # fmt: skip
+"""Containers holding several items: 'six crates of 24' is 6 crates x 24 items."""
+
+ITEM_WORDS: dict[str, str] = {
+    w: c
+    for c, forms in {
+        "unit": ("unit", "units"), "item": ("item", "items"), "piece": ("piece", "pieces", "pcs", "pc"),
+        "bottle": ("bottle", "bottles"), "can": ("cans",), "jar": ("jar", "jars"), "tube": ("tube", "tubes"),
+        "tin": ("tin", "tins"), "loaf": ("loaf", "loaves"), "roll": ("roll", "rolls"), "bar": ("bars",),
+        "cup": ("cups",), "pair": ("pair", "pairs"), "tub": ("tub", "tubs"), "carton": (),
+    }.items()
+    for w in forms
+}  # fmt: skip
+"""Words for one item: '24 bottles' is 24 items (container 'bottle')."""
+
+COUNT_UNITS: dict[str, str] = {
+    **dict.fromkeys(["student", "students", "kid", "kids", "child", "children", "pupil", "pupils"], "student"),
+    **dict.fromkeys(["rider", "riders"], "rider"), **dict.fromkeys(["bus", "buses", "busses"], "bus"),
+    **dict.fromkeys(["person", "people", "customer", "customers"], "person"),
+    **dict.fromkeys(["family", "families"], "family"), **dict.fromkeys(["school", "schools"], "school"),
+}  # fmt: skip
+"""Counts of people and things that are no stock ('1500 students', '3 buses'): a quantity in that unit."""
+
+PER_UNIT_WORDS = frozenset(["one", "thing", "product", "customer", "sale", "sales", "part", "apiece"])
+PER_ORDER_WORDS: dict[str, str] = {
+    "order": "order", "orders": "order", "po": "order", "batch": "order", "replenishment": "order",
+    "delivery": "delivery", "deliveries": "delivery", "shipment": "delivery", "shipments": "delivery",
+    "drop": "delivery", "time": "order",
+}  # fmt: skip
+
+SCALE_WORDS: dict[str, float] = {"k": 1000, "thousand": 1000, "grand": 1000, "hundred": 100, "million": 1e6,
+                                 "dozen": 12}  # fmt: skip
+"""A scale right after digits: '2k', '5 grand', '22 hundred', '8 dozen'."""
+
+ROLE_WORDS: dict[str, str] = {
+    **dict.fromkeys(["cost", "costs", "costing", "buy", "bought", "buying", "purchase", "wholesale", "paying"],
+                    "purchase_price"),
+    **dict.fromkeys(["sell", "sells", "sold", "selling", "retail", "retails", "charge", "charges"], "sale_price"),
+    **dict.fromkeys(["lose", "loses", "lost", "losing", "loss"], "loss"),
+    **dict.fromkeys(["penalty", "stockout", "shortage", "backorder"], "penalty"),
+    **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "setup"], "fee"),
+    **dict.fromkeys(["holding", "storage", "store", "storing", "keep", "keeping"], "holding"),
+    **dict.fromkeys(["rent", "lease", "mortgage"], "rent"),
+    **dict.fromkeys(["wage", "wages", "salary", "salaries", "payroll", "staff"], "wages"),
+    **dict.fromkeys(["electricity", "utilities", "power", "heating", "insurance", "bills"], "utilities"),
+    **dict.fromkeys(["margin", "profit", "markup", "make", "earn"], "margin"),
+    **dict.fromkeys(["price", "priced", "pay", "paid", "pays", "spend", "spent", "worth", "budget"], "price"),
+}  # fmt: skip
+"""Words before a value (or a role noun right after it: '2000 a month rent') that make it money and say which
+money it is; the most specific cue wins (rent over pay, loss over sell)."""
+NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buying", "purchase", "make", "earn",
+                       "keep", "keeping", "store", "storing", "retail", "retails", "wholesale"])  # fmt: skip
+"""Cues that make a bare number money only with 'for' / 'at' before it ('sell it for 11'; 'sell 20 a day' is a
+count); with a currency sign they give the role anyway."""
+DURATION_ROLE_WORDS: dict[str, str] = {
+    **dict.fromkeys(["last", "lasts", "fridge", "fresh", "spoil", "spoils", "expire", "expires", "shelf", "off",
+                     "stale", "perish", "perishes", "keeps", "rot", "rots"], "shelf_life"),
+    **dict.fromkeys(["takes", "take", "arrive", "arrives", "delivery", "deliver", "delivers", "lead", "ship",
+                     "ships", "shipping", "comes", "come", "wait", "supplier", "turnaround", "get"], "lead_time"),
+}  # fmt: skip
+"""Words near a duration that say what it is: how long stock keeps, or how long an order takes (the nearest
+word wins; 'every 2 weeks' is an interval)."""
+WHOLE_BUSINESS_ROLES = frozenset(["rent", "wages", "utilities"])
+WHOLE_BUSINESS_WORDS = frozenset(
+    ["total", "altogether", "overall", "shop", "store", "business", "everything"]
+)
+"""Money said for the whole business ('in total', 'for the shop'): no per-unit cost."""
+
+HEDGE_BEFORE = frozenset(["about", "around", "roughly", "approximately", "approx", "maybe", "perhaps", "~",
+                          "probably", "something like", "ballpark", "guess", "possibly",
+                          "more or less", "somewhere around", "nearly", "almost", "estimated"])  # fmt: skip
+HEDGE_AFTER = frozenset(["or so", "ish", "give or take", "more or less", "maybe", "i think", "i guess",
+                         "probably", "?", "or something"])  # fmt: skip
+HEDGE_CLAUSE = frozenset(["maybe", "perhaps", "probably", "not sure", "i guess", "i think", "i suppose",
+                          "dunno", "possibly"])  # fmt: skip
+"""Hedges: before a value, right after it, or anywhere in its clause ('like' and 'say' only right before it:
+'like 20', 'say 30'; not "I'd like Everett at 7:50")."""
+
+HYPOTHETICAL_CUES = frozenset(
+    ["if", "suppose", "supposing", "imagine", "hypothetically", "assuming", "unless"]
+)
+"""'if it were 10': a value that is not the speaker's."""
+OTHERS_VERBS = frozenset(["thinks", "think", "says", "say", "said", "reckons", "reckon", "claims", "claim",
+                          "believes", "believe", "told", "suggests", "suggested",
+                          "insists", "figures", "estimates", "recommends"])  # fmt: skip
+OTHERS_SUBJECTS = frozenset(["partner", "wife", "husband", "boss", "manager", "supplier", "accountant", "he",
+                             "she", "they", "friend", "brother", "sister", "mom", "mum", "dad", "colleague",
+                             "owner", "catalogue", "catalog", "website", "internet", "label", "book", "books",
+                             "spreadsheet", "system", "invoice", "sheet", "parents", "principal", "teacher",
+                             "teachers", "board", "district", "coworker", "team", "neighbour", "neighbor",
+                             "distributor", "vendor", "rep"])  # fmt: skip
+"""'my partner thinks 10', 'the catalogue says 30': someone else's value ('the parents want 8:40' is a request
+passed on, not another speaker's value: no 'want' here)."""
+
+CORRECTION_CUES = frozenset(["sorry", "no", "nope", "wait", "oops", "whoops", "mean", "meant", "rather",
+                             "actually", "correction", "scratch", "mistake", "typo", "bad", "make", "misspoke",
+                             "instead", "not"])  # fmt: skip
+CORRECTION_FILLERS = CORRECTION_CUES | frozenset(
+    ["i", "or", "that", "it", "it's", "its", "is", "er", "erm", "um", "uh", "hmm", "let", "me", "correct", "my",
+     "oh", "make", "hang", "on", "ah", "more", "like", "be", "should", "ok", "okay", "so", "well", "really", "the",
+     "i'd", "say", "then", "would", "it'll", "was"]
+)  # fmt: skip
+"""Between X and Y, only these words and at least one cue: 'X, wait no, Y' -> X corrected."""
+REALLY_CUES = ("really", "actually", "in reality", "in practice", "more like", "honestly", "truth", "realistically",
+               "in fact", "closer to", "it's", "now")  # fmt: skip
+"""'the catalogue says X but really Y': after 'but', these make Y the value meant."""
+
+MONTHS: dict[str, int] = {
+    **{m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
+                                        "september", "october", "november", "december"])},
+    **{m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                        "nov", "dec"])},
+    "sept": 9,
+}  # fmt: skip
+WEEKDAYS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+DATE_WORDS: dict[str, str] = {
+    "today": "today",
+    "tomorrow": "tomorrow",
+    "yesterday": "yesterday",
+    "tonight": "today",
+}
+
+ENTITY_HEADS = frozenset(["high", "middle", "elementary", "school", "academy", "primary", "prep", "college",
+                          "secondary", "intermediate", "junior", "magnet", "charter"])  # fmt: skip
+"""The last word of a capitalised name that makes it an entity ('Roosevelt High', 'Oak Elementary')."""
+
+ACCEPT_WORDS = frozenset(["good", "good thanks", "good thank", "great", "great thanks", "perfect", "that works",
+                          "works", "works for", "that's fine", "fine", "fine thanks", "sounds good", "looks good",
+                          "lovely", "excellent", "thanks", "thank you", "thank", "cheers", "awesome", "nice",
+                          "sounds great", "that's good", "that's great", "that's perfect", "all good", "deal",
+                          "ok thanks", "okay thanks", "works for me", "that is fine", "love it"])  # fmt: skip
+"""How a reply accepts ('Good, thanks', 'perfect', 'that works'): an ANSWER 'yes' with role 'accept'."""
