@@ -27,6 +27,7 @@ from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
+from core.text.mentions import parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
@@ -182,10 +183,13 @@ class ExtractionAgent(ExtractionBase):
         unit = self.state.count_unit
         if unit is None:
             return text
-        for word in dict.fromkeys(physical_units(text)):
-            if measure(word) == unit:
-                text = re.sub(rf"\b{re.escape(word)}\b", "units" if word.lower().endswith("s") else "unit", text)
-        return text
+        kept = [w for w in dict.fromkeys(physical_units(text)) if measure(w) == unit]
+        pieces = text.split(" ")
+        for i, piece in enumerate(pieces):
+            word = piece.strip(".,;:!?()")
+            if word in kept:
+                pieces[i] = piece.replace(word, "units" if word.lower().endswith("s") else "unit")
+        return " ".join(pieces)
 
     def _user_asks(self, text: str, act: Prediction) -> bool:
         """A question to the agent (what a term means, which option to take, what differs): answered, never
@@ -634,22 +638,20 @@ _CONFIRMED_ROWS = frozenset(
 )
 """The numeric rows whose hedged or questioned value is confirmed before it is written (risk words have their
 own confirmation, demand its options)."""
-_UNSURE_RE = re.compile(
-    r"\b(?:not (?:really |too |that |quite )?(?:sure|certain)|no idea|(?:don'?t|do not) (?:really )?know)\b",
-    re.I,
-)
+_DOUBT = frozenset({("not", "sure"), ("not", "certain"), ("no", "idea"), ("don't", "know"), ("dont", "know"), ("not", "know")})
+_ASKING = frozenset({"can", "could", "shall", "should", "would", "will"})
 
 
 def unsure(text: str) -> bool:
-    """Whether the user hedged or questioned what he said ('3 days?', 'maybe 100? not sure', '$10, no idea
-    really'); 'maybe 80', 'about 80' or '90 days I guess' is an estimate, and a request in question form ('could we plan for 8
-    weeks?') is no doubt about its value."""
-    text = text.replace("\u2019", "'").strip()
-    asks = text.endswith("?") and not is_question(text) and not _REQUEST_RE.match(text)
-    return bool(_UNSURE_RE.search(text)) or asks
-
-
-_REQUEST_RE = re.compile(r"\W*(?:can|could|shall|should|would|will)\s+(?:we|you|i)\b", re.I)
+    """Whether the user doubted or questioned what he said ('3 days?', 'maybe 100?', "$10, I'm not sure"), from
+    the one parse; 'maybe 80', 'about 80' or '90 days I guess' is an estimate, and a request in question form
+    ('shall we plan for 8 weeks?') is no doubt about its value."""
+    said = parse(text)
+    words = said.words()
+    if _DOUBT & set(zip(words, words[1:], strict=False)):
+        return True
+    request = len(words) > 1 and words[0] in _ASKING and words[1] in ("we", "you", "i")
+    return text.rstrip().endswith("?") and not any(c.question for c in said.clauses) and not request
 
 
 _MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}

@@ -47,6 +47,7 @@ from core.llm import (
     trailing_tool_results,
 )
 from core.runlog import POLICY_OPENING
+from core.text.mentions import parse
 from core.text.numbers import words_to_digits
 
 INTERPRET, DONE = "INTERPRET", "DONE"
@@ -120,7 +121,7 @@ def offline_policy(
             query = merge_followup(earlier, text, p.lead_time, day_numbering) if query is None else query
         if query is None and stock:  # the stock figure given a turn or more earlier
             query = merge_followup(stock[-1], text, p.lead_time, day_numbering)
-            if query is None and _ORDER_ASK_RE.search(text):  # 'how much should I order?'
+            if query is None and asks_to_order(text):  # 'how much should I order?'
                 query = stock[-1]
             if query is not None:
                 said = f"the {stock[-1].current_inventory} on hand you told me"
@@ -160,11 +161,14 @@ def offline_policy(
     return policy
 
 
-_ORDER_ASK_RE = re.compile(
-    r"\b(?:how (?:much|many)|what)\b[^.?!]*\b(?:order|buy|restock)\b|\bshould (?:i|we) (?:order|restock)\b", re.I
-)
-"""An order question without a stock figure ('how much should I order?'): answered with the stock given
-earlier in the conversation."""
+def asks_to_order(text: str) -> bool:
+    """An order question without a stock figure ('how much should I order?'), from the one parse: answered with
+    the stock given earlier in the conversation."""
+    words = set(parse(text).words())
+    asks = ("how" in words and words & {"much", "many"}) or "what" in words or "should" in words
+    return bool(asks and words & {"order", "buy", "restock"})
+
+
 _DAYS_IN_RE = re.compile(r"\b(\d+)\s*days?\s+(?:in|into)\b|\bday\s*(?:number\s*|#\s*)?(\d+)\b", re.I)
 
 

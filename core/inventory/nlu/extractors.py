@@ -23,6 +23,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
+from core.text.mentions import Kind, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -400,25 +401,30 @@ _SAYING_WORDS = frozenset({"it's", "its", "that's", "thats", "it", "is", "that",
 
 
 def _only_money(segment: str) -> bool:
-    """A clause that is an amount of money and nothing else ('it's 7 dollars', 'about $5')."""
-    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", segment.lower()))
-    return bool(find_money(segment)) and all(w in _HEDGE_WORDS | _MONEY_WORDS | _SAYING_WORDS for w in words)
+    """A clause that is one amount of money and nothing else ('it's 7 dollars', 'about $5'), from the parse."""
+    said = parse(segment)
+    money = said.of(Kind.MONEY, live_only=False)
+    if len(money) != 1 or money[0].role is not None or said.of(Kind.QUANTITY, Kind.DURATION, live_only=False):
+        return False
+    allowed = _HEDGE_WORDS | _MONEY_WORDS | _SAYING_WORDS
+    return all(w in allowed or w.replace(".", "").isdigit() for w in said.words())
+
+
+_ROW_ROLES = {"penalty_cost": ("loss", "penalty"), "holding_cost": ("holding",), "setup_cost": ("fee",)}
+_PRICE_ROLES = ("purchase_price", "sale_price")
 
 
 def _own_clause(key: str, segment: str) -> str | None:
-    """Of several amounts in one stretch of speech, the one clause that names the cost row ('..., so I lose about
-    7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless exactly one
-    clause with a number names the row and every other clause with a number is such a price."""
-    numeric = [c for c in clauses(segment) if find_numbers(c)]
-    own = [c for c in numeric if _named(key, c)]
-    prices = [c for c in numeric if c not in own and (_PRICE_RE.search(c) or _BUY_RE.search(c))]
-    return own[0] if len(own) == 1 and prices and len(prices) == len(numeric) - 1 else None
-
-
-_BUY_RE = re.compile(
-    r"\bcosts? (?:me|us)\b|\b(?:buy|bought|get|pay) (?:it|them|one|each|a \w+ )?\s*(?:for|at)\b", re.I
-)
-"""What an item costs to buy ('a tube costs me 4 dollars', 'we buy them for $2'): no cost row of the table."""
+    """Of several amounts in one stretch of speech, the one the parse gives the cost row's role ('..., so I lose
+    about 7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless
+    exactly one amount has the row's role and every other amount is such a price."""
+    money = parse(segment).of(Kind.MONEY)
+    own = [m for m in money if m.role in _ROW_ROLES[key] and not m.text.isdigit()]  # 'holding 1 book' is no $1
+    prices = [m for m in money if m.role in _PRICE_ROLES and m.period is None]  # a price is never per day
+    if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
+        return None
+    text = own[0].text
+    return text if "$" in text or "dollar" in text.lower() else f"${text}"
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
@@ -505,43 +511,38 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
     return spoken_money(text, price_asked=price_asked), notes
 
 
-_CONTAINER_RE = re.compile(
-    r"(?<![\w.,$])(\d+(?:\.\d+)?)\s+(case|crate|box|pack|carton|tray|pallet|sack|bag|bundle)(?:e?s)?\s+of\s+"
-    r"(\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|dollars?|bucks?|cents?|days?|weeks?|months?))(\s+[a-z]+)?",
-    re.I,
-)
-"""Nested units ('10 cases of 12 bottles', 'six crates of 24', '3 cases of a dozen' after the number words):
-the table counts items, so the containers are multiplied out and the conversion is read back."""
-
-
-_PER_CONTAINER_RE = re.compile(
-    r"(?:\$\s?(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:dollars?|bucks?))\s+(?:per|a|an|each|for each|for a|for every)\s+"
-    r"(case|crate|box|pack|carton|tray|pallet|sack|bag|bundle)\s+of\s+(\d+(?:\.\d+)?)\b(\s+[a-z]+)?",
-    re.I,
-)
-"""Money per container ('$2 per case of 12'): the table's costs are per item, so it is divided out."""
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
 
 
 def _unpack_containers(text: str, notes: list[str]) -> str:
-    def per_item(m: re.Match[str]) -> str:
-        amount, size = float(m.group(1) or m.group(2)), float(m.group(4))
-        if size <= 0:
-            return m.group(0)
-        each = format_number(amount / size)
-        notes.append(f"${m.group(1) or m.group(2)} per {m.group(3)} of {m.group(4)} = ${each} per unit")
-        return f"${each} per unit"
+    """Nested units from the one parse ('10 cases of 12 bottles' = 120 bottles, 'six crates of 24' = 144, money
+    '$2 per case of 12' = $0.1667 per unit): the table counts items, so containers are multiplied out (divided
+    out for money per container) and the conversion is read back in `notes`."""
+    said = parse(text)
+    swaps: list[tuple[tuple[int, int], str]] = []
+    for m in said.of(Kind.QUANTITY, live_only=False):
+        if m.container and m.multiplier > 1 and not m.whole_business:
+            words = m.text.split()
+            tail = words[-1] if len(words) > 3 and words[-2].replace(".", "").isdigit() else ""
+            items = tail if tail.lower().endswith("s") and tail.lower() not in _VERBS else "units"
+            total = format_number(m.amount)
+            notes.append(f"{format_number(float(m.value))} {m.container}s × {format_number(m.multiplier)} = {total} {items}")
+            period = f" per {m.period}" if m.period else ""
+            swaps.append((m.span, f"{total} {items if tail else 'units'}{period}"))
+    for m in said.of(Kind.MONEY, live_only=False):
+        container = (m.per or "").split("/")[0]
+        words = m.text.lower().split()
+        size = next((words[i + 1] for i in range(len(words) - 1) if words[i] == "of"), "")
+        if container in _CONTAINER_WORDS and size.replace(".", "").isdigit() and float(size) > 0:
+            each = format_number(float(m.value) / float(size))
+            notes.append(f"${format_number(float(m.value))} per {container} of {size} = ${each} per unit")
+            swaps.append((m.span, f"${each} per unit" + (f" per {m.period}" if m.period else "")))
+    for (start, end), new in sorted(swaps, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
 
-    def unpack(m: re.Match[str]) -> str:
-        count, size = float(m.group(1)), float(m.group(3))
-        said = (m.group(4) or "").strip()
-        items = said if said.lower().endswith("s") and said.lower() not in _VERBS else "units"
-        rest = m.group(4) if items == "units" and said else ""
-        total = format_number(count * size)
-        notes.append(f"{m.group(1)} {m.group(2)}s × {m.group(3)} = {total} {items}")
-        return f"{total} {items}{rest or ''}"
 
-    return _CONTAINER_RE.sub(unpack, _PER_CONTAINER_RE.sub(per_item, text))
+_CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
 
 
 _HOURS_TALK_RE = re.compile(
@@ -659,24 +660,14 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     return None, None
 
 
-_RATE_HEAD_RE = re.compile(r"\d[\d,.]*\s*(?:[a-z]+\s+){0,2}$", re.I)
-_RATE_WORDS = ("a ", "an ", "per ", "each ", "every ", "/")
-_KEEPING_RE = re.compile(
-    r"\b(?:lasts?|lasting|fresh|fridge|freezer|shelf[- ]?life|good for|stays? good|spoils?|goes? (?:bad|off)|"
-    r"expires?|use[- ]by|best before|sell[- ]by)\b",
-    re.I,
-)
-
-
 def span_role(segment: str) -> str | None:
-    """Why a span of days in a clause is not a planning horizon or lead time: 'rate' when it is the period of an
-    amount ('119 a week', '40 bags per week'), 'shelf' when the clause is about how long stock keeps ('they
-    last about a week in the fridge'); None when it may be either duration row."""
-    for span in find_durations(segment):
-        said = segment[span.start : span.end].lower()
-        if said.startswith(_RATE_WORDS) and _RATE_HEAD_RE.search(segment[: span.start]):
-            return "rate"
-    return "shelf" if _KEEPING_RE.search(segment) else None
+    """Why a span of days in a clause is not a planning horizon or lead time, from the one parse: 'rate' when it
+    is the period of an amount ('119 a week', '40 bags per week'), 'shelf' when the parse reads it as how long
+    stock keeps ('they last about a week in the fridge'); None when it may be either duration row."""
+    said = parse(segment)
+    if any(m.period is not None for m in said.of(Kind.QUANTITY)):
+        return "rate"
+    return "shelf" if any(m.role == "shelf_life" for m in said.of(Kind.DURATION)) else None
 
 
 _SHELF_TALK = 0.4
