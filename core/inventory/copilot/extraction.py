@@ -36,7 +36,6 @@ from core.text.units import warm_up as warm_units
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale", "confirm_value")
-_GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
 
 
 _WHAT_IF_RE = re.compile(
@@ -44,7 +43,6 @@ _WHAT_IF_RE = re.compile(
     r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
     re.I,
 )
-_ORDERING_RE = re.compile(r"\b(?:order|buy|restock|reorder)\w*\b|\b(?:still )?have \d+|\bleft\b", re.I)
 ROW_HELP: dict[str, tuple[str, str]] = {
     "risk_tolerance": (
         r"\brisk|\bscale\b|-10|\baverse|\bseeking\b",
@@ -297,7 +295,7 @@ class ExtractionAgent(ExtractionBase):
                 "parameter table is complete."
             )
         if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
-            hello = "Hi! " if _GREETING_RE.search(text) else ""
+            hello = "Hi! " if greets(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
         durations = find_durations(text)
         if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
@@ -327,7 +325,7 @@ class ExtractionAgent(ExtractionBase):
             )
         key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
-        if key is None and (about_stock(text) or _ORDERING_RE.search(text)):
+        if key is None and (about_stock(text) or about_ordering(text)):
             if pending != "risk_tolerance":
                 return "Good question; I can answer questions about ordering once the parameter table is complete."
             return (
@@ -662,6 +660,24 @@ def measure(word: str) -> str:
     word = word.lower()
     word = word[:-1] if word.endswith("s") and len(word) > 2 else word
     return _MEASURE_ALIASES.get(word, word)
+
+
+def greets(text: str) -> bool:
+    """'Hi', 'hello there', 'good morning ...' at the start of the message (from the one parse's words)."""
+    words = parse(text).words()
+    return bool(words) and (
+        words[0] in ("hi", "hello", "hey") or words[:2] in (("good", "morning"), ("good", "afternoon"), ("good", "evening"))
+    )
+
+
+def about_ordering(text: str) -> bool:
+    """A question about what to order now ('should I restock?', 'I still have 5 left'), from the one parse."""
+    words = parse(text).words()
+    return (
+        any(w.startswith(("order", "buy", "restock", "reorder")) for w in words)
+        or "left" in words
+        or any(a == "have" and b.isdigit() for a, b in zip(words, words[1:], strict=False))
+    )
 
 
 def split_asked(text: str) -> tuple[str, str]:
