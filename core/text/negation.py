@@ -53,7 +53,6 @@ _AFTER_PARTICLE_NO_RE = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_NEXT_RE = re.compile(rf"\s+{_PRONOUN}\b", re.IGNORECASE)
-_END_RE = re.compile(r"\s*$")
 _WHY_BEFORE_RE = re.compile(r"\bwhy\s+$", re.IGNORECASE)
 
 
@@ -84,21 +83,29 @@ _IN_BEFORE_RE = re.compile(r"\bin\s+$", re.IGNORECASE)
 """Idioms that look negative and deny nothing: 'spoils in no time' (very fast), 'not only ... but'."""
 
 
+_NEAR = 64
+"""The anchored checks around a negator look at most this many characters past it (all their patterns are
+shorter), so reading every negator of a long clause costs a bounded window each, not the rest of the text."""
+
+
 def _proposes_or_hedges(text: str, cue: re.Match[str]) -> bool:
     """A negator that does not negate: 'why not', "can't we" / "isn't it" (a negative question proposes),
     'not sure' (a hedge), 'no, 5' / 'no I meant' (a reply particle), 'in no time' (an idiom)."""
     word = cue.group(0).lower()
-    if _IDIOM_RE.match(text, cue.start()) and (word != "no" or _IN_BEFORE_RE.search(text, 0, cue.start())):
+    near = min(len(text), cue.end() + _NEAR)
+    if _IDIOM_RE.match(text, cue.start(), near) and (
+        word != "no" or _IN_BEFORE_RE.search(text, max(0, cue.start() - 8), cue.start())
+    ):
         return True
-    if _HEDGE_RE.match(text, cue.start()) or _WHY_BEFORE_RE.search(
+    if _HEDGE_RE.match(text, cue.start(), near) or _WHY_BEFORE_RE.search(
         text, max(0, cue.start() - 8), cue.start()
     ):
         return True
     if word == "no":  # a window cut right before the negated words ('Lick no ') still negates them
-        cut = cue.start() > 0 and _END_RE.match(text, cue.end())
-        return bool(_AFTER_PARTICLE_NO_RE.match(text, cue.end())) and not cut
+        cut = cue.start() > 0 and cue.end() == len(text.rstrip())
+        return bool(_AFTER_PARTICLE_NO_RE.match(text, cue.end(), near)) and not cut
     contracted = word.endswith(("n't", "nt")) and word not in ("cannot",)
-    return contracted and bool(_SUBJECT_NEXT_RE.match(text, cue.end()))
+    return contracted and bool(_SUBJECT_NEXT_RE.match(text, cue.end(), near))
 
 
 def negation_scopes(text: str, *, exclusions: bool = False) -> tuple[Scope, ...]:

@@ -272,3 +272,13 @@ def test_a_figure_given_after_a_doubted_one_replaces_it() -> None:
 )
 def test_an_estimate_or_a_request_is_not_doubt(text: str, asked: str | None, key: str) -> None:
     assert key in _values(_agent(asked).respond(text))
+
+
+def test_a_filled_row_is_not_overwritten_by_an_answer_to_another_question() -> None:
+    agent = _agent()
+    agent.respond("deliveries take 3 days")
+    agent.state.asked = "holding_cost"
+    turn = agent.respond("about 50 cents a day, deliveries take a week")
+    assert _values(turn)["holding_cost"] == "0.5"  # the answer to the question asked is taken
+    assert _values(turn)["lead_time"] == "3"  # the filled row is kept ...
+    assert turn.action == "ASK CLARIFICATION" and "7" in turn.assistant  # ... and the new figure is asked about
