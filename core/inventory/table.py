@@ -58,7 +58,9 @@ class Option:
     aliases: tuple[str, ...] = ()
 
 
-CLARIFICATION_KINDS = frozenset({"demand_conversion", "demand_shape", "shelf_life", "risk_scale", "range"})
+CLARIFICATION_KINDS = frozenset(
+    {"demand_conversion", "demand_shape", "shelf_life", "risk_scale", "range", "which_cost", "confirm_value"}
+)
 
 
 @dataclass(frozen=True)

@@ -103,8 +103,10 @@ def _proposes_or_hedges(text: str, cue: re.Match[str]) -> bool:
     return contracted and bool(_SUBJECT_NEXT_RE.match(text, end, near))
 
 
-_LOOKAHEAD = 48
-"""Characters after a negator that decide whether it negates ('not really sure', 'no, 5', "don't we")."""
+_LOOKAHEAD = 64
+"""Characters after a negator that decide whether it negates ('not really sure', 'no, 5', "don't we"): the
+anchored checks read at most this far (all their patterns are shorter), so reading every negator of a long
+clause costs a bounded window each, not the rest of the text."""
 
 
 def negation_scopes(text: str, *, exclusions: bool = False) -> tuple[Scope, ...]:

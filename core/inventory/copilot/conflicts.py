@@ -272,6 +272,18 @@ def shelf_life(days: float) -> Conflict:
     )
 
 
+def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
+    """A value the user hedged or questioned ('3 days?', 'maybe 100, not sure'): put to the user, not written."""
+    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
+    return Conflict(
+        "confirm_value",
+        tuple(c.key for c in cells),
+        f"You said '{said}', which sounds unsure. Shall I put {shown} (yes), or what figure should I use? A rough "
+        "number is fine.",
+        (Option("A", shown, cells, _YES_WORDS),),
+    )
+
+
 def risk_scale(value: str, words: str) -> Conflict:
     """A risk preference given in words: confirm the number it maps to, or take the user's own."""
     return Conflict(
@@ -344,6 +356,35 @@ def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
             _penalty_choice("A", "backlog", _KEEP_BACKLOG_WORDS, penalty=penalty, currency=currency),
             _penalty_choice("B", "lost_sale", _SWITCH_TO_LOST_WORDS, penalty=penalty, currency=currency),
         ),
+    )
+
+
+_COST_WORDS = {
+    "holding_cost": ("holding", "hold", "storage", "storing", "keep", "per day", "a day"),
+    "penalty_cost": ("penalty", "lost", "lose", "missed", "short", "sale", "wait"),
+    "setup_cost": ("order", "fee", "setup", "set-up", "delivery", "shipment"),
+}
+_COST_NAMES = {
+    "holding_cost": "holding one unit for a day",
+    "penalty_cost": "a unit you cannot sell (short)",
+    "setup_cost": "the fixed fee per order",
+}
+
+
+def which_cost(said: str, cells: tuple[Cell, ...]) -> Conflict:
+    """An amount of money that names no cost ('it's 7 dollars' while another row is asked): it could fill
+    several rows, so the user picks one instead of the agent guessing."""
+    labels = "ABC"
+    options = tuple(
+        Option(label, f"{_COST_NAMES[c.key]}: {_show(c.key, c.value, c.unit)}", (c,), _COST_WORDS[c.key])
+        for label, c in zip(labels, cells, strict=False)
+    )
+    listed = ", ".join(f"({o.label}) {o.description}" for o in options)
+    return Conflict(
+        "which_cost",
+        tuple(c.key for c in cells),
+        f"You said '{said}', but not which cost that is. Is it {listed}? Reply with the letter or name the cost.",
+        options,
     )
 
 

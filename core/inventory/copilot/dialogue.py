@@ -79,6 +79,8 @@ class DialogueState:
     times_asked: dict[str, int] = field(default_factory=dict)
     skips: dict[str, int] = field(default_factory=dict)
     last_table: dict[str, object] = field(default_factory=dict)
+    count_unit: str | None = None
+    """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
 
 
 class ExtractionBase(ABC):

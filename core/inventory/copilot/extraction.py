@@ -27,14 +27,15 @@ from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
+from core.text.mentions import parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
-from core.text.units import find_durations, find_money, is_per_unit
+from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
-_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale")
-_GREETING_RE = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b", re.I)
+_PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
+_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale", "confirm_value")
 
 
 _WHAT_IF_RE = re.compile(
@@ -42,7 +43,6 @@ _WHAT_IF_RE = re.compile(
     r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
     re.I,
 )
-_ORDERING_RE = re.compile(r"\b(?:order|buy|restock|reorder)\w*\b|\b(?:still )?have \d+|\bleft\b", re.I)
 ROW_HELP: dict[str, tuple[str, str]] = {
     "risk_tolerance": (
         r"\brisk|\bscale\b|-10|\baverse|\bseeking\b",
@@ -118,6 +118,13 @@ class ExtractionAgent(ExtractionBase):
         warm_up()
         self._touched: list[str] = []
         self._order_up_to_capacity = False
+        self._preface: list[str] = []
+        self._unsure = ""
+
+    def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
+        """The base turn, after the answer to a question asked beside the values (`split_asked`)."""
+        preface, self._preface = self._preface, []
+        return super()._finish([*preface, *notes], problems)
 
     def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
@@ -128,6 +135,11 @@ class ExtractionAgent(ExtractionBase):
         )
         problems: list[SpecError] = []
         expected = self.state.asked
+        asked, rest = split_asked(user_text)
+        if asked and rest:  # 'what's a 5 on that scale? I don't like gambling': answer, then read the rest
+            self._preface = [self._answer_question(asked, intents.predict(asked))]
+            user_text = rest
+        self._unsure = user_text.strip() if unsure(user_text) and not self.table.conflicts else ""
         act = intents.predict(user_text)
         if self._user_asks(user_text, act):
             return self._finish([self._answer_question(user_text, act)], [])
@@ -139,7 +151,10 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        reading = read_message(user_text, expected)
+        reading = read_message(self._counted(user_text), expected)
+        if reading.demand is not None and self.state.count_unit is None and (said := physical_units(user_text)):
+            self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
+            notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
         if had_conflict and not is_question(user_text):
@@ -150,6 +165,8 @@ class ExtractionAgent(ExtractionBase):
         if noted := [n for n in notes if not n.startswith("Got it")]:
             noted += list(reading.notes)
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
+        elif reading.notes and not reading.empty:  # asked rather than written: the reading said all the same
+            notes.append("I read: " + "; ".join(reading.notes) + ".")
         if reading.empty and not handled and not problems and not notes:
             notes.append(
                 self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
@@ -157,6 +174,20 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _counted(self, text: str) -> str:
+        """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
+        litre is accepted once demand was accepted in litres; other measures stay and are refused."""
+        unit = self.state.count_unit
+        if unit is None:
+            return text
+        kept = [w for w in dict.fromkeys(physical_units(text)) if measure(w) == unit]
+        pieces = text.split(" ")
+        for i, piece in enumerate(pieces):
+            word = piece.strip(".,;:!?()")
+            if word in kept:
+                pieces[i] = piece.replace(word, "units" if word.lower().endswith("s") else "unit")
+        return " ".join(pieces)
 
     def _user_asks(self, text: str, act: Prediction) -> bool:
         """A question to the agent (what a term means, which option to take, what differs): answered, never
@@ -264,7 +295,7 @@ class ExtractionAgent(ExtractionBase):
                 "parameter table is complete."
             )
         if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
-            hello = "Hi! " if _GREETING_RE.search(text) else ""
+            hello = "Hi! " if greets(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
         durations = find_durations(text)
         if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
@@ -294,7 +325,7 @@ class ExtractionAgent(ExtractionBase):
             )
         key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
-        if key is None and (about_stock(text) or _ORDERING_RE.search(text)):
+        if key is None and (about_stock(text) or about_ordering(text)):
             if pending != "risk_tolerance":
                 return "Good question; I can answer questions about ordering once the parameter table is complete."
             return (
@@ -346,6 +377,13 @@ class ExtractionAgent(ExtractionBase):
                 Cell("demand_type", reading.demand.demand_type or "random"),
                 Cell("demand_distribution", reading.demand.value),
             )
+        if conflict.kind in _PENALTY_UNIT_KINDS and find_money(text):
+            # '7 dollars', 'it's 3 dollars a day': a stated penalty answers the (A)/(B) question; a new amount
+            # with the same clash reopens it with that amount (`cf.semantic`), so it never loops on one letter
+            found = next((f for f in reading.findings if f.key == "penalty_cost"), None) or read_row(
+                "penalty_cost", text
+            )
+            return (Cell("penalty_cost", found.value, found.unit),) if isinstance(found, Finding) else None
         if conflict.kind not in _SINGLE_VALUE_KINDS or len(conflict.keys) != 1:
             return None
         key = conflict.keys[0]
@@ -396,11 +434,23 @@ class ExtractionAgent(ExtractionBase):
                 self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
         self._fill_order_cap(notes, problems)
         self._apply_words(reading, handled, notes, problems)
+        if reading.unnamed_money and not handled:
+            self._which_cost(reading.unnamed_money[0])
         for unclear in reading.unclear:
             if unclear.key not in handled and (
                 unclear.key == expected or not self.table.is_defined(unclear.key)
             ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _which_cost(self, said: str) -> None:
+        """An amount that names no cost row: asked which cost it is, each option converted for its row."""
+        cells = []
+        for key in ("holding_cost", "penalty_cost", "setup_cost"):
+            found = read_row(key, said)
+            if isinstance(found, Finding) and not found.choices and not self.table.is_defined(key):
+                cells.append(Cell(key, found.value, found.unit))
+        if cells:
+            self.table.open(cf.which_cost(said.strip(), tuple(cells)))
 
     def _one_per_row(self, findings: list[Finding], correction: bool) -> list[Finding]:
         """Several different values for one row in one message (not a correction): one finding whose
@@ -509,6 +559,9 @@ class ExtractionAgent(ExtractionBase):
         except SpecError as err:
             problems.append(err)
             return
+        if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
+            self.table.open(cf.confirm_value(canonical, self._unsure))  # asked, never written
+            return
         if not correction and (conflict := cf.changed(self.table, canonical)):
             self.table.open(conflict)
             return
@@ -576,6 +629,69 @@ def warm_up() -> None:
     intents.acts()
     rows()
     warm_units()
+
+
+_CONFIRMED_ROWS = frozenset(
+    {"time_horizon", "lead_time", "holding_cost", "penalty_cost", "setup_cost", "max_inventory", "max_order"}
+)
+"""The numeric rows whose hedged or questioned value is confirmed before it is written (risk words have their
+own confirmation, demand its options)."""
+_DOUBT = frozenset({("not", "sure"), ("not", "certain"), ("no", "idea"), ("don't", "know"), ("dont", "know"), ("not", "know")})
+_ASKING = frozenset({"can", "could", "shall", "should", "would", "will"})
+
+
+def unsure(text: str) -> bool:
+    """Whether the user doubted or questioned what he said ('3 days?', 'maybe 100?', "$10, I'm not sure"), from
+    the one parse; 'maybe 80', 'about 80' or '90 days I guess' is an estimate, and a request in question form
+    ('shall we plan for 8 weeks?') is no doubt about its value."""
+    said = parse(text)
+    words = said.words()
+    if _DOUBT & set(zip(words, words[1:], strict=False)):
+        return True
+    request = len(words) > 1 and words[0] in _ASKING and words[1] in ("we", "you", "i")
+    return text.rstrip().endswith("?") and not any(c.question for c in said.clauses) and not request
+
+
+_MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}
+
+
+def measure(word: str) -> str:
+    """One name per measure ('Litres', 'liter' -> 'litre'; 'kgs', 'kilograms' -> 'kg')."""
+    word = word.lower()
+    word = word[:-1] if word.endswith("s") and len(word) > 2 else word
+    return _MEASURE_ALIASES.get(word, word)
+
+
+def greets(text: str) -> bool:
+    """'Hi', 'hello there', 'good morning ...' at the start of the message (from the one parse's words)."""
+    words = parse(text).words()
+    return bool(words) and (
+        words[0] in ("hi", "hello", "hey") or words[:2] in (("good", "morning"), ("good", "afternoon"), ("good", "evening"))
+    )
+
+
+def about_ordering(text: str) -> bool:
+    """A question about what to order now ('should I restock?', 'I still have 5 left'), from the one parse."""
+    words = parse(text).words()
+    return (
+        any(w.startswith(("order", "buy", "restock", "reorder")) for w in words)
+        or "left" in words
+        or any(a == "have" and b.isdigit() for a, b in zip(words, words[1:], strict=False))
+    )
+
+
+def split_asked(text: str) -> tuple[str, str]:
+    """A message's question sentences ('what's a 5 on that scale?') and the rest ('I don't like gambling'):
+    the questions are answered and never read as values, the rest is read. ('', text) without a question."""
+    sentences, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in "?.!" and (i + 1 == len(text) or text[i + 1].isspace()):
+            sentences.append(text[start : i + 1].strip())
+            start = i + 1
+    sentences.append(text[start:].strip())
+    asked = [s for s in sentences if s.endswith("?") and is_question(s)]
+    rest = [s for s in sentences if s and s not in asked]
+    return " ".join(asked), " ".join(rest)
 
 
 def next_is_risk(table: ParameterTable) -> bool:

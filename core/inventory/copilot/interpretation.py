@@ -47,6 +47,7 @@ from core.llm import (
     trailing_tool_results,
 )
 from core.runlog import POLICY_OPENING
+from core.text.mentions import parse
 from core.text.numbers import words_to_digits
 
 INTERPRET, DONE = "INTERPRET", "DONE"
@@ -103,6 +104,7 @@ def offline_policy(
     check_day_numbering(day_numbering)
 
     pending: list[OrderQuery] = []
+    stock: list[OrderQuery] = []
 
     def policy(system: str, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> OfflineTurn:
         names = {t.name for t in tools}
@@ -117,6 +119,15 @@ def offline_policy(
         earlier = pending.pop() if pending else None
         if earlier is not None:
             query = merge_followup(earlier, text, p.lead_time, day_numbering) if query is None else query
+        if query is None and stock:  # the stock figure given a turn or more earlier
+            query = merge_followup(stock[-1], text, p.lead_time, day_numbering)
+            if query is None and asks_to_order(text):  # 'how much should I order?'
+                query = stock[-1]
+            if query is not None:
+                said = f"the {stock[-1].current_inventory} on hand you told me"
+                query = replace(query, notes=tuple(dict.fromkeys((*query.notes, said))))
+        if query is not None:
+            stock[:] = [replace(query, notes=())]
         tool = next(iter(names), None)
         if query is not None and tool is not None:
             if query.current_time_step is None and (brief.scenario == "B" or _time_dependent(brief)):
@@ -150,6 +161,14 @@ def offline_policy(
     return policy
 
 
+def asks_to_order(text: str) -> bool:
+    """An order question without a stock figure ('how much should I order?'), from the one parse: answered with
+    the stock given earlier in the conversation."""
+    words = set(parse(text).words())
+    asks = ("how" in words and words & {"much", "many"}) or "what" in words or "should" in words
+    return bool(asks and words & {"order", "buy", "restock"})
+
+
 _DAYS_IN_RE = re.compile(r"\b(\d+)\s*days?\s+(?:in|into)\b|\bday\s*(?:number\s*|#\s*)?(\d+)\b", re.I)
 
 
@@ -168,7 +187,8 @@ def merge_followup(
     pipeline = filled.pipeline_orders if filled.pipeline_orders is not None else earlier.pipeline_orders
     if step == earlier.current_time_step and pipeline == earlier.pipeline_orders:
         return None
-    return OrderQuery(earlier.current_inventory, step, pipeline, earlier.notes + filled.notes)
+    kept = tuple(n for n in earlier.notes if not (m and n.startswith("I took today as day")))  # a day now given
+    return OrderQuery(earlier.current_inventory, step, pipeline, kept + filled.notes)
 
 
 def _time_dependent(brief: PolicyBrief) -> bool:

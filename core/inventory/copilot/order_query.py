@@ -66,8 +66,8 @@ _INV_RE = re.compile(
 _DAY_RE = re.compile(r"\bday\s*(?:number\s*|no\.?\s*|#\s*)?(\d+)", re.I)
 _STEP_RE = re.compile(r"\b(?:time[- ]?step|step|period|t\s*=)\s*(\d+)", re.I)
 _NO_PIPE_RE = re.compile(
-    r"\bno(?:thing)?\s+(?:\w+\s+)?(?:incoming|pipeline|outstanding|open|pending)|nothing\s+(?:on order|"
-    r"incoming|in the pipeline|on the way|coming)|no orders?\s+(?:on the way|in transit|coming|pending)|"
+    r"\bno(?:thing)?\s+(?:\w+\s+)?(?:incoming|pipeline|outstanding|open|pending)|nothing\s+(?:(?:is|was)\s+)?(?:on order|"
+    r"incoming|in the pipeline|on the way|coming)|no orders?\s+(?:(?:are|is)\s+)?(?:on the way|in transit|coming|pending)|"
     r"pipeline\s+(?:is\s+)?empty|empty pipeline|none (?:incoming|on order)|nothing ordered",
     re.I,
 )

@@ -13,11 +13,14 @@ import re
 from core.inventory.copilot.critic import FAMILY_NAMES, dollars
 from core.inventory.copilot.policy_brief import PolicyBrief
 from core.inventory.copilot.policy_explanation import (
+    compare_words,
     cost_table,
     cost_words,
     critic_words,
+    percent_words,
     rule_sentence,
     ss_sentence,
+    versus_recommended,
     why_words,
 )
 from core.inventory.nlu.intents import predict
@@ -157,7 +160,7 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
             "given state (stock on hand, the day, orders on the way), and it recommends the cheapest one. It "
             "adapts the order to the situation rather than following a fixed threshold.\n\n"
             f"If you're interested in a simpler policy, the (s = {brief.s}, S = {brief.S}) policy exists but it "
-            f"costs {brief.cost_diff_pct:.1f}% more: {ss_sentence(brief)} Which policy would you like to use?"
+            f"costs {_ss_versus(brief)}: {ss_sentence(brief)} Which policy would you like to use?"
         )
     if simpler and _SKEPTIC_RE.search(text):
         return (
@@ -235,14 +238,24 @@ def alternative_sentence(brief: PolicyBrief, key: str) -> str:
     return text[:1].upper() + text[1:] + "." if text != name else f"Use {name}."
 
 
+def _ss_versus(brief: PolicyBrief) -> str:
+    """'55.9% more' (the paper's Scenario B wording, in L(π)), with the average added when it points the other
+    way."""
+    said = percent_words(brief.cost_diff_pct)
+    if "sS" in brief.costs and brief.recommended in brief.costs:
+        ss, rec = brief.costs["sS"]["mean"], brief.costs[brief.recommended]["mean"]
+        mean_pct = 100 * (ss - rec) / max(abs(rec), 1e-9)
+        if (mean_pct > 0) != (brief.cost_diff_pct > 0) and round(abs(mean_pct), 1) > 0:
+            said += f" in the risk-weighted cost, though {percent_words(mean_pct)} on average"
+    return said
+
+
 def _simpler_offer(brief: PolicyBrief, key: str) -> str:
     c = brief.costs
     rec = c[brief.recommended]
-    pct = 100 * (c[key]["objective"] - rec["objective"]) / max(abs(rec["objective"]), 1e-9)
     name = FAMILY_NAMES.get(brief.recommended, brief.recommended)
-    more = "more" if pct >= 0 else "less"
     return (
-        f"{alternative_sentence(brief, key)} It costs {abs(pct):.1f}% {more} in the objective than the {name}, "
+        f"{alternative_sentence(brief, key)} It costs {versus_recommended(brief, key)} than the {name}, "
         f"averaging {dollars(c[key]['mean'])} versus {dollars(rec['mean'])} over the "
         f"{brief.problem.time_horizon}-day plan"
     )
@@ -284,18 +297,13 @@ def constant_answer(brief: PolicyBrief, q: int) -> str:
         if used < q
         else ""
     )
-    mean_diff = 100 * (fixed.mean - rec.mean) / max(abs(rec.mean), 1e-9)
-    risk = (
-        f" ({diff:.1f}% once your risk preference also weighs how much the cost varies)"
-        if abs(diff - mean_diff) >= 0.5
-        else ""
-    )
+    compared = compare_words(fixed.mean, rec.mean, fixed.objective(lam), rec.objective(lam))
+    average, _, risk = compared.partition(" (")
     verdict = (
-        f"{mean_diff:.1f}% more on average than the recommended policy{risk}"
+        f"{average} than the recommended policy" + (f" ({risk}" if risk else "")
         if diff > 0
-        else f"{-diff:.1f}% less in the risk-weighted cost (the average plus a charge for how much it varies) "
-        "than the recommended policy, so on these paths it is as good or "
-        "better; it was among the finalists I compared"
+        else f"{average} than the recommended policy" + (f" ({risk}" if risk else "") + ", so on these paths it "
+        "is as good or better; it was among the finalists I compared"
     )
     why = (
         " A fixed order ignores how much stock you have, so it piles up stock when demand is low and runs short "

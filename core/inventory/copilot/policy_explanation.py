@@ -106,9 +106,61 @@ def rule_sentence(brief: PolicyBrief) -> str:
     return (
         "It is a day-by-day lookup table: what to order depends on the day, your stock and the orders on the "
         "way, and no simple rule comes close to it here"
-        + (f" (the closest plain rule I checked costs {gap:.1f}% more)" if gap is not None else "")
+        + (f" (the closest plain rule I checked costs {percent_words(gap)})" if gap is not None else "")
         + ". Ask me for any day's order: tell me your stock, the day and the orders on the way."
     )
+
+
+STOCKED_FILL_PCT = 95.0
+"""A rule 'keeps the shelf stocked' only when it serves at least this share of demand (engine's fill rate)."""
+
+
+def service_words(fill_pct: float) -> str:
+    """What a fill rate means for the shelf, from the number itself: 48% never 'keeps the shelf stocked'."""
+    if fill_pct >= STOCKED_FILL_PCT:
+        return f"keeps the shelf stocked (you serve {fill_pct:.1f}% of demand)"
+    if fill_pct >= 80:
+        return f"keeps the shelf stocked most days (you serve {fill_pct:.1f}% of demand)"
+    return f"leaves the shelf empty often: you serve only {fill_pct:.1f}% of demand"
+
+
+def percent_words(pct: float) -> str:
+    """'3.2% more' / '1.5% less' / 'about the same', by the sign of the difference."""
+    if round(abs(pct), 1) == 0:
+        return "about the same"
+    return f"{abs(pct):.1f}% {'more' if pct > 0 else 'less'}"
+
+
+def compare_words(
+    other_mean: float, rec_mean: float, other_obj: float, rec_obj: float, *, lead: str = "mean"
+) -> str:
+    """How another rule's cost compares with the recommendation's, each direction read from the engine's
+    numbers, so a rule that is cheaper on average never 'costs more'. `lead="mean"`: the average first, the
+    risk-weighted objective L(π) added when it differs ('3.0% more on average (4.1% more once your risk
+    preference also weighs how much the cost varies)'); `lead="objective"`: L(π) first ('2.4% more in the
+    objective'), the average added when it points the other way (', though 1.0% less on average')."""
+    mean_pct = 100 * (other_mean - rec_mean) / max(abs(rec_mean), 1e-9)
+    obj_pct = 100 * (other_obj - rec_obj) / max(abs(rec_obj), 1e-9)
+    if lead == "objective":
+        said = f"{percent_words(obj_pct)} in the objective"
+        if _sign(mean_pct) != _sign(obj_pct):
+            said += f", though {percent_words(mean_pct)} on average"
+        return said
+    said = f"{percent_words(mean_pct)} on average"
+    if abs(obj_pct - mean_pct) >= 0.5 or _sign(mean_pct) != _sign(obj_pct):
+        said += f" ({percent_words(obj_pct)} once your risk preference also weighs how much the cost varies)"
+    return said
+
+
+def _sign(pct: float) -> int:
+    return 0 if round(abs(pct), 1) == 0 else (1 if pct > 0 else -1)
+
+
+def versus_recommended(brief: PolicyBrief, key: str) -> str:
+    """`compare_words` for finalist `key` against the recommended policy."""
+    c = brief.costs
+    rec = c[brief.recommended]
+    return compare_words(c[key]["mean"], rec["mean"], c[key]["objective"], rec["objective"], lead="objective")
 
 
 def ss_sentence(brief: PolicyBrief) -> str:
@@ -161,13 +213,14 @@ def system_prompt(brief: PolicyBrief) -> str:
         "s": brief.s,
         "S": brief.S,
         "ss_cost": dollars(ss["mean"]),
-        "ss_compare": f", {brief.cost_diff_pct:.1f}% more than the recommended policy in L(π)"
+        "ss_compare": f", {percent_words(brief.cost_diff_pct)} than the recommended policy in L(π)"
         if brief.recommended != "sS"
         else "",
         "dqn_sentence": f" The DQN averaged {dollars(c['dqn']['mean'])}." if "dqn" in c else "",
         "rule_sentence": rule_sentence(brief),
         "dqn_cost": dollars(rec["mean"]),
         "cost_diff": f"{brief.cost_diff_pct:.1f}",
+        "cost_diff_words": percent_words(brief.cost_diff_pct),
         "rule_sentence_ss": ss_sentence(brief),
     }
     body = sections["Common"] + "\n" + sections[f"Scenario {brief.scenario}"]
@@ -194,7 +247,7 @@ def explanation(brief: PolicyBrief) -> str:
     if brief.recommended != "sS" and "sS" in c:
         parts.append(
             f"For comparison, the simplest rule (order up to {brief.S} when stock plus orders fall below "
-            f"{brief.s}) averages {dollars(c['sS']['mean'])}, {brief.cost_diff_pct:.1f}% more in the objective."
+            f"{brief.s}) averages {dollars(c['sS']['mean'])}, {versus_recommended(brief, 'sS')}."
         )
     if "dqn" in c:
         parts.append(dqn_lost_words(brief))
@@ -224,8 +277,8 @@ def dqn_lost_words(brief: PolicyBrief) -> str:
     pct = 100 * (dqn - rec) / abs(rec) if rec else 0.0
     return (
         f"You asked me to also train a Deep Q-Network (DQN): it averaged {dollars(c['dqn']['mean'])} "
-        f"(fill rate {100 * c['dqn']['fill_rate']:.1f}%), {pct:.1f}% more in the objective than the recommended "
-        "policy on the same simulated demand, so the simpler, explainable policy wins here."
+        f"(fill rate {100 * c['dqn']['fill_rate']:.1f}%), {percent_words(pct)} in the objective than the "
+        "recommended policy on the same simulated demand, so the simpler, explainable policy wins here."
     )
 
 
@@ -256,8 +309,8 @@ def why_words(brief: PolicyBrief) -> str:
             else ""
         )
         return (
-            f"Why: you sell about {mean} units a day, so a steady order of {r.get('q', r.get('steady_order'))} "
-            "keeps the shelf stocked without any counting; at these costs that beats reacting to stock levels."
+            f"Why: you sell about {mean} units a day, and a steady order of {r.get('q', r.get('steady_order'))} "
+            f"{service_words(fill)} without any counting; at these costs that beats reacting to stock levels."
             + spoils
         )
     level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))

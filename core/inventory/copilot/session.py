@@ -40,7 +40,8 @@ from core.inventory.copilot.policy_brief import PolicyBrief, brief_from_result, 
 from core.inventory.copilot.record import deployment_zip, run_metrics
 from core.inventory.copilot.resume import EDIT_TOOL, load_conversation, snapshot
 from core.inventory.copilot.turn import CopilotTurn
-from core.inventory.table import LABELS, ParameterTable
+from core.inventory.nlu.extractors import read_message
+from core.inventory.table import LABELS, Cell, ParameterTable
 from core.llm import make_chat_model
 from core.recorder import Recorder, RunStatus
 from core.store import Store
@@ -51,6 +52,15 @@ from solvers.inventory.agent import OptimizationResult, optimize
 from solvers.inventory.spec import PARAMETER_KEYS
 
 WORKBENCH = "inventory_copilot"
+def _differs(table: ParameterTable, key: str, value: str, unit: str) -> bool:
+    """Whether a value read for a row is another value than the row holds (compared in the row's unit)."""
+    try:
+        (cell,) = table.check((Cell(key, value, unit),))
+    except SpecError:
+        return False
+    return cell.value != table.value(key)
+
+
 _POLICY_RE = re.compile(
     r"\b(?:order\w*|polic\w*|stock|inventory|on hand|reorder|cost\w*|dqn|s,\s?s|simpler|trust|explain\w*|"
     r"simulat\w*|rule|why|how much|how many)\b",
@@ -191,6 +201,10 @@ class Copilot:
         if self.phase == "extract":  # the run is created once the turn succeeded: a failed call leaves none
             return self._extract(text, progress)
         self._ensure_run()
+        if self._corrects_table(text):  # 'actually the lead time is 3 days': reopen the table, optimize again
+            self.phase = "extract"
+            self.recorder.update(status=RunStatus.ACTIVE)
+            return self._extract(text, progress)
         if self.phase == "done":
             if not self._asks_about_policy(text):
                 return self._finished(text)
@@ -433,6 +447,23 @@ class Copilot:
             self.recorder.update(status=RunStatus.DONE, metrics=self._metrics())
             return self._turn(turn.assistant, DONE)
         return self._turn(turn.assistant, INTERPRET)
+
+    def _corrects_table(self, text: str) -> bool:
+        """After the policy: a statement that gives a table row another value than the one optimized ('we can
+        store 100 now', 'actually deliveries take 3 days'), not a question nor an order query about the policy.
+        The table then reopens (the extraction agent confirms a change that is not said as a correction) and
+        the policy is computed again."""
+        lead = self.brief.problem.lead_time if self.brief else 0
+        if is_question(text) or parse_order_query(text, lead) is not None or is_done(text):
+            return False
+        reading = read_message(text)
+        changed = [
+            f
+            for f in reading.findings
+            if not f.choices and self.table.is_defined(f.key) and _differs(self.table, f.key, f.value, f.unit)
+        ]
+        model = self.table.value("state_transition_model")
+        return bool(changed) or (len(reading.transitions) == 1 and reading.transitions[0] != model)
 
     def _asks_about_policy(self, text: str) -> bool:
         """After the farewell: a question or an order query about this policy (answered), not thanks, a

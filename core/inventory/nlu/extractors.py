@@ -23,6 +23,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
+from core.text.mentions import Kind, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -158,9 +159,13 @@ class Reading:
     loose: tuple[str, ...] = ()
     segments: tuple[tuple[str | None, str], ...] = ()
     notes: tuple[str, ...] = ()
+    unnamed_money: tuple[str, ...] = ()
+    """Clauses that are only an amount of money naming no cost row ('it's 7 dollars' while demand is asked)."""
 
     @property
     def empty(self) -> bool:
+        if self.unnamed_money:
+            return False
         return not (self.findings or self.transitions or self.perishable or self.unclear) and not _has_demand(
             self.demand
         )
@@ -275,6 +280,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     demand_parts: list[str] = []
     loose: list[str] = []
     bare_unclear: list[Unclear] = []
+    shelf_parts: list[str] = []
+    unnamed: list[str] = []
     parts = segments(text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
@@ -292,6 +299,17 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if key not in ROW_KEYS:
             continue
+        if key in DURATION_ROWS and (role := span_role(segment)):
+            if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
+                demand_parts.append(segment)
+            else:  # 'they last about a week in the fridge': how long stock keeps, never a lead time
+                shelf_parts.append(segment)
+            continue
+        if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
+            unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
+            continue
+        if key in _COST_ROWS and (own := _own_clause(key, segment)):
+            segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
         if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
             bare_unclear.append(
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
@@ -332,6 +350,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
     perishable, shelf = _perishability(text, expected)
+    if perishable is None and shelf_parts:
+        kept = [d.days for c in shelf_parts for d in find_durations(c)]
+        perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
         tuple(findings),
         demand,
@@ -343,6 +364,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         tuple(loose),
         tuple(parts),
         tuple(notes),
+        tuple(unnamed) if not findings or all(f.key not in _COST_ROWS for f in findings) else (),
     )
     if reading.empty and bare_unclear:
         return Reading(
@@ -375,6 +397,36 @@ def _plan_request(text: str) -> Finding | None:
         return None
     found = read_row("time_horizon", text)
     return found if isinstance(found, Finding) else None
+
+
+_SAYING_WORDS = frozenset({"it's", "its", "that's", "thats", "it", "is", "that", "was", "be", "would", "costs", "cost"})
+
+
+def _only_money(segment: str) -> bool:
+    """A clause that is one amount of money and nothing else ('it's 7 dollars', 'about $5'), from the parse."""
+    said = parse(segment)
+    money = said.of(Kind.MONEY, live_only=False)
+    if len(money) != 1 or money[0].role is not None or said.of(Kind.QUANTITY, Kind.DURATION, live_only=False):
+        return False
+    allowed = _HEDGE_WORDS | _MONEY_WORDS | _SAYING_WORDS
+    return all(w in allowed or w.replace(".", "").isdigit() for w in said.words())
+
+
+_ROW_ROLES = {"penalty_cost": ("loss", "penalty"), "holding_cost": ("holding",), "setup_cost": ("fee",)}
+_PRICE_ROLES = ("purchase_price", "sale_price")
+
+
+def _own_clause(key: str, segment: str) -> str | None:
+    """Of several amounts in one stretch of speech, the one the parse gives the cost row's role ('..., so I lose
+    about 7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless
+    exactly one amount has the row's role and every other amount is such a price."""
+    money = parse(segment).of(Kind.MONEY)
+    own = [m for m in money if m.role in _ROW_ROLES[key] and not m.text.isdigit()]  # 'holding 1 book' is no $1
+    prices = [m for m in money if m.role in _PRICE_ROLES and m.period is None]  # a price is never per day
+    if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
+        return None
+    text = own[0].text
+    return text if "$" in text or "dollar" in text.lower() else f"${text}"
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
@@ -447,6 +499,7 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
+    text = _unpack_containers(text, notes)
     settled = settle(text)
     if settled.corrected:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
@@ -458,6 +511,40 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
+
+
+_VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
+
+
+def _unpack_containers(text: str, notes: list[str]) -> str:
+    """Nested units from the one parse ('10 cases of 12 bottles' = 120 bottles, 'six crates of 24' = 144, money
+    '$2 per case of 12' = $0.1667 per unit): the table counts items, so containers are multiplied out (divided
+    out for money per container) and the conversion is read back in `notes`."""
+    said = parse(text)
+    swaps: list[tuple[tuple[int, int], str]] = []
+    for m in said.of(Kind.QUANTITY, live_only=False):
+        if m.container and m.multiplier > 1 and not m.whole_business:
+            words = m.text.split()
+            tail = words[-1] if len(words) > 3 and words[-2].replace(".", "").isdigit() else ""
+            items = tail if tail.lower().endswith("s") and tail.lower() not in _VERBS else "units"
+            total = format_number(m.amount)
+            notes.append(f"{format_number(float(m.value))} {m.container}s × {format_number(m.multiplier)} = {total} {items}")
+            period = f" per {m.period}" if m.period else ""
+            swaps.append((m.span, f"{total} {items if tail else 'units'}{period}"))
+    for m in said.of(Kind.MONEY, live_only=False):
+        container = (m.per or "").split("/")[0]
+        words = m.text.lower().split()
+        size = next((words[i + 1] for i in range(len(words) - 1) if words[i] == "of"), "")
+        if container in _CONTAINER_WORDS and size.replace(".", "").isdigit() and float(size) > 0:
+            each = format_number(float(m.value) / float(size))
+            notes.append(f"${format_number(float(m.value))} per {container} of {size} = ${each} per unit")
+            swaps.append((m.span, f"${each} per unit" + (f" per {m.period}" if m.period else "")))
+    for (start, end), new in sorted(swaps, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+_CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
 
 
 _HOURS_TALK_RE = re.compile(
@@ -574,6 +661,16 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if answer in (Polarity.YES, Polarity.NO):
             return ("true" if answer is Polarity.YES else "false"), None
     return None, None
+
+
+def span_role(segment: str) -> str | None:
+    """Why a span of days in a clause is not a planning horizon or lead time, from the one parse: 'rate' when it
+    is the period of an amount ('119 a week', '40 bags per week'), 'shelf' when the parse reads it as how long
+    stock keeps ('they last about a week in the fridge'); None when it may be either duration row."""
+    said = parse(segment)
+    if any(m.period is not None for m in said.of(Kind.QUANTITY)):
+        return "rate"
+    return "shelf" if any(m.role == "shelf_life" for m in said.of(Kind.DURATION)) else None
 
 
 _SHELF_TALK = 0.4

@@ -476,7 +476,7 @@ def test_a_fixed_order_answer_separates_the_average_from_the_risk_weighted_cost(
     rec, fixed = evaluate_policies(p, [brief.policy, ConstantPolicy(1)], brief.paths, brief.seed + 104_729)
     assert fixed.objective(-5.0) > rec.objective(-5.0)
     risk_diff = 100 * (fixed.objective(-5.0) - rec.objective(-5.0)) / abs(rec.objective(-5.0))
-    assert f"({risk_diff:.1f}% once your risk preference also weighs how much the cost varies)" in text
+    assert f"({risk_diff:.1f}% more once your risk preference also weighs how much the cost varies)" in text
     assert "in the objective" not in text
 
 
