@@ -126,7 +126,7 @@ def test_recorded_run_replays_exactly(env_id: str, store_path) -> None:
 def test_the_catalog_is_the_one_list_and_importing_it_registers_every_environment() -> None:
     """As with a Gymnasium package, `import core.catalog` in a fresh interpreter is enough for `gymnasium.make`."""
     assert [i for w in WORKBENCHES for i in w.env_ids] == IDS
-    assert len(set(IDS)) == len(IDS) == 5, "each environment is listed once, under its workbench"
+    assert len(set(IDS)) == len(IDS) == 6, "each environment is listed once, under its workbench"
     assert {i for i in gymnasium.registry if i.startswith("orca/")} == set(IDS)
     code = (
         "import gymnasium, core.catalog as c\n"
