@@ -335,10 +335,50 @@ def layout_css() -> None:
     st.html(LAYOUT_CSS)
 
 
+PRESENT_PARAM = "present"
+"""The URL query parameter (`?present=1`) that opens a page in presentation mode."""
+
+PRESENT_KEY = "orca_present"
+
+PRESENT_CSS = """
+<style>
+/* Presentation mode (projectors, 1024 x 768): no sidebar, larger type, the main view starts at the top. */
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 1rem !important; max-width: 100% !important; }
+[data-testid="stMain"] { font-size: 1.2rem; }
+[data-testid="stMain"] h1 { font-size: 2rem; padding-top: 0; }
+[data-testid="stMain"] [data-testid="stCaptionContainer"] { font-size: 1rem; }
+</style>
+"""
+
+
+def presentation_mode() -> bool:
+    """Whether presentation mode is on: the sidebar toggle, seeded once from `?present=1`; kept in the URL."""
+    if PRESENT_KEY not in st.session_state:
+        st.session_state[PRESENT_KEY] = st.query_params.get(PRESENT_PARAM) == "1"
+    on = bool(st.session_state[PRESENT_KEY])
+    if on:
+        st.html(PRESENT_CSS)
+        st.button("Exit presentation mode", key="orca_present_exit", on_click=_set_present, args=(False,))
+        if st.query_params.get(PRESENT_PARAM) != "1":
+            st.query_params[PRESENT_PARAM] = "1"
+    else:
+        st.sidebar.button("Presentation mode", key="orca_present_enter", on_click=_set_present, args=(True,),
+                          help="Hide the sidebar and enlarge type for a projector (or open the page with ?present=1).")
+        st.query_params.pop(PRESENT_PARAM, None)
+    return on
+
+
+def _set_present(on: bool) -> None:
+    """Button callback: turn presentation mode on or off."""
+    st.session_state[PRESENT_KEY] = on
+
+
 def setup_page(title: str, intro: str) -> Settings:
-    """The standard page header (inside the app shell); returns the session's settings."""
+    """The standard page header (inside the app shell, in presentation mode when asked); returns the settings."""
     ensure_app_shell()
     layout_css()
+    presentation_mode()
     st.title(title)
     st.caption(intro)
     return current_settings()
