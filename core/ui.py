@@ -183,6 +183,17 @@ def run_to_open(store: Store | None, tried_key: str, current: str | None = None)
     return wanted
 
 
+def run_link(page: str, run_id: str) -> str:
+    """The shareable path that opens `run_id` in the page file `page` (`pages/x.py` -> `/x?run=<id>`)."""
+    return f"/{Path(page).stem}?{RUN_PARAM}={run_id}"
+
+
+def share_run_link(page: str, run_id: str) -> None:
+    """Show the run's shareable link in a copyable code box."""
+    st.caption("Link to this run (append to the app's address):")
+    st.code(run_link(page, run_id), language=None)
+
+
 def keep_run_in_url(run_id: str | None) -> None:
     """Put the open run's id in the URL (or take it out when none is open)."""
     if run_id:

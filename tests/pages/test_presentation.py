@@ -29,3 +29,9 @@ def test_sidebar_button_turns_presentation_mode_on_and_puts_it_in_the_url():
     assert not at.exception
     assert at.session_state["orca_present"] is True
     assert at.query_params["present"] in ("1", ["1"])
+
+
+def test_run_link_opens_the_run_in_its_page():
+    from core.ui import run_link
+
+    assert run_link("pages/inventory_copilot.py", "abc123") == "/inventory_copilot?run=abc123"
