@@ -190,6 +190,17 @@ def run_to_open(store: Store | None, tried_key: str, current: str | None = None)
     return wanted
 
 
+def run_link(page: str, run_id: str) -> str:
+    """The shareable path that opens `run_id` in the page file `page` (`pages/x.py` -> `/x?run=<id>`)."""
+    return f"/{Path(page).stem}?{RUN_PARAM}={run_id}"
+
+
+def share_run_link(page: str, run_id: str) -> None:
+    """Show the run's shareable link in a copyable code box."""
+    st.caption("Link to this run (append to the app's address):")
+    st.code(run_link(page, run_id), language=None)
+
+
 def keep_run_in_url(run_id: str | None) -> None:
     """Put the open run's id in the URL (or take it out when none is open)."""
     if run_id:
@@ -381,10 +392,50 @@ def layout_css() -> None:
     st.html(LAYOUT_CSS)
 
 
+PRESENT_PARAM = "present"
+"""The URL query parameter (`?present=1`) that opens a page in presentation mode."""
+
+PRESENT_KEY = "orca_present"
+
+PRESENT_CSS = """
+<style>
+/* Presentation mode (projectors, 1024 x 768): no sidebar, larger type, the main view starts at the top. */
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 1rem !important; max-width: 100% !important; }
+[data-testid="stMain"] { font-size: 1.2rem; }
+[data-testid="stMain"] h1 { font-size: 2rem; padding-top: 0; }
+[data-testid="stMain"] [data-testid="stCaptionContainer"] { font-size: 1rem; }
+</style>
+"""
+
+
+def presentation_mode() -> bool:
+    """Whether presentation mode is on: the sidebar toggle, seeded once from `?present=1`; kept in the URL."""
+    if PRESENT_KEY not in st.session_state:
+        st.session_state[PRESENT_KEY] = st.query_params.get(PRESENT_PARAM) == "1"
+    on = bool(st.session_state[PRESENT_KEY])
+    if on:
+        st.html(PRESENT_CSS)
+        st.button("Exit presentation mode", key="orca_present_exit", on_click=_set_present, args=(False,))
+        if st.query_params.get(PRESENT_PARAM) != "1":
+            st.query_params[PRESENT_PARAM] = "1"
+    else:
+        st.sidebar.button("Presentation mode", key="orca_present_enter", on_click=_set_present, args=(True,),
+                          help="Hide the sidebar and enlarge type for a projector (or open the page with ?present=1).")
+        st.query_params.pop(PRESENT_PARAM, None)
+    return on
+
+
+def _set_present(on: bool) -> None:
+    """Button callback: turn presentation mode on or off."""
+    st.session_state[PRESENT_KEY] = on
+
+
 def setup_page(title: str, intro: str) -> Settings:
-    """The standard page header (inside the app shell); returns the session's settings."""
+    """The standard page header (inside the app shell, in presentation mode when asked); returns the settings."""
     ensure_app_shell()
     layout_css()
+    presentation_mode()
     st.title(title)
     st.caption(intro)
     return current_settings()

@@ -9,7 +9,7 @@ from core.catalog import by_key, title_of
 from core.inventory.simulator.charts import comparison_figure
 from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
-from core.ui import RUN_PARAM, get_store, guard, setup_page
+from core.ui import RUN_PARAM, get_store, guard, setup_page, share_run_link
 
 TRANSITION_ROWS = 2000
 PAGES_PRESENT = {p.name for p in (Path(__file__).parent).glob("*.py")}
@@ -58,6 +58,9 @@ with guard():
     openable = workbench is not None and Path(workbench.page).name in PAGES_PRESENT
     if openable and left.button(f"Open in {workbench.title}", key="orca_history_open", icon=":material/open_in_new:"):
         st.switch_page(workbench.page, query_params={RUN_PARAM: run_id})
+    if openable:
+        with left:
+            share_run_link(workbench.page, run_id)
     right.json({"config": run["config"], "metrics": run["metrics"]}, expanded=False)
     comparison = stored_comparison(store, run_id)
     if comparison is not None:

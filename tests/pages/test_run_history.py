@@ -78,6 +78,7 @@ def test_a_simulator_run_shows_its_comparison_and_opens_back_in_the_simulator(mo
     chart = next(c for c in at.get("plotly_chart") if "Expected total cost per policy" in c.proto.spec)
     assert "top up to" in chart.proto.spec  # plain policy names on the axis
     assert [b.label for b in at.button if b.label == "Open in Policy Simulator"]
+    assert f"/policy_simulator?run={result.run_id}" in [c.value for c in at.code]
 
     simulator = AppTest.from_file(
         str(Path(__file__).resolve().parents[2] / "pages" / "policy_simulator.py"), default_timeout=120

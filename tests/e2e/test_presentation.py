@@ -1,0 +1,39 @@
+"""Presentation mode at a 1024 x 768 projector: no sidebar, and the page's header and first controls are
+above the fold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.support.streamlit_page import assert_healthy, open_page
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def projector(browser, streamlit_server: str, artifacts_dir: Path):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=streamlit_server)
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    pg.js_errors = []
+    pg.on("pageerror", lambda err: pg.js_errors.append(str(err)))
+    try:
+        yield pg
+    finally:
+        pg.screenshot(path=str(artifacts_dir / "presentation_1024x768.png"))
+        context.close()
+
+
+def test_present_parameter_hides_sidebar_and_keeps_main_view_above_the_fold(projector: Page):
+    open_page(projector, "/policy_simulator?present=1", "Policy Simulator")
+    assert_healthy(projector)
+    expect(projector.locator('[data-testid="stSidebar"]')).to_be_hidden()
+    exit_button = projector.get_by_role("button", name="Exit presentation mode")
+    expect(exit_button).to_be_visible()
+    heading = projector.get_by_role("heading", name="Policy Simulator").first.bounding_box()
+    assert heading is not None and heading["y"] + heading["height"] < 768 / 3
+    main = projector.locator('[data-testid="stMain"] [data-testid="stButton"]').first.bounding_box()
+    assert main is not None and main["y"] < 768
