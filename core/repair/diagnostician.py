@@ -33,7 +33,7 @@ import itertools
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -712,8 +712,14 @@ class Diagnostician:
                     f"{scratch.solve().status.value} after an MPS round trip): "
                     + "; ".join(f.why for f in plan)
                 )
-                return self._order(model, plan)
-        return self._drop_verified(model, names, f"{found}. Farkas certificate: {cert}")
+                return self._say(self._order(model, plan))
+        return self._say(self._drop_verified(model, names, f"{found}. Farkas certificate: {cert}"))
+
+    def _say(self, plan: list[Finding]) -> list[Finding]:
+        """The first action's note carries the whole finding (IIS, certificate, repair)."""
+        if plan:
+            plan[0] = replace(plan[0], why=f"{self.verdict}. This step: {plan[0].why}")
+        return plan
 
     def _candidate_actions(self, model: LPModel, cand: Any) -> list[Finding] | None:
         """The grammar's actions for a candidate's changes (None when one cannot be expressed)."""
