@@ -23,6 +23,12 @@ How it diagnoses (each finding names its evidence):
   conflict is in coefficients the action set cannot change (the paper's grammar has no UPDATE_COEF), it says
   "no rational repair in this action set" with the reason, and submits.
 
+* **Any LP (no statement, no `_e{n}` names: the real track).** `plan_generic` runs the own-model tool's
+  verified analysis (`solvers.lp.analyze`, imported lazily: it loads the oracle's `SupplyChain`): the IIS, its
+  Farkas certificate and the verified fewest-changes / smallest-relaxation candidates, written as RELAX_CONSTRAINT
+  (UPDATE_RHS for an equality) and UPDATE_BOUNDS by the verified amounts, checked after an MPS round trip; the
+  first note says the IIS, the certificate and the change. Without model text it drops the first IIS row named.
+
 Every plan is simulated on a copy first (same semantics as the environment), ordered so the model turns
 OPTIMAL only with its last action (the environment judges the first OPTIMAL model).
 """
