@@ -23,6 +23,12 @@ How it diagnoses (each finding names its evidence):
   conflict is in coefficients the action set cannot change (the paper's grammar has no UPDATE_COEF), it says
   "no rational repair in this action set" with the reason, and submits.
 
+* **Any LP (no statement, no `_e{n}` names: the real track).** `plan_generic` runs the own-model tool's
+  verified analysis (`solvers.lp.analyze`, imported lazily: it loads the oracle's `SupplyChain`): the IIS, its
+  Farkas certificate and the verified fewest-changes / smallest-relaxation candidates, written as RELAX_CONSTRAINT
+  (UPDATE_RHS for an equality) and UPDATE_BOUNDS by the verified amounts, checked after an MPS round trip; the
+  first note says the IIS, the certificate and the change. Without model text it drops the first IIS row named.
+
 Every plan is simulated on a copy first (same semantics as the environment), ordered so the model turns
 OPTIMAL only with its last action (the environment judges the first OPTIMAL model).
 """
@@ -33,7 +39,7 @@ import itertools
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -201,9 +207,11 @@ class Diagnostician:
         text = str(observation)
         if self.model is None:
             self._read(text)
-        if "## Episode complete" in text or self.model is None:
+        if "## Episode complete" in text:
             self.last_note = self.verdict or "nothing to read: submit"
             return SUBMIT
+        if self.model is None:
+            return self._iis_only(text)
         if not self.queue:
             self.replans += 1
             if self.replans <= 3:
@@ -219,8 +227,11 @@ class Diagnostician:
     def _read(self, text: str) -> None:
         if MODEL_HEADER not in text:
             return
+        body = text.split(MODEL_HEADER, 1)[1].lstrip("\n")
+        if body.startswith("(omitted"):  # too large to show (the real track's cplex1): work from the IIS alone
+            return
         try:
-            self.model = LPModel.from_text(text.split(MODEL_HEADER, 1)[1].lstrip("\n"), "lp")
+            self.model = LPModel.from_text(body, "lp")
         except SpecError:
             self.model = None
             return
@@ -262,7 +273,12 @@ class Diagnostician:
         ]
 
     def plan(self, model: LPModel) -> list[Finding]:
-        """The findings the action set allows, then IIS-driven drops, ordered and simulated; sets `verdict`."""
+        """The findings the action set allows, then IIS-driven drops, ordered and simulated; sets `verdict`.
+
+        A model without the echelon names (`_e{n}`) and without a statement goes to `plan_generic`.
+        """
+        if self.statement is None and not _has_echelons(model):
+            return self.plan_generic(model)
         findings = self.diagnose(model)
         blocked = [f for f in findings if not f.allowed]
         scratch = model.copy()
@@ -661,6 +677,132 @@ class Diagnostician:
             )
         )
         return out
+
+
+    # --- any LP (the real track): the own-model tool's verified analysis ---
+
+    def plan_generic(self, model: LPModel) -> list[Finding]:
+        """The IIS, its Farkas certificate and the verified fewest-changes repair, as actions; sets `verdict`.
+
+        Each verified candidate of `solvers.lp.analyze` (fewest changes first, then smallest total relaxation,
+        then one per IIS family) is turned into actions of the grammar: a row side moved by the verified amount
+        is RELAX_CONSTRAINT (an equality re-set by UPDATE_RHS), a column bound UPDATE_BOUNDS. The first plan
+        whose result solves after an MPS round trip is submitted; without one, IIS rows are dropped one at a
+        time while each drop is verified to help (the greedy floor, said so in the note).
+        """
+        from solvers.lp.analyze import analyze  # lazy: only any-LP models need it
+
+        analysis = analyze(model.copy())
+        if analysis.status is not LPStatus.INFEASIBLE:
+            self.verdict = f"the model is {analysis.status.value}: nothing to repair"
+            return []
+        iis = analysis.iis
+        names = [m.name for m in iis.rows] if iis else []
+        bounds = [m.name for m in iis.bounds] if iis else []
+        found = f"IIS ({iis.method if iis else 'none'}): {len(names)} rows {_few(names)}" + (
+            f" and {len(bounds)} bounds {_few(bounds)}" if bounds else ""
+        )
+        cert = iis.certificate.sentences()[-1] if iis and iis.certificate else "no Farkas certificate"
+        ranked = sorted(
+            analysis.candidates, key=lambda c: (c.goal != "fewest", len(c.changes), c.total)
+        )
+        for cand in ranked:
+            plan = self._candidate_actions(model, cand)
+            if plan is None:
+                continue
+            scratch = model.copy()
+            if all(self._apply(scratch, f.action) for f in plan) and _verified(scratch):
+                proven = "proven fewest" if cand.goal == "fewest" and cand.proven else cand.goal
+                self.verdict = (
+                    f"{found}. Farkas certificate: {cert} Repair ({cand.label}; {proven}, verified "
+                    f"{scratch.solve().status.value} after an MPS round trip): "
+                    + "; ".join(f.why for f in plan)
+                )
+                return self._say(self._order(model, plan))
+        return self._say(self._drop_verified(model, names, f"{found}. Farkas certificate: {cert}"))
+
+    def _say(self, plan: list[Finding]) -> list[Finding]:
+        """The first action's note carries the whole finding (IIS, certificate, repair)."""
+        if plan:
+            plan[0] = replace(plan[0], why=f"{self.verdict}. This step: {plan[0].why}")
+        return plan
+
+    def _candidate_actions(self, model: LPModel, cand: Any) -> list[Finding] | None:
+        """The grammar's actions for a candidate's changes (None when one cannot be expressed)."""
+        out: list[Finding] = []
+        for ch in cand.changes:
+            if ch.kind == "bound":
+                if not model.has_col(ch.name):
+                    return None
+                lo, hi = model.col_bounds(ch.name)
+                lo, hi = (lo, ch.new) if ch.side == "<=" else (ch.new, hi)
+                act = Action(ActionName.UPDATE_BOUNDS, ch.name, lo, hi)
+                why = f"bound of {ch.name} moved from {ch.old:g} to {ch.new:g} (by {ch.amount:g})"
+            else:
+                if not model.has_row(ch.name):
+                    return None
+                lo, hi = model.row_bounds(ch.name)
+                if lo == hi:
+                    act = Action(ActionName.UPDATE_RHS, ch.name, ch.new)
+                    why = f"{ch.name}: equality target re-set from {ch.old:g} to {ch.new:g}"
+                else:
+                    act = Action(ActionName.RELAX_CONSTRAINT, ch.name, ch.amount)
+                    why = f"{ch.name} ({ch.side} {ch.old:g}) relaxed by {ch.amount:g} to {ch.new:g}"
+            out.append(Finding(act, why))
+        return out or None
+
+    def _drop_verified(self, model: LPModel, names: list[str], found: str) -> list[Finding]:
+        """Drop single IIS rows that make the model solve; else drop IIS rows one at a time (at most 6)."""
+        for r in names[:40]:
+            scratch = model.copy()
+            if self._apply(scratch, Action(ActionName.DROP_CONSTRAINT, r)) and _verified(scratch):
+                self.verdict = f"{found}. No relaxation could be expressed; dropping {r} alone repairs it (verified)"
+                return [Finding(Action(ActionName.DROP_CONSTRAINT, r), f"drop {r} (verified to repair alone)")]
+        scratch, chosen = model.copy(), []
+        for _ in range(6):
+            if scratch.solve().status is not LPStatus.INFEASIBLE:
+                break
+            rows = list(scratch.iis().row_names)
+            if not rows or not self._apply(scratch, Action(ActionName.DROP_CONSTRAINT, rows[0])):
+                break
+            chosen.append(Finding(Action(ActionName.DROP_CONSTRAINT, rows[0]), f"drop IIS row {rows[0]}"))
+        ok = _verified(scratch)
+        self.verdict = f"{found}. " + (
+            f"Repair by {len(chosen)} IIS drops (verified)" if ok else "no verified repair in this action set"
+        )
+        return self._order(model, chosen) if ok else []
+
+    def _iis_only(self, text: str) -> dict:
+        """No model text in the observation (too large to show): drop the first IIS row it names."""
+        rows = iis_rows(text)
+        if not rows or "Solver Status: OPTIMAL" in text or self.replans >= 6:
+            self.last_note = self.verdict or "nothing to read: submit"
+            return SUBMIT
+        self.replans += 1
+        self.last_note = (
+            f"the observation carries no model text, only its IIS ({len(rows)} rows {_few(rows)}): "
+            f"drop its first row {rows[0]}"
+        )
+        return Action(ActionName.DROP_CONSTRAINT, rows[0]).to_dict()
+
+
+def _few(names: list[str], k: int = 5) -> str:
+    shown = ", ".join(names[:k])
+    return f"[{shown}{', ...' if len(names) > k else ''}]"
+
+
+def _has_echelons(model: LPModel) -> bool:
+    """Whether any row or column follows the supply-chain naming `stem_e{n}...`."""
+    return any(read_name(n).echelon is not None for n in (*model.row_names, *model.col_names))
+
+
+def _verified(model: LPModel) -> bool:
+    """OPTIMAL or UNBOUNDED after writing the model as MPS and reading it back fresh."""
+    try:
+        status = LPModel.from_text(model.to_text("mps"), "mps").solve().status
+    except SpecError:
+        return False
+    return status in (LPStatus.OPTIMAL, LPStatus.UNBOUNDED)
 
 
 def _binding(model: LPModel, k: int = 3) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.repair.diagnostician import MODEL_HEADER, NO_RATIONAL, Diagnostician, read_name, read_statement
-from core.repair.evaluate import run_offline, run_problem
+from core.repair.evaluate import run_offline, run_problem, run_real
 from solvers.lp.env import MODEL_HEADER as ENV_MODEL_HEADER
 from solvers.lp.env import LPRepairEnv
 from solvers.lp.errortypes import IN_AGENT_GRAMMAR, ErrorType
@@ -141,3 +141,43 @@ def test_a_fix_the_action_set_refuses_is_named_in_the_verdict(repair_problems) -
         assert (
             agent.verdict.startswith(NO_RATIONAL) and "refuses UPDATE_RHS(inv_balance_e2_t1" in agent.verdict
         )
+
+
+@pytest.mark.parametrize("model", ["galenet", "woodinfe", "ex72a", "box1"])
+def test_real_track_repairs_netlib_models_with_the_fewest_verified_changes(model: str) -> None:
+    from solvers.lp.real import RealRepairEnv
+
+    env = RealRepairEnv()
+    agent = Diagnostician(protected=False)
+    row = run_real(env, agent, model)
+    assert row["recovered"] is True
+    assert row["verified_status"] == "OPTIMAL"
+    assert row["fewest"] is True
+    assert row["changed"] == row["reference_fewest"]
+    assert "UPDATE_COEF" not in json.dumps(row["actions"])
+
+
+def test_real_track_note_names_the_iis_the_certificate_and_the_change() -> None:
+    from solvers.lp.real import RealRepairEnv
+
+    env = RealRepairEnv()
+    agent = Diagnostician(protected=False)
+    agent.reset(0)
+    observation, _info = env.reset(options={"problem": "klein1"})
+    action = agent.act(observation)
+    assert action["name"] == "RELAX_CONSTRAINT"
+    note = agent.last_note
+    assert note.startswith("IIS (") and "Farkas certificate: Added up" in note and "relaxed by" in note
+    _obs, reward, done, _trunc, _info = env.step(action)
+    assert done and reward == 150.0
+
+
+def test_without_model_text_it_drops_the_first_iis_row() -> None:
+    observation = (
+        "## Current State\n- Solver Status: INFEASIBLE\n\n## IIS (Irreducible Infeasible Subsystem)\n"
+        "- Conflicting Constraints: ['c1', 'c311']\n\n" + MODEL_HEADER + "\n(omitted: 170,575 characters)"
+    )
+    agent = Diagnostician(protected=False)
+    agent.reset(0)
+    assert agent.act(observation) == {"name": "DROP_CONSTRAINT", "arguments": {"target": "c1"}}
+    assert "no model text" in agent.last_note
