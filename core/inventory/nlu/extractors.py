@@ -283,6 +283,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     shelf_parts: list[str] = []
     unnamed: list[str] = []
     parts = segments(text, expected)
+    if _price_margin(text) is not None and {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}:
+        parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
         return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
@@ -307,6 +309,10 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
+            continue
+        if key == "penalty_cost" and (margin := _margin_unstated(segment)) is not None:
+            said = "those are what one costs you and what you sell it for, not the penalty; "
+            unclear.append(Unclear(key, f"{said}a missed sale usually loses the margin, ${format_number(margin)}"))
             continue
         if key in _COST_ROWS and (own := _own_clause(key, segment)):
             segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
@@ -421,12 +427,33 @@ def _own_clause(key: str, segment: str) -> str | None:
     about 7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless
     exactly one amount has the row's role and every other amount is such a price."""
     money = parse(segment).of(Kind.MONEY)
-    own = [m for m in money if m.role in _ROW_ROLES[key] and not m.text.isdigit()]  # 'holding 1 book' is no $1
+    margin = _price_margin(segment)
+    own = [
+        m for m in money if m.role in _ROW_ROLES[key] and (not m.text.isdigit() or m.amount == margin)
+    ]  # 'holding 1 book' is no $1; '..., sells for 3, so 2 gone' is the margin
     prices = [m for m in money if m.role in _PRICE_ROLES and m.period is None]  # a price is never per day
     if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
         return None
     text = own[0].text
     return text if "$" in text or "dollar" in text.lower() else f"${text}"
+
+
+def _price_margin(segment: str) -> float | None:
+    """The margin (sale minus purchase price) when the clause states exactly one of each, from the parse."""
+    money = parse(segment).of(Kind.MONEY)
+    bought = [m.amount for m in money if m.role == "purchase_price" and m.period is None]
+    sold = [m.amount for m in money if m.role == "sale_price" and m.period is None]
+    if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
+        return None
+    return round(sold[0] - bought[0], 6)
+
+
+def _margin_unstated(segment: str) -> float | None:
+    """'costs me 3 and sells for 7.50' answering the penalty: the prices alone, no loss stated; the margin to
+    offer (never the purchase price written as the penalty)."""
+    margin = _price_margin(segment)
+    others = [m for m in parse(segment).of(Kind.MONEY) if m.role not in _PRICE_ROLES]
+    return margin if margin is not None and not others else None
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
