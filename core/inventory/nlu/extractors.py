@@ -23,7 +23,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
-from core.text.mentions import Kind, parse
+from core.text.mentions import Kind, Scope, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -528,9 +528,9 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     text = _unpack_containers(text, notes)
     settled = settle(text)
-    if settled.corrected:
-        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
-        text = settled.text
+    text, dropped = _superseded(settled.text)
+    if settled.corrected or dropped:
+        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped + dropped))
     text = _mask_clock_times(text)
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
@@ -538,6 +538,40 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
+
+
+def _bare_number(said: str) -> bool:
+    """Whether a value is said as a number alone ('5', '$8', '1,200'), no unit or rate."""
+    try:
+        float(said.strip().lstrip("$€£").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
+    """Values the parse finds taken back by a later one in the message ('the catalogue says 3 days but really
+    it's 5', 'my partner reckons 10 a day but it's more like 8'): removed, and a replacement said bare gets the
+    unit or rate the superseded value had ('5' -> '5 days'). Returns the text and the values set aside."""
+    ordered = sorted(parse(text).mentions, key=lambda m: m.span[0])
+    edits: list[tuple[int, int, str]] = []
+    dropped: list[str] = []
+    for i, old in enumerate(ordered):
+        if not old.scope & Scope.CORRECTED or old.kind not in (Kind.QUANTITY, Kind.MONEY, Kind.DURATION):
+            continue
+        new = next((m for m in ordered[i + 1 :] if m.live and m.kind is old.kind), None)
+        if new is None:
+            continue
+        edits.append((old.span[0], old.span[1], ""))
+        dropped.append(old.text)
+        _, _, suffix = old.text.strip().partition(" ")
+        if suffix and _bare_number(new.text):
+            edits.append((new.span[1], new.span[1], f" {suffix}"))
+    for start, end, insert in sorted(set(edits), reverse=True):
+        text = text[:start] + insert + text[end:]
+    while edits and "  " in text:
+        text = text.replace("  ", " ")
+    return text, tuple(dropped)
 
 
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})

@@ -49,3 +49,39 @@ def test_cost_and_price_without_a_loss_are_asked_offering_the_margin(text: str, 
     _, turn = _answer("penalty_cost", text)
     assert "penalty_cost" not in _values(turn)  # never the purchase price written as the penalty
     assert f"${margin}" in turn.assistant
+
+
+# ---------------------------------------------------------------- 6. a correction inside the answer
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("the supplier's site says 2 days but really it's 4", "4"),
+        ("the rep told me 10 days, but honestly it's 12", "12"),
+        ("2 days, no wait, 3 days", "3"),
+    ],
+)
+def test_a_corrected_lead_time_keeps_the_value_meant(text: str, days: str) -> None:
+    _, turn = _answer("lead_time", text)
+    assert _values(turn).get("lead_time") == days
+
+
+@pytest.mark.parametrize(
+    ("text", "meant", "superseded"),
+    [
+        ("my boss thinks 20 a day but it's closer to 15", "15", "20"),
+        ("roughly 6 a day, no wait, 5", "5", "6"),
+        ("the old owner said 40 a day but it's more like 35", "35", "40"),
+    ],
+)
+def test_a_corrected_demand_offers_only_the_value_meant(text: str, meant: str, superseded: str) -> None:
+    agent, turn = _answer("demand_distribution", text)
+    assert f"around {meant} (Poisson with mean {meant})" in turn.assistant
+    agent.respond("A")
+    assert agent.table.value("demand_distribution") == f"poisson({meant})"
+
+
+def test_a_corrected_cost_keeps_the_value_meant() -> None:
+    _, turn = _answer("holding_cost", "the accountant says 50 cents a day but really it's 30 cents")
+    assert _values(turn).get("holding_cost") == "0.3"
