@@ -40,6 +40,13 @@ from core.text.units import (
     rate_period,
     spoken_money,
 )
+from core.text.vocabulary import (
+    PREMISES_WORDS,
+    ROLE_WORDS,
+    TIME_UNITS,
+    WHOLE_BUSINESS_ROLES,
+    WHOLE_BUSINESS_WORDS,
+)
 from core.text.weekdays import WeekdayGap, weekday_gap
 from solvers.inventory.parameters import ROW_KEYS
 
@@ -301,6 +308,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if key not in ROW_KEYS:
             continue
+        if (key in _COST_ROWS or expected in _COST_ROWS) and _whole_business_money(segment):
+            row = key if key in _COST_ROWS else str(expected)
+            unclear.append(Unclear(row, "that sounds like a running cost of the whole business (rent, bills, the "
+                                        "premises), not a cost per unit: what is it per unit per day?"))
+            continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
                 demand_parts.append(segment)
@@ -454,6 +466,30 @@ def _margin_unstated(segment: str) -> float | None:
     margin = _price_margin(segment)
     others = [m for m in parse(segment).of(Kind.MONEY) if m.role not in _PRICE_ROLES]
     return margin if margin is not None and not others else None
+
+
+def _whole_business_money(segment: str) -> bool:
+    """An amount per period said of the whole business, from the parse: rent, bills or the premises ('the
+    yard costs me 1500 a month', 'electricity and the building come to about 800 a month'), with no item it is
+    per ('every pallet I keep costs $2.10 a week in rent' is per item)."""
+    said = parse(segment)
+    words = said.words()
+    amounts = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.period is not None]
+    if not amounts or any(m.per_unit for m in amounts):
+        return False
+    before = parse(segment[: min(m.span[0] for m in amounts)]).words()  # the subject: 'a tub', 'one pallet'
+    per_item = any(
+        w in ("each", "every", "per", "apiece", "one", "1", "a", "an")
+        and i + 1 < len(before)
+        and before[i + 1] not in TIME_UNITS
+        and before[i + 1] not in WHOLE_BUSINESS_WORDS | PREMISES_WORDS
+        for i, w in enumerate(before)
+    )
+    business = any(m.whole_business or m.role in WHOLE_BUSINESS_ROLES for m in amounts) or any(
+        w in WHOLE_BUSINESS_WORDS or w in PREMISES_WORDS or ROLE_WORDS.get(w) in WHOLE_BUSINESS_ROLES
+        for w in words
+    )
+    return business and not per_item
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:

@@ -85,3 +85,23 @@ def test_a_corrected_demand_offers_only_the_value_meant(text: str, meant: str, s
 def test_a_corrected_cost_keeps_the_value_meant() -> None:
     _, turn = _answer("holding_cost", "the accountant says 50 cents a day but really it's 30 cents")
     assert _values(turn).get("holding_cost") == "0.3"
+
+
+# ---------------------------------------------------------------- 5. whole-business money is no per-unit cost
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "power and the building together run about 900 a month",
+        "the yard sets me back 1200 a month",
+        "rent is 2500 a month for the whole store",
+        "the warehouse runs me 1800 a month",
+        "heating and lights are 350 a month",
+    ],
+)
+@pytest.mark.parametrize("asked", ["holding_cost", "penalty_cost"])
+def test_money_of_the_whole_business_is_asked_per_unit_never_divided(asked: str, text: str) -> None:
+    _, turn = _answer(asked, text)
+    assert not _values(turn)  # no holding cost (nor a horizon of a month) written
+    assert "per unit" in turn.assistant
