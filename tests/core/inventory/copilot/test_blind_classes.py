@@ -105,3 +105,22 @@ def test_money_of_the_whole_business_is_asked_per_unit_never_divided(asked: str,
     _, turn = _answer(asked, text)
     assert not _values(turn)  # no holding cost (nor a horizon of a month) written
     assert "per unit" in turn.assistant
+
+
+# ---------------------------------------------------------------- 4. money in words and cents
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("a cent a sheet a day", "0.01"),
+        ("roughly a cent per tin per day", "0.01"),
+        ("half a cent a bottle a day", "0.005"),
+        ("maybe 3 cents a muffin a day", "0.03"),
+        ("a nickel a jar a day", "0.05"),
+        ("a dime a day", "0.1"),
+    ],
+)
+def test_money_in_words_and_cents_is_the_amount_said(text: str, value: str) -> None:
+    _, turn = _answer("holding_cost", text)
+    assert _values(turn).get("holding_cost") == value
