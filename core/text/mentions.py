@@ -354,9 +354,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     found = _read_number(local, 0)
     if found is None:
         return None
-    value, jj = found
-    if local[jj - 3 : jj] == ["and", "a", "half"] and "dozen" in local[:jj]:
-        value += 5.5  # 'a dozen and a half' is 18: half a dozen, not a half
+    value, jj = found  # 'a dozen and a half' is 18 (`numbers._read_number`)
     return _Num(value, i, seq[jj - 1] + 1)
 
 

@@ -124,3 +124,19 @@ def test_money_of_the_whole_business_is_asked_per_unit_never_divided(asked: str,
 def test_money_in_words_and_cents_is_the_amount_said(text: str, value: str) -> None:
     _, turn = _answer("holding_cost", text)
     assert _values(turn).get("holding_cost") == value
+
+
+# ---------------------------------------------------------------- 3. dozens (part of the container class)
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        ("a dozen and a half", "18"),
+        ("room for two dozen and a half", "30"),
+        ("seven dozen, no wait, six dozen", "72"),
+    ],
+)
+def test_dozens_and_a_half_and_corrected_dozens_are_counted(text: str, units: str) -> None:
+    _, turn = _answer("max_inventory", text)
+    assert _values(turn).get("max_inventory") == units
