@@ -354,9 +354,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     found = _read_number(local, 0)
     if found is None:
         return None
-    value, jj = found
-    if local[jj - 3 : jj] == ["and", "a", "half"] and "dozen" in local[:jj]:
-        value += 5.5  # 'a dozen and a half' is 18: half a dozen, not a half
+    value, jj = found  # 'a dozen and a half' is 18 (`numbers._read_number`)
     return _Num(value, i, seq[jj - 1] + 1)
 
 
@@ -1507,7 +1505,7 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     return Message(
         text,
         tuple(clause_list),
-        tuple(_container_sizes(mentions)),
+        tuple(_stated_margin(_container_sizes(mentions))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         correction=corrections.is_correction(text),
@@ -1525,6 +1523,29 @@ def _container_sizes(mentions: list[Mention]) -> list[Mention]:
     return [
         replace(m, multiplier=sizes[m.container], unit=m.unit or "item")
         if m.container in sizes and m.multiplier == 1 and m.kind is Kind.QUANTITY
+        else m
+        for m in mentions
+    ]
+
+
+def _stated_margin(mentions: list[Mention]) -> list[Mention]:
+    """'costs me 9 and sells for 15, so I'm out about 6': a bare amount (no unit, rate or container) said after
+    a stated purchase and sale price, equal to their difference, is money, the margin lost on a
+    missed sale (role 'loss'), not a count."""
+    bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
+    sold = [m for m in mentions if m.kind is Kind.MONEY and m.role == "sale_price" and m.live]
+    if len(bought) != 1 or len(sold) != 1 or bought[0].unit != sold[0].unit:
+        return mentions
+    margin = float(sold[0].value) - float(bought[0].value)
+    after = max(bought[0].span[1], sold[0].span[1])
+    return [
+        replace(m, kind=Kind.MONEY, unit=sold[0].unit, role="loss", per=None)
+        if m.kind is Kind.QUANTITY
+        and m.span[0] > after
+        and not (m.unit or m.container)
+        and m.per in (None, "order")  # 'every time'
+        and margin > 0
+        and abs(m.amount - margin) < 1e-9
         else m
         for m in mentions
     ]

@@ -128,7 +128,7 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
             and j + 2 < len(words)
             and words[j + 2] == "half"
         ):
-            return total + current + 0.5, j + 3
+            return total + current + (6 if last == "dozen" else 0.5), j + 3  # 'a dozen and a half' is 18
         else:
             break
         j += 1

@@ -55,8 +55,8 @@ _SPOKEN_MONEY_RE = re.compile(
     re.IGNORECASE,
 )
 _A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
-_COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?)\b", re.IGNORECASE)
-_COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10}
+_COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?|cents?)\b", re.IGNORECASE)
+_COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10, "cent": 1}
 _QUARTER_RE = re.compile(r"\b(a|one|\d+)\s+quarters?\b(?!\s+of\b)", re.IGNORECASE)
 _PAID_RE = re.compile(
     r"\b(?:costs?|costing|pa(?:y|ys|id)|charges?|charged|spends?|lose|loses|lost|out|worth|runs? (?:me|us)|"
@@ -74,7 +74,7 @@ _PER_AFTER_RE = re.compile(
 def spoken_money(text: str, *, price_asked: bool = False) -> str:
     """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
     'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
-    'a dime' -> '10 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays);
+    'a dime' -> '10 cents', 'a cent' -> '1 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays);
     `price_asked` (the text answers a question about a price): any 'a quarter' not 'of' something is the coin."""
 
     def amount(m: re.Match[str]) -> str:
@@ -85,6 +85,8 @@ def spoken_money(text: str, *, price_asked: bool = False) -> str:
         return f"{format_number(whole + part)} {m.group(2)}"
 
     def coins(m: re.Match[str]) -> str:
+        if m.group(1).lower() not in ("a", "an", "one") and m.group(2).lower().startswith("cent"):
+            return m.group(0)  # '25 cents' is already plain; only 'a cent' is spoken
         count = 1 if m.group(1).lower() in ("a", "an", "one") else int(m.group(1))
         return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
 

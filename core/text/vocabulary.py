@@ -122,6 +122,10 @@ WHOLE_BUSINESS_WORDS = frozenset(
     ["total", "altogether", "overall", "shop", "store", "business", "everything"]
 )
 """Money said for the whole business ('in total', 'for the shop'): no per-unit cost."""
+PREMISES_WORDS = frozenset(["building", "buildings", "yard", "warehouse", "premises", "lights", "lighting",
+                            "overhead", "overheads", "runs", "whole"])  # fmt: skip
+"""Words of the business's running costs and premises ('the yard costs me 1500 a month', 'the warehouse runs me
+2200 a month'): an amount per period beside them is the whole business's, never a cost per unit."""
 
 HEDGE_BEFORE = frozenset(["about", "around", "roughly", "approximately", "approx", "maybe", "perhaps", "~",
                           "probably", "something like", "ballpark", "guess", "possibly",

@@ -23,7 +23,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
-from core.text.mentions import Kind, parse
+from core.text.mentions import Kind, Scope, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -39,6 +39,13 @@ from core.text.units import (
     physical_units,
     rate_period,
     spoken_money,
+)
+from core.text.vocabulary import (
+    PREMISES_WORDS,
+    ROLE_WORDS,
+    TIME_UNITS,
+    WHOLE_BUSINESS_ROLES,
+    WHOLE_BUSINESS_WORDS,
 )
 from core.text.weekdays import WeekdayGap, weekday_gap
 from solvers.inventory.parameters import ROW_KEYS
@@ -283,6 +290,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     shelf_parts: list[str] = []
     unnamed: list[str] = []
     parts = segments(text, expected)
+    if _price_margin(text) is not None and {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}:
+        parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
         return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
@@ -299,6 +308,11 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if key not in ROW_KEYS:
             continue
+        if (key in _COST_ROWS or expected in _COST_ROWS) and _whole_business_money(segment):
+            row = key if key in _COST_ROWS else str(expected)
+            unclear.append(Unclear(row, "that sounds like a running cost of the whole business (rent, bills, the "
+                                        "premises), not a cost per unit: what is it per unit per day?"))
+            continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
                 demand_parts.append(segment)
@@ -307,6 +321,10 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
+            continue
+        if key == "penalty_cost" and (margin := _margin_unstated(segment)) is not None:
+            said = "those are what one costs you and what you sell it for, not the penalty; "
+            unclear.append(Unclear(key, f"{said}a missed sale usually loses the margin, ${format_number(margin)}"))
             continue
         if key in _COST_ROWS and (own := _own_clause(key, segment)):
             segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
@@ -421,12 +439,57 @@ def _own_clause(key: str, segment: str) -> str | None:
     about 7 per missed sale'): the purchase and sale prices beside it are no cost of the table. None unless
     exactly one amount has the row's role and every other amount is such a price."""
     money = parse(segment).of(Kind.MONEY)
-    own = [m for m in money if m.role in _ROW_ROLES[key] and not m.text.isdigit()]  # 'holding 1 book' is no $1
+    margin = _price_margin(segment)
+    own = [
+        m for m in money if m.role in _ROW_ROLES[key] and (not m.text.isdigit() or m.amount == margin)
+    ]  # 'holding 1 book' is no $1; '..., sells for 3, so 2 gone' is the margin
     prices = [m for m in money if m.role in _PRICE_ROLES and m.period is None]  # a price is never per day
     if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
         return None
     text = own[0].text
     return text if "$" in text or "dollar" in text.lower() else f"${text}"
+
+
+def _price_margin(segment: str) -> float | None:
+    """The margin (sale minus purchase price) when the clause states exactly one of each, from the parse."""
+    money = parse(segment).of(Kind.MONEY)
+    bought = [m.amount for m in money if m.role == "purchase_price" and m.period is None]
+    sold = [m.amount for m in money if m.role == "sale_price" and m.period is None]
+    if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
+        return None
+    return round(sold[0] - bought[0], 6)
+
+
+def _margin_unstated(segment: str) -> float | None:
+    """'costs me 3 and sells for 7.50' answering the penalty: the prices alone, no loss stated; the margin to
+    offer (never the purchase price written as the penalty)."""
+    margin = _price_margin(segment)
+    others = [m for m in parse(segment).of(Kind.MONEY) if m.role not in _PRICE_ROLES]
+    return margin if margin is not None and not others else None
+
+
+def _whole_business_money(segment: str) -> bool:
+    """An amount per period said of the whole business, from the parse: rent, bills or the premises ('the
+    yard costs me 1500 a month', 'electricity and the building come to about 800 a month'), with no item it is
+    per ('every pallet I keep costs $2.10 a week in rent' is per item)."""
+    said = parse(segment)
+    words = said.words()
+    amounts = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.period is not None]
+    if not amounts or any(m.per_unit for m in amounts):
+        return False
+    before = parse(segment[: min(m.span[0] for m in amounts)]).words()  # the subject: 'a tub', 'one pallet'
+    per_item = any(
+        w in ("each", "every", "per", "apiece", "one", "1", "a", "an")
+        and i + 1 < len(before)
+        and before[i + 1] not in TIME_UNITS
+        and before[i + 1] not in WHOLE_BUSINESS_WORDS | PREMISES_WORDS
+        for i, w in enumerate(before)
+    )
+    business = any(m.whole_business or m.role in WHOLE_BUSINESS_ROLES for m in amounts) or any(
+        w in WHOLE_BUSINESS_WORDS or w in PREMISES_WORDS or ROLE_WORDS.get(w) in WHOLE_BUSINESS_ROLES
+        for w in words
+    )
+    return business and not per_item
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
@@ -501,9 +564,9 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     text = _unpack_containers(text, notes)
     settled = settle(text)
-    if settled.corrected:
-        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped))
-        text = settled.text
+    text, dropped = _superseded(settled.text)
+    if settled.corrected or dropped:
+        notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped + dropped))
     text = _mask_clock_times(text)
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
@@ -511,6 +574,40 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
+
+
+def _bare_number(said: str) -> bool:
+    """Whether a value is said as a number alone ('5', '$8', '1,200'), no unit or rate."""
+    try:
+        float(said.strip().lstrip("$€£").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
+    """Values the parse finds taken back by a later one in the message ('the catalogue says 3 days but really
+    it's 5', 'my partner reckons 10 a day but it's more like 8'): removed, and a replacement said bare gets the
+    unit or rate the superseded value had ('5' -> '5 days'). Returns the text and the values set aside."""
+    ordered = sorted(parse(text).mentions, key=lambda m: m.span[0])
+    edits: list[tuple[int, int, str]] = []
+    dropped: list[str] = []
+    for i, old in enumerate(ordered):
+        if not old.scope & Scope.CORRECTED or old.kind not in (Kind.QUANTITY, Kind.MONEY, Kind.DURATION):
+            continue
+        new = next((m for m in ordered[i + 1 :] if m.live and m.kind is old.kind), None)
+        if new is None:
+            continue
+        edits.append((old.span[0], old.span[1], ""))
+        dropped.append(old.text)
+        _, _, suffix = old.text.strip().partition(" ")
+        if suffix and _bare_number(new.text):
+            edits.append((new.span[1], new.span[1], f" {suffix}"))
+    for start, end, insert in sorted(set(edits), reverse=True):
+        text = text[:start] + insert + text[end:]
+    while edits and "  " in text:
+        text = text.replace("  ", " ")
+    return text, tuple(dropped)
 
 
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
