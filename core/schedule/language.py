@@ -335,3 +335,102 @@ def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str,
         ranked = [c for c in mention.candidates if c in same] + same + list(mention.candidates)
         out.append((mention.text, tuple(dict.fromkeys(ranked))[:3]))
     return out
+
+
+_STATING = frozenset(["starts", "opens", "begins", "is", "are", "currently", "now", "today"])
+"""Words that describe where a school is ('Lawton starts at 9:30', 'opens at 8:00 now')."""
+_ASKING = frozenset(
+    [
+        "could",
+        "can",
+        "would",
+        "will",
+        "please",
+        "move",
+        "put",
+        "make",
+        "want",
+        "wants",
+        "like",
+        "prefer",
+        "instead",
+        "should",
+        "let",
+        "try",
+        "set",
+        "change",
+        "switch",
+        "need",
+        "needs",
+        "rather",
+        "ideally",
+        "shift",
+        "push",
+        "fix",
+        "keep",
+        "lock",
+        "pin",
+        "go",
+        "how",
+        "what",
+        "must",
+        "fine",
+        "ok",
+        "okay",
+        "except",
+        "not",
+        "never",
+        "no",
+        "can't",
+        "cannot",
+        "won't",
+        "shouldn't",
+        "don't",
+        "doesn't",
+        "mustn't",
+        "avoid",
+    ]
+)
+"""Words that make a segment a request or a refusal ('could it start at 8:40', 'move Lick to 9:30', '8:40
+instead', 'Galileo can't start at 7:50', 'Muir is fine with anything except 7:50')."""
+_SEGMENT_ENDS = frozenset(".?!;,")
+
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the stretches between sentence ends, semicolons and commas."""
+    spans, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in _SEGMENT_ENDS and not (ch in ".," and 0 < i < len(text) - 1 and text[i + 1].isdigit()):
+            spans.append((start, i))
+            start = i + 1
+    return spans + [(start, len(text))]
+
+
+_DIRECTION_WORDS = frozenset(["late", "early", "later", "earlier", "sooner", "latest", "earliest"])
+
+
+def without_described_times(text: str, district: District) -> str:
+    """The lower-cased text with every described time blanked out: a clock time in a stretch (between
+    sentence ends and commas) that states where a school is ('starts at', 'opens at', 'is at', 'currently',
+    'now', 'today') and has no request word ('could', 'move', 'instead', ...). 'Lawton starts way too late at
+    9:30, could it be earlier?' keeps only its direction; 'X starts at 9:20 and Y at 8:00. Could X start at
+    8:40 instead?' keeps only 8:40: a described stretch without a direction goes whole when the rest of the
+    message names a school (Y is not asked about). Times come from the one parse (`core.text.mentions.parse`)."""
+    low = text.lower()
+    times = [m.span for m in parse(low).mentions if m.kind is Kind.CLOCK]
+    if not times:
+        return low
+    chars = list(low)
+    for start, end in _segments(low):
+        words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
+        inside = [(a, b) for a, b in times if start <= a and b <= end]
+        if not inside or not words & _STATING or words & _ASKING:
+            continue
+        rest = low[:start] + " " * (end - start) + low[end:]
+        if not words & _DIRECTION_WORDS and mentioned_schools(rest, district):
+            chars[start:end] = " " * (end - start)
+            continue
+        for a, b in inside:
+            lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
+            chars[lead:b] = " " * (b - lead)
+    return "".join(chars)

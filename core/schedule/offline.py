@@ -560,6 +560,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return model.loosen(session, low)
     if reply := _status_answer(low, session):
         return Plan(reply=reply)
+    plain = lang.without_described_times(low, session.district)
+    if plain != low and has_request(plain):  # 'starts at 9:30, could it be earlier?': 9:30 is no request
+        low = plain
     plan = Plan()
     swapped = swap(low, session, plan)
     if not swapped:

@@ -317,3 +317,48 @@ def test_the_answer_naming_a_district_school_applies_the_held_request():
 def test_a_known_school_with_its_grade_word_is_not_unknown():
     turn = _agent().respond("Can Everett Middle School start at 9:30?")
     assert _edits(turn) == [("Everett MS", "9:30 AM", "fix")]
+
+
+# A time that describes a school's current or stated start is not a request (issue 27 item 4).
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Lawton starts way too late at 9:30, could it be earlier?",
+            [("Lawton K-8 (K-5)", "8:40 AM", "fix")],
+        ),
+        (
+            "Everett starts at 9:20 and Lick at 8:00, so I drive back and forth. "
+            "Could Everett start at 8:40 instead?",
+            [("Everett MS", "8:40 AM", "fix")],
+        ),
+        ("Galileo opens at 8:00 now, we'd like it later", [("Galileo HS", "8:40 AM", "fix")]),
+        ("Galileo is at 8:00 today. Please make it later.", [("Galileo HS", "8:40 AM", "fix")]),
+        ("Balboa is at 8:15 currently; we would prefer 8:40", [("Balboa HS", "8:40 AM", "fix")]),
+        (
+            "Lawton begins at 9:30 and that is too late for us, can it go earlier?",
+            [("Lawton K-8 (K-5)", "8:40 AM", "fix")],
+        ),
+        (
+            "Right now Lick starts at 8:30. Move Lick to 9:30 please.",
+            [("Lick (James) MS", "9:30 AM", "fix")],
+        ),
+        ("Galileo starts at 8:00 now. Could it start at 8:40 instead?", [("Galileo HS", "8:40 AM", "fix")]),
+    ],
+)
+def test_a_described_start_time_is_not_a_request(text, expected):
+    turn = _agent().respond(text)
+    assert _edits(turn) == expected, turn.text
+    assert "not one of the standardized" not in turn.text
+
+
+def test_a_described_time_alone_is_still_read():
+    turn = _agent().respond("Lick starts at 9:30.")
+    assert _edits(turn) == [("Lick (James) MS", "9:30 AM", "fix")]
+
+
+def test_our_school_opens_now_we_would_like_later_moves_it_later():
+    turn = _agent().respond("Our school Galileo opens at 8:00 now, we'd like later")
+    assert _edits(turn) == [("Galileo HS", "8:40 AM", "fix")], turn.text
