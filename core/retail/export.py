@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import SpecError
+from core.retail.replay import decoded
 from core.retail.run import WORKBENCH
 from core.store import Store
 from core.store.retail import retail_records
@@ -35,17 +36,8 @@ CHUNK = 2_000  # transitions read from the store at a time
 FORMATS = ("original",)
 
 
-def _decode(value: Any) -> Any:
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except json.JSONDecodeError:
-            return value
-    return value
-
-
 def _as_dict(value: Any) -> dict:
-    value = _decode(value)
+    value = decoded(value)
     return value if isinstance(value, dict) else {}
 
 

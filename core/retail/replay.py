@@ -130,11 +130,12 @@ def day_steps(store: Store, run_id: str, day: int, bounds: list[int] | None = No
     start = bounds[day - 2] + 1 if day >= 2 else 0
     stop = bounds[day - 1] + 1 if day <= len(bounds) else None
     frame = day_transitions(store, run_id, start, stop)
-    return [{k: (_decode(v) if k in ("action", "observation", "info") else v) for k, v in row.items()}
+    return [{k: (decoded(v) if k in ("action", "observation", "info") else v) for k, v in row.items()}
             for row in frame.to_dict("records")]  # fmt: skip
 
 
-def _decode(value: Any) -> Any:
+def decoded(value: Any) -> Any:
+    """A stored JSON text as its value (other values, and text that is not JSON, as they are)."""
     if isinstance(value, str):
         try:
             return json.loads(value)

@@ -467,13 +467,19 @@ class LPRepairEnv(gym.Env):
 
     def compact_observation(self, obs: str) -> dict[str, Any]:
         """What the recorder keeps per step: the observation without the model text, plus its hash."""
-        head = obs.split(MODEL_HEADER)[0].rstrip()
-        return {"text": head[:8000], "sha256": hashlib.sha256(obs.encode()).hexdigest()}
+        return compact_observation(obs)
 
     def current_model(self) -> LPModel:
         """The model as it stands (for viewers and downloads; agents get the text observation)."""
         assert self.model is not None
         return self.model
+
+
+def compact_observation(obs: str) -> dict[str, Any]:
+    """An observation without its model text (first 8,000 characters), plus the whole text's sha256: what the
+    recorder keeps per step of either LP environment."""
+    head = obs.split(MODEL_HEADER)[0].rstrip()
+    return {"text": head[:8000], "sha256": hashlib.sha256(obs.encode()).hexdigest()}
 
 
 def sample_actions(env: LPRepairEnv, rng: np.random.Generator, n: int) -> list[dict]:

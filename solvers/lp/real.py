@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import hashlib
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -44,7 +43,15 @@ from core.errors import SpecError
 from solvers.lp.actions import Action, ActionName, apply_action
 from solvers.lp.analyze import FEASIBLE, IISReport, analyze, find_iis, stem_of
 from solvers.lp.diff import diff_models
-from solvers.lp.env import CHARSET, MAX_TEXT, MODEL_HEADER, REWARD_FAILED, REWARD_IRRATIONAL, REWARD_RATIONAL
+from solvers.lp.env import (
+    CHARSET,
+    MAX_TEXT,
+    MODEL_HEADER,
+    REWARD_FAILED,
+    REWARD_IRRATIONAL,
+    REWARD_RATIONAL,
+    compact_observation,
+)
 from solvers.lp.model import LPModel, LPStatus
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "lp" / "netlib_infeasible"
@@ -346,8 +353,8 @@ class RealRepairEnv(gym.Env):
         }
 
     def compact_observation(self, obs: str) -> dict[str, Any]:
-        head = obs.split(MODEL_HEADER)[0].rstrip()
-        return {"text": head[:8000], "sha256": hashlib.sha256(obs.encode()).hexdigest()}
+        """What the recorder keeps per step (as `LPRepairEnv` does)."""
+        return compact_observation(obs)
 
     def current_model(self) -> LPModel:
         assert self.model is not None
