@@ -133,9 +133,9 @@ with guard():
                 file_name=row.name,
                 key=f"orca_history_art_{row.name}",
             )
-    st.download_button(
+    st.download_button(  # built on click: a long run's JSON took about 2 s of every visit
         "Download this run as JSON",
-        json.dumps(store.export_run_json(run_id), indent=2, default=str),
+        lambda: json.dumps(store.export_run_json(run_id), indent=2, default=str),
         file_name=f"orca-run-{run_id}.json",
         mime="application/json",
         key="orca_history_json",

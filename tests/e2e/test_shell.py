@@ -49,6 +49,21 @@ def test_run_history_page_renders(page, artifacts_dir: Path):
     page.screenshot(path=str(artifacts_dir / "run_history.png"), full_page=True)
 
 
+def test_run_history_builds_the_json_download_on_click(page, e2e_store: Path):
+    """The run's JSON download, built when the button is clicked, holds the chosen run."""
+    import json
+
+    from core.retail.run import run_agent
+    from core.store import Store
+
+    run_id = run_agent("hybrid", days=2, seed=0, store=Store(e2e_store))["run_id"]
+    open_page(page, "/run_history", "Run history")
+    with page.expect_download(timeout=60_000) as download:
+        page.get_by_role("button", name="Download this run as JSON").click()
+    data = json.loads(Path(download.value.path()).read_text())
+    assert data["run"]["id"] == run_id and data["transitions"]
+
+
 def test_the_server_never_sees_the_developers_provider_keys(app_starter, tmp_path: Path, monkeypatch):
     leaks = {
         "ANTHROPIC_API_KEY": "sk-ant-leak",
