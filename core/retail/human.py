@@ -24,7 +24,7 @@ from core.llm.tools import validate_arguments
 from core.recorder import Recorder, RunStatus
 from core.retail.run import WORKBENCH, day_index
 from core.retail.tools import retail_tool_specs
-from core.rollout import Episode, RolloutResult, RolloutStatus, episode_metrics
+from core.rollout import Episode, RolloutResult, RolloutStatus, episode_metrics, stored_actions
 from core.sandbox import run_code
 from core.store import Store, TransitionRow
 from core.store.retail import save_retail_records
@@ -174,8 +174,8 @@ class HumanGame:
         agent = HumanAgent()
         episode = Episode(env, agent, seed=run.get("seed"))
         episode.reset()
-        for action in store.transitions(run_id)["action"]:
-            episode.step(json.loads(action) if isinstance(action, str) else action)
+        for action in stored_actions(store, run_id):
+            episode.step(action)
         episode.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
         game = cls(env, episode, agent, store)
         game.last = episode.observation if episode.trace else None
