@@ -9,7 +9,6 @@ Figures live in `core.repair.charts`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +17,7 @@ import pandas as pd
 from core.agent import Agent
 from core.config import Settings
 from core.errors import OrcaError, SpecError
-from core.recorder import Recorder
+from core.recorder import TRUSTING, Lease, Recorder
 from core.repair.evaluate import make_offline_agent, run_real
 from core.repair.student import STUDENT, StudentAgent
 from core.rollout import Episode, stored_actions, to_json
@@ -208,14 +207,7 @@ class RepairSession:
         return entry
 
     @classmethod
-    def resume(
-        cls,
-        store: Store,
-        run_id: str,
-        *,
-        lease_owner: str | None = None,
-        lease_live: Callable[[str], bool] | None = None,
-    ) -> RepairSession:
+    def resume(cls, store: Store, run_id: str, *, lease: Lease = TRUSTING) -> RepairSession:
         """Rebuild the stored student episode `run_id` (after a reload): its stored actions are replayed on a fresh
         environment with the stored problem and seed; an open episode then goes on recording into the same run."""
         run = store.get_run(run_id)
@@ -236,7 +228,7 @@ class RepairSession:
             session.trace.append(session._trace_step(row.action, STUDENT, session.episode.info, row.reward))
         if session.episode.ended is not None:
             session.metrics = session.episode.finish(extra_metrics={"agent": STUDENT}).metrics
-        session.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
+        session.recorder = Recorder.attach(store, run_id, lease)
         session.episode.recorder = session.recorder
         return session
 
