@@ -131,9 +131,7 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     )
     listing.set_defaults(func=_runs_list)
 
-    show = commands.add_parser("show", help="one run with its messages, steps and artifact list")
-    show.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
-    show.set_defaults(func=_runs_show)
+    cli_args.id_command(commands, "show", "one run with its messages, steps and artifact list", _runs_show)
 
     export = commands.add_parser(
         "export", help="write one run as JSON or as Parquet files, or every run as Parquet"
@@ -148,10 +146,10 @@ def register_runs(subparsers: argparse._SubParsersAction) -> None:
     )
     export.set_defaults(func=_runs_export)
 
-    delete = commands.add_parser("delete", help="delete one run with everything recorded under it")
-    delete.add_argument("run_id", metavar="RUN_ID", type=cli_args.identifier)
+    delete = cli_args.id_command(
+        commands, "delete", "delete one run with everything recorded under it", _runs_delete
+    )
     delete.add_argument("--force", action="store_true", help="delete even a run a live session is writing")
-    delete.set_defaults(func=_runs_delete)
 
 
 # --- parser ---

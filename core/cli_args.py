@@ -466,6 +466,23 @@ def command_group(subparsers: argparse._SubParsersAction, name: str, help: str) 
     return group.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
 
+def id_command(
+    commands: argparse._SubParsersAction,
+    name: str,
+    help: str,
+    func: Callable[[argparse.Namespace], Any],
+    *,
+    dest: str = "run_id",
+    metavar: str = "RUN_ID",
+) -> argparse.ArgumentParser:
+    """The command `name` of a group that acts on one stored run or experiment: its id (typed `identifier`) is
+    the first positional argument; returns the command's parser for its other arguments."""
+    parser = commands.add_parser(name, help=help)
+    parser.add_argument(dest, metavar=metavar, type=identifier)
+    parser.set_defaults(func=func)
+    return parser
+
+
 def add_engine_flags(parser: argparse.ArgumentParser) -> None:
     """`--engine/--workers/--quiet` of a command that runs an experiment's cells (core.experiments.engines)."""
     parser.add_argument(

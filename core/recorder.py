@@ -13,6 +13,7 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -42,6 +43,19 @@ class RunStatus(StrEnum):
 def lease_owner() -> str:
     """A lease owner id unique to this process and recorder."""
     return f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+@dataclass(frozen=True)
+class Lease:
+    """How a stored run is reopened for writing: `owner` takes its lease; given `is_live`, a lease another owner
+    holds makes the recorder read-only unless `is_live(holder)` says that holder is gone (see `Recorder.attach`)."""
+
+    owner: str | None = None
+    is_live: Callable[[str], bool] | None = None
+
+
+TRUSTING = Lease()
+"""Take the run's lease whoever holds it, with a fresh owner id (CLI resumes, replays)."""
 
 
 class Recorder:
@@ -75,15 +89,13 @@ class Recorder:
         cls,
         store: Store,
         run_id: str,
-        *,
-        owner: str | None = None,
-        is_live: Callable[[str], bool] | None = None,
+        lease: Lease = TRUSTING,
     ) -> Recorder:
         """A recorder that appends to the stored run `run_id` (its turns, steps and transitions continue).
 
-        It takes the run's lease as `owner`. Given `is_live`, a lease another owner holds makes the recorder
-        `read_only`, unless `is_live(holder)` says that holder is gone (a reloaded tab's old session), whose lease
-        is then taken over. Without `is_live` it appends regardless (CLI resumes, replays)."""
+        It takes the run's lease as `lease.owner`. Given `lease.is_live`, a lease another owner holds makes the
+        recorder `read_only`, unless `is_live(holder)` says that holder is gone (a reloaded tab's old session),
+        whose lease is then taken over. Without `is_live` it appends regardless (CLI resumes, replays)."""
         run = store.get_run(run_id)
         rec = cls(
             store,
@@ -91,12 +103,13 @@ class Recorder:
             config=run.get("config") or {},
             seed=run.get("seed"),
             title=run["title"],
-            owner=owner,
+            owner=lease.owner,
         )
         rec.run_id = run_id
         rec.record.status = str(run["status"])
         rec._t = len(store.transitions(run_id))
         took = store.take_lease(run_id, rec.owner, LEASE_SECONDS)
+        is_live = lease.is_live
         if not took and is_live is not None:
             holder, _ = store.lease(run_id)
             if holder is not None and not is_live(holder):

@@ -290,6 +290,11 @@ def rollout(
     return episode.finish(status, error=error)
 
 
+def stored_actions(store: Store, run_id: str) -> list[Any]:
+    """The actions of stored run `run_id`, in order, as the environment took them (JSON text decoded)."""
+    return [json.loads(a) if isinstance(a, str) else a for a in store.transitions(run_id)["action"]]
+
+
 def replay(
     env: Any, actions: Sequence[Any], *, seed: int | None, options: dict[str, Any] | None = None
 ) -> tuple[list[TransitionRow], dict[str, Any]]:

@@ -30,6 +30,7 @@ from core.config import (
 from core.errors import OrcaError, SpecError, StoreError
 from core.llm import check_connection
 from core.llm.registry import PROVIDER_REGISTRY
+from core.recorder import Lease
 from core.runlog import first_typed, run_label
 from core.store import Store
 
@@ -287,7 +288,7 @@ def lease_holder_alive(owner: str) -> bool:
 def resume_leased(resume: Callable[..., T], *args: object) -> T:
     """`resume(*args)` leased to this browser session: the run opens read-only while another live tab
     holds it."""
-    return resume(*args, lease_owner=session_owner(), lease_live=lease_holder_alive)
+    return resume(*args, lease=Lease(session_owner(), lease_holder_alive))
 
 
 RESUME_HELP = (

@@ -12,7 +12,7 @@ from core import ui_keys
 from core.errors import OrcaError
 from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import plain_name, plain_value
-from core.inventory.simulator.charts import wrap_label
+from core.inventory.simulator.charts import cost_bars, wrap_label
 from core.inventory.simulator.inputs import policy_handoff
 from core.ui import (
     READ_ONLY_NOTE,
@@ -296,17 +296,14 @@ if policy is not None:
     names = [plain_name(p, copilot.brief and copilot.brief.problem) for p in costs["policy"]]
     names = [n if names.count(n) == 1 else f"{n} ({k})" for n, k in zip(names, costs.index, strict=True)]
     names = [wrap_label(n) for n in names]
-    colors = ["#e4572e" if k == policy["recommended"] else "#4c78a8" for k in costs.index]
     figure = go.Figure(
-        go.Bar(
-            x=names,
-            y=costs["mean"],
-            marker_color=colors,
-            error_y={
-                "type": "data",
-                "array": [hi - m for (lo, hi), m in zip(costs["ci95"], costs["mean"], strict=True)],
-            },
-            hovertext=[f"{k}: {p}" for k, p in zip(costs.index, costs["policy"], strict=True)],
+        cost_bars(
+            names,
+            costs["mean"],
+            [hi for _lo, hi in costs["ci95"]],
+            None,
+            [k == policy["recommended"] for k in costs.index],
+            [f"{k}: {p}" for k, p in zip(costs.index, costs["policy"], strict=True)],
         )
     )
     figure.update_layout(

@@ -24,7 +24,7 @@ from core.repair.lab import (
     run_offline_batch,
     run_real_batch,
 )
-from core.repair.student import ACTION_HELP, STUDENT, student_actions
+from core.repair.student import ACTION_HELP, STUDENT, student_action, student_actions
 from core.ui import (
     guard,
     keep_run_in_url,
@@ -206,7 +206,7 @@ def student_view(session: RepairSession) -> None:
     st.caption(ACTION_HELP[next(a for a in ACTION_HELP if a.value == name)])
     if st.button("Play", key="lp_st_play", type="primary", icon=":material/play_arrow:"):
         try:
-            session.play(name, target, value, value2, var, lag)
+            session.play(student_action(name, target, value, value2, var, lag, extended=session.env.extended))
         except OrcaError as err:
             st.error(f"Not played (no step used): {err}", icon=":material/error:")
         else:

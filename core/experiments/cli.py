@@ -105,19 +105,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     run.set_defaults(func=_run)
 
-    status = commands.add_parser("status", help="cell counts and failed cells of an experiment")
-    status.add_argument("experiment_id", metavar="ID", type=cli_args.identifier)
-    status.set_defaults(func=_status)
+    cli_args.id_command(
+        commands,
+        "status",
+        "cell counts and failed cells of an experiment",
+        _status,
+        dest="experiment_id",
+        metavar="ID",
+    )
 
-    report = commands.add_parser("report", help="statistics tables as markdown, CSV or Parquet")
-    report.add_argument("experiment_id", metavar="ID", type=cli_args.identifier)
+    report = cli_args.id_command(
+        commands,
+        "report",
+        "statistics tables as markdown, CSV or Parquet",
+        _report,
+        dest="experiment_id",
+        metavar="ID",
+    )
     report.add_argument("--format", choices=FORMATS, default="md")
     report.add_argument(
         "--out",
         type=cli_args.path_text,
         help="md: a file (default: print); csv/parquet: a folder (one file per table)",
     )
-    report.set_defaults(func=_report)
 
     listing = commands.add_parser("list", help="every experiment, newest first")
     listing.add_argument("--limit", type=cli_args.list_limit, default=200)

@@ -50,15 +50,23 @@ def run_problem(
     recorder: Recorder | None = None,
 ) -> dict[str, Any]:
     """One episode on `problem`; the env's episode metrics plus agent name, tokens, status and wall time."""
+    row = _episode_row(env, agent, problem.id, seed=seed, recorder=recorder)
+    row["split"], row["size"] = problem.split, problem.size
+    return row
+
+
+def _episode_row(env: Any, agent: Agent, problem: str, *, seed: int, recorder: Recorder | None) -> dict[str, Any]:
+    """One recorded episode on problem `problem`: the env's episode metrics plus agent name, tokens, status and
+    wall time (`split` and `size` left for the caller to fill in)."""
     started = time.perf_counter()
-    result = rollout(env, agent, seed=seed, recorder=recorder, options={"problem": problem.id})
+    result = rollout(env, agent, seed=seed, recorder=recorder, options={"problem": problem})
     row = dict(result.metrics)
     usage = getattr(agent, "usage", None)
     row.update(
         {
             "agent": agent.name,
-            "split": problem.split,
-            "size": problem.size,
+            "split": None,
+            "size": None,
             "tokens": (usage.input_tokens + usage.output_tokens) if usage is not None else 0,
             "rollout_status": result.status.value,
             "run_id": result.run_id,
@@ -99,22 +107,6 @@ def run_real(
     env: RealRepairEnv, agent: Agent, name: str, *, seed: int = 0, recorder: Recorder | None = None
 ) -> dict[str, Any]:
     """One episode of the real track on Netlib model `name`: the env's metrics plus agent, tokens and wall time."""
-    started = time.perf_counter()
-    result = rollout(env, agent, seed=seed, recorder=recorder, options={"problem": name})
-    row = dict(result.metrics)
-    usage = getattr(agent, "usage", None)
-    row.update(
-        {
-            "agent": agent.name,
-            "split": "real",
-            "size": f"{env.original.num_rows} x {env.original.num_cols}",
-            "tokens": (usage.input_tokens + usage.output_tokens) if usage is not None else 0,
-            "rollout_status": result.status.value,
-            "run_id": result.run_id,
-            "seconds": round(time.perf_counter() - started, 4),
-            "actions": list(result.actions),
-        }
-    )
-    if result.error:
-        row["error"] = result.error
+    row = _episode_row(env, agent, name, seed=seed, recorder=recorder)
+    row["split"], row["size"] = "real", f"{env.original.num_rows} x {env.original.num_cols}"
     return row

@@ -9,7 +9,6 @@ Figures live in `core.repair.charts`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,10 +17,10 @@ import pandas as pd
 from core.agent import Agent
 from core.config import Settings
 from core.errors import OrcaError, SpecError
-from core.recorder import Recorder
+from core.recorder import TRUSTING, Lease, Recorder
 from core.repair.evaluate import make_offline_agent, run_real
-from core.repair.student import STUDENT, StudentAgent, student_action
-from core.rollout import Episode, to_json
+from core.repair.student import STUDENT, StudentAgent
+from core.rollout import Episode, stored_actions, to_json
 from core.store import Store
 from solvers.lp.dataset import Problem
 from solvers.lp.diff import diff_models
@@ -189,41 +188,26 @@ class RepairSession:
     def run_id(self) -> str | None:
         return self.recorder.run_id
 
-    def play(
-        self,
-        name: str,
-        target: str | None = None,
-        value: str | None = None,
-        value2: str | None = None,
-        var: str | None = None,
-        lag: int = 0,
-    ) -> TraceStep:
-        """A student's typed action, checked (`core.repair.student.student_action`) and played as one step.
+    def play(self, action: dict[str, Any]) -> TraceStep:
+        """A student's action, as `core.repair.student.student_action` reads the form (a malformed field is a
+        `SpecError` there and costs nothing), played as one step.
 
-        A malformed field is a `SpecError` and costs nothing; what the environment refuses (unknown target,
-        protected row) costs a step, as it does for any agent. Each step is stored at once (a reload loses
-        nothing)."""
+        What the environment refuses (unknown target, protected row) costs a step, as it does for any agent. Each
+        step is stored at once (a reload loses nothing)."""
         if not isinstance(self.agent, StudentAgent):
             raise SpecError("agent", "only a student episode takes typed actions; choose the Student agent")
         if self.done:
             raise SpecError("session", "the episode has ended; start a new one")
         if self.recorder.read_only:
             raise SpecError("session", "this episode is open in another tab; play it there, or reload")
-        self.agent.give(student_action(name, target, value, value2, var, lag, extended=self.env.extended))
+        self.agent.give(action)
         entry = self.step()
         if self.recorder.store is not None:
             self.recorder.flush()
         return entry
 
     @classmethod
-    def resume(
-        cls,
-        store: Store,
-        run_id: str,
-        *,
-        lease_owner: str | None = None,
-        lease_live: Callable[[str], bool] | None = None,
-    ) -> RepairSession:
+    def resume(cls, store: Store, run_id: str, *, lease: Lease = TRUSTING) -> RepairSession:
         """Rebuild the stored student episode `run_id` (after a reload): its stored actions are replayed on a fresh
         environment with the stored problem and seed; an open episode then goes on recording into the same run."""
         run = store.get_run(run_id)
@@ -239,12 +223,12 @@ class RepairSession:
             seed=int(run.get("seed") or 0),
             track=Track(config.get("track", Track.STANDARD.value)),
         )
-        for action in store.transitions(run_id)["action"]:
-            row = session.episode.step(json.loads(action) if isinstance(action, str) else action)
+        for action in stored_actions(store, run_id):
+            row = session.episode.step(action)
             session.trace.append(session._trace_step(row.action, STUDENT, session.episode.info, row.reward))
         if session.episode.ended is not None:
             session.metrics = session.episode.finish(extra_metrics={"agent": STUDENT}).metrics
-        session.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
+        session.recorder = Recorder.attach(store, run_id, lease)
         session.episode.recorder = session.recorder
         return session
 

@@ -273,10 +273,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--no-store", action="store_true", help="do not write the game to the store")
     play.set_defaults(func=cmd_play)
 
-    metrics = sub.add_parser("metrics", help="Table 1 metrics of a stored RetailBench run")
-    metrics.add_argument("run_id", metavar="RUN", type=cli_args.identifier)
+    metrics = cli_args.id_command(
+        sub, "metrics", "Table 1 metrics of a stored RetailBench run", cmd_metrics, metavar="RUN"
+    )
     metrics.add_argument("--series", action="store_true", help="include the daily series")
-    metrics.set_defaults(func=cmd_metrics)
 
     imp = sub.add_parser(
         "import", help="import an original RetailBench run directory (tool_calls.jsonl, logs, tokens)"
@@ -295,9 +295,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="original: the layout of the paper's RetailBench code (notes §8), readable by retail import")  # fmt: skip
     export.set_defaults(func=cmd_export)
 
-    diag = sub.add_parser("diagnostics", help="four-stage diagnostics of a stored RetailBench run")
-    diag.add_argument("run_id", metavar="RUN", type=cli_args.identifier)
-    diag.set_defaults(func=cmd_diagnostics)
+    cli_args.id_command(
+        sub, "diagnostics", "four-stage diagnostics of a stored RetailBench run", cmd_diagnostics, metavar="RUN"
+    )
 
     report = sub.add_parser(
         "report", help="Table 1 and four-stage diagnostics of a RetailBench experiment (markdown in JSON)"

@@ -626,9 +626,7 @@ class PlanAndActAgent(RetailLLMAgent):
                 f"are used up and the day is not over\n\n## What this round did\n"
                 f"{chr(10).join(self.round_log)[-3000:]}\n\n## Status\n{self._paper_status()[:3000]}\n\n"
                 "Revise the plan for the rest of today (3-7 steps) and end the day with end_today when done.")  # fmt: skip
-        self.plan = self._complete(prompt("plan"), text) or self.plan
-        self.round += 1
-        self.days[-1].replans += 1
+        self._revise_plan(text)
         self._new_round()
         return f"\n\n## Revised plan (round {self.round})\n{self.plan}\n\nFollow the plan."
 
@@ -641,17 +639,24 @@ class PlanAndActAgent(RetailLLMAgent):
         return True
 
     def paper_after_call(self, action: dict, observation: Any) -> None:
+        self._log_call(action, observation)
+
+    def _log_call(self, action: dict, observation: Any) -> Any:
+        """Add one call's line to the round's log; the tool's error (None when it succeeded)."""
         result = observation.get("result") if isinstance(observation, dict) else None
         error = result.get("error") if isinstance(result, dict) else None
         self.round_log.append(f"- {action['name']}({json.dumps(action['arguments'])[:200]}) -> "
                               + (f"ERROR: {str(error)[:200]}" if error else "ok"))  # fmt: skip
+        return error
+
+    def _revise_plan(self, text: str) -> None:
+        """One tool-less planning call on `text` (the plan is kept when it answers nothing); a new round."""
+        self.plan = self._complete(prompt("plan"), text) or self.plan
+        self.round += 1
+        self.days[-1].replans += 1
 
     def continue_day(self, observation: Any, message: str) -> str:
-        result = observation.get("result") if isinstance(observation, dict) else None
-        error = result.get("error") if isinstance(result, dict) else None
-        action = self.last_action or {"name": "?", "arguments": {}}
-        self.round_log.append(f"- {action['name']}({json.dumps(action['arguments'])[:200]}) -> "
-                              + (f"ERROR: {str(error)[:200]}" if error else "ok"))  # fmt: skip
+        error = self._log_call(self.last_action or {"name": "?", "arguments": {}}, observation)
         self.failures_in_row = self.failures_in_row + 1 if error else 0
         failed = self.failures_in_row >= self.fail_limit
         spent = self.round_calls >= self.round_cap
@@ -666,9 +671,7 @@ class PlanAndActAgent(RetailLLMAgent):
                 f"## What this round did\n{chr(10).join(self.round_log)[-3000:]}\n\n## Latest result\n"
                 f"{latest[:2000]}\n\nRevise the plan for the rest of today (3-7 steps): keep what worked, fix "
                 "what failed, and end the day with end_today when done.")  # fmt: skip
-        self.plan = self._complete(prompt("plan"), text) or self.plan
-        self.round += 1
-        self.days[-1].replans += 1
+        self._revise_plan(text)
         self.days[-1].memory += f"\n\n## Revised plan (round {self.round}: {why})\n{self.plan}"
         self._new_round()
         self.messages = []

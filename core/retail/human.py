@@ -13,7 +13,6 @@ game after a page reload by replaying its stored actions on a fresh environment 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +20,10 @@ import pandas as pd
 
 from core.errors import SpecError
 from core.llm.tools import validate_arguments
-from core.recorder import Recorder, RunStatus
+from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.retail.run import WORKBENCH, day_index
 from core.retail.tools import retail_tool_specs
-from core.rollout import Episode, RolloutResult, RolloutStatus, episode_metrics
+from core.rollout import Episode, RolloutResult, RolloutStatus, episode_metrics, stored_actions
 from core.sandbox import run_code
 from core.store import Store, TransitionRow
 from core.store.retail import save_retail_records
@@ -153,16 +152,9 @@ class HumanGame:
         return cls(env, episode, agent, store)
 
     @classmethod
-    def resume(
-        cls,
-        store: Store,
-        run_id: str,
-        *,
-        lease_owner: str | None = None,
-        lease_live: Callable[[str], bool] | None = None,
-    ) -> HumanGame:
+    def resume(cls, store: Store, run_id: str, *, lease: Lease = TRUSTING) -> HumanGame:
         """Rebuild the open game `run_id`: replay its stored actions on a fresh environment (same seed), then go
-        on recording into the same run. Given `lease_live`, a game another live tab holds opens read-only
+        on recording into the same run. Given `lease.is_live`, a game another live tab holds opens read-only
         (`play` refuses) instead of mixing two players' actions (`core.recorder.Recorder.attach`)."""
         run = store.get_run(run_id)
         config = run.get("config") or {}
@@ -174,9 +166,9 @@ class HumanGame:
         agent = HumanAgent()
         episode = Episode(env, agent, seed=run.get("seed"))
         episode.reset()
-        for action in store.transitions(run_id)["action"]:
-            episode.step(json.loads(action) if isinstance(action, str) else action)
-        episode.recorder = Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
+        for action in stored_actions(store, run_id):
+            episode.step(action)
+        episode.recorder = Recorder.attach(store, run_id, lease)
         game = cls(env, episode, agent, store)
         game.last = episode.observation if episode.trace else None
         if str(run["status"]) not in OPEN:

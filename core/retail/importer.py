@@ -26,6 +26,7 @@ from typing import Any
 import pandas as pd
 
 from core.errors import SpecError
+from core.retail.diagnostics import stockout_skus
 from core.store import Store
 from core.store.retail import retail_tables
 from core.store.rollouts import RunRecord, TransitionRow
@@ -34,7 +35,6 @@ from solvers.retail.tools import MEMORY_TOOLS
 from solvers.upload import JSON_HOOKS, iter_lines, open_zip, read_text, unpack_zip
 
 WORKBENCH = "retailbench"
-SKU_ID = re.compile(r"SKU ID:\s*([^\s,]+)")
 MAX_CALLS_BYTES = 200_000_000  # tool_calls.jsonl, streamed line by line
 MAX_CALLS = 1_000_000  # lines of tool_calls.jsonl
 MAX_LOG_BYTES = 200_000_000  # the run log run_*.json (parsed whole, to count its records)
@@ -56,16 +56,6 @@ class ImportedRun:
     args: dict = field(default_factory=dict)
     framework: str | None = None
     log_records: int = 0
-
-
-def _sku_ids(values: Any) -> list[str]:
-    """SKU ids from a list of ids or of the original's repr strings ("SKU Info: SKU ID: <id> ...")."""
-    out = []
-    for v in values or []:
-        text = str(v)
-        m = SKU_ID.search(text)
-        out.append(m.group(1) if m else text.strip())
-    return [s for s in out if s]
 
 
 def _loads(text: str, name: str, line: int) -> Any:
@@ -197,7 +187,7 @@ def _day_row(day: int, line: dict, payload: dict, where: str) -> dict:
     insufficient = payload.get("insufficient_skus")
     if insufficient is not None and not isinstance(insufficient, list):
         raise SpecError(where, "'insufficient_skus' must be a list")
-    stockouts = _sku_ids(insufficient)
+    stockouts = stockout_skus(insufficient)
     date = str(payload.get("current_date") or line.get("current_date") or "")[:10]
     try:
         datetime.date.fromisoformat(date)

@@ -7,7 +7,6 @@ options), so a resumed chat replays its tool calls on the same data.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +14,7 @@ import pandas as pd
 
 from core.config import Settings
 from core.errors import SpecError
-from core.recorder import Recorder, RunStatus
+from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
 from core.store import Store
 from solvers.schedule.data import format_time, load_district
@@ -119,18 +118,17 @@ class RecordedChat:
         settings: Settings,
         run_id: str,
         *,
-        lease_owner: str | None = None,
-        lease_live: Callable[[str], bool] | None = None,
+        lease: Lease = TRUSTING,
     ) -> RecordedChat:
         """Rebuild a stored conversation by replaying its tool calls on its district; new turns append to it.
-        While another live writer holds the run (`lease_live`), the chat is read-only (`recorder.read_only`)."""
+        While another live writer holds the run (`lease.is_live`), the chat is read-only (`recorder.read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
         config = run.get("config") or {}
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
         problems = agent.replay(store.messages(run_id).to_dict("records"))
-        return cls(agent, Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live), problems)
+        return cls(agent, Recorder.attach(store, run_id, lease), problems)
 
     def say(self, text: str) -> TurnResult:
         """One user message through the agent, recorded."""

@@ -633,6 +633,21 @@ def analyze(model: LPModel, options: RepairOptions | None = None, *, time_limit:
     clock = time.perf_counter()
     report = find_iis(model)
     seconds["iis"] = round(time.perf_counter() - clock, 3)
+    return _infeasible(model, report, options, checks, time_limit, seconds)
+
+
+def _infeasible(
+    model: LPModel,
+    report: IISReport,
+    options: RepairOptions,
+    checks: tuple[Finding, ...],
+    time_limit: float,
+    seconds: dict[str, float],
+    *,
+    mip: dict | None = None,
+    note: str | None = None,
+) -> Analysis:
+    """The analysis of an infeasible model from its IIS report: the verified repairs (timed) and the summary."""
     clock = time.perf_counter()
     found, dropped = repair_candidates(model, report, options, time_limit)
     seconds["repairs"] = round(time.perf_counter() - clock, 3)
@@ -641,12 +656,12 @@ def analyze(model: LPModel, options: RepairOptions | None = None, *, time_limit:
         None,
         model.num_rows,
         model.num_cols,
-        _summary(report, checks, found, None),
+        _summary(report, checks, found, note),
         report,
         found,
         dropped,
         checks,
-        None,
+        mip,
         None,
         seconds,
     )
@@ -766,23 +781,7 @@ def _analyze_mip(
             why = "the MIP is too large" if rows > SMALL_MIP[0] or cols > SMALL_MIP[1] else "time limit"
             report = IISReport("none (elastic-only analysis)", (), (), None, (f"deletion filter: {why}",))
     seconds["iis"] = round(time.perf_counter() - clock, 3)
-    clock = time.perf_counter()
-    found_c, dropped = repair_candidates(model, report, options, time_limit)
-    seconds["repairs"] = round(time.perf_counter() - clock, 3)
-    return Analysis(
-        LPStatus.INFEASIBLE,
-        None,
-        model.num_rows,
-        model.num_cols,
-        _summary(report, checks, found_c, note),
-        report,
-        found_c,
-        dropped,
-        checks,
-        mip,
-        None,
-        seconds,
-    )
+    return _infeasible(model, report, options, checks, time_limit, seconds, mip=mip, note=note)
 
 
 def supply_chain_from_model(model: LPModel) -> SupplyChain | None:

@@ -52,7 +52,7 @@ import hashlib
 import string
 from collections import Counter
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -91,11 +91,74 @@ def default_problems(seed: int = 2, per_type: int = 1) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-def _ascii(text: str) -> str:
+def ascii_text(text: str) -> str:
+    """`text` with every character outside the observation's charset replaced by `?`."""
     return "".join(ch if ch in CHARSET else "?" for ch in text)
 
 
-class LPRepairEnv(gym.Env):
+class LPEnvBase(gym.Env):
+    """What both LP repair environments share: the model as it stands and the recorder's compact observation."""
+
+    model: LPModel | None
+    done: bool
+    history: list[tuple[str, bool, str]]
+    _last: tuple[str, bool, str] | None
+    refused_by_name: ClassVar[bool] = False
+    """Label every refused action by its name alone (the real track's history lines; stored runs replay them)."""
+
+    def __init__(self) -> None:
+        self.observation_space = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
+        self.action_space = spaces.Text(max_length=2000, min_length=0, charset=CHARSET)
+        self.model = None
+
+    def _coerce(self, action: Any) -> Action:
+        return Action.from_dict(action) if not isinstance(action, Action) else action
+
+    def _apply(self, act: Action) -> tuple[bool, str]:
+        raise NotImplementedError
+
+    def _evaluate(self, *, changed: bool) -> None:
+        raise NotImplementedError
+
+    def _play(self, action: Any) -> str | None:
+        """Apply one action and add its line to the history; the error when it was refused, else None."""
+        error = None
+        changed = False
+        label = "?"
+        try:
+            act = self._coerce(action)
+            label = act.signature()
+            changed, message = self._apply(act)
+            ok = True
+        except SpecError as err:
+            ok, message, error = False, str(err), str(err)
+            named = isinstance(action, dict) and isinstance(action.get("name"), str)
+            if named and (label == "?" or self.refused_by_name):
+                label = str(action["name"])[:60]
+        self._last = (label, ok, ascii_text(message))
+        self.history.append(self._last)
+        if not self.done:
+            self._evaluate(changed=changed)
+        return error
+
+    def _last_action_lines(self) -> list[str]:
+        """The observation's "Last Action" section (none before the first action)."""
+        if self._last is None:
+            return []
+        label, ok, message = self._last
+        return ["", "## Last Action", f"- {label}: {'ok' if ok else 'ERROR'} - {message}"]
+
+    def compact_observation(self, obs: str) -> dict[str, Any]:
+        """What the recorder keeps per step: the observation without the model text, plus its hash."""
+        return compact_observation(obs)
+
+    def current_model(self) -> LPModel:
+        """The model as it stands (for viewers and downloads; agents get the text observation)."""
+        assert self.model is not None
+        return self.model
+
+
+class LPRepairEnv(LPEnvBase):
     __doc__ = __doc__
 
     metadata = {"render_modes": []}
@@ -135,10 +198,8 @@ class LPRepairEnv(gym.Env):
             self.feedback_judge = Judge(feedback_judge)
         except ValueError:
             raise SpecError("feedback_judge", f"use paper or strict; got {feedback_judge!r}") from None
-        self.observation_space = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
-        self.action_space = spaces.Text(max_length=2000, min_length=0, charset=CHARSET)
+        super().__init__()
         self.problem: Problem | None = None
-        self.model: LPModel | None = None
 
     # --- gymnasium API ---
 
@@ -176,22 +237,7 @@ class LPRepairEnv(gym.Env):
                 self._info(error="the episode has ended; call reset()"),
             )
         self.t += 1
-        error = None
-        changed = False
-        label = "?"
-        try:
-            act = self._coerce(action)
-            label = act.signature()
-            changed, message = self._apply(act)
-            ok = True
-        except SpecError as err:
-            ok, message, error = False, str(err), str(err)
-            if label == "?" and isinstance(action, dict) and isinstance(action.get("name"), str):
-                label = str(action.get("name"))[:60]
-        self._last = (label, ok, _ascii(message))
-        self.history.append(self._last)
-        if not self.done:
-            self._evaluate(changed=changed)
+        error = self._play(action)
         if not self.done and self.t >= self.max_steps:
             self._finish("step budget used up", truncate=True)
         reward = self.final_reward if self.done else 0.0
@@ -355,16 +401,9 @@ class LPRepairEnv(gym.Env):
         ]
         if status is LPStatus.OPTIMAL:
             lines.append(f"- Objective Value: {self.model.solve().objective:.2f}")
-        if self._last is not None:
-            label, ok, message = self._last
-            lines += ["", "## Last Action", f"- {label}: {'ok' if ok else 'ERROR'} - {message}"]
+        lines += self._last_action_lines()
         if self._iis is not None and not self._iis.empty:
-            lines += [
-                "",
-                "## IIS (Irreducible Infeasible Subsystem)",
-                f"- Conflicting Constraints: {list(self._iis.row_names)}",
-                f"- Conflicting Bounds: {[m.label() for m in self._iis.bounds]}",
-            ]
+            lines += iis_lines(list(self._iis.row_names), [m.label() for m in self._iis.bounds])
         families = Counter(family_of(n) for n in self.model.row_names)
         fam_text = ", ".join(f"{f} ({k})" for f, k in families.items())
         lines += [
@@ -401,7 +440,7 @@ class LPRepairEnv(gym.Env):
             lines += ["", "What action should be taken next?"]
         if first and self.show_model:
             lines += ["", MODEL_HEADER, self.model.to_text("lp")]
-        return _ascii("\n".join(lines))
+        return ascii_text("\n".join(lines))
 
     def _info(self, error: str | None = None) -> dict[str, Any]:
         assert self.model is not None and self.problem is not None
@@ -465,14 +504,16 @@ class LPRepairEnv(gym.Env):
             **{k: v for k, v in self.switches().items()},
         }
 
-    def compact_observation(self, obs: str) -> dict[str, Any]:
-        """What the recorder keeps per step: the observation without the model text, plus its hash."""
-        return compact_observation(obs)
 
-    def current_model(self) -> LPModel:
-        """The model as it stands (for viewers and downloads; agents get the text observation)."""
-        assert self.model is not None
-        return self.model
+
+def iis_lines(rows: list[str], bounds: list[str]) -> list[str]:
+    """The observation's IIS section: the conflicting constraints' and bounds' names."""
+    return [
+        "",
+        "## IIS (Irreducible Infeasible Subsystem)",
+        f"- Conflicting Constraints: {rows}",
+        f"- Conflicting Bounds: {bounds}",
+    ]
 
 
 def compact_observation(obs: str) -> dict[str, Any]:

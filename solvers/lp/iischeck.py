@@ -17,17 +17,19 @@ from solvers.lp.model import IIS, IISMember, LPModel, _csr
 def members_infeasible(model: LPModel, iis: IIS, skip: int | None = None) -> bool:
     """Solve the LP made of the IIS members only (every other row and bound free), leaving out member `skip`
     (rows first, then bounds)."""
+    members = [m for k, m in enumerate(list(iis.rows) + list(iis.bounds)) if k != skip]
+    h = _solve_quietly(_members_lp(model, members, integers=False))
+    return h.getModelStatus() == highspy.HighsModelStatus.kInfeasible
+
+
+def _members_lp(model: LPModel, members: Iterable[IISMember], *, integers: bool) -> highspy.HighsLp:
+    """The model's LP with zero costs in which only `members` bind (their row sides and column bounds); every
+    other row and bound is free. With `integers`, a MIP keeps its integrality."""
     lp = model.h.getLp()
-    sub = highspy.HighsLp()
-    sub.num_col_, sub.num_row_ = lp.num_col_, lp.num_row_
-    sub.a_matrix_ = lp.a_matrix_
-    sub.col_cost_ = np.zeros(lp.num_col_)
-    lower, upper = np.full(lp.num_col_, -np.inf), np.full(lp.num_col_, np.inf)
-    rlo, rhi = np.full(lp.num_row_, -np.inf), np.full(lp.num_row_, np.inf)
-    members = list(iis.rows) + list(iis.bounds)
-    for k, m in enumerate(members):
-        if k == skip:
-            continue
+    sub = _relaxed_lp(model, integers=integers)
+    lower, upper = np.asarray(sub.col_lower_).copy(), np.asarray(sub.col_upper_).copy()
+    rlo, rhi = np.asarray(sub.row_lower_).copy(), np.asarray(sub.row_upper_).copy()
+    for m in members:
         if m.kind == "row":
             i = model.row_index(m.name)
             if m.side in (">=", "==", "range"):
@@ -41,12 +43,17 @@ def members_infeasible(model: LPModel, iis: IIS, skip: int | None = None) -> boo
             else:
                 upper[j] = m.value
     sub.col_lower_, sub.col_upper_, sub.row_lower_, sub.row_upper_ = lower, upper, rlo, rhi
+    return sub
+
+
+def _solve_quietly(sub: highspy.HighsLp) -> highspy.Highs:
+    """`sub` solved by HiGHS without output or presolve (so an infeasible LP keeps its dual ray)."""
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("presolve", "off")
     h.passModel(sub)
     h.run()
-    return h.getModelStatus() == highspy.HighsModelStatus.kInfeasible
+    return h
 
 
 def is_irreducible_iis(model: LPModel, iis: IIS) -> bool:
@@ -62,8 +69,9 @@ def is_irreducible_iis(model: LPModel, iis: IIS) -> bool:
 _Member = tuple[str, int, int]  # ("row" | "col", index, 0 = lower side / 1 = upper side)
 
 
-def _relaxed_lp(model: LPModel) -> highspy.HighsLp:
-    """The model's LP with zero costs and every row and column bound freed (members are switched back on)."""
+def _relaxed_lp(model: LPModel, *, integers: bool = True) -> highspy.HighsLp:
+    """The model's LP with zero costs and every row and column bound freed (members are switched back on); a
+    MIP keeps its integrality unless `integers` is False."""
     lp = model.h.getLp()
     sub = highspy.HighsLp()
     sub.num_col_, sub.num_row_ = lp.num_col_, lp.num_row_
@@ -71,7 +79,7 @@ def _relaxed_lp(model: LPModel) -> highspy.HighsLp:
     sub.col_cost_ = np.zeros(lp.num_col_)
     sub.col_lower_, sub.col_upper_ = np.full(lp.num_col_, -np.inf), np.full(lp.num_col_, np.inf)
     sub.row_lower_, sub.row_upper_ = np.full(lp.num_row_, -np.inf), np.full(lp.num_row_, np.inf)
-    if model.is_mip():
+    if integers and model.is_mip():
         sub.integrality_ = lp.integrality_
     return sub
 
@@ -250,27 +258,10 @@ def farkas(model: LPModel, iis: IIS) -> Farkas | None:
     if iis.empty or model.is_mip():
         return None
     lp = model.h.getLp()
-    sub = _relaxed_lp(model)
-    lower, upper = np.asarray(sub.col_lower_).copy(), np.asarray(sub.col_upper_).copy()
-    rlo, rhi = np.asarray(sub.row_lower_).copy(), np.asarray(sub.row_upper_).copy()
-    for m in iis.rows:
-        i = model.row_index(m.name)
-        if m.side in (">=", "==", "range"):
-            rlo[i] = lp.row_lower_[i]
-        if m.side in ("<=", "==", "range"):
-            rhi[i] = lp.row_upper_[i]
-    for m in iis.bounds:
-        j = model.col_index(m.name)
-        if m.side == ">=":
-            lower[j] = m.value
-        else:
-            upper[j] = m.value
-    sub.col_lower_, sub.col_upper_, sub.row_lower_, sub.row_upper_ = lower, upper, rlo, rhi
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("presolve", "off")
-    h.passModel(sub)
-    h.run()
+    sub = _members_lp(model, list(iis.rows) + list(iis.bounds), integers=True)
+    lower, upper = np.asarray(sub.col_lower_), np.asarray(sub.col_upper_)
+    rlo, rhi = np.asarray(sub.row_lower_), np.asarray(sub.row_upper_)
+    h = _solve_quietly(sub)
     if h.getModelStatus() != highspy.HighsModelStatus.kInfeasible:
         return None
     _status, has_ray, y = h.getDualRay()

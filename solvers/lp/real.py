@@ -35,22 +35,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from core.errors import SpecError
 from solvers.lp.actions import Action, ActionName, apply_action
 from solvers.lp.analyze import FEASIBLE, IISReport, analyze, find_iis, stem_of
 from solvers.lp.diff import diff_models
 from solvers.lp.env import (
-    CHARSET,
-    MAX_TEXT,
     MODEL_HEADER,
     REWARD_FAILED,
     REWARD_IRRATIONAL,
     REWARD_RATIONAL,
-    compact_observation,
+    LPEnvBase,
+    ascii_text,
+    iis_lines,
 )
 from solvers.lp.model import LPModel, LPStatus
 
@@ -125,14 +123,11 @@ def verified_status(model: LPModel) -> LPStatus:
     return LPModel.from_text(model.to_text("mps"), "mps").solve().status
 
 
-def _ascii(text: str) -> str:
-    return "".join(ch if ch in CHARSET else "?" for ch in text)
-
-
-class RealRepairEnv(gym.Env):
+class RealRepairEnv(LPEnvBase):
     __doc__ = __doc__
 
     metadata = {"render_modes": []}
+    refused_by_name = True
 
     def __init__(self, problems: list[str] | tuple[str, ...] | None = None, *, max_steps: int = 20) -> None:
         if max_steps < 1:
@@ -143,10 +138,8 @@ class RealRepairEnv(gym.Env):
                 raise SpecError("problem", f"no Netlib model {n!r}; use one of {', '.join(REAL_MODELS)}")
         self.problems = names
         self.max_steps = max_steps
-        self.observation_space = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
-        self.action_space = spaces.Text(max_length=2000, min_length=0, charset=CHARSET)
+        super().__init__()
         self.name: str | None = None
-        self.model: LPModel | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
         super().reset(seed=seed)
@@ -183,22 +176,7 @@ class RealRepairEnv(gym.Env):
         if self.done:
             return self._observation(), 0.0, True, False, self._info(error="the episode has ended; call reset()")
         self.t += 1
-        error = None
-        label = "?"
-        changed = False
-        try:
-            act = Action.from_dict(action) if not isinstance(action, Action) else action
-            label = act.signature()
-            changed, message = self._apply(act)
-            ok = True
-        except SpecError as err:
-            ok, message, error = False, str(err), str(err)
-            if isinstance(action, dict) and isinstance(action.get("name"), str):
-                label = str(action["name"])[:60]
-        self._last = (label, ok, _ascii(message))
-        self.history.append(self._last)
-        if not self.done:
-            self._evaluate(changed=changed)
+        error = self._play(action)
         if not self.done and self.t >= self.max_steps:
             self._finish("step budget used up")
         reward = float(self.final_reward or 0.0) if self.done else 0.0
@@ -271,17 +249,10 @@ class RealRepairEnv(gym.Env):
         ]
         if result.status is LPStatus.OPTIMAL:
             lines.append(f"- Objective Value: {result.objective:.6g}")
-        if self._last is not None:
-            label, ok, message = self._last
-            lines += ["", "## Last Action", f"- {label}: {'ok' if ok else 'ERROR'} - {message}"]
+        lines += self._last_action_lines()
         if self._iis is not None and not self._iis.empty:
-            lines += [
-                "",
-                "## IIS (Irreducible Infeasible Subsystem)",
-                f"- Conflicting Constraints: {[m.name for m in self._iis.rows]}",
-                f"- Conflicting Bounds: {[m.label() for m in self._iis.bounds]}",
-                f"- Found by: {self._iis.method}",
-            ]
+            lines += iis_lines([m.name for m in self._iis.rows], [m.label() for m in self._iis.bounds])
+            lines.append(f"- Found by: {self._iis.method}")
         families = Counter(stem_of(n) for n in self.model.row_names)
         fam_text = ", ".join(f"{f} ({k})" for f, k in families.most_common(40))
         lines += [
@@ -305,7 +276,7 @@ class RealRepairEnv(gym.Env):
             text = self.model.to_text("lp")
             lines += ["", MODEL_HEADER]
             lines.append(text if len(text) <= MAX_MODEL_TEXT else f"(omitted: {len(text):,} characters)")
-        return _ascii("\n".join(lines))
+        return ascii_text("\n".join(lines))
 
     def _info(self, error: str | None = None) -> dict[str, Any]:
         assert self.model is not None and self.name is not None
@@ -351,14 +322,6 @@ class RealRepairEnv(gym.Env):
             "end_reason": self.end_reason,
             **self.switches(),
         }
-
-    def compact_observation(self, obs: str) -> dict[str, Any]:
-        """What the recorder keeps per step (as `LPRepairEnv` does)."""
-        return compact_observation(obs)
-
-    def current_model(self) -> LPModel:
-        assert self.model is not None
-        return self.model
 
 
 def sample_actions(env: RealRepairEnv, rng: np.random.Generator, n: int) -> list[dict]:

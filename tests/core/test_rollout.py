@@ -11,7 +11,7 @@ import pytest
 from core.catalog import make
 from core.errors import SpecError
 from core.llm import Usage
-from core.recorder import Recorder, RunStatus
+from core.recorder import Lease, Recorder, RunStatus
 from core.rollout import RolloutStatus, replay_run, rollout
 from core.store import Store
 
@@ -111,12 +111,12 @@ def test_a_second_writer_of_a_leased_run_is_read_only_unless_the_holder_is_gone(
     store = Store(tmp_path / "lease.duckdb")
     first = Recorder(store, "inventory_copilot", owner="tab-1")
     first.message("user", "hello")
-    second = Recorder.attach(store, first.run_id, owner="tab-2", is_live=lambda owner: True)
+    second = Recorder.attach(store, first.run_id, Lease("tab-2", lambda owner: True))
     assert second.read_only
     with pytest.raises(StoreError, match="read-only"):
         second.message("user", "from the other tab")
     assert store.messages(first.run_id)["content"].tolist() == ["hello"]
-    reloaded = Recorder.attach(store, first.run_id, owner="tab-3", is_live=lambda owner: False)
+    reloaded = Recorder.attach(store, first.run_id, Lease("tab-3", lambda owner: False))
     assert not reloaded.read_only and store.lease(first.run_id)[0] == "tab-3"
     reloaded.message("user", "after the reload")
     assert store.messages(first.run_id)["content"].tolist() == ["hello", "after the reload"]

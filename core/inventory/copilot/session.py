@@ -43,7 +43,7 @@ from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu.extractors import read_message
 from core.inventory.table import LABELS, Cell, ParameterTable
 from core.llm import make_chat_model
-from core.recorder import Recorder, RunStatus
+from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.store import Store
 from core.text.clean import MAX_CHARS
 from core.text.numbers import unreadable_number
@@ -111,7 +111,7 @@ class Copilot:
         self.interpreter: InterpretationAgent | None = None
         self._extraction_turns = 0
         self.recorder = (
-            Recorder.attach(store, run_id, owner=lease_owner, is_live=lease_live)
+            Recorder.attach(store, run_id, Lease(lease_owner, lease_live))
             if store is not None and run_id is not None
             else Recorder(
                 store,
@@ -283,15 +283,14 @@ class Copilot:
         *,
         workdir: str | Path | None = None,
         optimizer: Callable[..., OptimizationResult] = optimize,
-        lease_owner: str | None = None,
-        lease_live: Callable[[str], bool] | None = None,
+        lease: Lease = TRUSTING,
     ) -> Copilot:
         """Continue a stored conversation: the table from its last snapshot, the dialogue from its messages.
 
         After TERMINATE the stored result is reused (policy, costs, critic, deployment files) when the table
         is unchanged; a run without it (older runs) is optimized again with the stored budget and seed. No
-        model call is repeated. The run's lease goes to `lease_owner`; while another live writer holds it
-        (`lease_live`), the conversation is read-only (`read_only`)."""
+        model call is repeated. The run's lease goes to `lease.owner`; while another live writer holds it
+        (`lease.is_live`), the conversation is read-only (`read_only`)."""
         run = store.get_run(run_id)
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not an Inventory Copilot conversation")
@@ -306,8 +305,8 @@ class Copilot:
             workdir=workdir,
             run_id=run_id,
             optimizer=optimizer,
-            lease_owner=lease_owner,
-            lease_live=lease_live,
+            lease_owner=lease.owner,
+            lease_live=lease.is_live,
         )
         copilot._restore(store, run_id)
         return copilot

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -311,24 +312,36 @@ def learning_curve_figure(
     return _layout(fig, "DQN learning curve")
 
 
+def cost_bars(
+    names: Sequence[str],
+    mean: Sequence[float],
+    high: Sequence[float],
+    low: Sequence[float] | None,
+    recommended: Sequence[bool],
+    hover: Sequence[str],
+) -> go.Bar:
+    """One bar per policy at its mean cost with its CI whiskers up to `high` and down to `low` (symmetric when
+    `low` is None); the recommended policy's bar red, the others blue."""
+    error_y: dict[str, Any] = {"type": "data", "array": [h - m for h, m in zip(high, mean, strict=True)]}
+    if low is not None:
+        error_y["arrayminus"] = [m - lo for m, lo in zip(mean, low, strict=True)]
+    return go.Bar(
+        x=list(names),
+        y=list(mean),
+        marker_color=["#e4572e" if r else "#4c78a8" for r in recommended],
+        error_y=error_y,
+        hovertext=list(hover),
+    )
+
+
 def comparison_figure(table: pd.DataFrame) -> go.Figure:
     """Mean cost per policy with its 95% CI from a stored comparison table (`policy`, `mean`, `ci95_low`,
     `ci95_high`, `recommended`), labelled in plain words with the engine's name on hover."""
     rows = table.sort_values("mean")
     names = [plain_name(str(p)) for p in rows["policy"]]
-    colours = ["#e4572e" if bool(r) else "#4c78a8" for r in rows.get("recommended", [False] * len(rows))]
+    recommended = [bool(r) for r in rows.get("recommended", [False] * len(rows))]
     fig = go.Figure(
-        go.Bar(
-            x=names,
-            y=rows["mean"],
-            marker_color=colours,
-            error_y={
-                "type": "data",
-                "array": rows["ci95_high"] - rows["mean"],
-                "arrayminus": rows["mean"] - rows["ci95_low"],
-            },
-            hovertext=list(rows["policy"]),
-        )
+        cost_bars(names, rows["mean"], rows["ci95_high"], rows["ci95_low"], recommended, list(rows["policy"]))
     )
     fig.update_yaxes(title_text="expected total cost ($)")
     return _layout(fig, "Expected total cost per policy (mean ± 95% CI; red: recommended)", 380)

@@ -58,10 +58,10 @@ def test_a_malformed_action_costs_no_step_and_a_protected_row_costs_one():
     problem = next(p for p in default_problems() if p.error_type.value == "ME-4")
     session = RepairSession(problem, "student")
     with pytest.raises(SpecError):
-        session.play("UPDATE_RHS", "capacity_e1", "lots")
+        session.play(student_action("UPDATE_RHS", "capacity_e1", "lots"))
     assert len(session.trace) == 1
-    session.play("DROP_CONSTRAINT", "inv_balance_e1_t1")
+    session.play(student_action("DROP_CONSTRAINT", "inv_balance_e1_t1"))
     assert len(session.trace) == 2 and "protected" in (session.trace[-1].error or "")
     offline = RepairSession(problem, "offline")
     with pytest.raises(SpecError, match="only a student episode"):
-        offline.play("GET_IIS")
+        offline.play(student_action("GET_IIS"))

@@ -3,6 +3,7 @@
 import pytest
 
 from core.errors import SpecError
+from core.recorder import Lease
 from core.retail import replay
 from core.retail.human import HUMAN_KIND, HumanGame, open_games, parse_order_items
 from core.retail.replay import retail_runs
@@ -83,10 +84,10 @@ def test_retail_play_answers_one_json_line_per_action_and_ends_with_the_game(sto
 def test_a_game_open_in_another_live_tab_is_read_only(store):
     game = HumanGame.new(store, days=2, lease_owner="tab-a")
     game.play("view_funds_and_date")
-    second = HumanGame.resume(store, game.run_id, lease_owner="tab-b", lease_live=lambda holder: True)
+    second = HumanGame.resume(store, game.run_id, lease=Lease("tab-b", lambda holder: True))
     with pytest.raises(SpecError, match="another tab"):
         second.play("end_today")
     assert second.episode.steps == 1  # refused before the environment moved
-    taken = HumanGame.resume(store, game.run_id, lease_owner="tab-c", lease_live=lambda holder: False)
+    taken = HumanGame.resume(store, game.run_id, lease=Lease("tab-c", lambda holder: False))
     taken.play("end_today")  # the old tab is gone (a reload): its lease is taken over
     assert taken.day == 1 and len(store.transitions(game.run_id)) == 2

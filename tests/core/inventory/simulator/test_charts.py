@@ -146,3 +146,21 @@ def test_each_policy_has_its_own_colour_dash_and_symbol_and_labels_do_not_overpr
     assert len({(t.marker.color, t.marker.symbol) for t in points}) == len(trajs)
     violins = charts.cost_distribution_figure({p: np.arange(5.0) for p in trajs}, "violin")
     assert all(len(line) <= 20 for t in violins.data for line in t.name.split("<br>"))
+
+
+def test_cost_bars_whiskers_and_colours():
+    """The comparison table's bars (asymmetric CI) and the copilot's (symmetric): whiskers measured from the mean,
+    the recommended bar red."""
+    from core.inventory.simulator.charts import comparison_figure, cost_bars
+
+    bar = cost_bars(["a", "b"], [10.0, 20.0], [12.0, 25.0], [9.0, 14.0], [False, True], ["A", "B"])
+    assert list(bar.error_y.array) == [2.0, 5.0] and list(bar.error_y.arrayminus) == [1.0, 6.0]
+    assert list(bar.marker.color) == ["#4c78a8", "#e4572e"] and list(bar.hovertext) == ["A", "B"]
+    assert cost_bars(["a"], [10.0], [13.0], None, [True], ["A"]).error_y.arrayminus is None
+    table = pd.DataFrame(
+        {"policy": ["ss", "base"], "mean": [30.0, 20.0], "ci95_low": [28.0, 19.0], "ci95_high": [31.0, 24.0],
+         "recommended": [False, True]}  # fmt: skip
+    )
+    shown = comparison_figure(table).data[0]
+    assert list(shown.y) == [20.0, 30.0] and list(shown.error_y.arrayminus) == [1.0, 2.0]
+    assert list(shown.marker.color) == ["#e4572e", "#4c78a8"]
