@@ -24,7 +24,7 @@ How it diagnoses (each finding names its evidence):
   "no rational repair in this action set" with the reason, and submits.
 
 * **Any LP (no statement, no `_e{n}` names: the real track).** `plan_generic` runs the own-model tool's
-  verified analysis (`solvers.lp.analyze`, imported lazily: it loads the oracle's `SupplyChain`): the IIS, its
+  verified analysis (`solvers.lp.analyze`, imported lazily; it loads no generator module either): the IIS, its
   Farkas certificate and the verified fewest-changes / smallest-relaxation candidates, written as RELAX_CONSTRAINT
   (UPDATE_RHS for an equality) and UPDATE_BOUNDS by the verified amounts, checked after an MPS round trip; the
   first note says the IIS, the certificate and the change. Without model text it drops the first IIS row named.

@@ -26,6 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,10 +41,13 @@ from solvers.lp.iischeck import (
     is_irreducible_iis,
     presolved_ray_iis,
 )
-from solvers.lp.instance import SupplyChain
 from solvers.lp.model import IIS, IISMember, LPModel, LPStatus, _csr, family_of
-from solvers.lp.oracle import evaluate
 from solvers.upload import iter_lines
+
+# The oracle and SupplyChain are imported lazily, only for a model that follows the lab's naming: the generic
+# path (any LP; the diagnostician's plan_generic) never loads the generator's modules.
+if TYPE_CHECKING:
+    from solvers.lp.instance import SupplyChain
 
 MAX_NAMES = 10_000  # hard names and weights a user may give
 MAX_NAME_CHARS = 255
@@ -707,6 +711,8 @@ def _solved(
     if status is LPStatus.OPTIMAL and mip is None:
         sc = supply_chain_from_model(model)
         if sc is not None:
+            from solvers.lp.oracle import evaluate
+
             report = evaluate(model, sc, error_type=None)
             oracle = report.to_dict() if report is not None else None
             if report is not None:
@@ -805,6 +811,8 @@ def supply_chain_from_model(model: LPModel) -> SupplyChain | None:
         or not all(model.has_col(f"{v}_e{k}_t1") for v in ("I", "B", "x") for k in range(1, n + 1))
     ):
         return None
+    from solvers.lp.instance import SupplyChain
+
     try:
         holding = tuple(model.cost(f"I_e{k}_t1") for k in range(1, n + 1))
         backorder = tuple(model.cost(f"B_e{k}_t1") for k in range(1, n + 1))

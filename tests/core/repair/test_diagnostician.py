@@ -23,19 +23,34 @@ def _by_type(rows):
     return {r["error_type"]: r for r in rows}
 
 
-def _loaded_after_import(module: str) -> list[str]:
-    code = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
+# Any LP (no `_e{n}` names): the generic path, which runs the own-model tool's analysis.
+GENERIC_LP = "Minimize\n obj: x + y\nSubject To\n c1: x + y >= 10\n c2: x + y <= 5\nEnd\n"
+RUN_GENERIC = (
+    "from core.repair.diagnostician import MODEL_HEADER, Diagnostician; "
+    "agent = Diagnostician(); "
+    f"action = agent.act(MODEL_HEADER + '\\n' + {GENERIC_LP!r}); "
+    "assert action['name'] != 'SUBMIT', (action, agent.verdict)"
+)
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The modules loaded in a fresh interpreter after running `code`."""
+    code = f"import json, sys; {code}; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
     )
-    return json.loads(out.stdout)
+    return json.loads(out.stdout.splitlines()[-1])
 
 
 def test_the_diagnostician_never_imports_the_generator() -> None:
-    loaded = _loaded_after_import("core.repair.diagnostician")
+    loaded = _loaded_after("import core.repair.diagnostician")
+    assert not [m for m in GENERATOR if m in loaded], [m for m in GENERATOR if m in loaded]
+    # acting on any LP runs the own-model analysis (imported lazily): still no generator module is loaded
+    loaded = _loaded_after(RUN_GENERIC)
+    assert "solvers.lp.analyze" in loaded
     assert not [m for m in GENERATOR if m in loaded], [m for m in GENERATOR if m in loaded]
     # the check can fail: the statement-diff reference does load the generator
-    reference = _loaded_after_import("core.repair.agents")
+    reference = _loaded_after("import core.repair.agents")
     assert {"solvers.lp.saboteur", "solvers.lp.dataset"} <= set(reference)
 
 
