@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from solvers.lp.iischeck import (
     presolved_ray_iis,
 )
 from solvers.lp.model import IIS, IISMember, LPModel, LPStatus, _csr, family_of
-from solvers.upload import iter_lines
+from solvers.upload import gunzip_bounded, iter_lines
 
 # The oracle and SupplyChain are imported lazily, only for a model that follows the lab's naming: the generic
 # path (any LP; the diagnostician's plan_generic) never loads the generator's modules.
@@ -92,20 +93,41 @@ def _clean_name(text: str, what: str) -> str:
     return name
 
 
+MODEL_SUFFIXES = (".mps", ".lp", ".mps.gz", ".lp.gz")
+
+
+def model_suffix(name: str) -> str | None:
+    """The model-file suffix of a file name (`.mps`, `.lp`, `.mps.gz` or `.lp.gz`, lower case), else None."""
+    lower = name.lower()
+    return next((s for s in sorted(MODEL_SUFFIXES, key=len, reverse=True) if lower.endswith(s)), None)
+
+
 def read_model(path: str | Path, name: str | None = None) -> LPModel:
-    """Read an .mps/.lp file after the strict checks of `solvers.lp.files` (SpecError naming the file).
+    """Read an .mps/.lp file (or a gzipped .mps.gz/.lp.gz) after the strict checks of `solvers.lp.files`
+    (SpecError naming the file).
 
     `name` is the user's file name for messages (an upload is written to a temporary path first). The file is
     streamed through the checks with the size, line, row and column caps applied as it is read; HiGHS reads
-    it only once it passes, and what HiGHS read must be what the file defines (same rows and columns).
+    it only once it passes, and what HiGHS read must be what the file defines (same rows and columns). A
+    gzipped file is first decompressed to a temporary file with the same size cap on its decompressed size (a
+    gzip bomb stops there), and a file that is not gzip, is cut short or is corrupt is refused.
     """
     path = Path(path)
     shown = name or path.name
-    suffix = path.suffix.lower()
-    if suffix not in (".mps", ".lp") or Path(shown).suffix.lower() != suffix:
-        raise SpecError("file", f"{shown}: upload an .mps or .lp model file")
+    suffix = model_suffix(path.name)
+    if suffix is None or model_suffix(shown) != suffix:
+        raise SpecError("file", f"{shown}: upload an .mps or .lp model file (or .mps.gz / .lp.gz)")
     if not path.exists():
         raise SpecError("file", f"{shown} does not exist")
+    if not suffix.endswith(".gz"):
+        return _read_checked(path, shown, suffix)
+    with tempfile.TemporaryDirectory() as folder:
+        plain = Path(folder) / f"model{suffix.removesuffix('.gz')}"
+        gunzip_bounded(path, plain, field="file", name=shown, max_bytes=MAX_BYTES)
+        return _read_checked(plain, shown, plain.suffix)
+
+
+def _read_checked(path: Path, shown: str, suffix: str) -> LPModel:
     lines = iter_lines(path, field="file", name=shown, max_bytes=MAX_BYTES, max_lines=MAX_LINES)
     expected = check_mps(lines, shown) if suffix == ".mps" else check_lp(lines, shown)
     model = LPModel.read(path, name=shown)
