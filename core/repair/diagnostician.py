@@ -679,9 +679,10 @@ class Diagnostician:
         members = set(model.iis().row_names)
         found: list[str] = []
         for (stem, e), by_t in sorted(_balance_rows(model).items()):
+            later = {round(model.row_bounds(r)[0], 9) for t, r in by_t.items() if t > min(by_t)}
             for t, row in sorted(by_t.items()):
-                if row not in members or len(found) >= 4:
-                    continue
+                if row not in members or len(found) >= 4 or (t > min(by_t) and len(later) == 1):
+                    continue  # a later-period row whose peers all agree with it is not the suspect
                 fix = elastic_repair(model, lambda r, row=row: r == row)
                 if not fix.feasible or not fix.violations:
                     continue
