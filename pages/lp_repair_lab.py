@@ -40,6 +40,7 @@ from solvers.lp.analyze import (
     analyze,
     apply_candidate,
     iis_lp_text,
+    model_suffix,
     parse_names,
     parse_weights,
     read_model,
@@ -447,7 +448,8 @@ def candidate_repairs(name: str, model: LPModel, report: Analysis, suffix: str) 
         _, status, text = st.session_state[UPLOAD]
         if status in (LPStatus.OPTIMAL.value, LPStatus.UNBOUNDED.value):
             st.success(f"Repaired: HiGHS now reports {status}.")
-            st.download_button("Download the repaired model", text, f"repaired_{name}", key="lp_up_dl")
+            plain = name[:-3] if name.lower().endswith(".gz") else name  # the repaired model is written unpacked
+            st.download_button("Download the repaired model", text, f"repaired_{plain}", key="lp_up_dl")
         else:
             st.error(
                 f"The repair failed: HiGHS reports {status}, so the model is not repaired (no download)."
@@ -455,8 +457,9 @@ def candidate_repairs(name: str, model: LPModel, report: Analysis, suffix: str) 
 
 
 def upload_view() -> None:
-    """Analyse the user's own .mps/.lp model: status, full IIS, why it conflicts, verified repairs."""
-    uploaded = st.file_uploader("An .mps or .lp model", type=["mps", "lp"], key="lp_file")
+    """Analyse the user's own .mps/.lp model (or .mps.gz/.lp.gz): status, full IIS, why it conflicts, repairs."""
+    uploaded = st.file_uploader("An .mps or .lp model (or gzipped: .mps.gz, .lp.gz)", type=["mps", "lp", "gz"],
+                                key="lp_file")  # fmt: skip
     relax = st.checkbox(RELAX_LABEL, key="lp_relax")
     options = repair_options()
     if uploaded is None:
@@ -465,11 +468,12 @@ def upload_view() -> None:
             "and verified repairs (fewest changes, smallest total relaxation)."
         )
         return
-    suffix = Path(uploaded.name).suffix.lower()
+    suffix = model_suffix(uploaded.name) or Path(uploaded.name).suffix.lower()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"model{suffix}"
         path.write_bytes(uploaded.getvalue())
         model = read_model(path, uploaded.name)
+    suffix = suffix.removesuffix(".gz")
     if relax and model.is_mip():
         model.relax_integrality()
     report = analyze(model, options)

@@ -276,3 +276,30 @@ def unpack_zip(
             if isinstance(err, SpecError):
                 raise
             raise SpecError(field, f"{name}: entry {info.filename[:200]!r} cannot be unpacked ({err})") from None
+
+
+def gunzip_bounded(source: str | Path, target: Path, *, field: str, name: str, max_bytes: int) -> None:
+    """Decompress the gzip file `source` to `target`, streamed: refused once the decompressed size passes
+    `max_bytes` (a gzip bomb stops after at most one chunk past the cap), and when the file is not gzip, is
+    cut short or its data are corrupt (SpecError starting with the user's file name `name`)."""
+    import gzip
+    import zlib
+
+    total = 0
+    with _open_regular(source, field=field, name=name) as raw:
+        if not raw.read(1):
+            raise SpecError(field, f"{name} is not a readable gzip file (it is empty)")
+        raw.seek(0)
+        try:
+            with gzip.GzipFile(fileobj=raw, mode="rb") as unpacked, open(target, "wb") as out:
+                while chunk := unpacked.read(1 << 20):
+                    total += len(chunk)
+                    if total > max_bytes:
+                        raise SpecError(
+                            field,
+                            f"{name} decompresses to more than the limit of {_mb(max_bytes)} (a gzip bomb?)",
+                        )
+                    out.write(chunk)
+        except (OSError, EOFError, zlib.error) as err:
+            reason = "it is cut short" if isinstance(err, EOFError) else str(err) or type(err).__name__
+            raise SpecError(field, f"{name} is not a readable gzip file ({reason})") from None

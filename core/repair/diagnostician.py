@@ -24,7 +24,7 @@ How it diagnoses (each finding names its evidence):
   "no rational repair in this action set" with the reason, and submits.
 
 * **Any LP (no statement, no `_e{n}` names: the real track).** `plan_generic` runs the own-model tool's
-  verified analysis (`solvers.lp.analyze`, imported lazily: it loads the oracle's `SupplyChain`): the IIS, its
+  verified analysis (`solvers.lp.analyze`, imported lazily; it loads no generator module either): the IIS, its
   Farkas certificate and the verified fewest-changes / smallest-relaxation candidates, written as RELAX_CONSTRAINT
   (UPDATE_RHS for an equality) and UPDATE_BOUNDS by the verified amounts, checked after an MPS round trip; the
   first note says the IIS, the certificate and the change. Without model text it drops the first IIS row named.
@@ -46,6 +46,7 @@ import numpy as np
 
 from core.errors import SpecError
 from solvers.lp.actions import Action, ActionName, apply_action, is_protected
+from solvers.lp.elastic import elastic_repair
 from solvers.lp.model import LPModel, LPStatus, family_of
 
 MODEL_HEADER = "## Model (LP format)"  # solvers/lp/env.py writes it; a test keeps the two equal
@@ -302,6 +303,10 @@ class Diagnostician:
                 f"{NO_RATIONAL}: {why}; only UPDATE_COEF (the extended action set) can restore that, and "
                 "dropping or shifting the link rows instead would cut an echelon off from the orders below it"
             )
+            return []
+        unknown = self._unknown_target(scratch) if status is LPStatus.INFEASIBLE and not self.statement else ""
+        if unknown:
+            self.verdict = f"{NO_RATIONAL}: {unknown}"
             return []
         if status is not LPStatus.OPTIMAL:
             refusal = "; ".join(
@@ -603,18 +608,12 @@ class Diagnostician:
         is read from its other periods; a row no combination explains is re-set to what its peers imply.
         """
         if self.statement is None:
-            return []
+            return self._peer_targets(model)
         init, demand = self.statement.find("initial"), self.statement.find("customer demand")
         if not init or not demand:
             return []
-        rows: dict[tuple[str, int], dict[int, str]] = defaultdict(dict)
-        for r in model.row_names:
-            n = read_name(r)
-            lo, hi = model.row_bounds(r)
-            if n.echelon is not None and n.period is not None and lo == hi and not _is_link(model, r):
-                rows[(n.stem, n.echelon)][n.period] = r
         out: list[Finding] = []
-        for (_stem, e), by_t in sorted(rows.items()):
+        for (_stem, e), by_t in sorted(_balance_rows(model).items()):
             if e > len(init) or max(by_t) > len(demand):
                 continue
 
@@ -638,6 +637,73 @@ class Diagnostician:
                         )
                     )
         return out
+
+    def _peer_targets(self, model: LPModel) -> list[Finding]:
+        """Without a statement: one balance target that departs from the value all its later-period peers share.
+
+        A balance row after the first period carries the previous period's state on its left-hand side, so its
+        target is that period's external flow alone. Where every other such row of the family (at least 3) has
+        one target (an upstream echelon's: 0, nothing enters as data), a single departing row is re-set to it.
+        The first period's row also holds the opening stock, and a family whose targets differ period by period
+        (the retailer's customer demand) has no consensus: `_unknown_target` explains those.
+        """
+        out: list[Finding] = []
+        for by_t in _balance_rows(model).values():
+            later = {t: model.row_bounds(r)[0] for t, r in by_t.items() if t > min(by_t)}
+            counts = Counter(round(v, 9) for v in later.values())
+            if len(later) < 4 or len(counts) != 2:
+                continue
+            (value, k_value), (odd, k_odd) = counts.most_common(2)
+            if k_odd != 1:
+                continue
+            t = next(t for t, v in later.items() if round(v, 9) == odd)
+            row = by_t[t]
+            out.append(
+                Finding(
+                    Action(ActionName.UPDATE_RHS, row, value),
+                    f"{row}: target {odd:g} departs from the target {value:g} that all {k_value} other rows of "
+                    f"{family_of(row)} after the first period share (their left-hand sides carry the previous "
+                    "period's state, so the target is the period's external flow: none here)",
+                )
+            )
+        return out
+
+    def _unknown_target(self, model: LPModel) -> str:
+        """Why a conflicting balance target cannot be re-set without a statement ("" when that is not the case).
+
+        The IIS holds a balance equality whose target alone, moved by the elastic amount, would restore
+        feasibility, and no peer row says what it should be: in the first period the target is the opening
+        stock, elsewhere it varies period by period (data such as demand); both are numbers only a problem
+        statement gives. A value that merely makes the model feasible would be a guess.
+        """
+        members = set(model.iis().row_names)
+        found: list[str] = []
+        for (stem, e), by_t in sorted(_balance_rows(model).items()):
+            later = {round(model.row_bounds(r)[0], 9) for t, r in by_t.items() if t > min(by_t)}
+            for t, row in sorted(by_t.items()):
+                if row not in members or len(found) >= 4 or (t > min(by_t) and len(later) == 1):
+                    continue  # a later-period row whose peers all agree with it is not the suspect
+                fix = elastic_repair(model, lambda r, row=row: r == row)
+                if not fix.feasible or not fix.violations:
+                    continue
+                v, have = fix.violations[0], model.row_bounds(row)[0]
+                move = f"at least {have + v.amount:g}" if v.side == "<=" else f"at most {have - v.amount:g}"
+                kind = (
+                    "the first period's target, which holds the opening stock"
+                    if t == min(by_t)
+                    else f"a target that differs period by period in {stem}_e{e} (data such as demand)"
+                )
+                found.append(f"{row} (target {have:g}, feasible from {move}; {kind})")
+        if not found:
+            return ""
+        which = found[0] if len(found) == 1 else "any one of " + ", ".join(found)
+        return (
+            f"re-setting the target of {which} alone would repair the model, but the LP text does not say "
+            f"{'which one is wrong, nor ' if len(found) > 1 else ''}to what: no peer row implies it, and the "
+            "value is a number only the problem statement gives; a value that merely restores feasibility is a "
+            "guess (stock or demand the stated chain does not have, which the plan replay refuses), and dropping "
+            "or relaxing the balance or link rows instead would decouple the chain"
+        )
 
     def _coef(self, row: str, var: str, value: float, lag: int, why: str) -> Finding:
         return Finding(
@@ -784,6 +850,17 @@ class Diagnostician:
             f"drop its first row {rows[0]}"
         )
         return Action(ActionName.DROP_CONSTRAINT, rows[0]).to_dict()
+
+
+def _balance_rows(model: LPModel) -> dict[tuple[str, int], dict[int, str]]:
+    """(stem, echelon) -> {period: row} of the equality rows that are not links (the balance rows)."""
+    rows: dict[tuple[str, int], dict[int, str]] = defaultdict(dict)
+    for r in model.row_names:
+        n = read_name(r)
+        lo, hi = model.row_bounds(r)
+        if n.echelon is not None and n.period is not None and lo == hi and not _is_link(model, r):
+            rows[(n.stem, n.echelon)][n.period] = r
+    return rows
 
 
 def _few(names: list[str], k: int = 5) -> str:

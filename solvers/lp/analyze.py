@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import math
 import re
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,10 +42,13 @@ from solvers.lp.iischeck import (
     is_irreducible_iis,
     presolved_ray_iis,
 )
-from solvers.lp.instance import SupplyChain
 from solvers.lp.model import IIS, IISMember, LPModel, LPStatus, _csr, family_of
-from solvers.lp.oracle import evaluate
-from solvers.upload import iter_lines
+from solvers.upload import gunzip_bounded, iter_lines
+
+# The oracle and SupplyChain are imported lazily, only for a model that follows the lab's naming: the generic
+# path (any LP; the diagnostician's plan_generic) never loads the generator's modules.
+if TYPE_CHECKING:
+    from solvers.lp.instance import SupplyChain
 
 MAX_NAMES = 10_000  # hard names and weights a user may give
 MAX_NAME_CHARS = 255
@@ -88,20 +93,41 @@ def _clean_name(text: str, what: str) -> str:
     return name
 
 
+MODEL_SUFFIXES = (".mps", ".lp", ".mps.gz", ".lp.gz")
+
+
+def model_suffix(name: str) -> str | None:
+    """The model-file suffix of a file name (`.mps`, `.lp`, `.mps.gz` or `.lp.gz`, lower case), else None."""
+    lower = name.lower()
+    return next((s for s in sorted(MODEL_SUFFIXES, key=len, reverse=True) if lower.endswith(s)), None)
+
+
 def read_model(path: str | Path, name: str | None = None) -> LPModel:
-    """Read an .mps/.lp file after the strict checks of `solvers.lp.files` (SpecError naming the file).
+    """Read an .mps/.lp file (or a gzipped .mps.gz/.lp.gz) after the strict checks of `solvers.lp.files`
+    (SpecError naming the file).
 
     `name` is the user's file name for messages (an upload is written to a temporary path first). The file is
     streamed through the checks with the size, line, row and column caps applied as it is read; HiGHS reads
-    it only once it passes, and what HiGHS read must be what the file defines (same rows and columns).
+    it only once it passes, and what HiGHS read must be what the file defines (same rows and columns). A
+    gzipped file is first decompressed to a temporary file with the same size cap on its decompressed size (a
+    gzip bomb stops there), and a file that is not gzip, is cut short or is corrupt is refused.
     """
     path = Path(path)
     shown = name or path.name
-    suffix = path.suffix.lower()
-    if suffix not in (".mps", ".lp") or Path(shown).suffix.lower() != suffix:
-        raise SpecError("file", f"{shown}: upload an .mps or .lp model file")
+    suffix = model_suffix(path.name)
+    if suffix is None or model_suffix(shown) != suffix:
+        raise SpecError("file", f"{shown}: upload an .mps or .lp model file (or .mps.gz / .lp.gz)")
     if not path.exists():
         raise SpecError("file", f"{shown} does not exist")
+    if not suffix.endswith(".gz"):
+        return _read_checked(path, shown, suffix)
+    with tempfile.TemporaryDirectory() as folder:
+        plain = Path(folder) / f"model{suffix.removesuffix('.gz')}"
+        gunzip_bounded(path, plain, field="file", name=shown, max_bytes=MAX_BYTES)
+        return _read_checked(plain, shown, plain.suffix)
+
+
+def _read_checked(path: Path, shown: str, suffix: str) -> LPModel:
     lines = iter_lines(path, field="file", name=shown, max_bytes=MAX_BYTES, max_lines=MAX_LINES)
     expected = check_mps(lines, shown) if suffix == ".mps" else check_lp(lines, shown)
     model = LPModel.read(path, name=shown)
@@ -722,6 +748,8 @@ def _solved(
     if status is LPStatus.OPTIMAL and mip is None:
         sc = supply_chain_from_model(model)
         if sc is not None:
+            from solvers.lp.oracle import evaluate
+
             report = evaluate(model, sc, error_type=None)
             oracle = report.to_dict() if report is not None else None
             if report is not None:
@@ -804,6 +832,8 @@ def supply_chain_from_model(model: LPModel) -> SupplyChain | None:
         or not all(model.has_col(f"{v}_e{k}_t1") for v in ("I", "B", "x") for k in range(1, n + 1))
     ):
         return None
+    from solvers.lp.instance import SupplyChain
+
     try:
         holding = tuple(model.cost(f"I_e{k}_t1") for k in range(1, n + 1))
         backorder = tuple(model.cost(f"B_e{k}_t1") for k in range(1, n + 1))

@@ -28,8 +28,6 @@ changes, +75 for a verified feasible model with more, -50 otherwise.
 from __future__ import annotations
 
 import functools
-import gzip
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +37,7 @@ import numpy as np
 
 from core.errors import SpecError
 from solvers.lp.actions import Action, ActionName, apply_action
-from solvers.lp.analyze import FEASIBLE, IISReport, analyze, find_iis, stem_of
+from solvers.lp.analyze import FEASIBLE, IISReport, analyze, find_iis, read_model, stem_of
 from solvers.lp.diff import diff_models
 from solvers.lp.env import (
     MODEL_HEADER,
@@ -59,17 +57,13 @@ REAL_SPLIT = "real"
 
 
 def load_real(name: str) -> LPModel:
-    """One Netlib infeasible model by name (a gzipped file is unpacked to a temporary file first)."""
+    """One Netlib infeasible model by name (a gzipped one, cplex1, is read as a user's .mps.gz: `read_model`)."""
     if name not in REAL_MODELS:
         raise SpecError("problem", f"no Netlib model {name!r}; use one of {', '.join(REAL_MODELS)}")
     plain = DATA_DIR / f"{name}.mps"
     if plain.exists():
         return LPModel.read(plain)
-    packed = DATA_DIR / f"{name}.mps.gz"
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{name}.mps"
-        path.write_bytes(gzip.decompress(packed.read_bytes()))
-        return LPModel.read(path)
+    return read_model(DATA_DIR / f"{name}.mps.gz")
 
 
 @dataclass(frozen=True)

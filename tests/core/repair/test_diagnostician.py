@@ -12,7 +12,7 @@ import pytest
 from core.repair.diagnostician import MODEL_HEADER, NO_RATIONAL, Diagnostician, read_name, read_statement
 from core.repair.evaluate import run_offline, run_problem, run_real
 from solvers.lp.env import MODEL_HEADER as ENV_MODEL_HEADER
-from solvers.lp.env import LPRepairEnv
+from solvers.lp.env import LPRepairEnv, Track
 from solvers.lp.errortypes import IN_AGENT_GRAMMAR, ErrorType
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -23,19 +23,34 @@ def _by_type(rows):
     return {r["error_type"]: r for r in rows}
 
 
-def _loaded_after_import(module: str) -> list[str]:
-    code = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
+# Any LP (no `_e{n}` names): the generic path, which runs the own-model tool's analysis.
+GENERIC_LP = "Minimize\n obj: x + y\nSubject To\n c1: x + y >= 10\n c2: x + y <= 5\nEnd\n"
+RUN_GENERIC = (
+    "from core.repair.diagnostician import MODEL_HEADER, Diagnostician; "
+    "agent = Diagnostician(); "
+    f"action = agent.act(MODEL_HEADER + '\\n' + {GENERIC_LP!r}); "
+    "assert action['name'] != 'SUBMIT', (action, agent.verdict)"
+)
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The modules loaded in a fresh interpreter after running `code`."""
+    code = f"import json, sys; {code}; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
     )
-    return json.loads(out.stdout)
+    return json.loads(out.stdout.splitlines()[-1])
 
 
 def test_the_diagnostician_never_imports_the_generator() -> None:
-    loaded = _loaded_after_import("core.repair.diagnostician")
+    loaded = _loaded_after("import core.repair.diagnostician")
+    assert not [m for m in GENERATOR if m in loaded], [m for m in GENERATOR if m in loaded]
+    # acting on any LP runs the own-model analysis (imported lazily): still no generator module is loaded
+    loaded = _loaded_after(RUN_GENERIC)
+    assert "solvers.lp.analyze" in loaded
     assert not [m for m in GENERATOR if m in loaded], [m for m in GENERATOR if m in loaded]
     # the check can fail: the statement-diff reference does load the generator
-    reference = _loaded_after_import("core.repair.agents")
+    reference = _loaded_after("import core.repair.agents")
     assert {"solvers.lp.saboteur", "solvers.lp.dataset"} <= set(reference)
 
 
@@ -125,6 +140,44 @@ def test_a_lowered_balance_target_is_restored_from_the_stated_numbers(repair_pro
         found = [f for f in agent.diagnose(model) if f.action.target == row]
         assert [(f.action.name.value, f.action.value) for f in found] == [("UPDATE_RHS", stated)], row
         model.set_row_bounds(row, stated, stated)
+
+
+def test_model_only_restores_a_lowered_target_that_its_peers_share(repair_problems) -> None:
+    """ME-3 without a statement: a later-period target that departs from its family's common value (0 upstream)."""
+    p = next(q for q in repair_problems if q.error_type is ErrorType.ME5)
+    model = p.build()
+    agent = Diagnostician(extended=True)
+    assert agent.statement is None
+    assert not [f for f in agent.diagnose(model) if f.action.target and "inv_balance" in f.action.target]
+    model.set_row_bounds("inv_balance_e2_t3", -500.0, -500.0)
+    found = [f for f in agent.diagnose(model) if f.action.target == "inv_balance_e2_t3"]
+    assert [(f.action.name.value, f.action.value) for f in found] == [("UPDATE_RHS", 0.0)]
+    assert "share" in found[0].why
+
+
+@pytest.mark.parametrize(("row", "kind"), [("inv_balance_e2_t1", "opening stock"), ("inv_balance_e1_t3", "demand")])
+def test_model_only_says_why_an_unknowable_target_is_not_guessed(repair_problems, row: str, kind: str) -> None:
+    """The first period's target (opening stock) and the retailer's (demand) have no peers: say so, never guess."""
+    p = next(q for q in repair_problems if q.error_type is ErrorType.ME9)
+    model = p.build()
+    for fam in ("bullwhip_force", "min_order"):  # ME-9's injected rows: only the lowered target stays wrong
+        for r in model.rows_matching(fam):
+            model.set_row_bounds(r, -float("inf"), float("inf"))
+    stated = model.row_bounds(row)[0]
+    model.set_row_bounds(row, stated - 2000.0, stated - 2000.0)
+    agent = Diagnostician(extended=True)
+    assert agent.plan(model) == []
+    assert agent.verdict.startswith(NO_RATIONAL), agent.verdict
+    assert row in agent.verdict and kind in agent.verdict and "decouple" in agent.verdict
+
+
+def test_model_only_never_decouples_on_a_lowered_target(repair_problems) -> None:
+    p = next(q for q in repair_problems if q.error_type is ErrorType.ME3)
+    env = LPRepairEnv([p], protected=True, extended=True, track=Track.MODEL_ONLY)
+    agent = Diagnostician(extended=True)
+    row = run_problem(env, agent, p)
+    assert not [a for a in row["actions"] if a["name"] in ("DROP_CONSTRAINT", "RELAX_CONSTRAINT")]
+    assert row["exact_repair"] or agent.verdict.startswith(NO_RATIONAL), agent.verdict
 
 
 def test_a_fix_the_action_set_refuses_is_named_in_the_verdict(repair_problems) -> None:

@@ -146,6 +146,31 @@ def test_solve_user_files(capsys, tmp_path: Path) -> None:
     assert json.loads(capsys.readouterr().err)["field"] == "--file"
 
 
+def test_solve_reads_a_gzipped_mps_and_refuses_a_gzip_bomb(capsys, tmp_path: Path, monkeypatch) -> None:
+    import gzip
+
+    import solvers.lp.analyze as analyze_module
+    from solvers.lp.model import LPModel, LPStatus
+
+    packed = tmp_path / "bad.mps.gz"
+    packed.write_bytes(gzip.compress(LPModel.from_text(INFEASIBLE_LP).to_text("mps").encode()))
+    fixed = tmp_path / "fixed.mps"
+    code, out, _ = _run(capsys, ["repair", "solve", "--file", str(packed), "--repair-out", str(fixed)])
+    assert code == 0 and out["status"] == "INFEASIBLE" and out["file"] == str(packed)
+    assert {r["name"] for r in out["iis"]["rows"]} == {"capacity_e1_t1", "demand_e1_t1"}
+    assert LPModel.read(fixed).solve().status is LPStatus.OPTIMAL
+    monkeypatch.setattr(analyze_module, "MAX_BYTES", 1_000)
+    bomb = tmp_path / "bomb.mps.gz"
+    bomb.write_bytes(gzip.compress(b"*" * 5_000_000))
+    code, out, err = _run(capsys, ["repair", "solve", "--file", str(bomb)])
+    assert code == 2 and out is None
+    assert json.loads(err)["error"].startswith("file: bomb.mps.gz decompresses to more than the limit")
+    cut = tmp_path / "cut.mps.gz"
+    cut.write_bytes(packed.read_bytes()[:-20])
+    code, out, err = _run(capsys, ["repair", "solve", "--file", str(cut)])
+    assert code == 2 and "cut.mps.gz is not a readable gzip file" in json.loads(err)["error"]
+
+
 def test_solve_a_supply_chain_model_runs_the_deployable_oracle(
     capsys, tmp_path: Path, repair_problems
 ) -> None:

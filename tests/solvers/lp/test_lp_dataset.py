@@ -169,6 +169,48 @@ def test_me3_is_a_wrong_balance_target_not_a_new_row(small_problems: list[Proble
         assert diff_models(fixed, model, tol=1e-9).empty
 
 
+def _me3_text(sc, tight, n: int, t: int, extra: float) -> str:
+    """The ME-3 injection's LP text (as `inject` writes it) at echelon n, period t, with the drawn extra (u × d̄)."""
+    from solvers.lp.edits import bounds_edit
+    from solvers.lp.saboteur import balance_rhs
+
+    reachable = sc.initial_inventory[n - 1] - (sum(sc.demand[:t]) if n == 1 else 0.0)
+    target = round(balance_rhs(sc, n, t) - (reachable + tight.backorder_caps[n - 1][t - 1] + extra), 2)
+    model = build_tightened(sc, tight)
+    apply_edits(model, (bounds_edit(f"inv_balance_e{n}_t{t}", target, target),))
+    return model.to_text("lp")
+
+
+def test_me3_model_only_twins_same_lp_text_different_true_targets(small_problems: list[Problem]) -> None:
+    """Why model-only ME-3 cannot be met on opening-stock and demand targets (docs/lp_repair.md): the lowered
+    target is -(cap + extra) [- the earlier periods' visible targets], so the true opening stock or demand cancels
+    out. Two chains that differ only there, with the same limits, give the identical LP text, and both true
+    models are feasible: no reading of the LP text alone can tell their targets apart."""
+    from solvers.lp.saboteur import balance_rhs
+
+    p = next(q for q in small_problems if q.error_type is ErrorType.ME3)
+    sc, tight = p.supply_chain, p.tightening
+    cases = [(1, 1), (2, 1)] + ([(1, 2)] if sc.lead_time[0] >= 2 else [])
+    for n, t in cases:
+        if t == 1:
+            init = list(sc.initial_inventory)
+            init[n - 1] += 10.0  # more opening stock: never fewer feasible plans
+            twin = dataclasses.replace(sc, initial_inventory=tuple(init))
+        else:
+            demand = list(sc.demand)
+            demand[t - 1] = round(demand[t - 1] / 2, 2)  # less demand in that period: likewise
+            twin = dataclasses.replace(sc, demand=tuple(demand))
+        assert balance_rhs(twin, n, t) != balance_rhs(sc, n, t)
+        assert _me3_text(twin, tight, n, t, 17.5) == _me3_text(sc, tight, n, t, 17.5), (n, t)
+        assert build_tightened(twin, tight).solve().status is LPStatus.OPTIMAL
+        assert build_tightened(sc, tight).solve().status is LPStatus.OPTIMAL
+    # the check can fail: an upstream later-period target (true value 0) does depend on the opening stock
+    init = list(sc.initial_inventory)
+    init[1] += 10.0
+    twin = dataclasses.replace(sc, initial_inventory=tuple(init))
+    assert _me3_text(twin, tight, 2, 2, 17.5) != _me3_text(sc, tight, 2, 2, 17.5)
+
+
 def test_me3_new_row_option_keeps_the_earlier_injection() -> None:
     from solvers.lp.saboteur import SABOTAGE
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 
@@ -173,3 +174,80 @@ def test_fuzz_only_project_errors_and_no_invented_model(tmp_path_factory, data: 
     words = set(re.split(r"[\s:+\-<>=]+", data.decode("utf-8")))
     assert set(model.col_names) <= words and set(model.row_names) <= words
     assert model.num_cols >= 1
+
+
+# --- gzipped models (.mps.gz, .lp.gz) ---
+
+
+def test_gzipped_files_read_as_the_plain_ones(tmp_path: Path) -> None:
+    mps = read_model(_write(tmp_path, "plan.mps.gz", gzip.compress(MPS.encode())))
+    assert (mps.num_rows, sorted(mps.col_names)) == (2, ["x", "y"])
+    assert analyze(mps).objective == pytest.approx(10.0)
+    lp = read_model(_write(tmp_path, "model.lp.gz", gzip.compress(LP.encode())), "Plan.LP.GZ")
+    assert (lp.num_rows, lp.is_mip()) == (2, True)
+
+
+def test_a_gzipped_file_is_checked_like_a_plain_one(tmp_path: Path) -> None:
+    text, expected = BAD_MPS["no ENDATA"]
+    with pytest.raises(SpecError, match=f"^file: my plan.mps.gz {expected}"):
+        read_model(_write(tmp_path, "my plan.mps.gz", gzip.compress(text.encode())))
+
+
+def test_a_gzip_bomb_is_refused_by_its_decompressed_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import solvers.lp.analyze as analyze_module
+
+    monkeypatch.setattr(analyze_module, "MAX_BYTES", 10_000)
+    bomb = gzip.compress(MPS.encode() + b"*" * 50_000_000)  # 50 MB of comment lines in about 50 KB
+    assert len(bomb) < 100_000
+    with pytest.raises(SpecError, match=r"^file: bomb.mps.gz decompresses to more than the limit of 0.01 MB"):
+        read_model(_write(tmp_path, "bomb.mps.gz", bomb))
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (MPS.encode(), "Not a gzipped file"),
+        (gzip.compress(MPS.encode())[:-12], "cut short"),
+        (gzip.compress(MPS.encode())[:5], "cut short"),
+        (b"", "empty"),
+    ],
+)
+def test_a_file_that_is_no_readable_gzip_names_the_users_file(tmp_path: Path, data: bytes, reason: str) -> None:
+    with pytest.raises(SpecError, match=f"^file: chain.mps.gz is not a readable gzip file .*{reason}"):
+        read_model(_write(tmp_path, "model.mps.gz", data), "chain.mps.gz")
+
+
+def test_only_model_files_and_their_gzipped_forms_are_read(tmp_path: Path) -> None:
+    for name in ("plan.gz", "plan.txt.gz", "plan.mps.zip", "plan.gz.mps"[:-4]):
+        with pytest.raises(SpecError, match="upload an .mps or .lp model file"):
+            read_model(_write(tmp_path, "x.mps.gz", gzip.compress(MPS.encode())), name)
+
+
+def _gzip_mutations() -> st.SearchStrategy[bytes]:
+    packed = gzip.compress(MPS.encode())
+
+    def mutate(edits: list[tuple[int, int, bytes]]) -> bytes:
+        out = bytearray(packed)
+        for pos, cut, insert in edits:
+            pos %= len(out) + 1
+            out[pos : pos + cut] = insert
+        return bytes(out)
+
+    edit = st.tuples(st.integers(0, 400), st.integers(0, 8), st.binary(max_size=4))
+    return st.builds(mutate, st.lists(edit, min_size=1, max_size=4))
+
+
+@settings(derandomize=True, deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_gzip_mutations())
+def test_fuzz_corrupt_gzip_gives_project_errors_or_the_checked_model(tmp_path_factory, data: bytes) -> None:
+    """A corrupted .mps.gz is a SpecError naming the file, or it still decompresses to a file the checks pass."""
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.mps.gz"
+    path.write_bytes(data)
+    try:
+        model = read_model(path, "my model.mps.gz")
+    except OrcaError as err:
+        assert "my model.mps.gz" in str(err)
+        return
+    text = gzip.decompress(data).decode("utf-8")
+    words = set(re.split(r"\s+", text))
+    assert set(model.col_names) <= words and set(model.row_names) <= words

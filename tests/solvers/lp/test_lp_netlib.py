@@ -3,7 +3,6 @@ verified repairs whose printed amounts repair the model when applied by plain hi
 
 from __future__ import annotations
 
-import gzip
 import json
 import math
 from pathlib import Path
@@ -22,14 +21,10 @@ MODELS = ("galenet", "woodinfe", "klein1", "forest6", "ex72a", "box1", "refinery
 NUMERICALLY_HARD = {"vol1"}
 
 
-def netlib_file(name: str, folder: Path) -> Path:
-    """The model's .mps path (a gzipped one is unpacked into `folder`)."""
+def netlib_file(name: str) -> Path:
+    """The model's stored file: .mps, or .mps.gz (cplex1), which `read_model` and HiGHS both read."""
     plain = DATA / f"{name}.mps"
-    if plain.exists():
-        return plain
-    out = folder / f"{name}.mps"
-    out.write_bytes(gzip.decompress((DATA / f"{name}.mps.gz").read_bytes()))
-    return out
+    return plain if plain.exists() else DATA / f"{name}.mps.gz"
 
 
 def _feasible_after(path: Path, changes: list[dict]) -> str:
@@ -54,8 +49,8 @@ def _feasible_after(path: Path, changes: list[dict]) -> str:
 
 
 @pytest.mark.parametrize("name", MODELS)
-def test_netlib_infeasible_model(name: str, tmp_path: Path) -> None:
-    path = netlib_file(name, tmp_path)
+def test_netlib_infeasible_model(name: str) -> None:
+    path = netlib_file(name)
     model = read_model(path)
     report = analyze(model)
     out = json.loads(json.dumps(report.to_dict()))  # what the CLI prints
@@ -82,13 +77,21 @@ def test_netlib_infeasible_model(name: str, tmp_path: Path) -> None:
     assert report.best() is not None
 
 
-def test_vol1_reaches_highs_getiis_after_both_ray_routes_fail(tmp_path: Path) -> None:
+def test_cplex1_is_read_from_its_stored_mps_gz_as_a_user_upload() -> None:
+    """The stored cplex1.mps.gz goes through `read_model` (decompression capped, strict checks), no hand unpacking."""
+    path = netlib_file("cplex1")
+    assert path.name == "cplex1.mps.gz"
+    model = read_model(path)
+    assert (model.num_rows, model.num_cols) == (3005, 3221)
+
+
+def test_vol1_reaches_highs_getiis_after_both_ray_routes_fail() -> None:
     """The audit's case: the ray routes give nothing usable on vol1; getIis from a fresh solve does."""
-    report = analyze(read_model(netlib_file("vol1", tmp_path)))
+    report = analyze(read_model(netlib_file("vol1")))
     assert report.iis.method == "HiGHS getIis" and len(report.iis.attempts) == 2
 
 
-def test_when_every_iis_route_fails_the_repairs_still_come(monkeypatch, tmp_path: Path) -> None:
+def test_when_every_iis_route_fails_the_repairs_still_come(monkeypatch) -> None:
     import solvers.lp.analyze as analyze_module
     from core.errors import SolverError
 
@@ -98,21 +101,21 @@ def test_when_every_iis_route_fails_the_repairs_still_come(monkeypatch, tmp_path
     for name in ("presolved_ray_iis", "_highs_iis_fresh", "_elastic_filter_iis"):
         monkeypatch.setattr(analyze_module, name, fail)
     monkeypatch.setattr(LPModel, "_ray_iis", lambda self: None)
-    report = analyze(read_model(netlib_file("galenet", tmp_path)))
+    report = analyze(read_model(netlib_file("galenet")))
     assert report.iis.method == "none (elastic-only analysis)" and len(report.iis.attempts) == 5
     assert report.candidates and report.candidates[0].status is LPStatus.OPTIMAL
     assert "No IIS could be computed" in report.summary
 
 
-def test_a_mip_found_fewest_repair_is_not_called_proven(tmp_path: Path) -> None:
+def test_a_mip_found_fewest_repair_is_not_called_proven() -> None:
     """woodinfe: no IIS member alone repairs it, so the count comes from the L0 MIP and is labelled best found."""
-    report = analyze(read_model(netlib_file("woodinfe", tmp_path)))
+    report = analyze(read_model(netlib_file("woodinfe")))
     fewest = next(c for c in report.candidates if c.goal == "fewest")
     assert len(fewest.changes) == 2 and not fewest.proven and "not proven" in fewest.label
 
 
-def test_refinery_has_a_one_change_repair(tmp_path: Path) -> None:
+def test_refinery_has_a_one_change_repair() -> None:
     """HiGHS' L0 MIP called 3 changes optimal here; trying IIS members alone finds one row that suffices."""
-    report = analyze(read_model(netlib_file("refinery", tmp_path)))
+    report = analyze(read_model(netlib_file("refinery")))
     fewest = next(c for c in report.candidates if c.goal == "fewest")
     assert len(fewest.changes) == 1 and fewest.proven
