@@ -9,6 +9,11 @@ agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "p
 "one_shot" | "aware_one_shot" | "default"} (`OptimizerSpec`). Offline agents: T-P-P only (labelled offline in
 reports); the other designs and LLM T-P-P are `kind = "llm"` agents (refused without credentials). C-N-R is
 refused under `default` and `aware_one_shot` and with offline decision agents (see OptimizerSpec).
+Roles (core.llm.roles): `optimizer` (an LLM optimization agent's model) and `decision` (the decision agents'
+model, an environment-side role: `make_env` gets it, with temperature and seed; "offline:NAME" names the
+offline stand-ins; the template stays `[env] decision.template`). `[env] decision = {kind = "llm", provider,
+model}` is an alias of the role `decision` for every agent (an agent's own role wins). The decision agents'
+tokens are the cell's metrics `decision_input_tokens`/`decision_output_tokens`, priced at their model.
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from core.config import Settings
 from core.errors import SpecError
+from core.llm.roles import RoleModel
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
@@ -62,16 +69,38 @@ def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     ]
 
 
-def make_env(config: dict[str, Any]) -> ConversationEnv:
+def env_roles(env_config: dict[str, Any]) -> dict[str, RoleModel]:
+    """The roles `[env]` names by alias: LLM decision agents in `[env] decision` are the role `decision`."""
+    decision = DecisionAgentSpec.from_config(env_config.get("decision"))
+    if decision.kind != "llm":
+        return {}
+    return {"decision": RoleModel(str(decision.provider), str(decision.model)).check("env.decision")}
+
+
+def decision_of(config: dict[str, Any], role: Settings | None) -> tuple[DecisionAgentSpec, Settings | None]:
+    """The decision agents of a cell and their settings: the role `decision` when named (offline: the stand-ins;
+    the template from `[env] decision`), else `[env] decision`."""
+    base = DecisionAgentSpec.from_config(config.get("decision"))
+    if role is None:
+        return base, (base.settings() if base.kind == "llm" else None)
+    if role.provider == "offline":
+        return DecisionAgentSpec(field="roles.decision"), None
+    spec = DecisionAgentSpec(
+        kind="llm", provider=role.provider, model=role.model, template=base.template, field="roles.decision"
+    )
+    return spec, role
+
+
+def make_env(config: dict[str, Any], roles: dict[str, Settings] | None = None) -> ConversationEnv:
     profile = DecisionProfile(
         utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
     )
-    decision = DecisionAgentSpec.from_config(config.get("decision"))
+    decision, settings = decision_of(config, (roles or {}).get("decision"))
     env = ConversationEnv(
         profile,
         max_turns=int(config.get("max_turns", 20)),
         decision=decision,
-        settings=decision.settings() if decision.kind == "llm" else None,
+        settings=settings,
     )
     _LOCAL.env = env
     return env
@@ -93,14 +122,17 @@ def _problem(agent_spec: dict[str, Any], decision_kind: str) -> str | None:
 def check_agents(agents: list[dict[str, Any]], env_config: dict[str, Any]) -> None:
     """Refuse, before any cell runs, an agent seed 003 does not define in this set-up (e.g. C-N-R under
     `default`, or with offline decision agents), naming the agent."""
-    kind = DecisionAgentSpec.from_config(env_config.get("decision")).kind
+    default = DecisionAgentSpec.from_config(env_config.get("decision")).kind
     for agent in agents:
+        role = (agent.get("roles") or {}).get("decision")
+        kind = default if role is None else ("offline" if role.get("provider") == "offline" else "llm")
         problem = _problem(agent, kind)
         if problem is not None:
             raise SpecError(f"agents.{agent.get('name', '?')}.design", problem)
 
 
-ROLES = ("optimizer",)  # the roles a spec may name (the decision agents are the environment's: [env] decision)
+ENV_ROLES = ("decision",)  # the environment's side (make_env); its tokens are the cell's metrics
+ROLES = ("optimizer", *ENV_ROLES)  # the roles a spec may name
 
 
 def make_agent(
