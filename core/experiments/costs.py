@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -200,22 +201,45 @@ class Budget:
 
 @dataclass(frozen=True)
 class CallEstimate:
-    """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call."""
+    """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call;
+    `roles` is the part of them made by environment-side roles, role -> (calls, input tokens), which is priced
+    at that role's model (the rest at the agent's)."""
 
     calls: int
     input_tokens: int
     output_tokens_per_call: int = DEFAULT_OUTPUT_TOKENS
+    roles: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def _guess_cost(
+    agent: AgentSpec, guess: CallEstimate, prices: PriceTable, roles: tuple[str, ...], models: dict[str, RoleModel]
+) -> float | None:
+    """USD of one cell's estimate: the environment-side roles' calls at their models, the rest at the agent's."""
+    out = guess.output_tokens_per_call
+    role_calls = sum(c for c, _ in guess.roles.values())
+    role_input = sum(i for _, i in guess.roles.values())
+    side = Usage(guess.input_tokens - role_input, (guess.calls - role_calls) * out)
+    cost = agent_cost(agent, side, prices, roles) if side.input_tokens or side.output_tokens else 0.0
+    for role, (calls, tokens) in guess.roles.items():
+        model = env_role_model(agent, models, role)
+        part = None if model is None else (0.0 if model.offline else prices.cost(model.provider, model.model, Usage(tokens, calls * out)))
+        cost = None if cost is None or part is None else cost + part
+    return cost
 
 
 def estimate_cells(
     spec: ExperimentSpec, adapter: ModuleType, cells: list[Any], instances: dict[str, dict[str, Any]],
     prices: PriceTable,
 ) -> dict[str, Any]:
-    """The dry-run estimate of `cells` (pending `Cell`s): calls, tokens and USD per agent and in total."""
+    """The dry-run estimate of `cells` (pending `Cell`s): calls, tokens and USD per agent and in total. The
+    adapter's `llm_calls(agent, env_config, max_steps)` gets the agent with every role it plays (its `[env]`
+    aliases included) and may answer None: calls unknown for that cell."""
     hook = getattr(adapter, "llm_calls", None)
+    roles, models = env_roles(adapter), role_models(spec, adapter)
     rows: dict[str, dict[str, Any]] = {}
     for cell in cells:
         agent = spec.agent(cell.agent)
+        mine = models[agent.name]
         row = rows.setdefault(
             agent.name,
             {
@@ -231,20 +255,24 @@ def estimate_cells(
             },
         )
         row["cells"] += 1
-        if not agent_models(agent):
-            continue
-        if not callable(hook):
-            row["calls"] = row["cost_usd"] = None
-            row["note"] = "calls unknown: the adapter has no llm_calls estimate"
+        if not agent_models(agent) and all(m.offline for m in mine.values()):
             continue
         if row["calls"] is None:
             continue
-        guess: CallEstimate = hook(agent.as_dict(), dict(instances[cell.instance]), spec.max_steps)
-        usage = Usage(guess.input_tokens, guess.calls * guess.output_tokens_per_call)
+        played = {**agent.as_dict(), "roles": {r: m.as_dict() for r, m in mine.items()}}
+        guess: CallEstimate | None = (
+            hook(played, dict(instances[cell.instance]), spec.max_steps) if callable(hook) else None
+        )
+        if guess is None:
+            row["calls"] = row["cost_usd"] = None
+            row["note"] = "calls unknown: " + (
+                "the adapter has no llm_calls estimate" if not callable(hook) else "the adapter cannot estimate this agent"
+            )
+            continue
         row["calls"] += guess.calls
-        row["input_tokens"] += usage.input_tokens
-        row["output_tokens"] += usage.output_tokens
-        cost = agent_cost(agent, usage, prices)
+        row["input_tokens"] += guess.input_tokens
+        row["output_tokens"] += guess.calls * guess.output_tokens_per_call
+        cost = _guess_cost(agent, guess, prices, roles, mine)
         if cost is None:
             row["cost_usd"] = None
             row["note"] = "price unknown"

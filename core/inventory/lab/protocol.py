@@ -26,13 +26,22 @@ from gymnasium import spaces
 
 from core.config import Settings
 from core.errors import SpecError
+from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, CallEstimate, estimate_tokens
 from core.inventory.lab.assessment import assess
 from core.inventory.lab.config import LabConfig, make_imitator
 from core.inventory.lab.env import policy_from_spec, spec_of
 from core.inventory.lab.generator import Scenario, generate
-from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImitator
-from core.inventory.lab.judge import LLMJudge
+from core.inventory.lab.imitator import (
+    ImitatorNoise,
+    LLMImitator,
+    OfflineImitator,
+    llm_opening,
+    persona_prompt,
+)
+from core.inventory.lab.judge import JUDGE_PROMPT, LLMJudge
 from core.inventory.lab.treatments import (
+    INTERACTIVE_PROMPT,
+    PARAMETER_PROMPT,
     TREATMENTS,
     CachedOptimizer,
     run_treatment_a,
@@ -212,6 +221,40 @@ def make_agent(
         if role not in ROLES:
             raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(ROLES)}")
     return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings, roles)
+
+
+def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate | None:
+    """The dry-run estimate of one cell (`experiment run --dry-run`), an upper bound under stated assumptions:
+    C makes 2 calls (the consultant, the judge); B runs to the turn limit (the judge never says Yes), each turn
+    the consultant, the judge and — when the imitator is an LLM — the imitator; every reply is
+    `DEFAULT_OUTPUT_TOKENS` long, the offline imitator's too. Input tokens are what those calls send (system
+    prompt and history) by `estimate_tokens`. A (the Copilot's conversation) has no estimate (None)."""
+    lab = _lab_config(config.get("lab") or {})
+    scenario = Scenario.from_dict(config["scenario"])
+    roles = dict(agent.get("roles") or {})
+    treatment = str(agent.get("treatment", "")).strip().upper()
+    out = DEFAULT_OUTPUT_TOKENS
+    reply = out  # the tokens of one reply, by the assumption (4 characters a token)
+    if treatment == "C":
+        csv = f"Business parameters (extracted_params.csv):\n{scenario.params_csv()}"
+        sent = estimate_tokens(PARAMETER_PROMPT) + estimate_tokens(csv) + estimate_tokens(JUDGE_PROMPT) + reply
+        return CallEstimate(2, sent, out)
+    if treatment != "B":
+        return None
+    imitator = roles.get("imitator")
+    llm_imitator = (imitator is not None and imitator.get("provider") != "offline") or (
+        imitator is None and lab.imitator == "llm"
+    )
+    turns = lab.max_turns
+    opening = llm_opening(scenario) if llm_imitator else make_imitator(lab, scenario, 0, Settings()).opening()
+    consultant = sum(
+        estimate_tokens(INTERACTIVE_PROMPT) + estimate_tokens(opening) + (k - 1) * 2 * reply for k in range(1, turns + 1)
+    )
+    judge = turns * (estimate_tokens(JUDGE_PROMPT) + reply)
+    if not llm_imitator:
+        return CallEstimate(2 * turns, consultant + judge, out)
+    persona = sum(estimate_tokens(persona_prompt(scenario)) + (2 * k - 1) * reply for k in range(1, turns + 1))
+    return CallEstimate(3 * turns, consultant + judge + persona, out, roles={"imitator": (turns, persona)})
 
 
 def metrics(result: RolloutResult, env: TrialEnv) -> dict[str, float]:
