@@ -204,3 +204,29 @@ def test_the_decision_role_plays_the_decision_agents(monkeypatch, fake_llm, tmp_
     bodies = [r["body"] for r in fake_llm.requests]
     assert [b["model"] for b in bodies] == ["decider-t", "decider-t"]
     assert {(b.get("temperature"), b.get("seed")) for b in bodies} == {(0, 5)}
+
+
+def test_the_dry_run_counts_the_decision_agents_calls_exactly(monkeypatch, fake_llm, tmp_path) -> None:
+    """Issue 30: `llm_calls` of the School Scheduling lab gives the exact number of model calls a scripted
+    fake-server run makes (a conversation to its turn limit) and their input tokens within 10 %."""
+    from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, estimate_tokens
+    from core.experiments.driver import estimate, run_experiment
+    from core.experiments.engines import LocalEngine
+    from core.llm.prices import parse_prices
+
+    no_keys(monkeypatch)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    spec = parse_spec(SPEC.replace("[[agents]]", "max_turns = 4\n[[agents]]") + '[[agents]]\nname = "off"\n'
+                      'kind = "offline"\ndesign = "T-P-P"\nroles = { decision = "offline:rules" }\n')
+    store = Store(tmp_path / "lab.duckdb")
+    guess = estimate(spec, store, parse_prices('[openai]\n"decider-1" = { input = 1, output = 2 }\n'))
+    by_agent = {a["agent"]: a for a in guess["agents"]}
+    assert guess["calls"] == 4 and by_agent["off"]["calls"] == 0 and guess["cost"].startswith("$")
+    reply = "No, that is not it. " * 40  # about as long as assumed; never __END__, never a check
+    assert abs(len(reply) - 4 * DEFAULT_OUTPUT_TOKENS) <= 0.05 * len(reply)
+    fake_llm.script([{"text": reply} for _ in range(8)])
+    run_experiment(spec, store, engine=LocalEngine(1), progress=False)
+    assert len(fake_llm.requests) == guess["calls"]
+    sent = sum(estimate_tokens(m["content"] or "") for r in fake_llm.requests for m in r["body"]["messages"])
+    assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)
