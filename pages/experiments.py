@@ -7,6 +7,7 @@ from core.errors import OrcaError
 from core.experiments import background
 from core.experiments.charts import mean_ci_figure
 from core.experiments.report import archive, build_report, markdown_table, to_markdown
+from core.llm.prices import format_cost
 from core.ui import get_store, guard, setup_page, show_error
 
 P = "orca_exp_"
@@ -157,6 +158,17 @@ with guard():
         st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired")
     with st.expander("Per instance and agent"):
         st.dataframe(report.per_group, hide_index=True, width="stretch")
+    total = report.total_tokens
+    if total.input_tokens or total.output_tokens:  # tokens and $ of every role, when the runs used a model
+        st.subheader("Tokens and cost")
+        st.caption(
+            f"{total.input_tokens:,} input and {total.output_tokens:,} output tokens, "
+            f"{format_cost(report.total_cost)} at list price (the price table, `data/llm_prices.toml`; a reply "
+            "served from the cache is counted as if sent; *price unknown* means the model has no price, not free)."
+        )
+        st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs")
+        with st.expander("Tokens and cost per cell (run)"):
+            st.dataframe(report.cell_costs, hide_index=True, width="stretch", key=P + "cell_costs")
     failed = report.cells[report.cells["status"] == "failed"]
     if not failed.empty:
         with st.expander(

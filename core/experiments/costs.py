@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from core.errors import SpecError
 from core.experiments.spec import AgentSpec, ExperimentSpec
 from core.llm.prices import PriceTable
+from core.llm.roles import RoleModel
 from core.llm.types import Usage
 from core.store.rollouts import RunRecord
 
@@ -48,17 +50,33 @@ def agent_provider(agent: AgentSpec) -> str:
     return str(agent.provider) if agent.kind == "llm" else "offline"
 
 
-def agent_models(agent: AgentSpec) -> list[tuple[str, str]]:
-    """Every LLM (provider, model) an agent uses: its own (kind "llm") and its LLM roles'."""
+def env_roles(adapter: object) -> tuple[str, ...]:
+    """The adapter's environment-side roles (`ENV_ROLES`): their tokens are cell metrics, not run tokens."""
+    return tuple(getattr(adapter, "ENV_ROLES", ()) or ())
+
+
+def role_models(spec: ExperimentSpec, adapter: object = None) -> dict[str, dict[str, RoleModel]]:
+    """Per agent, the model of each role: the roles the spec's `[env]` names by the adapter's alias (its optional
+    `env_roles(env_config)`, e.g. the inventory lab's `[env] imitator = "provider:model"`), then the agent's
+    own `roles`, which win."""
+    hook = getattr(adapter, "env_roles", None)
+    aliases: dict[str, RoleModel] = dict(hook(dict(spec.env))) if callable(hook) else {}
+    return {agent.name: {**aliases, **agent.roles} for agent in spec.agents}
+
+
+def agent_models(agent: AgentSpec, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Every LLM (provider, model) an agent uses: its own (kind "llm") and its LLM roles' (but the roles in
+    `exclude`, the environment-side ones, priced on their own)."""
     models = [(str(agent.provider), str(agent.model))] if agent.kind == "llm" else []
-    models += [(m.provider, m.model) for m in agent.roles.values() if not m.offline]
+    models += [(m.provider, m.model) for r, m in agent.roles.items() if not m.offline and r not in exclude]
     return list(dict.fromkeys(models))
 
 
-def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable) -> float | None:
+def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable, exclude: tuple[str, ...] = ()) -> float | None:
     """USD of `usage` by `agent`: 0 without an LLM; None when one of its models has no price; with several
-    models (roles) the cost at the dearest one, an upper bound, since a run's tokens are not split by role."""
-    costs = [prices.cost(p, m, usage) for p, m in agent_models(agent)]
+    models (roles) the cost at the dearest one, an upper bound, since a run's tokens are not split by role.
+    `exclude`: environment-side roles, which are priced on their own (`cell_cost`)."""
+    costs = [prices.cost(p, m, usage) for p, m in agent_models(agent, exclude)]
     if not costs:
         return 0.0
     if any(c is None for c in costs):
@@ -66,10 +84,73 @@ def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable) -> float | No
     return max(c for c in costs if c is not None)
 
 
-def check_prices(spec: ExperimentSpec, prices: PriceTable, field: str) -> None:
-    """Refuse (naming `field`) when an LLM model of an agent has no price: a budget cannot use it."""
+def role_usage(metrics: Any, role: str) -> Usage:
+    """The tokens of environment-side role `role` in a cell's metrics (`<role>_input_tokens`, ...)."""
+    def number(key: str) -> int:
+        try:
+            value = float((metrics or {}).get(key) or 0)
+        except (TypeError, ValueError):
+            return 0
+        return int(value) if math.isfinite(value) else 0
+
+    return Usage(number(f"{role}_input_tokens"), number(f"{role}_output_tokens"))
+
+
+@dataclass(frozen=True)
+class CellCost:
+    """A cell's tokens (every role) and USD (None: a model without a price); `roles` is the tokens of each
+    environment-side role that used any."""
+
+    usage: Usage
+    cost_usd: float | None
+    roles: dict[str, Usage]
+
+
+def env_role_model(agent: AgentSpec, models: dict[str, RoleModel], role: str) -> RoleModel | None:
+    """The model playing environment-side `role` for `agent`: its role (or the `[env]` alias), else the agent's
+    own model (a lab whose LLM imitator is the treatment's model); None when nothing names one."""
+    if role in models:
+        return models[role]
+    if agent.kind == "llm":
+        return RoleModel(str(agent.provider), str(agent.model))
+    return None
+
+
+def cell_cost(
+    agent: AgentSpec,
+    usage: Usage,
+    metrics: Any,
+    prices: PriceTable,
+    *,
+    roles: tuple[str, ...] = (),
+    models: dict[str, RoleModel] | None = None,
+) -> CellCost:
+    """The tokens and USD of one cell of `agent`: the run's tokens `usage` at the agent's own models
+    (`agent_cost`), plus each environment-side role's tokens (from `metrics`) at that role's model in `models`
+    (offline: $0; no model or no price: unknown)."""
+    cost = agent_cost(agent, usage, prices, roles)
+    total = usage
+    used: dict[str, Usage] = {}
+    for role in roles:
+        tokens = role_usage(metrics, role)
+        if not (tokens.input_tokens or tokens.output_tokens):
+            continue
+        used[role] = tokens
+        total = total + tokens
+        model = env_role_model(agent, dict(models or {}), role)
+        part = None if model is None else (0.0 if model.offline else prices.cost(model.provider, model.model, tokens))
+        cost = None if cost is None or part is None else cost + part
+    return CellCost(total, cost, used)
+
+
+def check_prices(
+    spec: ExperimentSpec, prices: PriceTable, field: str, models: dict[str, dict[str, RoleModel]] | None = None
+) -> None:
+    """Refuse (naming `field`) when an LLM model of an agent (or of a role the `[env]` names) has no price: a
+    budget cannot use it."""
     for agent in spec.agents:
-        for provider, model in agent_models(agent):
+        named = [(m.provider, m.model) for m in (models or {}).get(agent.name, {}).values() if not m.offline]
+        for provider, model in dict.fromkeys([*agent_models(agent), *named]):
             if prices.price(provider, model) is None:
                 raise SpecError(
                     field,
@@ -79,23 +160,38 @@ def check_prices(spec: ExperimentSpec, prices: PriceTable, field: str) -> None:
 
 
 class Budget:
-    """Spent USD of the cells finished so far against a limit; `reached` once spent >= limit."""
+    """Spent USD of the cells finished so far against a limit; `reached` once spent >= limit. A reply served
+    from the reply cache costs nothing: its tokens (the worker's `CellOutcome.cached`) are taken off at their
+    model's price and counted in `cached_usd` instead."""
 
-    def __init__(self, limit_usd: float, spec: ExperimentSpec, prices: PriceTable) -> None:
+    def __init__(self, limit_usd: float, spec: ExperimentSpec, prices: PriceTable, adapter: object = None) -> None:
         if isinstance(limit_usd, bool) or not math.isfinite(limit_usd) or limit_usd <= 0:
             raise SpecError("--budget", f"must be a positive number of USD, got {limit_usd!r}")
-        check_prices(spec, prices, "--budget")
+        self.models = role_models(spec, adapter)
+        check_prices(spec, prices, "--budget", self.models)
+        self.roles = env_roles(adapter)
         self.limit_usd = float(limit_usd)
         self.spec = spec
         self.prices = prices
         self.spent_usd = 0.0
+        self.cached_usd = 0.0
         self._lock = threading.Lock()
 
-    def charge(self, agent_name: str, record: RunRecord | None) -> float:
-        """Add the cost of one finished cell of `agent_name`; return it."""
-        cost = agent_cost(self.spec.agent(agent_name), record_usage(record), self.prices) or 0.0
+    def charge(
+        self, agent_name: str, record: RunRecord | None, cached: dict[tuple[str, str], tuple[int, int]] | None = None
+    ) -> float:
+        """Add the cost of one finished cell of `agent_name` (less its `cached` tokens, per (provider, model));
+        return it."""
+        agent = self.spec.agent(agent_name)
+        metrics = record.metrics if record is not None else {}
+        full = cell_cost(
+            agent, record_usage(record), metrics, self.prices, roles=self.roles, models=self.models[agent_name]
+        ).cost_usd or 0.0
+        saved = sum(self.prices.cost(p, m, Usage(i, o)) or 0.0 for (p, m), (i, o) in (cached or {}).items())
+        cost = max(0.0, full - saved)
         with self._lock:
             self.spent_usd += cost
+            self.cached_usd += min(saved, full)
         return cost
 
     @property
@@ -105,22 +201,45 @@ class Budget:
 
 @dataclass(frozen=True)
 class CallEstimate:
-    """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call."""
+    """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call;
+    `roles` is the part of them made by environment-side roles, role -> (calls, input tokens), which is priced
+    at that role's model (the rest at the agent's)."""
 
     calls: int
     input_tokens: int
     output_tokens_per_call: int = DEFAULT_OUTPUT_TOKENS
+    roles: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def _guess_cost(
+    agent: AgentSpec, guess: CallEstimate, prices: PriceTable, roles: tuple[str, ...], models: dict[str, RoleModel]
+) -> float | None:
+    """USD of one cell's estimate: the environment-side roles' calls at their models, the rest at the agent's."""
+    out = guess.output_tokens_per_call
+    role_calls = sum(c for c, _ in guess.roles.values())
+    role_input = sum(i for _, i in guess.roles.values())
+    side = Usage(guess.input_tokens - role_input, (guess.calls - role_calls) * out)
+    cost = agent_cost(agent, side, prices, roles) if side.input_tokens or side.output_tokens else 0.0
+    for role, (calls, tokens) in guess.roles.items():
+        model = env_role_model(agent, models, role)
+        part = None if model is None else (0.0 if model.offline else prices.cost(model.provider, model.model, Usage(tokens, calls * out)))
+        cost = None if cost is None or part is None else cost + part
+    return cost
 
 
 def estimate_cells(
     spec: ExperimentSpec, adapter: ModuleType, cells: list[Any], instances: dict[str, dict[str, Any]],
     prices: PriceTable,
 ) -> dict[str, Any]:
-    """The dry-run estimate of `cells` (pending `Cell`s): calls, tokens and USD per agent and in total."""
+    """The dry-run estimate of `cells` (pending `Cell`s): calls, tokens and USD per agent and in total. The
+    adapter's `llm_calls(agent, env_config, max_steps)` gets the agent with every role it plays (its `[env]`
+    aliases included) and may answer None: calls unknown for that cell."""
     hook = getattr(adapter, "llm_calls", None)
+    roles, models = env_roles(adapter), role_models(spec, adapter)
     rows: dict[str, dict[str, Any]] = {}
     for cell in cells:
         agent = spec.agent(cell.agent)
+        mine = models[agent.name]
         row = rows.setdefault(
             agent.name,
             {
@@ -136,20 +255,24 @@ def estimate_cells(
             },
         )
         row["cells"] += 1
-        if not agent_models(agent):
-            continue
-        if not callable(hook):
-            row["calls"] = row["cost_usd"] = None
-            row["note"] = "calls unknown: the adapter has no llm_calls estimate"
+        if not agent_models(agent) and all(m.offline for m in mine.values()):
             continue
         if row["calls"] is None:
             continue
-        guess: CallEstimate = hook(agent.as_dict(), dict(instances[cell.instance]), spec.max_steps)
-        usage = Usage(guess.input_tokens, guess.calls * guess.output_tokens_per_call)
+        played = {**agent.as_dict(), "roles": {r: m.as_dict() for r, m in mine.items()}}
+        guess: CallEstimate | None = (
+            hook(played, dict(instances[cell.instance]), spec.max_steps) if callable(hook) else None
+        )
+        if guess is None:
+            row["calls"] = row["cost_usd"] = None
+            row["note"] = "calls unknown: " + (
+                "the adapter has no llm_calls estimate" if not callable(hook) else "the adapter cannot estimate this agent"
+            )
+            continue
         row["calls"] += guess.calls
-        row["input_tokens"] += usage.input_tokens
-        row["output_tokens"] += usage.output_tokens
-        cost = agent_cost(agent, usage, prices)
+        row["input_tokens"] += guess.input_tokens
+        row["output_tokens"] += guess.calls * guess.output_tokens_per_call
+        cost = _guess_cost(agent, guess, prices, roles, mine)
         if cost is None:
             row["cost_usd"] = None
             row["note"] = "price unknown"

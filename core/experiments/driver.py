@@ -14,7 +14,6 @@ cell's metrics: a name the adapter does not report stops the run with an error l
 from __future__ import annotations
 
 import contextlib
-import inspect
 import queue
 import threading
 import time
@@ -27,12 +26,13 @@ import duckdb
 
 from core.config import Settings
 from core.errors import SpecError, StoreError
-from core.experiments.costs import Budget, estimate_cells
+from core.experiments.costs import Budget, estimate_cells, role_models
 from core.experiments.engines import Engine, LocalEngine
 from core.experiments.lock import experiment_lock
 from core.experiments.progress import Progress
 from core.experiments.spec import ExperimentSpec, expand, load_adapter
 from core.experiments.worker import CellOutcome, CellStatus, CellTask
+from core.experiments.worker import takes_roles as worker_takes_roles
 from core.llm.prices import PriceTable, load_prices
 from core.llm.roles import RoleModel, settings_for
 from core.store import Store
@@ -66,8 +66,9 @@ class RunSummary:
     done: int
     failed: int
     elapsed_s: float
-    spent_usd: float | None = None  # with a budget: what the cells run now cost at list price
+    spent_usd: float | None = None  # with a budget: what the cells run now cost (cached replies at $0)
     budget_reached: bool = False
+    cached_usd: float | None = None  # with a budget: what the replies served from the cache would have cost
 
     def as_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in self.__dict__.items()}
@@ -166,28 +167,31 @@ def agent_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> d
     return out
 
 
-def role_settings(spec: ExperimentSpec, env: dict[str, str] | None = None) -> dict[str, dict[str, Settings]]:
-    """Per agent, the settings of each of its roles (`AgentSpec.roles`): an LLM role's provider key/URL from
-    the environment (refused without one, naming the variable), its temperature and seed; an offline role
-    only where the spec names "offline"."""
+def role_settings(
+    spec: ExperimentSpec, env: dict[str, str] | None = None, adapter: object = None
+) -> dict[str, dict[str, Settings]]:
+    """Per agent, the settings of each of its roles (`role_models`): an LLM role's provider key/URL from
+    the environment (refused without one, naming the role — `env.<role>` for an `[env]` alias — and the
+    variable), its temperature and seed; an offline role only where the spec names "offline"."""
     out: dict[str, dict[str, Settings]] = {}
-    for agent in spec.agents:
+    for agent_name, models in role_models(spec, adapter).items():
+        agent = spec.agent(agent_name)
         roles: dict[str, Settings] = {}
-        for role, model in agent.roles.items():
+        for role, model in models.items():
             if model.offline:
                 roles[role] = Settings(model=model.model)
                 continue
-            roles[role] = settings_for(model, f"agents.{agent.name}.roles.{role}", env)
+            where = f"agents.{agent.name}.roles.{role}" if role in agent.roles else f"env.{role}"
+            roles[role] = settings_for(model, where, env)
         out[agent.name] = roles
     return out
 
 
 def takes_roles(adapter: object) -> bool:
-    """Whether the adapter's `make_agent` accepts `roles=` (per-role settings)."""
-    try:
-        return "roles" in inspect.signature(adapter.make_agent).parameters  # type: ignore[attr-defined]
-    except (TypeError, ValueError):
-        return False
+    """Whether the adapter's `make_agent` or `make_env` accepts `roles=` (per-role settings)."""
+    return any(
+        callable(getattr(adapter, f, None)) and worker_takes_roles(getattr(adapter, f)) for f in ("make_agent", "make_env")
+    )
 
 
 def prepare(
@@ -212,7 +216,7 @@ def prepare(
                 )
     instances, cells = expand(spec, adapter)
     settings = dict(settings) if settings is not None else agent_settings(spec)
-    roles = role_settings(spec)
+    roles = role_settings(spec, adapter=adapter)
 
     def cached(s: Settings) -> Settings:
         return s if not cache or s.provider == "offline" else s.with_changes(llm_cache=True, store_path=store.path)
@@ -273,7 +277,9 @@ def run_experiment(
     Holds the experiment's lock throughout: `ExperimentBusy` if another driver is running it. `settings`: see
     `prepare`."""
     budget = (
-        Budget(budget_usd, spec, prices if prices is not None else load_prices()) if budget_usd is not None else None
+        Budget(budget_usd, spec, prices if prices is not None else load_prices(), load_adapter(spec.adapter_module))
+        if budget_usd is not None
+        else None
     )
     with experiment_lock(store.path, spec.experiment_id):
         return _run_locked(spec, store, engine or LocalEngine(), progress, should_stop, on_outcome, settings, cache, budget)
@@ -319,7 +325,7 @@ def _run_locked(
 
     def written(outcome: CellOutcome) -> None:
         if budget is not None:
-            budget.charge(agent_of[outcome.key], outcome.record)
+            budget.charge(agent_of[outcome.key], outcome.record, outcome.cached)
         ok = outcome.status is CellStatus.DONE
         counts["done" if ok else "failed"] += 1
         if ok and not metric_error and spec.metric not in (outcome.metrics or {}):
@@ -379,4 +385,5 @@ def _run_locked(
         time.monotonic() - started,
         round(budget.spent_usd, 6) if budget is not None else None,
         budget is not None and budget.reached,
+        round(budget.cached_usd, 6) if budget is not None else None,
     )

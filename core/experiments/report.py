@@ -21,8 +21,8 @@ from typing import Any
 import pandas as pd
 
 from core.errors import SpecError, StoreError
-from core.experiments.costs import agent_cost, agent_models
-from core.experiments.spec import ExperimentSpec, from_dict
+from core.experiments.costs import agent_models, cell_cost, env_roles, role_models
+from core.experiments.spec import ExperimentSpec, from_dict, load_adapter
 from core.experiments.stats import paired_table, summary_table
 from core.llm.prices import UNKNOWN, PriceTable, format_cost, load_prices
 from core.llm.types import Usage
@@ -96,42 +96,65 @@ def cell_frame(store: Store, experiment_id: str) -> pd.DataFrame:
     return out
 
 
+def _adapter(spec: ExperimentSpec) -> object:
+    """The spec's adapter, for its environment-side roles (None when it cannot be loaded here)."""
+    try:
+        return load_adapter(spec.adapter_module)
+    except SpecError:
+        return None
+
+
 def cost_tables(
     store: Store, spec: ExperimentSpec, cells: pd.DataFrame, prices: PriceTable
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Tokens and USD per agent and per cell (every cell that has a run, done or failed)."""
+    """Tokens and USD per agent and per cell (every cell that has a run, done or failed): the run's tokens at
+    the agent's models plus each environment-side role's tokens (its metrics) at that role's model
+    (`core.experiments.costs.cell_cost`)."""
+    adapter = _adapter(spec)
+    roles, models = env_roles(adapter), role_models(spec, adapter)
     ran = cells[cells["run_id"].notna()]
     tokens = store.run_tokens(ran["run_id"].tolist()).set_index("run_id") if not ran.empty else pd.DataFrame()
     rows = []
+
+    def kind_of(agent: Any) -> str:
+        side = agent_models(agent, roles)
+        named = [m for r, m in models[agent.name].items() if r in roles and not m.offline]
+        if not side and not named:
+            return "offline"
+        return "upper bound (roles)" if len(side) > 1 else "listed"
+
     for cell in ran.itertuples():
         agent = spec.agent(cell.agent)
         used = Usage(
             int(tokens.at[cell.run_id, "input_tokens"]) if cell.run_id in tokens.index else 0,
             int(tokens.at[cell.run_id, "output_tokens"]) if cell.run_id in tokens.index else 0,
         )
-        cost = agent_cost(agent, used, prices)
-        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
+        metrics = {c: getattr(cell, c, 0) for r in roles for c in (f"{r}_input_tokens", f"{r}_output_tokens")}
+        cost = cell_cost(agent, used, metrics, prices, roles=roles, models=models[agent.name])
         rows.append(
             {
                 "cell_key": cell.cell_key,
                 "agent": cell.agent,
                 "status": cell.status,
                 "run_id": cell.run_id,
-                "input_tokens": used.input_tokens,
-                "output_tokens": used.output_tokens,
-                "cost_usd": float("nan") if cost is None else cost,
-                "price": UNKNOWN if cost is None else kind,
+                "input_tokens": cost.usage.input_tokens,
+                "output_tokens": cost.usage.output_tokens,
+                "cost_usd": float("nan") if cost.cost_usd is None else cost.cost_usd,
+                "price": UNKNOWN if cost.cost_usd is None else kind_of(agent),
+                "role_tokens": "; ".join(f"{r}: {u.input_tokens} in / {u.output_tokens} out" for r, u in cost.roles.items()),
             }
         )
     per_cell = pd.DataFrame(
         rows,
-        columns=["cell_key", "agent", "status", "run_id", "input_tokens", "output_tokens", "cost_usd", "price"],
-    )
+        columns=[
+            "cell_key", "agent", "status", "run_id", "input_tokens", "output_tokens", "cost_usd", "price",
+            "role_tokens",
+        ],
+    )  # fmt: skip
     per_agent = []
     for agent in spec.agents:
         mine = per_cell[per_cell["agent"] == agent.name]
         unknown = bool((mine["price"] == UNKNOWN).any())
-        kind = "offline" if not agent_models(agent) else ("upper bound (roles)" if agent.roles else "listed")
         per_agent.append(
             {
                 "agent": agent.name,
@@ -141,7 +164,7 @@ def cost_tables(
                 "input_tokens": int(mine["input_tokens"].sum()),
                 "output_tokens": int(mine["output_tokens"].sum()),
                 "cost_usd": float("nan") if unknown else float(mine["cost_usd"].sum()),
-                "price": UNKNOWN if unknown else kind,
+                "price": UNKNOWN if unknown else kind_of(agent),
             }
         )
     return pd.DataFrame(per_agent), per_cell

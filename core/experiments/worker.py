@@ -69,6 +69,8 @@ class CellOutcome:
     metrics: dict[str, float] | None
     error: str | None
     elapsed_s: float
+    cached: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    """Input and output tokens of the replies served from the reply cache, per (provider, model): not spent."""
 
 
 def _float_metrics(raw: Any) -> dict[str, float]:
@@ -86,15 +88,24 @@ def _float_metrics(raw: Any) -> dict[str, float]:
 def run_cell(task: CellTask) -> CellOutcome:
     """Run one cell. An error of the adapter, environment or agent is a failed outcome, never an exception."""
     from core.experiments.spec import import_adapter
+    from core.llm.cache import served_since, served_usage
 
     started = time.perf_counter()
     recorder: Recorder | None = None
+    served = served_usage()
+
+    def cached() -> dict[tuple[str, str], tuple[int, int]]:
+        return {k: (u.input_tokens, u.output_tokens) for k, u in served_since(served).items()}
+
     try:
         adapter = import_adapter(
             task.adapter
         )  # the driver allowed it (`load_adapter`) before making the task
-        env = adapter.make_env(dict(task.env_config))
-        if task.roles:  # the driver checked that the adapter takes them
+        if task.roles and takes_roles(adapter.make_env):  # environment-side roles (a lab's manager imitator)
+            env = adapter.make_env(dict(task.env_config), roles=dict(task.roles))
+        else:
+            env = adapter.make_env(dict(task.env_config))
+        if task.roles and takes_roles(adapter.make_agent):  # the driver checked that the adapter takes them
             agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings, roles=dict(task.roles))
         else:
             agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings)
@@ -123,6 +134,7 @@ def run_cell(task: CellTask) -> CellOutcome:
             metrics,
             result.error if failed else None,
             time.perf_counter() - started,
+            cached(),
         )
     except OrcaError as err:
         error = str(err)
@@ -132,7 +144,17 @@ def run_cell(task: CellTask) -> CellOutcome:
     if record is not None:
         record.status = "failed"
         record.metrics = {"error": error}
-    return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started)
+    return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started, cached())
+
+
+def takes_roles(function: Any) -> bool:
+    """Whether `function` (an adapter's `make_agent` or `make_env`) accepts `roles=` (per-role settings)."""
+    import inspect
+
+    try:
+        return "roles" in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import Any, Protocol
@@ -21,6 +22,28 @@ from typing import Any, Protocol
 from core.llm.types import ChatModel, Message, Reply, ToolCall, ToolSpec, Usage
 
 CACHE_VERSION = 1
+_SERVED: dict[tuple[str, str], Usage] = {}
+_SERVED_LOCK = threading.Lock()
+
+
+def served_usage() -> dict[tuple[str, str], Usage]:
+    """Tokens of the replies this process has served from the cache so far, per (provider, model): what a
+    cached reply would have cost, which was not spent (an experiment worker takes the difference per cell, so
+    the `--budget` counts cached replies at $0)."""
+    with _SERVED_LOCK:
+        return dict(_SERVED)
+
+
+def served_since(before: dict[tuple[str, str], Usage]) -> dict[tuple[str, str], Usage]:
+    """The cached tokens served since the snapshot `before` (from `served_usage`), per (provider, model)."""
+    now = served_usage()
+    out = {}
+    for key, usage in now.items():
+        old = before.get(key, Usage())
+        diff = Usage(usage.input_tokens - old.input_tokens, usage.output_tokens - old.output_tokens)
+        if diff.input_tokens or diff.output_tokens:
+            out[key] = diff
+    return out
 
 
 class ReplyStore(Protocol):
@@ -123,7 +146,11 @@ class CachedChatModel:
         stored = self.replies.get(key)
         if stored is not None:
             self.hits += 1
-            return replace(reply_from_json(stored), cached=True)
+            reply = replace(reply_from_json(stored), cached=True)
+            with _SERVED_LOCK:
+                key_ = (self.provider, self.name)
+                _SERVED[key_] = _SERVED.get(key_, Usage()) + reply.usage
+            return reply
         reply = self.inner.complete(system, messages, tools)
         self.misses += 1
         self.replies.put(key, self.provider, self.name, request, reply_to_json(reply))

@@ -45,10 +45,13 @@ def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     return out
 
 
-def make_env(config: dict[str, Any]) -> RetailBenchEnv:
+def make_env(config: dict[str, Any], roles: dict[str, Any] | None = None) -> RetailBenchEnv:
+    """The cell's environment; the role `judge` (its settings) judges the macro strategies at the cell's end."""
     env = RetailBenchEnv(config["preset"], max_days=int(config["days"]), code_runner=run_code,
                          catalog=config.get("catalog"))  # fmt: skip
     _LOCAL.env = env
+    _LOCAL.judge = (roles or {}).get("judge")
+    _LOCAL.agent = None
     return env
 
 
@@ -60,7 +63,8 @@ def agent_name(agent_spec: dict[str, Any]) -> str | None:
 
 
 RETAIL_ROLES = ("agent",)
-ROLES = RETAIL_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
+ENV_ROLES = ("judge",)  # the macro-strategy judge, run by `metrics` at the cell's end; tokens in the metrics
+ROLES = RETAIL_ROLES + ENV_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
 
 
 def make_agent(
@@ -70,17 +74,15 @@ def make_agent(
     plan_and_act, evolving_strategy) through the experiment's LLM settings — never an offline stand-in.
 
     Per-role models (`roles=`, core.llm.roles): `agent` (the framework's model, instead of the agent's
-    provider/model). The judge is not part of a cell (`retail judge` runs on stored runs), so `roles.judge` is
-    refused rather than ignored."""
+    provider/model) and `judge` (environment-side, see `make_env`: seed 001's macro-strategy judge, which
+    scores an Evolving-Strategy run's adjacent days at the end of its cell)."""
     from core.retail.frameworks import FRAMEWORKS
     from core.retail.run import OFFLINE_AGENTS, make_retail_agent
 
     for role in roles or {}:
-        if role not in RETAIL_ROLES:
-            why = "the judge runs on stored runs: `retail judge --provider P --model M`" if role == "judge" else ""
+        if role not in ROLES:
             raise SpecError(
-                f"agents.{agent_spec.get('name')}.roles.{role}",
-                f"a RetailBench cell's roles are {', '.join(RETAIL_ROLES)}" + (f"; {why}" if why else ""),
+                f"agents.{agent_spec.get('name')}.roles.{role}", f"a RetailBench cell's roles are {', '.join(ROLES)}"
             )
     if roles and "agent" in roles:
         settings = roles["agent"]
@@ -111,9 +113,11 @@ def make_agent(
         from core.retail.paper import harness_of
 
         options["harness"] = harness_of(agent_spec.get("harness"))
-    return make_retail_agent(
+    agent = make_retail_agent(
         str(name), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), **options
     )
+    _LOCAL.agent = agent
+    return agent
 
 
 def tables(env: RetailBenchEnv) -> dict[str, Any]:
@@ -135,4 +139,27 @@ def artifacts(env: RetailBenchEnv, agent: Any, record: Any) -> dict[str, bytes]:
 def metrics(result: Any, env: RetailBenchEnv) -> dict[str, float]:
     """Table 1 numbers of the episode (numeric values only)."""
     values = dict(getattr(result, "metrics", {}) or env.episode_metrics())
-    return {k: float(v) for k, v in values.items() if isinstance(v, int | float)}
+    out = {k: float(v) for k, v in values.items() if isinstance(v, int | float)}
+    return out | judged(getattr(_LOCAL, "agent", None), getattr(_LOCAL, "judge", None))
+
+
+def judged(agent: Any, judge: Any) -> dict[str, float]:
+    """With the role `judge` (LLM settings) and an agent that kept a strategy log (Evolving Strategy): the macro
+    instability of its adjacent days as `macro_std_diff`, `macro_mac`, `macro_tv`, the pairs left unscored and
+    the judge's tokens (`judge_input_tokens`, `judge_output_tokens`: priced at the judge's model). Else
+    nothing (an offline judge is no judge: the macro level needs an LLM)."""
+    log = getattr(agent, "strategy_log", None)
+    if judge is None or getattr(judge, "provider", "offline") == "offline" or not log:
+        return {}
+    from core.llm.factory import make_chat_model
+    from core.retail.diagnostics import strategy_instability
+    from core.retail.judge import MacroJudge
+
+    macro_judge = MacroJudge(make_chat_model(judge))
+    result = strategy_instability(log, macro_judge=macro_judge)
+    out = {f"macro_{k}": float(v) for k, v in result["macro"].items() if isinstance(v, int | float)}
+    return out | {
+        "macro_unscored": float(result.get("macro_unscored", 0)),
+        "judge_input_tokens": float(macro_judge.usage.input_tokens),
+        "judge_output_tokens": float(macro_judge.usage.output_tokens),
+    }

@@ -69,6 +69,7 @@ def test_start_a_tiny_spec_and_see_its_results(monkeypatch, tmp_path):
     per_agent = next(f for f in frames if "ci_low" in f and "instance" not in f and "n_pairs" not in f)
     assert per_agent["agent"].tolist() == ["low", "high"] and per_agent["n"].tolist() == [3, 3]
     assert per_agent["kind"].eq("offline (built-in)").all()
+    assert "Tokens and cost" not in [h.value for h in at.subheader], "no tokens: no cost section"
     paired = next(f for f in frames if "n_pairs" in f)
     assert paired["agent"].tolist() == ["high"] and paired["n_pairs"].tolist() == [3]
     assert "6/6 cells" in at.get("progress")[0].proto.text
@@ -109,3 +110,32 @@ def test_a_stalled_experiment_is_named_and_resumes(monkeypatch, tmp_path):
     run.thread.join(timeout=120)
     assert run.error is None and run.summary["status"] == "done" and run.summary["ran"] == 6
     assert Store(db).get_experiment(spec.experiment_id)["status"] == "done"
+
+
+def test_tokens_and_cost_are_shown_when_the_runs_used_a_model(monkeypatch, tmp_path, fake_llm):
+    """Issue 30: an experiment whose cells used an LLM shows its tokens and $ per agent and per cell (run); one
+    without tokens shows no cost section."""
+    from core.experiments.driver import run_experiment
+    from core.experiments.engines import LocalEngine
+    from core.experiments.spec import parse_spec
+
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    prices = tmp_path / "prices.toml"
+    prices.write_text('[openai]\n"fake-model" = { input = 2.0, output = 10.0 }\n')
+    monkeypatch.setenv("ORCA_LLM_PRICES", str(prices))
+    db = tmp_path / "e.duckdb"
+    spec = parse_spec(TINY.replace('seeds = [0, 1, 2]', "seeds = [0]").replace(
+        'name = "high"\nS = 25', 'name = "high"\nkind = "llm"\nprovider = "openai"\nmodel = "fake-model"'))
+    fake_llm.script([{"text": "12"} for _ in range(5)])  # 5 steps × 11 in / 7 out
+    run_experiment(spec, Store(db), engine=LocalEngine(1), progress=False)
+    at = _page(db, monkeypatch)
+    assert not at.exception
+    assert "Tokens and cost" in [h.value for h in at.subheader]
+    frames = [d.value for d in at.dataframe]
+    costs = next(f for f in frames if "cost_usd" in f and "cell_key" not in f).set_index("agent")
+    assert (costs.at["high", "input_tokens"], costs.at["high", "output_tokens"]) == (55, 35)
+    assert costs.at["high", "cost_usd"] == (55 * 2 + 35 * 10) / 1e6 and costs.at["low", "price"] == "offline"
+    cells = next(f for f in frames if "cost_usd" in f and "cell_key" in f)
+    assert len(cells) == 2
+    assert any("55 input and 35 output tokens, $0.0005" in c.value for c in at.caption)

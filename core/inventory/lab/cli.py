@@ -73,7 +73,8 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     from core.experiments.engines import make_engine
 
     engine = make_engine(args.engine, workers=config.workers, address=args.address)
-    result = run_lab(config, settings, scenarios=scenarios, store=store, engine=engine)
+    roles = dict(args.role or [])
+    result = run_lab(config, settings, scenarios=scenarios, store=store, engine=engine, roles=roles)
     paths = write_report(result, args.out)
     out = summary(result)
     if store is not None:
@@ -171,6 +172,7 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         help="Ray cluster address HOST:PORT (ray engine; default: start a local instance)",
     )
     r.add_argument("--no-store", action="store_true", help="do not record runs in the store")
+    cli_args.add_role_flags(r)  # --role copilot|judge|imitator=provider:model
     r.add_argument("--out", required=True, type=cli_args.output_dir, help="report folder")
     _llm_flags(r)
     r.set_defaults(func=cmd_run)

@@ -25,6 +25,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from core.config import Settings
 from core.errors import SpecError
 from core.inventory.lab.assessment import AssessmentConfig, assess
 from core.inventory.lab.generator import Scenario, generate
@@ -101,6 +102,7 @@ class ManagerEnv(gym.Env):
         protocol: str = "mixed",
         scenario_seed: int = 0,
         imitator: str | None = None,
+        imitator_settings: Settings | None = None,
         **_: Any,
     ) -> None:
         if scenario is None:
@@ -116,6 +118,8 @@ class ManagerEnv(gym.Env):
         # the manager: the offline imitator, or the LLM persona imitator named "provider:model" (a spec's
         # `[env] imitator`; its key is checked when the model is built — never replaced by the offline one)
         self.imitator_model = role_from_text(imitator, "env.imitator") if imitator else None
+        # a spec's role `imitator` (core.llm.roles): its settings, which win over `imitator` (offline: the stand-in)
+        self.imitator_settings = imitator_settings
         self.observation_space = TEXT
         self.action_space = spaces.Dict({"say": TEXT})
         self._metrics: dict[str, float] = {}
@@ -123,7 +127,14 @@ class ManagerEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
         super().reset(seed=seed)
         model = self.imitator_model
-        if model is None or model.offline:
+        if self.imitator_settings is not None:
+            role = self.imitator_settings
+            self.imitator = (
+                OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+                if role.provider == "offline"
+                else LLMImitator(self.scenario, role)
+            )
+        elif model is None or model.offline:
             self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
         else:
             self.imitator = LLMImitator(self.scenario, settings_for(model, "env.imitator"))

@@ -4,9 +4,10 @@ Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (genera
 assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial),
 day_numbering (the Copilot's reading of "day d") and imitator (the manager: "offline:rules" or omitted for the
 offline imitator, "provider:model" for the LLM persona imitator, whose key is checked before any cell runs).
-Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C) and
-`judge` (B's Table 14 judge); the imitator is part of the environment, so it is named in `[env]`, and a
-`roles.imitator` is refused rather than ignored. Agents name a `treatment`:
+Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C),
+`judge` (B's Table 14 judge) and `imitator` (the manager, an environment-side role: `make_env` gets it; its
+tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model). `[env] imitator
+= "provider:model"` is an alias of the role `imitator` for every agent (an agent's own role wins). Agents name a `treatment`:
 - `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
 - `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
 - `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
@@ -37,7 +38,7 @@ from core.inventory.lab.treatments import (
     result_policy,
 )
 from core.llm import Message, Usage, make_chat_model
-from core.llm.roles import role_from_text, settings_for
+from core.llm.roles import RoleModel, role_from_text, settings_for
 from core.rollout import RolloutResult
 
 ENV_KEYS = {
@@ -76,8 +77,15 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
 
 
-def make_env(config: dict[str, Any]) -> ManagerEnv:
-    return ManagerEnv(**config)
+def env_roles(env: dict[str, Any]) -> dict[str, RoleModel]:
+    """The roles `[env]` names by alias: `imitator = "provider:model"` is the role `imitator`."""
+    return {"imitator": role_from_text(str(env["imitator"]), "env.imitator")} if env.get("imitator") else {}
+
+
+def make_env(config: dict[str, Any], roles: dict[str, Settings] | None = None) -> ManagerEnv:
+    """The trial's environment; the role `imitator` (its settings) plays the manager."""
+    imitator = (roles or {}).get("imitator")
+    return ManagerEnv(**config, imitator_settings=imitator) if imitator is not None else ManagerEnv(**config)
 
 
 class CopilotAgent:
@@ -176,8 +184,9 @@ class RuleAgent:
         return {"final": f"rule of thumb {self.policy.name}", "policy": spec_of(self.policy), "table": None}
 
 
-LAB_ROLES = ("copilot", "judge")
-ROLES = LAB_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
+LAB_ROLES = ("copilot", "judge")  # the agent's side
+ENV_ROLES = ("imitator",)  # the environment's side (make_env); tokens in the cell's metrics
+ROLES = LAB_ROLES + ENV_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
 
 
 def make_agent(
@@ -186,13 +195,8 @@ def make_agent(
     treatment = str(agent.get("treatment", "")).strip()
     roles = dict(roles or {})
     for role in roles:
-        if role == "imitator":
-            raise SpecError(
-                f"agents.{agent.get('name')}.roles.imitator",
-                'the imitator is part of the environment: name it in [env] imitator = "provider:model"',
-            )
-        if role not in LAB_ROLES:
-            raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(LAB_ROLES)}")
+        if role not in ROLES:
+            raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(ROLES)}")
     settings = roles.get("copilot", settings)
     if treatment == "A":
         return CopilotAgent(settings, config)

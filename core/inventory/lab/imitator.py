@@ -378,6 +378,19 @@ to three sentences; if asked something you were not told, say you are not sure. 
 final ordering policy, thank them briefly."""
 
 
+def persona_prompt(scenario: Scenario) -> str:
+    """The LLM imitator's system prompt: the persona with the scenario's latent reality."""
+    kb = scenario.knowledge_base
+    facts = "\n".join(f"- {k.replace('_', ' ')}: {v}" for k, v in kb.items())
+    facts += f"\n- each {scenario.item_one} costs you ${scenario.item_cost:.2f} to buy"
+    return PERSONA_PROMPT.format(context=scenario.context, facts=facts)
+
+
+def llm_opening(scenario: Scenario) -> str:
+    """The LLM imitator's first message (fixed: no model call)."""
+    return f"Hi, I manage {scenario.business}. I'd like help deciding how many {scenario.item} to order and when."
+
+
 @dataclass
 class LLMImitator:
     """The LLM persona imitator: the latent reality in the system prompt, one model call per reply."""
@@ -395,20 +408,14 @@ class LLMImitator:
                 "imitator", "the LLM imitator needs an LLM provider; offline runs use the offline imitator"
             )
         self.model = make_chat_model(self.settings)
-        kb = self.scenario.knowledge_base
-        facts = "\n".join(f"- {k.replace('_', ' ')}: {v}" for k, v in kb.items())
-        facts += f"\n- each {self.scenario.item_one} costs you ${self.scenario.item_cost:.2f} to buy"
-        self.system = PERSONA_PROMPT.format(context=self.scenario.context, facts=facts)
+        self.system = persona_prompt(self.scenario)
         self.revealed: set[str] = set()
         from core.llm import Usage
 
         self.usage = Usage()  # tokens of every reply so far
 
     def opening(self) -> str:
-        return (
-            f"Hi, I manage {self.scenario.business}. I'd like help deciding how many {self.scenario.item} "
-            "to order and when."
-        )
+        return llm_opening(self.scenario)
 
     def reply(self, assistant_text: str) -> ImitatorReply:
         from core.llm import Message

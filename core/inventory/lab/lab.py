@@ -14,7 +14,7 @@ import dataclasses
 import json
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from core.inventory.lab.treatments import (
     run_treatment_b,
     run_treatment_c,
 )
+from core.llm.roles import RoleModel
 from core.store import Store
 
 Progress = Callable[[float, str], None]
@@ -78,9 +79,12 @@ class LabResult:
     """The experiment (`core/experiments`) whose cells hold this run; `experiment report ID` reads it."""
 
 
-def runnable(config: LabConfig, settings: Settings) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The treatments that can run with these settings, and why the others cannot."""
-    if settings.provider != "offline":
+def runnable(
+    config: LabConfig, settings: Settings, roles: Mapping[str, RoleModel] | None = None
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The treatments that can run with these settings (or an LLM `copilot` role), and why the others cannot."""
+    copilot = (roles or {}).get("copilot")
+    if settings.provider != "offline" or (copilot is not None and not copilot.offline):
         return config.treatments, {}
     not_run = {t: OFFLINE_NOTE for t in config.treatments if t in ("B", "C")}
     return tuple(t for t in config.treatments if t not in not_run), not_run
@@ -128,19 +132,24 @@ def run_scenario(
 
 
 def lab_spec(
-    config: LabConfig, settings: Settings, scenarios: list[Scenario] | None = None
+    config: LabConfig,
+    settings: Settings,
+    scenarios: list[Scenario] | None = None,
+    roles: Mapping[str, RoleModel] | None = None,
 ) -> ExperimentSpec:
     """The experiment spec of a lab run: one agent per runnable treatment, one instance per scenario (the
-    `core.inventory.lab.protocol` adapter). Refused up front when no treatment can run or the LLM imitator has
-    no provider."""
+    `core.inventory.lab.protocol` adapter), every agent with `roles` (copilot, judge, imitator; `--role`).
+    Refused up front when no treatment can run or the LLM imitator has no provider (a role without its key is
+    refused by the driver, naming the variable)."""
     from core.inventory.lab.protocol import ADAPTER
 
-    treatments, not_run = runnable(config, settings)
+    roles = dict(roles or {})
+    treatments, not_run = runnable(config, settings, roles)
     if not treatments:
         raise SpecError(
             "treatments", f"none of {', '.join(config.treatments)} can run: {OFFLINE_NOTE}; nothing was run"
         )
-    if config.imitator == "llm" and settings.provider == "offline":
+    if config.imitator == "llm" and settings.provider == "offline" and "imitator" not in roles:
         raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
     lab = config.to_dict()
     lab.pop("workers")  # how it runs, not what: the same lab on more workers resumes the same experiment
@@ -148,10 +157,9 @@ def lab_spec(
     if scenarios is not None:
         env["scenarios"] = [s.to_dict() for s in scenarios]
     llm = {"kind": "llm", "provider": settings.provider, "model": settings.model}
-    agents = [
-        {"name": t, "treatment": t} | ({"kind": "offline"} if settings.provider == "offline" else llm)
-        for t in treatments
-    ]
+    named = {"roles": {r: m.as_dict() for r, m in roles.items()}} if roles else {}
+    own = {"kind": "offline"} if settings.provider == "offline" or "copilot" in roles else llm  # the role wins
+    agents = [{"name": t, "treatment": t} | own | named for t in treatments]
     return spec_from_dict(
         {
             "name": f"inventory lab · {config.protocol} · seed {config.seed}",
@@ -215,16 +223,18 @@ def run_lab(
     store: Store | None = None,
     progress: Progress | None = None,
     engine: Engine | None = None,
+    roles: Mapping[str, RoleModel] | None = None,
 ) -> LabResult:
     """The whole protocol through the experiment engine (default: a local pool of `config.workers`), saved
     cell by cell in `store` (a temporary one without it): rerunning the same lab resumes it, running only the
-    cells not done. `progress(fraction, message)` after each cell."""
+    cells not done. `progress(fraction, message)` after each cell. `roles`: the model of each role of every
+    treatment (`copilot`, `judge`, `imitator`; `inventory lab run --role`), recorded in the result's settings."""
     from core.experiments.driver import run_experiment
     from core.inventory.lab.protocol import scenarios_of
 
     start = time.perf_counter()
-    spec = lab_spec(config, settings, scenarios)
-    _, not_run = runnable(config, settings)
+    spec = lab_spec(config, settings, scenarios, roles)
+    _, not_run = runnable(config, settings, roles)
     with contextlib.ExitStack() as stack:
         if store is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="orca-lab-"))
@@ -256,7 +266,7 @@ def run_lab(
         records, failed = _records(store, spec)
     return LabResult(
         config,
-        settings.public_dict(),
+        settings.public_dict() | ({"roles": {r: m.label for r, m in roles.items()}} if roles else {}),
         records,
         not_run | failed,
         time.perf_counter() - start,

@@ -9,7 +9,10 @@ The cell's agent (`TreatmentAgent`) runs its treatment's whole trial (`run_treat
 imitator) and assesses it on the ground truth (`assess`, common random numbers: the reference and the rules of
 thumb are the same in every cell of a scenario) in one `act`; `TrialEnv` scores that record (reward −gap) and
 ends the episode. The record travels as the cell's artifact `trial.json`, from which `lab.run_lab` rebuilds the
-`LabResult` and its report. (A departure kept until the conversations move onto `ManagerEnv`: the trial runs
+`LabResult` and its report. Roles (core.llm.roles): `copilot` (A's extraction, B and C's model), `judge`
+(the Table 14 judge) and `imitator` (the manager; environment-side: its tokens are the cell's metrics
+`imitator_input_tokens`/`imitator_output_tokens`, priced at its model, or at the treatment's when the lab's
+`imitator = "llm"` alias plays it with the treatment's settings). (A departure kept until the conversations move onto `ManagerEnv`: the trial runs
 inside the agent's single action rather than turn by turn.)
 """
 
@@ -23,11 +26,22 @@ from gymnasium import spaces
 
 from core.config import Settings
 from core.errors import SpecError
+from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, CallEstimate, estimate_tokens
 from core.inventory.lab.assessment import assess
 from core.inventory.lab.config import LabConfig, make_imitator
 from core.inventory.lab.env import policy_from_spec, spec_of
 from core.inventory.lab.generator import Scenario, generate
+from core.inventory.lab.imitator import (
+    ImitatorNoise,
+    LLMImitator,
+    OfflineImitator,
+    llm_opening,
+    persona_prompt,
+)
+from core.inventory.lab.judge import JUDGE_PROMPT, LLMJudge
 from core.inventory.lab.treatments import (
+    INTERACTIVE_PROMPT,
+    PARAMETER_PROMPT,
     TREATMENTS,
     CachedOptimizer,
     run_treatment_a,
@@ -104,6 +118,8 @@ class TrialEnv(gym.Env):
             "dp_reference": float(a["dp_optimal_cost"] is not None),
             "input_tokens": float(out["input_tokens"]),
             "output_tokens": float(out["output_tokens"]),
+            "imitator_input_tokens": float(self.record.get("imitator_tokens", (0, 0))[0]),
+            "imitator_output_tokens": float(self.record.get("imitator_tokens", (0, 0))[1]),
         }
         gap = a["gaps"].get(t)
         metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
@@ -120,12 +136,17 @@ def make_env(config: dict[str, Any]) -> TrialEnv:
 
 
 class TreatmentAgent:
-    """Treatment A, B or C of the lab: `act` runs the whole trial and its assessment and returns the record."""
+    """Treatment A, B or C of the lab: `act` runs the whole trial and its assessment and returns the record.
+    `roles` (role -> Settings): `copilot` replaces `settings`, `judge` judges B and C, `imitator` plays the
+    manager (offline settings: the offline imitator)."""
 
-    def __init__(self, treatment: str, config: dict[str, Any], settings: Settings) -> None:
+    def __init__(
+        self, treatment: str, config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
+    ) -> None:
         if treatment not in TREATMENTS:
             raise SpecError("agents.treatment", f"unknown treatment {treatment!r}; use one of A, B, C")
-        self.treatment, self.settings = treatment, settings
+        self.roles = dict(roles or {})
+        self.treatment, self.settings = treatment, self.roles.get("copilot", settings)
         self.lab = _lab_config(config.get("lab") or {})
         self.scenario = Scenario.from_dict(config["scenario"])
         self.index = int(config.get("index", 0))
@@ -136,27 +157,40 @@ class TreatmentAgent:
     def reset(self, seed: int | None) -> None:
         self.usage = Usage()
 
+    def _imitator(self) -> Any:
+        role = self.roles.get("imitator")
+        if role is None:
+            return make_imitator(self.lab, self.scenario, self.index, self.settings)
+        if role.provider == "offline":
+            noise = ImitatorNoise.scaled(self.lab.noise)
+            return OfflineImitator(self.scenario, noise, seed=self.lab.seed * 100_003 + self.index)
+        return LLMImitator(self.scenario, role)
+
     def act(self, observation: Any) -> dict[str, Any]:
         lab, s, settings = self.lab, self.scenario, self.settings
         optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
+        judge = LLMJudge(self.roles["judge"]) if "judge" in self.roles else None
+        imitator = None
         if self.treatment == "A":
-            imitator = make_imitator(lab, s, self.index, settings)
+            imitator = self._imitator()
             outcome = run_treatment_a(
                 s, imitator, settings, config=lab.copilot(), optimizer=optimizer, max_turns=lab.max_turns
             )
         elif self.treatment == "B":
-            imitator = make_imitator(lab, s, self.index, settings)
-            outcome = run_treatment_b(s, imitator, settings, max_turns=lab.max_turns)
+            imitator = self._imitator()
+            outcome = run_treatment_b(s, imitator, settings, judge=judge, max_turns=lab.max_turns)
         else:
-            outcome = run_treatment_c(s, settings)
+            outcome = run_treatment_c(s, settings, judge=judge)
         assessment = assess(s, {self.treatment: outcome}, optimizer, lab.assessment())
         self.usage = outcome.usage
         self.last_note = f"{outcome.status}: {outcome.policy_text[:200]}"
+        used = getattr(imitator, "usage", None) or Usage()  # the environment-side role's tokens
         return {
             "treatment": self.treatment,
             "outcome": outcome.summary()
             | {"transcript": [list(x) for x in outcome.transcript], "policy_spec": _spec(outcome)},
             "assessment": assessment.to_dict(),
+            "imitator_tokens": [used.input_tokens, used.output_tokens],
         }
 
 
@@ -175,8 +209,52 @@ def policy_of(spec: dict[str, Any] | None) -> Any:
     return policy_from_spec(spec) if spec else None
 
 
-def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings) -> TreatmentAgent:
-    return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings)
+AGENT_ROLES = ("copilot", "judge")
+ENV_ROLES = ("imitator",)  # the manager: its tokens are the cell's metrics (core.experiments.costs)
+ROLES = AGENT_ROLES + ENV_ROLES
+
+
+def make_agent(
+    agent: dict[str, Any], config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
+) -> TreatmentAgent:
+    for role in roles or {}:
+        if role not in ROLES:
+            raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(ROLES)}")
+    return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings, roles)
+
+
+def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate | None:
+    """The dry-run estimate of one cell (`experiment run --dry-run`), an upper bound under stated assumptions:
+    C makes 2 calls (the consultant, the judge); B runs to the turn limit (the judge never says Yes), each turn
+    the consultant, the judge and — when the imitator is an LLM — the imitator; every reply is
+    `DEFAULT_OUTPUT_TOKENS` long, the offline imitator's too. Input tokens are what those calls send (system
+    prompt and history) by `estimate_tokens`. A (the Copilot's conversation) has no estimate (None)."""
+    lab = _lab_config(config.get("lab") or {})
+    scenario = Scenario.from_dict(config["scenario"])
+    roles = dict(agent.get("roles") or {})
+    treatment = str(agent.get("treatment", "")).strip().upper()
+    out = DEFAULT_OUTPUT_TOKENS
+    reply = out  # the tokens of one reply, by the assumption (4 characters a token)
+    if treatment == "C":
+        csv = f"Business parameters (extracted_params.csv):\n{scenario.params_csv()}"
+        sent = estimate_tokens(PARAMETER_PROMPT) + estimate_tokens(csv) + estimate_tokens(JUDGE_PROMPT) + reply
+        return CallEstimate(2, sent, out)
+    if treatment != "B":
+        return None
+    imitator = roles.get("imitator")
+    llm_imitator = (imitator is not None and imitator.get("provider") != "offline") or (
+        imitator is None and lab.imitator == "llm"
+    )
+    turns = lab.max_turns
+    opening = llm_opening(scenario) if llm_imitator else make_imitator(lab, scenario, 0, Settings()).opening()
+    consultant = sum(
+        estimate_tokens(INTERACTIVE_PROMPT) + estimate_tokens(opening) + (k - 1) * 2 * reply for k in range(1, turns + 1)
+    )
+    judge = turns * (estimate_tokens(JUDGE_PROMPT) + reply)
+    if not llm_imitator:
+        return CallEstimate(2 * turns, consultant + judge, out)
+    persona = sum(estimate_tokens(persona_prompt(scenario)) + (2 * k - 1) * reply for k in range(1, turns + 1))
+    return CallEstimate(3 * turns, consultant + judge + persona, out, roles={"imitator": (turns, persona)})
 
 
 def metrics(result: RolloutResult, env: TrialEnv) -> dict[str, float]:

@@ -392,7 +392,7 @@ def role_labels(result: LabResult) -> dict[str, str]:
     model = str(result.settings.get("model", ""))
     llm = f"LLM {provider}/{model}"
     offline = provider == "offline"
-    return {
+    labels = {
         "provider": provider,
         "model": model,
         "A_agent": "offline stand-in (rule-based Copilot extraction)" if offline else f"Copilot with {llm}",
@@ -401,6 +401,14 @@ def role_labels(result: LabResult) -> dict[str, str]:
         if result.config.imitator == "llm"
         else "offline stand-in (rule-based imitator)",
     }
+    roles = dict(result.settings.get("roles") or {})  # `--role` models (labels of core.llm.roles.RoleModel)
+    if "copilot" in roles:
+        labels |= {"A_agent": f"Copilot with {roles['copilot']}", "BC_model": roles["copilot"]}
+    if "imitator" in roles:
+        labels["imitator"] = f"imitator {roles['imitator']}"
+    if "judge" in roles:
+        labels["judge"] = roles["judge"]
+    return labels
 
 
 def results_csv(result: LabResult) -> str:

@@ -63,9 +63,12 @@ def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
     utilities: Any = args.utilities
     paradigms = args.paradigm or [Paradigm.CONVERSATION.value]
     decision = decision_spec(args)
+    roles = dict(getattr(args, "role", None) or [])  # --role decision=provider:model (and optimizer)
+    who = f"role decision: {roles['decision'].label}" if "decision" in roles else decision.label
+    named = {"roles": {r: m.as_dict() for r, m in roles.items()}} if roles else {}
     return {
         "name": args.name or f"schedule_lab_{'_'.join(paradigms)}_{time.strftime('%Y%m%d_%H%M%S')}",
-        "description": f"Decision agents: {decision.label}. Optimization agent: the offline T-P-P (not an LLM).",
+        "description": f"Decision agents: {who}. Optimization agent: the offline T-P-P (not an LLM).",
         "workbench": "school_scheduling",
         "seeds": [args.seed],
         "metric": "score",
@@ -78,7 +81,7 @@ def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
             "decision": decision.as_config(),
         },
         "agents": [
-            {"name": f"tpp_{p}", "kind": "offline", "design": "T-P-P", "paradigm": p} for p in paradigms
+            {"name": f"tpp_{p}", "kind": "offline", "design": "T-P-P", "paradigm": p} | named for p in paradigms
         ],
     }
 
@@ -185,6 +188,7 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
         help="prompt template",
     )
     cli_args.add_engine_flags(run)
+    cli_args.add_role_flags(run)  # --role decision=provider:model: the decision agents' model (with its key)
     run.set_defaults(func=run_command)
 
     report = sub.add_parser("report", help="Tables 2-4 of a lab experiment with one-sided paired tests")

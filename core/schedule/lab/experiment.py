@@ -9,18 +9,27 @@ agent spec: {"design": "T-P-P" | "T-P-P-paper" | "C-P-P" | "C-P-R" | "C-N-R", "p
 "one_shot" | "aware_one_shot" | "default"} (`OptimizerSpec`). Offline agents: T-P-P only (labelled offline in
 reports); the other designs and LLM T-P-P are `kind = "llm"` agents (refused without credentials). C-N-R is
 refused under `default` and `aware_one_shot` and with offline decision agents (see OptimizerSpec).
+Roles (core.llm.roles): `optimizer` (an LLM optimization agent's model) and `decision` (the decision agents'
+model, an environment-side role: `make_env` gets it, with temperature and seed; "offline:NAME" names the
+offline stand-ins; the template stays `[env] decision.template`). `[env] decision = {kind = "llm", provider,
+model}` is an alias of the role `decision` for every agent (an agent's own role wins). The decision agents'
+tokens are the cell's metrics `decision_input_tokens`/`decision_output_tokens`, priced at their model.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
+from core.config import Settings
 from core.errors import SpecError
+from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, CallEstimate, estimate_tokens
+from core.llm.roles import RoleModel
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
-from core.schedule.lab.llm_decision import DecisionAgentSpec
+from core.schedule.lab.llm_decision import DecisionAgentSpec, build_prompt
 from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.schedule.lab.utilities import load_utilities, utility_by_key
 
@@ -62,16 +71,38 @@ def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     ]
 
 
-def make_env(config: dict[str, Any]) -> ConversationEnv:
+def env_roles(env_config: dict[str, Any]) -> dict[str, RoleModel]:
+    """The roles `[env]` names by alias: LLM decision agents in `[env] decision` are the role `decision`."""
+    decision = DecisionAgentSpec.from_config(env_config.get("decision"))
+    if decision.kind != "llm":
+        return {}
+    return {"decision": RoleModel(str(decision.provider), str(decision.model)).check("env.decision")}
+
+
+def decision_of(config: dict[str, Any], role: Settings | None) -> tuple[DecisionAgentSpec, Settings | None]:
+    """The decision agents of a cell and their settings: the role `decision` when named (offline: the stand-ins;
+    the template from `[env] decision`), else `[env] decision`."""
+    base = DecisionAgentSpec.from_config(config.get("decision"))
+    if role is None:
+        return base, (base.settings() if base.kind == "llm" else None)
+    if role.provider == "offline":
+        return DecisionAgentSpec(field="roles.decision"), None
+    spec = DecisionAgentSpec(
+        kind="llm", provider=role.provider, model=role.model, template=base.template, field="roles.decision"
+    )
+    return spec, role
+
+
+def make_env(config: dict[str, Any], roles: dict[str, Settings] | None = None) -> ConversationEnv:
     profile = DecisionProfile(
         utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
     )
-    decision = DecisionAgentSpec.from_config(config.get("decision"))
+    decision, settings = decision_of(config, (roles or {}).get("decision"))
     env = ConversationEnv(
         profile,
         max_turns=int(config.get("max_turns", 20)),
         decision=decision,
-        settings=decision.settings() if decision.kind == "llm" else None,
+        settings=settings,
     )
     _LOCAL.env = env
     return env
@@ -93,14 +124,17 @@ def _problem(agent_spec: dict[str, Any], decision_kind: str) -> str | None:
 def check_agents(agents: list[dict[str, Any]], env_config: dict[str, Any]) -> None:
     """Refuse, before any cell runs, an agent seed 003 does not define in this set-up (e.g. C-N-R under
     `default`, or with offline decision agents), naming the agent."""
-    kind = DecisionAgentSpec.from_config(env_config.get("decision")).kind
+    default = DecisionAgentSpec.from_config(env_config.get("decision")).kind
     for agent in agents:
+        role = (agent.get("roles") or {}).get("decision")
+        kind = default if role is None else ("offline" if role.get("provider") == "offline" else "llm")
         problem = _problem(agent, kind)
         if problem is not None:
             raise SpecError(f"agents.{agent.get('name', '?')}.design", problem)
 
 
-ROLES = ("optimizer",)  # the roles a spec may name (the decision agents are the environment's: [env] decision)
+ENV_ROLES = ("decision",)  # the environment's side (make_env); its tokens are the cell's metrics
+ROLES = ("optimizer", *ENV_ROLES)  # the roles a spec may name
 
 
 def make_agent(
@@ -129,6 +163,55 @@ def make_agent(
     env.paradigm = paradigm
     env.design = spec.design.upper()
     return OptimizerAgent(spec.factory(settings), f"{spec.label} / {paradigm.value}")
+
+
+def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate | None:
+    """The dry-run estimate of one cell (`experiment run --dry-run`) for an offline optimization agent facing
+    LLM decision agents (the role `decision`) in a conversation, an upper bound under stated assumptions: the
+    conversation runs to the turn limit (or `max_steps`), each decision-agent turn is one model call (no
+    check_utility call), every reply is `DEFAULT_OUTPUT_TOKENS` long and says nothing the optimizer can act on
+    (`ASSUMED_REPLY`; the optimizer's messages are the ones it then writes). Input tokens: the system prompt and the history of each call (`estimate_tokens`; the tool
+    schema is not counted). Offline decision agents: no call. An LLM optimization agent, or another paradigm:
+    None (unknown)."""
+    roles = dict(agent_spec.get("roles") or {})
+    decision = roles.get("decision")
+    optimizer = roles.get("optimizer")
+    if agent_spec.get("kind") == "llm" or (optimizer is not None and optimizer.get("provider") != "offline"):
+        return None
+    if decision is None or decision.get("provider") == "offline":
+        return CallEstimate(0, 0)
+    paradigm = str(agent_spec.get("paradigm", "conversation"))
+    if paradigm != Paradigm.CONVERSATION.value:
+        return None
+    spec = OptimizerSpec.from_agent_spec(agent_spec)
+    template = DecisionAgentSpec.from_config(config.get("decision")).template_for(paradigm, spec.design.upper())
+    profile = DecisionProfile(
+        utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
+    )
+    system = estimate_tokens(build_prompt(profile, template))
+    turns = int(config.get("max_turns", 20))
+    turns = min(turns, max_steps) if max_steps else turns
+    reply = DEFAULT_OUTPUT_TOKENS
+    messages = _optimizer_messages(spec.design.upper(), turns)
+    sent = sum(system + sum(messages[:k]) + (k - 1) * reply for k in range(1, turns + 1))
+    return CallEstimate(turns, sent, reply, roles={"decision": (turns, sent)})
+
+
+ASSUMED_REPLY = "Hmm, I am not sure about that. " * 200
+"""What the estimate's decision agent says each turn (cut to `DEFAULT_OUTPUT_TOKENS` tokens): nothing the
+offline optimization agent can act on, so it asks again."""
+
+
+@functools.lru_cache(maxsize=16)
+def _optimizer_messages(design: str, turns: int) -> tuple[int, ...]:
+    """Tokens of the offline optimization agent's messages in a conversation of `turns` turns in which every
+    decision-agent reply is `ASSUMED_REPLY` (the agent is deterministic, so this is what it would write)."""
+    agent = OptimizerSpec.from_agent_spec({"design": design}).factory(None)()
+    said = [agent.opening()]
+    text = ASSUMED_REPLY[: 4 * DEFAULT_OUTPUT_TOKENS].strip()
+    while len(said) < turns:
+        said.append(agent.respond(text))
+    return tuple(estimate_tokens(m) for m in said)
 
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:

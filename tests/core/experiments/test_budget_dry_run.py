@@ -5,6 +5,7 @@ fake-server run makes and its input tokens within 10 %, writes nothing; a budget
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,18 @@ def test_the_cli_dry_run_prints_the_estimate(openai_env, store_path: Path, capsy
     with pytest.raises(SystemExit) as refused:
         main(["--db", str(store_path), "experiment", "run", str(spec_file), "--budget", "nan"])
     assert refused.value.code == 2 and '"field": "--budget"' in capsys.readouterr().err
+
+
+def test_the_budget_counts_cached_replies_at_zero(openai_env, store_path: Path) -> None:
+    """A reply served from the reply cache costs nothing: a rerun from the cache under a budget smaller than
+    one cell's list price runs to the end, sends nothing, spends $0 and says what the cache saved."""
+    spec = toy_spec(env={"horizons": [3]}, seeds=list(range(4)), agents=[LLM, {"name": "low", "S": 10}])
+    openai_env.script([{"text": "12", "usage": (100, 10)} for _ in range(12)])  # 0.0009 USD per LLM cell
+    store = Store(store_path)
+    assert run_experiment(spec, store, engine=LocalEngine(1), progress=False, cache=True).status is ExperimentStatus.DONE
+    sent = len(openai_env.requests)  # at most 12 (a request repeated in another cell is a cache hit already)
+    again = replace(spec, name="the same, from the cache")
+    rerun = run_experiment(again, store, engine=LocalEngine(1), progress=False, cache=True, budget_usd=0.0005, prices=PRICES)
+    assert rerun.status is ExperimentStatus.DONE and not rerun.budget_reached and rerun.done == 8
+    assert rerun.spent_usd == 0.0 and rerun.cached_usd == pytest.approx(4 * 0.0009)
+    assert len(openai_env.requests) == sent, "no request was sent"

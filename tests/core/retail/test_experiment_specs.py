@@ -119,8 +119,9 @@ def test_retail_report_cli_has_table1_four_stage_and_says_when_the_judge_needs_a
     assert "needs an LLM key" in out["macro_judge"]
 
 
-def test_the_agent_role_names_the_framework_model_and_a_judge_role_is_refused(tmp_path, fake_llm, monkeypatch):
-    """Issue 30: per-role models reach RetailBench cells (`roles.agent`); `roles.judge` is refused, not ignored."""
+def test_the_agent_role_names_the_framework_model_and_an_unknown_role_is_refused(tmp_path, fake_llm, monkeypatch):
+    """Issue 30: per-role models reach RetailBench cells (`roles.agent`); an unknown role is refused, not ignored;
+    a `judge` without a strategy log to judge makes no call."""
     from core.experiments.engines import make_engine
     from core.experiments.spec import with_roles
     from core.llm.roles import RoleModel
@@ -135,7 +136,31 @@ def test_the_agent_role_names_the_framework_model_and_a_judge_role_is_refused(tm
     store = Store(tmp_path / "r.duckdb")
     summary = run_experiment(short, store, engine=make_engine("local", workers=1), progress=False)
     assert summary.done == 1 and [r["body"]["model"] for r in fake_llm.requests] == ["role-model"]
-    judged = with_roles(short, {"judge": RoleModel("openai", "j")})
+    critic = with_roles(short, {"critic": RoleModel("openai", "j")})
     with pytest.raises(SpecError) as err:  # refused before any cell runs
-        run_experiment(judged, store, engine=make_engine("local", workers=1), progress=False)
-    assert err.value.field == "agents.react-orca.roles.judge"
+        run_experiment(critic, store, engine=make_engine("local", workers=1), progress=False)
+    assert err.value.field == "agents.react-orca.roles.critic"
+    fake_llm.script([{"tool_calls": [{"name": "end_today", "arguments": {}}]}])
+    judged = with_roles(short, {"judge": RoleModel("openai", "j")})
+    assert run_experiment(judged, store, engine=make_engine("local", workers=1), progress=False).done == 1
+    assert [r["body"]["model"] for r in fake_llm.requests] == ["role-model"]  # ReAct keeps no strategy log
+
+
+def test_the_judge_role_scores_an_evolving_strategy_cell_and_its_tokens_are_the_cells(fake_llm) -> None:
+    """Issue 30: RetailBench's macro-strategy judge is the environment-side role `judge`: at the cell's end it
+    scores the strategy log's adjacent days on its own model; its tokens are the cell's metrics."""
+    from types import SimpleNamespace
+
+    from core.config import Settings
+    from core.retail import experiment as adapter
+    from tests.core.retail.test_judge import LOG
+
+    fake_llm.script([{"text": '{"similarity": 0.4, "reason": "r"}', "usage": (30, 4)}, {"text": "0.5", "usage": (30, 4)}])
+    judge = Settings(provider="openai", model="judge-m", api_key="k", base_url=fake_llm.openai_url)
+    assert "judge" in adapter.ENV_ROLES and "judge" in adapter.ROLES
+    out = adapter.judged(SimpleNamespace(strategy_log=LOG), judge)
+    assert [r["body"]["model"] for r in fake_llm.requests] == ["judge-m", "judge-m"]  # day 1-2 identical: no call
+    assert (out["judge_input_tokens"], out["judge_output_tokens"]) == (60.0, 8.0) and out["macro_unscored"] == 0
+    assert out["macro_mac"] == pytest.approx((0.6 + 0.1) / 2)
+    assert adapter.judged(SimpleNamespace(strategy_log=LOG), Settings()) == {}  # an offline judge is no judge
+    assert adapter.judged(SimpleNamespace(), judge) == {}

@@ -1,7 +1,7 @@
 """Per-role models in the inventory lab's spec path: the manager imitator named in `[env] imitator` is the LLM
 persona (it reaches the server with its model and its tokens are counted), refused without a key before any
-cell, never replaced by the offline imitator; the agent's `copilot` and `judge` roles are used, and a
-`roles.imitator` is refused rather than ignored."""
+cell, never replaced by the offline imitator; the agent's `copilot` and `judge` roles are used, the role
+`imitator` goes to the environment, and an unknown role is refused rather than ignored."""
 
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def test_the_agent_roles_are_used_or_refused(fake_llm, monkeypatch) -> None:
         {"name": "B", "kind": "offline", "treatment": "B"}, config, Settings(), roles={"copilot": copilot, "judge": judge}
     )
     assert agent.model.name == "copilot-m" and agent.judge.model.name == "judge-m"
-    for role in ("imitator", "critic"):
-        with pytest.raises(SpecError) as err:
-            experiment.make_agent({"name": "B", "treatment": "B"}, config, Settings(), roles={role: judge})
-        assert err.value.field == f"agents.B.roles.{role}"
+    with pytest.raises(SpecError) as err:
+        experiment.make_agent({"name": "B", "treatment": "B"}, config, Settings(), roles={"critic": judge})
+    assert err.value.field == "agents.B.roles.critic"
+    env = experiment.make_env(config, roles={"imitator": judge})  # the environment's role
+    env.reset(seed=1)
+    assert isinstance(env.imitator, LLMImitator) and env.imitator.model.name == "judge-m"

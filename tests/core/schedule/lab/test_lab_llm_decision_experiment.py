@@ -155,3 +155,78 @@ def test_the_optimizer_role_names_the_llm_agents_model(monkeypatch, fake_llm) ->
     with pytest.raises(SpecError) as err:
         experiment.make_agent({"name": "tpp", "kind": "offline", "design": "T-P-P"}, config, None, roles={"optimizer": role})
     assert err.value.field == "agents.tpp.roles.optimizer"
+
+
+def test_the_decision_role_plays_the_decision_agents(monkeypatch, fake_llm, tmp_path, capsys) -> None:
+    """Issue 30: the decision agents are the role `decision` (`schedule lab run --role`, or a spec's roles with
+    temperature and seed); `[env] decision` is its alias, an agent's own role wins, a role without its key is
+    refused naming the variable, and their tokens are priced at their model in the cost tables."""
+    import json
+
+    from core.cli import main
+    from core.experiments.report import build_report
+    from core.llm.prices import parse_prices
+
+    no_keys(monkeypatch)
+    u = utility_by_key("u001")
+    space = sfusd_space()
+    best = tuple(int(a) for a in space.assignments[int(u.values(space).argmax())])
+    script = [
+        {"tool_calls": [{"name": "check_utility", "arguments": {"start_times": times(best)}}]},
+        {"text": "That works for me. __END__"},
+    ]
+    db = tmp_path / "lab.duckdb"
+    args = ["--db", str(db), "schedule", "lab", "run", "--utilities", "1", "--style", "precise", "--feedback",
+            "rich", "--workers", "1", "--quiet", "--role", "decision=openai:decider-r"]  # fmt: skip
+    assert main(args) == 2  # no OPENAI_API_KEY: refused before anything runs, naming the role and the variable
+    err = json.loads(capsys.readouterr().err)
+    assert err["field"] == "agents.tpp_conversation.roles.decision" and "OPENAI_API_KEY" in err["error"]
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script(script)
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["body"]["model"] for r in fake_llm.requests] == ["decider-r", "decider-r"]
+    prices = parse_prices('[openai]\n"decider-r" = { input = 2, output = 4 }\n')
+    report = build_report(Store(db), out["summary"]["experiment_id"], prices=prices)
+    cell = report.cell_costs.iloc[0]
+    assert (cell["input_tokens"], cell["output_tokens"]) == (22, 14)  # 2 requests × 11 in / 7 out
+    assert cell["cost_usd"] == pytest.approx((22 * 2 + 14 * 4) / 1e6) and cell["role_tokens"] == "decision: 22 in / 14 out"
+    # a spec's role with temperature and seed; an agent's offline role wins over the [env] alias
+    roles = 'roles = { decision = { provider = "openai", model = "decider-t", temperature = 0, seed = 5 } }\n'
+    spec = parse_spec(SPEC + roles + '[[agents]]\nname = "off"\nkind = "offline"\ndesign = "T-P-P"\n'
+                      'roles = { decision = "offline:rules" }\n')
+    fake_llm.script(script)
+    for task in prepare(spec, Store(tmp_path / "spec.duckdb")):
+        outcome = run_cell(task)
+        assert outcome.status is CellStatus.DONE, outcome.error
+        assert outcome.metrics["llm_decision_agent"] == (1.0 if task.agent["name"] == "tpp" else 0.0)
+    bodies = [r["body"] for r in fake_llm.requests]
+    assert [b["model"] for b in bodies] == ["decider-t", "decider-t"]
+    assert {(b.get("temperature"), b.get("seed")) for b in bodies} == {(0, 5)}
+
+
+def test_the_dry_run_counts_the_decision_agents_calls_exactly(monkeypatch, fake_llm, tmp_path) -> None:
+    """Issue 30: `llm_calls` of the School Scheduling lab gives the exact number of model calls a scripted
+    fake-server run makes (a conversation to its turn limit) and their input tokens within 10 %."""
+    from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, estimate_tokens
+    from core.experiments.driver import estimate, run_experiment
+    from core.experiments.engines import LocalEngine
+    from core.llm.prices import parse_prices
+
+    no_keys(monkeypatch)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    spec = parse_spec(SPEC.replace("[[agents]]", "max_turns = 4\n[[agents]]") + '[[agents]]\nname = "off"\n'
+                      'kind = "offline"\ndesign = "T-P-P"\nroles = { decision = "offline:rules" }\n')
+    store = Store(tmp_path / "lab.duckdb")
+    guess = estimate(spec, store, parse_prices('[openai]\n"decider-1" = { input = 1, output = 2 }\n'))
+    by_agent = {a["agent"]: a for a in guess["agents"]}
+    assert guess["calls"] == 4 and by_agent["off"]["calls"] == 0 and guess["cost"].startswith("$")
+    reply = "No, that is not it. " * 40  # about as long as assumed; never __END__, never a check
+    assert abs(len(reply) - 4 * DEFAULT_OUTPUT_TOKENS) <= 0.05 * len(reply)
+    fake_llm.script([{"text": reply} for _ in range(8)])
+    run_experiment(spec, store, engine=LocalEngine(1), progress=False)
+    assert len(fake_llm.requests) == guess["calls"]
+    sent = sum(estimate_tokens(m["content"] or "") for r in fake_llm.requests for m in r["body"]["messages"])
+    assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)
