@@ -351,10 +351,46 @@ def check_store(db: Path, tags: list[str]) -> dict:
     return {"runs": len(runs), "statuses": statuses, "problems": problems}
 
 
-def server_runs(path: Path, since: float) -> dict:
-    """The server's script runs after `since` by page: count, p50/p95 seconds, CPU seconds, outcomes."""
+def timing_lines(path: Path, since: float, kind: str) -> list[dict]:
+    """The timing file's lines of one kind ("script" or "store") that started after `since`."""
     lines = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-    lines = [r for r in lines if r["start"] >= since]
+    return [r for r in lines if r.get("kind", "script") == kind and r["start"] >= since]
+
+
+def store_locks(path: Path, since: float, top: int = 8) -> dict:
+    """The store calls after `since` (`core/timing.py`): lock wait p50/p95/max/total, hold total, DuckDB open
+    total, and the call sites that waited longest in total (calls, wait total, wait p95, hold total)."""
+    calls = timing_lines(path, since, "store")
+    waits = [r["wait_s"] for r in calls]
+    sites: dict[str, list[dict]] = {}
+    for r in calls:
+        sites.setdefault(r["site"], []).append(r)
+    ranked = sorted(sites.items(), key=lambda kv: -sum(r["wait_s"] for r in kv[1]))[:top]
+    return {
+        "calls": len(calls),
+        "wait_p50_s": percentile(waits, 0.5),
+        "wait_p95_s": percentile(waits, 0.95),
+        "wait_max_s": round(max(waits), 3) if waits else None,
+        "wait_total_s": round(sum(waits), 2),
+        "hold_total_s": round(sum(r["hold_s"] for r in calls), 2),
+        "open_total_s": round(sum(r["open_s"] for r in calls), 2),
+        "top_sites": [
+            {
+                "site": site,
+                "calls": len(rows),
+                "wait_total_s": round(sum(r["wait_s"] for r in rows), 2),
+                "wait_p95_s": percentile([r["wait_s"] for r in rows], 0.95),
+                "hold_total_s": round(sum(r["hold_s"] for r in rows), 2),
+            }
+            for site, rows in ranked
+        ],
+    }
+
+
+def server_runs(path: Path, since: float) -> dict:
+    """The server's script runs after `since` by page: count, p50/p95 seconds, CPU seconds, seconds waiting for
+    the store's lock, outcomes."""
+    lines = timing_lines(path, since, "script")
     summary = {}
     for page in sorted({r["page"] for r in lines}):
         mine = [r for r in lines if r["page"] == page]
@@ -366,6 +402,9 @@ def server_runs(path: Path, since: float) -> dict:
             "max_s": round(max(secs), 3),
             "cpu_s": round(sum(r["cpu_s"] for r in mine), 2),
             "cpu_p95_s": percentile([r["cpu_s"] for r in mine], 0.95),
+            "store_calls": sum(r.get("store_calls", 0) for r in mine),
+            "store_wait_p95_s": percentile([r.get("store_wait_s", 0.0) for r in mine], 0.95),
+            "store_wait_s": round(sum(r.get("store_wait_s", 0.0) for r in mine), 2),
             "outcomes": dict(Counter(r["outcome"] for r in mine)),
         }
     return summary
@@ -424,6 +463,7 @@ def main() -> None:
         class_start = min((a["start"] for log in logs for a in log.actions), default=began)
         store = check_store(db, tags)
         server_summary = server_runs(timing, class_start)
+        locks = store_locks(timing, class_start)
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
             for src in (timing, *Path(tmp).glob("server*.log")):
@@ -461,6 +501,13 @@ def main() -> None:
     print("server script runs by page:")
     for page, row in server_summary.items():
         print(f"  {page:24} {row}")
+    print(
+        f"store calls: {locks['calls']}, lock wait p50/p95/max {locks['wait_p50_s']}/{locks['wait_p95_s']}/"
+        f"{locks['wait_max_s']} s, total waited {locks['wait_total_s']} s, held {locks['hold_total_s']} s "
+        f"(of which opening DuckDB {locks['open_total_s']} s); longest total waits by call site:"
+    )
+    for row in locks["top_sites"]:
+        print(f"  {row['wait_total_s']:>8} s  {row['calls']:>5} calls  p95 {row['wait_p95_s']} s  {row['site']}")
     print(f"server: {resources}")
     print(f"errors: {len(errors)}, leaks: {len(leaks)}, store problems: {len(store['problems'])}")
     for line in (*errors, *leaks, *store["problems"]):
@@ -480,6 +527,7 @@ def main() -> None:
                 and not leaks
                 and not store["problems"],
                 "server_runs": server_summary,
+                "store_locks": locks,
                 "server": resources,
                 "errors": errors,
                 "leaks": leaks,

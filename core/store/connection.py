@@ -25,6 +25,7 @@ from typing import TypeVar
 
 import duckdb
 
+from core import timing
 from core.errors import StoreError
 
 T = TypeVar("T")
@@ -200,6 +201,9 @@ def connection(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[duc
     """A connection to `path` owned by this thread; nested uses in one thread share one connection."""
     state = path_state(path)
     deadline = time.monotonic() + timeout_s
+    log = timing.timing_path()  # None unless $ORCA_SCRIPT_TIMING: then each outermost call is logged
+    started, t0 = (time.time(), time.perf_counter()) if log else (0.0, 0.0)
+    held: tuple[float, float, float] | None = None  # (wait, open, hold) seconds of a logged call
     if not state.lock.acquire(timeout=timeout_s):
         raise StoreError(f"The run store {path} is busy in this process (a long batch?). Try again.")
     try:
@@ -211,7 +215,9 @@ def connection(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[duc
                 state.depth -= 1
             return
         with _process_lock(path, deadline):
+            t_locked = time.perf_counter() if log else 0.0
             state.con = _open(path, deadline)
+            t_open = time.perf_counter() if log else 0.0
             state.depth = 1
             try:
                 yield state.con
@@ -219,8 +225,12 @@ def connection(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[duc
                 state.depth = 0
                 con, state.con = state.con, None
                 con.close()
+                if log:
+                    held = (t_locked - t0, t_open - t_locked, time.perf_counter() - t_locked)
     finally:
         state.lock.release()
+    if held and log:  # logged after the lock is released: the file write is not charged to the next waiter
+        timing.store_call(log, timing.call_site(), started, *held)
 
 
 def _rollback(con: duckdb.DuckDBPyConnection) -> None:
