@@ -46,7 +46,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+import websockets  # noqa: E402  (streamlit's own dependency, installed with it)
+from playwright.async_api import Browser, Page  # noqa: E402
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
 from core.config import ENV_VARS  # noqa: E402
 from core.store import Store  # noqa: E402
@@ -91,6 +95,7 @@ MORE_MESSAGES_JS = "(n) => document.querySelectorAll('[data-testid=\"stChatMessa
 CHAT_MESSAGE = '[data-testid="stChatMessage"]'
 EXCEPTION = '[data-testid="stException"]'
 TIMEOUT_MS = 300_000
+FINISHED, COMPILE_ERROR = ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 TARGET_S = 3.0
 
 
@@ -309,6 +314,229 @@ async def student(
     return log
 
 
+# --- the websocket client: Streamlit's own protocol, no browser ----------------------------------------------
+
+
+@dataclass
+class RunView:
+    """What one script run showed (the last, finished run after an action): elements by delta path, the
+    chat-message blocks, the page, the query string the app set, and any exception boxes."""
+
+    elements: dict[tuple[int, ...], tuple[str, object]] = field(default_factory=dict)
+    chat_blocks: set[tuple[int, ...]] = field(default_factory=set)
+    page_hash: str = ""
+    exceptions: list[str] = field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        """The text (`body`) of every element, in delta-path order."""
+        return [str(getattr(el, "body", "")) for _, (_, el) in sorted(self.elements.items())]
+
+    def chat_text(self) -> str:
+        """The text of every element inside a chat message."""
+        return " ".join(
+            str(getattr(el, "body", ""))
+            for path, (_, el) in sorted(self.elements.items())
+            if any(path[: len(b)] == b for b in self.chat_blocks)
+        )
+
+    def widget(self, kind: str, label: str | None = None) -> object:
+        """The first element of type `kind` (with `label`, if given); KeyError when the page has none."""
+        for _, (k, el) in sorted(self.elements.items()):
+            if k == kind and (label is None or getattr(el, "label", None) == label):
+                return el
+        raise KeyError(f"no {kind} {label or ''} on the page")
+
+
+class WsTab:
+    """One student's browser tab, spoken through Streamlit's websocket protocol (`/_stcore/stream`, the
+    `streamlit.proto` BackMsg/ForwardMsg messages): what the web frontend sends on navigation, a chat turn or a
+    click, without a browser. Widget values set once are sent again with every later rerun of the page, as the
+    frontend does; a page switch clears them and the query string."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.replace("http", "ws", 1) + "/_stcore/stream"
+        self.ws: websockets.ClientConnection | None = None
+        self.pages: dict[str, str] = {}  # page title -> page script hash (from the navigation message)
+        self.query = ""
+        self.values: dict[str, WidgetState] = {}
+        self.view = RunView()
+
+    async def __aenter__(self) -> WsTab:
+        self.ws = await websockets.connect(self.url, subprotocols=["streamlit"], max_size=None)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def rerun(
+        self, *, page_name: str = "", page_title: str = "", widgets: tuple[WidgetState, ...] = ()
+    ) -> RunView:
+        """Ask for a script run (open a page by url path or title, or send widget values and a trigger) and read
+        ForwardMsgs until a run finishes without another following it; the finished run's view."""
+        assert self.ws is not None
+        msg = BackMsg()
+        state = msg.rerun_script
+        if page_name or page_title:
+            self.values.clear()
+            self.query = ""
+            state.page_name = page_name
+            state.page_script_hash = self.pages.get(page_title, "")
+        else:
+            state.page_script_hash = self.view.page_hash
+        state.query_string = self.query
+        for w in widgets:
+            if not (w.HasField("trigger_value") or w.HasField("chat_input_value")):
+                self.values[w.id] = w
+        sent = {w.id for w in widgets}
+        state.widget_states.widgets.extend([*widgets, *(v for k, v in self.values.items() if k not in sent)])
+        await self.ws.send(msg.SerializeToString())
+        async with asyncio.timeout(TIMEOUT_MS / 1000):
+            return await self._read_until_finished()
+
+    async def _read_until_finished(self) -> RunView:
+        assert self.ws is not None
+        view = RunView()
+        while True:
+            fwd = ForwardMsg()
+            fwd.ParseFromString(await self.ws.recv())
+            kind = fwd.WhichOneof("type")
+            if kind == "new_session":
+                view = RunView(page_hash=fwd.new_session.page_script_hash)
+            elif kind == "navigation":  # the page `st.navigation` chose (new_session names app.py then)
+                self.pages = {p.page_name: p.page_script_hash for p in fwd.navigation.app_pages}
+                view.page_hash = fwd.navigation.page_script_hash
+            elif kind == "page_info_changed":
+                self.query = fwd.page_info_changed.query_string
+            elif kind == "delta":
+                path = tuple(fwd.metadata.delta_path)
+                delta = fwd.delta
+                if delta.WhichOneof("type") == "add_block":
+                    if delta.add_block.WhichOneof("type") == "chat_message":
+                        view.chat_blocks.add(path)
+                elif delta.WhichOneof("type") == "new_element":
+                    el_kind = delta.new_element.WhichOneof("type") or ""
+                    element = getattr(delta.new_element, el_kind) if el_kind else None
+                    view.elements[path] = (el_kind, element)
+                    if el_kind == "exception":
+                        view.exceptions.append(f"{element.type}: {element.message}"[:300])
+            elif kind == "script_finished" and fwd.script_finished in (FINISHED, COMPILE_ERROR):
+                self.view = view
+                return view
+
+
+def checkbox_state(view: RunView, label: str, on: bool) -> WidgetState:
+    element = view.widget("checkbox", label)
+    return WidgetState(id=element.id, bool_value=on)  # type: ignore[attr-defined]
+
+
+async def ws_action(log: SessionLog, kind: str, detail: str, action, check) -> RunView:  # noqa: ANN001
+    """Run `action()` (a rerun), log its seconds, then `check(view)`: a failed check is an error."""
+    start, wall = time.perf_counter(), time.time()
+    try:
+        view = await action()
+    except Exception as err:  # noqa: BLE001 - a lost connection or a timeout is a result, not a crash
+        log.errors.append(f"{kind} {detail}: {type(err).__name__}: {str(err)[:300]}")
+        raise Logged from err
+    log.actions.append({"kind": kind, "detail": detail, "start": wall, "seconds": round(time.perf_counter() - start, 3)})
+    for text in view.exceptions:
+        log.errors.append(f"{kind} {detail}: exception box: {text}")
+    problem = check(view)
+    if problem:
+        log.errors.append(f"{kind} {detail}: {problem}")
+        raise Logged
+    return view
+
+
+def ws_leaks(log: SessionLog, view: RunView, where: str, tags: list[str]) -> None:
+    """The chat shows this session's tag and no other session's."""
+    text = view.chat_text()
+    if log.tag not in text:
+        log.leaks.append(f"{where}: own tag {log.tag} missing")
+    for other in tags:
+        if other != log.tag and re.search(rf"\b{other}\b", text):
+            log.leaks.append(f"{where}: shows {other}'s message")
+
+
+def heading_is(title: str):  # noqa: ANN201
+    return lambda view: None if title in view.texts() else f"heading {title!r} not shown"
+
+
+async def ws_student(base: str, i: int, tags: list[str], args: argparse.Namespace) -> SessionLog:
+    """One student through the websocket protocol: the same actions and checks as `student`."""
+    log = SessionLog(tags[i])
+    await asyncio.sleep(i * args.stagger)
+    think = args.think
+    try:
+        async with WsTab(base) as tab:
+
+            async def chat(kind: str, text: str) -> None:
+                before = len(tab.view.chat_blocks)
+                box = tab.view.widget("chat_input")
+                value = WidgetState(id=box.id)  # type: ignore[attr-defined]
+                value.chat_input_value.data = text
+
+                def answered(view: RunView) -> str | None:
+                    return None if len(view.chat_blocks) > before else "no new chat message"
+
+                await ws_action(log, kind, text[:40], lambda: tab.rerun(widgets=(value,)), answered)
+
+            async def switch(title: str) -> RunView:
+                return await ws_action(log, "switch", title, lambda: tab.rerun(page_title=title), heading_is(title))
+
+            await ws_action(
+                log, "open", "Inventory Copilot", lambda: tab.rerun(page_name="inventory_copilot"),
+                heading_is("Inventory Copilot"),
+            )
+            await asyncio.sleep(think)
+            await chat(
+                "chat_copilot",
+                f"We sell phone cases at the {log.tag} shop. Daily demand is random, Poisson with λ = 3 units a day.",
+            )
+            await asyncio.sleep(think)
+            await chat("chat_copilot", "Holding a case costs $0.50 per unit per day, and each lost sale costs us $4.")
+            ws_leaks(log, tab.view, "copilot", tags)
+            await asyncio.sleep(think)
+            await switch("School Scheduling")
+            await asyncio.sleep(think)
+            await chat("chat_schedule", f"Could Everett start at 9:30 AM? Asking for the {log.tag} team.")
+            ws_leaks(log, tab.view, "school scheduling", tags)
+            await asyncio.sleep(think)
+            view = await switch("Policy Simulator")
+            paths = WidgetState(id=view.widget("number_input", "Simulation paths").id, int_value=100)  # type: ignore[attr-defined]
+            run = WidgetState(id=view.widget("button", "Run simulation").id, trigger_value=True)  # type: ignore[attr-defined]
+            form = (
+                checkbox_state(view, "Search the full (s,S) grid", False),
+                checkbox_state(view, "Exact DP optimum (when the state space is small enough)", False),
+                checkbox_state(view, "Train a DQN", False),
+                paths,
+                run,
+            )
+
+            def recommended(view: RunView) -> str | None:
+                return None if any("Recommended for λ" in t for t in view.texts()) else "no recommendation shown"
+
+            await ws_action(log, "simulate", "100 paths", lambda: tab.rerun(widgets=form), recommended)
+            await asyncio.sleep(think)
+            await switch("Inventory Copilot")
+            ws_leaks(log, tab.view, "copilot after switching back", tags)
+    except Logged:
+        pass
+    except Exception as err:  # noqa: BLE001 - a step outside an action (finding a widget, a leak check) failed
+        log.errors.append(f"between actions: {type(err).__name__}: {str(err)[:300]}")
+    return log
+
+
+async def ws_drive(base: str, args: argparse.Namespace, tags: list[str]) -> list[SessionLog]:
+    """The class through the websocket protocol: a warm-up visit of the three pages, then every student."""
+    if args.warmup:
+        async with WsTab(base) as tab:
+            await tab.rerun(page_name="inventory_copilot")
+            for title in ("School Scheduling", "Policy Simulator"):
+                await tab.rerun(page_title=title)
+    return await asyncio.gather(*(ws_student(base, i, tags, args) for i in range(args.sessions)))
+
+
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -411,6 +639,9 @@ def server_runs(path: Path, since: float) -> dict:
 
 
 async def drive(base: str, exe: str, args: argparse.Namespace, tags: list[str]) -> list[SessionLog]:
+    """The class in one headless chromium, one Playwright context per student (`--client browser`)."""
+    from playwright.async_api import async_playwright
+
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True)
         try:
@@ -438,9 +669,16 @@ def main() -> None:
     ap.add_argument(
         "--nice", type=int, default=10, help="niceness added to the load generator (chromium), not the server"
     )
+    ap.add_argument(
+        "--client",
+        choices=("ws", "browser"),
+        default="ws",
+        help="ws: Streamlit's websocket protocol, no browser (light); browser: one chromium, a Playwright context "
+        "per student (end to end, heavy)",
+    )
     ap.add_argument("--keep", type=Path, default=None, help="copy the timing file and server log here")
     args = ap.parse_args()
-    exe = find_chromium()
+    exe = find_chromium() if args.client == "browser" else ""
     if exe is None:
         sys.exit("Debian 'chromium' not found (apt-get install chromium, or set CHROMIUM_PATH)")
     tags = [tag_of(i) for i in range(args.sessions)]
@@ -456,7 +694,10 @@ def main() -> None:
         sampler.start()
         began = time.time()
         try:
-            logs = asyncio.run(drive(server.url, exe, args, tags))
+            if args.client == "browser":
+                logs = asyncio.run(drive(server.url, exe, args, tags))
+            else:
+                logs = asyncio.run(ws_drive(server.url, args, tags))
         finally:
             sampler.stop()
             server.stop()
@@ -493,7 +734,10 @@ def main() -> None:
     leaks = [f"{log.tag}: {e}" for log in logs for e in log.leaks]
     chat_switch = [a["seconds"] for a in actions if a["kind"].startswith("chat") or a["kind"] == "switch"]
     p95 = percentile(chat_switch, 0.95)
-    print(f"{args.sessions} sessions, stagger {args.stagger} s, think {args.think} s, warm-up {args.warmup}")
+    print(
+        f"{args.sessions} sessions ({args.client}), stagger {args.stagger} s, think {args.think} s, "
+        f"warm-up {args.warmup}"
+    )
     print(f"{'action':14} {'n':>4} {'p50 s':>8} {'p95 s':>8} {'max s':>8}")
     for kind, row in kinds.items():
         print(f"{kind:14} {row['n']:>4} {row['p50_s']!s:>8} {row['p95_s']!s:>8} {row['max_s']!s:>8}")
@@ -516,6 +760,7 @@ def main() -> None:
         json.dumps(
             {
                 "sessions": args.sessions,
+                "client": args.client,
                 "stagger_s": args.stagger,
                 "think_s": args.think,
                 "warmup": args.warmup,
