@@ -1,10 +1,13 @@
-"""A class on one server (issue 31 item 1): N concurrent browser sessions against one `make run`-style server.
+"""A class on one server (issue 31 item 1): N concurrent sessions against one `make run`-style server.
 
 Starts `streamlit run app.py` offline on a fresh store (as `tests/support/browser.py: start_server` does) with
 `$ORCA_SCRIPT_TIMING` set, so the server logs its own duration and script-thread CPU time of every script run
-(`core/ui.py: script_timing`). One headless Debian chromium drives N Playwright contexts (one per student, from
-one asyncio loop). The load generator runs at `--nice` 10 and the server at normal priority, so on a shared
-2-core machine the 20 renderers yield to the server. Each session, after a staggered start:
+(`core/ui.py: script_timing`) and the lock wait and hold of every store call (`core/timing.py`). The sessions are
+driven by `--client ws` (default): Streamlit's own websocket protocol (`/_stcore/stream`, the BackMsg/ForwardMsg
+protobufs shipped with streamlit, the `websockets` client streamlit depends on), one asyncio task per student, so
+20 students cost the machine almost nothing; or `--client browser`: one headless Debian chromium, one Playwright
+context per student (end to end, but 20 renderers compete with the server for the cores). The load generator
+runs at `--nice` 10 and the server at normal priority. Each session, after a staggered start:
 
 1. opens the Inventory Copilot (`open`) and sends two chat turns (`chat_copilot`);
 2. switches to School Scheduling through the sidebar (`switch`) and sends one chat turn (`chat_schedule`);
@@ -13,18 +16,20 @@ one asyncio loop). The load generator runs at `--nice` 10 and the server at norm
 4. switches back to the Inventory Copilot (`switch`) and checks its conversation is still there.
 
 Every message carries the session's tag (a word such as "Kilo"): a session whose chat shows another session's tag
-is a cross-session leak. Client time is from the action (Enter, a click) until the page shows its result and no
-script run is in progress (`data-test-script-state="notRunning"`). Beside it: the server's CPU (cores busy) and
-resident memory sampled from /proc every 0.5 s, the load generator's CPU (Playwright's driver and chromium: on
-one 2-core machine it competes with the server), the machine's load average, the server-side script-run times per
-page, and afterwards the store: each tag in exactly one Copilot run (two user messages) and one School Scheduling
-run (two: the recorded opening request and the turn), no run with two tags, N Policy Simulator runs.
+is a cross-session leak. Client time is from the action (Enter, a click; in ws mode the BackMsg) until the page
+shows its result and no script run is in progress (browser: `data-test-script-state="notRunning"`; ws: a
+`script_finished` that is not followed by a rerun). Beside it: the server's CPU (cores busy) and resident memory
+sampled from /proc every 0.5 s, the load generator's CPU, the machine's load average, the server-side script-run
+times per page, the store's lock waits (p50/p95/total and the call sites that waited longest), and afterwards the
+store: each tag in exactly one Copilot run (two user messages) and one School Scheduling run (two: the recorded
+opening request and the turn), no run with two tags, N Policy Simulator runs.
 
 The server's `cpu_s` (the script thread's CPU time) hardly depends on how busy the machine is, its `seconds` do:
 on a shared machine compare the two before blaming the app.
 
-Run: .venv/bin/python bench/class_load.py [--sessions 20] [--stagger 0.5] [--think 1.0] [--no-warmup]
-(prints a summary, then one JSON line). Target (issue 31): p95 of `chat_*` and `switch` ≤ 3 s, no errors, no leaks.
+Run: .venv/bin/python bench/class_load.py [--sessions 20] [--client ws|browser] [--stagger 0.5] [--think 1.0]
+[--no-warmup] (prints a summary, then one JSON line). Target (issue 31): p95 of `chat_*` and `switch` ≤ 3 s, no
+errors, no leaks.
 """
 
 from __future__ import annotations

@@ -323,12 +323,17 @@ def switch_to_offline() -> Settings:
     return offline
 
 
+STORE_LINGER_S = 0.25
+"""The app keeps its DuckDB connection open between store calls until idle this long (`Store(linger_s=)`): the
+sessions of a class take turns on one connection instead of opening the file for every call."""
+
+
 def get_store() -> Store:
     """The run store at the current settings' path (one handle per path per session)."""
     path = current_settings().store_path
     key = f"orca_store_{path}"
     if key not in st.session_state:
-        st.session_state[key] = Store(path)
+        st.session_state[key] = Store(path, linger_s=STORE_LINGER_S)
     return st.session_state[key]
 
 
