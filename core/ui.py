@@ -251,7 +251,7 @@ def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict
 
 
 def _labels(store: Store, workbench: str, limit: int) -> dict[str, str]:
-    runs = store.list_runs(workbench=workbench, limit=limit)
+    runs = store.run_labels(workbench, limit)
     return {
         r.id: run_label(
             first_message=first_typed(r.first_user_messages) or (r.title or ""),

@@ -12,6 +12,7 @@ and on transaction conflicts, within a bounded total wait.
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import os
 import random
@@ -213,6 +214,21 @@ def _close_when_idle(state: _PathState, linger_s: float) -> None:
                 _close(state)
                 return
         time.sleep(max(0.01, linger_s - idle))
+
+
+@atexit.register
+def _release_all() -> None:
+    """At exit, close every lingering connection (DuckDB checkpoints its log then)."""
+    with _STATES_LOCK:
+        paths = list(_STATES)
+    for key in paths:
+        state = _STATES[key]
+        if state.lock.acquire(timeout=1.0):
+            try:
+                if state.depth == 0 and state.con is not None:
+                    _close(state)
+            finally:
+                state.lock.release()
 
 
 def release(path: Path) -> None:

@@ -1,5 +1,5 @@
 """A lingering connection (`Store(linger_s=...)`, the app's): calls in a burst share one DuckDB connection, and
-the file is released once idle, after a failed call, and after `MAX_OPEN_S`."""
+the file is released once idle, after a failed call, and after `MAX_OPEN_S`; and the pickers' lighter run list."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.errors import SpecError, StoreError
 from core.store import Store, connection
 
 OPENER = "import sys, duckdb; duckdb.connect(sys.argv[1]).close()"  # another program, no retry
@@ -70,3 +70,22 @@ def test_it_is_closed_after_max_open(tmp_path: Path, opens: list[Path], monkeypa
     store = Store(tmp_path / "s.duckdb", linger_s=30.0)
     store.list_runs()
     assert connection.path_state(store.path).con is None and len(opens) == 2
+
+
+def test_run_labels_are_list_runs_without_the_counts(tmp_path: Path):
+    store = Store(tmp_path / "s.duckdb")
+    for i in range(3):
+        run_id = store.create_run("inventory_copilot", {}, title=f"t{i}")
+        if i:
+            store.add_message(run_id, "user", f"hello {i}")
+            store.add_message(run_id, "assistant", "hi")
+            store.add_message(run_id, "user", f"again {i}")
+    store.create_run("school_scheduling", {})
+    full = store.list_runs(workbench="inventory_copilot", limit=2)
+    labels = store.run_labels("inventory_copilot", limit=2)
+    assert labels["id"].tolist() == full["id"].tolist() and len(labels) == 2
+    for a, b in zip(labels.itertuples(), full.itertuples(), strict=True):
+        assert (a.title, a.status, a.created_at) == (b.title, b.status, b.created_at)
+        assert list(a.first_user_messages) == list(b.first_user_messages)
+    with pytest.raises(SpecError):
+        store.run_labels("inventory_copilot", limit=0)
