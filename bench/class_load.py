@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402  (streamlit's own dependency, installed with it)
 from playwright.async_api import Browser, Page  # noqa: E402
+from streamlit.proto.Alert_pb2 import Alert  # noqa: E402
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
@@ -325,7 +326,7 @@ async def student(
 @dataclass
 class RunView:
     """What one script run showed (the last, finished run after an action): elements by delta path, the
-    chat-message blocks, the page, the query string the app set, and any exception boxes."""
+    chat-message blocks, the page, and any exception or error boxes."""
 
     elements: dict[tuple[int, ...], tuple[str, object]] = field(default_factory=dict)
     chat_blocks: set[tuple[int, ...]] = field(default_factory=set)
@@ -425,6 +426,8 @@ class WsTab:
                     view.elements[path] = (el_kind, element)
                     if el_kind == "exception":
                         view.exceptions.append(f"{element.type}: {element.message}"[:300])
+                    elif el_kind == "alert" and element.format == Alert.ERROR:  # st.error: a store that
+                        view.exceptions.append(f"error box: {element.body}"[:300])  # timed out, a failed turn
             elif kind == "script_finished" and fwd.script_finished in (FINISHED, COMPILE_ERROR):
                 self.view = view
                 return view
@@ -445,7 +448,7 @@ async def ws_action(log: SessionLog, kind: str, detail: str, action, check) -> R
         raise Logged from err
     log.actions.append({"kind": kind, "detail": detail, "start": wall, "seconds": round(time.perf_counter() - start, 3)})
     for text in view.exceptions:
-        log.errors.append(f"{kind} {detail}: exception box: {text}")
+        log.errors.append(f"{kind} {detail}: {text}")
     problem = check(view)
     if problem:
         log.errors.append(f"{kind} {detail}: {problem}")

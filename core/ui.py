@@ -326,6 +326,9 @@ def switch_to_offline() -> Settings:
 STORE_LINGER_S = 0.25
 """The app keeps its DuckDB connection open between store calls until idle this long (`Store(linger_s=)`): the
 sessions of a class take turns on one connection instead of opening the file for every call."""
+STORE_TIMEOUT_S = 30.0
+"""How long an app session's store call may wait for the store (the CLI's default is 10 s): with 20 sessions on
+a busy machine a write queued 10 s behind the others, failed, and the turn was shown but not saved."""
 
 
 def get_store() -> Store:
@@ -333,7 +336,7 @@ def get_store() -> Store:
     path = current_settings().store_path
     key = f"orca_store_{path}"
     if key not in st.session_state:
-        st.session_state[key] = Store(path, linger_s=STORE_LINGER_S)
+        st.session_state[key] = Store(path, timeout_s=STORE_TIMEOUT_S, linger_s=STORE_LINGER_S)
     return st.session_state[key]
 
 
