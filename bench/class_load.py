@@ -596,7 +596,8 @@ def timing_lines(path: Path, since: float, kind: str) -> list[dict]:
 def store_locks(path: Path, since: float, top: int = 8) -> dict:
     """The store calls after `since` (`core/timing.py`): lock wait p50/p95/max/total, hold total, DuckDB open
     total, and the call sites that waited longest in total (calls, wait total, wait p95, hold total)."""
-    calls = timing_lines(path, since, "store")
+    logged = timing_lines(path, since, "store")
+    calls = [r for r in logged if not r.get("error")]
     waits = [r["wait_s"] for r in calls]
     sites: dict[str, list[dict]] = {}
     for r in calls:
@@ -604,6 +605,7 @@ def store_locks(path: Path, since: float, top: int = 8) -> dict:
     ranked = sorted(sites.items(), key=lambda kv: -sum(r["wait_s"] for r in kv[1]))[:top]
     return {
         "calls": len(calls),
+        "gave_up": len(logged) - len(calls),
         "wait_p50_s": percentile(waits, 0.5),
         "wait_p95_s": percentile(waits, 0.95),
         "wait_max_s": round(max(waits), 3) if waits else None,
@@ -754,7 +756,7 @@ def main() -> None:
     for page, row in server_summary.items():
         print(f"  {page:24} {row}")
     print(
-        f"store calls: {locks['calls']}, lock wait p50/p95/max {locks['wait_p50_s']}/{locks['wait_p95_s']}/"
+        f"store calls: {locks['calls']} (gave up waiting: {locks['gave_up']}), lock wait p50/p95/max {locks['wait_p50_s']}/{locks['wait_p95_s']}/"
         f"{locks['wait_max_s']} s, total waited {locks['wait_total_s']} s, held {locks['hold_total_s']} s "
         f"(of which opening DuckDB {locks['open_total_s']} s); longest total waits by call site:"
     )

@@ -80,14 +80,17 @@ def call_site(frame: FrameType | None = None) -> str:
     return f"{method} < {caller}"
 
 
-def store_call(path: str, site: str, started: float, wait_s: float, open_s: float, hold_s: float) -> None:
-    """Log one store call (`kind` "store") and add it to this thread's script run, if one is being timed."""
+def store_call(
+    path: str, site: str, started: float, wait_s: float, open_s: float, hold_s: float, error: str = ""
+) -> None:
+    """Log one store call (`kind` "store"; `error` "busy" for a call that gave up waiting for the lock) and add
+    it to this thread's script run, if one is being timed."""
     tally: RunTally | None = getattr(_LOCAL, "tally", None)
     if tally is not None:
         tally.calls += 1
         tally.wait_s += wait_s
         tally.hold_s += hold_s
-    record = {
+    record: dict[str, object] = {
         "kind": "store",
         "site": site,
         "session": tally.session if tally is not None else threading.current_thread().name,
@@ -96,4 +99,6 @@ def store_call(path: str, site: str, started: float, wait_s: float, open_s: floa
         "open_s": round(open_s, 5),
         "hold_s": round(hold_s, 5),
     }
+    if error:
+        record["error"] = error
     append_line(path, json.dumps(record))

@@ -271,6 +271,8 @@ def connection(
     started, t0 = (time.time(), time.perf_counter()) if log else (0.0, 0.0)
     held: tuple[float, float, float] | None = None  # (wait, open, hold) seconds of a logged call
     if not state.lock.acquire(timeout=timeout_s):
+        if log:
+            timing.store_call(log, timing.call_site(), started, time.perf_counter() - t0, 0.0, 0.0, "busy")
         raise StoreError(f"The run store {path} is busy in this process (a long batch?). Try again.")
     try:
         if state.depth > 0:

@@ -86,3 +86,29 @@ def test_store_calls_log_nothing_when_off(tmp_path: Path, monkeypatch: pytest.Mo
     store = Store(tmp_path / "s.duckdb")
     store.create_run("inventory_copilot", {})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.duckdb", "s.duckdb.lock"]
+
+
+def test_a_store_call_that_gives_up_waiting_is_logged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import threading
+
+    from core.errors import StoreError
+
+    out = tmp_path / "timing.jsonl"
+    store = Store(tmp_path / "s.duckdb")
+    impatient = Store(store.path, timeout_s=0.2)
+    monkeypatch.setenv(SCRIPT_TIMING_VAR, str(out))
+    failed: list[str] = []
+
+    def other() -> None:
+        try:
+            impatient.list_runs()
+        except StoreError as err:
+            failed.append(str(err))
+
+    with store.batch():
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join(timeout=10)
+    busy = [r for r in _store_lines(out) if r.get("error")]
+    assert failed and len(busy) == 1 and busy[0]["error"] == "busy" and busy[0]["wait_s"] >= 0.2
+    assert busy[0]["site"].startswith("list_runs < ")
