@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -16,7 +15,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from core import ui_keys
+from core import timing, ui_keys
 from core.catalog import title_of
 from core.config import (
     DEFAULT_MODELS,
@@ -39,9 +38,8 @@ T = TypeVar("T")
 SETTINGS_KEY = ui_keys.SETTINGS
 ENV_ERROR_KEY = ui_keys.ENV_ERROR
 
-SCRIPT_TIMING_VAR = "ORCA_SCRIPT_TIMING"
+SCRIPT_TIMING_VAR = timing.TIMING_VAR
 """Opt-in server-side timing: when this variable names a file, every script run appends one JSON line to it."""
-_TIMING_LOCK = threading.Lock()
 
 
 def current_settings() -> Settings:
@@ -254,7 +252,7 @@ def resume_labels(store: Store | None, workbench: str, limit: int = 100) -> dict
 
 
 def _labels(store: Store, workbench: str, limit: int) -> dict[str, str]:
-    runs = store.list_runs(workbench=workbench, limit=limit)
+    runs = store.run_labels(workbench, limit)
     return {
         r.id: run_label(
             first_message=first_typed(r.first_user_messages) or (r.title or ""),
@@ -326,12 +324,20 @@ def switch_to_offline() -> Settings:
     return offline
 
 
+STORE_LINGER_S = 0.25
+"""The app keeps its DuckDB connection open between store calls until idle this long (`Store(linger_s=)`): the
+sessions of a class take turns on one connection instead of opening the file for every call."""
+STORE_TIMEOUT_S = 30.0
+"""How long an app session's store call may wait for the store (the CLI's default is 10 s): with 20 sessions on
+a busy machine a write queued 10 s behind the others, failed, and the turn was shown but not saved."""
+
+
 def get_store() -> Store:
     """The run store at the current settings' path (one handle per path per session)."""
     path = current_settings().store_path
     key = f"orca_store_{path}"
     if key not in st.session_state:
-        st.session_state[key] = Store(path)
+        st.session_state[key] = Store(path, timeout_s=STORE_TIMEOUT_S, linger_s=STORE_LINGER_S)
     return st.session_state[key]
 
 
@@ -451,34 +457,49 @@ class ScriptRunTimer:
         self.page = ""
 
 
-def timing_record(page: str, session: str, started: float, seconds: float, cpu_s: float, outcome: str) -> str:
-    """One line of the timing file: the page's url path, the session id, the wall-clock start (epoch seconds),
-    the run's duration and the script thread's CPU time (seconds), and how it ended."""
+def timing_record(
+    page: str,
+    session: str,
+    started: float,
+    seconds: float,
+    cpu_s: float,
+    outcome: str,
+    store: timing.RunTally | None = None,
+) -> str:
+    """One line of the timing file (`kind` "script"): the page's url path, the session id, the wall-clock start
+    (epoch seconds), the run's duration and the script thread's CPU time (seconds), how it ended, and its store
+    calls (how many, seconds spent waiting for the store's lock and holding it; `core/timing.py`)."""
     return json.dumps(
         {
+            "kind": "script",
             "page": page,
             "session": session,
             "start": round(started, 4),
             "seconds": round(seconds, 4),
             "cpu_s": round(cpu_s, 4),
             "outcome": outcome,
+            "store_calls": store.calls if store else 0,
+            "store_wait_s": round(store.wait_s, 4) if store else 0.0,
+            "store_hold_s": round(store.hold_s, 4) if store else 0.0,
         }
     )
 
 
 @contextmanager
 def script_timing() -> Iterator[ScriptRunTimer]:
-    """Time one script run into `$ORCA_SCRIPT_TIMING` (one JSON line, see `timing_record`); without the
+    """Time one script run into `$ORCA_SCRIPT_TIMING` (one JSON line, see `timing_record`, after the lines of
+    its store calls); without the
     variable it costs one environment lookup. `outcome` is "finished", or the exception that ended the run
     (`RerunException` for `st.rerun`, `StopException` for `st.stop`, or an error)."""
     timer = ScriptRunTimer()
-    path = os.environ.get(SCRIPT_TIMING_VAR)
+    path = timing.timing_path()
     if not path:
         yield timer
         return
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
     ctx = get_script_run_ctx()
+    tally = timing.begin_run(ctx.session_id if ctx is not None else "bare")
     started, t0, cpu0 = time.time(), time.perf_counter(), time.thread_time()
     outcome = "finished"
     try:
@@ -487,16 +508,17 @@ def script_timing() -> Iterator[ScriptRunTimer]:
         outcome = type(err).__name__
         raise
     finally:
+        timing.end_run()
         line = timing_record(
             timer.page,
-            ctx.session_id if ctx is not None else "bare",
+            tally.session,
             started,
             time.perf_counter() - t0,
             time.thread_time() - cpu0,
             outcome,
+            tally,
         )
-        with _TIMING_LOCK, open(path, "a", encoding="utf-8") as out:
-            out.write(line + "\n")
+        timing.append_line(path, line)
 
 
 def show_error(err: Exception) -> None:

@@ -12,6 +12,7 @@ and on transaction conflicts, within a bounded total wait.
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import os
 import random
@@ -25,6 +26,7 @@ from typing import TypeVar
 
 import duckdb
 
+from core import timing
 from core.errors import StoreError
 
 T = TypeVar("T")
@@ -34,13 +36,24 @@ _FIRST_DELAY_S = 0.005
 _MAX_DELAY_S = 0.25
 
 
+MAX_OPEN_S = 1.0
+"""A lingering connection (`linger_s` > 0) is closed after the call that finds it open this long, even when busy,
+so that other processes queued on the sidecar lock get their turn."""
+
+
 @dataclass
 class _PathState:
-    """Process-wide state of one database file: its lock and the connection open in it (if any)."""
+    """Process-wide state of one database file: its lock, the connection open in it (if any: in use while
+    `depth` > 0, else lingering), the sidecar lock's descriptor held with it, and when it was opened and last
+    used (monotonic seconds)."""
 
     lock: threading.RLock = field(default_factory=threading.RLock)
     con: duckdb.DuckDBPyConnection | None = None
     depth: int = 0
+    fd: int | None = None
+    opened: float = 0.0
+    used: float = 0.0
+    closer: threading.Thread | None = None
 
 
 _STATES: dict[str, _PathState] = {}
@@ -161,9 +174,9 @@ def _flock_until(fd: int, deadline: float) -> bool:
     return False
 
 
-@contextmanager
-def _process_lock(path: Path, deadline: float) -> Iterator[None]:
-    """Hold the sidecar `flock` on `<path>.lock`: processes queue in the kernel instead of polling."""
+def _process_lock(path: Path, deadline: float) -> int:
+    """Take the sidecar `flock` on `<path>.lock` (processes queue in the kernel instead of polling); its
+    descriptor, which the caller closes to release it."""
     try:
         fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as err:
@@ -173,10 +186,57 @@ def _process_lock(path: Path, deadline: float) -> Iterator[None]:
         ) from err
     if not _flock_until(fd, deadline):
         raise StoreError(f"The run store {path} is busy: another process held it for too long. Try again.")
+    return fd
+
+
+def _close(state: _PathState) -> None:
+    """Close the state's connection and release the sidecar lock (the caller holds `state.lock`)."""
+    con, state.con = state.con, None
+    fd, state.fd = state.fd, None
     try:
-        yield
+        if con is not None:
+            con.close()
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
+
+
+def _close_when_idle(state: _PathState, linger_s: float) -> None:
+    """The closer thread of a lingering connection: close it once unused for `linger_s`."""
+    while True:
+        with state.lock:
+            if state.con is None:
+                state.closer = None
+                return
+            idle = time.monotonic() - state.used
+            if state.depth == 0 and idle >= linger_s:
+                state.closer = None
+                _close(state)
+                return
+        time.sleep(max(0.01, linger_s - idle))
+
+
+@atexit.register
+def _release_all() -> None:
+    """At exit, close every lingering connection (DuckDB checkpoints its log then)."""
+    with _STATES_LOCK:
+        paths = list(_STATES)
+    for key in paths:
+        state = _STATES[key]
+        if state.lock.acquire(timeout=1.0):
+            try:
+                if state.depth == 0 and state.con is not None:
+                    _close(state)
+            finally:
+                state.lock.release()
+
+
+def release(path: Path) -> None:
+    """Close a lingering connection to `path` now (waits for a call in progress in another thread)."""
+    state = path_state(path)
+    with state.lock:
+        if state.depth == 0 and state.con is not None:
+            _close(state)
 
 
 def _open(path: Path, deadline: float) -> duckdb.DuckDBPyConnection:
@@ -196,31 +256,63 @@ def _open(path: Path, deadline: float) -> duckdb.DuckDBPyConnection:
 
 
 @contextmanager
-def connection(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[duckdb.DuckDBPyConnection]:
-    """A connection to `path` owned by this thread; nested uses in one thread share one connection."""
+def connection(
+    path: Path, timeout_s: float = DEFAULT_TIMEOUT_S, linger_s: float = 0.0
+) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection to `path` owned by this thread; nested uses in one thread share one connection.
+
+    With `linger_s` > 0 the connection (and the sidecar lock) stays open after the call, for the next call of any
+    thread of this process, until unused for `linger_s` or open for `MAX_OPEN_S`: a burst of calls pays for
+    opening DuckDB once. A call that fails closes it.
+    """
     state = path_state(path)
     deadline = time.monotonic() + timeout_s
+    log = timing.timing_path()  # None unless $ORCA_SCRIPT_TIMING: then each outermost call is logged
+    started, t0 = (time.time(), time.perf_counter()) if log else (0.0, 0.0)
+    held: tuple[float, float, float] | None = None  # (wait, open, hold) seconds of a logged call
     if not state.lock.acquire(timeout=timeout_s):
+        if log:
+            timing.store_call(log, timing.call_site(), started, time.perf_counter() - t0, 0.0, 0.0, "busy")
         raise StoreError(f"The run store {path} is busy in this process (a long batch?). Try again.")
     try:
-        if state.con is not None:
+        if state.depth > 0:
             state.depth += 1
             try:
-                yield state.con
+                yield state.con  # type: ignore[misc]
             finally:
                 state.depth -= 1
             return
-        with _process_lock(path, deadline):
-            state.con = _open(path, deadline)
-            state.depth = 1
+        t_locked = time.perf_counter() if log else 0.0
+        if state.con is None:
+            state.fd = _process_lock(path, deadline)
             try:
-                yield state.con
-            finally:
-                state.depth = 0
-                con, state.con = state.con, None
-                con.close()
+                state.con = _open(path, deadline)
+            except BaseException:
+                _close(state)
+                raise
+            state.opened = time.monotonic()
+        t_open = time.perf_counter() if log else 0.0
+        state.depth = 1
+        ok = False
+        try:
+            yield state.con
+            ok = True
+        finally:
+            state.depth = 0
+            state.used = time.monotonic()
+            if not ok or linger_s <= 0 or state.used - state.opened >= MAX_OPEN_S:
+                _close(state)
+            elif state.closer is None:
+                state.closer = threading.Thread(
+                    target=_close_when_idle, args=(state, linger_s), name="orca-store-linger", daemon=True
+                )
+                state.closer.start()
+            if log:
+                held = (t_locked - t0, t_open - t_locked, time.perf_counter() - t_locked)
     finally:
         state.lock.release()
+    if held and log:  # logged after the lock is released: the file write is not charged to the next waiter
+        timing.store_call(log, timing.call_site(), started, *held)
 
 
 def _rollback(con: duckdb.DuckDBPyConnection) -> None:
@@ -235,9 +327,9 @@ def _rollback_quietly(con: duckdb.DuckDBPyConnection) -> None:
 
 
 @contextmanager
-def batch(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[None]:
+def batch(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S, linger_s: float = 0.0) -> Iterator[None]:
     """Hold one connection and one transaction for every store call this thread makes inside the block."""
-    with connection(path, timeout_s) as con:
+    with connection(path, timeout_s, linger_s) as con:
         if path_state(path).depth > 1:
             yield
             return
@@ -251,13 +343,16 @@ def batch(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> Iterator[None]:
 
 
 def run_in_transaction(
-    path: Path, work: Callable[[duckdb.DuckDBPyConnection], T], timeout_s: float = DEFAULT_TIMEOUT_S
+    path: Path,
+    work: Callable[[duckdb.DuckDBPyConnection], T],
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    linger_s: float = 0.0,
 ) -> T:
     """Run `work(con)` in one transaction, retrying it on transaction conflicts until the timeout."""
     deadline = time.monotonic() + timeout_s
     delay = _FIRST_DELAY_S
     while True:
-        with connection(path, timeout_s) as con:
+        with connection(path, timeout_s, linger_s) as con:
             state = path_state(path)
             if state.depth > 1:
                 return work(con)

@@ -16,13 +16,13 @@ def test_labels_are_read_once_until_the_store_changes(tmp_path: Path, monkeypatc
     run_id = store.create_run("inventory_copilot", {}, title="first chat")
     store.add_message(run_id, "user", "Hello.")
     reads: list[str] = []
-    real = Store.list_runs
+    real = Store.run_labels
 
     def counting(self: Store, *args: object, **kwargs: object):  # noqa: ANN202 - a pass-through spy
         reads.append(str(self.path))
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Store, "list_runs", counting)
+    monkeypatch.setattr(Store, "run_labels", counting)
     first = resume_labels(store, "inventory_copilot")
     again = resume_labels(Store(store.path), "inventory_copilot")  # another session's handle on the same file
     assert list(first) == [run_id] and again == first and len(reads) == 1

@@ -268,8 +268,11 @@ def prime(clauses: list[str]) -> None:
         _ROWS.clear()
         _FACTS.clear()
     row_model, fact_model = _banks()
-    _ROWS.update(zip(new, row_model.predict_many(new), strict=True))
-    _FACTS.update(zip(new, fact_model.predict_many(new), strict=True))
+    rows, facts_read = row_model.predict_many(new), fact_model.predict_many(new)
+    # Facts first: `new` skips clauses already in `_ROWS`, so once a clause is there (seen by another
+    # session's thread, e.g. two students sending the same sentence) its fact must be there too.
+    _FACTS.update(zip(new, facts_read, strict=True))
+    _ROWS.update(zip(new, rows, strict=True))
 
 
 def _ranking(clause: str) -> tuple[tuple[str, float], ...]:

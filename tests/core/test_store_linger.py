@@ -1,0 +1,91 @@
+"""A lingering connection (`Store(linger_s=...)`, the app's): calls in a burst share one DuckDB connection, and
+the file is released once idle, after a failed call, and after `MAX_OPEN_S`; and the pickers' lighter run list."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.errors import SpecError, StoreError
+from core.store import Store, connection
+
+OPENER = "import sys, duckdb; duckdb.connect(sys.argv[1]).close()"  # another program, no retry
+
+
+@pytest.fixture
+def opens(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every DuckDB open the store makes."""
+    seen: list[Path] = []
+    real = connection._open
+
+    def counted(path: Path, deadline: float):  # noqa: ANN202
+        seen.append(path)
+        return real(path, deadline)
+
+    monkeypatch.setattr(connection, "_open", counted)
+    return seen
+
+
+def test_calls_in_a_burst_share_one_connection(tmp_path: Path, opens: list[Path]):
+    store = Store(tmp_path / "s.duckdb", linger_s=30.0)
+    run_id = store.create_run("inventory_copilot", {})
+    for text in ("a", "b", "c"):
+        store.add_message(run_id, "user", text)
+    assert store.messages(run_id)["content"].tolist() == ["a", "b", "c"]
+    assert len(opens) == 1
+    connection.release(store.path)
+    assert connection.path_state(store.path).con is None
+    plain = Store(tmp_path / "t.duckdb")  # the default closes after every call
+    plain.create_run("inventory_copilot", {})
+    assert len(opens) == 3
+
+
+def test_the_file_is_released_once_idle(tmp_path: Path):
+    store = Store(tmp_path / "s.duckdb", linger_s=0.05)
+    store.create_run("inventory_copilot", {})
+    deadline = time.monotonic() + 10
+    while connection.path_state(store.path).con is not None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert connection.path_state(store.path).con is None
+    done = subprocess.run([sys.executable, "-c", OPENER, str(store.path)], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr  # another program can open the file again
+
+
+def test_a_failed_call_closes_it(tmp_path: Path, opens: list[Path]):
+    store = Store(tmp_path / "s.duckdb", linger_s=30.0)
+    with pytest.raises(StoreError, match="no run"):
+        store.add_message("nosuchrun", "user", "x")
+    assert connection.path_state(store.path).con is None
+    store.list_runs()
+    assert len(opens) == 2
+    connection.release(store.path)
+
+
+def test_it_is_closed_after_max_open(tmp_path: Path, opens: list[Path], monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(connection, "MAX_OPEN_S", 0.0)
+    store = Store(tmp_path / "s.duckdb", linger_s=30.0)
+    store.list_runs()
+    assert connection.path_state(store.path).con is None and len(opens) == 2
+
+
+def test_run_labels_are_list_runs_without_the_counts(tmp_path: Path):
+    store = Store(tmp_path / "s.duckdb")
+    for i in range(3):
+        run_id = store.create_run("inventory_copilot", {}, title=f"t{i}")
+        if i:
+            store.add_message(run_id, "user", f"hello {i}")
+            store.add_message(run_id, "assistant", "hi")
+            store.add_message(run_id, "user", f"again {i}")
+    store.create_run("school_scheduling", {})
+    full = store.list_runs(workbench="inventory_copilot", limit=2)
+    labels = store.run_labels("inventory_copilot", limit=2)
+    assert labels["id"].tolist() == full["id"].tolist() and len(labels) == 2
+    for a, b in zip(labels.itertuples(), full.itertuples(), strict=True):
+        assert (a.title, a.status, a.created_at) == (b.title, b.status, b.created_at)
+        assert list(a.first_user_messages) == list(b.first_user_messages)
+    with pytest.raises(SpecError):
+        store.run_labels("inventory_copilot", limit=0)
