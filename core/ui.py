@@ -9,7 +9,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -199,6 +199,46 @@ def share_run_link(page: str, run_id: str) -> None:
     """Show the run's shareable link in a copyable code box."""
     st.caption("Link to this run (append to the app's address):")
     st.code(run_link(page, run_id), language=None)
+
+
+def open_url_run(
+    store: Store | None, tried_key: str, workbenches: str | Collection[str], current: str | None = None
+) -> str | None:
+    """The run a shared link (`?run=ID`) asks this page to open now (see `run_to_open`), after checking that the
+    store holds it and that it is a run of one of `workbenches`; otherwise a plain message says why it is not
+    shown, and None. Every page that produces runs opens its links through this."""
+    wanted = run_to_open(store, tried_key, current)
+    if wanted is None or store is None:
+        return None
+    names = {workbenches} if isinstance(workbenches, str) else set(workbenches)
+    try:
+        workbench = store.get_run(wanted).get("workbench")
+    except StoreError:
+        st.warning(
+            f"No such run: the run store `{store.path}` has no run `{wanted}`. The link may come from another "
+            "server or store; Run history lists the runs this one holds.",
+            icon=":material/link_off:",
+        )
+        return None
+    if workbench not in names:
+        st.warning(
+            f"Run `{wanted}` is a {title_of(str(workbench))} run, which this page does not show; open it from "
+            "Run history.",
+            icon=":material/link_off:",
+        )
+        return None
+    return wanted
+
+
+def show_run_link(page: str, run_id: str | None, tried_key: str | None = None) -> None:
+    """Keep the run a page just produced or opened in its URL and show its shareable link; `tried_key` (the
+    page's `open_url_run` key) marks it as already open, so the next rerun does not open it again."""
+    if not run_id:
+        return
+    if tried_key is not None:
+        st.session_state[tried_key] = run_id
+    keep_run_in_url(run_id)
+    share_run_link(page, run_id)
 
 
 def keep_run_in_url(run_id: str | None) -> None:

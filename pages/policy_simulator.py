@@ -17,11 +17,12 @@ from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
-from core.ui import guard, optional_store, run_to_open, setup_page, show_error, store_read
+from core.ui import guard, open_url_run, optional_store, setup_page, show_error, show_run_link, store_read
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
 P = "orca_sim_"
+PAGE = "pages/policy_simulator.py"
 RESULT = P + "result"
 EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
@@ -144,7 +145,7 @@ def carry_policy(chosen: sim_inputs.PolicyHandoff, problem) -> str:
 
 def open_stored_run(store: Store | None) -> None:
     """A run opened from Run history (its id in the URL): its problem, policies, options and seed, once."""
-    wanted = run_to_open(store, P + "url_tried")
+    wanted = open_url_run(store, P + "url_tried", "policy_simulator")
     if wanted is None:
         return
     with guard():
@@ -368,6 +369,7 @@ def result_summary(result: sim.SimulationResult, lam: float) -> None:
         f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
         + (f" · saved as run `{result.run_id}`" if result.run_id else "")
     )
+    show_run_link(PAGE, result.run_id, P + "url_tried")
     best = result.recommended(lam)
     st.success(
         f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
