@@ -11,6 +11,7 @@ the same computation instead of starting another.
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
 from dataclasses import dataclass
@@ -81,8 +82,10 @@ class Progress:
 class OpeningJob:
     """The base solve and then the frontier of one `OpeningKey`, on a daemon thread; safe to read any time."""
 
-    def __init__(self, key: OpeningKey) -> None:
+    def __init__(self, key: OpeningKey, *, frontier: bool = True) -> None:
         self.key = key
+        self.frontier_wanted = frontier
+        """Compute the frontier after the solve (the page); the CLI and tests only need the solve."""
         self.started = time.monotonic()
         self.finished: float | None = None
         self.stage = Stage.SOLVING
@@ -99,9 +102,10 @@ class OpeningJob:
             if not result.has_schedule:
                 raise SpecError("district", f"the base model has no schedule ({result.status.value})")
             self.result = result
-            self.stage = Stage.FRONTIER
-            self._solved.set()
-            self.frontier = compute_frontier(self.key.spec, self.key.points, self.key.budget)
+            if self.frontier_wanted:
+                self.stage = Stage.FRONTIER
+                self._solved.set()
+                self.frontier = compute_frontier(self.key.spec, self.key.points, self.key.budget)
             self.stage = Stage.DONE
         except BaseException as err:  # handed to the page, which shows it
             self.error = err
@@ -146,31 +150,46 @@ class OpeningJob:
 
 _JOBS: dict[OpeningKey, OpeningJob] = {}
 _LOCK = threading.Lock()
+EXIT_WAIT_S = 30.0
+"""At exit, wait this long for running solves: a HiGHS solve cut by the interpreter's exit aborts the process."""
 
 
-def opening_job(key: OpeningKey) -> OpeningJob:
-    """The process-wide job for `key`, started on first request; a failed job is started again."""
+@atexit.register
+def _join_at_exit() -> None:
+    deadline = time.monotonic() + EXIT_WAIT_S
+    threads = [j.thread for j in list(_JOBS.values())] + [t for t, _ in list(_FRONTIER_THREADS.values())]
+    for thread in threads:
+        if thread.is_alive():
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+def opening_job(key: OpeningKey, *, frontier: bool = True) -> OpeningJob:
+    """The process-wide job for `key`, started on first request; a failed job is started again. With
+    `frontier` the job goes on to the frontier after the solve (when it already passed that point, the page
+    starts the frontier itself: `frontier_in_background`)."""
     with _LOCK:
         job = _JOBS.get(key)
         if job is None or job.stage is Stage.FAILED:
             if len(_JOBS) >= JOB_LIMIT:
                 for old in [k for k, j in _JOBS.items() if j.done][: len(_JOBS) - JOB_LIMIT + 1]:
                     del _JOBS[old]
-            job = _JOBS[key] = OpeningJob(key)
+            job = _JOBS[key] = OpeningJob(key, frontier=frontier)
             job.thread.start()
+        elif frontier:
+            job.frontier_wanted = True
     return job
 
 
-def opening_for(session: ScheduleSession) -> OpeningJob:
+def opening_for(session: ScheduleSession, *, frontier: bool = True) -> OpeningJob:
     """The opening job of a fresh session's district and settings."""
-    return opening_job(OpeningKey.of(session))
+    return opening_job(OpeningKey.of(session), frontier=frontier)
 
 
 def seed_opening(session: ScheduleSession, timeout: float | None = None) -> None:
     """Give a fresh session its opening proposal from the process-wide job (waiting for it up to `timeout`),
     so the agent's `opening()` or `replay()` does not solve the base model again."""
     if not session.proposals and session.state.same_model(ModelState()):
-        session.accept(opening_for(session).base_result(timeout))
+        session.accept(opening_for(session, frontier=False).base_result(timeout))
 
 
 def default_opening() -> OpeningJob:
