@@ -101,3 +101,27 @@ def test_lp_repair_lab_links_an_agents_episode_and_replays_it_read_only(monkeypa
     assert opened.button(key="lp_step").disabled and opened.button(key="lp_run").disabled
     assert opened.metric[0].value == at.metric[0].value
     assert no_such_run(page("lp_repair_lab.py", "nope"))
+
+
+def test_inventory_lab_links_its_run_and_opens_it(monkeypatch, tmp_path):
+    db = tmp_path / "lab.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = page("inventory_lab.py")
+    at.number_input(key="orca_lab_n").set_value(1)
+    at.selectbox(key="orca_lab_protocol").set_value("mixed")
+    at.number_input(key="orca_lab_paths").set_value(30)
+    at.number_input(key="orca_lab_assess_paths").set_value(200)
+    at.button(key="FormSubmitter:orca_lab_form-Run the lab").click().run()
+    assert not at.exception
+    run_id = at.session_state["orca_lab_run_id"]
+    assert link_shown(at, "inventory_lab", run_id)
+    trial_run = next(r for r in Store(db).list_runs("inventory_lab")["id"] if r != run_id)
+
+    opened = page("inventory_lab.py", run_id)
+    assert not opened.exception
+    assert opened.metric[0].value == "1"
+    assert opened.dataframe[-1].value["scenario"].tolist() == at.dataframe[-1].value["scenario"].tolist()
+    assert link_shown(opened, "inventory_lab", run_id)
+    trial = page("inventory_lab.py", trial_run)
+    assert any("one trial of a lab run" in e.value for e in trial.error)
+    assert no_such_run(page("inventory_lab.py", "nope"))
