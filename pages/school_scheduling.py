@@ -37,10 +37,10 @@ from core.ui import (
     RESUME_HELP,
     guard,
     keep_run_in_url,
+    open_url_run,
     optional_store,
     resume_labels,
     resume_leased,
-    run_to_open,
     session_owner,
     setup_page,
     switch_to_offline,
@@ -137,7 +137,7 @@ def open_chat(store: Store | None, settings: Settings) -> RecordedChat | None:
     can be opened."""
     current = st.session_state.get(CHAT)
     open_run = current.recorder.run_id if current is not None else None
-    if wanted := run_to_open(store, "sched_url_tried", open_run):
+    if wanted := open_url_run(store, "sched_url_tried", WORKBENCH, open_run):
         with guard():
             begin(resume_leased(RecordedChat.resume, store, settings, wanted))
     if CHAT not in st.session_state and not default_opening().solved:

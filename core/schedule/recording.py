@@ -135,6 +135,12 @@ class RecordedChat:
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
         config = run.get("config") or {}
+        if config.get("lab"):
+            raise SpecError(
+                "resume",
+                f"run {run_id} is a School Scheduling Lab conversation: open it on the lab's page "
+                f"(/school_scheduling_lab?run={run_id})",
+            )
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
         seed_opening(agent.session)
         problems = agent.replay(store.messages(run_id).to_dict("records"))

@@ -125,3 +125,23 @@ def test_inventory_lab_links_its_run_and_opens_it(monkeypatch, tmp_path):
     trial = page("inventory_lab.py", trial_run)
     assert any("one trial of a lab run" in e.value for e in trial.error)
     assert no_such_run(page("inventory_lab.py", "nope"))
+
+
+def test_school_scheduling_lab_links_a_conversation_and_shows_it(monkeypatch, tmp_path):
+    db = tmp_path / "sched_lab.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = page("school_scheduling_lab.py")
+    at.button(key="orca_lab_run").click().run()
+    assert not at.exception
+    run_id = Store(db).list_runs("school_scheduling")["id"][0]
+    assert link_shown(at, "school_scheduling_lab", run_id)
+
+    opened = page("school_scheduling_lab.py", run_id)
+    assert not opened.exception
+    box = next(e for e in opened.expander if e.label.startswith("Recorded conversation"))
+    assert len(box.chat_message) > 1
+    assert link_shown(opened, "school_scheduling_lab", run_id)
+    chat = page("school_scheduling.py", run_id)  # the chat page sends a lab run to the lab's page
+    assert any(f"/school_scheduling_lab?run={run_id}" in e.value for e in chat.error)
+    assert no_such_run(page("school_scheduling_lab.py", "nope"))
+    assert no_such_run(page("school_scheduling.py", "nope"))
