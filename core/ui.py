@@ -201,22 +201,34 @@ def share_run_link(page: str, run_id: str) -> None:
     st.code(run_link(page, run_id), language=None)
 
 
+def run_workbench(store: Store, run_id: str) -> str:
+    """The workbench of a stored run (a `StoreError` when there is none): `open_url_run`'s default lookup."""
+    return str(store.get_run(run_id).get("workbench"))
+
+
 def open_url_run(
-    store: Store | None, tried_key: str, workbenches: str | Collection[str], current: str | None = None
+    store: Store | None,
+    tried_key: str,
+    workbenches: str | Collection[str],
+    current: str | None = None,
+    *,
+    lookup: Callable[[Store, str], str] = run_workbench,
+    noun: str = "run",
 ) -> str | None:
     """The run a shared link (`?run=ID`) asks this page to open now (see `run_to_open`), after checking that the
     store holds it and that it is a run of one of `workbenches`; otherwise a plain message says why it is not
-    shown, and None. Every page that produces runs opens its links through this."""
+    shown, and None. Every page that produces runs opens its links through this (the Experiments page's links
+    name an experiment: `lookup` finds its kind, a `StoreError` when unknown; `noun` words the message)."""
     wanted = run_to_open(store, tried_key, current)
     if wanted is None or store is None:
         return None
     names = {workbenches} if isinstance(workbenches, str) else set(workbenches)
     try:
-        workbench = store.get_run(wanted).get("workbench")
+        workbench = lookup(store, wanted)
     except StoreError:
         st.warning(
-            f"No such run: the run store `{store.path}` has no run `{wanted}`. The link may come from another "
-            "server or store; Run history lists the runs this one holds.",
+            f"No such {noun}: the run store `{store.path}` has no {noun} `{wanted}`. The link may come from "
+            "another server or store; Run history lists the runs this one holds.",
             icon=":material/link_off:",
         )
         return None

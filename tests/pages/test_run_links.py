@@ -145,3 +145,29 @@ def test_school_scheduling_lab_links_a_conversation_and_shows_it(monkeypatch, tm
     assert any(f"/school_scheduling_lab?run={run_id}" in e.value for e in chat.error)
     assert no_such_run(page("school_scheduling_lab.py", "nope"))
     assert no_such_run(page("school_scheduling.py", "nope"))
+
+
+def test_experiments_link_selects_its_experiment(monkeypatch, tmp_path):
+    from core.experiments import background
+    from tests.pages.test_experiments import TINY
+
+    db = tmp_path / "exp.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = page("experiments.py")
+    ids = []
+    for name in ("first", "second"):
+        at.text_area(key="orca_exp_spec_text").set_value(TINY.replace('name = "tiny"', f'name = "{name}"'))
+        at.button(key="orca_exp_start").click().run()
+        assert not at.exception
+        ids.append(at.session_state["orca_exp_selected"])
+        background.get(ids[-1]).thread.join(timeout=120)
+    at.run()
+    assert link_shown(at, "experiments", ids[1])
+    assert at.query_params["run"] in (ids[1], [ids[1]])
+
+    opened = page("experiments.py", ids[0])  # not the newest: the link selects it
+    assert not opened.exception
+    assert opened.selectbox(key="orca_exp_selected").value == ids[0]
+    assert link_shown(opened, "experiments", ids[0])
+    unknown = page("experiments.py", "nope")
+    assert any("No such experiment" in w.value and "`nope`" in w.value for w in unknown.warning)
