@@ -8,7 +8,7 @@ from core.experiments import background
 from core.experiments.charts import mean_ci_figure
 from core.experiments.report import archive, build_report, markdown_table, to_markdown
 from core.store import Store
-from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link
+from core.ui import get_store, guard, open_url_run, plotly_chart, setup_page, show_error, show_run_link
 
 P = "orca_exp_"
 SPEC_TEXT = P + "spec_text"
@@ -161,7 +161,7 @@ with guard():
     if any(a.kind == "offline" for a in spec.agents):
         st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
     st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent")
-    st.plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
+    plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
     if spec.paired and not report.paired.empty:
         st.subheader(f"Paired against {spec.baseline_agent}")
         st.caption(

@@ -18,7 +18,7 @@ from core.inventory.lab.report import (
     switch_notes,
 )
 from core.inventory.lab.treatments import TREATMENT_LABELS
-from core.ui import guard, open_url_run, optional_store, setup_page, show_run_link
+from core.ui import guard, open_url_run, optional_store, plotly_chart, setup_page, show_run_link
 
 P = "orca_lab_"
 RESULT = P + "result"
@@ -167,13 +167,13 @@ if oq["asked"]:
 st.subheader("Cost reduction (Table 5)")
 st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True)
 charts = figures(result)
-st.plotly_chart(charts["cost_reduction"], use_container_width=True)
+plotly_chart(charts["cost_reduction"], use_container_width=True)
 st.subheader("Gap to the ground-truth reference")
 st.dataframe(gaps, hide_index=True, use_container_width=True)
-st.plotly_chart(charts["gaps"], use_container_width=True)
+plotly_chart(charts["gaps"], use_container_width=True)
 if "extraction" in charts:
     st.subheader("Treatment A: extraction accuracy per parameter")
-    st.plotly_chart(charts["extraction"], use_container_width=True)
+    plotly_chart(charts["extraction"], use_container_width=True)
 
 st.subheader("Trials")
 trials = tables["trials"]

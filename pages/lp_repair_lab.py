@@ -30,6 +30,7 @@ from core.ui import (
     keep_run_in_url,
     open_url_run,
     optional_store,
+    plotly_chart,
     resume_leased,
     session_owner,
     setup_page,
@@ -272,7 +273,7 @@ def step_view(session: RepairSession, k: int) -> None:
         title = f"IIS at step {shown.t} ({len(shown.iis)} rows)"
         if j != k:
             title += f", the state step {chosen.t} repaired (now {chosen.status})"
-        st.plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
+        plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
     else:
         st.caption(f"No IIS at step {chosen.t}: the model is {chosen.status}.")
     card = session.oracle_frame(k)
@@ -541,8 +542,8 @@ def benchmark_view() -> None:
         return
     st.subheader("Recovery by agent under both judges")
     st.dataframe(judge_table(results), hide_index=True, key="lp_bench_judges")
-    st.plotly_chart(rr_by_type(results), key="lp_bench_rr")
-    st.plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
+    plotly_chart(rr_by_type(results), key="lp_bench_rr")
+    plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
     st.download_button(
         "Download results (JSON)",
         json.dumps(results.to_dict("records")),

@@ -17,7 +17,16 @@ from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
-from core.ui import guard, open_url_run, optional_store, setup_page, show_error, show_run_link, store_read
+from core.ui import (
+    guard,
+    open_url_run,
+    optional_store,
+    plotly_chart,
+    setup_page,
+    show_error,
+    show_run_link,
+    store_read,
+)
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
@@ -418,7 +427,7 @@ def trajectories_view(result: sim.SimulationResult) -> None:
         return
     count = next(iter(trajectories.values())).on_hand.shape[0]
     path = st.selectbox("Sample path", range(count), format_func=lambda i: f"path {i + 1}", key=P + "path")
-    st.plotly_chart(
+    plotly_chart(
         charts.trajectory_figure(trajectories, path, result.problem.lost_sales), key=P + "traj_chart"
     )
 
@@ -433,11 +442,11 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
         trajectories_view(result)
     with views["Cost distributions"]:
         kind = st.radio("Show as", ["violin", "histogram"], horizontal=True, key=P + "dist_kind")
-        st.plotly_chart(
+        plotly_chart(
             charts.cost_distribution_figure(result.costs, kind, result.dp_cost), key=P + "dist_chart"
         )
     with views["Risk vs cost"]:
-        st.plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
+        plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
         st.caption(
             "Grey: every (s,S) pair of the grid (in-sample). Coloured: the compared policies on common paths. "
             "The dashed line joins the points with the same L(π) as the choice; a lower λ tilts it and favours "
@@ -445,7 +454,7 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
         )
     if result.grid is not None:
         with views["(s,S) heatmap"]:
-            st.plotly_chart(
+            plotly_chart(
                 charts.grid_heatmap_figure(result.grid.mean, result.best_ss), key=P + "grid_chart"
             )
             st.caption(
@@ -455,7 +464,7 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
     if result.dqn_curve:
         with views["DQN learning curve"]:
             refs = {"DP optimum": result.dp_cost} if result.dp_cost is not None else {}
-            st.plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
+            plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
 
 
 def downloads(result: sim.SimulationResult, lam: float) -> None:

@@ -39,6 +39,7 @@ from core.ui import (
     keep_run_in_url,
     open_url_run,
     optional_store,
+    plotly_chart,
     resume_labels,
     resume_leased,
     session_owner,
@@ -354,7 +355,7 @@ def frontier_view(chat: RecordedChat, session: ScheduleSession) -> None:
         st.fragment(frontier_progress, run_every=0.5)(session)
         return
     frontier = session.frontier()
-    event = st.plotly_chart(
+    event = plotly_chart(
         frontier_figure(session, frontier), key="sched_frontier", on_select="rerun", selection_mode="points"
     )
     if session.frontier_partial:
