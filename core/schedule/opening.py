@@ -39,7 +39,7 @@ class Stage(StrEnum):
 
 
 STAGE_TEXT = {
-    Stage.SOLVING: "Solving the base model for the opening proposal",
+    Stage.SOLVING: "Solving the base model for the opening proposal and preparing the agent",
     Stage.FRONTIER: "Computing the trade-off frontier",
     Stage.DONE: "Done",
     Stage.FAILED: "Failed",
@@ -101,6 +101,8 @@ class OpeningJob:
             result = solve_schedule(self.key.spec)
             if not result.has_schedule:
                 raise SpecError("district", f"the base model has no schedule ({result.status.value})")
+            if self.frontier_wanted:  # the page: the chat it opens next needs the offline reader too
+                warm_agent()
             self.result = result
             if self.frontier_wanted:
                 self.stage = Stage.FRONTIER
@@ -146,6 +148,14 @@ class OpeningJob:
         else:
             fraction = min(0.95, 0.3 + 0.65 * elapsed / max(self.key.budget, 1.0))
         return Progress(self.stage, fraction, elapsed)
+
+
+def warm_agent() -> None:
+    """Load what a new chat's agent needs once per process (the offline request reader's classifier, whose
+    first use imports scikit-learn: seconds on a busy machine), so the page's script thread does not pay it."""
+    from core.schedule.language import intents
+
+    intents()
 
 
 _JOBS: dict[OpeningKey, OpeningJob] = {}

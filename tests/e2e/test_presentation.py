@@ -37,3 +37,17 @@ def test_present_parameter_hides_sidebar_and_keeps_main_view_above_the_fold(proj
     assert heading is not None and heading["y"] + heading["height"] < 768 / 3
     main = projector.locator('[data-testid="stMain"] [data-testid="stButton"]').first.bounding_box()
     assert main is not None and main["y"] < 768
+
+
+def test_present_mode_enlarges_charts_and_keeps_the_opening_proposal_in_view(projector: Page):
+    open_page(projector, "/school_scheduling?present=1", "School Scheduling")
+    proposal = projector.locator('[data-testid="stChatMessage"]').first
+    expect(proposal).to_contain_text("Proposed schedule", timeout=60_000)  # solved in the background
+    box = proposal.bounding_box()
+    assert box is not None and box["y"] < 768, box  # the workbench's main view starts above the fold
+    chart = projector.locator(".js-plotly-plot").first
+    expect(chart).to_be_attached(timeout=60_000)
+    from core.ui import PRESENT_FONT_PX
+
+    assert chart.evaluate("e => e.layout.font.size") == PRESENT_FONT_PX
+    assert_healthy(projector)

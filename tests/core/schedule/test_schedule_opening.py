@@ -74,3 +74,14 @@ def test_opening_keys_tell_districts_and_settings_apart():
     district = sfusd_district()
     assert OpeningKey(district, 10.0, 10, 5.0) == OpeningKey.of(ScheduleSession(district, frontier_budget=5.0))
     assert OpeningKey(district, 10.0, 10, 5.0) != OpeningKey(district, 10.0, 8, 5.0)
+
+
+def test_the_pages_job_prepares_the_agent_and_the_clis_does_not(monkeypatch):
+    warmed = []
+    monkeypatch.setattr(opening, "warm_agent", lambda: warmed.append(1))
+    seed_opening(ScheduleSession())  # the CLI's and tests' way: the solve only
+    assert warmed == []
+    other = OpeningKey(sfusd_district(), 10.0, 6, 5.0)  # another key: a new job, as the page starts it
+    job = opening.opening_job(other)
+    job.thread.join(60)
+    assert warmed == [1] and job.stage is Stage.DONE
