@@ -31,6 +31,7 @@ from core.ui import (
     session_owner,
     setup_page,
     show_run_link,
+    vega_lite_chart,
 )
 from solvers.retail.catalog import SUPPLIER_IDS
 from solvers.retail.config import PRESETS
@@ -260,7 +261,7 @@ def progress() -> None:
         cols[2].metric("Units sold today", f"{last_day['sales_units']:,}")
         cols[3].metric("Stocked-out SKUs", f"{last_day['stockout_skus']}")
         data, spec = money_chart(state["series"])
-        st.vega_lite_chart(data, spec, width="stretch")
+        vega_lite_chart(data, spec, width="stretch")
     if not live.done:
         if st.button("Stop", key="orca_retail_stop"):
             live.stop()

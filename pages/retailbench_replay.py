@@ -11,7 +11,7 @@ from core.retail import replay
 from core.retail.export import export_zip
 from core.retail.importer import import_run_dir, import_run_zip
 from core.retail.judge import MacroJudge
-from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link
+from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link, vega_lite_chart
 
 REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
@@ -32,13 +32,13 @@ def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, 
         return
     long = frame[[x, *columns]].melt(id_vars=x, var_name="series", value_name="value")
     kind = "temporal" if x == "date" else "quantitative"
-    container.vega_lite_chart(long, {
+    vega_lite_chart(long, {
         "mark": {"type": "line", "tooltip": True}, "height": height,
         "encoding": {"x": {"field": x, "type": kind, "title": "Date" if kind == "temporal" else "Day of the run",
                            **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
                      "y": {"field": "value", "type": "quantitative", "title": y_title, "axis": {"format": y_format}},
                      "color": {"field": "series", "type": "nominal"}},
-    }, use_container_width=True)  # fmt: skip
+    }, where=container, use_container_width=True)  # fmt: skip
 
 settings = setup_page(
     "RetailBench replay",

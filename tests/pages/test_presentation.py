@@ -94,3 +94,29 @@ def test_a_workbench_chart_is_enlarged_in_presentation_mode(monkeypatch, tmp_pat
         at.run()
     assert not at.exception
     assert _layout(at.get("plotly_chart")[0])["font"]["size"] == PRESENT_FONT_PX
+
+
+def vega_script() -> None:
+    import pandas as pd
+
+    from core.ui import presentation_mode, vega_lite_chart
+
+    presentation_mode()
+    data = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
+    vega_lite_chart(data, {"mark": "line", "height": 200, "encoding": {"x": {"field": "x"}, "y": {"field": "y"}}})
+
+
+def test_presentation_mode_enlarges_vega_lite_charts_too():
+    import json
+
+    from core.ui import PRESENT_FONT_PX
+
+    plain = AppTest.from_function(vega_script, default_timeout=60).run()
+    spec = json.loads(plain.get("vega_lite_chart")[0].proto.spec)
+    assert spec["height"] == 200 and "axis" not in spec.get("config", {})
+    shown = AppTest.from_function(vega_script, default_timeout=60)
+    shown.query_params["present"] = "1"
+    shown.run()
+    assert not shown.exception
+    spec = json.loads(shown.get("vega_lite_chart")[0].proto.spec)
+    assert spec["height"] == 250 and spec["config"]["axis"]["titleFontSize"] == PRESENT_FONT_PX
