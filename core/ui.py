@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from core import timing, ui_keys
 from core.catalog import title_of
@@ -198,6 +199,58 @@ def share_run_link(page: str, run_id: str) -> None:
     """Show the run's shareable link in a copyable code box."""
     st.caption("Link to this run (append to the app's address):")
     st.code(run_link(page, run_id), language=None)
+
+
+def run_workbench(store: Store, run_id: str) -> str:
+    """The workbench of a stored run (a `StoreError` when there is none): `open_url_run`'s default lookup."""
+    return str(store.get_run(run_id).get("workbench"))
+
+
+def open_url_run(
+    store: Store | None,
+    tried_key: str,
+    workbenches: str | Collection[str],
+    current: str | None = None,
+    *,
+    lookup: Callable[[Store, str], str] = run_workbench,
+    noun: str = "run",
+) -> str | None:
+    """The run a shared link (`?run=ID`) asks this page to open now (see `run_to_open`), after checking that the
+    store holds it and that it is a run of one of `workbenches`; otherwise a plain message says why it is not
+    shown, and None. Every page that produces runs opens its links through this (the Experiments page's links
+    name an experiment: `lookup` finds its kind, a `StoreError` when unknown; `noun` words the message)."""
+    wanted = run_to_open(store, tried_key, current)
+    if wanted is None or store is None:
+        return None
+    names = {workbenches} if isinstance(workbenches, str) else set(workbenches)
+    try:
+        workbench = lookup(store, wanted)
+    except StoreError:
+        st.warning(
+            f"No such {noun}: the run store `{store.path}` has no {noun} `{wanted}`. The link may come from "
+            "another server or store; Run history lists the runs this one holds.",
+            icon=":material/link_off:",
+        )
+        return None
+    if workbench not in names:
+        st.warning(
+            f"Run `{wanted}` is a {title_of(str(workbench))} run, which this page does not show; open it from "
+            "Run history.",
+            icon=":material/link_off:",
+        )
+        return None
+    return wanted
+
+
+def show_run_link(page: str, run_id: str | None, tried_key: str | None = None) -> None:
+    """Keep the run a page just produced or opened in its URL and show its shareable link; `tried_key` (the
+    page's `open_url_run` key) marks it as already open, so the next rerun does not open it again."""
+    if not run_id:
+        return
+    if tried_key is not None:
+        st.session_state[tried_key] = run_id
+    keep_run_in_url(run_id)
+    share_run_link(page, run_id)
 
 
 def keep_run_in_url(run_id: str | None) -> None:
@@ -431,6 +484,59 @@ def presentation_mode() -> bool:
                           help="Hide the sidebar and enlarge type for a projector (or open the page with ?present=1).")
         st.query_params.pop(PRESENT_PARAM, None)
     return on
+
+
+PRESENT_FONT_PX = 18
+"""Chart type size in presentation mode (titles 4 px larger); Plotly's default is 12."""
+PRESENT_HEIGHT_SCALE = 1.25
+"""Chart heights in presentation mode: this many times the figure's own (Plotly's default 450 px when unset)."""
+PRESENT_MAX_HEIGHT_PX = 620
+
+
+def presented(figure: T) -> T:
+    """A Plotly figure as presentation mode shows it (a copy with larger type and height), else `figure` itself."""
+    if not st.session_state.get(PRESENT_KEY):
+        return figure
+    import plotly.graph_objects as go
+
+    fig = go.Figure(figure)
+    height = min(PRESENT_MAX_HEIGHT_PX, round((fig.layout.height or 450) * PRESENT_HEIGHT_SCALE))
+    fig.update_layout(
+        font={"size": PRESENT_FONT_PX},
+        title_font={"size": PRESENT_FONT_PX + 4},
+        legend_font={"size": PRESENT_FONT_PX - 2},
+        height=max(height, fig.layout.height or 0),
+    )
+    fig.update_xaxes(title_font={"size": PRESENT_FONT_PX}, tickfont={"size": PRESENT_FONT_PX - 2})
+    fig.update_yaxes(title_font={"size": PRESENT_FONT_PX}, tickfont={"size": PRESENT_FONT_PX - 2})
+    return fig  # type: ignore[return-value]
+
+
+def plotly_chart(figure: object, *, where: DeltaGenerator | None = None, **kwargs: object) -> object:
+    """`st.plotly_chart` (or `where.plotly_chart`) through `presented`: every page's Plotly charts grow in
+    presentation mode through this one call; returns what Streamlit returns (the selection event)."""
+    return (where or st).plotly_chart(presented(figure), **kwargs)  # type: ignore[arg-type]
+
+
+def presented_spec(spec: dict) -> dict:
+    """A Vega-Lite spec as presentation mode shows it (a copy: larger axis, legend and title type, taller), else
+    `spec` itself; the Vega-Lite counterpart of `presented`."""
+    if not st.session_state.get(PRESENT_KEY):
+        return spec
+    small, big = {"labelFontSize": PRESENT_FONT_PX - 2}, {"titleFontSize": PRESENT_FONT_PX}
+    config = dict(spec.get("config") or {})
+    for part in ("axis", "legend"):
+        config[part] = {**(config.get(part) or {}), **small, **big}
+    config["title"] = {**(config.get("title") or {}), "fontSize": PRESENT_FONT_PX + 4}
+    out = {**spec, "config": config}
+    if isinstance(spec.get("height"), int | float):
+        out["height"] = min(PRESENT_MAX_HEIGHT_PX, round(spec["height"] * PRESENT_HEIGHT_SCALE))
+    return out
+
+
+def vega_lite_chart(data: object, spec: dict, *, where: DeltaGenerator | None = None, **kwargs: object) -> object:
+    """`st.vega_lite_chart` (or `where.vega_lite_chart`) through `presented_spec`."""
+    return (where or st).vega_lite_chart(data, presented_spec(spec), **kwargs)  # type: ignore[arg-type]
 
 
 def _set_present(on: bool) -> None:

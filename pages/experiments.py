@@ -8,13 +8,15 @@ from core.experiments import background
 from core.experiments.charts import mean_ci_figure
 from core.experiments.report import archive, build_report, markdown_table, to_markdown
 from core.llm.prices import format_cost
-from core.ui import get_store, guard, setup_page, show_error
+from core.store import Store
+from core.ui import get_store, guard, open_url_run, plotly_chart, setup_page, show_error, show_run_link
 
 P = "orca_exp_"
 SPEC_TEXT = P + "spec_text"
 SELECTED = P + "selected"
 UPLOAD_ERROR = P + "upload_error"
 CLI = "python -m core.cli experiment run data/experiments/inventory_policies.toml"
+PAGE, URL_TRIED = "pages/experiments.py", P + "url_tried"
 
 settings = setup_page(
     "Experiments",
@@ -39,6 +41,12 @@ def use_upload() -> None:
         st.session_state[SPEC_TEXT] = background.read_upload(upload.getvalue(), upload.name)
     except OrcaError as err:
         st.session_state[UPLOAD_ERROR] = str(err)
+
+
+def experiment_kind(store: Store, experiment_id: str) -> str:
+    """What a link's id names, for `open_url_run`: "experiment" (a `StoreError` when the store has none)."""
+    store.get_experiment(experiment_id)
+    return "experiment"
 
 
 shipped = background.shipped_specs()
@@ -81,12 +89,18 @@ with guard():
         )
         st.stop()
     ids = experiments["id"].tolist()
+    linked = open_url_run(
+        store, URL_TRIED, "experiment", st.session_state.get(SELECTED), lookup=experiment_kind, noun="experiment"
+    )
+    if linked in ids:  # a shared link: that experiment, selected
+        st.session_state[SELECTED] = linked
     if st.session_state.get(SELECTED) not in ids:
         st.session_state[SELECTED] = ids[0]
     names = dict(zip(experiments["id"], experiments["name"], strict=True))
     exp_id = st.selectbox(
         "Experiment", ids, key=SELECTED, format_func=lambda i: f"{names[i]} · {i}",
     )  # fmt: skip
+    show_run_link(PAGE, exp_id, URL_TRIED)
     with st.expander(f"All experiments ({len(experiments)})"):
         st.dataframe(experiments, hide_index=True, width="stretch")
 
@@ -148,7 +162,7 @@ with guard():
     if any(a.kind == "offline" for a in spec.agents):
         st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
     st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent")
-    st.plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
+    plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
     if spec.paired and not report.paired.empty:
         st.subheader(f"Paired against {spec.baseline_agent}")
         st.caption(

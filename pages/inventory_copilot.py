@@ -20,6 +20,7 @@ from core.ui import (
     guard,
     keep_run_in_url,
     optional_store,
+    plotly_chart,
     resume_labels,
     resume_leased,
     run_to_open,
@@ -314,7 +315,7 @@ if policy is not None:
         margin={"t": 50, "b": 30, "l": 60, "r": 10},
     )
     chart, checks = st.container(key="orca_split_policy").columns([3, 2])
-    chart.plotly_chart(figure, key=f"{K}chart")
+    plotly_chart(figure, where=chart, key=f"{K}chart")
     with checks.expander("Critic checks and assumptions", expanded=False):
         for check in critic["checks"]:
             icon = "✅" if check["ok"] else ("❌" if check["severity"] == "error" else "⚠️")

@@ -14,14 +14,16 @@ from core.inventory.lab.report import (
     record,
     render_markdown,
     results_csv,
+    stored_result,
     switch_notes,
 )
 from core.inventory.lab.treatments import TREATMENT_LABELS
-from core.ui import guard, optional_store, setup_page
+from core.ui import guard, open_url_run, optional_store, plotly_chart, setup_page, show_run_link
 
 P = "orca_lab_"
 RESULT = P + "result"
 RUN_ID = P + "run_id"
+PAGE, URL_TRIED = "pages/inventory_lab.py", P + "url_tried"
 
 settings = setup_page(
     "Inventory evaluation lab",
@@ -31,6 +33,9 @@ settings = setup_page(
     "given the true parameter file.",
 )
 store = optional_store()
+if wanted := open_url_run(store, URL_TRIED, "inventory_lab", st.session_state.get(RUN_ID)):  # a shared link
+    with guard():
+        st.session_state[RESULT], st.session_state[RUN_ID] = stored_result(store, wanted), wanted
 
 if settings.provider == "offline":
     st.info(
@@ -136,6 +141,7 @@ if st.session_state.get(RUN_ID):
     st.caption(
         f"Saved as run `{st.session_state[RUN_ID]}` (workbench Inventory evaluation lab) in Run history."
     )
+    show_run_link(PAGE, st.session_state[RUN_ID], URL_TRIED)
 
 tables = frames(result)
 extraction = tables["extraction"]
@@ -161,13 +167,13 @@ if oq["asked"]:
 st.subheader("Cost reduction (Table 5)")
 st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True)
 charts = figures(result)
-st.plotly_chart(charts["cost_reduction"], use_container_width=True)
+plotly_chart(charts["cost_reduction"], use_container_width=True)
 st.subheader("Gap to the ground-truth reference")
 st.dataframe(gaps, hide_index=True, use_container_width=True)
-st.plotly_chart(charts["gaps"], use_container_width=True)
+plotly_chart(charts["gaps"], use_container_width=True)
 if "extraction" in charts:
     st.subheader("Treatment A: extraction accuracy per parameter")
-    st.plotly_chart(charts["extraction"], use_container_width=True)
+    plotly_chart(charts["extraction"], use_container_width=True)
 
 st.subheader("Trials")
 trials = tables["trials"]

@@ -13,10 +13,10 @@ from core.repair.data import dataset_path, load_or_generate
 from core.repair.lab import (
     AGENT_LABELS,
     RELAX_LABEL,
+    WORKBENCH,
     RepairSession,
     TraceStep,
     benchmark_frame,
-    is_student_run,
     judge_table,
     mip_hint,
     problem_rows,
@@ -28,11 +28,13 @@ from core.repair.student import ACTION_HELP, STUDENT, student_action, student_ac
 from core.ui import (
     guard,
     keep_run_in_url,
+    open_url_run,
     optional_store,
+    plotly_chart,
     resume_leased,
-    run_to_open,
     session_owner,
     setup_page,
+    show_run_link,
 )
 from solvers.lp.analyze import (
     Analysis,
@@ -51,6 +53,7 @@ from solvers.lp.env import Track, default_problems
 from solvers.lp.model import LPModel, LPStatus
 
 SESSION, UPLOAD = "lp_session", "lp_upload_state"
+PAGE, URL_TRIED = "pages/lp_repair_lab.py", "lp_student_tried"
 TRACK_LABELS = {
     "standard": "standard (statement + model, the paper's)",
     "model-only": "model-only (the LP and the tools)",
@@ -153,28 +156,23 @@ def episode_controls(problem: Problem, agent_key: str, options: dict[str, Any]) 
         )
         keep_run_in_url(st.session_state[SESSION].run_id if agent_key == STUDENT else None)
     session: RepairSession | None = st.session_state.get(SESSION)
-    if session is not None and session.agent_key == STUDENT:
+    if session is not None and session.agent_key == STUDENT and session.replay_of is None:
         return session  # the student's action form is below the observation (student_view)
-    if b2.button(
-        "Step", key="lp_step", icon=":material/skip_next:", disabled=session is None or session.done
-    ):
+    stopped = session is None or session.done or session.replay_of is not None
+    if b2.button("Step", key="lp_step", icon=":material/skip_next:", disabled=stopped):
         session.step()
-    if b3.button(
-        "Run to the end",
-        key="lp_run",
-        icon=":material/fast_forward:",
-        disabled=session is None or session.done,
-    ):
+    if b3.button("Run to the end", key="lp_run", icon=":material/fast_forward:", disabled=stopped):
         session.run()
     return session
 
 
-def resume_student() -> None:
-    """Reopen the student's episode named in the URL (`?run=ID`) after a reload or from a shared link."""
+def resume_run() -> None:
+    """Reopen the episode named in the URL (`?run=ID`: a reload, a shared link, Run history): a student's to go
+    on playing, an agent's as a read-only replay."""
     current = st.session_state.get(SESSION)
-    wanted = run_to_open(store, "lp_student_tried", current.run_id if current is not None else None)
-    if wanted is None or store is None or not is_student_run(store, wanted):
-        return  # another run's link (Run history): this page opens only students' episodes
+    wanted = open_url_run(store, URL_TRIED, WORKBENCH, current.run_id if current is not None else None)
+    if wanted is None or store is None:
+        return
     try:
         st.session_state[SESSION] = resume_leased(RepairSession.resume, store, wanted)
     except OrcaError as err:
@@ -276,7 +274,7 @@ def step_view(session: RepairSession, k: int) -> None:
         title = f"IIS at step {shown.t} ({len(shown.iis)} rows)"
         if j != k:
             title += f", the state step {chosen.t} repaired (now {chosen.status})"
-        st.plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
+        plotly_chart(iis_grid(shown.iis, sc.n_echelons, sc.n_periods, title), key="lp_iis")
     else:
         st.caption(f"No IIS at step {chosen.t}: the model is {chosen.status}.")
     card = session.oracle_frame(k)
@@ -312,7 +310,7 @@ def episode_files(session: RepairSession, chosen: TraceStep) -> None:
 
 def repair_view() -> None:
     """Pick a problem and an agent, step through an episode, and inspect any step of its trace."""
-    resume_student()
+    resume_run()
     pool = problems()
     dataset_notice(pool)
     problem = choose_problem(pool)
@@ -328,8 +326,15 @@ def repair_view() -> None:
             "Student agent you choose each action yourself)."
         )
         return
+    if session.replay_of is not None:
+        st.info(
+            f"A read-only replay of run `{session.replay_of}` ({session.replayed_agent}, problem "
+            f"{session.problem.id}). Press **New episode** to run the chosen agent yourself.",
+            icon=":material/replay:",
+        )
+    show_run_link(PAGE, session.run_id or session.replay_of, URL_TRIED)
     episode_summary(session)
-    if session.agent_key == STUDENT:
+    if session.agent_key == STUDENT and session.replay_of is None:
         student_view(session)
     k = trace_view(session)
     step_view(session, k)
@@ -541,8 +546,8 @@ def benchmark_view() -> None:
         return
     st.subheader("Recovery by agent under both judges")
     st.dataframe(judge_table(results), hide_index=True, key="lp_bench_judges")
-    st.plotly_chart(rr_by_type(results), key="lp_bench_rr")
-    st.plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
+    plotly_chart(rr_by_type(results), key="lp_bench_rr")
+    plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
     st.download_button(
         "Download results (JSON)",
         json.dumps(results.to_dict("records")),

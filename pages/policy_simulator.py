@@ -17,11 +17,21 @@ from core.inventory.simulator import charts
 from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
-from core.ui import guard, optional_store, run_to_open, setup_page, show_error, store_read
+from core.ui import (
+    guard,
+    open_url_run,
+    optional_store,
+    plotly_chart,
+    setup_page,
+    show_error,
+    show_run_link,
+    store_read,
+)
 from solvers.inventory.dqn import DQNConfig
 from solvers.inventory.spec import params_csv_text
 
 P = "orca_sim_"
+PAGE = "pages/policy_simulator.py"
 RESULT = P + "result"
 EVAL_SEED = P + "eval_seed"
 SOURCE = P + "source"
@@ -144,7 +154,7 @@ def carry_policy(chosen: sim_inputs.PolicyHandoff, problem) -> str:
 
 def open_stored_run(store: Store | None) -> None:
     """A run opened from Run history (its id in the URL): its problem, policies, options and seed, once."""
-    wanted = run_to_open(store, P + "url_tried")
+    wanted = open_url_run(store, P + "url_tried", "policy_simulator")
     if wanted is None:
         return
     with guard():
@@ -368,6 +378,7 @@ def result_summary(result: sim.SimulationResult, lam: float) -> None:
         f"{result.paths:,} common demand paths · seed {result.seed} · {result.seconds:.1f} s"
         + (f" · saved as run `{result.run_id}`" if result.run_id else "")
     )
+    show_run_link(PAGE, result.run_id, P + "url_tried")
     best = result.recommended(lam)
     st.success(
         f"Recommended for λ = {lam:g} (set above the form): **{plain_name(best.policy, result.problem)}** "
@@ -416,7 +427,7 @@ def trajectories_view(result: sim.SimulationResult) -> None:
         return
     count = next(iter(trajectories.values())).on_hand.shape[0]
     path = st.selectbox("Sample path", range(count), format_func=lambda i: f"path {i + 1}", key=P + "path")
-    st.plotly_chart(
+    plotly_chart(
         charts.trajectory_figure(trajectories, path, result.problem.lost_sales), key=P + "traj_chart"
     )
 
@@ -431,11 +442,11 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
         trajectories_view(result)
     with views["Cost distributions"]:
         kind = st.radio("Show as", ["violin", "histogram"], horizontal=True, key=P + "dist_kind")
-        st.plotly_chart(
+        plotly_chart(
             charts.cost_distribution_figure(result.costs, kind, result.dp_cost), key=P + "dist_chart"
         )
     with views["Risk vs cost"]:
-        st.plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
+        plotly_chart(charts.risk_scatter_figure(result.candidates(), lam), key=P + "risk_chart")
         st.caption(
             "Grey: every (s,S) pair of the grid (in-sample). Coloured: the compared policies on common paths. "
             "The dashed line joins the points with the same L(π) as the choice; a lower λ tilts it and favours "
@@ -443,7 +454,7 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
         )
     if result.grid is not None:
         with views["(s,S) heatmap"]:
-            st.plotly_chart(
+            plotly_chart(
                 charts.grid_heatmap_figure(result.grid.mean, result.best_ss), key=P + "grid_chart"
             )
             st.caption(
@@ -453,7 +464,7 @@ def chart_tabs(result: sim.SimulationResult, lam: float) -> None:
     if result.dqn_curve:
         with views["DQN learning curve"]:
             refs = {"DP optimum": result.dp_cost} if result.dp_cost is not None else {}
-            st.plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
+            plotly_chart(charts.learning_curve_figure(result.dqn_curve, refs), key=P + "dqn_chart")
 
 
 def downloads(result: sim.SimulationResult, lam: float) -> None:

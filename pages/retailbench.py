@@ -23,7 +23,16 @@ from core.retail.live import LiveRun, eta_text, money_chart
 from core.retail.paper import HARNESSES
 from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.rollout import RolloutStatus
-from core.ui import guard, optional_store, resume_leased, session_owner, setup_page
+from core.ui import (
+    guard,
+    open_url_run,
+    optional_store,
+    resume_leased,
+    session_owner,
+    setup_page,
+    show_run_link,
+    vega_lite_chart,
+)
 from solvers.retail.catalog import SUPPLIER_IDS
 from solvers.retail.config import PRESETS
 
@@ -32,6 +41,8 @@ REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 SHOWN = ("funds", "net_worth", "sales_units", "stockout_skus")
 GAME = "orca_retail_game"
 MODES = ("Run an agent", "Play it yourself")
+REPLAY_PAGE = "pages/retailbench_replay.py"
+URL_TRIED = "orca_retail_url_tried"
 
 settings = setup_page(
     "RetailBench",
@@ -41,6 +52,8 @@ settings = setup_page(
 )
 store = optional_store()
 llm_ready = settings.provider != "offline"
+if wanted := open_url_run(store, URL_TRIED, "retailbench"):  # a run's link (from Run history): the replay shows it
+    st.switch_page(REPLAY_PAGE, query_params={"run": wanted})
 
 
 def start_game() -> None:
@@ -168,6 +181,7 @@ def play_view() -> None:
         st.success(f"Game over ({game.result.status}); stored as run {game.run_id}." if game.run_id else "Game over.")
         if game.run_id:
             st.session_state[REPLAY_RUN] = game.run_id
+            show_run_link(REPLAY_PAGE, game.run_id)
         if st.button("New game", key="orca_retail_h_new"):
             st.session_state.pop(GAME, None)
             st.query_params.pop("game", None)
@@ -247,7 +261,7 @@ def progress() -> None:
         cols[2].metric("Units sold today", f"{last_day['sales_units']:,}")
         cols[3].metric("Stocked-out SKUs", f"{last_day['stockout_skus']}")
         data, spec = money_chart(state["series"])
-        st.vega_lite_chart(data, spec, width="stretch")
+        vega_lite_chart(data, spec, width="stretch")
     if not live.done:
         if st.button("Stop", key="orca_retail_stop"):
             live.stop()
@@ -260,8 +274,9 @@ def progress() -> None:
     if state["run_id"]:
         st.session_state[REPLAY_RUN] = state["run_id"]
         st.success(f"Stored as run {state['run_id']} ({state['status']}).")
+        show_run_link(REPLAY_PAGE, state["run_id"], URL_TRIED)
         if st.button("Open in the replay", key="orca_retail_open_replay", icon=":material/replay:"):
-            st.switch_page("pages/retailbench_replay.py")
+            st.switch_page(REPLAY_PAGE)
     elif store is None:
         st.caption("No run store is configured, so the run was not saved.")
 

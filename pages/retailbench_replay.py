@@ -11,13 +11,16 @@ from core.retail import replay
 from core.retail.export import export_zip
 from core.retail.importer import import_run_dir, import_run_zip
 from core.retail.judge import MacroJudge
-from core.ui import get_store, guard, setup_page, show_error
+from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link, vega_lite_chart
 
 REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
 JUDGED = "orca_retail_judged"
 NOT_RATES = ("Acted/day", "PriceDist %")
 TAB = "orca_retail_tab"
+PAGE = "pages/retailbench_replay.py"
+PICKED = "orca_retail_runs"
+URL_TRIED = "orca_retail_replay_url_tried"
 TABS = ("Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Downloads")
 
 
@@ -29,13 +32,13 @@ def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, 
         return
     long = frame[[x, *columns]].melt(id_vars=x, var_name="series", value_name="value")
     kind = "temporal" if x == "date" else "quantitative"
-    container.vega_lite_chart(long, {
+    vega_lite_chart(long, {
         "mark": {"type": "line", "tooltip": True}, "height": height,
         "encoding": {"x": {"field": x, "type": kind, "title": "Date" if kind == "temporal" else "Day of the run",
                            **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
                      "y": {"field": "value", "type": "quantitative", "title": y_title, "axis": {"format": y_format}},
                      "color": {"field": "series", "type": "nominal"}},
-    }, use_container_width=True)  # fmt: skip
+    }, where=container, use_container_width=True)  # fmt: skip
 
 settings = setup_page(
     "RetailBench replay",
@@ -61,6 +64,7 @@ with guard():
             st.session_state[REPLAY_RUN] = import_run_dir(store, path.strip())
             st.success(f"Imported as run {st.session_state[REPLAY_RUN]}.")
     runs = replay.retail_runs(store)
+    wanted = open_url_run(store, URL_TRIED, "retailbench")  # a shared link: that run, selected
     if runs.empty:
         st.info(
             "No RetailBench runs yet. Start one on the RetailBench page, or import an original run above."
@@ -72,14 +76,20 @@ with guard():
         r["id"]: f"{r['id']} · {r['agent']} · {r['kind']} · {r['preset']} · {r['days']} d"
         for r in runs.to_dict("records")
     }
+    if wanted is not None:
+        if wanted in labels:
+            st.session_state[PICKED] = [wanted]
+        else:
+            st.warning(f"Run `{wanted}` has no RetailBench days to replay yet.", icon=":material/link_off:")
     handoff = st.session_state.get(REPLAY_RUN)
     default = [handoff] if handoff in labels else [runs["id"].iloc[0]]
     chosen = st.multiselect("Runs (up to 4)", list(labels), default=default, max_selections=4,
-                            format_func=labels.get, key="orca_retail_runs")  # fmt: skip
+                            format_func=labels.get, key=PICKED)  # fmt: skip
     if not chosen:
         st.info("Pick at least one run.")
         st.stop()
     run_id = chosen[0]
+    show_run_link(PAGE, run_id, URL_TRIED)
     # Lazy tabs: only the open tab's reads run (the first paint is the run list and the daily series).
     timeline, day_tab, product_tab, compare_tab, diag_tab, download_tab = st.tabs(
         list(TABS), key=TAB, on_change="rerun"

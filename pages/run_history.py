@@ -9,7 +9,7 @@ from core.catalog import by_key, title_of
 from core.inventory.simulator.charts import comparison_figure
 from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
-from core.ui import RUN_PARAM, get_store, guard, setup_page, share_run_link
+from core.ui import RUN_PARAM, get_store, guard, plotly_chart, setup_page, share_run_link
 
 TRANSITION_ROWS = 2000
 PAGES_PRESENT = {p.name for p in (Path(__file__).parent).glob("*.py")}
@@ -69,7 +69,7 @@ with guard():
             comparison, hide_index=True, width="stretch", key="orca_history_comparison",
             column_config={"fill_rate": st.column_config.NumberColumn("fill rate", format="percent")},
         )
-        st.plotly_chart(comparison_figure(comparison), key="orca_history_comparison_chart")
+        plotly_chart(comparison_figure(comparison), key="orca_history_comparison_chart")
     conversation, steps, transitions, artifacts = st.tabs(["Conversation", "Steps", "Transitions", "Artifacts"])
     with conversation:
         messages = store.messages(run_id)

@@ -20,6 +20,7 @@ from core.schedule.chart import (
     frontier_key,
     option_labels,
 )
+from core.schedule.opening import OpeningJob, Progress, default_opening, frontier_in_background
 from core.schedule.processing import (
     OBJECTIVE_LABELS,
     format_deviation,
@@ -29,17 +30,18 @@ from core.schedule.processing import (
     schedule_csv,
     schedule_rows,
 )
-from core.schedule.recording import WORKBENCH, RecordedChat, preview_district
+from core.schedule.recording import WORKBENCH, RecordedChat, district_table, preview_district
 from core.store import Store
 from core.ui import (
     READ_ONLY_NOTE,
     RESUME_HELP,
     guard,
     keep_run_in_url,
+    open_url_run,
     optional_store,
+    plotly_chart,
     resume_labels,
     resume_leased,
-    run_to_open,
     session_owner,
     setup_page,
     switch_to_offline,
@@ -130,14 +132,17 @@ def district_and_conversations(store: Store | None, settings: Settings) -> None:
             begin(resume_leased(RecordedChat.resume, store, settings, chosen))
 
 
-def open_chat(store: Store | None, settings: Settings) -> RecordedChat:
-    """The conversation named in the URL (a reload or a shared link), else this session's, else a new one;
-    the page stops when none can be opened."""
+def open_chat(store: Store | None, settings: Settings) -> RecordedChat | None:
+    """The conversation named in the URL (a reload or a shared link), else this session's, else a new one once
+    the opening proposal is solved (None before: the solve runs in the background); the page stops when none
+    can be opened."""
     current = st.session_state.get(CHAT)
     open_run = current.recorder.run_id if current is not None else None
-    if wanted := run_to_open(store, "sched_url_tried", open_run):
+    if wanted := open_url_run(store, "sched_url_tried", WORKBENCH, open_run):
         with guard():
             begin(resume_leased(RecordedChat.resume, store, settings, wanted))
+    if CHAT not in st.session_state and not default_opening().solved:
+        return None
     with guard():
         if CHAT not in st.session_state:
             begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
@@ -300,10 +305,57 @@ def constraint_list(chat: RecordedChat, session: ScheduleSession) -> None:
             st.rerun()
 
 
+def progress_bar(progress: Progress) -> None:
+    st.progress(progress.fraction, text=progress.text)
+
+
+def opening_progress(job: OpeningJob) -> None:
+    """Polled while the opening proposal is solved; the whole page reruns once it is there."""
+    if job.solved:
+        st.rerun()
+    progress_bar(job.progress())
+
+
+def frontier_progress(session: ScheduleSession) -> None:
+    """Polled while the frontier is computed in the background; the whole page reruns once it is there."""
+    if session.frontier_ready:
+        st.rerun()
+    progress_bar(frontier_in_background(session))
+    st.caption(
+        "The chat works meanwhile; a request for alternatives (\"show me options\") waits for the frontier."
+    )
+
+
+def waiting_view(job: OpeningJob, store: Store | None, settings: Settings) -> None:
+    """The first paint: today's schedule and the opening's progress; a message typed now waits for the proposal."""
+    chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
+    with chat_col:
+        st.info(
+            "The agent is solving the model for its first proposal (a second or two). You can type already: "
+            "your message is answered as soon as the proposal is there.",
+            icon=":material/hourglass_top:",
+        )
+        prompt = st.chat_input("Tell the agent what you think of the schedule", key="sched_chat")
+    with model_col:
+        st.fragment(opening_progress, run_every=0.5)(job)
+        st.markdown("**Today's schedule**")
+        st.dataframe(district_table(job.key.district), hide_index=True, width="stretch", key="sched_today")
+    if prompt:
+        with guard(), st.spinner("Waiting for the first proposal..."):
+            job.base_result()
+            begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
+        if CHAT in st.session_state:
+            send(st.session_state[CHAT], prompt)
+
+
 def frontier_view(chat: RecordedChat, session: ScheduleSession) -> None:
-    """The trade-off chart; a clicked point or the picker selects an alternative to adopt."""
+    """The trade-off chart; a clicked point or the picker selects an alternative to adopt. While its frontier is
+    still computing (in the background), a progress bar."""
+    if not session.frontier_ready:
+        st.fragment(frontier_progress, run_every=0.5)(session)
+        return
     frontier = session.frontier()
-    event = st.plotly_chart(
+    event = plotly_chart(
         frontier_figure(session, frontier), key="sched_frontier", on_select="rerun", selection_mode="points"
     )
     if session.frontier_partial:
@@ -371,6 +423,9 @@ store = optional_store()
 with guard(), st.expander("District data and conversations", icon=":material/upload_file:"):
     district_and_conversations(store, settings)
 chat = open_chat(store, settings)
+if chat is None:
+    waiting_view(default_opening(), store, settings)
+    st.stop()
 chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
 with chat_col:
     chat = chat_panel(chat, store, settings)

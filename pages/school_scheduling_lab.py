@@ -5,6 +5,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from core.errors import SpecError
 from core.schedule.lab.batch import run_batch, run_one
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import OFFLINE_LABEL, DecisionProfile, Feedback, Style
@@ -12,15 +13,42 @@ from core.schedule.lab.llm_decision import DecisionAgentSpec
 from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, OptimizerSpec, llm_problem
 from core.schedule.lab.report import summary_rows
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
-from core.ui import guard, optional_store, setup_page
+from core.ui import guard, open_url_run, optional_store, setup_page, show_run_link
 from solvers.schedule.data import sfusd_district
 
 P = "orca_lab_"
+PAGE, URL_TRIED, LINKED = "pages/school_scheduling_lab.py", P + "url_tried", P + "linked_run"
 settings = setup_page(
     "School Scheduling Lab",
     "Evaluate optimization agents the way seed 003 does: simulated stakeholders with a hidden utility converse "
     "with the agent; the score is U(best schedule seen) / U*. Compare one-shot and conversational evaluation.",
 )
+
+
+def linked_run() -> None:
+    """A shared link (`?run=ID`) to a recorded lab conversation: its title, metrics and transcript from the store."""
+    store = optional_store()
+    if wanted := open_url_run(store, URL_TRIED, "school_scheduling", st.session_state.get(LINKED)):
+        st.session_state[LINKED] = wanted
+    run_id = st.session_state.get(LINKED)
+    if run_id is None or store is None:
+        return
+    with guard():
+        run = store.get_run(run_id)
+        if not (run.get("config") or {}).get("lab"):
+            st.session_state.pop(LINKED)
+            raise SpecError("run", f"run {run_id} is a School Scheduling chat, not a lab conversation: "
+                            f"open it on the School Scheduling page (/school_scheduling?run={run_id})")  # fmt: skip
+        with st.expander(f"Recorded conversation: {run.get('title') or run_id}", expanded=True,
+                         icon=":material/link:"):  # fmt: skip
+            show_run_link(PAGE, run_id, URL_TRIED)
+            st.caption(" · ".join(f"{k} {v}" for k, v in (run.get("metrics") or {}).items()))
+            for row in store.messages(run_id).itertuples():
+                if row.content and row.role != "tool":
+                    st.chat_message("user" if row.role == "user" else "assistant").markdown(row.content)
+
+
+linked_run()
 
 utilities = load_utilities()
 keys = [u.key for u in utilities]
@@ -211,6 +239,7 @@ with watch:
             st.dataframe(pd.DataFrame(checks), hide_index=True)
         if result.run_id:
             st.caption(f"Recorded as run {result.run_id} (open it in Run history).")
+            show_run_link(PAGE, result.run_id, URL_TRIED)
 
 with batch:
     count = st.slider("Utilities", 1, len(utilities), min(3, len(utilities)), key=P + "count")

@@ -129,6 +129,9 @@ class RepairSession:
         self.original: LPModel = problem.build()
         self.trace: list[TraceStep] = [self._trace_step(None, "", info, 0.0)]
         self.metrics: dict[str, Any] = {}
+        self.replay_of: str | None = None
+        """The stored agent run this session replays read-only (`resume` of an agent's run), else None."""
+        self.replayed_agent = ""
         if store is not None:
             self.recorder.artifact("problem.json", json.dumps(problem.to_dict()).encode())
 
@@ -177,6 +180,8 @@ class RepairSession:
         When the environment ends the episode the run is finished with the agent's name in its metrics."""
         if self.done:
             raise SpecError("session", "the episode has ended; start a new one")
+        if self.replay_of is not None:
+            raise SpecError("session", f"this is a read-only replay of run {self.replay_of}; start a new episode")
         row = self.episode.step()
         entry = self._trace_step(row.action, row.note or "", self.episode.info, row.reward)
         self.trace.append(entry)
@@ -194,7 +199,7 @@ class RepairSession:
 
         What the environment refuses (unknown target, protected row) costs a step, as it does for any agent. Each
         step is stored at once (a reload loses nothing)."""
-        if not isinstance(self.agent, StudentAgent):
+        if not isinstance(self.agent, StudentAgent) or self.replay_of is not None:
             raise SpecError("agent", "only a student episode takes typed actions; choose the Student agent")
         if self.done:
             raise SpecError("session", "the episode has ended; start a new one")
@@ -208,12 +213,13 @@ class RepairSession:
 
     @classmethod
     def resume(cls, store: Store, run_id: str, *, lease: Lease = TRUSTING) -> RepairSession:
-        """Rebuild the stored student episode `run_id` (after a reload): its stored actions are replayed on a fresh
-        environment with the stored problem and seed; an open episode then goes on recording into the same run."""
+        """Rebuild the stored episode `run_id` (after a reload, or from a shared link): its stored actions are
+        replayed on a fresh environment with the stored problem and seed. A student's open episode then goes on
+        recording into the same run; an agent's episode is a read-only replay (`replay_of`, nothing recorded)."""
         run = store.get_run(run_id)
         config = run.get("config") or {}
-        if run.get("workbench") != WORKBENCH or config.get("agent") != STUDENT:
-            raise SpecError("run", f"run {run_id} is not a student's LP repair")
+        if run.get("workbench") != WORKBENCH or not config.get("agent"):
+            raise SpecError("run", f"run {run_id} is not an LP repair episode")
         problem = Problem.from_dict(json.loads(store.get_artifact(run_id, "problem.json").decode()))
         session = cls(
             problem,
@@ -226,8 +232,12 @@ class RepairSession:
         for action in stored_actions(store, run_id):
             row = session.episode.step(action)
             session.trace.append(session._trace_step(row.action, STUDENT, session.episode.info, row.reward))
+        agent = str(config["agent"])
         if session.episode.ended is not None:
-            session.metrics = session.episode.finish(extra_metrics={"agent": STUDENT}).metrics
+            session.metrics = session.episode.finish(extra_metrics={"agent": agent}).metrics
+        if agent != STUDENT:
+            session.replay_of, session.replayed_agent = run_id, agent
+            return session
         session.recorder = Recorder.attach(store, run_id, lease)
         session.episode.recorder = session.recorder
         return session

@@ -16,8 +16,9 @@ from core.config import Settings
 from core.errors import SpecError
 from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
+from core.schedule.opening import seed_opening
 from core.store import Store
-from solvers.schedule.data import format_time, load_district
+from solvers.schedule.data import District, format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
 
 WORKBENCH = "school_scheduling"
@@ -42,6 +43,11 @@ def preview_district(district_csv: bytes, start_times: str = "", filename: str =
     checks as `RecordedChat.start`: errors name the file, line and column)."""
     name = f"{filename.rsplit('.', 1)[0]} school district" if filename else None
     district = load_district(district_csv, start_time_options(start_times), name, file_name=filename or None)
+    return district_table(district)
+
+
+def district_table(district: District) -> pd.DataFrame:
+    """The district's schools with today's start times (what the page shows before the first proposal)."""
     return pd.DataFrame(
         {
             "school": [s.name for s in district.schools],
@@ -94,6 +100,7 @@ class RecordedChat:
             load_district(district_csv, times, name, file_name=filename or None)
         record = district_record(district_csv, times, name)
         agent = ScheduleAgent.from_settings(settings, district_from_record(record))
+        seed_opening(agent.session)  # solved once per district and settings for the whole process
         opening = agent.opening()
         config = {
             "settings": settings.public_dict(),
@@ -126,7 +133,14 @@ class RecordedChat:
         if run.get("workbench") != WORKBENCH:
             raise SpecError("resume", f"run {run_id} is not a School Scheduling conversation")
         config = run.get("config") or {}
+        if config.get("lab"):
+            raise SpecError(
+                "resume",
+                f"run {run_id} is a School Scheduling Lab conversation: open it on the lab's page "
+                f"(/school_scheduling_lab?run={run_id})",
+            )
         agent = ScheduleAgent.from_settings(settings, district_from_record(config.get("district")))
+        seed_opening(agent.session)
         problems = agent.replay(store.messages(run_id).to_dict("records"))
         return cls(agent, Recorder.attach(store, run_id, lease), problems)
 

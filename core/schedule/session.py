@@ -247,6 +247,11 @@ class ScheduleSession:
             if self.current is not None and self.rollback:
                 self.state = self.current.state
             return self._infeasible(result, report)
+        return self.accept(result)
+
+    def accept(self, result: ScheduleResult) -> dict[str, Any]:
+        """Make `result`, a schedule solved for the current model, the next proposal (`call_solver`'s success;
+        the page hands in the opening solve it computed in the background)."""
         previous = self.current
         proposal = Proposal(len(self.proposals) + 1, self.state, result)
         self.proposals.append(proposal)
@@ -300,6 +305,12 @@ class ScheduleSession:
     def frontier(self) -> list[dict[str, Any]]:
         """Efficient load/deviation schedules under the active fixes and forbids (bounds ignored), for charts."""
         return frontier_rows(self._frontier(), self.proposals, self.current)
+
+    @property
+    def frontier_ready(self) -> bool:
+        """Whether the frontier for the current constraints is computed (`frontier()` then answers at once)."""
+        spec = self.state.to_spec(self.district, self.time_limit)
+        return self.frontiers.has(spec, points=self.frontier_points, budget=self.frontier_budget)
 
     @property
     def frontier_partial(self) -> bool:

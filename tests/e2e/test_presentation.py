@@ -37,3 +37,50 @@ def test_present_parameter_hides_sidebar_and_keeps_main_view_above_the_fold(proj
     assert heading is not None and heading["y"] + heading["height"] < 768 / 3
     main = projector.locator('[data-testid="stMain"] [data-testid="stButton"]').first.bounding_box()
     assert main is not None and main["y"] < 768
+
+
+def test_present_mode_enlarges_charts_and_keeps_the_opening_proposal_in_view(projector: Page):
+    open_page(projector, "/school_scheduling?present=1", "School Scheduling")
+    proposal = projector.locator('[data-testid="stChatMessage"]').first
+    expect(proposal).to_contain_text("Proposed schedule", timeout=60_000)  # solved in the background
+    box = proposal.bounding_box()
+    assert box is not None and box["y"] < 768, box  # the workbench's main view starts above the fold
+    chart = projector.locator(".js-plotly-plot").first
+    expect(chart).to_be_attached(timeout=60_000)
+    from core.ui import PRESENT_FONT_PX
+
+    assert chart.evaluate("e => e.layout.font.size") == PRESENT_FONT_PX
+    assert_healthy(projector)
+
+
+WORKBENCHES = (
+    pytest.param(
+        "/inventory_copilot",
+        "Inventory Copilot",
+        marks=pytest.mark.xfail(
+            reason="issue 31 item 4, open: at 1024 px the Copilot's chat/table split stacks and the page scrolls to "
+            "its chat box, so the heading and the chat are above the viewport (the parameter table fills it)"
+        ),
+    ),
+    ("/inventory_lab", "Inventory evaluation lab"),
+    ("/school_scheduling_lab", "School Scheduling Lab"),
+    ("/lp_repair_lab", "LP Repair Lab"),
+    ("/retailbench", "RetailBench"),
+    ("/retailbench_replay", "RetailBench replay"),
+    ("/experiments", "Experiments"),
+)
+FIRST_CONTROL = ", ".join(
+    f'[data-testid="stMain"] [data-testid="{t}"]'
+    for t in ("stButton", "stChatInput", "stSelectbox", "stFormSubmitButton", "stRadio", "stExpander")
+)
+
+
+@pytest.mark.parametrize(("path", "title"), WORKBENCHES)
+def test_each_workbench_starts_above_the_fold_in_present_mode(projector: Page, path: str, title: str):
+    open_page(projector, f"{path}?present=1", title)
+    assert_healthy(projector)
+    expect(projector.locator('[data-testid="stSidebar"]')).to_be_hidden()
+    heading = projector.get_by_role("heading", name=title).first.bounding_box()
+    assert heading is not None and heading["y"] + heading["height"] < 768 / 3, heading
+    first = projector.locator(FIRST_CONTROL).first.bounding_box()
+    assert first is not None and first["y"] < 768, (path, first)

@@ -1,5 +1,6 @@
 """The School Scheduling page headless (AppTest): opening proposal, a chat turn, remove and adopt, resume."""
 
+import time
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -9,10 +10,25 @@ from core.store import Store
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "school_scheduling.py")
 
 
+def opened(at: AppTest) -> AppTest:
+    """Run the page until the background opening (proposal and frontier) has painted."""
+    return settled(at.run())
+
+
+def settled(at: AppTest, tries: int = 200) -> AppTest:
+    """Rerun the page until nothing is computing in the background any more (no progress bar)."""
+    for _ in range(tries):
+        if at.metric and not at.get("progress"):
+            return at
+        time.sleep(0.1)
+        at.run()
+    raise AssertionError("the opening proposal and frontier never appeared")
+
+
 def test_opening_chat_remove_and_store(monkeypatch, tmp_path):
     db = tmp_path / "sched.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     assert not at.exception
     assert [m.value for m in at.metric] == ["2,565", "8.5 minutes"]
     assert "Proposed schedule (base model)" in at.chat_message[0].markdown[0].value
@@ -47,10 +63,10 @@ def test_opening_chat_remove_and_store(monkeypatch, tmp_path):
 def test_resume_a_stored_conversation(monkeypatch, tmp_path):
     db = tmp_path / "resume.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
     assert at.metric[0].value == "2,453"
-    fresh = AppTest.from_file(PAGE, default_timeout=120).run()
+    fresh = opened(AppTest.from_file(PAGE, default_timeout=120))
     fresh.button(key="sched_resume").click().run()
     assert not fresh.exception
     assert fresh.metric[0].value == "2,453"
@@ -64,7 +80,7 @@ def _alt(at: AppTest):
 def test_clicking_a_frontier_point_preselects_it_for_adoption(monkeypatch, tmp_path):
     """AppTest cannot click Plotly, so the chart's selection state is set as the browser would send it."""
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "click.duckdb"))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     labels = _alt(at).options
     assert _alt(at).value == 0
     target = next(i for i, label in enumerate(labels) if "24.53" in label)
@@ -100,7 +116,7 @@ def test_a_reload_keeps_the_conversation_through_the_url(monkeypatch, tmp_path):
 
     db = tmp_path / "reload.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     assert "run" not in at.query_params
     at.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
     run_id = Store(db).list_runs("school_scheduling")["id"][0]
@@ -123,7 +139,7 @@ def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tm
 
     db = tmp_path / "tabs.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
-    first = AppTest.from_file(PAGE, default_timeout=120).run()
+    first = opened(AppTest.from_file(PAGE, default_timeout=120))
     first.chat_input(key="sched_chat").set_value("keep the peak under 2,500 students").run()
     run_id = Store(db).list_runs("school_scheduling")["id"][0]
     monkeypatch.setattr(core.ui, "lease_holder_alive", lambda owner: True)
@@ -138,12 +154,12 @@ def test_the_same_conversation_in_a_second_live_tab_is_read_only(monkeypatch, tm
 
 def test_the_alternative_picker_starts_afresh_when_the_frontier_changes(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "fresh.duckdb"))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     _alt(at).set_value(_alt(at).options[-1]).run()
     before = _alt(at).format_func(_alt(at).value)
     at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()  # a fix: a new frontier
     assert not at.exception
-    picker = _alt(at)
+    picker = _alt(settled(at))
     assert picker.index == 0 and picker.format_func(picker.value) != before
     assert picker.format_func(picker.value).startswith("Option 1: peak")
     spec = next(c for c in at.get("plotly_chart") if "Pareto frontier" in c.proto.spec).proto.spec
@@ -152,7 +168,7 @@ def test_the_alternative_picker_starts_afresh_when_the_frontier_changes(monkeypa
 
 def test_a_zero_change_is_neutral(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "zero.duckdb"))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     at.chat_input(key="sched_chat").set_value("keep the average change under 20 minutes").run()
     assert not at.exception
     assert [m.delta for m in at.metric] == ["no change", "no change"]
@@ -162,7 +178,7 @@ def test_a_zero_change_is_neutral(monkeypatch, tmp_path):
 def test_an_uploaded_district_is_previewed_and_says_what_happens_next(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "upload.duckdb"))
     csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB School,MS,500,8:30 AM\n"
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     at.file_uploader(key="sched_upload").upload("mini.csv", csv, "text/csv").run()
     assert not at.exception
     preview = next(d.value for d in at.dataframe if "students" in d.value.columns)
@@ -175,7 +191,7 @@ def test_an_uploaded_district_is_previewed_and_says_what_happens_next(monkeypatc
 
 def test_ten_turns_keep_replies_short_and_the_page_working(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "ten.duckdb"))
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     turns = [
         "Could Everett start at 9:30?",
         "and keep the average change under 12 minutes",
@@ -213,7 +229,7 @@ def test_an_error_on_send_keeps_the_message_to_send_again(monkeypatch, tmp_path)
         return say(self, text)
 
     monkeypatch.setattr(RecordedChat, "say", flaky)
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
     assert not at.exception and "connection refused" in at.error[0].value
     assert any(t.value == "Could Everett start at 9:30?" for t in at.text)
@@ -227,7 +243,7 @@ def test_an_error_on_send_keeps_the_message_to_send_again(monkeypatch, tmp_path)
 def test_an_upload_with_a_nul_in_a_name_is_refused_naming_file_and_line(monkeypatch, tmp_path):
     monkeypatch.setenv("ORCA_DB", str(tmp_path / "nul.duckdb"))
     csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB\x00School,MS,500,8:30 AM\n"
-    at = AppTest.from_file(PAGE, default_timeout=120).run()
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
     at.file_uploader(key="sched_upload").upload("east side.csv", csv, "text/csv").run()
     assert not at.exception
     assert not any("students" in d.value.columns for d in at.dataframe)

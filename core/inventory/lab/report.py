@@ -598,6 +598,24 @@ def load_result(source: str | Path) -> LabResult:
         raise SpecError("results", f"{path} is not a lab.json written by the lab ({err})") from None
 
 
+def stored_result(store: Any, run_id: str) -> LabResult:
+    """The `LabResult` of a stored lab run (its `lab.json` artifact, see `record`), e.g. for a shared link."""
+    import tempfile
+
+    from core.errors import SpecError, StoreError
+
+    try:
+        data = store.get_artifact(run_id, "lab.json")
+    except StoreError:
+        raise SpecError(
+            "run", f"run {run_id} is one trial of a lab run, not a whole lab run; Run history shows its steps"
+        ) from None
+    with tempfile.TemporaryDirectory(prefix="orca-lab-open-") as folder:
+        path = Path(folder) / "lab.json"
+        path.write_bytes(data)
+        return load_result(path)
+
+
 def frames(result: LabResult) -> dict[str, Any]:
     """The report's tables as DataFrames for the page: comparisons, gaps, extraction, trials."""
     import pandas as pd
