@@ -86,3 +86,11 @@ def test_lab_spec_is_the_cli_spec_and_names_an_llm_optimizer():
     agent = llm.agents[0]
     assert (agent.name, agent.kind, agent.provider, agent.model) == ("cpp_conversation", "llm", "openai", "m")
     assert "C-P-P (LLM) over openai/m" in llm.description
+
+
+def test_driver_env_passes_the_pages_key_and_url_to_the_background_driver():
+    from core.schedule.lab.experiment import driver_env
+
+    assert driver_env(None) == {} and driver_env(Settings.from_env({})) == {}
+    typed = Settings.from_env({"OPENAI_API_KEY": "sk-typed", "OPENAI_BASE_URL": "http://x/v1"}, "openai")
+    assert driver_env(typed) == {"OPENAI_API_KEY": "sk-typed", "OPENAI_BASE_URL": "http://x/v1"}
