@@ -6,14 +6,17 @@ import plotly.express as px
 import streamlit as st
 
 from core.errors import SpecError
-from core.schedule.lab.batch import run_batch, run_one
+from core.experiments import background
+from core.experiments.spec import from_dict
+from core.schedule.lab.batch import run_one
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import OFFLINE_LABEL, DecisionProfile, Feedback, Style
+from core.schedule.lab.experiment import WORKBENCH, driver_env, lab_spec
 from core.schedule.lab.llm_decision import DecisionAgentSpec
 from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, OptimizerSpec, llm_problem
-from core.schedule.lab.report import summary_rows
+from core.schedule.lab.report import lab_frame, lab_report
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
-from core.ui import guard, open_url_run, optional_store, setup_page, show_run_link
+from core.ui import get_store, guard, open_url_run, optional_store, plotly_chart, setup_page, show_run_link
 from solvers.schedule.data import sfusd_district
 
 P = "orca_lab_"
@@ -241,39 +244,107 @@ with watch:
             st.caption(f"Recorded as run {result.run_id} (open it in Run history).")
             show_run_link(PAGE, result.run_id, URL_TRIED)
 
+
+def lab_experiments() -> dict[str, str]:
+    """The store's lab experiments (newest first): id -> "name · id"."""
+    frame = get_store().list_experiments()
+    frame = frame[frame["workbench"] == WORKBENCH]
+    return {
+        i: f"{n} · {i} · {status}"
+        for i, n, status in zip(frame["id"], frame["name"], frame["status"], strict=True)
+    }
+
+
+def is_live(exp_id: str) -> bool:
+    """This server runs the experiment, or the store says it runs (e.g. from the CLI)."""
+    run = background.get(exp_id)
+    return (run is not None and run.alive) or get_store().get_experiment(exp_id)["status"] == "running"
+
+
+def progress_panel(exp_id: str) -> None:
+    """Progress from the store's cells table (every session sees the same); reruns the page when done."""
+    info = get_store().get_experiment(exp_id)
+    run = background.get(exp_id)
+    finished = info["done"] + info["failed"]
+    running = is_live(exp_id)
+    st.progress(
+        finished / info["cells"] if info["cells"] else 0.0,
+        text=f"{finished}/{info['cells']} conversations · {info['done']} done · {info['failed']} failed · "
+        f"{info['status']}",
+    )
+    if running:
+        st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
+    elif run is not None and run.error:
+        st.error(f"The run stopped: {run.error}", icon=":material/error:")
+    elif info["status"] == "stalled":
+        st.warning(
+            "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
+            "same choices (or resume it on the Experiments page) to run only the missing conversations.",
+            icon=":material/warning:",
+        )
+    if st.session_state.get(P + "was_running") and not running:
+        st.session_state[P + "was_running"] = False
+        st.rerun()
+    st.session_state[P + "was_running"] = running
+
+
 with batch:
     count = st.slider("Utilities", 1, len(utilities), min(3, len(utilities)), key=P + "count")
     chosen = st.multiselect(
         "Paradigms", allowed, default=["one_shot", "conversation"], key=P + "paradigms" + suffix
     )
+    workers = int(st.number_input("Worker processes", 1, 8, 2, key=P + "workers"))
     st.caption(
         f"{count} utilities × 2 styles × 2 feedbacks × {len(chosen)} paradigms = {4 * count * len(chosen)} "
-        "conversations. The full set runs from the CLI: python -m core.cli schedule lab run --paradigm conversation"
+        "conversations, run as an experiment in the background (it keeps going when you leave the page; every "
+        "session sees it; the same choices resume it). The full set: python -m core.cli schedule lab run "
+        "--paradigm conversation"
     )
     if st.button("Run batch", key=P + "batch", disabled=not chosen or decision is None):
-        bar = st.progress(0.0, text="Starting…")
         with guard():
-            profiles = [DecisionProfile(u, s, f) for u in utilities[:count] for s in Style for f in Feedback]
-            frame = run_batch(
-                profiles,
-                chosen,
-                on_progress=lambda i, n: bar.progress(i / n, text=f"{i}/{n} conversations"),
-                decision=decision,
-                settings=settings,
-                optimizer=optimizer,
+            kind_name = "llm" if decision is not None and decision.kind == "llm" else "offline"
+            spec = from_dict(
+                lab_spec(
+                    chosen,
+                    utilities=count,
+                    decision=decision,
+                    optimizer=optimizer,
+                    provider=settings.provider if optimizer.llm else None,
+                    model=settings.model if optimizer.llm else None,
+                    name=f"schedule_lab_page_{optimizer.design.lower()}_{kind_name}_{count}u_{'_'.join(chosen)}",
+                )
             )
-            st.session_state[P + "frame"] = frame
-    frame = st.session_state.get(P + "frame")
-    if frame is not None and not frame.empty:
-        kinds = frame.groupby(["optimization_agent", "optimization_agent_kind", "decision_agent_kind"]).size()
-        st.caption(
-            "Agents in this batch: "
-            + "; ".join(f"optimization agent {o} ({ok}), decision agents {dk}" for (o, ok, dk) in kinds.index)
-            + ". Offline stand-ins are built-in policies, not LLMs."
-        )
-        st.dataframe(pd.DataFrame(summary_rows(frame, ["paradigm"])), hide_index=True)
-        st.dataframe(pd.DataFrame(summary_rows(frame, ["paradigm", "style", "feedback"])), hide_index=True)
-        st.plotly_chart(px.box(frame, x="paradigm", y="score", color="style", points="all"))
-        st.download_button("Download conversations (CSV)", frame.to_csv(index=False), "lab.csv", "text/csv")
-    else:
+            run = background.start_spec(spec, settings.store_path, workers=workers, env=driver_env(settings))
+            st.session_state[P + "experiment"] = run.experiment_id
+    with guard():
+        experiments = lab_experiments()
+    if not experiments:
         st.caption("No batch yet: choose the size and press Run batch.")
+        st.stop()
+    if st.session_state.get(P + "experiment") not in experiments:
+        st.session_state[P + "experiment"] = next(iter(experiments))
+    exp_id = st.selectbox(
+        "Batch (lab experiment)", list(experiments), format_func=experiments.get, key=P + "experiment"
+    )
+    st.fragment(run_every=1.5 if is_live(exp_id) else None)(progress_panel)(exp_id)
+    with guard():
+        report = lab_report(get_store(), exp_id)
+        frame = lab_frame(get_store(), exp_id)
+    if frame.empty:
+        st.caption("No finished conversations yet: results appear here as they complete.")
+        st.stop()
+    st.caption(
+        f"{report['note']} LLM optimization agents: {report['llm_designs']}. Agents: "
+        + "; ".join(f"{a} ({report['agent_designs'][a]}, {k})" for a, k in report["agent_kinds"].items())
+    )
+    st.dataframe(pd.DataFrame(report["table2"]["rows"]), hide_index=True, key=P + "table2")
+    if report["table2"]["tests"]:
+        st.caption(
+            "Conversation against each other paradigm: one-sided paired tests (core.experiments.stats)."
+        )
+        st.dataframe(pd.DataFrame(report["table2"]["tests"]), hide_index=True, key=P + "tests")
+    st.dataframe(pd.DataFrame(report["table3_4"]), hide_index=True, key=P + "table3")
+    plotly_chart(px.box(frame, x="agent", y="score", color="style", points="all"), key=P + "box")
+    st.download_button(
+        "Download conversations (CSV)", frame.to_csv(index=False), f"lab-{exp_id}.csv", "text/csv"
+    )

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ class BackgroundRun:
     error: str | None = None
     process: subprocess.Popen | None = None
     stopped: bool = False
+    env: dict[str, str] = field(default_factory=dict, repr=False)  # extra variables for the driver (a key)
     thread: threading.Thread | None = None
 
     @property
@@ -58,7 +60,7 @@ class BackgroundRun:
     def _launch(self, target: str, spec_file: str | None = None) -> None:
         """Run the CLI driver on `target` (a spec file or a stored experiment's id); `spec_file` is deleted after."""
         paths = [str(ROOT), *sys.path, *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(p for p in paths if p))}
+        env = {**os.environ, **self.env, "PYTHONPATH": os.pathsep.join(dict.fromkeys(p for p in paths if p))}
         cmd = [sys.executable, "-m", "core.cli", "--db", str(self.store_path), "experiment", "run", target,
                "--workers", str(self.workers), "--quiet"]  # fmt: skip
         self.process = subprocess.Popen(
@@ -105,13 +107,24 @@ def start(text: str, store_path: str | Path, *, workers: int = 2) -> BackgroundR
     return _start(parse_spec(text), Path(store_path), workers, text=text)
 
 
+def start_spec(
+    spec: ExperimentSpec, store_path: str | Path, *, workers: int = 2, env: Mapping[str, str] | None = None
+) -> BackgroundRun:
+    """Start (or resume) a spec built in code (e.g. by a lab page) as `start` does: the spec is recorded in the
+    store, and the driver runs the stored experiment. `env` adds variables to the driver's environment (the
+    page's LLM key when it was typed under Settings rather than exported)."""
+    return _start(spec, Path(store_path), workers, text=None, env=env)
+
+
 def resume(experiment_id: str, store_path: str | Path, *, workers: int = 2) -> BackgroundRun:
     """Resume a stored experiment (e.g. one whose driver was killed) from its stored spec, as `start` does."""
     spec = from_dict(Store(store_path).get_experiment(experiment_id)["spec"])
     return _start(spec, Path(store_path), workers, text=None)
 
 
-def _start(spec: ExperimentSpec, path: Path, workers: int, *, text: str | None) -> BackgroundRun:
+def _start(
+    spec: ExperimentSpec, path: Path, workers: int, *, text: str | None, env: Mapping[str, str] | None = None
+) -> BackgroundRun:
     """Launch the driver on the spec `text` (via a temporary file) or, without text, on the stored experiment."""
     with _LOCK:
         current = _RUNS.get(spec.experiment_id)
@@ -119,7 +132,7 @@ def _start(spec: ExperimentSpec, path: Path, workers: int, *, text: str | None) 
             return current
         check_free(path, spec.experiment_id)
         prepare(spec, Store(path))
-        run = BackgroundRun(spec.experiment_id, spec, path, workers)
+        run = BackgroundRun(spec.experiment_id, spec, path, workers, env=dict(env or {}))
         if text is None:
             run._launch(spec.experiment_id)
         else:

@@ -79,7 +79,7 @@ def test_a_tiny_batch_shows_tables_and_the_score_plot(page, artifacts_dir: Path)
     wait_idle(page)
     batch = page.get_by_role("tabpanel", name="Batch")
     expect(batch.locator('[data-testid="stPlotlyChart"]')).to_have_count(1, timeout=120_000)
-    expect(batch.locator('[data-testid="stDataFrame"]')).to_have_count(2)
+    expect(batch.locator('[data-testid="stDataFrame"]')).to_have_count(3)  # Table 2, its tests, Tables 3/4
     expect(page.get_by_role("button", name="Download conversations (CSV)")).to_be_visible()
     assert_healthy(page)
     page.screenshot(path=str(artifacts_dir / "school_scheduling_lab_batch.png"), full_page=True)

@@ -1,16 +1,18 @@
-"""The School Scheduling Lab page headless (AppTest): watch one recorded conversation, run a tiny batch."""
+"""The School Scheduling Lab page headless (AppTest): watch one recorded conversation, run a tiny batch as a
+background experiment (progress, results, reload, a second session)."""
 
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from core.experiments import background
 from core.store import Store
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "school_scheduling_lab.py")
 
 
-def test_watch_and_batch(monkeypatch, tmp_path):
+def test_watch_a_conversation(monkeypatch, tmp_path):
     db = tmp_path / "lab.duckdb"
     monkeypatch.setenv("ORCA_DB", str(db))
     at = AppTest.from_file(PAGE, default_timeout=180).run()
@@ -28,14 +30,80 @@ def test_watch_and_batch(monkeypatch, tmp_path):
     runs = Store(db).list_runs()
     assert len(runs) == 1 and "Lab: T-P-P (offline)" in runs.iloc[0]["title"]
 
-    at.slider(key="orca_lab_count").set_value(1)
-    at.multiselect(key="orca_lab_paradigms").set_value(["default", "conversation"])
+
+def _start_batch(at: AppTest, count: int, paradigms: list[str], key: str = "orca_lab_paradigms") -> str:
+    """Press Run batch with these choices (one worker process); the started experiment's id."""
+    at.slider(key="orca_lab_count").set_value(count)
+    at.multiselect(key=key).set_value(paradigms)
+    at.number_input(key="orca_lab_workers").set_value(1)
     at.button(key="orca_lab_batch").click().run()
     assert not at.exception
-    summary = at.dataframe[-2].value.set_index("paradigm")
-    assert summary.loc["conversation", "n"] == 4
-    assert summary.loc["conversation", "success_rate"] == 1.0
-    assert summary.loc["default", "success_rate"] == 0.0
+    return at.session_state["orca_lab_experiment"]
+
+
+def _frame(at: AppTest, column: str, without: str = "feedback"):
+    """The first table with `column` and without `without` (Table 2: avg_score; the tests: better)."""
+    return next(d.value for d in at.dataframe if column in d.value and without not in d.value)
+
+
+def _finish(exp_id: str) -> None:
+    run = background.get(exp_id)
+    assert run is not None
+    run.thread.join(timeout=240)
+    assert run.error is None and run.summary["status"] == "done"
+
+
+def test_batch_runs_as_an_experiment_and_shows_the_lab_report(monkeypatch, tmp_path):
+    """Issue 30: Run batch builds the `schedule lab run` spec and starts it on the engine in the background;
+    progress comes from the store's cells; the results are the finished experiment's lab report, which a
+    second session sees too."""
+    db = tmp_path / "lab.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    assert not at.exception
+    assert any("No batch yet" in c.value for c in at.caption)
+    exp_id = _start_batch(at, 1, ["default", "conversation"])
+    info = Store(db).get_experiment(exp_id)
+    assert info["workbench"] == "school_scheduling" and info["cells"] == 8
+    assert [a["name"] for a in info["spec"]["agents"]] == ["tpp_default", "tpp_conversation"]
+    assert "/8 conversations" in at.get("progress")[0].proto.text
+    _finish(exp_id)
+    at.run()
+    assert not at.exception
+    assert "8/8 conversations · 8 done" in at.get("progress")[0].proto.text
+    table2 = _frame(at, "avg_score")
+    overall = (
+        table2[table2["style"].isna()].set_index("agent") if "style" in table2 else table2.set_index("agent")
+    )
+    assert overall.loc["tpp_conversation", "n"] == 4
+    assert overall.loc["tpp_conversation", "success_rate"] == 1.0
+    assert overall.loc["tpp_default", "success_rate"] == 0.0
+    tests = _frame(at, "better")
+    assert set(tests["better"]) == {"tpp_conversation"} and set(tests["worse"]) == {"tpp_default"}
+    assert any("Decision agents: offline" in c.value for c in at.caption)
+    assert len(at.get("plotly_chart")) == 1
+    other = AppTest.from_file(PAGE, default_timeout=180).run()  # a second session sees the same batch
+    assert not other.exception
+    assert other.selectbox(key="orca_lab_experiment").value == exp_id
+    assert _frame(other, "avg_score").equals(table2)
+
+
+def test_a_reload_mid_run_shows_the_running_batch(monkeypatch, tmp_path):
+    """A batch keeps running when the page is reloaded: a fresh session finds it and its progress."""
+    db = tmp_path / "lab.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=180).run()
+    exp_id = _start_batch(at, 60, ["conversation"])  # 240 conversations: still running after the reload
+    try:
+        reloaded = AppTest.from_file(PAGE, default_timeout=180).run()
+        assert not reloaded.exception
+        assert reloaded.selectbox(key="orca_lab_experiment").value == exp_id
+        assert "/240 conversations" in reloaded.get("progress")[0].proto.text
+        assert any("Running in the background" in c.value for c in reloaded.caption)
+        assert background.get(exp_id).alive
+    finally:
+        background.stop(exp_id)
+        background.get(exp_id).thread.join(timeout=60)
 
 
 def _no_keys(monkeypatch) -> None:
@@ -163,17 +231,23 @@ def test_llm_tpp_conversation_and_paper_mode_batch_against_the_fake_server(monke
 
     fake_llm.script([{"text": "I kept the base schedule; it balances the load well."}] * 4)
     at.selectbox(key="orca_lab_optimizer").set_value("T-P-P-paper (LLM)").run()
-    at.slider(key="orca_lab_count").set_value(1)
-    at.multiselect(key="orca_lab_paradigms").set_value(["one_shot"])
-    at.button(key="orca_lab_batch").click().run()
+    exp_id = _start_batch(at, 1, ["one_shot"])
+    agent = Store(db).get_experiment(exp_id)["spec"]["agents"][0]
+    assert (agent["kind"], agent["provider"]) == ("llm", "openai")  # the page's Settings LLM
+    _finish(exp_id)  # the driver process reaches the fake server with the page's key and URL
+    at.run()
     assert not at.exception
-    summary = at.dataframe[-2].value.set_index("paradigm")
-    assert summary.loc["one_shot", "n"] == 4
+    summary = _frame(at, "avg_score")
+    assert summary[summary["style"].isna()].set_index("agent").loc["tpppaper_one_shot", "n"] == 4
     assert len(fake_llm.requests) == 4  # one LLM answer per one-shot conversation (script() cleared the log)
     tools = {t["function"]["name"] for t in fake_llm.requests[-1]["body"]["tools"]}
     assert "show_alternatives" not in tools  # paper mode's tool set
-    agents = next(c.value for c in at.caption if c.value.startswith("Agents in this batch"))
-    assert "paper mode" in agents and "(LLM), decision agents offline stand-in" in agents
+    agents = next(c.value for c in at.caption if "LLM optimization agents: included" in c.value)
+    assert (
+        "tpppaper_one_shot (T-P-P (paper mode" in agents
+        and "), llm)" in agents
+        and "Decision agents: offline" in agents
+    )
 
 
 def test_code_design_conversation_against_the_fake_server(monkeypatch, tmp_path, fake_llm):

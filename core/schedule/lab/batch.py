@@ -1,5 +1,5 @@
-"""In-process conversations for the page: one watched conversation or a few in a row (the CLI and experiment
-specs run the full set on the local or Ray engine). The optimization agent is any `OptimizerSpec` (the offline
+"""One in-process conversation for the page to watch live (batches, from the page or the CLI, are experiments:
+`experiment.lab_spec` started on the engine). The optimization agent is any `OptimizerSpec` (the offline
 T-P-P by default; LLM T-P-P in ORCA or paper mode, C-P-P, C-P-R, C-N-R with settings that hold a key); the decision
 agents are the offline stand-ins or LLM decision agents (`DecisionAgentSpec`). An LLM agent without a key, or a
 combination seed 003 does not define (see OptimizerSpec), is a SpecError before anything runs; every result
@@ -8,8 +8,6 @@ says which agents were LLMs and which were offline stand-ins."""
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import pandas as pd
 
 from core.config import Settings
 from core.errors import SpecError
@@ -87,23 +85,3 @@ def run_one(
     result.decision_llm = decision.kind == "llm"
     return result
 
-
-def run_batch(
-    profiles: list[DecisionProfile],
-    paradigms: list[Paradigm | str],
-    *,
-    on_progress: Callable[[int, int], None] | None = None,
-    decision: DecisionAgentSpec | None = None,
-    settings: Settings | None = None,
-    optimizer: OptimizerSpec | None = None,
-) -> pd.DataFrame:
-    """Every profile under every paradigm; one row per conversation (see ConversationResult.row)."""
-    rows = []
-    total = len(profiles) * len(paradigms)
-    for paradigm in paradigms:
-        for profile in profiles:
-            row = run_one(profile, paradigm, decision=decision, settings=settings, optimizer=optimizer).row()
-            rows.append(row)
-            if on_progress is not None:
-                on_progress(len(rows), total)
-    return pd.DataFrame(rows)

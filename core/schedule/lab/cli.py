@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections import Counter
 from typing import Any
 
@@ -60,30 +59,20 @@ def decision_spec(args: argparse.Namespace) -> DecisionAgentSpec:
 
 
 def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
-    utilities: Any = args.utilities
-    paradigms = args.paradigm or [Paradigm.CONVERSATION.value]
-    decision = decision_spec(args)
-    roles = dict(getattr(args, "role", None) or [])  # --role decision=provider:model (and optimizer)
-    who = f"role decision: {roles['decision'].label}" if "decision" in roles else decision.label
-    named = {"roles": {r: m.as_dict() for r, m in roles.items()}} if roles else {}
-    return {
-        "name": args.name or f"schedule_lab_{'_'.join(paradigms)}_{time.strftime('%Y%m%d_%H%M%S')}",
-        "description": f"Decision agents: {who}. Optimization agent: the offline T-P-P (not an LLM).",
-        "workbench": "school_scheduling",
-        "seeds": [args.seed],
-        "metric": "score",
-        "goal": "max",
-        "env": {
-            "utilities": utilities,
-            "styles": args.style or [s.value for s in Style],
-            "feedbacks": args.feedback or [f.value for f in Feedback],
-            "max_turns": args.max_turns,
-            "decision": decision.as_config(),
-        },
-        "agents": [
-            {"name": f"tpp_{p}", "kind": "offline", "design": "T-P-P", "paradigm": p} | named for p in paradigms
-        ],
-    }
+    """The spec of `schedule lab run` (`experiment.lab_spec`, which the page builds too)."""
+    from core.schedule.lab.experiment import lab_spec
+
+    return lab_spec(
+        args.paradigm or [Paradigm.CONVERSATION.value],
+        utilities=args.utilities,
+        styles=args.style,
+        feedbacks=args.feedback,
+        max_turns=args.max_turns,
+        seed=args.seed,
+        name=args.name,
+        decision=decision_spec(args),
+        roles=dict(getattr(args, "role", None) or []),  # --role decision=provider:model (and optimizer)
+    )
 
 
 def run_command(args: argparse.Namespace) -> dict[str, Any]:

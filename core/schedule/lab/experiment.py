@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.config import Settings
@@ -34,6 +36,73 @@ from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.schedule.lab.utilities import load_utilities, utility_by_key
 
 _LOCAL = threading.local()
+WORKBENCH = "school_scheduling"
+
+
+def lab_spec(
+    paradigms: Sequence[str],
+    *,
+    utilities: int | str | list[str] = "all",
+    styles: Sequence[str] | None = None,
+    feedbacks: Sequence[str] | None = None,
+    max_turns: int = 20,
+    seed: int = 0,
+    name: str | None = None,
+    decision: DecisionAgentSpec | None = None,
+    roles: Mapping[str, RoleModel] | None = None,
+    optimizer: OptimizerSpec | None = None,
+    provider: str | None = None,
+    model: str | None = None,
+) -> dict[str, Any]:
+    """The experiment spec (a dict for `core.experiments.spec.from_dict`) of one lab run: one agent per paradigm,
+    every chosen utility × style × feedback an instance. Built here for the CLI (`schedule lab run`) and the
+    page alike. `optimizer` is the offline T-P-P by default; an LLM design needs `provider` and `model`."""
+    paradigms = list(paradigms) or [Paradigm.CONVERSATION.value]
+    decision = decision or DecisionAgentSpec()
+    optimizer = optimizer or OptimizerSpec()
+    roles = dict(roles or {})
+    who = f"role decision: {roles['decision'].label}" if "decision" in roles else decision.label
+    named = {"roles": {r: m.as_dict() for r, m in roles.items()}} if roles else {}
+    if optimizer.llm:
+        slug = optimizer.design.lower().replace("-", "")
+        base: dict[str, Any] = {
+            "kind": "llm",
+            "provider": provider,
+            "model": model,
+            "design": optimizer.design,
+        }
+        opt_who = f"{optimizer.label} over {provider}/{model}"
+    else:
+        slug, base = "tpp", {"kind": "offline", "design": "T-P-P"}
+        opt_who = "the offline T-P-P (not an LLM)"
+    return {
+        "name": name or f"schedule_lab_{'_'.join(paradigms)}_{time.strftime('%Y%m%d_%H%M%S')}",
+        "description": f"Decision agents: {who}. Optimization agent: {opt_who}.",
+        "workbench": WORKBENCH,
+        "seeds": [seed],
+        "metric": "score",
+        "goal": "max",
+        "env": {
+            "utilities": utilities,
+            "styles": list(styles or [s.value for s in Style]),
+            "feedbacks": list(feedbacks or [f.value for f in Feedback]),
+            "max_turns": max_turns,
+            "decision": decision.as_config(),
+        },
+        "agents": [{"name": f"{slug}_{p}", **base, "paradigm": p} | named for p in paradigms],
+    }
+
+
+def driver_env(settings: Settings | None) -> dict[str, str]:
+    """The variables that give an experiment driver the page's LLM (its key and URL, which may have been typed
+    under Settings rather than exported); empty for the offline provider."""
+    from core.config import PROVIDER_REGISTRY
+
+    entry = PROVIDER_REGISTRY.get(settings.provider) if settings is not None else None
+    if settings is None or entry is None:
+        return {}
+    pairs = ((entry.key_var, settings.api_key), (entry.url_var, settings.base_url))
+    return {var: value for var, value in pairs if var and value}
 
 
 def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -138,7 +207,10 @@ ROLES = ("optimizer", *ENV_ROLES)  # the roles a spec may name
 
 
 def make_agent(
-    agent_spec: dict[str, Any], config: dict[str, Any], settings: Any = None, roles: dict[str, Any] | None = None
+    agent_spec: dict[str, Any],
+    config: dict[str, Any],
+    settings: Any = None,
+    roles: dict[str, Any] | None = None,
 ) -> OptimizerAgent:
     """The optimization agent of a cell; `roles={"optimizer": Settings}` names an LLM agent's model instead of
     the agent's provider/model (refused on an offline agent: it has no model to set)."""
@@ -165,7 +237,9 @@ def make_agent(
     return OptimizerAgent(spec.factory(settings), f"{spec.label} / {paradigm.value}")
 
 
-def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate | None:
+def llm_calls(
+    agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None
+) -> CallEstimate | None:
     """The dry-run estimate of one cell (`experiment run --dry-run`) for an offline optimization agent facing
     LLM decision agents (the role `decision`) in a conversation, an upper bound under stated assumptions: the
     conversation runs to the turn limit (or `max_steps`), each decision-agent turn is one model call (no
@@ -184,7 +258,9 @@ def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int
     if paradigm != Paradigm.CONVERSATION.value:
         return None
     spec = OptimizerSpec.from_agent_spec(agent_spec)
-    template = DecisionAgentSpec.from_config(config.get("decision")).template_for(paradigm, spec.design.upper())
+    template = DecisionAgentSpec.from_config(config.get("decision")).template_for(
+        paradigm, spec.design.upper()
+    )
     profile = DecisionProfile(
         utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
     )

@@ -62,3 +62,35 @@ def test_llm_code_design_rollout_against_the_fake_server(fake_llm) -> None:
     assert metrics["success"] == 0.0 and metrics["score"] == 0.0  # nothing readable was proposed
     assert metrics["stop"] == 1.0  # the decision agent ended the conversation (__END__)
     assert agent.optimizer.solver_calls == 1
+
+
+def test_lab_spec_is_the_cli_spec_and_names_an_llm_optimizer():
+    """Issue 30: `schedule lab run` and the page build their spec with the one builder, `lab_spec`."""
+    import argparse
+
+    from core.experiments.spec import from_dict
+    from core.schedule.lab.cli import register_lab, spec_dict
+    from core.schedule.lab.experiment import lab_spec
+    from core.schedule.lab.optimization_agents import OptimizerSpec
+
+    parser = argparse.ArgumentParser()
+    register_lab(parser.add_subparsers())
+    args = parser.parse_args(["lab", "run", "--paradigm", "one_shot", "--utilities", "2", "--name", "x"])
+    assert from_dict(spec_dict(args)).experiment_id == from_dict(
+        lab_spec(["one_shot"], utilities=2, name="x")
+    ).experiment_id
+    llm = from_dict(
+        lab_spec(["conversation"], utilities=1, name="y", optimizer=OptimizerSpec("C-P-P", "llm"),
+                 provider="openai", model="m")  # fmt: skip
+    )
+    agent = llm.agents[0]
+    assert (agent.name, agent.kind, agent.provider, agent.model) == ("cpp_conversation", "llm", "openai", "m")
+    assert "C-P-P (LLM) over openai/m" in llm.description
+
+
+def test_driver_env_passes_the_pages_key_and_url_to_the_background_driver():
+    from core.schedule.lab.experiment import driver_env
+
+    assert driver_env(None) == {} and driver_env(Settings.from_env({})) == {}
+    typed = Settings.from_env({"OPENAI_API_KEY": "sk-typed", "OPENAI_BASE_URL": "http://x/v1"}, "openai")
+    assert driver_env(typed) == {"OPENAI_API_KEY": "sk-typed", "OPENAI_BASE_URL": "http://x/v1"}
