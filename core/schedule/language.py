@@ -1,13 +1,15 @@
 """Small text readers for the offline agent: school mentions, clock times, limits and intent cues.
 
 Numbers, clock times, clauses and entity matching come from the shared toolkit `core.text`; this module
-keeps the scheduling vocabulary (load and deviation words, grade groups). The request a message makes
+keeps the scheduling vocabulary (load, change and reduce words read from the one parse's words: `load_cue`,
+`change_cue`, `reduce_cue`; grade groups). The request a message makes
 when no rule fits is learned from `core/schedule/intents.toml` (`intent`).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,19 +27,6 @@ from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
-LOAD_WORDS = re.compile(
-    r"kids|students|children|pupils|riders|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
-    r"at a time|simultaneous|together|per (?:bell|wave|run|slot)|"
-    r"money|budget|at once|same time|pile|fleet|drivers"
-)
-DEVIATION_WORDS = re.compile(
-    r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
-    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean (?:absolute )?(?:change|shift|deviation|start)|\bminutes?\b|\bmins?\b"
-)
-REDUCE_WORDS = re.compile(
-    r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"
-    r"too high|gentler|cheaper|save|ease up on|calmer|flatten|even out|limit|under|below"
-)
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
@@ -241,7 +230,7 @@ def carry_limit(previous: str | None, clause: str) -> str:
     ('cap the average change at 5 minutes and the peak at 2,300 students'): returned with 'at most' in front."""
     if previous is None or limit_value(previous) is None or limit_value(clause) is not None:
         return clause
-    if not (LOAD_WORDS.search(clause) or DEVIATION_WORDS.search(clause)):
+    if not (load_cue(clause) or change_cue(clause)):
         return clause
     if not find_numbers(spelled_numbers(_without_times(clause))):
         return clause
@@ -255,7 +244,7 @@ _HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
 def objective_cues(clause: str) -> tuple[bool, bool]:
     """(load, change): which objectives a clause speaks of. When it names both and states a limit, the unit
     decides: minutes are the average change, students the peak ('the average bell change under 10 minutes')."""
-    load, change = bool(LOAD_WORDS.search(clause)), bool(DEVIATION_WORDS.search(clause))
+    load, change = bool(load_cue(clause)), bool(change_cue(clause))
     if load and change and limit_value(clause) is not None:
         if _MINUTES.search(clause):
             return False, True
@@ -434,3 +423,113 @@ def without_described_times(text: str, district: District) -> str:
             lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
             chars[lead:b] = " " * (b - lead)
     return "".join(chars)
+
+
+_NAME_TAIL = frozenset(["middle", "high", "elementary", "school", "ms", "hs", "es", "pk", "k-8", "k8", "pre-k"])
+"""Grade words a stakeholder may add after a school's name ('Everett Middle School', 'Balboa High')."""
+
+
+def said_names(text: str, district: District) -> dict[str, str]:
+    """School -> the words the message named it by, grade words after the name included ('Everett Middle
+    School'); from the one parse's NAME mentions, first mention of each school."""
+    names: dict[str, list[str]] = {}
+    for alias, school in school_aliases(district).items():
+        names.setdefault(school, []).append(alias)
+    message = parse(text, names=names)
+    out: dict[str, str] = {}
+    for mention in message.of(Kind.NAME, live_only=False):
+        if not mention.value or str(mention.value) in out:
+            continue
+        words = [mention.text]
+        for word in message.text[mention.span[1] :].split()[:2]:
+            bare = word.strip(".,;:!?)'\"")
+            if bare.lower() not in _NAME_TAIL:
+                break
+            words.append(bare)
+            if bare != word:
+                break
+        out[str(mention.value)] = " ".join(words)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- word cues (one parse)
+
+
+@dataclass(frozen=True)
+class WordCue:
+    """Words that name one thing: `inside` are stems found anywhere in a word ('arriv' in 'arrivals', 'famil'
+    in 'families'), `exact` whole words, `starts` word beginnings ('cut' in 'cutting'), `phrases` runs of
+    words ('at a time', as in a stretch of text: `_run`)."""
+
+    inside: tuple[str, ...] = ()
+    exact: frozenset[str] = frozenset()
+    phrases: tuple[tuple[str, ...], ...] = ()
+    starts: tuple[str, ...] = ()
+
+    def found(self, words: tuple[str, ...]) -> bool:
+        """Whether the words hold one of the cues."""
+        if any(w in self.exact or w.startswith(self.starts or ("\0",)) for w in words):
+            return True
+        if any(stem in w for w in words for stem in self.inside):
+            return True
+        return any(_run(words, i, p) for p in self.phrases for i in range(len(words) - len(p) + 1))
+
+
+def _run(words: tuple[str, ...], i: int, phrase: tuple[str, ...]) -> bool:
+    """Whether the words from `i` say the phrase as a stretch of text would: the first word may end a longer word
+    and the last begin one ('happy with' in 'unhappy with', 'sleep in' in 'asleep in')."""
+    last = len(phrase) - 1
+    return (
+        words[i].endswith(phrase[0])
+        and words[i + last].startswith(phrase[last])
+        and words[i + 1 : i + last] == phrase[1:last]
+        if last
+        else phrase[0] in words[i]
+    )
+
+
+LOAD_CUE = WordCue(
+    inside=("kids", "students", "children", "pupils", "riders", "peak", "crowd", "rush", "load", "buses", "arriv",
+            "congest", "transport", "cost", "cheap", "expens", "simultaneous", "together", "money", "budget", "pile",
+            "fleet", "drivers"),
+    exact=frozenset(["bus"]),
+    phrases=(("at", "a", "time"), ("per", "bell"), ("per", "wave"), ("per", "run"), ("per", "slot"), ("at", "once"),
+             ("same", "time")),
+)  # fmt: skip
+"""Words about the peak load (students at once, buses, cost): which objective a clause speaks of."""
+CHANGE_CUE = WordCue(
+    inside=("disrupt", "chang", "shift", "deviation", "moved", "moving", "stabil", "stable", "adjust", "familiar",
+            "upheaval", "reshuffl", "churn", "famil", "parents"),
+    exact=frozenset(["move", "moves", "average", "minute", "minutes", "min", "mins"]),
+    phrases=(("used", "to"), ("mean", "change"), ("mean", "shift"), ("mean", "deviation"), ("mean", "start"),
+             ("mean", "absolute", "change"), ("mean", "absolute", "shift"), ("mean", "absolute", "deviation"),
+             ("mean", "absolute", "start")),
+)  # fmt: skip
+"""Words about the change from today's start times (disruption, families, minutes)."""
+REDUCE_CUE = WordCue(
+    inside=("fewer", "less", "lower", "reduc", "smaller", "smooth", "spread", "down", "minimi", "decreas", "gentler",
+            "cheaper", "save", "calmer", "flatten", "limit", "under", "below"),
+    starts=("cut",),
+    phrases=(("not", "so", "many"), ("too", "many"), ("too", "much"), ("too", "high"), ("ease", "up", "on"),
+             ("even", "out")),
+)  # fmt: skip
+"""Words that ask for less of something ('fewer', 'cut', 'too many', 'spread out')."""
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return parse(text).words()
+
+
+def load_cue(text: str) -> bool:
+    """Whether a message or clause speaks of the peak load (`LOAD_CUE`), read from the one parse's words."""
+    return LOAD_CUE.found(_words(text))
+
+
+def change_cue(text: str) -> bool:
+    """Whether a message or clause speaks of the change from today's start times (`CHANGE_CUE`)."""
+    return CHANGE_CUE.found(_words(text))
+
+
+def reduce_cue(text: str) -> bool:
+    """Whether a message or clause asks for less of something (`REDUCE_CUE`)."""
+    return REDUCE_CUE.found(_words(text))
