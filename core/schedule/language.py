@@ -52,23 +52,10 @@ _GROUPS = {
 """Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
 school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
 starts), 'none of the high schools'."""
-CLOSE_TO = re.compile(
-    r"\bclose(?:r)?\b|\bnear|\bfar\b|\broughly\b|\babout\b|more or less|\bsimilar|\bdrift|\bstray|\bwander|"
-    r"\bbarely\b|\blook like\b|\bpossible\b"
-)
-"""Words that ask for a start to stay near another ('as close as possible to today's', 'not far from where it is',
-'roughly where they are'), not exactly at it."""
-TODAY = re.compile(
-    r"today|\bnow\b|current|present|usual|existing|\bold\b|where (?:it|they) (?:is|are)|used to|familiar|"
-    r"at the moment|these days"
-)
-"""Words that point at today's start times."""
 LEAST = re.compile(
     r"\bas (?:little|few|small|minor|gentle)\b[^.;]*?\bas (?:possible|we can|you can|they can)\b|\bminim|\bleast\b"
 )
 """'as little as possible', 'minimal', 'the least': the smallest amount of something (of change, with a change word)."""
-_PIN = re.compile(r"\b(?:fix|fixed|lock|locked|pin|pinned|freeze|frozen|nail)\b")
-"""Verbs that ask to hold starts exactly ('lock every school at its current time')."""
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -153,18 +140,12 @@ def whole_district(text: str) -> bool:
 
 def rest_of_district(text: str) -> bool:
     """Whether the text speaks of the schools other than the ones named ('the other schools', 'everyone else')."""
-    return bool(_REST.search(text.lower()))
-
-
-_REST = re.compile(
-    r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
-    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b"
-)
+    return REST_CUE.found(_words(text.lower()))
 
 
 def pins(text: str) -> bool:
     """Whether the text asks to hold starts exactly with a verb that says so ('fix', 'lock', 'pin', 'freeze')."""
-    return bool(_PIN.search(text))
+    return bool(PIN_WORDS.intersection(_words(text)))
 
 
 def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
@@ -176,11 +157,18 @@ def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
 def negated(window: str) -> bool:
     """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
     ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
-    return negated_at(window, len(window), exclusions=True) or bool(_BARE_NO.search(window))
+    return negated_at(window, len(window), exclusions=True) or _bare_no(window)
 
 
-_BARE_NO = re.compile(r"(?:^|[^,\w])\s*\bno\s+$")
-"""'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
+def _bare_no(window: str) -> bool:
+    """'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
+    stripped = window.rstrip()
+    before = stripped[:-2]
+    return (
+        window[-1:].isspace()
+        and stripped.endswith("no")
+        and not (before[-1:].isalnum() or before[-1:] in (",", "_"))
+    )
 
 
 def spelled_numbers(text: str) -> str:
@@ -237,8 +225,6 @@ def carry_limit(previous: str | None, clause: str) -> str:
     return f"at most {clause}"
 
 
-_MINUTES = re.compile(r"\bmin(?:ute)?s?\b|\bhours?\b|\bhrs?\b")
-_HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
 
 
 def objective_cues(clause: str) -> tuple[bool, bool]:
@@ -246,9 +232,9 @@ def objective_cues(clause: str) -> tuple[bool, bool]:
     decides: minutes are the average change, students the peak ('the average bell change under 10 minutes')."""
     load, change = bool(load_cue(clause)), bool(change_cue(clause))
     if load and change and limit_value(clause) is not None:
-        if _MINUTES.search(clause):
+        if MINUTE_WORDS.intersection(words := _words(clause)):
             return False, True
-        if _HEADS.search(clause):
+        if HEAD_WORDS.intersection(words):
             return True, False
     return load, change
 
@@ -263,12 +249,23 @@ def comma_parts(text: str) -> list[str]:
 
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
-    text = _NUMBER_ABBREVIATION.sub("no ", text.lower())
+    text = _number_abbreviation(text.lower())
     return _split(text, commas=False, joiners=("and", "but", "also", "plus", "while"))
 
 
-_NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")
-"""'priority no. 1: fewer buses' is one clause: the full stop of 'no.' before a number ends no sentence."""
+def _number_abbreviation(text: str) -> str:
+    """'priority no. 1: fewer buses' is one clause: 'no.' before a number becomes 'no ' (its full stop ends no
+    sentence)."""
+    out, start, found = [], 0, text.find("no.")
+    while found >= 0:
+        end = found + 3
+        after = text[end:].lstrip()
+        whole = not (text[found - 1 : found].isalnum() or text[found - 1 : found] == "_")
+        if whole and after[:1].isdigit():
+            out += [text[start:found], "no "]
+            start = len(text) - len(after)
+        found = text.find("no.", end)
+    return "".join(out) + text[start:]
 
 
 def intents() -> IntentClassifier:
@@ -533,3 +530,41 @@ def change_cue(text: str) -> bool:
 def reduce_cue(text: str) -> bool:
     """Whether a message or clause asks for less of something (`REDUCE_CUE`)."""
     return REDUCE_CUE.found(_words(text))
+
+
+CLOSE_CUE = WordCue(
+    exact=frozenset(["close", "closer", "far", "roughly", "about", "barely", "possible"]),
+    starts=("near", "similar", "drift", "stray", "wander"),
+    phrases=(("more", "or", "less"), ("look", "like")),
+)
+"""Words that ask for a start to stay near another ('as close as possible to today's', 'not far from where it is',
+'roughly where they are'), not exactly at it."""
+TODAY_CUE = WordCue(
+    inside=("today", "current", "present", "usual", "existing", "familiar"),
+    exact=frozenset(["now", "old"]),
+    phrases=(("where", "it", "is"), ("where", "it", "are"), ("where", "they", "is"), ("where", "they", "are"),
+             ("used", "to"), ("at", "the", "moment"), ("these", "days")),
+)  # fmt: skip
+"""Words that point at today's start times."""
+PIN_WORDS = frozenset(["fix", "fixed", "lock", "locked", "pin", "pinned", "freeze", "frozen", "nail"])
+"""Verbs that ask to hold starts exactly ('lock every school at its current time')."""
+MINUTE_WORDS = frozenset(["min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs"])
+HEAD_WORDS = frozenset(["students", "kids", "children", "pupils", "riders"])
+
+
+def near_today(text: str) -> bool:
+    """Whether the text asks for starts near today's ('as close as possible to today's', 'roughly where they
+    are'): a `CLOSE_CUE` and a `TODAY_CUE` word."""
+    words = _words(text)
+    return CLOSE_CUE.found(words) and TODAY_CUE.found(words)
+
+
+REST_CUE = WordCue(
+    phrases=(
+        *((q, *mid, "other", noun) for q in ("all", "each", "every") for mid in ((), ("the",), ("of", "the"), ("our",))
+          for noun in ("school", "schools")),
+        ("everyone", "else"), ("everybody", "else"), ("the", "other", "schools"), ("the", "remaining", "schools"),
+        ("the", "rest", "of", "the", "schools"), ("the", "rest", "of", "our", "schools"),
+    ),
+)  # fmt: skip
+"""Words for the schools other than the ones named ('the other schools', 'everyone else')."""

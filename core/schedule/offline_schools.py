@@ -101,7 +101,7 @@ NAMED_SLOT = re.compile(
     r"(?:slot|start|bell|time|option|run)\b"
 )
 """A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
-SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
+SWAP_WORDS = ("swap", "switch", "trade", "exchange")
 _PRONOUNS = frozenset(["it", "them", "they", "those"])
 
 
@@ -200,7 +200,7 @@ def district_wish(clause: str) -> str | None:
     words = parse(clause).words()
     if EARLIER_CUE.found(words) or LATER_CUE.found(words) or _free(words) or NAMED_SLOT.search(clause):
         return None
-    close = lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause)
+    close = lang.near_today(clause)
     if close or (lang.LEAST.search(clause) and lang.change_cue(clause)):
         return "near"
     if lang.pins(clause):
@@ -629,8 +629,8 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     """'Swap Everett and Lick': each of two named schools takes the other's current start."""
     schools = [school for _, school in lang.mentioned_schools(low, session.district)]
     current = session.current
-    asked = SWAP.search(low)
-    if not asked or len(schools) != 2 or current is None or lang.negated(low[: asked.start()]):
+    asked = min((at for w in SWAP_WORDS if (at := _word_at(low, w)) >= 0), default=-1)
+    if asked < 0 or len(schools) != 2 or current is None or lang.negated(low[:asked]):
         return False
     district = session.district
     first, second = (current.result.assignment[district.school_index(s)] for s in schools)
@@ -645,6 +645,18 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
             ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
         )
     return True
+
+
+def _word_at(text: str, word: str) -> int:
+    """Where the word first stands whole in the text (no letter, digit or '_' on either side), else -1."""
+    found = text.find(word)
+    while found >= 0:
+        end = found + len(word)
+        edges = text[found - 1 : found] + text[end : end + 1]
+        if not any(c.isalnum() or c == "_" for c in edges):
+            return found
+        found = text.find(word, found + 1)
+    return -1
 
 
 def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int, bool] | None:
