@@ -192,7 +192,7 @@ class Goal:
 
 
 def _goals(
-    calls: list[Call], said: dict[str, str] | None = None, words: dict[tuple[str, str], str] | None = None
+    calls: list[Call], said: dict[str, str] | None = None, words: dict[tuple[str, str, str], str] | None = None
 ) -> list[Goal]:
     """The goals of a turn's edits: each fix, forbid and upper bound it adds; `said`: the schools as the user
     named them, `words`: the user's word for a start the agent chose ((school, time) -> 'later')."""
@@ -201,7 +201,7 @@ def _goals(
     for name, args in calls:
         if name == "fix_start_time":
             school, time, kind = args["school"], args["time"], args["type"]
-            asked = words.get((school, time)) if kind == "fix" else None
+            asked = words.get((school, time, kind))
             goals.append(Goal(school, time, kind, said=said.get(school), asked=asked))
         elif name == "add_objective_upper_bound":
             goals.append(Goal(None, None, "bound", args["objective"], args["value"]))
@@ -270,6 +270,8 @@ class Memory:
     relative: dict[tuple[str, str], str] = field(default_factory=dict)
     """(school, time) -> the user's words for a start the agent chose for them ('earlier', 'kept where it is'):
     ruling that start out later contradicts the request ('Galileo earlier', then 'Galileo not before 8:40')."""
+    wording: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    """(school, time, 'fix'|'forbid') -> the user's terms for the last turn's calls ('later', 'after 8:00 AM')."""
     before: dict[str, str] = field(default_factory=dict)
     """The schedule when the turn's request was read: the 'before' of its read-back."""
     home: list[str] = field(default_factory=list)
@@ -286,6 +288,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
+    memory.wording = {}
     text, cut = clean(text)
     if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
         memory.offer, memory.menu = offer, menu
@@ -653,6 +656,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     }
     if not plan.ask:
         _remember_relative(plan, memory)
+        memory.wording = {
+            (a["school"], a["time"], a["type"]): word for (_, a), word in [*plan.wording, *plan.relative]
+        }
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -1013,7 +1019,7 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
         text = last_user_text(messages)
         memory.before = dict(session.current.result.schedule) if session.current is not None else {}
         plan = interpret(text, session, memory)
-        memory.goals = _goals(plan.calls, lang.said_names(text, session.district), memory.relative)
+        memory.goals = _goals(plan.calls, lang.said_names(text, session.district), memory.wording)
         return OfflineTurn(text=plan.reply, tool_calls=plan.calls)
 
     return policy

@@ -171,6 +171,9 @@ class Plan:
     timeless: list[Call] = field(default_factory=list)
     """Fixes read from a clause that states no time (a direction, 'keep it there'): a time the same message
     states for that school wins over them, so a sentence without a time never makes a time conflict."""
+    wording: list[tuple[Call, str]] = field(default_factory=list)
+    """The user's terms for a call when they differ from 'at 8:40 AM' / 'not at 7:50 AM' ('not before 8:30 AM',
+    'later'): what the read-back says was asked."""
     relative: list[tuple[Call, str]] = field(default_factory=list)
     """The fixes of `timeless` with the user's words for them ('earlier', 'later', 'kept where it is'): a later
     message that rules out the start they chose contradicts them and is asked about."""
@@ -514,6 +517,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         if not banned:
             plan.say.append(f"Every start-time option for {school} already meets that ({label}).")
         plan.calls.extend(edit("forbid", t) for t in banned)
+        side = ("after" if later_wanted else "before") if strict else ("at or after" if later_wanted else "at or before")
+        plan.wording.extend((edit("forbid", t), f"{side} {format_time(limit)}") for t in banned)
         return
     if times:
         wanted, unwanted, previous_end, refused, either = [], [], 0, False, False

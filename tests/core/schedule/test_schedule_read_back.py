@@ -81,3 +81,18 @@ def test_read_back_states_unchanged_starts_and_the_users_name():
     missed = read_back([Goal("Everett MS", "9:30 AM", "fix")], session, dict(now))
     assert "Everett MS: stays at" in missed and "not achieved" in missed
     assert read_back([Goal(None, None, "bound", "student_load_balancing", 20.0)], session, dict(now)) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("No middle school may begin earlier than 8:30.", "you asked: at or after 8:30 AM"),
+        ("Galileo should start after 8 o'clock", "you asked: after 8:00 AM"),
+        ("Cobb no later than 8:45 please", "you asked: at or before 8:45 AM"),
+    ],
+)
+def test_a_bound_is_read_back_as_the_user_put_it_not_as_the_ruled_out_starts(text, asked):
+    turn = _agent().respond(text)
+    assert turn.status == "optimal", turn.text
+    back = _read_back(turn.text)
+    assert asked in back and "not at" not in back, back
