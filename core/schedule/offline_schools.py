@@ -18,13 +18,6 @@ from solvers.schedule.data import format_time
 
 Call = tuple[str, dict[str, Any]]
 
-EARLIER = re.compile(
-    r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up|\btoo late\b"
-)
-LATER = re.compile(
-    r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in|\btoo early\b"
-)
-"""Directions; a complaint gives one too ('the pre-K schools start too late' asks for earlier)."""
 EARLIER_CUE = lang.WordCue(
     inside=("earliest", "earlier", "sooner"),
     phrases=(("as", "early", "as"), ("first", "slot"), ("first", "start"), ("move", "up"), ("move", "it", "up"),
@@ -35,8 +28,8 @@ LATER_CUE = lang.WordCue(
     phrases=(("as", "late", "as"), ("last", "slot"), ("last", "start"), ("push", "back"), ("push", "it", "back"),
              ("push", "them", "back"), ("sleep", "in"), ("too", "early")),
 )  # fmt: skip
-"""The words of `EARLIER` / `LATER` read from the one parse's words, for whether a clause gives a direction
-(`_direction` still needs their positions)."""
+"""The direction words read from the one parse's words, for whether a clause gives a direction (`_direction`
+finds them with their positions: `EARLIER_WORDS`, `LATER_WORDS`)."""
 FREE_CUE = lang.WordCue(
     inside=("unfix", "release", "anytime", "flexib"),
     phrases=(("any", "time"), ("doesn't", "matter"), ("doesnt", "matter"), ("let", "move"), ("let", "it", "move"),
@@ -96,11 +89,76 @@ _OFF_BEFORE = re.compile(
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
-NAMED_SLOT = re.compile(
-    r"\b(first|earliest|early|second|middle|third|last|latest|late)\s+(?:start(?:ing)?\s+)?"
-    r"(?:slot|start|bell|time|option|run)\b"
-)
-"""A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
+def _word_spans(text: str) -> list[tuple[str, int, int, bool]]:
+    """(word, start, end, spaced) of the runs of letters, digits and apostrophes in a lower-cased clause; `spaced`:
+    only spaces stand between it and the word before ('too late', not 'too-late' or 'too, late')."""
+    spans: list[tuple[str, int, int, bool]] = []
+    start = None
+    for i, ch in enumerate(text + " "):
+        inside = ch.isalnum() or ch == "'"
+        if inside and start is None:
+            start = i
+        elif not inside and start is not None:
+            spaced = bool(spans) and text[spans[-1][2] : start].isspace()
+            spans.append((text[start:i], start, i, spaced))
+            start = None
+    return spans
+
+
+def _phrase_at(spans: list[tuple[str, int, int, bool]], i: int, phrase: tuple[str, ...]) -> tuple[int, int] | None:
+    """(start, end) of the phrase said from word i on, as a stretch of text would hold it: a one-word phrase
+    anywhere inside the word, a longer one ending the first word and beginning the last ('too late')."""
+    word, start, end, _ = spans[i]
+    if len(phrase) == 1:
+        at = word.find(phrase[0])
+        return None if at < 0 else (start + at, start + at + len(phrase[0]))
+    last = i + len(phrase) - 1
+    if last >= len(spans) or not word.endswith(phrase[0]) or not spans[last][0].startswith(phrase[-1]):
+        return None
+    between = spans[i + 1 : last + 1]
+    if [s[0] for s in between[:-1]] != list(phrase[1:-1]) or not all(s[3] for s in between):
+        return None
+    return end - len(phrase[0]), spans[last][1] + len(phrase[-1])
+
+
+def _find_cues(clause: str, phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, int, str]]:
+    """(start, end, words) of every cue phrase in the clause, left to right and not overlapping; at one place
+    the phrase listed first wins ('earliest' before 'earlier')."""
+    spans, found, taken = _word_spans(clause), [], 0
+    for i in range(len(spans)):
+        hits = [(at, p) for p in phrases if (at := _phrase_at(spans, i, p)) is not None and at[0] >= taken]
+        if hits:
+            (start, end), phrase = min(hits, key=lambda h: h[0][0])
+            found.append((start, end, " ".join(phrase)))
+            taken = end
+    return found
+
+
+EARLIER_WORDS = (("earliest",), ("as", "early", "as"), ("first", "slot"), ("first", "start"), ("earlier",),
+                 ("sooner",), ("move", "up"), ("move", "it", "up"), ("move", "them", "up"), ("too", "late"))  # fmt: skip
+LATER_WORDS = (("latest",), ("as", "late", "as"), ("last", "slot"), ("last", "start"), ("later",), ("push", "back"),
+               ("push", "it", "back"), ("push", "them", "back"), ("sleep", "in"), ("too", "early"))  # fmt: skip
+"""The direction phrases, in the order they are tried at one place; a complaint gives one too ('the pre-K
+schools start too late' asks for earlier)."""
+_SLOT_PLACES = frozenset(["first", "earliest", "early", "second", "middle", "third", "last", "latest", "late"])
+_SLOT_NOUNS = frozenset(["slot", "start", "bell", "time", "option", "run"])
+
+
+def _named_slot(clause: str) -> tuple[int, int, str] | None:
+    """(start, end, place word) of a start-time option named by its place ('the early slot', 'the middle bell',
+    'the last start time'), else None."""
+    spans = _word_spans(clause)
+    for i, (word, start, _, _) in enumerate(spans):
+        if word not in _SLOT_PLACES:
+            continue
+        after = [s for s in spans[i + 1 : i + 3] if s[3]]
+        if len(after) == 2 and after[0][0] in ("start", "starting") and after[1][0] in _SLOT_NOUNS:
+            return start, after[1][2], word
+        if after[:1] and after[0][0] in _SLOT_NOUNS and spans[i + 1][3]:
+            return start, after[0][2], word
+    return None
+
+
 SWAP_WORDS = ("swap", "switch", "trade", "exchange")
 _PRONOUNS = frozenset(["it", "them", "they", "those"])
 
@@ -201,7 +259,7 @@ def district_wish(clause: str) -> str | None:
     if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
         return None
     words = parse(clause).words()
-    if EARLIER_CUE.found(words) or LATER_CUE.found(words) or _free(words) or NAMED_SLOT.search(clause):
+    if EARLIER_CUE.found(words) or LATER_CUE.found(words) or _free(words) or _named_slot(clause):
         return None
     close = lang.near_today(clause)
     if close or (lang.LEAST.search(clause) and lang.change_cue(clause)):
@@ -561,11 +619,11 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 )
         if times:
             return
-    named = NAMED_SLOT.search(clause)
+    named = _named_slot(clause)
     if named:
-        word = named.group(1)
+        start, end, word = named
         index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
-        refused = lang.negated(clause[: named.start()]) or bool(_REFUSED_AFTER.match(clause[named.end() :]))
+        refused = lang.negated(clause[:start]) or bool(_REFUSED_AFTER.match(clause[end:]))
         plan.calls.append(edit("forbid" if refused else "fix", options[index]))
         return
     direction = _direction(clause)
@@ -700,8 +758,8 @@ def _on_grid(minutes: int, options: tuple[int, ...]) -> int:
 def _direction(clause: str) -> tuple[str, bool] | None:
     """('earlier'|'later'|'earliest'|'latest', negated) of the first direction not negated, else of the last one."""
     cues = sorted(
-        [(m.start(), m.end(), m.group(0), -1) for m in EARLIER.finditer(clause)]
-        + [(m.start(), m.end(), m.group(0), +1) for m in LATER.finditer(clause)]
+        [(start, end, words, -1) for start, end, words in _find_cues(clause, EARLIER_WORDS)]
+        + [(start, end, words, +1) for start, end, words in _find_cues(clause, LATER_WORDS)]
     )
     found, previous_end = [], 0
     for start, end, words, sign in cues:

@@ -9,7 +9,15 @@ import pytest
 
 from core.schedule import language as lang
 from core.schedule.offline import _replace_word
-from core.schedule.offline_schools import _keeps, _word_at, has_request
+from core.schedule.offline_schools import (
+    EARLIER_WORDS,
+    LATER_WORDS,
+    _find_cues,
+    _keeps,
+    _named_slot,
+    _word_at,
+    has_request,
+)
 from core.schedule.state import resolve_time, school_aliases
 from core.text.mentions import parse
 from solvers.schedule.data import load_district
@@ -100,3 +108,31 @@ def test_school_aliases_and_typed_start_times_need_no_regex():
     assert aliases["ttc"] == "Transition Training Center (Access)"
     assert resolve_time(district, "840") == 520 and resolve_time(district, "0930") == 570
     assert lang.split_clauses("priority no. 1: fewer buses. thanks") == ["priority no 1: fewer buses", "thanks"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "earlier", "later"),
+    [
+        ("not later, earlier please", [(11, 18, "earlier")], [(4, 9, "later")]),
+        ("as early as you can, they're too late now", [(0, 11, "as early as"), (29, 37, "too late")], []),
+        ("push them back, not the earliest", [(24, 32, "earliest")], [(0, 14, "push them back")]),
+        ("too-late complaints", [], []),
+    ],
+)
+def test_direction_words_are_found_with_their_places(clause, earlier, later):
+    assert _find_cues(clause, EARLIER_WORDS) == earlier
+    assert _find_cues(clause, LATER_WORDS) == later
+
+
+@pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        ("keep lick off the early slot", (18, 28, "early")),
+        ("cobb in the last starting time", (12, 30, "last")),
+        ("the middle bell for ortega", (4, 15, "middle")),
+        ("not-second-time", None),
+        ("the first day of school", None),
+    ],
+)
+def test_a_start_option_named_by_its_place_is_found_with_its_span(clause, slot):
+    assert _named_slot(clause) == slot
