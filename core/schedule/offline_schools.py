@@ -392,6 +392,7 @@ def targets(
     out: list[tuple[str, list[str]]] = []
     last: list[str] = list(context or [])
     home = home if home is not None else []
+    naming = False  # the clause before said which schools are the stakeholder's
     inherited = bool(
         last
     )  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
@@ -400,9 +401,19 @@ def targets(
         own = _own_word(words)
         direct = [school for _, school in lang.mentioned_schools(clause, session.district)]
         if direct and _FIRST_PERSON.intersection(words):
-            home[:] = direct  # 'I'm the principal at Lick': Lick is 'our school' from now on
+            home[:], naming = direct, True  # 'I'm the principal at Lick': Lick is 'our school' from now on
+        elif direct and naming and not has_request(clause):
+            home.extend(s for s in direct if s not in home)  # 'my kids go to Cobb and Lick'
+        else:
+            naming = False
         if not schools and own and _asks_a_school(clause):
             mine = home or (last if len(last) == 1 else [])
+            if len(mine) > 1 and own in ("our school", "my school", "our campus", "my campus"):
+                plan.ask.append(f"Which of your schools do you mean by \"{own}\": {' or '.join(mine)}?")
+                plan.ask.append("Nothing is changed yet.")
+                plan.choices.append((own, tuple(mine)))
+                out.append((clause, []))
+                continue
             if mine:
                 schools, last, inherited = list(mine), list(mine), False
             else:

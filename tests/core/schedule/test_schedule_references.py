@@ -128,3 +128,20 @@ def test_a_refused_time_that_is_no_start_option_does_not_hide_the_direction(text
     turn = _agent().respond(text)
     assert "is not a start-time option" not in turn.text, turn.text
     assert "already has the" in turn.text or _edits(turn), turn.text
+
+
+@pytest.mark.parametrize(
+    ("intro", "ask", "answer", "expected"),
+    [
+        ("My two kids go to Cobb and Lick.", "Can my school start at 9:30?", "Cobb", ("Cobb (Dr William L) ES", "9:30 AM")),
+        ("We run Everett and Galileo.", "Our school should begin at 8:40.", "Galileo", ("Galileo HS", "8:40 AM")),
+        ("I teach at both Balboa and Lick.", "Could my school go later?", "Lick", ("Lick (James) MS", "9:30 AM")),
+    ],
+)
+def test_my_school_among_several_of_the_stakeholders_schools_is_asked_about(intro, ask, answer, expected):
+    agent = _agent()
+    agent.respond(intro)
+    turn = agent.respond(ask)
+    assert turn.tool_calls == [] and "Which of your schools" in turn.text, turn.text
+    turn = agent.respond(answer)
+    assert _edits(turn) == [(*expected, "fix")], turn.text
