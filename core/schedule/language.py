@@ -52,10 +52,6 @@ _GROUPS = {
 """Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
 school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
 starts), 'none of the high schools'."""
-LEAST = re.compile(
-    r"\bas (?:little|few|small|minor|gentle)\b[^.;]*?\bas (?:possible|we can|you can|they can)\b|\bminim|\bleast\b"
-)
-"""'as little as possible', 'minimal', 'the least': the smallest amount of something (of change, with a change word)."""
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -90,29 +86,19 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
     aliases = index.aliases
     taken = {m.start for m in index.mentions(text)}
     out = []
-    for match in re.finditer(r"[a-z][a-z'\-]{4,}", text.lower()):
-        word = match.group(0)
-        if word in aliases or match.start() in taken:
+    low = text.lower()
+    for start, end in _long_words(low):
+        word = low[start:end]
+        if word in aliases or start in taken:
             continue
         schools = index.fuzzy(word)
-        grade = _GRADE_AFTER.match(text.lower(), match.end())
-        if grade:  # 'Everest Elementary' is not Everett MS
-            code = next(c for c, p in _GRADE_NAMES.items() if re.fullmatch(p, grade.group(1)))
+        code = _grade_after(low, end)
+        if code:  # 'Everest Elementary' is not Everett MS
             fits = {s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]}
             schools = tuple(s for s in schools if s in fits)
         if schools:
-            out.append((match.start(), word, schools))
+            out.append((start, word, schools))
     return out
-
-
-_GRADE_NAMES = {
-    "HS": r"high(?: school)?|hs",
-    "MS": r"middle(?: school)?|ms",
-    "ES": r"elementary(?: school)?|es",
-    "PK": r"pre-?k|pk|preschool|pre-?school",
-    "K8": r"k-?8",
-}
-_GRADE_AFTER = re.compile(r"\s+(" + "|".join(_GRADE_NAMES.values()) + r")\b")
 
 
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
@@ -568,3 +554,64 @@ REST_CUE = WordCue(
     ),
 )  # fmt: skip
 """Words for the schools other than the ones named ('the other schools', 'everyone else')."""
+
+
+_GRADE_FORMS = {
+    "HS": ("high school", "high", "hs"),
+    "MS": ("middle school", "middle", "ms"),
+    "ES": ("elementary school", "elementary", "es"),
+    "PK": ("pre-k", "prek", "pk", "preschool", "pre-school"),
+    "K8": ("k-8", "k8"),
+}
+"""Grade words after a school-like word ('Everest Elementary'), by grade code."""
+
+
+def _grade_after(text: str, end: int) -> str | None:
+    """The grade code of the grade words right after position `end` (after a space), else None."""
+    rest = text[end:]
+    stripped = rest.lstrip()
+    if stripped == rest:
+        return None
+    for code, forms in _GRADE_FORMS.items():
+        for form in forms:
+            after = stripped[len(form) : len(form) + 1]
+            if stripped.startswith(form) and not (after.isalnum() or after == "_"):
+                return code
+    return None
+
+
+def _long_words(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of a letter then four or more letters, apostrophes or hyphens."""
+    spans, i = [], 0
+    while i < len(text):
+        if "a" <= text[i] <= "z":
+            j = i + 1
+            while j < len(text) and ("a" <= text[j] <= "z" or text[j] in "'-"):
+                j += 1
+            if j - i >= 5:
+                spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    return spans
+
+
+_SMALL = frozenset(["little", "few", "small", "minor", "gentle"])
+_AS_POSSIBLE = (("possible",), ("we", "can"), ("you", "can"), ("they", "can"))
+
+
+def least(text: str) -> bool:
+    """Whether the text asks for the smallest amount of something: 'as little (few, small, ...) ... as possible'
+    within a sentence, 'minimal', 'minimum', 'the least' (of change, with a change word)."""
+    low = text.lower()
+    for sentence in low.replace(";", ".").split("."):
+        words = _words(sentence)
+        if any(w.startswith("minim") or w == "least" for w in words):
+            return True
+        opened = False
+        for i, word in enumerate(words):
+            if word == "as" and i + 1 < len(words):
+                if opened and any(words[i + 1 : i + 1 + len(p)] == p for p in _AS_POSSIBLE):
+                    return True
+                opened = opened or words[i + 1] in _SMALL
+    return False

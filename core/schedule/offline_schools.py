@@ -262,7 +262,7 @@ def district_wish(clause: str) -> str | None:
     if EARLIER_CUE.found(words) or LATER_CUE.found(words) or _free(words) or _named_slot(clause):
         return None
     close = lang.near_today(clause)
-    if close or (lang.LEAST.search(clause) and lang.change_cue(clause)):
+    if close or (lang.least(clause) and lang.change_cue(clause)):
         return "near"
     if lang.pins(clause):
         return None

@@ -136,3 +136,31 @@ def test_direction_words_are_found_with_their_places(clause, earlier, later):
 )
 def test_a_start_option_named_by_its_place_is_found_with_its_span(clause, slot):
     assert _named_slot(clause) == slot
+
+
+@pytest.mark.parametrize(
+    ("text", "least"),
+    [
+        ("as few changes as we can manage", True),
+        ("keep moves minimal", True),
+        ("the least disruption", True),
+        ("as little as before. as possible", False),
+        ("at least two buses", True),
+        ("as early as possible", False),
+    ],
+)
+def test_the_smallest_amount_is_read_within_a_sentence(text, least):
+    assert lang.least(text) is least
+
+
+@pytest.mark.parametrize(
+    ("text", "schools"),
+    [
+        ("everet later please", ("Everett MS",)),
+        ("everest elementary later please", ()),
+        ("everet middle at 9:30", ("Everett MS",)),
+    ],
+)
+def test_a_misspelt_name_is_read_with_the_grade_word_after_it(text, schools):
+    found = lang.fuzzy_mentions(text, load_district())
+    assert tuple(s for _, _, c in found for s in c) == schools
