@@ -1,13 +1,15 @@
 """Small text readers for the offline agent: school mentions, clock times, limits and intent cues.
 
 Numbers, clock times, clauses and entity matching come from the shared toolkit `core.text`; this module
-keeps the scheduling vocabulary (load and deviation words, grade groups). The request a message makes
+keeps the scheduling vocabulary (load, change and reduce words read from the one parse's words: `load_cue`,
+`change_cue`, `reduce_cue`; grade groups). The request a message makes
 when no rule fits is learned from `core/schedule/intents.toml` (`intent`).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,19 +27,6 @@ from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
-LOAD_WORDS = re.compile(
-    r"kids|students|children|pupils|riders|peak|crowd|rush|load|buses|\bbus\b|arriv|congest|transport|cost|cheap|expens|"
-    r"at a time|simultaneous|together|per (?:bell|wave|run|slot)|"
-    r"money|budget|at once|same time|pile|fleet|drivers"
-)
-DEVIATION_WORDS = re.compile(
-    r"disrupt|chang|shift|deviation|moved|moving|stabil|stable|used to|adjust|familiar|upheaval|reshuffl|churn|"
-    r"famil|parents|\bmov(?:e|es|ing)\b|\baverage\b|\bmean (?:absolute )?(?:change|shift|deviation|start)|\bminutes?\b|\bmins?\b"
-)
-REDUCE_WORDS = re.compile(
-    r"fewer|less|lower|reduc|smaller|smooth|spread|down|\bcut|minimi|decreas|not so many|too many|too much|"
-    r"too high|gentler|cheaper|save|ease up on|calmer|flatten|even out|limit|under|below"
-)
 LIMIT_WORDS = re.compile(
     r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
     r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
@@ -63,23 +52,6 @@ _GROUPS = {
 """Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
 school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
 starts), 'none of the high schools'."""
-CLOSE_TO = re.compile(
-    r"\bclose(?:r)?\b|\bnear|\bfar\b|\broughly\b|\babout\b|more or less|\bsimilar|\bdrift|\bstray|\bwander|"
-    r"\bbarely\b|\blook like\b|\bpossible\b"
-)
-"""Words that ask for a start to stay near another ('as close as possible to today's', 'not far from where it is',
-'roughly where they are'), not exactly at it."""
-TODAY = re.compile(
-    r"today|\bnow\b|current|present|usual|existing|\bold\b|where (?:it|they) (?:is|are)|used to|familiar|"
-    r"at the moment|these days"
-)
-"""Words that point at today's start times."""
-LEAST = re.compile(
-    r"\bas (?:little|few|small|minor|gentle)\b[^.;]*?\bas (?:possible|we can|you can|they can)\b|\bminim|\bleast\b"
-)
-"""'as little as possible', 'minimal', 'the least': the smallest amount of something (of change, with a change word)."""
-_PIN = re.compile(r"\b(?:fix|fixed|lock|locked|pin|pinned|freeze|frozen|nail)\b")
-"""Verbs that ask to hold starts exactly ('lock every school at its current time')."""
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -114,29 +86,19 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
     aliases = index.aliases
     taken = {m.start for m in index.mentions(text)}
     out = []
-    for match in re.finditer(r"[a-z][a-z'\-]{4,}", text.lower()):
-        word = match.group(0)
-        if word in aliases or match.start() in taken:
+    low = text.lower()
+    for start, end in _long_words(low):
+        word = low[start:end]
+        if word in aliases or start in taken:
             continue
         schools = index.fuzzy(word)
-        grade = _GRADE_AFTER.match(text.lower(), match.end())
-        if grade:  # 'Everest Elementary' is not Everett MS
-            code = next(c for c, p in _GRADE_NAMES.items() if re.fullmatch(p, grade.group(1)))
+        code = _grade_after(low, end)
+        if code:  # 'Everest Elementary' is not Everett MS
             fits = {s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]}
             schools = tuple(s for s in schools if s in fits)
         if schools:
-            out.append((match.start(), word, schools))
+            out.append((start, word, schools))
     return out
-
-
-_GRADE_NAMES = {
-    "HS": r"high(?: school)?|hs",
-    "MS": r"middle(?: school)?|ms",
-    "ES": r"elementary(?: school)?|es",
-    "PK": r"pre-?k|pk|preschool|pre-?school",
-    "K8": r"k-?8",
-}
-_GRADE_AFTER = re.compile(r"\s+(" + "|".join(_GRADE_NAMES.values()) + r")\b")
 
 
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
@@ -164,18 +126,12 @@ def whole_district(text: str) -> bool:
 
 def rest_of_district(text: str) -> bool:
     """Whether the text speaks of the schools other than the ones named ('the other schools', 'everyone else')."""
-    return bool(_REST.search(text.lower()))
-
-
-_REST = re.compile(
-    r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
-    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b"
-)
+    return REST_CUE.found(_words(text.lower()))
 
 
 def pins(text: str) -> bool:
     """Whether the text asks to hold starts exactly with a verb that says so ('fix', 'lock', 'pin', 'freeze')."""
-    return bool(_PIN.search(text))
+    return bool(PIN_WORDS.intersection(_words(text)))
 
 
 def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
@@ -187,11 +143,18 @@ def clock_times(text: str, bare: bool = False) -> list[tuple[int, int, int]]:
 def negated(window: str) -> bool:
     """Whether a stretch of text (the words leading up to a time or a direction) negates or excludes it
     ('Lick not ', 'instead of ', 'none '; not 'why not move Lick '): `core.text.negation`."""
-    return negated_at(window, len(window), exclusions=True) or bool(_BARE_NO.search(window))
+    return negated_at(window, len(window), exclusions=True) or _bare_no(window)
 
 
-_BARE_NO = re.compile(r"(?:^|[^,\w])\s*\bno\s+$")
-"""'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
+def _bare_no(window: str) -> bool:
+    """'no ' right before a time or direction ('no 7:50 start for Lawton') denies it; 'no, 7:50' answers."""
+    stripped = window.rstrip()
+    before = stripped[:-2]
+    return (
+        window[-1:].isspace()
+        and stripped.endswith("no")
+        and not (before[-1:].isalnum() or before[-1:] in (",", "_"))
+    )
 
 
 def spelled_numbers(text: str) -> str:
@@ -241,25 +204,23 @@ def carry_limit(previous: str | None, clause: str) -> str:
     ('cap the average change at 5 minutes and the peak at 2,300 students'): returned with 'at most' in front."""
     if previous is None or limit_value(previous) is None or limit_value(clause) is not None:
         return clause
-    if not (LOAD_WORDS.search(clause) or DEVIATION_WORDS.search(clause)):
+    if not (load_cue(clause) or change_cue(clause)):
         return clause
     if not find_numbers(spelled_numbers(_without_times(clause))):
         return clause
     return f"at most {clause}"
 
 
-_MINUTES = re.compile(r"\bmin(?:ute)?s?\b|\bhours?\b|\bhrs?\b")
-_HEADS = re.compile(r"\b(?:students|kids|children|pupils|riders)\b")
 
 
 def objective_cues(clause: str) -> tuple[bool, bool]:
     """(load, change): which objectives a clause speaks of. When it names both and states a limit, the unit
     decides: minutes are the average change, students the peak ('the average bell change under 10 minutes')."""
-    load, change = bool(LOAD_WORDS.search(clause)), bool(DEVIATION_WORDS.search(clause))
+    load, change = bool(load_cue(clause)), bool(change_cue(clause))
     if load and change and limit_value(clause) is not None:
-        if _MINUTES.search(clause):
+        if MINUTE_WORDS.intersection(words := _words(clause)):
             return False, True
-        if _HEADS.search(clause):
+        if HEAD_WORDS.intersection(words):
             return True, False
     return load, change
 
@@ -274,12 +235,23 @@ def comma_parts(text: str) -> list[str]:
 
 def split_clauses(text: str) -> list[str]:
     """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
-    text = _NUMBER_ABBREVIATION.sub("no ", text.lower())
+    text = _number_abbreviation(text.lower())
     return _split(text, commas=False, joiners=("and", "but", "also", "plus", "while"))
 
 
-_NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")
-"""'priority no. 1: fewer buses' is one clause: the full stop of 'no.' before a number ends no sentence."""
+def _number_abbreviation(text: str) -> str:
+    """'priority no. 1: fewer buses' is one clause: 'no.' before a number becomes 'no ' (its full stop ends no
+    sentence)."""
+    out, start, found = [], 0, text.find("no.")
+    while found >= 0:
+        end = found + 3
+        after = text[end:].lstrip()
+        whole = not (text[found - 1 : found].isalnum() or text[found - 1 : found] == "_")
+        if whole and after[:1].isdigit():
+            out += [text[start:found], "no "]
+            start = len(text) - len(after)
+        found = text.find("no.", end)
+    return "".join(out) + text[start:]
 
 
 def intents() -> IntentClassifier:
@@ -434,3 +406,212 @@ def without_described_times(text: str, district: District) -> str:
             lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
             chars[lead:b] = " " * (b - lead)
     return "".join(chars)
+
+
+_NAME_TAIL = frozenset(["middle", "high", "elementary", "school", "ms", "hs", "es", "pk", "k-8", "k8", "pre-k"])
+"""Grade words a stakeholder may add after a school's name ('Everett Middle School', 'Balboa High')."""
+
+
+def said_names(text: str, district: District) -> dict[str, str]:
+    """School -> the words the message named it by, grade words after the name included ('Everett Middle
+    School'); from the one parse's NAME mentions, first mention of each school."""
+    names: dict[str, list[str]] = {}
+    for alias, school in school_aliases(district).items():
+        names.setdefault(school, []).append(alias)
+    message = parse(text, names=names)
+    out: dict[str, str] = {}
+    for mention in message.of(Kind.NAME, live_only=False):
+        if not mention.value or str(mention.value) in out:
+            continue
+        words = [mention.text]
+        for word in message.text[mention.span[1] :].split()[:2]:
+            bare = word.strip(".,;:!?)'\"")
+            if bare.lower() not in _NAME_TAIL:
+                break
+            words.append(bare)
+            if bare != word:
+                break
+        out[str(mention.value)] = " ".join(words)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- word cues (one parse)
+
+
+@dataclass(frozen=True)
+class WordCue:
+    """Words that name one thing: `inside` are stems found anywhere in a word ('arriv' in 'arrivals', 'famil'
+    in 'families'), `exact` whole words, `starts` word beginnings ('cut' in 'cutting'), `phrases` runs of
+    words ('at a time', as in a stretch of text: `_run`)."""
+
+    inside: tuple[str, ...] = ()
+    exact: frozenset[str] = frozenset()
+    phrases: tuple[tuple[str, ...], ...] = ()
+    starts: tuple[str, ...] = ()
+
+    def found(self, words: tuple[str, ...]) -> bool:
+        """Whether the words hold one of the cues."""
+        if any(w in self.exact or w.startswith(self.starts or ("\0",)) for w in words):
+            return True
+        if any(stem in w for w in words for stem in self.inside):
+            return True
+        return any(_run(words, i, p) for p in self.phrases for i in range(len(words) - len(p) + 1))
+
+
+def _run(words: tuple[str, ...], i: int, phrase: tuple[str, ...]) -> bool:
+    """Whether the words from `i` say the phrase as a stretch of text would: the first word may end a longer word
+    and the last begin one ('happy with' in 'unhappy with', 'sleep in' in 'asleep in')."""
+    last = len(phrase) - 1
+    return (
+        words[i].endswith(phrase[0])
+        and words[i + last].startswith(phrase[last])
+        and words[i + 1 : i + last] == phrase[1:last]
+        if last
+        else phrase[0] in words[i]
+    )
+
+
+LOAD_CUE = WordCue(
+    inside=("kids", "students", "children", "pupils", "riders", "peak", "crowd", "rush", "load", "buses", "arriv",
+            "congest", "transport", "cost", "cheap", "expens", "simultaneous", "together", "money", "budget", "pile",
+            "fleet", "drivers"),
+    exact=frozenset(["bus"]),
+    phrases=(("at", "a", "time"), ("per", "bell"), ("per", "wave"), ("per", "run"), ("per", "slot"), ("at", "once"),
+             ("same", "time")),
+)  # fmt: skip
+"""Words about the peak load (students at once, buses, cost): which objective a clause speaks of."""
+CHANGE_CUE = WordCue(
+    inside=("disrupt", "chang", "shift", "deviation", "moved", "moving", "stabil", "stable", "adjust", "familiar",
+            "upheaval", "reshuffl", "churn", "famil", "parents"),
+    exact=frozenset(["move", "moves", "average", "minute", "minutes", "min", "mins"]),
+    phrases=(("used", "to"), ("mean", "change"), ("mean", "shift"), ("mean", "deviation"), ("mean", "start"),
+             ("mean", "absolute", "change"), ("mean", "absolute", "shift"), ("mean", "absolute", "deviation"),
+             ("mean", "absolute", "start")),
+)  # fmt: skip
+"""Words about the change from today's start times (disruption, families, minutes)."""
+REDUCE_CUE = WordCue(
+    inside=("fewer", "less", "lower", "reduc", "smaller", "smooth", "spread", "down", "minimi", "decreas", "gentler",
+            "cheaper", "save", "calmer", "flatten", "limit", "under", "below"),
+    starts=("cut",),
+    phrases=(("not", "so", "many"), ("too", "many"), ("too", "much"), ("too", "high"), ("ease", "up", "on"),
+             ("even", "out")),
+)  # fmt: skip
+"""Words that ask for less of something ('fewer', 'cut', 'too many', 'spread out')."""
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return parse(text).words()
+
+
+def load_cue(text: str) -> bool:
+    """Whether a message or clause speaks of the peak load (`LOAD_CUE`), read from the one parse's words."""
+    return LOAD_CUE.found(_words(text))
+
+
+def change_cue(text: str) -> bool:
+    """Whether a message or clause speaks of the change from today's start times (`CHANGE_CUE`)."""
+    return CHANGE_CUE.found(_words(text))
+
+
+def reduce_cue(text: str) -> bool:
+    """Whether a message or clause asks for less of something (`REDUCE_CUE`)."""
+    return REDUCE_CUE.found(_words(text))
+
+
+CLOSE_CUE = WordCue(
+    exact=frozenset(["close", "closer", "far", "roughly", "about", "barely", "possible"]),
+    starts=("near", "similar", "drift", "stray", "wander"),
+    phrases=(("more", "or", "less"), ("look", "like")),
+)
+"""Words that ask for a start to stay near another ('as close as possible to today's', 'not far from where it is',
+'roughly where they are'), not exactly at it."""
+TODAY_CUE = WordCue(
+    inside=("today", "current", "present", "usual", "existing", "familiar"),
+    exact=frozenset(["now", "old"]),
+    phrases=(("where", "it", "is"), ("where", "it", "are"), ("where", "they", "is"), ("where", "they", "are"),
+             ("used", "to"), ("at", "the", "moment"), ("these", "days")),
+)  # fmt: skip
+"""Words that point at today's start times."""
+PIN_WORDS = frozenset(["fix", "fixed", "lock", "locked", "pin", "pinned", "freeze", "frozen", "nail"])
+"""Verbs that ask to hold starts exactly ('lock every school at its current time')."""
+MINUTE_WORDS = frozenset(["min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs"])
+HEAD_WORDS = frozenset(["students", "kids", "children", "pupils", "riders"])
+
+
+def near_today(text: str) -> bool:
+    """Whether the text asks for starts near today's ('as close as possible to today's', 'roughly where they
+    are'): a `CLOSE_CUE` and a `TODAY_CUE` word."""
+    words = _words(text)
+    return CLOSE_CUE.found(words) and TODAY_CUE.found(words)
+
+
+REST_CUE = WordCue(
+    phrases=(
+        *((q, *mid, "other", noun) for q in ("all", "each", "every") for mid in ((), ("the",), ("of", "the"), ("our",))
+          for noun in ("school", "schools")),
+        ("everyone", "else"), ("everybody", "else"), ("the", "other", "schools"), ("the", "remaining", "schools"),
+        ("the", "rest", "of", "the", "schools"), ("the", "rest", "of", "our", "schools"),
+    ),
+)  # fmt: skip
+"""Words for the schools other than the ones named ('the other schools', 'everyone else')."""
+
+
+_GRADE_FORMS = {
+    "HS": ("high school", "high", "hs"),
+    "MS": ("middle school", "middle", "ms"),
+    "ES": ("elementary school", "elementary", "es"),
+    "PK": ("pre-k", "prek", "pk", "preschool", "pre-school"),
+    "K8": ("k-8", "k8"),
+}
+"""Grade words after a school-like word ('Everest Elementary'), by grade code."""
+
+
+def _grade_after(text: str, end: int) -> str | None:
+    """The grade code of the grade words right after position `end` (after a space), else None."""
+    rest = text[end:]
+    stripped = rest.lstrip()
+    if stripped == rest:
+        return None
+    for code, forms in _GRADE_FORMS.items():
+        for form in forms:
+            after = stripped[len(form) : len(form) + 1]
+            if stripped.startswith(form) and not (after.isalnum() or after == "_"):
+                return code
+    return None
+
+
+def _long_words(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of a letter then four or more letters, apostrophes or hyphens."""
+    spans, i = [], 0
+    while i < len(text):
+        if "a" <= text[i] <= "z":
+            j = i + 1
+            while j < len(text) and ("a" <= text[j] <= "z" or text[j] in "'-"):
+                j += 1
+            if j - i >= 5:
+                spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    return spans
+
+
+_SMALL = frozenset(["little", "few", "small", "minor", "gentle"])
+_AS_POSSIBLE = (("possible",), ("we", "can"), ("you", "can"), ("they", "can"))
+
+
+def least(text: str) -> bool:
+    """Whether the text asks for the smallest amount of something: 'as little (few, small, ...) ... as possible'
+    within a sentence, 'minimal', 'minimum', 'the least' (of change, with a change word)."""
+    low = text.lower()
+    for sentence in low.replace(";", ".").split("."):
+        words = _words(sentence)
+        if any(w.startswith("minim") or w == "least" for w in words):
+            return True
+        opened = False
+        for i, word in enumerate(words):
+            if word == "as" and i + 1 < len(words):
+                if opened and any(words[i + 1 : i + 1 + len(p)] == p for p in _AS_POSSIBLE):
+                    return True
+                opened = opened or words[i + 1] in _SMALL
+    return False

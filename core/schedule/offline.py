@@ -11,7 +11,6 @@ turn the report written from the tool results (see `report.py`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -19,8 +18,8 @@ from core.llm import Message, OfflinePolicy, OfflineTurn, ToolSpec, last_user_te
 from core.schedule import language as lang
 from core.schedule import offline_model as model
 from core.schedule.offline_schools import (
-    EARLIER,
-    LATER,
+    EARLIER_CUE,
+    LATER_CUE,
     Call,
     Plan,
     check_school_calls,
@@ -165,6 +164,14 @@ class Goal:
     kind: str  # "fix", "forbid" or "bound"
     objective: str | None = None
     value: float | None = None
+    said: str | None = None
+    """The school as the user named it ('Everett Middle School'), when they named it."""
+    asked: str | None = None
+    """The user's word for the request when the agent chose the time ('later', 'kept where it is')."""
+
+    def request(self) -> str:
+        """What was asked, in the user's terms: 'later', 'at 8:40 AM', 'not at 7:50 AM'."""
+        return self.asked or f"{'at' if self.kind == 'fix' else 'not at'} {self.time}"
 
     def shortfall(self, schedule: dict[str, str], objectives: dict[str, float]) -> str:
         """'' when the schedule meets the goal, else what was asked and what the schedule has instead."""
@@ -184,12 +191,18 @@ class Goal:
         return f"{self.school} {'at' if self.kind == 'fix' else 'not at'} {self.time} (it starts at {at})"
 
 
-def _goals(calls: list[Call]) -> list[Goal]:
-    """The goals of a turn's edits: each fix, forbid and upper bound it adds."""
+def _goals(
+    calls: list[Call], said: dict[str, str] | None = None, words: dict[tuple[str, str, str], str] | None = None
+) -> list[Goal]:
+    """The goals of a turn's edits: each fix, forbid and upper bound it adds; `said`: the schools as the user
+    named them, `words`: the user's word for a start the agent chose ((school, time) -> 'later')."""
+    said, words = said or {}, words or {}
     goals = []
     for name, args in calls:
         if name == "fix_start_time":
-            goals.append(Goal(args["school"], args["time"], args["type"]))
+            school, time, kind = args["school"], args["time"], args["type"]
+            asked = words.get((school, time, kind))
+            goals.append(Goal(school, time, kind, said=said.get(school), asked=asked))
         elif name == "add_objective_upper_bound":
             goals.append(Goal(None, None, "bound", args["objective"], args["value"]))
     return goals
@@ -205,6 +218,37 @@ def not_achieved(goals: Sequence[Goal], session: ScheduleSession) -> str:
     if not missed:
         return ""
     return f"**Not achieved** in proposal {current.number} (the current schedule): " + "; ".join(missed) + "."
+
+
+def read_back(goals: Sequence[Goal], session: ScheduleSession, before: dict[str, str]) -> str:
+    """Every school a turn asked about, in the user's terms, with its start before and after and whether the
+    request holds ('- Everett Middle School (Everett MS): 7:50 → 8:40 AM (you asked: later).'); '' when the turn
+    asked nothing of a school."""
+    current = session.current
+    if current is None or not current.result.has_schedule:
+        return ""
+    now = current.result.schedule
+    objectives = {LOAD: current.result.load, DEVIATION: current.result.deviation}
+    by_school: dict[str, list[Goal]] = {}
+    for goal in goals:
+        if goal.school is not None and goal.school in now:
+            by_school.setdefault(goal.school, []).append(goal)
+    lines = []
+    for school, asked in by_school.items():
+        said = next((g.said for g in asked if g.said), None)
+        label = school if not said or said.lower() in school.lower() else f"{said} ({school})"
+        was, after = before.get(school), now[school]
+        move = f"{_from_time(was, after)} → {after}" if was and was != after else f"stays at {after}"
+        request = "; ".join(dict.fromkeys(g.request() for g in asked))
+        missed = any(g.shortfall(now, objectives) for g in asked)
+        lines.append(f"- {label}: {move} (you asked: {request}{'; **not achieved**' if missed else ''}).")
+    return "**Your request, read back:**\n" + "\n".join(lines) if lines else ""
+
+
+def _from_time(was: str, after: str) -> str:
+    """'7:50 AM' before '8:40 AM' reads '7:50' (the shared half of the day is said once)."""
+    clock, _, half = was.partition(" ")
+    return clock if half and after.endswith(half) else was
 
 
 @dataclass
@@ -223,6 +267,16 @@ class Memory:
     stated: set[tuple[str, str, str]] = field(default_factory=set)
     """(school, time, 'fix'|'forbid') the user asked for in words; a later request against one is asked about
     (a start the agent chose for 'later' is no such request)."""
+    relative: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(school, time) -> the user's words for a start the agent chose for them ('earlier', 'kept where it is'):
+    ruling that start out later contradicts the request ('Galileo earlier', then 'Galileo not before 8:40')."""
+    wording: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    """(school, time, 'fix'|'forbid') -> the user's terms for the last turn's calls ('later', 'after 8:00 AM')."""
+    before: dict[str, str] = field(default_factory=dict)
+    """The schedule when the turn's request was read: the 'before' of its read-back."""
+    home: list[str] = field(default_factory=list)
+    """The schools the stakeholder said are theirs ('I'm the principal at Lick', 'my kids go to Everett'): what
+    'our school', 'my school' and 'we' mean in later messages."""
     """What the last tool calls asked for, checked against the solved schedule in the report."""
     """The schools the last request named: 'them' in the next message, or the school of a bare time that
     answers a proposal ('No, 8:40 please.')."""
@@ -234,6 +288,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
+    memory.wording = {}
     text, cut = clean(text)
     if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
         memory.offer, memory.menu = offer, menu
@@ -454,7 +509,8 @@ def _contradiction(low: str, plan: Plan, session: ScheduleSession) -> str | None
     claims = []
     for clause in lang.split_clauses(low):
         schools = [s for _, s in lang.mentioned_schools(clause, session.district)]
-        direction = "earlier" if EARLIER.search(clause) else "later" if LATER.search(clause) else None
+        words = parse(clause).words()
+        direction = "earlier" if EARLIER_CUE.found(words) else "later" if LATER_CUE.found(words) else None
         if direction and not lang.clock_times(clause, bare=True):
             claims += [Claim(s, "direction", direction, clause) for s in schools]
     clash = contradictions(claims)
@@ -503,7 +559,7 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
     """The held-back request with each ambiguous word replaced by the school the answer names
     ("Jefferson ES", "the second one"); the answer itself when it names none of the candidates."""
     pending, memory.pending = memory.pending, None
-    if pending is None or has_request(low) or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
+    if pending is None or has_request(low) or lang.load_cue(low) or lang.change_cue(low):
         return low
     text, choices = pending
     named = {school for _, school in lang.mentioned_schools(low, session.district)}
@@ -514,8 +570,21 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
         if len(picked) != 1 and number is not None:
             picked = [candidates[number]]
         if len(picked) == 1:
-            resolved = re.sub(rf"(?<![a-z]){re.escape(word)}(?![a-z])", picked[0].lower(), resolved)
+            resolved = _replace_word(resolved, word, picked[0].lower())
     return low if resolved == text else resolved
+
+
+def _replace_word(text: str, word: str, new: str) -> str:
+    """The text with every whole occurrence of `word` (no letter a-z right before or after it) replaced."""
+    out, start = [], 0
+    found = text.find(word)
+    while found >= 0 and word:
+        end = found + len(word)
+        if not ("a" <= text[found - 1 : found] <= "z" or "a" <= text[end : end + 1] <= "z"):
+            out += [text[start:found], new]
+            start = end
+        found = text.find(word, found + 1 if start <= found else end)
+    return "".join(out) + text[start:]
 
 
 def _with_solver(calls: list[Call]) -> list[Call]:
@@ -566,7 +635,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     plan = Plan()
     swapped = swap(low, session, plan)
     if not swapped:
-        parts = targets(lang.split_clauses(low), session, plan, memory.schools)
+        parts = targets(lang.split_clauses(low), session, plan, memory.schools, memory.home)
         memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
         lang.prime_intents([clause for clause, schools in parts if not schools])
         asked = _asks_about(low)
@@ -579,12 +648,17 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(reply=clash)
     check_school_calls(plan, session)
     if not plan.ask and not swapped and session.infeasible is None:  # a swap or a way out revises by itself
-        _against_earlier(low, plan, session, memory.stated)
+        _against_earlier(low, plan, session, memory)
     memory.stated |= {
         (a["school"], a["time"], a["type"])
         for n, a in plan.calls
         if n == "fix_start_time" and (n, a) not in plan.timeless
     }
+    if not plan.ask:
+        _remember_relative(plan, memory)
+        memory.wording = {
+            (a["school"], a["time"], a["type"]): word for (_, a), word in [*plan.wording, *plan.relative]
+        }
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
@@ -592,7 +666,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if act == "satisfied":
         return Plan(reply=_closing(session))
     if is_question(low) and (
-        lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low) or district_wish(low) == "near"
+        lang.load_cue(low) or lang.change_cue(low) or district_wish(low) == "near"
     ):
         return Plan(reply=_answer(low, session, define=guess.intent == "define_term"))
     if plan.say:
@@ -612,9 +686,20 @@ def _revises(low: str) -> bool:
     return rejects or bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
 
 
-def _against_earlier(
-    low: str, plan: Plan, session: ScheduleSession, stated: set[tuple[str, str, str]]
-) -> None:
+def _remember_relative(plan: Plan, memory: Memory) -> None:
+    """Keep the starts this turn chose for a direction or a 'keep' (`Plan.relative`); a school's older ones go when
+    this turn asks something else of it."""
+    touched = {a["school"] for n, a in plan.calls if n == "fix_start_time"}
+    removed = " ".join(a["name"] for n, a in plan.calls if n == "remove_constraint")
+    memory.relative = {
+        (school, time): word
+        for (school, time), word in memory.relative.items()
+        if school not in touched and f"[{school}=" not in removed
+    }
+    memory.relative.update({(a["school"], a["time"]): word for (_, a), word in plan.relative})
+
+
+def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Memory) -> None:
     """A stated time that contradicts an earlier request for the same school (a fix at another time, a forbid of
     this time, or a fix at a time this message rules out) is asked about, not replaced silently by 'last wins':
     the contradicting calls become the offer a 'yes' applies. Only requests the user stated (`stated`) count. A message that says it revises ('instead',
@@ -623,12 +708,15 @@ def _against_earlier(
     earlier = {
         (c.school, c.minutes, c.kind)
         for c in session.state.constraints
-        if c.kind in ("fix", "forbid") and (c.school, format_time(c.minutes or 0), c.kind) in stated
+        if c.kind in ("fix", "forbid") and (c.school, format_time(c.minutes or 0), c.kind) in memory.stated
     }
-    if not earlier:
+    minutes_of = dict(zip(session.district.time_labels, session.district.start_times, strict=True))
+    chosen = {(school, minutes_of[time]): word for (school, time), word in memory.relative.items()}
+    """Starts the agent chose for a direction or a 'keep' (or a direction at its end already): ruling one out
+    contradicts that request."""
+    if not (earlier or chosen):
         return
     clashes: list[tuple[Call, str]] = []
-    minutes_of = dict(zip(session.district.time_labels, session.district.start_times, strict=True))
     for call in plan.calls:
         name, args = call
         if name != "fix_start_time":
@@ -649,6 +737,10 @@ def _against_earlier(
                 f"{school} at {format_time(m)}"
                 for s, m, k in earlier
                 if s == school and k == "fix" and m == minutes
+            ] + [
+                f"{school} {word} (it starts at {format_time(m)} now)"
+                for (s, m), word in chosen.items()
+                if s == school and m == minutes
             ]
         if against:
             clashes.append((call, against[0]))
@@ -735,7 +827,7 @@ def _read_clause(
         return
     load_cue, dev_cue = lang.objective_cues(clause)
     tighten = act == "tighten"
-    if not (lang.REDUCE_WORDS.search(clause) or tighten or lang.limit_value(clause) is not None):
+    if not (lang.reduce_cue(clause) or tighten or lang.limit_value(clause) is not None):
         return
     vague = lang.limit_value(clause) is None and not tighten
     for objective, cue in ((LOAD, load_cue), (DEVIATION, dev_cue)):
@@ -766,7 +858,7 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     if not (lead and lead[0] in _YES_NO_LEADS and _asks_about(low)):
         return ""
     schools = [name for _, name in lang.mentioned_schools(low, session.district)]
-    about = schools or lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low)
+    about = schools or lang.load_cue(low) or lang.change_cue(low)
     current = session.current
     if current is None or not current.result.has_schedule:
         return (
@@ -780,7 +872,7 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
         for name in schools
         if name in current.result.schedule
     ]
-    if lang.LOAD_WORDS.search(low) or lang.DEVIATION_WORDS.search(low):
+    if lang.load_cue(low) or lang.change_cue(low):
         figures = _answer(low, session, define=False).removesuffix(".")
         said.append(figures[0].lower() + figures[1:] if said else figures)
     if not said:
@@ -814,7 +906,7 @@ def _asks_under(words: tuple[str, ...]) -> bool:
 
 def _under_verdict(low: str, load: float | None, deviation: float | None) -> str:
     """'Yes: ' or 'No: ' for a question whether the one measure it names is below a number, else ''."""
-    load_named, dev_named = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    load_named, dev_named = bool(lang.load_cue(low)), bool(lang.change_cue(low))
     value = lang.limit_value(low)
     if load_named == dev_named or value is None or not _asks_under(parse(low).words()):
         return ""
@@ -841,8 +933,8 @@ def _district_wide(part: str, session: ScheduleSession) -> bool:
     or asks every other school to stay close to today's times ('Galileo at 9:30, everyone else near today's')."""
     if lang.mentioned_schools(part, session.district):
         return False
-    cue = lang.LOAD_WORDS.search(part) or lang.DEVIATION_WORDS.search(part)
-    wants = lang.REDUCE_WORDS.search(part) or lang.limit_value(part) is not None
+    cue = lang.load_cue(part) or lang.change_cue(part)
+    wants = lang.reduce_cue(part) or lang.limit_value(part) is not None
     return bool(cue and wants) or district_wish(part) == "near"
 
 
@@ -860,8 +952,8 @@ def _closing(session: ScheduleSession) -> str:
 def _answer(low: str, session: ScheduleSession, *, define: bool) -> str:
     """A definition for a `define` question ('what does ... mean': of the measure it names, else of both),
     else the current value(s) asked about."""
-    load = bool(lang.LOAD_WORDS.search(low))
-    dev = bool(lang.DEVIATION_WORDS.search(low)) or district_wish(low) == "near"
+    load = bool(lang.load_cue(low))
+    dev = bool(lang.change_cue(low)) or district_wish(low) == "near"
     if define:
         meant = [text for text, named in ((_LOAD_MEANING, load), (_DEVIATION_MEANING, dev)) if named]
         return " ".join(meant or [_LOAD_MEANING, _DEVIATION_MEANING])
@@ -916,11 +1008,18 @@ def make_offline_policy(session: ScheduleSession) -> OfflinePolicy:
             notes, memory.say = memory.say, []
             goals, memory.goals = memory.goals, []
             report = compose_report(session, messages, results)
+            back = read_back(goals, session, memory.before)
             missed = not_achieved(goals, session)
-            return OfflineTurn(text="\n\n".join([*notes, report, *([missed] if missed else [])]))
+            head, _, question = report.rpartition("\n\n")
+            if not (back and question.endswith("?") and head):  # the read-back goes before the closing question
+                head, question = report, ""
+            parts = [*notes, head, *[t for t in (back, missed, question) if t]]
+            return OfflineTurn(text="\n\n".join(parts))
         memory.say = []
-        plan = interpret(last_user_text(messages), session, memory)
-        memory.goals = _goals(plan.calls)
+        text = last_user_text(messages)
+        memory.before = dict(session.current.result.schedule) if session.current is not None else {}
+        plan = interpret(text, session, memory)
+        memory.goals = _goals(plan.calls, lang.said_names(text, session.district), memory.wording)
         return OfflineTurn(text=plan.reply, tool_calls=plan.calls)
 
     return policy

@@ -175,7 +175,7 @@ def match_relaxation(plan: Plan, session: ScheduleSession) -> None:
 
 def loosen(session: ScheduleSession, low: str) -> Plan:
     """Raise the bound that caused an infeasibility, else the latest bound by 10%, else drop the latest constraint."""
-    load, dev = bool(lang.LOAD_WORDS.search(low)), bool(lang.DEVIATION_WORDS.search(low))
+    load, dev = bool(lang.load_cue(low)), bool(lang.change_cue(low))
     wanted = LOAD if load and not dev else DEVIATION if dev and not load else None
     relaxations = _relaxations(session)
     if relaxations:

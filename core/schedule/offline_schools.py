@@ -18,20 +18,56 @@ from solvers.schedule.data import format_time
 
 Call = tuple[str, dict[str, Any]]
 
-EARLIER = re.compile(
-    r"earliest|as early as|first (?:slot|start)|earlier|sooner|move (?:it |them )?up|\btoo late\b"
-)
-LATER = re.compile(
-    r"latest|as late as|last (?:slot|start)|later|push (?:it |them )?back|sleep in|\btoo early\b"
-)
-"""Directions; a complaint gives one too ('the pre-K schools start too late' asks for earlier)."""
-FREE = re.compile(
-    r"free(?!z)|unfix|release|any ?time|flexib|doesn'?t matter|let (?:it|them)? ?move|no preference|drop the"
-)
-KEEP = re.compile(
-    r"keep(?!\s+(?:on\s+)?[a-z]+ing\b)|leave|where (?:it is|they are)|\bfix\b|\block\b|\bfreeze\b|\bpin\b|don'?t (?:move|touch|change)|stay|same|fine|"
-    r"happy with|good where|as is|\bat (?:its|their) (?:current|present|usual|existing|today's)\b"
-)
+EARLIER_CUE = lang.WordCue(
+    inside=("earliest", "earlier", "sooner"),
+    phrases=(("as", "early", "as"), ("first", "slot"), ("first", "start"), ("move", "up"), ("move", "it", "up"),
+             ("move", "them", "up"), ("too", "late")),
+)  # fmt: skip
+LATER_CUE = lang.WordCue(
+    inside=("latest", "later"),
+    phrases=(("as", "late", "as"), ("last", "slot"), ("last", "start"), ("push", "back"), ("push", "it", "back"),
+             ("push", "them", "back"), ("sleep", "in"), ("too", "early")),
+)  # fmt: skip
+"""The direction words read from the one parse's words, for whether a clause gives a direction (`_direction`
+finds them with their positions: `EARLIER_WORDS`, `LATER_WORDS`)."""
+FREE_CUE = lang.WordCue(
+    inside=("unfix", "release", "anytime", "flexib"),
+    phrases=(("any", "time"), ("doesn't", "matter"), ("doesnt", "matter"), ("let", "move"), ("let", "it", "move"),
+             ("let", "them", "move"), ("no", "preference"), ("drop", "the")),
+)  # fmt: skip
+"""Words that release a school ('free', 'any time', 'no preference'); 'free' but not 'freeze' (`_free`)."""
+KEEP_CUE = lang.WordCue(
+    inside=("leave", "stay", "same", "fine"),
+    exact=frozenset(["fix", "lock", "freeze", "pin"]),
+    phrases=(("where", "it", "is"), ("where", "they", "are"), ("don't", "move"), ("don't", "touch"),
+             ("don't", "change"), ("dont", "move"), ("dont", "touch"), ("dont", "change"), ("happy", "with"),
+             ("good", "where"), ("as", "is"), *(("at", a, b) for a in ("its", "their")
+             for b in ("current", "present", "usual", "existing", "today's"))),
+)  # fmt: skip
+"""Words that hold a school where it is ('keep', 'leave', 'stay', 'don't move'; `_keeps`)."""
+
+
+def _free(words: tuple[str, ...]) -> bool:
+    """Whether the words release a school (`FREE_CUE`, or 'free' in a word other than 'freeze')."""
+    return FREE_CUE.found(words) or any("free" in w and "freez" not in w for w in words)
+
+
+def _keeps(words: tuple[str, ...]) -> bool:
+    """Whether the words hold a school (`KEEP_CUE`), 'keep' included unless it goes on with an -ing word ('the
+    parents keep asking' pins nothing)."""
+    if KEEP_CUE.found(words):
+        return True
+    for i, word in enumerate(words):
+        if "keep" in word:
+            after = words[i + 1 : i + 3]
+            if not word.endswith("keep") or not after:
+                return True
+            verb = after[1] if after[0] == "on" and len(after) > 1 else after[0]
+            if not (verb.endswith("ing") and verb.isalpha() and len(verb) > 3):
+                return True
+    return False
+
+
 RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
 """A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
 EXTREME_IS = re.compile(
@@ -53,12 +89,77 @@ _OFF_BEFORE = re.compile(
 _COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
 """Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
 _ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
-NAMED_SLOT = re.compile(
-    r"\b(first|earliest|early|second|middle|third|last|latest|late)\s+(?:start(?:ing)?\s+)?"
-    r"(?:slot|start|bell|time|option|run)\b"
-)
-"""A start-time option named by its place ('the early slot', 'the middle bell', 'the last start time')."""
-SWAP = re.compile(r"\b(swap|switch|trade|exchange)\b")
+def _word_spans(text: str) -> list[tuple[str, int, int, bool]]:
+    """(word, start, end, spaced) of the runs of letters, digits and apostrophes in a lower-cased clause; `spaced`:
+    only spaces stand between it and the word before ('too late', not 'too-late' or 'too, late')."""
+    spans: list[tuple[str, int, int, bool]] = []
+    start = None
+    for i, ch in enumerate(text + " "):
+        inside = ch.isalnum() or ch == "'"
+        if inside and start is None:
+            start = i
+        elif not inside and start is not None:
+            spaced = bool(spans) and text[spans[-1][2] : start].isspace()
+            spans.append((text[start:i], start, i, spaced))
+            start = None
+    return spans
+
+
+def _phrase_at(spans: list[tuple[str, int, int, bool]], i: int, phrase: tuple[str, ...]) -> tuple[int, int] | None:
+    """(start, end) of the phrase said from word i on, as a stretch of text would hold it: a one-word phrase
+    anywhere inside the word, a longer one ending the first word and beginning the last ('too late')."""
+    word, start, end, _ = spans[i]
+    if len(phrase) == 1:
+        at = word.find(phrase[0])
+        return None if at < 0 else (start + at, start + at + len(phrase[0]))
+    last = i + len(phrase) - 1
+    if last >= len(spans) or not word.endswith(phrase[0]) or not spans[last][0].startswith(phrase[-1]):
+        return None
+    between = spans[i + 1 : last + 1]
+    if [s[0] for s in between[:-1]] != list(phrase[1:-1]) or not all(s[3] for s in between):
+        return None
+    return end - len(phrase[0]), spans[last][1] + len(phrase[-1])
+
+
+def _find_cues(clause: str, phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, int, str]]:
+    """(start, end, words) of every cue phrase in the clause, left to right and not overlapping; at one place
+    the phrase listed first wins ('earliest' before 'earlier')."""
+    spans, found, taken = _word_spans(clause), [], 0
+    for i in range(len(spans)):
+        hits = [(at, p) for p in phrases if (at := _phrase_at(spans, i, p)) is not None and at[0] >= taken]
+        if hits:
+            (start, end), phrase = min(hits, key=lambda h: h[0][0])
+            found.append((start, end, " ".join(phrase)))
+            taken = end
+    return found
+
+
+EARLIER_WORDS = (("earliest",), ("as", "early", "as"), ("first", "slot"), ("first", "start"), ("earlier",),
+                 ("sooner",), ("move", "up"), ("move", "it", "up"), ("move", "them", "up"), ("too", "late"))  # fmt: skip
+LATER_WORDS = (("latest",), ("as", "late", "as"), ("last", "slot"), ("last", "start"), ("later",), ("push", "back"),
+               ("push", "it", "back"), ("push", "them", "back"), ("sleep", "in"), ("too", "early"))  # fmt: skip
+"""The direction phrases, in the order they are tried at one place; a complaint gives one too ('the pre-K
+schools start too late' asks for earlier)."""
+_SLOT_PLACES = frozenset(["first", "earliest", "early", "second", "middle", "third", "last", "latest", "late"])
+_SLOT_NOUNS = frozenset(["slot", "start", "bell", "time", "option", "run"])
+
+
+def _named_slot(clause: str) -> tuple[int, int, str] | None:
+    """(start, end, place word) of a start-time option named by its place ('the early slot', 'the middle bell',
+    'the last start time'), else None."""
+    spans = _word_spans(clause)
+    for i, (word, start, _, _) in enumerate(spans):
+        if word not in _SLOT_PLACES:
+            continue
+        after = [s for s in spans[i + 1 : i + 3] if s[3]]
+        if len(after) == 2 and after[0][0] in ("start", "starting") and after[1][0] in _SLOT_NOUNS:
+            return start, after[1][2], word
+        if after[:1] and after[0][0] in _SLOT_NOUNS and spans[i + 1][3]:
+            return start, after[0][2], word
+    return None
+
+
+SWAP_WORDS = ("swap", "switch", "trade", "exchange")
 _PRONOUNS = frozenset(["it", "them", "they", "those"])
 
 
@@ -69,21 +170,45 @@ def _points_back(words: tuple[str, ...]) -> bool:
     )
 
 
-_TOO = re.compile(
-    r"\b(too(?!\s+(?:late|early|soon|much|many|far|long))|as well|also|likewise|the same|neither|nor)\b"
-)
-"""'..., and Everett too': the clause repeats the request before it ('too late' is a complaint, not 'as well')."""
-_NEITHER = re.compile(r"\b(?:neither|nor)\s+(?:should|can|could|may|will|does|do|is|must)\b")
+_NOT_TOO = frozenset(["late", "early", "soon", "much", "many", "far", "long"])
+_MODALS = frozenset(["should", "can", "could", "may", "will", "does", "do", "is", "must"])
+
+
+def _repeats(clause: str) -> bool:
+    """'..., and Everett too': the clause repeats the request before it ('too', 'as well', 'also', 'likewise',
+    'the same', 'neither', 'nor'; 'too late' is a complaint, not 'as well'), from the one parse's words."""
+    words = parse(clause).words()
+    for word, after in zip(words, (*words[1:], ""), strict=True):
+        if word in ("also", "likewise", "neither", "nor") or (word == "too" and after not in _NOT_TOO):
+            return True
+        if (word, after) in (("as", "well"), ("the", "same")):
+            return True
+    return False
+
+
+def _neither(clause: str) -> bool:
+    """'neither should', 'nor can': a clause that repeats a refusal."""
+    words = parse(clause).words()
+    return any(a in ("neither", "nor") and b in _MODALS for a, b in zip(words, words[1:], strict=False))
 
 
 def _elliptic(clause: str) -> bool:
     """'..., and neither should McCoppin': a clause that repeats the request before it without saying it."""
-    return bool(_NEITHER.search(clause)) and not lang.clock_times(clause)
+    return _neither(clause) and not lang.clock_times(clause)
 
 
-_LEAD_VERB = re.compile(r"^(?:please\s+)?(?:keep|have|let|make|get|put|set)\s+(?:both\s+)?$")
-"""A verb that, with school names only, governs the next clause's request ('keep Galileo' in 'keep Galileo and
-Balboa away from 7:50')."""
+_LEAD_VERBS = frozenset(["keep", "have", "let", "make", "get", "put", "set"])
+
+
+def _lead_verb(before: str) -> bool:
+    """Whether the text before the school names is only a verb that, with school names only, governs the next
+    clause's request ('keep Galileo' in 'keep Galileo and Balboa away from 7:50'; 'please keep both ...')."""
+    words = before.split()
+    if not before[-1:].isspace() or before[:1].isspace():
+        return False
+    words = words[1:] if words[:1] == ["please"] else words
+    words = words[:-1] if words[-1:] == ["both"] else words
+    return len(words) == 1 and words[0] in _LEAD_VERBS
 
 
 @dataclass
@@ -104,16 +229,22 @@ class Plan:
     timeless: list[Call] = field(default_factory=list)
     """Fixes read from a clause that states no time (a direction, 'keep it there'): a time the same message
     states for that school wins over them, so a sentence without a time never makes a time conflict."""
+    wording: list[tuple[Call, str]] = field(default_factory=list)
+    """The user's terms for a call when they differ from 'at 8:40 AM' / 'not at 7:50 AM' ('not before 8:30 AM',
+    'later'): what the read-back says was asked."""
+    relative: list[tuple[Call, str]] = field(default_factory=list)
+    """The fixes of `timeless` with the user's words for them ('earlier', 'later', 'kept where it is'): a later
+    message that rules out the start they chose contradicts them and is asked about."""
 
 
 def has_request(clause: str) -> bool:
     """Whether a clause says what to do with a school (a time, a direction, keep or free)."""
     return bool(
         lang.clock_times(clause, bare=True)
-        or EARLIER.search(clause)
-        or LATER.search(clause)
-        or FREE.search(clause)
-        or KEEP.search(clause)
+        or EARLIER_CUE.found(words := parse(clause).words())
+        or LATER_CUE.found(words)
+        or _free(words)
+        or _keeps(words)
     )
 
 
@@ -127,16 +258,17 @@ def district_wish(clause: str) -> str | None:
     school at its current time')."""
     if not lang.whole_district(clause) or lang.clock_times(clause, bare=True):
         return None
-    if EARLIER.search(clause) or LATER.search(clause) or FREE.search(clause) or NAMED_SLOT.search(clause):
+    words = parse(clause).words()
+    if EARLIER_CUE.found(words) or LATER_CUE.found(words) or _free(words) or _named_slot(clause):
         return None
-    close = lang.CLOSE_TO.search(clause) and lang.TODAY.search(clause)
-    if close or (lang.LEAST.search(clause) and lang.DEVIATION_WORDS.search(clause)):
+    close = lang.near_today(clause)
+    if close or (lang.least(clause) and lang.change_cue(clause)):
         return "near"
     if lang.pins(clause):
         return None
-    if KEEP.search(clause):
+    if _keeps(words):
         return "keep"
-    if lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause):
+    if lang.load_cue(clause) or lang.change_cue(clause):
         return "objective"
     return None
 
@@ -175,10 +307,10 @@ def _verb_and_names(clause: str, following: str, session: ScheduleSession) -> bo
     found = lang.mentions(clause, session.district)
     if not found or not has_request(following):
         return False
-    if clause[found[-1].end :].strip(" ,") or not _LEAD_VERB.match(clause[: found[0].start]):
+    if clause[found[-1].end :].strip(" ,") or not _lead_verb(clause[: found[0].start]):
         return False
     between = [clause[a.end : b.start] for a, b in zip(found, found[1:], strict=False)]
-    if any(re.sub(r"\b(?:and|or)\b|[\s,]", "", gap) for gap in between):
+    if any(w not in ("and", "or") for gap in between for w in gap.replace(",", " ").split()):
         return False
     first = lang.mentions(following, session.district)
     return bool(first) and not following[: first[0].start].strip()
@@ -205,21 +337,93 @@ def _comma_parts(clauses: list[str], session: ScheduleSession) -> list[str]:
     return out
 
 
+_FIRST_PERSON = frozenset(["we", "we'd", "we're", "we'll", "we've", "us", "our", "ours", "my", "i", "i'm", "i've"])
+"""Words by which a stakeholder speaks of themselves: a clause naming a school with one says the school is theirs
+('I'm the principal at Lick', 'my kids go to Everett')."""
+_OURS = frozenset(["we", "we'd", "we're", "we'll", "us", "our", "my"])
+"""Words that, in a request naming no school, point at the stakeholder's own school ('our school later please',
+"we'd like to start at 8:40")."""
+
+
+def _own_word(words: tuple[str, ...]) -> str | None:
+    """The words in a clause that name the speaker's own school ('our school', 'my school', 'we'), else None."""
+    for a, b in zip(words, (*words[1:], ""), strict=True):
+        if a in ("our", "my") and b in ("school", "schools", "campus"):
+            return f"{a} {b}"
+    return next((w for w in words if w in _OURS), None)
+
+
+def _asks_a_school(clause: str) -> bool:
+    """Whether a clause asks something of one school: a start time or a direction, no objective words."""
+    return bool(
+        (lang.clock_times(clause, bare=True) or _direction(clause))
+        and not lang.load_cue(clause)
+        and not (lang.change_cue(clause) and lang.reduce_cue(clause))  # 'move it' is no objective
+        and not district_wish(clause)
+    )
+
+
+def _ask_which(word: str, own: bool, session: ScheduleSession, plan: Plan) -> None:
+    """A request through 'it' or 'our school' with nothing it can mean: ask, and hold it for the answer."""
+    plan.ask.append(
+        "Which school is yours? Say its name (for example 'Lick') and I'll apply the request."
+        if own
+        else f"Which school do you mean by \"{word}\"? Say its name (for example 'Lick') and I'll apply the request."
+    )
+    plan.ask.append("Nothing is changed yet.")
+    plan.choices.append((word, tuple(session.district.names)))
+
+
 def targets(
-    clauses: list[str], session: ScheduleSession, plan: Plan, context: list[str] | None = None
+    clauses: list[str],
+    session: ScheduleSession,
+    plan: Plan,
+    context: list[str] | None = None,
+    home: list[str] | None = None,
 ) -> list[tuple[str, list[str]]]:
     """(request text, schools) per clause: pronouns, grade groups and misspellings resolved, and
     school-only clauses given their neighbour's request. `context`: the schools the previous message named,
-    which 'them' or a bare time ('No, 8:40 please.') refer to when this message names none before."""
+    which 'them' or a bare time ('No, 8:40 please.') refer to when this message names none before. `home`: the
+    schools the stakeholder said are theirs (updated in place when this message says so), which 'our school',
+    'my school' and 'we' mean; with none known, or 'it' with nothing before it, the agent asks which school."""
     clauses = _comma_parts(clauses, session)
     everyone = frozenset(s for clause in clauses for _, s in lang.mentioned_schools(clause, session.district))
     named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
     last: list[str] = list(context or [])
+    home = home if home is not None else []
+    naming = False  # the clause before said which schools are the stakeholder's
     inherited = bool(
         last
     )  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
     for i, (clause, schools) in enumerate(zip(clauses, named, strict=True)):
+        words = parse(clause).words()
+        own = _own_word(words)
+        direct = [school for _, school in lang.mentioned_schools(clause, session.district)]
+        if direct and _FIRST_PERSON.intersection(words):
+            home[:], naming = direct, True  # 'I'm the principal at Lick': Lick is 'our school' from now on
+        elif direct and naming and not has_request(clause):
+            home.extend(s for s in direct if s not in home)  # 'my kids go to Cobb and Lick'
+        else:
+            naming = False
+        if not schools and own and _asks_a_school(clause):
+            mine = home or (last if len(last) == 1 else [])
+            if len(mine) > 1 and own in ("our school", "my school", "our campus", "my campus"):
+                plan.ask.append(f"Which of your schools do you mean by \"{own}\": {' or '.join(mine)}?")
+                plan.ask.append("Nothing is changed yet.")
+                plan.choices.append((own, tuple(mine)))
+                out.append((clause, []))
+                continue
+            if mine:
+                schools, last, inherited = list(mine), list(mine), False
+            else:
+                _ask_which(own, True, session, plan)
+                out.append((clause, []))
+                continue
+        if not schools and not last and _points_back(words) and _asks_a_school(clause):
+            _ask_which(next(w for w in words if w in _PRONOUNS or w == "that"), False, session, plan)
+            out.append((clause, []))
+            continue
         if schools:
             last, inherited = schools, False
         elif (
@@ -227,10 +431,13 @@ def targets(
             and not district_wish(clause)
             and not (inherited and not (lang.clock_times(clause, bare=True) or _direction(clause)))
             and (
-                _points_back(parse(clause).words())
+                _points_back(words)
                 or (
-                    lang.clock_times(clause)
-                    and not (lang.LOAD_WORDS.search(clause) or lang.DEVIATION_WORDS.search(clause))
+                    any(
+                        not _event(clause, a, m, session.district.start_times)
+                        for a, _, m in lang.clock_times(clause)
+                    )
+                    and not (lang.load_cue(clause) or lang.change_cue(clause))
                 )
             )
         ):
@@ -246,7 +453,7 @@ def targets(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )
             after = next((clauses[j] for j in range(i + 1, len(clauses)) if has_request(clauses[j])), None)
-            donor = before if (_TOO.search(clause) or after is None) else after
+            donor = before if (_repeats(clause) or after is None) else after
             text = donor or clause
         out.append((text, schools))
     return out
@@ -287,17 +494,48 @@ def _schools(
     return schools
 
 
-_PAIR = re.compile(r"\b(?:both|the two|our two|the 2)\s+(?:of\s+the\s+)?$")
+_PAIRS = (["both"], ["the", "two"], ["our", "two"], ["the", "2"])
+
+
+def _pair_before(before: str) -> bool:
+    """Whether the text before a group word ends with 'both', 'the two', 'our two' (and 'of the')."""
+    words = before.split()
+    words = words[:-2] if words[-2:] == ["of", "the"] else words
+    return before[-1:].isspace() and any(words[-len(p) :] == p for p in _PAIRS)
+
+
+_GRADE_TAGS = frozenset(["hs", "ms", "es", "pk", "k-8", "k8"])
+
+
+def _grade_tags(name: str) -> list[str]:
+    """The grade tags a school's name carries ('Balboa HS' -> ['hs'])."""
+    return [w for w in name.lower().replace("(", " ").replace(")", " ").split() if w in _GRADE_TAGS]
 
 
 def _counted(clause: str, words: str, members: list[str]) -> list[str]:
     """'both high schools' when three schools have the high-school grade: the two whose names say so
     (Balboa HS, Galileo HS), not the Transition Training Center."""
-    if len(members) <= 2 or not _PAIR.search(clause[: clause.find(words)]):
+    if len(members) <= 2 or not _pair_before(clause[: clause.find(words)]):
         return members
-    code = re.search(r"\b(hs|ms|es|pk|k-?8)\b", " ".join(m.lower() for m in members))
-    named = [m for m in members if code and re.search(rf"\b{code.group(1)}\b", m.lower())]
+    code = next((tag for m in members for tag in _grade_tags(m)), None)
+    named = [m for m in members if code in _grade_tags(m)]
     return named if len(named) == 2 else members
+
+
+def _after_word(before: str) -> bool:
+    """Whether the text ends with a lower-case word (or ' or ')') and then a space."""
+    end = before.rstrip()[-1:]
+    return before[-1:].isspace() and bool(end) and ("a" <= end <= "z" or end in "')")
+
+
+def _ends_with(text: str, words: tuple[str, ...]) -> bool:
+    """Whether the text ends with one of the words, whole ('the', not 'bathe')."""
+    for word in words:
+        if text.endswith(word):
+            before = text[-len(word) - 1 : -len(word)]
+            if not (before.isalnum() or before == "_"):
+                return True
+    return False
 
 
 def _labels_named(clause: str, words: str, schools: list[str], members: list[str]) -> bool:
@@ -306,8 +544,8 @@ def _labels_named(clause: str, words: str, schools: list[str], members: list[str
     return (
         bool(schools)
         and set(schools) <= set(members)
-        and not re.search(r"\b(?:all|every|each|the|our)\s+$", clause[:at])
-        and bool(re.search(r"[a-z')]\s+$", clause[:at]))
+        and _after_word(clause[:at])
+        and not _ends_with(clause[:at].rstrip(), ("all", "every", "each", "the", "our"))
     )
 
 
@@ -348,6 +586,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         if not banned:
             plan.say.append(f"Every start-time option for {school} already meets that ({label}).")
         plan.calls.extend(edit("forbid", t) for t in banned)
+        side = ("after" if later_wanted else "before") if strict else ("at or after" if later_wanted else "at or before")
+        plan.wording.extend((edit("forbid", t), f"{side} {format_time(limit)}") for t in banned)
         return
     if times:
         wanted, unwanted, previous_end, refused, either = [], [], 0, False, False
@@ -358,7 +598,9 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 refused = lang.negated(lead) or bool(_OFF_BEFORE.search(lead) or _REFUSED_AFTER.match(tail))
             elif not refused and re.match(r"^\s*,?\s*or\b", lead):
                 either = True
-            if not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
+            if _event(clause, start, minutes, options) and _direction(clause) is not None:
+                pass  # 'earlier, the 8:10 shuttle can't wait': the time of something else, the direction asks
+            elif not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
                 (unwanted if refused else wanted).append(_on_grid(minutes, options))
             previous_end = end
         if either and set(wanted) <= set(options) and len(set(wanted)) > 1:
@@ -377,19 +619,22 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
             )
             plan.offer.append(edit("fix", nearest))
             return
-        for minutes in unwanted:
+        if not any(m in options for m in unwanted) and _direction(clause) is not None:
+            times = []  # 'has to start earlier, our buses can't make the 8:00 run': the direction is the request
+        for minutes in unwanted if times else ():
             if minutes in options:
                 plan.calls.append(edit("forbid", minutes))
             else:
                 plan.say.append(
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
-        return
-    named = NAMED_SLOT.search(clause)
+        if times:
+            return
+    named = _named_slot(clause)
     if named:
-        word = named.group(1)
+        start, end, word = named
         index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
-        refused = lang.negated(clause[: named.start()]) or bool(_REFUSED_AFTER.match(clause[named.end() :]))
+        refused = lang.negated(clause[:start]) or bool(_REFUSED_AFTER.match(clause[end:]))
         plan.calls.append(edit("forbid" if refused else "fix", options[index]))
         return
     direction = _direction(clause)
@@ -397,16 +642,18 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         before = len(plan.calls)
         _move(school, slot, direction, session, plan, edit)
         plan.timeless.extend(plan.calls[before:])
-    elif FREE.search(clause):
+        plan.relative.extend((call, direction[0]) for call in plan.calls[before:] if call[1]["type"] == "fix")
+    elif _free(words := parse(clause).words()):
         attempt = session.infeasible
         pool = list(session.state.constraints) + (list(attempt.state.constraints) if attempt else [])
         names = list(dict.fromkeys(c.name for c in pool if c.school == school))
         plan.calls.extend(("remove_constraint", {"name": n}) for n in names)
         if not names:
             plan.say.append(f"{school} has no constraints on it right now.")
-    elif KEEP.search(clause) and slot is not None:
+    elif _keeps(words) and slot is not None:
         plan.calls.append(edit("fix", options[slot]))
         plan.timeless.append(plan.calls[-1])
+        plan.relative.append((plan.calls[-1], "kept where it is"))
     else:
         where = "" if slot is None else f" (it is at {district.time_labels[slot]} in the current proposal)"
         plan.ask.append(
@@ -456,8 +703,8 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     """'Swap Everett and Lick': each of two named schools takes the other's current start."""
     schools = [school for _, school in lang.mentioned_schools(low, session.district)]
     current = session.current
-    asked = SWAP.search(low)
-    if not asked or len(schools) != 2 or current is None or lang.negated(low[: asked.start()]):
+    asked = min((at for w in SWAP_WORDS if (at := _word_at(low, w)) >= 0), default=-1)
+    if asked < 0 or len(schools) != 2 or current is None or lang.negated(low[:asked]):
         return False
     district = session.district
     first, second = (current.result.assignment[district.school_index(s)] for s in schools)
@@ -472,6 +719,18 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
             ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
         )
     return True
+
+
+def _word_at(text: str, word: str) -> int:
+    """Where the word first stands whole in the text (no letter, digit or '_' on either side), else -1."""
+    found = text.find(word)
+    while found >= 0:
+        end = found + len(word)
+        edges = text[found - 1 : found] + text[end : end + 1]
+        if not any(c.isalnum() or c == "_" for c in edges):
+            return found
+        found = text.find(word, found + 1)
+    return -1
 
 
 def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int, bool] | None:
@@ -493,6 +752,15 @@ def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int
     return None
 
 
+_DETERMINERS = (["the"], ["a"], ["an"], ["our"], ["my"], ["their"], ["that"], ["this"])
+"""A word before a time that makes it the time of a thing ('the 8:10 shuttle', 'our 8:00 run'), not a start."""
+
+
+def _event(clause: str, start: int, minutes: int, options: tuple[int, ...]) -> bool:
+    """Whether a time that is no start option is the time of a thing ('the 8:10 shuttle', 'our 8:00 run')."""
+    return _on_grid(minutes, options) not in options and clause[:start].split()[-1:] in _DETERMINERS
+
+
 def _on_grid(minutes: int, options: tuple[int, ...]) -> int:
     """An afternoon reading of a morning time when only that is an option ('1:10' -> 1:10 PM)."""
     return minutes + 720 if minutes not in options and minutes + 720 in options else minutes
@@ -501,8 +769,8 @@ def _on_grid(minutes: int, options: tuple[int, ...]) -> int:
 def _direction(clause: str) -> tuple[str, bool] | None:
     """('earlier'|'later'|'earliest'|'latest', negated) of the first direction not negated, else of the last one."""
     cues = sorted(
-        [(m.start(), m.end(), m.group(0), -1) for m in EARLIER.finditer(clause)]
-        + [(m.start(), m.end(), m.group(0), +1) for m in LATER.finditer(clause)]
+        [(start, end, words, -1) for start, end, words in _find_cues(clause, EARLIER_WORDS)]
+        + [(start, end, words, +1) for start, end, words in _find_cues(clause, LATER_WORDS)]
     )
     found, previous_end = [], 0
     for start, end, words, sign in cues:
@@ -536,6 +804,7 @@ def _move(
         return
     target = slot + (-1 if word == "earlier" else 1)
     if not 0 <= target < len(options):
+        plan.relative.append((edit("fix", options[slot]), word))  # wanted there: ruling it out contradicts this
         extreme = "earliest" if word == "earlier" else "latest"
         plan.say.append(
             f"{school} already has the {extreme} start time ({labels[slot]}). Should I keep it there, or try something else?"

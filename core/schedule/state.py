@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from dataclasses import dataclass, replace
 
 from core.errors import SpecError
@@ -132,6 +131,41 @@ _COMMON_WORDS = {"training", "centre", "academy", "early", "education", "communi
 """Words of a school's name too common to name it alone ('staff training')."""
 
 
+def _without_parens(text: str) -> str:
+    """The text without its parenthesised parts and the spaces before them ('muir (john) pk' -> 'muir pk')."""
+    while (start := text.find("(")) >= 0 and (end := text.find(")", start)) >= 0:
+        text = text[:start].rstrip() + text[end + 1 :]
+    return text
+
+
+def _person(low: str) -> tuple[str, str] | None:
+    """(surname, given names) of a name that starts 'surname (given)': 'muir (john) pk' -> ('muir', 'john')."""
+    start = low.find(" (")
+    end = low.find(")", start + 2)
+    first = low[:start]
+    if start < 2 or end < 0 or _name_words(first) != [first]:
+        return None
+    return first, low[start + 2 : end]
+
+
+def _name_words(text: str, *, letters_only: bool = False) -> list[str]:
+    """The words of a lower-cased name: a letter then letters, apostrophes or hyphens (two characters at least),
+    or with `letters_only` runs of letters."""
+    inner = "abcdefghijklmnopqrstuvwxyz" + ("" if letters_only else "'-")
+    words, i = [], 0
+    while i < len(text):
+        if "a" <= text[i] <= "z":
+            j = i + 1
+            while j < len(text) and text[j] in inner:
+                j += 1
+            if letters_only or j - i >= 2:
+                words.append(text[i:j])
+            i = j
+        else:
+            i += 1
+    return words
+
+
 def school_aliases(district: District) -> dict[str, str]:
     """Lower-case alias -> school name: full names, names without parentheses, distinctive words."""
     aliases: dict[str, str] = {}
@@ -139,19 +173,19 @@ def school_aliases(district: District) -> dict[str, str]:
     for name in district.names:
         low = name.lower()
         aliases[low] = name
-        aliases[re.sub(r"\s*\([^)]*\)", "", low).strip()] = name
-        person = re.match(r"([a-z][a-z'\-]+) \(([^)]*)\)", low)  # 'Muir (John) PK': John Muir, not any John
-        given = set(re.findall(r"[a-z][a-z'\-]+", person.group(2))) if person else set()
+        aliases[_without_parens(low).strip()] = name
+        person = _person(low)  # 'Muir (John) PK': John Muir, not any John
+        given = set(_name_words(person[1])) if person else set()
         for word in given - _GRADE_WORDS:
-            aliases[f"{word} {person.group(1)}"] = name  # type: ignore[union-attr]
-        for word in re.findall(r"[a-z][a-z'\-]+", low):
+            aliases[f"{word} {person[0]}"] = name  # type: ignore[index]
+        for word in _name_words(low):
             if len(word) >= 4 and word not in _GRADE_WORDS | _COMMON_WORDS and word not in given:
                 word_owner.setdefault(word, set()).add(name)
     for word, owners in word_owner.items():
         if len(owners) == 1 and word not in aliases:
             aliases[word] = next(iter(owners))
     for name in district.names:  # 'TTC' for Transition Training Center
-        words = re.findall(r"[a-z]+", re.sub(r"\s*\([^)]*\)", "", name.lower()))
+        words = _name_words(_without_parens(name.lower()), letters_only=True)
         initials = "".join(w[0] for w in words)
         if len(initials) >= 3 and initials not in aliases:
             aliases[initials] = name
@@ -176,7 +210,7 @@ def resolve_school(district: District, text: str) -> str:
 def resolve_time(district: District, text: str) -> int:
     """A start-time option given as '8:40 AM', '8:40' or '840'; SpecError naming the options otherwise."""
     raw = text.strip()
-    if re.fullmatch(r"\d{3,4}", raw):
+    if len(raw) in (3, 4) and raw.isascii() and raw.isdigit():
         raw = f"{raw[:-2]}:{raw[-2:]}"
     try:
         minutes = parse_time(raw, "time")
