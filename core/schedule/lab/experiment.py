@@ -138,3 +138,10 @@ def make_agent(
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
     return {k: float(v) for k, v in env.episode_metrics().items()}
+
+
+def paper_tables(report: Any, store: Any = None) -> list[Any]:
+    """Seed 003's Tables 2-5 for `experiment report` (`core.schedule.lab.tables`)."""
+    from core.schedule.lab.tables import paper_tables as tables
+
+    return tables(report, store)
