@@ -175,6 +175,30 @@ def policy_of(spec: dict[str, Any] | None) -> Any:
     return policy_from_spec(spec) if spec else None
 
 
+def check_agents(agents: list[dict[str, Any]], env: dict[str, Any]) -> None:
+    """Refuse, before any cell exists, an agent the lab cannot run: its name must be its treatment (the report
+    rebuilds the trials by it), and B and C are LLM agents (offline, nothing is substituted for them)."""
+    for agent in agents:
+        name, treatment = agent.get("name"), str(agent.get("treatment", "")).strip().upper()
+        if treatment not in TREATMENTS or name != treatment:
+            raise SpecError(
+                f"agents.{name}.treatment", "name each agent after its treatment: A, B or C (treatment = name)"
+            )
+        if treatment in ("B", "C") and agent.get("kind") != "llm":
+            raise SpecError(
+                f"agents.{name}.kind",
+                f'treatment {treatment} is an LLM alone: use kind = "llm" with a provider and model (offline, '
+                "it is not run and nothing is substituted)",
+            )
+
+
+def paper_tables(report: Any, store: Any) -> list[Any]:
+    """Seed 000's Tables 5 and 6 and the Fig. 4 query for `experiment report` (`core.inventory.lab.tables`)."""
+    from core.inventory.lab.tables import paper_tables as tables
+
+    return tables(report, store)
+
+
 def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings) -> TreatmentAgent:
     return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings)
 
