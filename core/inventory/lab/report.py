@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from core.experiments.stats import bootstrap_ci, mann_whitney_p, paired_comparison
-from core.inventory.lab.assessment import RULES_OF_THUMB
+from core.inventory.lab.assessment import EXACT_REFERENCE, RULES_OF_THUMB
 from core.inventory.lab.generator import PAPER70_SPLITS
 from core.inventory.lab.lab import LabResult, TrialRecord
 from core.inventory.lab.treatments import TREATMENT_LABELS
@@ -279,6 +279,10 @@ def render_markdown(result: LabResult) -> str:
         f"- Treatments run: {', '.join(label(t) for t in ran) or 'none'}.",
         f"- Assessment: {cfg.assessment_paths} common demand paths per scenario; Copilot budget "
         f"{cfg.copilot_paths} paths. Wall time {result.seconds:.0f} s.",
+        f"- Reference (independent of the Copilot): the exact DP optimum on "
+        f"{sum(r.assessment.reference_kind == EXACT_REFERENCE for r in records)} of {len(records)} scenarios; "
+        "the others have **no exact reference** (an independent search with more paths on another seed, not "
+        "proven optimal).",
         "",
     ]
     if result.not_run:

@@ -156,3 +156,62 @@ def test_paired_relative_difference_matches_the_definition() -> None:
 
     rel, low, high = paired_relative_difference([1.0, 0.5, 1.0, 0.5], [0.5, 0.5, 0.5, 0.5])
     assert rel == pytest.approx((0.75 - 0.5) / 0.5) and low <= rel <= high
+
+
+LLM_SPEC = """
+name = "t5_fake"
+workbench = "school_scheduling"
+metric = "score"
+[env]
+utilities = ["u001"]
+styles = ["precise"]
+feedbacks = ["rich"]
+decision = {kind = "llm", provider = "openai", model = "gpt-4.1"}
+[[agents]]
+name = "tpp"
+kind = "llm"
+provider = "openai"
+model = "gpt-4.1"
+design = "T-P-P-paper"
+paradigm = "conversation"
+[[agents]]
+name = "cnr"
+kind = "llm"
+provider = "openai"
+model = "gpt-4.1"
+design = "C-N-R"
+paradigm = "conversation"
+"""
+
+
+def test_table5_from_llm_cells_against_the_fake_server(monkeypatch, fake_llm, tmp_path: Path) -> None:
+    """Both designs and the decision agents talk to the fake OpenAI server (every reply ends the conversation);
+    the report's Table 5 row carries the pair, and the tokens and $ of every request the cells sent."""
+    from core.experiments.driver import prepare
+    from core.experiments.report import build_report
+    from core.experiments.spec import parse_spec
+    from core.experiments.worker import CellStatus, run_cell
+    from core.store import Store
+
+    for var in ("ANTHROPIC_API_KEY", "ORCA_PROVIDER", "ORCA_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    fake_llm.script([{"text": "Thank you, that is all. __END__"}] * 40)
+    store = Store(tmp_path / "t5.duckdb")
+    spec = parse_spec(LLM_SPEC)
+    for task in prepare(spec, store):
+        outcome = run_cell(task)
+        assert outcome.status is CellStatus.DONE, outcome.error
+        store.finish_cell(
+            spec.experiment_id, outcome.key, status=outcome.status, record=outcome.record, metrics=outcome.metrics
+        )
+    sent = len(fake_llm.requests)
+    assert sent >= 2
+    report = build_report(store, spec.experiment_id)
+    t5 = next(t for t in report.paper if t.key == "paper_table5").frame
+    row = t5.set_index("Model").loc["gpt-4.1"]
+    assert row["Pairs"] == 1
+    # the fake server counts 11 input and 7 output tokens per request; gpt-4.1 is $2 / $8 per million
+    assert row["Tokens (in / out)"] == f"{11 * sent:,} / {7 * sent:,}"
+    assert row["$"] == f"${(11 * sent * 2 + 7 * sent * 8) / 1e6:,.4f}"
