@@ -38,9 +38,10 @@ def test_offline_tables_2_3_4_from_one_spec(tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
     path.write_text(spec)
     db = tmp_path / "x.duckdb"
-    run = cli("experiment", "run", str(path), "--quiet", "--workers", "1", db=db)
+    run = cli("experiment", "run", str(path), "--quiet", "--workers", "1", "--report", db=db)
     assert run["done"] == 16  # 1 utility x 2 styles x 2 feedbacks x 4 paradigms
     md = cli("experiment", "report", run["experiment_id"], db=db)["markdown"]
+    assert run["markdown"] == md  # one command: `experiment run SPEC --report`
     for title in ("Table 2 (seed 003)", "Table 2 notes", "Table 3 (seed 003)", "Table 4 (seed 003)"):
         assert f"## {title}" in md
     assert "Table 5" not in md  # no LLM models to compare
