@@ -115,3 +115,50 @@ def test_impossible_agents_are_refused_up_front() -> None:
     with pytest.raises(SpecError, match=r"agents\.copilot\.treatment"):
         protocol.check_agents([{"name": "copilot", "kind": "offline", "treatment": "A"}], {})
     protocol.check_agents([{"name": "A", "kind": "offline", "treatment": "A"}], {})
+
+
+def test_table5_blocks_with_llm_treatments_on_hand_made_records() -> None:
+    """With B and C (LLM agents), Table 5 has the paper's blocks A vs B and A vs C, plus C vs B, each with the
+    paper's rows; costs by hand: A 60, B 100, C 80 on every scenario; tokens and $ of the cells of each pair."""
+    from core.inventory.lab.tables import table5
+    from core.inventory.lab.treatments import TrialOutcome
+
+    scenarios = generate(seed=0)
+    records, cells, costs = [], [], []
+    for s in scenarios:
+        c = {"reference": 50.0, "A": 60.0, "B": 100.0, "C": 80.0}
+        a = ScenarioAssessment(s.key, s.split, "dp: x", "exact DP optimum", 50.0, c, {}, {}, {})
+        records.append(TrialRecord(s, {t: TrialOutcome(t, s.key, "policy") for t in "ABC"}, a))
+        for t in "ABC":
+            key = f"{s.key}|{t}|s0|r0"
+            cells.append({"cell_key": key, "instance": s.key, "agent": t, "status": "done"})
+            costs.append({"cell_key": key, "input_tokens": 1000, "output_tokens": 100, "cost_usd": 0.01,
+                          "price": "listed"})  # fmt: skip
+    agents = [
+        {"name": t, "kind": "llm", "provider": "openai", "model": "gpt-4o", "treatment": t} for t in "ABC"
+    ]
+    spec = from_dict({"name": "t", "workbench": "inventory_lab", "adapter": protocol.ADAPTER, "metric": "gap",
+                      "env": {"lab": {}}, "agents": agents})  # fmt: skip
+    empty = pd.DataFrame()
+    report = ExperimentReport(
+        {}, spec, pd.DataFrame(cells), empty, empty, empty, empty, empty, pd.DataFrame(costs)
+    )
+    frame = table5(report, records).frame
+    blocks = list(dict.fromkeys(frame["Benchmark"]))
+    assert blocks[0].startswith("Baseline 1: vs. B · LLM alone, interactive") and "openai/gpt-4o" in blocks[0]
+    assert blocks[1].startswith("Baseline 2: vs. C") and blocks[2].startswith("C over B")
+    overall = frame[frame["Scenario"] == "Overall Performance"].set_index("Benchmark")
+    assert overall.loc[blocks[0], "Avg. Cost Red. (Mean & Std. Dev.)"] == "40.0% ± 0.0%"  # (100 - 60) / 100
+    assert overall.loc[blocks[1], "Avg. Cost Red. (Mean & Std. Dev.)"] == "25.0% ± 0.0%"  # (80 - 60) / 80
+    assert overall.loc[blocks[2], "Avg. Cost Red. (Mean & Std. Dev.)"] == "20.0% ± 0.0%"  # (100 - 80) / 100
+    assert overall.loc[blocks[0], "Win Rate (%)"] == "100.0%" and overall.loc[blocks[0], "Count (n)"] == 70
+    # two treatments x 70 cells x (1,000 in, 100 out, $0.01)
+    assert (
+        overall.loc[blocks[0], "Tokens (in / out)"] == "140,000 / 14,000"
+        and overall.loc[blocks[0], "$"] == "$1.4000"
+    )
+    short = frame[frame["Scenario"].str.contains("Short Lead Time")].set_index("Benchmark")
+    assert (
+        short.loc[blocks[0], "Count (n)"] == 15
+        and short.loc[blocks[0], "Tokens (in / out)"] == "30,000 / 3,000"
+    )
