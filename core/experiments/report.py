@@ -231,10 +231,20 @@ def build_report(
         costs=labelled(costs),
         cell_costs=cell_costs,
     )
-    hook = getattr(importlib.import_module(spec.adapter_module), "paper_tables", None)
+    hook = paper_tables_hook(spec.adapter_module)
     if hook is None or done.empty:
         return report
     return dataclasses.replace(report, paper=tuple(hook(report, store)))
+
+
+def paper_tables_hook(adapter_module: str) -> Any:
+    """The adapter's `paper_tables(report, store)`, or that of the module its `PAPER_TABLES` names (a string,
+    so the adapter need not import its report code); None when it has neither."""
+    adapter = importlib.import_module(adapter_module)
+    hook = getattr(adapter, "paper_tables", None)
+    if hook is None and isinstance(getattr(adapter, "PAPER_TABLES", None), str):
+        hook = getattr(importlib.import_module(adapter.PAPER_TABLES), "paper_tables", None)
+    return hook
 
 
 def estimate_text(value: float, low: float, high: float, *, percent: bool = False, digits: int = 3) -> str:

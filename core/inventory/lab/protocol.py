@@ -40,6 +40,7 @@ from core.rollout import RolloutResult
 ADAPTER = "core.inventory.lab.protocol"
 TRIAL_ARTIFACT = "trial.json"
 ENV_KEYS = {"lab", "scenarios"}
+PAPER_TABLES = "core.inventory.lab.tables"  # seed 000's Tables 5, 6 and Fig. 4 for `experiment report`
 
 
 def _lab_config(raw: Any) -> LabConfig:
@@ -190,13 +191,6 @@ def check_agents(agents: list[dict[str, Any]], env: dict[str, Any]) -> None:
                 f'treatment {treatment} is an LLM alone: use kind = "llm" with a provider and model (offline, '
                 "it is not run and nothing is substituted)",
             )
-
-
-def paper_tables(report: Any, store: Any) -> list[Any]:
-    """Seed 000's Tables 5 and 6 and the Fig. 4 query for `experiment report` (`core.inventory.lab.tables`)."""
-    from core.inventory.lab.tables import paper_tables as tables
-
-    return tables(report, store)
 
 
 def make_agent(agent: dict[str, Any], config: dict[str, Any], settings: Settings) -> TreatmentAgent:

@@ -27,6 +27,7 @@ from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.schedule.lab.utilities import utility_by_key, utility_set
 
 _LOCAL = threading.local()
+PAPER_TABLES = "core.schedule.lab.tables"  # seed 003's Tables 2-5 for `experiment report`
 
 
 def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -138,10 +139,3 @@ def make_agent(
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
     return {k: float(v) for k, v in env.episode_metrics().items()}
-
-
-def paper_tables(report: Any, store: Any = None) -> list[Any]:
-    """Seed 003's Tables 2-5 for `experiment report` (`core.schedule.lab.tables`)."""
-    from core.schedule.lab.tables import paper_tables as tables
-
-    return tables(report, store)
