@@ -34,7 +34,7 @@ STYLES = (("Vague", "vague"), ("Precise", "precise"))
 FEEDBACKS = (("Binary (Y/N)", "binary"), ("Rich", "rich"))
 ORACLE_NOTE = (
     "Offline decision agents are deterministic stand-ins and, for the precise style, oracles: they state the "
-    "outcome their table says is worth U* outright, so precise one-shot-aware and conversation rows measure the "
+    "outcome their table says is worth U* outright, so precise optimization-aware one-shot and conversation rows measure the "
     "plumbing (offline precise aware one-shot: 100 % success against the paper's 33.5 %), not the paper's "
     "claim. Only the default-schedule row (no agent) is comparable with the paper offline."
 )
