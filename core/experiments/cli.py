@@ -48,13 +48,16 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
             f"experiment {spec.experiment_id} interrupted; the cells finished so far are stored — run the same "
             "spec again to finish it"
         ) from None
-    return {
+    out = {
         **summary.as_dict(),
         "name": spec.name,
         "engine": args.engine,
         "workers": args.workers,
         "cache": args.cache,
     }
+    if args.report:  # the report of what is stored so far (the paper's tables included), in the same command
+        out["markdown"] = to_markdown(build_report(Store(args.db), spec.experiment_id))
+    return out
 
 
 def _status(args: argparse.Namespace) -> dict[str, Any]:
@@ -102,6 +105,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--address",
         type=cli_args.free_text(200, "a Ray address"),
         help="Ray cluster address HOST:PORT (ray engine; must answer within 5 s; default: start a local instance)",
+    )
+    run.add_argument(
+        "--report",
+        action="store_true",
+        help="after the run, add the markdown report (the paper's tables first) to the output, as `experiment "
+        "report ID` prints it",
     )
     run.set_defaults(func=_run)
 

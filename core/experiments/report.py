@@ -11,6 +11,8 @@ model missing from the table has cost NaN and price "price unknown", never 0.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import io
 import math
 import zipfile
@@ -43,6 +45,18 @@ CELL_FIELDS = [
 
 
 @dataclass(frozen=True)
+class PaperTable:
+    """One table of a paper as the workbench's adapter renders it from an experiment's cells (the adapter's
+    optional `paper_tables(report, store) -> list[PaperTable]`): rows and columns named as in the paper.
+    `key` names its file in CSV/Parquet exports (`paper_…`); `note` says what it is and what it is not."""
+
+    key: str
+    title: str
+    frame: pd.DataFrame
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class ExperimentReport:
     """An experiment's stored state and its statistics (`metric` compared with goal `goal`)."""
 
@@ -55,6 +69,7 @@ class ExperimentReport:
     means: pd.DataFrame  # every metric's mean per agent
     costs: pd.DataFrame = field(default_factory=pd.DataFrame)  # tokens and USD per agent
     cell_costs: pd.DataFrame = field(default_factory=pd.DataFrame)  # tokens and USD per cell (= run)
+    paper: tuple[PaperTable, ...] = ()  # the paper's tables, when the adapter renders them
 
     @property
     def metric(self) -> str:
@@ -85,6 +100,19 @@ class ExperimentReport:
             "costs": self.costs,
             "cell_costs": self.cell_costs,
             "cells": self.cells,
+            **{t.key: t.frame for t in self.paper},
+        }
+
+    def cells_cost(self, cells: pd.DataFrame) -> dict[str, Any]:
+        """Input/output tokens and USD (NaN when a model has no price) of these cells (rows of `cells`)."""
+        costs = self.cell_costs[self.cell_costs["cell_key"].isin(cells["cell_key"])] if len(cells) else None
+        if costs is None or costs.empty:
+            return {"input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0}
+        unknown = bool((costs["price"] == UNKNOWN).any())
+        return {
+            "input_tokens": int(costs["input_tokens"].sum()),
+            "output_tokens": int(costs["output_tokens"].sum()),
+            "cost_usd": math.nan if unknown else float(costs["cost_usd"].sum()),
         }
 
 
@@ -206,7 +234,7 @@ def build_report(
         if spec.paired
         else pd.DataFrame()
     )
-    return ExperimentReport(
+    report = ExperimentReport(
         experiment=experiment,
         spec=spec,
         cells=cells,
@@ -216,6 +244,42 @@ def build_report(
         means=labelled(means),
         costs=labelled(costs),
         cell_costs=cell_costs,
+    )
+    hook = paper_tables_hook(spec.adapter_module)
+    if hook is None or done.empty:
+        return report
+    return dataclasses.replace(report, paper=tuple(hook(report, store)))
+
+
+def paper_tables_hook(adapter_module: str) -> Any:
+    """The adapter's `paper_tables(report, store)`, or that of the module its `PAPER_TABLES` names (a string,
+    so the adapter need not import its report code); None when it has neither."""
+    adapter = importlib.import_module(adapter_module)
+    hook = getattr(adapter, "paper_tables", None)
+    if hook is None and isinstance(getattr(adapter, "PAPER_TABLES", None), str):
+        hook = getattr(importlib.import_module(adapter.PAPER_TABLES), "paper_tables", None)
+    return hook
+
+
+def estimate_text(value: float, low: float, high: float, *, percent: bool = False, digits: int = 3) -> str:
+    """A mean with its 95 % CI as a table shows it: "0.930 [0.912, 0.948]" or "65.1% [60.2%, 69.8%]"."""
+
+    def one(v: float) -> str:
+        if v is None or not math.isfinite(v):
+            return "—"
+        return f"{100 * v:.1f}%" if percent else f"{v:.{digits}f}"
+
+    if value is None or not math.isfinite(value):
+        return "—"
+    return one(value) if not math.isfinite(low) else f"{one(value)} [{one(low)}, {one(high)}]"
+
+
+def cost_text(cost: dict[str, Any]) -> tuple[str, str]:
+    """(tokens "in / out", USD) of `ExperimentReport.cells_cost` as table cells."""
+    usd = cost["cost_usd"]
+    return (
+        f"{cost['input_tokens']:,} / {cost['output_tokens']:,}",
+        "price unknown" if not math.isfinite(usd) else f"${usd:,.4f}",
     )
 
 
@@ -251,6 +315,12 @@ def to_markdown(report: ExperimentReport) -> str:
         f"Metric **{spec.metric}** ({better} is better). CIs are 95% percentile bootstraps of the mean "
         "(2,000 resamples, seeded).",
         "",
+    ]
+    for table in report.paper:
+        lines += [f"## {table.title}", ""]
+        lines += [table.note, ""] if table.note else []
+        lines += [markdown_table(table.frame), ""]
+    lines += [
         "## Per agent",
         "",
         markdown_table(report.per_agent),
@@ -278,7 +348,7 @@ def to_markdown(report: ExperimentReport) -> str:
         "",
         f"Experiment: {total.input_tokens:,} input and {total.output_tokens:,} output tokens, "
         f"{format_cost(report.total_cost)} at list price (`data/llm_prices.toml`; a reply served from the cache "
-        "is counted as if sent; \"price unknown\" means the model is not in the price table, not free).",
+        'is counted as if sent; "price unknown" means the model is not in the price table, not free).',
         "",
         markdown_table(report.costs),
     ]

@@ -206,7 +206,10 @@ def conditional_frontiers(space: Space, school: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class GeneratorSpec:
-    """Knobs of the generator: seed, simplex samples per (L, R) cell, grid steps and sizes."""
+    """Knobs of the generator: seed, simplex samples per (L, R) cell, grid steps and sizes, and the tie rule:
+    by default the target must be the only maximiser among its school's candidates (other schedules of S
+    with the target's outcome tie with it); `unique=True` is the paper's strict reading (App. 10.2:
+    "uniquely utility-maximizing"): no other schedule of S may reach U*."""
 
     seed: int = 3
     samples: int = 10_000
@@ -214,6 +217,7 @@ class GeneratorSpec:
     deviation_step: float = 0.5  # minutes
     load_cells: int = 8
     deviation_cells: int = 8
+    unique: bool = False  # the paper's strict rule: the target is the only maximiser over all of S
 
     def __post_init__(self) -> None:
         if self.samples < 1:
@@ -236,7 +240,8 @@ def generate_utilities(space: Space, spec: GeneratorSpec = GeneratorSpec()) -> l
     """The solution-centric generator: for each school and each candidate on its conditional frontiers,
     draw a direction, grid-search (L, R) from conservative values and sample the simplex until the
     candidate is the unique maximiser among the school's candidates and attains U* over all of S.
-    Candidates with no such parameters are dropped. Deterministic under `spec.seed`.
+    Candidates with no such parameters are dropped. Deterministic under `spec.seed`. Keys are u001, … (p001, …
+    under the strict rule `spec.unique`, so the two sets never share a key).
     """
     rng = np.random.default_rng(spec.seed)
     district = space.district
@@ -255,7 +260,7 @@ def generate_utilities(space: Space, spec: GeneratorSpec = GeneratorSpec()) -> l
             u_star, _ = probe.optimum(space)
             utilities.append(
                 Utility(
-                    key=f"u{len(utilities) + 1:03d}",
+                    key=f"{'p' if spec.unique else 'u'}{len(utilities) + 1:03d}",
                     school=school.name,
                     direction=direction,
                     w1=w1,
@@ -296,6 +301,8 @@ def _search(
         codes = slot * 4 + f2 * 2 + f3  # outcome (f1 slot, f2, f3) as one small integer
         if (codes[candidates] == codes[row]).sum() > 1:
             continue  # another candidate has the same outcome: the target cannot be the unique maximiser
+        if spec.unique and (codes == codes[row]).sum() > 1:
+            continue  # strict rule: another schedule of S has the target's outcome, hence ties at U*
         present = np.flatnonzero(np.bincount(codes, minlength=4 * k))
         outcomes = np.stack([values[present // 4], (present // 2) % 2, present % 2], axis=1).astype(float)
         target = np.array([values[slot[row]], float(f2[row]), float(f3[row])])
@@ -313,9 +320,11 @@ def _search(
     return None
 
 
-def unique_maximiser(space: Space, utility: Utility) -> bool:
+def unique_maximiser(space: Space, utility: Utility, *, strict: bool = False) -> bool:
     """The generator's check: the utility's target attains U* (over all of S) and no other candidate of its
-    school's conditional frontiers does (other schedules of S may tie, as the paper allows)."""
+    school's conditional frontiers does. Other schedules of S may then tie at U* (the shipped set's rule; the
+    paper asks for more: "uniquely utility-maximizing"); `strict=True` checks the paper's rule, that no other
+    schedule of S reaches U*."""
     if not utility.target:
         return False
     q = space.district.school_index(utility.school)
@@ -324,6 +333,8 @@ def unique_maximiser(space: Space, utility: Utility) -> bool:
     row = space.index_of(utility.target)
     if values[row] < best - TOL:
         return False
+    if strict:
+        return int((values >= best - TOL).sum()) == 1
     others = [int(r) for r in conditional_frontiers(space, q) if int(r) != row]
     return bool(np.all(values[others] < best - TOL)) if others else True
 

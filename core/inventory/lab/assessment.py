@@ -1,8 +1,10 @@
 """Ground-truth assessment (seed 000 §4.1.1, step 3): every policy simulated on the true problem with common
 random numbers, against the ground-truth optimum.
 
-The reference is the exact DP optimum where the DP runs (its exact expected cost is kept too), otherwise the
-best policy the Optimization Agent finds on the true parameters — labelled "best found", never "optimal".
+The reference is the exact DP optimum where the DP runs (its exact expected cost is kept too), whatever the
+`families` switch; otherwise the best policy of an independent search on the true parameters (more paths and
+another seed than the Copilot's, so the Copilot never grades itself) — labelled "no exact reference … not
+proven optimal", never "optimal".
 Gaps are `(cost − reference) / reference` on the same demand paths. Rules of thumb computed from the true
 parameters (newsvendor base-stock, textbook (s,S) with an EOQ, ordering the mean) are included as textbook
 baselines — not LLM baselines. Paper-exact switch: the capacity is counted on the inventory position (default)
@@ -127,11 +129,31 @@ def mismatch(policy: Any, problem: InventoryProblem) -> str | None:
     return None
 
 
+REFERENCE_PATHS_FACTOR = 2  # the reference search simulates twice the Copilot's paths ...
+REFERENCE_SEED_OFFSET = 1_000_003  # ... on demand paths of another seed than the Copilot's
+EXACT_REFERENCE = "exact DP optimum"
+SEARCH_REFERENCE = (
+    "no exact reference (the DP does not run): best policy of an independent search on the true parameters "
+    "({paths} paths, seed {seed}; the Copilot searched {copilot_paths} paths, seed {copilot_seed}); "
+    "not proven optimal"
+)
+
+
 def reference_result(
     scenario: Scenario, optimizer: Callable[..., OptimizationResult], config: AssessmentConfig
 ) -> OptimizationResult:
-    """The Optimization Agent on the true parameters (DP included where it runs, no DQN)."""
-    return optimizer(config.truth(scenario), config.optimizer_paths, config.seed, False, None, use_dp=True)
+    """The ground-truth reference, independent of the Copilot: the full menu (the exact DP where it runs,
+    whatever the `families` switch) searched with `REFERENCE_PATHS_FACTOR` times the Copilot's paths on
+    another seed, so a Copilot that extracts the truth exactly does not grade itself (issue 30)."""
+    return optimizer(
+        config.truth(scenario),
+        config.optimizer_paths * REFERENCE_PATHS_FACTOR,
+        config.seed + REFERENCE_SEED_OFFSET,
+        False,
+        None,
+        use_dp=True,
+        menu="full",
+    )
 
 
 def assess(
@@ -144,11 +166,14 @@ def assess(
     truth = config.truth(scenario)
     ref = reference_result(scenario, optimizer, config)
     if ref.dp is not None:
-        ref_key, kind = "dp", "exact DP optimum"
+        ref_key, kind = "dp", EXACT_REFERENCE
     else:
         ref_key = min(ref.evaluations, key=lambda k: ref.evaluations[k].mean)
-        kind = (
-            "best policy found by the optimizer on the true parameters (no optimality proof; DP does not run)"
+        kind = SEARCH_REFERENCE.format(
+            paths=config.optimizer_paths * REFERENCE_PATHS_FACTOR,
+            seed=config.seed + REFERENCE_SEED_OFFSET,
+            copilot_paths=config.optimizer_paths,
+            copilot_seed=config.seed,
         )
     candidates: dict[str, Any] = {"reference": result_policy(ref, ref_key)}
     for name, out in outcomes.items():

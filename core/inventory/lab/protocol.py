@@ -54,6 +54,7 @@ from core.rollout import RolloutResult
 ADAPTER = "core.inventory.lab.protocol"
 TRIAL_ARTIFACT = "trial.json"
 ENV_KEYS = {"lab", "scenarios"}
+PAPER_TABLES = "core.inventory.lab.tables"  # seed 000's Tables 5, 6 and Fig. 4 for `experiment report`
 
 
 def _lab_config(raw: Any) -> LabConfig:
@@ -207,6 +208,26 @@ def _spec(outcome: Any) -> dict[str, Any] | None:
 def policy_of(spec: dict[str, Any] | None) -> Any:
     """The simulator policy of a recorded spec (a DP table policy is solved again), or None."""
     return policy_from_spec(spec) if spec else None
+
+
+def check_agents(agents: list[dict[str, Any]], env: dict[str, Any]) -> None:
+    """Refuse, before any cell exists, an agent the lab cannot run: its name must be its treatment (the report
+    rebuilds the trials by it), and B and C are LLM agents (offline, nothing is substituted for them)."""
+    for agent in agents:
+        name, treatment = agent.get("name"), str(agent.get("treatment", "")).strip().upper()
+        if treatment not in TREATMENTS or name != treatment:
+            raise SpecError(
+                f"agents.{name}.treatment", "name each agent after its treatment: A, B or C (treatment = name)"
+            )
+        copilot = (agent.get("roles") or {}).get("copilot") or {}
+        llm_role = bool(copilot) and copilot.get("provider") not in (None, "offline")
+        if treatment in ("B", "C") and agent.get("kind") != "llm" and not llm_role:
+            raise SpecError(
+                f"agents.{name}.kind",
+                f'treatment {treatment} is an LLM alone: use kind = "llm" with a provider and model (offline, '
+                "it is not run and nothing is substituted)",
+            )
+
 
 
 AGENT_ROLES = ("copilot", "judge")

@@ -169,15 +169,18 @@ class CachedOptimizer:
         self._dir = tempfile.mkdtemp(prefix="orca-lab-")
 
     def __call__(self, problem, paths=1000, seed=0, use_dqn=True, progress=None, **kw) -> OptimizationResult:
-        use_dp = kw.get("use_dp", True) and self.families == "full"
+        """One optimization; `menu="full"` (the ground-truth reference's call) ignores `families="paper"`, so
+        the paper switch changes the Copilot's menu only, never the reference (issue 30)."""
+        paper = self.families == "paper" and kw.get("menu") != "full"
+        use_dp = kw.get("use_dp", True) and not paper
         problem = replace(problem, capacity_basis=self.capacity_basis)
-        key = (problem, paths, seed, use_dqn, use_dp, kw.get("final_paths"))
+        key = (problem, paths, seed, use_dqn, use_dp, paper, kw.get("final_paths"))
         if key not in self.cache:
             self.calls += 1
-            kw = {k: v for k, v in kw.items() if k not in ("use_dp", "out_dir")}
+            kw = {k: v for k, v in kw.items() if k not in ("use_dp", "out_dir", "menu")}
             out = f"{self._dir}/{len(self.cache)}"
             result = optimize(problem, paths, seed, use_dqn, progress, use_dp=use_dp, out_dir=out, **kw)
-            if self.families == "paper":
+            if paper:
                 result = _paper_menu(result)
             self.cache[key] = result
         return self.cache[key]

@@ -13,28 +13,40 @@ from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import Feedback, Style
 from core.schedule.lab.llm_decision import AUTO, PROVIDERS, DecisionAgentSpec, Template
 from core.schedule.lab.report import lab_report
-from core.schedule.lab.utilities import UTILITIES_PATH, generate, load_utilities
+from core.schedule.lab.utilities import UNIQUE_UTILITIES_PATH, UTILITIES_PATH, generate, utility_set
 from solvers.schedule.utility import GeneratorSpec
 
 MAX_SAMPLES = 100_000  # simplex samples per (L, R) cell: about 10 s of generation (1,000,000: over a minute)
 MAX_LAB_TURNS = 200  # turns of one lab conversation (the paper's limit is 20)
 MAX_UTILITIES = 10_000  # "the first N utilities" (the shipped set has about 100)
 WORKBENCH = "school_scheduling"
+TIE_RULES = {
+    False: "default: the target is the only maximiser among its school's candidates; other schedules may tie "
+    "at U* (not the paper's rule)",
+    True: "unique: the target is the only maximiser over all 59,049 schedules (the paper's App. 10.2 rule)",
+}
+
+
+UNIQUE_HELP = (
+    "the paper's strict tie rule: utilities whose target is the only maximiser over all schedules (92 at seed "
+    "3; default: 102, other schedules may tie)"
+)
 
 
 def utilities_command(args: argparse.Namespace) -> dict[str, Any]:
     if args.generate:
-        document = generate(GeneratorSpec(seed=args.seed, samples=args.samples))
+        document = generate(GeneratorSpec(seed=args.seed, samples=args.samples, unique=args.unique))
         if args.out:
             args.out.parent.mkdir(parents=True, exist_ok=True)
             args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         utilities = document["utilities"]
         source = str(args.out) if args.out else "(not written; pass --out)"
     else:
-        utilities = [u.to_json() for u in load_utilities()]
-        source = str(UTILITIES_PATH)
+        utilities = [u.to_json() for u in utility_set(unique=args.unique)]
+        source = str(UNIQUE_UTILITIES_PATH if args.unique else UTILITIES_PATH)
     return {
         "source": source,
+        "tie_rule": TIE_RULES[bool(args.unique)],
         "count": len(utilities),
         "decision_agents": 4 * len(utilities),
         "by_school": dict(Counter(u["school"] for u in utilities)),
@@ -72,6 +84,7 @@ def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
         name=args.name,
         decision=decision_spec(args),
         roles=dict(getattr(args, "role", None) or []),  # --role decision=provider:model (and optimizer)
+        unique=bool(getattr(args, "unique", False)),
     )
 
 
@@ -138,6 +151,7 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
     )
     utilities.add_argument("--out", type=cli_args.output_file, help="write the generated set here (JSON)")
     utilities.add_argument("--all", action="store_true", help="list every utility (default: the first 5)")
+    utilities.add_argument("--unique", action="store_true", help=UNIQUE_HELP)
     utilities.set_defaults(func=utilities_command)
 
     run = sub.add_parser(
@@ -159,6 +173,7 @@ def register_lab(commands: argparse._SubParsersAction) -> None:
         help="turns of one conversation (default 20; 1 to 200)",
     )
     run.add_argument("--seed", type=cli_args.seed, default=0)
+    run.add_argument("--unique", action="store_true", help=UNIQUE_HELP)
     run.add_argument(
         "--name", type=cli_args.label, help="experiment name (default: derived from the paradigms and time)"
     )

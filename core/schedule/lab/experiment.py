@@ -1,6 +1,8 @@
 """Experiment adapter for the School Scheduling lab (core/experiments): one instance per decision agent.
 
-env config: {"utilities": "all" | [keys] | N (first N), "styles": [...], "feedbacks": [...], "max_turns": 20,
+env config: {"utilities": "all" | [keys] | N (first N), "unique": false | true (the paper's strict tie rule:
+the 92 utilities p001, … whose target is the only maximiser over all of S), "styles": [...], "feedbacks": [...],
+"max_turns": 20,
 "decision": "offline" | {kind = "llm", provider, model, template = "auto"}} — the decision agents: the offline
 stand-ins (default) or LLM decision agents, whose key comes from the environment (ANTHROPIC_API_KEY /
 OPENAI_API_KEY or OPENAI_BASE_URL, also in the workers); without it the experiment is refused before any cell
@@ -33,7 +35,7 @@ from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
 from core.schedule.lab.llm_decision import DecisionAgentSpec, build_prompt
 from core.schedule.lab.optimization_agents import OptimizerSpec
-from core.schedule.lab.utilities import load_utilities, utility_by_key
+from core.schedule.lab.utilities import utility_by_key, utility_set
 
 _LOCAL = threading.local()
 WORKBENCH = "school_scheduling"
@@ -53,6 +55,7 @@ def lab_spec(
     optimizer: OptimizerSpec | None = None,
     provider: str | None = None,
     model: str | None = None,
+    unique: bool = False,
 ) -> dict[str, Any]:
     """The experiment spec (a dict for `core.experiments.spec.from_dict`) of one lab run: one agent per paradigm,
     every chosen utility × style × feedback an instance. Built here for the CLI (`schedule lab run`) and the
@@ -84,6 +87,7 @@ def lab_spec(
         "goal": "max",
         "env": {
             "utilities": utilities,
+            **({"unique": True} if unique else {}),
             "styles": list(styles or [s.value for s in Style]),
             "feedbacks": list(feedbacks or [f.value for f in Feedback]),
             "max_turns": max_turns,
@@ -105,9 +109,15 @@ def driver_env(settings: Settings | None) -> dict[str, str]:
     return {var: value for var, value in pairs if var and value}
 
 
+PAPER_TABLES = "core.schedule.lab.tables"  # seed 003's Tables 2-5 for `experiment report`
+
+
 def instances(spec_env_config: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     chosen = spec_env_config.get("utilities", "all")
-    utilities = load_utilities()
+    unique = spec_env_config.get("unique", False)
+    if not isinstance(unique, bool):
+        raise SpecError("env.unique", "true (the paper's strict tie rule: p001, …) or false (default: u001, …)")
+    utilities = utility_set(unique=unique)
     if chosen == "all":
         keys = [u.key for u in utilities]
     elif isinstance(chosen, int):

@@ -20,7 +20,9 @@ from core.schedule.lab.optimization_agents import PAPER_MODE
 from core.store import Store
 
 OFFLINE_NOTE = (
-    "Decision agents: offline (deterministic stand-ins for the paper's LLM decision agents, not LLMs). "
+    "Decision agents: offline (deterministic stand-ins for the paper's LLM decision agents, not LLMs; for the "
+    "precise style they are oracles, stating the outcome worth U* outright, so only the default-schedule row "
+    "is comparable with the paper). "
     "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."
 )
 OFFLINE_OPTIMIZER_NOTE = "Optimization agents labelled (offline) are the built-in T-P-P policy, not an LLM."

@@ -20,14 +20,20 @@ from solvers.schedule.utility import (
 )
 
 UTILITIES_PATH = Path(__file__).resolve().parents[3] / "data" / "schedule_utilities.json"
+# The paper's strict tie rule (App. 10.2 "uniquely utility-maximizing"): the generator at the same seed with
+# GeneratorSpec(unique=True); every target is the only maximiser over all of S. Keys p001, …
+UNIQUE_UTILITIES_PATH = UTILITIES_PATH.with_name("schedule_utilities_unique.json")
 
 
 def generate(spec: GeneratorSpec | None = None) -> dict[str, Any]:
     """A fresh utility set for SFUSD as the JSON document that is shipped."""
     spec = spec or GeneratorSpec()
     utilities = generate_utilities(sfusd_space(), spec)
+    generator = asdict(spec)
+    if not spec.unique:
+        del generator["unique"]  # the default rule: the shipped document predates the switch
     return {
-        "generator": asdict(spec),
+        "generator": generator,
         "district": "SFUSD (data/schools_sfusd.csv)",
         "count": len(utilities),
         "utilities": [u.to_json() for u in utilities],
@@ -61,8 +67,14 @@ def load_utilities(path: str | None = None) -> tuple[Utility, ...]:
     return parse(document)
 
 
+def utility_set(unique: bool = False) -> tuple[Utility, ...]:
+    """The shipped set: the default tie rule (u001, …) or the paper's strict one (`unique`: p001, …)."""
+    return load_utilities(str(UNIQUE_UTILITIES_PATH)) if unique else load_utilities()
+
+
 def utility_by_key(key: str) -> Utility:
-    for utility in load_utilities():
+    """A shipped utility of either set (their keys differ: u… default, p… strict)."""
+    for utility in utility_set(unique=key.startswith("p")):
         if utility.key == key:
             return utility
     raise SpecError("utility", f"unknown utility {key!r}")

@@ -13,6 +13,7 @@ from core.inventory.lab.assessment import ScenarioAssessment
 from core.inventory.lab.generator import generate
 from core.inventory.lab.lab import LabConfig, LabResult, TrialRecord, run_lab
 from core.inventory.lab.report import (
+    SPLITS,
     compare,
     extraction_accuracy,
     gap_summary,
@@ -192,3 +193,31 @@ def test_every_csv_row_and_the_charts_say_who_played_each_role(tmp_path) -> None
     assert {(r["model"], r["A_agent"], r["imitator"]) for r in rows} == {
         ("gpt-x", "Copilot with LLM openai/gpt-x", "LLM persona imitator openai/gpt-x")
     }
+
+
+def test_table5_rows_have_the_papers_counts() -> None:
+    """14 normal L7, 11 Poisson L7, 15 Poisson L1 (the paper's n): the two Poisson L = 1 scenarios among the
+    30 "other" ones (s040, s054 at seed 0) are not in the L1 row; a mixed scenario counts by its attributes."""
+    records = []
+    for s in generate(seed=0):
+        costs = {"reference": 50.0, "A": 60.0, "B": 100.0}
+        a = ScenarioAssessment(s.key, s.split, "dp: x", "exact DP optimum", 50.0, costs, {}, {}, {})
+        records.append(TrialRecord(s, {}, a))
+    other_l1 = [
+        r.scenario.key
+        for r in records
+        if r.scenario.split == "other"
+        and (r.scenario.problem.demand.kind, r.scenario.problem.lead_time) == ("poisson", 1)
+    ]
+    assert other_l1 == ["s040", "s054"]
+    counts = {split: compare(records, "A", "B", split).n for _, split in SPLITS}
+    assert counts == {"all": 70, "normal_L7": 14, "poisson_L7": 11, "poisson_L1": 15}
+    mixed = next(
+        s
+        for s in generate(40, seed=2026, protocol="mixed")
+        if (s.problem.demand.kind, s.problem.lead_time) == ("poisson", 1)
+    )
+    a = ScenarioAssessment(
+        mixed.key, mixed.split, "dp: x", "exact DP optimum", 50.0, {"A": 1.0, "B": 2.0}, {}, {}, {}
+    )
+    assert compare([TrialRecord(mixed, {}, a)], "A", "B", "poisson_L1").n == 1

@@ -77,3 +77,13 @@ def test_llm_decision_agents_without_a_key_are_refused(tmp_path: Path, monkeypat
     error = json.loads(out.stderr.strip().splitlines()[-1])
     assert error["field"] == "env.decision.provider" and "ANTHROPIC_API_KEY" in error["error"]
     assert "no offline stand-in is substituted" in error["error"]
+
+
+def test_utilities_unique_is_the_papers_strict_set(tmp_path: Path) -> None:
+    out = cli("utilities", "--unique", db=tmp_path / "s.duckdb")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["count"] == 92 and data["source"].endswith("schedule_utilities_unique.json")
+    assert data["tie_rule"].startswith("unique") and data["utilities"][0]["key"] == "p001"
+    default = json.loads(cli("utilities", db=tmp_path / "s.duckdb").stdout)
+    assert default["count"] == 102 and "not the paper's rule" in default["tie_rule"]

@@ -28,6 +28,15 @@ def test_instances_and_errors() -> None:
     assert env.paradigm.value == "conversation"
 
 
+def test_unique_env_field_uses_the_papers_strict_set() -> None:
+    pairs = experiment.instances({"unique": True})
+    assert len(pairs) == 4 * 92 and pairs[0][0] == "p001-vague-binary"
+    env = experiment.make_env(pairs[0][1])
+    assert env.profile.utility.key == "p001"
+    with pytest.raises(SpecError, match="env.unique"):
+        experiment.instances({"unique": "yes"})
+
+
 def test_offline_rollout_scores_the_conversation() -> None:
     config = dict(experiment.instances({"utilities": 1, "styles": ["precise"], "feedbacks": ["rich"]})[0][1])
     env = experiment.make_env(config)

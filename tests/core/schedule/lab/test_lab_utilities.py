@@ -55,3 +55,23 @@ def test_generated_decision_agent_is_the_unique_maximiser_and_reproducible() -> 
         new_utility("Ortega (Jose) PK", -1)
     loser = tuple(int(a) for a in space.assignments[others[0]])
     assert not unique_maximiser(space, type(u)(**{**u.__dict__, "target": loser}))
+
+
+def test_tie_rule_seven_shipped_utilities_tie_and_the_strict_set_has_none() -> None:
+    """The default rule lets other schedules tie at U* (the audit found 7 of 102); the paper's strict rule
+    ("uniquely utility-maximizing") is the shipped p-set: the generator at seed 3 with `unique=True`."""
+    from core.schedule.lab.utilities import UNIQUE_UTILITIES_PATH, utility_by_key, utility_set
+    from solvers.schedule.utility import GeneratorSpec, unique_maximiser
+
+    space = sfusd_space()
+    default = utility_set()
+    ties = [u.key for u in default if not unique_maximiser(space, u, strict=True)]
+    assert ties == ["u016", "u027", "u028", "u051", "u056", "u057", "u101"]
+    assert all(unique_maximiser(space, u) for u in default)  # the default (relaxed) check holds for all
+    strict = utility_set(unique=True)
+    assert len(strict) == 92 and all(u.key.startswith("p") for u in strict)
+    assert all(unique_maximiser(space, u, strict=True) for u in strict)
+    assert generate(GeneratorSpec(unique=True)) == json.loads(
+        UNIQUE_UTILITIES_PATH.read_text(encoding="utf-8")
+    )
+    assert utility_by_key("p001") == strict[0] and utility_by_key("u001") == default[0]
