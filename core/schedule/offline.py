@@ -684,7 +684,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     return _by_intent(low, session, memory)
 
 
-_REVISION_WORDS = frozenset(["instead", "actually", "rather", "change", "switch", "now", "reconsidered"])
+_REVISION_WORDS = frozenset(
+    ["instead", "actually", "rather", "change", "switch", "now", "reconsidered", "ignore", "forget", "disregard"]
+)
 _REVISION_PHRASES = ("after all", "second thought", "changed my mind", "make it", "make that", "scratch that")
 
 

@@ -22,7 +22,9 @@ def _edits(turn) -> list[str]:
     return [c["name"] for c in turn.tool_calls if c["name"] != "call_solver"]
 
 
-@pytest.mark.parametrize("text", ["OK.", "okay", "Alright then.", "Ok, no more changes. Thanks!", "that's all, thanks"])
+@pytest.mark.parametrize(
+    "text", ["OK.", "okay", "Alright then.", "Ok, no more changes. Thanks!", "that's all, thanks"]
+)
 def test_ok_and_nothing_more_accept_the_proposal(text: str) -> None:
     turn = _agent().respond(text)
     assert not _edits(turn)
@@ -70,3 +72,14 @@ def test_a_start_in_the_same_direction_refines_without_asking() -> None:
     agent.respond("Can Everett start later?")
     turn = agent.respond("Put Everett at 9:30.")
     assert FIX in _edits(turn), turn.text
+
+
+@pytest.mark.parametrize(
+    "revision",
+    ["Forget what I said before, Galileo at 9:30.", "Please disregard my first message: Galileo at 9:30."],
+)
+def test_a_start_that_says_it_revises_replaces_the_earlier_direction(revision: str) -> None:
+    agent = _agent()
+    agent.respond("Please move Galileo earlier.")
+    turn = agent.respond(revision)
+    assert FIX in _edits(turn) and "replaces your earlier request" in turn.text, turn.text
