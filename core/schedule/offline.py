@@ -132,7 +132,8 @@ def _reply_words(low: str) -> list[str]:
 # fmt: off
 _THANKS = frozenset([
     "good", "great", "perfect", "excellent", "fine", "works", "work", "wonderful", "nice", "thanks", "thank",
-    "awesome", "lovely", "brilliant", "done", "cool", "fantastic", "super", "cheers", "ideal",
+    "awesome", "lovely", "brilliant", "done", "cool", "fantastic", "super", "cheers", "ideal", "ok", "okay",
+    "alright",
 ])
 """Words of approval or thanks: a reply made only of them (and `_THANKS_FILLER`) accepts the proposal."""
 _THANKS_FILLER = frozenset([
@@ -143,9 +144,17 @@ _THANKS_FILLER = frozenset([
 # fmt: on
 
 
+_DONE_PHRASES = ("no more changes", "no further changes", "no changes", "nothing else", "nothing more",
+                 "that's all", "that is all", "all good", "from me")  # fmt: skip
+"""Ways of saying there is nothing more to change ('Ok, no changes from me. Thanks!'): read as approval."""
+
+
 def _accepts(low: str) -> bool:
     """Whether the whole reply accepts what is on the table ('Good, thanks', 'perfect', 'that works', 'great, thank
-    you'): only words of approval and thanks, at least one of them, no negation and no number."""
+    you', 'OK.', 'Ok, no changes from me. Thanks!'): only words of approval and thanks, at least one of them, no
+    negation and no number."""
+    for phrase in _DONE_PHRASES:
+        low = low.replace(phrase, " done ")
     words = _reply_words(low)
     return (
         0 < len(words) <= _SHORT_REPLY
@@ -437,7 +446,7 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
         return model.undo(session)
     if name == "loosen":
         return model.loosen(session, low)
-    if name in _PRIORITIES:
+    if name in _PRIORITIES and not _asks_about(low):
         plan = Plan()
         model.priority(*_PRIORITIES[name], session, plan)
         return plan
@@ -647,8 +656,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     check_school_calls(plan, session)
-    if not plan.ask and not swapped and session.infeasible is None:  # a swap or a way out revises by itself
-        _against_earlier(low, plan, session, memory)
+    restated = bool(offer) and all(call in offer for call in plan.calls if call[0] == "fix_start_time")
+    if not plan.ask and not swapped and session.infeasible is None and not restated:
+        _against_earlier(low, plan, session, memory)  # a request restated after 'should it replace?' answers it
     memory.stated |= {
         (a["school"], a["time"], a["type"])
         for n, a in plan.calls
@@ -674,7 +684,9 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     return _by_intent(low, session, memory)
 
 
-_REVISION_WORDS = frozenset(["instead", "actually", "rather", "change", "switch", "now", "reconsidered"])
+_REVISION_WORDS = frozenset(
+    ["instead", "actually", "rather", "change", "switch", "now", "reconsidered", "ignore", "forget", "disregard"]
+)
 _REVISION_PHRASES = ("after all", "second thought", "changed my mind", "make it", "make that", "scratch that")
 
 
@@ -731,6 +743,10 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
                 f"{school} not at {format_time(m)}"
                 for s, m, k in earlier
                 if s == school and k == "forbid" and m == minutes
+            ] + [
+                f"{school} {word} (it starts at {format_time(m)} now)"
+                for (s, m), word in chosen.items()
+                if s == school and minutes is not None and _against_direction(word, m, minutes)
             ]
         else:
             against = [
@@ -761,6 +777,18 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
     )
     plan.offer.extend(plan.calls)
     plan.calls = []
+
+
+def _against_direction(word: str, chosen: int, minutes: int) -> bool:
+    """Whether a new start (`minutes`) undoes an earlier relative request that put the school at `chosen`:
+    'earlier' then a later start, 'later' then an earlier one, 'kept where it is' then any other start."""
+    if minutes == chosen:
+        return False
+    if word == "earlier":
+        return minutes > chosen
+    if word == "later":
+        return minutes < chosen
+    return True
 
 
 def _names_schools(low: str, session: ScheduleSession) -> bool:
@@ -822,6 +850,8 @@ def _read_clause(
         if lang.limit_value(clause) is None:
             return
     act = _act(clause)
+    if act in _PRIORITIES and asked:
+        return  # 'is the transportation budget published? I heard it's 40 million': a question sets no priority
     if act in _PRIORITIES and lang.limit_value(clause) is None:
         model.priority(*_PRIORITIES[act], session, plan)
         return
@@ -919,7 +949,11 @@ def _under_verdict(low: str, load: float | None, deviation: float | None) -> str
 
 def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
-    ('can we keep every school close to today's times?')."""
+    ('can we keep every school close to today's times?'); also such a question followed by remarks that request
+    nothing ('is the transportation budget published? I heard it's 40 million')."""
+    head, mark, rest = text.partition("?")
+    if mark and rest.strip() and not has_request(rest):
+        return _asks_about(head + "?")
     words = parse(text).words()
     request = bool(words) and (
         words[0] in _REQUEST_LEADS
