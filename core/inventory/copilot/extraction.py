@@ -27,11 +27,12 @@ from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
-from core.text.mentions import parse
+from core.text.mentions import Kind, Message, container_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
+from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
@@ -151,7 +152,10 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        reading = read_message(self._counted(user_text), expected)
+        said = parse(user_text)
+        self._learn_unit(said)
+        reading = read_message(self._counted(user_text), expected, self._sizes())
+        self.state.sizes |= {c: n for c, n in container_sizes(said).items() if c != self.state.counted_in}
         if reading.demand is not None and self.state.count_unit is None and (said := physical_units(user_text)):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
@@ -174,6 +178,29 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _sizes(self) -> dict[str, float]:
+        """The container sizes to multiply out: every size stated so far, except the container demand is
+        counted in (then that container is the table's unit)."""
+        return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in}
+
+    def _learn_unit(self, said: Message) -> None:
+        """Which container the table counts, from the one parse: 'we sell it by the ream' names it; demand said
+        only in a container of known size ('about 49 boxes a week' after 'boxes of 100') makes that container
+        the unit. A demand that mixes containers and items ('half a crate a day, give or take 3 jars') counts
+        items."""
+        words = said.words()
+        for i in range(len(words) - 2):
+            if words[i : i + 2] == ("by", "the") and _SELLING & set(words[max(0, i - 2) : i]):
+                self.state.counted_in = _singular(words[i + 2])
+                return
+        if self.state.counted_in is not None or self.table.is_defined("demand_distribution"):
+            return
+        counts = said.of(Kind.QUANTITY)
+        rates = {m.container for m in counts if m.period is not None}
+        kinds = {m.container for m in counts if m.role != "size"}
+        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) in self.state.sizes:
+            self.state.counted_in = container
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
@@ -650,6 +677,17 @@ def unsure(text: str) -> bool:
         return True
     request = len(words) > 1 and words[0] in _ASKING and words[1] in ("we", "you", "i")
     return text.rstrip().endswith("?") and not any(c.question for c in said.clauses) and not request
+
+
+_SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
+"""'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
+
+
+def _singular(word: str) -> str:
+    """'reams' -> 'ream', 'boxes' -> 'box' (a container's canonical name when it is one)."""
+    if word in CONTAINERS:
+        return CONTAINERS[word]
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 _MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}

@@ -140,3 +140,141 @@ def test_money_in_words_and_cents_is_the_amount_said(text: str, value: str) -> N
 def test_dozens_and_a_half_and_corrected_dozens_are_counted(text: str, units: str) -> None:
     _, turn = _answer("max_inventory", text)
     assert _values(turn).get("max_inventory") == units
+
+
+# ---------------------------------------------------------------- 7. containers remembered across turns
+
+
+def _talk(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = agent.respond(texts[0])
+    for text in texts[1:]:
+        turn = agent.respond(text)
+    return agent, turn
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "answer", "row", "units"),
+    [
+        ("Candles, single ones, they arrive in boxes of 12.", "max_inventory", "space for 15 boxes", "max_inventory", "180"),
+        ("Soap bars come in packs of six.", "max_order", "the wholesaler caps me at 9 packs", "max_order", "54"),
+        ("Pickles: a crate is 20 jars.", "max_inventory", "the cellar fits 7 crates", "max_inventory", "140"),
+        ("we count cola in four-packs, a case holds six four-packs", "max_order", "at most 10 cases per order",
+         "max_order", "60"),
+    ],
+)  # fmt: skip
+def test_a_container_size_said_once_counts_later_containers(
+    said: str, asked: str, answer: str, row: str, units: str
+) -> None:
+    agent, first = _talk(said)
+    assert not _values(first)  # the size of a container is no value of any row
+    agent.state.asked = asked
+    turn = agent.respond(answer)
+    assert _values(turn).get(row) == units
+    assert f"= {units} units" in turn.assistant  # read back with its conversion
+
+
+def test_half_a_container_a_day_is_counted_in_items() -> None:
+    agent, _ = _talk("Honey jars, they come in cartons of 16.")
+    agent.state.asked = "demand_type"
+    turn = agent.respond("about half a carton a day, give or take 2 jars")
+    assert _values(turn).get("demand_distribution") == "normal(8,2)"
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "storage", "units"),
+    [
+        ("Washers, bags of 50, we shift plenty.", "about 21 bags a week, random", "the shelf takes 60 bags", "60"),
+        ("Glue sticks come in tubs of 30.", "roughly 2 tubs a day, it varies", "room for 40 tubs", "40"),
+        ("we sell it by the sheet, and it comes in boxes of ten sheets", "3 boxes a day, random",
+         "room for 25 boxes", "250"),
+    ],
+)  # fmt: skip
+def test_demand_said_in_the_container_makes_it_the_unit_unless_the_item_is_named(
+    opening: str, demand: str, storage: str, units: str
+) -> None:
+    agent, _ = _talk(opening)
+    agent.state.asked = "demand_type"
+    agent.respond(demand)
+    agent.state.asked = "max_inventory"
+    turn = agent.respond(storage)
+    assert _values(turn).get("max_inventory") == units
+
+
+# ---------------------------------------------------------------- 8. yes / no to the spoil question, fragments
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("no, bagged compost keeps", "false"),
+        ("nope, our compost keeps", "false"),
+        ("no, timber keeps", "false"),
+        ("yes, cream turns", "true"),
+    ],
+)
+def test_a_yes_or_no_to_the_spoil_question_answers_it(text: str, value: str) -> None:
+    _, turn = _answer("perishability", text)
+    assert _values(turn).get("perishability") == value
+
+
+@pytest.mark.parametrize(
+    ("asked", "text"),
+    [
+        ("demand_type", "5 a day perhaps, it comes and goes"),
+        ("holding_cost", "a cent a candle a day, basically nothing"),
+        ("setup_cost", "none, we bake them ourselves, no charge"),
+        ("demand_type", "we sell it by the metre, about 4 a day, random"),
+    ],
+)
+def test_a_fragment_or_an_unsure_clause_says_nothing_about_spoiling(asked: str, text: str) -> None:
+    _, turn = _answer(asked, text)
+    assert "perishability" not in _values(turn)
+
+
+# ---------------------------------------------------------------- 9. the backlog penalty is per day of waiting
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("15 cents a jar for each day they wait", "0.15"),
+        ("25 cents a bag every day somebody waits", "0.25"),
+        ("a dime a box for each day a customer is waiting", "0.1"),
+    ],
+)
+def test_a_daily_amount_for_waiting_answers_the_backlog_penalty(text: str, value: str) -> None:
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.respond("customers wait for the next delivery")
+    agent.respond("2 cents a jar a day to keep")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(text)
+    values = _values(turn)
+    assert values.get("penalty_cost") == value
+    assert values.get("holding_cost") == "0.02"  # the filled row is not touched
+
+
+@pytest.mark.parametrize(
+    ("text", "margin"),
+    [
+        ("sells for 2.40, costs me 90 cents", "1.5"),
+        ("it goes for 12 and costs me 7", "5"),
+        ("a bottle goes for 10 and costs me 6", "4"),
+    ],
+)
+def test_prices_answering_the_penalty_question_are_never_a_holding_cost(text: str, margin: str) -> None:
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.respond("5 cents a bottle a day to keep")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(text)
+    values = _values(turn)
+    assert values.get("holding_cost") == "0.05" and "penalty_cost" not in values
+    assert f"${margin}" in turn.assistant
+
+
+def test_goes_for_is_a_sale_price_beside_the_loss() -> None:
+    _, turn = _answer("penalty_cost", "a bottle costs me 6 and goes for 10, so I lose 4")
+    assert _values(turn).get("penalty_cost") == "4"
