@@ -892,6 +892,13 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         unit, container, j = "item", "-".join(words[j : after : 2]).rstrip("s"), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
+        if j < n and (words[j] in CONTAINERS or words[j] in ITEM_WORDS) and not _for_before(words, i):
+            item = CONTAINERS.get(words[j]) or ITEM_WORDS[words[j]]
+            s.found.append(Mention(kind, value, *_span_text(s, start, j + 1), toks[i].clause, unit=unit,
+                                   container=item, role="size"))  # 'the 10 kilo bags': what one bag holds
+            for k in range(start, j + 1):
+                s.taken[k] = True
+            return j + 1
     elif w in CONTAINERS:
         container, j = CONTAINERS[w], j + 1
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'

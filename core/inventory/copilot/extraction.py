@@ -156,7 +156,14 @@ class ExtractionAgent(ExtractionBase):
         self._learn_unit(said)
         reading = read_message(self._counted(user_text), expected, self._sizes())
         self.state.sizes |= {c: n for c, n in container_sizes(said).items() if c != self.state.counted_in}
-        if reading.demand is not None and self.state.count_unit is None and (said := physical_units(user_text)):
+        self.state.sizes |= {m.unit: float(m.value) for m in said.of(Kind.QUANTITY) if m.role == "size" and m.unit
+                             and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
+        if (
+            reading.demand is not None
+            and self.state.count_unit is None
+            and (said := physical_units(user_text))
+            and measure(said[0]) not in self.state.sizes  # a sized item: counted in items ('10 kilo bags')
+        ):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
         handled: set[str] = set()

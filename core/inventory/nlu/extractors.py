@@ -638,7 +638,14 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     said = parse(text, sizes=sizes)
     swaps: list[tuple[tuple[int, int], str]] = []
     for m in said.of(Kind.QUANTITY, live_only=False):
-        if m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
+        each = (sizes or {}).get(m.unit or "")
+        if m.role != "size" and m.unit not in (None, "item") and each:  # '50 kilos' of 10 kilo bags = 5 bags
+            count = format_number(float(m.value) / each)
+            notes.append(f"{format_number(float(m.value))} {m.unit} ÷ {format_number(each)} {m.unit} each = {count} units")
+            swaps.append((m.span, f"{count} units" + (f" per {m.period}" if m.period else "")))
+        elif m.role == "size" and m.unit not in (None, "item"):  # 'the 10 kilo bags' -> 'the bags'
+            swaps.append((m.span, m.text.split()[-1]))
+        elif m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
             swaps.append((m.span, " ".join([*m.text.split()[:2], "several"])))
         elif m.container and m.multiplier > 1 and not m.whole_business:
             words = m.text.split()

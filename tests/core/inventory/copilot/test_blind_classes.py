@@ -278,3 +278,19 @@ def test_prices_answering_the_penalty_question_are_never_a_holding_cost(text: st
 def test_goes_for_is_a_sale_price_beside_the_loss() -> None:
     _, turn = _answer("penalty_cost", "a bottle costs me 6 and goes for 10, so I lose 4")
     assert _values(turn).get("penalty_cost") == "4"
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "table"),
+    [
+        ("Rice: we stock the 5 kilo sacks.", "about 40 kilos a day, give or take 5 kilos", "normal(8,1)"),
+        ("Juice, we sell it in 2 litre bottles.", "about 30 litres a day, give or take 4 litres", "normal(15,2)"),
+        ("Bird seed goes out in the 25 kilo bags.", "about 100 kilos a day, give or take 25 kilos", "normal(4,1)"),
+    ],
+)
+def test_a_measure_of_sized_items_is_counted_in_items(opening: str, demand: str, table: str) -> None:
+    agent, first = _talk(opening)
+    assert not _values(first)  # '5 kilo sacks' says what one sack holds, no row's value
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert _values(turn).get("demand_distribution") == table
