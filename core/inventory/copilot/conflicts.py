@@ -60,7 +60,8 @@ def changed_value(current: tuple[Cell, ...], proposed: tuple[Cell, ...]) -> Conf
         "unchanged",
         old.value.replace("_", " "),
     )
-    new_words = ("yes", "new", "change", "update", "switch", "correct", new.value.replace("_", " "))
+    # no 'yes': it answers no either-or question ('(A) keep 7 or (B) change to 5?'), the question is asked again
+    new_words = ("new", "change", "update", "switch", new.value.replace("_", " "))
     return Conflict(
         "changed_value",
         tuple(c.key for c in proposed),

@@ -323,6 +323,14 @@ class ExtractionAgent(ExtractionBase):
         or noise."""
         if is_question(text):
             return self._answer_question(text, intents.predict(text))
+        said = parse(text)
+        if (
+            self.table.conflicts
+            and len(self.table.conflicts[0].options) > 1
+            and len(said.words()) <= 3
+            and any(m.value in ("yes", "no") for m in said.of(Kind.ANSWER))
+        ):  # 'yes' to '(A) keep 7 or (B) change to 5?': read for the question it answers, which it does not
+            return "A yes or a no does not tell me which option you mean; please reply with its letter."
         if any(topic == STATE for topic, _ in reading.segments) or about_stock(text):
             return (
                 "That sounds like a question about what to order right now; I can answer it once the "

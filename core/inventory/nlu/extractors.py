@@ -294,7 +294,10 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
     parts = segments(text, expected)
     if _price_margin(text) is not None and (
         {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
-        or (expected == "penalty_cost" and not any(_named(t, c) for t, c in parts if t in _COST_ROWS))
+        or (
+            expected == "penalty_cost"
+            and not any(_named(t, c) for t, c in parts if t in _COST_ROWS and t != "penalty_cost")
+        )
     ):
         parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')

@@ -294,3 +294,45 @@ def test_a_measure_of_sized_items_is_counted_in_items(opening: str, demand: str,
     agent.state.asked = "demand_type"
     turn = agent.respond(demand)
     assert _values(turn).get("demand_distribution") == table
+
+
+# ---------------------------------------------------------------- 10. a yes or no to an either-or question
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "reply", "row", "kept"),
+    [
+        ("plan for 20 days", "plan for 50 days", "yes", "time_horizon", "20"),
+        ("the cellar holds 90 units", "storage is 70 units", "yes please", "max_inventory", "90"),
+        ("delivery takes 3 days", "the lead time is 6 days", "no", "lead_time", "3"),
+    ],
+)
+def test_a_yes_or_no_never_picks_an_option_of_a_keep_or_change_question(
+    first: str, second: str, reply: str, row: str, kept: str
+) -> None:
+    agent, turn = _talk(first, second)
+    assert "(A) keep" in turn.assistant
+    turn = agent.respond(reply)
+    assert _values(turn).get(row) == kept and agent.table.conflicts  # nothing changed, still asked
+    assert "letter" in turn.assistant
+    turn = agent.respond("B")
+    assert _values(turn).get(row) != kept and not agent.table.conflicts
+
+
+@pytest.mark.parametrize(
+    ("text", "loss"),
+    [
+        ("a pie costs me 1.20 to make and goes for 4, so I lose 2.80 on every pie I can't sell", "2.8"),
+        ("they cost me 80 cents to bake and go for 3, so I lose 2.20 on each one I miss", "2.2"),
+        ("each costs me 70 cents to make and goes for 2.50, so I lose 1.80 on every one I'm out of", "1.8"),
+    ],
+)
+def test_a_purchase_price_beside_a_stated_loss_is_no_holding_cost(text: str, loss: str) -> None:
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.respond("3 cents a loaf a day to keep")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(text)
+    values = _values(turn)
+    assert values.get("holding_cost") == "0.03" and values.get("penalty_cost") == loss
+    assert not agent.table.conflicts
