@@ -285,6 +285,19 @@ def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     )
 
 
+def container_size(key: str, count: str, container: str) -> Conflict:
+    """A count of containers whose size was never said ('the walk-in fits 30 cases' while the table counts
+    six-packs): asked how many units one holds, never written as 30 units; the answer completes the row."""
+    plural = container + ("es" if container.endswith(("x", "s")) else "s")
+    return Conflict(
+        "container_size",
+        (key,),
+        f"You said {count} {plural} for the {LABELS[key]}: how many units does one {container} hold?",
+        (),
+        (("count", count), ("container", container)),
+    )
+
+
 def risk_scale(value: str, words: str) -> Conflict:
     """A risk preference given in words: confirm the number it maps to, or take the user's own."""
     return Conflict(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from core.errors import SpecError
 from core.inventory.copilot import conflicts as cf
@@ -152,11 +153,11 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        said = parse(user_text)
-        self._learn_unit(said)
+        parsed = parse(user_text)
+        self._learn_unit(parsed)
         reading = read_message(self._counted(user_text), expected, self._sizes())
-        self.state.sizes |= {c: n for c, n in container_sizes(said).items() if c != self.state.counted_in}
-        self.state.sizes |= {m.unit: float(m.value) for m in said.of(Kind.QUANTITY) if m.role == "size" and m.unit
+        self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
+        self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
                              and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
         if (
             reading.demand is not None
@@ -169,7 +170,11 @@ class ExtractionAgent(ExtractionBase):
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
         if had_conflict and not is_question(user_text):
-            handled = self._resolve(self.table.conflicts[0], reading, notes, problems)
+            pending = self.table.conflicts[0]
+            handled = self._resolve(pending, reading, notes, problems)
+            if handled and pending.kind == "container_size":
+                reading = Reading(segments=reading.segments)  # '12 bottles' was the size, not demand
+        reading = self._unsized(parsed, reading, notes)
         self._apply(reading, handled, notes, problems, expected, had_conflict)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -190,6 +195,44 @@ class ExtractionAgent(ExtractionBase):
         """The container sizes to multiply out: every size stated so far, except the container demand is
         counted in (then that container is the table's unit)."""
         return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in}
+
+    def _unsized(self, said: Message, reading: Reading, notes: list[str]) -> Reading:
+        """A count row read from a count of containers of unknown size ('the walk-in fits 30 cases' once demand
+        is counted in six-packs): not written; the agent asks how many units one container holds."""
+        if not self.table.is_defined("demand_distribution"):
+            return reading
+        unsized = [
+            m
+            for m in said.of(Kind.QUANTITY)
+            if m.container in _OUTER_CONTAINERS
+            and m.multiplier == 1
+            and m.role != "size"
+            and m.container != self.state.counted_in
+            and m.container not in self.state.sizes
+        ]
+        kept = []
+        for f in reading.findings:
+            m = next((m for m in unsized if f.key in _COUNT_ROWS and format_number(float(m.value)) == f.value), None)
+            if m is None or m.container is None:
+                kept.append(f)
+            else:
+                self.table.open(cf.container_size(f.key, f.value, m.container))
+                notes.append(f"{m.text.strip()} for the {LABELS[f.key]}, once I know the size of a {m.container}")
+        return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
+
+    def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
+        """The answer to 'how many units does one case hold?': the row is the count times that size."""
+        sizes = [m.amount for m in parse(text).of(Kind.QUANTITY) if m.amount > 0]
+        if not sizes:
+            return set()
+        data = dict(conflict.data)
+        count, container, key = float(data["count"]), data["container"], conflict.keys[0]
+        self.state.sizes[container] = sizes[0]
+        total = format_number(count * sizes[0])
+        self.table.close(conflict)
+        note = f"{format_number(count)} {container}s × {format_number(sizes[0])} = {total} units"
+        self._propose((Cell(key, total, "units"),), note, True, notes, problems)
+        return {key}
 
     def _learn_unit(self, said: Message) -> None:
         """Which container the table counts, from the one parse: 'we sell it by the ream' names it; demand said
@@ -393,6 +436,8 @@ class ExtractionAgent(ExtractionBase):
         self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]
     ) -> set[str]:
         """Settle the first open conflict from the parts of the reply that do not name another row."""
+        if conflict.kind == "container_size":  # '12 bottles' answers it whatever row its words suggest
+            return self._sized(conflict, ", ".join(s for _, s in reading.segments), notes, problems)
         text = _relevant(conflict, reading)
         cells = resolve(conflict, text) if text else None
         if cells is None and text:
@@ -694,6 +739,9 @@ def unsure(text: str) -> bool:
     return text.rstrip().endswith("?") and not any(c.question for c in said.clauses) and not request
 
 
+_OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
+"""Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
+_COUNT_ROWS = frozenset({"max_inventory", "max_order"})
 _SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
 """'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
 

@@ -336,3 +336,30 @@ def test_a_purchase_price_beside_a_stated_loss_is_no_holding_cost(text: str, los
     values = _values(turn)
     assert values.get("holding_cost") == "0.03" and values.get("penalty_cost") == loss
     assert not agent.table.conflicts
+
+
+# ---------------------------------------------------------------- 11. a container of unknown size is asked
+
+
+@pytest.mark.parametrize(
+    ("demand", "count", "row", "size", "units"),
+    [
+        ("about 12 bottles a day, random", "the storeroom fits 40 cases", "max_inventory", "12 bottles", "480"),
+        ("around 20 tins a day, it varies", "they deliver at most 6 crates", "max_order", "24", "144"),
+        ("roughly 9 jars a day, random", "space for 15 cartons in the back", "max_inventory", "a dozen", "180"),
+    ],
+)
+def test_a_container_of_unknown_size_is_asked_and_the_answer_completes_the_row(
+    demand: str, count: str, row: str, size: str, units: str
+) -> None:
+    agent, _ = _talk("hello")
+    agent.state.asked = "demand_type"
+    agent.respond(demand)
+    agent.state.asked = row
+    turn = agent.respond(count)
+    assert row not in _values(turn)  # never the count of containers written as units
+    assert "how many units does one" in turn.assistant
+    turn = agent.respond(size)
+    assert _values(turn).get(row) == units
+    assert f"= {units} units" in turn.assistant
+    assert not agent.table.conflicts
