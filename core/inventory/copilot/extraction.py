@@ -230,7 +230,8 @@ class ExtractionAgent(ExtractionBase):
         self.state.sizes[container] = sizes[0]
         total = format_number(count * sizes[0])
         self.table.close(conflict)
-        note = f"{format_number(count)} {container}s × {format_number(sizes[0])} = {total} units"
+        plural = container + ("es" if container.endswith(("x", "s")) else "s")
+        note = f"{format_number(count)} {plural} × {format_number(sizes[0])} = {total} units"
         self._propose((Cell(key, total, "units"),), note, True, notes, problems)
         return {key}
 
@@ -249,8 +250,8 @@ class ExtractionAgent(ExtractionBase):
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}
-        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) in self.state.sizes:
-            self.state.counted_in = container
+        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) in _COUNTED_CONTAINERS:
+            self.state.counted_in = container  # 'about 12 boxes a day': boxes are what the table counts
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
@@ -439,7 +440,15 @@ class ExtractionAgent(ExtractionBase):
         if conflict.kind == "container_size":  # '12 bottles' answers it whatever row its words suggest
             return self._sized(conflict, ", ".join(s for _, s in reading.segments), notes, problems)
         text = _relevant(conflict, reading)
-        cells = resolve(conflict, text) if text else None
+        if conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
+            if isinstance(restated, float):  # 'about 8 a day, random': the question again, for the new amount
+                self.table.close(conflict)
+                self.table.open(cf.demand_shape(restated, said_random=reading.demand is not None
+                                                and reading.demand.demand_type == "random"))
+                return set(conflict.keys)
+            cells = restated  # '6 tubs every day, always 6': the value stated answers it, not the option words
+        else:
+            cells = resolve(conflict, text) if text else None
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
         if cells is None and text and picks_normal(conflict, text):
@@ -742,6 +751,7 @@ def unsure(text: str) -> bool:
 _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
 """Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
+_COUNTED_CONTAINERS = frozenset(CONTAINERS.values())
 _SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
 """'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
 
@@ -836,6 +846,22 @@ def _about_options(conflict: Conflict, kind: str) -> str:
         f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
         f"choice; the decision is yours. {how}"
     )
+
+
+def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | float | None:
+    """A reply to 'how does demand vary?' that states another daily amount than the one asked about: the cells it
+    states, or the new typical amount (to ask about again); None when it restates no other amount."""
+    demand = reading.demand
+    mean = float(dict(conflict.data).get("mean", "nan"))
+    if demand is None or demand.options:
+        return None
+    if demand.value is not None and demand.mean_only is None:
+        stated = [n.value for n in find_numbers(demand.value)]
+        if stated and all(abs(v - mean) > 1e-9 for v in stated[:1]):
+            return (Cell("demand_type", demand.demand_type or "random"), Cell("demand_distribution", demand.value))
+    if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
+        return float(demand.mean_only)
+    return None
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

@@ -314,6 +314,9 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             loose.append(segment)
             continue
         if key in ("demand", "demand_type", "demand_distribution"):
+            said = parse(segment)
+            if said.of(Kind.DURATION) and not said.of(Kind.QUANTITY):
+                continue  # 'open 10 hours a day': hours, no amount sold
             demand_parts.append(segment)
             continue
         if key not in ROW_KEYS:

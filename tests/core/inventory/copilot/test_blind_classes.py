@@ -363,3 +363,53 @@ def test_a_container_of_unknown_size_is_asked_and_the_answer_completes_the_row(
     assert _values(turn).get(row) == units
     assert f"= {units} units" in turn.assistant
     assert not agent.table.conflicts
+
+
+@pytest.mark.parametrize(
+    ("demand", "count", "row", "units"),
+    [
+        ("about 9 boxes a day, random", "the shelf holds 150 boxes", "max_inventory", "150"),
+        ("roughly 4 crates a day, it varies", "they deliver at most 30 crates", "max_order", "30"),
+        ("some 20 packs a day, random", "room for 300 packs", "max_inventory", "300"),
+    ],
+)
+def test_a_container_demand_is_counted_in_is_the_unit_and_never_asked_about(
+    demand: str, count: str, row: str, units: str
+) -> None:
+    agent, _ = _talk("hello")
+    agent.state.asked = "demand_type"
+    agent.respond(demand)
+    agent.state.asked = row
+    turn = agent.respond(count)
+    assert _values(turn).get(row) == units and not agent.table.conflicts
+
+
+# ---------------------------------------------------------------- 12. demand: another amount, hours open
+
+
+@pytest.mark.parametrize(
+    ("reply", "table"),
+    [
+        ("7 loaves every day, always 7", "7"),
+        ("it's 5 each day, always the same", "5"),
+        ("12 a day give or take 3", "normal(12,3)"),
+    ],
+)
+def test_a_stated_amount_answers_the_how_does_it_vary_question(reply: str, table: str) -> None:
+    agent, _ = _answer("demand_type", "about 10 a day")
+    turn = agent.respond(reply)
+    assert _values(turn).get("demand_distribution") == table
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're a juice bar, open 12 hours a day, and I want to plan the orange crates",
+        "the shop is open 9 hours a day",
+        "we trade 8 hours a day, six days a week",
+    ],
+)
+def test_opening_hours_are_no_demand(text: str) -> None:
+    _, turn = _answer("demand_type", text)
+    assert "demand_distribution" not in _values(turn)
+    assert "units a day" not in turn.assistant
