@@ -172,8 +172,10 @@ class ExtractionAgent(ExtractionBase):
         if had_conflict and not is_question(user_text):
             pending = self.table.conflicts[0]
             handled = self._resolve(pending, reading, notes, problems)
-            if handled and pending.kind == "container_size":
-                reading = Reading(segments=reading.segments)  # '12 bottles' was the size, not demand
+            if handled and (
+                pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
+            ):
+                reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
         self._apply(reading, handled, notes, problems, expected, had_conflict)
         for conflict in cf.semantic(self.table):
@@ -440,6 +442,8 @@ class ExtractionAgent(ExtractionBase):
         if conflict.kind == "container_size":  # '12 bottles' answers it whatever row its words suggest
             return self._sized(conflict, ", ".join(s for _, s in reading.segments), notes, problems)
         text = _relevant(conflict, reading)
+        if conflict.kind == "risk_scale" and len(reading.segments) == 1:
+            text = reading.segments[0][1]  # 'put me at 2' answers the scale, whatever row its words suggest
         if conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
             if isinstance(restated, float):  # 'about 8 a day, random': the question again, for the new amount
                 self.table.close(conflict)

@@ -413,3 +413,19 @@ def test_opening_hours_are_no_demand(text: str) -> None:
     _, turn = _answer("demand_type", text)
     assert "demand_distribution" not in _values(turn)
     assert "units a day" not in turn.assistant
+
+
+# ---------------------------------------------------------------- 13. a number answers the risk confirmation
+
+
+@pytest.mark.parametrize(("reply", "risk"), [("set me at 4", "4"), ("put it at 3", "3"), ("put us down for 1", "1")])
+def test_a_number_answers_the_risk_confirmation_whatever_its_words_suggest(reply: str, risk: str) -> None:
+    agent, _ = _talk(
+        "lost sales, 30 days, holding 10 cents a day, penalty 4 dollars, a $5 fee per order, lead time 2 days, "
+        "capacity 100, max order 50, about 20 a day random, nothing perishes"
+    )
+    turn = agent.respond("what does a 5 on that scale mean? I don't want anything wild")
+    assert agent.table.conflicts and "Is -5 right" in turn.assistant
+    turn = agent.respond(reply)
+    values = _values(turn)
+    assert values.get("risk_tolerance") == risk and values.get("max_order") == "50"
