@@ -201,8 +201,8 @@ class ExtractionAgent(ExtractionBase):
     def _unsized(self, said: Message, reading: Reading, notes: list[str]) -> Reading:
         """A count row read from a count of containers of unknown size ('the walk-in fits 30 cases' once demand
         is counted in six-packs): not written; the agent asks how many units one container holds."""
-        if not self.table.is_defined("demand_distribution"):
-            return reading
+        if not self.table.is_defined("demand_distribution") or self.state.counted_in is None:
+            return reading  # demand said without an item word ('15 a day'): a carton may be the item itself
         unsized = [
             m
             for m in said.of(Kind.QUANTITY)
@@ -252,8 +252,8 @@ class ExtractionAgent(ExtractionBase):
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}
-        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) in _COUNTED_CONTAINERS:
-            self.state.counted_in = container  # 'about 12 boxes a day': boxes are what the table counts
+        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) is not None:
+            self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
@@ -755,7 +755,6 @@ def unsure(text: str) -> bool:
 _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
 """Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
-_COUNTED_CONTAINERS = frozenset(CONTAINERS.values())
 _SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
 """'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
 

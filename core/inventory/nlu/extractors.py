@@ -315,7 +315,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if key in ("demand", "demand_type", "demand_distribution"):
             said = parse(segment)
-            if said.of(Kind.DURATION) and not said.of(Kind.QUANTITY):
+            if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
                 continue  # 'open 10 hours a day': hours, no amount sold
             demand_parts.append(segment)
             continue
