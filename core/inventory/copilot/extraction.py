@@ -13,6 +13,7 @@ from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
+from core.inventory.nlu.demand import DemandReading
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -31,6 +32,7 @@ from core.text.intents import Prediction
 from core.text.mentions import Kind, Message, container_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
+from core.text.ranges import split_range
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
 from core.text.vocabulary import CONTAINERS
@@ -156,6 +158,7 @@ class ExtractionAgent(ExtractionBase):
         parsed = parse(user_text)
         self._learn_unit(parsed)
         reading = read_message(self._counted(user_text), expected, self._sizes())
+        reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
                              and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
@@ -197,6 +200,19 @@ class ExtractionAgent(ExtractionBase):
         """The container sizes to multiply out: every size stated so far, except the container demand is
         counted in (then that container is the table's unit)."""
         return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in}
+
+    def _two_means(self, text: str, reading: Reading, expected: str | None) -> Reading:
+        """'we shift 3 or 4 a day, it varies': two typical amounts are no Poisson of the first; the middle is put
+        to the user in the how-does-it-vary question (a value never written without being asked)."""
+        demand = reading.demand
+        if _typical(demand) is None or (ends := split_range(text)) is None:
+            return reading
+        means = [_typical(read_message(self._counted(end), expected, self._sizes()).demand) for end in ends]
+        if means[0] is None or means[1] is None or means[0] == means[1] or demand is None:
+            return reading
+        middle = (means[0] + means[1]) / 2
+        said = f"{format_number(means[0])} or {format_number(means[1])} a day: I took the middle"
+        return replace(reading, demand=replace(demand, value=None, mean_only=middle, note=said))
 
     def _unsized(self, said: Message, reading: Reading, notes: list[str]) -> Reading:
         """A count row read from a count of containers of unknown size ('the walk-in fits 30 cases' once demand
@@ -849,6 +865,17 @@ def _about_options(conflict: Conflict, kind: str) -> str:
         f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
         f"choice; the decision is yours. {how}"
     )
+
+
+def _typical(demand: DemandReading | None) -> float | None:
+    """The typical daily amount of a demand reading with only an average: Poisson(mean) or a mean to ask about."""
+    if demand is None:
+        return None
+    if demand.mean_only is not None:
+        return float(demand.mean_only)
+    if demand.value is not None and demand.value.startswith("poisson("):
+        return float(demand.value[len("poisson(") : -1])
+    return None
 
 
 def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | float | None:

@@ -429,3 +429,20 @@ def test_a_number_answers_the_risk_confirmation_whatever_its_words_suggest(reply
     turn = agent.respond(reply)
     values = _values(turn)
     assert values.get("risk_tolerance") == risk and values.get("max_order") == "50"
+
+
+# ---------------------------------------------------------------- 14. two typical amounts are asked about
+
+
+@pytest.mark.parametrize(
+    ("text", "middle"),
+    [
+        ("we move 5 or 6 a day, it really varies", "5.5"),
+        ("we sell 10 or 12 a day, random", "11"),
+        ("7 or 8 a day I'd say, never the same", "7.5"),
+    ],
+)
+def test_two_typical_daily_amounts_are_put_to_the_user_never_the_first_written(text: str, middle: str) -> None:
+    agent, turn = _answer("demand_type", text)
+    assert "demand_distribution" not in _values(turn)
+    assert f"About {middle} units a day" in turn.assistant and agent.table.conflicts
