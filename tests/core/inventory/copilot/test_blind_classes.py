@@ -446,3 +446,11 @@ def test_two_typical_daily_amounts_are_put_to_the_user_never_the_first_written(t
     agent, turn = _answer("demand_type", text)
     assert "demand_distribution" not in _values(turn)
     assert f"About {middle} units a day" in turn.assistant and agent.table.conflicts
+
+
+def test_a_bunch_is_a_container() -> None:
+    agent, first = _talk("Tulips: we sell them by the stem, in bunches of ten.")
+    assert not _values(first)
+    agent.state.asked = "max_order"
+    turn = agent.respond("the grower sends at most 25 bunches")
+    assert _values(turn).get("max_order") == "250"
