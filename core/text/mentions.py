@@ -857,6 +857,14 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     container: str | None = None
     multiplier = 1.0
     w = words[j] if j < n else ""
+    if (
+        w == "-"
+        and j + 2 < n
+        and words[j + 1] in MEASURES
+        and (words[j + 2] in CONTAINERS or words[j + 2] in ITEM_WORDS)
+        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
+    ):
+        j, w = j + 1, words[j + 1]  # '2-litre bottles': a sized item, as '2 litre bottles'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
         if cur == "cents":

@@ -307,6 +307,10 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if topic == STATE:
             continue
         bare = expected and not recall and compatible(expected, segment)
+        if topic == "lead_time" and expected == "time_horizon" and not any(
+            m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
+        ):
+            topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
         if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
             topic = topic if _named(topic, segment) else "penalty_cost"  # '10 cents a ream each day they wait'
         key = topic or (expected if bare else None)

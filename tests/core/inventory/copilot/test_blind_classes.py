@@ -454,3 +454,32 @@ def test_a_bunch_is_a_container() -> None:
     agent.state.asked = "max_order"
     turn = agent.respond("the grower sends at most 25 bunches")
     assert _values(turn).get("max_order") == "250"
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "table"),
+    [
+        ("Oil comes in 5-litre cans.", "we use 20 litres every day, always the same", "4"),
+        ("We stock the 25-kilo sacks of flour.", "75 kilos every day, like clockwork", "3"),
+        ("Detergent, the 3-litre jugs... they come in 3-litre bottles.", "about 12 litres a day, give or take 3 litres",
+         "normal(4,1)"),
+    ],
+)  # fmt: skip
+def test_a_hyphenated_sized_item_counts_demand_in_items(opening: str, demand: str, table: str) -> None:
+    agent, _ = _talk(opening)
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert _values(turn).get("demand_distribution") == table
+
+
+# ---------------------------------------------------------------- 15. a span answering the horizon question
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("a fortnight at a time", "14"), ("ten days at a time", "10"), ("we think a month at a time", "30")],
+)
+def test_a_span_without_a_word_of_delivery_answers_the_horizon_asked(text: str, days: str) -> None:
+    _, turn = _answer("time_horizon", text)
+    values = _values(turn)
+    assert values.get("time_horizon") == days and "lead_time" not in values
