@@ -706,6 +706,17 @@ def _values(s: _State, currency: str) -> None:
                 )
                 i = j
                 continue
+        if (
+            num is None
+            and words[i] in ("a", "an")
+            and i + 1 < n
+            and words[i + 1] in MEASURES
+            and not s.taken[i + 1]
+            and words[i - 1 : i] != ["per"]
+        ):
+            _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
+            i += 2
+            continue
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
         if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight"):

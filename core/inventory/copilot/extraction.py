@@ -23,6 +23,7 @@ from core.inventory.nlu.extractors import (
     compatible,
     read_message,
     read_row,
+    sized_measure,
 )
 from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
@@ -166,7 +167,7 @@ class ExtractionAgent(ExtractionBase):
             reading.demand is not None
             and self.state.count_unit is None
             and (said := physical_units(user_text))
-            and measure(said[0]) not in self.state.sizes  # a sized item: counted in items ('10 kilo bags')
+            and sized_measure(measure(said[0]), self.state.sizes) is None  # a sized item: counted in items
         ):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")

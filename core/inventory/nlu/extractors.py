@@ -648,7 +648,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     said = parse(text, sizes=sizes)
     swaps: list[tuple[tuple[int, int], str]] = []
     for m in said.of(Kind.QUANTITY, live_only=False):
-        each = (sizes or {}).get(m.unit or "")
+        each = sized_measure(m.unit or "", sizes or {})
         if m.role != "size" and m.unit not in (None, "item") and each:  # '50 kilos' of 10 kilo bags = 5 bags
             count = format_number(float(m.value) / each)
             notes.append(f"{format_number(float(m.value))} {m.unit} ÷ {format_number(each)} {m.unit} each = {count} units")
@@ -677,6 +677,23 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+_MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462}
+"""How many of the second measure make one of the first."""
+
+
+def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
+    """What one sized item holds in `unit`, from the sizes the user stated ({'g': 250} for '250 gram fillets':
+    0.25 in 'kg'); None when no sized item is in that measure or one convertible to it."""
+    if unit in sizes:
+        return sizes[unit]
+    for (big, small), factor in _MEASURE_FACTORS.items():
+        if unit == big and small in sizes:
+            return sizes[small] / factor
+        if unit == small and big in sizes:
+            return sizes[big] * factor
+    return None
 
 
 def _plural_of(container: str, count: float) -> str:

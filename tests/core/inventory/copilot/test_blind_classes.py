@@ -483,3 +483,19 @@ def test_a_span_without_a_word_of_delivery_answers_the_horizon_asked(text: str, 
     _, turn = _answer("time_horizon", text)
     values = _values(turn)
     assert values.get("time_horizon") == days and "lead_time" not in values
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "table"),
+    [
+        ("We portion the cheese into 500 gram blocks... sold as 500 gram bars.", "about 6 kilos a day, give or take a kilo",
+         "normal(12,2)"),
+        ("Coffee beans go out in 250 gram bags.", "roughly 3 kilos a day, give or take half a kilo", "normal(12,2)"),
+        ("Syrup comes in 500 ml bottles.", "we pour 4 litres every day, like clockwork", "8"),
+    ],
+)  # fmt: skip
+def test_demand_in_another_measure_than_the_sized_item_is_converted(opening: str, demand: str, table: str) -> None:
+    agent, _ = _talk(opening)
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert _values(turn).get("demand_distribution") == table
