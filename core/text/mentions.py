@@ -681,11 +681,18 @@ def _values(s: _State, currency: str) -> None:
         if s.taken[i]:
             i += 1
             continue
+        if (after := _compound_item(toks, words, i)) is not None:
+            for k in range(i, after):  # 'we count it in six-packs': an item word, not six of anything
+                s.taken[k] = True
+            i = after
+            continue
         num = _number_at(toks, words, i)
-        if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] == "of":
+        if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] in _SIZE_VERBS:
             inner = _number_at(toks, words, i + 2)
-            if inner is not None:  # 'cases of a dozen': the container's size
+            if inner is not None:  # 'cases of a dozen', 'a box holds 24 bags': the container's size
                 j = inner.j + (1 if inner.j < n and words[inner.j] in ITEM_WORDS else 0)
+                j = _compound_item(toks, words, j) or j
+                defines = words[i + 1] != "of" or _plural(words[i]) or words[max(0, i - 2) : i] == ["in", "a"]
                 _add(
                     s,
                     Kind.QUANTITY,
@@ -695,9 +702,21 @@ def _values(s: _State, currency: str) -> None:
                     unit="item",
                     multiplier=inner.value,
                     container=CONTAINERS[words[i]],
+                    role="size" if defines else None,
                 )
                 i = j
                 continue
+        if (
+            num is None
+            and words[i] in ("a", "an")
+            and i + 1 < n
+            and words[i + 1] in MEASURES
+            and not s.taken[i + 1]
+            and words[i - 1 : i] != ["per"]
+        ):
+            _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
+            i += 2
+            continue
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
         if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight"):
@@ -723,6 +742,29 @@ def _values(s: _State, currency: str) -> None:
             i += 1
             continue
         i = _value_at(s, num, currency)
+
+
+_SIZE_VERBS = frozenset(["of", "holds", "has", "contains", "is", "takes", "fits"])
+"""'boxes of 24', 'a box holds 24', 'a crate is 24 jars': how many items one container holds."""
+
+
+def _plural(word: str) -> bool:
+    """'boxes', 'packs', 'cases': a container word in the plural (a size said for the kind, not one container)."""
+    return word.endswith("s") and word[:-1] in CONTAINERS or word.endswith("es") and word[:-2] in CONTAINERS
+
+
+def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
+    """The index after an item word joined to a number ('six-pack', '12-packs', 'four-packs'), or None: the
+    number names the item, it counts nothing."""
+    if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _COMPOUND_HEADS:
+        return None
+    if toks[k].end != toks[k + 1].start or toks[k + 1].end != toks[k + 2].start:
+        return None
+    return k + 3 if toks[k].kind == "num" or words[k] in _NUMBER_WORDS else None
+
+
+_COMPOUND_HEADS = frozenset(["pack", "packs", "pak", "paks"])
+_NUMBER_WORDS = frozenset(["two", "three", "four", "five", "six", "eight", "ten", "twelve", "twenty", "twentyfour"])
 
 
 def _one_currency(words: list[str], k: int) -> bool:
@@ -826,6 +868,14 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     container: str | None = None
     multiplier = 1.0
     w = words[j] if j < n else ""
+    if (
+        w == "-"
+        and j + 2 < n
+        and words[j + 1] in MEASURES
+        and (words[j + 2] in CONTAINERS or words[j + 2] in ITEM_WORDS)
+        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
+    ):
+        j, w = j + 1, words[j + 1]  # '2-litre bottles': a sized item, as '2 litre bottles'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
         if cur == "cents":
@@ -857,8 +907,17 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
             value, j = value + 0.5, j + 3
         if value == 0.5 and unit in _HALF_OF:
             unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
+    elif (after := _compound_item(toks, words, j)) is not None:
+        unit, container, j = "item", "-".join(words[j : after : 2]).rstrip("s"), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
+        if j < n and (words[j] in CONTAINERS or words[j] in ITEM_WORDS) and not _for_before(words, i):
+            item = CONTAINERS.get(words[j]) or ITEM_WORDS[words[j]]
+            s.found.append(Mention(kind, value, *_span_text(s, start, j + 1), toks[i].clause, unit=unit,
+                                   container=item, role="size"))  # 'the 10 kilo bags': what one bag holds
+            for k in range(start, j + 1):
+                s.taken[k] = True
+            return j + 1
     elif w in CONTAINERS:
         container, j = CONTAINERS[w], j + 1
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
@@ -1481,7 +1540,9 @@ def _currency(toks: list[_Tok]) -> str:
     return "USD"
 
 
-def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
+def _parse(
+    text: str, names: tuple[tuple[str, tuple[str, ...]], ...], sizes: tuple[tuple[str, float], ...] = ()
+) -> Message:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     clause_list, denied = _clauses(text)
     starts = [c.span[0] for c in clause_list] or [0]
@@ -1505,7 +1566,7 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_container_sizes(mentions))),
+        tuple(_stated_margin(_container_sizes(mentions, dict(sizes)))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         correction=corrections.is_correction(text),
@@ -1514,10 +1575,11 @@ def _parse(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message
     )
 
 
-def _container_sizes(mentions: list[Mention]) -> list[Mention]:
+def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[Mention]:
     """A container size stated once ('cases of a dozen') resolves the other counts of that container in the
-    message ('we need 10 cases')."""
-    sizes = {m.container: m.multiplier for m in mentions if m.container and m.multiplier != 1}
+    message ('we need 10 cases'); `known` sizes were stated in earlier messages ('a box holds 24 bags', then
+    'room for 20 boxes' = 480), a size stated in this message wins."""
+    sizes = known | {m.container: m.multiplier for m in mentions if m.container and m.multiplier != 1}
     if not sizes:
         return mentions
     return [
@@ -1552,16 +1614,28 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
 
 
 @lru_cache(maxsize=512)
-def _cached(text: str, names: tuple[tuple[str, tuple[str, ...]], ...]) -> Message:
-    return _parse(text, names)
+def _cached(
+    text: str, names: tuple[tuple[str, tuple[str, ...]], ...], sizes: tuple[tuple[str, float], ...]
+) -> Message:
+    return _parse(text, names, sizes)
 
 
-def parse(text: str, *, names: Mapping[str, Sequence[str]] | None = None) -> Message:
-    """The one parse of a chat message (cached per text and names). `names` maps a canonical entity name to its
-    aliases (district schools); a NAME mention carries the canonical name, or '' with `role='unknown'` and the
-    closest canonical names in `candidates` for an unknown capitalised entity ('Roosevelt High')."""
+def parse(
+    text: str, *, names: Mapping[str, Sequence[str]] | None = None, sizes: Mapping[str, float] | None = None
+) -> Message:
+    """The one parse of a chat message (cached per text, names and sizes). `names` maps a canonical entity name
+    to its aliases (district schools); a NAME mention carries the canonical name, or '' with `role='unknown'`
+    and the closest canonical names in `candidates` for an unknown capitalised entity ('Roosevelt High').
+    `sizes` are the container sizes the conversation stated before (`container_sizes` of earlier messages:
+    {'box': 24}): a count of that container in this message is multiplied out ('room for 20 boxes' = 480)."""
     key = tuple((str(c), tuple(str(a) for a in al)) for c, al in (names or {}).items())
-    return _cached(text, key)
+    return _cached(text, key, tuple(sorted((sizes or {}).items())))
+
+
+def container_sizes(message: Message) -> dict[str, float]:
+    """The container sizes a message states ('boxes of 24', 'a crate is 24 jars', 'cases of four six-packs'):
+    container -> items, to remember for the next messages of the conversation."""
+    return {m.container: m.multiplier for m in message.mentions if m.container and m.multiplier != 1}
 
 
 parse.cache_info = _cached.cache_info  # type: ignore[attr-defined]

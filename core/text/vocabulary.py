@@ -52,7 +52,7 @@ CONTAINERS: dict[str, str] = {
         "crate": ("crate", "crates"), "case": ("case", "cases"), "pack": ("pack", "packs", "packet", "packets"),
         "box": ("box", "boxes"), "carton": ("carton", "cartons"), "tray": ("tray", "trays"),
         "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
-        "bag": ("bag", "bags"), "dozen": ("dozens",),
+        "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"),
     }.items()
     for w in forms
 }  # fmt: skip
@@ -65,6 +65,7 @@ ITEM_WORDS: dict[str, str] = {
         "bottle": ("bottle", "bottles"), "can": ("cans",), "jar": ("jar", "jars"), "tube": ("tube", "tubes"),
         "tin": ("tin", "tins"), "loaf": ("loaf", "loaves"), "roll": ("roll", "rolls"), "bar": ("bars",),
         "cup": ("cups",), "pair": ("pair", "pairs"), "tub": ("tub", "tubs"), "carton": (),
+        "fillet": ("fillet", "fillets"),
     }.items()
     for w in forms
 }  # fmt: skip
@@ -92,7 +93,8 @@ SCALE_WORDS: dict[str, float] = {"k": 1000, "thousand": 1000, "grand": 1000, "hu
 ROLE_WORDS: dict[str, str] = {
     **dict.fromkeys(["cost", "costs", "costing", "buy", "bought", "buying", "purchase", "wholesale", "paying"],
                     "purchase_price"),
-    **dict.fromkeys(["sell", "sells", "sold", "selling", "retail", "retails", "charge", "charges"], "sale_price"),
+    **dict.fromkeys(["sell", "sells", "sold", "selling", "retail", "retails", "charge", "charges", "goes", "go",
+                     "going", "went"], "sale_price"),
     **dict.fromkeys(["lose", "loses", "lost", "losing", "loss"], "loss"),
     **dict.fromkeys(["penalty", "stockout", "shortage", "backorder"], "penalty"),
     **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "setup"], "fee"),
@@ -106,7 +108,8 @@ ROLE_WORDS: dict[str, str] = {
 """Words before a value (or a role noun right after it: '2000 a month rent') that make it money and say which
 money it is; the most specific cue wins (rent over pay, loss over sell)."""
 NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buying", "purchase", "make", "earn",
-                       "keep", "keeping", "store", "storing", "retail", "retails", "wholesale"])  # fmt: skip
+                       "keep", "keeping", "store", "storing", "retail", "retails", "wholesale", "goes", "go",
+                       "going", "went"])  # fmt: skip
 """Cues that make a bare number money only with 'for' / 'at' before it ('sell it for 11'; 'sell 20 a day' is a
 count); with a currency sign they give the role anyway."""
 DURATION_ROLE_WORDS: dict[str, str] = {
@@ -117,6 +120,14 @@ DURATION_ROLE_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Words near a duration that say what it is: how long stock keeps, or how long an order takes (the nearest
 word wins; 'every 2 weeks' is an interval)."""
+SPOIL_WORDS = frozenset(
+    [w for w, role in DURATION_ROLE_WORDS.items() if role == "shelf_life"]
+    + ["keep", "perishable", "perishes", "perishing", "spoiling", "spoilage", "rotting", "expiring", "spoiled",
+       "spoilt", "rotten", "mouldy", "moldy", "expired", "expiry", "stale", "wilt", "wilts", "melt", "melts",
+       "forever", "ages", "frozen", "fresh"]
+)  # fmt: skip
+"""Words about keeping or spoiling: a clause of one or two words ('nothing perishes', 'compost keeps') states a
+fact about spoiling only with one of them ('goes', 'basically nothing' state none)."""
 WHOLE_BUSINESS_ROLES = frozenset(["rent", "wages", "utilities"])
 WHOLE_BUSINESS_WORDS = frozenset(
     ["total", "altogether", "overall", "shop", "store", "business", "everything"]

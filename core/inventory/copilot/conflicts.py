@@ -60,7 +60,8 @@ def changed_value(current: tuple[Cell, ...], proposed: tuple[Cell, ...]) -> Conf
         "unchanged",
         old.value.replace("_", " "),
     )
-    new_words = ("yes", "new", "change", "update", "switch", "correct", new.value.replace("_", " "))
+    # no 'yes': it answers no either-or question ('(A) keep 7 or (B) change to 5?'), the question is asked again
+    new_words = ("new", "change", "update", "switch", new.value.replace("_", " "))
     return Conflict(
         "changed_value",
         tuple(c.key for c in proposed),
@@ -281,6 +282,19 @@ def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
         f"You said '{said}', which sounds unsure. Shall I put {shown} (yes), or what figure should I use? A rough "
         "number is fine.",
         (Option("A", shown, cells, _YES_WORDS),),
+    )
+
+
+def container_size(key: str, count: str, container: str) -> Conflict:
+    """A count of containers whose size was never said ('the walk-in fits 30 cases' while the table counts
+    six-packs): asked how many units one holds, never written as 30 units; the answer completes the row."""
+    plural = container + ("es" if container.endswith(("x", "s")) else "s")
+    return Conflict(
+        "container_size",
+        (key,),
+        f"You said {count} {plural} for the {LABELS[key]}: how many units does one {container} hold?",
+        (),
+        (("count", count), ("container", container)),
     )
 
 

@@ -80,6 +80,10 @@ class DialogueState:
     skips: dict[str, int] = field(default_factory=dict)
     last_table: dict[str, object] = field(default_factory=dict)
     count_unit: str | None = None
+    sizes: dict[str, float] = field(default_factory=dict)
+    """Container sizes the user stated ('a box holds 24 bags': {'box': 24}), applied to later messages."""
+    counted_in: str | None = None
+    """The container the user counts demand in ('about 49 boxes a week'): the table's unit, never multiplied."""
     """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from core.errors import SpecError
 from core.inventory.copilot import conflicts as cf
@@ -12,6 +13,7 @@ from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
+from core.inventory.nlu.demand import DemandReading
 from core.inventory.nlu.extractors import (
     ROW_KEYS,
     STATE,
@@ -21,17 +23,20 @@ from core.inventory.nlu.extractors import (
     compatible,
     read_message,
     read_row,
+    sized_measure,
 )
 from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
-from core.text.mentions import parse
+from core.text.mentions import Kind, Message, container_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
+from core.text.ranges import split_range
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
+from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
@@ -151,14 +156,31 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        reading = read_message(self._counted(user_text), expected)
-        if reading.demand is not None and self.state.count_unit is None and (said := physical_units(user_text)):
+        parsed = parse(user_text)
+        self._learn_unit(parsed)
+        reading = read_message(self._counted(user_text), expected, self._sizes())
+        reading = self._two_means(user_text, reading, expected)
+        self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
+        self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
+                             and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
+        if (
+            reading.demand is not None
+            and self.state.count_unit is None
+            and (said := physical_units(user_text))
+            and sized_measure(measure(said[0]), self.state.sizes) is None  # a sized item: counted in items
+        ):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
         handled: set[str] = set()
         had_conflict = bool(self.table.conflicts)
         if had_conflict and not is_question(user_text):
-            handled = self._resolve(self.table.conflicts[0], reading, notes, problems)
+            pending = self.table.conflicts[0]
+            handled = self._resolve(pending, reading, notes, problems)
+            if handled and (
+                pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
+            ):
+                reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
+        reading = self._unsized(parsed, reading, notes)
         self._apply(reading, handled, notes, problems, expected, had_conflict)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -174,6 +196,81 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _sizes(self) -> dict[str, float]:
+        """The container sizes to multiply out: every size stated so far, except the container demand is
+        counted in (then that container is the table's unit)."""
+        return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in}
+
+    def _two_means(self, text: str, reading: Reading, expected: str | None) -> Reading:
+        """'we shift 3 or 4 a day, it varies': two typical amounts are no Poisson of the first; the middle is put
+        to the user in the how-does-it-vary question (a value never written without being asked)."""
+        demand = reading.demand
+        if _typical(demand) is None or (ends := split_range(text)) is None:
+            return reading
+        means = [_typical(read_message(self._counted(end), expected, self._sizes()).demand) for end in ends]
+        if means[0] is None or means[1] is None or means[0] == means[1] or demand is None:
+            return reading
+        middle = (means[0] + means[1]) / 2
+        said = f"{format_number(means[0])} or {format_number(means[1])} a day: I took the middle"
+        return replace(reading, demand=replace(demand, value=None, mean_only=middle, note=said))
+
+    def _unsized(self, said: Message, reading: Reading, notes: list[str]) -> Reading:
+        """A count row read from a count of containers of unknown size ('the walk-in fits 30 cases' once demand
+        is counted in six-packs): not written; the agent asks how many units one container holds."""
+        if not self.table.is_defined("demand_distribution") or self.state.counted_in is None:
+            return reading  # demand said without an item word ('15 a day'): a carton may be the item itself
+        unsized = [
+            m
+            for m in said.of(Kind.QUANTITY)
+            if m.container in _OUTER_CONTAINERS
+            and m.multiplier == 1
+            and m.role != "size"
+            and m.container != self.state.counted_in
+            and m.container not in self.state.sizes
+        ]
+        kept = []
+        for f in reading.findings:
+            m = next((m for m in unsized if f.key in _COUNT_ROWS and format_number(float(m.value)) == f.value), None)
+            if m is None or m.container is None:
+                kept.append(f)
+            else:
+                self.table.open(cf.container_size(f.key, f.value, m.container))
+                notes.append(f"{m.text.strip()} for the {LABELS[f.key]}, once I know the size of a {m.container}")
+        return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
+
+    def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
+        """The answer to 'how many units does one case hold?': the row is the count times that size."""
+        sizes = [m.amount for m in parse(text).of(Kind.QUANTITY) if m.amount > 0]
+        if not sizes:
+            return set()
+        data = dict(conflict.data)
+        count, container, key = float(data["count"]), data["container"], conflict.keys[0]
+        self.state.sizes[container] = sizes[0]
+        total = format_number(count * sizes[0])
+        self.table.close(conflict)
+        plural = container + ("es" if container.endswith(("x", "s")) else "s")
+        note = f"{format_number(count)} {plural} × {format_number(sizes[0])} = {total} units"
+        self._propose((Cell(key, total, "units"),), note, True, notes, problems)
+        return {key}
+
+    def _learn_unit(self, said: Message) -> None:
+        """Which container the table counts, from the one parse: 'we sell it by the ream' names it; demand said
+        only in a container of known size ('about 49 boxes a week' after 'boxes of 100') makes that container
+        the unit. A demand that mixes containers and items ('half a crate a day, give or take 3 jars') counts
+        items."""
+        words = said.words()
+        for i in range(len(words) - 2):
+            if words[i : i + 2] == ("by", "the") and _SELLING & set(words[max(0, i - 2) : i]):
+                self.state.counted_in = _singular(words[i + 2])
+                return
+        if self.state.counted_in is not None or self.table.is_defined("demand_distribution"):
+            return
+        counts = said.of(Kind.QUANTITY)
+        rates = {m.container for m in counts if m.period is not None}
+        kinds = {m.container for m in counts if m.role != "size"}
+        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) is not None:
+            self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
@@ -289,6 +386,14 @@ class ExtractionAgent(ExtractionBase):
         or noise."""
         if is_question(text):
             return self._answer_question(text, intents.predict(text))
+        said = parse(text)
+        if (
+            self.table.conflicts
+            and len(self.table.conflicts[0].options) > 1
+            and len(said.words()) <= 3
+            and any(m.value in ("yes", "no") for m in said.of(Kind.ANSWER))
+        ):  # 'yes' to '(A) keep 7 or (B) change to 5?': read for the question it answers, which it does not
+            return "A yes or a no does not tell me which option you mean; please reply with its letter."
         if any(topic == STATE for topic, _ in reading.segments) or about_stock(text):
             return (
                 "That sounds like a question about what to order right now; I can answer it once the "
@@ -351,8 +456,20 @@ class ExtractionAgent(ExtractionBase):
         self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]
     ) -> set[str]:
         """Settle the first open conflict from the parts of the reply that do not name another row."""
+        if conflict.kind == "container_size":  # '12 bottles' answers it whatever row its words suggest
+            return self._sized(conflict, ", ".join(s for _, s in reading.segments), notes, problems)
         text = _relevant(conflict, reading)
-        cells = resolve(conflict, text) if text else None
+        if conflict.kind == "risk_scale" and len(reading.segments) == 1:
+            text = reading.segments[0][1]  # 'put me at 2' answers the scale, whatever row its words suggest
+        if conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
+            if isinstance(restated, float):  # 'about 8 a day, random': the question again, for the new amount
+                self.table.close(conflict)
+                self.table.open(cf.demand_shape(restated, said_random=reading.demand is not None
+                                                and reading.demand.demand_type == "random"))
+                return set(conflict.keys)
+            cells = restated  # '6 tubs every day, always 6': the value stated answers it, not the option words
+        else:
+            cells = resolve(conflict, text) if text else None
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
         if cells is None and text and picks_normal(conflict, text):
@@ -652,6 +769,20 @@ def unsure(text: str) -> bool:
     return text.rstrip().endswith("?") and not any(c.question for c in said.clauses) and not request
 
 
+_OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
+"""Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
+_COUNT_ROWS = frozenset({"max_inventory", "max_order"})
+_SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
+"""'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
+
+
+def _singular(word: str) -> str:
+    """'reams' -> 'ream', 'boxes' -> 'box' (a container's canonical name when it is one)."""
+    if word in CONTAINERS:
+        return CONTAINERS[word]
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
 _MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "kg", "lb": "pound", "gal": "gallon"}
 
 
@@ -735,6 +866,33 @@ def _about_options(conflict: Conflict, kind: str) -> str:
         f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
         f"choice; the decision is yours. {how}"
     )
+
+
+def _typical(demand: DemandReading | None) -> float | None:
+    """The typical daily amount of a demand reading with only an average: Poisson(mean) or a mean to ask about."""
+    if demand is None:
+        return None
+    if demand.mean_only is not None:
+        return float(demand.mean_only)
+    if demand.value is not None and demand.value.startswith("poisson("):
+        return float(demand.value[len("poisson(") : -1])
+    return None
+
+
+def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | float | None:
+    """A reply to 'how does demand vary?' that states another daily amount than the one asked about: the cells it
+    states, or the new typical amount (to ask about again); None when it restates no other amount."""
+    demand = reading.demand
+    mean = float(dict(conflict.data).get("mean", "nan"))
+    if demand is None or demand.options:
+        return None
+    if demand.value is not None and demand.mean_only is None:
+        stated = [n.value for n in find_numbers(demand.value)]
+        if stated and all(abs(v - mean) > 1e-9 for v in stated[:1]):
+            return (Cell("demand_type", demand.demand_type or "random"), Cell("demand_distribution", demand.value))
+    if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
+        return float(demand.mean_only)
+    return None
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

@@ -4,6 +4,7 @@ and read that row's value (durations in days, money in dollars, counts, the risk
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -43,6 +44,7 @@ from core.text.units import (
 from core.text.vocabulary import (
     PREMISES_WORDS,
     ROLE_WORDS,
+    SPOIL_WORDS,
     TIME_UNITS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -275,11 +277,11 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
     return merged
 
 
-def read_message(text: str, expected: str | None = None) -> Reading:
+def read_message(text: str, expected: str | None = None, sizes: Mapping[str, float] | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
-    (`is_question`) sets nothing."""
-    text, notes = normalize(text, price_asked=expected in _COST_ROWS)
+    (`is_question`) sets nothing. `sizes`: container sizes stated earlier in the conversation ({'box': 24})."""
+    text, notes = normalize(text, price_asked=expected in _COST_ROWS, sizes=sizes)
     correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
     recall = recalls(text)
     findings: list[Finding] = []
@@ -290,7 +292,13 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     shelf_parts: list[str] = []
     unnamed: list[str] = []
     parts = segments(text, expected)
-    if _price_margin(text) is not None and {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}:
+    if _price_margin(text) is not None and (
+        {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
+        or (
+            expected == "penalty_cost"
+            and not any(_named(t, c) for t, c in parts if t in _COST_ROWS and t != "penalty_cost")
+        )
+    ):
         parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
@@ -299,11 +307,20 @@ def read_message(text: str, expected: str | None = None) -> Reading:
         if topic == STATE:
             continue
         bare = expected and not recall and compatible(expected, segment)
+        if topic == "lead_time" and expected == "time_horizon" and not any(
+            m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
+        ):
+            topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
+        if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
+            topic = topic if _named(topic, segment) else "penalty_cost"  # '10 cents a ream each day they wait'
         key = topic or (expected if bare else None)
         if key is None:
             loose.append(segment)
             continue
         if key in ("demand", "demand_type", "demand_distribution"):
+            said = parse(segment)
+            if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
+                continue  # 'open 10 hours a day': hours, no amount sold
             demand_parts.append(segment)
             continue
         if key not in ROW_KEYS:
@@ -500,7 +517,12 @@ def _kept_per_period(topic: str, other: str, segment: str) -> bool:
         return False
     if {topic, other} == {"holding_cost", "setup_cost"}:
         return not is_per_order(segment)
-    return {topic, other} == {"holding_cost", "penalty_cost"} and not _SHORT_TALK_RE.search(segment)
+    return {topic, other} == {"holding_cost", "penalty_cost"} and not _short_talk(segment)
+
+
+def _short_talk(segment: str) -> bool:
+    """Whether a clause speaks of running short or of customers waiting ('each day they wait')."""
+    return bool(_SHORT_TALK_RE.search(segment))
 
 
 _SHORT_TALK_RE = re.compile(
@@ -551,7 +573,9 @@ def _name(key: str) -> str:
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
 
 
-def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
+def normalize(
+    text: str, *, price_asked: bool = False, sizes: Mapping[str, float] | None = None
+) -> tuple[str, list[str]]:
     """Clean text (no escape sequences), digits for number words, signs and spoken money, only the value a
     correction ends on ('not 3 days, it's 5' -> 5), clock times masked (a cutoff '5pm' is no value); notes on
     readings the user should know about. `price_asked`: the text answers a cost question ('a quarter' is 25c)."""
@@ -562,7 +586,7 @@ def normalize(text: str, *, price_asked: bool = False) -> tuple[str, list[str]]:
         text = _COUPLE_RE.sub("2", text)
     text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
-    text = _unpack_containers(text, notes)
+    text = _unpack_containers(text, notes, sizes)
     settled = settle(text)
     text, dropped = _superseded(settled.text)
     if settled.corrected or dropped:
@@ -603,6 +627,8 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
         _, _, suffix = old.text.strip().partition(" ")
         if suffix and _bare_number(new.text):
             edits.append((new.span[1], new.span[1], f" {suffix}"))
+        elif old.period and not new.period and new.kind is Kind.QUANTITY:  # '4 boxes a day, no wait, 3 boxes'
+            edits.append((new.span[1], new.span[1], f" per {old.period}"))
     for start, end, insert in sorted(set(edits), reverse=True):
         text = text[:start] + insert + text[end:]
     while edits and "  " in text:
@@ -613,19 +639,31 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
 
 
-def _unpack_containers(text: str, notes: list[str]) -> str:
+def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] | None = None) -> str:
     """Nested units from the one parse ('10 cases of 12 bottles' = 120 bottles, 'six crates of 24' = 144, money
     '$2 per case of 12' = $0.1667 per unit): the table counts items, so containers are multiplied out (divided
-    out for money per container) and the conversion is read back in `notes`."""
-    said = parse(text)
+    out for money per container) and the conversion is read back in `notes`. A size said for the kind of
+    container ('boxes of 100', 'a crate is 24 jars') is no value of any row: it is taken out of the text (the
+    agent remembers it: `sizes` of later messages)."""
+    said = parse(text, sizes=sizes)
     swaps: list[tuple[tuple[int, int], str]] = []
     for m in said.of(Kind.QUANTITY, live_only=False):
-        if m.container and m.multiplier > 1 and not m.whole_business:
+        each = sized_measure(m.unit or "", sizes or {})
+        if m.role != "size" and m.unit not in (None, "item") and each:  # '50 kilos' of 10 kilo bags = 5 bags
+            count = format_number(float(m.value) / each)
+            notes.append(f"{format_number(float(m.value))} {m.unit} ÷ {format_number(each)} {m.unit} each = {count} units")
+            swaps.append((m.span, f"{count} units" + (f" per {m.period}" if m.period else "")))
+        elif m.role == "size" and m.unit not in (None, "item"):  # 'the 10 kilo bags' -> 'the bags'
+            swaps.append((m.span, m.text.split()[-1]))
+        elif m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
+            swaps.append((m.span, " ".join([*m.text.split()[:2], "several"])))
+        elif m.container and m.multiplier > 1 and not m.whole_business:
             words = m.text.split()
             tail = words[-1] if len(words) > 3 and words[-2].replace(".", "").isdigit() else ""
             items = tail if tail.lower().endswith("s") and tail.lower() not in _VERBS else "units"
             total = format_number(m.amount)
-            notes.append(f"{format_number(float(m.value))} {m.container}s × {format_number(m.multiplier)} = {total} {items}")
+            count = format_number(float(m.value))
+            notes.append(f"{count} {_plural_of(m.container, float(m.value))} × {format_number(m.multiplier)} = {total} {items}")
             period = f" per {m.period}" if m.period else ""
             swaps.append((m.span, f"{total} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
@@ -639,6 +677,30 @@ def _unpack_containers(text: str, notes: list[str]) -> str:
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+_MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462}
+"""How many of the second measure make one of the first."""
+
+
+def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
+    """What one sized item holds in `unit`, from the sizes the user stated ({'g': 250} for '250 gram fillets':
+    0.25 in 'kg'); None when no sized item is in that measure or one convertible to it."""
+    if unit in sizes:
+        return sizes[unit]
+    for (big, small), factor in _MEASURE_FACTORS.items():
+        if unit == big and small in sizes:
+            return sizes[small] / factor
+        if unit == small and big in sizes:
+            return sizes[big] * factor
+    return None
+
+
+def _plural_of(container: str, count: float) -> str:
+    """'box' -> 'boxes', 'case' -> 'cases'; one (or less) stays singular."""
+    if count <= 1:
+        return container
+    return container + ("es" if container.endswith(("x", "s", "ch", "sh")) else "s")
 
 
 _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
@@ -738,9 +800,22 @@ def _answers_other(segment: str) -> bool:
 _CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
 
 
+_FRAGMENT_WORDS = 2
+"""A clause of at most this many words ('goes', 'basically nothing', 'compost keeps') is a fragment: the fact
+classifier's reading of it is not a statement about spoiling."""
+_UNASKED_FACT = 0.75
+"""How sure the fact classifier must be of a clause about spoiling when the spoil question was not asked."""
+
+
 def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
+    """Whether the message says the stock spoils ('true' / 'false') and a shelf life in days, if one was said.
+    A reply to the spoil question that opens with yes or no (the parse's ANSWER) is read for that question
+    ('no, compost keeps' is not perishable); a fragment ('it comes and goes', 'basically nothing') and a
+    clause the classifier is unsure of while another row was asked ('we sell it by the ream') state nothing."""
+    if expected == "perishability" and (lead := _leading_answer(text)) is not None:
+        return lead, None
     parts = clauses(text)
-    said = {c: facts(c) for c in parts}
+    said = {c: _fact_of(c, expected) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
         if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):
             said[clause] = None  # 'if the flowers are gone, the sale's gone': the stock-out, not spoilage
@@ -758,6 +833,29 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if answer in (Polarity.YES, Polarity.NO):
             return ("true" if answer is Polarity.YES else "false"), None
     return None, None
+
+
+def _leading_answer(text: str) -> str | None:
+    """'true' / 'false' for a reply whose first clause is only a yes or a no (the parse's ANSWER mention)."""
+    parts = clauses(text)
+    first = parse(parts[0]) if parts else None
+    if first is None or len(first.words()) > _FRAGMENT_WORDS:
+        return None  # 'no idea if they spoil', 'yes they do go off but slowly': read as a whole below
+    answers = [m.value for m in first.of(Kind.ANSWER) if m.value in ("yes", "no")]
+    return None if len(answers) != 1 else ("true" if answers[0] == "yes" else "false")
+
+
+def _fact_of(clause: str, expected: str | None) -> str | None:
+    """The fact a clause states, with the guards of `_perishability` for spoiling."""
+    fact = facts(clause)
+    if fact not in ("perishable", "not_perishable"):
+        return fact
+    spoken = bool(SPOIL_WORDS & set(words := parse(clause).words()))
+    if len(words) <= _FRAGMENT_WORDS and not spoken:
+        return None
+    if expected != "perishability" and not spoken and fact_ranking(clause)[fact] < _UNASKED_FACT:
+        return None
+    return fact
 
 
 def span_role(segment: str) -> str | None:

@@ -563,3 +563,35 @@ def test_an_article_is_no_choice(text: str) -> None:
 
 def test_a_capital_letter_in_a_longer_reply_is_a_choice() -> None:
     assert only(parse("I prefer B because the cost is lower"), Kind.ANSWER).value == "B"
+
+
+@pytest.mark.parametrize(
+    ("text", "container", "size"),
+    [("nails, boxes of 50", "box", 50.0), ("a crate is 20 jars", "crate", 20.0), ("packs of six", "pack", 6.0)],
+)
+def test_a_container_size_said_for_the_kind_is_a_size_not_a_count(text: str, container: str, size: float) -> None:
+    from core.text.mentions import container_sizes
+
+    (m,) = parse(text).of(Kind.QUANTITY)
+    assert (m.role, m.container, m.multiplier) == ("size", container, size)
+    assert container_sizes(parse(text)) == {container: size}
+
+
+def test_sizes_from_earlier_messages_multiply_this_messages_containers() -> None:
+    (m,) = parse("space for 15 boxes", sizes={"box": 12}).of(Kind.QUANTITY)
+    assert m.amount == 180
+    (half,) = parse("half a carton a day", sizes={"carton": 16}).of(Kind.QUANTITY)
+    assert (half.amount, half.period) == (8, "day")
+    assert parse("space for 15 boxes").of(Kind.QUANTITY)[0].amount == 15  # no size known: 15 boxes
+
+
+def test_a_number_joined_to_pack_names_the_item() -> None:
+    said = parse("we sell 10 four-packs a day")
+    (m,) = said.of(Kind.QUANTITY)
+    assert (m.value, m.container, m.period) == (10, "four-pack", "day")
+    assert not parse("we count it in six-packs").of(Kind.QUANTITY)
+
+
+def test_goes_for_is_a_sale_price() -> None:
+    roles = [m.role for m in parse("it costs me 6 and goes for 10").of(Kind.MONEY)]
+    assert roles == ["purchase_price", "sale_price"]
