@@ -60,7 +60,7 @@ def changed_value(current: tuple[Cell, ...], proposed: tuple[Cell, ...]) -> Conf
         "unchanged",
         old.value.replace("_", " "),
     )
-    new_words = ("yes", "new", "change", "update", "switch", "correct", new.value.replace("_", " "))
+    new_words = ("new", "change", "update", "switch", "correct", new.value.replace("_", " "))
     return Conflict(
         "changed_value",
         tuple(c.key for c in proposed),

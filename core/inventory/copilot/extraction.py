@@ -358,6 +358,9 @@ class ExtractionAgent(ExtractionBase):
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
+        consumed: set[str] = set()
+        if cells is None and (cells := _option_by_amount(conflict, reading)) is not None:
+            consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None:
             return set()
         try:
@@ -368,7 +371,7 @@ class ExtractionAgent(ExtractionBase):
         self.table.close(conflict)
         self._touch(c.key for c in applied)
         notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
-        return set(conflict.keys)
+        return set(conflict.keys) | consumed
 
     def _restated(self, conflict: Conflict, reading: Reading, text: str) -> tuple[Cell, ...] | None:
         """A reply that states the value itself ('keep it at 60 days', 'let's say 3') instead of an option."""
@@ -735,6 +738,24 @@ def _about_options(conflict: Conflict, kind: str) -> str:
         f"The options are: {listed}. If you have no reason to prefer another, ({first.label}) is the usual "
         f"choice; the decision is yours. {how}"
     )
+
+
+def _option_by_amount(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | None:
+    """A reply that is just the amount of one option of a one-row question ('40 bags' to '(A) 40 units or
+    (B) 1 units'): that option, whatever clause the reader gave the amount to. None when the reply holds other
+    amounts, or the amount matches no option or several."""
+    if len(conflict.keys) != 1 or not conflict.options:
+        return None
+    if any(t not in (None, "demand", *conflict.keys) for t, _ in reading.segments) or any(
+        f.key not in conflict.keys for f in reading.findings
+    ):
+        return None  # 'we store at most 5 units' answers the capacity, not the open question
+    said = " ".join(text for _, text in reading.segments)
+    amounts = {format_number(n.value) for n in find_numbers(said)}
+    if len(amounts) != 1 or len(said.split()) > 6:
+        return None
+    hits = [o for o in conflict.options if any(c.value in amounts for c in o.cells)]
+    return hits[0].cells if len(hits) == 1 else None
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

@@ -290,7 +290,9 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     shelf_parts: list[str] = []
     unnamed: list[str] = []
     parts = segments(text, expected)
-    if _price_margin(text) is not None and {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}:
+    if _price_margin(text) is not None and (
+        {expected, *(t for t, _ in parts)} <= {"penalty_cost", None} or _prices_and_loss(text, expected)
+    ):
         parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
@@ -300,6 +302,8 @@ def read_message(text: str, expected: str | None = None) -> Reading:
             continue
         bare = expected and not recall and compatible(expected, segment)
         key = topic or (expected if bare else None)
+        if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
+            key = topic = expected
         if key is None:
             loose.append(segment)
             continue
@@ -367,7 +371,7 @@ def read_message(text: str, expected: str | None = None) -> Reading:
     if expected == "state_transition_model" and not transitions:
         picked = choose(text, ("A", "B"), (("lost",), ("backlog", "backlogged", "backorder")))
         transitions = () if picked is None else (("lost_sale", "backlog")[picked],)
-    perishable, shelf = _perishability(text, expected)
+    perishable, shelf = _perishability(text, expected, answered=any(f.key == expected for f in findings))
     if perishable is None and shelf_parts:
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
@@ -460,6 +464,14 @@ def _price_margin(segment: str) -> float | None:
     return round(sold[0] - bought[0], 6)
 
 
+def _prices_and_loss(text: str, expected: str | None) -> bool:
+    """The penalty asked, and the message's money is one purchase price, one sale price and the loss
+    ('I pay 90 cents and sell for 3.20, so each one I miss is 2.30 gone'): one statement of the penalty,
+    whichever clause the row classifier gave the prices to."""
+    roles = sorted(m.role for m in parse(text).of(Kind.MONEY))
+    return expected == "penalty_cost" and roles == ["loss", "purchase_price", "sale_price"]
+
+
 def _margin_unstated(segment: str) -> float | None:
     """'costs me 3 and sells for 7.50' answering the penalty: the prices alone, no loss stated; the margin to
     offer (never the purchase price written as the penalty)."""
@@ -539,6 +551,26 @@ _ROW_NAME_RE = {
     "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
     "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
 }  # fmt: skip
+
+
+_ROLE_ROW = {"fee": "setup_cost", "holding": "holding_cost", "loss": "penalty_cost", "penalty": "penalty_cost",
+             "margin": "penalty_cost"}  # fmt: skip
+
+
+def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
+    """A clause that answers the cost row just asked although the row classifier guessed another: an amount per
+    item ('0.25 per bag per day' is no count of bags a day), or another cost row the clause does not name ('I
+    make 40 cents on a paper' while the penalty is asked is the lost margin, no holding cost)."""
+    if topic == expected or (topic in _COST_ROWS and _named(str(topic), segment)):
+        return False
+    amounts = parse(segment).of(Kind.MONEY, Kind.QUANTITY)
+    if {_ROLE_ROW[m.role] for m in amounts if m.role in _ROLE_ROW} - {expected} or any(
+        m.role in _PRICE_ROLES or m.per in ("order", "delivery") for m in amounts
+    ):
+        return False  # 'each delivery costs me 15 in fees', '$6 per delivery', 'costs 40 cents': not for the guess
+    if topic in _COST_ROWS:
+        return bool(amounts)
+    return topic == "demand" and bool(amounts) and all(m.per_unit for m in amounts)
 
 
 def _named(key: str, segment: str) -> bool:
@@ -738,7 +770,20 @@ def _answers_other(segment: str) -> bool:
 _CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
 
 
-def _perishability(text: str, expected: str | None) -> tuple[str | None, float | None]:
+_SPOIL_WORDS = frozenset(
+    ["spoil", "spoils", "spoiled", "spoiling", "spoilt", "perish", "perishing", "perished", "perishable", "perishables", "perishes", "fresh", "stale", "expire", "expires", "expired", "expiry", "shelf", "keep", "keeps", "kept", "last", "lasts", "rot", "rots", "mould", "moldy", "mouldy", "bad", "off", "bin", "binned", "waste", "wasted", "dead", "date", "sell-by", "use-by", "dated", "fridge", "frozen", "freezer", "melt", "melts", "wilt", "wilts", "dies", "die"]
+)
+"""Words a statement about spoiling uses; without one, an answer to another question ('basically nothing')
+says nothing about perishability, whatever the fact classifier guesses."""
+
+
+def _perishability(
+    text: str, expected: str | None, answered: bool = False
+) -> tuple[str | None, float | None]:
+    """Whether stock spoils, from the message; `answered`: the message gave a value to another row asked, so
+    only a clause with a word of spoiling counts ('basically nothing, say 1 cent a day' is no 'nothing spoils')."""
+    if answered and expected != "perishability" and not _SPOIL_WORDS & set(parse(text).words()):
+        return None, None
     parts = clauses(text)
     said = {c: facts(c) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
