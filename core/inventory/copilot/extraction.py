@@ -35,7 +35,15 @@ from core.text.units import warm_up as warm_units
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
-_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale", "confirm_value")
+_SINGLE_VALUE_KINDS = (
+    "changed_value",
+    "range",
+    "order_above_capacity",
+    "order_over_storage",
+    "risk_scale",
+    "confirm_value",
+    "shelf_life",
+)
 
 
 _WHAT_IF_RE = re.compile(
@@ -353,14 +361,14 @@ class ExtractionAgent(ExtractionBase):
         """Settle the first open conflict from the parts of the reply that do not name another row."""
         text = _relevant(conflict, reading)
         cells = resolve(conflict, text) if text else None
+        consumed: set[str] = set()
+        if cells is None and (cells := _option_by_amount(conflict, reading)) is not None:
+            consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
-        consumed: set[str] = set()
-        if cells is None and (cells := _option_by_amount(conflict, reading)) is not None:
-            consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None:
             return set()
         try:
@@ -560,6 +568,11 @@ class ExtractionAgent(ExtractionBase):
         try:
             canonical = self._check(cells)
         except SpecError as err:
+            order = next((c.value for c in cells if c.key == "max_order"), None)
+            capacity = self.table.value("max_inventory")
+            if err.field == "max_order" and order and capacity and not any(c.key == "max_inventory" for c in cells):
+                self.table.open(cf.order_over_storage(order, capacity))  # asked which to change, never a loop
+                return
             problems.append(err)
             return
         if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
