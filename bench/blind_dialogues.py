@@ -6,7 +6,8 @@ Users are written by someone who never saw the code or the phrase banks (`bench/
 - **Inventory Copilot.** The owner sends the opening message, then answers whatever row the agent asks about:
   the first time with the everyday answer, afterwards with the plainer one. A confirmation ("Is -5 right?")
   that shows the true value gets "yes"; otherwise the plainer answer. The conversation ends when the agent
-  computes the policy (TERMINATE) or after 40 user turns (a dead end). Scored: the final table against the
+  computes the policy (TERMINATE) or after 40 user turns (a dead end). A question with lettered options
+  ('(A) keep 0.02 or (B) change to 0.9?') is answered with the plainer answer, never 'yes'. Scored: the final table against the
   truth (numbers to 1e-6 relative; distributions by family and parameters), and for each wrong row whether the
   wrong value was *put to the user* in a question before the end (strict: a clarification turn or a sentence
   ending in '?' that shows the value) — a wrong value never put to the user is **silently wrong**.
@@ -55,6 +56,9 @@ ROWS = (
 MAX_TURNS = 40
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 CONFIRM = re.compile(r"\b(?:right|correct|ok|okay)\?|\bis that\b|\bdid you mean\b|\bshould i\b", re.I)
+CHOICE = re.compile(r"\(A\)")
+"""A question offering lettered options is no yes/no question: the owner answers it with the value (since
+2026-11-27 session 28; before, 'Which should I use: (A) ... or (B) ...?' got 'yes', which no person says)."""
 
 
 def canonical(value: str | None) -> tuple[str, tuple[float, ...]] | str | None:
@@ -130,7 +134,8 @@ def play_owner(owner: dict) -> OwnerResult:
             message = "I'm not sure what you need; what else?"
             continue
         truth_numbers = numbers_in(str(truth.get(row, "")))
-        if CONFIRM.search(turn.assistant) and truth_numbers and truth_numbers <= numbers_in(turn.assistant):
+        confirm = CONFIRM.search(turn.assistant) and not CHOICE.search(turn.assistant)
+        if confirm and truth_numbers and truth_numbers <= numbers_in(turn.assistant):
             message = "yes"
             continue
         n = told.get(row, 0)

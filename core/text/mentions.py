@@ -1596,6 +1596,10 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
     missed sale (role 'loss'), not a count."""
     bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
     sold = [m for m in mentions if m.kind is Kind.MONEY and m.role == "sale_price" and m.live]
+    paid = [m for m in mentions if m.kind is Kind.MONEY and m.role == "price" and m.live and m.period is None]
+    if not bought and len(sold) == 1 and len(paid) == 1:  # 'I pay 90 cents and sell for 3.20': the buy
+        bought = [replace(paid[0], role="purchase_price")]
+        mentions = [bought[0] if m is paid[0] else m for m in mentions]
     if len(bought) != 1 or len(sold) != 1 or bought[0].unit != sold[0].unit:
         return mentions
     margin = float(sold[0].value) - float(bought[0].value)

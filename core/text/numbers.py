@@ -62,7 +62,9 @@ def number_words(n: int) -> str:
 
 
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
-_KEEP_ONE = re.compile(r"^[\s-]*(?:time|off)\b", re.IGNORECASE)
+_KEEP_ONE = re.compile(r"^[\s-]*(?:time|off|of\s+(?:the|them|those|these|our|my|us)\b)\b", re.IGNORECASE)
+_PRONOUN_ONE_AFTER = frozenset(["each", "every", "that", "this", "which", "no", "any", "another"])
+"""'each one I don't have', 'every one we miss', 'no one buys': 'one' is a pronoun there, not the number 1."""
 _SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
 _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b", re.IGNORECASE)
 
@@ -169,7 +171,9 @@ def _spell_out(text: str) -> str:
     while i < len(tokens):
         found = _read_number(words, i)
         if found is None or (
-            words[i] == "one" and found[1] == i + 1 and _KEEP_ONE.match(text[tokens[i].end() :])
+            words[i] == "one"
+            and found[1] == i + 1
+            and (_KEEP_ONE.match(text[tokens[i].end() :]) or _pronoun_one(text, tokens, words, i))
         ):
             i += 1
             continue
@@ -183,6 +187,11 @@ def _spell_out(text: str) -> str:
         cursor, i = tokens[after - 1].end(), after
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def _pronoun_one(text: str, tokens: list[re.Match[str]], words: list[str], i: int) -> bool:
+    """'each one', 'no one' (a pronoun), but not 'each one-litre bottle' (a size)."""
+    return i > 0 and words[i - 1] in _PRONOUN_ONE_AFTER and not text[tokens[i].end() :].startswith("-")
 
 
 def _fraction(m: re.Match[str]) -> str:

@@ -356,6 +356,27 @@ def order_above_capacity(order: str, capacity: str) -> Conflict:
     )
 
 
+def order_over_storage(order: str, capacity: str) -> Conflict:
+    """A largest order above the storage capacity already in the table: which of the two to change, instead of
+    refusing the same answer again and again."""
+    return Conflict(
+        "order_over_storage",
+        ("max_order",),
+        f"You can order up to {order} units at once, but your storage holds {capacity} units, and an order can "
+        f"never exceed what fits in storage. Should I (A) use {capacity} units as the largest order, or (B) "
+        f"change the storage capacity to {order} units?",
+        (
+            Option("A", f"largest order {capacity}", (Cell("max_order", capacity, "units"),), ("storage", "lower")),
+            Option(
+                "B",
+                f"storage capacity {order}",
+                (Cell("max_inventory", order, "units"), Cell("max_order", order, "units")),
+                ("capacity", "change", "raise", "bigger"),
+            ),
+        ),
+    )
+
+
 def backlog_unit_penalty(penalty: str, currency: str = "USD") -> Conflict:
     """A backlog model with a one-time per-unit penalty: the engine charges backlog per unit per day (the
     mirror of Example 4)."""

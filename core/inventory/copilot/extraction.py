@@ -40,7 +40,15 @@ from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
-_SINGLE_VALUE_KINDS = ("changed_value", "range", "order_above_capacity", "risk_scale", "confirm_value")
+_SINGLE_VALUE_KINDS = (
+    "changed_value",
+    "range",
+    "order_above_capacity",
+    "order_over_storage",
+    "risk_scale",
+    "confirm_value",
+    "shelf_life",
+)
 
 
 _WHAT_IF_RE = re.compile(
@@ -470,6 +478,9 @@ class ExtractionAgent(ExtractionBase):
             cells = restated  # '6 tubs every day, always 6': the value stated answers it, not the option words
         else:
             cells = resolve(conflict, text) if text else None
+        consumed: set[str] = set()
+        if cells is None and (cells := _option_by_amount(conflict, reading)) is not None:
+            consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
         if cells is None and text and picks_normal(conflict, text):
@@ -485,7 +496,7 @@ class ExtractionAgent(ExtractionBase):
         self.table.close(conflict)
         self._touch(c.key for c in applied)
         notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
-        return set(conflict.keys)
+        return set(conflict.keys) | consumed
 
     def _restated(self, conflict: Conflict, reading: Reading, text: str) -> tuple[Cell, ...] | None:
         """A reply that states the value itself ('keep it at 60 days', 'let's say 3') instead of an option."""
@@ -674,6 +685,11 @@ class ExtractionAgent(ExtractionBase):
         try:
             canonical = self._check(cells)
         except SpecError as err:
+            order = next((c.value for c in cells if c.key == "max_order"), None)
+            capacity = self.table.value("max_inventory")
+            if err.field == "max_order" and order and capacity and not any(c.key == "max_inventory" for c in cells):
+                self.table.open(cf.order_over_storage(order, capacity))  # asked which to change, never a loop
+                return
             problems.append(err)
             return
         if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
@@ -893,6 +909,24 @@ def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | fl
     if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
         return float(demand.mean_only)
     return None
+
+
+def _option_by_amount(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | None:
+    """A reply that is just the amount of one option of a one-row question ('40 bags' to '(A) 40 units or
+    (B) 1 units'): that option, whatever clause the reader gave the amount to. None when the reply holds other
+    amounts, or the amount matches no option or several."""
+    if len(conflict.keys) != 1 or not conflict.options:
+        return None
+    if any(t not in (None, "demand", *conflict.keys) for t, _ in reading.segments) or any(
+        f.key not in conflict.keys for f in reading.findings
+    ):
+        return None  # 'we store at most 5 units' answers the capacity, not the open question
+    said = " ".join(text for _, text in reading.segments)
+    amounts = {format_number(n.value) for n in find_numbers(said)}
+    if len(amounts) != 1 or len(said.split()) > 6:
+        return None
+    hits = [o for o in conflict.options if any(c.value in amounts for c in o.cells)]
+    return hits[0].cells if len(hits) == 1 else None
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

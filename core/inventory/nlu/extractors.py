@@ -298,6 +298,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             expected == "penalty_cost"
             and not any(_named(t, c) for t, c in parts if t in _COST_ROWS and t != "penalty_cost")
         )
+        or _prices_and_loss(text, expected)
     ):
         parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
@@ -314,6 +315,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
             topic = topic if _named(topic, segment) else "penalty_cost"  # '10 cents a ream each day they wait'
         key = topic or (expected if bare else None)
+        if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
+            key = topic = expected
         if key is None:
             loose.append(segment)
             continue
@@ -477,6 +480,14 @@ def _price_margin(segment: str) -> float | None:
     return round(sold[0] - bought[0], 6)
 
 
+def _prices_and_loss(text: str, expected: str | None) -> bool:
+    """The penalty asked, and the message's money is one purchase price, one sale price and the loss
+    ('I pay 90 cents and sell for 3.20, so each one I miss is 2.30 gone'): one statement of the penalty,
+    whichever clause the row classifier gave the prices to."""
+    roles = sorted(m.role for m in parse(text).of(Kind.MONEY))
+    return expected == "penalty_cost" and roles == ["loss", "purchase_price", "sale_price"]
+
+
 def _margin_unstated(segment: str) -> float | None:
     """'costs me 3 and sells for 7.50' answering the penalty: the prices alone, no loss stated; the margin to
     offer (never the purchase price written as the penalty)."""
@@ -561,6 +572,26 @@ _ROW_NAME_RE = {
     "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
     "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
 }  # fmt: skip
+
+
+_ROLE_ROW = {"fee": "setup_cost", "holding": "holding_cost", "loss": "penalty_cost", "penalty": "penalty_cost",
+             "margin": "penalty_cost"}  # fmt: skip
+
+
+def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
+    """A clause that answers the cost row just asked although the row classifier guessed another: an amount per
+    item ('0.25 per bag per day' is no count of bags a day), or another cost row the clause does not name ('I
+    make 40 cents on a paper' while the penalty is asked is the lost margin, no holding cost)."""
+    if topic == expected or (topic in _COST_ROWS and _named(str(topic), segment)):
+        return False
+    amounts = parse(segment).of(Kind.MONEY, Kind.QUANTITY)
+    if {_ROLE_ROW[m.role] for m in amounts if m.role in _ROLE_ROW} - {expected} or any(
+        m.role in _PRICE_ROLES or m.per in ("order", "delivery") for m in amounts
+    ):
+        return False  # 'each delivery costs me 15 in fees', '$6 per delivery', 'costs 40 cents': not for the guess
+    if topic in _COST_ROWS:
+        return bool(amounts)
+    return topic == "demand" and bool(amounts) and all(m.per_unit for m in amounts)
 
 
 def _named(key: str, segment: str) -> bool:

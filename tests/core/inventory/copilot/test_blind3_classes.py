@@ -1,0 +1,187 @@
+"""Issue 27: classes the third blind batch (b3, measured once at 2dff7c8) found — dead ends on the agent's own
+(A)/(B) questions, costs the row classifier gave to the wrong row, the pronoun 'one' read as 1, a purchase price
+said with 'pay', and perishability set from an answer to another question. Our own phrasings, never b3's."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.copilot import conflicts as cf
+from core.inventory.copilot.extraction import ExtractionAgent
+from core.inventory.copilot.turn import CopilotTurn
+from core.inventory.table import Cell
+from core.text.numbers import words_to_digits
+
+
+def _agent(**rows: str) -> ExtractionAgent:
+    agent = ExtractionAgent()
+    agent.greeting()
+    for key, value in rows.items():
+        agent.table.set_many((Cell(key, value),))
+    return agent
+
+
+def _answer(agent: ExtractionAgent, asked: str | None, text: str) -> CopilotTurn:
+    agent.state.asked = asked
+    return agent.respond(text)
+
+
+def _values(turn: CopilotTurn) -> dict[str, str]:
+    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+
+
+@pytest.mark.parametrize(
+    ("options", "reply", "picked"),
+    [
+        (("30", "2"), "30 jars", "30"),
+        (("30", "2"), "it's 30", "30"),
+        (("12", "144"), "144 tins", "144"),
+        (("25", "1"), "25 boxes", "25"),
+    ],
+)
+def test_an_amount_answers_the_several_amounts_question(
+    options: tuple[str, str], reply: str, picked: str
+) -> None:
+    """Was a dead end: the amount went to demand, the question stayed open and was asked 20+ times."""
+    agent = _agent()
+    agent.table.open(cf.several_amounts("max_order", options, "units"))
+    turn = _answer(agent, None, reply)
+    values = _values(turn)
+    assert values.get("max_order") == picked
+    assert "demand_distribution" not in values
+    assert not agent.table.conflicts
+
+
+def test_an_amount_for_another_named_row_leaves_the_question_open() -> None:
+    agent = _agent()
+    agent.table.open(cf.several_amounts("lead_time", ("2", "5"), "days"))
+    turn = _answer(agent, None, "we can store 5 units at most")
+    assert _values(turn).get("max_inventory") == "5"
+    assert "lead_time" not in _values(turn)
+
+
+@pytest.mark.parametrize("reply", ["yes", "yes please", "yeah"])
+def test_yes_to_keep_or_change_is_asked_again_never_taken_as_change(reply: str) -> None:
+    agent = _agent(holding_cost="0.02")
+    agent.table.open(cf.changed_value((Cell("holding_cost", "0.02"),), (Cell("holding_cost", "0.9"),)))
+    turn = _answer(agent, None, reply)
+    assert _values(turn)["holding_cost"] == "0.02"
+    assert agent.table.conflicts, turn.assistant
+    turn = _answer(agent, None, "change it")
+    assert _values(turn)["holding_cost"] == "0.9"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("it's 30 cents per tin for every day they wait", "0.3"),
+        ("0.5 per box per day", "0.5"),
+        ("about 20 cents a bottle for each day", "0.2"),
+    ],
+)
+def test_backlog_penalty_per_unit_per_day_is_the_penalty(text: str, value: str) -> None:
+    """Was read as the holding cost (or as a demand of 0.5 a day) while the backlog penalty was asked."""
+    agent = _agent(state_transition_model="backlog", holding_cost="0.01")
+    turn = _answer(agent, "penalty_cost", text)
+    values = _values(turn)
+    assert values.get("penalty_cost") == value, turn.assistant
+    assert values["holding_cost"] == "0.01"
+    assert "demand_distribution" not in values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("I make 60 cents on each loaf", "0.6"), ("we earn about 2 dollars on a bottle", "2")],
+)
+def test_a_margin_answering_the_lost_sale_penalty_is_the_penalty(text: str, value: str) -> None:
+    agent = _agent(state_transition_model="lost_sale", holding_cost="0.01")
+    turn = _answer(agent, "penalty_cost", text)
+    assert _values(turn).get("penalty_cost") == value, turn.assistant
+    assert _values(turn)["holding_cost"] == "0.01"
+
+
+@pytest.mark.parametrize(
+    ("text", "loss"),
+    [
+        ("I pay 1.50 and sell for 4, so each one I miss is 2.50 gone", "2.5"),
+        ("I pay 3 dollars and sell them for 8, so every one we run short on is 5 lost", "5"),
+        ("we pay 70 cents, sell for 2, so that's 1.30 gone per missed sale", "1.3"),
+    ],
+)
+def test_pay_and_sell_with_the_loss_is_the_penalty(text: str, loss: str) -> None:
+    """'pay' beside a sale price is the purchase price; 'each one' is no 1; the loss is the penalty."""
+    turn = _answer(_agent(state_transition_model="lost_sale"), "penalty_cost", text)
+    values = _values(turn)
+    assert values.get("penalty_cost") == loss, turn.assistant
+    assert "holding_cost" not in values
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("each one we miss", "each one"),
+        ("every one of them sells", "every one"),
+        ("no one buys them", "no one"),
+        ("which one do you mean", "which one"),
+    ],
+)
+def test_the_pronoun_one_is_no_number(text: str, kept: str) -> None:
+    assert kept in words_to_digits(text)
+
+
+def test_one_as_a_number_still_reads() -> None:
+    assert words_to_digits("one day") == "1 day"
+    assert words_to_digits("each one-litre bottle") == "each 1-litre bottle"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "honestly next to nothing, maybe 2 cents a day",
+        "barely anything, maybe 4 cents a day",
+        "nothing much, 3 cents a day",
+    ],
+)
+def test_an_answer_to_the_holding_question_sets_no_perishability(text: str) -> None:
+    turn = _answer(_agent(), "holding_cost", text)
+    values = _values(turn)
+    assert "perishability" not in values
+    assert "holding_cost" in values
+
+
+@pytest.mark.parametrize(
+    ("said", "reply", "picked"),
+    [
+        ("a crate is 30 jars and they only send one crate per order", "30 jars", "30"),
+        ("a skid is 50 bags and they ship one skid per order", "50 bags", "50"),
+    ],
+)
+def test_the_amount_answer_to_an_asked_max_order_ends_the_question(said: str, reply: str, picked: str) -> None:
+    agent = _agent(max_inventory="200", demand_distribution="poisson(3)")
+    turn = _answer(agent, "max_order", said)
+    assert "max_order" not in _values(turn) or _values(turn)["max_order"] == picked
+    turn = _answer(agent, agent.state.asked, reply)
+    assert _values(turn).get("max_order") == picked, turn.assistant
+    assert _values(turn)["demand_distribution"] == "poisson(3)"
+    assert not agent.table.conflicts
+
+
+def test_an_order_above_storage_asks_which_to_change_and_either_answer_ends_it() -> None:
+    """Was a refusal repeated every turn: 'the largest order cannot exceed the storage capacity'."""
+    agent = _agent(max_inventory="50")
+    turn = _answer(agent, "max_order", "they bring up to 80 at a time")
+    assert "max_order" not in _values(turn) and agent.table.conflicts, turn.assistant
+    turn = _answer(agent, None, "B")
+    assert (_values(turn)["max_inventory"], _values(turn)["max_order"]) == ("80", "80")
+    agent = _agent(max_inventory="50")
+    _answer(agent, "max_order", "they bring up to 80 at a time")
+    turn = _answer(agent, None, "A")
+    assert (_values(turn)["max_inventory"], _values(turn)["max_order"]) == ("50", "50")
+
+
+def test_a_plain_no_spoiling_answer_closes_the_shelf_life_question() -> None:
+    agent = _agent()
+    agent.table.open(cf.shelf_life(400))
+    turn = _answer(agent, None, "no, they never go off")
+    assert _values(turn)["perishability"] == "false"
+    assert not agent.table.conflicts, turn.assistant
