@@ -13,16 +13,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from core.errors import SpecError
 from core.experiments.report import ExperimentReport, PaperTable, cost_text, estimate_text
 from core.experiments.stats import bootstrap_ci, paired_comparison, paired_relative_difference
-from core.llm.prices import load_prices
-from core.llm.types import Usage
 from core.schedule.lab.conversation import Paradigm
-from core.schedule.lab.llm_decision import DecisionAgentSpec
 
 PARADIGM_LABELS = {
     Paradigm.DEFAULT: "Default Schedule",
@@ -66,22 +61,9 @@ def _frame(report: ExperimentReport) -> pd.DataFrame:
 
 
 def _costs(report: ExperimentReport, cells: pd.DataFrame) -> tuple[str, str]:
-    """Tokens and $ of `cells`: the optimization agents' (cell costs) plus the decision agents' (metrics)."""
-    cost = report.cells_cost(cells)
-    decision_in = int(np.nansum(cells.get("decision_input_tokens", pd.Series(dtype=float))))
-    decision_out = int(np.nansum(cells.get("decision_output_tokens", pd.Series(dtype=float))))
-    if decision_in or decision_out:
-        try:
-            decision = DecisionAgentSpec.from_config((report.spec.env or {}).get("decision"))
-        except SpecError:
-            decision = DecisionAgentSpec()
-        usd = load_prices().cost(decision.provider, decision.model, Usage(decision_in, decision_out))
-        cost = {
-            "input_tokens": cost["input_tokens"] + decision_in,
-            "output_tokens": cost["output_tokens"] + decision_out,
-            "cost_usd": math.nan if usd is None else cost["cost_usd"] + usd,
-        }
-    return cost_text(cost)
+    """Tokens and $ of `cells`: the optimization agents' and the decision agents' (an environment-side role,
+    whose metrics `report.cells_cost` prices with the role's model)."""
+    return cost_text(report.cells_cost(cells))
 
 
 def _mean(values: pd.Series, *, percent: bool = False) -> str:

@@ -101,12 +101,12 @@ def _llm_report() -> ExperimentReport:
                  "turns": 4.0 + i, "solver_calls": 2.0, "decision_input_tokens": 1000.0,
                  "decision_output_tokens": 0.0}
             )  # fmt: skip
-            costs.append(
+            costs.append(  # as `cell_costs` has it: the optimizer's 1M tokens plus the decision role's 1,000
                 {
                     "cell_key": key,
-                    "input_tokens": 1_000_000,
+                    "input_tokens": 1_001_000,
                     "output_tokens": 0,
-                    "cost_usd": 2.0,
+                    "cost_usd": 2.002,
                     "price": "listed",
                 }
             )
