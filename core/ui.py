@@ -465,8 +465,18 @@ PRESENT_CSS = """
 [data-testid="stMain"] { font-size: 1.2rem; }
 [data-testid="stMain"] h1 { font-size: 2rem; padding-top: 0; }
 [data-testid="stMain"] [data-testid="stCaptionContainer"] { font-size: 1rem; }
+/* The Inventory Copilot's chat and parameter table stay side by side at 1024 px (they stack elsewhere). */
+[class*="st-key-orca_split_copilot"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(360px, 100%);
+}
 </style>
 """
+
+
+def presenting() -> bool:
+    """Whether this session is in presentation mode (after `setup_page`): pages that lay out differently for a
+    projector ask this."""
+    return bool(st.session_state.get(PRESENT_KEY))
 
 
 def presentation_mode() -> bool:
