@@ -461,13 +461,16 @@ PRESENT_CSS = """
 <style>
 /* Presentation mode (projectors, 1024 x 768): no sidebar, larger type, the main view starts at the top. */
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] { display: none !important; }
-[data-testid="stMainBlockContainer"] { padding-top: 1rem !important; max-width: 100% !important; }
+[data-testid="stMainBlockContainer"] {
+  padding-top: 1rem !important; padding-left: 1.5rem !important; padding-right: 1.5rem !important;
+  max-width: 100% !important;
+}
 [data-testid="stMain"] { font-size: 1.2rem; }
 [data-testid="stMain"] h1 { font-size: 2rem; padding-top: 0; }
 [data-testid="stMain"] [data-testid="stCaptionContainer"] { font-size: 1rem; }
 /* The Inventory Copilot's chat and parameter table stay side by side at 1024 px (they stack elsewhere). */
 [class*="st-key-orca_split_copilot"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
-  min-width: min(360px, 100%);
+  min-width: min(300px, 100%);
 }
 </style>
 """

@@ -39,9 +39,9 @@ UNSENT, RESEND = f"{K}unsent", f"{K}resend"
 SIMULATOR = "pages/policy_simulator.py"
 STATUS_ICONS = {"defined": "✅ defined", "undefined": "⬜ undefined"}
 CHAT_PX, TABLE_PX = 560, 460
+# Presentation mode (1024 x 768): heading, the last turns, the chat box (in the chat column, not pinned to the
+# window's bottom, which would scroll the page down to it) and the table's head all above the fold.
 PRESENT_CHAT_PX, PRESENT_TABLE_PX = 300, 340
-"""Presentation mode (1024 x 768): heading, the last turns, the chat box (in the chat column, not pinned to the
-window's bottom, which would scroll the page down to it) and the table's head all above the fold."""
 
 settings = setup_page(
     "Inventory Copilot",

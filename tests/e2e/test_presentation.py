@@ -93,6 +93,14 @@ def test_copilot_heading_last_turns_chat_box_and_table_head_fit_above_the_fold(p
 
     heading = box(projector.get_by_role("heading", name="Inventory Copilot").first)
     assert heading["y"] >= 0 and heading["y"] + heading["height"] < 768 / 3, heading  # not scrolled away
+    projector.wait_for_function(  # the history scrolls itself to its end just after the rerun has painted
+        """([message, input]) => {
+          const last = [...document.querySelectorAll(message)].at(-1), box = document.querySelector(input);
+          return last && box && last.getBoundingClientRect().bottom <= box.getBoundingClientRect().top;
+        }""",
+        arg=[CHAT_MESSAGE, CHAT_BOX],
+        timeout=10_000,
+    )
     last = box(projector.locator(CHAT_MESSAGE).last)
     chat_box = box(projector.locator(CHAT_BOX))
     assert chat_box["y"] + chat_box["height"] <= 768, chat_box

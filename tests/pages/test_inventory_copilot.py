@@ -252,6 +252,7 @@ def test_presentation_mode_keeps_the_chat_box_in_the_chat_column_above_the_fold(
     assert not at.exception
     # in the chat column under a short history (a chat box pinned to the bottom scrolls the page down to it)
     assert len(at.main.chat_input) == 1
+    assert not any("1024" in m.value for m in at.markdown)  # no stray page text (Streamlit's magic)
     assert 300 in _fixed_heights(at.main) and 560 not in _fixed_heights(at.main)
     _say(at, "I sell phone cases online.")
     assert len(at.main.chat_message) >= 2 and at.chat_message[-1].name == "assistant"
