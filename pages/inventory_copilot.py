@@ -21,6 +21,7 @@ from core.ui import (
     keep_run_in_url,
     optional_store,
     plotly_chart,
+    presenting,
     resume_labels,
     resume_leased,
     run_to_open,
@@ -37,6 +38,10 @@ NEW = "__new__"
 UNSENT, RESEND = f"{K}unsent", f"{K}resend"
 SIMULATOR = "pages/policy_simulator.py"
 STATUS_ICONS = {"defined": "✅ defined", "undefined": "⬜ undefined"}
+CHAT_PX, TABLE_PX = 560, 460
+# Presentation mode (1024 x 768): heading, the last turns, the chat box (in the chat column, not pinned to the
+# window's bottom, which would scroll the page down to it) and the table's head all above the fold.
+PRESENT_CHAT_PX, PRESENT_TABLE_PX = 300, 340
 
 settings = setup_page(
     "Inventory Copilot",
@@ -137,13 +142,16 @@ if (pending := st.session_state.pop(f"{K}error", None)) is not None:
 
 if copilot.read_only:
     st.warning(READ_ONLY_NOTE, icon=":material/lock:")
-prompt = st.chat_input(
+present = presenting()
+chat_col, table_col = st.container(key="orca_split_copilot").columns([3, 2], gap="large")
+status = chat_col.empty()
+unsent_slot = chat_col.container() if present else chat_col
+history = chat_col.container(height=PRESENT_CHAT_PX, border=True) if present else None
+prompt = (chat_col if present else st).chat_input(
     "Describe your inventory, answer a question, or ask about the policy…",
     key=f"{K}input",
     disabled=copilot.read_only,
 )
-chat_col, table_col = st.container(key="orca_split_copilot").columns([3, 2], gap="large")
-status = chat_col.empty()
 
 
 def _progress(fraction: float, message: str) -> None:
@@ -171,7 +179,7 @@ if prompt:
     status.empty()
     st.session_state[f"{K}version"] = st.session_state.get(f"{K}version", 0) + 1
 if (unsent := st.session_state.get(UNSENT)) is not None:
-    with chat_col.container(border=True):
+    with unsent_slot.container(border=True):
         st.markdown("**Not sent yet** (kept for you):")
         st.text(unsent)
         again, offline, drop = st.columns(3)
@@ -188,7 +196,7 @@ if (unsent := st.session_state.get(UNSENT)) is not None:
 keep_run_in_url(copilot.run_id)
 
 with chat_col:
-    history = st.container(height=560, border=True)
+    history = history or st.container(height=CHAT_PX, border=True)
     for role, text in copilot.transcript():
         history.chat_message("user" if role == "user" else "assistant").markdown(text)
 
@@ -234,7 +242,7 @@ with table_col:
         disabled=["unit", "status", "assumption"] if editable else True,
         column_config={"value": st.column_config.TextColumn("value", help="Edit a value to correct it")},
         width="stretch",
-        height=460,
+        height=PRESENT_TABLE_PX if present else TABLE_PX,
     )
     st.caption(
         f"{sum(r['status'] == 'defined' for r in table.values())} of {len(table)} defined"

@@ -11,7 +11,8 @@ from core.retail import replay
 from core.retail.export import export_zip
 from core.retail.importer import import_run_dir, import_run_zip
 from core.retail.judge import MacroJudge
-from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link, vega_lite_chart
+from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link
+from core.ui import line_chart as ui_line_chart
 
 REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
@@ -26,19 +27,11 @@ TABS = ("Timeline", "Day", "Product", "Compare · Table 1", "Diagnostics", "Down
 
 def line_chart(frame: pd.DataFrame, x: str, columns: list[str], *, height: int, y_title: str, y_format: str,
                container=st) -> None:  # fmt: skip
-    """A multi-series line chart from a plain Vega-Lite spec (st.line_chart builds and validates an Altair chart,
-    ~0.5 s per chart on this machine; this is what keeps the replay's first paint short), with axis titles."""
-    if not columns:
-        return
-    long = frame[[x, *columns]].melt(id_vars=x, var_name="series", value_name="value")
-    kind = "temporal" if x == "date" else "quantitative"
-    vega_lite_chart(long, {
-        "mark": {"type": "line", "tooltip": True}, "height": height,
-        "encoding": {"x": {"field": x, "type": kind, "title": "Date" if kind == "temporal" else "Day of the run",
-                           **({} if kind == "temporal" else {"axis": {"format": "d", "tickMinStep": 1}})},
-                     "y": {"field": "value", "type": "quantitative", "title": y_title, "axis": {"format": y_format}},
-                     "color": {"field": "series", "type": "nominal"}},
-    }, where=container, use_container_width=True)  # fmt: skip
+    """A run's series against its days (or dates), through the shared helper `core.ui.line_chart`."""
+    temporal = x == "date"
+    ui_line_chart(frame, x, columns, height=height, x_title="Date" if temporal else "Day of the run",
+                  y_title=y_title, y_format=y_format, temporal=temporal, where=container)  # fmt: skip
+
 
 settings = setup_page(
     "RetailBench replay",
@@ -194,8 +187,9 @@ with guard():
                 lines = {"execution similarity": pd.Series(unstable["execution_similarity"], dtype=float)}
                 if "macro_similarity" in unstable:
                     lines["macro similarity (LLM judge)"] = pd.Series(unstable["macro_similarity"], dtype=float)
-                st.line_chart(pd.DataFrame(lines), height=200, x_label="Pair of adjacent days",
-                              y_label="Similarity (0 to 1)")  # fmt: skip
+                pairs = pd.DataFrame(lines).rename_axis("pair").reset_index()
+                ui_line_chart(pairs, "pair", list(lines), height=200, x_title="Pair of adjacent days",
+                              y_title="Similarity (0 to 1)")  # fmt: skip
                 st.json({"execution": unstable["execution"], "macro": unstable.get("macro_note", unstable["macro"]),
                          **({"unscored judge replies": unstable["macro_unscored"]} if "macro_unscored" in unstable else {})})  # fmt: skip
                 if not llm_ready:

@@ -9,7 +9,7 @@ from core.catalog import by_key, title_of
 from core.inventory.simulator.charts import comparison_figure
 from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
-from core.ui import RUN_PARAM, get_store, guard, plotly_chart, setup_page, share_run_link
+from core.ui import RUN_PARAM, get_store, guard, line_chart, plotly_chart, setup_page, share_run_link
 
 TRANSITION_ROWS = 2000
 PAGES_PRESENT = {p.name for p in (Path(__file__).parent).glob("*.py")}
@@ -109,7 +109,9 @@ with guard():
         if moves.empty:
             st.caption("This run has no environment steps (only rollouts of an environment record them).")
         else:
-            st.line_chart(moves.set_index("t")["reward"].cumsum().rename("cumulative reward"), height=220)
+            cumulative = moves[["t"]].assign(**{"cumulative reward": moves["reward"].cumsum()})
+            line_chart(cumulative, "t", ["cumulative reward"], height=220, x_title="Step (t)",
+                       y_title="Cumulative reward")  # fmt: skip
             view = moves.assign(
                 action=moves["action"].map(lambda a: json.dumps(a, default=str)[:200]),
                 observation=moves["observation"].map(lambda o: json.dumps(o, default=str)[:200]),

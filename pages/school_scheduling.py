@@ -30,7 +30,7 @@ from core.schedule.processing import (
     schedule_csv,
     schedule_rows,
 )
-from core.schedule.recording import WORKBENCH, RecordedChat, district_table, preview_district
+from core.schedule.recording import WORKBENCH, DistrictChoice, RecordedChat, district_table, preview_district
 from core.store import Store
 from core.ui import (
     READ_ONLY_NOTE,
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from core.schedule.session import ScheduleSession
 
 CHAT, CLICK = "sched_session", "sched_click"
+CHOSEN = "sched_chosen"  # (district, its opening job): a new chat waiting for its proposal, solved in the background
 UNSENT, RESEND, REBUILD = "sched_unsent", "sched_resend", "sched_rebuild"
 SCHEDULE_COLUMNS = {  # the key columns fit a laptop; rows that changed are highlighted
     "school": st.column_config.TextColumn("school", width="medium"),
@@ -86,6 +87,20 @@ def _resend(offline: bool) -> None:
 
 def begin(chat: RecordedChat) -> None:
     st.session_state[CHAT], st.session_state[CLICK] = chat, FrontierClick()
+    st.session_state.pop(CHOSEN, None)
+
+
+def start_chat(store: Store | None, settings: Settings, chosen: DistrictChoice | None) -> None:
+    """A new conversation on the chosen district (None: the shipped one), its opening taken from its job."""
+    chosen = chosen or DistrictChoice()
+    begin(RecordedChat.start(store, settings, chosen.csv, chosen.start_times, chosen.filename,
+                             lease_owner=session_owner()))  # fmt: skip
+
+
+def pending_opening() -> tuple[OpeningJob, DistrictChoice | None]:
+    """The opening a new chat waits for: the chosen district's (after the button), else the shipped one's."""
+    chosen, job = st.session_state.get(CHOSEN) or (None, default_opening())
+    return job, chosen
 
 
 def district_and_conversations(store: Store | None, settings: Settings) -> None:
@@ -108,17 +123,10 @@ def district_and_conversations(store: Store | None, settings: Settings) -> None:
     if st.button(
         label, key="sched_new", icon=":material/add_comment:", type="primary" if upload else "secondary"
     ):
+        choice = DistrictChoice(upload.getvalue() if upload else None, times_text, upload.name if upload else "")
+        choice.record()  # checked now: a bad file is an error here, not a waiting page
         keep_run_in_url(None)
-        begin(
-            RecordedChat.start(
-                store,
-                settings,
-                upload.getvalue() if upload else None,
-                times_text,
-                upload.name if upload else "",
-                lease_owner=session_owner(),
-            )
-        )
+        st.session_state[CHOSEN] = (choice, choice.opening())  # the page polls it like the default one
     labels = resume_labels(store, WORKBENCH)
     if labels:
         chosen = st.selectbox(
@@ -141,11 +149,19 @@ def open_chat(store: Store | None, settings: Settings) -> RecordedChat | None:
     if wanted := open_url_run(store, "sched_url_tried", WORKBENCH, open_run):
         with guard():
             begin(resume_leased(RecordedChat.resume, store, settings, wanted))
+    if (pending := st.session_state.get(CHOSEN)) is not None:
+        chosen, job = pending
+        if not job.solved:
+            return None
+        st.session_state.pop(CHOSEN)
+        with guard():
+            job.base_result()  # a failed solve: its error, shown once (the previous chat stays)
+            start_chat(store, settings, chosen)
     if CHAT not in st.session_state and not default_opening().solved:
         return None
     with guard():
         if CHAT not in st.session_state:
-            begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
+            start_chat(store, settings, None)
     if CHAT not in st.session_state:
         st.stop()
     chat: RecordedChat = st.session_state[CHAT]
@@ -326,8 +342,9 @@ def frontier_progress(session: ScheduleSession) -> None:
     )
 
 
-def waiting_view(job: OpeningJob, store: Store | None, settings: Settings) -> None:
-    """The first paint: today's schedule and the opening's progress; a message typed now waits for the proposal."""
+def waiting_view(job: OpeningJob, chosen: DistrictChoice | None, store: Store | None, settings: Settings) -> None:
+    """The first paint (or a new district's): today's schedule and the opening's progress; a message typed now
+    waits for the proposal."""
     chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
     with chat_col:
         st.info(
@@ -343,7 +360,7 @@ def waiting_view(job: OpeningJob, store: Store | None, settings: Settings) -> No
     if prompt:
         with guard(), st.spinner("Waiting for the first proposal..."):
             job.base_result()
-            begin(RecordedChat.start(store, settings, lease_owner=session_owner()))
+            start_chat(store, settings, chosen)
         if CHAT in st.session_state:
             send(st.session_state[CHAT], prompt)
 
@@ -424,7 +441,7 @@ with guard(), st.expander("District data and conversations", icon=":material/upl
     district_and_conversations(store, settings)
 chat = open_chat(store, settings)
 if chat is None:
-    waiting_view(default_opening(), store, settings)
+    waiting_view(*pending_opening(), store, settings)
     st.stop()
 chat_col, model_col = st.container(key="orca_split_schedule").columns([3, 2], gap="large")
 with chat_col:

@@ -16,7 +16,8 @@ from core.config import Settings
 from core.errors import SpecError
 from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.schedule.agent import ScheduleAgent, TurnResult, district_from_record, district_record
-from core.schedule.opening import seed_opening
+from core.schedule.opening import OpeningJob, opening_for, seed_opening
+from core.schedule.session import ScheduleSession
 from core.store import Store
 from solvers.schedule.data import District, format_time, load_district
 from solvers.schedule.model import DEVIATION, LOAD
@@ -58,6 +59,34 @@ def district_table(district: District) -> pd.DataFrame:
     ).assign(**{"start-time options": ", ".join(format_time(t) for t in district.start_times)})
 
 
+@dataclass(frozen=True)
+class DistrictChoice:
+    """The district a new chat opens on: an uploaded CSV (None: the shipped district) and typed start options,
+    as the page's "Start a conversation with this district" / "New conversation" button hands them over."""
+
+    csv: bytes | None = None
+    start_times: str = ""
+    filename: str = ""
+
+    @property
+    def name(self) -> str | None:
+        """The uploaded district's name (from its file name)."""
+        return f"{self.filename.rsplit('.', 1)[0]} school district" if self.csv is not None and self.filename else None
+
+    def record(self) -> dict[str, Any] | None:
+        """The checked district record a run stores (errors name the file, line and column); None: the shipped
+        district with its own start times."""
+        times = start_time_options(self.start_times)
+        if self.csv is not None or times:
+            load_district(self.csv, times, self.name, file_name=self.filename or None)
+        return district_record(self.csv, times, self.name)
+
+    def opening(self) -> OpeningJob:
+        """The process-wide opening job (solve, then frontier) of this district with a new chat's settings,
+        started on first request: the page polls it as it polls the default district's."""
+        return opening_for(ScheduleSession(district_from_record(self.record())))
+
+
 @dataclass
 class RecordedChat:
     """One scheduling conversation and the run it is written to; `problems` are replay warnings.
@@ -92,13 +121,7 @@ class RecordedChat:
         lease_owner: str | None = None,
     ) -> RecordedChat:
         """A new chat: the district is checked first (errors name the file, line and column), then solved."""
-        times = start_time_options(start_times)
-        name = (
-            f"{filename.rsplit('.', 1)[0]} school district" if district_csv is not None and filename else None
-        )
-        if district_csv is not None or times:
-            load_district(district_csv, times, name, file_name=filename or None)
-        record = district_record(district_csv, times, name)
+        record = DistrictChoice(district_csv, start_times, filename).record()
         agent = ScheduleAgent.from_settings(settings, district_from_record(record))
         seed_opening(agent.session)  # solved once per district and settings for the whole process
         opening = agent.opening()

@@ -54,14 +54,7 @@ def test_present_mode_enlarges_charts_and_keeps_the_opening_proposal_in_view(pro
 
 
 WORKBENCHES = (
-    pytest.param(
-        "/inventory_copilot",
-        "Inventory Copilot",
-        marks=pytest.mark.xfail(
-            reason="issue 31 item 4, open: at 1024 px the Copilot's chat/table split stacks and the page scrolls to "
-            "its chat box, so the heading and the chat are above the viewport (the parameter table fills it)"
-        ),
-    ),
+    ("/inventory_copilot", "Inventory Copilot"),
     ("/inventory_lab", "Inventory evaluation lab"),
     ("/school_scheduling_lab", "School Scheduling Lab"),
     ("/lp_repair_lab", "LP Repair Lab"),
@@ -84,3 +77,36 @@ def test_each_workbench_starts_above_the_fold_in_present_mode(projector: Page, p
     assert heading is not None and heading["y"] + heading["height"] < 768 / 3, heading
     first = projector.locator(FIRST_CONTROL).first.bounding_box()
     assert first is not None and first["y"] < 768, (path, first)
+
+
+def test_copilot_heading_last_turns_chat_box_and_table_head_fit_above_the_fold(projector: Page):
+    from tests.support.streamlit_page import CHAT_BOX, CHAT_MESSAGE, send_chat
+
+    open_page(projector, "/inventory_copilot?present=1", "Inventory Copilot")
+    send_chat(projector, "I sell phone cases online. Daily demand is Poisson with 3 units a day.")
+    assert_healthy(projector)
+
+    def box(locator) -> dict:
+        found = locator.bounding_box()
+        assert found is not None, locator
+        return found
+
+    heading = box(projector.get_by_role("heading", name="Inventory Copilot").first)
+    assert heading["y"] >= 0 and heading["y"] + heading["height"] < 768 / 3, heading  # not scrolled away
+    projector.wait_for_function(  # the history scrolls itself to its end just after the rerun has painted
+        """([message, input]) => {
+          const last = [...document.querySelectorAll(message)].at(-1), box = document.querySelector(input);
+          return last && box && last.getBoundingClientRect().bottom <= box.getBoundingClientRect().top;
+        }""",
+        arg=[CHAT_MESSAGE, CHAT_BOX],
+        timeout=10_000,
+    )
+    last = box(projector.locator(CHAT_MESSAGE).last)
+    chat_box = box(projector.locator(CHAT_BOX))
+    assert chat_box["y"] + chat_box["height"] <= 768, chat_box
+    end = last["y"] + last["height"]  # the history scrolls to its end: the last turn's end is in view
+    assert heading["y"] + heading["height"] < end <= chat_box["y"], (heading, last, chat_box)
+    table = box(projector.get_by_role("heading", name="Parameter table").first)
+    editor = box(projector.locator('[data-testid="stDataFrame"]').first)
+    assert table["x"] > last["x"] and table["y"] < heading["y"] + 400, (table, last)  # beside the chat
+    assert editor["y"] + 60 < 768, editor  # the table's head (header row and first rows)

@@ -225,3 +225,34 @@ def test_a_skipped_question_shows_as_an_assumption_in_the_table(monkeypatch, tmp
     table = _table(at)
     assert table.loc[L["risk_tolerance"], "assumption"].startswith("assumed: risk-neutral")
     assert (table.drop(index=L["risk_tolerance"])["assumption"] == "").all()
+
+
+def _fixed_heights(node) -> list[int]:
+    """The pixel heights of the fixed-height containers under `node` (the chat history is one)."""
+    from streamlit.testing.v1.element_tree import Block
+
+    if not isinstance(node, Block):
+        return []
+    proto = node.proto
+    fields = {f.name for f in proto.DESCRIPTOR.fields} if proto is not None else set()
+    own = [proto.height_config.pixel_height] if "height_config" in fields and proto.height_config.pixel_height else []
+    return own + [h for child in node.children.values() for h in _fixed_heights(child)]
+
+
+def test_presentation_mode_keeps_the_chat_box_in_the_chat_column_above_the_fold(monkeypatch, tmp_path):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "orca.duckdb"))
+    plain = AppTest.from_file(PAGE, default_timeout=120).run()
+    assert not plain.exception
+    assert not plain.main.chat_input and len(plain.chat_input) == 1  # pinned to the window's bottom
+    assert 560 in _fixed_heights(plain.main)
+
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.query_params["present"] = "1"
+    at.run()
+    assert not at.exception
+    # in the chat column under a short history (a chat box pinned to the bottom scrolls the page down to it)
+    assert len(at.main.chat_input) == 1
+    assert not any("1024" in m.value for m in at.markdown)  # no stray page text (Streamlit's magic)
+    assert 300 in _fixed_heights(at.main) and 560 not in _fixed_heights(at.main)
+    _say(at, "I sell phone cases online.")
+    assert len(at.main.chat_message) >= 2 and at.chat_message[-1].name == "assistant"

@@ -178,6 +178,29 @@ def test_replay_says_the_macro_judge_needs_a_key(monkeypatch, tmp_path):
     assert not [b for b in at.button if b.key and b.key.startswith("orca_retail_judge_")]
 
 
+def test_replay_strategy_instability_chart_grows_in_presentation_mode(monkeypatch, tmp_path):
+    import json
+
+    from core.recorder import Recorder
+    from core.ui import PRESENT_FONT_PX
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    rec = Recorder(None, "retailbench", config={"agent": "evolving_strategy", "agent_kind": "LLM"}, seed=0)
+    log = [{"day": d, "macro_strategy": [m], "execute_strategy": {"focus_skus": [m]}} for d, m in
+           enumerate(["stock", "stock", "price"], start=1)]  # fmt: skip
+    rec.artifact("strategy_log.json", json.dumps(log).encode())
+    Store(db).write_record(rec.record)
+    at = AppTest.from_file(REPLAY_PAGE, default_timeout=60)
+    at.query_params["present"] = "1"
+    at = open_tab(at, "Diagnostics")
+    assert not at.exception
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    (spec,) = [s for s in specs if s["encoding"]["y"]["title"] == "Similarity (0 to 1)"]
+    assert spec["encoding"]["x"]["title"] == "Pair of adjacent days"
+    assert spec["height"] == 250 and spec["config"]["axis"]["titleFontSize"] == PRESENT_FONT_PX
+
+
 def test_replay_judges_macro_strategies_with_a_key(monkeypatch, tmp_path, fake_llm):
     import json
 

@@ -89,3 +89,31 @@ def test_a_simulator_run_shows_its_comparison_and_opens_back_in_the_simulator(mo
     assert "Opened the stored run" in simulator.success[0].value
     assert simulator.checkbox(key="orca_sim_use_sS").value and not simulator.checkbox(key="orca_sim_dp").value
     assert simulator.number_input(key="orca_sim_paths").value == 100
+
+
+def test_cumulative_reward_chart_has_axis_titles_and_grows_in_presentation_mode(monkeypatch, tmp_path):
+    import json
+
+    from core.store.rollouts import TransitionRow
+    from core.ui import PRESENT_FONT_PX
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    run_id = store.create_run("inventory_simulator", {}, seed=0, title="rollout")
+    store.add_transitions(run_id, [TransitionRow(t, {"order": t}, 1.5, {}, f"h{t}", {}) for t in range(3)])
+
+    def chart(present: bool) -> dict:
+        at = AppTest.from_file(PAGE, default_timeout=60)
+        if present:
+            at.query_params["present"] = "1"
+        at.run()
+        assert not at.exception
+        (shown,) = at.get("vega_lite_chart")
+        return json.loads(shown.proto.spec)
+
+    plain = chart(False)
+    assert plain["height"] == 220 and "axis" not in plain.get("config", {})
+    assert plain["encoding"]["y"]["title"] == "Cumulative reward"
+    presented = chart(True)
+    assert presented["height"] == 275 and presented["config"]["axis"]["titleFontSize"] == PRESENT_FONT_PX

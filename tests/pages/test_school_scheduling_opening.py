@@ -120,3 +120,26 @@ def test_a_second_session_paints_from_the_cache_without_solving_again(monkeypatc
     assert [m.value for m in second.metric] == ["2,565", "8.5 minutes"]  # the first run already shows it all
     assert second.get("plotly_chart") and not second.get("progress")
     assert len(solves) == 1
+
+
+def test_an_uploaded_district_opens_in_the_background_with_the_same_progress(monkeypatch, tmp_path, fresh_caches):
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "upload.duckdb"))
+    at = settled(AppTest.from_file(PAGE, default_timeout=60).run())  # the shipped district's chat first
+    gate, solves = gated(monkeypatch, "solve_schedule")
+    csv = b"name,grade,enrollment,current_start\nA School,ES,300,8:00 AM\nB School,MS,500,8:30 AM\n"
+    try:
+        at.file_uploader(key="sched_upload").upload("mini.csv", csv, "text/csv").run()
+        at.button(key="sched_new").click().run(timeout=20)  # the solve is held: the script thread must not wait
+        assert not at.exception
+        assert not at.metric  # no proposal yet
+        assert "Solving the base model" in at.get("progress")[0].proto.text
+        today = at.dataframe[-1].value
+        assert today["school"].tolist() == ["A School", "B School"] and "current start" in today.columns
+        at.chat_input(key="sched_chat").set_value("Could A School start at 9:30?")
+    finally:
+        gate.set()
+    settled(at.run())
+    assert not at.exception
+    assert "A School" in at.chat_message[0].markdown[0].value  # the uploaded district's opening proposal
+    assert any("Could A School start at 9:30?" in m.markdown[0].value for m in at.chat_message)
+    assert len(solves) == 1
