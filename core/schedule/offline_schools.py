@@ -363,6 +363,26 @@ def _asks_a_school(clause: str) -> bool:
     )
 
 
+_GRADE_WORDS = {"middle": "MS", "high": "HS", "elementary": "ES", "primary": "ES", "preschool": "PK", "pre-k": "PK",
+                "prek": "PK", "k-8": "K8"}  # fmt: skip
+
+
+def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[str, ...]] | None:
+    """'the school', 'the middle school' in a clause that names no school: the phrase as written and the
+    district's schools it can mean (of that grade), else None."""
+    words = clause.lower().replace(",", " ").replace("?", " ").replace(".", " ").split()
+    for i, word in enumerate(words[:-1]):
+        if word != "the":
+            continue
+        if words[i + 1] == "school":
+            return "the school", tuple(session.district.names)
+        grade = _GRADE_WORDS.get(words[i + 1])
+        if grade and i + 2 < len(words) and words[i + 2] == "school":
+            names = tuple(s.name for s in session.district.schools if s.grade == grade)
+            return (f"the {words[i + 1]} school", names) if names else None
+    return None
+
+
 def _ask_which(word: str, own: bool, session: ScheduleSession, plan: Plan) -> None:
     """A request through 'it' or 'our school' with nothing it can mean: ask, and hold it for the answer."""
     plan.ask.append(
@@ -418,6 +438,18 @@ def targets(
                 schools, last, inherited = list(mine), list(mine), False
             else:
                 _ask_which(own, True, session, plan)
+                out.append((clause, []))
+                continue
+        generic = None if schools or last else _generic_school(clause, session)
+        if generic is not None and _asks_a_school(clause):
+            phrase, candidates = generic
+            if len(candidates) == 1:
+                schools = list(candidates)  # 'the elementary school' where the district has one
+            else:
+                shown = f": {' or '.join(candidates)}?" if len(candidates) <= 3 else "? Say its name (for example 'Lick')."
+                plan.ask.append(f"Which school do you mean by \"{phrase}\"{shown} I'll apply the request to it.")
+                plan.ask.append("Nothing is changed yet.")
+                plan.choices.append((phrase, tuple(candidates)))
                 out.append((clause, []))
                 continue
         if not schools and not last and _points_back(words) and _asks_a_school(clause):
@@ -600,6 +632,12 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 either = True
             if _event(clause, start, minutes, options) and _direction(clause) is not None:
                 pass  # 'earlier, the 8:10 shuttle can't wait': the time of something else, the direction asks
+            elif (
+                _outside_window(minutes, options)
+                and not _START_WORDS & set(parse(clause).words())
+                and not lang.mentioned_schools(clause, district)
+            ):
+                pass  # 'my son is up at 6 every day': far from any start, said of no start and of no school
             elif not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
                 (unwanted if refused else wanted).append(_on_grid(minutes, options))
             previous_end = end
@@ -754,6 +792,19 @@ def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int
 
 _DETERMINERS = (["the"], ["a"], ["an"], ["our"], ["my"], ["their"], ["that"], ["this"])
 """A word before a time that makes it the time of a thing ('the 8:10 shuttle', 'our 8:00 run'), not a start."""
+
+
+_START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "beginning", "bell", "open", "opens",
+                          "put", "move", "set", "make", "schedule", "shift", "push", "change"])  # fmt: skip
+"""Words that make a time far from every start option a request all the same ('put Lick at 6'); 'at' alone does
+not ('my son is up at 6')."""
+_WINDOW_MINUTES = 60
+"""A time this far outside the district's start options ('my son is up at 6') is the time of something else."""
+
+
+def _outside_window(minutes: int, options: tuple[int, ...]) -> bool:
+    """Whether a time lies more than `_WINDOW_MINUTES` before the first or after the last start option."""
+    return bool(options) and (minutes < min(options) - _WINDOW_MINUTES or minutes > max(options) + _WINDOW_MINUTES)
 
 
 def _event(clause: str, start: int, minutes: int, options: tuple[int, ...]) -> bool:

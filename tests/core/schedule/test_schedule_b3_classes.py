@@ -83,3 +83,40 @@ def test_a_start_that_says_it_revises_replaces_the_earlier_direction(revision: s
     agent.respond("Please move Galileo earlier.")
     turn = agent.respond(revision)
     assert FIX in _edits(turn) and "replaces your earlier request" in turn.text, turn.text
+
+
+@pytest.mark.parametrize(
+    ("first", "answer", "school"),
+    [
+        ("Could the middle school begin a little later?", "Everett.", "Everett MS"),
+        ("Can the high school start earlier?", "Balboa please", "Balboa HS"),
+        ("Could the school start later? Mornings are hard.", "Lick", "Lick (James) MS"),
+    ],
+)
+def test_the_school_with_several_candidates_is_asked_and_the_answer_applies_the_request(
+    first: str, answer: str, school: str
+) -> None:
+    """Blind batch 4 (after its one measurement): 'the middle school' with two in the district lost the direction."""
+    agent = _agent()
+    turn = agent.respond(first)
+    assert not _edits(turn) and "Which school do you mean" in turn.text, turn.text
+    turn = agent.respond(answer)
+    assert any(c["arguments"]["school"] == school for c in turn.tool_calls if c["name"] == FIX), turn.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could Everett start later? My daughter wakes at 6 anyway.",
+        "Lick a bit later please; the twins are up at 5.",
+    ],
+)
+def test_a_time_far_from_every_start_said_of_no_school_is_no_request(text: str) -> None:
+    turn = _agent().respond(text)
+    assert FIX in _edits(turn), turn.text
+    assert "not one of the standardized start times" not in turn.text
+
+
+def test_a_time_far_from_every_start_for_a_named_school_is_still_offered_the_closest() -> None:
+    turn = _agent().respond("Put Lick at 6 please")
+    assert "not one of the standardized start times" in turn.text
