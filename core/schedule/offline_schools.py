@@ -347,7 +347,7 @@ _OURS = frozenset(["we", "we'd", "we're", "we'll", "us", "our", "my"])
 
 def _own_word(words: tuple[str, ...]) -> str | None:
     """The words in a clause that name the speaker's own school ('our school', 'my school', 'we'), else None."""
-    for a, b in zip(words, (*words[1:], ""), strict=True):
+    for a, b in zip(words, (*words[1:], "")[: len(words)], strict=True):
         if a in ("our", "my") and b in ("school", "schools", "campus"):
             return f"{a} {b}"
     return next((w for w in words if w in _OURS), None)
