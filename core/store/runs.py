@@ -118,6 +118,21 @@ class Store(RolloutTables, ExperimentTables):
     def _tx(self, work: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
         return connection.run_in_transaction(self.path, work, self.timeout_s, self.linger_s)
 
+    def _read(self, work: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
+        """A read-only unit of work: on a lingering store it reads the committed state on a cursor of its own and
+        does not wait for other threads' writes (`connection.read`); otherwise as `_tx`."""
+        return connection.read(self.path, work, self.timeout_s, self.linger_s)
+
+    @contextmanager
+    def reads(self) -> Iterator[Store]:
+        """Group a burst of reads: one connection and one snapshot for a store that closes after every call; on a
+        lingering store nothing (each read takes a cursor without the lock, so the burst never blocks writers)."""
+        if self.linger_s > 0:
+            yield self
+            return
+        with self.batch():
+            yield self
+
     @contextmanager
     def batch(self) -> Iterator[Store]:
         """Run every call made in the block on one connection and in one transaction (faster for bursts)."""
@@ -266,7 +281,7 @@ class Store(RolloutTables, ExperimentTables):
 
     def get_run(self, run_id: str) -> dict[str, Any]:
         """One run as a dict (config and metrics decoded)."""
-        rows = self._tx(lambda con: fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
+        rows = self._read(lambda con: fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
         if not rows:
             raise StoreError(f"no run with id {run_id!r}")
         return rows[0]
@@ -286,7 +301,7 @@ class Store(RolloutTables, ExperimentTables):
             "FROM runs r WHERE ?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], r.workbench) "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [names, names, limit]))
+        return self._read(lambda con: fetch_frame(con, sql, [names, names, limit]))
 
     def run_labels(self, workbench: str, limit: int = 100) -> pd.DataFrame:
         """What a "Resume a conversation" picker shows of a workbench's newest runs: `id`, `title`, `created_at`,
@@ -301,11 +316,11 @@ class Store(RolloutTables, ExperimentTables):
             "WHERE m.run_id = r.id AND m.turn <= 12 AND m.role = 'user') AS first_user_messages "
             "FROM r ORDER BY r.created_at DESC, r.id"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [workbench, limit]))
+        return self._read(lambda con: fetch_frame(con, sql, [workbench, limit]))
 
     def workbenches(self) -> list[str]:
         """The workbench keys that have runs in this store, sorted."""
-        rows = self._tx(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
+        rows = self._read(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
         return [r[0] for r in rows]
 
     def messages(self, run_id: str) -> pd.DataFrame:
@@ -314,7 +329,7 @@ class Store(RolloutTables, ExperimentTables):
             "SELECT run_id, turn, role, content, tool_calls, created_at FROM messages "
             "WHERE run_id = ? ORDER BY turn"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def steps(self, run_id: str) -> pd.DataFrame:
         """A run's steps in order."""
@@ -322,17 +337,17 @@ class Store(RolloutTables, ExperimentTables):
             "SELECT run_id, step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
             "FROM steps WHERE run_id = ? ORDER BY step"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def artifacts(self, run_id: str) -> pd.DataFrame:
         """A run's artifacts without their bytes."""
         sql = f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE run_id = ? ORDER BY name"
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def get_artifact(self, run_id: str, name: str) -> bytes:
         """An artifact's bytes: the stored blob, or the referenced file's content."""
         sql = "SELECT blob, path FROM artifacts WHERE run_id = ? AND name = ?"
-        row = self._tx(lambda con: con.execute(sql, [run_id, name]).fetchone())
+        row = self._read(lambda con: con.execute(sql, [run_id, name]).fetchone())
         if row is None:
             raise StoreError(f"run {run_id!r} has no artifact named {name!r}")
         blob, path = row
