@@ -215,6 +215,47 @@ class Store(RolloutTables, ExperimentTables):
         params = [kind, dumps(payload), input_tokens, output_tokens, latency_ms, now_utc(), run_id]
         return self._insert_numbered(sql, params, run_id)
 
+    def add_messages(self, run_id: str, messages: Sequence[tuple[str, str, list | None]]) -> list[int]:
+        """Append `(role, content, tool_calls)` messages to a run in one statement; their turn numbers. A turn's
+        burst of messages costs one numbered insert instead of one each (the lock is held that much shorter)."""
+        rows = [[role, text(content), dumps(tool_calls)] for role, content, tool_calls in messages]
+        return self._append_numbered("messages", "turn", "role, content, tool_calls", rows, run_id)
+
+    def add_steps(
+        self, run_id: str, steps: Sequence[tuple[str, dict, int, int, float | None]]
+    ) -> list[int]:
+        """Append `(kind, payload, input_tokens, output_tokens, latency_ms)` steps to a run in one statement; their
+        step numbers."""
+        rows = [[kind, dumps(payload), i, o, lat] for kind, payload, i, o, lat in steps]
+        return self._append_numbered(
+            "steps", "step", "kind, payload, input_tokens, output_tokens, latency_ms", rows, run_id
+        )
+
+    def _append_numbered(
+        self, table: str, number: str, columns: str, rows: list[list[Any]], run_id: str
+    ) -> list[int]:
+        """Insert `rows` into `table` numbered after the run's last `number`, in one statement (which also checks
+        that the run exists)."""
+        if not rows:
+            return []
+        width = len(rows[0])
+        values = ", ".join(f"({i}, {', '.join('?' * width)})" for i in range(1, len(rows) + 1))
+        cols = ", ".join(f"v.col{k}" for k in range(1, width + 1))
+        sql = (
+            f"INSERT INTO {table} (run_id, {number}, {columns}, created_at) "
+            f"SELECT r.id, (SELECT coalesce(max({number}), 0) FROM {table} WHERE run_id = r.id) + v.col0, "
+            f"{cols}, ? FROM runs r, (VALUES {values}) v WHERE r.id = ? ORDER BY v.col0 RETURNING {number}"
+        )
+        params = [now_utc(), *(p for row in rows for p in row), run_id]  # in the order of the ? in `sql`
+
+        def work(con: duckdb.DuckDBPyConnection) -> list[int]:
+            got = sorted(int(r[0]) for r in con.execute(sql, params).fetchall())
+            if not got:
+                raise StoreError(f"no run with id {run_id!r}")
+            return got
+
+        return self._tx(work)
+
     def _insert_numbered(self, sql: str, params: list[Any], run_id: str) -> int:
         def work(con: duckdb.DuckDBPyConnection) -> int:
             rows = con.execute(sql, params).fetchall()
