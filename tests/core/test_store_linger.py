@@ -146,3 +146,34 @@ def test_a_close_waits_for_the_reads_on_the_connection(tmp_path: Path):
     while state.con is not None and time.monotonic() < deadline:
         time.sleep(0.02)
     assert state.con is None
+
+
+def test_threads_reading_and_writing_on_one_lingering_connection(tmp_path: Path):
+    """Four session threads of one app process: each writes turns to its own run and reads every run's list and
+    messages between them, on the lingering connection; nothing fails, every run's turns are 1..n."""
+    store = Store(tmp_path / "s.duckdb", linger_s=0.25)
+    errors: list[BaseException] = []
+    runs: list[str] = []
+
+    def session(k: int) -> None:
+        try:
+            run_id = store.create_run("inventory_copilot", {}, title=f"s{k}")
+            runs.append(run_id)
+            for turn in range(10):
+                with store.batch():
+                    store.add_messages(run_id, [("user", f"{k}-{turn}", None), ("assistant", "ok", None)])
+                assert len(store.messages(run_id)) == 2 * (turn + 1)
+                store.run_labels("inventory_copilot")
+                store.list_runs()
+        except BaseException as err:  # noqa: BLE001 - reported by the main thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=session, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    for run_id in runs:
+        assert store.messages(run_id)["turn"].tolist() == list(range(1, 21))
+    connection.release(store.path)
