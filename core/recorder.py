@@ -168,7 +168,6 @@ class Recorder:
         assert self.store is not None
         with self.store.batch():
             self.flush()  # the environment steps recorded so far come first
-            run_id = self._ensure_run()
             i = 0
             while i < len(held):
                 kind = held[i][0]
@@ -177,9 +176,9 @@ class Recorder:
                     j += 1
                 group = [item for _, item in held[i:j]]
                 if kind == "message":
-                    self.store.add_messages(run_id, group)
+                    self.store.add_messages(self._ensure_run(), group)
                 elif kind == "step":
-                    self.store.add_steps(run_id, group)
+                    self.store.add_steps(self._ensure_run(), group)
                 else:
                     for write in group:
                         write()
@@ -320,9 +319,12 @@ class Recorder:
             self.store.take_lease(run_id, self.owner, LEASE_SECONDS)
 
     def finish(self, status: RunStatus | str = RunStatus.DONE, metrics: dict[str, Any] | None = None) -> None:
-        """Set the final status (and metrics) and release the run."""
-        self.update(status=status, metrics=metrics)
+        """Set the final status (and metrics) and release the run, in one short transaction."""
+        with self.batch():
+            self.update(status=status, metrics=metrics)
+            if self.store is not None:
+                self._later(self._release)
+
+    def _release(self) -> None:
         if self.store is not None and self.run_id is not None:
-            store, run_id, owner = self.store, self.run_id, self.owner
-            if not self._later(lambda: store.release_lease(run_id, owner)):
-                store.release_lease(run_id, owner)
+            self.store.release_lease(self.run_id, self.owner)

@@ -80,3 +80,20 @@ def test_a_read_only_recorder_refuses_inside_a_block_at_once(tmp_path: Path):
     with pytest.raises(StoreError, match="read-only"), rec.batch():
         rec.message("user", "mixed?")
     assert store.messages(run_id).empty
+
+
+def test_finish_sets_the_status_and_releases_the_lease_in_one_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    store = Store(tmp_path / "s.duckdb")
+    rec = Recorder(store, "policy_simulator")
+    run_id = rec.start()
+    assert store.lease(run_id)[0] == rec.owner
+    calls = _spy(monkeypatch, ["batch", "update_run", "take_lease", "release_lease"])
+    rec.finish(RunStatus.DONE, {"cost": 1.0})
+    assert calls == ["batch", "update_run", "take_lease", "release_lease"]
+    assert store.get_run(run_id)["status"] == "done" and store.lease(run_id)[0] is None
+    idle = Recorder(store, "policy_simulator")
+    idle.paused = True
+    idle.finish()
+    assert idle.run_id is None and len(store.list_runs()) == 1
