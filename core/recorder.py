@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -83,6 +84,7 @@ class Recorder:
         self._t = 0
         self._unwritten: list[TransitionRow] = []
         self._flushed_at = time.monotonic()
+        self._held: list[tuple[str, Any]] | None = None  # a `batch`'s writes, in order, until it ends
 
     @classmethod
     def attach(
@@ -122,6 +124,11 @@ class Recorder:
     def writing(self) -> bool:
         return self.store is not None and not self.paused
 
+    def _ensure_writable(self) -> None:
+        """Refuse a write of a read-only recorder at once (also inside a `batch`, whose writes come later)."""
+        if self.read_only:
+            self._ensure_run()
+
     def _ensure_run(self) -> str:
         assert self.store is not None
         if self.read_only:
@@ -139,6 +146,51 @@ class Recorder:
         """Create the stored run now (normally it is created on the first write); its id, or None without store."""
         return self._ensure_run() if self.writing else None
 
+    @contextmanager
+    def batch(self) -> Iterator[Recorder]:
+        """Hold the block's writes (messages, steps, artifacts, updates) in memory and write them when it ends in
+        one short store transaction: consecutive messages and consecutive steps each in one statement. The store's
+        lock is taken only then, for milliseconds, not while the caller computes; an exception in the block writes
+        nothing (as a rolled-back `Store.batch`). Nested blocks join the outer one."""
+        if self.store is None or self._held is not None:
+            yield self
+            return
+        self._held = []
+        try:
+            yield self
+            held = self._held
+        finally:
+            self._held = None
+        if held:
+            self._write_held(held)
+
+    def _write_held(self, held: list[tuple[str, Any]]) -> None:
+        assert self.store is not None
+        with self.store.batch():
+            self.flush()  # the environment steps recorded so far come first
+            i = 0
+            while i < len(held):
+                kind = held[i][0]
+                j = i
+                while j < len(held) and held[j][0] == kind:
+                    j += 1
+                group = [item for _, item in held[i:j]]
+                if kind == "message":
+                    self.store.add_messages(self._ensure_run(), group)
+                elif kind == "step":
+                    self.store.add_steps(self._ensure_run(), group)
+                else:
+                    for write in group:
+                        write()
+                i = j
+
+    def _later(self, write: Callable[[], None]) -> bool:
+        """Hold `write` until the batch ends (True), or False outside a batch."""
+        if self._held is None:
+            return False
+        self._held.append(("call", write))
+        return True
+
     # --- what a run records ---
 
     def message(self, role: str, content: str, tool_calls: list | None = None) -> None:
@@ -146,6 +198,10 @@ class Recorder:
             return
         self.record.messages.append((role, content, tool_calls))
         if self.store is not None:
+            if self._held is not None:
+                self._ensure_writable()
+                self._held.append(("message", (role, content, tool_calls)))
+                return
             self.store.add_message(self._ensure_run(), role, content, tool_calls)
 
     def messages(self, messages: Iterable[Message]) -> None:
@@ -153,11 +209,7 @@ class Recorder:
         items = list(messages)
         if not items or self.paused:
             return
-        if self.store is None:
-            for m in items:
-                self.message(m.role, m.content, [c.to_dict() for c in m.tool_calls] or None)
-            return
-        with self.store.batch():
+        with self.batch():
             for m in items:
                 self.message(m.role, m.content, [c.to_dict() for c in m.tool_calls] or None)
 
@@ -178,6 +230,10 @@ class Recorder:
             return
         self.record.steps.append((kind, payload, input_tokens, output_tokens, latency_ms))
         if self.store is not None:
+            if self._held is not None:
+                self._ensure_writable()
+                self._held.append(("step", (kind, payload, input_tokens, output_tokens, latency_ms)))
+                return
             self.flush()
             self.store.add_step(self._ensure_run(), kind, payload, input_tokens, output_tokens, latency_ms)
 
@@ -211,7 +267,13 @@ class Recorder:
             return
         self.record.artifacts[name] = data
         if self.store is not None:
-            self.store.add_artifact(self._ensure_run(), name, data=data)
+            self._ensure_writable()
+            if not self._later(lambda: self._write_artifact(name, data)):
+                self._write_artifact(name, data)
+
+    def _write_artifact(self, name: str, data: bytes) -> None:
+        assert self.store is not None
+        self.store.add_artifact(self._ensure_run(), name, data=data)
 
     def update(
         self,
@@ -233,6 +295,18 @@ class Recorder:
         if config is not None:
             r.config = config
         if self.store is not None:
+            self._ensure_writable()
+            if not self._later(lambda: self._write_update(status, metrics, title, config)):
+                self._write_update(status, metrics, title, config)
+
+    def _write_update(
+        self,
+        status: RunStatus | str | None,
+        metrics: dict[str, Any] | None,
+        title: str | None,
+        config: dict[str, Any] | None,
+    ) -> None:
+        if self.store is not None:
             self.flush()
             run_id = self._ensure_run()
             self.store.update_run(
@@ -245,7 +319,12 @@ class Recorder:
             self.store.take_lease(run_id, self.owner, LEASE_SECONDS)
 
     def finish(self, status: RunStatus | str = RunStatus.DONE, metrics: dict[str, Any] | None = None) -> None:
-        """Set the final status (and metrics) and release the run."""
-        self.update(status=status, metrics=metrics)
+        """Set the final status (and metrics) and release the run, in one short transaction."""
+        with self.batch():
+            self.update(status=status, metrics=metrics)
+            if self.store is not None:
+                self._later(self._release)
+
+    def _release(self) -> None:
         if self.store is not None and self.run_id is not None:
             self.store.release_lease(self.run_id, self.owner)

@@ -27,8 +27,11 @@ def transcript(messages: Sequence[dict]) -> list[tuple[str, str, object]]:
 
 
 def first_typed(messages: Sequence[str] | None) -> str:
-    """The first message a person typed (app requests and table-edit notes skipped), or ""."""
-    for text in messages if messages is not None else ():
+    """The first message a person typed (app requests and table-edit notes skipped), or "" (also for a missing
+    list: None, or pandas' NA for a run without messages)."""
+    if messages is None or isinstance(messages, str) or not hasattr(messages, "__iter__"):
+        return ""
+    for text in messages:
         if text and text not in APP_REQUESTS and not text.startswith("(table edit)"):
             return str(text)
     return ""

@@ -81,15 +81,24 @@ def call_site(frame: FrameType | None = None) -> str:
 
 
 def store_call(
-    path: str, site: str, started: float, wait_s: float, open_s: float, hold_s: float, error: str = ""
+    path: str,
+    site: str,
+    started: float,
+    wait_s: float,
+    open_s: float,
+    hold_s: float,
+    error: str = "",
+    *,
+    shared: bool = False,
 ) -> None:
-    """Log one store call (`kind` "store"; `error` "busy" for a call that gave up waiting for the lock) and add
-    it to this thread's script run, if one is being timed."""
+    """Log one store call (`kind` "store"; `error` "busy" for a call that gave up waiting for the lock; `shared`
+    for a read on a cursor of the lingering connection, which takes no lock: its `hold_s` is its duration and is
+    not added to the script run's `store_hold_s`) and add it to this thread's script run, if one is timed."""
     tally: RunTally | None = getattr(_LOCAL, "tally", None)
     if tally is not None:
         tally.calls += 1
         tally.wait_s += wait_s
-        tally.hold_s += hold_s
+        tally.hold_s += 0.0 if shared else hold_s
     record: dict[str, object] = {
         "kind": "store",
         "site": site,
@@ -101,4 +110,6 @@ def store_call(
     }
     if error:
         record["error"] = error
+    if shared:
+        record["shared"] = True
     append_line(path, json.dumps(record))

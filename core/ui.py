@@ -308,7 +308,7 @@ def _labels(store: Store, workbench: str, limit: int) -> dict[str, str]:
     runs = store.run_labels(workbench, limit)
     return {
         r.id: run_label(
-            first_message=first_typed(r.first_user_messages) or (r.title or ""),
+            first_message=first_typed(r.first_user_messages) or (r.title if isinstance(r.title, str) else ""),
             workbench=title_of(workbench),
             created=r.created_at,
             status=r.status,

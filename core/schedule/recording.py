@@ -184,7 +184,7 @@ class RecordedChat:
         """Write a turn's messages and steps to the run (created now if needed) and set its metrics."""
         if self.store is None:
             return turn
-        with self.store.batch():
+        with self.recorder.batch():  # written in one short transaction when the block ends
             for done in [*self.pending, turn]:
                 self.recorder.messages(done.messages)
                 for step in done.steps:

@@ -3,8 +3,9 @@
 DuckDB lets one process at a time open a database file read-write; any other process (even read-only)
 gets `IOException: Could not set lock on file`. ORCA therefore never keeps the file open: every store
 operation opens a connection, does its work in one transaction and closes it, which releases the file
-lock. Inside a process a per-path `threading.RLock` serialises operations, so threads never contend for
-the same DuckDB instance. Across processes a sidecar `<db>.lock` file taken with `flock` queues writers
+lock. Inside a process a per-path `threading.RLock` serialises writes (and reads when no connection is open);
+a lingering connection (`linger_s` > 0, the app's) also serves reads of other threads on a cursor of their own
+without that lock (`read`), so they do not queue behind another thread's writes. Across processes a sidecar `<db>.lock` file taken with `flock` queues writers
 in the kernel instead of letting them poll, and opening still retries with exponential backoff and
 jitter on DuckDB's own lock error (for processes that do not use the sidecar, such as the duckdb CLI)
 and on transaction conflicts, within a bounded total wait.
@@ -45,11 +46,18 @@ so that other processes queued on the sidecar lock get their turn."""
 class _PathState:
     """Process-wide state of one database file: its lock, the connection open in it (if any: in use while
     `depth` > 0, else lingering), the sidecar lock's descriptor held with it, and when it was opened and last
-    used (monotonic seconds)."""
+    used (monotonic seconds). `guard` (taken after `lock`, never before it) protects `con` against a close while
+    `readers` threads read on cursors of it; `writer` is the thread holding it for writes; `retire` asks the
+    closer thread to close it as soon as no one uses it."""
 
     lock: threading.RLock = field(default_factory=threading.RLock)
     con: duckdb.DuckDBPyConnection | None = None
     depth: int = 0
+    guard: threading.Lock = field(default_factory=threading.Lock)
+    readers: int = 0
+    writer: int | None = None
+    retire: bool = False
+    wake: threading.Event = field(default_factory=threading.Event)
     fd: int | None = None
     opened: float = 0.0
     used: float = 0.0
@@ -189,31 +197,58 @@ def _process_lock(path: Path, deadline: float) -> int:
     return fd
 
 
-def _close(state: _PathState) -> None:
-    """Close the state's connection and release the sidecar lock (the caller holds `state.lock`)."""
-    con, state.con = state.con, None
-    fd, state.fd = state.fd, None
+def _close(state: _PathState) -> bool:
+    """Close the state's connection and release the sidecar lock (the caller holds `state.lock`); False (and
+    nothing closed) while another thread reads on a cursor of it."""
+    with state.guard:
+        if state.readers:
+            return False
+        con, state.con = state.con, None
+        fd, state.fd = state.fd, None
+        state.retire = False
     try:
         if con is not None:
             con.close()
     finally:
         if fd is not None:
             os.close(fd)
+    return True
 
 
 def _close_when_idle(state: _PathState, linger_s: float) -> None:
-    """The closer thread of a lingering connection: close it once unused for `linger_s`."""
+    """The closer thread of a lingering connection: close it once unused for `linger_s`, or as soon as it is
+    unused when retired or open for `MAX_OPEN_S`."""
     while True:
         with state.lock:
             if state.con is None:
                 state.closer = None
                 return
-            idle = time.monotonic() - state.used
-            if state.depth == 0 and idle >= linger_s:
+            now = time.monotonic()
+            idle = now - state.used
+            due = state.retire or idle >= linger_s or now - state.opened >= MAX_OPEN_S
+            if state.depth == 0 and due and _close(state):
                 state.closer = None
-                _close(state)
                 return
-        time.sleep(max(0.01, linger_s - idle))
+            state.wake.clear()
+            pause = 0.01 if due else max(0.01, min(linger_s - idle, MAX_OPEN_S - (now - state.opened)))
+        state.wake.wait(pause)
+
+
+def _close_or_retire(state: _PathState, linger_s: float) -> None:
+    """Close the connection now, or (while threads read on it) leave that to the closer thread (the caller holds
+    `state.lock`)."""
+    if not _close(state):
+        state.retire = True
+        _start_closer(state, linger_s)
+        state.wake.set()
+
+
+def _start_closer(state: _PathState, linger_s: float) -> None:
+    if state.closer is None:
+        state.closer = threading.Thread(
+            target=_close_when_idle, args=(state, linger_s), name="orca-store-linger", daemon=True
+        )
+        state.closer.start()
 
 
 @atexit.register
@@ -236,7 +271,7 @@ def release(path: Path) -> None:
     state = path_state(path)
     with state.lock:
         if state.depth == 0 and state.con is not None:
-            _close(state)
+            _close_or_retire(state, 0.0)
 
 
 def _open(path: Path, deadline: float) -> duckdb.DuckDBPyConnection:
@@ -293,20 +328,19 @@ def connection(
             state.opened = time.monotonic()
         t_open = time.perf_counter() if log else 0.0
         state.depth = 1
+        state.writer = threading.get_ident()
         ok = False
         try:
             yield state.con
             ok = True
         finally:
             state.depth = 0
+            state.writer = None
             state.used = time.monotonic()
             if not ok or linger_s <= 0 or state.used - state.opened >= MAX_OPEN_S:
-                _close(state)
-            elif state.closer is None:
-                state.closer = threading.Thread(
-                    target=_close_when_idle, args=(state, linger_s), name="orca-store-linger", daemon=True
-                )
-                state.closer.start()
+                _close_or_retire(state, linger_s)
+            else:
+                _start_closer(state, linger_s)
             if log:
                 held = (t_locked - t0, t_open - t_locked, time.perf_counter() - t_locked)
     finally:
@@ -380,3 +414,58 @@ def run_in_transaction(
                 _rollback(con)
                 raise
         delay = _backoff(delay, deadline)
+
+
+def _shared(state: _PathState) -> duckdb.DuckDBPyConnection | None:
+    """The open connection, counted as read by one more thread, if it may serve a read: open, not retired, not
+    open for `MAX_OPEN_S` yet (so that other processes get their turn), and not this thread's own write."""
+    with state.guard:
+        con = state.con
+        if (
+            con is None
+            or state.retire
+            or state.writer == threading.get_ident()
+            or time.monotonic() - state.opened >= MAX_OPEN_S
+        ):
+            return None
+        state.readers += 1
+        return con
+
+
+def read(
+    path: Path,
+    work: Callable[[duckdb.DuckDBPyConnection], T],
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    linger_s: float = 0.0,
+) -> T:
+    """`work(cursor)` for a read-only unit of work. With `linger_s` > 0 and a lingering connection open, it runs on a
+    cursor of that connection (DuckDB's way for threads to share one database) in a snapshot transaction of its
+    own, without the per-file lock: it sees what is committed and does not wait for another thread's writes.
+    Otherwise (no connection open, `linger_s` = 0 as in the CLI, or inside this thread's own `batch`) it is a
+    `run_in_transaction` call as before."""
+    state = path_state(path)
+    con = _shared(state) if linger_s > 0 else None
+    if con is None:
+        return run_in_transaction(path, work, timeout_s, linger_s)
+    log = timing.timing_path()
+    started, t0 = (time.time(), time.perf_counter()) if log else (0.0, 0.0)
+    try:
+        cur = con.cursor()
+        try:
+            cur.begin()
+            result = work(cur)
+            cur.commit()
+        finally:
+            cur.close()
+    except duckdb.Error as err:
+        raise (
+            damaged(path, err)
+            or StoreError(f"The run store {path} could not be read: {err}")
+        ) from err
+    finally:
+        with state.guard:
+            state.readers -= 1
+            state.used = time.monotonic()
+    if log:
+        timing.store_call(log, timing.call_site(), started, 0.0, 0.0, time.perf_counter() - t0, shared=True)
+    return result

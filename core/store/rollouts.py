@@ -142,6 +142,7 @@ class RolloutTables:
     """Store methods for transitions, run records and leases (mixed into `Store`)."""
 
     _tx: Callable[[Callable[[duckdb.DuckDBPyConnection], T]], T]
+    _read: Callable[[Callable[[duckdb.DuckDBPyConnection], T]], T]
 
     def add_transitions(self, run_id: str, rows: Sequence[TransitionRow]) -> None:
         """Append transitions to a run in one transaction (their `t` must be new for the run)."""
@@ -161,7 +162,7 @@ class RolloutTables:
             f"SELECT {TRANSITION_COLUMNS} FROM transitions WHERE run_id = ? AND t >= ? "
             "AND (?::INTEGER IS NULL OR t < ?) ORDER BY t"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id, start, stop, stop]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id, start, stop, stop]))
 
     def write_record(self, record: RunRecord) -> str:
         """Write a whole run (run row, messages, steps, transitions, artifacts, record tables) in one transaction."""
@@ -264,4 +265,4 @@ class RolloutTables:
             "LEFT JOIN t ON t.run_id = r.id LEFT JOIN s ON s.run_id = r.id WHERE list_contains(?::VARCHAR[], r.id)"
         )
         ids = [str(r) for r in run_ids]
-        return self._tx(lambda con: fetch_frame(con, sql, [ids, ids, ids]))
+        return self._read(lambda con: fetch_frame(con, sql, [ids, ids, ids]))

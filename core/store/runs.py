@@ -118,6 +118,21 @@ class Store(RolloutTables, ExperimentTables):
     def _tx(self, work: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
         return connection.run_in_transaction(self.path, work, self.timeout_s, self.linger_s)
 
+    def _read(self, work: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
+        """A read-only unit of work: on a lingering store it reads the committed state on a cursor of its own and
+        does not wait for other threads' writes (`connection.read`); otherwise as `_tx`."""
+        return connection.read(self.path, work, self.timeout_s, self.linger_s)
+
+    @contextmanager
+    def reads(self) -> Iterator[Store]:
+        """Group a burst of reads: one connection and one snapshot for a store that closes after every call; on a
+        lingering store nothing (each read takes a cursor without the lock, so the burst never blocks writers)."""
+        if self.linger_s > 0:
+            yield self
+            return
+        with self.batch():
+            yield self
+
     @contextmanager
     def batch(self) -> Iterator[Store]:
         """Run every call made in the block on one connection and in one transaction (faster for bursts)."""
@@ -200,6 +215,47 @@ class Store(RolloutTables, ExperimentTables):
         params = [kind, dumps(payload), input_tokens, output_tokens, latency_ms, now_utc(), run_id]
         return self._insert_numbered(sql, params, run_id)
 
+    def add_messages(self, run_id: str, messages: Sequence[tuple[str, str, list | None]]) -> list[int]:
+        """Append `(role, content, tool_calls)` messages to a run in one statement; their turn numbers. A turn's
+        burst of messages costs one numbered insert instead of one each (the lock is held that much shorter)."""
+        rows = [[role, text(content), dumps(tool_calls)] for role, content, tool_calls in messages]
+        return self._append_numbered("messages", "turn", "role, content, tool_calls", rows, run_id)
+
+    def add_steps(
+        self, run_id: str, steps: Sequence[tuple[str, dict, int, int, float | None]]
+    ) -> list[int]:
+        """Append `(kind, payload, input_tokens, output_tokens, latency_ms)` steps to a run in one statement; their
+        step numbers."""
+        rows = [[kind, dumps(payload), i, o, lat] for kind, payload, i, o, lat in steps]
+        return self._append_numbered(
+            "steps", "step", "kind, payload, input_tokens, output_tokens, latency_ms", rows, run_id
+        )
+
+    def _append_numbered(
+        self, table: str, number: str, columns: str, rows: list[list[Any]], run_id: str
+    ) -> list[int]:
+        """Insert `rows` into `table` numbered after the run's last `number`, in one statement (which also checks
+        that the run exists)."""
+        if not rows:
+            return []
+        width = len(rows[0])
+        values = ", ".join(f"({i}, {', '.join('?' * width)})" for i in range(1, len(rows) + 1))
+        cols = ", ".join(f"v.col{k}" for k in range(1, width + 1))
+        sql = (
+            f"INSERT INTO {table} (run_id, {number}, {columns}, created_at) "
+            f"SELECT r.id, (SELECT coalesce(max({number}), 0) FROM {table} WHERE run_id = r.id) + v.col0, "
+            f"{cols}, ? FROM runs r, (VALUES {values}) v WHERE r.id = ? ORDER BY v.col0 RETURNING {number}"
+        )
+        params = [now_utc(), *(p for row in rows for p in row), run_id]  # in the order of the ? in `sql`
+
+        def work(con: duckdb.DuckDBPyConnection) -> list[int]:
+            got = sorted(int(r[0]) for r in con.execute(sql, params).fetchall())
+            if not got:
+                raise StoreError(f"no run with id {run_id!r}")
+            return got
+
+        return self._tx(work)
+
     def _insert_numbered(self, sql: str, params: list[Any], run_id: str) -> int:
         def work(con: duckdb.DuckDBPyConnection) -> int:
             rows = con.execute(sql, params).fetchall()
@@ -266,7 +322,7 @@ class Store(RolloutTables, ExperimentTables):
 
     def get_run(self, run_id: str) -> dict[str, Any]:
         """One run as a dict (config and metrics decoded)."""
-        rows = self._tx(lambda con: fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
+        rows = self._read(lambda con: fetch_rows(con, f"SELECT {RUN_COLUMNS} FROM runs WHERE id = ?", [run_id]))
         if not rows:
             raise StoreError(f"no run with id {run_id!r}")
         return rows[0]
@@ -286,7 +342,7 @@ class Store(RolloutTables, ExperimentTables):
             "FROM runs r WHERE ?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], r.workbench) "
             "ORDER BY r.created_at DESC, r.id LIMIT ?"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [names, names, limit]))
+        return self._read(lambda con: fetch_frame(con, sql, [names, names, limit]))
 
     def run_labels(self, workbench: str, limit: int = 100) -> pd.DataFrame:
         """What a "Resume a conversation" picker shows of a workbench's newest runs: `id`, `title`, `created_at`,
@@ -301,11 +357,11 @@ class Store(RolloutTables, ExperimentTables):
             "WHERE m.run_id = r.id AND m.turn <= 12 AND m.role = 'user') AS first_user_messages "
             "FROM r ORDER BY r.created_at DESC, r.id"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [workbench, limit]))
+        return self._read(lambda con: fetch_frame(con, sql, [workbench, limit]))
 
     def workbenches(self) -> list[str]:
         """The workbench keys that have runs in this store, sorted."""
-        rows = self._tx(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
+        rows = self._read(lambda con: con.execute("SELECT DISTINCT workbench FROM runs ORDER BY 1").fetchall())
         return [r[0] for r in rows]
 
     def messages(self, run_id: str) -> pd.DataFrame:
@@ -314,7 +370,7 @@ class Store(RolloutTables, ExperimentTables):
             "SELECT run_id, turn, role, content, tool_calls, created_at FROM messages "
             "WHERE run_id = ? ORDER BY turn"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def steps(self, run_id: str) -> pd.DataFrame:
         """A run's steps in order."""
@@ -322,17 +378,17 @@ class Store(RolloutTables, ExperimentTables):
             "SELECT run_id, step, kind, payload, input_tokens, output_tokens, latency_ms, created_at "
             "FROM steps WHERE run_id = ? ORDER BY step"
         )
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def artifacts(self, run_id: str) -> pd.DataFrame:
         """A run's artifacts without their bytes."""
         sql = f"SELECT {ARTIFACT_COLUMNS} FROM artifacts WHERE run_id = ? ORDER BY name"
-        return self._tx(lambda con: fetch_frame(con, sql, [run_id]))
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
 
     def get_artifact(self, run_id: str, name: str) -> bytes:
         """An artifact's bytes: the stored blob, or the referenced file's content."""
         sql = "SELECT blob, path FROM artifacts WHERE run_id = ? AND name = ?"
-        row = self._tx(lambda con: con.execute(sql, [run_id, name]).fetchone())
+        row = self._read(lambda con: con.execute(sql, [run_id, name]).fetchone())
         if row is None:
             raise StoreError(f"run {run_id!r} has no artifact named {name!r}")
         blob, path = row

@@ -56,3 +56,12 @@ def test_the_simulators_copilot_run_list_is_shared_and_follows_writes(
     assert store_read(sim_inputs.copilot_runs, store) == [] and len(calls) == 1  # the rerun reads nothing
     store.add_artifact(run_id, sim_inputs.PARAMS_ARTIFACT, data=b"parameter,value\n")
     assert [r for r, _ in store_read(sim_inputs.copilot_runs, store)] == [run_id]
+
+
+def test_a_run_without_messages_gets_its_title_or_a_placeholder(tmp_path: Path):
+    store = Store(tmp_path / "orca.duckdb")
+    titled = store.create_run("inventory_copilot", {}, title="titled but empty")
+    bare = store.create_run("inventory_copilot", {}, title="")
+    labels = resume_labels(store, "inventory_copilot")
+    assert "titled but empty" in labels[titled]
+    assert "(no message yet)" in labels[bare]

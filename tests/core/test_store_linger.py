@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -89,3 +90,90 @@ def test_run_labels_are_list_runs_without_the_counts(tmp_path: Path):
         assert list(a.first_user_messages) == list(b.first_user_messages)
     with pytest.raises(SpecError):
         store.run_labels("inventory_copilot", limit=0)
+
+
+def test_reads_do_not_wait_for_another_threads_writes(tmp_path: Path):
+    store = Store(tmp_path / "s.duckdb", timeout_s=0.5, linger_s=30.0)
+    run_id = store.create_run("inventory_copilot", {})
+    store.add_message(run_id, "user", "committed")
+    inside, leave = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with store.batch():
+            store.add_message(run_id, "assistant", "not yet committed")
+            assert store.messages(run_id)["content"].tolist() == ["committed", "not yet committed"]  # its own
+            inside.set()
+            leave.wait(10)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        assert inside.wait(10)
+        # the lock is held by the writer well past this store's 0.5 s timeout; the reads neither wait nor fail
+        for _ in range(3):
+            assert store.messages(run_id)["content"].tolist() == ["committed"]
+            assert list(store.run_labels("inventory_copilot")["id"]) == [run_id]
+            time.sleep(0.2)
+    finally:
+        leave.set()
+        thread.join(10)
+    assert store.messages(run_id)["content"].tolist() == ["committed", "not yet committed"]
+    connection.release(store.path)
+    assert connection.path_state(store.path).con is None
+
+
+def test_a_close_waits_for_the_reads_on_the_connection(tmp_path: Path):
+    store = Store(tmp_path / "s.duckdb", linger_s=30.0)
+    store.create_run("inventory_copilot", {})
+    state = connection.path_state(store.path)
+    reading, done = threading.Event(), threading.Event()
+
+    def slow_read(con):  # noqa: ANN001, ANN202 - a read that holds its cursor a while
+        reading.set()
+        done.wait(10)
+        return con.execute("SELECT count(*) FROM runs").fetchone()[0]
+
+    out: list[int] = []
+    thread = threading.Thread(target=lambda: out.append(store._read(slow_read)))
+    thread.start()
+    assert reading.wait(10)
+    connection.release(store.path)  # asks for the close; it must not pull the connection from under the read
+    assert state.con is not None and state.retire
+    done.set()
+    thread.join(10)
+    assert out == [1]
+    deadline = time.monotonic() + 10
+    while state.con is not None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert state.con is None
+
+
+def test_threads_reading_and_writing_on_one_lingering_connection(tmp_path: Path):
+    """Four session threads of one app process: each writes turns to its own run and reads every run's list and
+    messages between them, on the lingering connection; nothing fails, every run's turns are 1..n."""
+    store = Store(tmp_path / "s.duckdb", linger_s=0.25)
+    errors: list[BaseException] = []
+    runs: list[str] = []
+
+    def session(k: int) -> None:
+        try:
+            run_id = store.create_run("inventory_copilot", {}, title=f"s{k}")
+            runs.append(run_id)
+            for turn in range(10):
+                with store.batch():
+                    store.add_messages(run_id, [("user", f"{k}-{turn}", None), ("assistant", "ok", None)])
+                assert len(store.messages(run_id)) == 2 * (turn + 1)
+                store.run_labels("inventory_copilot")
+                store.list_runs()
+        except BaseException as err:  # noqa: BLE001 - reported by the main thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=session, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    for run_id in runs:
+        assert store.messages(run_id)["turn"].tolist() == list(range(1, 21))
+    connection.release(store.path)

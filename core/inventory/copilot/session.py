@@ -126,8 +126,9 @@ class Copilot:
         self._pending: list[tuple[str, str]] = []
 
     def _batch(self) -> AbstractContextManager:
-        """One store transaction for a burst of writes (each write otherwise opens its own connection)."""
-        return self.store.batch() if self.store is not None and self.recorder.writing else nullcontext()
+        """A burst of writes held in memory and written in one short store transaction when it ends
+        (`Recorder.batch`), so the store's lock is not held while the turn computes."""
+        return self.recorder.batch() if self.store is not None and self.recorder.writing else nullcontext()
 
     @property
     def read_only(self) -> bool:

@@ -173,7 +173,7 @@ def problem_from_handoff(csv_text: str) -> LoadedProblem:
 def copilot_runs(store: Store) -> list[tuple[str, str]]:
     """`(run_id, label)` of the Inventory Copilot runs that saved an `extracted_params.csv`, newest first."""
     out = []
-    with store.batch():  # one connection for the list and every run's artifacts
+    with store.reads():  # one connection (or, in the app, lock-free cursors) for the list and the artifacts
         runs = store.list_runs(COPILOT_WORKBENCH)
         for row in runs.itertuples():
             names = set(store.artifacts(row.id)["name"])

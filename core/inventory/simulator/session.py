@@ -361,11 +361,12 @@ def _save(recorder: Recorder, result: SimulationResult) -> None:
         "paths": result.paths,
         "seconds": result.seconds,
     }
-    recorder.artifact(RESULTS_ARTIFACT, result.results_csv().encode())
-    recorder.artifact(PARAMS_ARTIFACT, params_csv_text(result.problem).encode())
-    if result.artifacts_zip is not None:
-        recorder.artifact(ZIP_ARTIFACT, result.artifacts_zip)
-    recorder.finish(RunStatus.DONE, metrics)
+    with recorder.batch():  # the files, status and lease in one short transaction at the end
+        recorder.artifact(RESULTS_ARTIFACT, result.results_csv().encode())
+        recorder.artifact(PARAMS_ARTIFACT, params_csv_text(result.problem).encode())
+        if result.artifacts_zip is not None:
+            recorder.artifact(ZIP_ARTIFACT, result.artifacts_zip)
+        recorder.finish(RunStatus.DONE, metrics)
 
 
 def stored_comparison(store: Store, run_id: str) -> pd.DataFrame | None:
