@@ -669,6 +669,17 @@ def experiment_progress(info: dict, unit: str) -> None:
     )
 
 
+def experiment_ended(info: dict, error: str | None, stalled_note: str) -> bool:
+    """A finished experiment's trouble: the background run's `error`, else (a stalled experiment: its driver
+    stopped reporting) `stalled_note`; True when it is stalled (so a page may offer to resume it)."""
+    if error:
+        st.error(f"The run stopped: {error}", icon=":material/error:")
+    elif info["status"] == "stalled":
+        st.warning(stalled_note, icon=":material/warning:")
+        return True
+    return False
+
+
 def rerun_when_stopped(key: str, running: bool) -> None:
     """Reruns the page once when what was `running` at the last call under `key` no longer is (a refreshing
     fragment's finished run then shows on the whole page)."""

@@ -10,6 +10,7 @@ from core.experiments.report import archive, build_report, markdown_table, to_ma
 from core.llm.prices import format_cost
 from core.store import Store
 from core.ui import (
+    experiment_ended,
     experiment_progress,
     get_store,
     guard,
@@ -133,18 +134,15 @@ def progress_panel() -> None:
         st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
         if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
             background.stop(exp_id)
-    elif run is not None and run.error:
-        st.error(f"The run stopped: {run.error}", icon=":material/error:")
-    elif info["status"] == "stalled":
-        st.warning(
-            "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
-            "The cells finished so far are stored; resuming runs only the rest.",
-            icon=":material/warning:",
-        )
-        if st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
-            with guard():
-                background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
-                st.rerun()
+    elif experiment_ended(
+        info,
+        run.error if run is not None else None,
+        "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
+        "The cells finished so far are stored; resuming runs only the rest.",
+    ) and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
+        with guard():
+            background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
+            st.rerun()
     rerun_when_stopped(P + "was_running", running)
 
 

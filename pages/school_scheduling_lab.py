@@ -17,6 +17,7 @@ from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, Optimiz
 from core.schedule.lab.report import lab_frame, lab_report
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
 from core.ui import (
+    experiment_ended,
     experiment_progress,
     get_store,
     guard,
@@ -278,13 +279,12 @@ def progress_panel(exp_id: str) -> None:
     experiment_progress(info, "conversations")
     if running:
         st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
-    elif run is not None and run.error:
-        st.error(f"The run stopped: {run.error}", icon=":material/error:")
-    elif info["status"] == "stalled":
-        st.warning(
+    else:
+        experiment_ended(
+            info,
+            run.error if run is not None else None,
             "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
             "same choices (or resume it on the Experiments page) to run only the missing conversations.",
-            icon=":material/warning:",
         )
     rerun_when_stopped(P + "was_running", running)
 
