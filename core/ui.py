@@ -658,6 +658,37 @@ def script_timing() -> Iterator[ScriptRunTimer]:
         timing.append_line(path, line)
 
 
+def experiment_progress(info: dict, unit: str) -> None:
+    """An experiment's progress bar from the store's cells table (`Store.get_experiment`), so every session
+    sees the same; `unit` names its cells (e.g. "conversations")."""
+    finished = info["done"] + info["failed"]
+    st.progress(
+        finished / info["cells"] if info["cells"] else 0.0,
+        text=f"{finished}/{info['cells']} {unit} · {info['done']} done · {info['failed']} failed · "
+        f"{info['status']}",
+    )
+
+
+def experiment_ended(info: dict, error: str | None, stalled_note: str) -> bool:
+    """A finished experiment's trouble: the background run's `error`, else (a stalled experiment: its driver
+    stopped reporting) `stalled_note`; True when it is stalled (so a page may offer to resume it)."""
+    if error:
+        st.error(f"The run stopped: {error}", icon=":material/error:")
+    elif info["status"] == "stalled":
+        st.warning(stalled_note, icon=":material/warning:")
+        return True
+    return False
+
+
+def rerun_when_stopped(key: str, running: bool) -> None:
+    """Reruns the page once when what was `running` at the last call under `key` no longer is (a refreshing
+    fragment's finished run then shows on the whole page)."""
+    if st.session_state.get(key) and not running:
+        st.session_state[key] = False
+        st.rerun()
+    st.session_state[key] = running
+
+
 def show_error(err: Exception) -> None:
     """Show an expected error as a message, anything else as a traceback (it is a bug)."""
     if isinstance(err, OrcaError):

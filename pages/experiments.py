@@ -9,7 +9,18 @@ from core.experiments.charts import mean_ci_figure
 from core.experiments.report import archive, build_report, markdown_table, to_markdown
 from core.llm.prices import format_cost
 from core.store import Store
-from core.ui import get_store, guard, open_url_run, plotly_chart, setup_page, show_error, show_run_link
+from core.ui import (
+    experiment_ended,
+    experiment_progress,
+    get_store,
+    guard,
+    open_url_run,
+    plotly_chart,
+    rerun_when_stopped,
+    setup_page,
+    show_error,
+    show_run_link,
+)
 
 P = "orca_exp_"
 SPEC_TEXT = P + "spec_text"
@@ -107,8 +118,7 @@ with guard():
 
 def live() -> bool:
     """Refresh while this server runs the experiment or the store says it runs (e.g. from the CLI)."""
-    run = background.get(exp_id)
-    return (run is not None and run.alive) or store.get_experiment(exp_id)["status"] == "running"
+    return background.is_live(exp_id, store.get_experiment(exp_id)["status"])
 
 
 @st.fragment(run_every=1.5 if live() else None)
@@ -116,36 +126,24 @@ def progress_panel() -> None:
     """Progress from the store's cells table (so every session sees the same); reruns the page when done."""
     info = store.get_experiment(exp_id)
     run = background.get(exp_id)
-    finished = info["done"] + info["failed"]
-    share = finished / info["cells"] if info["cells"] else 0.0
-    running = (run is not None and run.alive) or info["status"] == "running"
-    label = info["status"]
-    st.progress(
-        share,
-        text=f"{finished}/{info['cells']} cells · {info['done']} done · {info['failed']} failed · {label}",
-    )
+    running = background.is_live(exp_id, info["status"])
+    experiment_progress(info, "cells")
     if running and (run is None or not run.alive):
         st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
     elif running:
         st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
         if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
             background.stop(exp_id)
-    elif run is not None and run.error:
-        st.error(f"The run stopped: {run.error}", icon=":material/error:")
-    elif info["status"] == "stalled":
-        st.warning(
-            "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
-            "The cells finished so far are stored; resuming runs only the rest.",
-            icon=":material/warning:",
-        )
-        if st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
-            with guard():
-                background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
-                st.rerun()
-    if st.session_state.get(P + "was_running") and not running:
-        st.session_state[P + "was_running"] = False
-        st.rerun()
-    st.session_state[P + "was_running"] = running
+    elif experiment_ended(
+        info,
+        run.error if run is not None else None,
+        "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
+        "The cells finished so far are stored; resuming runs only the rest.",
+    ) and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
+        with guard():
+            background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
+            st.rerun()
+    rerun_when_stopped(P + "was_running", running)
 
 
 with guard():

@@ -16,7 +16,18 @@ from core.schedule.lab.llm_decision import DecisionAgentSpec
 from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, OptimizerSpec, llm_problem
 from core.schedule.lab.report import lab_frame, lab_report
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
-from core.ui import get_store, guard, open_url_run, optional_store, plotly_chart, setup_page, show_run_link
+from core.ui import (
+    experiment_ended,
+    experiment_progress,
+    get_store,
+    guard,
+    open_url_run,
+    optional_store,
+    plotly_chart,
+    rerun_when_stopped,
+    setup_page,
+    show_run_link,
+)
 from solvers.schedule.data import sfusd_district
 
 P = "orca_lab_"
@@ -257,35 +268,25 @@ def lab_experiments() -> dict[str, str]:
 
 def is_live(exp_id: str) -> bool:
     """This server runs the experiment, or the store says it runs (e.g. from the CLI)."""
-    run = background.get(exp_id)
-    return (run is not None and run.alive) or get_store().get_experiment(exp_id)["status"] == "running"
+    return background.is_live(exp_id, get_store().get_experiment(exp_id)["status"])
 
 
 def progress_panel(exp_id: str) -> None:
     """Progress from the store's cells table (every session sees the same); reruns the page when done."""
     info = get_store().get_experiment(exp_id)
     run = background.get(exp_id)
-    finished = info["done"] + info["failed"]
-    running = is_live(exp_id)
-    st.progress(
-        finished / info["cells"] if info["cells"] else 0.0,
-        text=f"{finished}/{info['cells']} conversations · {info['done']} done · {info['failed']} failed · "
-        f"{info['status']}",
-    )
+    running = background.is_live(exp_id, info["status"])
+    experiment_progress(info, "conversations")
     if running:
         st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
-    elif run is not None and run.error:
-        st.error(f"The run stopped: {run.error}", icon=":material/error:")
-    elif info["status"] == "stalled":
-        st.warning(
+    else:
+        experiment_ended(
+            info,
+            run.error if run is not None else None,
             "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
             "same choices (or resume it on the Experiments page) to run only the missing conversations.",
-            icon=":material/warning:",
         )
-    if st.session_state.get(P + "was_running") and not running:
-        st.session_state[P + "was_running"] = False
-        st.rerun()
-    st.session_state[P + "was_running"] = running
+    rerun_when_stopped(P + "was_running", running)
 
 
 with batch:

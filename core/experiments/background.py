@@ -163,6 +163,12 @@ def get(experiment_id: str) -> BackgroundRun | None:
     return _RUNS.get(experiment_id)
 
 
+def is_live(experiment_id: str, status: str) -> bool:
+    """This process runs the experiment, or its stored `status` says it runs (e.g. from the CLI)."""
+    run = get(experiment_id)
+    return (run is not None and run.alive) or status == "running"
+
+
 def running() -> list[BackgroundRun]:
     """The background runs still going."""
     return [r for r in _RUNS.values() if r.alive]

@@ -90,18 +90,13 @@ def spec_dict(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_command(args: argparse.Namespace) -> dict[str, Any]:
     from core.experiments.driver import run_experiment
-    from core.experiments.engines import LocalEngine
+    from core.experiments.engines import make_engine
     from core.experiments.spec import from_dict
     from core.store import Store
 
     spec = from_dict(spec_dict(args))
-    if args.engine == "ray":
-        from core.experiments.engines import RayEngine
-
-        engine: Any = RayEngine(workers=args.workers)
-    else:
-        engine = LocalEngine(workers=args.workers)
     store = Store(args.db)
+    engine = make_engine(args.engine, workers=args.workers)
     summary = run_experiment(spec, store, engine=engine, progress=not args.quiet)
     report = lab_report(store, spec.experiment_id)
     return {"summary": summary.as_dict(), "report": report}

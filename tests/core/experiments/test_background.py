@@ -68,3 +68,20 @@ def test_a_killed_driver_reads_as_stalled_and_resumes_by_id(store_path: Path) ->
     assert again.summary["status"] == "done" and again.summary["skipped"] == done_before
     assert store.get_experiment(run.experiment_id)["status"] == "done"
     assert len(store.list_runs()) == 16
+
+
+def test_is_live_from_this_process_or_the_stored_status(monkeypatch, tmp_path: Path) -> None:
+    """Live while this process's driver thread runs, or while the store says "running" (a CLI run); not after."""
+    import threading
+
+    gate = threading.Event()
+    run = background.BackgroundRun("e1", None, tmp_path, 1)  # type: ignore[arg-type]
+    run.thread = threading.Thread(target=gate.wait, daemon=True)
+    monkeypatch.setitem(background._RUNS, "e1", run)
+    run.thread.start()
+    assert background.is_live("e1", "stopped")
+    gate.set()
+    run.thread.join(timeout=10)
+    assert not background.is_live("e1", "stopped") and not background.is_live("e1", "stalled")
+    assert background.is_live("e1", "running") and background.is_live("unknown", "running")
+    assert not background.is_live("unknown", "done")
