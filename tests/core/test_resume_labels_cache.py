@@ -45,13 +45,13 @@ def test_the_simulators_copilot_run_list_is_shared_and_follows_writes(
     store = Store(tmp_path / "orca.duckdb")
     run_id = store.create_run("inventory_copilot", {}, title="phone cases")
     calls: list[int] = []
-    real = Store.artifacts
+    real = Store.runs_with_artifact
 
-    def counting(self: Store, rid: str):  # noqa: ANN202 - a pass-through spy
+    def counting(self: Store, workbench: str, name: str):  # noqa: ANN202 - a pass-through spy
         calls.append(1)
-        return real(self, rid)
+        return real(self, workbench, name)
 
-    monkeypatch.setattr(Store, "artifacts", counting)
+    monkeypatch.setattr(Store, "runs_with_artifact", counting)
     assert store_read(sim_inputs.copilot_runs, store) == []
     assert store_read(sim_inputs.copilot_runs, store) == [] and len(calls) == 1  # the rerun reads nothing
     store.add_artifact(run_id, sim_inputs.PARAMS_ARTIFACT, data=b"parameter,value\n")

@@ -177,3 +177,18 @@ def test_threads_reading_and_writing_on_one_lingering_connection(tmp_path: Path)
     for run_id in runs:
         assert store.messages(run_id)["turn"].tolist() == list(range(1, 21))
     connection.release(store.path)
+
+
+def test_runs_with_artifact_lists_only_the_workbench_runs_that_saved_it(tmp_path: Path) -> None:
+    """One query for the Policy Simulator's list of Copilot runs (it read every run's artifacts, one query each)."""
+    store = Store(tmp_path / "orca.duckdb")
+    first = store.create_run("inventory_copilot", {}, title="first")
+    store.create_run("inventory_copilot", {}, title="no table yet")
+    other = store.create_run("school_scheduling", {}, title="elsewhere")
+    second = store.create_run("inventory_copilot", {}, title="second")
+    for run in (first, other, second):
+        store.add_artifact(run, "extracted_params.csv", data=b"parameter,value\n")
+    listed = store.runs_with_artifact("inventory_copilot", "extracted_params.csv")
+    assert list(listed["id"]) == [second, first]
+    with pytest.raises(SpecError):
+        store.runs_with_artifact("inventory_copilot", "extracted_params.csv", limit=0)

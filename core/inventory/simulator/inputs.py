@@ -171,20 +171,13 @@ def problem_from_handoff(csv_text: str) -> LoadedProblem:
 
 
 def copilot_runs(store: Store) -> list[tuple[str, str]]:
-    """`(run_id, label)` of the Inventory Copilot runs that saved an `extracted_params.csv`, newest first."""
-    out = []
-    with store.reads():  # one connection (or, in the app, lock-free cursors) for the list and the artifacts
-        runs = store.list_runs(COPILOT_WORKBENCH)
-        for row in runs.itertuples():
-            names = set(store.artifacts(row.id)["name"])
-            if PARAMS_ARTIFACT in names:
-                out.append(
-                    (
-                        row.id,
-                        f"{row.title or 'Inventory Copilot run'} · {row.created_at:%Y-%m-%d %H:%M} · {row.id}",
-                    )
-                )
-    return out
+    """`(run_id, label)` of the Inventory Copilot runs that saved an `extracted_params.csv`, newest first (one
+    store query)."""
+    runs = store.runs_with_artifact(COPILOT_WORKBENCH, PARAMS_ARTIFACT)
+    return [
+        (row.id, f"{row.title or 'Inventory Copilot run'} · {row.created_at:%Y-%m-%d %H:%M} · {row.id}")
+        for row in runs.itertuples()
+    ]
 
 
 def problem_from_copilot_run(store: Store, run_id: str) -> LoadedProblem:
