@@ -226,3 +226,25 @@ def test_the_same_amount_without_variation_words_is_no_poisson(reply: str) -> No
     agent.table.open(cf.demand_shape(14.0))
     turn = _answer(agent, None, reply)
     assert _values(turn).get("demand_distribution") != "poisson(14)"
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Hi, summer is here and the sun cream goes fast.",
+        "Morning, pet shop, and cat litter goes quickly.",
+        "Hi there, kiosk, winter is here and the gloves go fast.",
+    ],
+)
+def test_stock_that_goes_fast_is_no_spoiling(opening: str) -> None:
+    """b3 class (silently wrong): an unasked 'compost goes fast' set perishability to true; it says the stock
+    sells fast. A word of spoiling ('goes off fast') still counts."""
+    agent = _agent()
+    turn = _answer(agent, None, opening)
+    assert "perishability" not in _values(turn), turn.assistant
+
+
+def test_stock_that_goes_off_fast_still_spoils() -> None:
+    agent = _agent()
+    turn = _answer(agent, None, "the fish goes off fast, we bin what's left each night")
+    assert _values(turn).get("perishability") == "true", turn.assistant
