@@ -548,7 +548,12 @@ class ExtractionAgent(ExtractionBase):
         if reading.correction and numeric_loose and not findings:
             findings += self._bare_correction(numeric_loose[0], expected)
         elif numeric_loose and not reading.correction and not had_conflict:
-            findings += self._bare_duration(numeric_loose, {f.key for f in findings})
+            keeps = [d.days for s in numeric_loose for d in find_durations(s) if d.days > 1]
+            if expected == "perishability" and keeps and not self.table.is_defined("perishability"):
+                self.table.open(cf.shelf_life(keeps[0]))  # 'good for 3 weeks' to the spoil question: a shelf life
+                notes.append(f"I read {format_number(keeps[0])} days as how long your items keep, not a horizon")
+            else:
+                findings += self._bare_duration(numeric_loose, {f.key for f in findings})
         findings = self._one_per_row(findings, reading.correction)
         for f in findings:
             if f.key in handled:

@@ -248,3 +248,17 @@ def test_stock_that_goes_off_fast_still_spoils() -> None:
     agent = _agent()
     turn = _answer(agent, None, "the fish goes off fast, we bin what's left each night")
     assert _values(turn).get("perishability") == "true", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "days"),
+    [("the jam is fine for two weeks", "14"), ("still sellable for 12 days", "12"), ("they'd be alright for 10 days", "10")],
+)
+def test_a_duration_answering_the_spoil_question_is_a_shelf_life(reply: str, days: str) -> None:
+    """b3 class (silently wrong): a span of days said to 'do the items spoil?' became the planning horizon.
+    It is how long the items keep: the shelf-life question is put, no horizon is written."""
+    agent = _agent()
+    turn = _answer(agent, "perishability", reply)
+    assert "time_horizon" not in _values(turn), turn.assistant
+    assert agent.table.conflicts and agent.table.conflicts[0].kind == "shelf_life", turn.assistant
+    assert f"keep about {days} days" in turn.assistant
