@@ -265,8 +265,8 @@ class ExtractionAgent(ExtractionBase):
     def _learn_unit(self, said: Message) -> None:
         """Which container the table counts, from the one parse: 'we sell it by the ream' names it; demand said
         only in a container of known size ('about 49 boxes a week' after 'boxes of 100') makes that container
-        the unit. A demand that mixes containers and items ('half a crate a day, give or take 3 jars') counts
-        items."""
+        the unit. A demand that mixes containers and items ('half a crate a day, give or take 3 jars'), or that
+        states the container's size ('10 cases of 12 a month'; it is multiplied out), counts items."""
         words = said.words()
         for i in range(len(words) - 2):
             if words[i : i + 2] == ("by", "the") and _SELLING & set(words[max(0, i - 2) : i]):
@@ -277,7 +277,12 @@ class ExtractionAgent(ExtractionBase):
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}
-        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) is not None:
+        if (
+            len(rates) == 1
+            and kinds == rates
+            and (container := next(iter(rates))) is not None
+            and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
+        ):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
 
     def _counted(self, text: str) -> str:
@@ -476,6 +481,8 @@ class ExtractionAgent(ExtractionBase):
                                                 and reading.demand.demand_type == "random"))
                 return set(conflict.keys)
             cells = restated  # '6 tubs every day, always 6': the value stated answers it, not the option words
+        elif conflict.kind == "demand_shape" and _same_mean_varies(conflict, reading):
+            cells = conflict.options[0].cells  # 'about 8 a day on average': the same amount, said to vary: (A)
         else:
             cells = resolve(conflict, text) if text else None
         consumed: set[str] = set()
@@ -541,7 +548,12 @@ class ExtractionAgent(ExtractionBase):
         if reading.correction and numeric_loose and not findings:
             findings += self._bare_correction(numeric_loose[0], expected)
         elif numeric_loose and not reading.correction and not had_conflict:
-            findings += self._bare_duration(numeric_loose, {f.key for f in findings})
+            keeps = [d.days for s in numeric_loose for d in find_durations(s) if d.days > 1]
+            if expected == "perishability" and keeps and not self.table.is_defined("perishability"):
+                self.table.open(cf.shelf_life(keeps[0]))  # 'good for 3 weeks' to the spoil question: a shelf life
+                notes.append(f"I read {format_number(keeps[0])} days as how long your items keep, not a horizon")
+            else:
+                findings += self._bare_duration(numeric_loose, {f.key for f in findings})
         findings = self._one_per_row(findings, reading.correction)
         for f in findings:
             if f.key in handled:
@@ -909,6 +921,24 @@ def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | fl
     if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
         return float(demand.mean_only)
     return None
+
+
+_VARIES = frozenset({"average", "averages", "averaging", "avg", "moves", "fluctuates", "swings", "varies"})
+"""Words that say a restated daily amount is a mean of something that varies ('8 a day on average')."""
+
+
+def _same_mean_varies(conflict: Conflict, reading: Reading) -> bool:
+    """A reply to 'how does demand vary?' that restates the amount asked about and says it varies ('about 30 a
+    day on average, it moves around', 'some days more, some less'): option (A), Poisson with that mean (the
+    rule for a random demand with only an average given). Never for the standard-deviation follow-up."""
+    data = dict(conflict.data)
+    demand = reading.demand
+    if data.get("sd_only") or demand is None or demand.mean_only is None or not conflict.options:
+        return False
+    if abs(demand.mean_only - float(data.get("mean", "nan"))) > 1e-9:
+        return False
+    words = {w.strip(".,;:!?()").lower() for _, s in reading.segments for w in s.split()}
+    return demand.demand_type == "random" or bool(words & _VARIES) or {"more", "less"} <= words
 
 
 def _option_by_amount(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | None:

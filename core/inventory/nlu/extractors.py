@@ -886,7 +886,13 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
         return None
     if expected != "perishability" and not spoken and fact_ranking(clause)[fact] < _UNASKED_FACT:
         return None
+    if expected != "perishability" and not spoken and fact == "perishable" and _SPEED & set(words):
+        return None  # unasked 'compost goes fast', 'the lollies go quickly': it sells fast, nothing said of spoiling
     return fact
+
+
+_SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
+"""Words of how fast stock goes: without a word of spoiling, a clause with one is about selling."""
 
 
 def span_role(segment: str) -> str | None:

@@ -187,3 +187,78 @@ def test_a_plain_no_spoiling_answer_closes_the_shelf_life_question() -> None:
     turn = _answer(agent, None, "no, they never go off")
     assert _values(turn)["perishability"] == "false"
     assert not agent.table.conflicts, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("demand", "later", "row", "value"),
+    [
+        ("roughly 3 crates a day, a crate is 20 bottles", "the back room takes 12 crates", "max_inventory", "240"),
+        ("about 6 trays of 30 a week", "the shed fits 40 trays", "max_inventory", "1200"),
+        ("2 packs a day, each pack has 10 rolls", "I can order 8 packs at once at most", "max_order", "80"),
+    ],
+)
+def test_a_container_sized_with_demand_is_multiplied_out_later(demand: str, later: str, row: str, value: str) -> None:
+    """b3 class (silently wrong): demand said in containers with their size was multiplied out to items, yet the
+    container was taken as the table's unit, so '15 boxes' later became 15 units. Now the size is applied."""
+    agent = _agent()
+    _answer(agent, "demand_distribution", demand)
+    turn = _answer(agent, row, later)
+    assert _values(turn).get(row) == value, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["roughly 14 tins a day on average", "it averages 14 a day", "about 14 a day, some days more, some less"],
+)
+def test_the_same_amount_said_to_vary_answers_how_demand_varies(reply: str) -> None:
+    """b4 class (dead end): restating the amount asked about with 'on average' or 'it moves around' was no
+    option, so 'how does it vary?' was asked until the end. Now it is (A), Poisson with that mean."""
+    agent = _agent()
+    agent.table.open(cf.demand_shape(14.0))
+    turn = _answer(agent, None, reply)
+    assert _values(turn).get("demand_distribution") == "poisson(14)", turn.assistant
+    assert not agent.table.conflicts
+
+
+@pytest.mark.parametrize("reply", ["14 a day", "about 14 a day, sd 3"])
+def test_the_same_amount_without_variation_words_is_no_poisson(reply: str) -> None:
+    agent = _agent()
+    agent.table.open(cf.demand_shape(14.0))
+    turn = _answer(agent, None, reply)
+    assert _values(turn).get("demand_distribution") != "poisson(14)"
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Hi, summer is here and the sun cream goes fast.",
+        "Morning, pet shop, and cat litter goes quickly.",
+        "Hi there, kiosk, winter is here and the gloves go fast.",
+    ],
+)
+def test_stock_that_goes_fast_is_no_spoiling(opening: str) -> None:
+    """b3 class (silently wrong): an unasked 'compost goes fast' set perishability to true; it says the stock
+    sells fast. A word of spoiling ('goes off fast') still counts."""
+    agent = _agent()
+    turn = _answer(agent, None, opening)
+    assert "perishability" not in _values(turn), turn.assistant
+
+
+def test_stock_that_goes_off_fast_still_spoils() -> None:
+    agent = _agent()
+    turn = _answer(agent, None, "the fish goes off fast, we bin what's left each night")
+    assert _values(turn).get("perishability") == "true", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "days"),
+    [("the jam is fine for two weeks", "14"), ("still sellable for 12 days", "12"), ("they'd be alright for 10 days", "10")],
+)
+def test_a_duration_answering_the_spoil_question_is_a_shelf_life(reply: str, days: str) -> None:
+    """b3 class (silently wrong): a span of days said to 'do the items spoil?' became the planning horizon.
+    It is how long the items keep: the shelf-life question is put, no horizon is written."""
+    agent = _agent()
+    turn = _answer(agent, "perishability", reply)
+    assert "time_horizon" not in _values(turn), turn.assistant
+    assert agent.table.conflicts and agent.table.conflicts[0].kind == "shelf_life", turn.assistant
+    assert f"keep about {days} days" in turn.assistant
