@@ -283,9 +283,11 @@ def prime_intents(texts: list[str]) -> None:
     _INTENTS.update(zip(new, intents().predict_many(new), strict=True))
 
 
-_HEAD_GRADES = {"high": "HS", "secondary": "HS", "middle": "MS", "junior": "MS", "intermediate": "MS",
-                "elementary": "ES", "primary": "ES"}  # fmt: skip
-"""The grade a head word of an unknown school name says ('Roosevelt High' is a high school)."""
+HEAD_GRADES = {"high": "HS", "secondary": "HS", "middle": "MS", "junior": "MS", "intermediate": "MS",
+               "elementary": "ES", "primary": "ES", "preschool": "PK", "pre-k": "PK", "prek": "PK",
+               "k-8": "K8"}  # fmt: skip
+"""The grade a head word of a school name says ('Roosevelt High' is a high school, 'the middle school' one of
+the district's middle schools)."""
 
 
 def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str, ...]]]:
@@ -302,7 +304,7 @@ def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str,
         heads = [w for w in words if w in ENTITY_HEADS]
         if mention.role != "unknown" or not heads or fuzzy_mentions(mention.text, district):
             continue  # 'Everet Middle' is a misspelt Everett MS (`fuzzy_mentions`), not another school
-        grade = next((_HEAD_GRADES[w] for w in heads if w in _HEAD_GRADES), None)
+        grade = next((HEAD_GRADES[w] for w in heads if w in HEAD_GRADES), None)
         same = [s.name for s in district.schools if grade and s.grade.strip().lower() in _GRADE_CODES[grade]]
         ranked = [c for c in mention.candidates if c in same] + same + list(mention.candidates)
         out.append((mention.text, tuple(dict.fromkeys(ranked))[:3]))

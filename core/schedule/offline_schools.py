@@ -363,10 +363,6 @@ def _asks_a_school(clause: str) -> bool:
     )
 
 
-_GRADE_WORDS = {"middle": "MS", "high": "HS", "elementary": "ES", "primary": "ES", "preschool": "PK", "pre-k": "PK",
-                "prek": "PK", "k-8": "K8"}  # fmt: skip
-
-
 def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[str, ...]] | None:
     """'the school', 'the middle school' in a clause that names no school: the phrase as written and the
     district's schools it can mean (of that grade), else None."""
@@ -376,7 +372,7 @@ def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[s
             continue
         if words[i + 1] == "school":
             return "the school", tuple(session.district.names)
-        grade = _GRADE_WORDS.get(words[i + 1])
+        grade = lang.HEAD_GRADES.get(words[i + 1])
         if grade and i + 2 < len(words) and words[i + 2] == "school":
             names = tuple(s.name for s in session.district.schools if s.grade == grade)
             return (f"the {words[i + 1]} school", names) if names else None

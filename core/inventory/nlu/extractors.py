@@ -312,8 +312,6 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
         ):
             topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
-        if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
-            topic = topic if _named(topic, segment) else "penalty_cost"  # '10 cents a ream each day they wait'
         key = topic or (expected if bare else None)
         if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
             key = topic = expected
@@ -581,9 +579,12 @@ _ROLE_ROW = {"fee": "setup_cost", "holding": "holding_cost", "loss": "penalty_co
 def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
     """A clause that answers the cost row just asked although the row classifier guessed another: an amount per
     item ('0.25 per bag per day' is no count of bags a day), or another cost row the clause does not name ('I
-    make 40 cents on a paper' while the penalty is asked is the lost margin, no holding cost)."""
+    make 40 cents on a paper' while the penalty is asked is the lost margin, no holding cost; a per-day amount
+    with words of waiting while the penalty is asked)."""
     if topic == expected or (topic in _COST_ROWS and _named(str(topic), segment)):
         return False
+    if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
+        return True  # '10 cents a ream each day they wait': the backlog penalty asked, whatever the wording
     amounts = parse(segment).of(Kind.MONEY, Kind.QUANTITY)
     if {_ROLE_ROW[m.role] for m in amounts if m.role in _ROLE_ROW} - {expected} or any(
         m.role in _PRICE_ROLES or m.per in ("order", "delivery") for m in amounts
