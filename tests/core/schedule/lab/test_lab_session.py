@@ -38,3 +38,19 @@ def test_the_watched_conversation_reaches_u_star_in_two_turns() -> None:
     result = watch(PROFILE, "conversation")
     assert result.stop is StopReason.SATISFIED and result.turns == 2 and result.score == pytest.approx(1.0)
     assert [e["role"] for e in result.transcript] == ["optimizer", "decision", "optimizer", "decision"]
+
+
+def test_the_watched_conversation_and_an_experiment_cell_are_one_conversation(tmp_path) -> None:
+    """The page's conversation and the experiment cell of the same decision agent and paradigm take the same
+    actions and record the same metrics (issue 30: one run path, the same numbers from every entry point)."""
+    from core.rollout import rollout, stored_actions
+    from core.schedule.lab import experiment
+
+    store = Store(tmp_path / "lab.duckdb")
+    watched = watch(PROFILE, "one_shot", store=store)
+    (_, config), *_ = experiment.instances({"utilities": ["u001"], "styles": ["precise"], "feedbacks": ["rich"]})
+    env = experiment.make_env(config)
+    agent = experiment.make_agent({"design": "T-P-P", "paradigm": "one_shot"}, config)
+    cell = rollout(env, agent, seed=0)
+    assert list(cell.actions) == stored_actions(store, watched.run_id)
+    assert cell.metrics == store.get_run(watched.run_id)["metrics"]
