@@ -8,7 +8,7 @@ import streamlit as st
 from core.errors import SpecError
 from core.experiments import background
 from core.experiments.spec import from_dict
-from core.schedule.lab.batch import run_one
+from core.schedule.lab import session as lab_session
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import OFFLINE_LABEL, DecisionProfile, Feedback, Style
 from core.schedule.lab.experiment import WORKBENCH, driver_env, lab_spec
@@ -224,7 +224,7 @@ with watch:
     if run and decision is not None and u is not None:
         st.session_state.pop(P + "result", None)
         with guard(), st.spinner("Conversing…"):
-            st.session_state[P + "result"] = run_one(
+            st.session_state[P + "result"] = lab_session.watch(
                 DecisionProfile(u, Style(style), Feedback(feedback)),
                 paradigm,
                 store=optional_store(),

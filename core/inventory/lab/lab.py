@@ -25,16 +25,11 @@ from core.experiments.engines import Engine, LocalEngine
 from core.experiments.spec import ExperimentSpec
 from core.experiments.spec import from_dict as spec_from_dict
 from core.experiments.worker import CellOutcome
-from core.inventory.lab.assessment import ScenarioAssessment, assess
+from core.inventory.lab.assessment import ScenarioAssessment
 from core.inventory.lab.config import FAMILIES, IMITATORS, LabConfig, make_imitator
 from core.inventory.lab.generator import Scenario
-from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.treatments import (
-    CachedOptimizer,
     TrialOutcome,
-    run_treatment_a,
-    run_treatment_b,
-    run_treatment_c,
 )
 from core.llm.roles import RoleModel
 from core.store import Store
@@ -42,7 +37,7 @@ from core.store import Store
 Progress = Callable[[float, str], None]
 __all__ = [  # LabConfig and make_imitator live in core.inventory.lab.config (the protocol adapter needs them)
     "FAMILIES", "IMITATORS", "OFFLINE_NOTE", "LabConfig", "LabResult", "Progress", "TrialRecord", "lab_spec",
-    "make_imitator", "run_lab", "run_scenario", "runnable",
+    "make_imitator", "run_lab", "runnable",
 ]  # fmt: skip
 OFFLINE_NOTE = (
     "needs an LLM provider (set ANTHROPIC_API_KEY or OPENAI_API_KEY); without one this treatment is not run "
@@ -88,47 +83,6 @@ def runnable(
         return config.treatments, {}
     not_run = {t: OFFLINE_NOTE for t in config.treatments if t in ("B", "C")}
     return tuple(t for t in config.treatments if t not in not_run), not_run
-
-
-def run_scenario(
-    scenario: Scenario,
-    index: int,
-    config: LabConfig,
-    settings: Settings,
-    *,
-    optimizer: CachedOptimizer | None = None,
-    store: Store | None = None,
-) -> TrialRecord:
-    """Run the runnable treatments on one scenario in this process and assess them on its ground truth (the
-    tests' and notebooks' direct path; `run_lab` runs through the experiment engine)."""
-    if config.imitator == "llm" and settings.provider == "offline":
-        raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
-    optimizer = optimizer or CachedOptimizer(config.families, config.capacity_basis)
-    treatments, _ = runnable(config, settings)
-    outcomes: dict[str, TrialOutcome] = {}
-    judge = LLMJudge(settings) if {"B", "C"} & set(treatments) else None
-    for t in treatments:
-        if t == "A":
-            outcomes[t] = run_treatment_a(
-                scenario,
-                make_imitator(config, scenario, index, settings),
-                settings,
-                config=config.copilot(),
-                optimizer=optimizer,
-                store=store,
-                max_turns=config.max_turns,
-            )
-        elif t == "B":
-            outcomes[t] = run_treatment_b(
-                scenario,
-                make_imitator(config, scenario, index, settings),
-                settings,
-                judge=judge,
-                max_turns=config.max_turns,
-            )
-        else:
-            outcomes[t] = run_treatment_c(scenario, settings, judge=judge)
-    return TrialRecord(scenario, outcomes, assess(scenario, outcomes, optimizer, config.assessment()))
 
 
 def lab_spec(

@@ -5,7 +5,9 @@ feedback, offline decision agent, conversation paradigm.
 
 Spec sheet:
 - decision agents: offline stand-ins (default) or LLM decision agents (`DecisionAgentSpec`, with settings
-  that hold a key); the template follows the paradigm and the optimization agent's design (`design`).
+  that hold a key); the template follows the paradigm and the optimization agent's design (`design`). A
+  caller with its own decision agent (a test's impatient stand-in, a scripted LLM one) passes
+  `decision_agent(seed) -> agent` instead.
 - reset(seed): a fresh decision agent; observation {"turn": 0, "message": ""} asks the optimizer to open.
 - action: {"text": the optimization agent's message, "solver_calls": its cumulative solver calls}.
 - step: the decision agent reads the message, checks every schedule in it with check_utility, and answers.
@@ -19,6 +21,7 @@ Spec sheet:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -59,6 +62,7 @@ class ConversationEnv(gym.Env):
         decision: DecisionAgentSpec | None = None,
         settings: Settings | None = None,
         design: str | None = None,
+        decision_agent: Callable[[int], Any] | None = None,
     ) -> None:
         if profile is None:
             from core.schedule.lab.decision_agents import Feedback, Style
@@ -75,13 +79,24 @@ class ConversationEnv(gym.Env):
         self.decision_spec = decision or DecisionAgentSpec()
         self.settings = settings
         self.design = design
+        self.decision_agent = decision_agent
         self.decision: Any = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         if options and "paradigm" in options:
             self.paradigm = Paradigm(options["paradigm"])
-        self.decision = make_decision_agent(
+        if self.decision_agent is not None:
+            self.decision = self.decision_agent(seed or 0)
+        else:
+            self.decision = self._make_decision(seed or 0)
+        self.steps = 0
+        self.solver_calls = 0
+        self.stop: StopReason | None = None
+        return {"turn": 0, "message": ""}, {"decision_agent": self.decision.label}
+
+    def _make_decision(self, seed: int) -> Any:
+        return make_decision_agent(
             self.profile,
             self.decision_spec,
             self.settings,
@@ -89,12 +104,8 @@ class ConversationEnv(gym.Env):
             design=self.design,
             district=self.district,
             max_turns=self.max_turns,
-            seed=seed or 0,
+            seed=seed,
         )
-        self.steps = 0
-        self.solver_calls = 0
-        self.stop: StopReason | None = None
-        return {"turn": 0, "message": ""}, {"decision_agent": self.decision.label}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         if self.decision is None:

@@ -13,7 +13,6 @@ from core.errors import SpecError
 from core.llm import make_chat_model
 from core.sandbox import SandboxLimits
 from core.schedule.lab.code_agents import CodeAgent, Design, assignment_from
-from core.schedule.lab.conversation import converse
 from core.schedule.lab.decision_agents import (
     DecisionProfile,
     Feedback,
@@ -23,6 +22,7 @@ from core.schedule.lab.decision_agents import (
 )
 from solvers.schedule.data import sfusd_district
 from solvers.schedule.utility import Direction, Utility
+from tests.support.schedule_lab import converse
 
 DISTRICT = sfusd_district()
 LIMITS = SandboxLimits(cpu_seconds=2, wall_seconds=6.0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.schedule.lab.conversation import Paradigm, converse
+from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import (
     DecisionProfile,
     Feedback,
@@ -18,6 +18,7 @@ from core.schedule.lab.optimization_agents import TPPAgent
 from core.schedule.processing import markdown_schedule
 from solvers.schedule.data import sfusd_district
 from solvers.schedule.utility import Direction, Utility, sfusd_space
+from tests.support.schedule_lab import converse
 
 DISTRICT = sfusd_district()
 BASE = (2, 2, 2, 0, 1, 0, 0, 1, 1, 2)

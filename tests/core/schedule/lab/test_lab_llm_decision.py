@@ -7,12 +7,12 @@ import pytest
 
 from core.config import Settings
 from core.llm import make_chat_model
-from core.schedule.lab.conversation import converse
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, StopReason, Style
 from core.schedule.lab.llm_decision import LLMDecisionAgent, Template, build_prompt
 from core.schedule.lab.optimization_agents import TPPAgent
 from solvers.schedule.data import sfusd_district
 from solvers.schedule.utility import Direction, Utility, sfusd_space
+from tests.support.schedule_lab import converse
 
 DISTRICT = sfusd_district()
 ORTEGA = Utility("t1", "Ortega (Jose) PK", Direction.EARLIER, 0.252, 0.332, 0.416, 25.0, 11.5, u_star=0.748)

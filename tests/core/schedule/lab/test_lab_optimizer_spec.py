@@ -8,7 +8,6 @@ import pytest
 from core.config import Settings
 from core.errors import SpecError
 from core.schedule.lab import experiment
-from core.schedule.lab.batch import run_one
 from core.schedule.lab.code_agents import CodeAgent
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
@@ -20,6 +19,7 @@ from core.schedule.lab.optimization_agents import (
     TPPAgent,
     llm_problem,
 )
+from core.schedule.lab.session import watch
 from core.schedule.lab.utilities import utility_by_key
 
 PROFILE = DecisionProfile(utility_by_key("u001"), Style.PRECISE, Feedback.RICH)
@@ -73,7 +73,7 @@ def test_llm_designs_without_a_key_are_refused_not_substituted(settings) -> None
             build()
         assert err.value.field == "agent.provider" and "LLM agent" in str(err.value)
     with pytest.raises(SpecError, match="LLM agent"):
-        run_one(PROFILE, "conversation", settings=settings, optimizer=OptimizerSpec("T-P-P", "llm"))
+        watch(PROFILE, "conversation", settings=settings, optimizer=OptimizerSpec("T-P-P", "llm"))
 
 
 def test_factory_builds_the_named_design_with_a_local_url() -> None:
@@ -95,9 +95,9 @@ def test_meaningless_combinations_are_refused_before_running() -> None:
     settings = Settings(provider="openai", model="m", base_url="http://127.0.0.1:9/v1")
     cnr = OptimizerSpec("C-N-R", "llm")
     with pytest.raises(SpecError, match="no default schedule"):
-        run_one(PROFILE, "default", decision=llm, settings=settings, optimizer=cnr)
+        watch(PROFILE, "default", decision=llm, settings=settings, optimizer=cnr)
     with pytest.raises(SpecError, match="offline stand-ins"):
-        run_one(PROFILE, "conversation", settings=settings, optimizer=cnr)
+        watch(PROFILE, "conversation", settings=settings, optimizer=cnr)
     config = dict(experiment.instances({"utilities": 1, "styles": ["precise"], "feedbacks": ["rich"]})[0][1])
     experiment.make_env(config)
     with pytest.raises(SpecError, match="offline stand-ins"):
@@ -107,7 +107,7 @@ def test_meaningless_combinations_are_refused_before_running() -> None:
 
 
 def test_offline_result_names_its_stand_ins() -> None:
-    result = run_one(PROFILE, "default")
+    result = watch(PROFILE, "default")
     assert not result.optimizer_llm and not result.decision_llm
     assert result.agents_note.startswith("LLM agents: none. Offline stand-ins")
     row = result.row()
