@@ -11,7 +11,8 @@ from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
 from core.ui import RUN_PARAM, get_store, guard, line_chart, plotly_chart, setup_page, share_run_link
 
-TRANSITION_ROWS = 2000
+TRANSITION_ROWS = 200
+"""Transitions per page of the Transitions tab (a 180-day run has thousands; each row is JSON)."""
 PAGES_PRESENT = {p.name for p in (Path(__file__).parent).glob("*.py")}
 
 setup_page(
@@ -105,13 +106,22 @@ with guard():
                 width="stretch",
             )
     with transitions:
-        moves = store.transitions(run_id, 0, TRANSITION_ROWS)
-        if moves.empty:
+        rewards = store.transition_rewards(run_id)
+        if rewards.empty:
             st.caption("This run has no environment steps (only rollouts of an environment record them).")
         else:
-            cumulative = moves[["t"]].assign(**{"cumulative reward": moves["reward"].cumsum()})
+            cumulative = rewards[["t"]].assign(**{"cumulative reward": rewards["reward"].cumsum()})
             line_chart(cumulative, "t", ["cumulative reward"], height=220, x_title="Step (t)",
                        y_title="Cumulative reward")  # fmt: skip
+            pages = max(1, -(-len(rewards) // TRANSITION_ROWS))
+            page = 1
+            if pages > 1:
+                page = int(st.number_input(
+                    f"Page of {TRANSITION_ROWS} steps (1–{pages})", 1, pages, 1, key="orca_history_transition_page"
+                ))  # fmt: skip
+            first = int(rewards["t"].iloc[(page - 1) * TRANSITION_ROWS])
+            last = int(rewards["t"].iloc[min(page * TRANSITION_ROWS, len(rewards)) - 1])
+            moves = store.transitions(run_id, first, last + 1)
             view = moves.assign(
                 action=moves["action"].map(lambda a: json.dumps(a, default=str)[:200]),
                 observation=moves["observation"].map(lambda o: json.dumps(o, default=str)[:200]),
@@ -122,8 +132,7 @@ with guard():
                 hide_index=True,
                 width="stretch",
             )
-            if len(moves) == TRANSITION_ROWS:
-                st.caption(f"The first {TRANSITION_ROWS:,} steps; the JSON download has them all.")
+            st.caption(f"Steps {first:,}–{last:,} of {len(rewards):,}; the JSON download has them all.")
     with artifacts:
         files = store.artifacts(run_id)
         if files.empty:

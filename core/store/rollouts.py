@@ -164,6 +164,12 @@ class RolloutTables:
         )
         return self._read(lambda con: fetch_frame(con, sql, [run_id, start, stop, stop]))
 
+    def transition_rewards(self, run_id: str) -> pd.DataFrame:
+        """A run's step numbers and rewards only (columns `t`, `reward`), in step order: the whole run's reward
+        curve without reading its actions and observations."""
+        sql = "SELECT t, reward FROM transitions WHERE run_id = ? ORDER BY t"
+        return self._read(lambda con: fetch_frame(con, sql, [run_id]))
+
     def write_record(self, record: RunRecord) -> str:
         """Write a whole run (run row, messages, steps, transitions, artifacts, record tables) in one transaction."""
         run_id = uuid.uuid4().hex[:12]

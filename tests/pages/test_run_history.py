@@ -117,3 +117,30 @@ def test_cumulative_reward_chart_has_axis_titles_and_grows_in_presentation_mode(
     assert plain["encoding"]["y"]["title"] == "Cumulative reward"
     presented = chart(True)
     assert presented["height"] == 275 and presented["config"]["axis"]["titleFontSize"] == PRESENT_FONT_PX
+
+
+def test_a_long_run_shows_its_transitions_a_page_at_a_time_and_the_whole_reward_curve(monkeypatch, tmp_path):
+    import pyarrow as pa
+
+    from core.store.rollouts import TransitionRow
+
+    db = tmp_path / "runs.duckdb"
+    monkeypatch.setenv("ORCA_DB", str(db))
+    store = Store(db)
+    run_id = store.create_run("retailbench", {}, seed=0, title="long rollout")
+    rows = [TransitionRow(t, {"order": t}, float(t % 3), {}, f"h{t}", {}) for t in range(450)]
+    store.add_transitions(run_id, rows)
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    (chart,) = at.get("vega_lite_chart")
+    points = pa.ipc.open_stream(chart.proto.data.data).read_pandas()
+    table = at.dataframe[-1].value
+    assert table["t"].tolist() == list(range(200))
+    assert any("Steps 0–199 of 450" in c.value for c in at.caption)
+    (pager,) = at.number_input
+    pager.set_value(3).run()
+    assert not at.exception
+    assert at.dataframe[-1].value["t"].tolist() == list(range(400, 450))
+    assert any("Steps 400–449 of 450" in c.value for c in at.caption)
+    assert len(points) == 450  # the curve is drawn from every step's reward, not only the page's
+    assert points["value"].iloc[-1] == sum(t % 3 for t in range(450))
