@@ -21,7 +21,7 @@ from core.errors import SpecError
 from core.experiments.spec import AgentSpec, ExperimentSpec
 from core.llm.prices import PriceTable
 from core.llm.roles import RoleModel
-from core.llm.types import Message, Reply, ToolSpec, Usage
+from core.llm.types import Message, Reply, ToolCall, ToolSpec, Usage
 from core.store.rollouts import RunRecord
 
 TOKEN_CHARS = 4.0
@@ -207,7 +207,7 @@ class CallEstimate:
     at that role's model (the rest at the agent's). When the calls depend on what the model does (its tool calls,
     when it ends), `calls` are those of the behaviour `assumption` states and `max_calls` is the protocol's upper
     bound on calls (every tool loop to its step limit, every conversation to its turn limit); None: `calls` is
-    already the bound."""
+    already the bound without an `assumption`, no bound stated with one ("calls_upper_bound" is then None)."""
 
     calls: int
     input_tokens: int
@@ -239,13 +239,14 @@ def request_tokens(system: str, messages: Sequence[Message], tools: Sequence[Too
 
 
 class DryRunModel:
-    """A `ChatModel` that sends nothing: it answers every request with `reply` (no tool call) and counts the
-    requests and their input tokens (`request_tokens`), so an adapter can build the real requests of a cell
-    under that assumed reply without a key."""
+    """A `ChatModel` that sends nothing: it answers every request with `reply` (and the native `tool_calls`, none
+    by default) and counts the requests and their input tokens (`request_tokens`), so an adapter can build the
+    real requests of a cell under that assumed reply without a key."""
 
-    def __init__(self, reply: str, name: str = "dry-run") -> None:
+    def __init__(self, reply: str, name: str = "dry-run", tool_calls: Sequence[ToolCall] = ()) -> None:
         self.reply = reply
         self.name = name
+        self.tool_calls = tuple(tool_calls)
         self.calls = 0
         self.input_tokens = 0
 
@@ -253,7 +254,8 @@ class DryRunModel:
         sent = request_tokens(system, messages, tools)
         self.calls += 1
         self.input_tokens += sent
-        return Reply(self.reply, usage=Usage(sent, estimate_tokens(self.reply)), stop_reason="dry-run")
+        calls = tuple(ToolCall(f"dry{self.calls}_{i}", c.name, dict(c.arguments)) for i, c in enumerate(self.tool_calls))
+        return Reply(self.reply, calls, Usage(sent, estimate_tokens(self.reply)), stop_reason="dry-run")
 
 
 def _guess_cost(
@@ -316,7 +318,8 @@ def estimate_cells(
             )
             continue
         row["calls"] += guess.calls
-        row["calls_upper_bound"] += guess.calls if guess.max_calls is None else guess.max_calls
+        bound = guess.max_calls if guess.max_calls is not None else None if guess.assumption else guess.calls
+        row["calls_upper_bound"] = None if bound is None or row["calls_upper_bound"] is None else row["calls_upper_bound"] + bound
         row["input_tokens"] += guess.input_tokens
         row["output_tokens"] += guess.calls * guess.output_tokens_per_call
         cost = _guess_cost(agent, guess, prices, roles, mine)
@@ -335,7 +338,11 @@ def estimate_cells(
         "experiment_id": spec.experiment_id,
         "pending_cells": len(cells),
         "calls": sum(r["calls"] for r in agents) if known else None,
-        "calls_upper_bound": sum(r["calls_upper_bound"] for r in agents) if known else None,
+        "calls_upper_bound": (
+            sum(r["calls_upper_bound"] for r in agents)
+            if all(r["calls_upper_bound"] is not None for r in agents)
+            else None
+        ),
         "input_tokens": sum(r["input_tokens"] for r in agents),
         "output_tokens": sum(r["output_tokens"] for r in agents),
         "cost_usd": round(sum(r["cost_usd"] for r in agents), 6) if priced else None,
