@@ -4,11 +4,11 @@ Evolving Strategy; `orca` or `paper` harness) and the macro-strategy judge would
 The agent part is built by the real parts: the cell's environment (`RetailBenchEnv`, the real simulator) and the
 real framework agent over a `DryRunModel`, stepped by the shared rollout loop. Assumed behaviour: every reply
 ends the day at once (`end_today`, as a native tool call and as a `<tool_call>` block in its text: the `orca`
-harness reads the one, `paper` the other), so the calls are what each framework's protocol adds around that (Reflection's reflection and
-Plan-and-Act's plan each day, Evolving Strategy's strategy phase), exact for that behaviour. It is a floor,
-not a forecast: a real agent acts before it ends a day (up to its `day_cap`), and a store that never restocks
-may go bankrupt early (hard_v2: day 55 of 180), which ends the cell. No upper bound is stated (it depends on
-every loop's limits).
+harness reads the one, `paper` the other), so the calls are what each framework's protocol adds around that
+(Reflection's reflection and Plan-and-Act's plan each day, Evolving Strategy's strategy phase), exact for that
+behaviour. It is a floor, not a forecast: a real agent acts before it ends a day (up to its `day_cap`), and a
+store that never restocks may go bankrupt early (hard_v2: day 55 of 180), which ends the cell. No upper bound is
+stated (it depends on every loop's limits).
 
 The judge (the role `judge`, Evolving Strategy only) is asked once per adjacent pair of the run's days whose
 macro strategies differ: the estimate assumes they differ every day (the most calls the run's days allow),
@@ -55,9 +55,10 @@ def judge_request_tokens() -> int:
     return model.input_tokens
 
 
-def agent_requests(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> tuple[int, int, int]:
-    """(calls, input tokens, days run) of the cell's framework agent under the assumed behaviour."""
-    from core.retail.experiment import agent_name
+def agent_requests(
+    agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None
+) -> tuple[int, int, int]:
+    """(calls, input tokens, days run) of the cell's framework agent (`framework`) under the assumed behaviour."""
     from core.retail.run import make_retail_agent
     from core.rollout import rollout
     from core.sandbox import run_code
@@ -70,10 +71,10 @@ def agent_requests(agent_spec: dict[str, Any], config: dict[str, Any], max_steps
     options: dict[str, Any] = {
         k: int(agent_spec[k])
         for k in ("round_cap", "fail_limit", "max_rounds")
-        if agent_spec.get("framework") == "plan_and_act" and k in agent_spec
+        if agent_spec["framework"] == "plan_and_act" and k in agent_spec
     }
     agent = make_retail_agent(
-        str(agent_name(agent_spec)), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), harness=harness,
+        str(agent_spec["framework"]), env, model=model, day_cap=int(agent_spec.get("day_cap", 50)), harness=harness,
         **options,
     )  # fmt: skip
     result = rollout(env, agent, seed=0, max_steps=max_steps)
@@ -84,12 +85,12 @@ def agent_requests(agent_spec: dict[str, Any], config: dict[str, Any], max_steps
 def estimate_cell(
     agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None, judge_llm: bool
 ) -> CallEstimate:
-    """The estimate of one cell of an LLM framework agent (see the module docstring); the judge's requests are
-    the role `judge` (environment-side)."""
+    """The estimate of one cell of an LLM framework agent (`agent_spec["framework"]`: the adapter resolves it;
+    see the module docstring); the judge's requests are the role `judge` (environment-side)."""
     calls, sent, days = agent_requests(agent_spec, config, max_steps)
     roles: dict[str, tuple[int, int]] = {}
     assumption = ASSUMPTION
-    if judge_llm and agent_spec.get("framework") == "evolving_strategy" and days > 1:
+    if judge_llm and agent_spec["framework"] == "evolving_strategy" and days > 1:
         pairs = days - 1
         judged = pairs * judge_request_tokens()
         roles["judge"] = (pairs, judged)

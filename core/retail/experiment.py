@@ -128,10 +128,12 @@ def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int
     from core.retail.estimate import estimate_cell
     from core.retail.frameworks import FRAMEWORKS
 
-    if agent_name(agent_spec) not in FRAMEWORKS:
+    framework = agent_name(agent_spec)
+    if framework not in FRAMEWORKS:
         return CallEstimate(0, 0)
     judge = (agent_spec.get("roles") or {}).get("judge")
-    return estimate_cell(agent_spec, config, max_steps, judge is not None and judge.get("provider") != "offline")
+    judge_llm = judge is not None and judge.get("provider") != "offline"
+    return estimate_cell({**agent_spec, "framework": framework}, config, max_steps, judge_llm)
 
 
 def tables(env: RetailBenchEnv) -> dict[str, Any]:
