@@ -91,18 +91,53 @@ class StandInOptimizer:
         return loop.text
 
 
+@functools.lru_cache(maxsize=4)
+def offline_messages(count: int) -> tuple[str, ...]:
+    """What the offline T-P-P says in a cell whose decision agent answers `DECISION_REPLY`: its opening and its
+    answers to `count - 1` such replies (it is deterministic, so once per process)."""
+    agent = TPPAgent.offline()
+    said = [agent.opening()]
+    while len(said) < count:
+        said.append(agent.respond(DECISION_REPLY))
+    return tuple(said)
+
+
+class OfflineReplay:
+    """The offline T-P-P of a cell with LLM decision agents, replayed from `offline_messages`."""
+
+    def __init__(self, said: tuple[str, ...]) -> None:
+        self.said = said
+        self.turn = 0
+        self.solver_calls = 0
+        self.name = "T-P-P (offline)"
+
+    def opening(self) -> str:
+        self.turn = 1
+        return self.said[0]
+
+    def respond(self, text: str) -> str:
+        self.turn += 1
+        return self.said[self.turn - 1]
+
+
 def estimate_cell(
-    agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None, decision_llm: bool
+    agent_spec: dict[str, Any],
+    config: dict[str, Any],
+    max_steps: int | None,
+    decision_llm: bool,
+    *,
+    optimizer_llm: bool = True,
 ) -> CallEstimate:
-    """The estimate of one cell with an LLM optimization agent (see the module docstring); the decision agents'
-    part is the role `decision` when they are LLMs."""
+    """The estimate of one cell with an LLM optimization agent (see the module docstring), or with the offline
+    T-P-P (`optimizer_llm=False`, LLM decision agents, a one-shot or default paradigm: one optimization-agent
+    answer at most); the decision agents' part is the role `decision` when they are LLMs."""
     spec = OptimizerSpec.from_agent_spec({**agent_spec, "kind": "llm"})
     paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
     profile = DecisionProfile(
         utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
     )
     turns = int(config.get("max_turns", 20))
-    start = opening(spec.design)
+    start = opening(spec.design) if optimizer_llm else None
     optimizer_model, decision_model = DryRunModel(OPTIMIZER_REPLY), DryRunModel(DECISION_REPLY)
     env = ConversationEnv(profile, paradigm=paradigm, max_turns=turns, design=spec.design.upper())
     observation, _ = env.reset(seed=0)
@@ -115,7 +150,7 @@ def estimate_cell(
             profile, decision_model, template=template, district=env.district, max_turns=turns
         )
         decision_steps = env.decision.max_steps
-    stand_in = StandInOptimizer(start, optimizer_model)
+    stand_in: Any = StandInOptimizer(start, optimizer_model) if start is not None else OfflineReplay(offline_messages(2))
     agent = OptimizerAgent(lambda: stand_in, stand_in.name)
     agent.reset(0)
     actions = 0
@@ -133,11 +168,13 @@ def estimate_cell(
     )
 
 
-def upper_bound(start: Opening, paradigm: Paradigm, turns: int, max_steps: int | None, decision_steps: int) -> int:
-    """The most requests a cell can make: the optimization agent's opening and each of its turns, and each
-    decision-agent turn (`decision_steps` > 0: LLM decision agents), every tool loop to its step limit; a
-    conversation to its turn limit (and the rollout's `max_steps` optimization-agent actions)."""
-    opening_loops = 1 if start.calls else 0
+def upper_bound(
+    start: Opening | None, paradigm: Paradigm, turns: int, max_steps: int | None, decision_steps: int
+) -> int:
+    """The most requests a cell can make: the optimization agent's opening and each of its turns (`start` None:
+    the offline T-P-P, none), and each decision-agent turn (`decision_steps` > 0: LLM decision agents), every
+    tool loop to its step limit; a conversation to its turn limit (and the rollout's `max_steps` actions)."""
+    opening_loops = 1 if start is not None and start.calls else 0
     if paradigm is Paradigm.DEFAULT:
         optimizer_turns, decision_loops = 0, 1
     elif paradigm is Paradigm.CONVERSATION:
@@ -146,4 +183,5 @@ def upper_bound(start: Opening, paradigm: Paradigm, turns: int, max_steps: int |
             optimizer_turns, decision_loops = min(turns, max_steps - 1), min(turns, max_steps)
     else:  # one-shot: the decision agent's message, the answer, the decision agent's check of it
         optimizer_turns, decision_loops = 1, 2
-    return (opening_loops + max(0, optimizer_turns)) * start.max_steps + (decision_loops * decision_steps)
+    optimizer_steps = start.max_steps if start is not None else 0
+    return (opening_loops + max(0, optimizer_turns)) * optimizer_steps + (decision_loops * decision_steps)

@@ -255,7 +255,7 @@ def llm_calls(
     conversation runs to the turn limit (or `max_steps`), each decision-agent turn is one model call (no
     check_utility call), every reply is `DEFAULT_OUTPUT_TOKENS` long and says nothing the optimizer can act on
     (`ASSUMED_REPLY`; the optimizer's messages are the ones it then writes). Input tokens: the system prompt and the history of each call (`estimate_tokens`; the tool
-    schema is not counted). Offline decision agents: no call. Another paradigm: None (unknown). An LLM
+    schema is not counted). Offline decision agents: no call. Another paradigm (one-shot, default) and an LLM
     optimization agent (any design and paradigm, offline or LLM decision agents): `core.schedule.lab.estimate`,
     the cell's real requests under a stated assumed reply, with the protocol's upper bound on calls."""
     roles = dict(agent_spec.get("roles") or {})
@@ -269,7 +269,9 @@ def llm_calls(
         return CallEstimate(0, 0)
     paradigm = str(agent_spec.get("paradigm", "conversation"))
     if paradigm != Paradigm.CONVERSATION.value:
-        return None
+        from core.schedule.lab.estimate import estimate_cell
+
+        return estimate_cell(agent_spec, config, max_steps, True, optimizer_llm=False)
     spec = OptimizerSpec.from_agent_spec(agent_spec)
     template = DecisionAgentSpec.from_config(config.get("decision")).template_for(
         paradigm, spec.design.upper()

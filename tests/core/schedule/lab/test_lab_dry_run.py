@@ -72,3 +72,27 @@ def test_the_dry_run_counts_the_llm_optimization_agents_calls_exactly(monkeypatc
     out = 200
     expected = (rest_in * 1 + len(optimized) * out * 2 + role_in * 10 + len(decided) * out * 20) / 1e6
     assert abs(guess["cost_usd"] - expected) <= 0.1 * expected, (guess["cost_usd"], expected)
+
+
+def test_the_dry_run_counts_the_decision_agents_calls_in_the_one_shot_paradigms(monkeypatch, fake_llm, tmp_path) -> None:
+    """The offline T-P-P facing LLM decision agents under one-shot, optimization-aware one-shot and default: the
+    decision agents' requests, exact, tokens within 10 % (the default paradigm: one check of the opening)."""
+    from core.schedule.lab.estimate import DECISION_REPLY
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    agents = "".join(
+        f'[[agents]]\nname = "tpp_{p}"\nkind = "offline"\ndesign = "T-P-P"\nparadigm = "{p}"\n'
+        for p in ("one_shot", "aware_one_shot", "default")
+    )
+    spec = parse_spec(SPEC + agents)
+    store = Store(tmp_path / "lab.duckdb")
+    guess = estimate(spec, store, PRICES)
+    by_agent = {a["agent"]: a["calls"] for a in guess["agents"]}
+    assert by_agent == {"tpp_one_shot": 2, "tpp_aware_one_shot": 2, "tpp_default": 1}
+    fake_llm.script([{"text": DECISION_REPLY} for _ in range(guess["calls"] + 3)])
+    run_experiment(spec, store, engine=LocalEngine(1), progress=False)
+    assert len(fake_llm.requests) == guess["calls"] == 5
+    assert {r["body"]["model"] for r in fake_llm.requests} == {"decider-1"}
+    sent = _sent(fake_llm.requests)
+    assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)
