@@ -15,6 +15,7 @@ whatever the models do: every tool loop to its step limit, a conversation to its
 from __future__ import annotations
 
 import functools
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,8 @@ from core.schedule.lab.llm_decision import DecisionAgentSpec, LLMDecisionAgent
 from core.schedule.lab.optimization_agents import OptimizerSpec, TPPAgent
 from core.schedule.lab.utilities import utility_by_key
 
+DECISION_STEPS = int(inspect.signature(LLMDecisionAgent).parameters["max_steps"].default)
+"""The LLM decision agent's tool-loop limit per turn (its check_utility calls)."""
 OPTIMIZER_REPLY = assumed_reply("Thank you, let me think about how to weigh that against the other schools.")
 DECISION_REPLY = assumed_reply("Hmm, I am not sure about that.")
 ASSUMPTION = (

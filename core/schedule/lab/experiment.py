@@ -285,7 +285,13 @@ def llm_calls(
     reply = DEFAULT_OUTPUT_TOKENS
     messages = _optimizer_messages(spec.design.upper(), turns)
     sent = sum(system + sum(messages[:k]) + (k - 1) * reply for k in range(1, turns + 1))
-    return CallEstimate(turns, sent, reply, roles={"decision": (turns, sent)})
+    from core.schedule.lab.estimate import DECISION_STEPS
+
+    return CallEstimate(
+        turns, sent, reply, roles={"decision": (turns, sent)}, max_calls=turns * DECISION_STEPS,
+        assumption="every decision-agent turn one request (no check_utility call) to the turn limit; upper bound: "
+        "every turn's tool loop to its step limit",
+    )  # fmt: skip
 
 
 ASSUMED_REPLY = "Hmm, I am not sure about that. " * 200
