@@ -132,8 +132,8 @@ def estimate_cell(
     optimizer_llm: bool = True,
 ) -> CallEstimate:
     """The estimate of one cell with an LLM optimization agent (see the module docstring), or with the offline
-    T-P-P (`optimizer_llm=False`, LLM decision agents, a one-shot or default paradigm: one optimization-agent
-    answer at most); the decision agents' part is the role `decision` when they are LLMs."""
+    T-P-P facing LLM decision agents (`optimizer_llm=False`: its real answers to `DECISION_REPLY`); the decision
+    agents' part is the role `decision` when they are LLMs."""
     spec = OptimizerSpec.from_agent_spec({**agent_spec, "kind": "llm"})
     paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
     profile = DecisionProfile(
@@ -153,7 +153,8 @@ def estimate_cell(
             profile, decision_model, template=template, district=env.district, max_turns=turns
         )
         decision_steps = env.decision.max_steps
-    stand_in: Any = StandInOptimizer(start, optimizer_model) if start is not None else OfflineReplay(offline_messages(2))
+    said = turns + 1 if paradigm is Paradigm.CONVERSATION else 2  # the opening and an answer to each turn
+    stand_in: Any = StandInOptimizer(start, optimizer_model) if start is not None else OfflineReplay(offline_messages(said))
     agent = OptimizerAgent(lambda: stand_in, stand_in.name)
     agent.reset(0)
     actions = 0
