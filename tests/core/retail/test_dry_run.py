@@ -56,7 +56,7 @@ def test_the_dry_run_counts_the_framework_agents_calls_exactly(monkeypatch, fake
     by_agent = {a["agent"]: a for a in guess["agents"]}
     assert by_agent["oracle"]["calls"] == 0 and all(by_agent[name]["calls"] for name, _, _ in AGENTS)
     assert guess["cost"].startswith("$") and "calls assumed" in by_agent["react-orca"]["note"]
-    assert guess["calls_upper_bound"] is None  # a floor, not a bound: none is claimed
+    assert guess["calls_upper_bound"] > 10 * guess["calls"]  # every loop at its limit, every day of the horizon
     either = {"text": PAPER_REPLY, "tool_calls": [{"name": "end_today", "arguments": {}}]}
     fake_llm.script([either for _ in range(guess["calls"] + 5)])
     summary = run_experiment(spec, store, engine=LocalEngine(1), progress=False)
@@ -84,3 +84,21 @@ def test_the_judges_estimate_matches_a_fake_server_judge_run(fake_llm) -> None:
     judged = estimate_cell(agent, config, None, judge_llm=True)
     assert judged.roles["judge"] == (2, 2 * judge_request_tokens())
     assert (judged.calls, judged.input_tokens) == (alone.calls + 2, alone.input_tokens + 2 * judge_request_tokens())
+
+
+def test_a_run_that_never_ends_its_days_stays_under_the_upper_bound(monkeypatch, fake_llm, tmp_path) -> None:
+    """The bound holds for a model that only ever looks (a view call every reply, so each day runs to its cap)."""
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_url)
+    agents = "".join(
+        f'[[agents]]\nname = "{fw}"\nkind = "llm"\nprovider = "openai"\nmodel = "agent-m"\nframework = "{fw}"\n'
+        "day_cap = 3\n"
+        for fw in ("react", "plan_and_act")
+    )
+    spec = parse_spec(SPEC.replace("days = 3", "days = 2") + agents)
+    store = Store(tmp_path / "r.duckdb")
+    guess = estimate(spec, store, PRICES)
+    look = {"text": "", "tool_calls": [{"name": "view_funds_and_date", "arguments": {}}]}
+    fake_llm.script([look for _ in range(guess["calls_upper_bound"] + 5)])
+    assert run_experiment(spec, store, engine=LocalEngine(1), progress=False).failed == 0
+    assert guess["calls"] < len(fake_llm.requests) <= guess["calls_upper_bound"]
