@@ -65,7 +65,13 @@ def test_the_estimate_sums_upper_bounds_and_says_the_assumption() -> None:
     `DryRunModel` counts what a request would send (system, messages, tool schemas) and answers the assumed reply."""
     from types import SimpleNamespace
 
-    from core.experiments.costs import CallEstimate, DryRunModel, assumed_reply, estimate_cells, estimate_tokens
+    from core.experiments.costs import (
+        CallEstimate,
+        DryRunModel,
+        assumed_reply,
+        estimate_cells,
+        estimate_tokens,
+    )
     from core.llm.types import Message, ToolCall, ToolSpec
 
     spec = toy_spec([{"name": n, "kind": "llm", "provider": "openai", "model": "m"} for n in ("a", "b")])
