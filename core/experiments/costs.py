@@ -4,7 +4,9 @@ A cell's tokens are those its run recorded (per column the larger of the transit
 `Store.run_tokens` reads them back), priced with the price table (`core.llm.prices`). The budget counts what
 the cells finished in this driver call cost at list price (a reply served from the cache is counted as if sent:
 the guard errs on the side of stopping). An estimate asks each LLM agent's adapter for `llm_calls(agent,
-env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown".
+env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown". Adapters
+build the requests a cell would send with `DryRunModel` (a `ChatModel` that sends nothing, answers an assumed
+reply and counts each request's tokens), so no prompt length is guessed.
 """
 
 from __future__ import annotations
@@ -254,7 +256,9 @@ class DryRunModel:
         sent = request_tokens(system, messages, tools)
         self.calls += 1
         self.input_tokens += sent
-        calls = tuple(ToolCall(f"dry{self.calls}_{i}", c.name, dict(c.arguments)) for i, c in enumerate(self.tool_calls))
+        calls = tuple(
+            ToolCall(f"dry{self.calls}_{i}", c.name, dict(c.arguments)) for i, c in enumerate(self.tool_calls)
+        )
         return Reply(self.reply, calls, Usage(sent, estimate_tokens(self.reply)), stop_reason="dry-run")
 
 
@@ -318,8 +322,11 @@ def estimate_cells(
             )
             continue
         row["calls"] += guess.calls
-        bound = guess.max_calls if guess.max_calls is not None else None if guess.assumption else guess.calls
-        row["calls_upper_bound"] = None if bound is None or row["calls_upper_bound"] is None else row["calls_upper_bound"] + bound
+        bound = guess.max_calls if guess.max_calls is not None else (None if guess.assumption else guess.calls)
+        if bound is None or row["calls_upper_bound"] is None:
+            row["calls_upper_bound"] = None  # an estimate that claims no bound: the agent's bound is unknown
+        else:
+            row["calls_upper_bound"] += bound
         row["input_tokens"] += guess.input_tokens
         row["output_tokens"] += guess.calls * guess.output_tokens_per_call
         cost = _guess_cost(agent, guess, prices, roles, mine)
