@@ -4,14 +4,17 @@ A cell's tokens are those its run recorded (per column the larger of the transit
 `Store.run_tokens` reads them back), priced with the price table (`core.llm.prices`). The budget counts what
 the cells finished in this driver call cost at list price (a reply served from the cache is counted as if sent:
 the guard errs on the side of stopping). An estimate asks each LLM agent's adapter for `llm_calls(agent,
-env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown".
+env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown". Adapters
+build the requests a cell would send with `DryRunModel` (a `ChatModel` that sends nothing, answers an assumed
+reply and counts each request's tokens), so no prompt length is guessed.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -20,7 +23,7 @@ from core.errors import SpecError
 from core.experiments.spec import AgentSpec, ExperimentSpec
 from core.llm.prices import PriceTable
 from core.llm.roles import RoleModel
-from core.llm.types import Usage
+from core.llm.types import Message, Reply, ToolCall, ToolSpec, Usage
 from core.store.rollouts import RunRecord
 
 TOKEN_CHARS = 4.0
@@ -203,12 +206,60 @@ class Budget:
 class CallEstimate:
     """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call;
     `roles` is the part of them made by environment-side roles, role -> (calls, input tokens), which is priced
-    at that role's model (the rest at the agent's)."""
+    at that role's model (the rest at the agent's). When the calls depend on what the model does (its tool calls,
+    when it ends), `calls` are those of the behaviour `assumption` states and `max_calls` is the protocol's upper
+    bound on calls (every tool loop to its step limit, every conversation to its turn limit); None: `calls` is
+    already the bound without an `assumption`, no bound stated with one ("calls_upper_bound" is then None)."""
 
     calls: int
     input_tokens: int
     output_tokens_per_call: int = DEFAULT_OUTPUT_TOKENS
     roles: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    max_calls: int | None = None
+    assumption: str = ""
+
+
+def assumed_reply(sentence: str, tokens: int = DEFAULT_OUTPUT_TOKENS) -> str:
+    """`sentence` repeated and cut to `tokens` tokens by the estimate's rule (`TOKEN_CHARS` characters a
+    token): a stand-in reply of the assumed output length."""
+    size = int(tokens * TOKEN_CHARS)
+    unit = sentence.strip() + " "
+    return (unit * (size // len(unit) + 1))[:size].strip()
+
+
+def request_tokens(system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> int:
+    """Input tokens of one request by `estimate_tokens`: the system prompt, each message (its text and any tool
+    call's arguments) and each tool's schema (name, description, parameters as JSON)."""
+    sent = estimate_tokens(system) + sum(estimate_tokens(m.content or "") for m in messages)
+    sent += sum(
+        estimate_tokens(json.dumps({"name": c.name, "arguments": c.arguments})) for m in messages for c in m.tool_calls
+    )
+    return sent + sum(
+        estimate_tokens(json.dumps({"name": t.name, "description": t.description, "parameters": t.parameters}))
+        for t in tools
+    )
+
+
+class DryRunModel:
+    """A `ChatModel` that sends nothing: it answers every request with `reply` (and the native `tool_calls`, none
+    by default) and counts the requests and their input tokens (`request_tokens`), so an adapter can build the
+    real requests of a cell under that assumed reply without a key."""
+
+    def __init__(self, reply: str, name: str = "dry-run", tool_calls: Sequence[ToolCall] = ()) -> None:
+        self.reply = reply
+        self.name = name
+        self.tool_calls = tuple(tool_calls)
+        self.calls = 0
+        self.input_tokens = 0
+
+    def complete(self, system: str, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> Reply:
+        sent = request_tokens(system, messages, tools)
+        self.calls += 1
+        self.input_tokens += sent
+        calls = tuple(
+            ToolCall(f"dry{self.calls}_{i}", c.name, dict(c.arguments)) for i, c in enumerate(self.tool_calls)
+        )
+        return Reply(self.reply, calls, Usage(sent, estimate_tokens(self.reply)), stop_reason="dry-run")
 
 
 def _guess_cost(
@@ -251,6 +302,7 @@ def estimate_cells(
                 "input_tokens": 0,
                 "output_tokens": 0,
                 "cost_usd": 0.0,
+                "calls_upper_bound": 0,
                 "note": "",
             },
         )
@@ -264,12 +316,17 @@ def estimate_cells(
             hook(played, dict(instances[cell.instance]), spec.max_steps) if callable(hook) else None
         )
         if guess is None:
-            row["calls"] = row["cost_usd"] = None
+            row["calls"] = row["cost_usd"] = row["calls_upper_bound"] = None
             row["note"] = "calls unknown: " + (
                 "the adapter has no llm_calls estimate" if not callable(hook) else "the adapter cannot estimate this agent"
             )
             continue
         row["calls"] += guess.calls
+        bound = guess.max_calls if guess.max_calls is not None else (None if guess.assumption else guess.calls)
+        if bound is None or row["calls_upper_bound"] is None:
+            row["calls_upper_bound"] = None  # an estimate that claims no bound: the agent's bound is unknown
+        else:
+            row["calls_upper_bound"] += bound
         row["input_tokens"] += guess.input_tokens
         row["output_tokens"] += guess.calls * guess.output_tokens_per_call
         cost = _guess_cost(agent, guess, prices, roles, mine)
@@ -279,6 +336,8 @@ def estimate_cells(
         elif row["cost_usd"] is not None:
             row["cost_usd"] += cost
             row["note"] = f"output tokens assumed: {guess.output_tokens_per_call} per call"
+        if guess.assumption and guess.assumption not in row["note"]:
+            row["note"] = "; ".join(x for x in (row["note"], f"calls assumed: {guess.assumption}") if x)
     agents = list(rows.values())
     known = all(r["calls"] is not None for r in agents)
     priced = all(r["cost_usd"] is not None for r in agents)
@@ -286,6 +345,11 @@ def estimate_cells(
         "experiment_id": spec.experiment_id,
         "pending_cells": len(cells),
         "calls": sum(r["calls"] for r in agents) if known else None,
+        "calls_upper_bound": (
+            sum(r["calls_upper_bound"] for r in agents)
+            if all(r["calls_upper_bound"] is not None for r in agents)
+            else None
+        ),
         "input_tokens": sum(r["input_tokens"] for r in agents),
         "output_tokens": sum(r["output_tokens"] for r in agents),
         "cost_usd": round(sum(r["cost_usd"] for r in agents), 6) if priced else None,

@@ -120,6 +120,22 @@ def make_agent(
     return agent
 
 
+def llm_calls(agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> Any:
+    """The dry-run estimate of one cell (`experiment run --dry-run`): an LLM framework agent's requests under a
+    stated assumed behaviour, and the judge's when the role `judge` is an LLM (`core.retail.estimate`); an
+    offline agent makes none (the judge only scores an Evolving-Strategy agent's strategies)."""
+    from core.experiments.costs import CallEstimate
+    from core.retail.estimate import estimate_cell
+    from core.retail.frameworks import FRAMEWORKS
+
+    framework = agent_name(agent_spec)
+    if framework not in FRAMEWORKS:
+        return CallEstimate(0, 0)
+    judge = (agent_spec.get("roles") or {}).get("judge")
+    judge_llm = judge is not None and judge.get("provider") != "offline"
+    return estimate_cell({**agent_spec, "framework": framework}, config, max_steps, judge_llm)
+
+
 def tables(env: RetailBenchEnv) -> dict[str, Any]:
     """The cell's RetailBench record tables and evaluation ground truth, written with its run by the driver."""
     from core.retail.run import run_tables

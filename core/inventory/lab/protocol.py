@@ -249,7 +249,8 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
     C makes 2 calls (the consultant, the judge); B runs to the turn limit (the judge never says Yes), each turn
     the consultant, the judge and — when the imitator is an LLM — the imitator; every reply is
     `DEFAULT_OUTPUT_TOKENS` long, the offline imitator's too. Input tokens are what those calls send (system
-    prompt and history) by `estimate_tokens`. A (the Copilot's conversation) has no estimate (None)."""
+    prompt and history) by `estimate_tokens`. A (the Copilot's conversation): `core.inventory.lab.estimate`, its
+    real requests under a stated assumed reply, with an upper bound on calls."""
     lab = _lab_config(config.get("lab") or {})
     scenario = Scenario.from_dict(config["scenario"])
     roles = dict(agent.get("roles") or {})
@@ -260,6 +261,10 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
         csv = f"Business parameters (extracted_params.csv):\n{scenario.params_csv()}"
         sent = estimate_tokens(PARAMETER_PROMPT) + estimate_tokens(csv) + estimate_tokens(JUDGE_PROMPT) + reply
         return CallEstimate(2, sent, out)
+    if treatment == "A":
+        from core.inventory.lab.estimate import estimate_a
+
+        return estimate_a(agent, config, lab)
     if treatment != "B":
         return None
     imitator = roles.get("imitator")

@@ -20,7 +20,6 @@ tokens are the cell's metrics `decision_input_tokens`/`decision_output_tokens`, 
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -28,12 +27,12 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, CallEstimate, estimate_tokens
+from core.experiments.costs import CallEstimate
 from core.llm.roles import RoleModel
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
 from core.schedule.lab.env import ConversationEnv, OptimizerAgent
-from core.schedule.lab.llm_decision import DecisionAgentSpec, build_prompt
+from core.schedule.lab.llm_decision import DecisionAgentSpec
 from core.schedule.lab.optimization_agents import OptimizerSpec
 from core.schedule.lab.utilities import utility_by_key, utility_set
 
@@ -250,54 +249,21 @@ def make_agent(
 def llm_calls(
     agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None
 ) -> CallEstimate | None:
-    """The dry-run estimate of one cell (`experiment run --dry-run`) for an offline optimization agent facing
-    LLM decision agents (the role `decision`) in a conversation, an upper bound under stated assumptions: the
-    conversation runs to the turn limit (or `max_steps`), each decision-agent turn is one model call (no
-    check_utility call), every reply is `DEFAULT_OUTPUT_TOKENS` long and says nothing the optimizer can act on
-    (`ASSUMED_REPLY`; the optimizer's messages are the ones it then writes). Input tokens: the system prompt and the history of each call (`estimate_tokens`; the tool
-    schema is not counted). Offline decision agents: no call. An LLM optimization agent, or another paradigm:
-    None (unknown)."""
+    """The dry-run estimate of one cell (`experiment run --dry-run`), built by `core.schedule.lab.estimate`: the
+    cell's real requests (the optimization agent's, when it is an LLM, and the decision agents', when they are,
+    as the role `decision`) under a stated assumed reply, in every paradigm, with the protocol's upper bound on
+    calls. An offline optimization agent facing offline decision agents makes none."""
+    from core.schedule.lab.estimate import estimate_cell
+
     roles = dict(agent_spec.get("roles") or {})
     decision = roles.get("decision")
     optimizer = roles.get("optimizer")
+    decision_llm = decision is not None and decision.get("provider") != "offline"
     if agent_spec.get("kind") == "llm" or (optimizer is not None and optimizer.get("provider") != "offline"):
-        return None
-    if decision is None or decision.get("provider") == "offline":
+        return estimate_cell(agent_spec, config, max_steps, decision_llm)
+    if not decision_llm:
         return CallEstimate(0, 0)
-    paradigm = str(agent_spec.get("paradigm", "conversation"))
-    if paradigm != Paradigm.CONVERSATION.value:
-        return None
-    spec = OptimizerSpec.from_agent_spec(agent_spec)
-    template = DecisionAgentSpec.from_config(config.get("decision")).template_for(
-        paradigm, spec.design.upper()
-    )
-    profile = DecisionProfile(
-        utility_by_key(config["utility"]), Style(config["style"]), Feedback(config["feedback"])
-    )
-    system = estimate_tokens(build_prompt(profile, template))
-    turns = int(config.get("max_turns", 20))
-    turns = min(turns, max_steps) if max_steps else turns
-    reply = DEFAULT_OUTPUT_TOKENS
-    messages = _optimizer_messages(spec.design.upper(), turns)
-    sent = sum(system + sum(messages[:k]) + (k - 1) * reply for k in range(1, turns + 1))
-    return CallEstimate(turns, sent, reply, roles={"decision": (turns, sent)})
-
-
-ASSUMED_REPLY = "Hmm, I am not sure about that. " * 200
-"""What the estimate's decision agent says each turn (cut to `DEFAULT_OUTPUT_TOKENS` tokens): nothing the
-offline optimization agent can act on, so it asks again."""
-
-
-@functools.lru_cache(maxsize=16)
-def _optimizer_messages(design: str, turns: int) -> tuple[int, ...]:
-    """Tokens of the offline optimization agent's messages in a conversation of `turns` turns in which every
-    decision-agent reply is `ASSUMED_REPLY` (the agent is deterministic, so this is what it would write)."""
-    agent = OptimizerSpec.from_agent_spec({"design": design}).factory(None)()
-    said = [agent.opening()]
-    text = ASSUMED_REPLY[: 4 * DEFAULT_OUTPUT_TOKENS].strip()
-    while len(said) < turns:
-        said.append(agent.respond(text))
-    return tuple(estimate_tokens(m) for m in said)
+    return estimate_cell(agent_spec, config, max_steps, True, optimizer_llm=False)
 
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:

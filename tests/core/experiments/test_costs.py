@@ -57,3 +57,40 @@ def test_a_model_without_a_price_is_unknown_not_free(report_store) -> None:
     assert costs.at["gpt", "price"] == "price unknown" and costs.at["gpt", "cost_usd"] != 0.0
     assert report.total_cost is None
     assert "output tokens, price unknown at list price" in to_markdown(report)
+
+
+def test_the_estimate_sums_upper_bounds_and_says_the_assumption() -> None:
+    """Issue 30: an estimate whose calls rest on an assumed behaviour names it in the agent's note and sums the
+    adapter's upper bounds (`calls_upper_bound`); one that claims no bound makes the total bound unknown; a
+    `DryRunModel` counts what a request would send (system, messages, tool schemas) and answers the assumed reply."""
+    from types import SimpleNamespace
+
+    from core.experiments.costs import (
+        CallEstimate,
+        DryRunModel,
+        assumed_reply,
+        estimate_cells,
+        estimate_tokens,
+    )
+    from core.llm.types import Message, ToolCall, ToolSpec
+
+    spec = toy_spec([{"name": n, "kind": "llm", "provider": "openai", "model": "m"} for n in ("a", "b")])
+    guesses = {"a": CallEstimate(3, 300, 10, max_calls=9, assumption="one request a turn"),
+               "b": CallEstimate(2, 200, 10, assumption="a floor")}  # fmt: skip
+    adapter = SimpleNamespace(llm_calls=lambda agent, config, max_steps: guesses[agent["name"]])
+    cells = [SimpleNamespace(agent=n, instance="i") for n in ("a", "a", "b")]
+    prices = parse_prices('[openai]\n"m" = { input = 1, output = 2 }\n')
+    out = estimate_cells(spec, adapter, cells, {"i": {}}, prices)
+    rows = {r["agent"]: r for r in out["agents"]}
+    assert (rows["a"]["calls"], rows["a"]["calls_upper_bound"]) == (6, 18) and rows["b"]["calls_upper_bound"] is None
+    assert "calls assumed: one request a turn" in rows["a"]["note"] and out["calls"] == 8
+    assert out["calls_upper_bound"] is None
+    reply = assumed_reply("No.", 5)
+    assert len(reply) <= 20 and reply.startswith("No.")
+    model = DryRunModel(reply, tool_calls=(ToolCall("c", "end_today", {}),))
+    tool = ToolSpec("end_today", "End the day.", {"type": "object", "properties": {}})
+    answer = model.complete("s" * 40, [Message("user", "u" * 80)], [tool])
+    assert answer.text == reply and [c.name for c in answer.tool_calls] == ["end_today"]
+    assert model.calls == 1 and model.input_tokens == 10 + 20 + estimate_tokens(
+        '{"name": "end_today", "description": "End the day.", "parameters": {"type": "object", "properties": {}}}'
+    )

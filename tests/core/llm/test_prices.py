@@ -73,3 +73,24 @@ def test_the_file_comes_from_the_environment_and_a_missing_file_is_an_error(tmp_
         load_prices(mine)
     mine.write_text('[anthropic]\n"x" = { input = 1, output = 2 }\n')
     assert load_prices(mine).price("anthropic", "x") is not None
+
+
+def test_the_shipped_table_prices_every_model_the_shipped_specs_name() -> None:
+    """Issue 30: a `--budget` on a shipped paper spec is not refused for a missing price (gpt-5-mini for seed
+    000's Treatment A, gpt-3.5-turbo and gpt-5 for seed 003's Table 5), and every model added for the papers
+    names its source and date."""
+    from core.experiments.costs import check_prices, role_models
+    from core.experiments.spec import load_adapter, load_spec
+
+    table = load_prices(DEFAULT_PRICES_PATH)
+    specs = sorted((DEFAULT_PRICES_PATH.parent / "experiments").glob("*.toml"))
+    assert len(specs) >= 10
+    for path in specs:
+        spec = load_spec(path)
+        check_prices(spec, table, path.name, role_models(spec, load_adapter(spec.adapter_module)))
+    for model in ("gpt-3.5-turbo", "gpt-5", "gpt-5-mini"):
+        assert table.price("openai", model) is not None, model
+    lines = DEFAULT_PRICES_PATH.read_text(encoding="utf-8").splitlines()
+    for model in ("gpt-3.5-turbo", "gpt-5", "gpt-5-mini", "o4-mini", "claude-opus-4-5"):
+        line = next(x for x in lines if x.startswith(f'"{model}"'))
+        assert "#" in line and "pricing" in line and "20" in line.split("#")[1], line

@@ -3,6 +3,8 @@ paradigm and design, and one experiment cell run by the worker against the fake 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.errors import SpecError
@@ -229,4 +231,5 @@ def test_the_dry_run_counts_the_decision_agents_calls_exactly(monkeypatch, fake_
     run_experiment(spec, store, engine=LocalEngine(1), progress=False)
     assert len(fake_llm.requests) == guess["calls"]
     sent = sum(estimate_tokens(m["content"] or "") for r in fake_llm.requests for m in r["body"]["messages"])
-    assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)
+    sent += sum(estimate_tokens(json.dumps(t["function"])) for r in fake_llm.requests for t in r["body"]["tools"])
+    assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)  # the tool schema too
