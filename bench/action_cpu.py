@@ -2,7 +2,7 @@
 
 Wall times on a shared machine measure the other developers; CPU seconds hardly depend on them. This starts the
 server as `bench/class_load.py` does (offline, a fresh store, `$ORCA_SCRIPT_TIMING` set), visits the three pages
-once (the teacher's warm-up), then runs `--students` students one after another through Streamlit's websocket
+once (the teacher's warm-up; the teacher's tab stays open), then runs `--students` students one after another through Streamlit's websocket
 protocol (`bench/class_load.py: WsTab`), each doing the class's actions: open the Inventory Copilot, two chat
 turns, switch to School Scheduling, one chat turn, switch to the Policy Simulator, a small simulation (two
 heuristic policies, 100 paths, no grid, DP or DQN), switch back to the Copilot. Around each action it reads the
@@ -124,12 +124,14 @@ async def student(url: str, tag: str, server_pid: int, timing: Path, settle: flo
 
 
 async def drive(url: str, args: argparse.Namespace, pid: int, timing: Path) -> list[list[dict]]:
-    async with WsTab(url) as tab:  # the teacher's warm-up: imports and process-wide caches paid once
+    """The teacher's warm-up visit (imports and process-wide caches paid once), then the students. The teacher's
+    tab stays open as in class: Streamlit drops its compiled page scripts when the last session disconnects."""
+    async with WsTab(url) as tab:
         await tab.rerun(page_name="inventory_copilot")
         for title in ("School Scheduling", "Policy Simulator"):
             await tab.rerun(page_title=title)
-    await asyncio.sleep(1.0)
-    return [await student(url, tag_of(i), pid, timing, args.settle) for i in range(args.students)]
+        await asyncio.sleep(1.0)
+        return [await student(url, tag_of(i), pid, timing, args.settle) for i in range(args.students)]
 
 
 def main() -> None:

@@ -645,7 +645,7 @@ def script_timing() -> Iterator[ScriptRunTimer]:
     if profile_dir:
         import cProfile
 
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.thread_time)  # CPU of the script thread, not waits
         profiler.enable()
     started, t0, cpu0 = time.time(), time.perf_counter(), time.thread_time()
     outcome = "finished"
