@@ -41,6 +41,9 @@ ENV_ERROR_KEY = ui_keys.ENV_ERROR
 
 SCRIPT_TIMING_VAR = timing.TIMING_VAR
 """Opt-in server-side timing: when this variable names a file, every script run appends one JSON line to it."""
+SCRIPT_PROFILE_VAR = "ORCA_SCRIPT_PROFILE"
+"""Opt-in profiling (with `SCRIPT_TIMING_VAR`): when this names a folder, each script run's script thread is
+profiled with cProfile into `<page>-<start>.prof` there (`bench/action_cpu.py --profile`)."""
 
 
 def current_settings() -> Settings:
@@ -637,6 +640,13 @@ def script_timing() -> Iterator[ScriptRunTimer]:
 
     ctx = get_script_run_ctx()
     tally = timing.begin_run(ctx.session_id if ctx is not None else "bare")
+    profile_dir = os.environ.get(SCRIPT_PROFILE_VAR)
+    profiler = None
+    if profile_dir:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # CPU of the script thread, not waits
+        profiler.enable()
     started, t0, cpu0 = time.time(), time.perf_counter(), time.thread_time()
     outcome = "finished"
     try:
@@ -646,6 +656,9 @@ def script_timing() -> Iterator[ScriptRunTimer]:
         raise
     finally:
         timing.end_run()
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(Path(profile_dir) / f"{timer.page or 'home'}-{started:.4f}.prof")
         line = timing_record(
             timer.page,
             tally.session,

@@ -171,14 +171,12 @@ def open_chat(store: Store | None, settings: Settings) -> RecordedChat | None:
     return chat
 
 
-def transcript(chat: RecordedChat) -> None:
-    history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
+def transcript(chat: RecordedChat, history: DeltaGenerator) -> None:
+    """The conversation so far, into `history` (filled after this run's turn, so no second run shows it)."""
     for message in chat.agent.messages[1:]:
         if message.role in ("user", "assistant") and message.content:
             with history.chat_message(message.role):
                 st.markdown(message.content)
-    if chat.recorder.read_only:
-        st.warning(READ_ONLY_NOTE, icon=":material/lock:")
 
 
 def rebuilt(chat: RecordedChat, store: Store | None, settings: Settings) -> RecordedChat:
@@ -195,8 +193,8 @@ def rebuilt(chat: RecordedChat, store: Store | None, settings: Settings) -> Reco
 
 
 def send(chat: RecordedChat, prompt: str) -> None:
-    """One turn; on an error the typed message is kept to send again."""
-    sent = False
+    """One turn; on an error the typed message is kept to send again. The page shows the turn in the same run
+    (the transcript and the model panel are drawn after it): no second script run per turn (issue 31)."""
     with guard(), st.spinner("Thinking and solving..."):
         try:
             chat.say(prompt)
@@ -205,9 +203,6 @@ def send(chat: RecordedChat, prompt: str) -> None:
             raise
         st.session_state.pop(UNSENT, None)
         keep_run_in_url(chat.recorder.run_id)
-        sent = True
-    if sent:
-        st.rerun()
 
 
 def unsent_box(unsent: str) -> None:
@@ -230,7 +225,9 @@ def unsent_box(unsent: str) -> None:
 
 def chat_panel(chat: RecordedChat, store: Store | None, settings: Settings) -> RecordedChat:
     """The transcript, the chat box and a kept unsent message; returns the chat (rebuilt after a switch)."""
-    transcript(chat)
+    history = st.container(height=620, border=True)  # long chats scroll here; the panel stays in view
+    if chat.recorder.read_only:
+        st.warning(READ_ONLY_NOTE, icon=":material/lock:")
     prompt = st.chat_input(
         "Tell the agent what you think of the schedule", key="sched_chat", disabled=chat.recorder.read_only
     )
@@ -240,6 +237,7 @@ def chat_panel(chat: RecordedChat, store: Store | None, settings: Settings) -> R
         prompt = prompt or resend
     if prompt:
         send(chat, prompt)
+    transcript(chat, history)
     if (unsent := st.session_state.get(UNSENT)) is not None:
         unsent_box(unsent)
     return chat

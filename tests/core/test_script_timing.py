@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import pstats
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.store import Store
-from core.ui import SCRIPT_TIMING_VAR, script_timing
+from core.ui import SCRIPT_PROFILE_VAR, SCRIPT_TIMING_VAR, script_timing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,17 @@ def test_each_run_appends_one_line_with_its_outcome(tmp_path: Path, monkeypatch:
     assert first["page"] == "inventory_copilot" and first["outcome"] == "finished"
     assert first["session"] == "bare" and first["seconds"] >= 0 and first["cpu_s"] >= 0
     assert second["outcome"] == "KeyError"
+
+
+def test_profiling_writes_one_profile_per_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(SCRIPT_TIMING_VAR, str(tmp_path / "timing.jsonl"))
+    monkeypatch.setenv(SCRIPT_PROFILE_VAR, str(tmp_path))
+    with script_timing() as timer:
+        timer.page = "policy_simulator"
+        sorted(range(1000), key=str)
+    (profile,) = tmp_path.glob("*.prof")
+    assert profile.name.startswith("policy_simulator-")
+    assert any("sorted" in str(key) for key in pstats.Stats(str(profile)).stats)  # type: ignore[attr-defined]
 
 
 def test_the_app_logs_its_script_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -248,3 +248,19 @@ def test_an_upload_with_a_nul_in_a_name_is_refused_naming_file_and_line(monkeypa
     assert not at.exception
     assert not any("students" in d.value.columns for d in at.dataframe)
     assert any("east side.csv line 3: control character" in e.value for e in at.error)
+
+
+def test_a_chat_turn_shows_in_the_run_that_answered_it(monkeypatch, tmp_path):
+    """No second script run per turn (issue 31: each costs the shared server a whole page render): the turn's
+    run draws the transcript and the model panel after answering, without `st.rerun`."""
+    import streamlit
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "one_run.duckdb"))
+    at = opened(AppTest.from_file(PAGE, default_timeout=120))
+    reruns: list[object] = []
+    real_rerun = streamlit.rerun
+    monkeypatch.setattr(streamlit, "rerun", lambda *a, **k: (reruns.append(a), real_rerun(*a, **k)))
+    at.chat_input(key="sched_chat").set_value("Could Everett start at 9:30?").run()
+    assert not at.exception and reruns == []
+    assert at.chat_message[-2].markdown[0].value == "Could Everett start at 9:30?"
+    assert at.metric[0].value == "2,173"

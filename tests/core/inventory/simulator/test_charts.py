@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -164,3 +165,52 @@ def test_cost_bars_whiskers_and_colours():
     shown = comparison_figure(table).data[0]
     assert list(shown.y) == [20.0, 30.0] and list(shown.error_y.arrayminus) == [1.0, 2.0]
     assert list(shown.marker.color) == ["#e4572e", "#4c78a8"]
+
+
+def _trajectory_reference(trajectories, path, lost_sales):
+    """The trajectory figure as Plotly's validated builders make it (`make_subplots`, `add_trace`)."""
+    from plotly.subplots import make_subplots
+
+    shortage = ("Lost demand" if lost_sales else "Backordered demand") + " (dotted: demand)"
+    fig = make_subplots(
+        rows=4, cols=1, shared_xaxes=True, vertical_spacing=0.05, subplot_titles=(*charts.TRAJECTORY_ROWS, shortage)
+    )
+    for i, (name, traj) in enumerate(trajectories.items()):
+        rows = (traj.on_hand[path], traj.pipeline[path].sum(axis=-1), traj.orders[path], traj.shortage[path])
+        look = charts.style(i)
+        for row, values in enumerate(rows, start=1):
+            fig.add_trace(
+                go.Scatter(
+                    x=np.arange(traj.on_hand.shape[1]), y=values, name=charts.policy_label(name), legendgroup=name,
+                    showlegend=row == 1, mode="lines+markers",
+                    line={"shape": "hv", "color": look["color"], "dash": look["dash"], "width": 2.5},
+                    marker={"size": 6, "symbol": look["symbol"]},
+                    hovertemplate=f"{name}<br>t=%{{x}}: %{{y}}<extra></extra>",
+                ),
+                row=row, col=1,
+            )  # fmt: skip
+    demand = next(iter(trajectories.values())).demand[path]
+    fig.add_trace(
+        go.Scatter(x=np.arange(len(demand)), y=demand, name="Demand", mode="lines",
+                   line={"dash": "dot", "color": "grey", "shape": "hv"}),
+        row=4, col=1,
+    )  # fmt: skip
+    fig.update_xaxes(title_text="Period t (0 = the first)", row=4, col=1)
+    fig.update_yaxes(title_text="units")
+    fig.update_layout(legend={"orientation": "h", "y": -0.08})
+    fig.update_layout(
+        title=f"Sample path {path + 1}: every policy facing the same demand", height=820,
+        margin={"l": 70, "r": 20, "t": 70, "b": 60}, legend_title_text="", font={"size": charts.FONT_SIZE},
+    )  # fmt: skip
+    return fig
+
+
+@pytest.mark.parametrize("lost_sales", [True, False])
+def test_the_unvalidated_trajectory_figure_is_the_validated_one(evaluations, lost_sales):
+    """The fast build (plain dicts, no per-property validation; issue 31) sends the browser the same JSON as
+    Plotly's validated builders."""
+    _, evs = evaluations
+    trajs = {e.policy: e.trajectory for e in evs}
+    fast = json.loads(charts.trajectory_figure(trajs, 1, lost_sales).to_json())
+    assert fast == json.loads(charts.trajectory_figure(trajs, 1, lost_sales, validate=True).to_json())
+    assert fast == json.loads(_trajectory_reference(trajs, 1, lost_sales).to_json())
