@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from core.errors import SpecError
 from core.inventory.copilot import conflicts as cf
+from core.inventory.copilot import plan_unit
 from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu import intents
@@ -166,7 +167,7 @@ class ExtractionAgent(ExtractionBase):
             return self._finish(said, [])
         parsed = parse(user_text)
         self._learn_unit(parsed)
-        reading = read_message(self._counted(user_text), expected, self._sizes())
+        reading = read_message(self._planned(parsed, self._counted(user_text), notes), expected, self._sizes())
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
@@ -204,6 +205,20 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _planned(self, said: Message, text: str, notes: list[str]) -> str:
+        """The pack the owner sells or plans in becomes the table's unit ('we sell them in packs of six'), and
+        counts of its contents are said in packs, read back ('120 sausages ÷ 6 per pack = 20 packs')."""
+        if (
+            self.state.planned is None
+            and not self.table.is_defined("demand_distribution")
+            and (unit := plan_unit.stated(said)) is not None
+        ):
+            self.state.planned, self.state.counted_in = unit, unit.container
+            return text
+        if self.state.planned is None:
+            return text
+        return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)
 
     def _sizes(self) -> dict[str, float]:
         """The container sizes to multiply out: every size stated so far, except the container demand is
