@@ -85,6 +85,8 @@ class DialogueState:
     """Container sizes the user stated ('a box holds 24 bags': {'box': 24}), applied to later messages."""
     counted_in: str | None = None
     """The container the user counts demand in ('about 49 boxes a week'): the table's unit, never multiplied."""
+    supplied_in: set[str] = field(default_factory=set)
+    """Packs the goods come in ('they come in packs of 8'): demand said only in one of them is asked about."""
     planned: PlanUnit | None = None
     """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
     """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""

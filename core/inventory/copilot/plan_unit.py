@@ -13,7 +13,7 @@ from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
 _SELL = frozenset({"sell", "sells", "selling", "sold"})
 _PLAN = _SELL | frozenset({"plan", "planning", "count", "counts", "counted", "stock", "stocking"})
-_PACKS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "bundle", "bunch"})
+_PACKS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "bundle", "bunch", "bag"})
 _GENERIC = frozenset({"unit", "item", "piece"})
 _NOT_NOUNS = frozenset(
     ["i", "we", "it", "them", "they", "the", "a", "an", "to", "how", "many", "of", "our", "my", "in", "by", "and",
@@ -79,15 +79,41 @@ def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> 
         elif m.container is None and m.unit is None:
             after = text[end:].split(maxsplit=1)
             word = after[0].strip(".,;:!?").lower() if after else ""
-            if word in unit.nouns:
+            if word.rstrip("s") in {n.rstrip("s") for n in unit.nouns}:  # 'yoghurt' named, 'yoghurts' said
                 noun, end = word, end + text[end:].index(after[0]) + len(word)
         if not noun:
             continue
         count = format_number(float(m.value) / unit.size)
-        notes.append(f"{format_number(float(m.value))} {noun} ÷ {format_number(unit.size)} per {unit.container} "
-                     f"= {count} {unit.plural}")
+        notes.append(
+            f"{format_number(float(m.value))} {noun} ÷ {format_number(unit.size)} per {unit.container} "
+            f"= {count} {unit.plural}"
+        )
         rate = f" per {m.period}" if m.period and m.container else ""
         swaps.append((m.span[0], end, f"{count} {unit.plural}{rate}"))
     for start, end, new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+_SUPPLY = frozenset(
+    {"come", "comes", "arrive", "arrives", "delivered", "ship", "ships", "shipped", "supplied"}
+)
+_OUTER = frozenset({"case", "crate", "box", "pack", "carton", "tray"})
+
+
+def supplied_in(said: Message) -> set[str]:
+    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12'): outer
+    packs only (a bag or a tub is often the item itself)."""
+    out: set[str] = set()
+    for m in said.of(Kind.QUANTITY):
+        if m.role != "size" or m.container not in _OUTER:
+            continue
+        words = said.words(m.clause)
+        for i, w in enumerate(words[:-1]):
+            if (
+                w in _SUPPLY
+                and words[i + 1] == "in"
+                and CONTAINERS.get(words[i + 2] if i + 2 < len(words) else "") == m.container
+            ):
+                out.add(m.container)
+    return out

@@ -761,7 +761,8 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             count = format_number(float(m.value))
             notes.append(f"{count} {_plural_of(m.container, float(m.value))} × {format_number(m.multiplier)} = {total} {items}")
             period = f" per {m.period}" if m.period else ""
-            swaps.append((m.span, f"{total} {items if tail else 'units'}{period}"))
+            bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
+            swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
         container = (m.per or "").split("/")[0]
         words = m.text.lower().split()

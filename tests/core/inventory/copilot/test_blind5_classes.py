@@ -114,7 +114,9 @@ def test_a_fee_per_period_said_while_demand_is_asked_is_never_demand() -> None:
         ("max_inventory", "room for 40, the shop refit is in 3 weeks", "max_inventory"),
     ],
 )
-def test_a_duration_without_a_word_of_delivery_is_no_lead_time(asked: str, text: str, row: str | None) -> None:
+def test_a_duration_without_a_word_of_delivery_is_no_lead_time(
+    asked: str, text: str, row: str | None
+) -> None:
     agent, turn = _talk(text, asked=asked)
     values = _values(turn)
     assert "lead_time" not in values, turn.assistant
@@ -128,3 +130,94 @@ def test_a_duration_without_a_word_of_delivery_is_no_lead_time(asked: str, text:
 def test_a_duration_naming_delivery_is_still_the_lead_time(text: str) -> None:
     _, turn = _talk(text, asked="demand_type")
     assert _values(turn).get("lead_time") == "2"
+
+
+# ---------------------------------------------------------------- 1. a range whose unit follows its second end
+
+
+@pytest.mark.parametrize(
+    ("text", "demand"),
+    [
+        ("somewhere from 2 to 4 crates of 10 a day, no pattern", "uniform(20,40)"),
+        ("between 3 and 5 cases of 6 a day, any number equally likely", "uniform(18,30)"),
+        ("anything from 1 to 3 trays of 20 a day, all equally likely", "uniform(20,60)"),
+    ],
+)
+def test_both_ends_of_a_range_count_the_container(text: str, demand: str) -> None:
+    _, turn = _talk(text, asked="demand_type")
+    assert _values(turn).get("demand_distribution") == demand
+
+
+@pytest.mark.parametrize(
+    ("opening", "text", "packs", "units"),
+    [
+        ("Doughnuts, they come in boxes of 6.", "anything from 4 to 8 boxes a day, no pattern", "uniform(4,8)",
+         "uniform(24,48)"),
+        ("Yoghurt pots arrive in trays of 12.", "between 2 and 3 trays a day, any number equally likely",
+         "uniform(2,3)", "uniform(24,36)"),
+        ("Batteries come in packs of 4.", "from 5 to 10 packs a day, all equally likely", "uniform(5,10)",
+         "uniform(20,40)"),
+    ],
+)  # fmt: skip
+def test_demand_only_in_the_pack_goods_come_in_is_asked(
+    opening: str, text: str, packs: str, units: str
+) -> None:
+    """Packs or single units? Never written in either unit before the owner says which."""
+    agent, turn = _talk(opening, text, asked="demand_type")
+    assert "demand_distribution" not in _values(turn)
+    assert agent.table.conflicts and agent.table.conflicts[0].kind == "count_basis"
+    assert "(A)" in turn.assistant and "(B)" in turn.assistant
+    turn = agent.respond("B")
+    assert _values(turn).get("demand_distribution") == units
+    agent.state.asked = "max_order"
+    turn = agent.respond("at most 10 per order")
+    assert _values(turn).get("max_order") == "10"
+
+
+def test_packs_picked_make_the_pack_the_unit() -> None:
+    agent, _ = _talk("Doughnuts, they come in boxes of 6.", "anything from 4 to 8 boxes a day, no pattern",
+                     asked="demand_type")  # fmt: skip
+    turn = agent.respond("A, we count boxes")
+    assert _values(turn).get("demand_distribution") == "uniform(4,8)"
+    agent.state.asked = "max_inventory"
+    turn = agent.respond("room for 30 boxes")
+    assert _values(turn).get("max_inventory") == "30"
+
+
+# ---------------------------------------------------------------- 6. demand said in the contents of the item planned
+
+
+@pytest.mark.parametrize(
+    ("opening", "text", "demand", "said"),
+    [
+        ("I run a bakery and we sell the rolls in bags of four.", "about 80 rolls a day, give or take 2 bags",
+         "normal(20,2)", "80 rolls ÷ 4 per bag"),
+        ("Corner shop; we sell yoghurt by the dozen carton.", "240 yoghurts a day, the same every day", "20",
+         "240 yoghurts ÷ 12 per carton"),
+        ("Off-licence here, I want to plan how many four-packs of cider to keep.",
+         "around 40 cans a day, it varies randomly", "poisson(10)", "40 cans ÷ 4 per four-pack"),
+        ("Butcher; we sell burgers in boxes of 8.", "roughly 96 burgers a day, random", "poisson(12)",
+         "96 burgers ÷ 8 per box"),
+    ],
+)  # fmt: skip
+def test_demand_in_the_contents_of_the_pack_sold_counts_packs(
+    opening: str, text: str, demand: str, said: str
+) -> None:
+    agent, turn = _talk(opening, text, asked="demand_type")
+    assert _values(turn).get("demand_distribution") == demand, turn.assistant
+    assert said in turn.assistant  # read back with its conversion
+
+
+def test_a_pack_sold_is_the_unit_of_storage_too() -> None:
+    agent, _ = _talk(
+        "Butcher; we sell burgers in boxes of 8.", "roughly 96 burgers a day, random", asked="demand_type"
+    )
+    agent.state.asked = "max_inventory"
+    turn = agent.respond("the freezer takes 50 boxes")
+    assert _values(turn).get("max_inventory") == "50"
+
+
+def test_a_pack_the_goods_come_in_is_no_pack_sold() -> None:
+    """'they come in packs of 8' says how they are bought: demand in single items stays in items."""
+    _, turn = _talk("Bagels, they come in packs of 6.", "about 30 bagels a day, random", asked="demand_type")
+    assert _values(turn).get("demand_distribution") == "poisson(30)"
