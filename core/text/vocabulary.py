@@ -148,8 +148,8 @@ PREMISES_WORDS = frozenset(["building", "buildings", "yard", "warehouse", "premi
                             "permit", "parking", "insurance"])  # fmt: skip
 STAFF_WORDS = frozenset(["technician", "technicians", "helper", "helpers", "assistant", "assistants", "employee",
                          "employees", "worker", "workers", "driver", "drivers", "mechanic", "mechanics", "apprentice",
-                         "cleaner", "cleaners", "barista", "baristas", "cashier", "cashiers", "staffer", "crew",
-                         "team", "guy", "lad", "girl", "nurse", "nurses", "chef", "cook"])  # fmt: skip
+                         "cleaner", "cleaners", "barista", "baristas", "cashier", "cashiers", "staffer", "nurse",
+                         "nurses", "chef"])  # fmt: skip
 """People paid by the business ('my technician costs me 3000 a month'): an amount per period beside them is
 wages of the whole business, never a cost per unit."""
 """Words of the business's running costs and premises ('the yard costs me 1500 a month', 'the warehouse runs me

@@ -11,7 +11,12 @@ from core.text.mentions import Kind, Message
 from core.text.numbers import _read_number, format_number
 from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
-_SELL = frozenset({"sell", "sells", "selling", "sold"})
+_SELL = frozenset({"sell", "selling", "sold"})
+_THIRD = frozenset(
+    ["they", "he", "she", "wholesaler", "wholesalers", "supplier", "suppliers", "distributor", "distributors",
+     "vendor", "vendors", "bakery", "farm", "factory", "brewery", "dairy", "manufacturer", "maker", "makers"]
+)  # fmt: skip
+"""Someone else selling ('the wholesaler sells them in bunches of a dozen'): a pack bought, not the owner's."""
 _PLAN = _SELL | frozenset({"plan", "planning", "count", "counts", "counted", "stock", "stocking"})
 _PACKS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "bundle", "bunch", "bag"})
 _GENERIC = frozenset({"unit", "item", "piece"})
@@ -33,16 +38,18 @@ class PlanUnit:
 
     @property
     def plural(self) -> str:
-        return self.container + ("es" if self.container.endswith(("x", "s")) else "s")
+        return self.container + ("es" if self.container.endswith(("x", "s", "ch", "sh")) else "s")
 
 
 def stated(said: Message) -> PlanUnit | None:
     """The pack a message says the owner sells or plans in, or None."""
+    nouns = frozenset(w for w in said.words() if w.isalpha() and w not in _NOT_NOUNS and w not in CONTAINERS)
     for c in range(len(said.clauses)):
         words = list(said.words(c))
-        nouns = frozenset(w for w in words if w.isalpha() and w not in _NOT_NOUNS and w not in CONTAINERS)
         for i, w in enumerate(words):
-            verb = _PLAN & set(words[max(0, i - 6) : i])
+            verb = (
+                _PLAN & set(words[max(0, i - 6) : i]) if not _THIRD & set(words[max(0, i - 9) : i]) else set()
+            )
             if CONTAINERS.get(w) in _PACKS and i + 2 < len(words) and words[i - 1 : i] == ["in"]:
                 size = _number(words, i + 2) if words[i + 1] == "of" and _SELL & verb else None
                 if size and size > 1:  # 'we sell them in packs of six'
