@@ -221,3 +221,20 @@ def test_a_pack_the_goods_come_in_is_no_pack_sold() -> None:
     """'they come in packs of 8' says how they are bought: demand in single items stays in items."""
     _, turn = _talk("Bagels, they come in packs of 6.", "about 30 bagels a day, random", asked="demand_type")
     assert _values(turn).get("demand_distribution") == "poisson(30)"
+
+
+def test_a_pack_someone_else_sells_is_no_pack_sold() -> None:
+    """'the wholesaler sells them in boxes of 10' is how they are bought: demand in candles stays in candles."""
+    _, turn = _talk(
+        "I sell candles one at a time. The wholesaler sells them in boxes of 10.",
+        "about 20 candles a day, random",
+        asked="demand_type",
+    )
+    assert _values(turn).get("demand_distribution") == "poisson(20)"
+
+
+@pytest.mark.parametrize(("asked", "text"), [("setup_cost", "the market pitch costs 120 a day"),
+                                             ("holding_cost", "the stall costs me 45 a day")])  # fmt: skip
+def test_a_pitch_or_stall_per_day_is_never_a_cost_per_unit(asked: str, text: str) -> None:
+    _, turn = _talk(text, asked=asked)
+    assert _values(turn) == {}, turn.assistant
