@@ -46,6 +46,11 @@ def stated(said: Message) -> PlanUnit | None:
     nouns = frozenset(w for w in said.words() if w.isalpha() and w not in _NOT_NOUNS and w not in CONTAINERS)
     for c in range(len(said.clauses)):
         words = list(said.words(c))
+        by_unit = any(
+            words[j : j + 2] == ["by", "the"] and words[j + 2 : j + 3] != ["dozen"] for j in range(len(words))
+        )
+        if by_unit:
+            continue  # 'we sell them by the stem, in bunches of ten': the stem is the unit, named outright
         for i, w in enumerate(words):
             verb = (
                 _PLAN & set(words[max(0, i - 6) : i]) if not _THIRD & set(words[max(0, i - 9) : i]) else set()

@@ -340,15 +340,15 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
             unclear.append(Unclear(row, _WHOLE_BUSINESS_ASK[row]))
             continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
-        if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
-            notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
-            continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
                 demand_parts.append(segment)
             else:  # 'they last about a week in the fridge': how long stock keeps, never a lead time
                 shelf_parts.append(segment)
             continue
+        if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
+            notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
+            continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
             continue
