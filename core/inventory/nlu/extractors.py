@@ -561,7 +561,10 @@ def _names_delivery(segment: str) -> bool:
     """Whether a clause read as a lead time says it is about ordering or delivery ('the supplier takes 3 days',
     'order Monday, here Thursday'), from the parse's duration roles and words."""
     said = parse(segment)
-    if any(m.role in ("lead_time", "weekday_gap") for m in said.of(Kind.DURATION)):
+    spans = said.of(Kind.DURATION)
+    if spans and all(m.unit in ("hour", "minute") for m in spans):
+        return False  # 'takes about an hour to play': a span of hours out of turn is never days of delivery
+    if any(m.role in ("lead_time", "weekday_gap") for m in spans):
         return True
     return bool(set(said.words()) & DELIVERY_WORDS)
 

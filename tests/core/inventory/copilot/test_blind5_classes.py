@@ -112,6 +112,7 @@ def test_a_fee_per_period_said_while_demand_is_asked_is_never_demand() -> None:
         ("demand_type", "4 or 5 a day, and the big sale is in 2 weeks", None),
         ("demand_type", "about 6 a day, random, the festival starts in 10 days", "demand_distribution"),
         ("max_inventory", "room for 40, the shop refit is in 3 weeks", "max_inventory"),
+        ("demand_type", "about 3 a day, random; it takes an hour to put together", "demand_distribution"),
     ],
 )
 def test_a_duration_without_a_word_of_delivery_is_no_lead_time(
