@@ -44,6 +44,7 @@ from core.text.vocabulary import (
     HEDGE_AFTER,
     HEDGE_BEFORE,
     HEDGE_CLAUSE,
+    HESITATIONS,
     HYPOTHETICAL_CUES,
     ITEM_WORDS,
     MEASURES,
@@ -57,6 +58,7 @@ from core.text.vocabulary import (
     REALLY_CUES,
     ROLE_WORDS,
     SCALE_WORDS,
+    SECOND_THOUGHTS,
     TIME_UNITS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
@@ -1352,14 +1354,14 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
         out[a + 1] = _carry(out[a], out[a + 1])
     for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
         x, y = out[a], out[a + 1]
-        if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and y.unit is not None:
+        if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and (y.unit or y.container):
             e, b = where.end(x.span[1]), where.at(y.span[0])
             if words[e:b] in (["-"], ["to"], ["or"], ["and"]) and (
                 words[e] != "and"
                 or words[e - 2 : e - 1] == ["between"]
                 or (where.at(x.span[0]) > 0 and words[where.at(x.span[0]) - 1] == "between")
             ):
-                out[a] = replace(_carry(y, x), per=x.per or y.per)
+                out[a] = replace(_carry(y, x), per=x.per or y.per) if y.unit else _range_container(y, x)
     for a, m in enumerate(out[:-1]):  # 'not 3 days, it's 5': a negated value's unit carries the same way
         if m.scope & Scope.NEGATED and not out[a + 1].scope & Scope.NEGATED and a not in corrected:
             out[a + 1] = _carry(m, out[a + 1])
@@ -1486,7 +1488,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             continue
         core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
         cues = [w for w in between if w in CORRECTION_CUES]
-        if cues and not core:
+        if (cues and not core) or _second_thought(between, core):
             out.add(a)
             continue
         tail: list[str] = []
@@ -1508,6 +1510,17 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
     return out
 
 
+def _second_thought(between: list[str], core: list[str]) -> bool:
+    """'give or take 5, well, maybe 6', '20, hmm, probably 25': a pause, a hesitation word and a hedge before
+    the next value take the first one back."""
+    return (
+        bool(core)
+        and set(core) <= SECOND_THOUGHTS
+        and any(w in HESITATIONS for w in between)
+        and any(w in _BOUNDARY for w in between)
+    )
+
+
 def _carry(x: Mention, y: Mention) -> Mention:
     """'not 2 days, it's 3' / 'says 5 days but really 8': a bare replacement takes the corrected value's kind
     and unit (and its rate and role when it has none)."""
@@ -1517,6 +1530,12 @@ def _carry(x: Mention, y: Mention) -> Mention:
         y, kind=x.kind, unit=x.unit, per=y.per or x.per, role=y.role or x.role, whole_business=x.whole_business,
         multiplier=x.multiplier if x.container else y.multiplier, container=x.container,
     )  # fmt: skip
+
+
+def _range_container(y: Mention, x: Mention) -> Mention:
+    """'from 3 to 6 packs a day': the first end of a range counts the second end's container (its size, if
+    known, is applied with the others: `_container_sizes`)."""
+    return replace(x, container=y.container, multiplier=y.multiplier, per=x.per or y.per, role=x.role or y.role)
 
 
 def _compatible(x: Mention, y: Mention) -> bool:

@@ -74,7 +74,8 @@ ITEM_WORDS: dict[str, str] = {
 COUNT_UNITS: dict[str, str] = {
     **dict.fromkeys(["student", "students", "kid", "kids", "child", "children", "pupil", "pupils"], "student"),
     **dict.fromkeys(["rider", "riders"], "rider"), **dict.fromkeys(["bus", "buses", "busses"], "bus"),
-    **dict.fromkeys(["person", "people", "customer", "customers"], "person"),
+    **dict.fromkeys(["person", "people", "customer", "customers", "client", "clients", "shopper", "shoppers",
+                     "visitor", "visitors", "patient", "patients", "diner", "diners"], "person"),
     **dict.fromkeys(["family", "families"], "family"), **dict.fromkeys(["school", "schools"], "school"),
 }  # fmt: skip
 """Counts of people and things that are no stock ('1500 students', '3 buses'): a quantity in that unit."""
@@ -120,6 +121,15 @@ DURATION_ROLE_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Words near a duration that say what it is: how long stock keeps, or how long an order takes (the nearest
 word wins; 'every 2 weeks' is an interval)."""
+DELIVERY_WORDS = frozenset(
+    [w for w, role in DURATION_ROLE_WORDS.items() if role == "lead_time"]
+    + ["order", "orders", "ordered", "ordering", "reorder", "restock", "delivered", "deliveries", "shipment",
+       "shipped", "wholesaler", "distributor", "courier", "supply", "supplied", "here", "arrival", "arrives",
+       "lead-time", "truck", "lorry", "van", "post", "mail", "dispatch", "dispatched", "bakery", "farm",
+       "brewery", "factory", "warehouse", "vendor", "suppliers"]
+)  # fmt: skip
+"""Words of ordering and delivery: a span read as a lead time out of turn needs one ('the author event is in 3
+weeks' answering demand names none and is never a lead time)."""
 SPOIL_WORDS = frozenset(
     [w for w, role in DURATION_ROLE_WORDS.items() if role == "shelf_life"]
     + ["keep", "perishable", "perishes", "perishing", "spoiling", "spoilage", "rotting", "expiring", "spoiled",
@@ -134,7 +144,14 @@ WHOLE_BUSINESS_WORDS = frozenset(
 )
 """Money said for the whole business ('in total', 'for the shop'): no per-unit cost."""
 PREMISES_WORDS = frozenset(["building", "buildings", "yard", "warehouse", "premises", "lights", "lighting",
-                            "overhead", "overheads", "runs", "whole"])  # fmt: skip
+                            "overhead", "overheads", "runs", "whole", "pitch", "stall", "licence", "license",
+                            "permit", "parking", "insurance"])  # fmt: skip
+STAFF_WORDS = frozenset(["technician", "technicians", "helper", "helpers", "assistant", "assistants", "employee",
+                         "employees", "worker", "workers", "driver", "drivers", "mechanic", "mechanics", "apprentice",
+                         "cleaner", "cleaners", "barista", "baristas", "cashier", "cashiers", "staffer", "nurse",
+                         "nurses", "chef"])  # fmt: skip
+"""People paid by the business ('my technician costs me 3000 a month'): an amount per period beside them is
+wages of the whole business, never a cost per unit."""
 """Words of the business's running costs and premises ('the yard costs me 1500 a month', 'the warehouse runs me
 2200 a month'): an amount per period beside them is the whole business's, never a cost per unit."""
 
@@ -173,6 +190,9 @@ CORRECTION_FILLERS = CORRECTION_CUES | frozenset(
      "i'd", "say", "then", "would", "it'll", "was"]
 )  # fmt: skip
 """Between X and Y, only these words and at least one cue: 'X, wait no, Y' -> X corrected."""
+HESITATIONS = frozenset(["well", "hmm", "um", "er", "erm", "uh"])
+SECOND_THOUGHTS = frozenset(["maybe", "perhaps", "probably"])
+"""'X, well, maybe Y': a pause, a hesitation and a hedge before Y take X back (`mentions._second_thought`)."""
 REALLY_CUES = ("really", "actually", "in reality", "in practice", "more like", "honestly", "truth", "realistically",
                "in fact", "closer to", "it's", "now")  # fmt: skip
 """'the catalogue says X but really Y': after 'but', these make Y the value meant."""

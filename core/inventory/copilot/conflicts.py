@@ -298,6 +298,28 @@ def container_size(key: str, count: str, container: str) -> Conflict:
     )
 
 
+def count_basis(container: str, size: float, kind: str, as_said: str, as_items: str) -> Conflict:
+    """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):
+    which unit the owner plans in is not clear, so it is asked, never written in either unit."""
+    plural = container + ("es" if container.endswith(("x", "s")) else "s")
+    packs = plain_value("demand_distribution", as_said)
+    items = plain_value("demand_distribution", as_items)
+    n = format_number(size)
+    return Conflict(
+        "count_basis",
+        ("demand_type", "demand_distribution"),
+        f"Shall I count (A) {plural}: {packs}, or (B) single units: {items} ({n} to a {container})? Storage, "
+        "orders and costs are then counted the same way.",
+        (
+            Option("A", f"{packs} {plural}", (Cell("demand_type", kind), Cell("demand_distribution", as_said)),
+                   (plural, container)),
+            Option("B", f"{items} units", (Cell("demand_type", kind), Cell("demand_distribution", as_items)),
+                   ("single", "singles", "units", "items", "individual", "each", "one by one")),
+        ),
+        (("container", container), ("size", n), ("packs", as_said)),
+    )  # fmt: skip
+
+
 def risk_scale(value: str, words: str) -> Conflict:
     """A risk preference given in words: confirm the number it maps to, or take the user's own."""
     return Conflict(

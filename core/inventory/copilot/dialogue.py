@@ -9,6 +9,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from core.errors import SpecError
+from core.inventory.copilot.plan_unit import PlanUnit
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.policy_names import plain_value
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
@@ -84,6 +85,10 @@ class DialogueState:
     """Container sizes the user stated ('a box holds 24 bags': {'box': 24}), applied to later messages."""
     counted_in: str | None = None
     """The container the user counts demand in ('about 49 boxes a week'): the table's unit, never multiplied."""
+    supplied_in: set[str] = field(default_factory=set)
+    """Packs the goods come in ('they come in packs of 8'): demand said only in one of them is asked about."""
+    planned: PlanUnit | None = None
+    """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
     """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
 
 

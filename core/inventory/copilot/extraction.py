@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from core.errors import SpecError
 from core.inventory.copilot import conflicts as cf
+from core.inventory.copilot import plan_unit
 from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu import intents
@@ -166,9 +167,10 @@ class ExtractionAgent(ExtractionBase):
             return self._finish(said, [])
         parsed = parse(user_text)
         self._learn_unit(parsed)
-        reading = read_message(self._counted(user_text), expected, self._sizes())
+        reading = read_message(self._planned(parsed, self._counted(user_text), notes), expected, self._sizes())
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
+        self.state.supplied_in |= plan_unit.supplied_in(parsed)
         self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
                              and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
         if (
@@ -189,6 +191,7 @@ class ExtractionAgent(ExtractionBase):
             ):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
+        reading = self._count_basis(user_text, reading, expected, notes)
         self._apply(reading, handled, notes, problems, expected, had_conflict)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -204,6 +207,43 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _planned(self, said: Message, text: str, notes: list[str]) -> str:
+        """The pack the owner sells or plans in becomes the table's unit ('we sell them in packs of six'), and
+        counts of its contents are said in packs, read back ('120 sausages ÷ 6 per pack = 20 packs')."""
+        if (
+            self.state.planned is None
+            and not self.table.is_defined("demand_distribution")
+            and (unit := plan_unit.stated(said)) is not None
+        ):
+            self.state.planned, self.state.counted_in = unit, unit.container
+            return text
+        if self.state.planned is None:
+            return text
+        return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)
+
+    def _count_basis(self, text: str, reading: Reading, expected: str | None, notes: list[str]) -> Reading:
+        """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):
+        packs or single units? Asked (`cf.count_basis`), never written in either unit."""
+        container = self.state.counted_in
+        if (
+            container is None
+            or container not in self.state.supplied_in
+            or self.state.planned is not None
+            or reading.demand is None
+            or reading.demand.value is None
+            or self.table.is_defined("demand_distribution")
+            or any(c.kind == "count_basis" for c in self.table.conflicts)
+        ):
+            return reading
+        items = read_message(self._counted(text), expected, self.state.sizes).demand
+        if items is None or items.value is None or items.value == reading.demand.value:
+            return reading
+        kind = reading.demand.demand_type or "random"
+        size = self.state.sizes[container]
+        self.table.open(cf.count_basis(container, size, kind, reading.demand.value, items.value))
+        notes.append(f"demand said in {container}s of {format_number(size)}")
+        return replace(reading, demand=None)
 
     def _sizes(self) -> dict[str, float]:
         """The container sizes to multiply out: every size stated so far, except the container demand is
@@ -501,6 +541,10 @@ class ExtractionAgent(ExtractionBase):
             problems.append(err)
             return set(conflict.keys)
         self.table.close(conflict)
+        if conflict.kind == "count_basis":  # packs picked: the pack is the unit; anything else counts items
+            data = dict(conflict.data)
+            packs = any(c.key == "demand_distribution" and c.value == data["packs"] for c in applied)
+            self.state.counted_in = data["container"] if packs else None
         self._touch(c.key for c in applied)
         notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
         return set(conflict.keys) | consumed

@@ -24,7 +24,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
-from core.text.mentions import Kind, Scope, parse
+from core.text.mentions import Kind, Mention, Scope, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -42,9 +42,14 @@ from core.text.units import (
     spoken_money,
 )
 from core.text.vocabulary import (
+    CORRECTION_FILLERS,
+    DELIVERY_WORDS,
+    HESITATIONS,
     PREMISES_WORDS,
     ROLE_WORDS,
+    SECOND_THOUGHTS,
     SPOIL_WORDS,
+    STAFF_WORDS,
     TIME_UNITS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -318,6 +323,11 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if key is None:
             loose.append(segment)
             continue
+        if key in ("demand", "demand_type", "demand_distribution") and _money_per_period(segment):
+            if expected not in _COST_ROWS:  # 'the pitch fee is 150 a day': money, never an amount sold
+                unnamed.append(segment)
+                continue
+            key = topic = expected
         if key in ("demand", "demand_type", "demand_distribution"):
             said = parse(segment)
             if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
@@ -327,9 +337,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if key not in ROW_KEYS:
             continue
         if (key in _COST_ROWS or expected in _COST_ROWS) and _whole_business_money(segment):
-            row = key if key in _COST_ROWS else str(expected)
-            unclear.append(Unclear(row, "that sounds like a running cost of the whole business (rent, bills, the "
-                                        "premises), not a cost per unit: what is it per unit per day?"))
+            row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
+            unclear.append(Unclear(row, _WHOLE_BUSINESS_ASK[row]))
             continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
@@ -337,6 +346,9 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             else:  # 'they last about a week in the fridge': how long stock keeps, never a lead time
                 shelf_parts.append(segment)
             continue
+        if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
+            notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
+            continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
             continue
@@ -374,7 +386,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             bare_unclear.append(result)
     if demand_parts:  # 'Like clockwork, 30 muffins go out each day': the shape said in a clause of its own
         demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
-    demand = read_demand(" ".join(demand_parts)) if demand_parts else None
+    demand = read_demand(_without_people(" ".join(demand_parts), notes)) if demand_parts else None
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
@@ -410,6 +422,25 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             segments=tuple(parts),
         )
     return reading
+
+
+_PEOPLE = frozenset({"person", "family", "student"})
+
+
+def _without_people(text: str, notes: list[str]) -> str:
+    """'we get 20 clients a day and about 3 buy a bottle': a count of people beside a count of items is who
+    comes in, not what sells; the number is taken out (its rate stays) and the reading said in `notes`."""
+    counts = parse(text).of(Kind.QUANTITY)
+    people = [m for m in counts if m.unit in _PEOPLE]
+    items = [m for m in counts if m.unit in (None, "item") and m not in people and m.value > 1]
+    if not people or not items:
+        return text
+    for m in sorted(people, key=lambda m: m.span[0], reverse=True):
+        number = m.text.split()[0]
+        notes.append(f"{number} {m.text.split()[1] if len(m.text.split()) > 1 else 'people'} are people, "
+                     "not units sold")
+        text = text[: m.span[0]] + m.text[len(number) :].lstrip() + text[m.span[1] :]
+    return text
 
 
 _PLAN_ASK_RE = re.compile(
@@ -512,10 +543,37 @@ def _whole_business_money(segment: str) -> bool:
         for i, w in enumerate(before)
     )
     business = any(m.whole_business or m.role in WHOLE_BUSINESS_ROLES for m in amounts) or any(
-        w in WHOLE_BUSINESS_WORDS or w in PREMISES_WORDS or ROLE_WORDS.get(w) in WHOLE_BUSINESS_ROLES
+        w in WHOLE_BUSINESS_WORDS or w in PREMISES_WORDS or w in STAFF_WORDS or ROLE_WORDS.get(w) in WHOLE_BUSINESS_ROLES
         for w in words
     )
     return business and not per_item
+
+
+_WHOLE = "that sounds like a running cost of the whole business (rent, bills, staff, the premises), "
+_WHOLE_BUSINESS_ASK = {
+    "holding_cost": _WHOLE + "not a cost per unit: what is it per unit per day?",
+    "penalty_cost": _WHOLE + "not what one unit short costs you: what do you lose per unit you cannot supply?",
+    "setup_cost": _WHOLE + "not a cost of each order: what does one order cost you (say 0 if nothing)?",
+}
+
+
+def _names_delivery(segment: str) -> bool:
+    """Whether a clause read as a lead time says it is about ordering or delivery ('the supplier takes 3 days',
+    'order Monday, here Thursday'), from the parse's duration roles and words."""
+    said = parse(segment)
+    spans = said.of(Kind.DURATION)
+    if spans and all(m.unit in ("hour", "minute") for m in spans):
+        return False  # 'takes about an hour to play': a span of hours out of turn is never days of delivery
+    if any(m.role in ("lead_time", "weekday_gap") for m in spans):
+        return True
+    return bool(set(said.words()) & DELIVERY_WORDS)
+
+
+def _money_per_period(segment: str) -> bool:
+    """Money per day, week or month and no count of items ('the pitch fee is 150 a day'): never demand."""
+    said = parse(segment)
+    money = [m for m in said.of(Kind.MONEY) if m.period is not None]
+    return bool(money) and not any(m.unit in (None, "item") for m in said.of(Kind.QUANTITY))
 
 
 def _kept_per_period(topic: str, other: str, segment: str) -> bool:
@@ -654,7 +712,7 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
         new = next((m for m in ordered[i + 1 :] if m.live and m.kind is old.kind), None)
         if new is None:
             continue
-        edits.append((old.span[0], old.span[1], ""))
+        edits.append((old.span[0], _pause_end(text, old, new), ""))
         dropped.append(old.text)
         _, _, suffix = old.text.strip().partition(" ")
         if suffix and _bare_number(new.text):
@@ -666,6 +724,15 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     while edits and "  " in text:
         text = text.replace("  ", " ")
     return text, tuple(dropped)
+
+
+def _pause_end(text: str, old: Mention, new: Mention) -> int:
+    """Where the removal of a superseded value ends: through the pause before its replacement when only
+    correction words stand between them ('give or take 5, well, maybe 6' -> 'give or take 6'), so the
+    replacement takes its place; else at the value's end."""
+    between = parse(text[old.span[1] : new.span[0]]).words()
+    fillers = CORRECTION_FILLERS | HESITATIONS | SECOND_THOUGHTS
+    return new.span[0] if between and all(w in fillers for w in between) else old.span[1]
 
 
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
@@ -697,7 +764,8 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             count = format_number(float(m.value))
             notes.append(f"{count} {_plural_of(m.container, float(m.value))} × {format_number(m.multiplier)} = {total} {items}")
             period = f" per {m.period}" if m.period else ""
-            swaps.append((m.span, f"{total} {items if tail else 'units'}{period}"))
+            bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
+            swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
         container = (m.per or "").split("/")[0]
         words = m.text.lower().split()

@@ -1,0 +1,131 @@
+"""The pack the owner sells or plans in (issue 27, blind batch 5): 'we sell them in packs of six', 'we sell eggs by
+the dozen carton', 'plan how many six-packs'. The table then counts those packs, so demand said in their contents
+('about 120 sausages a day', '288 eggs a day', '60 cans a day') is divided by the pack size and read back; a pack
+the goods only come in ('buns, they come in packs of 8') is no such statement. Reads the one parse only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.text.mentions import Kind, Message
+from core.text.numbers import _read_number, format_number
+from core.text.vocabulary import CONTAINERS, ITEM_WORDS
+
+_SELL = frozenset({"sell", "selling", "sold"})
+_THIRD = frozenset(
+    ["they", "he", "she", "wholesaler", "wholesalers", "supplier", "suppliers", "distributor", "distributors",
+     "vendor", "vendors", "bakery", "farm", "factory", "brewery", "dairy", "manufacturer", "maker", "makers"]
+)  # fmt: skip
+"""Someone else selling ('the wholesaler sells them in bunches of a dozen'): a pack bought, not the owner's."""
+_PLAN = _SELL | frozenset({"plan", "planning", "count", "counts", "counted", "stock", "stocking"})
+_PACKS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "bundle", "bunch", "bag"})
+_GENERIC = frozenset({"unit", "item", "piece"})
+_NOT_NOUNS = frozenset(
+    ["i", "we", "it", "them", "they", "the", "a", "an", "to", "how", "many", "of", "our", "my", "in", "by", "and",
+     "want", "need", "plan", "sell", "sells", "selling", "sold", "have", "count", "counts", "dozen", "us", "per",
+     "day", "days", "week", "weeks", "month", "months", "each", "every", "a", "about", "around", "some"]
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PlanUnit:
+    """The pack the table counts: its name ('pack', 'carton', 'six-pack'), how many items one holds, and the
+    words of the statement that may name its contents ('sausages', 'eggs')."""
+
+    container: str
+    size: float
+    nouns: frozenset[str]
+
+    @property
+    def plural(self) -> str:
+        return self.container + ("es" if self.container.endswith(("x", "s", "ch", "sh")) else "s")
+
+
+def stated(said: Message) -> PlanUnit | None:
+    """The pack a message says the owner sells or plans in, or None."""
+    nouns = frozenset(w for w in said.words() if w.isalpha() and w not in _NOT_NOUNS and w not in CONTAINERS)
+    for c in range(len(said.clauses)):
+        words = list(said.words(c))
+        by_unit = any(
+            words[j : j + 2] == ["by", "the"] and words[j + 2 : j + 3] != ["dozen"] for j in range(len(words))
+        )
+        if by_unit:
+            continue  # 'we sell them by the stem, in bunches of ten': the stem is the unit, named outright
+        for i, w in enumerate(words):
+            verb = (
+                _PLAN & set(words[max(0, i - 6) : i]) if not _THIRD & set(words[max(0, i - 9) : i]) else set()
+            )
+            if CONTAINERS.get(w) in _PACKS and i + 2 < len(words) and words[i - 1 : i] == ["in"]:
+                size = _number(words, i + 2) if words[i + 1] == "of" and _SELL & verb else None
+                if size and size > 1:  # 'we sell them in packs of six'
+                    return PlanUnit(CONTAINERS[w], size, nouns)
+            by_dozen = w == "dozen" and words[i - 2 : i] == ["by", "the"] and i + 1 < len(words)
+            if by_dozen and _SELL & verb and CONTAINERS.get(words[i + 1]) in _PACKS:
+                return PlanUnit(CONTAINERS[words[i + 1]], 12.0, nouns)  # 'we sell eggs by the dozen carton'
+            if w in ("pack", "packs") and i > 0 and verb and f"{words[i - 1]}-{w}" in said.text.lower():
+                size = _number(words, i - 1)
+                if size and size > 1:  # 'plan how many six-packs', 'we count it in 4-packs'
+                    return PlanUnit(f"{words[i - 1]}-pack", size, nouns)
+    return None
+
+
+def _number(words: list[str], i: int) -> float | None:
+    """The number said at words[i] ('six', '6'), or None."""
+    if words[i].replace(".", "", 1).isdigit():
+        return float(words[i])
+    read = _read_number(words, i)
+    return read[0] if read else None
+
+
+def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> str:
+    """Counts of the pack's contents ('about 120 sausages a day', '60 cans') said as counts of packs, each
+    conversion read back in `notes` ('120 sausages ÷ 6 per pack = 20 packs')."""
+    swaps: list[tuple[int, int, str]] = []
+    for m in said.of(Kind.QUANTITY):
+        if m.role == "size" or m.multiplier != 1 or m.container == unit.container:
+            continue
+        end = m.span[1]
+        noun = ""
+        if m.container in set(ITEM_WORDS.values()) - _GENERIC:
+            noun = m.text.split()[1] if len(m.text.split()) > 1 else m.container
+        elif m.container is None and m.unit is None:
+            after = text[end:].split(maxsplit=1)
+            word = after[0].strip(".,;:!?").lower() if after else ""
+            if word.rstrip("s") in {n.rstrip("s") for n in unit.nouns}:  # 'yoghurt' named, 'yoghurts' said
+                noun, end = word, end + text[end:].index(after[0]) + len(word)
+        if not noun:
+            continue
+        count = format_number(float(m.value) / unit.size)
+        notes.append(
+            f"{format_number(float(m.value))} {noun} ÷ {format_number(unit.size)} per {unit.container} "
+            f"= {count} {unit.plural}"
+        )
+        rate = f" per {m.period}" if m.period and m.container else ""
+        swaps.append((m.span[0], end, f"{count} {unit.plural}{rate}"))
+    for start, end, new in sorted(swaps, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+_SUPPLY = frozenset(
+    {"come", "comes", "arrive", "arrives", "delivered", "ship", "ships", "shipped", "supplied"}
+)
+_OUTER = frozenset({"case", "crate", "box", "pack", "carton", "tray"})
+
+
+def supplied_in(said: Message) -> set[str]:
+    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12'): outer
+    packs only (a bag or a tub is often the item itself)."""
+    out: set[str] = set()
+    for m in said.of(Kind.QUANTITY):
+        if m.role != "size" or m.container not in _OUTER:
+            continue
+        words = said.words(m.clause)
+        for i, w in enumerate(words[:-1]):
+            if (
+                w in _SUPPLY
+                and words[i + 1] == "in"
+                and CONTAINERS.get(words[i + 2] if i + 2 < len(words) else "") == m.container
+            ):
+                out.add(m.container)
+    return out
