@@ -19,6 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from core.errors import SpecError
+from solvers.records import read_fields
 from solvers.schedule.data import District, sfusd_district
 
 ROLES = ("principal", "parent", "administrator", "transportation coordinator")
@@ -164,24 +165,8 @@ class Utility:
 
     @classmethod
     def from_json(cls, data: dict) -> Utility:
-        try:
-            return cls(
-                key=str(data["key"]),
-                school=str(data["school"]),
-                direction=Direction(data["direction"]),
-                w1=float(data["w1"]),
-                w2=float(data["w2"]),
-                w3=float(data["w3"]),
-                max_load=float(data["max_load"]),
-                max_deviation=float(data["max_deviation"]),
-                role=str(data.get("role", "parent")),
-                target=tuple(int(a) for a in data.get("target", ())),
-                u_star=float(data.get("u_star", 0.0)),
-            )
-        except KeyError as err:
-            raise SpecError(str(err.args[0]), "missing from the utility record") from err
-        except ValueError as err:
-            raise SpecError("utility", str(err)) from err
+        """The record `to_json` wrote; a missing or unreadable field is a `SpecError` naming it."""
+        return read_fields(cls, data, "utility record")
 
 
 def pareto_rows(space: Space, mask: np.ndarray) -> np.ndarray:
