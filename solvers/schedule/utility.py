@@ -12,7 +12,7 @@ whole decision space is enumerated once as numpy arrays (`Space`) and U* is a ve
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -242,23 +242,14 @@ def generate_utilities(space: Space, spec: GeneratorSpec = GeneratorSpec()) -> l
             (w1, w2, w3), load_cap, dev_cap = found
             target = tuple(int(a) for a in space.assignments[row])
             probe = Utility("probe", school.name, direction, w1, w2, w3, load_cap, dev_cap, role, target)
-            u_star, _ = probe.optimum(space)
-            utilities.append(
-                Utility(
-                    key=f"{'p' if spec.unique else 'u'}{len(utilities) + 1:03d}",
-                    school=school.name,
-                    direction=direction,
-                    w1=w1,
-                    w2=w2,
-                    w3=w3,
-                    max_load=load_cap,
-                    max_deviation=dev_cap,
-                    role=role,
-                    target=target,
-                    u_star=round(u_star, 6),
-                )
-            )
+            utilities.append(_with_optimum(probe, f"{'p' if spec.unique else 'u'}{len(utilities) + 1:03d}", space))
     return utilities
+
+
+def _with_optimum(probe: Utility, key: str, space: Space) -> Utility:
+    """The probe under its key, with its optimum U* over the space (rounded to 6 decimals) recorded."""
+    u_star, _ = probe.optimum(space)
+    return replace(probe, key=key, u_star=round(u_star, 6))
 
 
 def _search(
@@ -365,20 +356,7 @@ def generate_utility(
         (w1, w2, w3), load_cap, dev_cap = found
         assignment = tuple(int(a) for a in space.assignments[row])
         probe = Utility("g", name, chosen, w1, w2, w3, load_cap, dev_cap, role, assignment)
-        u_star, _ = probe.optimum(space)
-        utility = Utility(
-            f"g{q + 1:02d}s{seed}",
-            name,
-            chosen,
-            w1,
-            w2,
-            w3,
-            load_cap,
-            dev_cap,
-            role,
-            assignment,
-            round(u_star, 6),
-        )
+        utility = _with_optimum(probe, f"g{q + 1:02d}s{seed}", space)
         if unique_maximiser(space, utility):
             return utility
     what = "this target" if target is not None else f"any of {name}'s {len(candidates)} candidates"
