@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pandas as pd
 import plotly.express as px
@@ -143,59 +145,61 @@ def agent_colors(agents) -> dict[str, str]:
     return {a: AGENT_PALETTE[i % len(AGENT_PALETTE)] for i, a in enumerate(sorted(set(agents)))}
 
 
+JUDGE_COLUMNS = {"RRR paper": "rational", "RRR strict": "rational_strict", "exact": "exact_repair"}
+
+
+def _judges(frame: pd.DataFrame) -> dict[str, str]:
+    """The judge columns the frame has (`rational` always; strict and exact repair when recorded)."""
+    return {k: v for k, v in JUDGE_COLUMNS.items() if v in frame.columns}
+
+
+def _per_agent_and_type(frame: pd.DataFrame, judges: dict[str, str], **aggs: tuple[str, str]) -> pd.DataFrame:
+    """Means per agent and error type of each judge's column, plus `aggs`."""
+    return frame.groupby(["agent", "error_type"], as_index=False).agg(
+        **aggs, **{k: (v, "mean") for k, v in judges.items()}
+    )
+
+
+def _agent_figure(plot: Callable[..., go.Figure], long: pd.DataFrame, frame: pd.DataFrame, **kw: Any) -> go.Figure:
+    """A plotly express figure of `long`, coloured by agent with `agent_colors` (the same in every chart)."""
+    return plot(long, color="agent", color_discrete_map=agent_colors(frame["agent"]), **kw)
+
+
 def rr_by_type(frame: pd.DataFrame) -> go.Figure:
     """RR, RRR under the paper and strict judges, and exact repair per error type and agent."""
-    extra = {
-        "RRR strict": ("rational_strict", "mean"),
-        "exact": ("exact_repair", "mean"),
-    }
-    extra = {k: v for k, v in extra.items() if v[0] in frame.columns}
-    g = frame.groupby(["agent", "error_type"], as_index=False).agg(
-        RR=("recovered", "mean"), **{"RRR paper": ("rational", "mean")}, **extra
-    )
+    judges = _judges(frame)
+    g = _per_agent_and_type(frame, judges, RR=("recovered", "mean"))
     g["order"] = g["error_type"].str.split("-").str[1].astype(int)
     long = g.sort_values("order").melt(
-        id_vars=["agent", "error_type", "order"], value_vars=["RR", "RRR paper", *extra], var_name="metric"
+        id_vars=["agent", "error_type", "order"], value_vars=["RR", *judges], var_name="metric"
     )
-    fig = px.bar(
-        long,
-        x="error_type",
-        y="value",
-        color="agent",
-        barmode="group",
-        facet_row="metric",
-        range_y=[0, 1.05],
-        color_discrete_map=agent_colors(frame["agent"]),
+    fig = _agent_figure(
+        px.bar, long, frame, x="error_type", y="value", barmode="group", facet_row="metric", range_y=[0, 1.05]
     )
     fig.update_layout(
-        height=260 + 130 * len(extra),
+        height=130 + 130 * len(judges),
         title="Recovery (RR), rational recovery under both judges, exact repair",
     )
     return fig
 
 
-JUDGE_COLUMNS = {"RRR paper": "rational", "RRR strict": "rational_strict", "exact": "exact_repair"}
-
-
 def steps_vs_rrr(frame: pd.DataFrame) -> go.Figure:
     """Mean steps against RRR under the paper judge, the strict judge and exact repair (one panel each; one
     point per agent and error type; one colour per agent in every panel)."""
-    judges = {k: v for k, v in JUDGE_COLUMNS.items() if v in frame.columns}
-    g = frame.groupby(["agent", "error_type"], as_index=False).agg(
-        steps=("steps", "mean"), n=("recovered", "size"), **{k: (v, "mean") for k, v in judges.items()}
-    )
+    judges = _judges(frame)
+    g = _per_agent_and_type(frame, judges, steps=("steps", "mean"), n=("recovered", "size"))
     long = g.melt(id_vars=["agent", "error_type", "steps", "n"], value_vars=list(judges), var_name="judge")
-    fig = px.scatter(
+    fig = _agent_figure(
+        px.scatter,
         long,
+        frame,
         x="steps",
         y="value",
-        color="agent",
         size="n",
         facet_col="judge",
         category_orders={"judge": list(judges)},
         hover_name="error_type",
         range_y=[-0.05, 1.05],
-        color_discrete_map=agent_colors(frame["agent"]),
         labels={"steps": "mean steps", "value": "share of runs"},
     )
     fig.update_layout(

@@ -22,6 +22,7 @@ from pathlib import Path
 from core.errors import SpecError
 from solvers.inventory.distribution import MAX_UNITS, NUMBER, Demand, format_number, parse_demand
 from solvers.inventory.parameters import DEFAULT_UNITS, OPTIONAL_KEYS, PARAMETER_KEYS
+from solvers.records import read_fields
 from solvers.upload import csv_rows
 
 COST_KEYS: tuple[str, ...] = ("holding_cost", "penalty_cost", "setup_cost")
@@ -215,18 +216,13 @@ def problem_from_table(values: Mapping[str, str]) -> InventoryProblem:
             f"demand type is random, so give a distribution such as poisson({v['demand_distribution']})",
         )
     initial = values.get("initial_inventory")
-    return InventoryProblem(
-        time_horizon=int(v["time_horizon"]),
+    return read_fields(
+        InventoryProblem,
+        v,
+        "parameter table",
         demand=demand,
         perishable=v["perishability"] == "true",
         lost_sales=v["state_transition_model"] == "lost_sale",
-        holding_cost=float(v["holding_cost"]),
-        penalty_cost=float(v["penalty_cost"]),
-        setup_cost=float(v["setup_cost"]),
-        lead_time=int(v["lead_time"]),
-        max_inventory=int(v["max_inventory"]),
-        max_order=int(v["max_order"]),
-        risk_tolerance=float(v["risk_tolerance"]),
         initial_inventory=int(float(validate_parameter("initial_inventory", initial)))
         if initial not in (None, "")
         else 0,

@@ -12,13 +12,14 @@ whole decision space is enumerated once as numpy arrays (`Space`) and U* is a ve
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
 import numpy as np
 
 from core.errors import SpecError
+from solvers.records import read_fields
 from solvers.schedule.data import District, sfusd_district
 
 ROLES = ("principal", "parent", "administrator", "transportation coordinator")
@@ -164,24 +165,8 @@ class Utility:
 
     @classmethod
     def from_json(cls, data: dict) -> Utility:
-        try:
-            return cls(
-                key=str(data["key"]),
-                school=str(data["school"]),
-                direction=Direction(data["direction"]),
-                w1=float(data["w1"]),
-                w2=float(data["w2"]),
-                w3=float(data["w3"]),
-                max_load=float(data["max_load"]),
-                max_deviation=float(data["max_deviation"]),
-                role=str(data.get("role", "parent")),
-                target=tuple(int(a) for a in data.get("target", ())),
-                u_star=float(data.get("u_star", 0.0)),
-            )
-        except KeyError as err:
-            raise SpecError(str(err.args[0]), "missing from the utility record") from err
-        except ValueError as err:
-            raise SpecError("utility", str(err)) from err
+        """The record `to_json` wrote; a missing or unreadable field is a `SpecError` naming it."""
+        return read_fields(cls, data, "utility record")
 
 
 def pareto_rows(space: Space, mask: np.ndarray) -> np.ndarray:
@@ -257,23 +242,14 @@ def generate_utilities(space: Space, spec: GeneratorSpec = GeneratorSpec()) -> l
             (w1, w2, w3), load_cap, dev_cap = found
             target = tuple(int(a) for a in space.assignments[row])
             probe = Utility("probe", school.name, direction, w1, w2, w3, load_cap, dev_cap, role, target)
-            u_star, _ = probe.optimum(space)
-            utilities.append(
-                Utility(
-                    key=f"{'p' if spec.unique else 'u'}{len(utilities) + 1:03d}",
-                    school=school.name,
-                    direction=direction,
-                    w1=w1,
-                    w2=w2,
-                    w3=w3,
-                    max_load=load_cap,
-                    max_deviation=dev_cap,
-                    role=role,
-                    target=target,
-                    u_star=round(u_star, 6),
-                )
-            )
+            utilities.append(_with_optimum(probe, f"{'p' if spec.unique else 'u'}{len(utilities) + 1:03d}", space))
     return utilities
+
+
+def _with_optimum(probe: Utility, key: str, space: Space) -> Utility:
+    """The probe under its key, with its optimum U* over the space (rounded to 6 decimals) recorded."""
+    u_star, _ = probe.optimum(space)
+    return replace(probe, key=key, u_star=round(u_star, 6))
 
 
 def _search(
@@ -380,20 +356,7 @@ def generate_utility(
         (w1, w2, w3), load_cap, dev_cap = found
         assignment = tuple(int(a) for a in space.assignments[row])
         probe = Utility("g", name, chosen, w1, w2, w3, load_cap, dev_cap, role, assignment)
-        u_star, _ = probe.optimum(space)
-        utility = Utility(
-            f"g{q + 1:02d}s{seed}",
-            name,
-            chosen,
-            w1,
-            w2,
-            w3,
-            load_cap,
-            dev_cap,
-            role,
-            assignment,
-            round(u_star, 6),
-        )
+        utility = _with_optimum(probe, f"g{q + 1:02d}s{seed}", space)
         if unique_maximiser(space, utility):
             return utility
     what = "this target" if target is not None else f"any of {name}'s {len(candidates)} candidates"

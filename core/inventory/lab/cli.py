@@ -100,6 +100,13 @@ def _llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=cli_args.seed, help="random seed (default 0 for the lab)")
 
 
+def _scenario_flags(p: argparse.ArgumentParser) -> None:
+    """`--protocol/--n/--risk-neutral`: which scenarios `lab generate` writes and `lab run` generates."""
+    p.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
+    p.add_argument("--n", type=scenario_count, help="number of scenarios (paper70: 70 unless given)")
+    p.add_argument("--risk-neutral", action="store_true", help="every scenario with risk tolerance 10")
+
+
 def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
     """Add `lab` (generate | run | report) to the `inventory` command group."""
     lab = subparsers.add_parser(
@@ -108,9 +115,7 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
     sub = lab.add_subparsers(dest="lab_command", required=True)
 
     g = sub.add_parser("generate", help="seeded scenarios with their ground-truth extracted_params.csv")
-    g.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
-    g.add_argument("--n", type=scenario_count, help="number of scenarios (paper70: 70 unless given)")
-    g.add_argument("--risk-neutral", action="store_true", help="every scenario with risk tolerance 10")
+    _scenario_flags(g)
     g.add_argument(
         "--llm-context", action="store_true", help="let the configured LLM write the business contexts"
     )
@@ -124,8 +129,7 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         type=cli_args.input_file,
         help="scenarios.jsonl from `lab generate` (default: generate from the flags)",
     )
-    r.add_argument("--protocol", choices=("paper70", "mixed"), default="paper70")
-    r.add_argument("--n", type=scenario_count, help="number of scenarios (paper70: 70 unless given)")
+    _scenario_flags(r)
     r.add_argument(
         "--treatments",
         default="A,B,C",
@@ -139,7 +143,6 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         default=1.0,
         help="offline imitator noise level (0 quiet, 1 default, at most 5)",
     )
-    r.add_argument("--risk-neutral", action="store_true")
     r.add_argument("--paths", type=lab_paths, default=200, help="Copilot optimizer paths")
     r.add_argument(
         "--assessment-paths", type=lab_paths, default=2000, help="common demand paths of the assessment"

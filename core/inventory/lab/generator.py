@@ -24,6 +24,7 @@ from core.config import Settings
 from core.errors import ProviderError, SpecError
 from solvers.inventory.distribution import format_number
 from solvers.inventory.spec import InventoryProblem, params_csv_text, problem_from_table, table_from_problem
+from solvers.records import read_fields
 from solvers.upload import check_controls, iter_lines, load_json, parse_record
 
 PROTOCOLS = ("paper70", "mixed")
@@ -127,21 +128,10 @@ class Scenario:
             key = data["key"]
             if not isinstance(key, str) or not key.strip() or "|" in key:
                 raise SpecError("key", "must be a non-empty text without '|' (it names the lab's experiment cells)")
-            return cls(
-                key=key,
-                seed=int(data["seed"]),
-                split=str(data["split"]),
-                business=str(data["business"]),
-                item=str(data["item"]),
-                item_one=str(data["item_one"]),
-                context=str(data["context"]),
-                item_cost=float(data["item_cost"]),
-                problem=problem,
-                context_source=str(data.get("context_source", "template")),
-                knowledge_base=dict(data.get("knowledge_base") or {}),
-            )
         except KeyError as err:
             raise SpecError(str(err.args[0]), "is missing from the scenario record") from None
+        kb = dict(data.get("knowledge_base") or {})
+        return read_fields(cls, data, "scenario record", key=key, problem=problem, knowledge_base=kb)
 
 
 def knowledge_base(problem: InventoryProblem) -> dict[str, str]:
