@@ -199,5 +199,5 @@ def _order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
 
 def _pipeline_text(pipeline_orders: str) -> str:
     """ "0" (the paper's way of saying nothing is on order) and "" both mean an empty pipeline."""
-    values = [x for x in re.split(r"[,\s]+", pipeline_orders.strip().strip("[]")) if x]
+    values = pipeline_orders.strip().strip("[]").replace(",", " ").split()  # a tool argument, not chat text
     return "" if all(v == "0" for v in values) else ",".join(values)

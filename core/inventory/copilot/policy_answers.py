@@ -24,7 +24,7 @@ from core.inventory.copilot.policy_explanation import (
     why_words,
 )
 from core.inventory.nlu.intents import predict
-from core.inventory.policy_names import plain_name
+from core.inventory.policy_names import engine_call, plain_name
 from core.text.numbers import find_percentages, words_to_digits
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policies
 from solvers.inventory.policies import ConstantPolicy
@@ -229,9 +229,9 @@ def alternative_sentence(brief: PolicyBrief, key: str) -> str:
     """A finalist rule as an instruction, from its engine name."""
     name = brief.costs[key]["policy"]
     if key.startswith("sS") and key != "sS":
-        m = re.match(r"sS\((\d+),(\d+)\)", name)
-        if m:
-            return f"If stock on hand plus on order is below {m.group(1)}, order up to {m.group(2)}."
+        call = engine_call(name)
+        if call and call.kind == "sS" and len(call.args) == 2 and all(a.isdigit() for a in call.args):
+            return f"If stock on hand plus on order is below {call.args[0]}, order up to {call.args[1]}."
     if key == "sS":
         return ss_sentence(brief)
     text = plain_name(name, brief.problem, unit="units")

@@ -6,7 +6,6 @@ an on-demand expert. Every answer ends with "Do you have any other questions?".
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from core.inventory.copilot.critic import FAMILY_NAMES, dollars, supply_limits
@@ -224,13 +223,26 @@ def system_prompt(brief: PolicyBrief) -> str:
         "rule_sentence_ss": ss_sentence(brief),
     }
     body = sections["Common"] + "\n" + sections[f"Scenario {brief.scenario}"]
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), body).strip() + "\n"
+    return body.format_map(_Fields(values)).strip() + "\n"
+
+
+class _Fields(dict[str, object]):
+    """The template's values; a `{name}` without a value stays as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def _prompt_sections() -> dict[str, str]:
-    text = _PROMPT_PATH.read_text(encoding="utf-8")
-    parts = re.split(r"^# (.+)$", text, flags=re.M)
-    return {parts[i].strip(): parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+    """The sections of our own prompt template (`# Name` headings), read line by line."""
+    sections: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    for line in _PROMPT_PATH.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            lines = sections.setdefault(line[2:].strip(), [])
+        elif lines is not None:
+            lines.append(line)
+    return {name: "\n".join(body).strip() for name, body in sections.items()}
 
 
 def explanation(brief: PolicyBrief) -> str:
