@@ -14,18 +14,22 @@ from dataclasses import dataclass
 class WordCue:
     """Words that name one thing: `inside` are stems found anywhere in a word ('arriv' in 'arrivals', 'famil'
     in 'families'), `exact` whole words, `starts` word beginnings ('cut' in 'cutting'), `phrases` runs of
-    words ('at a time', as in a stretch of text: `_run`)."""
+    words ('at a time', as in a stretch of text: `_run`), `runs` runs of whole words ('a week', not in 'an extra
+    week')."""
 
     inside: tuple[str, ...] = ()
     exact: frozenset[str] = frozenset()
     phrases: tuple[tuple[str, ...], ...] = ()
     starts: tuple[str, ...] = ()
+    runs: tuple[tuple[str, ...], ...] = ()
 
     def found(self, words: tuple[str, ...]) -> bool:
         """Whether the words hold one of the cues."""
         if any(w in self.exact or w.startswith(self.starts or ("\0",)) for w in words):
             return True
         if any(stem in w for w in words for stem in self.inside):
+            return True
+        if any(words_at(words, i, r) for r in self.runs for i in range(len(words) - len(r) + 1)):
             return True
         return any(_run(words, i, p) for p in self.phrases for i in range(len(words) - len(p) + 1))
 
@@ -34,6 +38,7 @@ class WordCue:
         w = words[i]
         one = w in self.exact or w.startswith(self.starts or ("\0",)) or any(stem in w for stem in self.inside)
         runs = [len(p) for p in self.phrases if i + len(p) <= len(words) and _run(words, i, p)]
+        runs += [len(r) for r in self.runs if words_at(words, i, r)]
         return max([1 if one else 0, *runs])
 
     def where(self, words: tuple[str, ...]) -> tuple[int, ...]:

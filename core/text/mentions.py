@@ -885,6 +885,13 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
     ):
         j, w = j + 1, words[j + 1]  # '2-litre bottles': a sized item, as '2 litre bottles'
+    elif (
+        w == "-"
+        and j + 1 < n
+        and words[j + 1] in TIME_UNITS
+        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
+    ):
+        j, w = j + 1, words[j + 1]  # 'the 90-day plan', 'a 3-week wait': a duration, as '90 days'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
         if cur == "cents":
