@@ -160,9 +160,19 @@ def what_if_answer(brief: PolicyBrief, text: str) -> str | None:
         f"{words}, against the same paths unchanged. Cost over the plan: {dollars(changed.mean)} instead of "
         f"{dollars(normal.mean)} ({dollars(abs(diff))} {more}); you would serve {100 * changed.fill_rate:.1f}% "
         f"of demand instead of {100 * normal.fill_rate:.1f}% (the rest is {short}), with stock-outs on "
-        f"{changed.stockout_periods:.1f} days instead of {normal.stockout_periods:.1f}. The policy itself reacts "
-        "to lower stock by ordering more, but orders take the lead time to arrive."
+        f"{changed.stockout_periods:.1f} days instead of {normal.stockout_periods:.1f}. {_reacts(brief)}"
     )
+
+
+def _reacts(brief: PolicyBrief) -> str:
+    """How the recommended rule meets a change in demand, from its kind and the lead time."""
+    r, lead = brief.rule, brief.problem.lead_time
+    if r["kind"] == "constant" or "daily_order" in r:
+        return "A fixed daily order does not react to the stock: the change in demand reaches the shelf directly."
+    if lead == 0:
+        return "The policy itself reacts to lower stock by ordering more, and with no lead time those orders arrive the same day."
+    days = "a day" if lead == 1 else f"{lead} days"
+    return f"The policy itself reacts to lower stock by ordering more, but those orders take {days} to arrive."
 
 
 def answer_question(brief: PolicyBrief, text: str) -> str:
