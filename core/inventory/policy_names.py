@@ -5,17 +5,40 @@ day"; `cutoff_days` counts the days the engine's end-of-plan cutoff blocks (`sol
 `plain_value` (with the labels of `solvers.inventory.parameters`) shows the parameter table without snake_case
 keys or `normal(20,7.5593)`.
 The technical name stays available (tooltips, expanders): these are labels, never the data.
+These read the engine's own strings (policy names, distribution strings), never chat text: `engine_call` splits
+them with string methods.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 
 from solvers.inventory.policies import cut_off
 from solvers.inventory.spec import InventoryProblem, format_number
 
-_CALL_RE = re.compile(r"^\s*(\w+)\s*\(([^)]*)\)\s*(\+cutoff)?\s*$")
-_DIST_RE = re.compile(r"^\s*(\w+)\s*\(([^)]*)\)\s*$")
+
+@dataclass(frozen=True)
+class EngineCall:
+    """An engine string of the form `kind(arg, key=value, ...)` with an optional `+cutoff`."""
+
+    kind: str
+    args: tuple[str, ...]
+    cutoff: bool = False
+
+
+def engine_call(text: str, cutoff: bool = True) -> EngineCall | None:
+    """Split an engine name ("sS(8,20)", "base_stock(48,cap=24)+cutoff", "normal(20,7.5)") into its kind and
+    stripped arguments; None for any other string. `cutoff=False` refuses a `+cutoff` tail (distributions)."""
+    body = text.strip()
+    cut = cutoff and body.endswith("+cutoff")
+    if cut:
+        body = body.removesuffix("+cutoff").rstrip()
+    head, paren, rest = body.partition("(")
+    kind = head.strip()
+    inside = rest.removesuffix(")")
+    if not (paren and kind.isidentifier() and rest.endswith(")") and ")" not in inside and "(" not in inside):
+        return None
+    return EngineCall(kind, tuple(a.strip() for a in inside.split(",")), cut)
 
 
 def cutoff_days(problem: InventoryProblem) -> int:
@@ -57,10 +80,10 @@ def plain_name(policy: str, problem: InventoryProblem | None = None, unit: str =
     }
     if key in families:
         return families[key]
-    m = _CALL_RE.match(key)
-    if not m:
+    call = engine_call(key)
+    if call is None:
         return policy
-    kind, args, cut = m.group(1), [a.strip() for a in m.group(2).split(",")], bool(m.group(3))
+    kind, args, cut = call.kind, call.args, call.cutoff
     u = f" {unit}" if unit else ""
     named = {a.split("=")[0]: a.split("=")[1] for a in args if "=" in a}
     plain = [a for a in args if "=" not in a]
@@ -82,8 +105,8 @@ def plain_name(policy: str, problem: InventoryProblem | None = None, unit: str =
 def plain_value(key: str, value: object) -> str:
     """A parameter value as a shop owner reads it ("about 20 a day, give or take 7.6"); other values as is."""
     text = "" if value is None else str(value).strip()
-    if key == "demand_distribution" and (m := _DIST_RE.match(text)):
-        name, args = m.group(1).lower(), [a.strip() for a in m.group(2).split(",") if a.strip()]
+    if key == "demand_distribution" and (call := engine_call(text, cutoff=False)):
+        name, args = call.kind.lower(), [a for a in call.args if a]
         if name == "normal" and len(args) == 2:
             return f"about {_num(args[0])} a day, give or take {_num(args[1])}"
         if name == "poisson" and len(args) == 1:

@@ -9,12 +9,12 @@ when no rule fits is learned from `core/schedule/intents.toml` (`intent`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from core.schedule.state import school_aliases
 from core.text.clauses import split_clauses as _split
+from core.text.cues import WordCue
 from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
 from core.text.mentions import Kind, parse
@@ -438,39 +438,6 @@ def said_names(text: str, district: District) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------------------- word cues (one parse)
-
-
-@dataclass(frozen=True)
-class WordCue:
-    """Words that name one thing: `inside` are stems found anywhere in a word ('arriv' in 'arrivals', 'famil'
-    in 'families'), `exact` whole words, `starts` word beginnings ('cut' in 'cutting'), `phrases` runs of
-    words ('at a time', as in a stretch of text: `_run`)."""
-
-    inside: tuple[str, ...] = ()
-    exact: frozenset[str] = frozenset()
-    phrases: tuple[tuple[str, ...], ...] = ()
-    starts: tuple[str, ...] = ()
-
-    def found(self, words: tuple[str, ...]) -> bool:
-        """Whether the words hold one of the cues."""
-        if any(w in self.exact or w.startswith(self.starts or ("\0",)) for w in words):
-            return True
-        if any(stem in w for w in words for stem in self.inside):
-            return True
-        return any(_run(words, i, p) for p in self.phrases for i in range(len(words) - len(p) + 1))
-
-
-def _run(words: tuple[str, ...], i: int, phrase: tuple[str, ...]) -> bool:
-    """Whether the words from `i` say the phrase as a stretch of text would: the first word may end a longer word
-    and the last begin one ('happy with' in 'unhappy with', 'sleep in' in 'asleep in')."""
-    last = len(phrase) - 1
-    return (
-        words[i].endswith(phrase[0])
-        and words[i + last].startswith(phrase[last])
-        and words[i + 1 : i + last] == phrase[1:last]
-        if last
-        else phrase[0] in words[i]
-    )
 
 
 LOAD_CUE = WordCue(

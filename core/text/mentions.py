@@ -171,6 +171,8 @@ class Message:
     mentions: tuple[Mention, ...]
     ops: int
     tokens: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
+    spans: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False, compare=False)
+    """The character span of each word of `tokens`, clause by clause (`word_spans`)."""
     correction: bool = False
     """The message corrects something the user said before ('actually', 'that's wrong, it's 60'): a reader may
     overwrite a value it holds (`core.text.corrections.is_correction`)."""
@@ -189,6 +191,13 @@ class Message:
         if clause is None:
             return tuple(w for ws in self.tokens for w in ws)
         return self.tokens[clause] if 0 <= clause < len(self.tokens) else ()
+
+    def word_spans(self, clause: int | None = None) -> tuple[tuple[int, int], ...]:
+        """The character spans of `words(clause)`, in the same order: where a word cue stands against the
+        mentions (`Mention.span`) and the negation scopes of the text."""
+        if clause is None:
+            return tuple(sp for sps in self.spans for sp in sps)
+        return self.spans[clause] if 0 <= clause < len(self.spans) else ()
 
 
 # ---------------------------------------------------------------------------------------------- tokens
@@ -878,6 +887,13 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
     ):
         j, w = j + 1, words[j + 1]  # '2-litre bottles': a sized item, as '2 litre bottles'
+    elif (
+        w == "-"
+        and j + 1 < n
+        and words[j + 1] in TIME_UNITS
+        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
+    ):
+        j, w = j + 1, words[j + 1]  # 'the 90-day plan', 'a 3-week wait': a duration, as '90 days'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
         if cur == "cents":
@@ -1578,9 +1594,11 @@ def _parse(
     _values(s, _currency(toks))
     mentions = _scopes(s, clause_list)
     per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
+    spans: list[list[tuple[int, int]]] = [[] for _ in per_clause]
     for t in toks:
         if t.kind != "sym":
             per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
+            spans[min(t.clause, len(per_clause) - 1)].append((t.start, t.end))
     s.ops += len(text) * 3
     return Message(
         text,
@@ -1588,6 +1606,7 @@ def _parse(
         tuple(_stated_margin(_container_sizes(mentions, dict(sizes)))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
+        tuple(tuple(sp) for sp in spans),
         correction=corrections.is_correction(text),
         recall=corrections.recalls(text),
         confused=questions.is_confused(text),

@@ -9,17 +9,21 @@ no DQN unless the user asks for one in the chat or the caller sets `use_dqn`; a 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.errors import SpecError
 from core.inventory.copilot.order_query import check_day_numbering
+from core.text.cues import WordCue
+from core.text.mentions import parse
 from core.text.negation import negation_scopes
 from solvers.inventory.dqn import DQNConfig
 
-_DQN_RE = re.compile(r"\b(?:dqn|deep[- ]q|reinforcement learning|neural net(?:work)?)\b", re.I)
-_SKIP_RE = re.compile(r"\bskip\s+(?:the\s+|a\s+)?$", re.I)
+DQN_CUE = WordCue(
+    exact=frozenset(["dqn", "dqns", "dqn's"]),
+    phrases=(("deep", "q"), ("reinforcement", "learning"), ("neural", "net"), ("neural", "network")),
+)
+"""The words that name a DQN ('DQN', 'deep Q', 'reinforcement learning', 'neural net')."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +69,12 @@ class CopilotConfig:
 
 def dqn_request(config: CopilotConfig, text: str) -> tuple[CopilotConfig, str]:
     """The budget after a message that asks for (or against) a DQN, and the note to append to the answer."""
-    mentions = list(_DQN_RE.finditer(text))
-    scopes = negation_scopes(text)
+    message = parse(text)
+    words, spans = message.words(), message.word_spans()
+    mentions = DQN_CUE.where(words)
+    scopes = negation_scopes(message.text)
     refused = any(  # 'no DQN', 'without the DQN', "I don't want the DQN", 'skip the DQN'
-        any(s.covers(m.start()) for s in scopes) or _SKIP_RE.search(text, max(0, m.start() - 12), m.start())
-        for m in mentions
+        any(s.covers(spans[i][0]) for s in scopes) or _skipped(words, i) for i in mentions
     )
     if refused and config.use_dqn:
         return replace(config, use_dqn=False), " (Noted: I will not train a DQN.)"
@@ -77,3 +82,9 @@ def dqn_request(config: CopilotConfig, text: str) -> tuple[CopilotConfig, str]:
         note = f" (Noted: I will also train a DQN when I optimize; that takes up to {config.dqn_seconds:g} seconds.)"
         return replace(config, use_dqn=True), note
     return config, ""
+
+
+def _skipped(words: tuple[str, ...], i: int) -> bool:
+    """'skip the DQN', 'skip a DQN': the word 'skip' right before the cue, an article between."""
+    before = words[max(0, i - 2) : i]
+    return before[-1:] == ("skip",) or (len(before) == 2 and before[0] == "skip" and before[1] in ("the", "a"))

@@ -11,7 +11,6 @@ same tool loop (`core.llm.run_tools`) as an LLM.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,9 +20,9 @@ from core.inventory.copilot.order_query import (
     OrderQuery,
     check_day_numbering,
     day_of_step,
+    days_in,
     make_order_tool,
     parse_order_query,
-    step_of_day,
 )
 from core.inventory.copilot.policy_answers import answer_question
 from core.inventory.copilot.policy_brief import PolicyBrief, display_name
@@ -48,7 +47,6 @@ from core.llm import (
 )
 from core.runlog import POLICY_OPENING
 from core.text.mentions import parse
-from core.text.numbers import words_to_digits
 
 INTERPRET, DONE = "INTERPRET", "DONE"
 OPENING_REQUEST = POLICY_OPENING
@@ -79,10 +77,10 @@ _DONE_PHRASES = {
 
 def is_done(text: str) -> bool:
     """Does the message only say "no thanks" / "that's all" and the like?"""
-    clean = re.sub(r"[^a-z ,.;!]", "", text.lower().replace("'", "").replace("’", ""))
-    pieces = [re.sub(r"\s+", " ", p).strip() for p in re.split(r"[,.;!]", clean)]
+    message = parse(text)
+    pieces = [[w.replace("'", "") for w in message.words(c.index)] for c in message.clauses]
     pieces = [p for p in pieces if p]
-    return bool(pieces) and all(_only_done_phrases(p.split()) for p in pieces)
+    return bool(pieces) and all(_only_done_phrases(p) for p in pieces)
 
 
 def _only_done_phrases(words: list[str]) -> bool:
@@ -169,25 +167,20 @@ def asks_to_order(text: str) -> bool:
     return bool(asks and words & {"order", "buy", "restock"})
 
 
-_DAYS_IN_RE = re.compile(r"\b(\d+)\s*days?\s+(?:in|into)\b|\bday\s*(?:number\s*|#\s*)?(\d+)\b", re.I)
-
-
 def merge_followup(
     earlier: OrderQuery, text: str, lead_time: int, day_numbering: str = "from_one"
 ) -> OrderQuery | None:
     """A reply that completes an order question asked before ('it's day 1', 'nothing on order', '24 arriving
     tomorrow'): the earlier stock with the new day or deliveries; None when the reply adds neither."""
-    filled = parse_order_query(f"inventory {earlier.current_inventory}, {text}", lead_time, day_numbering)
+    filled = parse_order_query(text, lead_time, day_numbering, inventory=earlier.current_inventory)
     if filled is None:
         return None
-    step = earlier.current_time_step
-    m = _DAYS_IN_RE.search(words_to_digits(text))
-    if m:
-        step = step_of_day(int(m.group(2)), day_numbering) if m.group(2) else int(m.group(1))
+    day = days_in(text, day_numbering)
+    step = earlier.current_time_step if day is None else day
     pipeline = filled.pipeline_orders if filled.pipeline_orders is not None else earlier.pipeline_orders
     if step == earlier.current_time_step and pipeline == earlier.pipeline_orders:
         return None
-    kept = tuple(n for n in earlier.notes if not (m and n.startswith("I took today as day")))  # a day now given
+    kept = tuple(n for n in earlier.notes if not (day is not None and n.startswith("I took today as day")))
     return OrderQuery(earlier.current_inventory, step, pipeline, kept + filled.notes)
 
 

@@ -10,7 +10,7 @@ where "day 4" is passed on as `current_time_step` 4 (the plan's first day is day
 
 from __future__ import annotations
 
-import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,7 +18,8 @@ import numpy as np
 
 from core.errors import SpecError
 from core.inventory.copilot.policy_brief import PolicyBrief
-from core.text.numbers import words_to_digits
+from core.text.mentions import Kind, Message, Scope, parse
+from core.text.vocabulary import ITEM_WORDS
 from solvers.inventory import artifacts as engine_artifacts
 from solvers.inventory.artifacts import parse_pipeline
 from solvers.inventory.period import counted_stock, truncate_orders
@@ -56,57 +57,204 @@ class OrderQuery:
     notes: tuple[str, ...] = ()
 
 
-_FILLER = r"(?:\s+|\s*[:=,-]\s*|\s+(?:level|position|count|on hand|now|currently|right now|today|is|are|of|at|about|around|only|just|got)\b)*"
-_NOT_STOCK = r"(?!\s*(?:\.\d|[eE]\d|%|percent|days?\b|weeks?\b|months?\b|dollars?\b|cents?\b|\$))"
-_INV_RE = re.compile(
-    rf"(?:inventory|stock|on[- ]hand|(?:i|we) (?:have|hold|got)|have got){_FILLER}\s*(\d+){_NOT_STOCK}"
-    rf"|(?<![$.\d])(\d+){_NOT_STOCK}\s*(?:units?|items?|pieces?)?\s*(?:on hand|in stock|left|on the shelf|in inventory)",
-    re.I,
-)
-_DAY_RE = re.compile(r"\bday\s*(?:number\s*|no\.?\s*|#\s*)?(\d+)", re.I)
-_STEP_RE = re.compile(r"\b(?:time[- ]?step|step|period|t\s*=)\s*(\d+)", re.I)
-_NO_PIPE_RE = re.compile(
-    r"\bno(?:thing)?\s+(?:\w+\s+)?(?:incoming|pipeline|outstanding|open|pending)|nothing\s+(?:(?:is|was)\s+)?(?:on order|"
-    r"incoming|in the pipeline|on the way|coming)|no orders?\s+(?:(?:are|is)\s+)?(?:on the way|in transit|coming|pending)|"
-    r"pipeline\s+(?:is\s+)?empty|empty pipeline|none (?:incoming|on order)|nothing ordered",
-    re.I,
-)
-# "3 and 5 arriving": a chain of numbers, then the word. Chains are found left to right (each text position is
-# read once) and only then checked for the word: one regex for both tried every number of a long "1,1,1,..."
-# line as a start, which is quadratic at the chat line cap.
-_CHAIN_RE = re.compile(r"\d+(?:\s*(?:,|and)\s*\d+)*", re.I)
-_ARRIVING_RE = re.compile(
-    r"\s*(?:units?\s*)?(?:arriving|incoming|on order|on the way|in transit|coming)", re.I
-)
-_PIPE_RE = re.compile(
-    r"(?:pipeline|incoming|on order|on the way|outstanding|in transit|arriving)\D{0,30}?"
-    r"(\d+(?:\s*(?:,|and|then|&|\s)\s*\d+)*)",
-    re.I,
-)
+# The words of an order question, read from the one parse (`core.text.mentions.parse`): numbers are its
+# QUANTITY mentions, cues are runs of its words (exact words; a slot of alternatives may be optional: None).
+_STOCK_BEFORE = (("inventory",), ("stock",), ("on", "hand"), ("i", "have"), ("we", "have"), ("i", "hold"),
+                 ("we", "hold"), ("i", "got"), ("we", "got"), ("have", "got"), ("i've", "got"), ("we've", "got"))  # fmt: skip
+_STOCK_FILLERS = (("on", "hand"), ("right", "now"), ("level",), ("position",), ("count",), ("now",), ("currently",),
+                  ("today",), ("is",), ("are",), ("of",), ("at",), ("about",), ("around",), ("only",), ("just",),
+                  ("got",))  # fmt: skip
+_STOCK_AFTER = (("on", "hand"), ("in", "stock"), ("left",), ("on", "the", "shelf"), ("in", "inventory"))
+_ITEM_WORDS = frozenset(["unit", "units", "item", "items", "piece", "pieces"])
+_ITEMS = frozenset(ITEM_WORDS.values())
+_STEP_WORDS = (("time", "step"), ("timestep",), ("step",), ("period",), ("t",))
+_DAY_WORDS = (("day", "number"), ("day", "no"), ("day",))
+_PIPE_CUES = (("pipeline",), ("incoming",), ("on", "order"), ("on", "the", "way"), ("outstanding",),
+              ("in", "transit"), ("arriving",))  # fmt: skip
+_ARRIVING = (("arriving",), ("incoming",), ("on", "order"), ("on", "the", "way"), ("in", "transit"), ("coming",))
+_CHAIN_JOINERS = frozenset(["and", "then"])
+_Slot = tuple[tuple[str, ...] | None, ...]
+_ANY: _Slot = (("*",), None)
+_NO_PIPE: tuple[tuple[_Slot, ...], ...] = (
+    ((("no",), ("nothing",)), _ANY, (("incoming",), ("pipeline",), ("outstanding",), ("open",), ("pending",))),
+    ((("nothing",),), (("is",), ("was",), None), (("on", "order"), ("incoming",), ("in", "the", "pipeline"),
+                                                  ("on", "the", "way"), ("coming",))),
+    ((("no",),), (("order",), ("orders",)), (("are",), ("is",), None),
+     (("on", "the", "way"), ("in", "transit"), ("coming",), ("pending",))),
+    ((("pipeline",),), (("is",), None), (("empty",),)),
+    ((("empty",),), (("pipeline",),)),
+    ((("none",),), (("incoming",), ("on", "order"))),
+    ((("nothing",),), (("ordered",),)),
+)  # fmt: skip
+"""'no incoming orders', 'nothing on order', 'no orders are on the way', 'pipeline is empty', ..."""
+_PIPE_REACH = 6
+"""How many words a pipeline cue may stand before its numbers ('on order for tomorrow: 3, 5')."""
 
 
-def parse_order_query(text: str, lead_time: int, day_numbering: str = "from_one") -> OrderQuery | None:
-    """Read "current inventory 4, day 4, no incoming orders"; None unless a stock cue ("inventory", "on hand",
-    "we have") is bound to the number by at most a few filler words. "day d" is read per `day_numbering`."""
-    t = words_to_digits(text)
-    inv = _INV_RE.search(t)
-    if inv is None:
+@dataclass(frozen=True)
+class _Number:
+    """A whole-number QUANTITY mention of the message and the indices of its words."""
+
+    value: int
+    first: int
+    last: int
+    counted: bool
+    """Whether it can be a stock figure: not 'one box' / 'a case' (a container named, not counted)."""
+
+
+def _numbers(message: Message) -> list[_Number]:
+    """The whole numbers the message states (counts or bare numbers; not negated or corrected)."""
+    starts = [a for a, _ in message.word_spans()]
+    out = []
+    for m in message.of(Kind.QUANTITY, live_only=False):
+        if m.scope & (Scope.NEGATED | Scope.CORRECTED) or m.unit not in (None, "item") or m.per:
+            continue
+        amount = m.amount
+        first = bisect_left(starts, m.span[0])
+        last = bisect_left(starts, m.span[1]) - 1
+        if amount == int(amount) and first <= last:
+            counted = m.container is None or m.container in _ITEMS or amount != 1  # not 'one box'
+            out.append(_Number(int(amount), first, last, counted))
+    return out
+
+
+def _ends(words: tuple[str, ...], end: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """The length of the longest phrase that ends right before `words[end]` (0 when none)."""
+    return max((len(p) for p in phrases if len(p) <= end and words[end - len(p) : end] == p), default=0)
+
+
+def _starts(words: tuple[str, ...], at: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """The length of the longest phrase that starts at `words[at]` (0 when none)."""
+    return max((len(p) for p in phrases if words[at : at + len(p)] == p), default=0)
+
+
+def _seq(words: tuple[str, ...], at: int, slots: tuple[_Slot, ...]) -> bool:
+    """Whether the slots match the words from `at`, each slot one of its alternatives (None: nothing, '*': any
+    one word)."""
+    if not slots:
+        return True
+    for alt in slots[0]:
+        if alt is None:
+            if _seq(words, at, slots[1:]):
+                return True
+        elif alt == ("*",):
+            if at < len(words) and _seq(words, at + 1, slots[1:]):
+                return True
+        elif words[at : at + len(alt)] == alt and _seq(words, at + len(alt), slots[1:]):
+            return True
+    return False
+
+
+def _stock(message: Message, numbers: list[_Number]) -> _Number | None:
+    """The first number bound to a stock cue: 'inventory 4', 'we have about 7', 'stock is four' (cue, then filler
+    words), or '7 units on hand', '12 left', '5 in stock' (the tail right after it). Only spaces and ':=,-' may
+    stand between the words ('max inventory (20)' and 'base_stock(20)' state no stock)."""
+    words, spans, text = message.words(), message.word_spans(), message.text
+
+    def joined(i: int, j: int) -> bool:  # nothing but spaces and ':=,-' between words i and j
+        return i >= 0 and j < len(spans) and not text[spans[i][1] : spans[j][0]].strip(" \t:=,-")
+
+    for n in (n for n in numbers if n.counted):  # 'one box on the shelf' is no stock figure
+        k = n.first
+        while joined(k - 1, k):
+            if _ends(words, k, _STOCK_BEFORE):
+                return n
+            skip = _ends(words, k, _STOCK_FILLERS)
+            if not skip or not all(joined(i - 1, i) for i in range(k - skip + 1, k)):
+                break
+            k -= skip
+        e = n.last + 1
+        e += 1 if e < len(words) and words[e] in _ITEM_WORDS and joined(e - 1, e) else 0
+        if joined(e - 1, e) and _starts(words, e, _STOCK_AFTER):
+            return n
+    return None
+
+
+def _cued(message: Message, numbers: list[_Number], cues: tuple[tuple[str, ...], ...]) -> _Number | None:
+    """The first number right after one of the cue phrases, only spaces, '#' or '=' between ('day 4', 'day #4',
+    'time step 5', 't=3'; not 'every day: 100')."""
+    words, spans, text = message.words(), message.word_spans(), message.text
+    for n in numbers:
+        size = _ends(words, n.first, cues)
+        if size and not text[spans[n.first - 1][1] : spans[n.first][0]].strip(" \t#="):
+            return n
+    return None
+
+
+def _chains(numbers: list[_Number], words: tuple[str, ...]) -> list[list[_Number]]:
+    """Runs of numbers said one after another ('3, 5', '3 and 5', '2 then 3'), left to right, each number once."""
+    runs: list[list[_Number]] = []
+    for n in numbers:
+        prev = runs[-1][-1] if runs else None
+        if prev and (n.first == prev.last + 1 or (n.first == prev.last + 2 and words[prev.last + 1] in _CHAIN_JOINERS)):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _incoming(words: tuple[str, ...], numbers: list[_Number]) -> list[int] | None:
+    """The incoming orders, next arrival first: the numbers after a pipeline word ('on order: 3, 5'), else a run
+    of numbers before an arriving word ('3 and 5 arriving', '24 coming tomorrow')."""
+    runs = _chains(numbers, words)
+    firsts = {run[0].first: run for run in runs}
+    taken = {i for n in numbers for i in range(n.first, n.last + 1)}
+    for i in range(len(words)):
+        if not (size := _starts(words, i, _PIPE_CUES)):
+            continue
+        for k in range(i + size, min(i + size + _PIPE_REACH, len(words))):
+            if k in firsts:
+                return [n.value for n in firsts[k]]
+            if k in taken:  # the number is inside a run: read from it on
+                run = next(r for r in runs if any(n.first <= k <= n.last for n in r))
+                return [n.value for n in run if n.first >= k]
+    for run in runs:
+        e = run[-1].last + 1
+        e += 1 if e < len(words) and words[e] in ("unit", "units") else 0
+        if _starts(words, e, _ARRIVING):
+            return [n.value for n in run]
+    return None
+
+
+def days_in(text: str, day_numbering: str = "from_one") -> int | None:
+    """The time step a reply names: '20 days in' (20), 'it's day 4' (per the day numbering)."""
+    message = parse(text)
+    words = message.words()
+    starts = [a for a, _ in message.word_spans()]
+    for m in message.of(Kind.DURATION, live_only=False):
+        after = bisect_left(starts, m.span[1])
+        said = m.text.lower().replace("-", " ").split()
+        counted = said[-1] in ("day", "days") and said[0] not in ("a", "an")  # not 'a night in', 'overnight in'
+        if counted and m.amount == int(m.amount) and words[after : after + 1] in (("in",), ("into",)):
+            return int(m.amount)
+    day = _cued(message, _numbers(message), _DAY_WORDS)
+    return None if day is None else step_of_day(day.value, day_numbering)
+
+
+def parse_order_query(
+    text: str, lead_time: int, day_numbering: str = "from_one", inventory: int | None = None
+) -> OrderQuery | None:
+    """Read "current inventory 4, day 4, no incoming orders" from the one parse; None unless a stock cue
+    ("inventory", "on hand", "we have") is bound to a number by at most a few filler words, or `inventory` is
+    the stock given earlier (then every number of the message may be a delivery). "day d" is read per
+    `day_numbering`."""
+    message = parse(text)
+    words = message.words()
+    numbers = _numbers(message)
+    inv = _stock(message, numbers) if inventory is None else None  # a reply's numbers are all deliveries
+    if inv is None and inventory is None:
         return None
     notes: list[str] = []
     step: int | None = None
-    spans = [inv.span()]
-    if m := _STEP_RE.search(t):
-        step, spans = int(m.group(1)), [*spans, m.span()]
-    elif m := _DAY_RE.search(t):
-        step, spans = step_of_day(int(m.group(1)), day_numbering), [*spans, m.span()]
-    rest = t
-    for a, b in spans:
-        rest = rest[:a] + " " * (b - a) + rest[b:]
+    if m := _cued(message, numbers, _STEP_WORDS):
+        step = m.value
+    elif m := _cued(message, numbers, _DAY_WORDS):
+        step = step_of_day(m.value, day_numbering)
+    rest = [n for n in numbers if n is not inv and n is not m]
     pipeline: str | None = None
-    if lead_time == 0 or _NO_PIPE_RE.search(t):
+    if lead_time == 0 or any(_seq(words, i, pattern) for i in range(len(words)) for pattern in _NO_PIPE):
         pipeline = ""
-    elif chain := _incoming_chain(rest):
-        values = [int(x) for x in re.findall(r"\d+", chain)]
+    elif (values := _incoming(words, rest)) is not None:
         if len(values) < lead_time:
             notes.append(
                 f"I read {len(values)} incoming order(s) for a {lead_time}-day lead time and took the rest as 0, "
@@ -114,14 +262,8 @@ def parse_order_query(text: str, lead_time: int, day_numbering: str = "from_one"
             )
             values += [0] * (lead_time - len(values))
         pipeline = ",".join(str(v) for v in values[:lead_time])
-    return OrderQuery(int(inv.group(1) or inv.group(2)), step, pipeline, tuple(notes))
-
-
-def _incoming_chain(text: str) -> str | None:
-    """The numbers of the incoming orders: after a pipeline word ("on order: 3, 5"), else before one."""
-    if m := _PIPE_RE.search(text):
-        return m.group(1)
-    return next((m.group(0) for m in _CHAIN_RE.finditer(text) if _ARRIVING_RE.match(text, m.end())), None)
+    stock = inv.value if inv is not None else int(inventory)  # type: ignore[arg-type]
+    return OrderQuery(stock, step, pipeline, tuple(notes))
 
 
 def make_order_tool(brief: PolicyBrief, day_numbering: str = "from_one") -> Callable[..., dict[str, object]]:
@@ -199,5 +341,5 @@ def _order_tool(brief: PolicyBrief) -> Callable[..., dict[str, object]]:
 
 def _pipeline_text(pipeline_orders: str) -> str:
     """ "0" (the paper's way of saying nothing is on order) and "" both mean an empty pipeline."""
-    values = [x for x in re.split(r"[,\s]+", pipeline_orders.strip().strip("[]")) if x]
+    values = pipeline_orders.strip().strip("[]").replace(",", " ").split()  # a tool argument, not chat text
     return "" if all(v == "0" for v in values) else ",".join(values)

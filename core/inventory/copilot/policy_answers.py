@@ -8,7 +8,7 @@ of the engine's evaluation), assumptions, the comparison table and the rule itse
 
 from __future__ import annotations
 
-import re
+from bisect import bisect_left
 
 from core.inventory.copilot.critic import FAMILY_NAMES, dollars
 from core.inventory.copilot.policy_brief import PolicyBrief
@@ -24,80 +24,110 @@ from core.inventory.copilot.policy_explanation import (
     why_words,
 )
 from core.inventory.nlu.intents import predict
-from core.inventory.policy_names import plain_name
-from core.text.numbers import find_percentages, words_to_digits
+from core.inventory.policy_names import engine_call, plain_name
+from core.text.cues import WordCue
+from core.text.mentions import Kind, Mention, Message, parse
 from solvers.inventory.montecarlo import demand_matrix, evaluate_policies
 from solvers.inventory.policies import ConstantPolicy
 from solvers.inventory.spec import format_number
 
-_CONFUSED_RE = re.compile(
-    r"what(?:'s| is| are)\s+(?:a |the |this )?(?:dqn|deep q|neural|q[- ]network)|don'?t (?:get|understand|"
-    r"trust)|confus|skeptic|sceptic|black[- ]box|not sure|why should|how (?:does|do) (?:it|the dqn|that) work|"
-    r"too complicated|complex|simpl|explain|trust|rather have|prefer|intuitive|understand",
-    re.I,
+# The cues of a question about the policy, read from the one parse's words (`core.text.cues.WordCue`).
+_WHAT_DQN = tuple(
+    (*what, *article, *thing)
+    for what in (("what's",), ("what", "is"), ("what", "are"))
+    for article in ((), ("a",), ("the",), ("this",))
+    for thing in (("dqn",), ("deep", "q"), ("neural",), ("q", "network"))
 )
-_SKEPTIC_RE = re.compile(
-    r"don'?t (?:get|understand|trust)|trust|confus|skeptic|sceptic|black[- ]box|not sure|why should|"
-    r"too complicated|complex|simpl|rather have|prefer|intuitive",
-    re.I,
+_SKEPTIC_STEMS = ("trust", "confus", "skeptic", "sceptic", "complex", "simpl", "prefer", "intuitive")
+_SKEPTIC_PHRASES = (("don't", "get"), ("dont", "get"), ("don't", "understand"), ("dont", "understand"),
+                    ("black", "box"), ("not", "sure"), ("why", "should"), ("too", "complicated"), ("rather", "have"))  # fmt: skip
+SKEPTIC_CUE = WordCue(inside=_SKEPTIC_STEMS, phrases=_SKEPTIC_PHRASES)
+"""Doubt about the recommendation ('I don't trust a black box', 'something simpler', 'too complicated')."""
+CONFUSED_CUE = WordCue(
+    inside=(*_SKEPTIC_STEMS, "explain", "understand"),
+    phrases=(*_SKEPTIC_PHRASES, *_WHAT_DQN, *(("how", do, it, "work") for do in ("does", "do") for it in ("it", "that")),
+             ("how", "does", "the", "dqn", "work"), ("how", "do", "the", "dqn", "work")),
+)  # fmt: skip
+"""Doubt or a question about the DQN ('what's a DQN?', 'how does it work?', 'explain')."""
+_CHOOSE = WordCue(runs=(("use",), ("go", "with"), ("take",), ("adopt",), ("prefer",), ("choose",), ("pick",)))
+_SIMPLE_RULE = WordCue(starts=("simple", "ss", "rule"), runs=(("s", "s"),))
+_BETTER_RULE = WordCue(starts=("better", "dqn", "best"))
+_ORDER_VERBS = ("order", "buy", "get", "restock")
+"""Ordering verbs, also at the end of a longer word ('reorder'); and 'bring in'."""
+COST_CUE = WordCue(
+    inside=("cost", "expens", "budget", "money", "spend"),
+    phrases=(("how", "much", "will"), ("how", "much", "would"), ("how", "much", "does")),
 )
-_CHOOSE_SS_RE = re.compile(
-    r"(?:use|go with|take|adopt|prefer|choose|pick)\s+(?:the\s+)?(?:simple|simpler|\(?s\s*,\s*s\)?|ss|rule)",
-    re.I,
-)
-_CHOOSE_DQN_RE = re.compile(
-    r"(?:use|go with|take|adopt|prefer|choose|pick)\s+(?:the\s+)?(?:better|dqn|best)", re.I
-)
-_CONSTANT_RE = re.compile(
-    r"(?:order|buy|get|bring in|restock)\s+(?:just\s+|only\s+|exactly\s+)?(\d+)\s*(?:units?\s+|items?\s+)?"
-    r"(?:every|each|a|per)\s+day|(?:every|each)\s+day,?\s+(?:just\s+)?(?:order|buy)\s+(\d+)",
-    re.I,
-)
-_COST_RE = re.compile(r"cost|expens|how much (?:will|would|does)|budget|money|spend", re.I)
-_COMPONENTS = (
-    ("holding", re.compile(r"holding|storage|storing|carrying", re.I), "holding costs"),
+"""A question about what the policy costs."""
+COMPONENT_CUES = (
+    ("holding", WordCue(inside=("holding", "storage", "storing", "carrying")), "holding costs"),
     (
         "penalty",
-        re.compile(r"shortage|penalt|lost sales?|backorder|backlog|stock-?outs?", re.I),
+        WordCue(inside=("shortage", "penalt", "backorder", "backlog", "stockout"),
+                phrases=(("lost", "sale"), ("stock", "out"))),
         "shortage penalties",
     ),
-    ("setup", re.compile(r"order(?:ing)? fees?|setup|set-up|shipping|fixed", re.I), "order fees"),
+    (
+        "setup",
+        WordCue(inside=("setup", "shipping", "fixed"), phrases=(("order", "fee"), ("ordering", "fee"), ("set", "up"))),
+        "order fees",
+    ),
+)  # fmt: skip
+"""The kinds of cost a question names, with the engine's cost key and their name in the answer."""
+ASSUME_CUE = WordCue(
+    inside=("assum", "start", "round", "arriv", "check", "critic"),
+    phrases=tuple(("when", do, what) for do in ("do", "does") for what in ("order", "deliver")),
 )
-_DAYS_RE = re.compile(r"(\d+)\s*(?:-\s*)?days?", re.I)
-_ASSUME_RE = re.compile(r"assum|start|round|when do(?:es)? (?:orders?|deliver)|arriv|check|critic", re.I)
-_COMPARE_RE = re.compile(r"compar|other polic|alternative|versus|\bvs\b|instead|differen", re.I)
-_RULE_RE = re.compile(
-    r"when (?:should|do) (?:i|we) order|how much (?:should|do) (?:i|we) order|reorder|order[- ]up[- ]to|"
-    r"\bs\b|what does .* mean|rule|how does (?:it|this|the policy) work",
-    re.I,
+"""A question about the assumptions and checks ('what did you assume?', 'when do orders arrive?')."""
+COMPARE_CUE = WordCue(
+    inside=("compar", "alternative", "versus", "instead", "differen"), exact=frozenset(["vs"]),
+    phrases=(("other", "polic"),),
+)  # fmt: skip
+"""A question about the other policies compared."""
+RULE_CUE = WordCue(
+    inside=("reorder", "rule"),
+    phrases=(
+        *((when, verb, who, "order") for when, verb in (("when", "should"), ("when", "do")) for who in ("i", "we")),
+        *(("how", "much", verb, who, "order") for verb in ("should", "do") for who in ("i", "we")),
+        ("order", "up", "to"),
+        *(("how", "does", it, "work") for it in ("it", "this")),
+        ("how", "does", "the", "policy", "work"),
+    ),
 )
-_ORDER_WORDS_RE = re.compile(r"order|inventory|stock|on hand|day|step", re.I)
-
-
-_WHAT_IF_RE = re.compile(r"\bwhat if\b|\bwhat happens\b|\bsuppose\b|\bimagine\b|\bwhat would happen\b", re.I)
-_FACTOR_WORDS = (
-    (re.compile(r"\btripl", re.I), 3.0),
-    (re.compile(r"\bdoubl|\btwice\b", re.I), 2.0),
-    (re.compile(r"\bhalv|\bhalf\b", re.I), 0.5),
+"""A question about the rule itself ('when should I order?', 'order-up-to'; the letter s: `_names_s`)."""
+ORDER_CUE = WordCue(inside=("order", "inventory", "stock", "day", "step"), phrases=(("on", "hand"),))
+"""Talk about ordering or the stock: the answer asks for the stock figures."""
+WHAT_IF_CUE = WordCue(exact=frozenset(["suppose", "imagine"]),
+                      runs=(("what", "if"), ("what", "happens"), ("what", "would", "happen")))  # fmt: skip
+"""A what-if question ('what if demand doubles?', 'suppose sales drop 20%')."""
+DEMAND_CUE = WordCue(inside=("demand", "sales", "sell", "customers", "busy", "rush"))
+"""What a what-if must be about to be simulated (demand)."""
+_FACTOR_CUES = (
+    (WordCue(starts=("tripl",)), 3.0),
+    (WordCue(starts=("doubl",), exact=frozenset(["twice"])), 2.0),
+    (WordCue(starts=("halv",), exact=frozenset(["half"])), 0.5),
 )
-_UP_RE = re.compile(r"\b(?:up|rise|rises|grow|grows|increase|increases|more|jump|jumps)\b", re.I)
+_UP_WORDS = frozenset(["up", "rise", "rises", "grow", "grows", "increase", "increases", "more", "jump", "jumps"])
 _WINDOWS = (
-    (re.compile(r"\bweekend\b", re.I), 2, "one weekend (days 6 and 7 of the plan)"),
-    (re.compile(r"\b(?:one|a|for a|next) week\b", re.I), 7, "one week (the first 7 days of the plan)"),
-    (re.compile(r"\b(?:one|a|single) day\b|\btomorrow\b", re.I), 1, "one day (day 1 of the plan)"),
-)
+    (WordCue(exact=frozenset(["weekend"])), 2, "one weekend (days 6 and 7 of the plan)"),
+    (WordCue(runs=(("one", "week"), ("a", "week"), ("next", "week"))), 7, "one week (the first 7 days of the plan)"),
+    (WordCue(exact=frozenset(["tomorrow"]), runs=(("one", "day"), ("a", "day"), ("single", "day"))), 1,
+     "one day (day 1 of the plan)"),
+)  # fmt: skip
 _WHAT_IF_PATHS = 300
 
 
 def demand_factor(text: str) -> float | None:
     """How a what-if question scales demand: 'doubles' 2, 'halves' 0.5, 'up 30%' 1.3, 'drops by 20%' 0.8."""
-    for pattern, factor in _FACTOR_WORDS:
-        if pattern.search(text):
+    message = parse(text)
+    words = message.words()
+    for cue, factor in _FACTOR_CUES:
+        if cue.found(words):
             return factor
-    found = find_percentages(words_to_digits(text))
+    found = [m for m in message.of(Kind.QUANTITY, live_only=False) if m.unit == "percent"]
     if found:
-        share = found[0].value
-        return 1 + share if _UP_RE.search(text) else max(0.0, 1 - share)
+        share = found[0].amount / 100
+        return 1 + share if _UP_WORDS & set(words) else max(0.0, 1 - share)
     return None
 
 
@@ -105,15 +135,16 @@ def what_if_answer(brief: PolicyBrief, text: str) -> str | None:
     """A what-if about demand, answered by simulating the recommended policy on the same demand paths with
     demand scaled over the window asked about; None when the question names no demand change."""
     factor = demand_factor(text)
-    if factor is None or not re.search(r"demand|sales|sell|customers|busy|rush", text, re.I):
+    said = parse(text).words()
+    if factor is None or not DEMAND_CUE.found(said):
         return None
     p = brief.problem
     paths = min(brief.paths, _WHAT_IF_PATHS)
     base = demand_matrix(p, paths, brief.seed + 7919)
     days, words = p.time_horizon, f"the whole {p.time_horizon}-day plan"
     start = 0
-    for pattern, length, label in _WINDOWS:
-        if pattern.search(text):
+    for cue, length, label in _WINDOWS:
+        if cue.found(said):
             start = 5 if length == 2 else 0
             days, words = min(length, p.time_horizon - start), label
             break
@@ -129,31 +160,41 @@ def what_if_answer(brief: PolicyBrief, text: str) -> str | None:
         f"{words}, against the same paths unchanged. Cost over the plan: {dollars(changed.mean)} instead of "
         f"{dollars(normal.mean)} ({dollars(abs(diff))} {more}); you would serve {100 * changed.fill_rate:.1f}% "
         f"of demand instead of {100 * normal.fill_rate:.1f}% (the rest is {short}), with stock-outs on "
-        f"{changed.stockout_periods:.1f} days instead of {normal.stockout_periods:.1f}. The policy itself reacts "
-        "to lower stock by ordering more, but orders take the lead time to arrive."
+        f"{changed.stockout_periods:.1f} days instead of {normal.stockout_periods:.1f}. {_reacts(brief)}"
     )
+
+
+def _reacts(brief: PolicyBrief) -> str:
+    """How the recommended rule meets a change in demand, from its kind and the lead time."""
+    r, lead = brief.rule, brief.problem.lead_time
+    if r["kind"] == "constant" or "daily_order" in r:
+        return "A fixed daily order does not react to the stock: the change in demand reaches the shelf directly."
+    if lead == 0:
+        return "The policy itself reacts to lower stock by ordering more, and with no lead time those orders arrive the same day."
+    days = "a day" if lead == 1 else f"{lead} days"
+    return f"The policy itself reacts to lower stock by ordering more, but those orders take {days} to arrive."
 
 
 def answer_question(brief: PolicyBrief, text: str) -> str:
     """The answer to a question that is not an order query (without the closing question)."""
-    if (_WHAT_IF_RE.search(text) or predict(text).intent == "what_if") and (
-        answer := what_if_answer(brief, text)
-    ):
+    message = parse(text)
+    words = message.words()
+    if (WHAT_IF_CUE.found(words) or predict(text).intent == "what_if") and (answer := what_if_answer(brief, text)):
         return answer
     b = brief.scenario == "B"
     simpler = simplest_alternative(brief)
-    if simpler and _CHOOSE_SS_RE.search(text):
+    if simpler and _chooses(words, _SIMPLE_RULE):
         return (
             f"Understood, the simpler rule it is: {_simpler_offer(brief, simpler)}, in exchange for a "
             "rule you can apply by hand."
         )
-    if b and _CHOOSE_DQN_RE.search(text):
+    if b and _chooses(words, _BETTER_RULE):
         return (
             "Great choice! To use the DQN policy and get an optimal order recommendation, I'll need: 1. your "
             "Current Inventory Level, 2. the Current Time Step (day of the plan), 3. the Pipeline Orders (any "
             "incoming orders, as a comma-separated list, next arrival first)."
         )
-    if b and _CONFUSED_RE.search(text):
+    if b and CONFUSED_CUE.found(words):
         return (
             "The Deep Q-Network (DQN) is a reinforcement-learning method: a neural network that learned, from "
             "many simulated plans of your business, how much total cost each possible order leads to from a "
@@ -162,22 +203,22 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
             f"If you're interested in a simpler policy, the (s = {brief.s}, S = {brief.S}) policy exists but it "
             f"costs {_ss_versus(brief)}: {ss_sentence(brief)} Which policy would you like to use?"
         )
-    if simpler and _SKEPTIC_RE.search(text):
+    if simpler and SKEPTIC_CUE.found(words):
         return (
             f"That's fair. If you'd rather have something simpler: {_simpler_offer(brief, simpler)}. Which policy "
             "would you like to use?"
         )
-    if m := _CONSTANT_RE.search(words_to_digits(text)):
-        return constant_answer(brief, int(m.group(1) or m.group(2)))
-    if _ASSUME_RE.search(text):
+    if (daily := fixed_daily_order(message)) is not None:
+        return constant_answer(brief, daily)
+    if ASSUME_CUE.found(words):
         return critic_words(brief)
-    if _COMPARE_RE.search(text):
+    if COMPARE_CUE.found(words):
         return "Here is how every policy did on the same simulated demand:\n" + cost_table(brief)
-    if _COST_RE.search(text):
+    if COST_CUE.found(words):
         return cost_answer(brief, text)
-    if _RULE_RE.search(text) and not b:
+    if (RULE_CUE.found(words) or _asks_meaning(words) or _names_s(message)) and not b:
         return f"{rule_sentence(brief)}\n\n{why_words(brief)}"
-    if _ORDER_WORDS_RE.search(text):
+    if ORDER_CUE.found(words):
         need = "how many units you have on hand" + (
             " and what is already on order (next delivery first)" if brief.problem.lead_time else ""
         )
@@ -192,6 +233,53 @@ def answer_question(brief: PolicyBrief, text: str) -> str:
         f"In short: {rule_sentence(brief)} I can also go through the costs, the alternatives I compared, the "
         "assumptions, or compute the order for a given stock level."
     )
+
+
+def _chooses(words: tuple[str, ...], target: WordCue) -> bool:
+    """'go with the simpler rule', 'use (s,S)', 'pick the DQN': a choosing verb, maybe 'the', then the target."""
+    for i in _CHOOSE.where(words):
+        k = i + _CHOOSE.length_at(words, i)
+        k += 1 if words[k : k + 1] == ("the",) else 0
+        if k < len(words) and target.length_at(words, k):
+            return True
+    return False
+
+
+def _names_s(message: Message) -> bool:
+    """The letter s as a word of its own ('what is s?', '(s, S)'), not the s of '90s' or 'it's'."""
+    text = message.text
+    return any(
+        w == "s" and (a == 0 or not (text[a - 1].isalnum() or text[a - 1] == "'"))
+        for w, (a, _) in zip(message.words(), message.word_spans(), strict=True)
+    )
+
+
+def _asks_meaning(words: tuple[str, ...]) -> bool:
+    """'what does s mean?', 'what does order-up-to mean': 'what does', then 'mean' later on."""
+    return any(words[i : i + 2] == ("what", "does") and "mean" in words[i + 2 :] for i in range(len(words)))
+
+
+def fixed_daily_order(message: Message) -> int | None:
+    """A fixed daily order the user proposes, from the parse: a whole count per day right after an ordering
+    verb ('why not just order 20 every day?', 'buy exactly 5 units a day'), or an order after 'every day'
+    ('every day, just order 7')."""
+    words, starts = message.words(), [a for a, _ in message.word_spans()]
+    for m in message.of(Kind.QUANTITY, live_only=False):
+        if m.unit not in (None, "item") or m.container or m.amount != int(m.amount) or m.amount < 0:
+            continue
+        k = bisect_left(starts, m.span[0])
+        k -= 1 if k > 0 and words[k - 1] in ("just", "only", "exactly") else 0
+        if k > 0 and words[k - 1].endswith(_ORDER_VERBS):
+            verb = k - 1
+        elif words[max(0, k - 2) : k] == ("bring", "in"):
+            verb = k - 2
+        else:
+            continue
+        before = words[:verb][-3:]
+        before = before[:-1] if before[-1:] == ("just",) else before
+        if m.per == "day" or (before[-2:] in (("every", "day"), ("each", "day")) and words[verb] in ("order", "buy")):
+            return int(m.amount)
+    return None
 
 
 SIMPLER_TOLERANCE_PCT = 5.0
@@ -229,9 +317,9 @@ def alternative_sentence(brief: PolicyBrief, key: str) -> str:
     """A finalist rule as an instruction, from its engine name."""
     name = brief.costs[key]["policy"]
     if key.startswith("sS") and key != "sS":
-        m = re.match(r"sS\((\d+),(\d+)\)", name)
-        if m:
-            return f"If stock on hand plus on order is below {m.group(1)}, order up to {m.group(2)}."
+        call = engine_call(name)
+        if call and call.kind == "sS" and len(call.args) == 2 and all(a.isdigit() for a in call.args):
+            return f"If stock on hand plus on order is below {call.args[0]}, order up to {call.args[1]}."
     if key == "sS":
         return ss_sentence(brief)
     text = plain_name(name, brief.problem, unit="units")
@@ -265,11 +353,13 @@ def cost_answer(brief: PolicyBrief, text: str) -> str:
     """What the recommended policy costs; a named kind of cost first, scaled when another span is asked."""
     p, v = brief.problem, brief.costs[brief.recommended]
     T = p.time_horizon
-    days = [int(d) for d in _DAYS_RE.findall(words_to_digits(text))]
-    span = next((d for d in days if d > 0 and d != T), None)
+    message = parse(text)
+    days = [m.days for m in message.of(Kind.DURATION, live_only=False) if m.days and _counted(m)]
+    span = next((int(d) for d in days if d > 0 and d != T), None)
+    words = message.words()
     parts = []
-    for key, pattern, label in _COMPONENTS:
-        if pattern.search(text):
+    for key, cue, label in COMPONENT_CUES:
+        if cue.found(words):
             sentence = f"The {label} come to about {dollars(v[key])} over the {T}-day plan ({dollars(v[key] / T)} a day)"
             if span is not None:
                 sentence += (
@@ -283,6 +373,12 @@ def cost_answer(brief: PolicyBrief, text: str) -> str:
             f"{dollars(v['mean'] / T * span)}."
         )
     return " ".join([*parts, cost_words(brief, brief.recommended)])
+
+
+def _counted(span: Mention) -> bool:
+    """A span stated with a number ('over 90 days', 'the 90-day plan', 'two weeks'), not 'a day' or 'overnight'."""
+    first = span.text.lower().replace("-", " ").split()[0]
+    return span.days == int(span.days or 0) and first not in ("a", "an", "one", "overnight", "night", "the", "per")
 
 
 def constant_answer(brief: PolicyBrief, q: int) -> str:

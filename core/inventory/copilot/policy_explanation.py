@@ -6,13 +6,12 @@ an on-demand expert. Every answer ends with "Do you have any other questions?".
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from core.inventory.copilot.critic import FAMILY_NAMES, dollars, supply_limits
 from core.inventory.copilot.policy_brief import PolicyBrief
 from core.inventory.policy_names import cutoff_days, cutoff_words
-from solvers.inventory.spec import format_number
+from solvers.inventory.spec import InventoryProblem, format_number
 
 CLOSING_QUESTION = "Do you have any other questions?"
 _PROMPT_PATH = Path(__file__).with_name("interpretation_prompt.md")
@@ -86,8 +85,8 @@ def rule_sentence(brief: PolicyBrief) -> str:
         return "Ask the DQN each day: give it your stock, the day and the orders on the way, and order what it says."
     gap = r.get("summary_gap_pct")
     checked = (
-        f" Following that rule yourself costs about {max(gap, 0):.1f}% more than the exact plan (checked on the "
-        "same simulated demand)."
+        f" Following that rule yourself costs {than_words(gap)} the exact plan (checked on the same simulated "
+        "demand)."
         if gap is not None
         else ""
     )
@@ -122,6 +121,12 @@ def service_words(fill_pct: float) -> str:
     if fill_pct >= 80:
         return f"keeps the shelf stocked most days (you serve {fill_pct:.1f}% of demand)"
     return f"leaves the shelf empty often: you serve only {fill_pct:.1f}% of demand"
+
+
+def than_words(pct: float) -> str:
+    """'about 3.2% more than' / 'about 1.5% less than' / 'about the same as', by the sign of the difference."""
+    said = percent_words(pct)
+    return f"{said} as" if said == "about the same" else f"about {said} than"
 
 
 def percent_words(pct: float) -> str:
@@ -224,13 +229,26 @@ def system_prompt(brief: PolicyBrief) -> str:
         "rule_sentence_ss": ss_sentence(brief),
     }
     body = sections["Common"] + "\n" + sections[f"Scenario {brief.scenario}"]
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), body).strip() + "\n"
+    return body.format_map(_Fields(values)).strip() + "\n"
+
+
+class _Fields(dict[str, object]):
+    """The template's values; a `{name}` without a value stays as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def _prompt_sections() -> dict[str, str]:
-    text = _PROMPT_PATH.read_text(encoding="utf-8")
-    parts = re.split(r"^# (.+)$", text, flags=re.M)
-    return {parts[i].strip(): parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+    """The sections of our own prompt template (`# Name` headings), read line by line."""
+    sections: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    for line in _PROMPT_PATH.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            lines = sections.setdefault(line[2:].strip(), [])
+        elif lines is not None:
+            lines.append(line)
+    return {name: "\n".join(body).strip() for name, body in sections.items()}
 
 
 def explanation(brief: PolicyBrief) -> str:
@@ -308,10 +326,14 @@ def why_words(brief: PolicyBrief) -> str:
             if p.perishable
             else ""
         )
+        verdict = (
+            "at these costs that beats reacting to stock levels"  # the constant rule has the least objective
+            if r["kind"] == "constant"
+            else "at these costs the exact plan hardly reacts to stock levels"
+        )
         return (
             f"Why: you sell about {mean} units a day, and a steady order of {r.get('q', r.get('steady_order'))} "
-            f"{service_words(fill)} without any counting; at these costs that beats reacting to stock levels."
-            + spoils
+            f"{service_words(fill)} without any counting; {verdict}." + spoils
         )
     level = r.get("s", r.get("reorder_at", r.get("R", r.get("S"))))
     if level is None:
@@ -327,10 +349,7 @@ def why_words(brief: PolicyBrief) -> str:
         f"{format_number(round(cover, 1))} units on average; the trigger level {level} is "
     )
     if gap >= 0:
-        text += (
-            f"a safety buffer of about {format_number(round(gap, 1))} units above that, because a missed sale "
-            "costs more than holding a unit for a few days."
-        )
+        text += f"a safety buffer of about {format_number(round(gap, 1))} units above that{_buffer_reason(p)}."
     elif fill >= 50:
         text += (
             f"about {format_number(round(-gap, 1))} units less than that, because at these costs running short "
@@ -347,6 +366,18 @@ def why_words(brief: PolicyBrief) -> str:
             f"order fee over bigger batches, against ${format_number(p.holding_cost)} per unit per day of holding."
         )
     return text
+
+
+def _buffer_reason(p: InventoryProblem) -> str:
+    """Why a buffer pays, from the two costs themselves: a unit short costs as much as holding one for N days."""
+    short = "a missed sale" if p.lost_sales else "a unit backordered for a day"
+    penalty, holding = format_number(p.penalty_cost), format_number(p.holding_cost)
+    if p.holding_cost <= 0:
+        return f", because {short} costs ${penalty} and holding a unit costs nothing"
+    days = p.penalty_cost / p.holding_cost
+    if days < 2:
+        return f" ({short} costs ${penalty}, holding a unit ${holding} a day)"
+    return f", because {short} (${penalty}) costs as much as holding a unit for about {days:.0f} days (${holding} a day)"
 
 
 def cost_words(brief: PolicyBrief, key: str) -> str:
@@ -385,7 +416,18 @@ def dqn_overview(brief: PolicyBrief) -> str:
     """Scenario B's opening (Figure 4): the DQN as an on-demand expert."""
     c, p = brief.costs, brief.problem
     ss = c.get("sS")
-    compare = f", lower than the standard (s,S) policy's {dollars(ss['mean'])}" if ss else ""
+    compare = ""
+    if ss:
+        said = percent_words(100 * (c["dqn"]["mean"] - ss["mean"]) / max(abs(ss["mean"]), 1e-9))
+        if said == "about the same":
+            compare = f", about the same as the standard (s,S) policy's {dollars(ss['mean'])}"
+        elif said.endswith("less"):
+            compare = f", lower than the standard (s,S) policy's {dollars(ss['mean'])}"
+        else:  # the DQN wins on the risk-weighted objective, not on the average
+            compare = (
+                f", {said} than the standard (s,S) policy's {dollars(ss['mean'])} on average, but lower once your "
+                "risk preference also weighs how much the cost varies"
+            )
     pipeline = (
         f" and any Pipeline Orders (the {p.lead_time} incoming order(s), next arrival first, 0 for none)"
         if p.lead_time

@@ -595,3 +595,19 @@ def test_a_number_joined_to_pack_names_the_item() -> None:
 def test_goes_for_is_a_sale_price() -> None:
     roles = [m.role for m in parse("it costs me 6 and goes for 10").of(Kind.MONEY)]
     assert roles == ["purchase_price", "sale_price"]
+
+
+def test_word_spans_point_each_word_into_the_text() -> None:
+    message = parse("We have 7 units on hand. Day two.")
+    assert message.words() == ("we", "have", "7", "units", "on", "hand", "day", "two")
+    assert [message.text[a:b].lower() for a, b in message.word_spans()] == list(message.words())
+    assert [message.text[a:b] for a, b in message.word_spans(1)] == ["Day", "two"]
+    assert message.word_spans(5) == ()
+
+
+def test_a_number_hyphened_to_a_time_word_is_a_duration() -> None:
+    (plan,) = parse("what is the cost for the 90-day plan?").mentions
+    assert (plan.kind, plan.value, plan.unit) == (Kind.DURATION, 90, "day")
+    (wait,) = parse("a 3-week lead time").mentions
+    assert (wait.kind, wait.days, wait.role) == (Kind.DURATION, 21, "lead_time")
+    assert [m.kind for m in parse("3-5 days").mentions] == [Kind.DURATION, Kind.DURATION]

@@ -6,11 +6,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.inventory.copilot.policy_answers import answer_question
-from core.inventory.copilot.policy_explanation import compare_words, explanation, service_words, why_words
+from core.inventory.copilot.policy_explanation import (
+    compare_words,
+    dqn_overview,
+    explanation,
+    rule_sentence,
+    service_words,
+    why_words,
+)
+from solvers.inventory.spec import format_number
 from tests.core.inventory.copilot.test_interpretation import SMALL
 from tests.core.inventory.copilot.test_policy_words import _brief_for
 
@@ -71,3 +80,47 @@ def test_a_simple_rule_cheaper_on_average_is_never_said_to_cost_more_on_average(
     assert "1.0% less on average" in sentence and "0.2% more in the objective" in sentence
     answer = answer_question(brief, "I don't trust this, something simpler please")
     assert "% more" not in answer  # the rule offered here is cheaper on average and in the objective
+
+
+def test_a_summary_rule_cheaper_than_the_exact_plan_is_never_said_to_cost_more() -> None:
+    brief = _brief_for(SMALL, "sS")
+    for gap, want in ((-1.2, "costs about 1.2% less than the exact plan"), (0.0, "costs about the same as the exact")):
+        rule = {"kind": "table", "ordered": True, "last_order_day": 18, "steady_order": 3, "summary_gap_pct": gap}
+        said = rule_sentence(replace(brief, rule=rule))
+        assert want in said and "% more" not in said
+
+
+def test_the_dqn_is_called_cheaper_than_s_s_only_when_its_average_is_lower() -> None:
+    brief = _brief_for(SMALL, "sS")
+    ss = brief.costs["sS"]
+    costs = {**brief.costs, "dqn": dict(ss, mean=ss["mean"] * 1.05, objective=ss["objective"] * 0.9)}
+    said = dqn_overview(replace(brief, costs=costs, recommended="dqn", scenario="B"))
+    assert "lower than the standard (s,S)" not in said and "5.0% more than the standard (s,S)" in said
+    costs["dqn"] = dict(ss, mean=ss["mean"] * 0.9)
+    assert "lower than the standard (s,S)" in dqn_overview(replace(brief, costs=costs, scenario="B"))
+
+
+@pytest.mark.parametrize(("penalty", "holding"), [(4.0, 0.5), (0.6, 0.5), (4.0, 0.0)])
+def test_why_a_buffer_pays_is_said_with_the_two_costs(penalty: float, holding: float) -> None:
+    brief = _brief_for(SMALL, "sS")
+    problem = replace(brief.problem, penalty_cost=penalty, holding_cost=holding)
+    rule = {"kind": "sS", "s": 20, "S": 30, "cutoff": False}  # 20 is above the lead-time demand of 6
+    said = why_words(replace(brief, problem=problem, rule=rule))
+    assert "a few days" not in said and f"${format_number(penalty)}" in said
+    if holding and penalty / holding >= 2:
+        assert f"about {penalty / holding:.0f} days" in said
+
+
+def test_a_fixed_order_is_never_said_to_react_to_the_stock() -> None:
+    brief = _brief_for(SMALL, "constant")
+    said = answer_question(brief, "what if demand doubles next week?")
+    assert "I simulated" in said and "reacts to lower stock" not in said and "does not react" in said
+    reacting = answer_question(_brief_for(SMALL | {"lead_time": "0"}, "sS"), "what if demand doubles next week?")
+    assert "reacts to lower stock" in reacting and "the same day" in reacting and "lead time to arrive" not in reacting
+
+
+def test_a_steady_exact_plan_is_not_said_to_beat_reacting_to_stock() -> None:
+    brief = _brief_for(SMALL, "sS")
+    rule = {"kind": "table", "ordered": True, "last_order_day": 18, "steady_order": 3, "summary_gap_pct": 0.4}
+    said = why_words(replace(brief, rule=rule))
+    assert "beats reacting" not in said and "hardly reacts" in said

@@ -19,9 +19,10 @@ from core.inventory.copilot.interpretation import (
     INTERPRET,
     InterpretationAgent,
     is_done,
+    merge_followup,
     offline_policy,
 )
-from core.inventory.copilot.order_query import parse_order_query
+from core.inventory.copilot.order_query import OrderQuery, parse_order_query
 from core.inventory.copilot.policy_answers import simplest_alternative
 from core.inventory.copilot.policy_brief import PolicyBrief, brief_from_result
 from core.inventory.copilot.policy_explanation import CLOSING_QUESTION, system_prompt
@@ -300,6 +301,10 @@ def test_a_tool_error_is_explained_not_raised(b_result):
         ("stock is four, day two, 5 arriving", 2, (4, 1, "5,0")),
         ("inventory 6 at period 0", 0, (6, 0, "")),
         ("inventory 6, day 1", 1, (6, 0, None)),
+        ("we hold 30 units, 2 then 3 arriving", 2, (30, None, "2,3")),
+        ("I got six crates of 24 this morning, nothing on order", 1, (144, None, "")),
+        ("-3 on hand (a backlog), day 2, pipeline empty", 1, (-3, 1, "")),
+        ("we've got 18 in the shop, day #5", 0, (18, 4, "")),
     ],
 )
 def test_order_queries_are_read(text, lead, want):
@@ -310,6 +315,22 @@ def test_order_queries_are_read(text, lead, want):
 
 def test_no_inventory_no_query():
     assert parse_order_query("what does s mean?", 2) is None
+    for text in (
+        "max inventory (20)",
+        "base_stock(20)",
+        "the cost of keeping stock is about 10 cents per unit daily",
+        "it's about $0.15 a day to keep one box on the shelf",
+    ):
+        assert parse_order_query(text, 2) is None, text
+
+
+def test_a_follow_up_names_the_day_or_the_deliveries():
+    earlier = OrderQuery(10, None, None)
+    assert merge_followup(earlier, "we are 20 days in", 1).current_time_step == 20
+    assert merge_followup(earlier, "it's day 3", 1).current_time_step == 2
+    assert merge_followup(earlier, "we have 15 coming in tomorrow", 1).pipeline_orders == "15"
+    assert merge_followup(earlier, "It's the same every day: 100 coffees.", 1) is None
+    assert merge_followup(earlier, "a night in the cooler costs each case 10 cents", 1) is None
 
 
 @pytest.mark.parametrize(
@@ -324,6 +345,8 @@ def test_no_inventory_no_query():
         ("ok thanks what about next week", False),
         ("no, what does s mean?", False),
         ("thanks, but how much will it cost?", False),
+        ("ok 4", False),
+        ("no, 5", False),
     ],
 )
 def test_done_detection(text, done):
