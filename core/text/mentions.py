@@ -177,6 +177,10 @@ class Message:
     fixes the answer given last; `core.text.corrections.recalls`)."""
     confused: bool = False
     """The user is lost about the agent's last question ('huh?', "I don't follow"; `questions.is_confused`)."""
+    toks: tuple[Token, ...] = field(default=(), repr=False, compare=False)
+    """Every token in text order with its span (words, numbers and the symbols `$€£%?!.,;:/~()&-=+±`): what
+    a reader of word cues and forms (`core.text.cues.WordCue`, 'N(12, 3)', '20 ± 5') reads instead of the
+    raw text."""
 
     def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
         """The mentions of these kinds (all kinds when none are named), live ones only by default."""
@@ -192,18 +196,23 @@ class Message:
 # ---------------------------------------------------------------------------------------------- tokens
 
 _TOKEN_RE = re.compile(
-    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
+    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&=+±λμσ-])"
 )
 
 
 @dataclass(frozen=True)
-class _Tok:
+class Token:
+    """One token of the parse: its text, lower-cased text, span, kind ('num', 'word' or 'sym') and clause."""
+
     text: str
     low: str
     start: int
     end: int
-    kind: str  # 'num', 'word' or 'sym'
+    kind: str
     clause: int
+
+
+_Tok = Token
 
 
 _BOUNDARY = frozenset(".,;:!?()")
@@ -1572,6 +1581,7 @@ def _parse(
         correction=corrections.is_correction(text),
         recall=corrections.recalls(text),
         confused=questions.is_confused(text),
+        toks=tuple(toks),
     )
 
 

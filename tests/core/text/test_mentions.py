@@ -595,3 +595,13 @@ def test_a_number_joined_to_pack_names_the_item() -> None:
 def test_goes_for_is_a_sale_price() -> None:
     roles = [m.role for m in parse("it costs me 6 and goes for 10").of(Kind.MONEY)]
     assert roles == ["purchase_price", "sale_price"]
+
+
+def test_the_parse_keeps_every_token_with_its_span_symbols_included() -> None:
+    message = parse("sd=3, 20 ± 5 or N(12, 3) +/- 2")
+    assert [t.low for t in message.toks] == [
+        "sd", "=", "3", ",", "20", "±", "5", "or", "n", "(", "12", ",", "3", ")", "+", "/", "-", "2",
+    ]  # fmt: skip
+    plus_minus = message.toks[5]
+    assert (plus_minus.kind, message.text[plus_minus.start : plus_minus.end]) == ("sym", "±")
+    assert message.words() == ("sd", "3", "20", "5", "or", "n", "12", "3", "2")
