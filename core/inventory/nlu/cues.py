@@ -254,7 +254,8 @@ def _leaving(toks: tuple[Token, ...]) -> list[int]:
         if w in _WALK:
             return words[i + 1 : i + 2] in (["out"], ["away"], ["off"])
         return w == "leave" or (
-            w in _LEAVE_VERBS and any(tuple(words[j : j + len(p)]) == p for j in (i + 1, i + 2) for p in _ELSEWHERE)
+            w in _LEAVE_VERBS
+            and any(tuple(words[j : j + len(p)]) == p for j in (i + 1, i + 2) for p in _ELSEWHERE)
         )
 
     return [i for i in range(len(words)) if at(i)]
@@ -289,7 +290,8 @@ def _denied_spoil(clause: str) -> bool:
     toks = parse(clause).toks
     denials = [start for start, _ in NON.spans(toks)]
     return any(
-        any(s.covers(start) for s in scopes) or any(d < end for d in denials) for start, end in SPOIL.spans(toks)
+        any(s.covers(start) for s in scopes) or any(d < end for d in denials)
+        for start, end in SPOIL.spans(toks)
     )
 
 
