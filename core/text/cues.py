@@ -15,13 +15,15 @@ class WordCue:
     """Words that name one thing, matched on tokens as a pattern would match the text: `inside` stems found
     anywhere in a word ('expir' in 'expires'), `exact` whole tokens (symbols too: '$'), `starts` and `ends`
     word beginnings and endings ('bill' in 'billed', 'free' in 'carefree'), `phrases` runs of tokens whose first
-    token may end a longer word and whose last may begin one ('lost sale' in 'lost sales', 'set - up')."""
+    token may end a longer word and whose last may begin one ('lost sale' in 'lost sales', 'set - up'), `runs`
+    runs of whole tokens ('like clockwork')."""
 
     inside: tuple[str, ...] = ()
     exact: frozenset[str] = frozenset()
     starts: tuple[str, ...] = ()
     ends: tuple[str, ...] = ()
     phrases: tuple[tuple[str, ...], ...] = ()
+    runs: tuple[tuple[str, ...], ...] = ()
 
     def spans(self, toks: Sequence[Token]) -> list[tuple[int, int]]:
         """The character spans of the cue's occurrences, in text order (one pass over the tokens)."""
@@ -42,6 +44,11 @@ class WordCue:
                 if i + len(p) <= len(toks) and _run(toks, i, p):
                     out.append((t.start, toks[i + len(p) - 1].end))
                     break
+            else:
+                for p in self.runs:
+                    if w == p[0] and tuple(x.low for x in toks[i : i + len(p)]) == p:
+                        out.append((t.start, toks[i + len(p) - 1].end))
+                        break
         return out
 
     def found(self, toks: Sequence[Token]) -> bool:

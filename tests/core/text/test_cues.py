@@ -46,3 +46,10 @@ def test_token_after_a_position() -> None:
     toks = parse("25 doses per order").toks
     assert toks[token_after(toks, 2)].low == "doses"
     assert token_after(toks, 100) == len(toks)
+
+
+def test_runs_are_whole_tokens() -> None:
+    cue = WordCue(runs=(("same", "every"),))
+    assert cue.in_text("the same every day")
+    assert not cue.in_text("the same everyday")
+    assert not cue.in_text("the sameness every day")
