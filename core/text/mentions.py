@@ -196,8 +196,13 @@ class Message:
 # ---------------------------------------------------------------------------------------------- tokens
 
 _TOKEN_RE = re.compile(
+    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
+)
+_ALL_TOKEN_RE = re.compile(
     rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&=+±λμσ-])"
 )
+"""`Message.toks`: the rules' tokens and the symbols of written formulas ('20 ± 5', 'λ = 4', '+/-'), which the
+rules skip ('2,500+ students' is a count of students)."""
 
 
 @dataclass(frozen=True)
@@ -219,9 +224,9 @@ _BOUNDARY = frozenset(".,;:!?()")
 _JOINERS = frozenset(["but", "and", "so", "because", "though", "although", "while", "whereas"])
 
 
-def _tokens(text: str, clause_starts: list[int]) -> list[_Tok]:
+def _tokens(text: str, clause_starts: list[int], pattern: re.Pattern[str] = _TOKEN_RE) -> list[_Tok]:
     out, c = [], 0
-    for m in _TOKEN_RE.finditer(text):
+    for m in pattern.finditer(text):
         while c + 1 < len(clause_starts) and m.start() >= clause_starts[c + 1]:
             c += 1
         kind = m.lastgroup or "sym"
@@ -1571,7 +1576,8 @@ def _parse(
     for t in toks:
         if t.kind != "sym":
             per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
-    s.ops += len(text) * 3
+    s.ops += len(text) * 4
+    every = _tokens(text, starts, _ALL_TOKEN_RE)
     return Message(
         text,
         tuple(clause_list),
@@ -1581,7 +1587,7 @@ def _parse(
         correction=corrections.is_correction(text),
         recall=corrections.recalls(text),
         confused=questions.is_confused(text),
-        toks=tuple(toks),
+        toks=tuple(every),
     )
 
 

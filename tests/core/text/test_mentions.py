@@ -605,3 +605,11 @@ def test_the_parse_keeps_every_token_with_its_span_symbols_included() -> None:
     plus_minus = message.toks[5]
     assert (plus_minus.kind, message.text[plus_minus.start : plus_minus.end]) == ("sym", "±")
     assert message.words() == ("sd", "3", "20", "5", "or", "n", "12", "3", "2")
+
+
+def test_formula_symbols_are_tokens_for_readers_but_not_for_the_rules() -> None:
+    message = parse("2,500+ students at once, we sell 20+ a day")
+    assert "+" in [t.low for t in message.toks]
+    students, sold = message.of(Kind.QUANTITY)
+    assert (students.amount, students.unit) == (2500, "student")
+    assert (sold.amount, sold.per) == (20, "day")
