@@ -181,6 +181,10 @@ class Message:
     fixes the answer given last; `core.text.corrections.recalls`)."""
     confused: bool = False
     """The user is lost about the agent's last question ('huh?', "I don't follow"; `questions.is_confused`)."""
+    toks: tuple[Token, ...] = field(default=(), repr=False, compare=False)
+    """Every token in text order with its span (words, numbers and the symbols `$€£%?!.,;:/~()&-=+±`): what
+    a reader of word cues and forms (`core.text.cues.TokenCue`, 'N(12, 3)', '20 ± 5') reads instead of the
+    raw text."""
 
     def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
         """The mentions of these kinds (all kinds when none are named), live ones only by default."""
@@ -205,25 +209,35 @@ class Message:
 _TOKEN_RE = re.compile(
     rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
 )
+_ALL_TOKEN_RE = re.compile(
+    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&=+±λμσ-])"
+)
+"""`Message.toks`: the rules' tokens and the symbols of written formulas ('20 ± 5', 'λ = 4', '+/-'), which the
+rules skip ('2,500+ students' is a count of students)."""
 
 
 @dataclass(frozen=True)
-class _Tok:
+class Token:
+    """One token of the parse: its text, lower-cased text, span, kind ('num', 'word' or 'sym') and clause."""
+
     text: str
     low: str
     start: int
     end: int
-    kind: str  # 'num', 'word' or 'sym'
+    kind: str
     clause: int
+
+
+_Tok = Token
 
 
 _BOUNDARY = frozenset(".,;:!?()")
 _JOINERS = frozenset(["but", "and", "so", "because", "though", "although", "while", "whereas"])
 
 
-def _tokens(text: str, clause_starts: list[int]) -> list[_Tok]:
+def _tokens(text: str, clause_starts: list[int], pattern: re.Pattern[str] = _TOKEN_RE) -> list[_Tok]:
     out, c = [], 0
-    for m in _TOKEN_RE.finditer(text):
+    for m in pattern.finditer(text):
         while c + 1 < len(clause_starts) and m.start() >= clause_starts[c + 1]:
             c += 1
         kind = m.lastgroup or "sym"
@@ -1599,7 +1613,8 @@ def _parse(
         if t.kind != "sym":
             per_clause[min(t.clause, len(per_clause) - 1)].append(t.low)
             spans[min(t.clause, len(per_clause) - 1)].append((t.start, t.end))
-    s.ops += len(text) * 3
+    s.ops += len(text) * 4
+    every = _tokens(text, starts, _ALL_TOKEN_RE)
     return Message(
         text,
         tuple(clause_list),
@@ -1610,6 +1625,7 @@ def _parse(
         correction=corrections.is_correction(text),
         recall=corrections.recalls(text),
         confused=questions.is_confused(text),
+        toks=tuple(every),
     )
 
 

@@ -4,12 +4,13 @@ deciding whether a cost row fits."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 
 from core.text.clauses import split_clauses
+from core.text.cues import TokenCue, token_after
 from core.text.intents import Bank, IntentClassifier, Prediction
+from core.text.mentions import Token, parse
 from core.text.negation import negated, negation_scopes
 from core.text.numbers import find_numbers
 from core.text.units import find_durations, find_money, rate_period
@@ -66,14 +67,19 @@ def label_of(clause: str) -> tuple[str, float]:
     return _ranking(clause)[0]
 
 
-_COST_WORD_RE = re.compile(
-    r"cost|fee|charge|penalt|price|pay|expensive|\$|€|£|dollar|cent|usd|eur|bucks?\b|free\b|\bbill",
-    re.IGNORECASE,
+COST_WORD = TokenCue(
+    inside=("cost", "fee", "charge", "penalt", "price", "pay", "expensive", "dollar", "cent", "usd", "eur"),
+    exact=frozenset(["$", "€", "£"]),
+    starts=("bill",),
+    ends=("buck", "bucks", "free"),
 )
-_COST_NAME_RE = re.compile(
-    r"penalt|holding|carrying|set-?up|ordering|order fee|fixed|flat|lost sale|shortage|stock-?out|storage",
-    re.IGNORECASE,
-)
+"""Money words: a cost row fits a clause that has one."""
+COST_NAME = TokenCue(
+    inside=("penalt", "holding", "carrying", "setup", "ordering", "fixed", "flat", "shortage", "stockout",
+            "storage"),
+    phrases=(("set", "-", "up"), ("order", "fee"), ("lost", "sale"), ("stock", "-", "out")),
+)  # fmt: skip
+"""A cost row's own name ('holding', 'set-up', 'lost sale')."""
 
 
 def _all_inside(spans: list, numbers: list) -> bool:
@@ -98,7 +104,8 @@ def topics(clause: str) -> list[str]:
     sure = {key for key, p in ranking if p >= _SURE}
     valued = bool(find_numbers(clause) or find_durations(clause))
     found = [key for key, p in ranking if p >= _TOPIC_MIN and key in ROW_TOPICS and (valued or key in sure)]
-    money_words = bool(_COST_WORD_RE.search(clause))
+    toks = parse(clause).toks
+    money_words = COST_WORD.found(toks)
     numbers = find_numbers(clause)
     counts = bool(numbers) and all(n.value == int(n.value) for n in numbers)
     fitting = [  # a sure cost row whose only numbers are whole counts ('if a customer wants 1') is no cost
@@ -107,7 +114,7 @@ def topics(clause: str) -> list[str]:
         if not k.endswith("_cost")
         or money_words
         or (k in sure and numbers and not counts)
-        or _COST_NAME_RE.search(clause)
+        or COST_NAME.found(toks)
     ]
     money = find_money(clause)
     if money and _all_inside(money, numbers):
@@ -122,17 +129,25 @@ def topics(clause: str) -> list[str]:
     return fitting
 
 
-_COUNTED_RE = re.compile(
-    r"\s*(?:-\s*)?(?!(?:to|or|and|at|for|from|before|after|if|but|so|then|max|tops|ish|or so|days?|weeks?|months?|"
-    r"years?|business|working|calendar|more|less|ahead|out|later|away|back|the|in|on|i|we|they|it|is|was|now)\b)[a-z]{3,}",
-    re.I,
-)
-"""A number followed by a word that is no unit of time nor a function word counts things ('25 doses')."""
+_NOT_COUNTED = frozenset(
+    ["to", "or", "and", "at", "for", "from", "before", "after", "if", "but", "so", "then", "max", "tops", "ish",
+     "day", "days", "week", "weeks", "month", "months", "year", "years", "business", "working", "calendar", "more",
+     "less", "ahead", "out", "later", "away", "back", "the", "in", "on", "i", "we", "they", "it", "is", "was", "now"]
+)  # fmt: skip
+"""Words after a number that count nothing: units of time and function words."""
 
 
 def counts_things(text: str, end: int) -> bool:
-    """Whether the number ending at `end` counts things ('short 1 spark plug', '25 doses'), not an amount."""
-    return bool(_COUNTED_RE.match(text, end))
+    """Whether the number ending at `end` counts things ('short 1 spark plug', '25 doses'), not an amount: the
+    parse's next word (after a hyphen) has three letters or more and is no unit of time nor a function word."""
+    toks = parse(text).toks
+    i = token_after(toks, end)
+    if i < len(toks) and toks[i].low == "-" and not text[end : toks[i].start].strip():
+        end, i = toks[i].end, i + 1
+    if i == len(toks) or toks[i].kind != "word" or text[end : toks[i].start].strip():
+        return False
+    word = toks[i].low.split("'")[0]
+    return len(word) >= 3 and word not in _NOT_COUNTED
 
 
 def _money_only(ranking: tuple[tuple[str, float], ...]) -> list[str]:
@@ -193,7 +208,7 @@ def facts(clause: str) -> str | None:
         return None  # 'it arrives a week later' is the supplier's wait, not customers waiting (backlog)
     if "time_horizon" in topics(clause) and (find_durations(clause) or find_numbers(clause)):
         return None  # 'just the next month is fine for now' is how far to plan, not that the stock keeps
-    if guess.intent == "not_perishable" and _SPOIL_RE.search(clause) and not _denied(clause):
+    if guess.intent == "not_perishable" and SPOIL.in_text(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
     if guess.intent == "lost_sale" and _denied_leaving(clause):
         return "backlog"  # "they don't go anywhere else": the customer stays, so waits
@@ -203,47 +218,80 @@ def facts(clause: str) -> str | None:
     return guess.intent
 
 
-_SPOIL_RE = re.compile(
-    r"perish|spoil|expir|go(?:es)? (?:bad|off|stale)|\brot|wilt|shelf life|use-by|best-before", re.I
+SPOIL = TokenCue(
+    inside=("perish", "spoil", "expir", "wilt"),
+    starts=("rot",),
+    phrases=(("go", "bad"), ("go", "off"), ("go", "stale"), ("goes", "bad"), ("goes", "off"), ("goes", "stale"),
+             ("shelf", "life"), ("use", "-", "by"), ("best", "-", "before")),
+)  # fmt: skip
+"""Words about spoiling ('expires', 'goes off', 'use-by')."""
+NON = TokenCue(
+    exact=frozenset(["nothing"]),
+    starts=("nonperish",),
+    phrases=(("non", "-", "perish"), ("non", "perish")),
 )
-_NON_RE = re.compile(r"\bnon-?\s*(?=perish)|\bnothing\b", re.I)
 """Denials the toolkit's negation scopes do not mark: the prefix of 'non-perishable', and 'nothing spoils'."""
 
 
 def _denied(clause: str) -> bool:
     """Whether the clause denies anything ('they don't expire', 'non-perishable'): the toolkit's negation."""
-    return negated(clause) or bool(_NON_RE.search(clause))
+    return negated(clause) or NON.in_text(clause)
 
 
-_LEAVE_RE = re.compile(
-    r"\b(?:go(?:es)?|went|shop(?:s|ped)?|buy(?:s)?|look(?:s)?|head(?:s)?)\s+(?:\w+\s+)?(?:elsewhere|anywhere else|"
-    r"somewhere else)|\bleave\b|\bwalk (?:out|away|off)\b",
-    re.I,
-)
+_LEAVE_VERBS = frozenset(["go", "goes", "went", "shop", "shops", "shopped", "buy", "buys", "look", "looks", "head",
+                          "heads"])  # fmt: skip
+_ELSEWHERE = (("elsewhere",), ("anywhere", "else"), ("somewhere", "else"))
+_WALK = frozenset(["walk", "walks", "walked"])
+
+
+def _leaving(toks: tuple[Token, ...]) -> list[int]:
+    """The token indices where a leaving phrase starts: 'go (somewhere) elsewhere', 'buy anywhere else',
+    'leave', 'walk out / away / off'."""
+    words = [t.low for t in toks]
+
+    def at(i: int) -> bool:
+        w = words[i]
+        if w in _WALK:
+            return words[i + 1 : i + 2] in (["out"], ["away"], ["off"])
+        return w == "leave" or (
+            w in _LEAVE_VERBS
+            and any(tuple(words[j : j + len(p)]) == p for j in (i + 1, i + 2) for p in _ELSEWHERE)
+        )
+
+    return [i for i in range(len(words)) if at(i)]
 
 
 def _denied_leaving(clause: str) -> bool:
     """Whether every leaving phrase of the clause lies inside a denial ("they don't go anywhere else", 'nobody
     walks out'): the customer stays."""
-    hits = list(_LEAVE_RE.finditer(clause))
-    return bool(hits) and all(_DENIAL_BEFORE_RE.search(clause[: m.start()]) for m in hits)
+    toks = parse(clause).toks
+    hits = _leaving(toks)
+    return bool(hits) and all(_denial_before(toks, i) for i in hits)
 
 
-_DENIAL_BEFORE_RE = re.compile(
-    r"(?:n't|\bnot|\bnever|\bnobody|\bno one|\bnoone)\s+(?:(?:really|just|usually|ever|even|actually|typically)\s+)?$",
-    re.I,
-)
-"""A denial right before a leaving verb ("don't go", 'nobody walks out'), not one of a condition before it ('if
-the flowers aren't here they buy elsewhere')."""
+_DENIALS = frozenset(["not", "never", "nobody", "noone"])
+_DENIAL_ADVERBS = frozenset(["really", "just", "usually", "ever", "even", "actually", "typically"])
+
+
+def _denial_before(toks: tuple[Token, ...], i: int) -> bool:
+    """A denial right before a leaving verb ("don't go", 'nobody walks out', 'never really leave'), not one of a
+    condition before it ('if the flowers aren't here they buy elsewhere')."""
+    j = i - 1 - (i >= 2 and toks[i - 1].low in _DENIAL_ADVERBS)
+    if j < 0:
+        return False
+    w = toks[j].low
+    return w in _DENIALS or w.endswith("n't") or (w == "one" and j >= 1 and toks[j - 1].low == "no")
 
 
 def _denied_spoil(clause: str) -> bool:
     """Whether a spoil word lies inside a denial ('they don't expire', 'non-perishable', 'nothing goes off'):
     together they say the item keeps."""
     scopes = negation_scopes(clause)
+    toks = parse(clause).toks
+    denials = [start for start, _ in NON.spans(toks)]
     return any(
-        any(s.covers(m.start()) for s in scopes) or _NON_RE.search(clause[: m.end()])
-        for m in _SPOIL_RE.finditer(clause)
+        any(s.covers(start) for s in scopes) or any(d < end for d in denials)
+        for start, end in SPOIL.spans(toks)
     )
 
 

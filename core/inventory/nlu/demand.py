@@ -8,56 +8,66 @@ seed 000's Example 3 are returned as `options` for the user to choose from.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
+from core.text.cues import TokenCue
+from core.text.mentions import Kind, Token, parse
 from core.text.negation import negation_scopes
-from core.text.numbers import NUMBER_RE, Number, find_numbers, format_number
+from core.text.numbers import Number, find_numbers, format_number, read_number
 from core.text.units import DAYS_PER, rate_period
 
-_NUM = NUMBER_RE.pattern
-_CALL_RE = re.compile(
-    rf"\b(poisson|normal|gaussian|uniform|n|u)\s*\(\s*(?:\w+\s*=\s*)?({_NUM})\s*(?:[,;]\s*(?:\w+\s*=\s*)?({_NUM}))?\s*\)",
-    re.I,
+_FAMILIES = {"poisson": "poisson", "normal": "normal", "gaussian": "normal", "uniform": "uniform", "n": "normal",
+             "u": "uniform"}  # fmt: skip
+"""A distribution written as a call: 'N(12, 3)', 'poisson(λ=4)', 'uniform(5; 15)'."""
+POISSON = TokenCue(exact=frozenset(["poisson"]))
+NORMAL = TokenCue(
+    exact=frozenset(["normal", "normally", "gaussian"]), runs=(("bell", "-", "curve"), ("bell", "curve"))
 )
-_POISSON_RE = re.compile(r"\bpoisson\b", re.I)
-_NORMAL_RE = re.compile(r"\bnormal(?:ly)?\b|\bgaussian\b|\bbell[- ]curve\b", re.I)
-_UNIFORM_RE = re.compile(r"\buniform(?:ly)?\b|\bequally likely\b|\bevenly\b", re.I)
-_MEAN_RE = re.compile(
-    rf"(?:λ|lambda|mean|average|avg|rate|mu|μ|expected)\s*(?:of|is|=|:|about|around|roughly)?\s*(?:of|is|=|:|about|around|roughly)?\s*({_NUM})",
-    re.I,
+UNIFORM = TokenCue(exact=frozenset(["uniform", "uniformly", "evenly"]), runs=(("equally", "likely"),))
+_MEAN_WORDS = ("λ", "lambda", "mean", "average", "avg", "rate", "mu", "μ", "expected")
+"""A word (or the end of one: 'rate' in 'a moderate 5') right before the mean: 'mean of 20', 'λ = 4'."""
+_SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
+"""The end of a word right before the spread: 'standard deviation 3', 'std dev 2', 'σ=1.5'."""
+_SD_RUNS = (("std", ".", "dev", "."), ("std", "dev", "."), ("std", ".", "dev"), ("std", "dev"), ("s", ".", "d", "."),
+            ("s", ".", "d"))  # fmt: skip
+_FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly"])
+"""At most two of these may stand between a mean or spread word and its number."""
+_PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), ("plus", "or", "minus"), ("give", "or", "take"))
+"""A spread after a mean ('20 ± 5', '20 +/- 5', '20 a day give or take 5'), around one ('± 5 around 20') or said
+apart from it ('20 a day, could be more or less, give or take 5')."""
+_UNITS = frozenset(["unit", "units"])
+_AROUND = frozenset(["around", "about", "of", "from"])
+_RATE_WORDS = frozenset(["a", "per", "/"])
+_PERIODS = frozenset(["day", "week", "month"])
+_RANGE_STARTS = ("between", "from")
+_RANGE_TAILS = (("units",), ("a", "day"), ("per", "day"), ("daily",), ("a", "week"), ("per", "week"))
+"""A range without 'between' / 'from' is demand only with one of these after it ('5-10 a day')."""
+_DASHES = ("-", "–", "−")
+FIXED = TokenCue(
+    exact=frozenset(["exactly", "precisely", "always", "fixed", "constant", "steady", "steadily", "consistent",
+                     "consistently", "deterministic"]),
+    runs=(("same", "every"), ("same", "number"), ("same", "amount"), ("same", "quantity"),
+          ("every", "day", "the", "same"), ("same", "each", "day"), ("no", "variation"), ("never", "changes"),
+          ("like", "clockwork"), ("known", "in", "advance"), ("every", "single", "day"), ("without", "fail")),
+)  # fmt: skip
+"""Words for demand that does not vary ('like clockwork', 'the same number every day')."""
+RANDOM = TokenCue(
+    exact=frozenset(["random", "randomly", "unpredictable", "unpredictably", "varies", "vary", "varying", "variable",
+                     "uncertain", "stochastic", "unknown", "swing", "swings"]),
+    starts=("fluctuat", "erratic", "irregular", "inconsistent", "uneven"),
+    runs=(("all", "over", "the", "place"), ("all", "over", "the", "map"), ("up", "and", "down"),
+          ("hard", "to", "predict"), ("jump", "around"), ("jumps", "around"), ("bounce", "around"),
+          ("bounces", "around")),
+)  # fmt: skip
+"""Words for demand that varies ('it's unpredictable', 'all over the place')."""
+WIDE = TokenCue(
+    exact=frozenset(["wildly", "hugely", "enormously", "massively"]),
+    runs=(("a", "lot"), ("a", "great", "deal"), ("like", "crazy")),
 )
-_SD_RE = re.compile(
-    rf"(?:standard deviation|std\.?\s*dev\.?|std|s\.?d\.?|sigma|σ|deviation|spread)\s*(?:of|is|=|:|about|around|roughly)?\s*(?:of|is|=|:|about|around|roughly)?\s*({_NUM})",
-    re.I,
-)
-_PM_RE = re.compile(
-    rf"({_NUM})\s*(?:units?\s*)?(?:(?:a|per|/)\s*(?:day|week|month)\s*)?,?\s*(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})",
-    re.I,
-)
-_PM_TAIL_RE = re.compile(rf"(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})", re.I)
-"""A spread stated apart from the mean ('20 a day, could be more or less, give or take 5')."""
-_PM_AROUND_RE = re.compile(
-    rf"(?:±|\+/-|\+-|plus or minus|give or take)\s*({_NUM})\s*(?:units?\s*)?(?:around|about|of|from)\s*({_NUM})",
-    re.I,
-)
-_RANGE_RE = re.compile(
-    rf"(?:between|from)\s*({_NUM})\s*(?:units?\s*)?(?:and|to|-|–)\s*({_NUM})|({_NUM})\s*(?:to|-|–)\s*({_NUM})\s*(?:units|a day|per day|daily|a week|per week)",
-    re.I,
-)
-_FIXED_RE = re.compile(
-    r"\b(?:exactly|precisely|always|fixed|constant|steady|steadily|consistent(?:ly)?|deterministic|same every|same (?:number|amount|quantity)|every day the same|same each day|no variation|never changes|like clockwork|known in advance|every single day|without fail)\b",
-    re.I,
-)
-_RANDOM_RE = re.compile(
-    r"\b(?:random(?:ly)?|unpredictabl[ey]|varies|vary|varying|variable|fluctuat\w*|uncertain|stochastic|unknown|swings?|all over the place|all over the map|up and down|hard to predict|jumps? around|bounces? around|erratic\w*|irregular\w*|inconsistent\w*|uneven\w*)\b",
-    re.I,
-)
-_WIDE_RE = re.compile(r"\b(?:a lot|wildly|hugely|enormously|massively|a great deal|like crazy)\b", re.I)
 """Demand said to swing more than usual: Poisson's spread would understate it, so the agent asks for it."""
-_CHANGE_RE = re.compile(r"\bchang(?:e|es|ing)\b", re.I)
-
-_OPEN_DAYS_RE = re.compile(r"\b\d+ days? (?:a|per|each) week\b", re.I)
+CHANGE = TokenCue(exact=frozenset(["change", "changes", "changing"]))
+WEEK = TokenCue(exact=frozenset(["week", "weekly"]))
+PER_DAY = TokenCue(exact=frozenset(["daily"]), runs=(("per", "day"), ("a", "day")), phrases=(("/", "day"),))
 
 
 @dataclass(frozen=True)
@@ -79,46 +89,200 @@ def _r(x: float) -> str:
 
 def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     """The distribution family and its parameters as written (before any period conversion)."""
-    m = _CALL_RE.search(text)
-    if m:
-        family = {"gaussian": "normal", "n": "normal", "u": "uniform"}.get(
-            m.group(1).lower(), m.group(1).lower()
-        )
-        params = tuple(float(g) for g in m.groups()[1:] if g is not None)
-        return family, params
-    m = _PM_AROUND_RE.search(text)
-    pm = (float(m.group(2)), float(m.group(1))) if m else None
-    if pm is None and (m := _PM_RE.search(text)):
-        pm = (float(m.group(1)), float(m.group(2)))
-    if pm is None and (m := _PM_TAIL_RE.search(text)):
-        before = find_numbers(text[: m.start()])
-        pm = (before[0].value, float(m.group(1))) if before else None
-    if pm and _UNIFORM_RE.search(text):
+    toks = parse(text).toks
+    call = _call(_Reader(text, toks))
+    if call:
+        return call
+    pm = _plus_minus(_Reader(text, toks), text)
+    if pm and UNIFORM.in_text(text):
         return "uniform", (pm[0] - pm[1], pm[0] + pm[1])
     if pm:
         return "normal", pm
-    m = _RANGE_RE.search(text)
-    if m:
-        lo, hi = (g for g in m.groups() if g is not None)
-        return "uniform", (float(lo), float(hi))
-    mean = _MEAN_RE.search(text)
+    span = _range(_Reader(text, toks))
+    if span:
+        return "uniform", span
+    mean = _number_after(text, toks, _MEAN_WORDS)
     numbers = [n for n in find_numbers(text)]
-    if _POISSON_RE.search(text):
-        value = float(mean.group(1)) if mean else _first(numbers)
+    if POISSON.found(toks):
+        value = mean[0] if mean else _first(numbers)
         return ("poisson", (value,)) if value is not None else ("poisson", ())
-    sd = _SD_RE.search(text)
+    sd = _number_after(text, toks, _SD_WORDS, _SD_RUNS)
     if sd:
-        rest = [n for n in numbers if not (sd.start(1) <= n.start < sd.end(1))]
-        value = float(mean.group(1)) if mean else _first(rest)
-        return ("normal", (value, float(sd.group(1)))) if value is not None else None
-    if _NORMAL_RE.search(text):
+        rest = [n for n in numbers if not (sd[1].start <= n.start < sd[1].end)]
+        value = mean[0] if mean else _first(rest)
+        return ("normal", (value, sd[0])) if value is not None else None
+    if NORMAL.found(toks):
         return ("normal", ())
-    value = float(mean.group(1)) if mean else _first(numbers)
+    value = mean[0] if mean else _first(numbers)
     if value is None:
         return None
     if fixed:
         return "deterministic", (value,)
     return "mean", (value,)
+
+
+class _Reader:
+    """A cursor over the parse's tokens that steps only across spaces (the written forms allow nothing else
+    between their parts)."""
+
+    def __init__(self, text: str, toks: tuple[Token, ...]) -> None:
+        self.text, self.toks = text, toks
+
+    def at(self, i: int, prev: int) -> Token | None:
+        """Token `i` when only spaces separate it from token `prev` (or `prev` is -1)."""
+        if not 0 <= i < len(self.toks):
+            return None
+        if prev >= 0 and self.text[self.toks[prev].end : self.toks[i].start].strip():
+            return None
+        return self.toks[i]
+
+    def number(self, i: int, prev: int) -> float | None:
+        t = self.at(i, prev)
+        return read_number(t.text) if t is not None and t.kind == "num" else None
+
+    def words(self, i: int, prev: int, options: tuple[tuple[str, ...], ...]) -> int | None:
+        """The index of the last token of the first option said from `i` on, else None."""
+        for option in options:
+            k, last = i, prev
+            for word in option:
+                t = self.at(k, last)
+                if t is None or t.low != word:
+                    break
+                k, last = k + 1, k
+            else:
+                return last
+        return None
+
+    def spread(self, i: int, prev: int) -> tuple[int, float] | None:
+        """(index, value) of the spread number of a '±' / '+/-' / 'give or take' starting at token `i`; a sign
+        the number carries ('+/-5' is '+', '/', '-5') belongs to the marker."""
+        k = self.words(i, prev, _PM_WORDS)
+        if k is None:
+            k = self.words(i, prev, (("+", "/"), ("+",)))
+            t = self.at(k + 1, k) if k is not None else None
+            if t is None or t.kind != "num" or not t.text.startswith("-"):
+                return None
+        value = self.number(k + 1, k)
+        return (k + 1, abs(value)) if value is not None else None
+
+
+def _call(r: _Reader) -> tuple[str, tuple[float, ...]] | None:
+    """'N(12, 3)', 'poisson(λ=4)', 'uniform(5; 15)': the family and its one or two parameters."""
+    for i, t in enumerate(r.toks):
+        glued = i and r.toks[i - 1].end == t.start and r.toks[i - 1].kind != "sym"
+        opening = r.at(i + 1, i)
+        if t.low not in _FAMILIES or glued or opening is None or opening.low != "(":
+            continue
+        k, params = i + 1, []
+        while True:
+            name, eq = r.at(k + 1, k), r.at(k + 2, k + 1)
+            if name is not None and name.kind != "num" and eq is not None and eq.low == "=":
+                k += 2
+            values = _params(r.at(k + 1, k))
+            if not values:
+                break
+            params.extend(values)
+            k += 1
+            after = r.at(k + 1, k)
+            if after is not None and after.low == ")":
+                return _FAMILIES[t.low], tuple(params)
+            if after is None or after.low not in (",", ";") or len(params) >= 2:
+                break
+            k += 1
+    return None
+
+
+def _params(t: Token | None) -> list[float]:
+    """The parameters one number token holds: 'uniform(130,170)' is read as one number with a thousands
+    separator, which inside a call is two."""
+    if t is None or t.kind != "num":
+        return []
+    parts = t.text.split(",") if "," in t.text else [t.text]
+    values = [read_number(p) for p in parts]
+    return [v for v in values if v is not None] if None not in values and len(values) <= 2 else []
+
+
+def _range(r: _Reader) -> tuple[float, float] | None:
+    """'between 5 and 15', 'from 5 to 15 units', '5-10 a day', '5 – 10 per week': both ends."""
+    for i, t in enumerate(r.toks):
+        if t.low.endswith(_RANGE_STARTS) and t.kind == "word":
+            lo = r.number(i + 1, i)
+            k = i + 1 + (r.at(i + 2, i + 1) is not None and r.toks[i + 2].low in ("unit", "units"))
+            hi = _to(r, k, ("and", "to")) if lo is not None else None
+            if hi is not None:
+                return lo, hi[1]
+        lo = r.number(i, -1)
+        hi = _to(r, i, ("to",)) if lo is not None else None
+        if hi is not None and r.words(hi[0] + 1, hi[0], _RANGE_TAILS) is not None:
+            return lo, hi[1]
+    return None
+
+
+def _to(r: _Reader, k: int, words: tuple[str, ...]) -> tuple[int, float] | None:
+    """(index, value) of the number that ends a range after token `k`: after one of `words` or a dash ('5-10',
+    '5 – 10', '5 -10')."""
+    t = r.at(k + 1, k)
+    if t is None:  # an en dash is no token: '5–10'
+        gap = r.text[r.toks[k].end : r.toks[k + 1].start].strip() if k + 1 < len(r.toks) else ""
+        value = r.number(k + 1, -1) if gap in _DASHES else None
+        return (k + 1, value) if value is not None else None
+    if t.low in words or t.low in _DASHES:
+        value = r.number(k + 2, k + 1)
+        return (k + 2, value) if value is not None else None
+    if t.kind == "num" and t.text.startswith(_DASHES) and (value := read_number(t.text)) is not None:
+        return k + 1, abs(value)
+    return None
+
+
+def _plus_minus(r: _Reader, text: str) -> tuple[float, float] | None:
+    """(mean, spread) of '± 5 around 20', '20 units a day ± 5' or a spread said apart from the mean."""
+    n = len(r.toks)
+    for i in range(n):  # '± 5 around 20'
+        found = r.spread(i, -1)
+        if found:
+            k = found[0] + (r.at(found[0] + 1, found[0]) is not None and r.toks[found[0] + 1].low in _UNITS)
+            word = r.at(k + 1, k)
+            mean = r.number(k + 2, k + 1) if word is not None and word.low in _AROUND else None
+            if mean is not None:
+                return mean, found[1]
+    for i in range(n):  # '20 units a day, ± 5'
+        mean = r.number(i, -1)
+        if mean is None:
+            continue
+        k = i + (r.at(i + 1, i) is not None and r.toks[i + 1].low in _UNITS)
+        rate = r.at(k + 1, k)
+        if rate is not None and rate.low in _RATE_WORDS and (p := r.at(k + 2, k + 1)) and p.low in _PERIODS:
+            k += 2
+        k += (comma := r.at(k + 1, k)) is not None and comma.low == ","
+        found = r.spread(k + 1, k)
+        if found:
+            return mean, found[1]
+    for i in range(n):  # 'about 20 a day, could be more or less, give or take 5'
+        found = r.spread(i, -1)
+        if found:
+            before = find_numbers(text[: r.toks[i].start])
+            return (before[0].value, found[1]) if before else None
+    return None
+
+
+def _number_after(
+    text: str, toks: tuple[Token, ...], ends: tuple[str, ...], runs: tuple[tuple[str, ...], ...] = ()
+) -> tuple[float, Token] | None:
+    """The first number that follows a word ending in one of `ends` (or a run of tokens), with at most two fillers
+    ('of', 'is', '=', ...) and only spaces between: 'mean of about 20' -> 20, 'std. dev. 3' -> 3."""
+    for i, t in enumerate(toks):
+        k = next((i + len(r) - 1 for r in runs if tuple(x.low for x in toks[i : i + len(r)]) == r), None)
+        if k is None and not t.low.endswith(ends):
+            continue
+        k = i if k is None else k
+        for j in range(k + 1, min(k + 4, len(toks))):
+            if text[toks[j - 1].end : toks[j].start].strip():
+                break
+            if toks[j].kind == "num" and (value := read_number(toks[j].text)) is not None:
+                return value, toks[j]
+            if toks[j].low not in _FILLERS or j == k + 3:
+                break
+    return None
 
 
 def _first(numbers: list[Number]) -> float | None:
@@ -127,21 +291,24 @@ def _first(numbers: list[Number]) -> float | None:
 
 def says_shape(text: str) -> bool:
     """Whether a clause says how demand varies without a number ('like clockwork', 'it's unpredictable')."""
-    return bool(_FIXED_RE.search(text) or _RANDOM_RE.search(text))
+    toks = parse(text).toks
+    return FIXED.found(toks) or RANDOM.found(toks)
 
 
 def read_demand(text: str) -> DemandReading:
     """Interpret a demand description such as 'about 6 a day, Poisson' or 'weekly demand ~ N(12,3)'."""
-    text = _OPEN_DAYS_RE.sub(" ", text)
+    text = _without_open_days(text)
     demand_type = None
     scopes = negation_scopes(text)
-    varies = [*_RANDOM_RE.finditer(text), *_CHANGE_RE.finditer(text)]
-    denied = any(s.covers(m.start()) for m in varies for s in scopes)  # "it doesn't really vary"
-    steady = list(_FIXED_RE.finditer(text))
+    toks = parse(text).toks
+    random = RANDOM.spans(toks)
+    varies = [*random, *CHANGE.spans(toks)]
+    denied = any(s.covers(start) for start, _ in varies for s in scopes)  # "it doesn't really vary"
+    steady = FIXED.spans(toks)
     unsteady = bool(steady) and all(
-        any(s.covers(m.start()) for s in scopes) for m in steady
+        any(s.covers(start) for s in scopes) for start, _ in steady
     )  # 'not constant'
-    if (_RANDOM_RE.search(text) and not denied) or unsteady:
+    if (random and not denied) or unsteady:
         demand_type = "random"
     elif steady or denied:
         demand_type = "deterministic"
@@ -154,7 +321,7 @@ def read_demand(text: str) -> DemandReading:
     if family == "mean":
         if demand_type == "deterministic":
             family = "deterministic"
-        elif demand_type == "random" and not _WIDE_RE.search(text):
+        elif demand_type == "random" and not WIDE.found(toks):
             return _poisson_mean(params[0], period)
         else:
             note = f"{_r(params[0])} per {period} = {_r(params[0] / days)} per day" if days > 1 else ""
@@ -207,10 +374,24 @@ def _canonical(family: str, params: tuple[float, ...]) -> str:
     return f"{family}({','.join(_r(p) for p in params)})"
 
 
+def _without_open_days(text: str) -> str:
+    """The text without the days a week the shop is open ('open 6 days a week': the parse's whole number of days
+    per week), which is no demand figure."""
+    for m in reversed(parse(text).of(Kind.DURATION, live_only=False)):
+        said = m.text.split()
+        if (
+            m.unit == "day"
+            and m.per == "week"
+            and said[0].isdigit()
+            and said[2:3] in (["a"], ["per"], ["each"])
+        ):
+            text = text[: m.span[0]] + " " + text[m.span[1] :]
+    return text
+
+
 def _period(text: str) -> str:
-    if re.search(r"\bweekly\b|\bper week\b|\ba week\b|\bweek\b", text, re.I) and not re.search(
-        r"\b(?:per|a)\s+day\b|\bdaily\b|/\s*day", text, re.I
-    ):
+    toks = parse(text).toks
+    if WEEK.found(toks) and not PER_DAY.found(toks):
         return "week"
     period = rate_period(text)
     return period if period in DAYS_PER else "day"

@@ -3,19 +3,34 @@ one of the two numbers of a changed value), or None when the reply does not answ
 
 from __future__ import annotations
 
-import re
-
 from core.inventory.nlu.risk import read_risk
 from core.inventory.table import Cell, Conflict
 from core.text.answers import choose
+from core.text.cues import TokenCue
+from core.text.mentions import Token, parse
 from core.text.negation import strip_denied
-from core.text.numbers import find_numbers, format_number, words_to_digits
+from core.text.numbers import find_numbers, format_number, read_number, words_to_digits
 
 _ANY_LABEL = ("A", "B", "C")
-_SD_RE = re.compile(
-    r"(?:standard deviation|std|sd|sigma|σ|deviation|give or take|plus or minus|±)\D{0,12}(\d+(?:\.\d+)?)",
-    re.I,
+SPREAD = TokenCue(
+    exact=frozenset(["std", "sd", "sigma", "σ", "deviation", "±"]),
+    phrases=(("give", "or", "take"), ("plus", "or", "minus")),
 )
+"""Words that introduce a spread ('standard deviation 3', 'give or take 4', '± 2')."""
+_SPREAD_REACH = 12
+"""How many characters (none a digit) may stand between a spread word and its number."""
+
+
+def _spread(text: str) -> str | None:
+    """The number after the first spread word that has one within reach ('sd of about 3' -> '3')."""
+    toks = parse(text).toks
+    for _, end in SPREAD.spans(toks):
+        number = next((t for t in toks if t.start >= end and t.kind == "num"), None)
+        gap = text[end : number.start] if number else ""
+        value = read_number(number.text) if number else None
+        if value is not None and len(gap) <= _SPREAD_REACH and not any(c.isdigit() for c in gap):
+            return format_number(abs(value))
+    return None
 
 
 def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
@@ -29,10 +44,10 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
         return by_label[_ANY_LABEL[picked]].cells
     data = dict(conflict.data)
     if conflict.kind == "demand_shape":
-        sd = _SD_RE.search(text)
+        sd = _spread(text)
         bare = [n for n in find_numbers(text) if n.value > 0] if data.get("sd_only") else []
         if sd or bare:
-            spread = sd.group(1) if sd else format_number(bare[0].value)
+            spread = sd or format_number(bare[0].value)
             return (
                 Cell("demand_type", "random"),
                 Cell("demand_distribution", f"normal({data['mean']},{spread})"),
@@ -43,10 +58,8 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
         hits = [label for label, key in (("A", "old"), ("B", "new")) if data[key] in numbers]
         if len(hits) == 1:
             return by_label[hits[0]].cells
-    scores = {
-        o.label: sum(bool(re.search(rf"(?<!\w){re.escape(w)}", positive)) for w in o.aliases)
-        for o in conflict.options
-    }
+    toks = parse(positive).toks
+    scores = {o.label: sum(_says(toks, w) for w in o.aliases) for o in conflict.options}
     best = max(scores.values(), default=0)
     winners = [label for label, score in scores.items() if score == best]
     if best > 0 and len(winners) == 1:
@@ -54,7 +67,19 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     return None
 
 
-_NORMAL_RE = re.compile(r"\bnormal(?:ly)?\b|\bgaussian\b|\bbell\b", re.I)
+def _says(toks: tuple[Token, ...], alias: str) -> bool:
+    """Whether the reply's tokens say an option's word or words at a word start ('wait' also in 'waiting')."""
+    words = [t.low for t in parse(alias.lower()).toks]
+    if not words:
+        return True
+    last = len(words) - 1
+    return any(
+        [t.low for t in toks[i : i + last]] == words[:last] and toks[i + last].low.startswith(words[last])
+        for i in range(len(toks) - last)
+    )
+
+
+NORMAL = TokenCue(exact=frozenset(["normal", "normally", "gaussian", "bell"]))
 
 
 def picks_normal(conflict: Conflict, text: str) -> bool:
@@ -65,4 +90,4 @@ def picks_normal(conflict: Conflict, text: str) -> bool:
     text = words_to_digits(text)
     index = choose(text, _ANY_LABEL)
     picked = _ANY_LABEL[index] if index is not None else None
-    return picked == label or (picked is None and bool(_NORMAL_RE.search(text)))
+    return picked == label or (picked is None and NORMAL.in_text(text))

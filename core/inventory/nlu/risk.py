@@ -10,23 +10,25 @@ confidence nothing is read, so the agent asks. Only a number that can be on the 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from core.inventory.nlu import intents
+from core.text.cues import token_after
 from core.text.degree import Degree, intensity
 from core.text.intents import Prediction
+from core.text.mentions import Token, parse
 from core.text.numbers import find_numbers, find_percentages, format_number, outside
 from core.text.units import find_money
 
-_NEG_WORD_RE = re.compile(r"\b(?:minus|negative)\s+(\d+(?:\.\d+)?)", re.I)
-_SCALE_FOLLOWER_RE = re.compile(
-    r"\s*(?:$|[^\w\s]|(?:out|of|on|or|and|i|i'?d|i'?m|we|we'?re|please|maybe|probably|perhaps|is|would|should|"
-    r"sounds?|seems?|feels?|points?|then|thanks|thank|for|to|too|tops|max|at|as|fine|ok|okay|works|because|since|"
-    r"but|though|if|i guess|i think)\b)",
-    re.I,
-)
-"""What may follow a number meant on the scale ('3 out of 10', '3 I guess'); '5 loaves' or '5 days' is not."""
+_SCALE_FOLLOWERS = frozenset(
+    ["out", "of", "on", "or", "and", "i", "id", "im", "we", "were", "please", "maybe", "probably", "perhaps", "is",
+     "would", "should", "sound", "sounds", "seem", "seems", "feel", "feels", "point", "points", "then", "thanks",
+     "thank", "for", "to", "too", "tops", "max", "at", "as", "fine", "ok", "okay", "works", "because", "since",
+     "but", "though", "if"]
+)  # fmt: skip
+"""Words that may follow a number meant on the scale ('3 out of 10', '3 I guess', "3 I'd say"); '5 loaves' or
+'5 days' is not on it. The end of the text or a symbol ('3.', '3, maybe') may follow it too."""
+_MINUS = frozenset(["minus", "negative"])
 _SIZE = {Degree.MILD: 2, Degree.PLAIN: 5, Degree.STRONG: 8}
 """How far from neutral an attitude in words lands: 'a bit careful' -2, 'careful' -5, 'very careful' -8."""
 RISK_CONFIDENCE = 0.6
@@ -40,18 +42,18 @@ _NEUTRAL = ("risk_neutral", "skip")
 def read_risk(text: str) -> tuple[str, str] | None:
     """(value, words) for a risk answer: words is empty for an exact number or a neutral word, else the
     description that was interpreted; None when there is nothing to read."""
-    text = _NEG_WORD_RE.sub(r"-\1", text)
+    toks = parse(text).toks
     numbers = [
-        n
+        _signed(text, toks, n.start, n.value)
         for n in outside(find_numbers(text), (*find_money(text), *find_percentages(text)))
-        if _SCALE_FOLLOWER_RE.match(text, n.end)
+        if _on_scale(text, toks, n.end)
     ]
     scale = {-10.0, 10.0}
-    useful = [n for n in numbers if n.value not in scale] or numbers
-    if len(numbers) >= 2 and {n.value for n in numbers[:2]} == scale:
+    useful = [n for n in numbers if n not in scale] or numbers
+    if len(numbers) >= 2 and set(numbers[:2]) == scale:
         useful = numbers[2:]
     if useful:
-        return format_number(useful[0].value), ""
+        return format_number(useful[0]), ""
     act = _act(text)
     if act.confidence < RISK_CONFIDENCE:
         return None
@@ -60,6 +62,28 @@ def read_risk(text: str) -> tuple[str, str] | None:
     if act.intent not in _DIRECTION:
         return None
     return format_number(_DIRECTION[act.intent] * _SIZE[intensity(text)]), text.strip(" .!?\n")
+
+
+def _on_scale(text: str, toks: tuple[Token, ...], end: int) -> bool:
+    """Whether what follows the number ending at `end` lets it be a point on the scale (`_SCALE_FOLLOWERS`, the
+    end of the text or a symbol), read on the parse's next token."""
+    i = token_after(toks, end)
+    rest = text[end : toks[i].end if i < len(toks) else len(text)].lstrip()
+    if not rest or not (rest[0].isalnum() or rest[0] == "_"):
+        return True
+    if i == len(toks):
+        return False
+    word = toks[i].low if len(rest) == len(toks[i].text) else ""
+    return toks[i].kind == "word" and (word in _SCALE_FOLLOWERS or word.split("'")[0] in _SCALE_FOLLOWERS)
+
+
+def _signed(text: str, toks: tuple[Token, ...], start: int, value: float) -> float:
+    """The number with the sign a word before it gives ('minus 3', 'negative 2')."""
+    k = token_after(toks, start) - 1
+    before = toks[k] if k >= 0 else None
+    if before and before.low in _MINUS and value > 0 and not text[before.end : start].strip():
+        return -value
+    return value
 
 
 def unsure(text: str) -> bool:

@@ -30,3 +30,15 @@ def test_a_clause_is_listed_as_read_only_once_its_fact_is_cached_too(monkeypatch
     cues.prime([clause])
     assert clause in rows and rows.half == []  # a thread that skips it (already in _ROWS) finds its fact
     assert cues.facts(clause) in (None, *cues.FACTS)
+
+
+def test_a_denied_walk_away_is_a_customer_who_stays() -> None:
+    assert cues._denied_leaving("nobody walks away, they wait for restock")
+    assert not cues._denied_leaving("if the flowers aren't here they walk away")
+
+
+def test_a_number_before_a_bullet_counts_nothing() -> None:
+    text = "a standard deviation of 3\n• People will come back"
+    assert not cues.counts_things(text, text.index("3") + 1)
+    assert cues.counts_things("25 doses per order", 2)
+    assert not cues.counts_things("25 days", 2)

@@ -611,3 +611,21 @@ def test_a_number_hyphened_to_a_time_word_is_a_duration() -> None:
     (wait,) = parse("a 3-week lead time").mentions
     assert (wait.kind, wait.days, wait.role) == (Kind.DURATION, 21, "lead_time")
     assert [m.kind for m in parse("3-5 days").mentions] == [Kind.DURATION, Kind.DURATION]
+
+
+def test_the_parse_keeps_every_token_with_its_span_symbols_included() -> None:
+    message = parse("sd=3, 20 ± 5 or N(12, 3) +/- 2")
+    assert [t.low for t in message.toks] == [
+        "sd", "=", "3", ",", "20", "±", "5", "or", "n", "(", "12", ",", "3", ")", "+", "/", "-", "2",
+    ]  # fmt: skip
+    plus_minus = message.toks[5]
+    assert (plus_minus.kind, message.text[plus_minus.start : plus_minus.end]) == ("sym", "±")
+    assert message.words() == ("sd", "3", "20", "5", "or", "n", "12", "3", "2")
+
+
+def test_formula_symbols_are_tokens_for_readers_but_not_for_the_rules() -> None:
+    message = parse("2,500+ students at once, we sell 20+ a day")
+    assert "+" in [t.low for t in message.toks]
+    students, sold = message.of(Kind.QUANTITY)
+    assert (students.amount, students.unit) == (2500, "student")
+    assert (sold.amount, sold.per) == (20, "day")
