@@ -122,7 +122,8 @@ def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = 
     )
     fig.update_layout(
         title=title,
-        xaxis_title="period",
+        xaxis_title="Period (planning horizon)",
+        yaxis_title="Echelon",
         height=140 + 45 * (n_echelons + bool(unplaced)),
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         legend={"orientation": "h", "y": -0.35},
@@ -166,6 +167,7 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
         facet_row="metric",
         range_y=[0, 1.05],
         color_discrete_map=agent_colors(frame["agent"]),
+        labels={"error_type": "Error type", "value": "Share of runs", "metric": "Measure", "agent": "Agent"},
     )
     fig.update_layout(
         height=260 + 130 * len(extra),
