@@ -199,7 +199,7 @@ def problem_loaders(store: Store | None) -> None:
     if left.button("Load file", key=P + "load_file", disabled=upload is None):
         with guard():
             current = sim_inputs.problem_from_form({k: st.session_state[P + k] for k in sim_inputs.FORM_KEYS})
-            loaded = sim_inputs.problem_from_upload(upload.getvalue(), current)
+            loaded = sim_inputs.problem_from_upload(upload.getvalue(), current, name=upload.name)
             load_problem(loaded.problem)
             st.session_state[SOURCE] = loaded.source
             left.success(f"Loaded {loaded.source}.")
