@@ -11,17 +11,17 @@ MIN_ELAPSED_S = 1.0
 """Nor before this many seconds: short tasks show no estimate at all."""
 
 
-def eta_text(seconds: float | None) -> str:
-    """A progress bar's time left: "about 40 s left", "about 3 min left", "about 1 h 5 min left"; blank without
-    an estimate."""
+def eta_text(seconds: float | None, prefix: str = "about") -> str:
+    """A progress bar's time left: "about 40 s left", "about 3 min left", "about 1 h 5 min left" (`prefix` "at
+    most" for a time budget's bound); blank without an estimate."""
     if seconds is None:
         return ""
     if seconds < 60:
-        return f"about {max(round(seconds), 1)} s left"
+        return f"{prefix} {max(round(seconds), 1)} s left"
     minutes = round(seconds / 60)
     if minutes < 60:
-        return f"about {minutes} min left"
-    return f"about {minutes // 60} h {minutes % 60} min left"
+        return f"{prefix} {minutes} min left"
+    return f"{prefix} {minutes // 60} h {minutes % 60} min left"
 
 
 class Pace:

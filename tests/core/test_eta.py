@@ -30,3 +30,10 @@ def test_experiment_eta_from_the_cells_finished_since_it_was_created():
     assert experiment_eta(info, now=created + timedelta(seconds=40)) == "about 1 min left"  # 10 s a cell, 8 left
     assert experiment_eta({**info, "done": 0, "failed": 0}, now=created) == ""
     assert experiment_eta({**info, "done": 11}, now=created) == ""
+
+
+def test_the_school_scheduling_frontier_bar_says_at_most_its_budget_left():
+    from core.schedule.opening import Progress, Stage
+
+    assert Progress(Stage.FRONTIER, 0.5, 12.0, 18.4).text.endswith("(12.0 s) · at most 18 s left")
+    assert "left" not in Progress(Stage.SOLVING, 0.1, 1.0).text  # the solve has no bound to give
