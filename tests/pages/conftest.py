@@ -9,12 +9,13 @@ from collections.abc import Iterator
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from core.ui import PRESENT_KEY
 from tests.support.page_audit import findings
 
 
 def _presenting(app: AppTest) -> bool:
     try:
-        return "orca_present" in app.session_state and bool(app.session_state["orca_present"])
+        return PRESENT_KEY in app.session_state and bool(app.session_state[PRESENT_KEY])
     except Exception:  # noqa: BLE001 - a run that failed before any state was set
         return False
 
