@@ -33,6 +33,8 @@ def broken_page() -> None:
     st.plotly_chart(go.Figure(go.Bar(x=["a"], y=[1])))
     st.bar_chart(pd.DataFrame({"x": ["a", "b"], "y": [1, 2]}), x="x", y="y")
     st.error("Cannot read /tmp/tmpab12cd34/model.lp: line 3")
+    st.checkbox("Analyse only the LP relaxation if the model is a MIP")
+    st.warning("The model is a MIP: tick “relax integrality” to analyse its LP relaxation.")
 
 
 def kept_page() -> None:
@@ -49,6 +51,8 @@ def kept_page() -> None:
     vega_lite_chart(pd.DataFrame({"x": [1], "y": [2]}), {"mark": "bar", "encoding": {
         "x": {"field": "x", "title": "Day"}, "y": {"field": "y", "title": "US dollars"}}})  # fmt: skip
     st.error("Cannot read my_model.lp: line 3")
+    st.checkbox("Analyse only the LP relaxation if the model is a MIP")
+    st.warning("The model is a MIP: tick “Analyse only the LP relaxation if the model is a MIP” to go on.")
 
 
 @pytest.mark.parametrize("present", [False, True])
@@ -66,6 +70,7 @@ def test_the_audit_finds_each_broken_rule_and_passes_a_kept_page(present, presen
     assert "column 'seed'" not in found  # identifiers are shown as they are
     assert "xaxis has no title" in found and "yaxis has no title" in found
     assert "names a temporary file" in found
+    assert "points at “relax integrality”, but no widget on the page has that label" in found
     assert ("not enlarged in presentation mode" in found) is present
     assert found.count("not enlarged") == (2 if present else 0)  # the bare plotly chart and st.bar_chart
     assert findings(kept, presenting=present) == []

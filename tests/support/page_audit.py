@@ -9,7 +9,8 @@
 * charts: every Plotly figure titles both axes of each cartesian subplot, every Vega-Lite spec titles its x and
   y encodings, and in presentation mode every chart carries the enlarged type (`core.ui.presented`,
   `presented_spec`), so a chart drawn by `st.bar_chart` or a bare `st.plotly_chart` is a finding;
-* alerts: no error, warning or info names a temporary file (`/tmp/…`, `tmp…`) instead of the user's.
+* alerts: no error, warning or info names a temporary file (`tmpab12cd34`) instead of the user's, and a widget a
+  message tells the user to tick, press, choose … (“…” or "…" after the verb) is on the page under that label.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ RAW_TITLE = re.compile(r"^([a-z0-9]+(_[a-z0-9]+)+|value|index|variable|x|y)$")
 """An axis title that is a column's name as Plotly Express or Vega-Lite took it (`error_type`, `value`)."""
 TEMP_FILE = re.compile(r"\btmp[a-z0-9_]{8}\b")
 """A name `tempfile` made (`tmpab12cd34`): a message naming it names an internal file, not the user's."""
+WIDGET_REFERENCE = re.compile(r"\b(?:tick|untick|press|click|choose|select|pick)\s+(?:the\s+)?[“\"]([^”\"]{3,120})[”\"]",
+                              re.IGNORECASE)
+"""A message pointing at a widget by its label: "tick “Analyse only the LP relaxation…”"."""
+WIDGETS = ("checkbox", "toggle", "button", "download_button", "selectbox", "radio", "multiselect", "number_input",
+           "text_input", "text_area", "slider", "select_slider", "date_input", "file_uploader", "tab", "expandable")
 
 
 def _elements(at: AppTest, kind: str) -> list:
@@ -143,6 +149,28 @@ def alert_findings(at: AppTest) -> list[str]:
     return out
 
 
+def _labels(at: AppTest) -> set[str]:
+    """Every widget label and choice on the page (a choice as shown, e.g. a radio's option)."""
+    out: set[str] = set()
+    for kind in WIDGETS:
+        for element in _elements(at, kind):
+            out.add(str(getattr(element, "label", "") or "").strip())
+            out.update(str(o).strip() for o in (getattr(element, "options", None) or []))
+    return out
+
+
+def label_findings(at: AppTest) -> list[str]:
+    """Messages that point at a widget no widget on the page is labelled as."""
+    out, labels = [], None
+    for kind in ("error", "warning", "info", "success"):
+        for element in _elements(at, kind):
+            for wanted in WIDGET_REFERENCE.findall(str(getattr(element, "value", "") or "")):
+                labels = _labels(at) if labels is None else labels
+                if wanted.strip() not in labels:
+                    out.append(f"{kind} points at “{wanted}”, but no widget on the page has that label")
+    return out
+
+
 def findings(at: AppTest, presenting: bool = False) -> list[str]:
     """Every break of the presentation rules on the page as `at` shows it now."""
-    return [*table_findings(at), *chart_findings(at, presenting), *alert_findings(at)]
+    return [*table_findings(at), *chart_findings(at, presenting), *alert_findings(at), *label_findings(at)]
