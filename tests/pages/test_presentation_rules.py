@@ -138,3 +138,32 @@ def test_replay_diagnostics_and_units_sold_charts_are_enlarged_with_axis_titles(
     at.selectbox(key="orca_retail_sku").set_value(sku).run()
     (units,) = [json.loads(c.proto.spec)["layout"] for c in at.get("plotly_chart")]
     assert units["yaxis"]["title"]["text"] == "Units sold per day" and units["font"]["size"] == PRESENT_FONT_PX
+
+
+def _presented(page: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "pages" / page), default_timeout=180)
+    at.query_params["present"] = "1"
+    return at.run()
+
+
+def _plotly_layouts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec)["layout"] for c in at.get("plotly_chart")]
+
+
+def test_after_a_run_every_chart_is_enlarged_and_titled_in_presentation_mode(monkeypatch, tmp_path):
+    """The Policy Simulator's results and the LP Repair Lab's benchmark, in presentation mode (the conftest audits
+    every chart; here also that there are charts to audit)."""
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    monkeypatch.setenv("ORCA_LP_DATA", str(tmp_path / "no-dataset"))  # the built-in 10-problem sample
+    sim = _presented("policy_simulator.py")
+    sim.number_input(key="orca_sim_paths").set_value(200)
+    sim.number_input(key="orca_sim_grid_paths").set_value(100)
+    sim.button(key="FormSubmitter:orca_sim_form-Run simulation").click().run()
+    lp = _presented("lp_repair_lab.py")
+    lp.number_input(key="lp_bench_n").set_value(1).run()
+    lp.button(key="lp_bench_run").click().run()
+    for at in (sim, lp):
+        assert not at.exception
+        layouts = _plotly_layouts(at)
+        assert len(layouts) >= 2 and all(layout["font"]["size"] == PRESENT_FONT_PX for layout in layouts)
+        assert findings(at, presenting=True) == []
