@@ -10,6 +10,7 @@ import os
 import time
 from collections.abc import Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -370,6 +371,12 @@ def missing_key_warning(settings: Settings) -> str | None:
     )
 
 
+def llm_ready(settings: Settings) -> bool:
+    """Whether an LLM can answer now: a provider other than Offline that has its key (or local server URL).
+    Pages pre-select LLM-only choices only then."""
+    return settings.provider != "offline" and missing_key_warning(settings) is None
+
+
 def switch_to_offline() -> Settings:
     """Switch this session to the offline built-in agents (the sidebar follows) and return the new settings."""
     offline = current_settings().with_changes(
@@ -675,11 +682,49 @@ def experiment_progress(info: dict, unit: str) -> None:
     """An experiment's progress bar from the store's cells table (`Store.get_experiment`), so every session
     sees the same; `unit` names its cells (e.g. "conversations")."""
     finished = info["done"] + info["failed"]
+    left = experiment_eta(info) if info["status"] == "running" else ""
     st.progress(
         finished / info["cells"] if info["cells"] else 0.0,
         text=f"{finished}/{info['cells']} {unit} · {info['done']} done · {info['failed']} failed · "
-        f"{info['status']}",
+        f"{info['status']}" + (f" · {left}" if left else ""),
     )
+
+
+def experiment_eta(info: dict, now: datetime | None = None) -> str:
+    """A running experiment's time left at its pace since it was created (wall clock over the cells finished;
+    blank before the first cell finishes)."""
+    from core.eta import eta_text
+
+    finished, created = info["done"] + info["failed"], info.get("created_at")
+    if not finished or not isinstance(created, datetime) or finished >= info["cells"]:
+        return ""
+    elapsed = ((now or datetime.now(UTC).replace(tzinfo=None)) - created).total_seconds()
+    return eta_text(max(elapsed, 0.0) / finished * (info["cells"] - finished))
+
+
+def number_columns(frame: object, **overrides: str) -> dict:
+    """Column configs that format every number column of `frame` by its name (`core.formats.column_formats`:
+    money, percentages, shares, p-values, thousands); merge them into a table's `column_config`."""
+    from core.formats import column_formats
+
+    return {
+        name: st.column_config.NumberColumn(name, format=fmt)  # type: ignore[arg-type]
+        for name, fmt in column_formats(frame, **overrides).items()  # type: ignore[arg-type]
+    }
+
+
+def progress_with_eta(text: str, *, where: DeltaGenerator | None = None) -> Callable[[float, str], None]:
+    """A progress bar for a long task (`st.progress`, or in `where`) and its update callback `(fraction,
+    message)`, which adds the time left at the pace so far (`core.eta.Pace`) to each message."""
+    from core.eta import Pace
+
+    bar, pace = (where or st).progress(0.0, text=text), Pace()
+
+    def update(fraction: float, message: str) -> None:
+        share = min(max(float(fraction), 0.0), 1.0)
+        bar.progress(share, text=pace.text(message, share))
+
+    return update
 
 
 def experiment_ended(info: dict, error: str | None, stalled_note: str) -> bool:

@@ -14,6 +14,7 @@ from core.ui import (
     experiment_progress,
     get_store,
     guard,
+    number_columns,
     open_url_run,
     plotly_chart,
     rerun_when_stopped,
@@ -113,7 +114,7 @@ with guard():
     )  # fmt: skip
     show_run_link(PAGE, exp_id, URL_TRIED)
     with st.expander(f"All experiments ({len(experiments)})"):
-        st.dataframe(experiments, hide_index=True, width="stretch")
+        st.dataframe(experiments, hide_index=True, width="stretch", column_config=number_columns(experiments))
 
 
 def live() -> bool:
@@ -159,7 +160,8 @@ with guard():
     st.subheader(f"Per agent · {spec.metric} ({better} is better)")
     if any(a.kind == "offline" for a in spec.agents):
         st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
-    st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent")
+    st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent",
+                 column_config=number_columns(report.per_agent))  # fmt: skip
     plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
     if spec.paired and not report.paired.empty:
         st.subheader(f"Paired against {spec.baseline_agent}")
@@ -167,9 +169,10 @@ with guard():
             "Pairs share instance, seed and repetition. mean_diff = agent − baseline; win_rate counts ties as "
             "half; p-values from the Wilcoxon signed-rank and paired t tests (empty when undefined)."
         )
-        st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired")
+        st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired",
+                     column_config=number_columns(report.paired))  # fmt: skip
     with st.expander("Per instance and agent"):
-        st.dataframe(report.per_group, hide_index=True, width="stretch")
+        st.dataframe(report.per_group, hide_index=True, width="stretch", column_config=number_columns(report.per_group))
     total = report.total_tokens
     if total.input_tokens or total.output_tokens:  # tokens and $ of every role, when the runs used a model
         st.subheader("Tokens and cost")
@@ -178,9 +181,11 @@ with guard():
             f"{format_cost(report.total_cost)} at list price (the price table, `data/llm_prices.toml`; a reply "
             "served from the cache is counted as if sent; *price unknown* means the model has no price, not free)."
         )
-        st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs")
+        st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs",
+                     column_config=number_columns(report.costs))  # fmt: skip
         with st.expander("Tokens and cost per cell (run)"):
-            st.dataframe(report.cell_costs, hide_index=True, width="stretch", key=P + "cell_costs")
+            st.dataframe(report.cell_costs, hide_index=True, width="stretch", key=P + "cell_costs",
+                         column_config=number_columns(report.cell_costs))  # fmt: skip
     failed = report.cells[report.cells["status"] == "failed"]
     if not failed.empty:
         with st.expander(

@@ -10,6 +10,7 @@ import streamlit as st
 
 from core import ui_keys
 from core.errors import OrcaError
+from core.eta import Pace
 from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
 from core.inventory.policy_names import plain_name, plain_value
 from core.inventory.simulator.charts import cost_bars, wrap_label
@@ -145,6 +146,7 @@ if copilot.read_only:
 present = presenting()
 chat_col, table_col = st.container(key="orca_split_copilot").columns([3, 2], gap="large")
 status = chat_col.empty()
+OPTIMIZING = Pace()  # this run's turn: the optimizer's time left at its pace so far
 unsent_slot = chat_col.container() if present else chat_col
 history = chat_col.container(height=PRESENT_CHAT_PX, border=True) if present else None
 prompt = (chat_col if present else st).chat_input(
@@ -155,7 +157,8 @@ prompt = (chat_col if present else st).chat_input(
 
 
 def _progress(fraction: float, message: str) -> None:
-    status.progress(min(max(fraction, 0.0), 1.0), text=f"Optimizing: {message}")
+    share = min(max(fraction, 0.0), 1.0)
+    status.progress(share, text=OPTIMIZING.text(f"Optimizing: {message}", share))
 
 
 if (resend := st.session_state.pop(RESEND, None)) is not None:
@@ -266,7 +269,7 @@ with table_col:
                 copilot.user_edit(
                     key,
                     value,
-                    progress=lambda f, m: edit_status.progress(min(f, 1.0), text=f"Optimizing: {m}"),
+                    progress=lambda f, m: edit_status.progress(min(f, 1.0), text=OPTIMIZING.text(f"Optimizing: {m}", f)),
                 )
             except Exception as err:  # kept for the rerun; an unexpected error is still a traceback there
                 st.session_state[f"{K}error"] = err

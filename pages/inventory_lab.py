@@ -18,7 +18,17 @@ from core.inventory.lab.report import (
     switch_notes,
 )
 from core.inventory.lab.treatments import TREATMENT_LABELS
-from core.ui import guard, open_url_run, optional_store, plotly_chart, setup_page, show_run_link
+from core.ui import (
+    guard,
+    llm_ready,
+    number_columns,
+    open_url_run,
+    optional_store,
+    plotly_chart,
+    progress_with_eta,
+    setup_page,
+    show_run_link,
+)
 
 P = "orca_lab_"
 RESULT = P + "result"
@@ -58,7 +68,7 @@ with st.form(P + "form"):
     treatments = st.multiselect(
         "Treatments",
         list(TREATMENT_LABELS),
-        default=["A"] if settings.provider == "offline" else list(TREATMENT_LABELS),
+        default=list(TREATMENT_LABELS) if llm_ready(settings) else ["A"],  # B, C need an LLM and its key
         key=P + "treatments",
         format_func=TREATMENT_LABELS.get,
     )
@@ -118,8 +128,9 @@ if submitted:
             capacity_basis=capacity,
             day_numbering=day_numbering,
         )
-        bar = st.progress(0.0, text="Generating scenarios…")
-        result = run_lab(config, settings, store=store, progress=lambda f, m: bar.progress(f, text=m))
+        bar = st.empty()
+        progress = progress_with_eta("Generating scenarios…", where=bar)
+        result = run_lab(config, settings, store=store, progress=progress)
         bar.empty()
         st.session_state[RESULT] = result
         st.session_state[RUN_ID] = record(store, result) if store is not None else None
@@ -165,11 +176,17 @@ if oq["asked"]:
     )
 
 st.subheader("Cost reduction (Table 5)")
-st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True)
+st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True,
+             column_config=number_columns(tables["comparisons"]))  # fmt: skip
 charts = figures(result)
+# the lab report's figures, titled on both axes here (issue 31: every chart names its axes and units)
+charts["cost_reduction"].update_layout(xaxis_title="Cost reduction of A (%)", yaxis_title="Scenarios")
+charts["gaps"].update_layout(xaxis_title="Treatment", yaxis_title="Gap to the reference (%)")
+if "extraction" in charts:
+    charts["extraction"].update_layout(xaxis_title="Parameter", yaxis_title="Extracted exactly (% of scenarios)")
 plotly_chart(charts["cost_reduction"], use_container_width=True)
 st.subheader("Gap to the ground-truth reference")
-st.dataframe(gaps, hide_index=True, use_container_width=True)
+st.dataframe(gaps, hide_index=True, use_container_width=True, column_config=number_columns(gaps))
 plotly_chart(charts["gaps"], use_container_width=True)
 if "extraction" in charts:
     st.subheader("Treatment A: extraction accuracy per parameter")
@@ -177,7 +194,7 @@ if "extraction" in charts:
 
 st.subheader("Trials")
 trials = tables["trials"]
-st.dataframe(trials, hide_index=True, use_container_width=True)
+st.dataframe(trials, hide_index=True, use_container_width=True, column_config=number_columns(trials))
 labels = [f"{r.scenario} · {r.treatment} · {r.status}" for r in trials.itertuples()]
 choice = st.selectbox("Open a trial", range(len(labels)), format_func=labels.__getitem__, key=P + "trial")
 row = trials.iloc[choice]

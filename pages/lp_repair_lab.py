@@ -28,6 +28,7 @@ from core.repair.student import ACTION_HELP, STUDENT, student_action, student_ac
 from core.ui import (
     guard,
     keep_run_in_url,
+    number_columns,
     open_url_run,
     optional_store,
     plotly_chart,
@@ -241,7 +242,9 @@ def episode_summary(session: RepairSession) -> None:
             st.warning(text, icon=":material/flag:")
         verdict_view(session)
         with st.expander("Before and after the repair", expanded=True, icon=":material/compare_arrows:"):
-            st.dataframe(session.before_after(), hide_index=True, width="stretch", key="lp_before_after")
+            before_after = session.before_after()
+            st.dataframe(before_after, hide_index=True, width="stretch", key="lp_before_after",
+                         column_config=number_columns(before_after))  # fmt: skip
 
 
 def verdict_view(session: RepairSession) -> None:
@@ -257,7 +260,7 @@ def trace_view(session: RepairSession) -> int:
     """The trace table and the step chooser (it follows the newest step until the user picks one)."""
     st.subheader("Trace")
     trace = session.trace_frame()
-    st.dataframe(trace, hide_index=True, width="stretch", key="lp_trace")
+    st.dataframe(trace, hide_index=True, width="stretch", key="lp_trace", column_config=number_columns(trace))
     if st.session_state.get("lp_trace_len") != len(trace):
         st.session_state["lp_trace_len"] = len(trace)
         st.session_state["lp_trace_step"] = len(trace) - 1
@@ -282,7 +285,7 @@ def step_view(session: RepairSession, k: int) -> None:
     if card.empty:
         st.caption("The oracle runs once the model is OPTIMAL.")
     else:
-        st.dataframe(card, hide_index=True, width="stretch", key="lp_oracle")
+        st.dataframe(card, hide_index=True, width="stretch", key="lp_oracle", column_config=number_columns(card))
 
 
 def episode_files(session: RepairSession, chosen: TraceStep) -> None:
@@ -356,19 +359,11 @@ def uploaded_report(report: Analysis) -> None:
     if report.prechecks:
         st.warning("Pre-checks (before any IIS):\n" + "\n".join(f"- {f.words}" for f in report.prechecks))
     if report.oracle:
-        st.dataframe(
-            [
-                {
-                    "check": c["label"],
-                    "value": c["value"],
-                    "threshold": c["threshold"],
-                    "pass": c["passed"],
-                }
-                for c in report.oracle["checks"]
-            ],
-            hide_index=True,
-            key="lp_up_oracle",
-        )
+        checks = [
+            {"check": c["label"], "value": c["value"], "threshold": c["threshold"], "pass": c["passed"]}
+            for c in report.oracle["checks"]
+        ]
+        st.dataframe(checks, hide_index=True, key="lp_up_oracle", column_config=number_columns(checks))
 
 
 def iis_view(name: str, model: LPModel, report: Analysis) -> None:
@@ -385,17 +380,11 @@ def iis_view(name: str, model: LPModel, report: Analysis) -> None:
         f"Found by {iis.method}; {checked}."
         + (" Earlier steps: " + "; ".join(iis.attempts) if iis.attempts else "")
     )
-    st.dataframe(
-        [{"row": m.name, "family": stem_of(m.name), "side": m.side, "value": m.value} for m in iis.rows],
-        hide_index=True,
-        key="lp_up_iis",
-    )
+    rows = [{"row": m.name, "family": stem_of(m.name), "side": m.side, "value": m.value} for m in iis.rows]
+    st.dataframe(rows, hide_index=True, key="lp_up_iis", column_config=number_columns(rows))
     if iis.bounds:
-        st.dataframe(
-            [{"column": m.name, "bound": m.side, "value": m.value} for m in iis.bounds],
-            hide_index=True,
-            key="lp_up_iis_bounds",
-        )
+        bounds = [{"column": m.name, "bound": m.side, "value": m.value} for m in iis.bounds]
+        st.dataframe(bounds, hide_index=True, key="lp_up_iis_bounds", column_config=number_columns(bounds))
     st.download_button(
         "Download the IIS (.lp)", iis_lp_text(model, iis), f"iis_{Path(name).stem}.lp", key="lp_up_iis_dl"
     )
@@ -419,24 +408,21 @@ def candidate_repairs(name: str, model: LPModel, report: Analysis, suffix: str) 
         st.caption("Not listed: " + "; ".join(report.dropped))
     if not report.candidates:
         return
-    st.dataframe(
-        [
-            {
-                "repair": c.label,
-                "changes": len(c.changes),
-                "total": c.total,
-                "verified status": c.status.value,
-                "objective after": c.objective,
-                "what changes": "; ".join(
-                    f"{ch.name} {ch.side} {ch.old:.6g} -> {ch.new:.10g}" for ch in c.changes[:20]
-                )
-                + (f"; and {len(c.changes) - 20} more" if len(c.changes) > 20 else ""),
-            }
-            for c in report.candidates
-        ],
-        hide_index=True,
-        key="lp_up_candidates",
-    )
+    candidates = [
+        {
+            "repair": c.label,
+            "changes": len(c.changes),
+            "total": c.total,
+            "verified status": c.status.value,
+            "objective after": c.objective,
+            "what changes": "; ".join(
+                f"{ch.name} {ch.side} {ch.old:.6g} -> {ch.new:.10g}" for ch in c.changes[:20]
+            )
+            + (f"; and {len(c.changes) - 20} more" if len(c.changes) > 20 else ""),
+        }
+        for c in report.candidates
+    ]
+    st.dataframe(candidates, hide_index=True, key="lp_up_candidates", column_config=number_columns(candidates))
     pick = st.radio(
         "Candidate repairs (each verified: applied and re-solved before it is listed)",
         list(range(len(report.candidates))),
@@ -545,7 +531,8 @@ def benchmark_view() -> None:
         st.info("No LP Repair runs stored yet: run an episode or the batch above.")
         return
     st.subheader("Recovery by agent under both judges")
-    st.dataframe(judge_table(results), hide_index=True, key="lp_bench_judges")
+    judges = judge_table(results)
+    st.dataframe(judges, hide_index=True, key="lp_bench_judges", column_config=number_columns(judges))
     plotly_chart(rr_by_type(results), key="lp_bench_rr")
     plotly_chart(steps_vs_rrr(results), key="lp_bench_steps")
     st.download_button(
@@ -567,7 +554,7 @@ def real_view() -> None:
         "No ground truth: success is a model that re-solves feasible from scratch; the reference is the "
         "own-model tool's fewest-changes repair (proven, or best found under its time limit)."
     )
-    st.dataframe(frame, hide_index=True, key="lp_bench_real")
+    st.dataframe(frame, hide_index=True, key="lp_bench_real", column_config=number_columns(frame))
 
 
 with repair_tab, guard():

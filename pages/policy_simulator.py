@@ -22,6 +22,7 @@ from core.ui import (
     open_url_run,
     optional_store,
     plotly_chart,
+    progress_with_eta,
     setup_page,
     show_error,
     show_run_link,
@@ -198,7 +199,7 @@ def problem_loaders(store: Store | None) -> None:
     if left.button("Load file", key=P + "load_file", disabled=upload is None):
         with guard():
             current = sim_inputs.problem_from_form({k: st.session_state[P + k] for k in sim_inputs.FORM_KEYS})
-            loaded = sim_inputs.problem_from_upload(upload.getvalue(), current)
+            loaded = sim_inputs.problem_from_upload(upload.getvalue(), current, name=upload.name)
             load_problem(loaded.problem)
             st.session_state[SOURCE] = loaded.source
             left.success(f"Loaded {loaded.source}.")
@@ -323,7 +324,8 @@ def run_form(seed: int, store: Store | None) -> None:
     with guard():
         problem = sim_inputs.problem_from_form({k: ss[P + k] for k in sim_inputs.FORM_KEYS})
         choices, options = form_choices(), form_options()
-        bar = st.progress(0.0, text="Starting…")
+        bar = st.empty()
+        progress = progress_with_eta("Starting…", where=bar)
         cancel = st.empty()
         if options.dqn:
             # any click reruns the page, which stops this run at its next progress update
@@ -334,7 +336,7 @@ def run_form(seed: int, store: Store | None) -> None:
                 choices,
                 options,
                 ss.get(EVAL_SEED, seed),
-                progress=lambda f, msg: bar.progress(f, text=msg),
+                progress=progress,
                 store=store,
                 on_start=lambda run_id: ss.__setitem__(RUNNING, run_id or ""),
             )

@@ -25,6 +25,7 @@ from core.retail.run import OFFLINE_AGENTS, agent_kind
 from core.rollout import RolloutStatus
 from core.ui import (
     guard,
+    number_columns,
     open_url_run,
     optional_store,
     resume_leased,
@@ -32,6 +33,9 @@ from core.ui import (
     setup_page,
     show_run_link,
     vega_lite_chart,
+)
+from core.ui import (
+    llm_ready as core_llm_ready,
 )
 from solvers.retail.catalog import SUPPLIER_IDS
 from solvers.retail.config import PRESETS
@@ -51,7 +55,7 @@ settings = setup_page(
     "labelled offline everywhere; the LLM frameworks need an API key in Settings.",
 )
 store = optional_store()
-llm_ready = settings.provider != "offline"
+llm_ready = core_llm_ready(settings)  # an LLM provider with its key
 if wanted := open_url_run(store, URL_TRIED, "retailbench"):  # a run's link (from Run history): the replay shows it
     st.switch_page(REPLAY_PAGE, query_params={"run": wanted})
 
@@ -93,7 +97,8 @@ def last_result(game: HumanGame) -> None:
         st.success(f"Day closed: {game.last.get('formatted', '')[:400]}")
     else:
         st.success(f"{name}: {game.last.get('formatted', '')[:400]}")
-        st.dataframe(result_table(result), hide_index=True, height=220)
+        table = result_table(result)
+        st.dataframe(table, hide_index=True, height=220, column_config=number_columns(table))
 
 
 def action_forms(game: HumanGame) -> None:

@@ -8,16 +8,28 @@ from core import ui_keys
 from core.errors import OrcaError
 from core.llm.factory import make_chat_model
 from core.retail import replay
+from core.retail.charts import DIAGNOSTIC_FORMATS, diagnostics_figure, units_sold_figure
 from core.retail.export import export_zip
 from core.retail.importer import import_run_dir, import_run_zip
 from core.retail.judge import MacroJudge
-from core.ui import get_store, guard, open_url_run, setup_page, show_error, show_run_link
+from core.ui import (
+    get_store,
+    guard,
+    number_columns,
+    open_url_run,
+    plotly_chart,
+    setup_page,
+    show_error,
+    show_run_link,
+)
 from core.ui import line_chart as ui_line_chart
+from core.ui import (
+    llm_ready as core_llm_ready,
+)
 
 REPLAY_RUN = ui_keys.RETAIL_REPLAY_RUN
 DIAG = "orca_retail_diag"
 JUDGED = "orca_retail_judged"
-NOT_RATES = ("Acted/day", "PriceDist %")
 TAB = "orca_retail_tab"
 PAGE = "pages/retailbench_replay.py"
 PICKED = "orca_retail_runs"
@@ -39,7 +51,7 @@ settings = setup_page(
     "offline or imported; offline agents are not LLM results.",
 )
 
-llm_ready = settings.provider != "offline"
+llm_ready = core_llm_ready(settings)  # an LLM provider with its key
 
 with guard():
     store = get_store()
@@ -117,12 +129,12 @@ with guard():
             cols[2].metric("Units sold", f"{sum((close.get('sales_by_sku') or {}).values()):,}")
             cols[3].metric("Stocked out", f"{len(close.get('insufficient_skus') or [])}")
             st.markdown("**Tool calls and reasoning**")
-            st.dataframe(view["calls"], hide_index=True, height=260)
+            st.dataframe(view["calls"], hide_index=True, height=260, column_config=number_columns(view["calls"]))
             a, b = st.columns(2)
             a.markdown("**Orders**")
-            a.dataframe(view["orders"], hide_index=True)
+            a.dataframe(view["orders"], hide_index=True, column_config=number_columns(view["orders"]))
             b.markdown("**Price changes**")
-            b.dataframe(view["prices"], hide_index=True)
+            b.dataframe(view["prices"], hide_index=True, column_config=number_columns(view["prices"]))
             a.markdown("**News seen**")
             a.dataframe(view["news"], hide_index=True)
             b.markdown("**Shelf set today**")
@@ -143,15 +155,14 @@ with guard():
                         cols = [c for c in ("price", "reference_price") if c in pv["sales"]]
                         a, b = st.columns(2)
                         a.caption("Units sold per day")
-                        a.bar_chart(pv["sales"].set_index("date")["move"], height=240, x_label="Date",
-                                    y_label="Units sold")  # fmt: skip
+                        plotly_chart(units_sold_figure(pv["sales"]), where=a, key="orca_retail_units_sold")
                         b.caption("Price and the reference price (the paper reference policy's rule; evaluation only)")
                         line_chart(pv["sales"], "date", cols, height=240, y_title="Price (US dollars)",
                                    y_format="$,.2f", container=b)  # fmt: skip
                     st.markdown("**Orders: supplier chosen and its hidden quality, that day's cheapest quote and the "
                                 "hidden-quality-best supplier** (hidden quality is evaluation data the agent never "
                                 "saw)")  # fmt: skip
-                    st.dataframe(pv["orders"], hide_index=True)
+                    st.dataframe(pv["orders"], hide_index=True, column_config=number_columns(pv["orders"]))
     if compare_tab.open:
         with compare_tab:
             st.dataframe(replay.table1_side_by_side(replay.table1_view(replay.table1(store, chosen))),
@@ -172,8 +183,10 @@ with guard():
             diag = {r: v for r, v in (st.session_state.get(DIAG) or {}).items() if r in chosen}
             if diag:
                 frame = pd.DataFrame({r: {replay.HEADLINE[k]: v.get(k) for k in replay.HEADLINE} for r, v in diag.items()}).T
-                st.bar_chart(frame.drop(columns=list(NOT_RATES)).T, height=300, stack=False)
-                st.dataframe(frame)
+                plotly_chart(diagnostics_figure(frame), key="orca_retail_diag_chart")
+                st.dataframe(frame, column_config={
+                    c: st.column_config.NumberColumn(c, format=DIAGNOSTIC_FORMATS.get(c, "percent")) for c in frame
+                })  # fmt: skip
                 for r, v in diag.items():
                     if v.get("stage3_note"):
                         st.caption(f"{r}: {v['stage3_note']}")

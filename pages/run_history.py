@@ -9,7 +9,16 @@ from core.catalog import by_key, title_of
 from core.inventory.simulator.charts import comparison_figure
 from core.inventory.simulator.session import stored_comparison
 from core.runlog import transcript
-from core.ui import RUN_PARAM, get_store, guard, line_chart, plotly_chart, setup_page, share_run_link
+from core.ui import (
+    RUN_PARAM,
+    get_store,
+    guard,
+    line_chart,
+    number_columns,
+    plotly_chart,
+    setup_page,
+    share_run_link,
+)
 
 TRANSITION_ROWS = 200
 """Transitions per page of the Transitions tab (a 180-day run has thousands; each row is JSON)."""
@@ -68,7 +77,8 @@ with guard():
         st.markdown("**Policy comparison** (as the Policy Simulator showed it)")
         st.dataframe(
             comparison, hide_index=True, width="stretch", key="orca_history_comparison",
-            column_config={"fill_rate": st.column_config.NumberColumn("fill rate", format="percent")},
+            column_config={**number_columns(comparison),
+                           "fill_rate": st.column_config.NumberColumn("fill rate", format="percent")},  # fmt: skip
         )
         plotly_chart(comparison_figure(comparison), key="orca_history_comparison_chart")
     conversation, steps, transitions, artifacts = st.tabs(["Conversation", "Steps", "Transitions", "Artifacts"])
@@ -96,15 +106,13 @@ with guard():
         else:
             totals = frame[["input_tokens", "output_tokens", "latency_ms"]].sum()
             a, b, c = st.columns(3)
-            a.metric("Input tokens", int(totals["input_tokens"]))
-            b.metric("Output tokens", int(totals["output_tokens"]))
+            a.metric("Input tokens", f"{int(totals['input_tokens']):,}")
+            b.metric("Output tokens", f"{int(totals['output_tokens']):,}")
             c.metric("Total latency", f"{totals['latency_ms'] / 1000:.2f} s")
             view = frame.assign(payload=frame["payload"].map(lambda p: json.dumps(p, default=str)[:300]))
-            st.dataframe(
-                view[["step", "kind", "payload", "input_tokens", "output_tokens", "latency_ms"]],
-                hide_index=True,
-                width="stretch",
-            )
+            shown_steps = view[["step", "kind", "payload", "input_tokens", "output_tokens", "latency_ms"]]
+            st.dataframe(shown_steps, hide_index=True, width="stretch",
+                         column_config=number_columns(shown_steps, latency_ms="%.0f ms"))  # fmt: skip
     with transitions:
         rewards = store.transition_rewards(run_id)
         if rewards.empty:
@@ -127,11 +135,10 @@ with guard():
                 observation=moves["observation"].map(lambda o: json.dumps(o, default=str)[:200]),
                 info=moves["info"].map(lambda i: json.dumps(i, default=str)[:300]),
             )
-            st.dataframe(
-                view[["t", "action", "reward", "observation", "info", "input_tokens", "output_tokens", "latency_ms"]],
-                hide_index=True,
-                width="stretch",
-            )
+            shown_moves = view[["t", "action", "reward", "observation", "info", "input_tokens", "output_tokens",
+                                "latency_ms"]]  # fmt: skip
+            st.dataframe(shown_moves, hide_index=True, width="stretch",
+                         column_config=number_columns(shown_moves, latency_ms="%.0f ms"))  # fmt: skip
             st.caption(f"Steps {first:,}–{last:,} of {len(rewards):,}; the JSON download has them all.")
     with artifacts:
         files = store.artifacts(run_id)

@@ -21,6 +21,7 @@ from core.ui import (
     experiment_progress,
     get_store,
     guard,
+    number_columns,
     open_url_run,
     optional_store,
     plotly_chart,
@@ -176,21 +177,18 @@ with watch:
                 icon=":material/check_circle:",
             )
             district = sfusd_district()
-            st.dataframe(
-                pd.DataFrame(
-                    {
-                        "w1 (start time)": [u.w1],
-                        "w2 (peak load)": [u.w2],
-                        "w3 (change)": [u.w3],
-                        "L (students)": [round(u.max_load * 100)],
-                        "R (minutes)": [u.max_deviation],
-                        "U*": [u.u_star],
-                        "target": [", ".join(district.time_labels[a] for a in u.target)],
-                    }
-                ),
-                hide_index=True,
-                key=P + "gen_table",
+            generated = pd.DataFrame(
+                {
+                    "w1 (start time)": [u.w1],
+                    "w2 (peak load)": [u.w2],
+                    "w3 (change)": [u.w3],
+                    "L (students)": [round(u.max_load * 100)],
+                    "R (minutes)": [u.max_deviation],
+                    "U*": [u.u_star],
+                    "target": [", ".join(district.time_labels[a] for a in u.target)],
+                }
             )
+            st.dataframe(generated, hide_index=True, key=P + "gen_table", column_config=number_columns(generated))
     c2, c3, c4 = st.columns(3)
     style = c2.radio("Style", [s.value for s in Style], key=P + "style", horizontal=True)
     feedback = c3.radio("check_utility", [f.value for f in Feedback], key=P + "feedback", horizontal=True)
@@ -250,7 +248,8 @@ with watch:
         checks = [c for e in result.transcript for c in e.get("checks", [])]
         if checks:
             st.caption("check_utility after each proposal (in order)")
-            st.dataframe(pd.DataFrame(checks), hide_index=True)
+            checks_frame = pd.DataFrame(checks)
+            st.dataframe(checks_frame, hide_index=True, column_config=number_columns(checks_frame))
         if result.run_id:
             st.caption(f"Recorded as run {result.run_id} (open it in Run history).")
             show_run_link(PAGE, result.run_id, URL_TRIED)
@@ -338,14 +337,18 @@ with batch:
         f"{report['note']} LLM optimization agents: {report['llm_designs']}. Agents: "
         + "; ".join(f"{a} ({report['agent_designs'][a]}, {k})" for a, k in report["agent_kinds"].items())
     )
-    st.dataframe(pd.DataFrame(report["table2"]["rows"]), hide_index=True, key=P + "table2")
+    table2 = pd.DataFrame(report["table2"]["rows"])
+    st.dataframe(table2, hide_index=True, key=P + "table2", column_config=number_columns(table2))
     if report["table2"]["tests"]:
         st.caption(
             "Conversation against each other paradigm: one-sided paired tests (core.experiments.stats)."
         )
-        st.dataframe(pd.DataFrame(report["table2"]["tests"]), hide_index=True, key=P + "tests")
-    st.dataframe(pd.DataFrame(report["table3_4"]), hide_index=True, key=P + "table3")
-    plotly_chart(px.box(frame, x="agent", y="score", color="style", points="all"), key=P + "box")
+        tests = pd.DataFrame(report["table2"]["tests"])
+        st.dataframe(tests, hide_index=True, key=P + "tests", column_config=number_columns(tests))
+    table3 = pd.DataFrame(report["table3_4"])
+    st.dataframe(table3, hide_index=True, key=P + "table3", column_config=number_columns(table3))
+    plotly_chart(px.box(frame, x="agent", y="score", color="style", points="all",
+                        labels={"agent": "Agent", "score": "Score (0 to 1)", "style": "Style"}), key=P + "box")
     st.download_button(
         "Download conversations (CSV)", frame.to_csv(index=False), f"lab-{exp_id}.csv", "text/csv"
     )

@@ -28,8 +28,8 @@ def mean_ci_figure(per_agent: pd.DataFrame, *, metric: str, goal: str) -> go.Fig
     better = "lower" if goal == "min" else "higher"
     fig.update_layout(
         title=f"Mean {metric} per agent with 95% bootstrap CI ({better} is better)",
-        xaxis_title="agent",
-        yaxis_title=metric,
+        xaxis_title="Agent",
+        yaxis_title=f"{metric} (mean over cells)",
         margin={"t": 60, "b": 40, "l": 60, "r": 20},
         height=380,
     )

@@ -124,7 +124,8 @@ def iis_grid(iis_rows: list[str], n_echelons: int, n_periods: int, title: str = 
     )
     fig.update_layout(
         title=title,
-        xaxis_title="period",
+        xaxis_title="Period (planning horizon)",
+        yaxis_title="Echelon",
         height=140 + 45 * (n_echelons + bool(unplaced)),
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         legend={"orientation": "h", "y": -0.35},
@@ -174,7 +175,15 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
         id_vars=["agent", "error_type", "order"], value_vars=["RR", *judges], var_name="metric"
     )
     fig = _agent_figure(
-        px.bar, long, frame, x="error_type", y="value", barmode="group", facet_row="metric", range_y=[0, 1.05]
+        px.bar,
+        long,
+        frame,
+        x="error_type",
+        y="value",
+        barmode="group",
+        facet_row="metric",
+        range_y=[0, 1.05],
+        labels={"error_type": "Error type", "value": "Share of runs", "metric": "Measure", "agent": "Agent"},
     )
     fig.update_layout(
         height=130 + 130 * len(judges),

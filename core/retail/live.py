@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from core.eta import eta_text  # noqa: F401 - re-exported: the RetailBench page's progress bar
 from core.retail.run import make_retail_agent, run_agent
 from core.sandbox import run_code
 from core.store import Store
@@ -88,19 +89,6 @@ class LiveRun:
                 self.status, self.error = "failed", f"{type(err).__name__}: {err}"
         finally:
             self.elapsed_s = time.perf_counter() - started
-
-
-def eta_text(seconds: float | None) -> str:
-    """A progress bar's time left: "about 40 s left", "about 3 min left", "about 1 h 5 min left"; blank without
-    an estimate (before the first day closes)."""
-    if seconds is None:
-        return ""
-    if seconds < 60:
-        return f"about {max(round(seconds), 1)} s left"
-    minutes = round(seconds / 60)
-    if minutes < 60:
-        return f"about {minutes} min left"
-    return f"about {minutes // 60} h {minutes % 60} min left"
 
 
 MONEY_SERIES = {"funds": "Funds", "net_worth": "Net worth"}

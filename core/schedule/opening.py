@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.errors import OrcaError, SpecError
+from core.eta import eta_text
 from core.schedule.frontier import FrontierKey, cache_key, compute_frontier, frontier_done
 from core.schedule.session import ScheduleSession
 from core.schedule.state import ModelState
@@ -73,10 +74,13 @@ class Progress:
     stage: Stage
     fraction: float
     elapsed_s: float
+    left_s: float | None = None
+    """At most this many seconds left (the frontier stops at its time budget); None when unknown."""
 
     @property
     def text(self) -> str:
-        return f"{STAGE_TEXT[self.stage]}… ({self.elapsed_s:.1f} s)"
+        left = eta_text(self.left_s, prefix="at most")
+        return f"{STAGE_TEXT[self.stage]}… ({self.elapsed_s:.1f} s)" + (f" · {left}" if left else "")
 
 
 class OpeningJob:
@@ -88,6 +92,7 @@ class OpeningJob:
         """Compute the frontier after the solve (the page); the CLI and tests only need the solve."""
         self.started = time.monotonic()
         self.finished: float | None = None
+        self.frontier_started: float | None = None
         self.stage = Stage.SOLVING
         self.result: ScheduleResult | None = None
         self.frontier: Frontier | None = None
@@ -105,6 +110,7 @@ class OpeningJob:
                 warm_agent()
             self.result = result
             if self.frontier_wanted:
+                self.frontier_started = time.monotonic()
                 self.stage = Stage.FRONTIER
                 self._solved.set()
                 self.frontier = compute_frontier(self.key.spec, self.key.points, self.key.budget)
@@ -147,7 +153,10 @@ class OpeningJob:
             fraction = min(0.3, 0.1 + elapsed / 20)
         else:
             fraction = min(0.95, 0.3 + 0.65 * elapsed / max(self.key.budget, 1.0))
-        return Progress(self.stage, fraction, elapsed)
+        left = None
+        if self.stage is Stage.FRONTIER and self.frontier_started is not None:
+            left = max(self.key.budget - (end - self.frontier_started), 0.0)
+        return Progress(self.stage, fraction, elapsed, left)
 
 
 def warm_agent() -> None:
@@ -232,7 +241,8 @@ def frontier_in_background(session: ScheduleSession) -> Progress:
             running = _FRONTIER_THREADS[key] = (thread, time.monotonic())
             thread.start()
     elapsed = time.monotonic() - running[1]
-    return Progress(Stage.FRONTIER, min(0.95, 0.05 + 0.9 * elapsed / max(budget, 1.0)), elapsed)
+    fraction = min(0.95, 0.05 + 0.9 * elapsed / max(budget, 1.0))
+    return Progress(Stage.FRONTIER, fraction, elapsed, max(budget - elapsed, 0.0))
 
 
 def _quiet_frontier(spec: ScheduleSpec, points: int, budget: float) -> None:

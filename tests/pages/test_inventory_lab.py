@@ -80,3 +80,14 @@ def test_paper_switches_run_and_are_named_with_their_values() -> None:
     (record,) = at.session_state["orca_lab_result"].records
     oq = record.outcomes["A"].order_query
     assert "day 4," in oq["question"] and oq["step_passed"] == 4, oq  # Fig. 4: day 4 is time step 4
+
+
+def test_an_llm_provider_without_a_key_preselects_only_treatment_a(monkeypatch) -> None:
+    """Treatments B and C need an LLM: with OpenAI chosen but no key they are offered, not pre-selected."""
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("ORCA_PROVIDER", "openai")
+    at = AppTest.from_file(PAGE, default_timeout=300).run()
+    assert not at.exception
+    assert at.multiselect(key="orca_lab_treatments").value == ["A"]
+    assert len(at.multiselect(key="orca_lab_treatments").options) == 3  # B and C still offered

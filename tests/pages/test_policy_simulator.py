@@ -231,3 +231,13 @@ def test_copilot_handoff_carries_the_recommended_policy_and_its_paths():
     [want] = evaluate_policies(problem, [BaseStockPolicy(18, 12, True)], 300, 2_000_003)
     row = table[table["policy"] == "base_stock(18,cap=12)+cutoff"].iloc[0]
     assert row["mean"] == want.mean
+
+
+def test_a_bad_upload_is_an_error_naming_the_users_file():
+    at = fresh()
+    at.file_uploader(key="orca_sim_upload").upload("shop demand.csv", b"demand\n4\nmany\n", "text/csv").run()
+    at.button(key="orca_sim_load_file").click().run()
+    assert not at.exception
+    assert any("shop demand.csv: row 3: 'many' is not a number" in e.value for e in at.error), [
+        e.value for e in at.error
+    ]

@@ -45,7 +45,7 @@ def chart_script() -> None:
 
     presentation_mode()
     figure = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
-    figure.update_layout(height=400, title="t")
+    figure.update_layout(height=400, title="t", xaxis_title="Day", yaxis_title="US dollars")
     plotly_chart(figure, key="chart")
     plotly_chart(figure, where=st.columns(2)[0], key="in_column")
 
@@ -103,7 +103,8 @@ def vega_script() -> None:
 
     presentation_mode()
     data = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
-    vega_lite_chart(data, {"mark": "line", "height": 200, "encoding": {"x": {"field": "x"}, "y": {"field": "y"}}})
+    vega_lite_chart(data, {"mark": "line", "height": 200, "encoding": {"x": {"field": "x", "title": "Day"},
+                                                                       "y": {"field": "y", "title": "Units"}}})
 
 
 def test_presentation_mode_enlarges_vega_lite_charts_too():

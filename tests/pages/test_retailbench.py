@@ -325,3 +325,18 @@ def test_a_bad_order_line_is_refused_before_it_reaches_the_store(monkeypatch, tm
     at.button(key="FormSubmitter:orca_retail_h_order_form-Place order").click().run()
     assert not at.exception and any("SKU:QUANTITY" in e.value for e in at.error)
     assert at.session_state["orca_retail_game"].episode.steps == 0
+
+
+def test_an_llm_provider_without_its_key_preselects_nothing_llm_only(monkeypatch, tmp_path):
+    """OpenAI chosen but no key: the frameworks still read "(needs a key)" (an LLM cannot answer yet)."""
+    from core.retail.run import OFFLINE_AGENTS
+
+    monkeypatch.setenv("ORCA_DB", str(tmp_path / "runs.duckdb"))
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("ORCA_PROVIDER", "openai")
+    at = AppTest.from_file(RUN_PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert at.selectbox(key="orca_retail_agent").value in OFFLINE_AGENTS
+    labels = at.selectbox(key="orca_retail_agent").options
+    assert all(label.endswith("(needs a key)") for label in labels if label.split(" — ")[0] not in OFFLINE_AGENTS)

@@ -166,9 +166,10 @@ def cost_distribution_figure(
                 )
             )
     if kind == "histogram":
-        fig.update_layout(barmode="overlay", xaxis_title="Total cost over the horizon", yaxis_title="paths")
+        fig.update_layout(barmode="overlay", xaxis_title="Total cost over the horizon ($)",
+                          yaxis_title="Sample paths")  # fmt: skip
     else:
-        fig.update_layout(yaxis_title="Total cost over the horizon", showlegend=False)
+        fig.update_layout(xaxis_title="Policy", yaxis_title="Total cost over the horizon ($)", showlegend=False)
     if reference is not None:
         line = {"line_dash": "dash", "line_color": "black", "annotation_text": f"DP optimum {reference:.2f}"}
         if kind == "violin":
@@ -221,8 +222,8 @@ def grid_heatmap_figure(mean: np.ndarray, chosen: tuple[int, int] | None = None)
             )
         )
     fig.update_layout(
-        xaxis_title="order-up-to level S",
-        yaxis_title="reorder point s",
+        xaxis_title="order-up-to level S (units)",
+        yaxis_title="reorder point s (units)",
         showlegend=True,
         legend={"orientation": "h", "y": -0.2},
     )
@@ -297,8 +298,8 @@ def risk_scatter_figure(candidates: pd.DataFrame, risk_tolerance: float) -> go.F
     lo, hi = float(candidates["mean"].min()), float(focus["mean"].max())
     pad = 0.15 * (hi - lo) + 1.0
     fig.update_layout(
-        xaxis={"title": {"text": "Std of the horizon cost"}, "range": [0, span]},
-        yaxis={"title": {"text": "Mean horizon cost"}, "range": [lo - pad, hi + pad]},
+        xaxis={"title": {"text": "Std of the horizon cost ($)"}, "range": [0, span]},
+        yaxis={"title": {"text": "Mean horizon cost ($)"}, "range": [lo - pad, hi + pad]},
         legend={"orientation": "h", "y": -0.2},
     )
     return _layout(fig, "Risk and return of the candidate policies", height=520)
@@ -327,7 +328,7 @@ def learning_curve_figure(
         fig.add_hline(
             y=value, line_dash="dash", line_color=_colour(i + 2), annotation_text=f"{name} {value:.2f}"
         )
-    fig.update_layout(xaxis_title="environment steps", yaxis_title="mean horizon cost (validation)")
+    fig.update_layout(xaxis_title="environment steps", yaxis_title="mean horizon cost ($, validation)")
     return _layout(fig, "DQN learning curve")
 
 
@@ -363,4 +364,5 @@ def comparison_figure(table: pd.DataFrame) -> go.Figure:
         cost_bars(names, rows["mean"], rows["ci95_high"], rows["ci95_low"], recommended, list(rows["policy"]))
     )
     fig.update_yaxes(title_text="expected total cost ($)")
+    fig.update_xaxes(title_text="Policy (hover for the engine's name)")
     return _layout(fig, "Expected total cost per policy (mean ± 95% CI; red: recommended)", 380)

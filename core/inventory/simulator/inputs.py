@@ -151,8 +151,19 @@ def read_demand_history(data: bytes | str) -> list[float]:
     return values
 
 
-def problem_from_upload(data: bytes | str, current: InventoryProblem) -> LoadedProblem:
-    """An `extracted_params.csv` (columns parameter,value,…) or a daily demand history applied to `current`."""
+def problem_from_upload(data: bytes | str, current: InventoryProblem, name: str | None = None) -> LoadedProblem:
+    """An `extracted_params.csv` (columns parameter,value,…) or a daily demand history applied to `current`; with
+    `name` (the user's file name) every error's message starts with it, as `solvers/upload.py`'s do."""
+    if name is None:
+        return _problem_from_upload(data, current)
+    try:
+        return _problem_from_upload(data, current)
+    except SpecError as err:
+        detail = str(err).removeprefix(f"{err.field}: ")
+        raise SpecError(err.field, f"{name}: {detail}") from err
+
+
+def _problem_from_upload(data: bytes | str, current: InventoryProblem) -> LoadedProblem:
     text = _decode(data)
     first = text.splitlines()[0].lower() if text.strip() else ""
     if "parameter" in first and "value" in first:
