@@ -26,7 +26,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
-from core.text import answers, clauses, corrections, negation, questions, units
+from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex
 from core.text.numbers import NUMBER_RE, _read_number, read_number
 from core.text.vocabulary import (
@@ -1557,7 +1557,7 @@ def _parse(
     _weekday_gap(s)
     _answers(s, clause_list)
     _values(s, _currency(toks))
-    mentions = _scopes(s, clause_list)
+    mentions = _clock_roles(s, _scopes(s, clause_list))
     per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
     for t in toks:
         if t.kind != "sym":
@@ -1573,6 +1573,17 @@ def _parse(
         recall=corrections.recalls(text),
         confused=questions.is_confused(text),
     )
+
+
+def _clock_roles(s: _State, mentions: list[Mention]) -> list[Mention]:
+    """Each CLOCK mention's relation as its `role` ('at', 'not_at', 'from', 'to', 'or', 'after', 'before',
+    'not_before', 'not_after'; `core.text.bounds`), from the words beside it."""
+    clocks = [k for k, m in enumerate(mentions) if m.kind is Kind.CLOCK]
+    s.ops += len(s.text) * 2
+    out = list(mentions)
+    for k, relation in zip(clocks, bounds.clock_relations(s.text, [mentions[k].span for k in clocks]), strict=True):
+        out[k] = replace(mentions[k], role=relation.value)
+    return out
 
 
 def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[Mention]:
