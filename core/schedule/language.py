@@ -368,6 +368,21 @@ _ASKING = frozenset(
 """Words that make a segment a request or a refusal ('could it start at 8:40', 'move Lick to 9:30', '8:40
 instead', 'Galileo can't start at 7:50', 'Muir is fine with anything except 7:50')."""
 _SEGMENT_ENDS = frozenset(".?!;,")
+_STATUS_LEADS = frozenset(["does", "doesn't", "doesnt", "do", "don't", "dont", "did", "didn't", "is", "isn't", "isnt",
+                           "are", "aren't", "arent", "was", "has", "hasn't"])  # fmt: skip
+"""The first word of a yes/no question about how things stand ('Does Lick start at 8:40?')."""
+
+
+def _status_question(text: str, start: int, end: int, words: set[str]) -> bool:
+    """Whether the stretch is a yes/no question about how things stand, asking nothing: 'Does Lick start at
+    8:40?', "isn't Everett at 7:50?" (its times describe, as in 'Lick starts at 8:40')."""
+    lead = text[start:end].split()[:1]
+    return (
+        text[end : end + 1] == "?"
+        and bool(lead)
+        and lead[0].strip("'\"(") in _STATUS_LEADS
+        and not (words - {lead[0]}) & _ASKING
+    )
 
 
 def _segments(text: str) -> list[tuple[int, int]]:
@@ -389,7 +404,9 @@ def without_described_times(text: str, district: District) -> str:
     'now', 'today') and has no request word ('could', 'move', 'instead', ...). 'Lawton starts way too late at
     9:30, could it be earlier?' keeps only its direction; 'X starts at 9:20 and Y at 8:00. Could X start at
     8:40 instead?' keeps only 8:40: a described stretch without a direction goes whole when the rest of the
-    message names a school (Y is not asked about). Times come from the one parse (`core.text.mentions.parse`)."""
+    message names a school (Y is not asked about). A yes/no question about how things stand describes too: 'Does
+    Lick start at 8:40? Please put it at 9:30.' keeps only 9:30. Times come from the one parse
+    (`core.text.mentions.parse`)."""
     low = text.lower()
     times = [m.span for m in parse(low).mentions if m.kind is Kind.CLOCK]
     if not times:
@@ -398,7 +415,9 @@ def without_described_times(text: str, district: District) -> str:
     for start, end in _segments(low):
         words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
         inside = [(a, b) for a, b in times if start <= a and b <= end]
-        if not inside or not words & _STATING or words & _ASKING:
+        if not inside or (
+            (not words & _STATING or words & _ASKING) and not _status_question(low, start, end, words)
+        ):
             continue
         rest = low[:start] + " " * (end - start) + low[end:]
         if not words & _DIRECTION_WORDS and mentioned_schools(rest, district):

@@ -163,6 +163,21 @@ def _accepts(low: str) -> bool:
     )
 
 
+_CONTRAST = frozenset(["but", "though", "although", "however", "except", "still", "only", "yet"])
+"""A remark that opens with one of these after an approval qualifies it ('Great, but ...'): no acceptance."""
+
+
+def _accepts_with_remark(low: str) -> bool:
+    """Whether the reply opens with approval and goes on with a remark ('Great, that frees up two of my 9:30
+    buses.', 'Perfect, the drivers will love that.'): the opening part alone accepts (`_accepts`) and the remark
+    neither qualifies it ('Great, but ...') nor asks. Only used when nothing else in the reply was read."""
+    cut = min((i for i in (low.find(p) for p in ",.!;:-") if i > 0), default=-1)
+    if cut < 0 or not _accepts(low[:cut]) or is_question(low):
+        return False
+    remark = parse(low[cut + 1 :]).words()
+    return bool(remark) and remark[0] not in _CONTRAST
+
+
 @dataclass(frozen=True)
 class Goal:
     """One thing a turn asked for, checked against the solved schedule: a school at or not at a start time, or
@@ -673,8 +688,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         model.match_relaxation(plan, session)
     if plan.calls or plan.ask:
         return plan
-    if act == "satisfied":
-        return Plan(reply=_closing(session))
+    if act == "satisfied" or (session.infeasible is None and not offer and _accepts_with_remark(low)):
+        return Plan(reply=_closing(session))  # an approval leading a remark that asks nothing accepts
     if is_question(low) and (
         lang.load_cue(low) or lang.change_cue(low) or district_wish(low) == "near"
     ):
@@ -886,6 +901,9 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
     lead = parse(low).words()[:1]
     if not (lead and lead[0] in _YES_NO_LEADS and _asks_about(low)):
+        return ""
+    _, mark, rest = low.partition("?")
+    if mark and has_request(rest):  # 'Does Everett begin at 9:30? Could you move it to 8:40?': the request counts
         return ""
     schools = [name for _, name in lang.mentioned_schools(low, session.district)]
     about = schools or lang.load_cue(low) or lang.change_cue(low)

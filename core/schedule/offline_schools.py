@@ -7,13 +7,13 @@ neighbour ("Lick and Cobb at 7:50", "Lawton at 9:30 and Everett too"), so no nam
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.schedule import language as lang
 from core.schedule.session import ScheduleSession
-from core.text.mentions import parse
+from core.text.bounds import BOUNDS, ClockRelation, refused_after
+from core.text.mentions import Kind, parse
 from solvers.schedule.data import format_time
 
 Call = tuple[str, dict[str, Any]]
@@ -68,27 +68,6 @@ def _keeps(words: tuple[str, ...]) -> bool:
     return False
 
 
-RELATION = re.compile(r"\b(before|after|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$")
-"""A bound word right before a time ('no earlier than 8:40', 'by ten to eight')."""
-EXTREME_IS = re.compile(
-    r"\b(earliest|latest)\b[^.;:]{0,50}?\b(?:is|would be|should be|can be|could be)\s+(?:at\s+)?$"
-)
-"""'The earliest Lawton can start is 8:40', 'the latest Muir should start is 8:40'."""
-OR_SIDE = re.compile(r"^\s*(?:or|and)\s+(later|after|earlier|before|sooner)\b")
-"""An inclusive bound right after a time ('9:30 or later')."""
-_REFUSED_AFTER = re.compile(
-    r"^\s*(?:am|a\.m\.)?\s*,?\s*(?:start|slot|bell)?\s*(?:is|'s|would be|will be)?\s*(?:off the table|out\b|a no-?go|"
-    r"no good|not (?:an option|possible|ok|okay|good|great|acceptable|going to work)|too (?:early|late)|"
-    r"(?:doesn'?t|does not|won'?t|will not|wouldn'?t|can'?t) work|unacceptable|impossible|a non-?starter|out of the question|not happening|not workable|a problem)"
-)
-"""Words after a time that refuse it ('7:50 is too early', 'take 8:40 off the table')."""
-_OFF_BEFORE = re.compile(
-    r"\b(?:off|out of)\s+(?:the\s+)?(?:(?:early|earliest|late|latest|first|second|third|middle|last|morning)\s+)?$"
-)
-"""'keep Everett off the 7:50 slot', 'out of the 9:30 bell', 'off the early 7:50 start'."""
-_COORDINATED = re.compile(r"^\s*(?:,\s*)?(?:or|and|nor|,)\s*(?:at\s+)?$")
-"""Between two times, words that give the second the first one's polarity ("can't start at 7:50 or 8:40")."""
-_ORIGIN = re.compile(r"(?<!away )\bfrom\s+$")
 def _word_spans(text: str) -> list[tuple[str, int, int, bool]]:
     """(word, start, end, spaced) of the runs of letters, digits and apostrophes in a lower-cased clause; `spaced`:
     only spaces stand between it and the word before ('too late', not 'too-late' or 'too, late')."""
@@ -588,12 +567,12 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
 
     times = lang.clock_times(clause, bare=True)
-    relation = _relation(clause, times)
-    if relation is not None:
-        later, at, limit, exclusive = relation
-        start = max([0] + [end for _, end, _ in times if end <= at])
-        denied = lang.negated(clause[start:at])
-        later_wanted, strict = later != denied, exclusive and not denied
+    roles = _roles(clause, times)
+    bound = next(((minutes, role) for (_, _, minutes), role in zip(times, roles, strict=True) if role in BOUNDS), None)
+    if bound is not None:  # 'after 8:40', 'not before 8:40', '9:30 or later', 'the earliest Lick can start is 8:40'
+        limit, role = bound
+        later_wanted = role in (ClockRelation.AFTER, ClockRelation.NOT_BEFORE)
+        strict = role in (ClockRelation.AFTER, ClockRelation.BEFORE)
         banned = [
             t
             for t in options
@@ -618,14 +597,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.wording.extend((edit("forbid", t), f"{side} {format_time(limit)}") for t in banned)
         return
     if times:
-        wanted, unwanted, previous_end, refused, either = [], [], 0, False, False
-        for i, (start, end, minutes) in enumerate(times):
-            lead = clause[previous_end:start]
-            tail = clause[end : times[i + 1][0] if i + 1 < len(times) else len(clause)]
-            if not (i and _COORDINATED.match(lead)):
-                refused = lang.negated(lead) or bool(_OFF_BEFORE.search(lead) or _REFUSED_AFTER.match(tail))
-            elif not refused and re.match(r"^\s*,?\s*or\b", lead):
-                either = True
+        wanted, unwanted, either = [], [], ClockRelation.OR in roles
+        for (start, _, minutes), role in zip(times, roles, strict=True):
             if _event(clause, start, minutes, options) and _direction(clause) is not None:
                 pass  # 'earlier, the 8:10 shuttle can't wait': the time of something else, the direction asks
             elif (
@@ -634,9 +607,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 and not lang.mentioned_schools(clause, district)
             ):
                 pass  # 'my son is up at 6 every day': far from any start, said of no start and of no school
-            elif not _ORIGIN.search(lead):  # "from 7:50 to 9:30": 7:50 is where it is now
-                (unwanted if refused else wanted).append(_on_grid(minutes, options))
-            previous_end = end
+            elif role is not ClockRelation.FROM:  # "from 7:50 to 9:30": 7:50 is where it is now
+                (unwanted if role is ClockRelation.NOT_AT else wanted).append(_on_grid(minutes, options))
         if either and set(wanted) <= set(options) and len(set(wanted)) > 1:
             # '8:40 or 9:30 is fine': either of those, so the other options are ruled out
             plan.calls.extend(edit("forbid", t) for t in options if t not in wanted)
@@ -668,7 +640,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     if named:
         start, end, word = named
         index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
-        refused = lang.negated(clause[:start]) or bool(_REFUSED_AFTER.match(clause[end:]))
+        refused = lang.negated(clause[:start]) or refused_after(clause, end)
         plan.calls.append(edit("forbid" if refused else "fix", options[index]))
         return
     direction = _direction(clause)
@@ -767,23 +739,11 @@ def _word_at(text: str, word: str) -> int:
     return -1
 
 
-def _relation(clause: str, times: list[tuple[int, int, int]]) -> tuple[bool, int, int, bool] | None:
-    """(later side wanted, where the bound word is, the time, whether the time itself is excluded) for the first
-    time bounded by a word before it ('after 8:40' excludes 8:40, 'by 8:40' does not) or after it ('9:30 or
-    later'). A negated bound includes its time: 'not before 8:40' allows 8:40."""
-    for start, end, minutes in times:
-        extreme = EXTREME_IS.search(clause, 0, start)
-        if extreme:  # 'the earliest Lawton can start is 8:40': 8:40 or later
-            return extreme.group(1) == "earliest", extreme.start(), minutes, False
-        before = RELATION.search(clause, 0, start)
-        if before:
-            word = before.group(1)
-            exclusive = word in ("before", "after", "earlier than", "later than")
-            return word in ("after", "later than"), before.start(), minutes, exclusive
-        after = OR_SIDE.match(clause[end:])
-        if after:
-            return after.group(1) in ("later", "after"), start, minutes, False
-    return None
+def _roles(clause: str, times: list[tuple[int, int, int]]) -> list[ClockRelation]:
+    """The one parse's relation of each time ('at', 'not_at', 'from', 'or', a bound: `core.text.bounds`); a time
+    the parse does not hold as a clock time is asked for ('at')."""
+    found = {m.span[0]: m.role for m in parse(clause).of(Kind.CLOCK, live_only=False)}
+    return [ClockRelation(found.get(start) or "at") for start, _, _ in times]
 
 
 _DETERMINERS = (["the"], ["a"], ["an"], ["our"], ["my"], ["their"], ["that"], ["this"])

@@ -26,7 +26,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
-from core.text import answers, clauses, corrections, negation, questions, units
+from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex
 from core.text.numbers import NUMBER_RE, _read_number, read_number
 from core.text.vocabulary import (
@@ -1606,7 +1606,7 @@ def _parse(
     _weekday_gap(s)
     _answers(s, clause_list)
     _values(s, _currency(toks))
-    mentions = _scopes(s, clause_list)
+    mentions = _clock_roles(s, _scopes(s, clause_list))
     per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
     spans: list[list[tuple[int, int]]] = [[] for _ in per_clause]
     for t in toks:
@@ -1627,6 +1627,17 @@ def _parse(
         confused=questions.is_confused(text),
         toks=tuple(every),
     )
+
+
+def _clock_roles(s: _State, mentions: list[Mention]) -> list[Mention]:
+    """Each CLOCK mention's relation as its `role` ('at', 'not_at', 'from', 'to', 'or', 'after', 'before',
+    'not_before', 'not_after'; `core.text.bounds`), from the words beside it."""
+    clocks = [k for k, m in enumerate(mentions) if m.kind is Kind.CLOCK]
+    s.ops += len(s.text) * 2
+    out = list(mentions)
+    for k, relation in zip(clocks, bounds.clock_relations(s.text, [mentions[k].span for k in clocks]), strict=True):
+        out[k] = replace(mentions[k], role=relation.value)
+    return out
 
 
 def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[Mention]:

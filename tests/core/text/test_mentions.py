@@ -629,3 +629,38 @@ def test_formula_symbols_are_tokens_for_readers_but_not_for_the_rules() -> None:
     students, sold = message.of(Kind.QUANTITY)
     assert (students.amount, students.unit) == (2500, "student")
     assert (sold.amount, sold.per) == (20, "day")
+
+
+# ------------------------------------------------------------------------------ clock relations (bound / refusal)
+
+
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        ("Everett at 8:40 please", ["at"]),
+        ("Lick at 8:40 instead of 7:50", ["at", "not_at"]),
+        ("keep Everett off the 7:50 slot", ["not_at"]),
+        ("for Lick 7:50 is too early", ["not_at"]),
+        ("the early 7:50 bell won't work for us", ["not_at"]),
+        ("move Everett from 7:50 to 9:30", ["from", "to"]),
+        ("8:40 or 9:30 is fine for Lick", ["at", "or"]),
+        ("Lick can't start at 7:50 or 8:40", ["not_at", "not_at"]),
+        ("Everett after 8:40", ["after"]),
+        ("Everett no later than 8:40", ["not_after"]),
+        ("Lick before 9:30", ["before"]),
+        ("Lick not before 8:40", ["not_before"]),
+        ("the earliest Everett can start is 8:40", ["not_before"]),
+        ("the latest Lick should start is 8:40", ["not_after"]),
+        ("Everett at 9:30 or later", ["not_before"]),
+        ("Lick by 8:40", ["not_after"]),
+        ("No 7:50 start for Lick", ["not_at"]),
+    ],
+)
+def test_each_clock_time_has_its_relation(text: str, roles: list[str]) -> None:
+    clocks = parse(text, names=SCHOOLS).of(Kind.CLOCK, live_only=False)
+    assert [m.role for m in clocks] == roles
+
+
+def test_a_relation_does_not_reach_across_a_sentence() -> None:
+    clocks = parse("Lick can't do 7:50. Everett at 8:40.").of(Kind.CLOCK, live_only=False)
+    assert [m.role for m in clocks] == ["not_at", "at"]
