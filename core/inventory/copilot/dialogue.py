@@ -80,11 +80,29 @@ class DialogueState:
     skips: dict[str, int] = field(default_factory=dict)
     last_table: dict[str, object] = field(default_factory=dict)
     count_unit: str | None = None
+    """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
     sizes: dict[str, float] = field(default_factory=dict)
     """Container sizes the user stated ('a box holds 24 bags': {'box': 24}), applied to later messages."""
     counted_in: str | None = None
     """The container the user counts demand in ('about 49 boxes a week'): the table's unit, never multiplied."""
-    """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
+
+    def memory(self) -> dict[str, object]:
+        """What the agent learned about the user's units (container sizes, the unit demand is counted in): kept
+        with each table snapshot, so a resumed conversation still knows 'room for 20 boxes' is 480 units."""
+        return {"sizes": dict(self.sizes), "counted_in": self.counted_in, "count_unit": self.count_unit}
+
+    def recall(self, memory: dict[str, object] | None) -> None:
+        """Restore `memory()` from a stored snapshot (runs stored before it hold none: nothing changes)."""
+        if not memory:
+            return
+        sizes = memory.get("sizes")
+        self.sizes = {str(k): float(v) for k, v in sizes.items()} if isinstance(sizes, dict) else {}
+        self.counted_in = _text_or_none(memory.get("counted_in"))
+        self.count_unit = _text_or_none(memory.get("count_unit"))
+
+
+def _text_or_none(value: object) -> str | None:
+    return str(value) if value else None
 
 
 class ExtractionBase(ABC):

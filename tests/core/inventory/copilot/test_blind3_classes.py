@@ -262,3 +262,30 @@ def test_a_duration_answering_the_spoil_question_is_a_shelf_life(reply: str, day
     assert "time_horizon" not in _values(turn), turn.assistant
     assert agent.table.conflicts and agent.table.conflicts[0].kind == "shelf_life", turn.assistant
     assert f"keep about {days} days" in turn.assistant
+
+
+# --- A resumed conversation remembers the user's containers (reload, `?run=ID`) ---
+
+
+@pytest.mark.parametrize(
+    ("said", "later", "units"),
+    [
+        ("Our soap comes in cartons of 12.", "the stockroom has room for 15 cartons", "180"),
+        ("The candles are packed in boxes of 8.", "we can keep 30 boxes out back", "240"),
+        ("Jam arrives in trays of 6 jars.", "the shelves hold 20 trays", "120"),
+    ],
+)
+def test_a_resumed_copilot_still_knows_the_container_sizes(store_path, said, later, units):
+    from core.config import Settings
+    from core.inventory.copilot.session import Copilot, CopilotConfig
+    from core.store import Store
+
+    store = Store(store_path)
+    copilot = Copilot(Settings(), store, CopilotConfig(paths=300, seed=0))
+    copilot.greeting()
+    copilot.respond(said)
+    assert copilot.extraction.state.sizes  # learned in the live session
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    resumed.extraction.state.asked = "max_inventory"
+    turn = resumed.respond(later)
+    assert turn.table["max_inventory"]["value"] == units
