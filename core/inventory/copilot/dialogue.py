@@ -151,7 +151,7 @@ class ExtractionBase(ABC):
         """Pick the action after an update: clarify a conflict, re-ask a bad answer, ask the next row, or stop."""
         parts = [n for n in notes if n]
         parts += dict.fromkeys(
-            f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems
+            f"I can't use that for the {LABELS.get(p.field, p.field)}: {_ended(_reason(p))}" for p in problems
         )
         bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
         now = self.table.to_dict()
@@ -242,6 +242,11 @@ class ExtractionBase(ABC):
             "extracted_params.csv": self.extracted_params_csv(),
             "conversation_log.txt": self.conversation_log(),
         }
+
+
+def _ended(sentence: str) -> str:
+    """A sentence with one closing mark ('... per unit per day?' keeps its question mark, no '?.')."""
+    return sentence if sentence.endswith(("?", ".", "!")) else f"{sentence}."
 
 
 def _reason(err: SpecError) -> str:
