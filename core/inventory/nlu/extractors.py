@@ -203,8 +203,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         found = topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
-        if found == ["demand_weak"]:
-            found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
+        if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
+            found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
             out.append((found[0], clause))
         elif out and out[-1][0] is not None and compatible(out[-1][0], clause):

@@ -437,3 +437,15 @@ def test_money_corrected_by_a_bare_number_keeps_the_number(text, fee):
 def test_the_stated_loss_beats_the_purchase_price(text, penalty):
     turn = _answer(_agent(state_transition_model="lost_sale"), "penalty_cost", text)
     assert _values(turn).get("penalty_cost") == penalty
+
+
+# --- Wrong question: an amount a week the row classifier weakly read as demand is demand, never a span ---
+
+
+@pytest.mark.parametrize("asked", [None, "demand_type", "demand_distribution"])
+def test_an_amount_a_week_weakly_read_as_demand_is_demand(asked):
+    agent = _agent()
+    turn = _answer(agent, asked, "about 42 a week")
+    assert "6 per day" in turn.assistant and "lead time?" not in turn.assistant
+    agent.respond("A")
+    assert agent.table.value("demand_distribution") == "poisson(6)"
