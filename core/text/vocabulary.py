@@ -52,7 +52,8 @@ CONTAINERS: dict[str, str] = {
         "crate": ("crate", "crates"), "case": ("case", "cases"), "pack": ("pack", "packs", "packet", "packets"),
         "box": ("box", "boxes"), "carton": ("carton", "cartons"), "tray": ("tray", "trays"),
         "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
-        "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"),
+        "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"), "row": ("row", "rows"),
+        "layer": ("layer", "layers"), "stack": ("stack", "stacks"),
     }.items()
     for w in forms
 }  # fmt: skip

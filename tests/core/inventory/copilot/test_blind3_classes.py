@@ -449,3 +449,19 @@ def test_an_amount_a_week_weakly_read_as_demand_is_demand(asked):
     assert "6 per day" in turn.assistant and "lead time?" not in turn.assistant
     agent.respond("A")
     assert agent.table.value("demand_distribution") == "poisson(6)"
+
+
+# --- Written wrong: rows, layers and stacks of N are containers (a count times its size) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        ("the shelf takes 3 rows of 20", "60"),
+        ("we keep 6 stacks of 10", "60"),
+        ("the fridge fits 5 layers of 8", "40"),
+    ],
+)
+def test_rows_layers_and_stacks_are_multiplied_out(text, units):
+    turn = _answer(_agent(), "max_inventory", text)
+    assert _values(turn)["max_inventory"] == units and "×" in turn.assistant
