@@ -1498,6 +1498,12 @@ def _index(starts: list[int], pos: int) -> int:
     return max(0, bisect_right(starts, pos) - 1)
 
 
+def _same_kind(x: Mention, y: Mention) -> bool:
+    """Two values of one kind, or money then a bare number ('charges 10 a delivery, no, 12'): the number
+    restates the money."""
+    return x.kind is y.kind or (x.kind is Kind.MONEY and y.kind is Kind.QUANTITY and not (y.unit or y.container))
+
+
 def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
     """Indices of mentions superseded by the next one: 'X, wait no, Y', 'X sorry Y', 'X I mean Y', 'make that
     Y', '2 weeks lead time, no wait, 10 days' (cue words right before a Y of the same kind); 'says X but
@@ -1526,7 +1532,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-":
                 break
             tail.append(w)
-        if x.kind is y.kind and any(w in CORRECTION_CUES for w in tail) and any(w in _BOUNDARY for w in tail):
+        if _same_kind(x, y) and any(w in CORRECTION_CUES for w in tail) and any(w in _BOUNDARY for w in tail):
             out.add(a)
             continue
         joined = f" {' '.join(between)} "
@@ -1665,6 +1671,8 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
     if not bought and len(sold) == 1 and len(paid) == 1:  # 'I pay 90 cents and sell for 3.20': the buy
         bought = [replace(paid[0], role="purchase_price")]
         mentions = [bought[0] if m is paid[0] else m for m in mentions]
+    if len(bought) == 1 and not sold:  # 'costs me 20 but makes 60 in cones, so about 40 lost'
+        mentions, sold = _sale_by_difference(mentions, bought[0])
     if len(bought) != 1 or len(sold) != 1 or bought[0].unit != sold[0].unit:
         return mentions
     margin = float(sold[0].value) - float(bought[0].value)
@@ -1680,6 +1688,22 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
         else m
         for m in mentions
     ]
+
+
+def _bare_after(m: Mention, start: int) -> bool:
+    return m.kind is Kind.QUANTITY and m.span[0] > start and m.live and not (m.unit or m.container or m.per)
+
+
+def _sale_by_difference(mentions: list[Mention], bought: Mention) -> tuple[list[Mention], list[Mention]]:
+    """A purchase price, then two bare amounts whose difference is exactly it ('a tub costs me 20 but makes 60
+    in cones, so about 40 lost'): the first is what the item sells for, whatever verb says so; the second is then
+    read by `_stated_margin` as the margin lost. Returns the mentions and the sale price found (none or one)."""
+    bare = [m for m in mentions if _bare_after(m, bought.span[1])]
+    for first, second in zip(bare, bare[1:], strict=False):
+        if abs(first.amount - bought.amount - second.amount) < 1e-9 and second.amount > 0:
+            sold = replace(first, kind=Kind.MONEY, unit=bought.unit, role="sale_price")
+            return [sold if m is first else m for m in mentions], [sold]
+    return mentions, []
 
 
 @lru_cache(maxsize=512)

@@ -52,7 +52,8 @@ CONTAINERS: dict[str, str] = {
         "crate": ("crate", "crates"), "case": ("case", "cases"), "pack": ("pack", "packs", "packet", "packets"),
         "box": ("box", "boxes"), "carton": ("carton", "cartons"), "tray": ("tray", "trays"),
         "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
-        "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"),
+        "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"), "row": ("row", "rows"),
+        "layer": ("layer", "layers"), "stack": ("stack", "stacks"),
     }.items()
     for w in forms
 }  # fmt: skip
@@ -101,7 +102,9 @@ ROLE_WORDS: dict[str, str] = {
     **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "setup"], "fee"),
     **dict.fromkeys(["holding", "storage", "store", "storing", "keep", "keeping"], "holding"),
     **dict.fromkeys(["rent", "lease", "mortgage"], "rent"),
-    **dict.fromkeys(["wage", "wages", "salary", "salaries", "payroll", "staff"], "wages"),
+    **dict.fromkeys(["wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees", "worker",
+                     "workers", "assistant", "assistants", "helper", "helpers", "girls", "lads", "guys", "crew",
+                     "cleaner", "cleaners", "apprentice", "apprentices", "team"], "wages"),
     **dict.fromkeys(["electricity", "utilities", "power", "heating", "insurance", "bills"], "utilities"),
     **dict.fromkeys(["margin", "profit", "markup", "make", "earn"], "margin"),
     **dict.fromkeys(["price", "priced", "pay", "paid", "pays", "spend", "spent", "worth", "budget"], "price"),

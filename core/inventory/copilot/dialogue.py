@@ -81,6 +81,7 @@ class DialogueState:
     skips: dict[str, int] = field(default_factory=dict)
     last_table: dict[str, object] = field(default_factory=dict)
     count_unit: str | None = None
+    """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
     sizes: dict[str, float] = field(default_factory=dict)
     """Container sizes the user stated ('a box holds 24 bags': {'box': 24}), applied to later messages."""
     counted_in: str | None = None
@@ -89,7 +90,42 @@ class DialogueState:
     """Packs the goods come in ('they come in packs of 8'): demand said only in one of them is asked about."""
     planned: PlanUnit | None = None
     """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
-    """The measure demand was accepted in ('litre'): the table's unit, so costs per litre are accepted."""
+
+    def memory(self) -> dict[str, object]:
+        """What the agent learned about the user's units (container sizes, the unit demand is counted in, the
+        packs the goods come in and the pack the owner plans in): kept with each table snapshot, so a resumed
+        conversation still knows 'room for 20 boxes' is 480 units."""
+        planned = self.planned
+        return {
+            "sizes": dict(self.sizes),
+            "counted_in": self.counted_in,
+            "count_unit": self.count_unit,
+            "supplied_in": sorted(self.supplied_in),
+            "planned": None
+            if planned is None
+            else {"container": planned.container, "size": planned.size, "nouns": sorted(planned.nouns)},
+        }
+
+    def recall(self, memory: dict[str, object] | None) -> None:
+        """Restore `memory()` from a stored snapshot (runs stored before it hold none: nothing changes)."""
+        if not memory:
+            return
+        sizes = memory.get("sizes")
+        self.sizes = {str(k): float(v) for k, v in sizes.items()} if isinstance(sizes, dict) else {}
+        self.counted_in = _text_or_none(memory.get("counted_in"))
+        self.count_unit = _text_or_none(memory.get("count_unit"))
+        supplied = memory.get("supplied_in")
+        self.supplied_in = {str(x) for x in supplied} if isinstance(supplied, list) else set()
+        planned = memory.get("planned")
+        self.planned = (
+            PlanUnit(str(planned["container"]), float(planned["size"]), frozenset(map(str, planned["nouns"])))
+            if isinstance(planned, dict)
+            else None
+        )
+
+
+def _text_or_none(value: object) -> str | None:
+    return str(value) if value else None
 
 
 class ExtractionBase(ABC):
@@ -138,7 +174,7 @@ class ExtractionBase(ABC):
         """Pick the action after an update: clarify a conflict, re-ask a bad answer, ask the next row, or stop."""
         parts = [n for n in notes if n]
         parts += dict.fromkeys(
-            f"I can't use that for the {LABELS.get(p.field, p.field)}: {_reason(p)}." for p in problems
+            f"I can't use that for the {LABELS.get(p.field, p.field)}: {_ended(_reason(p))}" for p in problems
         )
         bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
         now = self.table.to_dict()
@@ -229,6 +265,11 @@ class ExtractionBase(ABC):
             "extracted_params.csv": self.extracted_params_csv(),
             "conversation_log.txt": self.conversation_log(),
         }
+
+
+def _ended(sentence: str) -> str:
+    """A sentence with one closing mark ('... per unit per day?' keeps its question mark, no '?.')."""
+    return sentence if sentence.endswith(("?", ".", "!")) else f"{sentence}."
 
 
 def _reason(err: SpecError) -> str:

@@ -15,14 +15,20 @@ from core.store import Store
 EDIT_TOOL = "user_edit"
 
 
-def snapshot(table: ParameterTable, assumptions: dict[str, str] | None = None) -> dict[str, Any]:
-    """The table as a step payload: values, units, the open conflicts (all fields) and the rows filled by an
-    assumption (the user skipped them or chose a default), with the assumption in words."""
+def snapshot(
+    table: ParameterTable,
+    assumptions: dict[str, str] | None = None,
+    memory: dict[str, object] | None = None,
+) -> dict[str, Any]:
+    """The table as a step payload: values, units, the open conflicts (all fields), the rows filled by an
+    assumption (the user skipped them or chose a default), with the assumption in words, and the agent's
+    memory of the user's units (`DialogueState.memory`: container sizes, the unit demand is counted in)."""
     return {
         "values": table.values(),
         "units": table.units(),
         "conflicts": [asdict(c) for c in table.conflicts],
         "assumptions": dict(assumptions or {}),
+        "memory": dict(memory or {}),
     }
 
 
@@ -47,6 +53,8 @@ class StoredConversation:
     cut: int
     interpretation: list[tuple[str, str]]
     assumptions: dict[str, str] = field(default_factory=dict)
+    memory: dict[str, Any] = field(default_factory=dict)
+    """The agent's memory of the user's units at the last snapshot (empty for runs stored before it)."""
 
 
 def load_conversation(store: Store, run_id: str) -> StoredConversation:
@@ -68,6 +76,7 @@ def load_conversation(store: Store, run_id: str) -> StoredConversation:
         cut,
         interpretation,
         dict((snapshots[-1] if snapshots else {}).get("assumptions") or {}),
+        dict((snapshots[-1] if snapshots else {}).get("memory") or {}),
     )
 
 

@@ -490,6 +490,7 @@ class Copilot:
             self.extraction = self._extraction_agent(stored.table)
             self.extraction.state.log = stored.log
             self.extraction.state.assumptions = dict(stored.assumptions)
+            self.extraction.state.recall(stored.memory)
             self.extraction.state.asked = None if stored.table.conflicts else next_undefined(stored.table)
             if stored.optimized is None:
                 return
@@ -547,7 +548,7 @@ class Copilot:
         )
 
     def _snapshot(self) -> dict[str, Any]:
-        return snapshot(self.table, self.extraction.assumed())
+        return snapshot(self.table, self.extraction.assumed(), self.extraction.state.memory())
 
     def _metrics(self) -> dict[str, Any]:
         return run_metrics(self.policy, len(self.transcript()))

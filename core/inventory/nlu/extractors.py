@@ -208,8 +208,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         found = topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
-        if found == ["demand_weak"]:
-            found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand"]
+        if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
+            found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
             out.append((found[0], clause))
         elif out and out[-1][0] is not None and compatible(out[-1][0], clause):
@@ -328,6 +328,14 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 unnamed.append(segment)
                 continue
             key = topic = expected
+        if key in _LIMIT_WORDS and (row := _money_row(segment, expected)) is not None:
+            if not row:
+                loose.append(segment)
+                continue
+            key = topic = row  # 'the delivery fee, 9.95 an order': money, never a count of 9.95
+        if key in _LIMIT_WORDS and expected != key and not _LIMIT_WORDS[key] & set(parse(segment).words()):
+            loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
+            continue
         if key in ("demand", "demand_type", "demand_distribution"):
             said = parse(segment)
             if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
@@ -349,6 +357,9 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
             notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
             continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
+        if key == "lead_time" and expected != key and not _DELIVERY_WORDS & set(parse(text).words()):
+            loose.append(segment)  # unasked 'takes about an hour to play': no word of ordering or delivery
+            continue
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
             continue
@@ -362,6 +373,12 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             bare_unclear.append(
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
+            continue
+        if key == "penalty_cost" and (loss := _loss_after_price(segment)):
+            segment = loss  # 'a bottle costs me 3, but the real loss is the coffees, about 8 per bottle'
+        if key == "penalty_cost" and _bought_only(segment, text):
+            unclear.append(Unclear(key, "that is what one costs you to buy, not what a missed sale loses you; what "
+                                        "do you lose on a sale you miss"))  # fmt: skip
             continue
         if key in _COST_ROWS and _unit_price(segment):
             unclear.append(Unclear(key, "that sounds like what one item costs you to buy, not a cost of keeping "
@@ -384,6 +401,9 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             unclear.append(result)
         elif result is not None and not _answers_other(segment):
             bare_unclear.append(result)
+    if any(n.startswith(_THRESHOLD_NOTE) for n in notes) and all(f.key != "setup_cost" for f in findings):
+        unclear.append(Unclear("setup_cost", "delivery is free only above an amount, so tell me what an order "
+                                             "below it costs you (0 if your orders are always above it)"))
     if demand_parts:  # 'Like clockwork, 30 muffins go out each day': the shape said in a clause of its own
         demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
     demand = read_demand(_without_people(" ".join(demand_parts), notes)) if demand_parts else None
@@ -441,6 +461,71 @@ def _without_people(text: str, notes: list[str]) -> str:
                      "not units sold")
         text = text[: m.span[0]] + m.text[len(number) :].lstrip() + text[m.span[1] :]
     return text
+
+
+def _money_row(segment: str, expected: str | None) -> str | None:
+    """The cost row a clause the row classifier gave to a count limit fills when the parse reads its values as
+    money only: the order fee for money per order or a fee, else the cost row asked, else '' (no row). None when
+    the clause has a count or no money: it stays with its limit. A bare amount per order answering the fee
+    question ('the delivery fee, 9.95 an order') is the fee."""
+    values = list(parse(segment).of(Kind.MONEY, Kind.QUANTITY))
+    money = [m for m in values if m.kind is Kind.MONEY and (m.per == "order" or m.role == "fee" or _says_money(m))]
+    if expected == "setup_cost" and len(values) == 1 and _only_per_order(segment, values[0]):
+        return "setup_cost"  # '6.40 an order' answering the fee question: no word of a limit in it
+    if not money or len(money) < len(values):
+        return None
+    if any(m.per == "order" or m.role == "fee" for m in money):
+        return "setup_cost"
+    return str(expected) if expected in _COST_ROWS else ""
+
+
+def _says_money(m: Mention) -> bool:
+    """A value written as money ('$12', '12 dollars', '40 cents'), not a bare number a role word made money
+    ('storage capacity 150')."""
+    low = m.text.lower()
+    return any(c in low for c in ("$", "£", "€", "dollar", "cent", "buck", "usd"))
+
+
+_PER_ORDER_WORDS = frozenset({"a", "an", "per", "each", "every", "order", "about", "around", "roughly", "say",
+                              "maybe", "like", "it's", "its", "is", "that's", "usually", "just"})  # fmt: skip
+
+
+def _only_per_order(segment: str, value: Mention) -> bool:
+    """A clause that is one bare amount per order and nothing else ('6.40 an order'; 'max 40 an order' names a
+    limit)."""
+    rest = parse(segment.replace(value.text, " ")).words()
+    return value.per == "order" and not (value.unit or value.container) and set(rest) <= _PER_ORDER_WORDS
+
+
+_LIMIT_WORDS = {
+    "max_inventory": frozenset({
+        "room", "space", "store", "stores", "storage", "stock", "hold", "holds", "fit", "fits", "shelf", "shelves",
+        "capacity", "freezer", "freezers", "fridge", "fridges", "warehouse", "cellar", "rack", "racks", "display",
+        "cabinet", "yard", "backroom", "keep", "max", "maximum", "most", "limit", "full", "takes", "take", "up",
+        "stockroom", "storeroom", "shed", "cooler", "bins", "bin", "tank", "tanks", "garage", "counter",
+        "basement", "loft", "container", "containers", "pallets", "on", "hand", "inventory", "carry", "cap",
+        "capped",
+    }),  # fmt: skip
+    "max_order": frozenset({
+        "order", "orders", "ordered", "ordering", "deliver", "delivers", "delivery", "deliveries", "ship", "ships",
+        "shipment", "time", "once", "go", "cap", "caps", "capped", "max", "maximum", "most", "limit", "up", "batch",
+        "run", "van", "truck", "lorry", "supplier", "wholesaler", "distributor", "send", "sends", "bring", "brings",
+        "takes", "allow", "allows", "minimum", "load", "pallet", "pallets", "trip",
+    }),  # fmt: skip
+}
+"""Words that name a limit: a storage or order limit not asked for is read only from a clause with one of them
+(an unasked 'makes 60 in cones' is no storage of 60)."""
+_DELIVERY_WORDS = frozenset({
+    "order", "orders", "ordered", "ordering", "reorder", "deliver", "delivers", "delivered", "delivery", "deliveries",
+    "arrive", "arrives", "arrived", "arriving", "arrival", "supplier", "suppliers", "wholesaler", "distributor",
+    "vendor", "ship", "ships", "shipped", "shipping", "shipment", "lead", "restock", "restocking", "come", "comes",
+    "coming", "came", "turnaround", "dispatch", "dispatched", "here", "get", "gets", "receive", "received", "van",
+    "truck", "lorry", "post", "mail", "freight", "replenish", "replenishment", "refill", "ready", "bake", "baked",
+    "brew", "make", "made", "produce", "batch", "wait", "waits", "waiting", "stock", "restocked", "bring", "brings",
+    "brought", "call", "phone", "send", "sends", "sent", "door", "by",
+})  # fmt: skip
+"""Words of ordering and receiving: a lead time not asked for is read only from a clause with one of them (an
+unasked 'takes about an hour to play' is how long a game lasts)."""
 
 
 _PLAN_ASK_RE = re.compile(
@@ -515,6 +600,37 @@ def _prices_and_loss(text: str, expected: str | None) -> bool:
     whichever clause the row classifier gave the prices to."""
     roles = sorted(m.role for m in parse(text).of(Kind.MONEY))
     return expected == "penalty_cost" and roles == ["loss", "purchase_price", "sale_price"]
+
+
+_LOSS_WORDS = frozenset({"loss", "lose", "loses", "lost", "losing", "miss", "missed", "missing", "forfeit", "gone"})
+
+
+def _loss_after_price(segment: str) -> str | None:
+    """'a bottle costs me 3, but the real loss is the coffees I can't make, about 8 per bottle': a purchase price,
+    then a word of loss, then one bare amount (per unit or none): that amount, as money, is the penalty."""
+    said = parse(segment)
+    money = said.of(Kind.MONEY)
+    if len(money) != 1 or money[0].role != "purchase_price" or money[0].period is not None:
+        return None
+    after = [
+        m for m in said.of(Kind.QUANTITY)
+        if m.span[0] > money[0].span[1] and not (m.unit or m.container) and m.per in (None, "unit", "order")
+    ]  # fmt: skip
+    if len(after) != 1 or not _LOSS_WORDS & set(parse(segment[money[0].span[1] : after[0].span[0]]).words()):
+        return None
+    return f"${format_number(after[0].amount)}"
+
+
+def _bought_only(segment: str, text: str) -> bool:
+    """The clause's only money is a purchase price ('it costs me 5 and earns me 12' answering the penalty), from
+    the parse, and nothing in the message speaks of running short: never written as the penalty."""
+    money = parse(segment).of(Kind.MONEY)
+    return (
+        bool(money)
+        and all(m.role == "purchase_price" and m.period is None for m in money)
+        and not _short_talk(text)
+        and not any(c.negated for c in parse(text).clauses)  # 'if we can't hand one over, it costs us 5'
+    )
 
 
 def _margin_unstated(segment: str) -> float | None:
@@ -681,6 +797,9 @@ def normalize(
     text, dropped = _superseded(settled.text)
     if settled.corrected or dropped:
         notes.append(f"{_SETTLED}, so I set aside: " + ", ".join(f"'{d}'" for d in settled.dropped + dropped))
+    text, threshold = _free_threshold(text)
+    if threshold:
+        notes.append(f"{_THRESHOLD_NOTE} '{threshold}'")
     text = _mask_clock_times(text)
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
@@ -690,6 +809,32 @@ def normalize(
     return spoken_money(text, price_asked=price_asked), notes
 
 
+_FREE_WORDS = frozenset({"free", "waived", "waive", "waives"})
+_ABOVE_WORDS = frozenset({"over", "above", "beyond", "past", "exceeding", "from"})
+_THRESHOLD_NOTE = "a condition for free delivery is no fee and no limit, so I set aside"
+
+
+def _free_threshold(text: str) -> tuple[str, str | None]:
+    """A clause that makes ordering free above an amount ('free delivery over 50 bags', 'orders above 200 ship
+    free'), read from the one parse: the amount is a threshold, never a fee, a limit or a zero fee, so the clause
+    is removed (what is paid below it, 'but I always pay the 10', stays). Returns the text and the clause."""
+    said = parse(text)
+    if not _FREE_WORDS & set(said.words()):
+        return text, None
+    spans, at = [], 0
+    for part in clauses(text):  # the clauses' places in the text (commas end a clause here)
+        at = text.find(part, at)
+        spans.append((at, at + len(part)))
+        at += len(part)
+    for m in said.of(Kind.QUANTITY, Kind.MONEY, live_only=False):
+        before = text[: m.span[0]].lower().split()[-2:]
+        above = bool(before) and (before[-1] in _ABOVE_WORDS or before in (["more", "than"], ["at", "least"]))
+        start, end = next(((a, b) for a, b in spans if a <= m.span[0] < b), (0, 0))
+        if above and _FREE_WORDS & set(parse(text[start:end]).words()):
+            return f"{text[:start]}{text[end:]}".strip(" ,;"), text[start:end]
+    return text, None
+
+
 def _bare_number(said: str) -> bool:
     """Whether a value is said as a number alone ('5', '$8', '1,200'), no unit or rate."""
     try:
@@ -697,6 +842,13 @@ def _bare_number(said: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _restates(old: Mention, new: Mention) -> bool:
+    """A value of the superseded one's kind, or a bare number after money ('10 a delivery, no, 12')."""
+    return new.kind is old.kind or (
+        old.kind is Kind.MONEY and new.kind is Kind.QUANTITY and not (new.unit or new.container)
+    )
 
 
 def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
@@ -709,7 +861,7 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     for i, old in enumerate(ordered):
         if not old.scope & Scope.CORRECTED or old.kind not in (Kind.QUANTITY, Kind.MONEY, Kind.DURATION):
             continue
-        new = next((m for m in ordered[i + 1 :] if m.live and m.kind is old.kind), None)
+        new = next((m for m in ordered[i + 1 :] if m.live and _restates(old, m)), None)
         if new is None:
             continue
         edits.append((old.span[0], _pause_end(text, old, new), ""))
@@ -1007,8 +1159,11 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("max_inventory", "max_order"):
         if foreign := physical_units(text):
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
-        numbers = outside(find_numbers(text), find_percentages(text))
-        if not numbers:
+        spans = [m.span for m in parse(text).of(Kind.DURATION, live_only=False)]
+        numbers = [
+            n for n in outside(find_numbers(text), find_percentages(text)) if not any(a <= n.start < b for a, b in spans)
+        ]
+        if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
         counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
         return Finding(key, format_number(_restated(counts, text).value), "units")

@@ -262,3 +262,206 @@ def test_a_duration_answering_the_spoil_question_is_a_shelf_life(reply: str, day
     assert "time_horizon" not in _values(turn), turn.assistant
     assert agent.table.conflicts and agent.table.conflicts[0].kind == "shelf_life", turn.assistant
     assert f"keep about {days} days" in turn.assistant
+
+
+# --- A resumed conversation remembers the user's containers (reload, `?run=ID`) ---
+
+
+@pytest.mark.parametrize(
+    ("said", "later", "units"),
+    [
+        ("Our soap comes in cartons of 12.", "the stockroom has room for 15 cartons", "180"),
+        ("The candles are packed in boxes of 8.", "we can keep 30 boxes out back", "240"),
+        ("Jam arrives in trays of 6 jars.", "the shelves hold 20 trays", "120"),
+    ],
+)
+def test_a_resumed_copilot_still_knows_the_container_sizes(store_path, said, later, units):
+    from core.config import Settings
+    from core.inventory.copilot.session import Copilot, CopilotConfig
+    from core.store import Store
+
+    store = Store(store_path)
+    copilot = Copilot(Settings(), store, CopilotConfig(paths=300, seed=0))
+    copilot.greeting()
+    copilot.respond(said)
+    assert copilot.extraction.state.sizes  # learned in the live session
+    resumed = Copilot.resume(store, copilot.run_id, Settings())
+    resumed.extraction.state.asked = "max_inventory"
+    turn = resumed.respond(later)
+    assert turn.table["max_inventory"]["value"] == units
+
+
+# --- Silently wrong: a free-delivery threshold is no fee, no limit and no zero fee (blind b3, b4) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "fee"),
+    [
+        ("shipping is free on orders above 200, otherwise it's 12", "12"),
+        ("orders over 100 ship free, smaller ones cost 8 to send", "8"),
+        ("they waive the fee past 80 crates but we usually pay 25", "25"),
+        ("free delivery on anything over 40 tins", None),
+    ],
+)
+def test_a_free_delivery_threshold_is_set_aside(text, fee):
+    turn = _answer(_agent(), "setup_cost", text)
+    values = _values(turn)
+    assert values.get("setup_cost") == fee
+    assert "max_order" not in values and "max_inventory" not in values
+    if fee is None:
+        assert "below it" in turn.assistant  # asked, never 0 and never the threshold
+
+
+# --- Silently wrong: the purchase price is never the penalty; a sale said with any verb is found by its margin ---
+
+
+@pytest.mark.parametrize(
+    ("text", "penalty"),
+    [
+        ("a crate costs me 12 and fetches 30 at the market, so 18 down the drain", "18"),
+        ("I buy them for 3, they bring in 9, that's 6 gone", "6"),
+        ("each jar costs me 2.50, goes out at 6, so I'm short 3.50", "3.5"),
+        ("it costs me 5 and earns me 12", None),
+        ("a bag costs us 4 dollars", None),
+        ("they cost me 7 wholesale", None),
+    ],
+)
+def test_the_purchase_price_is_never_the_penalty(text, penalty):
+    turn = _answer(_agent(state_transition_model="lost_sale"), "penalty_cost", text)
+    values = _values(turn)
+    assert values.get("penalty_cost") == penalty
+    assert not {"max_inventory", "max_order", "lead_time", "time_horizon"} & set(values)
+
+
+# --- Silently wrong: what the owner pays people per period is wages, never a holding cost per unit ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my two assistants cost me 3000 a month", "the lads get 400 a week", "I pay my helper 90 a day"],
+)
+def test_pay_for_people_is_never_a_holding_cost(text):
+    turn = _answer(_agent(), "holding_cost", text)
+    assert "holding_cost" not in _values(turn)
+    assert "whole business" in turn.assistant and "?." not in turn.assistant
+
+
+def test_a_per_unit_monthly_holding_cost_is_still_read():
+    turn = _answer(_agent(), "holding_cost", "keeping one bottle costs me 6 a month")
+    assert _values(turn)["holding_cost"] == "0.2"
+
+
+# --- Silently wrong: a span said about something else is no lead time unless it speaks of ordering ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "around 4 a day on average, takes a couple of hours to read one",
+        "about 3 a day at random, the paint takes 2 days to dry",
+        "about 8 a day at random, the glue takes a day to set",
+        "about 2 a day, random, takes a week to learn the rules",
+    ],
+)
+def test_a_span_about_the_item_is_no_lead_time(text):
+    turn = _answer(_agent(), "demand_distribution", text)
+    values = _values(turn)
+    assert "lead_time" not in values and "time_horizon" not in values
+
+
+def test_an_unasked_delivery_span_is_still_read():
+    turn = _answer(_agent(), "demand_distribution", "about 6 a day, random; the supplier needs 3 days to deliver")
+    assert _values(turn)["lead_time"] == "3"
+
+
+# --- Dead end: a fee said as 'N an order' after naming it is money, never an order limit of N ---
+
+
+@pytest.mark.parametrize(
+    ("text", "fee"),
+    [
+        ("shipping, 12.50 an order", "12.5"),
+        ("there's a handling fee... 6.40 an order", "6.4"),
+        ("postage... 8.20 an order", "8.2"),
+    ],
+)
+def test_a_fee_per_order_is_never_an_order_limit(text, fee):
+    turn = _answer(_agent(), "setup_cost", text)
+    values = _values(turn)
+    assert values.get("setup_cost") == fee and "max_order" not in values
+
+
+# --- Silently wrong: a span of hours is no storage or order limit ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "about 5 a day, random; a full charge takes 3 hours",
+        "about 6 a day at random, the shop holds a class of 2 hours",
+        "roughly 3 a day at random; we can fit a repair in 2 hours",
+    ],
+)
+def test_a_span_of_hours_is_no_limit(text):
+    values = _values(_answer(_agent(), "demand_distribution", text))
+    assert "max_inventory" not in values and "max_order" not in values
+
+
+# --- Silently wrong: 'money, no, a bare number' keeps the number (the correction inside one answer) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "fee"),
+    [
+        ("the farm charges 15 delivery, no, 18 since June", "18"),
+        ("the florist market charges 11 delivery, no, 13 since Easter", "13"),
+        ("the mill charges 40 carriage, no, 45 since the autumn", "45"),
+        ("the van charges 20 delivery, no, 22 now", None),  # asked again, never the 20 taken back
+    ],
+)
+def test_money_corrected_by_a_bare_number_keeps_the_number(text, fee):
+    assert _values(_answer(_agent(), "setup_cost", text)).get("setup_cost") == fee
+
+
+# --- Silently wrong: a purchase price, then the loss said with its own amount: the loss is the penalty ---
+
+
+@pytest.mark.parametrize(
+    ("text", "penalty"),
+    [
+        ("a pie costs me 2, though what I really lose is the whole meal deal, around 6 a pie", "6"),
+        ("the tin costs me 4 but the loss is bigger, maybe 9 per tin once you count the paint job", "9"),
+        ("it costs me 1.50 and I lose the sandwich sale too, roughly 5 each time", "5"),
+    ],
+)
+def test_the_stated_loss_beats_the_purchase_price(text, penalty):
+    turn = _answer(_agent(state_transition_model="lost_sale"), "penalty_cost", text)
+    assert _values(turn).get("penalty_cost") == penalty
+
+
+# --- Wrong question: an amount a week the row classifier weakly read as demand is demand, never a span ---
+
+
+@pytest.mark.parametrize("asked", [None, "demand_type", "demand_distribution"])
+def test_an_amount_a_week_weakly_read_as_demand_is_demand(asked):
+    agent = _agent()
+    turn = _answer(agent, asked, "about 42 a week")
+    assert "6 per day" in turn.assistant and "lead time?" not in turn.assistant
+    agent.respond("A")
+    assert agent.table.value("demand_distribution") == "poisson(6)"
+
+
+# --- Written wrong: rows, layers and stacks of N are containers (a count times its size) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        ("the shelf takes 3 rows of 20", "60"),
+        ("we keep 6 stacks of 10", "60"),
+        ("the fridge fits 5 layers of 8", "40"),
+    ],
+)
+def test_rows_layers_and_stacks_are_multiplied_out(text, units):
+    turn = _answer(_agent(), "max_inventory", text)
+    assert _values(turn)["max_inventory"] == units and "×" in turn.assistant
