@@ -122,6 +122,9 @@ class TrialEnv(gym.Env):
             "imitator_input_tokens": float(self.record.get("imitator_tokens", (0, 0))[0]),
             "imitator_output_tokens": float(self.record.get("imitator_tokens", (0, 0))[1]),
         }
+        for role in AGENT_ROLES:  # the treatment's own roles' tokens (their sum is the run's tokens)
+            used = (out.get("role_tokens") or {}).get(role, (0, 0))
+            metrics |= {f"{role}_input_tokens": float(used[0]), f"{role}_output_tokens": float(used[1])}
         gap = a["gaps"].get(t)
         metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
         if t in a["costs"]:
