@@ -6,7 +6,8 @@ Spec sheet.
 - Actions (JSON dicts): `{"say": text}` — a consultant message; the manager answers it (the next observation).
   `{"final": text, "policy": spec | None, "table": {...} | None}` — the recommendation: `policy` is a rule
   spec (`{"family": "sS", "s", "S", "cutoff"}`, `"base_stock"` (S, cap, cutoff), `"constant"` (q, cutoff),
-  `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values}` for the exact DP policy of a table);
+  `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values, "capacity_basis"?}` for the exact DP policy
+  of a table, solved on the spec's capacity basis, else the trial's);
   without it the text goes through the policy parser. The episode then terminates.
   Anything else is an error observation and costs a turn.
 - Reward: 0 per turn; at the end −gap, the relative cost gap of the policy to the ground-truth reference
@@ -19,6 +20,7 @@ Spec sheet.
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Any
 
 import gymnasium as gym
@@ -35,13 +37,16 @@ from core.inventory.lab.treatments import CachedOptimizer, TrialOutcome
 from core.llm.roles import role_from_text, settings_for
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
-from solvers.inventory.spec import PARAMETER_KEYS, problem_from_table
+from solvers.inventory.spec import PARAMETER_KEYS, CapacityBasis, problem_from_table
 
 TEXT = spaces.Text(max_length=100_000, charset=string.printable + "’—–·×≤≥λ")
 
 
-def policy_from_spec(spec: dict[str, Any]) -> Any:
-    """A simulator policy from its JSON spec (see the module docstring); `SpecError` naming `policy`."""
+def policy_from_spec(
+    spec: dict[str, Any], capacity_basis: str | CapacityBasis = CapacityBasis.INVENTORY_POSITION
+) -> Any:
+    """A simulator policy from its JSON spec (see the module docstring); `SpecError` naming `policy`. A DP spec
+    is solved on its own `capacity_basis`, else on `capacity_basis` (the trial's): the table has no basis row."""
     if not isinstance(spec, dict) or "family" not in spec:
         raise SpecError("policy", "a policy spec is a dict with a 'family'")
     f = spec["family"]
@@ -58,14 +63,27 @@ def policy_from_spec(spec: dict[str, Any]) -> Any:
         if f == "rQ":
             return RQPolicy(int(spec["R"]), int(spec["Q"]), bool(spec.get("cutoff", False)))
         if f == "dp":
-            return solve_dp(problem_from_table(dict(spec["table"]))).policy
+            basis = _basis(spec.get("capacity_basis", capacity_basis))
+            return solve_dp(replace(problem_from_table(dict(spec["table"])), capacity_basis=basis)).policy
     except KeyError as err:
         raise SpecError("policy", f"the {f} spec lacks {err.args[0]!r}") from None
     raise SpecError("policy", f"unknown policy family {f!r}")
 
 
-def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
-    """The JSON spec of a simulator policy (a DP table policy is given by the table it was solved for)."""
+def _basis(value: Any) -> CapacityBasis:
+    try:
+        return CapacityBasis(value)
+    except ValueError:
+        raise SpecError(
+            "policy.capacity_basis", f"must be one of {', '.join(b.value for b in CapacityBasis)}, got {value!r}"
+        ) from None
+
+
+def spec_of(
+    policy: Any, table: dict[str, str] | None = None, capacity_basis: str | CapacityBasis | None = None
+) -> dict[str, Any]:
+    """The JSON spec of a simulator policy (a DP table policy is given by the table it was solved for and,
+    when not the default, the capacity basis it was solved on)."""
     if isinstance(policy, SSPolicy):
         return {"family": "sS", "s": policy.s, "S": policy.S, "cutoff": policy.cutoff}
     if isinstance(policy, BaseStockPolicy):
@@ -75,7 +93,9 @@ def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
     if isinstance(policy, RQPolicy):
         return {"family": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": policy.cutoff}
     if getattr(policy, "name", "") == "dp" and table:
-        return {"family": "dp", "table": dict(table)}
+        basis = _basis(capacity_basis or CapacityBasis.INVENTORY_POSITION)
+        spec: dict[str, Any] = {"family": "dp", "table": dict(table)}
+        return spec if basis is CapacityBasis.INVENTORY_POSITION else spec | {"capacity_basis": basis.value}
     raise SpecError("policy", f"policy {getattr(policy, 'name', policy)!r} has no JSON spec")
 
 
@@ -114,6 +134,7 @@ class ManagerEnv(gym.Env):
             paths=assessment_paths, optimizer_paths=optimizer_paths, capacity_basis=capacity_basis
         )
         self.optimizer = CachedOptimizer(families, capacity_basis)
+        self.capacity_basis = self.optimizer.capacity_basis
         self.max_turns = max_turns
         # the manager: the offline imitator, or the LLM persona imitator named "provider:model" (a spec's
         # `[env] imitator`; its key is checked when the model is built — never replaced by the offline one)
@@ -157,7 +178,7 @@ class ManagerEnv(gym.Env):
         text = action["final"]
         spec = action.get("policy")
         try:
-            policy = policy_from_spec(spec) if spec else None
+            policy = policy_from_spec(spec, self.capacity_basis) if spec else None
             params = {k: v for k, v in (spec or {}).items() if k != "family" and isinstance(v, int)}
             parsed = (
                 ParsedPolicy(text, spec["family"], params, "given as a spec") if spec else parse_policy(text)

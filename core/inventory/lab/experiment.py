@@ -118,7 +118,7 @@ class CopilotAgent:
         self.last_note = f"optimizer finalist {result.recommended}: {result.recommended_policy}"
         return {
             "final": rule_sentence(self.copilot.brief),
-            "policy": spec_of(result_policy(result), table),
+            "policy": spec_of(result_policy(result), table, result.problem.capacity_basis),
             "table": table,
         }
 
