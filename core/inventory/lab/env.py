@@ -9,7 +9,9 @@ Spec sheet.
   `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values, "capacity_basis"?}` for the exact DP policy
   of a table, solved on the spec's capacity basis, else the trial's);
   without it the text goes through the policy parser. The episode then terminates.
-  Anything else is an error observation and costs a turn.
+  Anything else is an error observation and costs a turn. Any action may carry `"tokens": {role: [input,
+  output]}`, the agent's cumulative model tokens per role (`copilot`, `judge`); the latest become the metrics
+  `<role>_input_tokens`/`<role>_output_tokens` (as reported by the agent; the run records their sum).
 - Reward: 0 per turn; at the end −gap, the relative cost gap of the policy to the ground-truth reference
   on common random numbers (−1 when the policy is not evaluable).
 - Episode end: terminated at the final action; truncated after `max_turns` consultant turns.
@@ -161,10 +163,13 @@ class ManagerEnv(gym.Env):
             self.imitator = LLMImitator(self.scenario, settings_for(model, "env.imitator"))
         self.turns = 0
         self._metrics = {}
+        self.role_tokens: dict[str, tuple[int, int]] = {}
         return self.imitator.opening(), {"scenario": self.scenario.key, "context": self.scenario.context}
 
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
         self.turns += 1
+        if isinstance(action, dict) and isinstance(action.get("tokens"), dict):
+            self.role_tokens |= _tokens(action["tokens"])
         truncated = self.turns >= self.max_turns
         if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
             reply = self.imitator.reply(action["say"])
@@ -213,13 +218,36 @@ class ManagerEnv(gym.Env):
         """The trial's metrics, with the LLM imitator's tokens (its requests are the environment's, not the
         agent's, so the agent's token count does not include them)."""
         usage = getattr(self.imitator, "usage", None)
+        agent = {
+            f"{role}_{kind}_tokens": float(n)
+            for role, used in self.role_tokens.items()
+            for kind, n in zip(("input", "output"), used, strict=True)
+        }
         if usage is None:
-            return dict(self._metrics)
+            return {**self._metrics, **agent}
         return {
             **self._metrics,
+            **agent,
             "imitator_input_tokens": float(usage.input_tokens),
             "imitator_output_tokens": float(usage.output_tokens),
         }
+
+
+AGENT_ROLES = ("copilot", "judge")
+
+
+def _tokens(raw: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The agent-side roles' token counts of an action's `tokens` (other roles and malformed counts ignored)."""
+    out = {}
+    for role, used in raw.items():
+        counts = list(used) if isinstance(used, list | tuple) else []
+        if role in AGENT_ROLES and len(counts) == 2 and all(_count(n) for n in counts):
+            out[role] = (int(counts[0]), int(counts[1]))
+    return out
+
+
+def _count(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 _QUESTIONS = (

@@ -15,7 +15,8 @@ tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced 
   order_the_mean), privileged and labelled as a rule of thumb, never an LLM baseline.
 B and C with offline settings raise `ProviderError` (and the experiment driver refuses an LLM agent without a
 key before any cell runs), so nothing runs in their place. Metrics per cell: gap, cost, reference_cost,
-evaluable, turns, table_exact, rows_right.
+evaluable, turns, table_exact, rows_right, and the tokens of each role that made model requests
+(`copilot_*`/`judge_*`, reported by the agents with their actions; `imitator_*`).
 """
 
 from __future__ import annotations
@@ -107,11 +108,17 @@ class CopilotAgent:
         self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
         self.copilot.greeting()
 
+    @property
+    def usage(self) -> Usage:
+        """The Copilot's model tokens so far (its extraction and interpretation requests; 0 offline)."""
+        copilot = getattr(self, "copilot", None)
+        return copilot.usage if copilot is not None else Usage()
+
     def act(self, observation: Any) -> dict[str, Any]:
         turn = self.copilot.respond(str(observation))
         if self.copilot.phase == "extract":
             self.last_note = turn.action
-            return {"say": turn.assistant}
+            return {"say": turn.assistant} | _tokens(copilot=self.usage)
         result = self.copilot.result
         assert result is not None and self.copilot.brief is not None
         table = self.copilot.table.values()
@@ -120,7 +127,14 @@ class CopilotAgent:
             "final": rule_sentence(self.copilot.brief),
             "policy": spec_of(result_policy(result), table, result.problem.capacity_basis),
             "table": table,
-        }
+        } | _tokens(copilot=self.usage)
+
+
+def _tokens(**roles: Usage) -> dict[str, Any]:
+    """An action's `tokens` entry (the agent's cumulative tokens per role, see `ManagerEnv`); none offline, so an
+    offline agent's actions are what they were."""
+    used = {r: [u.input_tokens, u.output_tokens] for r, u in roles.items() if u.input_tokens or u.output_tokens}
+    return {"tokens": used} if used else {}
 
 
 class LLMConsultant:
@@ -144,11 +158,16 @@ class LLMConsultant:
         self.with_parameters = with_parameters
         self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
         self.name = "llm_parameters" if with_parameters else "llm_interactive"
-        self.usage = Usage()
+        self.consultant, self.judged = Usage(), Usage()
+
+    @property
+    def usage(self) -> Usage:
+        """The consultant's and the judge's tokens so far."""
+        return self.consultant + self.judged
 
     def reset(self, seed: int | None) -> None:
         self.history: list[Message] = []
-        self.usage = Usage()
+        self.consultant, self.judged = Usage(), Usage()
 
     def act(self, observation: Any) -> dict[str, Any]:
         if self.with_parameters and not self.history:
@@ -160,10 +179,11 @@ class LLMConsultant:
         text = reply.text.strip()
         self.history.append(Message("assistant", text or "(no answer)"))
         verdict = self.judge.verdict(text)
-        self.usage = self.usage + reply.usage + verdict.usage
+        self.consultant, self.judged = self.consultant + reply.usage, self.judged + verdict.usage
+        tokens = _tokens(copilot=self.consultant, judge=self.judged)
         if verdict.is_policy or self.with_parameters:
-            return {"final": text, "policy": None, "table": None}
-        return {"say": text or "Could you tell me more?"}
+            return {"final": text, "policy": None, "table": None} | tokens
+        return {"say": text or "Could you tell me more?"} | tokens
 
 
 class RuleAgent:
