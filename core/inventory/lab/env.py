@@ -125,6 +125,8 @@ class ManagerEnv(gym.Env):
         scenario_seed: int = 0,
         imitator: str | None = None,
         imitator_settings: Settings | None = None,
+        imitator_seed: int | None = None,
+        assessment_seed: int = 0,
         **_: Any,
     ) -> None:
         if scenario is None:
@@ -133,8 +135,13 @@ class ManagerEnv(gym.Env):
             self.scenario = Scenario.from_dict(scenario)
         self.noise = ImitatorNoise.scaled(noise)
         self.config = AssessmentConfig(
-            paths=assessment_paths, optimizer_paths=optimizer_paths, capacity_basis=capacity_basis
+            paths=assessment_paths,
+            seed=int(assessment_seed),
+            optimizer_paths=optimizer_paths,
+            capacity_basis=capacity_basis,
         )
+        # the offline imitator's seed: fixed (the protocol's `lab seed × 100,003 + scenario index`), else reset's
+        self.imitator_seed = None if imitator_seed is None else int(imitator_seed)
         self.optimizer = CachedOptimizer(families, capacity_basis)
         self.capacity_basis = self.optimizer.capacity_basis
         self.max_turns = max_turns
@@ -153,18 +160,21 @@ class ManagerEnv(gym.Env):
         if self.imitator_settings is not None:
             role = self.imitator_settings
             self.imitator = (
-                OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+                OfflineImitator(self.scenario, self.noise, seed=self._imitator_seed(seed))
                 if role.provider == "offline"
                 else LLMImitator(self.scenario, role)
             )
         elif model is None or model.offline:
-            self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+            self.imitator = OfflineImitator(self.scenario, self.noise, seed=self._imitator_seed(seed))
         else:
             self.imitator = LLMImitator(self.scenario, settings_for(model, "env.imitator"))
         self.turns = 0
         self._metrics = {}
         self.role_tokens: dict[str, tuple[int, int]] = {}
         return self.imitator.opening(), {"scenario": self.scenario.key, "context": self.scenario.context}
+
+    def _imitator_seed(self, seed: int | None) -> int:
+        return self.imitator_seed if self.imitator_seed is not None else (seed or 0)
 
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
         self.turns += 1

@@ -4,6 +4,9 @@ Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (genera
 assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial),
 day_numbering (the Copilot's reading of "day d") and imitator (the manager: "offline:rules" or omitted for the
 offline imitator, "provider:model" for the LLM persona imitator, whose key is checked before any cell runs).
+The protocol's set-up (`inventory lab run`), optional: imitator_seed (scenario i's offline imitator is seeded
+`imitator_seed + i`, else with the rollout seed; the protocol's is `seed × 100,003`), assessment_seed (default 0; the protocol's
+is the lab seed), copilot_seed (default 0) and critic_paths (default 100) of treatment A's Copilot.
 Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C),
 `judge` (B's Table 14 judge) and `imitator` (the manager, an environment-side role: `make_env` gets it; its
 tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model). `[env] imitator
@@ -55,6 +58,10 @@ ENV_KEYS = {
     "day_numbering",
     "max_turns",
     "imitator",
+    "imitator_seed",
+    "assessment_seed",
+    "copilot_seed",
+    "critic_paths",
 }
 GENERATOR_KEYS = {"protocol", "n", "seed", "risk_neutral"}
 TREATMENT_KINDS = ("A", "B", "C", "rule")
@@ -75,7 +82,11 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     if env.get("imitator"):  # refused up front (unknown provider, no key), never replaced by the offline one
         settings_for(role_from_text(str(env["imitator"]), "env.imitator"), "env.imitator")
     trial = {k: env[k] for k in sorted(ENV_KEYS - GENERATOR_KEYS) if k in env}  # the trial's settings
-    return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
+    base = trial.pop("imitator_seed", None)  # scenario i's offline imitator: seed base + i (as the protocol's)
+    return [
+        (s.key, {"scenario": s.to_dict(), **trial} | ({} if base is None else {"imitator_seed": int(base) + i}))
+        for i, s in enumerate(scenarios)
+    ]
 
 
 def env_roles(env: dict[str, Any]) -> dict[str, RoleModel]:
@@ -100,11 +111,15 @@ class CopilotAgent:
             config.get("families", "full"), config.get("capacity_basis", "inventory_position")
         )
         self.day_numbering = str(config.get("day_numbering", "from_one"))
+        self.critic_paths = int(config.get("critic_paths", 100))
+        self.seed = int(config.get("copilot_seed", 0))
         self.name = "copilot"
         self.last_note = ""
 
     def reset(self, seed: int | None) -> None:
-        cfg = CopilotConfig(paths=self.paths, critic_paths=100, seed=0, day_numbering=self.day_numbering)
+        cfg = CopilotConfig(
+            paths=self.paths, critic_paths=self.critic_paths, seed=self.seed, day_numbering=self.day_numbering
+        )
         self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
         self.copilot.greeting()
 

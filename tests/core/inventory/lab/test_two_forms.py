@@ -1,0 +1,57 @@
+"""The two forms of the lab trial on the protocol's set-up (issue 30, docs/inventory_lab.md "Two forms of the
+trial"): `ManagerEnv` with the offline Copilot agent and the `[env]` keys imitator_seed, assessment_seed,
+copilot_seed and critic_paths set as `inventory lab run` sets them holds the same conversation and scores the
+same policy at the same cost as the protocol's `run_treatment_a` and `assess`."""
+
+from __future__ import annotations
+
+from core.config import Settings
+from core.inventory.lab import experiment
+from core.inventory.lab.assessment import assess
+from core.inventory.lab.config import LabConfig, make_imitator
+from core.inventory.lab.generator import generate
+from core.inventory.lab.treatments import CachedOptimizer, run_treatment_a
+from core.recorder import Recorder
+from core.rollout import rollout
+
+
+def test_manager_env_on_the_protocols_set_up_scores_what_the_protocol_scores() -> None:
+    lab = LabConfig(
+        protocol="mixed", n=2, seed=4, treatments=("A",), copilot_paths=30, critic_paths=10, assessment_paths=200
+    )
+    env_config = {
+        "protocol": "mixed",
+        "n": 2,
+        "seed": 4,
+        "noise": lab.noise,
+        "assessment_paths": lab.assessment_paths,
+        "optimizer_paths": lab.copilot_paths,
+        "critic_paths": lab.critic_paths,
+        "copilot_seed": lab.seed,
+        "assessment_seed": lab.seed,
+        "imitator_seed": lab.seed * 100_003,
+    }
+    cells = experiment.instances(env_config)
+    for index, scenario in enumerate(generate(2, seed=4, protocol="mixed")):
+        optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
+        imitator = make_imitator(lab, scenario, index, Settings())
+        outcome = run_treatment_a(
+            scenario, imitator, Settings(), config=lab.copilot(), optimizer=optimizer, max_turns=lab.max_turns
+        )
+        assert outcome.status == "policy", outcome.error
+        assessed = assess(scenario, {"A": outcome}, optimizer, lab.assessment())
+
+        key, config = cells[index]
+        assert key == scenario.key and config["imitator_seed"] == lab.seed * 100_003 + index
+        env = experiment.make_env(config)
+        agent = experiment.make_agent({"kind": "offline", "treatment": "A"}, config, Settings())
+        recorder = Recorder(None, "inventory_lab")
+        result = rollout(env, agent, seed=lab.seed, recorder=recorder, max_steps=lab.max_turns)
+        metrics = experiment.metrics(result, env)
+        # the same manager (seeded alike) said the same things, up to the protocol's Fig. 4 follow-up
+        said = [text for who, text in outcome.transcript if who == "manager"][: outcome.turns]
+        replies = [t.observation for t in recorder.record.transitions[:-1]]  # the last is the policy's reading
+        assert metrics["turns"] == outcome.turns == len(said) > 2 and said[1:] == replies
+        assert metrics["table_exact"] == float(all(outcome.table_matches(scenario.table).values()))
+        assert metrics["cost"] == assessed.costs["A"] and metrics["reference_cost"] == assessed.costs["reference"]
+        assert metrics["gap"] == assessed.gaps["A"]
