@@ -8,7 +8,9 @@ Spec sheet.
   spec (`{"family": "sS", "s", "S", "cutoff"}`, `"base_stock"` (S, cap, cutoff), `"constant"` (q, cutoff),
   `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values, "capacity_basis"?}` for the exact DP policy
   of a table, solved on the spec's capacity basis, else the trial's);
-  without it the text goes through the policy parser. The episode then terminates.
+  without it the text goes through the policy parser. `"no_policy": true` (a judge found no policy in the
+  text) or `"error": message` (the consultant failed) make it not evaluable without parsing the text. The
+  episode then terminates.
   Anything else is an error observation and costs a turn. Any action may carry `"tokens": {role: [input,
   output]}`, the agent's cumulative model tokens per role (`copilot`, `judge`); the latest become the metrics
   `<role>_input_tokens`/`<role>_output_tokens` (as reported by the agent; the run records their sum).
@@ -192,7 +194,10 @@ class ManagerEnv(gym.Env):
     def _finish(self, action: dict) -> tuple[str, float, bool, bool, dict]:
         text = action["final"]
         spec = action.get("policy")
+        given_up = _given_up(action)
         try:
+            if given_up:
+                raise SpecError("policy", given_up)
             policy = policy_from_spec(spec, self.capacity_basis) if spec else None
             params = {k: v for k, v in (spec or {}).items() if k != "family" and isinstance(v, int)}
             parsed = (
@@ -254,6 +259,15 @@ def _tokens(raw: dict[str, Any]) -> dict[str, tuple[int, int]]:
         if role in AGENT_ROLES and len(counts) == 2 and all(_count(n) for n in counts):
             out[role] = (int(counts[0]), int(counts[1]))
     return out
+
+
+def _given_up(action: dict[str, Any]) -> str:
+    """Why a final action holds no policy by its own account (empty: it may hold one)."""
+    if action.get("error"):
+        return f"the consultant failed: {action['error']}"
+    if action.get("no_policy") is True:
+        return "no policy: the judge found no well-defined numerical policy in the text"
+    return ""
 
 
 def _count(n: Any) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.config import Settings
-from core.errors import ProviderError, SpecError
+from core.errors import OrcaError, ProviderError, SpecError
 from core.inventory.copilot.config import CopilotConfig
 from core.inventory.copilot.policy_explanation import rule_sentence
 from core.inventory.copilot.session import Copilot
@@ -174,6 +174,7 @@ class LLMConsultant:
         self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
         self.name = "llm_parameters" if with_parameters else "llm_interactive"
         self.consultant, self.judged = Usage(), Usage()
+        self.last_note = ""
 
     @property
     def usage(self) -> Usage:
@@ -190,15 +191,25 @@ class LLMConsultant:
         else:
             self.history.append(Message("user", str(observation)))
         prompt = PARAMETER_PROMPT if self.with_parameters else INTERACTIVE_PROMPT
-        reply = self.model.complete(prompt, self.history)
-        text = reply.text.strip()
-        self.history.append(Message("assistant", text or "(no answer)"))
-        verdict = self.judge.verdict(text)
-        self.consultant, self.judged = self.consultant + reply.usage, self.judged + verdict.usage
-        tokens = _tokens(copilot=self.consultant, judge=self.judged)
-        if verdict.is_policy or self.with_parameters:
-            return {"final": text, "policy": None, "table": None} | tokens
-        return {"say": text or "Could you tell me more?"} | tokens
+        try:
+            reply = self.model.complete(prompt, self.history)
+            text = reply.text.strip()
+            self.consultant += reply.usage
+            self.history.append(Message("assistant", text or "(no answer)"))
+            verdict = self.judge.verdict(text)
+            self.judged += verdict.usage
+        except OrcaError as err:  # the LLM failing is the trial's outcome (the protocol's `error`), not a failed cell
+            self.last_note = f"error: {err}"
+            return {"final": "", "policy": None, "table": None, "error": str(err)} | self._tokens()
+        if self.with_parameters:  # C: no policy when the judge says No, even if the text parses (the protocol's)
+            flag = {} if verdict.is_policy else {"no_policy": True}
+            return {"final": text, "policy": None, "table": None} | flag | self._tokens()
+        if verdict.is_policy:
+            return {"final": text, "policy": None, "table": None} | self._tokens()
+        return {"say": text or "Could you tell me more?"} | self._tokens()
+
+    def _tokens(self) -> dict[str, Any]:
+        return _tokens(copilot=self.consultant, judge=self.judged)
 
 
 class RuleAgent:

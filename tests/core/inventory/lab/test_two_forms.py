@@ -10,7 +10,7 @@ from core.inventory.lab import experiment
 from core.inventory.lab.assessment import assess
 from core.inventory.lab.config import LabConfig, make_imitator
 from core.inventory.lab.generator import generate
-from core.inventory.lab.treatments import CachedOptimizer, run_treatment_a
+from core.inventory.lab.treatments import CachedOptimizer, run_treatment_a, run_treatment_c
 from core.recorder import Recorder
 from core.rollout import rollout
 
@@ -55,3 +55,39 @@ def test_manager_env_on_the_protocols_set_up_scores_what_the_protocol_scores() -
         assert metrics["table_exact"] == float(all(outcome.table_matches(scenario.table).values()))
         assert metrics["cost"] == assessed.costs["A"] and metrics["reference_cost"] == assessed.costs["reference"]
         assert metrics["gap"] == assessed.gaps["A"]
+
+
+def _openai(fake_llm) -> Settings:
+    return Settings(
+        provider="openai", model="m", api_key="k", base_url=fake_llm.openai_url, timeout_s=5, max_retries=0
+    )
+
+
+def test_c_without_the_judges_yes_has_no_policy_in_both_forms(fake_llm) -> None:
+    """The protocol's C is `no_policy` when the judge says No, even when the text parses; so is ManagerEnv's."""
+    (_, config), = experiment.instances({"protocol": "mixed", "n": 1, "seed": 4, "assessment_paths": 200})
+    parsable = "When inventory drops below 10, order up to 30."
+    fake_llm.script([{"text": parsable}, {"text": "No"}])
+    agent = experiment.make_agent({"kind": "llm", "treatment": "C"}, config, _openai(fake_llm))
+    env = experiment.make_env(config)
+    result = rollout(env, agent, seed=0, max_steps=3)
+    metrics = experiment.metrics(result, env)
+    assert result.status.value == "done" and metrics["evaluable"] == 0.0 and "gap" not in metrics
+    fake_llm.script([{"text": parsable}, {"text": "No"}])
+    scenario = generate(1, seed=4, protocol="mixed")[0]
+    assert run_treatment_c(scenario, _openai(fake_llm)).status == "no_policy"
+
+
+def test_a_failing_consultant_is_an_outcome_not_a_failed_cell(fake_llm) -> None:
+    """The protocol's B records an LLM error as the outcome `error` (the cell is done); so does ManagerEnv's."""
+    (_, config), = experiment.instances({"protocol": "mixed", "n": 1, "seed": 4, "assessment_paths": 200})
+    fake_llm.script([{"text": "How many do you sell a day?", "usage": (50, 5)}, {"text": "No"}, {"status": 500}])
+    agent = experiment.make_agent({"kind": "llm", "treatment": "B"}, config, _openai(fake_llm))
+    env = experiment.make_env(config)
+    recorder = Recorder(None, "inventory_lab")
+    result = rollout(env, agent, seed=0, recorder=recorder, max_steps=5)
+    metrics = experiment.metrics(result, env)
+    assert result.status.value == "done" and metrics["evaluable"] == 0.0 and metrics["turns"] == 2.0
+    final = recorder.record.transitions[-1]
+    assert "the consultant failed" in final.observation and final.action["error"]
+    assert metrics["copilot_input_tokens"] == 50.0  # the tokens before the failure are kept
