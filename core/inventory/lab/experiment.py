@@ -130,7 +130,14 @@ class CopilotAgent:
         return copilot.usage if copilot is not None else Usage()
 
     def act(self, observation: Any) -> dict[str, Any]:
-        turn = self.copilot.respond(str(observation))
+        try:
+            turn = self.copilot.respond(str(observation))
+        except Exception as err:  # the system under test failing is the trial's outcome (the protocol's), not a lab crash
+            crash = not isinstance(err, OrcaError)
+            message = f"Copilot crashed: {type(err).__name__}: {err}" if crash else str(err)
+            self.last_note = "crash" if crash else "error"
+            table = self.copilot.table.values()
+            return {"final": "", "policy": None, "table": table, "error": message} | _tokens(copilot=self.usage)
         if self.copilot.phase == "extract":
             self.last_note = turn.action
             return {"say": turn.assistant} | _tokens(copilot=self.usage)

@@ -91,3 +91,32 @@ def test_a_failing_consultant_is_an_outcome_not_a_failed_cell(fake_llm) -> None:
     final = recorder.record.transitions[-1]
     assert "the consultant failed" in final.observation and final.action["error"]
     assert metrics["copilot_input_tokens"] == 50.0  # the tokens before the failure are kept
+
+
+def test_a_copilot_crash_is_an_outcome_with_its_table_in_manager_env(monkeypatch) -> None:
+    """The protocol records a Copilot exception as the outcome `crash` with the table so far; ManagerEnv's cell is
+    done and not evaluable, with the table's metrics, instead of failing."""
+    (_, config), = experiment.instances({"protocol": "mixed", "n": 1, "seed": 4, "assessment_paths": 200})
+    agent = experiment.make_agent({"kind": "offline", "treatment": "A"}, config, Settings())
+    env = experiment.make_env(config)
+    calls = []
+    real_reset = agent.reset
+
+    def reset(seed):
+        real_reset(seed)
+        respond = agent.copilot.respond
+
+        def flaky(text):
+            calls.append(text)
+            if len(calls) == 2:
+                raise StopIteration("a reader ran dry")
+            return respond(text)
+
+        monkeypatch.setattr(agent.copilot, "respond", flaky)
+
+    monkeypatch.setattr(agent, "reset", reset)
+    recorder = Recorder(None, "inventory_lab")
+    result = rollout(env, agent, seed=0, recorder=recorder, max_steps=5)
+    metrics = experiment.metrics(result, env)
+    assert result.status.value == "done" and metrics["evaluable"] == 0.0 and metrics["turns"] == 2.0
+    assert "rows_right" in metrics and "Copilot crashed: StopIteration" in recorder.record.transitions[-1].observation
