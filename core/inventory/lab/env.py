@@ -16,7 +16,8 @@ Spec sheet.
   `<role>_input_tokens`/`<role>_output_tokens` (as reported by the agent; the run records their sum).
 - Reward: 0 per turn; at the end −gap, the relative cost gap of the policy to the ground-truth reference
   on common random numbers (−1 when the policy is not evaluable).
-- Episode end: terminated at the final action; truncated after `max_turns` consultant turns.
+- Episode end: terminated at the final action; truncated after `max_turns` consultant turns, scored then as no
+  evaluable policy (reward −1; the metrics with the `table` of the last action, if it carries one).
 - Hidden state: the truth never appears in observations; privileged agents (Treatment C, rules of thumb)
   read it from their own config, by design.
 """
@@ -183,13 +184,16 @@ class ManagerEnv(gym.Env):
         if isinstance(action, dict) and isinstance(action.get("tokens"), dict):
             self.role_tokens |= _tokens(action["tokens"])
         truncated = self.turns >= self.max_turns
-        if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
-            reply = self.imitator.reply(action["say"])
-            return reply.text, 0.0, False, truncated, {"revealed": list(reply.revealed)}
         if isinstance(action, dict) and isinstance(action.get("final"), str):
             return self._finish(action)
+        if truncated:  # the turn limit: scored as no evaluable policy, with the consultant's table so far
+            table = action.get("table") if isinstance(action, dict) else None
+            self._metrics = self._score(None, table)[1]
+        if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
+            reply = self.imitator.reply(action["say"])
+            return reply.text, 0.0 if not truncated else -1.0, False, truncated, {"revealed": list(reply.revealed)}
         error = 'error: expected {"say": text} or {"final": text, "policy": spec|null, "table": dict|null}'
-        return error, 0.0, False, truncated, {"error": True}
+        return error, 0.0 if not truncated else -1.0, False, truncated, {"error": True}
 
     def _finish(self, action: dict) -> tuple[str, float, bool, bool, dict]:
         text = action["final"]
@@ -206,12 +210,17 @@ class ManagerEnv(gym.Env):
         except SpecError as err:
             policy, parsed = None, ParsedPolicy(text, None, note=str(err))
         policy = policy if policy is not None else parsed.policy
+        gap, self._metrics = self._score(policy, action.get("table"))
+        reading = parsed.describe() if policy is not None else f"not evaluable: {parsed.note}"
+        return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
+
+    def _score(self, policy: Any, table: Any) -> tuple[float | None, dict[str, float]]:
+        """The gap and the metrics of `policy` (None: no evaluable policy) with the consultant's `table`."""
         outcome = TrialOutcome(
             "agent", self.scenario.key, "policy" if policy else "not_evaluable", policy=policy
         )
         result = assess(self.scenario, {"agent": outcome}, self.optimizer, self.config)
         gap = result.gaps.get("agent")
-        table = action.get("table")
         metrics: dict[str, float] = {
             "evaluable": float(policy is not None),
             "turns": float(self.turns),
@@ -225,9 +234,7 @@ class ManagerEnv(gym.Env):
             matches = [str(table.get(k)) == truth[k] for k in PARAMETER_KEYS]
             metrics["table_exact"] = float(all(matches))
             metrics["rows_right"] = float(sum(matches))
-        self._metrics = metrics
-        reading = parsed.describe() if policy is not None else f"not evaluable: {parsed.note}"
-        return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
+        return gap, metrics
 
     def episode_metrics(self) -> dict[str, float]:
         """The trial's metrics, with the LLM imitator's tokens (its requests are the environment's, not the

@@ -140,7 +140,8 @@ class CopilotAgent:
             return {"final": "", "policy": None, "table": table, "error": message} | _tokens(copilot=self.usage)
         if self.copilot.phase == "extract":
             self.last_note = turn.action
-            return {"say": turn.assistant} | _tokens(copilot=self.usage)
+            table = self.copilot.table.values()  # the reading so far: scored with the turn limit, if it comes
+            return {"say": turn.assistant, "table": table} | _tokens(copilot=self.usage)
         result = self.copilot.result
         assert result is not None and self.copilot.brief is not None
         table = self.copilot.table.values()

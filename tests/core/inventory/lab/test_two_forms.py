@@ -120,3 +120,31 @@ def test_a_copilot_crash_is_an_outcome_with_its_table_in_manager_env(monkeypatch
     metrics = experiment.metrics(result, env)
     assert result.status.value == "done" and metrics["evaluable"] == 0.0 and metrics["turns"] == 2.0
     assert "rows_right" in metrics and "Copilot crashed: StopIteration" in recorder.record.transitions[-1].observation
+
+
+def test_the_turn_limit_is_scored_like_the_protocols_with_the_table_so_far() -> None:
+    """At the turn limit the protocol's A is `turn_limit`: no evaluable policy, the table so far and the
+    reference; ManagerEnv's truncated trial has the same metrics (it used to record none)."""
+    lab = LabConfig(protocol="mixed", n=1, seed=4, treatments=("A",), copilot_paths=30, critic_paths=10,
+                    assessment_paths=200, max_turns=2)  # fmt: skip
+    scenario = generate(1, seed=4, protocol="mixed")[0]
+    optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
+    outcome = run_treatment_a(
+        scenario, make_imitator(lab, scenario, 0, Settings()), Settings(), config=lab.copilot(),
+        optimizer=optimizer, max_turns=2,
+    )  # fmt: skip
+    assert outcome.status == "turn_limit"
+    assessed = assess(scenario, {"A": outcome}, optimizer, lab.assessment())
+    (_, config), = experiment.instances(
+        {"protocol": "mixed", "n": 1, "seed": 4, "noise": lab.noise, "assessment_paths": 200,
+         "optimizer_paths": 30, "critic_paths": 10, "copilot_seed": 4, "assessment_seed": 4,
+         "imitator_seed": 4 * 100_003, "max_turns": 2}
+    )  # fmt: skip
+    env = experiment.make_env(config)
+    agent = experiment.make_agent({"kind": "offline", "treatment": "A"}, config, Settings())
+    result = rollout(env, agent, seed=4, max_steps=10)
+    metrics = experiment.metrics(result, env)
+    assert result.status.value == "truncated" and result.total_reward == -1.0
+    assert metrics["evaluable"] == 0.0 and metrics["turns"] == 2.0 and "gap" not in metrics
+    assert metrics["reference_cost"] == assessed.costs["reference"]
+    assert metrics["rows_right"] == sum(outcome.table_matches(scenario.table).values())
