@@ -42,7 +42,8 @@ from core.inventory.copilot.resume import EDIT_TOOL, load_conversation, snapshot
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu.extractors import read_message
 from core.inventory.table import LABELS, Cell, ParameterTable
-from core.llm import make_chat_model
+from core.llm import Usage, make_chat_model
+from core.llm.meter import UsageMeter
 from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.store import Store
 from core.text.clean import MAX_CHARS
@@ -103,6 +104,7 @@ class Copilot:
         self.config = config or CopilotConfig(seed=settings.seed)
         self._base_config = self.config
         self._workdir = Path(workdir) if workdir else None
+        self.meter = UsageMeter()  # the tokens of every model request (extraction and interpretation)
         self.extraction: ExtractionBase = self._extraction_agent()
         self.phase = "extract"
         self.result: OptimizationResult | None = None
@@ -161,6 +163,12 @@ class Copilot:
     def policy(self) -> dict[str, Any] | None:
         """The protocol's policy object once a policy has been computed."""
         return self.brief.policy_dict() if self.brief else None
+
+    @property
+    def usage(self) -> Usage:
+        """The tokens of this conversation's model requests so far (the Table 8 extraction and the Policy
+        Interpretation Agent); zero offline."""
+        return self.meter.usage
 
     def greeting(self) -> str:
         """The opening message (recorded with the run, which starts at the first user input)."""
@@ -430,7 +438,7 @@ class Copilot:
     def _start_interpretation(self, brief: PolicyBrief) -> None:
         self.brief = brief
         numbering = self.config.day_numbering
-        model = make_chat_model(self.settings, offline_policy(brief, numbering))
+        model = self.meter.wrap(make_chat_model(self.settings, offline_policy(brief, numbering)))
         self.interpreter = InterpretationAgent(
             model, brief, on_step=self.recorder.step, day_numbering=numbering
         )
@@ -529,7 +537,7 @@ class Copilot:
     def _extraction_agent(self, table: ParameterTable | None = None) -> ExtractionBase:
         if self.settings.provider == "offline":
             return ExtractionAgent(table)
-        return LLMExtractionAgent(make_chat_model(self.settings), table)
+        return LLMExtractionAgent(self.meter.wrap(make_chat_model(self.settings)), table)
 
     def _run_config(self) -> dict[str, Any]:
         return {"settings": self.settings.public_dict(), "copilot": self.config.to_dict()}

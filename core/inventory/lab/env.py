@@ -6,12 +6,18 @@ Spec sheet.
 - Actions (JSON dicts): `{"say": text}` — a consultant message; the manager answers it (the next observation).
   `{"final": text, "policy": spec | None, "table": {...} | None}` — the recommendation: `policy` is a rule
   spec (`{"family": "sS", "s", "S", "cutoff"}`, `"base_stock"` (S, cap, cutoff), `"constant"` (q, cutoff),
-  `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values}` for the exact DP policy of a table);
-  without it the text goes through the policy parser. The episode then terminates.
-  Anything else is an error observation and costs a turn.
+  `"rQ"` (R, Q), or `{"family": "dp", "table": extracted values, "capacity_basis"?}` for the exact DP policy
+  of a table, solved on the spec's capacity basis, else the trial's);
+  without it the text goes through the policy parser. `"no_policy": true` (a judge found no policy in the
+  text) or `"error": message` (the consultant failed) make it not evaluable without parsing the text. The
+  episode then terminates.
+  Anything else is an error observation and costs a turn. Any action may carry `"tokens": {role: [input,
+  output]}`, the agent's cumulative model tokens per role (`copilot`, `judge`); the latest become the metrics
+  `<role>_input_tokens`/`<role>_output_tokens` (as reported by the agent; the run records their sum).
 - Reward: 0 per turn; at the end −gap, the relative cost gap of the policy to the ground-truth reference
   on common random numbers (−1 when the policy is not evaluable).
-- Episode end: terminated at the final action; truncated after `max_turns` consultant turns.
+- Episode end: terminated at the final action; truncated after `max_turns` consultant turns, scored then as no
+  evaluable policy (reward −1; the metrics with the `table` of the last action, if it carries one).
 - Hidden state: the truth never appears in observations; privileged agents (Treatment C, rules of thumb)
   read it from their own config, by design.
 """
@@ -19,6 +25,7 @@ Spec sheet.
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Any
 
 import gymnasium as gym
@@ -35,13 +42,16 @@ from core.inventory.lab.treatments import CachedOptimizer, TrialOutcome
 from core.llm.roles import role_from_text, settings_for
 from solvers.inventory.dp import solve_dp
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, RQPolicy, SSPolicy
-from solvers.inventory.spec import PARAMETER_KEYS, problem_from_table
+from solvers.inventory.spec import PARAMETER_KEYS, CapacityBasis, problem_from_table
 
 TEXT = spaces.Text(max_length=100_000, charset=string.printable + "’—–·×≤≥λ")
 
 
-def policy_from_spec(spec: dict[str, Any]) -> Any:
-    """A simulator policy from its JSON spec (see the module docstring); `SpecError` naming `policy`."""
+def policy_from_spec(
+    spec: dict[str, Any], capacity_basis: str | CapacityBasis = CapacityBasis.INVENTORY_POSITION
+) -> Any:
+    """A simulator policy from its JSON spec (see the module docstring); `SpecError` naming `policy`. A DP spec
+    is solved on its own `capacity_basis`, else on `capacity_basis` (the trial's): the table has no basis row."""
     if not isinstance(spec, dict) or "family" not in spec:
         raise SpecError("policy", "a policy spec is a dict with a 'family'")
     f = spec["family"]
@@ -58,14 +68,27 @@ def policy_from_spec(spec: dict[str, Any]) -> Any:
         if f == "rQ":
             return RQPolicy(int(spec["R"]), int(spec["Q"]), bool(spec.get("cutoff", False)))
         if f == "dp":
-            return solve_dp(problem_from_table(dict(spec["table"]))).policy
+            basis = _basis(spec.get("capacity_basis", capacity_basis))
+            return solve_dp(replace(problem_from_table(dict(spec["table"])), capacity_basis=basis)).policy
     except KeyError as err:
         raise SpecError("policy", f"the {f} spec lacks {err.args[0]!r}") from None
     raise SpecError("policy", f"unknown policy family {f!r}")
 
 
-def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
-    """The JSON spec of a simulator policy (a DP table policy is given by the table it was solved for)."""
+def _basis(value: Any) -> CapacityBasis:
+    try:
+        return CapacityBasis(value)
+    except ValueError:
+        raise SpecError(
+            "policy.capacity_basis", f"must be one of {', '.join(b.value for b in CapacityBasis)}, got {value!r}"
+        ) from None
+
+
+def spec_of(
+    policy: Any, table: dict[str, str] | None = None, capacity_basis: str | CapacityBasis | None = None
+) -> dict[str, Any]:
+    """The JSON spec of a simulator policy (a DP table policy is given by the table it was solved for and,
+    when not the default, the capacity basis it was solved on)."""
     if isinstance(policy, SSPolicy):
         return {"family": "sS", "s": policy.s, "S": policy.S, "cutoff": policy.cutoff}
     if isinstance(policy, BaseStockPolicy):
@@ -75,7 +98,9 @@ def spec_of(policy: Any, table: dict[str, str] | None = None) -> dict[str, Any]:
     if isinstance(policy, RQPolicy):
         return {"family": "rQ", "R": policy.R, "Q": policy.Q, "cutoff": policy.cutoff}
     if getattr(policy, "name", "") == "dp" and table:
-        return {"family": "dp", "table": dict(table)}
+        basis = _basis(capacity_basis or CapacityBasis.INVENTORY_POSITION)
+        spec: dict[str, Any] = {"family": "dp", "table": dict(table)}
+        return spec if basis is CapacityBasis.INVENTORY_POSITION else spec | {"capacity_basis": basis.value}
     raise SpecError("policy", f"policy {getattr(policy, 'name', policy)!r} has no JSON spec")
 
 
@@ -103,6 +128,8 @@ class ManagerEnv(gym.Env):
         scenario_seed: int = 0,
         imitator: str | None = None,
         imitator_settings: Settings | None = None,
+        imitator_seed: int | None = None,
+        assessment_seed: int = 0,
         **_: Any,
     ) -> None:
         if scenario is None:
@@ -111,9 +138,15 @@ class ManagerEnv(gym.Env):
             self.scenario = Scenario.from_dict(scenario)
         self.noise = ImitatorNoise.scaled(noise)
         self.config = AssessmentConfig(
-            paths=assessment_paths, optimizer_paths=optimizer_paths, capacity_basis=capacity_basis
+            paths=assessment_paths,
+            seed=int(assessment_seed),
+            optimizer_paths=optimizer_paths,
+            capacity_basis=capacity_basis,
         )
+        # the offline imitator's seed: fixed (the protocol's `lab seed × 100,003 + scenario index`), else reset's
+        self.imitator_seed = None if imitator_seed is None else int(imitator_seed)
         self.optimizer = CachedOptimizer(families, capacity_basis)
+        self.capacity_basis = self.optimizer.capacity_basis
         self.max_turns = max_turns
         # the manager: the offline imitator, or the LLM persona imitator named "provider:model" (a spec's
         # `[env] imitator`; its key is checked when the model is built — never replaced by the offline one)
@@ -130,34 +163,46 @@ class ManagerEnv(gym.Env):
         if self.imitator_settings is not None:
             role = self.imitator_settings
             self.imitator = (
-                OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+                OfflineImitator(self.scenario, self.noise, seed=self._imitator_seed(seed))
                 if role.provider == "offline"
                 else LLMImitator(self.scenario, role)
             )
         elif model is None or model.offline:
-            self.imitator = OfflineImitator(self.scenario, self.noise, seed=seed or 0)
+            self.imitator = OfflineImitator(self.scenario, self.noise, seed=self._imitator_seed(seed))
         else:
             self.imitator = LLMImitator(self.scenario, settings_for(model, "env.imitator"))
         self.turns = 0
         self._metrics = {}
+        self.role_tokens: dict[str, tuple[int, int]] = {}
         return self.imitator.opening(), {"scenario": self.scenario.key, "context": self.scenario.context}
+
+    def _imitator_seed(self, seed: int | None) -> int:
+        return self.imitator_seed if self.imitator_seed is not None else (seed or 0)
 
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
         self.turns += 1
+        if isinstance(action, dict) and isinstance(action.get("tokens"), dict):
+            self.role_tokens |= _tokens(action["tokens"])
         truncated = self.turns >= self.max_turns
-        if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
-            reply = self.imitator.reply(action["say"])
-            return reply.text, 0.0, False, truncated, {"revealed": list(reply.revealed)}
         if isinstance(action, dict) and isinstance(action.get("final"), str):
             return self._finish(action)
+        if truncated:  # the turn limit: scored as no evaluable policy, with the consultant's table so far
+            table = action.get("table") if isinstance(action, dict) else None
+            self._metrics = self._score(None, table)[1]
+        if isinstance(action, dict) and isinstance(action.get("say"), str) and action["say"].strip():
+            reply = self.imitator.reply(action["say"])
+            return reply.text, 0.0 if not truncated else -1.0, False, truncated, {"revealed": list(reply.revealed)}
         error = 'error: expected {"say": text} or {"final": text, "policy": spec|null, "table": dict|null}'
-        return error, 0.0, False, truncated, {"error": True}
+        return error, 0.0 if not truncated else -1.0, False, truncated, {"error": True}
 
     def _finish(self, action: dict) -> tuple[str, float, bool, bool, dict]:
         text = action["final"]
         spec = action.get("policy")
+        given_up = _given_up(action)
         try:
-            policy = policy_from_spec(spec) if spec else None
+            if given_up:
+                raise SpecError("policy", given_up)
+            policy = policy_from_spec(spec, self.capacity_basis) if spec else None
             params = {k: v for k, v in (spec or {}).items() if k != "family" and isinstance(v, int)}
             parsed = (
                 ParsedPolicy(text, spec["family"], params, "given as a spec") if spec else parse_policy(text)
@@ -165,12 +210,17 @@ class ManagerEnv(gym.Env):
         except SpecError as err:
             policy, parsed = None, ParsedPolicy(text, None, note=str(err))
         policy = policy if policy is not None else parsed.policy
+        gap, self._metrics = self._score(policy, action.get("table"))
+        reading = parsed.describe() if policy is not None else f"not evaluable: {parsed.note}"
+        return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
+
+    def _score(self, policy: Any, table: Any) -> tuple[float | None, dict[str, float]]:
+        """The gap and the metrics of `policy` (None: no evaluable policy) with the consultant's `table`."""
         outcome = TrialOutcome(
             "agent", self.scenario.key, "policy" if policy else "not_evaluable", policy=policy
         )
         result = assess(self.scenario, {"agent": outcome}, self.optimizer, self.config)
         gap = result.gaps.get("agent")
-        table = action.get("table")
         metrics: dict[str, float] = {
             "evaluable": float(policy is not None),
             "turns": float(self.turns),
@@ -184,21 +234,51 @@ class ManagerEnv(gym.Env):
             matches = [str(table.get(k)) == truth[k] for k in PARAMETER_KEYS]
             metrics["table_exact"] = float(all(matches))
             metrics["rows_right"] = float(sum(matches))
-        self._metrics = metrics
-        reading = parsed.describe() if policy is not None else f"not evaluable: {parsed.note}"
-        return reading, -(gap if gap is not None else 1.0), True, False, {"reading": reading}
+        return gap, metrics
 
     def episode_metrics(self) -> dict[str, float]:
         """The trial's metrics, with the LLM imitator's tokens (its requests are the environment's, not the
         agent's, so the agent's token count does not include them)."""
         usage = getattr(self.imitator, "usage", None)
+        agent = {
+            f"{role}_{kind}_tokens": float(n)
+            for role, used in self.role_tokens.items()
+            for kind, n in zip(("input", "output"), used, strict=True)
+        }
         if usage is None:
-            return dict(self._metrics)
+            return {**self._metrics, **agent}
         return {
             **self._metrics,
+            **agent,
             "imitator_input_tokens": float(usage.input_tokens),
             "imitator_output_tokens": float(usage.output_tokens),
         }
+
+
+AGENT_ROLES = ("copilot", "judge")
+
+
+def _tokens(raw: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The agent-side roles' token counts of an action's `tokens` (other roles and malformed counts ignored)."""
+    out = {}
+    for role, used in raw.items():
+        counts = list(used) if isinstance(used, list | tuple) else []
+        if role in AGENT_ROLES and len(counts) == 2 and all(_count(n) for n in counts):
+            out[role] = (int(counts[0]), int(counts[1]))
+    return out
+
+
+def _given_up(action: dict[str, Any]) -> str:
+    """Why a final action holds no policy by its own account (empty: it may hold one)."""
+    if action.get("error"):
+        return f"the consultant failed: {action['error']}"
+    if action.get("no_policy") is True:
+        return "no policy: the judge found no well-defined numerical policy in the text"
+    return ""
+
+
+def _count(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 _QUESTIONS = (

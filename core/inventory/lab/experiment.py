@@ -4,6 +4,9 @@ Spec `[env]` keys: protocol ("paper70" | "mixed"), n, seed, risk_neutral (genera
 assessment_paths, optimizer_paths, families, capacity_basis, max_turns (the `ManagerEnv` trial),
 day_numbering (the Copilot's reading of "day d") and imitator (the manager: "offline:rules" or omitted for the
 offline imitator, "provider:model" for the LLM persona imitator, whose key is checked before any cell runs).
+The protocol's set-up (`inventory lab run`), optional: imitator_seed (scenario i's offline imitator is seeded
+`imitator_seed + i`, else with the rollout seed; the protocol's is `seed × 100,003`), assessment_seed (default 0; the protocol's
+is the lab seed), copilot_seed (default 0) and critic_paths (default 100) of treatment A's Copilot.
 Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C),
 `judge` (B's Table 14 judge) and `imitator` (the manager, an environment-side role: `make_env` gets it; its
 tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model). `[env] imitator
@@ -15,7 +18,8 @@ tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced 
   order_the_mean), privileged and labelled as a rule of thumb, never an LLM baseline.
 B and C with offline settings raise `ProviderError` (and the experiment driver refuses an LLM agent without a
 key before any cell runs), so nothing runs in their place. Metrics per cell: gap, cost, reference_cost,
-evaluable, turns, table_exact, rows_right.
+evaluable, turns, table_exact, rows_right, and the tokens of each role that made model requests
+(`copilot_*`/`judge_*`, reported by the agents with their actions; `imitator_*`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.config import Settings
-from core.errors import ProviderError, SpecError
+from core.errors import OrcaError, ProviderError, SpecError
 from core.inventory.copilot.config import CopilotConfig
 from core.inventory.copilot.policy_explanation import rule_sentence
 from core.inventory.copilot.session import Copilot
@@ -54,6 +58,10 @@ ENV_KEYS = {
     "day_numbering",
     "max_turns",
     "imitator",
+    "imitator_seed",
+    "assessment_seed",
+    "copilot_seed",
+    "critic_paths",
 }
 GENERATOR_KEYS = {"protocol", "n", "seed", "risk_neutral"}
 TREATMENT_KINDS = ("A", "B", "C", "rule")
@@ -74,7 +82,11 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     if env.get("imitator"):  # refused up front (unknown provider, no key), never replaced by the offline one
         settings_for(role_from_text(str(env["imitator"]), "env.imitator"), "env.imitator")
     trial = {k: env[k] for k in sorted(ENV_KEYS - GENERATOR_KEYS) if k in env}  # the trial's settings
-    return [(s.key, {"scenario": s.to_dict(), **trial}) for s in scenarios]
+    base = trial.pop("imitator_seed", None)  # scenario i's offline imitator: seed base + i (as the protocol's)
+    return [
+        (s.key, {"scenario": s.to_dict(), **trial} | ({} if base is None else {"imitator_seed": int(base) + i}))
+        for i, s in enumerate(scenarios)
+    ]
 
 
 def env_roles(env: dict[str, Any]) -> dict[str, RoleModel]:
@@ -99,28 +111,53 @@ class CopilotAgent:
             config.get("families", "full"), config.get("capacity_basis", "inventory_position")
         )
         self.day_numbering = str(config.get("day_numbering", "from_one"))
+        self.critic_paths = int(config.get("critic_paths", 100))
+        self.seed = int(config.get("copilot_seed", 0))
         self.name = "copilot"
         self.last_note = ""
 
     def reset(self, seed: int | None) -> None:
-        cfg = CopilotConfig(paths=self.paths, critic_paths=100, seed=0, day_numbering=self.day_numbering)
+        cfg = CopilotConfig(
+            paths=self.paths, critic_paths=self.critic_paths, seed=self.seed, day_numbering=self.day_numbering
+        )
         self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
         self.copilot.greeting()
 
+    @property
+    def usage(self) -> Usage:
+        """The Copilot's model tokens so far (its extraction and interpretation requests; 0 offline)."""
+        copilot = getattr(self, "copilot", None)
+        return copilot.usage if copilot is not None else Usage()
+
     def act(self, observation: Any) -> dict[str, Any]:
-        turn = self.copilot.respond(str(observation))
+        try:
+            turn = self.copilot.respond(str(observation))
+        except Exception as err:  # the system under test failing is the trial's outcome (the protocol's), not a lab crash
+            crash = not isinstance(err, OrcaError)
+            message = f"Copilot crashed: {type(err).__name__}: {err}" if crash else str(err)
+            self.last_note = "crash" if crash else "error"
+            table = self.copilot.table.values()
+            return {"final": "", "policy": None, "table": table, "error": message} | _tokens(copilot=self.usage)
         if self.copilot.phase == "extract":
             self.last_note = turn.action
-            return {"say": turn.assistant}
+            table = self.copilot.table.values()  # the reading so far: scored with the turn limit, if it comes
+            return {"say": turn.assistant, "table": table} | _tokens(copilot=self.usage)
         result = self.copilot.result
         assert result is not None and self.copilot.brief is not None
         table = self.copilot.table.values()
         self.last_note = f"optimizer finalist {result.recommended}: {result.recommended_policy}"
         return {
             "final": rule_sentence(self.copilot.brief),
-            "policy": spec_of(result_policy(result), table),
+            "policy": spec_of(result_policy(result), table, result.problem.capacity_basis),
             "table": table,
-        }
+        } | _tokens(copilot=self.usage)
+
+
+def _tokens(**roles: Usage) -> dict[str, Any]:
+    """An action's `tokens` entry (the agent's cumulative tokens per role, see `ManagerEnv`); none offline, so an
+    offline agent's actions are what they were."""
+    used = {r: [u.input_tokens, u.output_tokens] for r, u in roles.items() if u.input_tokens or u.output_tokens}
+    return {"tokens": used} if used else {}
 
 
 class LLMConsultant:
@@ -144,11 +181,17 @@ class LLMConsultant:
         self.with_parameters = with_parameters
         self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
         self.name = "llm_parameters" if with_parameters else "llm_interactive"
-        self.usage = Usage()
+        self.consultant, self.judged = Usage(), Usage()
+        self.last_note = ""
+
+    @property
+    def usage(self) -> Usage:
+        """The consultant's and the judge's tokens so far."""
+        return self.consultant + self.judged
 
     def reset(self, seed: int | None) -> None:
         self.history: list[Message] = []
-        self.usage = Usage()
+        self.consultant, self.judged = Usage(), Usage()
 
     def act(self, observation: Any) -> dict[str, Any]:
         if self.with_parameters and not self.history:
@@ -156,14 +199,25 @@ class LLMConsultant:
         else:
             self.history.append(Message("user", str(observation)))
         prompt = PARAMETER_PROMPT if self.with_parameters else INTERACTIVE_PROMPT
-        reply = self.model.complete(prompt, self.history)
-        text = reply.text.strip()
-        self.history.append(Message("assistant", text or "(no answer)"))
-        verdict = self.judge.verdict(text)
-        self.usage = self.usage + reply.usage + verdict.usage
-        if verdict.is_policy or self.with_parameters:
-            return {"final": text, "policy": None, "table": None}
-        return {"say": text or "Could you tell me more?"}
+        try:
+            reply = self.model.complete(prompt, self.history)
+            text = reply.text.strip()
+            self.consultant += reply.usage
+            self.history.append(Message("assistant", text or "(no answer)"))
+            verdict = self.judge.verdict(text)
+            self.judged += verdict.usage
+        except OrcaError as err:  # the LLM failing is the trial's outcome (the protocol's `error`), not a failed cell
+            self.last_note = f"error: {err}"
+            return {"final": "", "policy": None, "table": None, "error": str(err)} | self._tokens()
+        if self.with_parameters:  # C: no policy when the judge says No, even if the text parses (the protocol's)
+            flag = {} if verdict.is_policy else {"no_policy": True}
+            return {"final": text, "policy": None, "table": None} | flag | self._tokens()
+        if verdict.is_policy:
+            return {"final": text, "policy": None, "table": None} | self._tokens()
+        return {"say": text or "Could you tell me more?"} | self._tokens()
+
+    def _tokens(self) -> dict[str, Any]:
+        return _tokens(copilot=self.consultant, judge=self.judged)
 
 
 class RuleAgent:

@@ -122,6 +122,9 @@ class TrialEnv(gym.Env):
             "imitator_input_tokens": float(self.record.get("imitator_tokens", (0, 0))[0]),
             "imitator_output_tokens": float(self.record.get("imitator_tokens", (0, 0))[1]),
         }
+        for role in AGENT_ROLES:  # the treatment's own roles' tokens (their sum is the run's tokens)
+            used = (out.get("role_tokens") or {}).get(role, (0, 0))
+            metrics |= {f"{role}_input_tokens": float(used[0]), f"{role}_output_tokens": float(used[1])}
         gap = a["gaps"].get(t)
         metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
         if t in a["costs"]:
@@ -189,18 +192,19 @@ class TreatmentAgent:
         return {
             "treatment": self.treatment,
             "outcome": outcome.summary()
-            | {"transcript": [list(x) for x in outcome.transcript], "policy_spec": _spec(outcome)},
+            | {"transcript": [list(x) for x in outcome.transcript], "policy_spec": _spec(outcome, lab.capacity_basis)},
             "assessment": assessment.to_dict(),
             "imitator_tokens": [used.input_tokens, used.output_tokens],
         }
 
 
-def _spec(outcome: Any) -> dict[str, Any] | None:
-    """The JSON spec of the outcome's policy (None when there is none or it has no spec, e.g. a DQN)."""
+def _spec(outcome: Any, capacity_basis: str) -> dict[str, Any] | None:
+    """The JSON spec of the outcome's policy (None when there is none or it has no spec, e.g. a DQN); a DP
+    policy's spec names the lab's capacity basis, which it was solved on."""
     if outcome.policy is None:
         return None
     try:
-        return spec_of(outcome.policy, outcome.table)
+        return spec_of(outcome.policy, outcome.table, capacity_basis)
     except SpecError:
         return None
 

@@ -23,7 +23,7 @@ from core.experiments.stats import bootstrap_ci, mann_whitney_p, paired_comparis
 from core.inventory.lab.assessment import EXACT_REFERENCE, RULES_OF_THUMB
 from core.inventory.lab.generator import PAPER70_SPLITS
 from core.inventory.lab.lab import LabResult, TrialRecord
-from core.inventory.lab.treatments import TREATMENT_LABELS
+from core.inventory.lab.treatments import TREATMENT_LABELS, TREATMENT_ROLES
 from solvers.inventory.spec import PARAMETER_KEYS
 
 SPLITS: tuple[tuple[str, str], ...] = (
@@ -356,6 +356,24 @@ def render_markdown(result: LabResult) -> str:
             f"**{oq['step_ok']} of {oq['asked']}** trials and returned its own policy's order for that state in "
             f"**{oq['order_ok']} of {oq['asked']}**.",
         ]
+    used = token_summary(records)
+    if used:
+        roles = role_labels(result)
+        lines += [
+            "",
+            "## Tokens per role",
+            "",
+            "Model tokens of each role over the trials (0: the role made no model request, e.g. an offline "
+            "stand-in). The imitator's are the environment's, priced at its own model.",
+            "",
+            "| Treatment | Role | Played by | Trials | Input tokens | Output tokens |",
+            "|---|---|---|---|---|---|",
+        ]
+        for u in used:
+            lines.append(
+                f"| {u['treatment']} | {u['role']} | {_played_by(roles, u['treatment'], u['role'])} | "
+                f"{u['trials']} | {u['input_tokens']:,} | {u['output_tokens']:,} |"
+            )
     y = "B" if "B" in ran else "rule:newsvendor_base_stock"
     quart = quartiles(records, "A", y) if "A" in ran else []
     if quart:
@@ -380,6 +398,42 @@ def render_markdown(result: LabResult) -> str:
             )
             lines.append(f"| {r.scenario.key} | {t} | {out.status} | {src} | {reading} |")
     return "\n".join(lines) + "\n"
+
+
+def token_summary(records: list[TrialRecord]) -> list[dict[str, Any]]:
+    """Per treatment run and each of its roles (`TREATMENT_ROLES`): trials, and the input and output tokens
+    summed over them (0 for an offline role: it makes no model request)."""
+    rows = []
+    ran = sorted({t for r in records for t in r.outcomes})
+    for t in ran:
+        outcomes = [r.outcomes[t] for r in records if t in r.outcomes]
+        for role in TREATMENT_ROLES.get(t, ()):
+            used = [o.tokens(role) for o in outcomes]
+            rows.append(
+                {
+                    "treatment": t,
+                    "role": role,
+                    "trials": len(outcomes),
+                    "input_tokens": sum(u.input_tokens for u in used),
+                    "output_tokens": sum(u.output_tokens for u in used),
+                }
+            )
+    return rows
+
+
+def _played_by(roles: dict[str, str], treatment: str, role: str) -> str:
+    """Who played `role` in `treatment`, from `role_labels`."""
+    if role == "imitator":
+        return roles["imitator"]
+    if role == "judge":
+        return roles.get("judge", roles["BC_model"])
+    return roles["A_agent"] if treatment == "A" else roles["BC_model"]
+
+
+def token_columns(records: list[TrialRecord]) -> list[tuple[str, str]]:
+    """The (treatment, role) pairs of `results.csv`'s token columns: every role of every treatment run."""
+    ran = sorted({t for r in records for t in r.outcomes})
+    return [(t, role) for t in ran for role in TREATMENT_ROLES.get(t, ())]
 
 
 def order_query_summary(records: list[Any]) -> dict[str, Any]:
@@ -442,6 +496,8 @@ def results_csv(result: LabResult) -> str:
     head += [f"cost:{n}" for n in names] + [f"gap:{n}" for n in names if n != "reference"]
     head += ["A_status", "A_table_exact", "B_status", "C_status", "A_run_id", "A_fig4_order_ok"]
     head += ["capacity_basis", "families", "day_numbering"]  # the paper-exact switches, on every row
+    tokens = token_columns(result.records)  # each role's tokens per treatment (0: no model request)
+    head += [f"tokens:{t}:{role}:{io_}" for t, role in tokens for io_ in ("in", "out")]
     roles = role_labels(result)
     head += list(roles)  # who played each role, on every row
     cfg = result.config
@@ -477,8 +533,11 @@ def results_csv(result: LabResult) -> str:
             cfg.capacity_basis,
             cfg.families,
             cfg.day_numbering,
-            *roles.values(),
         ]
+        for t, role in tokens:
+            used = o[t].tokens(role) if t in o else None
+            row += ["", ""] if used is None else [used.input_tokens, used.output_tokens]
+        row += [*roles.values()]
         w.writerow(row)
     return out.getvalue()
 
@@ -523,6 +582,7 @@ def summary(result: LabResult) -> dict[str, Any]:
         "comparisons": [c.row() for c in comparisons(result) if c.n > 0],
         "switches": switches_text(result),
         "order_query": order_query_summary(result.records),
+        "tokens": token_summary(result.records),
         "seconds": result.seconds,
     }
 

@@ -42,6 +42,11 @@ TREATMENT_LABELS = {
     "C": "C · LLM alone, ground-truth parameters (Table 13)",
 }
 MAX_TURNS = 40
+ROLES = ("copilot", "judge", "imitator")
+"""The model roles of a trial: `copilot` (A's Copilot: its extraction and interpretation models; B and C's
+consultant), `judge` (Table 14, B and C) and `imitator` (the manager, when an LLM plays it)."""
+TREATMENT_ROLES = {"A": ("copilot", "imitator"), "B": ("copilot", "judge", "imitator"), "C": ("copilot", "judge")}
+"""The roles each treatment's trial has (those whose tokens it records)."""
 _POLICY_RULE = (
     "The final recommendation must have clear numbers, cover every situation, and translate directly into a "
     "formula. 'When stock falls below 20 units, order 80 units' is a policy. 'I recommend an (s, S) policy: "
@@ -95,6 +100,9 @@ class TrialOutcome:
     order_query: dict[str, Any] | None = None
     """Treatment A's Fig. 4 follow-up (see `fig4_question`): what was asked, the time step and order the
     Copilot's tool computed, and what its own policy orders in that state (None when not asked)."""
+    role_tokens: dict[str, Usage] = field(default_factory=dict)
+    """The tokens of each role (`ROLES`) that made model requests in this trial; `usage` is the treatment's
+    own part (copilot and judge), without the imitator's (an environment-side role, priced at its own model)."""
 
     def table_matches(self, truth: dict[str, str]) -> dict[str, bool]:
         """Per row: is the extracted value exactly the ground truth (canonical text)?"""
@@ -124,6 +132,7 @@ class TrialOutcome:
             error=o.get("error"),
             run_id=o.get("run_id"),
             order_query=o.get("order_query"),
+            role_tokens={r: Usage(int(t[0]), int(t[1])) for r, t in (o.get("role_tokens") or {}).items()},
         )
 
     def summary(self) -> dict[str, Any]:
@@ -143,7 +152,12 @@ class TrialOutcome:
             "error": self.error,
             "run_id": self.run_id,
             "order_query": self.order_query,
+            "role_tokens": {r: [u.input_tokens, u.output_tokens] for r, u in self.role_tokens.items()},
         }
+
+    def tokens(self, role: str) -> Usage:
+        """The tokens of `role` in this trial (zero when it made no model request)."""
+        return self.role_tokens.get(role, Usage())
 
 
 class CachedOptimizer:
@@ -247,7 +261,9 @@ def run_treatment_a(
                     table=copilot.table.values(),
                     turns=turns,
                     seconds=time.perf_counter() - start,
+                    usage=copilot.usage,
                     run_id=copilot.run_id,
+                    role_tokens=role_tokens(copilot=copilot.usage, imitator=_used(imitator)),
                 )
             message = imitator.reply(turn.assistant).text
     except Exception as err:  # the system under test failing is an outcome of the trial, not a lab crash
@@ -260,8 +276,10 @@ def run_treatment_a(
             table=copilot.table.values(),
             turns=turns,
             seconds=time.perf_counter() - start,
+            usage=copilot.usage,
             error=message,
             run_id=copilot.run_id,
+            role_tokens=role_tokens(copilot=copilot.usage, imitator=_used(imitator)),
         )
     result = copilot.result
     assert result is not None and copilot.brief is not None
@@ -280,9 +298,22 @@ def run_treatment_a(
         copilot.table.values(),
         turns,
         time.perf_counter() - start,
+        copilot.usage,
         run_id=copilot.run_id,
         order_query=order_query,
+        role_tokens=role_tokens(copilot=copilot.usage, imitator=_used(imitator)),
     )
+
+
+def role_tokens(**usages: Usage) -> dict[str, Usage]:
+    """The roles' tokens of a trial, leaving out the roles that made no model request."""
+    return {r: u for r, u in usages.items() if u.input_tokens or u.output_tokens}
+
+
+def _used(imitator: Any) -> Usage:
+    """The tokens of the manager imitator (the LLM persona's; the offline imitator has none)."""
+    usage = getattr(imitator, "usage", None)
+    return usage if isinstance(usage, Usage) else Usage()
 
 
 def _fig4_follow_up(
@@ -376,14 +407,18 @@ def run_treatment_b(
     model = make_chat_model(settings)
     judge = judge or LLMJudge(settings)
     history: list[tuple[str, str]] = [("manager", imitator.opening())]
-    usage, calls = Usage(), 0
+    consultant, judged, calls = Usage(), Usage(), 0
+
+    def tokens() -> dict[str, Usage]:
+        return role_tokens(copilot=consultant, judge=judged, imitator=_used(imitator))
+
     try:
         for turn in range(1, max_turns + 1):
             text, used = _consultant_turn(model, INTERACTIVE_PROMPT, history)
-            usage += used
+            consultant += used
             history.append(("consultant", text))
             verdict = judge.verdict(text)
-            usage, calls = usage + verdict.usage, calls + 1
+            judged, calls = judged + verdict.usage, calls + 1
             if verdict.is_policy:
                 parsed = parse_policy(text)
                 status = "policy" if parsed.evaluable else "not_evaluable"
@@ -398,8 +433,9 @@ def run_treatment_b(
                     None,
                     turn,
                     time.perf_counter() - start,
-                    usage,
+                    consultant + judged,
                     calls,
+                    role_tokens=tokens(),
                 )
             history.append(("manager", imitator.reply(text).text))
     except OrcaError as err:
@@ -410,9 +446,10 @@ def run_treatment_b(
             tuple(history),
             turns=len(history) // 2,
             seconds=time.perf_counter() - start,
-            usage=usage,
+            usage=consultant + judged,
             judge_calls=calls,
             error=str(err),
+            role_tokens=tokens(),
         )
     return TrialOutcome(
         "B",
@@ -421,8 +458,9 @@ def run_treatment_b(
         tuple(history),
         turns=max_turns,
         seconds=time.perf_counter() - start,
-        usage=usage,
+        usage=consultant + judged,
         judge_calls=calls,
+        role_tokens=tokens(),
     )
 
 
@@ -435,15 +473,24 @@ def run_treatment_c(scenario: Scenario, settings: Settings, *, judge: LLMJudge |
     judge = judge or LLMJudge(settings)
     prompt = f"Business parameters (extracted_params.csv):\n{scenario.params_csv()}"
     history = [("manager", prompt)]
+    consultant = Usage()
     try:
-        text, usage = _consultant_turn(model, PARAMETER_PROMPT, history)
+        text, consultant = _consultant_turn(model, PARAMETER_PROMPT, history)
         history.append(("consultant", text))
         verdict = judge.verdict(text)
     except OrcaError as err:
         return TrialOutcome(
-            "C", scenario.key, "error", tuple(history), seconds=time.perf_counter() - start, error=str(err)
+            "C",
+            scenario.key,
+            "error",
+            tuple(history),
+            seconds=time.perf_counter() - start,
+            usage=consultant,
+            error=str(err),
+            role_tokens=role_tokens(copilot=consultant),
         )
-    usage += verdict.usage
+    usage = consultant + verdict.usage
+    tokens = role_tokens(copilot=consultant, judge=verdict.usage)
     if not verdict.is_policy:
         return TrialOutcome(
             "C",
@@ -455,6 +502,7 @@ def run_treatment_c(scenario: Scenario, settings: Settings, *, judge: LLMJudge |
             seconds=time.perf_counter() - start,
             usage=usage,
             judge_calls=1,
+            role_tokens=tokens,
         )
     parsed = parse_policy(text)
     return TrialOutcome(
@@ -470,4 +518,5 @@ def run_treatment_c(scenario: Scenario, settings: Settings, *, judge: LLMJudge |
         time.perf_counter() - start,
         usage,
         1,
+        role_tokens=tokens,
     )

@@ -12,6 +12,7 @@ from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.lab import LabConfig, run_lab
 from core.inventory.lab.report import render_markdown
 from core.inventory.lab.treatments import run_treatment_b, run_treatment_c
+from core.llm import Usage
 
 
 def _openai(fake_llm) -> Settings:
@@ -40,18 +41,16 @@ def _anthropic(fake_llm) -> Settings:
 def test_treatment_b_stops_on_the_judge(fake_llm, provider: str) -> None:
     settings = _openai(fake_llm) if provider == "openai" else _anthropic(fake_llm)
     scenario = generate(1, seed=4, protocol="mixed")[0]
-    fake_llm.script(
-        [
-            {"text": "Thanks! What is your storage capacity?"},
-            {"text": "No"},
-            {"text": "You should keep more stock when things get busy."},
-            {"text": "No."},
-            {
-                "text": "I recommend an (s, S) policy: when inventory drops below 14 units, order up to 40 units."
-            },
-            {"text": "Yes"},
-        ]
-    )
+    replies = [
+        {"text": "Thanks! What is your storage capacity?"},
+        {"text": "No"},
+        {"text": "You should keep more stock when things get busy."},
+        {"text": "No."},
+        {"text": "I recommend an (s, S) policy: when inventory drops below 14 units, order up to 40 units."},
+        {"text": "Yes"},
+    ]
+    # the consultant's replies report 100 + k input tokens, the judge's 10 + k (k: the request's index)
+    fake_llm.script([r | {"usage": ((10 if k % 2 else 100) + k, k + 1)} for k, r in enumerate(replies)])
     imitator = OfflineImitator(scenario, ImitatorNoise.quiet(), seed=0)
     out = run_treatment_b(scenario, imitator, settings)
     assert out.status == "policy" and out.judge_calls == 3 and out.turns == 3
@@ -63,14 +62,21 @@ def test_treatment_b_stops_on_the_judge(fake_llm, provider: str) -> None:
     consultant = [b for b in bodies if "consultant" in str(b)]
     assert consultant and all(scenario.params_csv() not in str(b) for b in consultant)
     assert "Yes or No" in str(bodies[1])
-    assert out.usage.output_tokens >= 0
+    # tokens per role (issue 30): exactly what the fake server reported, the judge apart from the consultant
+    assert out.tokens("copilot") == Usage(100 + 102 + 104, 1 + 3 + 5)
+    assert out.tokens("judge") == Usage(11 + 13 + 15, 2 + 4 + 6)
+    assert out.usage == out.tokens("copilot") + out.tokens("judge") and "imitator" not in out.role_tokens
+    assert out.summary()["role_tokens"] == {"copilot": [306, 9], "judge": [39, 12]}
 
 
 def test_treatment_c_gets_the_parameter_file(fake_llm) -> None:
     settings = _openai(fake_llm)
     scenario = generate(1, seed=4, protocol="mixed")[0]
-    fake_llm.script([{"text": "Order between 10 and 20 units when low."}, {"text": "Yes"}])
+    fake_llm.script(
+        [{"text": "Order between 10 and 20 units when low.", "usage": (500, 40)}, {"text": "Yes", "usage": (60, 1)}]
+    )
     out = run_treatment_c(scenario, settings)
+    assert out.role_tokens == {"copilot": Usage(500, 40), "judge": Usage(60, 1)} and out.usage == Usage(560, 41)
     assert out.status == "not_evaluable" and "range" in out.parsed.note and out.policy is None
     sent = str(fake_llm.requests[-2]["body"])
     assert "extracted_params.csv" in sent and "holding_cost" in sent
