@@ -24,13 +24,17 @@ spin = 100000
 """
 
 
-def test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path: Path) -> None:
-    run = background.start(SLOW, store_path, workers=1)
+def test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path: Path, tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    gate.touch()  # the cells of seeds 2.. wait at their first step until the stop is sent (no race with the clock)
+    gated = SLOW + f'gate_file = "{gate}"\ngate_from_seed = 2\n'
+    run = background.start(gated, store_path, workers=1)
     store = Store(store_path)
     deadline = time.time() + 120
     while store.get_experiment(run.experiment_id)["done"] < 2 and time.time() < deadline:
         time.sleep(0.2)
     background.stop(run.experiment_id)
+    gate.unlink()
     run.thread.join(timeout=120)
     assert not run.alive and run.error is None, run.error
     info = store.get_experiment(run.experiment_id)
@@ -38,7 +42,7 @@ def test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path: Path) -> None:
     cells = store.cells(run.experiment_id)
     done = cells[cells["status"] == "done"]
     assert set(store.list_runs()["id"]) == set(done["run_id"]), "only finished cells have runs, all of them"
-    again = background.start(SLOW, store_path, workers=1)
+    again = background.start(gated, store_path, workers=1)
     again.thread.join(timeout=180)
     assert again.summary["status"] == "done" and again.summary["skipped"] == len(done)
     assert len(store.list_runs()) == 16

@@ -4,7 +4,8 @@ Agent params: `S` (order-up-to level); `kill_seed` (the worker SIGKILLs itself a
 `fail_seed` (act raises an `OrcaError` on that seed); `crash_seed` (make_agent raises a bug on that seed —
 checked in act, since make_agent has no seed); `spin` (CPU work per step, for the speed-up benchmark);
 `hold_gil` (a C loop of that many additions at the first step, which holds the GIL: ~1.3 s per 10^8; with
-`hold_flag`, only while the file it names exists).
+`hold_flag`, only while the file it names exists); `gate_file` with `gate_from_seed` (the cells of seeds from
+that one wait at their first step while the file exists: a test decides when they may go on, not the clock).
 Env config: `horizons` (list of time horizons, one instance each; default [10]).
 An agent of kind "llm" asks its model for each order quantity (one request per step, through the real SDK)
 and appends "start end" wall times of each request to the file named by its `log` param.
@@ -59,6 +60,9 @@ class OrderUpTo:
             raise ZeroDivisionError("a bug in the agent")
         if p.get("hold_gil") and t == 0 and (not p.get("hold_flag") or os.path.exists(p["hold_flag"])):
             sum(range(int(p["hold_gil"])))
+        if p.get("gate_file") and t == 0 and self.seed >= int(p.get("gate_from_seed", 0)):
+            while os.path.exists(p["gate_file"]):
+                time.sleep(0.02)
         spin = int(p.get("spin", 0))
         acc = 0
         for i in range(spin):
