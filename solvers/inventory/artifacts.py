@@ -20,15 +20,17 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import torch
 
 from core.errors import SpecError
-from solvers.inventory.dqn import DQNPolicy, q_network
 from solvers.inventory.montecarlo import PolicyEvaluation
 from solvers.inventory.spec import CapacityBasis, InventoryProblem, problem_from_table, table_from_problem
 from solvers.upload import JSON_HOOKS
+
+if TYPE_CHECKING:
+    from solvers.inventory.dqn import DQNPolicy
 
 CONFIG, WEIGHTS, RESULTS = "config.json", "dqn_weights.pth", "policy_evaluation_results.csv"
 _SS_NAME = re.compile(r"sS\((\d+),(\d+)\)")  # `SSPolicy.name`, e.g. sS(16,20)+cutoff
@@ -107,6 +109,8 @@ def write_artifacts(
     (out / CONFIG).write_text(json.dumps(config, indent=2) + "\n")
     weights = out / WEIGHTS
     if dqn is not None:
+        import torch  # only a trained DQN needs it: the Copilot's first paint does not pay its import
+
         torch.save(dqn.net.state_dict(), weights)
     elif weights.exists():
         weights.unlink()
@@ -225,6 +229,10 @@ def _load(weights: str, mtime: float, config_json: str) -> tuple[InventoryProble
         scale = math.nan
     if not (math.isfinite(scale) and scale > 0):
         raise SpecError("reward_scale", f"{CONFIG} needs a positive reward_scale; run the optimizer again")
+    import torch
+
+    from solvers.inventory.dqn import DQNPolicy, q_network
+
     net = q_network(dims["dqn_input_dim"], dims["action_dim"], dims["dqn_hidden"])
     try:  # weights_only: a crafted pickle cannot run code; anything but a matching state_dict is refused
         net.load_state_dict(torch.load(weights, map_location="cpu", weights_only=True))

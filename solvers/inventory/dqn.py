@@ -17,16 +17,19 @@ import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import torch
-from torch import nn
 
 from core.errors import SpecError
 from solvers.inventory.demand import sample_demand
 from solvers.inventory.montecarlo import Progress, check_simulation_size, demand_matrix, simulate_policy
 from solvers.inventory.period import counted_stock, cut_off, period
 from solvers.inventory.spec import InventoryProblem
+
+if TYPE_CHECKING:
+    import torch
+    from torch import nn
 
 REPORT_EVERY_S = 0.5
 """Between validations, training reports progress at most this often (the bar moves; results do not depend
@@ -100,6 +103,8 @@ def check_dqn_size(problem: InventoryProblem, config: DQNConfig) -> None:
 
 def q_network(input_dim: int, actions: int, hidden: int) -> nn.Sequential:
     """The Q-network: an MLP with two hidden ReLU layers."""
+    from torch import nn
+
     return nn.Sequential(
         nn.Linear(input_dim, hidden),
         nn.ReLU(),
@@ -138,6 +143,8 @@ def max_feasible(
 
 
 def _masked(q: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
+    import torch
+
     actions = torch.arange(q.shape[1])
     return torch.where(actions[None, :] <= top[:, None], q, torch.tensor(-torch.inf))
 
@@ -156,6 +163,8 @@ class DQNPolicy:
 
     def q_values(self, problem: InventoryProblem, t, on_hand: np.ndarray, pipeline: np.ndarray) -> np.ndarray:
         """Masked Q-values in cost units (negative expected cost to go); infeasible orders are -inf."""
+        import torch
+
         with torch.no_grad():
             q = self.net(torch.from_numpy(features(problem, t, on_hand, pipeline)))
             q = _masked(q, torch.from_numpy(max_feasible(problem, on_hand, pipeline, t)))
@@ -212,6 +221,9 @@ def train_dqn(
 ) -> DQNResult:
     """Train a DQN on the problem; returns the best checkpoint by validation cost. `should_stop` (checked
     every step) cancels training early; the result then says so in `stopped_by`."""
+    import torch
+    from torch import nn
+
     cfg = config or DQNConfig()
     check_dqn_size(problem, cfg)
     p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
