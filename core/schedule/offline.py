@@ -139,7 +139,7 @@ _THANKS = frozenset([
 _THANKS_FILLER = frozenset([
     "that", "this", "it", "you", "ok", "okay", "sounds", "looks", "for", "us", "me", "all", "set", "very", "much",
     "so", "really", "that's", "it's", "we're", "i'm", "just", "yes", "alright", "right", "then", "will", "we'll",
-    "be", "is", "a", "lot",
+    "be", "is", "a", "lot", "again",
 ])
 # fmt: on
 
@@ -364,7 +364,8 @@ _CONSENT = frozenset(["ok", "okay", "alright", "sure", "fine", "works", "work", 
 
 def _courtesy(low: str, offer: list[Call], memory: Memory, reasked: bool) -> Plan | None:
     """A reply of only thanks or exclamations to the agent's yes/no question is no consent: the question is put once
-    more, briefly, with the offer held; a second courtesy leaves the schedule as it stands and says so."""
+    more, briefly, with the offer held; a further courtesy leaves the schedule as it stands and says so (a later
+    'yes' still applies the offer)."""
     if not offer or not _accepts(low) or _CONSENT.intersection(_reply_words(low)):
         return None
     changes = " and ".join(
@@ -372,13 +373,13 @@ def _courtesy(low: str, offer: list[Call], memory: Memory, reasked: bool) -> Pla
         for name, a in offer
         if name == "fix_start_time"
     ) or "that change"
+    memory.reasked = True
     if reasked:
         return Plan(
-            reply=f"I'll take that as a no for now: I haven't put {changes}, and the schedule stays as it is. "
-            f"Say 'put {changes}' whenever you want it."
+            reply=f"I'll leave the schedule as it is for now: {changes} is not applied. Say 'yes' whenever you want it.",
+            offer=offer,
         )
-    memory.reasked = True
-    return Plan(reply=f"Just to be sure before I change anything: should I put {changes}? (yes / no)", offer=offer)
+    return Plan(reply=f"Just to be sure before I change anything: should I go ahead with {changes}? (yes / no)", offer=offer)
 
 
 def _unknown_reply(unknown: list[tuple[str, tuple[str, ...]]]) -> str:

@@ -64,7 +64,7 @@ def test_a_thanks_to_a_yes_no_question_asks_once_more(courtesy: str) -> None:
     agent = _offer()
     turn = agent.respond(courtesy)
     assert turn.tool_calls == [], turn.text
-    assert "should I put Everett MS at 7:50 AM" in turn.text
+    assert "should I go ahead with Everett MS at 7:50 AM?" in turn.text
     assert _edits(agent.respond("yes")) == [("Everett MS", "7:50 AM", "fix")]
 
 
@@ -73,7 +73,9 @@ def test_a_second_thanks_leaves_the_schedule_and_says_so() -> None:
     agent.respond("Thanks a lot")
     turn = agent.respond("Thank you so much!")
     assert turn.tool_calls == []
-    assert "stays as it is" in turn.text and "Everett MS at 7:50 AM" in turn.text
+    assert "leave the schedule as it is" in turn.text and "Everett MS at 7:50 AM is not applied" in turn.text
+    assert agent.respond("Thanks again").tool_calls == []
+    assert _edits(agent.respond("yes")) == [("Everett MS", "7:50 AM", "fix")]
 
 
 def test_agreement_to_a_yes_no_question_still_applies_it() -> None:
