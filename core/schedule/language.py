@@ -429,6 +429,43 @@ def without_described_times(text: str, district: District) -> str:
     return "".join(chars)
 
 
+_START_OR_ASK = _ASKING | frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens",
+                                      "earlier", "later", "early", "late"])  # fmt: skip
+_TIE_WORDS = 2
+_RELATIVE = frozenset(["that", "which", "who", "whose"])
+"""Words between a stretch's school (or its start) and a time that tie the time to something else ('students ride
+special buses that get in at 9:15', 'the crossing guards arrive at 9:10'): 'Lick at 9:15' binds it to Lick."""
+
+
+def without_tied_times(text: str, district: District) -> str:
+    """The lower-cased text with the times of other things blanked: a time that is no start option, in a stretch
+    (between sentence ends and commas) that neither asks nor says 'start', and that follows at least
+    `_TIE_WORDS` other words after the stretch's school or its beginning or after a relative pronoun ('the line
+    that reaches Galileo at 9:20'), when the rest of the message states a
+    start option ('Our students ride buses that get in at 9:15. Could Access start at 9:30?' keeps 9:30)."""
+    low = text.lower()
+    times = [(m.span, int(m.value)) for m in parse(low).mentions if m.kind is Kind.CLOCK]
+    options = set(district.start_times)
+    if not any(minutes in options for _, minutes in times):
+        return low
+    chars = list(low)
+    for start, end in _segments(low):
+        words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
+        inside = [(a, b) for (a, b), minutes in times if start <= a and b <= end and minutes not in options]
+        if not inside or words & _START_OR_ASK:
+            continue
+        outside = [m for (a, _), m in times if not start <= a < end]
+        if not any(m in options for m in outside):
+            continue
+        for a, b in inside:
+            anchor = max([start] + [start + m.end for m in mentions(low[start:a], district)])
+            between = low[anchor:a].split()
+            relative = _RELATIVE.intersection(low[start:a].split())  # 'the line that reaches Galileo at 9:20'
+            if relative or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
+                chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 _NAME_TAIL = frozenset(["middle", "high", "elementary", "school", "ms", "hs", "es", "pk", "k-8", "k8", "pre-k"])
 """Grade words a stakeholder may add after a school's name ('Everett Middle School', 'Balboa High')."""
 

@@ -133,13 +133,13 @@ def _reply_words(low: str) -> list[str]:
 _THANKS = frozenset([
     "good", "great", "perfect", "excellent", "fine", "works", "work", "wonderful", "nice", "thanks", "thank",
     "awesome", "lovely", "brilliant", "done", "cool", "fantastic", "super", "cheers", "ideal", "ok", "okay",
-    "alright",
+    "alright", "appreciated", "appreciate",
 ])
 """Words of approval or thanks: a reply made only of them (and `_THANKS_FILLER`) accepts the proposal."""
 _THANKS_FILLER = frozenset([
     "that", "this", "it", "you", "ok", "okay", "sounds", "looks", "for", "us", "me", "all", "set", "very", "much",
     "so", "really", "that's", "it's", "we're", "i'm", "just", "yes", "alright", "right", "then", "will", "we'll",
-    "be", "is",
+    "be", "is", "a", "lot", "again",
 ])
 # fmt: on
 
@@ -298,6 +298,12 @@ class Memory:
     """(school, time, 'fix'|'forbid') -> the user's terms for the last turn's calls ('later', 'after 8:00 AM')."""
     before: dict[str, str] = field(default_factory=dict)
     """The schedule when the turn's request was read: the 'before' of its read-back."""
+    request: str = ""
+    """The last clause that asked something of a school ('can it be earlier?'): what 'And Muir too, same thing.'
+    repeats for the schools it names."""
+    reasked: bool = False
+    """The last reply asked the offer's question again after a thanks ('Thanks!' is no yes): a second courtesy
+    leaves the schedule as it stands."""
     home: list[str] = field(default_factory=list)
     """The schools the stakeholder said are theirs ('I'm the principal at Lick', 'my kids go to Everett'): what
     'our school', 'my school' and 'we' mean in later messages."""
@@ -312,6 +318,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     memory = memory if memory is not None else Memory()
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
+    reasked, memory.reasked = memory.reasked, False
     memory.wording = {}
     text, cut = clean(text)
     if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
@@ -324,7 +331,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
         memory.pending = (low, [(name.lower(), close) for name, close in unknown if close])
         return Plan(reply=_unknown_reply(unknown))
     plan = _menu_answer(low, session, memory) if menu else None
-    plan = plan or _interpret(low, session, offer, memory)
+    plan = plan or _courtesy(low, offer, memory, reasked) or _interpret(low, session, offer, memory)
     if plan.reply == _clarify():
         memory.menu = menu + 1
         plan.reply = _clarify(menu + 1)
@@ -347,6 +354,32 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     if not plan.say:
         memory.menu = menu + 1
     return Plan(reply=" ".join(plan.say) or _clarify(menu + 1))
+
+
+_CONSENT = frozenset(["ok", "okay", "alright", "sure", "fine", "works", "work", "good", "great", "perfect", "done",
+                      "ideal", "yes", "right"])  # fmt: skip
+"""Words that agree to what was asked ('perfect, thanks', 'that works'); thanks and exclamations alone ('Thanks!',
+'Wonderful.', 'lovely') are courtesies, no yes to the agent's question."""
+
+
+def _courtesy(low: str, offer: list[Call], memory: Memory, reasked: bool) -> Plan | None:
+    """A reply of only thanks or exclamations to the agent's yes/no question is no consent: the question is put once
+    more, briefly, with the offer held; a further courtesy leaves the schedule as it stands and says so (a later
+    'yes' still applies the offer)."""
+    if not offer or not _accepts(low) or _CONSENT.intersection(_reply_words(low)):
+        return None
+    changes = " and ".join(
+        f"{a['school']} {'at' if a.get('type', 'fix') == 'fix' else 'not at'} {a['time']}"
+        for name, a in offer
+        if name == "fix_start_time"
+    ) or "that change"
+    memory.reasked = True
+    if reasked:
+        return Plan(
+            reply=f"I'll leave the schedule as it is for now: {changes} is not applied. Say 'yes' whenever you want it.",
+            offer=offer,
+        )
+    return Plan(reply=f"Just to be sure before I change anything: should I go ahead with {changes}? (yes / no)", offer=offer)
 
 
 def _unknown_reply(unknown: list[tuple[str, tuple[str, ...]]]) -> str:
@@ -656,10 +689,13 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     plain = lang.without_described_times(low, session.district)
     if plain != low and has_request(plain):  # 'starts at 9:30, could it be earlier?': 9:30 is no request
         low = plain
+    tied = lang.without_tied_times(low, session.district)
+    if tied != low and has_request(tied):  # 'buses that get in at 9:15. Could Access start at 9:30?'
+        low = tied
     plan = Plan()
     swapped = swap(low, session, plan)
     if not swapped:
-        parts = targets(lang.split_clauses(low), session, plan, memory.schools, memory.home)
+        parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
         memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
         lang.prime_intents([clause for clause, schools in parts if not schools])
         asked = _asks_about(low)
@@ -697,6 +733,25 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+_AGAIN = frozenset(["too", "also", "likewise", "same"])
+"""Words that carry the previous message's request to the schools a message names ('And Muir too, same thing.',
+'Same rule for Lawton.')."""
+
+
+_SPEAKER = frozenset(["i", "i'm", "my", "our", "we're", "we"])
+
+
+def _carried(parts: list[tuple[str, list[str]]], low: str, memory: Memory) -> list[tuple[str, list[str]]]:
+    """The previous message's request for the schools a message names when it asks nothing itself but says to
+    repeat it ('And Muir too, same thing.'); remembers the last request of this message for the next one."""
+    words = set(parse(low).words())
+    again = "same" in words or ((words & _AGAIN or "as well" in low) and not words & _SPEAKER)  # not 'I'm also at Cobb'
+    if memory.request and again and not any(has_request(t.replace("same", " ")) for t, _ in parts):
+        parts = [(memory.request if schools else text, schools) for text, schools in parts]
+    memory.request = next((t for t, schools in reversed(parts) if schools and has_request(t)), memory.request)
+    return parts
 
 
 _REVISION_WORDS = frozenset(

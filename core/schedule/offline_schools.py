@@ -381,7 +381,7 @@ def targets(
     which 'them' or a bare time ('No, 8:40 please.') refer to when this message names none before. `home`: the
     schools the stakeholder said are theirs (updated in place when this message says so), which 'our school',
     'my school' and 'we' mean; with none known, or 'it' with nothing before it, the agent asks which school."""
-    clauses = _comma_parts(clauses, session)
+    clauses = [_without_reason(clause) for clause in _comma_parts(clauses, session)]
     everyone = frozenset(s for clause in clauses for _, s in lang.mentioned_schools(clause, session.district))
     named = [_schools(clause, session, plan, everyone) for clause in clauses]
     out: list[tuple[str, list[str]]] = []
@@ -460,10 +460,40 @@ def targets(
                 (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
             )
             after = next((clauses[j] for j in range(i + 1, len(clauses)) if has_request(clauses[j])), None)
+            if _remark(clause, session) and any(s for _, s in out):
+                out.append((clause, []))  # 'Can it be earlier? Families with a kid at Cobb ...': Cobb is a reason
+                continue
             donor = before if (_repeats(clause) or after is None) else after
             text = donor or clause
         out.append((text, schools))
     return out
+
+
+_REASON_LEADS = ("so", "because", "since", "otherwise", "cause", "given")
+"""Words where a reason or purpose begins inside a clause ('8:40, so it lines up with the McCoppin buses')."""
+_REMARK_WORDS = 3
+"""Words besides school names that make a clause with no request a remark ('families with a kid at Cobb end up
+doing two drop-offs'), not a school-only clause that takes its neighbour's request ('and Lick')."""
+
+
+def _without_reason(clause: str) -> str:
+    """The clause without a reason or purpose that asks nothing ('8:40, so it lines up with the McCoppin buses' ->
+    '8:40'): a school named only there is no subject of the request."""
+    spaced = "".join(" " if ch in ",;:" or ch.isspace() else ch for ch in clause) + " "
+    cut = min((i for i in (spaced.find(f" {lead} ") for lead in _REASON_LEADS) if i > 0), default=-1)
+    if cut < 0 or has_request(clause[cut:]) or not has_request(clause[:cut]):
+        return clause
+    return clause[:cut].rstrip(" ,")
+
+
+def _remark(clause: str, session: ScheduleSession) -> bool:
+    """Whether a clause that asks nothing says something about its schools ('families with a kid at Cobb end up
+    doing two drop-offs') rather than only naming them ('and Lick'); a repeat ('Lick too') is no remark."""
+    rest = clause
+    for mention in reversed(lang.mentions(clause, session.district)):
+        rest = rest[: mention.start] + " " + rest[mention.end :]
+    words = [w for w in parse(rest).words() if w not in ("and", "or", "the", "please")]
+    return len(words) >= _REMARK_WORDS and not _repeats(clause) and not _elliptic(clause)
 
 
 def _schools(

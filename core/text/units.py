@@ -319,6 +319,26 @@ def _spoken_count(word: str) -> int | None:
     return int(value) if value.isdigit() and int(value) < 60 else None
 
 
+_NEXT_WORD_RE = re.compile(r"\s{1,3}([a-z][a-z'-]*)", re.IGNORECASE)
+_COUNTED_NOUNS = frozenset(["family", "signature", "petition", "vote", "parent", "teacher", "staff", "seat", "mile",
+                            "household", "member", "response", "complaint", "email", "call", "letter", "name"])
+_NOT_COUNTED_S = frozenset(["works", "sounds", "seems", "starts", "begins", "suits", "fits", "looks", "helps", "makes",
+                            "gives", "means", "does", "goes", "thanks", "always", "is", "was", "has", "its", "this",
+                            "plus", "yes", "as", "us", "instead"])  # fmt: skip
+
+
+def _counts_after(text: str, end: int) -> bool:
+    """Whether the word after a compact number makes it a count ('120 signatures', '145 families', '115 parent
+    volunteers'): a counted noun or a plural, not a verb ('930 works for us')."""
+    m = _NEXT_WORD_RE.match(text, end)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    return word in _COUNTED_NOUNS or (
+        len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "'s")) and word not in _NOT_COUNTED_S
+    )
+
+
 def _spoken_times(text: str) -> list[tuple[int, int, int, str]]:
     """(start, end, hour, minute, suffix) of times said or typed without a colon: see `clock_times`."""
     out = []
@@ -355,6 +375,8 @@ def _spoken_times(text: str) -> list[tuple[int, int, int, str]]:
                     continue
                 if _AMOUNT_BEFORE_RE.search(text, max(0, start - 16), start):
                     continue  # 'under 10.25', 'at most 9.30': a limit's amount, not a time
+                if kind == "compact" and not suffix and m.group(0)[:1].isdigit() and _counts_after(text, m.end()):
+                    continue  # 'we got 120 signatures': a count, not 1:20
             if minute is None:
                 continue
             out.append((start, m.end(), hour, minute, suffix))
