@@ -6,7 +6,7 @@ import streamlit as st
 from core.errors import OrcaError
 from core.experiments import background
 from core.experiments.charts import mean_ci_figure
-from core.experiments.report import archive, build_report, markdown_table, to_markdown
+from core.experiments.report import PRICE_NOTE, archive, build_report, markdown_table, to_markdown
 from core.llm.prices import format_cost
 from core.store import Store
 from core.ui import (
@@ -179,7 +179,8 @@ with guard():
         st.caption(
             f"{total.input_tokens:,} input and {total.output_tokens:,} output tokens, "
             f"{format_cost(report.total_cost)} at list price (the price table, `data/llm_prices.toml`; a reply "
-            "served from the cache is counted as if sent; *price unknown* means the model has no price, not free)."
+            "served from the cache is counted as if sent; *price unknown* means the model has no price, not free). "
+            + PRICE_NOTE
         )
         st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs",
                      column_config=number_columns(report.costs))  # fmt: skip

@@ -1,10 +1,12 @@
 """Money in experiments: the cost of a finished cell, the `--budget` guard, and the `--dry-run` estimate.
 
 A cell's tokens are those its run recorded (per column the larger of the transitions' and the steps' sums, as
-`Store.run_tokens` reads them back), priced with the price table (`core.llm.prices`). The budget counts what
-the cells finished in this driver call cost at list price (a reply served from the cache is counted as if sent:
-the guard errs on the side of stopping). An estimate asks each LLM agent's adapter for `llm_calls(agent,
-env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown". Adapters
+`Store.run_tokens` reads them back), priced with the price table (`core.llm.prices`): where the cell's metrics
+split them by agent-side role (the adapter's `AGENT_ROLES`), each role's at its own model ("per role"), else
+at the dearest agent-side model ("upper bound (roles)"); environment-side roles (`ENV_ROLES`) at theirs. The
+budget counts what the cells finished in this driver call cost at list price, by the same rule (a reply
+served from the cache costs nothing, see `Budget`). An estimate asks each LLM agent's adapter for
+`llm_calls(agent, env_config, max_steps) -> CallEstimate` per cell; an adapter without it leaves the calls "unknown". Adapters
 build the requests a cell would send with `DryRunModel` (a `ChatModel` that sends nothing, answers an assumed
 reply and counts each request's tokens), so no prompt length is guessed.
 """
@@ -58,6 +60,18 @@ def env_roles(adapter: object) -> tuple[str, ...]:
     return tuple(getattr(adapter, "ENV_ROLES", ()) or ())
 
 
+def agent_roles(adapter: object) -> tuple[str, ...]:
+    """The adapter's agent-side roles whose tokens its cells record apart (`AGENT_ROLES`: the metrics
+    `<role>_input_tokens`/`<role>_output_tokens`, part of the run's tokens), so each is priced at its own model."""
+    return tuple(getattr(adapter, "AGENT_ROLES", ()) or ())
+
+
+def role_defaults(adapter: object) -> dict[str, str]:
+    """The adapter's `ROLE_DEFAULTS`: role -> the role whose model plays it when the spec names none (the
+    inventory lab's judge is the consultant's model), else the agent's own model."""
+    return dict(getattr(adapter, "ROLE_DEFAULTS", {}) or {})
+
+
 def role_models(spec: ExperimentSpec, adapter: object = None) -> dict[str, dict[str, RoleModel]]:
     """Per agent, the model of each role: the roles the spec's `[env]` names by the adapter's alias (its optional
     `env_roles(env_config)`, e.g. the inventory lab's `[env] imitator = "provider:model"`), then the agent's
@@ -77,7 +91,7 @@ def agent_models(agent: AgentSpec, exclude: tuple[str, ...] = ()) -> list[tuple[
 
 def agent_cost(agent: AgentSpec, usage: Usage, prices: PriceTable, exclude: tuple[str, ...] = ()) -> float | None:
     """USD of `usage` by `agent`: 0 without an LLM; None when one of its models has no price; with several
-    models (roles) the cost at the dearest one, an upper bound, since a run's tokens are not split by role.
+    models (roles) the cost at the dearest one, an upper bound (for tokens the cell does not split by role).
     `exclude`: environment-side roles, which are priced on their own (`cell_cost`)."""
     costs = [prices.cost(p, m, usage) for p, m in agent_models(agent, exclude)]
     if not costs:
@@ -99,24 +113,64 @@ def role_usage(metrics: Any, role: str) -> Usage:
     return Usage(number(f"{role}_input_tokens"), number(f"{role}_output_tokens"))
 
 
+PER_ROLE = "per role"
+UPPER_BOUND = "upper bound (roles)"
+
+
 @dataclass(frozen=True)
 class CellCost:
     """A cell's tokens (every role) and USD (None: a model without a price); `roles` is the tokens of each
-    environment-side role that used any."""
+    environment-side role that used any, `agent_roles` those of each agent-side role the cell records apart.
+    `basis`: how the agent side was priced — `PER_ROLE` (each recorded role at its own model, more than one
+    model), "listed" (the split, all on one model), `UPPER_BOUND` (no split: at the dearest agent-side model),
+    or "" (no split, at most one agent-side model)."""
 
     usage: Usage
     cost_usd: float | None
     roles: dict[str, Usage]
+    agent_roles: dict[str, Usage] = field(default_factory=dict)
+    basis: str = ""
 
 
-def env_role_model(agent: AgentSpec, models: dict[str, RoleModel], role: str) -> RoleModel | None:
-    """The model playing environment-side `role` for `agent`: its role (or the `[env]` alias), else the agent's
-    own model (a lab whose LLM imitator is the treatment's model); None when nothing names one."""
+def env_role_model(
+    agent: AgentSpec, models: dict[str, RoleModel], role: str, defaults: Mapping[str, str] | None = None
+) -> RoleModel | None:
+    """The model playing `role` for `agent`: its role (or the `[env]` alias), else that of the role `defaults`
+    names for it (followed in turn), else the agent's own model (a lab whose LLM imitator is the treatment's
+    model); None when nothing names one."""
+    seen: set[str] = set()
+    while role not in models and role in (defaults or {}) and role not in seen:
+        seen.add(role)
+        role = (defaults or {})[role]
     if role in models:
         return models[role]
     if agent.kind == "llm":
         return RoleModel(str(agent.provider), str(agent.model))
     return None
+
+
+def recorded_split(metrics: Any, roles: tuple[str, ...]) -> bool:
+    """Whether a cell's metrics record the tokens of any of the agent-side `roles` (a finite
+    `<role>_input_tokens` and `<role>_output_tokens`); a role with no such metrics then used none."""
+
+    def finite(key: str) -> bool:
+        try:
+            return math.isfinite(float((metrics or {})[key]))
+        except (KeyError, TypeError, ValueError):
+            return False
+
+    return any(finite(f"{r}_input_tokens") and finite(f"{r}_output_tokens") for r in roles)
+
+
+def _role_cost(model: RoleModel | None, tokens: Usage, prices: PriceTable) -> float | None:
+    """USD of `tokens` at `model` (offline or no tokens: 0; no model or no price: None)."""
+    if not (tokens.input_tokens or tokens.output_tokens) or (model is not None and model.offline):
+        return 0.0
+    return None if model is None else prices.cost(model.provider, model.model, tokens)
+
+
+def _add(cost: float | None, part: float | None) -> float | None:
+    return None if cost is None or part is None else cost + part
 
 
 def cell_cost(
@@ -127,11 +181,34 @@ def cell_cost(
     *,
     roles: tuple[str, ...] = (),
     models: dict[str, RoleModel] | None = None,
+    agent_side: tuple[str, ...] = (),
+    defaults: Mapping[str, str] | None = None,
 ) -> CellCost:
-    """The tokens and USD of one cell of `agent`: the run's tokens `usage` at the agent's own models
-    (`agent_cost`), plus each environment-side role's tokens (from `metrics`) at that role's model in `models`
-    (offline: $0; no model or no price: unknown)."""
-    cost = agent_cost(agent, usage, prices, roles)
+    """The tokens and USD of one cell of `agent`. The run's tokens `usage`: where `metrics` split them by the
+    agent-side roles `agent_side` (`recorded_split`), each role's tokens at that role's model (`env_role_model`
+    with `defaults`) and any rest of the run's tokens at the agent's models (`agent_cost`); else all of them by
+    `agent_cost` (at the dearest: an upper bound). Plus each environment-side role's tokens (from `metrics`) at
+    that role's model in `models` (offline: $0; no model or no price: unknown)."""
+    mine = dict(models or {})
+    split: dict[str, Usage] = {}
+    basis = UPPER_BOUND if len(agent_models(agent, roles)) > 1 else ""
+    if recorded_split(metrics, agent_side):
+        split = {r: role_usage(metrics, r) for r in agent_side}
+        split = {r: u for r, u in split.items() if u.input_tokens or u.output_tokens}
+        parts = Usage(sum(u.input_tokens for u in split.values()), sum(u.output_tokens for u in split.values()))
+        rest = Usage(max(0, usage.input_tokens - parts.input_tokens), max(0, usage.output_tokens - parts.output_tokens))
+        cost = agent_cost(agent, rest, prices, roles) if rest.input_tokens or rest.output_tokens else 0.0
+        played = {r: env_role_model(agent, mine, r, defaults) for r in agent_side}
+        for role, tokens in split.items():
+            cost = _add(cost, _role_cost(played[role], tokens, prices))
+        usage = parts + rest
+        llms = {(m.provider, m.model) for m in played.values() if m is not None and not m.offline}
+        if rest.input_tokens or rest.output_tokens:  # tokens the split does not account for: the agent's
+            llms |= set(agent_models(agent, roles))
+        if basis != UPPER_BOUND or not (rest.input_tokens or rest.output_tokens):
+            basis = PER_ROLE if len(llms) > 1 else "listed" if llms else ""
+    else:
+        cost = agent_cost(agent, usage, prices, roles)
     total = usage
     used: dict[str, Usage] = {}
     for role in roles:
@@ -140,10 +217,8 @@ def cell_cost(
             continue
         used[role] = tokens
         total = total + tokens
-        model = env_role_model(agent, dict(models or {}), role)
-        part = None if model is None else (0.0 if model.offline else prices.cost(model.provider, model.model, tokens))
-        cost = None if cost is None or part is None else cost + part
-    return CellCost(total, cost, used)
+        cost = _add(cost, _role_cost(env_role_model(agent, mine, role, defaults), tokens, prices))
+    return CellCost(total, cost, used, split, basis)
 
 
 def check_prices(
@@ -173,6 +248,7 @@ class Budget:
         self.models = role_models(spec, adapter)
         check_prices(spec, prices, "--budget", self.models)
         self.roles = env_roles(adapter)
+        self.agent_side, self.defaults = agent_roles(adapter), role_defaults(adapter)
         self.limit_usd = float(limit_usd)
         self.spec = spec
         self.prices = prices
@@ -188,8 +264,9 @@ class Budget:
         agent = self.spec.agent(agent_name)
         metrics = record.metrics if record is not None else {}
         full = cell_cost(
-            agent, record_usage(record), metrics, self.prices, roles=self.roles, models=self.models[agent_name]
-        ).cost_usd or 0.0
+            agent, record_usage(record), metrics, self.prices, roles=self.roles, models=self.models[agent_name],
+            agent_side=self.agent_side, defaults=self.defaults,
+        ).cost_usd or 0.0  # fmt: skip
         saved = sum(self.prices.cost(p, m, Usage(i, o)) or 0.0 for (p, m), (i, o) in (cached or {}).items())
         cost = max(0.0, full - saved)
         with self._lock:
@@ -263,7 +340,12 @@ class DryRunModel:
 
 
 def _guess_cost(
-    agent: AgentSpec, guess: CallEstimate, prices: PriceTable, roles: tuple[str, ...], models: dict[str, RoleModel]
+    agent: AgentSpec,
+    guess: CallEstimate,
+    prices: PriceTable,
+    roles: tuple[str, ...],
+    models: dict[str, RoleModel],
+    defaults: Mapping[str, str] | None = None,
 ) -> float | None:
     """USD of one cell's estimate: the environment-side roles' calls at their models, the rest at the agent's."""
     out = guess.output_tokens_per_call
@@ -272,7 +354,7 @@ def _guess_cost(
     side = Usage(guess.input_tokens - role_input, (guess.calls - role_calls) * out)
     cost = agent_cost(agent, side, prices, roles) if side.input_tokens or side.output_tokens else 0.0
     for role, (calls, tokens) in guess.roles.items():
-        model = env_role_model(agent, models, role)
+        model = env_role_model(agent, models, role, defaults)
         part = None if model is None else (0.0 if model.offline else prices.cost(model.provider, model.model, Usage(tokens, calls * out)))
         cost = None if cost is None or part is None else cost + part
     return cost
@@ -329,7 +411,7 @@ def estimate_cells(
             row["calls_upper_bound"] += bound
         row["input_tokens"] += guess.input_tokens
         row["output_tokens"] += guess.calls * guess.output_tokens_per_call
-        cost = _guess_cost(agent, guess, prices, roles, mine)
+        cost = _guess_cost(agent, guess, prices, roles, mine, role_defaults(adapter))
         if cost is None:
             row["cost_usd"] = None
             row["note"] = "price unknown"

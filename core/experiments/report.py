@@ -23,7 +23,16 @@ from typing import Any
 import pandas as pd
 
 from core.errors import SpecError, StoreError
-from core.experiments.costs import agent_models, cell_cost, env_roles, role_models
+from core.experiments.costs import (
+    PER_ROLE,
+    UPPER_BOUND,
+    agent_models,
+    agent_roles,
+    cell_cost,
+    env_roles,
+    role_defaults,
+    role_models,
+)
 from core.experiments.spec import ExperimentSpec, from_dict, load_adapter
 from core.experiments.stats import paired_table, summary_table
 from core.llm.prices import UNKNOWN, PriceTable, format_cost, load_prices
@@ -132,24 +141,39 @@ def _adapter(spec: ExperimentSpec) -> object:
         return None
 
 
+PRICE_NOTE = (
+    'price "per role": each agent-side role\'s recorded tokens at its own model; "upper bound (roles)": the cell '
+    "does not split the agent's tokens by role, so they are priced at its dearest model."
+)
+"""What the `price` labels of the cost tables mean (the report and the Experiments page say it)."""
+PRICE_ORDER = (UNKNOWN, UPPER_BOUND, PER_ROLE, "listed", "offline")
+"""An agent's `price` label is the first of these that one of its cells has."""
+
+
+def _usages(used: dict[str, Usage]) -> str:
+    return "; ".join(f"{r}: {u.input_tokens} in / {u.output_tokens} out" for r, u in used.items())
+
+
 def cost_tables(
     store: Store, spec: ExperimentSpec, cells: pd.DataFrame, prices: PriceTable
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Tokens and USD per agent and per cell (every cell that has a run, done or failed): the run's tokens at
-    the agent's models plus each environment-side role's tokens (its metrics) at that role's model
-    (`core.experiments.costs.cell_cost`)."""
+    the agent's models — split by agent-side role where the cell records it (each role at its own model, price
+    "per role"), else at the dearest ("upper bound (roles)") — plus each environment-side role's tokens (its
+    metrics) at that role's model (`core.experiments.costs.cell_cost`)."""
     adapter = _adapter(spec)
     roles, models = env_roles(adapter), role_models(spec, adapter)
+    side, defaults = agent_roles(adapter), role_defaults(adapter)
     ran = cells[cells["run_id"].notna()]
     tokens = store.run_tokens(ran["run_id"].tolist()).set_index("run_id") if not ran.empty else pd.DataFrame()
     rows = []
 
     def kind_of(agent: Any) -> str:
-        side = agent_models(agent, roles)
+        side_models = agent_models(agent, roles)
         named = [m for r, m in models[agent.name].items() if r in roles and not m.offline]
-        if not side and not named:
+        if not side_models and not named:
             return "offline"
-        return "upper bound (roles)" if len(side) > 1 else "listed"
+        return UPPER_BOUND if len(side_models) > 1 else "listed"
 
     for cell in ran.itertuples():
         agent = spec.agent(cell.agent)
@@ -157,8 +181,15 @@ def cost_tables(
             int(tokens.at[cell.run_id, "input_tokens"]) if cell.run_id in tokens.index else 0,
             int(tokens.at[cell.run_id, "output_tokens"]) if cell.run_id in tokens.index else 0,
         )
-        metrics = {c: getattr(cell, c, 0) for r in roles for c in (f"{r}_input_tokens", f"{r}_output_tokens")}
-        cost = cell_cost(agent, used, metrics, prices, roles=roles, models=models[agent.name])
+        metrics = {
+            c: getattr(cell, c)
+            for r in (*roles, *side)
+            for c in (f"{r}_input_tokens", f"{r}_output_tokens")
+            if hasattr(cell, c)
+        }
+        cost = cell_cost(
+            agent, used, metrics, prices, roles=roles, models=models[agent.name], agent_side=side, defaults=defaults
+        )
         rows.append(
             {
                 "cell_key": cell.cell_key,
@@ -168,21 +199,24 @@ def cost_tables(
                 "input_tokens": cost.usage.input_tokens,
                 "output_tokens": cost.usage.output_tokens,
                 "cost_usd": float("nan") if cost.cost_usd is None else cost.cost_usd,
-                "price": UNKNOWN if cost.cost_usd is None else kind_of(agent),
-                "role_tokens": "; ".join(f"{r}: {u.input_tokens} in / {u.output_tokens} out" for r, u in cost.roles.items()),
+                "price": UNKNOWN if cost.cost_usd is None else (cost.basis or kind_of(agent)),
+                "role_tokens": _usages(cost.roles),
+                "agent_role_tokens": _usages(cost.agent_roles),
             }
         )
     per_cell = pd.DataFrame(
         rows,
         columns=[
             "cell_key", "agent", "status", "run_id", "input_tokens", "output_tokens", "cost_usd", "price",
-            "role_tokens",
+            "role_tokens", "agent_role_tokens",
         ],
     )  # fmt: skip
     per_agent = []
     for agent in spec.agents:
         mine = per_cell[per_cell["agent"] == agent.name]
         unknown = bool((mine["price"] == UNKNOWN).any())
+        labels = set(mine["price"])
+        price = next((p for p in PRICE_ORDER if p in labels), kind_of(agent))
         per_agent.append(
             {
                 "agent": agent.name,
@@ -192,10 +226,20 @@ def cost_tables(
                 "input_tokens": int(mine["input_tokens"].sum()),
                 "output_tokens": int(mine["output_tokens"].sum()),
                 "cost_usd": float("nan") if unknown else float(mine["cost_usd"].sum()),
-                "price": UNKNOWN if unknown else kind_of(agent),
+                "price": price,
             }
         )
     return pd.DataFrame(per_agent), per_cell
+
+
+def experiment_costs(
+    store: Store, experiment_id: str, prices: PriceTable | None = None
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The `costs` (per agent) and `cell_costs` (per cell) tables of stored experiment `experiment_id`, as its
+    report has them (`cost_tables`; default prices: the price table file), for a lab's own report."""
+    spec = from_dict(store.get_experiment(experiment_id)["spec"])
+    cells = cell_frame(store, experiment_id)
+    return cost_tables(store, spec, cells, prices if prices is not None else load_prices())
 
 
 def build_report(
@@ -348,7 +392,7 @@ def to_markdown(report: ExperimentReport) -> str:
         "",
         f"Experiment: {total.input_tokens:,} input and {total.output_tokens:,} output tokens, "
         f"{format_cost(report.total_cost)} at list price (`data/llm_prices.toml`; a reply served from the cache "
-        'is counted as if sent; "price unknown" means the model is not in the price table, not free).',
+        f'is counted as if sent; "price unknown" means the model is not in the price table, not free). {PRICE_NOTE}',
         "",
         markdown_table(report.costs),
     ]

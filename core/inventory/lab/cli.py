@@ -10,6 +10,7 @@ saved `lab.json`. Each prints one JSON object.
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 from typing import Any
 
@@ -75,10 +76,20 @@ def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     engine = make_engine(args.engine, workers=config.workers, address=args.address)
     roles = dict(args.role or [])
     result = run_lab(config, settings, scenarios=scenarios, store=store, engine=engine, roles=roles)
-    paths = write_report(result, args.out)
+    costs = None
+    if store is not None and result.experiment_id:  # the experiment report's $ (each role at its own model)
+        from core.experiments.report import experiment_costs
+
+        costs = experiment_costs(store, result.experiment_id)[0]
+    paths = write_report(result, args.out, costs)
     out = summary(result)
     if store is not None:
         out["experiment_id"] = result.experiment_id
+    if costs is not None:
+        out["costs"] = [
+            {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in row.items()}
+            for row in costs.to_dict("records")
+        ]
     out["files"] = {k: str(v) for k, v in paths.items()}
     if store is not None:
         out["run_id"] = record(store, result)

@@ -239,6 +239,8 @@ class RuleAgent:
 
 
 LAB_ROLES = ("copilot", "judge")  # the agent's side
+AGENT_ROLES = LAB_ROLES  # recorded apart (`copilot_*`/`judge_*` metrics): each priced at its own model
+ROLE_DEFAULTS = {"judge": "copilot"}  # an unnamed judge judges on the consultant's model
 ENV_ROLES = ("imitator",)  # the environment's side (make_env); tokens in the cell's metrics
 ROLES = LAB_ROLES + ENV_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
 

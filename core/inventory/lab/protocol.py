@@ -234,9 +234,10 @@ def check_agents(agents: list[dict[str, Any]], env: dict[str, Any]) -> None:
 
 
 
-AGENT_ROLES = ("copilot", "judge")
+AGENT_ROLES = ("copilot", "judge")  # recorded apart (`copilot_*`/`judge_*`): each priced at its own model
 ENV_ROLES = ("imitator",)  # the manager: its tokens are the cell's metrics (core.experiments.costs)
 ROLES = AGENT_ROLES + ENV_ROLES
+ROLE_DEFAULTS = {"judge": "copilot", "imitator": "copilot"}  # an unnamed judge or LLM imitator: the consultant's model
 
 
 def make_agent(

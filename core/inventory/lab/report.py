@@ -266,7 +266,9 @@ def switch_notes(cfg: Any) -> list[str]:
     ]
 
 
-def render_markdown(result: LabResult) -> str:
+def render_markdown(result: LabResult, costs: Any = None) -> str:
+    """The lab's report.md; `costs`: the experiment's `costs` table (`core.experiments.report.experiment_costs`),
+    shown as "Tokens and cost" when given (the same $ as `experiment report`)."""
     cfg = result.config
     records = result.records
     ran = sorted({t for r in records for t in r.outcomes})
@@ -373,6 +375,24 @@ def render_markdown(result: LabResult) -> str:
             lines.append(
                 f"| {u['treatment']} | {u['role']} | {_played_by(roles, u['treatment'], u['role'])} | "
                 f"{u['trials']} | {u['input_tokens']:,} | {u['output_tokens']:,} |"
+            )
+    if costs is not None and len(costs):
+        lines += [
+            "",
+            "## Tokens and cost",
+            "",
+            "Per treatment at list price (`data/llm_prices.toml`), as `experiment report` gives it: each role's "
+            'tokens at its own model (price "per role" or "listed"), the imitator\'s at its own; "price unknown": '
+            "a model missing from the price table.",
+            "",
+            "| Treatment | Cells | Input tokens | Output tokens | USD | Price |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in costs.to_dict("records"):
+            usd = row["cost_usd"]
+            lines.append(
+                f"| {row['agent']} | {row['cells']} | {int(row['input_tokens']):,} | {int(row['output_tokens']):,} | "
+                f"{'price unknown' if not math.isfinite(usd) else f'${usd:,.4f}'} | {row['price']} |"
             )
     y = "B" if "B" in ran else "rule:newsvendor_base_stock"
     quart = quartiles(records, "A", y) if "A" in ran else []
@@ -587,12 +607,13 @@ def summary(result: LabResult) -> dict[str, Any]:
     }
 
 
-def write_report(result: LabResult, out_dir: str | Path) -> dict[str, Path]:
-    """report.md, results.csv, charts.html and lab.json (every record, transcripts included)."""
+def write_report(result: LabResult, out_dir: str | Path, costs: Any = None) -> dict[str, Path]:
+    """report.md (with `costs`, the experiment's cost table, when given), results.csv, charts.html and lab.json
+    (every record, transcripts included)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     files = {
-        "report.md": render_markdown(result),
+        "report.md": render_markdown(result, costs),
         "results.csv": results_csv(result),
         "lab.json": json.dumps(
             {

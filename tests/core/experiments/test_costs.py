@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from core.experiments.costs import PER_ROLE, UPPER_BOUND, cell_cost
 from core.experiments.driver import run_experiment
 from core.experiments.engines import LocalEngine
 from core.experiments.report import build_report, to_markdown
+from core.experiments.spec import AgentSpec
 from core.llm.prices import parse_prices
+from core.llm.roles import RoleModel
+from core.llm.types import Usage
 from core.store import Store
 from tests.core.experiments.conftest import toy_spec
 
@@ -94,3 +98,70 @@ def test_the_estimate_sums_upper_bounds_and_says_the_assumption() -> None:
     assert model.calls == 1 and model.input_tokens == 10 + 20 + estimate_tokens(
         '{"name": "end_today", "description": "End the day.", "parameters": {"type": "object", "properties": {}}}'
     )
+
+
+# Per-role pricing of the agent's side (issue 30): three models at hand-checkable prices (USD per million tokens)
+ROLE_PRICES = parse_prices(
+    '[openai]\n"cheap" = { input = 1, output = 2 }\n"mid" = { input = 3, output = 15 }\n'
+    '[anthropic]\n"dear" = { input = 10, output = 50 }\n'
+)
+SPLIT = {"copilot_input_tokens": 1000.0, "copilot_output_tokens": 200.0,
+         "judge_input_tokens": 400.0, "judge_output_tokens": 10.0}  # fmt: skip
+
+
+def _agent(roles: dict[str, str]) -> AgentSpec:
+    spec = toy_spec(agents=[{"name": "x", "kind": "llm", "provider": "openai", "model": "cheap", "roles": roles}])
+    return spec.agent("x")
+
+
+def _models(agent: AgentSpec) -> dict[str, RoleModel]:
+    return dict(agent.roles)
+
+
+def test_two_agent_side_roles_on_two_models_are_each_priced_at_their_own() -> None:
+    agent = _agent({"copilot": "openai:mid", "judge": "anthropic:dear"})
+    cost = cell_cost(
+        agent, Usage(1400, 210), SPLIT, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge")
+    )
+    # copilot 1,000 in / 200 out at mid (3, 15) + judge 400 in / 10 out at dear (10, 50)
+    assert cost.cost_usd == pytest.approx((1000 * 3 + 200 * 15) / 1e6 + (400 * 10 + 10 * 50) / 1e6)  # 0.0105
+    assert cost.basis == PER_ROLE
+    assert cost.agent_roles == {"copilot": Usage(1000, 200), "judge": Usage(400, 10)}
+    assert (cost.usage.input_tokens, cost.usage.output_tokens) == (1400, 210)
+
+
+def test_without_the_split_the_agent_side_is_an_upper_bound_labelled_so() -> None:
+    agent = _agent({"copilot": "openai:mid", "judge": "anthropic:dear"})
+    cost = cell_cost(agent, Usage(1400, 210), {}, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge"))
+    assert cost.cost_usd == pytest.approx((1400 * 10 + 210 * 50) / 1e6)  # all at the dearest: 0.0245
+    assert cost.basis == UPPER_BOUND and cost.agent_roles == {}
+    # tokens the split does not account for (100 input) are priced at the dearest, and the cell says so
+    rest = cell_cost(
+        agent, Usage(1500, 210), SPLIT, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge")
+    )
+    assert rest.cost_usd == pytest.approx(0.0105 + 100 * 10 / 1e6) and rest.basis == UPPER_BOUND
+
+
+def test_an_unnamed_role_is_played_by_the_role_its_adapter_names() -> None:
+    agent = _agent({"copilot": "openai:mid"})  # the judge and the imitator are not named: the consultant's model
+    metrics = {**SPLIT, "imitator_input_tokens": 100.0, "imitator_output_tokens": 5.0}
+    cost = cell_cost(
+        agent, Usage(1400, 210), metrics, ROLE_PRICES, roles=("imitator",), models=_models(agent),
+        agent_side=("copilot", "judge"), defaults={"judge": "copilot", "imitator": "copilot"},
+    )  # fmt: skip
+    assert cost.cost_usd == pytest.approx((1400 * 3 + 210 * 15 + 100 * 3 + 5 * 15) / 1e6)
+    assert cost.basis == "listed" and cost.roles == {"imitator": Usage(100, 5)}
+    # without the adapter's default the judge would be the agent's own model (cheap)
+    plain = cell_cost(
+        agent, Usage(1400, 210), SPLIT, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge")
+    )
+    assert plain.cost_usd == pytest.approx((1000 * 3 + 200 * 15 + 400 * 1 + 10 * 2) / 1e6)
+    assert plain.basis == PER_ROLE
+
+
+def test_a_split_role_without_a_price_makes_the_cell_unknown() -> None:
+    agent = _agent({"copilot": "openai:mid", "judge": "openai:unlisted"})
+    cost = cell_cost(
+        agent, Usage(1400, 210), SPLIT, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge")
+    )
+    assert cost.cost_usd is None
