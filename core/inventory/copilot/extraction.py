@@ -301,7 +301,7 @@ class ExtractionAgent(ExtractionBase):
         if (
             found[0].multiplier == 1
             and count >= 2
-            and sizes[0] >= 2 * count
+            and sizes[0] >= 10 * count  # a crate of 24 for 6 crates is a size; 240 for 20 cases may be the total
             and sizes[0] % count == 0
             and not _PER_ONE & set(said.words())
         ):  # '240 bottles' after '20 cases': a case of 240, or 240 in all? asked, never multiplied silently
