@@ -973,6 +973,11 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         inner = _number_at(toks, words, j + 1)
         if inner is not None:  # '6 x 24'
             multiplier, j, unit = inner.value, inner.j, "item"
+    if (size_end := _size_to_one(s, j, kind is Kind.QUANTITY and multiplier == 1 and unit in (None, "item")
+                                 and (container is None or w in ITEM_WORDS or container in ("bag", "sack")))):
+        _add(s, Kind.QUANTITY, 1.0, start, size_end, unit="item", multiplier=value,
+             container=CONTAINERS[words[size_end - 1]], role="size")  # fmt: skip
+        return size_end
     per, j2 = _rate(s, j)
     if per is None and (unit is not None or container is not None) and j + 1 < n and words[j] == "of":
         k = j + 1
@@ -1021,6 +1026,30 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
 
 _HALF_OF = {unit: (smaller, float(amount)) for unit, (smaller, amount) in units._HALF_OF.items()}
 _GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
+
+
+def _size_to_one(s: _State, j: int, countable: bool) -> int | None:
+    """The end of '... to a crate' / '... in each box' after a count at `j` ('24 cans to a crate', '12 to a case',
+    '5 reams in each box', an unknown noun allowed between): the count is that container's size; else None."""
+    words, n = s.words, len(s.toks)
+    if not countable or j >= n:
+        return None
+    if words[j] not in ("to", "in") and j + 1 < n and s.toks[j].kind == "word" and words[j] not in _NOT_NOUN:
+        j += 1  # '5 reams to a box': the item word the vocabulary does not know
+    ok = (
+        j + 2 < n
+        and words[j] in ("to", "in")
+        and words[j + 1] in _ONE_CONTAINER
+        and words[j + 2] in CONTAINERS
+        and not _plural(words[j + 2])
+        and not (words[j] == "in" and CONTAINERS[words[j + 2]] == "row")  # '3 times in a row'
+    )
+    return j + 3 if ok else None
+
+
+_NOT_NOUN = frozenset(["a", "an", "the", "per", "each", "every", "times", "or", "and", "of", "more", "less"])
+_ONE_CONTAINER = frozenset(["a", "an", "each", "every"])
+"""'to a crate', 'in each box': one container, whose size the number before it is."""
 """'80 units' are items with no container word; '24 bottles' keep 'bottle'."""
 
 

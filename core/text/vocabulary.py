@@ -97,7 +97,7 @@ ROLE_WORDS: dict[str, str] = {
                     "purchase_price"),
     **dict.fromkeys(["sell", "sells", "sold", "selling", "retail", "retails", "charge", "charges", "goes", "go",
                      "going", "went"], "sale_price"),
-    **dict.fromkeys(["lose", "loses", "lost", "losing", "loss"], "loss"),
+    **dict.fromkeys(["lose", "loses", "lost", "losing", "loss", "miss", "misses", "missed"], "loss"),
     **dict.fromkeys(["penalty", "stockout", "shortage", "backorder"], "penalty"),
     **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "setup"], "fee"),
     **dict.fromkeys(["holding", "storage", "store", "storing", "keep", "keeping"], "holding"),
@@ -118,7 +118,7 @@ NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buy
 count); with a currency sign they give the role anyway."""
 DURATION_ROLE_WORDS: dict[str, str] = {
     **dict.fromkeys(["last", "lasts", "fridge", "fresh", "spoil", "spoils", "expire", "expires", "shelf", "off",
-                     "stale", "perish", "perishes", "keeps", "rot", "rots"], "shelf_life"),
+                     "stale", "perish", "perishes", "keeps", "rot", "rots", "expiry", "expiration"], "shelf_life"),
     **dict.fromkeys(["takes", "take", "arrive", "arrives", "delivery", "deliver", "delivers", "lead", "ship",
                      "ships", "shipping", "comes", "come", "wait", "supplier", "turnaround", "get"], "lead_time"),
 }  # fmt: skip

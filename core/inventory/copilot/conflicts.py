@@ -298,6 +298,26 @@ def container_size(key: str, count: str, container: str) -> Conflict:
     )
 
 
+def size_or_total(key: str, count: float, container: str, said: float) -> Conflict:
+    """An answer to 'how many units does one case hold?' that is a whole multiple of the count ('240' after
+    '20 cases'): a case of 240, or 240 in all? Asked, never multiplied silently."""
+    plural = container + ("es" if container.endswith(("x", "s")) else "s")
+    n, c = format_number(said), format_number(count)
+    each = format_number(said / count)
+    product = format_number(count * said)
+    return Conflict(
+        "range",
+        (key,),
+        f"For the {LABELS[key]}: (A) {c} {plural} × {n} = {product} units ({n} in one {container}), or (B) {n} "
+        f"units in all ({each} to a {container}), or another number?",
+        (
+            Option("A", f"{product} units", (Cell(key, product, "units"),), ()),
+            Option("B", f"{n} units", (Cell(key, n, "units"),), ("in all", "total", "altogether")),
+        ),
+        (("old", product), ("new", n)),
+    )
+
+
 def count_basis(container: str, size: float, kind: str, as_said: str, as_items: str) -> Conflict:
     """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):
     which unit the owner plans in is not clear, so it is asked, never written in either unit."""

@@ -186,6 +186,8 @@ class ExtractionAgent(ExtractionBase):
         if had_conflict and not is_question(user_text):
             pending = self.table.conflicts[0]
             handled = self._resolve(pending, reading, notes, problems)
+            if not handled and pending.kind == "container_size":  # '24 to a case': a size the reading set aside
+                handled = self._sized(pending, user_text, notes, problems)
             if handled and (
                 pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
             ):
@@ -289,11 +291,23 @@ class ExtractionAgent(ExtractionBase):
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
         """The answer to 'how many units does one case hold?': the row is the count times that size."""
-        sizes = [m.amount for m in parse(text).of(Kind.QUANTITY) if m.amount > 0]
-        if not sizes:
+        said = parse(text)
+        found = [m for m in said.of(Kind.QUANTITY) if m.amount > 0]
+        if not found:
             return set()
+        sizes = [m.amount for m in found]
         data = dict(conflict.data)
         count, container, key = float(data["count"]), data["container"], conflict.keys[0]
+        if (
+            found[0].multiplier == 1
+            and count >= 2
+            and sizes[0] >= 10 * count  # a crate of 24 for 6 crates is a size; 240 for 20 cases may be the total
+            and sizes[0] % count == 0
+            and not _PER_ONE & set(said.words())
+        ):  # '240 bottles' after '20 cases': a case of 240, or 240 in all? asked, never multiplied silently
+            self.table.close(conflict)
+            self.table.open(cf.size_or_total(key, count, container, sizes[0]))
+            return {key}
         self.state.sizes[container] = sizes[0]
         total = format_number(count * sizes[0])
         self.table.close(conflict)
@@ -307,12 +321,18 @@ class ExtractionAgent(ExtractionBase):
         only in a container of known size ('about 49 boxes a week' after 'boxes of 100') makes that container
         the unit. A demand that mixes containers and items ('half a crate a day, give or take 3 jars'), or that
         states the container's size ('10 cases of 12 a month'; it is multiplied out), counts items."""
+        if self.table.is_defined("demand_distribution"):
+            return  # demand is written in its unit: a later statement never switches the table's unit
         words = said.words()
         for i in range(len(words) - 2):
-            if words[i : i + 2] == ("by", "the") and _SELLING & set(words[max(0, i - 2) : i]):
+            if (
+                words[i : i + 2] == ("by", "the")
+                and _SELLING & set(words[max(0, i - 2) : i])
+                and not plan_unit.THIRD & set(words[max(0, i - 4) : i])  # 'they sell by the case': the supplier
+            ):
                 self.state.counted_in = _singular(words[i + 2])
                 return
-        if self.state.counted_in is not None or self.table.is_defined("demand_distribution"):
+        if self.state.counted_in is not None:
             return
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
@@ -844,6 +864,8 @@ def unsure(text: str) -> bool:
 _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
 """Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
+_PER_ONE = frozenset({"each", "per", "one", "every", "holds", "to"})
+"""Words that say a size is per container ('24 each', '24 to a case'), not a total."""
 _SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
 """'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.inventory.nlu.extractors import is_bare_spread
 from core.text.mentions import Kind, Message
 from core.text.numbers import _read_number, format_number
 from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
 _SELL = frozenset({"sell", "selling", "sold"})
-_THIRD = frozenset(
+THIRD = frozenset(
     ["they", "he", "she", "wholesaler", "wholesalers", "supplier", "suppliers", "distributor", "distributors",
      "vendor", "vendors", "bakery", "farm", "factory", "brewery", "dairy", "manufacturer", "maker", "makers"]
 )  # fmt: skip
@@ -53,7 +54,7 @@ def stated(said: Message) -> PlanUnit | None:
             continue  # 'we sell them by the stem, in bunches of ten': the stem is the unit, named outright
         for i, w in enumerate(words):
             verb = (
-                _PLAN & set(words[max(0, i - 6) : i]) if not _THIRD & set(words[max(0, i - 9) : i]) else set()
+                _PLAN & set(words[max(0, i - 6) : i]) if not THIRD & set(words[max(0, i - 9) : i]) else set()
             )
             if CONTAINERS.get(w) in _PACKS and i + 2 < len(words) and words[i - 1 : i] == ["in"]:
                 size = _number(words, i + 2) if words[i + 1] == "of" and _SELL & verb else None
@@ -81,7 +82,17 @@ def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> 
     """Counts of the pack's contents ('about 120 sausages a day', '60 cans') said as counts of packs, each
     conversion read back in `notes` ('120 sausages ÷ 6 per pack = 20 packs')."""
     swaps: list[tuple[int, int, str]] = []
-    for m in said.of(Kind.QUANTITY):
+    noun_of_mean = ""  # the contents named by the last amount divided ('sausages')
+    for m in sorted(said.of(Kind.QUANTITY), key=lambda q: q.span):
+        if noun_of_mean and is_bare_spread(text, m):  # '60 sausages a day, give or take a dozen': sausages too
+            count = format_number(m.amount / unit.size)
+            notes.append(
+                f"give or take {format_number(m.amount)} {noun_of_mean} ÷ {format_number(unit.size)} "
+                f"per {unit.container} = {count} {unit.plural}"
+            )
+            swaps.append((m.span[0], m.span[1], count))
+            continue
+        noun_of_mean = ""
         if m.role == "size" or m.multiplier != 1 or m.container == unit.container:
             continue
         end = m.span[1]
@@ -95,6 +106,7 @@ def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> 
                 noun, end = word, end + text[end:].index(after[0]) + len(word)
         if not noun:
             continue
+        noun_of_mean = noun
         count = format_number(float(m.value) / unit.size)
         notes.append(
             f"{format_number(float(m.value))} {noun} ÷ {format_number(unit.size)} per {unit.container} "

@@ -287,7 +287,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing. `sizes`: container sizes stated earlier in the conversation ({'box': 24})."""
     text, notes = normalize(text, price_asked=expected in _COST_ROWS, sizes=sizes)
-    correction = is_correction(text) or any(n.startswith(_SETTLED) for n in notes)
+    correction = is_correction(text) and not _answers_no(text, expected) or any(n.startswith(_SETTLED) for n in notes)
     recall = recalls(text)
     findings: list[Finding] = []
     unclear: list[Unclear] = []
@@ -898,14 +898,35 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     agent remembers it: `sizes` of later messages)."""
     said = parse(text, sizes=sizes)
     swaps: list[tuple[tuple[int, int], str]] = []
-    for m in said.of(Kind.QUANTITY, live_only=False):
+    divided: tuple[str, float] | None = None  # the measure and size of the last amount divided out
+    taken_back: Mention | None = None  # a count of containers the user corrected, whose number follows bare
+    for m in sorted(said.of(Kind.QUANTITY, live_only=False), key=lambda q: q.span):
         each = sized_measure(m.unit or "", sizes or {})
+        pending, taken_back = taken_back, None  # only the number right after the correction replaces it
         if m.role != "size" and m.unit not in (None, "item") and each:  # '50 kilos' of 10 kilo bags = 5 bags
             count = format_number(float(m.value) / each)
             notes.append(f"{format_number(float(m.value))} {m.unit} ÷ {format_number(each)} {m.unit} each = {count} units")
             swaps.append((m.span, f"{count} units" + (f" per {m.period}" if m.period else "")))
+            divided = (m.unit or "", each)
+        elif pending and m.live and _bare_count(m):  # '4 crates a week, no sorry, 3.5': 3.5 crates
+            total = format_number(float(m.value) * pending.multiplier)
+            notes.append(
+                f"{format_number(float(m.value))} {_plural_of(pending.container or '', float(m.value))} × "
+                f"{format_number(pending.multiplier)} = {total} units"
+            )
+            swaps.append((m.span, total))
+        elif divided and is_bare_spread(text, m):  # '400 litres a day, give or take 160': 160 litres too
+            count = format_number(m.amount / divided[1])
+            notes.append(
+                f"give or take {format_number(m.amount)} {divided[0]} ÷ {format_number(divided[1])} "
+                f"{divided[0]} each = {count} units"
+            )
+            swaps.append((m.span, count))
         elif m.role == "size" and m.unit not in (None, "item"):  # 'the 10 kilo bags' -> 'the bags'
             swaps.append((m.span, m.text.split()[-1]))
+        elif m.role == "size" and m.text.lower().split()[-3:-1] in (["to", "a"], ["in", "a"], ["in", "each"],
+                                                                   ["to", "each"], ["in", "every"], ["to", "an"]):
+            swaps.append((m.span, ""))  # '24 cans to a crate', '5 reams in each box': the whole size goes
         elif m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
             swaps.append((m.span, " ".join([*m.text.split()[:2], "several"])))
         elif m.container and m.multiplier > 1 and not m.whole_business:
@@ -916,6 +937,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             count = format_number(float(m.value))
             notes.append(f"{count} {_plural_of(m.container, float(m.value))} × {format_number(m.multiplier)} = {total} {items}")
             period = f" per {m.period}" if m.period else ""
+            taken_back = m if m.scope & Scope.CORRECTED else None
             bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
             swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
@@ -929,6 +951,33 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+_YES_NO_ROWS = frozenset({"perishability"})
+
+
+def _answers_no(text: str, expected: str | None) -> bool:
+    """'no, they have a two-year expiry' to 'do the items spoil?': the 'no' answers the question asked, it takes
+    back nothing (a span after it is never a correction of a filled row)."""
+    if expected not in _YES_NO_ROWS:
+        return False
+    answers = sorted(parse(text).of(Kind.ANSWER), key=lambda m: m.span)
+    return bool(answers) and answers[0].value == "no" and answers[0].clause == 0
+
+
+def _bare_count(m: Mention) -> bool:
+    """A number said alone: no unit, container, rate or role ('3.5', not '3 cans' nor '3 a day')."""
+    return m.unit is None and m.container is None and m.multiplier == 1 and m.role is None and not m.per
+
+
+_SPREAD_MARKERS = ("give or take", "plus or minus", "±", "+/-", "+-")
+
+
+def is_bare_spread(text: str, m: Mention) -> bool:
+    """A spread said as a bare number right after its marker ('..., give or take 160', 'plus or minus a dozen'):
+    it counts in the unit of the mean before it, so a conversion of the mean applies to it too."""
+    dozens = m.container == "dozen" and m.unit in (None, "item") and m.role is None and not m.per  # 'a dozen'
+    return (_bare_count(m) or dozens) and text[: m.span[0]].lower().rstrip(" ,:").endswith(_SPREAD_MARKERS)
 
 
 _MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462}
