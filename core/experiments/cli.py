@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,10 @@ def _spec(target: str, db: str) -> ExperimentSpec:
 
 
 def _run(args: argparse.Namespace) -> dict[str, Any]:
+    if threading.current_thread() is threading.main_thread():
+        # Ctrl-C (and the Experiments page's Stop, a SIGINT) must stop the run even when the parent ignored SIGINT
+        # (nohup, a test runner): an ignored SIGINT is inherited, and Python then installs no KeyboardInterrupt.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     spec = with_roles(_spec(args.spec, args.db), dict(args.role or []))
     if args.dry_run:
         return {"dry_run": True, "name": spec.name, **estimate(spec, Store(args.db))}

@@ -90,3 +90,15 @@ def test_is_live_from_this_process_or_the_stored_status(monkeypatch, tmp_path: P
     assert not background.is_live("e1", "stopped") and not background.is_live("e1", "stalled")
     assert background.is_live("e1", "running") and background.is_live("unknown", "running")
     assert not background.is_live("unknown", "done")
+
+
+def test_stop_works_when_the_parent_ignores_sigint(store_path: Path, tmp_path: Path) -> None:
+    """A driver started from a process that ignores SIGINT (nohup, a test runner) inherits the ignored signal;
+    the driver restores it, so Stop still stops (this failed in the full suite before)."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        test_stop_leaves_whole_cells_and_a_rerun_finishes(store_path, tmp_path)
+    finally:
+        signal.signal(signal.SIGINT, previous)
