@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from core.inventory.copilot.extraction import ExtractionAgent
+from core.inventory.copilot.turn import CopilotTurn
 
 
 def check_dialogue(turns: Sequence[str], expected: Mapping[str, str | None], action: str) -> None:
@@ -20,3 +21,19 @@ def check_dialogue(turns: Sequence[str], expected: Mapping[str, str | None], act
     assert turn.action == action, turn.assistant
     if len(expected) == 12:
         assert all(row["status"] == "defined" for row in turn.table.values())
+
+
+def talk(*texts: str, asked: str | None = None) -> tuple[ExtractionAgent, CopilotTurn]:
+    """A fresh offline agent; every message but the last is sent as is, the last one answers the row `asked`
+    (None: whatever the agent asked last)."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    for text in texts[:-1]:
+        agent.respond(text)
+    agent.state.asked = asked
+    return agent, agent.respond(texts[-1])
+
+
+def table_values(turn: CopilotTurn) -> dict[str, str]:
+    """The filled rows of a turn's table: key -> value."""
+    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}

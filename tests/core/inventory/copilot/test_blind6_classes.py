@@ -9,24 +9,8 @@ from __future__ import annotations
 import pytest
 
 from core.inventory.copilot.extraction import ExtractionAgent
-from core.inventory.copilot.turn import CopilotTurn
-
-
-def _talk(*texts: str, asked: str | None = None) -> tuple[ExtractionAgent, CopilotTurn]:
-    """A fresh agent; every message but the last is sent as is, the last one answers `asked`."""
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts[:-1]:
-        turn = agent.respond(text)
-    agent.state.asked = asked
-    turn = agent.respond(texts[-1])
-    return agent, turn
-
-
-def _values(turn: CopilotTurn) -> dict[str, str]:
-    return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
-
+from tests.support.extraction_dialogues import table_values as _values
+from tests.support.extraction_dialogues import talk as _talk
 
 # ---------------------------------------------------------------- 1. a bare spread after a converted mean
 
