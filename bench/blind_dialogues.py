@@ -14,7 +14,9 @@ Users are written by someone who never saw the code or the phrase banks (`bench/
 - **School Scheduling.** Each stakeholder's messages go to a fresh agent, one per turn; after each turn the
   schedule is checked against the written effect (`later`, `earlier`, `at`, `not_before`, `not_after`,
   `accept`, `unknown`, `none`, `ask`). Also counted: invented conflicts (a which-time question after a message
-  with fewer than two clock times) and opposite effects (a school moved the other way).
+  with fewer than two clock times), opposite effects (a school moved the other way; for `at`, moved further
+  from the asked time or across it) and unrequested moves (a school moved on a turn whose effect is `accept`,
+  `none`, `unknown` or `ask`).
 
 Run: .venv/bin/python bench/blind_dialogues.py inventory bench/blind/inventory_b1.toml [--json OUT]
      .venv/bin/python bench/blind_dialogues.py school bench/blind/school_b1.toml [--json OUT]
@@ -192,6 +194,7 @@ class TurnScore:
     invented_conflict: bool
     opposite: bool
     reply: str
+    unrequested_move: bool = False
 
 
 UNKNOWN_WORDS = (
@@ -232,7 +235,13 @@ def effect_met(
         stays = [minutes(before[s]) == extreme and minutes(after[s]) == extreme for s in schools]
         return all(m > 0 or st for m, st in zip(moves, stays, strict=True)), any(m < 0 for m in moves)
     if kind == "at":
-        return all(minutes(after[s]) == minutes(effect["time"]) for s in schools), False
+        target = minutes(effect["time"])
+        away = any(
+            abs(minutes(after[s]) - target) > abs(minutes(before[s]) - target)
+            or (minutes(after[s]) - target) * (minutes(before[s]) - target) < 0
+            for s in schools
+        )
+        return all(minutes(after[s]) == target for s in schools), away
     if kind in ("not_before", "not_after"):
         limit = minutes(effect["time"])
         ok = all(
@@ -258,6 +267,11 @@ def effect_met(
     raise ValueError(f"unknown effect kind {kind!r}")
 
 
+STILL = ("accept", "none", "unknown", "ask")
+"""Effects under which no school may move: a move there is counted as an unrequested move (since 2026-11-28
+session 31; e.g. a 'Thanks!' taken as yes to the agent's own question)."""
+
+
 def play_stakeholder(person: dict) -> list[TurnScore]:
     agent = ScheduleAgent()
     opening = agent.opening()
@@ -273,8 +287,18 @@ def play_stakeholder(person: dict) -> list[TurnScore]:
         invented = (
             clock_count(turn["say"]) < 2 and "which" in low and "?" in low and clock_count(result.text) >= 2
         )
+        still = turn["effect"]["kind"] in STILL
         scores.append(
-            TurnScore(person["id"], turn["say"], turn["effect"]["kind"], ok, invented, opposite, result.text)
+            TurnScore(
+                person["id"],
+                turn["say"],
+                turn["effect"]["kind"],
+                ok,
+                invented,
+                opposite,
+                result.text,
+                unrequested_move=still and after != before,
+            )
         )
         before = after
     return scores
@@ -312,6 +336,7 @@ def main() -> None:
                 f"{'OK ' if s.ok else 'BAD'} {s.id} [{s.kind}] {s.say!r}"
                 + (" INVENTED" if s.invented_conflict else "")
                 + (" OPPOSITE" if s.opposite else "")
+                + (" UNREQUESTED" if s.unrequested_move else "")
             )
             if not s.ok:
                 print("     ->", s.reply[:300].replace("\n", " "))
@@ -324,6 +349,7 @@ def main() -> None:
             "requests_met": sum(s.ok for s in firsts),
             "invented_conflicts": sum(s.invented_conflict for s in scores),
             "opposite_effects": sum(s.opposite for s in scores),
+            "unrequested_moves": sum(s.unrequested_move for s in scores),
         }
         detail = [asdict(s) for s in scores]
     print(json.dumps(summary))
