@@ -113,6 +113,13 @@ def role_usage(metrics: Any, role: str) -> Usage:
     return Usage(number(f"{role}_input_tokens"), number(f"{role}_output_tokens"))
 
 
+def role_token_metrics(role: str, usage: Usage) -> dict[str, float]:
+    """The cell metrics `<role>_input_tokens`/`<role>_output_tokens` of `usage` (what `role_usage` reads back):
+    the one shape in which an adapter records a role's tokens. An adapter records them only for a role an LLM
+    played (an LLM that made no request records zeros), so offline cells carry no token fields."""
+    return {f"{role}_input_tokens": float(usage.input_tokens), f"{role}_output_tokens": float(usage.output_tokens)}
+
+
 PER_ROLE = "per role"
 UPPER_BOUND = "upper bound (roles)"
 
@@ -282,8 +289,10 @@ class Budget:
 @dataclass(frozen=True)
 class CallEstimate:
     """An adapter's estimate for one cell: model calls, input tokens (all calls) and output tokens per call;
-    `roles` is the part of them made by environment-side roles, role -> (calls, input tokens), which is priced
-    at that role's model (the rest at the agent's). When the calls depend on what the model does (its tool calls,
+    `roles` is the part of them made by named roles, role -> (calls, input tokens), each priced at that role's
+    model (`env_role_model`: environment-side roles such as a lab's decision agents, and agent-side ones such as
+    the School Scheduling lab's `optimizer` or RetailBench's `agent`); the rest at the agent's models (the
+    dearest when it has several: an upper bound). When the calls depend on what the model does (its tool calls,
     when it ends), `calls` are those of the behaviour `assumption` states and `max_calls` is the protocol's upper
     bound on calls (every tool loop to its step limit, every conversation to its turn limit); None: `calls` is
     already the bound without an `assumption`, no bound stated with one ("calls_upper_bound" is then None)."""
@@ -347,7 +356,8 @@ def _guess_cost(
     models: dict[str, RoleModel],
     defaults: Mapping[str, str] | None = None,
 ) -> float | None:
-    """USD of one cell's estimate: the environment-side roles' calls at their models, the rest at the agent's."""
+    """USD of one cell's estimate: each named role's calls (`guess.roles`) at that role's model, the rest at the
+    agent's (`agent_cost`)."""
     out = guess.output_tokens_per_call
     role_calls = sum(c for c, _ in guess.roles.values())
     role_input = sum(i for _, i in guess.roles.values())

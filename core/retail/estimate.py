@@ -110,9 +110,10 @@ def estimate_cell(
     agent_spec: dict[str, Any], config: dict[str, Any], max_steps: int | None, judge_llm: bool
 ) -> CallEstimate:
     """The estimate of one cell of an LLM framework agent (`agent_spec["framework"]`: the adapter resolves it;
-    see the module docstring); the judge's requests are the role `judge` (environment-side)."""
+    see the module docstring). Each role's part is its own (`CallEstimate.roles`, priced at that role's model):
+    the framework agent's requests the role `agent`, the judge's the role `judge` (environment-side)."""
     calls, sent, days, bound = agent_requests(agent_spec, config, max_steps)
-    roles: dict[str, tuple[int, int]] = {}
+    roles: dict[str, tuple[int, int]] = {"agent": (calls, sent)}
     assumption = ASSUMPTION
     if judge_llm and agent_spec["framework"] == "evolving_strategy":
         bound += max(0, int(config["days"]) - 1)  # a pair of adjacent days of the horizon each

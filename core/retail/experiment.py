@@ -16,6 +16,8 @@ import threading
 from typing import Any
 
 from core.errors import SpecError
+from core.experiments.costs import role_token_metrics
+from core.llm.types import Usage
 from core.sandbox import run_code
 from solvers.retail.config import preset as resolve_preset
 from solvers.retail.env import RetailBenchEnv
@@ -63,6 +65,7 @@ def agent_name(agent_spec: dict[str, Any]) -> str | None:
 
 
 RETAIL_ROLES = ("agent",)
+AGENT_ROLES = RETAIL_ROLES  # recorded apart (`agent_*` metrics, = the run's tokens): priced at the role's model
 ENV_ROLES = ("judge",)  # the macro-strategy judge, run by `metrics` at the cell's end; tokens in the metrics
 ROLES = RETAIL_ROLES + ENV_ROLES  # the roles a spec may name (the driver refuses others before any cell runs)
 
@@ -153,10 +156,25 @@ def artifacts(env: RetailBenchEnv, agent: Any, record: Any) -> dict[str, bytes]:
 
 
 def metrics(result: Any, env: RetailBenchEnv) -> dict[str, float]:
-    """Table 1 numbers of the episode (numeric values only)."""
+    """Table 1 numbers of the episode (numeric values only), tokens per role: an LLM framework agent's (every
+    request of its days, its reflection, plan and strategy calls included) as the role `agent`'s
+    (`agent_input_tokens`/`agent_output_tokens`: the run's tokens; an offline agent records none), and the
+    judge's (`judged`)."""
     values = dict(getattr(result, "metrics", {}) or env.episode_metrics())
     out = {k: float(v) for k, v in values.items() if isinstance(v, int | float)}
-    return out | judged(getattr(_LOCAL, "agent", None), getattr(_LOCAL, "judge", None))
+    agent = getattr(_LOCAL, "agent", None)
+    return out | agent_tokens(agent) | judged(agent, getattr(_LOCAL, "judge", None))
+
+
+def agent_tokens(agent: Any) -> dict[str, float]:
+    """An LLM framework agent's tokens as the role `agent`'s metrics (`role_token_metrics`); none for an offline
+    agent."""
+    from core.retail.frameworks import FRAMEWORKS
+
+    usage = getattr(agent, "usage", None)
+    if getattr(agent, "framework", None) not in FRAMEWORKS or not isinstance(usage, Usage):
+        return {}
+    return role_token_metrics("agent", usage)
 
 
 def judged(agent: Any, judge: Any) -> dict[str, float]:
@@ -174,8 +192,5 @@ def judged(agent: Any, judge: Any) -> dict[str, float]:
     macro_judge = MacroJudge(make_chat_model(judge))
     result = strategy_instability(log, macro_judge=macro_judge)
     out = {f"macro_{k}": float(v) for k, v in result["macro"].items() if isinstance(v, int | float)}
-    return out | {
-        "macro_unscored": float(result.get("macro_unscored", 0)),
-        "judge_input_tokens": float(macro_judge.usage.input_tokens),
-        "judge_output_tokens": float(macro_judge.usage.output_tokens),
-    }
+    unscored = {"macro_unscored": float(result.get("macro_unscored", 0))}
+    return out | unscored | role_token_metrics("judge", macro_judge.usage)

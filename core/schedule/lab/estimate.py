@@ -132,8 +132,9 @@ def estimate_cell(
     optimizer_llm: bool = True,
 ) -> CallEstimate:
     """The estimate of one cell with an LLM optimization agent (see the module docstring), or with the offline
-    T-P-P facing LLM decision agents (`optimizer_llm=False`: its real answers to `DECISION_REPLY`); the decision
-    agents' part is the role `decision` when they are LLMs."""
+    T-P-P facing LLM decision agents (`optimizer_llm=False`: its real answers to `DECISION_REPLY`). Each role's
+    part is its own (`CallEstimate.roles`, priced at that role's model): the LLM optimization agent's the role
+    `optimizer`, the decision agents' the role `decision` when they are LLMs."""
     spec = OptimizerSpec.from_agent_spec({**agent_spec, "kind": "llm"})
     paradigm = Paradigm(agent_spec.get("paradigm", "conversation"))
     profile = DecisionProfile(
@@ -165,7 +166,9 @@ def estimate_cell(
             break
     calls = optimizer_model.calls + decision_model.calls
     sent = optimizer_model.input_tokens + decision_model.input_tokens
-    roles = {"decision": (decision_model.calls, decision_model.input_tokens)} if decision_llm else {}
+    roles = {"optimizer": (optimizer_model.calls, optimizer_model.input_tokens)} if optimizer_llm else {}
+    if decision_llm:
+        roles["decision"] = (decision_model.calls, decision_model.input_tokens)
     return CallEstimate(
         calls, sent, DEFAULT_OUTPUT_TOKENS, roles, upper_bound(start, paradigm, turns, max_steps, decision_steps),
         ASSUMPTION,

@@ -14,8 +14,11 @@ refused under `default` and `aware_one_shot` and with offline decision agents (s
 Roles (core.llm.roles): `optimizer` (an LLM optimization agent's model) and `decision` (the decision agents'
 model, an environment-side role: `make_env` gets it, with temperature and seed; "offline:NAME" names the
 offline stand-ins; the template stays `[env] decision.template`). `[env] decision = {kind = "llm", provider,
-model}` is an alias of the role `decision` for every agent (an agent's own role wins). The decision agents'
-tokens are the cell's metrics `decision_input_tokens`/`decision_output_tokens`, priced at their model.
+model}` is an alias of the role `decision` for every agent (an agent's own role wins). Tokens per role (the
+shape of `core.experiments.costs.role_token_metrics`): the decision agents' are the cell's metrics
+`decision_input_tokens`/`decision_output_tokens` (environment-side), an LLM optimization agent's
+`optimizer_input_tokens`/`optimizer_output_tokens` (agent-side, `AGENT_ROLES`: the run's tokens); each is
+priced at its role's model. An offline optimization agent records no `optimizer_*` fields.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any
 
 from core.config import Settings
 from core.errors import SpecError
-from core.experiments.costs import CallEstimate
+from core.experiments.costs import CallEstimate, role_token_metrics
 from core.llm.roles import RoleModel
 from core.schedule.lab.conversation import Paradigm
 from core.schedule.lab.decision_agents import DecisionProfile, Feedback, Style
@@ -183,6 +186,7 @@ def make_env(config: dict[str, Any], roles: dict[str, Settings] | None = None) -
         settings=settings,
     )
     _LOCAL.env = env
+    _LOCAL.optimizer = None
     return env
 
 
@@ -212,7 +216,8 @@ def check_agents(agents: list[dict[str, Any]], env_config: dict[str, Any]) -> No
 
 
 ENV_ROLES = ("decision",)  # the environment's side (make_env); its tokens are the cell's metrics
-ROLES = ("optimizer", *ENV_ROLES)  # the roles a spec may name
+AGENT_ROLES = ("optimizer",)  # recorded apart (`optimizer_*` metrics, = the run's tokens): priced at its model
+ROLES = (*AGENT_ROLES, *ENV_ROLES)  # the roles a spec may name
 
 
 def make_agent(
@@ -243,7 +248,9 @@ def make_agent(
             raise SpecError("design", f"{spec.design} under {paradigm.value}: {problem}")
     env.paradigm = paradigm
     env.design = spec.design.upper()
-    return OptimizerAgent(spec.factory(settings), f"{spec.label} / {paradigm.value}")
+    agent = OptimizerAgent(spec.factory(settings), f"{spec.label} / {paradigm.value}")
+    _LOCAL.optimizer = agent if spec.llm else None  # an LLM's tokens are the role `optimizer`'s (`metrics`)
+    return agent
 
 
 def llm_calls(
@@ -267,4 +274,8 @@ def llm_calls(
 
 
 def metrics(result: Any, env: ConversationEnv) -> dict[str, float]:
-    return {k: float(v) for k, v in env.episode_metrics().items()}
+    """The environment's episode metrics, plus an LLM optimization agent's tokens as the role `optimizer`'s
+    (`optimizer_input_tokens`/`optimizer_output_tokens`; an offline one records none)."""
+    out = {k: float(v) for k, v in env.episode_metrics().items()}
+    optimizer = getattr(_LOCAL, "optimizer", None)
+    return out | (role_token_metrics("optimizer", optimizer.usage) if optimizer is not None else {})

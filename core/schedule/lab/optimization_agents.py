@@ -16,6 +16,7 @@ from typing import Any
 from core.config import Settings
 from core.errors import SpecError
 from core.llm import Toolbox, make_chat_model
+from core.llm.types import Usage
 from core.schedule.agent import ScheduleAgent
 from core.schedule.lab.code_agents import CodeAgent, Design
 from core.schedule.lab.conversation import Paradigm
@@ -40,7 +41,8 @@ PAPER_MODE = "paper mode: no alternatives tool, no automatic rollback"
 
 
 class TPPAgent:
-    """T-P-P over the existing agent; counts solver calls (call_solver and alternatives)."""
+    """T-P-P over the existing agent; counts solver calls (call_solver and alternatives) and the model's tokens
+    (`usage`: every request of its turns; the offline policy makes none)."""
 
     def __init__(
         self, agent: ScheduleAgent | None = None, *, name: str = "T-P-P (offline)", paper: bool = False
@@ -49,6 +51,7 @@ class TPPAgent:
         self.name = name
         self.paper = paper
         self.solver_calls = 0
+        self.usage = Usage()
         self.last: Any = None
 
     @classmethod
@@ -78,6 +81,7 @@ class TPPAgent:
                 line for line in self.agent.system.splitlines() if "show_alternatives" not in line
             )
         self.solver_calls += 1
+        self.usage = self.usage + turn.usage
         self.last = turn
         return turn.text
 
@@ -88,6 +92,7 @@ class TPPAgent:
             for c in turn.tool_calls
             if c.get("name") in SOLVER_TOOLS and "error" not in (c.get("result") or {})
         )
+        self.usage = self.usage + turn.usage
         self.last = turn
         return turn.text
 

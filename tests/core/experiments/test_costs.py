@@ -165,3 +165,28 @@ def test_a_split_role_without_a_price_makes_the_cell_unknown() -> None:
         agent, Usage(1400, 210), SPLIT, ROLE_PRICES, models=_models(agent), agent_side=("copilot", "judge")
     )
     assert cost.cost_usd is None
+
+
+def test_the_estimate_prices_an_agent_side_roles_calls_at_that_roles_model() -> None:
+    """Issue 30: a `CallEstimate.roles` part of an agent-side role (a lab's optimizer) is priced at that role's
+    model, not at the dearest of the agent's models; calls no role accounts for stay at the dearest."""
+    from types import SimpleNamespace
+
+    from core.experiments.costs import CallEstimate, estimate_cells, role_token_metrics, role_usage
+
+    spec = toy_spec(agents=[{"name": "x", "kind": "llm", "provider": "anthropic", "model": "dear",
+                             "roles": {"optimizer": "openai:cheap"}}])  # fmt: skip
+    cells = [SimpleNamespace(agent="x", instance="i")]
+
+    def priced(guess: CallEstimate) -> float:
+        adapter = SimpleNamespace(llm_calls=lambda agent, config, max_steps: guess)
+        return estimate_cells(spec, adapter, cells, {"i": {}}, ROLE_PRICES)["cost_usd"]
+
+    split = CallEstimate(3, 3000, 100, roles={"optimizer": (3, 3000)})
+    assert priced(split) == pytest.approx((3000 * 1 + 300 * 2) / 1e6)  # all at cheap (1, 2)
+    rest = CallEstimate(4, 3500, 100, roles={"optimizer": (3, 3000)})
+    assert priced(rest) == pytest.approx((3000 * 1 + 300 * 2) / 1e6 + (500 * 10 + 100 * 50) / 1e6)  # 1 call at dear
+    assert priced(CallEstimate(3, 3000, 100)) == pytest.approx((3000 * 10 + 300 * 50) / 1e6)  # no split: the dearest
+    # the one shape of a role's recorded tokens, read back by `role_usage`
+    assert role_token_metrics("optimizer", Usage(12, 3)) == {"optimizer_input_tokens": 12.0, "optimizer_output_tokens": 3.0}
+    assert role_usage(role_token_metrics("agent", Usage(5, 1)), "agent") == Usage(5, 1)
