@@ -10,14 +10,12 @@ from core.experiments.report import PRICE_NOTE, archive, build_report, markdown_
 from core.llm.prices import format_cost
 from core.store import Store
 from core.ui import (
-    experiment_ended,
-    experiment_progress,
+    experiment_panel,
     get_store,
     guard,
     number_columns,
     open_url_run,
     plotly_chart,
-    rerun_when_stopped,
     setup_page,
     show_error,
     show_run_link,
@@ -125,26 +123,24 @@ def live() -> bool:
 @st.fragment(run_every=1.5 if live() else None)
 def progress_panel() -> None:
     """Progress from the store's cells table (so every session sees the same); reruns the page when done."""
-    info = store.get_experiment(exp_id)
-    run = background.get(exp_id)
-    running = background.is_live(exp_id, info["status"])
-    experiment_progress(info, "cells")
-    if running and (run is None or not run.alive):
-        st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
-    elif running:
-        st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
-        if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
-            background.stop(exp_id)
-    elif experiment_ended(
-        info,
-        run.error if run is not None else None,
+    with experiment_panel(
+        store,
+        exp_id,
+        "cells",
+        P + "was_running",
         "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
         "The cells finished so far are stored; resuming runs only the rest.",
-    ) and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
-        with guard():
-            background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
-            st.rerun()
-    rerun_when_stopped(P + "was_running", running)
+    ) as state:
+        if state.running and (state.run is None or not state.run.alive):
+            st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
+        elif state.running:
+            st.caption(f"Running on {state.run.workers} local worker process(es); this view refreshes by itself.")
+            if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
+                background.stop(exp_id)
+        elif state.stalled and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
+            with guard():
+                background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
+                st.rerun()
 
 
 with guard():

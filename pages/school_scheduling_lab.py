@@ -17,15 +17,13 @@ from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, Optimiz
 from core.schedule.lab.report import lab_frame, lab_report
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
 from core.ui import (
-    experiment_ended,
-    experiment_progress,
+    experiment_panel,
     get_store,
     guard,
     number_columns,
     open_url_run,
     optional_store,
     plotly_chart,
-    rerun_when_stopped,
     setup_page,
     show_run_link,
 )
@@ -272,20 +270,16 @@ def is_live(exp_id: str) -> bool:
 
 def progress_panel(exp_id: str) -> None:
     """Progress from the store's cells table (every session sees the same); reruns the page when done."""
-    info = get_store().get_experiment(exp_id)
-    run = background.get(exp_id)
-    running = background.is_live(exp_id, info["status"])
-    experiment_progress(info, "conversations")
-    if running:
-        st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
-    else:
-        experiment_ended(
-            info,
-            run.error if run is not None else None,
-            "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
-            "same choices (or resume it on the Experiments page) to run only the missing conversations.",
-        )
-    rerun_when_stopped(P + "was_running", running)
+    with experiment_panel(
+        get_store(),
+        exp_id,
+        "conversations",
+        P + "was_running",
+        "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
+        "same choices (or resume it on the Experiments page) to run only the missing conversations.",
+    ) as state:
+        if state.running:
+            st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
 
 
 with batch:
