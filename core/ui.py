@@ -717,6 +717,12 @@ def number_columns(frame: object, **overrides: str) -> dict:
     }
 
 
+def number_table(frame: object, *, where: DeltaGenerator | None = None, **kwargs: object) -> object:
+    """`st.dataframe` (or `where.dataframe`) of `frame` without its index, every number column formatted by its
+    name (`number_columns`); `kwargs` (width, height, key) go to `dataframe`."""
+    return (where or st).dataframe(frame, hide_index=True, column_config=number_columns(frame), **kwargs)
+
+
 def progress_with_eta(text: str, *, where: DeltaGenerator | None = None) -> Callable[[float, str], None]:
     """A progress bar for a long task (`st.progress`, or in `where`) and its update callback `(fraction,
     message)`, which adds the time left at the pace so far (`core.eta.Pace`) to each message."""

@@ -13,7 +13,7 @@ from core.ui import (
     experiment_panel,
     get_store,
     guard,
-    number_columns,
+    number_table,
     open_url_run,
     plotly_chart,
     setup_page,
@@ -112,7 +112,7 @@ with guard():
     )  # fmt: skip
     show_run_link(PAGE, exp_id, URL_TRIED)
     with st.expander(f"All experiments ({len(experiments)})"):
-        st.dataframe(experiments, hide_index=True, width="stretch", column_config=number_columns(experiments))
+        number_table(experiments, width="stretch")
 
 
 def live() -> bool:
@@ -156,8 +156,7 @@ with guard():
     st.subheader(f"Per agent · {spec.metric} ({better} is better)")
     if any(a.kind == "offline" for a in spec.agents):
         st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
-    st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent",
-                 column_config=number_columns(report.per_agent))  # fmt: skip
+    number_table(report.per_agent, width="stretch", key=P + "per_agent")
     plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
     if spec.paired and not report.paired.empty:
         st.subheader(f"Paired against {spec.baseline_agent}")
@@ -165,10 +164,9 @@ with guard():
             "Pairs share instance, seed and repetition. mean_diff = agent − baseline; win_rate counts ties as "
             "half; p-values from the Wilcoxon signed-rank and paired t tests (empty when undefined)."
         )
-        st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired",
-                     column_config=number_columns(report.paired))  # fmt: skip
+        number_table(report.paired, width="stretch", key=P + "paired")
     with st.expander("Per instance and agent"):
-        st.dataframe(report.per_group, hide_index=True, width="stretch", column_config=number_columns(report.per_group))
+        number_table(report.per_group, width="stretch")
     total = report.total_tokens
     if total.input_tokens or total.output_tokens:  # tokens and $ of every role, when the runs used a model
         st.subheader("Tokens and cost")
@@ -178,11 +176,9 @@ with guard():
             "served from the cache is counted as if sent; *price unknown* means the model has no price, not free). "
             + PRICE_NOTE
         )
-        st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs",
-                     column_config=number_columns(report.costs))  # fmt: skip
+        number_table(report.costs, width="stretch", key=P + "costs")
         with st.expander("Tokens and cost per cell (run)"):
-            st.dataframe(report.cell_costs, hide_index=True, width="stretch", key=P + "cell_costs",
-                         column_config=number_columns(report.cell_costs))  # fmt: skip
+            number_table(report.cell_costs, width="stretch", key=P + "cell_costs")
     failed = report.cells[report.cells["status"] == "failed"]
     if not failed.empty:
         with st.expander(

@@ -20,7 +20,7 @@ from core.ui import (
     experiment_panel,
     get_store,
     guard,
-    number_columns,
+    number_table,
     open_url_run,
     optional_store,
     plotly_chart,
@@ -186,7 +186,7 @@ with watch:
                     "target": [", ".join(district.time_labels[a] for a in u.target)],
                 }
             )
-            st.dataframe(generated, hide_index=True, key=P + "gen_table", column_config=number_columns(generated))
+            number_table(generated, key=P + "gen_table")
     c2, c3, c4 = st.columns(3)
     style = c2.radio("Style", [s.value for s in Style], key=P + "style", horizontal=True)
     feedback = c3.radio("check_utility", [f.value for f in Feedback], key=P + "feedback", horizontal=True)
@@ -247,7 +247,7 @@ with watch:
         if checks:
             st.caption("check_utility after each proposal (in order)")
             checks_frame = pd.DataFrame(checks)
-            st.dataframe(checks_frame, hide_index=True, column_config=number_columns(checks_frame))
+            number_table(checks_frame)
         if result.run_id:
             st.caption(f"Recorded as run {result.run_id} (open it in Run history).")
             show_run_link(PAGE, result.run_id, URL_TRIED)
@@ -332,15 +332,15 @@ with batch:
         + "; ".join(f"{a} ({report['agent_designs'][a]}, {k})" for a, k in report["agent_kinds"].items())
     )
     table2 = pd.DataFrame(report["table2"]["rows"])
-    st.dataframe(table2, hide_index=True, key=P + "table2", column_config=number_columns(table2))
+    number_table(table2, key=P + "table2")
     if report["table2"]["tests"]:
         st.caption(
             "Conversation against each other paradigm: one-sided paired tests (core.experiments.stats)."
         )
         tests = pd.DataFrame(report["table2"]["tests"])
-        st.dataframe(tests, hide_index=True, key=P + "tests", column_config=number_columns(tests))
+        number_table(tests, key=P + "tests")
     table3 = pd.DataFrame(report["table3_4"])
-    st.dataframe(table3, hide_index=True, key=P + "table3", column_config=number_columns(table3))
+    number_table(table3, key=P + "table3")
     plotly_chart(px.box(frame, x="agent", y="score", color="style", points="all",
                         labels={"agent": "Agent", "score": "Score (0 to 1)", "style": "Style"}), key=P + "box")
     st.download_button(

@@ -1,5 +1,7 @@
 """`core.ui.experiment_panel`, the progress panel both background-experiment pages share (AppTest)."""
 
+import json
+
 from streamlit.testing.v1 import AppTest
 
 
@@ -42,3 +44,25 @@ def test_the_page_reruns_once_when_the_experiment_stops_running():
     assert at.session_state["state"] == (False, False) and not at.warning
     at.run()
     assert at.session_state["runs"] == 4
+
+
+def table_script() -> None:
+    import pandas as pd
+    import streamlit as st
+
+    from core.ui import number_table
+
+    frame = pd.DataFrame({"agent": ["a"], "cost_usd": [0.5]})
+    number_table(frame, key="t")
+    number_table(frame, where=st.columns(2)[1], key="in_column")
+
+
+def test_number_table_hides_the_index_and_formats_the_number_columns():
+    at = AppTest.from_function(table_script, default_timeout=60).run()
+    assert not at.exception
+    tables = at.dataframe
+    assert len(tables) == 2
+    for table in tables:
+        config = json.loads(table.proto.columns)
+        assert config["_index"] == {"hidden": True}
+        assert config["cost_usd"]["type_config"]["format"] == "$%.4f"
