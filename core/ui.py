@@ -10,9 +10,10 @@ import os
 import time
 from collections.abc import Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -34,6 +35,9 @@ from core.llm.registry import PROVIDER_REGISTRY
 from core.recorder import Lease
 from core.runlog import first_typed, run_label
 from core.store import Store
+
+if TYPE_CHECKING:
+    from core.experiments.background import BackgroundRun
 
 T = TypeVar("T")
 
@@ -713,6 +717,12 @@ def number_columns(frame: object, **overrides: str) -> dict:
     }
 
 
+def number_table(frame: object, *, where: DeltaGenerator | None = None, **kwargs: object) -> object:
+    """`st.dataframe` (or `where.dataframe`) of `frame` without its index, every number column formatted by its
+    name (`number_columns`); `kwargs` (width, height, key) go to `dataframe`."""
+    return (where or st).dataframe(frame, hide_index=True, column_config=number_columns(frame), **kwargs)
+
+
 def progress_with_eta(text: str, *, where: DeltaGenerator | None = None) -> Callable[[float, str], None]:
     """A progress bar for a long task (`st.progress`, or in `where`) and its update callback `(fraction,
     message)`, which adds the time left at the pace so far (`core.eta.Pace`) to each message."""
@@ -725,6 +735,36 @@ def progress_with_eta(text: str, *, where: DeltaGenerator | None = None) -> Call
         bar.progress(share, text=pace.text(message, share))
 
     return update
+
+
+@dataclass(frozen=True)
+class ExperimentState:
+    """An experiment as its progress panel found it: its store row (`Store.get_experiment`), this server's
+    background run of it (None when a driver elsewhere, e.g. the CLI, runs it, or none), whether it runs and
+    whether it stalled (its driver stopped reporting, so a page may offer to resume it)."""
+
+    info: dict
+    run: BackgroundRun | None
+    running: bool
+    stalled: bool
+
+
+@contextmanager
+def experiment_panel(
+    store: Store, exp_id: str, unit: str, key: str, stalled_note: str
+) -> Iterator[ExperimentState]:
+    """A background experiment's progress panel (the Experiments and School Scheduling Lab pages): the bar
+    (`experiment_progress`, its cells named `unit`) and, once it no longer runs, its trouble (`experiment_ended`);
+    the `with` body adds the page's own lines; then the page reruns once when the experiment stops running
+    (`rerun_when_stopped` under `key`)."""
+    from core.experiments import background
+
+    info, run = store.get_experiment(exp_id), background.get(exp_id)
+    running = background.is_live(exp_id, info["status"])
+    experiment_progress(info, unit)
+    stalled = not running and experiment_ended(info, run.error if run is not None else None, stalled_note)
+    yield ExperimentState(info, run, running, stalled)
+    rerun_when_stopped(key, running)
 
 
 def experiment_ended(info: dict, error: str | None, stalled_note: str) -> bool:

@@ -10,14 +10,12 @@ from core.experiments.report import PRICE_NOTE, archive, build_report, markdown_
 from core.llm.prices import format_cost
 from core.store import Store
 from core.ui import (
-    experiment_ended,
-    experiment_progress,
+    experiment_panel,
     get_store,
     guard,
-    number_columns,
+    number_table,
     open_url_run,
     plotly_chart,
-    rerun_when_stopped,
     setup_page,
     show_error,
     show_run_link,
@@ -114,7 +112,7 @@ with guard():
     )  # fmt: skip
     show_run_link(PAGE, exp_id, URL_TRIED)
     with st.expander(f"All experiments ({len(experiments)})"):
-        st.dataframe(experiments, hide_index=True, width="stretch", column_config=number_columns(experiments))
+        number_table(experiments, width="stretch")
 
 
 def live() -> bool:
@@ -125,26 +123,24 @@ def live() -> bool:
 @st.fragment(run_every=1.5 if live() else None)
 def progress_panel() -> None:
     """Progress from the store's cells table (so every session sees the same); reruns the page when done."""
-    info = store.get_experiment(exp_id)
-    run = background.get(exp_id)
-    running = background.is_live(exp_id, info["status"])
-    experiment_progress(info, "cells")
-    if running and (run is None or not run.alive):
-        st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
-    elif running:
-        st.caption(f"Running on {run.workers} local worker process(es); this view refreshes by itself.")
-        if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
-            background.stop(exp_id)
-    elif experiment_ended(
-        info,
-        run.error if run is not None else None,
+    with experiment_panel(
+        store,
+        exp_id,
+        "cells",
+        P + "was_running",
         "This experiment's driver stopped reporting (its process was killed, or the machine restarted). "
         "The cells finished so far are stored; resuming runs only the rest.",
-    ) and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
-        with guard():
-            background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
-            st.rerun()
-    rerun_when_stopped(P + "was_running", running)
+    ) as state:
+        if state.running and (state.run is None or not state.run.alive):
+            st.caption("Running outside this app (e.g. from the CLI); this view refreshes by itself.")
+        elif state.running:
+            st.caption(f"Running on {state.run.workers} local worker process(es); this view refreshes by itself.")
+            if st.button("Stop (rerun the spec later to finish it)", key=P + "stop", icon=":material/stop:"):
+                background.stop(exp_id)
+        elif state.stalled and st.button("Resume", key=P + "resume", icon=":material/play_arrow:"):
+            with guard():
+                background.resume(exp_id, settings.store_path, workers=int(st.session_state[P + "workers"]))
+                st.rerun()
 
 
 with guard():
@@ -160,8 +156,7 @@ with guard():
     st.subheader(f"Per agent · {spec.metric} ({better} is better)")
     if any(a.kind == "offline" for a in spec.agents):
         st.caption("Agents marked *offline (built-in)* are deterministic built-in policies, not LLMs.")
-    st.dataframe(report.per_agent, hide_index=True, width="stretch", key=P + "per_agent",
-                 column_config=number_columns(report.per_agent))  # fmt: skip
+    number_table(report.per_agent, width="stretch", key=P + "per_agent")
     plotly_chart(mean_ci_figure(report.per_agent, metric=spec.metric, goal=spec.goal), key=P + "chart")
     if spec.paired and not report.paired.empty:
         st.subheader(f"Paired against {spec.baseline_agent}")
@@ -169,10 +164,9 @@ with guard():
             "Pairs share instance, seed and repetition. mean_diff = agent − baseline; win_rate counts ties as "
             "half; p-values from the Wilcoxon signed-rank and paired t tests (empty when undefined)."
         )
-        st.dataframe(report.paired, hide_index=True, width="stretch", key=P + "paired",
-                     column_config=number_columns(report.paired))  # fmt: skip
+        number_table(report.paired, width="stretch", key=P + "paired")
     with st.expander("Per instance and agent"):
-        st.dataframe(report.per_group, hide_index=True, width="stretch", column_config=number_columns(report.per_group))
+        number_table(report.per_group, width="stretch")
     total = report.total_tokens
     if total.input_tokens or total.output_tokens:  # tokens and $ of every role, when the runs used a model
         st.subheader("Tokens and cost")
@@ -182,11 +176,9 @@ with guard():
             "served from the cache is counted as if sent; *price unknown* means the model has no price, not free). "
             + PRICE_NOTE
         )
-        st.dataframe(report.costs, hide_index=True, width="stretch", key=P + "costs",
-                     column_config=number_columns(report.costs))  # fmt: skip
+        number_table(report.costs, width="stretch", key=P + "costs")
         with st.expander("Tokens and cost per cell (run)"):
-            st.dataframe(report.cell_costs, hide_index=True, width="stretch", key=P + "cell_costs",
-                         column_config=number_columns(report.cell_costs))  # fmt: skip
+            number_table(report.cell_costs, width="stretch", key=P + "cell_costs")
     failed = report.cells[report.cells["status"] == "failed"]
     if not failed.empty:
         with st.expander(

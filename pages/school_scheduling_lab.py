@@ -17,15 +17,13 @@ from core.schedule.lab.optimization_agents import DESCRIPTIONS, DESIGNS, Optimiz
 from core.schedule.lab.report import lab_frame, lab_report
 from core.schedule.lab.utilities import frontier_targets, load_utilities, new_utility
 from core.ui import (
-    experiment_ended,
-    experiment_progress,
+    experiment_panel,
     get_store,
     guard,
-    number_columns,
+    number_table,
     open_url_run,
     optional_store,
     plotly_chart,
-    rerun_when_stopped,
     setup_page,
     show_run_link,
 )
@@ -188,7 +186,7 @@ with watch:
                     "target": [", ".join(district.time_labels[a] for a in u.target)],
                 }
             )
-            st.dataframe(generated, hide_index=True, key=P + "gen_table", column_config=number_columns(generated))
+            number_table(generated, key=P + "gen_table")
     c2, c3, c4 = st.columns(3)
     style = c2.radio("Style", [s.value for s in Style], key=P + "style", horizontal=True)
     feedback = c3.radio("check_utility", [f.value for f in Feedback], key=P + "feedback", horizontal=True)
@@ -249,7 +247,7 @@ with watch:
         if checks:
             st.caption("check_utility after each proposal (in order)")
             checks_frame = pd.DataFrame(checks)
-            st.dataframe(checks_frame, hide_index=True, column_config=number_columns(checks_frame))
+            number_table(checks_frame)
         if result.run_id:
             st.caption(f"Recorded as run {result.run_id} (open it in Run history).")
             show_run_link(PAGE, result.run_id, URL_TRIED)
@@ -272,20 +270,16 @@ def is_live(exp_id: str) -> bool:
 
 def progress_panel(exp_id: str) -> None:
     """Progress from the store's cells table (every session sees the same); reruns the page when done."""
-    info = get_store().get_experiment(exp_id)
-    run = background.get(exp_id)
-    running = background.is_live(exp_id, info["status"])
-    experiment_progress(info, "conversations")
-    if running:
-        st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
-    else:
-        experiment_ended(
-            info,
-            run.error if run is not None else None,
-            "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
-            "same choices (or resume it on the Experiments page) to run only the missing conversations.",
-        )
-    rerun_when_stopped(P + "was_running", running)
+    with experiment_panel(
+        get_store(),
+        exp_id,
+        "conversations",
+        P + "was_running",
+        "This batch's driver stopped reporting (killed, or the machine restarted); press Run batch with the "
+        "same choices (or resume it on the Experiments page) to run only the missing conversations.",
+    ) as state:
+        if state.running:
+            st.caption("Running in the background: leave or reload the page; this view refreshes by itself.")
 
 
 with batch:
@@ -338,15 +332,15 @@ with batch:
         + "; ".join(f"{a} ({report['agent_designs'][a]}, {k})" for a, k in report["agent_kinds"].items())
     )
     table2 = pd.DataFrame(report["table2"]["rows"])
-    st.dataframe(table2, hide_index=True, key=P + "table2", column_config=number_columns(table2))
+    number_table(table2, key=P + "table2")
     if report["table2"]["tests"]:
         st.caption(
             "Conversation against each other paradigm: one-sided paired tests (core.experiments.stats)."
         )
         tests = pd.DataFrame(report["table2"]["tests"])
-        st.dataframe(tests, hide_index=True, key=P + "tests", column_config=number_columns(tests))
+        number_table(tests, key=P + "tests")
     table3 = pd.DataFrame(report["table3_4"])
-    st.dataframe(table3, hide_index=True, key=P + "table3", column_config=number_columns(table3))
+    number_table(table3, key=P + "table3")
     plotly_chart(px.box(frame, x="agent", y="score", color="style", points="all",
                         labels={"agent": "Agent", "score": "Score (0 to 1)", "style": "Style"}), key=P + "box")
     st.download_button(

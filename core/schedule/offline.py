@@ -804,30 +804,7 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
         if name != "fix_start_time":
             continue
         school, kind, minutes = args["school"], args["type"], minutes_of.get(args["time"])
-        if kind == "fix":
-            against = [
-                f"{school} at {format_time(m)}"
-                for s, m, k in earlier
-                if s == school and k == "fix" and m != minutes
-            ] + [
-                f"{school} not at {format_time(m)}"
-                for s, m, k in earlier
-                if s == school and k == "forbid" and m == minutes
-            ] + [
-                f"{school} {word} (it starts at {format_time(m)} now)"
-                for (s, m), word in chosen.items()
-                if s == school and minutes is not None and _against_direction(word, m, minutes)
-            ]
-        else:
-            against = [
-                f"{school} at {format_time(m)}"
-                for s, m, k in earlier
-                if s == school and k == "fix" and m == minutes
-            ] + [
-                f"{school} {word} (it starts at {format_time(m)} now)"
-                for (s, m), word in chosen.items()
-                if s == school and m == minutes
-            ]
+        against = _contradicted(school, kind, minutes, earlier, chosen)
         if against:
             clashes.append((call, against[0]))
     if not clashes:
@@ -847,6 +824,38 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
     )
     plan.offer.extend(plan.calls)
     plan.calls = []
+
+
+def _contradicted(
+    school: str,
+    kind: str,
+    minutes: int | None,
+    earlier: set[tuple[str, int | None, str]],
+    chosen: dict[tuple[str, int], str],
+) -> list[str]:
+    """The earlier requests for `school` that a new `kind` ("fix" or "forbid") at `minutes` contradicts, fixes
+    first, as the reply names them: a new fix contradicts a fix at another time, a forbid of its time and a
+    chosen start it goes against (`_against_direction`); a new forbid, a fix at its time and a start chosen there."""
+
+    def clashes(k: str, m: int | None) -> bool:
+        if kind == "fix":
+            return m != minutes if k == "fix" else m == minutes
+        return k == "fix" and m == minutes
+
+    def undoes(word: str, m: int) -> bool:
+        if kind == "fix":
+            return minutes is not None and _against_direction(word, m, minutes)
+        return m == minutes
+
+    return [
+        f"{school} {'at' if k == 'fix' else 'not at'} {format_time(m)}"
+        for s, m, k in sorted(earlier, key=lambda request: request[2] != "fix")
+        if s == school and clashes(k, m)
+    ] + [
+        f"{school} {word} (it starts at {format_time(m)} now)"
+        for (s, m), word in chosen.items()
+        if s == school and undoes(word, m)
+    ]
 
 
 def _against_direction(word: str, chosen: int, minutes: int) -> bool:

@@ -362,3 +362,22 @@ def test_a_described_time_alone_is_still_read():
 def test_our_school_opens_now_we_would_like_later_moves_it_later():
     turn = _agent().respond("Our school Galileo opens at 8:00 now, we'd like later")
     assert _edits(turn) == [("Galileo HS", "8:40 AM", "fix")], turn.text
+
+
+def test_the_earlier_requests_a_new_fix_or_forbid_contradicts_are_named_fixes_first():
+    """`_contradicted`: a new fix clashes with a fix elsewhere, a forbid of its time and a chosen start it goes
+    against; a new forbid only with a fix at its time and a start chosen there."""
+    from core.schedule.offline import _contradicted
+
+    school = "Everett MS"
+    earlier = {(school, 470, "forbid"), (school, 510, "fix"), ("Lick (James) MS", 470, "fix")}
+    chosen = {(school, 530): "later"}
+    assert _contradicted(school, "fix", 470, earlier, chosen) == [
+        "Everett MS at 8:30 AM",
+        "Everett MS not at 7:50 AM",
+        "Everett MS later (it starts at 8:50 AM now)",
+    ]
+    assert _contradicted(school, "fix", 510, earlier, chosen) == ["Everett MS later (it starts at 8:50 AM now)"]
+    assert _contradicted(school, "forbid", 510, earlier, chosen) == ["Everett MS at 8:30 AM"]
+    assert _contradicted(school, "forbid", 530, earlier, chosen) == ["Everett MS later (it starts at 8:50 AM now)"]
+    assert _contradicted(school, "forbid", 470, earlier, chosen) == []
