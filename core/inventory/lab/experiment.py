@@ -10,8 +10,9 @@ is the lab seed), copilot_seed (default 0) and critic_paths (default 100) of tre
 Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C),
 `judge` (B's Table 14 judge) and `imitator` (the manager, an environment-side role: `make_env` gets it; its
 tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model). `[env] imitator
-= "provider:model"` is an alias of the role `imitator` for every agent (an agent's own role wins). Agents name a `treatment`:
-- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
+= "provider:model"` is an alias of the role `imitator` for every agent (an agent's own role wins). Agents name a `treatment` (the same agents run the protocol's cells, `core.inventory.lab.protocol`):
+- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction),
+  which answers Fig. 4's follow-up question and the farewell after its policy;
 - `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
 - `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
 - `rule` — a rule of thumb from the true parameters (`rule` = newsvendor_base_stock | textbook_sS |
