@@ -101,10 +101,12 @@ def run_cell(task: CellTask) -> CellOutcome:
         adapter = import_adapter(
             task.adapter
         )  # the driver allowed it (`load_adapter`) before making the task
+        env_kw: dict[str, Any] = {}
         if task.roles and takes_roles(adapter.make_env):  # environment-side roles (a lab's manager imitator)
-            env = adapter.make_env(dict(task.env_config), roles=dict(task.roles))
-        else:
-            env = adapter.make_env(dict(task.env_config))
+            env_kw["roles"] = dict(task.roles)
+        if takes_roles(adapter.make_env, "settings"):  # a manager played on the agent's own model (a lab alias)
+            env_kw["settings"] = task.settings
+        env = adapter.make_env(dict(task.env_config), **env_kw)
         if task.roles and takes_roles(adapter.make_agent):  # the driver checked that the adapter takes them
             agent = adapter.make_agent(dict(task.agent), dict(task.env_config), task.settings, roles=dict(task.roles))
         else:
@@ -147,12 +149,13 @@ def run_cell(task: CellTask) -> CellOutcome:
     return CellOutcome(task.key, CellStatus.FAILED, record, None, error, time.perf_counter() - started, cached())
 
 
-def takes_roles(function: Any) -> bool:
-    """Whether `function` (an adapter's `make_agent` or `make_env`) accepts `roles=` (per-role settings)."""
+def takes_roles(function: Any, name: str = "roles") -> bool:
+    """Whether `function` (an adapter's `make_agent` or `make_env`) accepts `roles=` (per-role settings), or the
+    keyword `name`."""
     import inspect
 
     try:
-        return "roles" in inspect.signature(function).parameters
+        return name in inspect.signature(function).parameters
     except (TypeError, ValueError):
         return False
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from core.errors import SpecError
 from core.inventory.lab.generator import Scenario
-from core.inventory.lab.treatments import TrialOutcome, result_policy
+from core.inventory.lab.treatments import TrialOutcome
 from solvers.inventory.agent import OptimizationResult
 from solvers.inventory.montecarlo import demand_matrix, simulate_policy
 from solvers.inventory.policies import BaseStockPolicy, ConstantPolicy, SSPolicy, TablePolicy
@@ -101,6 +101,18 @@ def _daily_sd(problem: InventoryProblem) -> float:
     if d.kind == "uniform":
         return (d.params[1] - d.params[0] + 1) / math.sqrt(12)
     return 0.0
+
+
+def result_policy(result: OptimizationResult, key: str | None = None) -> Any:
+    """The policy object behind one finalist of an optimization result (the recommended one by default)."""
+    key = key or result.recommended
+    if key in result.searches:
+        return result.searches[key].best_policy
+    if key == "dp" and result.dp is not None:
+        return result.dp.policy
+    if key == "dqn" and result.dqn is not None:
+        return result.dqn.policy
+    raise SpecError("policy", f"the optimization result has no policy {key!r}")
 
 
 def rules_of_thumb(problem: InventoryProblem) -> dict[str, Any]:

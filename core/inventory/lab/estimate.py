@@ -1,7 +1,7 @@
 """The inventory lab's dry-run estimate for Treatment A (the Copilot as an LLM): the requests its extraction
 agent and an LLM manager imitator would send, built by the real parts over a `DryRunModel`.
 
-Treatment A's conversation (`treatments.run_treatment_a`) is stepped here with the real Copilot (its
+Treatment A's conversation (`CopilotAgent` in `ManagerEnv`) is stepped here with the real Copilot (its
 `LLMExtractionAgent` speaking seed 000's Table 8 JSON protocol) and the cell's real manager (the offline
 imitator, deterministic, or an `LLMImitator`), each model swapped for a `DryRunModel` before any request.
 Assumed behaviour: every extraction reply is a valid Table 8 reply `DEFAULT_OUTPUT_TOKENS` long that asks the
@@ -34,7 +34,7 @@ from core.inventory.lab.imitator import ImitatorNoise, LLMImitator, OfflineImita
 
 QUESTION = "Could you tell me more about your business, for example how many units you sell on a typical day?"
 INTERPRETATION_TURNS = 2
-"""After a policy, `run_treatment_a` sends Fig. 4's order question and a farewell: two interpretation turns."""
+"""After a policy, `ManagerEnv` asks Fig. 4's order question and says goodbye: two interpretation turns."""
 INTERPRETATION_STEPS = 6
 """The interpretation agent's tool-loop limit (`InterpretationAgent(max_steps=6)`)."""
 
@@ -58,7 +58,7 @@ ASSUMPTION = (
 
 
 def _manager(lab: LabConfig, scenario: Scenario, index: int, role: dict[str, Any] | None, settings: Settings) -> Any:
-    """The cell's manager as `TreatmentAgent._imitator` chooses it, an LLM one over a `DryRunModel`."""
+    """The cell's manager as the protocol's `make_env` chooses it, an LLM one over a `DryRunModel`."""
     if role is not None and role.get("provider") == "offline":
         return OfflineImitator(scenario, ImitatorNoise.scaled(lab.noise), seed=lab.seed * 100_003 + index)
     if role is not None:
@@ -86,7 +86,7 @@ def estimate_a(agent: dict[str, Any], config: dict[str, Any], lab: LabConfig) ->
     copilot.greeting()
     message = manager.opening()
     turns = 0
-    while True:  # run_treatment_a's loop
+    while True:  # the trial's conversation up to the policy (`ManagerEnv`, `CopilotAgent`)
         turns += 1
         turn = copilot.respond(message)
         if copilot.phase != "extract" or turns >= lab.max_turns:

@@ -10,8 +10,9 @@ is the lab seed), copilot_seed (default 0) and critic_paths (default 100) of tre
 Per-role models (`roles=`, core.llm.roles): `copilot` (the model of A's LLM extraction and of B and C),
 `judge` (B's Table 14 judge) and `imitator` (the manager, an environment-side role: `make_env` gets it; its
 tokens are the metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model). `[env] imitator
-= "provider:model"` is an alias of the role `imitator` for every agent (an agent's own role wins). Agents name a `treatment`:
-- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction);
+= "provider:model"` is an alias of the role `imitator` for every agent (an agent's own role wins). Agents name a `treatment` (the same agents run the protocol's cells, `core.inventory.lab.protocol`):
+- `A` — the Inventory Copilot (`kind = "offline"`: the offline agents; `kind = "llm"`: the LLM extraction),
+  which answers Fig. 4's follow-up question and the farewell after its policy;
 - `B` — an LLM alone in conversation, stopped by the Table 14 judge (`kind = "llm"` only);
 - `C` — an LLM given the ground-truth parameter file, privileged by design (`kind = "llm"` only);
 - `rule` — a rule of thumb from the true parameters (`rule` = newsvendor_base_stock | textbook_sS |
@@ -26,24 +27,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from core.config import Settings
 from core.errors import OrcaError, ProviderError, SpecError
 from core.inventory.copilot.config import CopilotConfig
 from core.inventory.copilot.policy_explanation import rule_sentence
 from core.inventory.copilot.session import Copilot
-from core.inventory.lab.assessment import rules_of_thumb
-from core.inventory.lab.env import ManagerEnv, spec_of
+from core.inventory.lab.assessment import result_policy, rules_of_thumb
+from core.inventory.lab.env import ManagerEnv, fig4_question, spec_of
 from core.inventory.lab.generator import Scenario, generate
 from core.inventory.lab.judge import LLMJudge
-from core.inventory.lab.treatments import (
-    INTERACTIVE_PROMPT,
-    PARAMETER_PROMPT,
-    CachedOptimizer,
-    result_policy,
-)
+from core.inventory.lab.treatments import INTERACTIVE_PROMPT, PARAMETER_PROMPT, CachedOptimizer
 from core.llm import Message, Usage, make_chat_model
 from core.llm.roles import RoleModel, role_from_text, settings_for
 from core.rollout import RolloutResult
+from solvers.inventory.agent import OptimizationResult
+from solvers.inventory.period import counted_stock, truncate_orders
 
 ENV_KEYS = {
     "protocol",
@@ -102,9 +102,12 @@ def make_env(config: dict[str, Any], roles: dict[str, Settings] | None = None) -
 
 class CopilotAgent:
     """Treatment A as an agent: each manager message goes to `Copilot.respond`; once the policy is computed
-    the action is final, with the optimizer's own policy as a spec and the extracted table."""
+    the action is final, with the optimizer's own policy as a spec, the extracted table and a request for
+    Fig. 4's follow-up, whose question and farewell it answers with the Copilot (recording the order check)."""
 
-    def __init__(self, settings: Settings, config: dict[str, Any]) -> None:
+    treatment = "A"
+
+    def __init__(self, settings: Settings, config: dict[str, Any], title: str = "Lab treatment A") -> None:
         self.settings = settings
         self.paths = int(config.get("optimizer_paths", 200))
         self.optimizer = CachedOptimizer(
@@ -113,15 +116,19 @@ class CopilotAgent:
         self.day_numbering = str(config.get("day_numbering", "from_one"))
         self.critic_paths = int(config.get("critic_paths", 100))
         self.seed = int(config.get("copilot_seed", 0))
+        self.scenario = Scenario.from_dict(config["scenario"]) if "scenario" in config else None
+        self.title = title
         self.name = "copilot"
         self.last_note = ""
+        self.greeting = ""
 
     def reset(self, seed: int | None) -> None:
         cfg = CopilotConfig(
             paths=self.paths, critic_paths=self.critic_paths, seed=self.seed, day_numbering=self.day_numbering
         )
-        self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title="Lab treatment A")
-        self.copilot.greeting()
+        self.copilot = Copilot(self.settings, None, cfg, optimizer=self.optimizer, title=self.title)
+        self.greeting = self.copilot.greeting()
+        self.stage = "talk"
 
     @property
     def usage(self) -> Usage:
@@ -130,6 +137,8 @@ class CopilotAgent:
         return copilot.usage if copilot is not None else Usage()
 
     def act(self, observation: Any) -> dict[str, Any]:
+        if self.stage != "talk":
+            return self._follow_up(str(observation)) | _tokens(copilot=self.usage)
         try:
             turn = self.copilot.respond(str(observation))
         except Exception as err:  # the system under test failing is the trial's outcome (the protocol's), not a lab crash
@@ -137,7 +146,8 @@ class CopilotAgent:
             message = f"Copilot crashed: {type(err).__name__}: {err}" if crash else str(err)
             self.last_note = "crash" if crash else "error"
             table = self.copilot.table.values()
-            return {"final": "", "policy": None, "table": table, "error": message} | _tokens(copilot=self.usage)
+            action = {"final": "", "policy": None, "table": table, "error": message} | ({"crash": True} if crash else {})
+            return action | _tokens(copilot=self.usage)
         if self.copilot.phase == "extract":
             self.last_note = turn.action
             table = self.copilot.table.values()  # the reading so far: scored with the turn limit, if it comes
@@ -146,11 +156,63 @@ class CopilotAgent:
         assert result is not None and self.copilot.brief is not None
         table = self.copilot.table.values()
         self.last_note = f"optimizer finalist {result.recommended}: {result.recommended_policy}"
+        try:
+            spec = spec_of(result_policy(result), table, result.problem.capacity_basis)
+        except SpecError:  # a DQN policy has no JSON spec: the text alone goes to the parser
+            spec = None
+        self.stage = "question"
+        text = f"{rule_sentence(self.copilot.brief)} (optimizer finalist '{result.recommended}': {result.recommended_policy})"
         return {
-            "final": rule_sentence(self.copilot.brief),
-            "policy": spec_of(result_policy(result), table, result.problem.capacity_basis),
+            "final": text,
+            "say": turn.assistant,
+            "policy": spec,
             "table": table,
+            "follow_up": self.scenario is not None,  # Fig. 4's question is about the scenario's own plan
         } | _tokens(copilot=self.usage)
+
+    def _follow_up(self, message: str) -> dict[str, Any]:
+        """The answer to Fig. 4's question (with the check of the Copilot's order tool) or to the farewell; a
+        failure is recorded in the check (the policy stands)."""
+        stage, self.stage = self.stage, "farewell"
+        assert self.scenario is not None  # asked only with a scenario (see `act`)
+        question, step, on_hand = fig4_question(self.scenario, self.day_numbering)
+        try:
+            answer = self.copilot.respond(message).assistant
+            if stage == "farewell":
+                return {"say": answer}
+            assert self.copilot.interpreter is not None and self.copilot.result is not None
+            calls = self.copilot.interpreter.last_tool_calls
+            return {"say": answer, "order_query": check_order_query(self.copilot.result, calls, message, step, on_hand)}
+        except Exception as err:  # the system under test failing is a finding, recorded with the check
+            failed = {"question": question, "step_expected": step, "step_ok": False, "order_ok": False}
+            return {"say": "", "order_query": failed | {"error": repr(err)}}
+
+
+def check_order_query(
+    result: OptimizationResult, calls: tuple[dict[str, Any], ...], question: str, step: int, on_hand: int
+) -> dict[str, Any]:
+    """What the Copilot's order tool computed for the Fig. 4 question against what its own recommended
+    policy orders at that step and state (its own problem; the capacity truncation of `period`)."""
+    p = result.problem
+    policy = result_policy(result)
+    pipe = np.zeros((1, p.lead_time), dtype=np.int64)
+    wanted = np.asarray(policy.orders(p, step, np.array([on_hand]), pipe), dtype=np.int64)
+    expected = int(truncate_orders(p, wanted, counted_stock(p, np.array([on_hand]), pipe))[0])
+    call = next((c for c in calls if str(c.get("name", "")).startswith("calculate_")), None)
+    args = call.get("arguments", {}) if call else {}
+    out = call.get("result") if call else None
+    order = out.get("recommended_order") if isinstance(out, dict) else None
+    passed = args.get("current_time_step") if isinstance(args, dict) else None
+    return {
+        "question": question,
+        "tool": call.get("name") if call else None,
+        "step_expected": step,
+        "step_passed": passed,
+        "order": order,
+        "policy_order": expected,
+        "step_ok": passed == step,
+        "order_ok": order == expected and passed == step,
+    }
 
 
 def _tokens(**roles: Usage) -> dict[str, Any]:
@@ -182,6 +244,8 @@ class LLMConsultant:
         self.csv = Scenario.from_dict(config["scenario"]).params_csv() if with_parameters else ""
         self.name = "llm_parameters" if with_parameters else "llm_interactive"
         self.consultant, self.judged = Usage(), Usage()
+        self.judge_calls = 0
+        self.treatment = "C" if with_parameters else "B"
         self.last_note = ""
 
     @property
@@ -192,6 +256,7 @@ class LLMConsultant:
     def reset(self, seed: int | None) -> None:
         self.history: list[Message] = []
         self.consultant, self.judged = Usage(), Usage()
+        self.judge_calls = 0
 
     def act(self, observation: Any) -> dict[str, Any]:
         if self.with_parameters and not self.history:
@@ -199,22 +264,24 @@ class LLMConsultant:
         else:
             self.history.append(Message("user", str(observation)))
         prompt = PARAMETER_PROMPT if self.with_parameters else INTERACTIVE_PROMPT
+        text = ""
         try:
             reply = self.model.complete(prompt, self.history)
             text = reply.text.strip()
             self.consultant += reply.usage
-            self.history.append(Message("assistant", text or "(no answer)"))
+            self.history.append(Message("assistant", text))
             verdict = self.judge.verdict(text)
             self.judged += verdict.usage
+            self.judge_calls += 1
         except OrcaError as err:  # the LLM failing is the trial's outcome (the protocol's `error`), not a failed cell
             self.last_note = f"error: {err}"
-            return {"final": "", "policy": None, "table": None, "error": str(err)} | self._tokens()
+            return {"final": text, "policy": None, "table": None, "error": str(err)} | self._tokens()
         if self.with_parameters:  # C: no policy when the judge says No, even if the text parses (the protocol's)
             flag = {} if verdict.is_policy else {"no_policy": True}
             return {"final": text, "policy": None, "table": None} | flag | self._tokens()
         if verdict.is_policy:
             return {"final": text, "policy": None, "table": None} | self._tokens()
-        return {"say": text or "Could you tell me more?"} | self._tokens()
+        return {"say": text or "Could you tell me more?"} | self._tokens()  # the manager reads no empty message
 
     def _tokens(self) -> dict[str, Any]:
         return _tokens(copilot=self.consultant, judge=self.judged)
@@ -229,7 +296,7 @@ class RuleAgent:
         if key not in rules:
             raise SpecError("rule", f"unknown rule {rule!r}; use one of {', '.join(r[5:] for r in rules)}")
         self.policy = rules[key]
-        self.name = key
+        self.name = self.treatment = key
 
     def reset(self, seed: int | None) -> None:
         return None

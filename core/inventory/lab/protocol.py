@@ -5,50 +5,34 @@ lab on its local pool or Ray, saves every cell as it finishes and resumes exactl
 crash. The spec's `[env]` holds `lab` (a `LabConfig` as a dict, `workers` left out) and, when the scenarios come
 from a file, `scenarios` (their dicts); without them the scenarios are generated from `lab`.
 
-The cell's agent (`TreatmentAgent`) runs its treatment's whole trial (`run_treatment_a|b|c`, with the lab's
-imitator) and assesses it on the ground truth (`assess`, common random numbers: the reference and the rules of
-thumb are the same in every cell of a scenario) in one `act`; `TrialEnv` scores that record (reward −gap) and
-ends the episode. The record travels as the cell's artifact `trial.json`, from which `lab.run_lab` rebuilds the
-`LabResult` and its report. Roles (core.llm.roles): `copilot` (A's extraction, B and C's model), `judge`
-(the Table 14 judge) and `imitator` (the manager; environment-side: its tokens are the cell's metrics
-`imitator_input_tokens`/`imitator_output_tokens`, priced at its model, or at the treatment's when the lab's
-`imitator = "llm"` alias plays it with the treatment's settings). (A departure kept until the conversations move onto `ManagerEnv`: the trial runs
-inside the agent's single action rather than turn by turn.)
+Each cell is one `ManagerEnv` trial (`orca/InventoryManager-v0`) run turn by turn through the one rollout loop,
+on the protocol's set-up (`make_env`: scenario i's offline imitator seeded `lab seed × 100,003 + i`, the
+assessment on the lab's seed, Fig. 4's day numbering), with the treatment's agent of
+`core.inventory.lab.experiment` (`CopilotAgent`, `LLMConsultant`). The environment assesses the policy on the
+ground truth (common random numbers: the reference and the rules of thumb are the same in every cell of a
+scenario); `artifacts` writes the trial record `trial.json` from the environment's record, from which
+`lab.run_lab` rebuilds the `LabResult` and its report. Roles (core.llm.roles): `copilot` (A's extraction, B and
+C's model), `judge` (the Table 14 judge) and `imitator` (the manager; environment-side: its tokens are the cell's
+metrics `imitator_input_tokens`/`imitator_output_tokens`, priced at its model, or at the treatment's when the
+lab's `imitator = "llm"` alias plays it with the treatment's settings).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
-
-import gymnasium as gym
-from gymnasium import spaces
 
 from core.config import Settings
 from core.errors import SpecError
 from core.experiments.costs import DEFAULT_OUTPUT_TOKENS, CallEstimate, estimate_tokens
-from core.inventory.lab.assessment import assess
 from core.inventory.lab.config import LabConfig, make_imitator
-from core.inventory.lab.env import policy_from_spec, spec_of
+from core.inventory.lab.env import ManagerEnv, policy_from_spec, spec_of
+from core.inventory.lab.experiment import CopilotAgent, LLMConsultant
 from core.inventory.lab.generator import Scenario, generate
-from core.inventory.lab.imitator import (
-    ImitatorNoise,
-    LLMImitator,
-    OfflineImitator,
-    llm_opening,
-    persona_prompt,
-)
-from core.inventory.lab.judge import JUDGE_PROMPT, LLMJudge
-from core.inventory.lab.treatments import (
-    INTERACTIVE_PROMPT,
-    PARAMETER_PROMPT,
-    TREATMENTS,
-    CachedOptimizer,
-    run_treatment_a,
-    run_treatment_b,
-    run_treatment_c,
-)
-from core.llm import Usage
+from core.inventory.lab.imitator import llm_opening, persona_prompt
+from core.inventory.lab.judge import JUDGE_PROMPT
+from core.inventory.lab.treatments import INTERACTIVE_PROMPT, PARAMETER_PROMPT, TREATMENTS
 from core.rollout import RolloutResult
 
 ADAPTER = "core.inventory.lab.protocol"
@@ -81,121 +65,46 @@ def instances(env: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
-class TrialEnv(gym.Env):
-    """One treatment's trial on one scenario, as a one-step episode. Observation: the business context.
-    Action: the trial record `{"treatment", "outcome", "assessment"}` the agent produced. Reward: −gap (−1
-    when no evaluable policy); terminated after the one action."""
-
-    metadata = {"render_modes": []}
-
-    def __init__(self, scenario: dict[str, Any], index: int = 0, lab: dict[str, Any] | None = None) -> None:
-        self.scenario = Scenario.from_dict(scenario)
-        self.index = int(index)
-        self.lab = dict(lab or {})
-        self.observation_space = spaces.Text(max_length=100_000)
-        self.action_space = spaces.Dict({})
-        self.record: dict[str, Any] = {}
-
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[str, dict]:
-        super().reset(seed=seed)
-        self.record = {}
-        return self.scenario.context, {"scenario": self.scenario.key}
-
-    def step(self, action: Any) -> tuple[str, float, bool, bool, dict]:
-        if not isinstance(action, dict) or "assessment" not in action or "outcome" not in action:
-            raise SpecError("action", "a lab trial action is the record {treatment, outcome, assessment}")
-        self.record = action
-        gap = action["assessment"]["gaps"].get(action["treatment"])
-        return action["outcome"]["status"], -(gap if gap is not None else 1.0), True, False, {}
-
-    def episode_metrics(self) -> dict[str, float]:
-        if not self.record:
-            return {}
-        t, out, a = self.record["treatment"], self.record["outcome"], self.record["assessment"]
-        metrics = {
-            "evaluable": float(t in a["gaps"]),
-            "turns": float(out["turns"]),
-            "reference_cost": float(a["costs"]["reference"]),
-            "dp_reference": float(a["dp_optimal_cost"] is not None),
-            "input_tokens": float(out["input_tokens"]),
-            "output_tokens": float(out["output_tokens"]),
-            "imitator_input_tokens": float(self.record.get("imitator_tokens", (0, 0))[0]),
-            "imitator_output_tokens": float(self.record.get("imitator_tokens", (0, 0))[1]),
-        }
-        for role in AGENT_ROLES:  # the treatment's own roles' tokens (their sum is the run's tokens)
-            used = (out.get("role_tokens") or {}).get(role, (0, 0))
-            metrics |= {f"{role}_input_tokens": float(used[0]), f"{role}_output_tokens": float(used[1])}
-        gap = a["gaps"].get(t)
-        metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
-        if t in a["costs"]:
-            metrics["cost"] = float(a["costs"][t])
-        if out.get("table"):
-            matches = [out["table"].get(k) == v for k, v in self.scenario.table.items()]
-            metrics |= {"table_exact": float(all(matches)), "rows_right": float(sum(matches))}
-        return metrics
+def make_env(
+    config: dict[str, Any], roles: dict[str, Settings] | None = None, settings: Settings | None = None
+) -> ManagerEnv:
+    """The cell's trial: a `ManagerEnv` on the protocol's set-up. The manager is the role `imitator` (offline
+    settings: the offline imitator), else the lab's imitator: the offline one, or with `imitator = "llm"` the
+    LLM persona on the treatment's model (the role `copilot`, else the agent's `settings`)."""
+    lab = _lab_config(config.get("lab") or {})
+    index = int(config.get("index", 0))
+    roles = dict(roles or {})
+    imitator = roles.get("imitator")
+    if imitator is None and lab.imitator == "llm":
+        imitator = roles.get("copilot", settings)
+        if imitator is None or imitator.provider == "offline":
+            raise SpecError("imitator", "the LLM imitator needs an LLM provider; use the offline imitator")
+    return ManagerEnv(
+        config["scenario"],
+        noise=lab.noise,
+        assessment_paths=lab.assessment_paths,
+        optimizer_paths=lab.copilot_paths,
+        families=lab.families,
+        max_turns=lab.max_turns,
+        capacity_basis=lab.capacity_basis,
+        imitator_settings=imitator,
+        imitator_seed=lab.seed * 100_003 + index,
+        assessment_seed=lab.seed,
+        day_numbering=lab.day_numbering,
+    )
 
 
-def make_env(config: dict[str, Any]) -> TrialEnv:
-    return TrialEnv(**config)
-
-
-class TreatmentAgent:
-    """Treatment A, B or C of the lab: `act` runs the whole trial and its assessment and returns the record.
-    `roles` (role -> Settings): `copilot` replaces `settings`, `judge` judges B and C, `imitator` plays the
-    manager (offline settings: the offline imitator)."""
-
-    def __init__(
-        self, treatment: str, config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
-    ) -> None:
-        if treatment not in TREATMENTS:
-            raise SpecError("agents.treatment", f"unknown treatment {treatment!r}; use one of A, B, C")
-        self.roles = dict(roles or {})
-        self.treatment, self.settings = treatment, self.roles.get("copilot", settings)
-        self.lab = _lab_config(config.get("lab") or {})
-        self.scenario = Scenario.from_dict(config["scenario"])
-        self.index = int(config.get("index", 0))
-        self.name = f"treatment {treatment}"
-        self.usage = Usage()
-        self.last_note = ""
-
-    def reset(self, seed: int | None) -> None:
-        self.usage = Usage()
-
-    def _imitator(self) -> Any:
-        role = self.roles.get("imitator")
-        if role is None:
-            return make_imitator(self.lab, self.scenario, self.index, self.settings)
-        if role.provider == "offline":
-            noise = ImitatorNoise.scaled(self.lab.noise)
-            return OfflineImitator(self.scenario, noise, seed=self.lab.seed * 100_003 + self.index)
-        return LLMImitator(self.scenario, role)
-
-    def act(self, observation: Any) -> dict[str, Any]:
-        lab, s, settings = self.lab, self.scenario, self.settings
-        optimizer = CachedOptimizer(lab.families, lab.capacity_basis)
-        judge = LLMJudge(self.roles["judge"]) if "judge" in self.roles else None
-        imitator = None
-        if self.treatment == "A":
-            imitator = self._imitator()
-            outcome = run_treatment_a(
-                s, imitator, settings, config=lab.copilot(), optimizer=optimizer, max_turns=lab.max_turns
-            )
-        elif self.treatment == "B":
-            imitator = self._imitator()
-            outcome = run_treatment_b(s, imitator, settings, judge=judge, max_turns=lab.max_turns)
-        else:
-            outcome = run_treatment_c(s, settings, judge=judge)
-        assessment = assess(s, {self.treatment: outcome}, optimizer, lab.assessment())
-        self.usage = outcome.usage
-        self.last_note = f"{outcome.status}: {outcome.policy_text[:200]}"
-        used = getattr(imitator, "usage", None) or Usage()  # the environment-side role's tokens
-        return {
-            "treatment": self.treatment,
-            "outcome": outcome.summary()
-            | {"transcript": [list(x) for x in outcome.transcript], "policy_spec": _spec(outcome, lab.capacity_basis)},
-            "assessment": assessment.to_dict(),
-            "imitator_tokens": [used.input_tokens, used.output_tokens],
-        }
+def _agent_config(config: dict[str, Any], lab: LabConfig) -> dict[str, Any]:
+    """The treatment agents' settings (`core.inventory.lab.experiment`) on the protocol's set-up."""
+    return {
+        "scenario": config["scenario"],
+        "optimizer_paths": lab.copilot_paths,
+        "critic_paths": lab.critic_paths,
+        "copilot_seed": lab.seed,
+        "families": lab.families,
+        "capacity_basis": lab.capacity_basis,
+        "day_numbering": lab.day_numbering,
+    }
 
 
 def _spec(outcome: Any, capacity_basis: str) -> dict[str, Any] | None:
@@ -242,17 +151,28 @@ ROLE_DEFAULTS = {"judge": "copilot", "imitator": "copilot"}  # an unnamed judge 
 
 def make_agent(
     agent: dict[str, Any], config: dict[str, Any], settings: Settings, roles: dict[str, Settings] | None = None
-) -> TreatmentAgent:
-    for role in roles or {}:
+) -> CopilotAgent | LLMConsultant:
+    """Treatment A, B or C as the trial's agent; `roles` (role -> Settings): `copilot` replaces `settings`,
+    `judge` judges B and C (the `imitator` is the environment's)."""
+    roles = dict(roles or {})
+    for role in roles:
         if role not in ROLES:
             raise SpecError(f"agents.{agent.get('name')}.roles.{role}", f"the lab's roles are {', '.join(ROLES)}")
-    return TreatmentAgent(str(agent.get("treatment", "")).strip().upper(), config, settings, roles)
+    treatment = str(agent.get("treatment", "")).strip().upper()
+    if treatment not in TREATMENTS:
+        raise SpecError("agents.treatment", f"unknown treatment {treatment!r}; use one of A, B, C")
+    lab = _lab_config(config.get("lab") or {})
+    settings = roles.get("copilot", settings)
+    scenario = Scenario.from_dict(config["scenario"])
+    if treatment == "A":
+        return CopilotAgent(settings, _agent_config(config, lab), title=f"Lab {scenario.key} · treatment A")
+    return LLMConsultant(settings, config, with_parameters=treatment == "C", judge=roles.get("judge"))
 
 
 def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | None) -> CallEstimate | None:
     """The dry-run estimate of one cell (`experiment run --dry-run`), an upper bound under stated assumptions:
     C makes 2 calls (the consultant, the judge); B runs to the turn limit (the judge never says Yes), each turn
-    the consultant, the judge and — when the imitator is an LLM — the imitator; every reply is
+    the consultant, the judge and — when the imitator is an LLM — the imitator (but after the last turn); every reply is
     `DEFAULT_OUTPUT_TOKENS` long, the offline imitator's too. Input tokens are what those calls send (system
     prompt and history) by `estimate_tokens`. A (the Copilot's conversation): `core.inventory.lab.estimate`, its
     real requests under a stated assumed reply, with an upper bound on calls."""
@@ -284,19 +204,76 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
     judge = turns * (estimate_tokens(JUDGE_PROMPT) + reply)
     if not llm_imitator:
         return CallEstimate(2 * turns, consultant + judge, out)
-    persona = sum(estimate_tokens(persona_prompt(scenario)) + (2 * k - 1) * reply for k in range(1, turns + 1))
-    return CallEstimate(3 * turns, consultant + judge + persona, out, roles={"imitator": (turns, persona)})
+    # the manager answers every unjudged message but the last: the trial ends at the turn limit
+    persona = sum(estimate_tokens(persona_prompt(scenario)) + (2 * k - 1) * reply for k in range(1, turns))
+    return CallEstimate(3 * turns - 1, consultant + judge + persona, out, roles={"imitator": (turns - 1, persona)})
 
 
-def metrics(result: RolloutResult, env: TrialEnv) -> dict[str, float]:
-    return env.episode_metrics()
+def trial_record(env: ManagerEnv, treatment: str | None = None, agent: Any = None) -> dict[str, Any]:
+    """The trial record `{treatment, outcome, assessment, imitator_tokens}` of a scored `ManagerEnv` trial (empty
+    before it is scored), under the treatment's name; with the `agent`, its judge-call count and the messages the
+    manager did not see (A's greeting first; C's parameter file in place of the unread opening)."""
+    outcome, assessment = env.outcome, env.assessment
+    if outcome is None or assessment is None:
+        return {}
+    name = treatment or env.assessment_name
+    transcript = list(outcome.transcript)
+    if getattr(agent, "greeting", ""):
+        transcript.insert(0, ("consultant", agent.greeting))
+    if getattr(agent, "with_parameters", False) and transcript:
+        transcript[0] = ("manager", f"Business parameters (extracted_params.csv):\n{env.scenario.params_csv()}")
+    outcome = replace(
+        outcome, treatment=name, transcript=tuple(transcript), judge_calls=int(getattr(agent, "judge_calls", 0))
+    )
+    a = assessment.to_dict()
+    for part in ("costs", "ses", "policies", "gaps", "excluded"):
+        a[part] = {(name if k == env.assessment_name else k): v for k, v in a[part].items()}
+    used = outcome.tokens("imitator")
+    return {
+        "treatment": name,
+        "outcome": outcome.summary()
+        | {"transcript": [list(x) for x in transcript], "policy_spec": _spec(outcome, env.capacity_basis.value)},
+        "assessment": a,
+        "imitator_tokens": [used.input_tokens, used.output_tokens],
+    }
 
 
-def artifacts(env: TrialEnv, agent: TreatmentAgent, record: Any) -> dict[str, bytes]:
+def metrics(result: RolloutResult, env: ManagerEnv) -> dict[str, float]:
+    """The cell's metrics: gap (NaN without an evaluable policy), cost, reference_cost, evaluable, turns,
+    dp_reference, the tokens (the run's, and per role) and, with a table, table_exact and rows_right."""
+    record = trial_record(env)
+    if not record:
+        return {}
+    t, out, a = record["treatment"], record["outcome"], record["assessment"]
+    metrics = {
+        "evaluable": float(t in a["gaps"]),
+        "turns": float(out["turns"]),
+        "reference_cost": float(a["costs"]["reference"]),
+        "dp_reference": float(a["dp_optimal_cost"] is not None),
+        "input_tokens": float(out["input_tokens"]),
+        "output_tokens": float(out["output_tokens"]),
+        "imitator_input_tokens": float(record["imitator_tokens"][0]),
+        "imitator_output_tokens": float(record["imitator_tokens"][1]),
+    }
+    for role in AGENT_ROLES:  # the treatment's own roles' tokens (their sum is the run's tokens)
+        used = (out.get("role_tokens") or {}).get(role, (0, 0))
+        metrics |= {f"{role}_input_tokens": float(used[0]), f"{role}_output_tokens": float(used[1])}
+    gap = a["gaps"].get(t)
+    metrics["gap"] = float("nan") if gap is None else float(gap)  # NaN: no evaluable policy
+    if t in a["costs"]:
+        metrics["cost"] = float(a["costs"][t])
+    if out.get("table"):
+        matches = [out["table"].get(k) == v for k, v in env.scenario.table.items()]
+        metrics |= {"table_exact": float(all(matches)), "rows_right": float(sum(matches))}
+    return metrics
+
+
+def artifacts(env: ManagerEnv, agent: Any, record: Any) -> dict[str, bytes]:
     """The trial record, from which the lab report is rebuilt; the conversation also becomes the cell run's
     messages (manager: user, consultant: assistant), so Run history shows it."""
-    if not env.record:
+    trial = trial_record(env, getattr(agent, "treatment", None), agent)
+    if not trial:
         return {}
-    for who, text in env.record["outcome"].get("transcript", ()):
+    for who, text in trial["outcome"].get("transcript", ()):
         record.messages.append(("user" if who == "manager" else "assistant", str(text), None))
-    return {TRIAL_ARTIFACT: json.dumps(env.record).encode()}
+    return {TRIAL_ARTIFACT: json.dumps(trial).encode()}

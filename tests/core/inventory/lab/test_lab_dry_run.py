@@ -36,23 +36,23 @@ def test_the_lab_dry_run_counts_the_calls_exactly_and_the_input_tokens_within_10
     spec = lab_spec(config, settings, roles=roles)
     store = Store(tmp_path / "lab.duckdb")
     guess = estimate(spec, store, PRICES)
-    assert guess["calls"] == 3 * 3 + 2 and guess["cost"].startswith("$")
+    assert guess["calls"] == 3 * 3 - 1 + 2 and guess["cost"].startswith("$")
     by_agent = {a["agent"]: a for a in guess["agents"]}
-    assert by_agent["B"]["calls"] == 9 and by_agent["C"]["calls"] == 2
+    assert by_agent["B"]["calls"] == 8 and by_agent["C"]["calls"] == 2
     # every reply as long as the estimate assumes; the judge never says Yes, so B runs to its turn limit
     reply = "No, " + "x" * (4 * DEFAULT_OUTPUT_TOKENS - 4)
-    fake_llm.script([{"text": reply} for _ in range(11)])
+    fake_llm.script([{"text": reply} for _ in range(10)])
     result = run_lab(config, settings, store=store, roles=roles)
     assert [o.status for r in result.records for o in r.outcomes.values()] == ["turn_limit", "no_policy"]
     assert len(fake_llm.requests) == guess["calls"]
     sent = _sent(fake_llm.requests)
     assert abs(guess["input_tokens"] - sent) <= 0.1 * sent, (guess["input_tokens"], sent)
     imitated = [r for r in fake_llm.requests if r["body"]["model"] == "imit-m"]
-    assert len(imitated) == 3
+    assert len(imitated) == 2  # not asked again after the last turn
     # the imitator's share is priced at imit-m (10/20 per million), the rest at lab-m (1/2)
     role_in = _sent(imitated)
     rest_in = sent - role_in
-    expected = (rest_in * 1 + 8 * DEFAULT_OUTPUT_TOKENS * 2 + role_in * 10 + 3 * DEFAULT_OUTPUT_TOKENS * 20) / 1e6
+    expected = (rest_in * 1 + 8 * DEFAULT_OUTPUT_TOKENS * 2 + role_in * 10 + 2 * DEFAULT_OUTPUT_TOKENS * 20) / 1e6
     assert guess["cost_usd"] == pytest.approx(expected, rel=0.1)
 
 

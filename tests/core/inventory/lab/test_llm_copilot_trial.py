@@ -13,10 +13,10 @@ import pytest
 
 from core.config import Settings
 from core.inventory.lab import protocol
+from core.inventory.lab.env import fig4_question
 from core.inventory.lab.generator import generate
 from core.inventory.lab.lab import LabConfig, run_lab
 from core.inventory.lab.report import render_markdown, results_csv, summary
-from core.inventory.lab.treatments import fig4_question
 from core.llm import Usage
 from core.store import Store
 

@@ -7,12 +7,19 @@ import pytest
 from core.config import Settings
 from core.errors import ProviderError
 from core.inventory.lab.generator import generate
-from core.inventory.lab.imitator import ImitatorNoise, OfflineImitator
 from core.inventory.lab.judge import LLMJudge
 from core.inventory.lab.lab import LabConfig, run_lab
 from core.inventory.lab.report import render_markdown
-from core.inventory.lab.treatments import run_treatment_b, run_treatment_c
+from core.inventory.lab.treatments import TrialOutcome
 from core.llm import Usage
+from tests.support.lab_trials import protocol_trial
+
+LAB = LabConfig(protocol="mixed", n=1, seed=4, noise=0.0, copilot_paths=30, critic_paths=10, assessment_paths=200)
+
+
+def _trial(treatment: str, settings: Settings) -> TrialOutcome:
+    """The protocol's cell of `treatment` on scenario 0 of mixed seed 4 (a quiet offline imitator)."""
+    return protocol_trial(treatment, LAB, settings)[0]
 
 
 def _openai(fake_llm) -> Settings:
@@ -51,8 +58,7 @@ def test_treatment_b_stops_on_the_judge(fake_llm, provider: str) -> None:
     ]
     # the consultant's replies report 100 + k input tokens, the judge's 10 + k (k: the request's index)
     fake_llm.script([r | {"usage": ((10 if k % 2 else 100) + k, k + 1)} for k, r in enumerate(replies)])
-    imitator = OfflineImitator(scenario, ImitatorNoise.quiet(), seed=0)
-    out = run_treatment_b(scenario, imitator, settings)
+    out = _trial("B", settings)
     assert out.status == "policy" and out.judge_calls == 3 and out.turns == 3
     assert out.parsed.family == "sS" and out.parsed.params == {"s": 14, "S": 40}
     assert out.policy_text.startswith("I recommend")
@@ -71,17 +77,16 @@ def test_treatment_b_stops_on_the_judge(fake_llm, provider: str) -> None:
 
 def test_treatment_c_gets_the_parameter_file(fake_llm) -> None:
     settings = _openai(fake_llm)
-    scenario = generate(1, seed=4, protocol="mixed")[0]
     fake_llm.script(
         [{"text": "Order between 10 and 20 units when low.", "usage": (500, 40)}, {"text": "Yes", "usage": (60, 1)}]
     )
-    out = run_treatment_c(scenario, settings)
+    out = _trial("C", settings)
     assert out.role_tokens == {"copilot": Usage(500, 40), "judge": Usage(60, 1)} and out.usage == Usage(560, 41)
     assert out.status == "not_evaluable" and "range" in out.parsed.note and out.policy is None
     sent = str(fake_llm.requests[-2]["body"])
     assert "extracted_params.csv" in sent and "holding_cost" in sent
     fake_llm.script([{"text": "Consider optimizing inventory."}, {"text": "No"}])
-    assert run_treatment_c(scenario, settings).status == "no_policy"
+    assert _trial("C", settings).status == "no_policy"
 
 
 def test_judge_unreadable_and_broken_provider(fake_llm) -> None:
@@ -90,8 +95,7 @@ def test_judge_unreadable_and_broken_provider(fake_llm) -> None:
     v = LLMJudge(settings).verdict("order 5 units")
     assert not v.is_policy and v.unreadable
     fake_llm.script([{"status": 500}])
-    scenario = generate(1, seed=4, protocol="mixed")[0]
-    out = run_treatment_c(scenario, settings)
+    out = _trial("C", settings)
     assert out.status == "error" and out.error
     with pytest.raises(ProviderError):
         LLMJudge(Settings())
