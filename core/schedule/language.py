@@ -395,6 +395,11 @@ def _segments(text: str) -> list[tuple[int, int]]:
     return spans + [(start, len(text))]
 
 
+def stretches(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the stretches of a text between sentence ends, semicolons and commas."""
+    return _segments(text)
+
+
 _DIRECTION_WORDS = frozenset(["late", "early", "later", "earlier", "sooner", "latest", "earliest"])
 
 
@@ -429,33 +434,69 @@ def without_described_times(text: str, district: District) -> str:
     return "".join(chars)
 
 
-_START_OR_ASK = _ASKING | frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens",
-                                      "earlier", "later", "early", "late"])  # fmt: skip
+_START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens"])
+_SCHOOL_WORDS = frozenset(["it", "they", "them", "school", "schools", "class", "classes", "bell", "bells"])
+"""Words that make a stretch's start word the school's ('it starts at 9:10'); without one, or a school's name, the
+start is another thing's ('practice starts at 3:30', 'I start work at 7:15')."""
 _TIE_WORDS = 2
+_FAR_MINUTES = 60
+"""A time this far before the first start option or after the last ('home before 3') is no school's start."""
 _RELATIVE = frozenset(["that", "which", "who", "whose"])
 """Words between a stretch's school (or its start) and a time that tie the time to something else ('students ride
 special buses that get in at 9:15', 'the crossing guards arrive at 9:10'): 'Lick at 9:15' binds it to Lick."""
 
 
+_OWNERS = frozenset(["my", "our", "the", "a", "his", "her", "their", "your"])
+_REASON_LEADS = ("because", "since", "so", "cause", "as")
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of a stretch; a word after a possessive or an article is a noun, not a request verb ('my shift')."""
+    tokens = "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
+    return {w for i, w in enumerate(tokens) if not (i and tokens[i - 1] in _OWNERS and w in _ASKING)}
+
+
+def _reason_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The stretch cut where a reason begins ('could Galileo start later | since the buses come at 7:15')."""
+    cuts = [start]
+    for lead in _REASON_LEADS:
+        found = text.find(f" {lead} ", start, end)
+        while found >= 0:
+            cuts.append(found)
+            found = text.find(f" {lead} ", found + 1, end)
+    cuts = sorted(set(cuts))
+    return list(zip(cuts, [*cuts[1:], end], strict=True))
+
+
 def without_tied_times(text: str, district: District) -> str:
     """The lower-cased text with the times of other things blanked: a time that is no start option, in a stretch
-    (between sentence ends and commas) that neither asks nor says 'start', and that follows at least
-    `_TIE_WORDS` other words after the stretch's school or its beginning or after a relative pronoun ('the line
-    that reaches Galileo at 9:20'), when the rest of the message states a
-    start option ('Our students ride buses that get in at 9:15. Could Access start at 9:30?' keeps 9:30)."""
+    (between sentence ends and commas) that neither asks nor gives a direction nor says the school starts (a start
+    word counts only beside a school's name or 'it', 'they', 'school', ...: 'practice starts at 3:30' is
+    practice's), and that follows at least `_TIE_WORDS` other words after the stretch's school or its beginning or
+    after a relative pronoun ('the line that reaches Galileo at 9:20'), when the rest of the message states a
+    start option ('Our students ride buses that get in at 9:15. Could Access start at 9:30?' keeps 9:30) or a
+    direction ('Balboa should start earlier, our athletes have practice at 3 and games at 4:30' keeps
+    'earlier')."""
     low = text.lower()
-    times = [(m.span, int(m.value)) for m in parse(low).mentions if m.kind is Kind.CLOCK]
+    times = [((a, b), minutes) for a, b, minutes in clock_times(low, bare=True)]  # as the request readers see them
     options = set(district.start_times)
-    if not any(minutes in options for _, minutes in times):
-        return low
     chars = list(low)
-    for start, end in _segments(low):
-        words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
+    stretches = [part for start, end in _segments(low) for part in _reason_stretches(low, start, end)]
+    for start, end in stretches:
+        words = _words_of(low[start:end])
         inside = [(a, b) for (a, b), minutes in times if start <= a and b <= end and minutes not in options]
-        if not inside or words & _START_OR_ASK:
+        school = bool(words & _SCHOOL_WORDS or mentions(low[start:end], district))
+        if school and words & _START_WORDS:
+            continue
+        if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
+            far = min(options, default=0) - _FAR_MINUTES, max(options, default=0) + _FAR_MINUTES
+            inside = [] if school or words & _START_WORDS else [
+                (a, b) for (a, b), minutes in times if (a, b) in inside and not far[0] <= minutes <= far[1]
+            ]
+        if not inside:
             continue
         outside = [m for (a, _), m in times if not start <= a < end]
-        if not any(m in options for m in outside):
+        if not any(m in options for m in outside) and not _words_of(low[:start] + " " + low[end:]) & _DIRECTION_WORDS:
             continue
         for a, b in inside:
             anchor = max([start] + [start + m.end for m in mentions(low[start:a], district)])
