@@ -170,16 +170,34 @@ def _without_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-_COUNTED = re.compile(
-    r"\s*(?:more\s+|other\s+|different\s+)?(?:schools?|options?|alternatives?|proposals?|changes?|times\b|bells?|"
-    r"slots?|buses|bus\b|routes?|drivers?|days?|weeks?|years?)"
-)
+_COUNTED_STEMS = ("school", "option", "alternative", "proposal", "change", "bell", "slot", "route", "driver", "day",
+                  "week", "year", "buses")  # fmt: skip
+_COUNTED_WORDS = frozenset(["times", "bus"])
+_COUNTED_LEADS = frozenset(["more", "other", "different"])
 """A number that counts something other than students or minutes ('move only 2 schools', 'save 3 buses') is no
-limit on either objective."""
+limit on either objective: the parse's word right after it (after 'more', 'other' or 'different')."""
+_RANKS = frozenset(["number", "priority", "no", "option", "proposal", "step"])
+"""'priority number one', 'option 2', 'no. 1', '#2': a rank or a label, not an amount."""
 
 
-_RANKED = re.compile(r"(?:number|priority|no\.?|#|option|proposal|step)\s*$")
-"""'priority number one', 'option 2': a rank or a label, not an amount."""
+def _counted_or_ranked(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] counts other things or is a rank, from the one parse's words beside it
+    (`core.text.mentions.parse`): the word right after it ('3 buses', '2 more schools') or right before it
+    ('option 2', 'priority no. 1', '#2')."""
+    message = parse(text)
+    pairs = list(zip(message.words(), message.word_spans(), strict=True))
+    after = [(w, a) for w, (a, _) in pairs if a >= end]
+    if after and after[0][0] in _COUNTED_LEADS and not text[end : after[0][1]].strip():
+        end, after = after[0][1] + len(after[0][0]), after[1:]
+    if after and not text[end : after[0][1]].strip():
+        word = after[0][0]
+        if word in _COUNTED_WORDS or word.startswith(_COUNTED_STEMS):
+            return True
+    before = text[:start].rstrip()
+    if before.endswith("#"):
+        return True
+    last = [(w, b) for w, (_, b) in pairs if b <= start]
+    return bool(last) and last[-1][0] in _RANKS and not before[last[-1][1] :].strip(" .")
 
 
 def limit_value(text: str) -> float | None:
@@ -190,11 +208,7 @@ def limit_value(text: str) -> float | None:
     cue = LIMIT_WORDS.search(stripped)
     if not cue:
         return None
-    numbers = [
-        n
-        for n in find_numbers(stripped)
-        if not _COUNTED.match(stripped, n.end) and not _RANKED.search(stripped, max(0, n.start - 12), n.start)
-    ]
+    numbers = [n for n in find_numbers(stripped) if not _counted_or_ranked(stripped, n.start, n.end)]
     after = [n for n in numbers if n.start >= cue.end()]
     return (after or numbers)[0].value if numbers else None
 

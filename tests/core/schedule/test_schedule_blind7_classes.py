@@ -191,3 +191,23 @@ def test_a_change_of_mind_said_outright_replaces_the_direction() -> None:
     agent.respond("Cobb later please.")
     turn = agent.respond("On second thought, Cobb earlier.")
     assert _edits(turn) and "replaces your earlier request" in turn.text, turn.text
+
+
+# Item 5: the limit reader's counted and ranked numbers come from the one parse's words, not regexes.
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("move only 2 schools and keep the peak under 2000", 2000.0),
+        ("save 3 more buses, peak under 2,100", 2100.0),
+        ("priority no. 1: under 2200 students", 2200.0),
+        ("#2 matters less, keep it under 2300", 2300.0),
+        ("option 2 with the change under 12 minutes", 12.0),
+        ("under 3 days", None),
+    ],
+)
+def test_a_counted_or_ranked_number_is_no_limit(text: str, value: float | None) -> None:
+    from core.schedule.language import limit_value
+
+    assert limit_value(text) == value
