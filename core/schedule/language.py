@@ -37,21 +37,93 @@ LIMIT_WORDS = re.compile(
 )
 """A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
 "shouldn't move by more than 15 minutes"."""
-_GROUPS = {
-    "ALL": r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
-    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b|"
-    r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
-    r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
-    r"\bnone of the schools\b|\bany school\b",
-    "HS": r"high schools|all (?:the )?high school|(?:every|each|any|no|not one|not a single) high school|the hs schools",
-    "MS": r"middle schools|all (?:the )?middle school|(?:every|each|any|no|not one|not a single) middle school",
-    "ES": r"elementary schools|elementaries|all (?:the )?elementary|(?:every|each|any|no|not one|not a single) elementary",
-    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k|(?:every|each|any|no) pre-?k(?: school)?",
-    "K8": r"k-?8 schools|all (?:the )?k-?8|(?:every|each|any|no) k-?8(?: school)?",
-}
-"""Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
-school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
-starts), 'none of the high schools'."""
+def _runs(*slots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every word run the slots spell, in order: each slot lists its alternatives ('' for none, words split at
+    spaces)."""
+    runs: list[tuple[str, ...]] = [()]
+    for slot in slots:
+        runs = [run + tuple(alt.split()) for run in runs for alt in slot]
+    return tuple(runs)
+
+
+_SCHOOL = ("school", "schools")
+_EVERY = ("every", "each", "any", "no", "not one", "not a single")
+_NONE_BEFORE = ("before", "after", "earlier", "later", "start", "at")
+"""'none' quantifies the schools only before one of these ('none before 8:30', 'none starts at 7:50')."""
+_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "ALL": (
+        *_runs(("all", "each", "every"), ("", "the", "of the", "our"), ("other",), _SCHOOL),
+        *_runs(("everyone", "everybody"), ("else",)),
+        *_runs(("the",), ("other", "remaining"), ("schools",)),
+        *_runs(("the rest of",), ("the", "our"), ("schools",)),
+        *_runs(("all",), ("", "the", "of the", "our"), ("schools",)),
+        ("every", "school"), ("each", "school"), ("the", "whole", "district"), ("no", "school"), ("no", "schools"),
+        ("everyone",), ("everybody",), ("none",), ("none", "of", "the", "schools"), ("any", "school"),
+    ),
+    "HS": (
+        ("high", "schools"), *_runs(("all",), ("", "the"), ("high",), _SCHOOL), *_runs(_EVERY, ("high",), _SCHOOL),
+        ("the", "hs", "schools"),
+    ),
+    "MS": (("middle", "schools"), *_runs(("all",), ("", "the"), ("middle",), _SCHOOL), *_runs(_EVERY, ("middle",), _SCHOOL)),
+    "ES": (
+        ("elementary", "schools"), ("elementaries",), *_runs(("all",), ("", "the"), ("elementary",)),
+        *_runs(_EVERY, ("elementary",)),
+    ),
+    "PK": (
+        *_runs(("pre k", "prek"), ("schools",)), ("preschools",), ("pre", "schools"),
+        *_runs(("all",), ("", "the"), ("pre k", "prek")), *_runs(("every", "each", "any", "no"), ("pre k", "prek"), _SCHOOL + ("",)),
+    ),
+    "K8": (
+        ("k", "8", "schools"), *_runs(("all",), ("", "the"), ("k 8",)),
+        *_runs(("every", "each", "any", "no"), ("k 8",), _SCHOOL + ("",)),
+    ),
+}  # fmt: skip
+"""Grade groups in every quantified form, as runs of the one parse's words: 'the middle schools', 'all/every/each/any
+middle school', 'no middle school should ...' (the negation then binds to the time: 'no middle school before 8:30'
+forbids the earlier starts), 'none of the high schools'. At each word the first run that fits wins (the earliest
+word first), as a regex alternation would."""
+
+
+def _group_words(low: str) -> list[tuple[str, int, int]]:
+    """The one parse's words of a lower-cased text with their spans; 'k8' is the words 'k' and '8' as 'k-8' is."""
+    message = parse(low)
+    out = []
+    for word, (a, b) in zip(message.words(), message.word_spans(), strict=True):
+        bare = word.removesuffix("'s")  # "each school's bell" speaks of each school
+        out.append((bare, a, b - len(word) + len(bare)))
+        if word == "k" and low[b : b + 1] == "8":
+            out.append(("8", b, b + 1))
+    return out
+
+
+def _spaced(low: str, words: list[tuple[str, int, int]]) -> bool:
+    """Whether the words of a run stand apart by spaces only ('pre-k' and 'k-8' may carry their hyphen)."""
+    for (w, _, end), (v, start, _) in zip(words, words[1:], strict=False):
+        gap = low[end:start]
+        if not (gap.isspace() or (gap in ("", "-") and (w, v) in (("pre", "k"), ("k", "8")))):
+            return False
+    return True
+
+
+def _find_group(low: str, runs: tuple[tuple[str, ...], ...]) -> str | None:
+    """The text of the first run found in the lower-cased text (at the earliest word), else None; a bare 'none'
+    counts only before `_NONE_BEFORE` ('none before 8:30'), and its text keeps the space after it."""
+    words = _group_words(low)
+    tokens = [w for w, _, _ in words]
+    for i in range(len(tokens)):
+        for run in runs:
+            if tuple(tokens[i : i + len(run)]) != run or not _spaced(low, words[i : i + len(run)]):
+                continue
+            end = words[i + len(run) - 1][2]
+            if run == ("none",):
+                after = tokens[i + 1 : i + 2]
+                if not (after and after[0].startswith(_NONE_BEFORE) and low[end : end + 1] == " "):
+                    continue
+                end += 1
+            return low[words[i][1] : end]
+    return None
+
+
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -104,15 +176,15 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
     """(group word, schools) for plural grade groups such as 'the high schools' or 'all middle schools'."""
     out = []
-    for code, pattern in _GROUPS.items():
-        match = re.search(pattern, text.lower())
-        if match:
+    for code, runs in _GROUPS.items():
+        found = _find_group(text.lower(), runs)
+        if found is not None:
             names = [
                 s.name
                 for s in district.schools
                 if code == "ALL" or s.grade.strip().lower() in _GRADE_CODES[code]
             ]
-            out.append((match.group(0), names))
+            out.append((found, names))
     if len(out) > 1:  # 'Middle schools: none before 8:30': a bare 'none' quantifies the grade group named
         out = [(words, names) for words, names in out if words.strip() != "none"]
     return out
@@ -121,7 +193,7 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
 def whole_district(text: str) -> bool:
     """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school'),
     or of all the others ('all the other schools', 'everyone else': `rest_of_district`)."""
-    return bool(re.search(_GROUPS["ALL"], text.lower()))
+    return _find_group(text.lower(), _GROUPS["ALL"]) is not None
 
 
 def rest_of_district(text: str) -> bool:

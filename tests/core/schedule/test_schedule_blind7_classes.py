@@ -211,3 +211,23 @@ def test_a_counted_or_ranked_number_is_no_limit(text: str, value: float | None) 
     from core.schedule.language import limit_value
 
     assert limit_value(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "group", "whole"),
+    [
+        ("none of the high schools before 8:30", "high schools", False),
+        ("Middle schools: none before 8:30", "middle schools", True),
+        ("every k8 school later", "every k8 school", False),
+        ("no pre-k school at 7:50", "no pre-k school", False),
+        ("keep each school's bell near today's", "each school", True),
+        ("our football schools league", None, False),
+        ("all-schools", None, False),
+    ],
+)
+def test_grade_groups_are_runs_of_the_parse_words(text: str, group: str | None, whole: bool) -> None:
+    from core.schedule import language as lang
+    from solvers.schedule.data import sfusd_district
+
+    found = [words for words, _ in lang.group_schools(text.lower(), sfusd_district())]
+    assert (found[0] if found else None) == group and lang.whole_district(text) is whole
