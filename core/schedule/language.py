@@ -27,16 +27,123 @@ from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
-LIMIT_WORDS = re.compile(
-    r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
-    r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
-    r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
-    r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
-    r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
-    r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
-)
-"""A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
-"shouldn't move by more than 15 minutes"."""
+_LIMIT_TEXT = ("under", "below", "at most", "no more than", "max", "cap", "limit", "within", "less than", "fewer than",
+               "<", "up to", "not exceed", "keep")  # fmt: skip
+_LIMIT_TEXT_2 = ("bring", "target", "≤", "=<")
+_LIMIT_TEXT_3 = ("or less", "or fewer", "at the most")
+_LIMIT_TEXT_4 = ("ceiling",)
+"""Stretches of text that state a ceiling wherever they stand ('under 2,100', 'the maximum', '2,200 max'), in the
+order they are tried when two begin at the same place."""
+_PAST = frozenset(["cannot", "can't"])
+_MOVE_STEMS = ("reduc", "lower", "cut", "drop", "trim", "bring", "get", "push", "decreas", "shrink", "take")
+_MORE = ("more", "higher", "greater", "bigger", "over", "above", "exceed")
+_LIMIT_WINDOW = 40
+"""'cut it from 25 to 23', "don't let more than 2,000": the second word at most this many characters on, in the
+same sentence."""
+
+
+def _limit_cue(text: str) -> int | None:
+    """Where the first stretch that states a ceiling ends in a lower-cased text ('under', 'no more than', 'tops out
+    at', "can't go past", 'get it to', 'hold the peak under', 'cut it from 25 to', "don't let more"), else None: the
+    earliest one, and of two at the same place the one `_limit_candidates` lists first. Its words come from the one
+    parse (`core.text.mentions.parse`)."""
+    found = min(_limit_candidates(text), default=None)
+    return None if found is None else found[2]
+
+
+def _limit_candidates(text: str) -> list[tuple[int, int, int]]:
+    """(start, rank, end) of every stretch that states a ceiling."""
+    out = []
+    for rank, literals in enumerate((_LIMIT_TEXT, _LIMIT_TEXT_2, _LIMIT_TEXT_3, _LIMIT_TEXT_4)):
+        for literal in literals:
+            if (at := text.find(literal)) >= 0:
+                out.append((at, rank * 10, at + len(literal)))
+    message = parse(text)
+    words, spans = message.words(), message.word_spans()
+
+    def next_to(i: int, j: int) -> bool:  # word j follows word i after one space
+        return j < len(words) and text[spans[i][1] : spans[j][0]] == " "
+
+    def run(i: int, *slots: tuple[str, ...]) -> int | None:  # end of the words i.. that start with the slots' words
+        for k, slot in enumerate(slots):
+            j = i + k
+            if not ((k == 0 or next_to(j - 1, j)) and j < len(words) and words[j].startswith(slot)):
+                return None
+            if k == len(slots) - 1:
+                return spans[j][0] + len(next(w for w in slot if words[j].startswith(w)))
+        return None
+
+    for i, word in enumerate(words):
+        start = spans[i][0]
+        if word in ("top", "tops", "peak", "peaks") and (end := run(i, (word,), ("out",), ("at",))):
+            out.append((start, 1, end))
+        if word in _PAST and (end := run(i, (word,), ("go", "get"), ("past", "beyond", "over"))):
+            out.append((start, 2, end))
+        if word.endswith("get"):
+            end = next((e for n in (1, 2, 3) if (e := _object_to(i, n, words, next_to, run, ("to",)))), None)
+            if end:
+                out.append((spans[i][1] - 3, 3, end))
+        if word in ("only", "tops"):
+            out.append((start, 15, spans[i][1]))
+        can = ("handle", "take", "cover", "manage", "afford")
+        if word.endswith("can") and next_to(i, i + 1) and (end := run(i + 1, can)):
+            out.append((spans[i][1] - 3, 35, end))
+        if word == "hold":
+            stops = ("to", "at", "under", "below", "down")
+            end = next((e for n in (1, 2, 3) if (e := _object_to(i, n, words, next_to, run, stops))), None)
+            if end and words[i + 1] in ("it", "them", "that", "this", "the") and _whole(words, spans, end):
+                out.append((start, 36, end))
+        if word == "the" and run(i, ("the",), ("most",)) and _whole(words, spans, spans[i + 1][1]):
+            out.append((start, 45, spans[i + 1][1]))
+        stems = [word.find(stem) for stem in _MOVE_STEMS if stem in word]
+        if stems and (end := _window(text, words, spans, i, lambda j: words[j] == "to" and _before_digit(text, spans[j][1]))):
+            out.append((start + min(stems), 50, end))
+        if (word.endswith("n't") or word in ("not", "never", "no")) and (
+            end := _window(text, words, spans, i, lambda j: words[j].startswith(_MORE), _MORE)
+        ):
+            out.append((spans[i][1] - 3 if word.endswith("n't") else start, 51, end))
+    return out
+
+
+def _object_to(i: int, n: int, words, next_to, run, stops: tuple[str, ...]) -> int | None:
+    """End of 'get it to' / 'hold the peak under': word i, an object of `n` words ('it', 'that', 'this', 'them' or
+    'the' and one or two words), then one of `stops`."""
+    objects = (("it",), ("that",), ("them",), ("this",)) if n == 1 else (("the",),)
+    if i + n + 1 >= len(words) + 1 or not any(words[i + 1 : i + 2] == o for o in objects):
+        return None
+    if any(not next_to(j, j + 1) for j in range(i, i + n)) or (n == 1 and words[i + 1] == "the"):
+        return None
+    return run(i + n + 1, stops) if next_to(i + n, i + n + 1) else None
+
+
+def _whole(words: tuple[str, ...], spans: tuple[tuple[int, int], ...], end: int) -> bool:
+    """Whether `end` is the end of a word (no letter of the same word follows)."""
+    return any(b == end for _, b in spans)
+
+
+def _before_digit(text: str, end: int) -> bool:
+    """Whether spaces and then a digit follow `end` ('to 23')."""
+    rest = text[end:]
+    gap = len(rest) - len(rest.lstrip())
+    return gap > 0 and rest[gap : gap + 1].isdigit()
+
+
+def _window(text: str, words, spans, i: int, fits, prefixes: tuple[str, ...] = ()) -> int | None:
+    """End of the first word after word i, at most `_LIMIT_WINDOW` characters on in the same sentence, that `fits`:
+    its end, or with `prefixes` the end of the prefix it starts with; for 'to' the start of the number after it."""
+    end = spans[i][1]
+    for j in range(i + 1, len(words)):
+        a, b = spans[j]
+        if a - end > _LIMIT_WINDOW or "." in text[end:a] or ";" in text[end:a]:
+            return None
+        if fits(j):
+            if prefixes:
+                return a + len(next(p for p in prefixes if words[j].startswith(p)))
+            rest = text[b:]
+            return b + len(rest) - len(rest.lstrip())
+    return None
+
+
 def _runs(*slots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Every word run the slots spell, in order: each slot lists its alternatives ('' for none, words split at
     spaces)."""
@@ -277,11 +384,11 @@ def limit_value(text: str) -> float | None:
     it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
     ignored, hours read as minutes."""
     stripped = spelled_numbers(hours_as_minutes(_without_times(text.lower())).replace("minus ", "-"))
-    cue = LIMIT_WORDS.search(stripped)
-    if not cue:
+    cue = _limit_cue(stripped)
+    if cue is None:
         return None
     numbers = [n for n in find_numbers(stripped) if not _counted_or_ranked(stripped, n.start, n.end)]
-    after = [n for n in numbers if n.start >= cue.end()]
+    after = [n for n in numbers if n.start >= cue]
     return (after or numbers)[0].value if numbers else None
 
 

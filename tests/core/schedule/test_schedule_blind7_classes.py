@@ -231,3 +231,21 @@ def test_grade_groups_are_runs_of_the_parse_words(text: str, group: str | None, 
 
     found = [words for words, _ in lang.group_schools(text.lower(), sfusd_district())]
     assert (found[0] if found else None) == group and lang.whole_district(text) is whole
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("cut it from 25 to 23", 23.0),
+        ("it tops out at 2200 students", 2200.0),
+        ("we can't go past 2,000 students", 2000.0),
+        ("hold the peak under 2300", 2300.0),
+        ("the drivers can handle 2400 at once", 2400.0),
+        ("I won't accept anything above 2300", 2300.0),
+        ("the peak is 2,565 today", None),
+    ],
+)
+def test_a_ceiling_is_read_from_the_parse_words(text: str, value: float | None) -> None:
+    from core.schedule.language import limit_value
+
+    assert limit_value(text) == value
