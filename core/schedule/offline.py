@@ -245,9 +245,9 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
         if has_request(text) or lang.mentioned_schools(text, session.district) or lang.reduce_cue(text):
             return None
     if not named:
+        if not (offer or memory.asked) or lang.intent(low).intent in ("undo", "start_over"):
+            return None  # 'never mind that change', 'forget everything and begin again': an undo or a reset
         named = [a["school"] for n, a in offer if n == "fix_start_time"] or memory.schools[:1]
-        if not (offer or memory.asked or (named and _points(dropped))):
-            return None  # 'never mind, take that back': an undo, read as before
     session.dismiss_infeasible()
     current = session.current
     where = [
@@ -257,11 +257,6 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
     ]
     kept = f" for {' and '.join(where)}" if where else ""
     return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))
-
-
-def _points(texts: list[str]) -> bool:
-    """Whether a dropped wish points back ('forget it', 'leave it as it is')."""
-    return any({"it", "them", "that"} & set(parse(t).words()) for t in texts)
 
 
 @dataclass(frozen=True)

@@ -249,3 +249,11 @@ def test_a_ceiling_is_read_from_the_parse_words(text: str, value: float | None) 
     from core.schedule.language import limit_value
 
     assert limit_value(text) == value
+
+
+@pytest.mark.parametrize("undo", ["never mind that change", "forget that last change"])
+def test_dropping_the_last_change_with_nothing_asked_is_still_an_undo(undo: str) -> None:
+    agent = _agent()
+    agent.respond("Lick at 9:30")
+    turn = agent.respond(undo)
+    assert [c["name"] for c in turn.tool_calls][0] == "remove_constraint" and turn.constraints == [], turn.text
