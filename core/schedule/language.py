@@ -27,31 +27,210 @@ from solvers.schedule.data import District
 
 BANK = Path(__file__).resolve().parent / "intents.toml"
 
-LIMIT_WORDS = re.compile(
-    r"under|below|at most|no more than|max|cap|limit|within|less than|fewer than|<|up to|not exceed|keep|"
-    r"\btops? out at|\bpeaks? out at|\bcan(?:not|'t) (?:go|get) (?:past|beyond|over)|"
-    r"get (it|that|the \w+( \w+)?) to|bring|target|[≤]|=<|\bonly\b|\btops\b|or (?:less|fewer)|at the most|"
-    r"can (?:handle|take|cover|manage|afford)|\bhold (?:it|them|that|this|the \w+(?: \w+)?) (?:to|at|under|below|down)\b|ceiling|\bthe most\b|"
-    r"(?:reduc|lower|cut|drop|trim|bring|get|push|decreas|shrink|take)\w*\b[^.;]{0,40}?\bto\s+(?=\d)|"
-    r"(?:n't|\bnot|\bnever|\bno)\b[^.;]{0,40}?\b(?:more|higher|greater|bigger|over|above|exceed)"
-)
-"""A clause that states a ceiling: 'under 2,100', 'only 2,400 at a time', "don't let more than 2,000 ...",
-"shouldn't move by more than 15 minutes"."""
-_GROUPS = {
-    "ALL": r"\b(?:all|each|every) (?:the |of the |our )?other schools?\b|\bevery(?:one|body) else\b|"
-    r"\bthe (?:other|remaining) schools\b|\bthe rest of (?:the|our) schools\b|"
-    r"all (?:the |of the |our )?schools|every school|each school|the whole district|\bno schools?\b|"
-    r"\beveryone\b|\beverybody\b|\bnone (?=before|after|earlier|later|starts?|at)|"
-    r"\bnone of the schools\b|\bany school\b",
-    "HS": r"high schools|all (?:the )?high school|(?:every|each|any|no|not one|not a single) high school|the hs schools",
-    "MS": r"middle schools|all (?:the )?middle school|(?:every|each|any|no|not one|not a single) middle school",
-    "ES": r"elementary schools|elementaries|all (?:the )?elementary|(?:every|each|any|no|not one|not a single) elementary",
-    "PK": r"pre-?k schools|preschools|pre-?schools|all (?:the )?pre-?k|(?:every|each|any|no) pre-?k(?: school)?",
-    "K8": r"k-?8 schools|all (?:the )?k-?8|(?:every|each|any|no) k-?8(?: school)?",
-}
-"""Grade groups in every quantified form: 'the middle schools', 'all/every/each/any middle school', 'no middle
-school should ...' (the negation then binds to the time: 'no middle school before 8:30' forbids the earlier
-starts), 'none of the high schools'."""
+_LIMIT_TEXT = ("under", "below", "at most", "no more than", "max", "cap", "limit", "within", "less than", "fewer than",
+               "<", "up to", "not exceed", "keep")  # fmt: skip
+_LIMIT_TEXT_2 = ("bring", "target", "≤", "=<")
+_LIMIT_TEXT_3 = ("or less", "or fewer", "at the most")
+_LIMIT_TEXT_4 = ("ceiling",)
+"""Stretches of text that state a ceiling wherever they stand ('under 2,100', 'the maximum', '2,200 max'), in the
+order they are tried when two begin at the same place."""
+_PAST = frozenset(["cannot", "can't"])
+_MOVE_STEMS = ("reduc", "lower", "cut", "drop", "trim", "bring", "get", "push", "decreas", "shrink", "take")
+_MORE = ("more", "higher", "greater", "bigger", "over", "above", "exceed")
+_LIMIT_WINDOW = 40
+"""'cut it from 25 to 23', "don't let more than 2,000": the second word at most this many characters on, in the
+same sentence."""
+
+
+def _limit_cue(text: str) -> int | None:
+    """Where the first stretch that states a ceiling ends in a lower-cased text ('under', 'no more than', 'tops out
+    at', "can't go past", 'get it to', 'hold the peak under', 'cut it from 25 to', "don't let more"), else None: the
+    earliest one, and of two at the same place the one `_limit_candidates` lists first. Its words come from the one
+    parse (`core.text.mentions.parse`)."""
+    found = min(_limit_candidates(text), default=None)
+    return None if found is None else found[2]
+
+
+def _limit_candidates(text: str) -> list[tuple[int, int, int]]:
+    """(start, rank, end) of every stretch that states a ceiling."""
+    out = []
+    for rank, literals in enumerate((_LIMIT_TEXT, _LIMIT_TEXT_2, _LIMIT_TEXT_3, _LIMIT_TEXT_4)):
+        for literal in literals:
+            if (at := text.find(literal)) >= 0:
+                out.append((at, rank * 10, at + len(literal)))
+    message = parse(text)
+    words, spans = message.words(), message.word_spans()
+
+    def next_to(i: int, j: int) -> bool:  # word j follows word i after one space
+        return j < len(words) and text[spans[i][1] : spans[j][0]] == " "
+
+    def run(i: int, *slots: tuple[str, ...]) -> int | None:  # end of the words i.. that start with the slots' words
+        for k, slot in enumerate(slots):
+            j = i + k
+            if not ((k == 0 or next_to(j - 1, j)) and j < len(words) and words[j].startswith(slot)):
+                return None
+            if k == len(slots) - 1:
+                return spans[j][0] + len(next(w for w in slot if words[j].startswith(w)))
+        return None
+
+    for i, word in enumerate(words):
+        start = spans[i][0]
+        if word in ("top", "tops", "peak", "peaks") and (end := run(i, (word,), ("out",), ("at",))):
+            out.append((start, 1, end))
+        if word in _PAST and (end := run(i, (word,), ("go", "get"), ("past", "beyond", "over"))):
+            out.append((start, 2, end))
+        if word.endswith("get"):
+            end = next((e for n in (1, 2, 3) if (e := _object_to(i, n, words, next_to, run, ("to",)))), None)
+            if end:
+                out.append((spans[i][1] - 3, 3, end))
+        if word in ("only", "tops"):
+            out.append((start, 15, spans[i][1]))
+        can = ("handle", "take", "cover", "manage", "afford")
+        if word.endswith("can") and next_to(i, i + 1) and (end := run(i + 1, can)):
+            out.append((spans[i][1] - 3, 35, end))
+        if word == "hold":
+            stops = ("to", "at", "under", "below", "down")
+            end = next((e for n in (1, 2, 3) if (e := _object_to(i, n, words, next_to, run, stops))), None)
+            if end and words[i + 1] in ("it", "them", "that", "this", "the") and _whole(words, spans, end):
+                out.append((start, 36, end))
+        if word == "the" and run(i, ("the",), ("most",)) and _whole(words, spans, spans[i + 1][1]):
+            out.append((start, 45, spans[i + 1][1]))
+        stems = [word.find(stem) for stem in _MOVE_STEMS if stem in word]
+        if stems and (end := _window(text, words, spans, i, lambda j: words[j] == "to" and _before_digit(text, spans[j][1]))):
+            out.append((start + min(stems), 50, end))
+        if (word.endswith("n't") or word in ("not", "never", "no")) and (
+            end := _window(text, words, spans, i, lambda j: words[j].startswith(_MORE), _MORE)
+        ):
+            out.append((spans[i][1] - 3 if word.endswith("n't") else start, 51, end))
+    return out
+
+
+def _object_to(i: int, n: int, words, next_to, run, stops: tuple[str, ...]) -> int | None:
+    """End of 'get it to' / 'hold the peak under': word i, an object of `n` words ('it', 'that', 'this', 'them' or
+    'the' and one or two words), then one of `stops`."""
+    objects = (("it",), ("that",), ("them",), ("this",)) if n == 1 else (("the",),)
+    if i + n + 1 >= len(words) + 1 or not any(words[i + 1 : i + 2] == o for o in objects):
+        return None
+    if any(not next_to(j, j + 1) for j in range(i, i + n)) or (n == 1 and words[i + 1] == "the"):
+        return None
+    return run(i + n + 1, stops) if next_to(i + n, i + n + 1) else None
+
+
+def _whole(words: tuple[str, ...], spans: tuple[tuple[int, int], ...], end: int) -> bool:
+    """Whether `end` is the end of a word (no letter of the same word follows)."""
+    return any(b == end for _, b in spans)
+
+
+def _before_digit(text: str, end: int) -> bool:
+    """Whether spaces and then a digit follow `end` ('to 23')."""
+    rest = text[end:]
+    gap = len(rest) - len(rest.lstrip())
+    return gap > 0 and rest[gap : gap + 1].isdigit()
+
+
+def _window(text: str, words, spans, i: int, fits, prefixes: tuple[str, ...] = ()) -> int | None:
+    """End of the first word after word i, at most `_LIMIT_WINDOW` characters on in the same sentence, that `fits`:
+    its end, or with `prefixes` the end of the prefix it starts with; for 'to' the start of the number after it."""
+    end = spans[i][1]
+    for j in range(i + 1, len(words)):
+        a, b = spans[j]
+        if a - end > _LIMIT_WINDOW or "." in text[end:a] or ";" in text[end:a]:
+            return None
+        if fits(j):
+            if prefixes:
+                return a + len(next(p for p in prefixes if words[j].startswith(p)))
+            rest = text[b:]
+            return b + len(rest) - len(rest.lstrip())
+    return None
+
+
+def _runs(*slots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every word run the slots spell, in order: each slot lists its alternatives ('' for none, words split at
+    spaces)."""
+    runs: list[tuple[str, ...]] = [()]
+    for slot in slots:
+        runs = [run + tuple(alt.split()) for run in runs for alt in slot]
+    return tuple(runs)
+
+
+_SCHOOL = ("school", "schools")
+_EVERY = ("every", "each", "any", "no", "not one", "not a single")
+_NONE_BEFORE = ("before", "after", "earlier", "later", "start", "at")
+"""'none' quantifies the schools only before one of these ('none before 8:30', 'none starts at 7:50')."""
+_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "ALL": (
+        *_runs(("all", "each", "every"), ("", "the", "of the", "our"), ("other",), _SCHOOL),
+        *_runs(("everyone", "everybody"), ("else",)),
+        *_runs(("the",), ("other", "remaining"), ("schools",)),
+        *_runs(("the rest of",), ("the", "our"), ("schools",)),
+        *_runs(("all",), ("", "the", "of the", "our"), ("schools",)),
+        ("every", "school"), ("each", "school"), ("the", "whole", "district"), ("no", "school"), ("no", "schools"),
+        ("everyone",), ("everybody",), ("none",), ("none", "of", "the", "schools"), ("any", "school"),
+    ),
+    "HS": (
+        ("high", "schools"), *_runs(("all",), ("", "the"), ("high",), _SCHOOL), *_runs(_EVERY, ("high",), _SCHOOL),
+        ("the", "hs", "schools"),
+    ),
+    "MS": (("middle", "schools"), *_runs(("all",), ("", "the"), ("middle",), _SCHOOL), *_runs(_EVERY, ("middle",), _SCHOOL)),
+    "ES": (
+        ("elementary", "schools"), ("elementaries",), *_runs(("all",), ("", "the"), ("elementary",)),
+        *_runs(_EVERY, ("elementary",)),
+    ),
+    "PK": (
+        *_runs(("pre k", "prek"), ("schools",)), ("preschools",), ("pre", "schools"),
+        *_runs(("all",), ("", "the"), ("pre k", "prek")), *_runs(("every", "each", "any", "no"), ("pre k", "prek"), _SCHOOL + ("",)),
+    ),
+    "K8": (
+        ("k", "8", "schools"), *_runs(("all",), ("", "the"), ("k 8",)),
+        *_runs(("every", "each", "any", "no"), ("k 8",), _SCHOOL + ("",)),
+    ),
+}  # fmt: skip
+"""Grade groups in every quantified form, as runs of the one parse's words: 'the middle schools', 'all/every/each/any
+middle school', 'no middle school should ...' (the negation then binds to the time: 'no middle school before 8:30'
+forbids the earlier starts), 'none of the high schools'. At each word the first run that fits wins (the earliest
+word first), as a regex alternation would."""
+
+
+def _group_words(low: str) -> list[tuple[str, int, int]]:
+    """The one parse's words of a lower-cased text with their spans; 'k8' is the words 'k' and '8' as 'k-8' is."""
+    message = parse(low)
+    out = []
+    for word, (a, b) in zip(message.words(), message.word_spans(), strict=True):
+        bare = word.removesuffix("'s")  # "each school's bell" speaks of each school
+        out.append((bare, a, b - len(word) + len(bare)))
+        if word == "k" and low[b : b + 1] == "8":
+            out.append(("8", b, b + 1))
+    return out
+
+
+def _spaced(low: str, words: list[tuple[str, int, int]]) -> bool:
+    """Whether the words of a run stand apart by spaces only ('pre-k' and 'k-8' may carry their hyphen)."""
+    for (w, _, end), (v, start, _) in zip(words, words[1:], strict=False):
+        gap = low[end:start]
+        if not (gap.isspace() or (gap in ("", "-") and (w, v) in (("pre", "k"), ("k", "8")))):
+            return False
+    return True
+
+
+def _find_group(low: str, runs: tuple[tuple[str, ...], ...]) -> str | None:
+    """The text of the first run found in the lower-cased text (at the earliest word), else None; a bare 'none'
+    counts only before `_NONE_BEFORE` ('none before 8:30'), and its text keeps the space after it."""
+    words = _group_words(low)
+    tokens = [w for w, _, _ in words]
+    for i in range(len(tokens)):
+        for run in runs:
+            if tuple(tokens[i : i + len(run)]) != run or not _spaced(low, words[i : i + len(run)]):
+                continue
+            end = words[i + len(run) - 1][2]
+            if run == ("none",):
+                after = tokens[i + 1 : i + 2]
+                if not (after and after[0].startswith(_NONE_BEFORE) and low[end : end + 1] == " "):
+                    continue
+                end += 1
+            return low[words[i][1] : end]
+    return None
+
+
 _GRADE_CODES = {
     "HS": ("hs", "high"),
     "MS": ("ms", "middle"),
@@ -104,15 +283,15 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
 def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
     """(group word, schools) for plural grade groups such as 'the high schools' or 'all middle schools'."""
     out = []
-    for code, pattern in _GROUPS.items():
-        match = re.search(pattern, text.lower())
-        if match:
+    for code, runs in _GROUPS.items():
+        found = _find_group(text.lower(), runs)
+        if found is not None:
             names = [
                 s.name
                 for s in district.schools
                 if code == "ALL" or s.grade.strip().lower() in _GRADE_CODES[code]
             ]
-            out.append((match.group(0), names))
+            out.append((found, names))
     if len(out) > 1:  # 'Middle schools: none before 8:30': a bare 'none' quantifies the grade group named
         out = [(words, names) for words, names in out if words.strip() != "none"]
     return out
@@ -121,7 +300,7 @@ def group_schools(text: str, district: District) -> list[tuple[str, list[str]]]:
 def whole_district(text: str) -> bool:
     """Whether the text speaks of every school at once ('all schools', 'every school', 'everyone', 'no school'),
     or of all the others ('all the other schools', 'everyone else': `rest_of_district`)."""
-    return bool(re.search(_GROUPS["ALL"], text.lower()))
+    return _find_group(text.lower(), _GROUPS["ALL"]) is not None
 
 
 def rest_of_district(text: str) -> bool:
@@ -170,16 +349,34 @@ def _without_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-_COUNTED = re.compile(
-    r"\s*(?:more\s+|other\s+|different\s+)?(?:schools?|options?|alternatives?|proposals?|changes?|times\b|bells?|"
-    r"slots?|buses|bus\b|routes?|drivers?|days?|weeks?|years?)"
-)
+_COUNTED_STEMS = ("school", "option", "alternative", "proposal", "change", "bell", "slot", "route", "driver", "day",
+                  "week", "year", "buses")  # fmt: skip
+_COUNTED_WORDS = frozenset(["times", "bus"])
+_COUNTED_LEADS = frozenset(["more", "other", "different"])
 """A number that counts something other than students or minutes ('move only 2 schools', 'save 3 buses') is no
-limit on either objective."""
+limit on either objective: the parse's word right after it (after 'more', 'other' or 'different')."""
+_RANKS = frozenset(["number", "priority", "no", "option", "proposal", "step"])
+"""'priority number one', 'option 2', 'no. 1', '#2': a rank or a label, not an amount."""
 
 
-_RANKED = re.compile(r"(?:number|priority|no\.?|#|option|proposal|step)\s*$")
-"""'priority number one', 'option 2': a rank or a label, not an amount."""
+def _counted_or_ranked(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] counts other things or is a rank, from the one parse's words beside it
+    (`core.text.mentions.parse`): the word right after it ('3 buses', '2 more schools') or right before it
+    ('option 2', 'priority no. 1', '#2')."""
+    message = parse(text)
+    pairs = list(zip(message.words(), message.word_spans(), strict=True))
+    after = [(w, a) for w, (a, _) in pairs if a >= end]
+    if after and after[0][0] in _COUNTED_LEADS and not text[end : after[0][1]].strip():
+        end, after = after[0][1] + len(after[0][0]), after[1:]
+    if after and not text[end : after[0][1]].strip():
+        word = after[0][0]
+        if word in _COUNTED_WORDS or word.startswith(_COUNTED_STEMS):
+            return True
+    before = text[:start].rstrip()
+    if before.endswith("#"):
+        return True
+    last = [(w, b) for w, (_, b) in pairs if b <= start]
+    return bool(last) and last[-1][0] in _RANKS and not before[last[-1][1] :].strip(" .")
 
 
 def limit_value(text: str) -> float | None:
@@ -187,15 +384,11 @@ def limit_value(text: str) -> float | None:
     it from 25 to 23', "don't let more than two thousand"), else the first one ('2,200 max'); clock times
     ignored, hours read as minutes."""
     stripped = spelled_numbers(hours_as_minutes(_without_times(text.lower())).replace("minus ", "-"))
-    cue = LIMIT_WORDS.search(stripped)
-    if not cue:
+    cue = _limit_cue(stripped)
+    if cue is None:
         return None
-    numbers = [
-        n
-        for n in find_numbers(stripped)
-        if not _COUNTED.match(stripped, n.end) and not _RANKED.search(stripped, max(0, n.start - 12), n.start)
-    ]
-    after = [n for n in numbers if n.start >= cue.end()]
+    numbers = [n for n in find_numbers(stripped) if not _counted_or_ranked(stripped, n.start, n.end)]
+    after = [n for n in numbers if n.start >= cue]
     return (after or numbers)[0].value if numbers else None
 
 
@@ -395,6 +588,11 @@ def _segments(text: str) -> list[tuple[int, int]]:
     return spans + [(start, len(text))]
 
 
+def stretches(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the stretches of a text between sentence ends, semicolons and commas."""
+    return _segments(text)
+
+
 _DIRECTION_WORDS = frozenset(["late", "early", "later", "earlier", "sooner", "latest", "earliest"])
 
 
@@ -429,33 +627,69 @@ def without_described_times(text: str, district: District) -> str:
     return "".join(chars)
 
 
-_START_OR_ASK = _ASKING | frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens",
-                                      "earlier", "later", "early", "late"])  # fmt: skip
+_START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens"])
+_SCHOOL_WORDS = frozenset(["it", "they", "them", "school", "schools", "class", "classes", "bell", "bells"])
+"""Words that make a stretch's start word the school's ('it starts at 9:10'); without one, or a school's name, the
+start is another thing's ('practice starts at 3:30', 'I start work at 7:15')."""
 _TIE_WORDS = 2
+_FAR_MINUTES = 60
+"""A time this far before the first start option or after the last ('home before 3') is no school's start."""
 _RELATIVE = frozenset(["that", "which", "who", "whose"])
 """Words between a stretch's school (or its start) and a time that tie the time to something else ('students ride
 special buses that get in at 9:15', 'the crossing guards arrive at 9:10'): 'Lick at 9:15' binds it to Lick."""
 
 
+_OWNERS = frozenset(["my", "our", "the", "a", "his", "her", "their", "your"])
+_REASON_LEADS = ("because", "since", "so", "cause", "as")
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of a stretch; a word after a possessive or an article is a noun, not a request verb ('my shift')."""
+    tokens = "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
+    return {w for i, w in enumerate(tokens) if not (i and tokens[i - 1] in _OWNERS and w in _ASKING)}
+
+
+def _reason_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The stretch cut where a reason begins ('could Galileo start later | since the buses come at 7:15')."""
+    cuts = [start]
+    for lead in _REASON_LEADS:
+        found = text.find(f" {lead} ", start, end)
+        while found >= 0:
+            cuts.append(found)
+            found = text.find(f" {lead} ", found + 1, end)
+    cuts = sorted(set(cuts))
+    return list(zip(cuts, [*cuts[1:], end], strict=True))
+
+
 def without_tied_times(text: str, district: District) -> str:
     """The lower-cased text with the times of other things blanked: a time that is no start option, in a stretch
-    (between sentence ends and commas) that neither asks nor says 'start', and that follows at least
-    `_TIE_WORDS` other words after the stretch's school or its beginning or after a relative pronoun ('the line
-    that reaches Galileo at 9:20'), when the rest of the message states a
-    start option ('Our students ride buses that get in at 9:15. Could Access start at 9:30?' keeps 9:30)."""
+    (between sentence ends and commas) that neither asks nor gives a direction nor says the school starts (a start
+    word counts only beside a school's name or 'it', 'they', 'school', ...: 'practice starts at 3:30' is
+    practice's), and that follows at least `_TIE_WORDS` other words after the stretch's school or its beginning or
+    after a relative pronoun ('the line that reaches Galileo at 9:20'), when the rest of the message states a
+    start option ('Our students ride buses that get in at 9:15. Could Access start at 9:30?' keeps 9:30) or a
+    direction ('Balboa should start earlier, our athletes have practice at 3 and games at 4:30' keeps
+    'earlier')."""
     low = text.lower()
-    times = [(m.span, int(m.value)) for m in parse(low).mentions if m.kind is Kind.CLOCK]
+    times = [((a, b), minutes) for a, b, minutes in clock_times(low, bare=True)]  # as the request readers see them
     options = set(district.start_times)
-    if not any(minutes in options for _, minutes in times):
-        return low
     chars = list(low)
-    for start, end in _segments(low):
-        words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
+    stretches = [part for start, end in _segments(low) for part in _reason_stretches(low, start, end)]
+    for start, end in stretches:
+        words = _words_of(low[start:end])
         inside = [(a, b) for (a, b), minutes in times if start <= a and b <= end and minutes not in options]
-        if not inside or words & _START_OR_ASK:
+        school = bool(words & _SCHOOL_WORDS or mentions(low[start:end], district))
+        if school and words & _START_WORDS:
+            continue
+        if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
+            far = min(options, default=0) - _FAR_MINUTES, max(options, default=0) + _FAR_MINUTES
+            inside = [] if school or words & _START_WORDS else [
+                (a, b) for (a, b), minutes in times if (a, b) in inside and not far[0] <= minutes <= far[1]
+            ]
+        if not inside:
             continue
         outside = [m for (a, _), m in times if not start <= a < end]
-        if not any(m in options for m in outside):
+        if not any(m in options for m in outside) and not _words_of(low[:start] + " " + low[end:]) & _DIRECTION_WORDS:
             continue
         for a, b in inside:
             anchor = max([start] + [start + m.end for m in mentions(low[start:a], district)])

@@ -22,6 +22,7 @@ from core.schedule.offline_schools import (
     LATER_CUE,
     Call,
     Plan,
+    _keeps,
     check_school_calls,
     district_wish,
     has_request,
@@ -178,6 +179,86 @@ def _accepts_with_remark(low: str) -> bool:
     return bool(remark) and remark[0] not in _CONTRAST
 
 
+_ASKS = frozenset(["could", "can", "would", "will", "please", "move", "put", "make", "want", "set", "change",
+                   "shift", "push", "keep", "should", "must", "need", "needs", "let", "try", "prefer", "instead"])
+"""Words by which a remark after an approval would ask for something ('Great, now put Lick at 9:30.')."""
+_OWNERS = frozenset(["the", "a", "an", "our", "my", "their", "his", "her", "your", "that", "this"])
+"""A time after one of these is a thing's ('the 7:50 run', 'my 9:30 buses'), not a start asked for."""
+
+
+def _remark_asks_nothing(low: str, session: ScheduleSession) -> bool:
+    """Whether the remark after an opening approval asks nothing: no asking word, no direction, no school named,
+    and every time in it belongs to a thing ('Good, that saves us the 7:50 run.')."""
+    cut = min((i for i in (low.find(p) for p in ",.!;:-") if i > 0), default=-1)
+    remark = low[cut + 1 :]
+    words = parse(remark).words()
+    if _ASKS.intersection(words) or EARLIER_CUE.found(words) or LATER_CUE.found(words):
+        return False
+    if lang.mentioned_schools(remark, session.district):
+        return False
+    return all(remark[:start].split()[-1:] and remark[:start].split()[-1] in _OWNERS
+               for start, _, _ in lang.clock_times(remark, bare=True))
+
+
+_WITHDRAW_ENDS = (("as", "it", "is"), ("as", "is"), ("as", "they", "are"), ("alone",), ("be",))
+"""What follows 'leave X' when it withdraws a wish ('leave Cobb as it is', 'leave it alone'); 'leave Lick where it
+is' holds Lick there (a pin)."""
+
+
+def _withdraw_cue(words: tuple[str, ...]) -> bool:
+    """'forget Everett', 'never mind', 'leave Cobb as it is': the speaker drops a wish of their own ('don't forget'
+    is none)."""
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else ""
+        if word == "forget" and before not in ("don't", "dont", "not", "never"):
+            return True
+        if word == "nevermind" or (word == "never" and words[i + 1 : i + 2] == ("mind",)):
+            return True
+        if word == "leave":
+            rest = words[i + 1 : i + 6]
+            if any(rest[j : j + len(end)] == end for end in _WITHDRAW_ENDS for j in range(len(rest))):
+                return True
+    return False
+
+
+_RULE_WORDS = frozenset(["rule", "rules", "limit", "limits", "constraint", "constraints", "that", "it", "things",
+                         "everything", "schedule", "proposal", "way"])  # fmt: skip
+"""'keep the rule', 'keep it that way': holding what is there, no school's request."""
+
+
+def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: Memory) -> Plan | None:
+    """'You're right, forget Everett, keep the rule.', 'OK, leave Cobb as it is then, thanks.': the speaker drops
+    their own request (or the agent's pending offer) for the schools named there; nothing changes and, since
+    nothing else in the message asks, the negotiation ends with the current proposal. None when the message is no
+    withdrawal, or asks something else as well ('forget Everett, move Lick later')."""
+    stretches = [low[a:b] for a, b in lang.stretches(low)]
+    dropped = [t for t in stretches if _withdraw_cue(parse(t).words())]
+    if not dropped or is_question(low):
+        return None
+    named = [s for t in dropped for _, s in lang.mentioned_schools(t, session.district)]
+    for text in stretches:
+        if text in dropped or not text.strip() or _accepts(text) or _short_answer(text.strip()) is not None:
+            continue  # 'Fine, forget Galileo': the approval around the withdrawal asks nothing
+        words = parse(text).words()
+        if _keeps(words) and not lang.mentioned_schools(text, session.district) and _RULE_WORDS.intersection(words):
+            continue  # 'keep the rule'
+        if has_request(text) or lang.mentioned_schools(text, session.district) or lang.reduce_cue(text):
+            return None
+    if not named:
+        if not (offer or memory.asked) or lang.intent(low).intent in ("undo", "start_over"):
+            return None  # 'never mind that change', 'forget everything and begin again': an undo or a reset
+        named = [a["school"] for n, a in offer if n == "fix_start_time"] or memory.schools[:1]
+    session.dismiss_infeasible()
+    current = session.current
+    where = [
+        f"{school} ({current.result.schedule[school]} in proposal {current.number})"
+        for school in dict.fromkeys(named)
+        if current is not None and school in current.result.schedule
+    ]
+    kept = f" for {' and '.join(where)}" if where else ""
+    return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))
+
+
 @dataclass(frozen=True)
 class Goal:
     """One thing a turn asked for, checked against the solved schedule: a school at or not at a start time, or
@@ -304,6 +385,11 @@ class Memory:
     reasked: bool = False
     """The last reply asked the offer's question again after a thanks ('Thanks!' is no yes): a second courtesy
     leaves the schedule as it stands."""
+    asked: bool = False
+    """The last reply asked the user something (it had a '?'): 'forget it' then withdraws what it asked about."""
+    contested: frozenset[str] = frozenset()
+    """Schools whose 'should the new request replace the earlier one?' the last reply asked: a new request for one
+    answers it ('Sorry for the confusion. Put Everett at 9:30.')."""
     home: list[str] = field(default_factory=list)
     """The schools the stakeholder said are theirs ('I'm the principal at Lick', 'my kids go to Everett'): what
     'our school', 'my school' and 'we' mean in later messages."""
@@ -316,6 +402,15 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     """Map one stakeholder message to tool calls (ending with call_solver) or a single reply. A number that
     cannot be read exactly ('1e308', 23 digits) is answered with a refusal; the open question stays open."""
     memory = memory if memory is not None else Memory()
+    contested, memory.contested = memory.contested, frozenset()
+    plan = _interpret_turn(text, session, memory, contested)
+    memory.asked = "?" in plan.reply
+    return plan
+
+
+def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contested: frozenset[str]) -> Plan:
+    """`interpret` for one message; `contested`: the schools whose 'should the new request replace the earlier
+    one?' the last reply asked, so a new request for them answers that question."""
     offer, memory.offer = memory.offer, []
     menu, memory.menu = memory.menu, 0
     reasked, memory.reasked = memory.reasked, False
@@ -331,7 +426,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
         memory.pending = (low, [(name.lower(), close) for name, close in unknown if close])
         return Plan(reply=_unknown_reply(unknown))
     plan = _menu_answer(low, session, memory) if menu else None
-    plan = plan or _courtesy(low, offer, memory, reasked) or _interpret(low, session, offer, memory)
+    plan = plan or _courtesy(low, offer, memory, reasked) or _interpret(low, session, offer, memory, contested)
     if plan.reply == _clarify():
         memory.menu = menu + 1
         plan.reply = _clarify(menu + 1)
@@ -652,7 +747,9 @@ def _with_solver(calls: list[Call]) -> list[Call]:
     return [*edits, model.SOLVE] if edits else []
 
 
-def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Memory) -> Plan:
+def _interpret(
+    low: str, session: ScheduleSession, offer: list[Call], memory: Memory, contested: frozenset[str] = frozenset()
+) -> Plan:
     if not low:
         return Plan(reply=_clarify())
     answer = _short_answer(low)
@@ -660,6 +757,12 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan(offer)
     if _accepts(low) and session.infeasible is None:
         return Plan(reply=_closing(session))
+    if (dropped := _withdrawal(low, session, offer, memory)) is not None:
+        return dropped
+    if "?" not in low and session.infeasible is None and not offer and _accepts_with_remark(low) and _remark_asks_nothing(
+        low, session
+    ):
+        return Plan(reply=_closing(session))  # 'Good, that saves us the 7:50 run.': a remark, no request
     if answer is Polarity.YES and session.infeasible is not None:
         return model.choose_relaxation(session, 1)
     if answer is Polarity.NO and (offer or session.infeasible is not None):
@@ -684,7 +787,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
-    if reply := _status_answer(low, session):
+    if reply := _status_answer(low, session) or _options_answer(low, session):
         return Plan(reply=reply)
     plain = lang.without_described_times(low, session.district)
     if plain != low and has_request(plain):  # 'starts at 9:30, could it be earlier?': 9:30 is no request
@@ -709,7 +812,7 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     check_school_calls(plan, session)
     restated = bool(offer) and all(call in offer for call in plan.calls if call[0] == "fix_start_time")
     if not plan.ask and not swapped and session.infeasible is None and not restated:
-        _against_earlier(low, plan, session, memory)  # a request restated after 'should it replace?' answers it
+        _against_earlier(low, plan, session, memory, contested)  # a request restated after 'should it replace?' answers it
     memory.stated |= {
         (a["school"], a["time"], a["type"])
         for n, a in plan.calls
@@ -729,6 +832,8 @@ def _interpret(low: str, session: ScheduleSession, offer: list[Call], memory: Me
     if is_question(low) and (
         lang.load_cue(low) or lang.change_cue(low) or district_wish(low) == "near"
     ):
+        if not _asks_about(low) and not lang.reduce_cue(low) and guess.intent != "define_term":
+            return Plan(reply=_clarify())  # 'Can you make things better for the kids?': vague, ask what they mean
         return Plan(reply=_answer(low, session, define=guess.intent == "define_term"))
     if plan.say:
         return plan
@@ -781,7 +886,9 @@ def _remember_relative(plan: Plan, memory: Memory) -> None:
     memory.relative.update({(a["school"], a["time"]): word for (_, a), word in plan.relative})
 
 
-def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Memory) -> None:
+def _against_earlier(
+    low: str, plan: Plan, session: ScheduleSession, memory: Memory, contested: frozenset[str] = frozenset()
+) -> None:
     """A stated time that contradicts an earlier request for the same school (a fix at another time, a forbid of
     this time, or a fix at a time this message rules out) is asked about, not replaced silently by 'last wins':
     the contradicting calls become the offer a 'yes' applies. Only requests the user stated (`stated`) count. A message that says it revises ('instead',
@@ -809,7 +916,9 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
             clashes.append((call, against[0]))
     if not clashes:
         return
-    if _revises(low) or all(call in plan.timeless for call, _ in clashes):
+    answered = all(call[1]["school"] in contested for call, _ in clashes)  # restated after 'should it replace?'
+    reversed_ = _reverses(plan, memory, [call for call, _ in clashes]) and not _says_changed_mind(low)
+    if answered or (not reversed_ and (_revises(low) or all(call in plan.timeless for call, _ in clashes))):
         for before in dict.fromkeys(before for _, before in clashes):
             plan.say.append(f"This replaces your earlier request ({before}).")
         return
@@ -824,6 +933,32 @@ def _against_earlier(low: str, plan: Plan, session: ScheduleSession, memory: Mem
     )
     plan.offer.extend(plan.calls)
     plan.calls = []
+    memory.contested = frozenset(a["school"] for _, a in asked)
+
+
+_CHANGED_MIND = ("changed my mind", "change of plan", "second thought", "scratch that", "instead", "ignore",
+                 "disregard", "forget what i", "after all", "reconsidered")  # fmt: skip
+"""Words that say outright that the earlier wish is dropped; 'actually' alone does not."""
+
+
+def _says_changed_mind(low: str) -> bool:
+    """Whether the message says the speaker changed their mind ('on second thought, later')."""
+    return any(phrase in low for phrase in _CHANGED_MIND)
+
+
+def _reverses(plan: Plan, memory: Memory, calls: list[Call]) -> bool:
+    """Whether a direction of this message is the opposite of the speaker's own earlier direction for the same
+    school ('move Everett earlier', then 'Everett should start later than it used to'): asked about, not acted on."""
+    opposite = {"earlier": "later", "later": "earlier", "earliest": "later", "latest": "earlier"}
+    words = dict((repr(call), word) for call, word in plan.relative)
+    for call in calls:
+        word = words.get(repr(call))
+        school = call[1]["school"]
+        if word in opposite and any(
+            s == school and opposite[word].startswith(w[:4]) for (s, _), w in memory.relative.items()
+        ):
+            return True
+    return False
 
 
 def _contradicted(
@@ -963,6 +1098,7 @@ _YES_NO_LEADS = frozenset([
 def _status_answer(low: str, session: ScheduleSession) -> str:
     """The current figures for a yes/no question about the schedule as it stands: it asks, so nothing changes
     ('is the peak under 2,500?' sets no bound). Empty when the message is no such question."""
+    low = _after_approval(low)  # 'Good, is the peak under 2,500?' asks as 'is the peak under 2,500?' does
     lead = parse(low).words()[:1]
     if not (lead and lead[0] in _YES_NO_LEADS and _asks_about(low)):
         return ""
@@ -993,6 +1129,31 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     text = "; ".join(said)
     text = f"{verdict}{text[0].lower()}{text[1:]}" if verdict else text
     return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
+
+
+def _after_approval(low: str) -> str:
+    """The message without an opening approval ('Good, is the peak under 2,500?' -> 'is the peak under 2,500?')."""
+    cut = min((i for i in (low.find(p) for p in ",.!;:-") if i > 0), default=-1)
+    return low[cut + 1 :].strip() if cut > 0 and _accepts(low[:cut]) and low[cut + 1 :].strip() else low
+
+
+_OPTION_WORDS = frozenset(["times", "options", "slots", "choices", "bells"])
+
+
+def _options_answer(low: str, session: ScheduleSession) -> str:
+    """The district's start options for a question about them ('What start times are schools allowed to have?');
+    empty when the message is no such question (it names a school or a number, or is no question)."""
+    words = parse(low).words()
+    if not (_asks_about(low) and {"what", "which"} & set(words) and _OPTION_WORDS & set(words)):
+        return ""
+    if lang.mentioned_schools(low, session.district) or any(c.isdigit() for c in low):
+        return ""
+    labels = session.district.time_labels
+    listed = ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else "".join(labels)
+    return (
+        f"Every school starts at one of the district's start-time options: {listed}. "
+        "(You asked, so I changed nothing; say for example 'Lick at 9:30' to change a school's start.)"
+    )
 
 
 _UNDER_WORDS = (

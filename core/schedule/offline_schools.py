@@ -463,7 +463,8 @@ def targets(
             if _remark(clause, session) and any(s for _, s in out):
                 out.append((clause, []))  # 'Can it be earlier? Families with a kid at Cobb ...': Cobb is a reason
                 continue
-            donor = before if (_repeats(clause) or after is None) else after
+            back = after is not None and _points_back(parse(after).words())  # 'Lawton too. Put it at 8:40.'
+            donor = before if ((_repeats(clause) and not (before is None and back)) or after is None) else after
             text = donor or clause
         out.append((text, schools))
     return out
