@@ -9,8 +9,9 @@ for it. The warm-up:
 1. imports every module `app.py` and the pages import (read from their `import` statements, so a new page is
    covered without a list to keep), with what those pages' first script run would otherwise import lazily
    (Streamlit's element modules, Plotly's figure validators, the Arrow conversion of a table);
-2. loads the fitted classifiers (and the unit registry) the chat pages read messages with (`WARM_CALLS`), from the fit cache or by
-   fitting them once.
+2. fills the process-wide caches the pages fill lazily (`WARM_CALLS`): the fitted classifiers (and the unit
+   registry) the chat pages read messages with, from the fit cache or fitted once, and the LP Repair Lab's
+   built-in problems.
 
 A page's script still runs per session; only what a process pays once moves before the first connection.
 """
@@ -31,11 +32,12 @@ APP = ROOT / "app.py"
 WARM_CALLS = (
     "core.inventory.copilot.extraction:warm_up",
     "core.schedule.language:intents",
+    "solvers.lp.env:default_problems",
 )
 """Process-wide caches the pages fill lazily (`module:function`, called without arguments): the Inventory
 Copilot's dialogue-act and clause classifiers and unit registry (its conversation loads them when a session
-starts) and School Scheduling's request classifier. Strings, as in `core/catalog.py`: generic core
-imports no workbench package."""
+starts), School Scheduling's request classifier and the LP Repair Lab's built-in problem set. Strings, as in
+`core/catalog.py`: generic core imports no workbench package."""
 
 CACHE_LOGGER = "streamlit.runtime.caching.cache_data_api"
 """Warns "No runtime found" when a module declaring an `st.cache_data` function is imported before Streamlit's
@@ -115,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     flags = list(sys.argv[1:] if argv is None else argv)
     done = warm_up()
     print(
-        f"ORCA warm-up: {len(done.modules)} page imports and {len(done.calls)} classifiers in "
+        f"ORCA warm-up: {len(done.modules)} page imports and {len(done.calls)} caches in "
         f"{done.wall_s:.1f} s ({done.cpu_s:.1f} s CPU); starting the server",
         flush=True,
     )
