@@ -46,12 +46,14 @@ runtime exists, as here; harmless (the cache is made on the first call, under th
 
 @dataclass(frozen=True)
 class WarmUp:
-    """What `warm_up` did: modules imported, caches filled, and the CPU and wall seconds it took."""
+    """What `warm_up` did: modules imported, caches filled, what failed (`name: error`; the server starts anyway
+    and the page that needs it shows its own error), and the CPU and wall seconds it took."""
 
     modules: tuple[str, ...]
     calls: tuple[str, ...]
     cpu_s: float
     wall_s: float
+    failed: tuple[str, ...] = ()
 
 
 def script_imports(path: Path) -> tuple[str, ...]:
@@ -96,20 +98,29 @@ def warm_up(root: Path = ROOT) -> WarmUp:
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
-    modules = page_modules(root)
+    modules, failed = page_modules(root), []
     importlib.import_module(CACHE_LOGGER)  # Streamlit sets its loggers' levels when it creates them
     quiet = logging.getLogger(CACHE_LOGGER)
     level, quiet.level = quiet.level, logging.ERROR
+    steps = [(name, lambda name=name: importlib.import_module(name)) for name in modules]
+    steps.append(("first render", _first_render))
+    steps += [(call, lambda call=call: _call(call)) for call in WARM_CALLS]
     try:
-        for name in modules:
-            importlib.import_module(name)
+        for name, step in steps:
+            try:
+                step()
+            except Exception as err:  # noqa: BLE001 - a broken page must not keep the other pages from being served
+                failed.append(f"{name}: {type(err).__name__}: {err}")
     finally:
         quiet.setLevel(level)
-    _first_render()
-    for call in WARM_CALLS:
-        module, function = call.split(":")
-        getattr(importlib.import_module(module), function)()
-    return WarmUp(modules, WARM_CALLS, time.process_time() - start_cpu, time.perf_counter() - start_wall)
+    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
+    return WarmUp(modules, WARM_CALLS, cpu, wall, tuple(failed))
+
+
+def _call(call: str) -> None:
+    """Call `module:function` without arguments."""
+    module, function = call.split(":")
+    getattr(importlib.import_module(module), function)()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -121,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{done.wall_s:.1f} s ({done.cpu_s:.1f} s CPU); starting the server",
         flush=True,
     )
+    for failure in done.failed:
+        print(f"ORCA warm-up could not load {failure} (the page that needs it will say so)", flush=True)
     from streamlit.web import cli
 
     cli.main(["run", str(APP), *flags], prog_name="streamlit")

@@ -60,6 +60,15 @@ def test_script_imports_reads_absolute_imports_at_any_depth(tmp_path: Path) -> N
     assert serve.script_imports(script) == ("json", "os.path", "core.ui", "plotly.express")
 
 
+def test_a_page_that_cannot_be_imported_does_not_stop_the_server(tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "app.py").write_text("import json\n")
+    (tmp_path / "pages" / "broken.py").write_text("import orca_no_such_module\n")
+    done = serve.warm_up(tmp_path)
+    assert done.modules == ("json", "orca_no_such_module")
+    assert [f.split(":")[0] for f in done.failed] == ["orca_no_such_module"]
+
+
 def test_the_warm_up_leaves_torch_unloaded() -> None:
     code = "from core.serve import warm_up\nwarm_up()\nimport sys\nprint('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -70,7 +79,7 @@ def test_main_warms_up_before_streamlit_serves(monkeypatch: pytest.MonkeyPatch) 
     from streamlit.web import cli
 
     calls: list[object] = []
-    monkeypatch.setattr(serve, "warm_up", lambda: calls.append("warm up") or serve.WarmUp((), (), 0.0, 0.0))
+    monkeypatch.setattr(serve, "warm_up", lambda: calls.append("warm up") or serve.WarmUp((), (), 0.0, 0.0, ("x: y",)))
     monkeypatch.setattr(cli, "main", lambda args, prog_name: calls.append((prog_name, args)))
     serve.main(["--server.port", "8599"])
     assert calls == ["warm up", ("streamlit", ["run", str(ROOT / "app.py"), "--server.port", "8599"])]
