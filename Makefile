@@ -35,9 +35,11 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(READY)
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.runtime $@
 
+# `python -m core.serve` warms the process up (the pages' imports, the fitted classifiers) and then runs
+# `streamlit run app.py` with these flags: the server answers only once the first page no longer pays for them.
 run: $(VENV)/.runtime
 	@echo "ORCA is starting at http://127.0.0.1:$(PORT)  (Ctrl+C to stop)"
-	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
+	$(BIN)/python -m core.serve --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
 		--browser.gatherUsageStats false
 
 # Debian's chromium drives the browser tests; install it when missing and we are root, else they skip.

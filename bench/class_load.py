@@ -1,7 +1,7 @@
 """A class on one server (issue 31 item 1): N concurrent sessions against one `make run`-style server.
 
-Starts `streamlit run app.py` offline on a fresh store (as `tests/support/browser.py: start_server` does) with
-`$ORCA_SCRIPT_TIMING` set, so the server logs its own duration and script-thread CPU time of every script run
+Starts the app as `make run` does (`python -m core.serve`, via `tests/support/browser.py: start_server`) offline
+on a fresh store with `$ORCA_SCRIPT_TIMING` set, so the server logs its own duration and script-thread CPU time of every script run
 (`core/ui.py: script_timing`) and the lock wait and hold of every store call (`core/timing.py`). The sessions are
 driven by `--client ws` (default): Streamlit's own websocket protocol (`/_stcore/stream`, the BackMsg/ForwardMsg
 protobufs shipped with streamlit, the `websockets` client streamlit depends on), one asyncio task per student, so

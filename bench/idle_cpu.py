@@ -1,5 +1,5 @@
-"""Idle CPU of the app as `make run` serves it: start `streamlit run app.py` (the repo's `.streamlit/config.toml`
-applies), open the home page in headless chromium so a session exists, wait until it rendered, then measure the
+"""Idle CPU of the app as `make run` serves it: start it with `make run`'s launcher (`python -m core.serve`; the
+repo's `.streamlit/config.toml` applies), open the home page in headless chromium so a session exists, wait until it rendered, then measure the
 server's CPU time over an idle window.
 
 Run: .venv/bin/python bench/idle_cpu.py [--seconds 20] [--watcher auto|poll|none]
@@ -39,7 +39,7 @@ class MakeRunServer(StreamlitServer):
 
         port = browser._free_port()
         self.port, self.url, self.log_path = port, f"http://127.0.0.1:{port}", log_path
-        cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+        cmd = [*browser.LAUNCHER, "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"]
         if watcher:
             cmd += ["--server.fileWatcherType", watcher]

@@ -1,15 +1,16 @@
 """First paint of every page in a real browser (issue 31 item 2): one row per page.
 
-Starts `streamlit run app.py` offline on a fresh store that holds one 180-day hybrid RetailBench run (so the
-replay page has a long run to paint), then opens each page in a fresh browser context (headless Debian
-chromium through Playwright) and times, from the navigation:
+Starts the app as `make run` does (`python -m core.serve`: healthy only once warmed up, `core/serve.py`) offline
+on a fresh store that holds one 180-day hybrid RetailBench run (so the replay page has a long run to paint), then
+opens each page in a fresh browser context (headless Debian chromium through Playwright) and times, from the
+navigation:
 
 - `heading_ms`: the page's title is visible (first paint);
 - `usable_ms`: the page's first script run has finished (Streamlit reports no run in progress) — every widget
   and the page's main view are there.
 
-`cold` is each page's first visit after the server started (pages are visited in the order below, so the
-shared imports are paid by the first page); `warm` is the median of `--repeat` later visits, each in a new
+`cold` is each page's first visit after the server started (pages are visited in the order below; what a
+process pays once, the shared imports and fitted classifiers, the launcher paid before the server answered); `warm` is the median of `--repeat` later visits, each in a new
 browser session (a new Streamlit session: nothing of the earlier visit is reused but the process's caches).
 
 Pages that finish their work after the first script run also time when their main view is complete

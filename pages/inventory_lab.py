@@ -180,7 +180,7 @@ st.dataframe(tables["comparisons"], hide_index=True, use_container_width=True,
              column_config=number_columns(tables["comparisons"]))  # fmt: skip
 charts = figures(result)
 # the lab report's figures, titled on both axes here (issue 31: every chart names its axes and units)
-charts["cost_reduction"].update_layout(xaxis_title="Cost reduction of A (%)", yaxis_title="Scenarios")
+charts["cost_reduction"].update_layout(xaxis_title="Cost reduction of A (%)", yaxis_title="Number of scenarios")
 charts["gaps"].update_layout(xaxis_title="Treatment", yaxis_title="Gap to the reference (%)")
 if "extraction" in charts:
     charts["extraction"].update_layout(xaxis_title="Parameter", yaxis_title="Extracted exactly (% of scenarios)")

@@ -183,7 +183,7 @@ def rr_by_type(frame: pd.DataFrame) -> go.Figure:
         barmode="group",
         facet_row="metric",
         range_y=[0, 1.05],
-        labels={"error_type": "Error type", "value": "Share of runs", "metric": "Measure", "agent": "Agent"},
+        labels={"error_type": "Error type", "value": "Share of runs (0 to 1)", "metric": "Measure", "agent": "Agent"},
     )
     fig.update_layout(
         height=130 + 130 * len(judges),
@@ -209,7 +209,7 @@ def steps_vs_rrr(frame: pd.DataFrame) -> go.Figure:
         category_orders={"judge": list(judges)},
         hover_name="error_type",
         range_y=[-0.05, 1.05],
-        labels={"steps": "mean steps", "value": "share of runs"},
+        labels={"steps": "Mean steps (repair actions)", "value": "Share of runs (0 to 1)"},
     )
     fig.update_layout(
         title="Mean steps vs RRR under both judges and exact repair (one point per agent and error type)",

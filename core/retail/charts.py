@@ -17,7 +17,7 @@ MARGIN = {"t": 30, "b": 40, "l": 60, "r": 20}
 def units_sold_figure(sales: pd.DataFrame) -> go.Figure:
     """A product's units sold per day (`sales`: columns `date`, `move`) as bars."""
     fig = go.Figure(go.Bar(x=sales["date"], y=sales["move"], hovertemplate="%{x}<br>%{y:,} units<extra></extra>"))
-    fig.update_layout(xaxis_title="Date", yaxis_title="Units sold per day", height=260, margin=MARGIN)
+    fig.update_layout(xaxis_title="Date", yaxis_title="Units sold (units per day)", height=260, margin=MARGIN)
     fig.update_yaxes(tickformat=",d", rangemode="tozero")
     return fig
 

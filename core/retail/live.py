@@ -102,7 +102,7 @@ def money_chart(series: list[dict], *, height: int = 260) -> tuple[pd.DataFrame,
     spec = {"mark": {"type": "line", "tooltip": True}, "height": height,
             "encoding": {"x": {"field": "day", "type": "quantitative", "title": "Day of the run",
                                "axis": {"format": "d", "tickMinStep": 1}},
-                         "y": {"field": "dollars", "type": "quantitative", "title": "US dollars",
+                         "y": {"field": "dollars", "type": "quantitative", "title": "Amount (US dollars)",
                                "axis": {"format": "$,.0f"}},
                          "color": {"field": "series", "type": "nominal", "title": None}}}  # fmt: skip
     return pd.DataFrame(rows, columns=["day", "series", "dollars"]), spec

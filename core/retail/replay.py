@@ -54,11 +54,11 @@ def value_axis(series: list[str]) -> tuple[str, str]:
     """The y-axis title and Vega-Lite number format for daily `series` plotted together: dollars when all are
     money, else the units they share, else a title that names each series' unit."""
     if series and all(s in MONEY_SERIES for s in series):
-        return "US dollars", "$,.0f"
+        return "Amount (US dollars)", "$,.0f"
     units = {SERIES_UNITS.get(s, "US dollars" if s in MONEY_SERIES else "value") for s in series}
     if len(units) == 1:
-        return units.pop().capitalize(), ",.0f"
-    return "; ".join(f"{s.replace('_', ' ')} in {SERIES_UNITS.get(s, 'US dollars')}" for s in series), ",.0f"
+        return f"Quantity ({units.pop()})", ",.0f"
+    return "Value (" + "; ".join(f"{s.replace('_', ' ')} in {SERIES_UNITS.get(s, 'US dollars')}" for s in series) + ")", ",.0f"
 
 
 def _as_dict(value: Any) -> dict:

@@ -45,7 +45,7 @@ def chart_script() -> None:
 
     presentation_mode()
     figure = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
-    figure.update_layout(height=400, title="t", xaxis_title="Day", yaxis_title="US dollars")
+    figure.update_layout(height=400, title="t", xaxis_title="Day of the run", yaxis_title="Net worth ($)")
     plotly_chart(figure, key="chart")
     plotly_chart(figure, where=st.columns(2)[0], key="in_column")
 

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.ui import PRESENT_FONT_PX
-from tests.support.page_audit import findings
+from tests.support.page_audit import UNIT_FREE, findings, unit_finding
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "pages").glob("*.py"))
@@ -26,12 +26,17 @@ def broken_page() -> None:
     import plotly.graph_objects as go
     import streamlit as st
 
-    from core.ui import presentation_mode
+    from core.ui import plotly_chart, presentation_mode, vega_lite_chart
 
     presentation_mode()
     st.dataframe(pd.DataFrame({"net worth": [213505.9679], "units": [12345], "seed": [20260524]}))
     st.plotly_chart(go.Figure(go.Bar(x=["a"], y=[1])))
     st.bar_chart(pd.DataFrame({"x": ["a", "b"], "y": [1, 2]}), x="x", y="y")
+    plotly_chart(go.Figure(go.Scatter(x=[1, 2], y=[3.5, 4.0])).update_layout(xaxis_title="Lead time",
+                                                                                yaxis_title="Holding cost"))
+    vega_lite_chart(pd.DataFrame({"d": [1], "v": [2]}), {"mark": "line", "encoding": {
+        "x": {"field": "d", "type": "quantitative", "title": "Day of the run"},
+        "y": {"field": "v", "type": "quantitative", "title": "Net worth"}}})  # fmt: skip
     st.error("Cannot read /tmp/tmpab12cd34/model.lp: line 3")
     st.checkbox("Analyse only the LP relaxation if the model is a MIP")
     st.warning("The model is a MIP: tick “relax integrality” to analyse its LP relaxation.")
@@ -47,9 +52,12 @@ def kept_page() -> None:
     presentation_mode()
     st.dataframe(pd.DataFrame({"net worth": [213505.9679], "units": ["12,345"], "seed": [20260524]}),
                  column_config={"net worth": st.column_config.NumberColumn(format="dollar")})  # fmt: skip
-    plotly_chart(go.Figure(go.Bar(x=["a"], y=[1])).update_layout(xaxis_title="Store", yaxis_title="Units"))
+    plotly_chart(go.Figure(go.Bar(x=["a"], y=[1])).update_layout(xaxis_title="Store", yaxis_title="Sales (units)"))
+    plotly_chart(go.Figure(go.Histogram(x=[1.5, 2.5])).update_layout(xaxis_title="Cost reduction (%)",
+                                                                      yaxis_title="Number of scenarios"))
     vega_lite_chart(pd.DataFrame({"x": [1], "y": [2]}), {"mark": "bar", "encoding": {
-        "x": {"field": "x", "title": "Day"}, "y": {"field": "y", "title": "US dollars"}}})  # fmt: skip
+        "x": {"field": "x", "type": "quantitative", "title": "Day of the run"},
+        "y": {"field": "y", "type": "quantitative", "title": "Net worth ($)"}}})  # fmt: skip
     st.error("Cannot read my_model.lp: line 3")
     st.checkbox("Analyse only the LP relaxation if the model is a MIP")
     st.warning("The model is a MIP: tick “Analyse only the LP relaxation if the model is a MIP” to go on.")
@@ -69,11 +77,31 @@ def test_the_audit_finds_each_broken_rule_and_passes_a_kept_page(present, presen
     assert "'net worth' is shown raw (e.g. 213505.9679)" in found and "'units' is shown raw" in found
     assert "column 'seed'" not in found  # identifiers are shown as they are
     assert "xaxis has no title" in found and "yaxis has no title" in found
+    assert "xaxis shows numbers but its title 'Lead time' names no unit" in found  # a number axis without its unit
+    assert "yaxis shows numbers but its title 'Holding cost' names no unit" in found
+    assert "its y axis shows numbers but its title 'Net worth' names no unit" in found
+    assert "'Day of the run' names no unit" not in found  # a position in the run: unit-free, with a reason
+    assert found.count("names no unit") == 3  # the untitled bar's category axis needs no unit
     assert "names a temporary file" in found
     assert "points at “relax integrality”, but no widget on the page has that label" in found
     assert ("not enlarged in presentation mode" in found) is present
     assert found.count("not enlarged") == (2 if present else 0)  # the bare plotly chart and st.bar_chart
     assert findings(kept, presenting=present) == []
+
+
+@pytest.mark.parametrize(
+    ("title", "named"),
+    [("Total cost over the horizon ($)", True), ("Lead time (days)", True), ("Fill rate %", True),
+     ("Stock<br>(units)", True), ("Number of scenarios", True), ("Day of the run", True), ("units", False),
+     ("Cost", False), ("Day of the run in dollars", False), ("Cost ()", False), ("Mean cost (hybrid) per day", False),
+     ("Share of runs", False), ("Share of runs (0 to 1)", True)],
+)  # fmt: skip
+def test_a_number_axis_title_names_its_unit(title, named):
+    assert (unit_finding(title) is None) is named
+
+
+def test_every_unit_free_quantity_says_why():
+    assert all(len(reason.split()) >= 5 for reason in UNIT_FREE.values())
 
 
 def _direct_chart_calls(path: Path) -> list[str]:
@@ -137,7 +165,7 @@ def test_replay_diagnostics_and_units_sold_charts_are_enlarged_with_axis_titles(
     sku = str(sold.sort_values("move", ascending=False)["sku_id"].iloc[0])  # a product that sold
     at.selectbox(key="orca_retail_sku").set_value(sku).run()
     (units,) = [json.loads(c.proto.spec)["layout"] for c in at.get("plotly_chart")]
-    assert units["yaxis"]["title"]["text"] == "Units sold per day" and units["font"]["size"] == PRESENT_FONT_PX
+    assert units["yaxis"]["title"]["text"] == "Units sold (units per day)" and units["font"]["size"] == PRESENT_FONT_PX
 
 
 def _presented(page: str) -> AppTest:

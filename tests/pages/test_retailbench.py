@@ -32,7 +32,7 @@ def test_run_page_runs_an_offline_agent_and_hands_it_to_the_replay(monkeypatch, 
     assert live.state()["status"] == "done"
     assert any("Stored as run" in s.value for s in at.success)
     chart = json.loads(at.get("vega_lite_chart")[0].proto.spec)  # axis titles and dollars
-    assert chart["encoding"]["y"]["title"] == "US dollars" and chart["encoding"]["y"]["axis"]["format"] == "$,.0f"
+    assert chart["encoding"]["y"]["title"] == "Amount (US dollars)" and chart["encoding"]["y"]["axis"]["format"] == "$,.0f"
     assert at.get("metric")[0].proto.body.startswith("$")
     run_id = at.session_state["orca_retail_replay_run"]
     assert Store(tmp_path / "runs.duckdb").get_run(run_id)["status"] == "done"
@@ -115,7 +115,7 @@ def test_replay_shows_days_products_table1_and_diagnostics(monkeypatch, tmp_path
     # first paint: the timeline only (the daily series); the day's calls are not read yet
     assert list(at.dataframe[0].value["day"]) == [1, 2, 3]
     axes = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]  # funds and net worth: dollars
-    assert (axes["x"]["title"], axes["y"]["title"], axes["y"]["axis"]["format"]) == ("Day of the run", "US dollars", "$,.0f")
+    assert (axes["x"]["title"], axes["y"]["title"], axes["y"]["axis"]["format"]) == ("Day of the run", "Amount (US dollars)", "$,.0f")
     assert not [s for s in at.slider if s.key == "orca_retail_day"]
     open_tab(at, "Day")
     calls = at.dataframe[0].value

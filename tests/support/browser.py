@@ -1,4 +1,5 @@
-"""Start `streamlit run app.py` on a free loopback port and find Debian's chromium for Playwright."""
+"""Start the app as `make run` does (`python -m core.serve`: warm-up, then `streamlit run app.py`) on a free
+loopback port, and find Debian's chromium for Playwright."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-dev-shm-usage"]
 
 
+LAUNCHER = [sys.executable, "-m", "core.serve"]
+"""How `make run` starts the app (`core/serve.py`); every browser test and benchmark server starts the same way."""
+
+
 def find_chromium() -> str | None:
     """`$CHROMIUM_PATH` if executable, else `chromium` on PATH."""
     candidate = os.environ.get("CHROMIUM_PATH")
@@ -33,13 +38,14 @@ def _free_port() -> int:
 
 
 class StreamlitServer:
-    """One `streamlit run` process in its own process group; `stop()` kills only that group."""
+    """One server process (`python -m core.serve`, as `make run` starts it) in its own process group; `stop()`
+    kills only that group. Healthy only once its warm-up is done (`core/serve.py`)."""
 
     def __init__(self, log_path: Path, env: dict[str, str]) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
-        cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+        cmd = [*LAUNCHER, "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(self.port),
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
                "--server.runOnSave", "false"]
@@ -48,7 +54,7 @@ class StreamlitServer:
                                          stdin=subprocess.DEVNULL, start_new_session=True,
                                          env={**os.environ, **env, "PYTHONUNBUFFERED": "1"})
 
-    def wait_healthy(self, timeout: float = 60.0) -> None:
+    def wait_healthy(self, timeout: float = 180.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

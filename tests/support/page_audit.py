@@ -7,7 +7,8 @@
   (thousands separators), or values with more than three decimals (`81.80333333`); an id- or seed-like column is
   exempt;
 * charts: every Plotly figure titles both axes of each cartesian subplot, every Vega-Lite spec titles its x and
-  y encodings, and in presentation mode every chart carries the enlarged type (`core.ui.presented`,
+  y encodings, and an axis of numbers names its unit (`unit_finding`: "Cost ($)", "Lead time (days)", "Fill rate
+  (%)", or a unit-free quantity of `UNIT_FREE`); in presentation mode every chart carries the enlarged type (`core.ui.presented`,
   `presented_spec`), so a chart drawn by `st.bar_chart` or a bare `st.plotly_chart` is a finding;
 * alerts: no error, warning or info names a temporary file (`tmpab12cd34`) instead of the user's, and a widget a
   message tells the user to tick, press, choose … (“…” or "…" after the verb) is on the page under that label.
@@ -35,6 +36,20 @@ MONEY_OR_PERCENT = re.compile(
 DECIMALS = 3
 RAW_TITLE = re.compile(r"^([a-z0-9]+(_[a-z0-9]+)+|value|index|variable|x|y)$")
 """An axis title that is a column's name as Plotly Express or Vega-Lite took it (`error_type`, `value`)."""
+UNIT = re.compile(r"\([^()]*[^()\s][^()]*\)\s*$|%")
+"""An axis title that names its unit: a parenthesised last part ("Total cost ($)", "Lead time (days)", "Stock
+(units)", "Similarity (0 to 1)") or a percent sign ("Fill rate %")."""
+COUNT = re.compile(r"^(number|count) of \w", re.IGNORECASE)
+"""A count that names what it counts ("Number of scenarios"): the thing counted is the unit. (A share is not: it
+needs "(%)" or "(0 to 1)".)"""
+UNIT_FREE = {
+    "cumulative reward": "a generic environment's reward: its unit is whatever that environment pays",
+    "day of the run": "a position in the run (day 1, 2, …), not a quantity",
+    "echelon": "a position in the supply chain (echelon 1, 2, …), not a quantity",
+    "pair of adjacent days": "a position: pair n compares day n of the run with day n + 1, not a quantity",
+}
+"""Numeric axes whose title needs no unit, each with why (a position in a sequence or a count of named things).
+Matched against the whole title (lower case), so a title with more words must name its unit."""
 TEMP_FILE = re.compile(r"\btmp[a-z0-9_]{8}\b")
 """A name `tempfile` made (`tmpab12cd34`): a message naming it names an internal file, not the user's."""
 WIDGET_REFERENCE = re.compile(r"\b(?:tick|untick|press|click|choose|select|pick)\s+(?:the\s+)?[“\"]([^”\"]{3,120})[”\"]",
@@ -103,6 +118,46 @@ def _plotly_title(layout: dict, axis: str, seen: tuple[str, ...] = ()) -> str:
     return text
 
 
+def unit_finding(title: str) -> str | None:
+    """Why a number axis titled `title` does not say what its numbers measure, or None when it does (see `UNIT`,
+    `COUNT`, `UNIT_FREE`)."""
+    text = re.sub(r"<[^>]+>", " ", title).strip()  # Plotly titles may break lines with <br>
+    if UNIT.search(text) or COUNT.match(text) or text.lower() in UNIT_FREE:
+        return None
+    return f"its title {text!r} names no unit; add one in parentheses, e.g. '($)', '(days)', '(units)', '(%)'"
+
+
+def _numeric(values: object) -> bool:
+    """Whether a trace's data along an axis are numbers (a list of numbers, or a typed array Plotly encodes as
+    `{"dtype", "bdata"}`); text, dates and absent data are not."""
+    if isinstance(values, dict):
+        return str(values.get("dtype", "")).lstrip("<>|=")[:1] in ("f", "i", "u")
+    if isinstance(values, list):
+        flat = [v for row in values for v in (row if isinstance(row, list) else [row]) if v is not None]
+        return bool(flat) and all(isinstance(v, int | float) and not isinstance(v, bool) for v in flat)
+    return False
+
+
+def _plotly_numeric_axes(spec: dict) -> set[str]:
+    """The cartesian axes (`xaxis`, `yaxis2`, …) along which some trace plots numbers: its `x` or `y` data are
+    numeric, or it is a histogram's count axis. An axis Plotly is told is a category or date axis is not."""
+    layout, out = spec.get("layout", {}), set()
+    for trace in spec.get("data", []):
+        kind = trace.get("type", "scatter")
+        if kind in ("pie", "table", "indicator", "sankey", "parcoords", "sunburst"):
+            continue
+        for axis in ("x", "y"):
+            name = f"{axis}axis{trace.get(f'{axis}axis', axis)[1:]}"
+            count_axis = kind == "histogram" and axis not in trace and any(a in trace for a in ("x", "y"))
+            if (count_axis or _numeric(trace.get(axis))) and (layout.get(name) or {}).get("type") not in (
+                "category",
+                "multicategory",
+                "date",
+            ):
+                out.add(name)
+    return out
+
+
 def chart_findings(at: AppTest, presenting: bool = False) -> list[str]:
     """Charts without axis titles, and (when `presenting`) charts presentation mode did not enlarge."""
     out = []
@@ -111,12 +166,15 @@ def chart_findings(at: AppTest, presenting: bool = False) -> list[str]:
         layout = spec.get("layout", {})
         label = _plotly_title(layout, "title") if isinstance(layout.get("title"), dict) else ""
         name = f"plotly chart {number}{f' ({label})' if label else ''}"
+        numeric = _plotly_numeric_axes(spec)
         for axis in _plotly_axes(spec):
             title = _plotly_title(layout, axis).strip()
             if not title:
                 out.append(f"{name}: {axis} has no title")
             elif RAW_TITLE.match(title):
                 out.append(f"{name}: {axis} is titled with a raw column name {title!r}; name it and its unit")
+            elif axis in numeric and (why := unit_finding(title)):
+                out.append(f"{name}: {axis} shows numbers but {why}")
         if presenting and (layout.get("font") or {}).get("size") != PRESENT_FONT_PX:
             out.append(f"{name}: not enlarged in presentation mode (draw it through core.ui.plotly_chart)")
     for number, element in enumerate(_elements(at, "vega_lite_chart"), 1):
@@ -124,14 +182,22 @@ def chart_findings(at: AppTest, presenting: bool = False) -> list[str]:
         name = f"vega-lite chart {number}"
         layers = spec.get("layer") or [spec]
         for axis in ("x", "y"):
-            titled = any(
-                ((layer.get("encoding") or spec.get("encoding") or {}).get(axis) or {}).get("title")
+            titles = [
+                str(title)
+                for layer in layers
+                if (title := ((layer.get("encoding") or spec.get("encoding") or {}).get(axis) or {}).get("title"))
+            ]
+            titled = titles[0] if titles else ""
+            quantitative = any(
+                ((layer.get("encoding") or spec.get("encoding") or {}).get(axis) or {}).get("type") == "quantitative"
                 for layer in layers
             )
             if not titled:
                 out.append(f"{name}: its {axis} axis has no title")
-            elif isinstance(titled, str) and RAW_TITLE.match(titled):
+            elif RAW_TITLE.match(titled):
                 out.append(f"{name}: its {axis} axis is titled with a raw column name {titled!r}")
+            elif quantitative and (why := unit_finding(titled)):
+                out.append(f"{name}: its {axis} axis shows numbers but {why}")
         font = ((spec.get("config") or {}).get("axis") or {}).get("titleFontSize")
         if presenting and font != PRESENT_FONT_PX:
             out.append(f"{name}: not enlarged in presentation mode (draw it through core.ui.vega_lite_chart)")

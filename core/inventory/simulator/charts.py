@@ -116,7 +116,7 @@ def trajectory_figure(
         })
     layout = copy.deepcopy(_trajectory_grid(shortage))
     for row in ("", "2", "3", "4"):
-        layout[f"yaxis{row}"]["title"] = {"text": "units"}
+        layout[f"yaxis{row}"]["title"] = {"text": "Quantity (units)"}
     layout["xaxis4"]["title"] = {"text": "Period t (0 = the first)"}
     layout |= {
         "legend": {"orientation": "h", "y": -0.08, "title": {"text": ""}},
@@ -167,7 +167,7 @@ def cost_distribution_figure(
             )
     if kind == "histogram":
         fig.update_layout(barmode="overlay", xaxis_title="Total cost over the horizon ($)",
-                          yaxis_title="Sample paths")  # fmt: skip
+                          yaxis_title="Number of sample paths")  # fmt: skip
     else:
         fig.update_layout(xaxis_title="Policy", yaxis_title="Total cost over the horizon ($)", showlegend=False)
     if reference is not None:
@@ -195,7 +195,7 @@ def grid_heatmap_figure(mean: np.ndarray, chosen: tuple[int, int] | None = None)
             zmin=float(np.nanmin(z)),
             zmax=float(np.nanpercentile(z, 50)),
             colorscale="Viridis_r",
-            colorbar={"title": {"text": "mean cost"}},
+            colorbar={"title": {"text": "mean cost ($)"}},
             hovertemplate="s=%{y}, S=%{x}<br>mean cost %{z:.2f}<extra></extra>",
             name="mean cost",
         )
@@ -328,7 +328,7 @@ def learning_curve_figure(
         fig.add_hline(
             y=value, line_dash="dash", line_color=_colour(i + 2), annotation_text=f"{name} {value:.2f}"
         )
-    fig.update_layout(xaxis_title="environment steps", yaxis_title="mean horizon cost ($, validation)")
+    fig.update_layout(xaxis_title="Number of environment steps", yaxis_title="mean horizon cost ($, validation)")
     return _layout(fig, "DQN learning curve")
 
 

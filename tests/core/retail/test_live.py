@@ -26,4 +26,4 @@ def test_the_live_chart_has_axis_titles_and_dollar_ticks():
     data, spec = money_chart([{"funds": 30000.0, "net_worth": 30000.0}, {"funds": 29400.5, "net_worth": 29800.0}])
     assert list(data["day"]) == [1, 1, 2, 2] and set(data["series"]) == {"Funds", "Net worth"}
     assert spec["encoding"]["x"]["title"] == "Day of the run"
-    assert spec["encoding"]["y"]["title"] == "US dollars" and spec["encoding"]["y"]["axis"]["format"] == "$,.0f"
+    assert spec["encoding"]["y"]["title"] == "Amount (US dollars)" and spec["encoding"]["y"]["axis"]["format"] == "$,.0f"

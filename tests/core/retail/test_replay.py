@@ -150,7 +150,7 @@ def test_table1_numbers_are_formatted_for_reading():
 
 
 def test_the_timeline_axis_names_the_unit_of_the_series_shown():
-    assert replay.value_axis(["funds", "net_worth"]) == ("US dollars", "$,.0f")
-    assert replay.value_axis(["sales_units", "expired_units"]) == ("Units", ",.0f")
+    assert replay.value_axis(["funds", "net_worth"]) == ("Amount (US dollars)", "$,.0f")
+    assert replay.value_axis(["sales_units", "expired_units"]) == ("Quantity (units)", ",.0f")
     title, _ = replay.value_axis(["funds", "stockout_skus"])
-    assert title == "funds in US dollars; stockout skus in SKUs"
+    assert title == "Value (funds in US dollars; stockout skus in SKUs)"

@@ -196,7 +196,7 @@ def _trajectory_reference(trajectories, path, lost_sales):
         row=4, col=1,
     )  # fmt: skip
     fig.update_xaxes(title_text="Period t (0 = the first)", row=4, col=1)
-    fig.update_yaxes(title_text="units")
+    fig.update_yaxes(title_text="Quantity (units)")
     fig.update_layout(legend={"orientation": "h", "y": -0.08})
     fig.update_layout(
         title=f"Sample path {path + 1}: every policy facing the same demand", height=820,
