@@ -185,6 +185,135 @@ def _nudge(names: Sequence[str], text_format: TextCallFormat | None) -> str:
     )
 
 
+class _Loop:
+    """One `run_tools` call: the conversation so far, the result being built and how the tools are offered."""
+
+    def __init__(
+        self,
+        system: str,
+        messages: Sequence[Message],
+        toolbox: Toolbox | None,
+        external_tools: Sequence[ToolSpec],
+        stop_when: Callable[[ToolCall], bool] | None,
+        text_format: TextCallFormat | None,
+        require_tool: bool,
+        on_step: Callable[[Step], None] | None,
+    ) -> None:
+        self.conversation = list(messages)
+        self.result = LoopResult()
+        self.toolbox, self.text_format, self.on_step = toolbox, text_format, on_step
+        self.specs = [*(toolbox.specs if toolbox else []), *external_tools]
+        self.names = [t.name for t in self.specs]
+        if stop_when is None and external_tools:
+            external = {t.name for t in external_tools}
+            stop_when = lambda call: call.name in external  # noqa: E731
+        self.stop_when = stop_when
+        self.prompt = system
+        if text_format is not None:
+            instructions = text_tool_instructions(self.specs, text_format, require_tool=require_tool)
+            self.prompt = f"{system}\n\n{instructions}" if system else instructions
+        self.native_specs = self.specs if text_format is None else []
+
+    def record(self, step: Step) -> None:
+        self.result.steps.append(step)
+        if self.on_step:
+            self.on_step(step)
+
+    def add(self, message: Message) -> None:
+        self.conversation.append(message)
+        self.result.messages.append(message)
+
+    def answer(self, call: ToolCall, output: Any, latency: float = 0.0) -> None:
+        """Record a tool step for `call` and add the message that answers it."""
+        payload = {"name": call.name, "arguments": call.arguments, "result": output}
+        self.record(Step(len(self.result.steps), "tool", payload, latency_s=latency))
+        self.add(tool_result_message(call, output, self.text_format))
+
+    def finish(self, stopped: LoopStop, text: str) -> LoopResult:
+        """End with a closing assistant message (every tool call above has its result)."""
+        self.result.stopped, self.result.text = stopped, text
+        self.result.messages.append(Message("assistant", text))
+        return self.result
+
+    def ask(
+        self, model: ChatModel, history: HistoryPolicy | None, token_budget: TokenBudget | None
+    ) -> tuple[tuple[ToolCall, ...], str | None, str]:
+        """One model request, recorded as an `llm` step and added as the assistant message, its tokens charged.
+
+        Returns the reply's tool calls, the text-format parse error (None if none) and its visible text."""
+        conversation, text_format = self.conversation, self.text_format
+        sent, dropped_messages, dropped_turns = (
+            history.window(conversation) if history else (conversation, 0, 0)
+        )
+        request: dict[str, Any] = {
+            "messages": len(sent),
+            "last_message": sent[-1].content[:500] if sent else "",
+            "last_role": sent[-1].role if sent else None,
+            "tools": self.names,
+        }
+        if history:
+            request |= {"dropped_messages": dropped_messages, "dropped_turns": dropped_turns}
+        if text_format:
+            request["text_tools"] = text_format.value
+        reply = model.complete(self.prompt, sent, self.native_specs)
+        self.result.usage = self.result.usage + reply.usage
+        if token_budget is not None:
+            token_budget.charge(reply.usage)
+        calls, parse_error, text = reply.tool_calls, None, reply.text
+        if text_format is not None:
+            parsed = parse_text_tool_calls(reply.text, self.specs)
+            call_id = f"text_{len(conversation)}"
+            calls = tuple(dataclasses.replace(c, id=call_id) for c in parsed.calls)
+            parse_error, text = parsed.error, parsed.visible_text
+        payload: dict[str, Any] = {
+            "model": model.name,
+            "request": request,
+            "text": reply.text,
+            "stop_reason": reply.stop_reason,
+            "tool_calls": [c.to_dict() for c in calls],
+        }
+        if text_format:
+            payload["parse_error"] = parse_error
+        usage = reply.usage
+        self.record(
+            Step(
+                len(self.result.steps),
+                "llm",
+                payload,
+                usage.input_tokens,
+                usage.output_tokens,
+                reply.latency_s,
+            )
+        )
+        self.add(Message("assistant", reply.text, () if text_format else calls))
+        return calls, parse_error, text
+
+    def run_calls(self, calls: Sequence[ToolCall]) -> None:
+        """Answer each call in order; the first one `stop_when` picks becomes `pending`, unexecuted."""
+        result, names, toolbox = self.result, self.names, self.toolbox
+        for call in calls:
+            start = time.perf_counter()
+            if call.error:
+                output: dict[str, Any] = {"error": f"could not call {call.name}: {call.error}"}
+            elif self.stop_when is not None and self.stop_when(call):
+                if result.pending is None:
+                    result.pending = call
+                    continue
+                output = {
+                    "error": f"not executed: one environment action per reply, and {result.pending.name} "
+                    f"({result.pending.id}) came first"
+                }
+            elif toolbox is None or call.name not in toolbox.names:
+                output = {
+                    "error": f"unknown tool '{call.name}'; available tools: {', '.join(names)}"
+                    if names
+                    else "no tools are available in this conversation"
+                }
+            else:
+                output = toolbox.call(call.name, call.arguments)
+            self.answer(call, output, time.perf_counter() - start)
+
+
 def run_tools(
     model: ChatModel,
     system: str,
@@ -205,128 +334,30 @@ def run_tools(
 
     `stop_when` defaults to "a call to one of `external_tools`"; see the module docstring for the rest.
     """
-    conversation = list(messages)
-    result = LoopResult()
     text_format = text_format_of(text_tools)
-    specs = [*(toolbox.specs if toolbox else []), *external_tools]
-    names = [t.name for t in specs]
-    if stop_when is None and external_tools:
-        external = {t.name for t in external_tools}
-        stop_when = lambda call: call.name in external  # noqa: E731
-    prompt = system
-    if text_format is not None:
-        instructions = text_tool_instructions(specs, text_format, require_tool=require_tool)
-        prompt = f"{system}\n\n{instructions}" if system else instructions
-    native_specs = specs if text_format is None else []
-
-    def record(step: Step) -> None:
-        result.steps.append(step)
-        if on_step:
-            on_step(step)
-
-    def add(message: Message) -> None:
-        conversation.append(message)
-        result.messages.append(message)
-
-    def answer(call: ToolCall, output: Any, latency: float = 0.0) -> None:
-        record(
-            Step(
-                len(result.steps),
-                "tool",
-                {"name": call.name, "arguments": call.arguments, "result": output},
-                latency_s=latency,
-            )
-        )
-        add(tool_result_message(call, output, text_format))
-
-    def finish(stopped: LoopStop, text: str) -> LoopResult:
-        result.stopped, result.text = stopped, text
-        result.messages.append(Message("assistant", text))  # every tool call above has its result
-        return result
-
+    loop = _Loop(system, messages, toolbox, external_tools, stop_when, text_format, require_tool, on_step)
+    result = loop.result
     for _ in range(max_steps):
         if token_budget is not None and token_budget.exhausted:
-            return finish(
+            return loop.finish(
                 LoopStop.TOKEN_BUDGET,
                 f"(stopped: the run's token budget of {token_budget.limit} tokens is used up)",
             )
-        sent, dropped_messages, dropped_turns = (
-            history.window(conversation) if history else (conversation, 0, 0)
-        )
-        request: dict[str, Any] = {
-            "messages": len(sent),
-            "last_message": sent[-1].content[:500] if sent else "",
-            "last_role": sent[-1].role if sent else None,
-            "tools": names,
-        }
-        if history:
-            request |= {"dropped_messages": dropped_messages, "dropped_turns": dropped_turns}
-        if text_format:
-            request["text_tools"] = text_format.value
-        reply = model.complete(prompt, sent, native_specs)
-        result.usage = result.usage + reply.usage
-        if token_budget is not None:
-            token_budget.charge(reply.usage)
-        calls, parse_error, text = reply.tool_calls, None, reply.text
-        if text_format is not None:
-            parsed = parse_text_tool_calls(reply.text, specs)
-            call_id = f"text_{len(conversation)}"
-            calls = tuple(dataclasses.replace(c, id=call_id) for c in parsed.calls)
-            parse_error, text = parsed.error, parsed.visible_text
-        payload: dict[str, Any] = {
-            "model": model.name,
-            "request": request,
-            "text": reply.text,
-            "stop_reason": reply.stop_reason,
-            "tool_calls": [c.to_dict() for c in calls],
-        }
-        if text_format:
-            payload["parse_error"] = parse_error
-        record(
-            Step(
-                len(result.steps),
-                "llm",
-                payload,
-                reply.usage.input_tokens,
-                reply.usage.output_tokens,
-                reply.latency_s,
-            )
-        )
-        add(Message("assistant", reply.text, () if text_format else calls))
+        calls, parse_error, text = loop.ask(model, history, token_budget)
         if parse_error is not None:
-            unreadable = ToolCall(f"text_{len(conversation)}", "(unreadable call)")
-            answer(unreadable, {"error": f"{parse_error}. {_how(text_format)}"})
+            unreadable = ToolCall(f"text_{len(loop.conversation)}", "(unreadable call)")
+            loop.answer(unreadable, {"error": f"{parse_error}. {_how(text_format)}"})
             continue
         if not calls:
             if require_tool and result.nudges < max_nudges:
                 result.nudges += 1
-                add(Message("user", _nudge(names, text_format)))
+                loop.add(Message("user", _nudge(loop.names, text_format)))
                 continue
             result.text = text
             result.stopped = LoopStop.NO_TOOL_CALL if require_tool else LoopStop.DONE
             return result
-        for call in calls:
-            start = time.perf_counter()
-            if call.error:
-                output: dict[str, Any] = {"error": f"could not call {call.name}: {call.error}"}
-            elif stop_when is not None and stop_when(call):
-                if result.pending is None:
-                    result.pending = call
-                    continue
-                output = {
-                    "error": f"not executed: one environment action per reply, and {result.pending.name} "
-                    f"({result.pending.id}) came first"
-                }
-            elif toolbox is None or call.name not in toolbox.names:
-                output = {
-                    "error": f"unknown tool '{call.name}'; available tools: {', '.join(names)}"
-                    if names
-                    else "no tools are available in this conversation"
-                }
-            else:
-                output = toolbox.call(call.name, call.arguments)
-            answer(call, output, time.perf_counter() - start)
+        loop.run_calls(calls)
         if result.pending is not None:
             result.stopped, result.text = LoopStop.PENDING, text
             return result
-    return finish(LoopStop.MAX_STEPS, f"(stopped after {max_steps} model calls without a final answer)")
+    return loop.finish(LoopStop.MAX_STEPS, f"(stopped after {max_steps} model calls without a final answer)")

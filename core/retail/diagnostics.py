@@ -139,6 +139,32 @@ def four_stage(
     """
     outcomes = _day_outcomes(records)
     n_days = max([d for d, o in outcomes.items() if o["sales"]] + [len(outcomes), 1])
+    trace = _trace(records)
+    out: dict[str, float | None] = {"days": float(n_days), "action_events": float(len(trace.events))}
+    out.update(_stage1(trace, outcomes, n_days))
+    out.update(_stage2(trace))
+    out.update(_stage3(trace.events, quotes, reference_price, proxy_best))
+    out["s3_invalid_or_blocked_action_rate"] = (
+        1 - trace.executed / trace.attempted if trace.attempted else None
+    )
+    out.update(_stage4(trace, outcomes, n_days))
+    return out
+
+
+@dataclass(frozen=True)
+class _Trace:
+    """A run's actions read against its queries: one event per executed action and SKU (with the evidence
+    queried before it that day), the actions attempted and executed, and the SKUs acted on and queried per day."""
+
+    events: list[dict]
+    attempted: int
+    executed: int
+    acted: dict[int, set[str]]
+    queried: dict[int, set[str]]
+
+
+def _trace(records: Sequence[ToolRecord]) -> _Trace:
+    """Walk the calls in order, pairing each executed action's SKUs with the same day's earlier queries."""
     queries_by_day: dict[int, list[tuple[int, ToolRecord]]] = {}
     events: list[dict] = []  # executed action x SKU
     attempted = executed = 0
@@ -156,23 +182,29 @@ def four_stage(
                 continue
             executed += 1
             for sku in acted_skus(r):
-                relevant = [
-                    (i, q)
-                    for i, q in queries_by_day.get(r.day, [])
-                    if query_skus(q) is None or sku in query_skus(q)
-                ]  # type: ignore[operator]
-                cats = set().union(*(EVIDENCE[q.tool] for _, q in relevant)) if relevant else set()
-                need = REQUIRED[r.tool]
-                events.append({
-                    "day": r.day, "sku": sku, "tool": r.tool, "index": idx, "record": r,
-                    "depth": len(cats & need) / len(need), "matched": bool(relevant),
-                    "gap": idx - relevant[-1][0] if relevant else None,
-                    "diversity": len({q.tool for _, q in relevant}),
-                })  # fmt: skip
+                events.append(_event(idx, r, sku, queries_by_day.get(r.day, [])))
                 acted.setdefault(r.day, set()).add(sku)
+    return _Trace(events, attempted, executed, acted, queried)
 
-    out: dict[str, float | None] = {"days": float(n_days), "action_events": float(len(events))}
-    # stage 1
+
+def _event(idx: int, r: ToolRecord, sku: str, queries: list[tuple[int, ToolRecord]]) -> dict:
+    """One action on one SKU: its evidence depth, whether any query backs it, the gap to the last one and the
+    number of distinct tools queried before it."""
+    relevant = [(i, q) for i, q in queries if query_skus(q) is None or sku in query_skus(q)]  # type: ignore[operator]
+    cats = set().union(*(EVIDENCE[q.tool] for _, q in relevant)) if relevant else set()
+    need = REQUIRED[r.tool]
+    return {
+        "day": r.day, "sku": sku, "tool": r.tool, "index": idx, "record": r,
+        "depth": len(cats & need) / len(need), "matched": bool(relevant),
+        "gap": idx - relevant[-1][0] if relevant else None,
+        "diversity": len({q.tool for _, q in relevant}),
+    }  # fmt: skip
+
+
+def _stage1(trace: _Trace, outcomes: dict[int, dict], n_days: int) -> dict[str, float | None]:
+    """Stage 1, attention: SKUs acted on, their later sales, high-demand SKUs missed, concentration."""
+    events, acted = trace.events, trace.acted
+    out: dict[str, float | None] = {}
     out["s1_avg_acted_skus_per_day"] = sum(len(v) for v in acted.values()) / n_days
     out["s1_total_distinct_acted_skus"] = float(len(set().union(*acted.values()))) if acted else 0.0
     sold_days: dict[str, set[int]] = {}
@@ -197,8 +229,13 @@ def four_stage(
         counts[e["sku"]] = counts.get(e["sku"], 0) + 1
     n = sum(counts.values())
     out["s1_action_concentration_hhi"] = sum((c / n) ** 2 for c in counts.values()) if n else None
-    # stage 2
-    out["s2_query_depth"] = _mean(e["depth"] for e in events)
+    return out
+
+
+def _stage2(trace: _Trace) -> dict[str, float | None]:
+    """Stage 2, evidence: how much of the needed evidence was queried before each action, and how closely."""
+    events = trace.events
+    out: dict[str, float | None] = {"s2_query_depth": _mean(e["depth"] for e in events)}
     for tool, key in (
         ("place_order", "s2_place_order_query_depth"),
         ("modify_sku_price", "s2_modify_price_query_depth"),
@@ -210,22 +247,28 @@ def four_stage(
     out["evidence_completeness"] = None if missing is None else 1 - missing
     out["s2_avg_evidence_call_gap"] = _mean(e["gap"] for e in events if e["gap"] is not None)
     out["s2_avg_pre_action_tool_diversity"] = _mean(e["diversity"] for e in events)
-    q_total = sum(len(v) for v in queried.values())
+    q_total = sum(len(v) for v in trace.queried.values())
     out["s2_query_to_action_overlap_same_day"] = (
-        sum(len(v & acted.get(d, set())) for d, v in queried.items()) / q_total if q_total else None
+        sum(len(v & trace.acted.get(d, set())) for d, v in trace.queried.items()) / q_total
+        if q_total
+        else None
     )
-    # stage 3
-    out.update(_stage3(events, quotes, reference_price, proxy_best))
-    out["s3_invalid_or_blocked_action_rate"] = 1 - executed / attempted if attempted else None
-    # stage 4
+    return out
+
+
+def _stage4(trace: _Trace, outcomes: dict[int, dict], n_days: int) -> dict[str, float | None]:
+    """Stage 4, follow-up: later actions on the same SKU, responses to stock-outs, returns and expiries within
+    a week, and day-to-day focus."""
+    events, acted = trace.events, trace.acted
     attention: dict[str, set[int]] = {}
     for d, skus in acted.items():
         for s in skus:
             attention.setdefault(s, set()).add(d)
     attention_q = {s: set(v) for s, v in attention.items()}
-    for d, skus in queried.items():
+    for d, skus in trace.queried.items():
         for s in skus:
             attention_q.setdefault(s, set()).add(d)
+    out: dict[str, float | None] = {}
     out["s4_followup_action_rate_7d"] = _mean(
         float(
             any(t in attention.get(e["sku"], ()) for t in range(e["day"] + 1, e["day"] + FOLLOWUP_DAYS + 1))

@@ -8,6 +8,7 @@ messages and payloads) and returns ``{"result": payload, "formatted": text}``; a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from core.errors import OrcaError
@@ -19,8 +20,11 @@ class RetailToolError(OrcaError):
     """A RetailBench tool call failed (its message is the tool's own)."""
 
 
-def retail_toolbox(tools: RetailTools) -> Toolbox:
-    """A Toolbox over one run's tools (news and review tools only when the preset enables them)."""
+Call = Callable[..., dict]
+
+
+def _caller(tools: RetailTools) -> Call:
+    """`call(name, **arguments)`: one tool call, None arguments dropped; a failed call raises `RetailToolError`."""
 
     def call(name: str, **arguments: Any) -> dict:
         out = tools.call(name, {k: v for k, v in arguments.items() if v is not None})
@@ -28,6 +32,12 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         if isinstance(result, dict) and result.get("error"):
             raise RetailToolError(str(result["error"]))
         return out
+
+    return call
+
+
+def _state_views(call: Call) -> tuple[Call, ...]:
+    """The views of today's state: funds and date, inventory, shelf, prices, stock costs, notes."""
 
     def view_funds_and_date() -> dict:
         """View the current funds balance and simulation date."""
@@ -56,6 +66,23 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
             sku_ids: SKU ids.
         """
         return call("view_sku_inventory_cost", sku_ids=sku_ids)
+
+    def view_notes() -> dict:
+        """View your saved notes."""
+        return call("view_notes")
+
+    return (
+        view_funds_and_date,
+        view_inventory,
+        view_shelf_status,
+        view_sku_prices,
+        view_sku_inventory_cost,
+        view_notes,
+    )
+
+
+def _history_views(call: Call) -> tuple[Call, ...]:
+    """The views over dates: sales and profit, supplier quotes, ratings, supplier returns."""
 
     def view_sales_profit_history(
         sku_ids: list[str], start_date: str, end_date: str, supplier_id: str | None = None
@@ -93,10 +120,6 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         return call("view_supplier_price_history", sku_id=sku_id, start_date=start_date, end_date=end_date,
                     supplier_id=supplier_id)  # fmt: skip
 
-    def view_notes() -> dict:
-        """View your saved notes."""
-        return call("view_notes")
-
     def view_sku_avg_ratings(sku_ids: list[str], start_date: str, end_date: str) -> dict:
         """View the average customer review rating per SKU over a date range.
 
@@ -121,6 +144,18 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         return call("view_supplier_returns_avg_rate", supplier_id=supplier_id, start_date=start_date,
                     end_date=end_date, sku_ids=sku_ids)  # fmt: skip
 
+    return (
+        view_sales_profit_history,
+        view_current_date_supplier_prices,
+        view_supplier_price_history,
+        view_sku_avg_ratings,
+        view_supplier_returns_avg_rate,
+    )
+
+
+def _news_views(call: Call) -> tuple[Call, ...]:
+    """The news tools (offered only when the preset enables news)."""
+
     def view_today_news() -> dict:
         """View today's news headlines."""
         return call("view_today_news")
@@ -141,6 +176,12 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
             end_date: YYYY-MM-DD or MM/DD/YY (inclusive).
         """
         return call("view_news_history", start_date=start_date, end_date=end_date)
+
+    return view_today_news, view_news_detail, view_news_history
+
+
+def _actions(call: Call) -> tuple[Call, ...]:
+    """The tools that act: analysis code, orders, prices, the shelf, notes and ending the day."""
 
     def execute_code(code: str) -> dict:
         """Run Python analysis code in a sandbox; read-only view_* tools are callable inside.
@@ -197,16 +238,23 @@ def retail_toolbox(tools: RetailTools) -> Toolbox:
         """Close the store for today: customers buy, returns and expiries happen, deliveries arrive, rent is paid."""
         return call("end_today")
 
-    functions = {f.__name__: f for f in (
-        view_funds_and_date, view_inventory, view_shelf_status, view_sku_prices, view_sku_inventory_cost,
-        view_sales_profit_history, view_current_date_supplier_prices, view_supplier_price_history, view_notes,
-        view_sku_avg_ratings, view_supplier_returns_avg_rate, view_today_news, view_news_detail,
-        view_news_history, execute_code, place_order, modify_sku_price, set_shelf_skus, add_note, remove_note,
-        end_today)}  # fmt: skip
-    for name, func in functions.items():  # the original's descriptions end with the result contract
+    return execute_code, place_order, modify_sku_price, set_shelf_skus, add_note, remove_note, end_today
+
+
+def _with_contracts(functions: dict[str, Call]) -> None:
+    """End each tool's description with the original's result contract (as the original's descriptions do)."""
+    for name, func in functions.items():
         desc, _, contract = SCHEMAS[name]
         rest = (func.__doc__ or "").split("\n\n", 1)
         func.__doc__ = f"{desc} Returns result as: {contract}." + (f"\n\n{rest[1]}" if len(rest) > 1 else "")
+
+
+def retail_toolbox(tools: RetailTools) -> Toolbox:
+    """A Toolbox over one run's tools (news and review tools only when the preset enables them)."""
+    call = _caller(tools)
+    groups = (_state_views, _history_views, _news_views, _actions)
+    functions = {f.__name__: f for group in groups for f in group(call)}
+    _with_contracts(functions)
     return Toolbox([functions[name] for name in tools.names])
 
 

@@ -212,6 +212,149 @@ def _random_states(
     return on_hand, pipe
 
 
+@dataclass(frozen=True, eq=False)
+class _States:
+    """The vectorised environments: on-hand and pipeline per environment, and their shared period t (0-based)."""
+
+    on_hand: np.ndarray
+    pipe: np.ndarray
+    t: int
+
+
+def _episode_start(
+    problem: InventoryProblem, rng: np.random.Generator, n: int, random_start: float
+) -> _States:
+    """`n` fresh episodes: the initial state, or with probability `random_start` a random feasible one."""
+    on_hand = np.full(n, problem.initial_inventory, dtype=np.int64)
+    pipe = np.zeros((n, problem.lead_time), dtype=np.int64)
+    rand = rng.random(n) < random_start
+    ro, rp = _random_states(problem, rng, int(rand.sum()))
+    on_hand[rand], pipe[rand] = ro, rp
+    return _States(on_hand, pipe, 0)
+
+
+class _Replay:
+    """The replay buffer: a ring of transitions (features, order, reward, next features, next cap, episode end)."""
+
+    def __init__(self, size: int, dim: int) -> None:
+        self.size = size
+        self.s, self.s2 = np.zeros((size, dim), np.float32), np.zeros((size, dim), np.float32)
+        self.a, self.top2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
+        self.r, self.done = np.zeros(size, np.float32), np.zeros(size, np.float32)
+        self.ptr, self.filled = 0, 0
+
+    def add(
+        self, s: np.ndarray, a: np.ndarray, r: np.ndarray, s2: np.ndarray, top2: np.ndarray, done: float
+    ) -> None:
+        """Store one transition per environment, overwriting the oldest once full."""
+        n = len(a)
+        idx = (self.ptr + np.arange(n)) % self.size
+        self.s[idx], self.a[idx], self.r[idx] = s, a, r
+        self.s2[idx], self.top2[idx] = s2, top2
+        self.done[idx] = done
+        self.ptr, self.filled = (self.ptr + n) % self.size, min(self.size, self.filled + n)
+
+
+def _epsilon(cfg: DQNConfig, step: int) -> float:
+    """The exploration rate: linear from `eps_start` to `eps_end` over the first `eps_fraction` of the steps."""
+    return cfg.eps_end + (cfg.eps_start - cfg.eps_end) * max(0.0, 1 - step / (cfg.eps_fraction * cfg.steps))
+
+
+def _collect(
+    problem: InventoryProblem,
+    net: nn.Module,
+    states: _States,
+    eps: float,
+    rng: np.random.Generator,
+    replay: _Replay,
+    scale: float,
+) -> _States:
+    """One vector step: epsilon-greedy feasible orders, one period per environment, the transitions stored."""
+    import torch
+
+    p, t, on_hand, pipe = problem, states.t, states.on_hand, states.pipe
+    n = len(on_hand)
+    top = max_feasible(p, on_hand, pipe, t)
+    s_feat = features(p, t, on_hand, pipe)
+    with torch.no_grad():
+        greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
+    explore = rng.random(n) < eps
+    a = np.where(explore, rng.integers(0, top + 1), greedy)
+    out = period(p, on_hand, pipe, a, sample_demand(p.demand, rng, n), t)
+    nxt = _States(out.next_on_hand, out.next_pipeline, (t + 1) % p.time_horizon)
+    s2, top2 = features(p, nxt.t, nxt.on_hand, nxt.pipe), max_feasible(p, nxt.on_hand, nxt.pipe, nxt.t)
+    replay.add(s_feat, a, -out.cost / scale, s2, top2, float(nxt.t == 0))
+    return nxt
+
+
+def _learn(
+    net: nn.Module,
+    target: nn.Module,
+    opt: torch.optim.Optimizer,
+    replay: _Replay,
+    rng: np.random.Generator,
+    cfg: DQNConfig,
+) -> None:
+    """`updates_per_step` Double DQN updates on replayed batches, each followed by a Polyak step of the target."""
+    import torch
+    from torch import nn
+
+    for _ in range(cfg.updates_per_step):
+        j = rng.integers(0, replay.filled, cfg.batch)
+        s2 = torch.from_numpy(replay.s2[j])
+        with torch.no_grad():
+            a2 = _masked(net(s2), torch.from_numpy(replay.top2[j])).argmax(1, keepdim=True)
+            nxt = target(s2).gather(1, a2).squeeze(1)
+            y = torch.from_numpy(replay.r[j]) + (1 - torch.from_numpy(replay.done[j])) * nxt
+        q = net(torch.from_numpy(replay.s[j])).gather(1, torch.from_numpy(replay.a[j])[:, None]).squeeze(1)
+        loss = nn.functional.smooth_l1_loss(q, y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            for tp, op in zip(target.parameters(), net.parameters(), strict=True):
+                tp.mul_(1 - cfg.tau).add_(op, alpha=cfg.tau)
+
+
+class _Checkpoints:
+    """The learning curve and the best network so far, by the greedy policy's cost on fixed validation paths."""
+
+    def __init__(self, problem: InventoryProblem, policy: DQNPolicy, val_demand: np.ndarray) -> None:
+        self.problem, self.policy, self.val_demand = problem, policy, val_demand
+        self.best_state = copy.deepcopy(policy.net.state_dict())
+        self.best_val = np.inf
+        self.curve: list[dict[str, float]] = []
+
+    def check(self, step: int, envs: int, start: float, lr: float) -> float:
+        """Validate the current network on the common paths; keep it if it is the best so far."""
+        val = simulate_policy(self.problem, self.policy, self.val_demand).mean
+        self.curve.append(
+            {
+                "step": step,
+                "env_steps": step * envs,
+                "seconds": time.perf_counter() - start,
+                "validation_cost": val,
+                "lr": lr,
+            }
+        )
+        if val < self.best_val:
+            self.best_val, self.best_state = val, copy.deepcopy(self.policy.net.state_dict())
+        return val
+
+    def best_text(self) -> str:
+        if np.isfinite(self.best_val):
+            return f"best validation cost {self.best_val:.2f}"
+        return "first validation pending"
+
+
+def _status(cfg: DQNConfig, done: float, step: int, start: float, best: str) -> str:
+    """The progress text, saying the same fraction as the bar (the step or time budget, whichever binds)."""
+    return (
+        f"DQN training {done:.0%} of its budget: step {step:,} of {cfg.steps:,}, "
+        f"{time.perf_counter() - start:.0f} s of {cfg.seconds:.0f} s; {best}"
+    )
+
+
 def train_dqn(
     problem: InventoryProblem,
     config: DQNConfig | None = None,
@@ -222,127 +365,51 @@ def train_dqn(
     """Train a DQN on the problem; returns the best checkpoint by validation cost. `should_stop` (checked
     every step) cancels training early; the result then says so in `stopped_by`."""
     import torch
-    from torch import nn
 
     cfg = config or DQNConfig()
     check_dqn_size(problem, cfg)
-    p, L, T, n = problem, problem.lead_time, problem.time_horizon, cfg.envs
+    p, n = problem, cfg.envs
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     scale = reward_scale(p)
-    dim, actions = L + 3, p.max_order + 1
-    net = q_network(dim, actions, cfg.hidden)
+    net = q_network(p.lead_time + 3, p.max_order + 1, cfg.hidden)
     target = copy.deepcopy(net)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
-    size = cfg.buffer
-    buf_s, buf_s2 = np.zeros((size, dim), np.float32), np.zeros((size, dim), np.float32)
-    buf_a, buf_top2 = np.zeros(size, np.int64), np.zeros(size, np.int64)
-    buf_r, buf_done = np.zeros(size, np.float32), np.zeros(size, np.float32)
-    ptr, filled = 0, 0
-    val_demand = demand_matrix(p, cfg.eval_paths, seed + 104_729)
-    policy = DQNPolicy(net, scale)
-    best_state, best_val, curve = copy.deepcopy(net.state_dict()), np.inf, []
-    start, t = time.perf_counter(), 0
-    reported = start
-    on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
-    pipe = np.zeros((n, L), dtype=np.int64)
-    step = 0
-
-    def checkpoint() -> float:
-        """Validate the current network on common paths; keep it if it is the best so far."""
-        nonlocal best_val, best_state
-        val = simulate_policy(p, policy, val_demand).mean
-        curve.append(
-            {
-                "step": step,
-                "env_steps": step * n,
-                "seconds": time.perf_counter() - start,
-                "validation_cost": val,
-                "lr": opt.param_groups[0]["lr"],
-            }
-        )
-        if val < best_val:
-            best_val, best_state = val, copy.deepcopy(net.state_dict())
-        return val
-
-    cancelled = False
-
-    def status(done: float, best: str) -> str:
-        """The progress text, saying the same fraction as the bar (the step or time budget, whichever binds)."""
-        return (
-            f"DQN training {done:.0%} of its budget: step {step:,} of {cfg.steps:,}, "
-            f"{time.perf_counter() - start:.0f} s of {cfg.seconds:.0f} s; {best}"
-        )
-
+    replay = _Replay(cfg.buffer, p.lead_time + 3)
+    checkpoints = _Checkpoints(p, DQNPolicy(net, scale), demand_matrix(p, cfg.eval_paths, seed + 104_729))
+    start = reported = time.perf_counter()
+    states: _States | None = None
+    step, cancelled = 0, False
     while step < cfg.steps and time.perf_counter() - start < cfg.seconds:
         if should_stop is not None and should_stop():
             cancelled = True
             break
-        if t == 0:
-            on_hand = np.full(n, p.initial_inventory, dtype=np.int64)
-            pipe = np.zeros((n, L), dtype=np.int64)
-            rand = rng.random(n) < cfg.random_start
-            ro, rp = _random_states(p, rng, int(rand.sum()))
-            on_hand[rand], pipe[rand] = ro, rp
-        eps = cfg.eps_end + (cfg.eps_start - cfg.eps_end) * max(
-            0.0, 1 - step / (cfg.eps_fraction * cfg.steps)
-        )
-        top = max_feasible(p, on_hand, pipe, t)
-        s_feat = features(p, t, on_hand, pipe)
-        with torch.no_grad():
-            greedy = _masked(net(torch.from_numpy(s_feat)), torch.from_numpy(top)).argmax(1).numpy()
-        explore = rng.random(n) < eps
-        a = np.where(explore, rng.integers(0, top + 1), greedy)
-        out = period(p, on_hand, pipe, a, sample_demand(p.demand, rng, n), t)
-        cost, on_hand, pipe = out.cost, out.next_on_hand, out.next_pipeline
-        t = (t + 1) % T
-        idx = (ptr + np.arange(n)) % size
-        buf_s[idx], buf_a[idx], buf_r[idx] = s_feat, a, -cost / scale
-        buf_s2[idx], buf_top2[idx] = features(p, t, on_hand, pipe), max_feasible(p, on_hand, pipe, t)
-        buf_done[idx] = float(t == 0)
-        ptr, filled = (ptr + n) % size, min(size, filled + n)
+        if states is None or states.t == 0:
+            states = _episode_start(p, rng, n, cfg.random_start)
+        states = _collect(p, net, states, _epsilon(cfg, step), rng, replay, scale)
         step += 1
         # budget used: the step or the time fraction, whichever binds (as the progress bar shows)
         done = min(1.0, max(step / cfg.steps, (time.perf_counter() - start) / cfg.seconds))
         for group in opt.param_groups:
             group["lr"] = cfg.lr * (1 - (1 - cfg.lr_final_fraction) * done)
-        if filled >= cfg.batch:
-            for _ in range(cfg.updates_per_step):
-                j = rng.integers(0, filled, cfg.batch)
-                s2 = torch.from_numpy(buf_s2[j])
-                with torch.no_grad():
-                    a2 = _masked(net(s2), torch.from_numpy(buf_top2[j])).argmax(1, keepdim=True)
-                    nxt = target(s2).gather(1, a2).squeeze(1)
-                    y = torch.from_numpy(buf_r[j]) + (1 - torch.from_numpy(buf_done[j])) * nxt
-                q = net(torch.from_numpy(buf_s[j])).gather(1, torch.from_numpy(buf_a[j])[:, None]).squeeze(1)
-                loss = nn.functional.smooth_l1_loss(q, y)
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-                with torch.no_grad():
-                    for tp, op in zip(target.parameters(), net.parameters(), strict=True):
-                        tp.mul_(1 - cfg.tau).add_(op, alpha=cfg.tau)
+        if replay.filled >= cfg.batch:
+            _learn(net, target, opt, replay, rng, cfg)
         if step % cfg.eval_every == 0 or step == cfg.steps:
-            val = checkpoint()
+            val = checkpoints.check(step, n, start, opt.param_groups[0]["lr"])
             if progress:
-                progress(done, status(done, f"validation cost {val:.2f}"))
+                progress(done, _status(cfg, done, step, start, f"validation cost {val:.2f}"))
                 reported = time.perf_counter()
         elif progress and time.perf_counter() - reported >= REPORT_EVERY_S:
-            best = (
-                f"best validation cost {best_val:.2f}"
-                if np.isfinite(best_val)
-                else "first validation pending"
-            )
-            progress(done, status(done, best))
+            progress(done, _status(cfg, done, step, start, checkpoints.best_text()))
             reported = time.perf_counter()
-    if not curve or curve[-1]["step"] != step:
-        checkpoint()
-    net.load_state_dict(best_state)
+    if not checkpoints.curve or checkpoints.curve[-1]["step"] != step:
+        checkpoints.check(step, n, start, opt.param_groups[0]["lr"])
+    net.load_state_dict(checkpoints.best_state)
     net.eval()
     return DQNResult(
         policy=DQNPolicy(net, scale),
-        best_validation=float(best_val),
-        curve=tuple(curve),
+        best_validation=float(checkpoints.best_val),
+        curve=tuple(checkpoints.curve),
         env_steps=step * n,
         seconds=time.perf_counter() - start,
         hidden=cfg.hidden,

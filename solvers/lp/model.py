@@ -428,6 +428,7 @@ class LPModel:
         return self._highs_iis()
 
     def _ray_iis(self) -> IIS | None:
+        """The ray route of `iis`; None when HiGHS gives no ray or the ray's compact LP is not infeasible."""
         h = self.h
         h.setOptionValue("presolve", "off")
         h.run()
@@ -436,88 +437,32 @@ class LPModel:
         self._result = None
         if not has_ray:
             return None
-        lp = h.getLp()
-        matrix = _csr(lp)
-        rows, cols = _ray_support(matrix, np.asarray(y, dtype=float))
-        if rows.size == 0:
+        sub = _ray_sub_lp(h.getLp(), np.asarray(y, dtype=float))
+        if sub is None:
             return None
-        # a compact LP over the ray's rows and the columns they touch (everything else cannot matter)
-        cols = np.union1d(cols, np.unique(matrix[rows].indices))
-        sub_matrix = matrix[rows][:, cols].tocsc()
-        row_lo, row_hi = np.asarray(lp.row_lower_)[rows], np.asarray(lp.row_upper_)[rows]
-        col_lo, col_hi = np.asarray(lp.col_lower_)[cols], np.asarray(lp.col_upper_)[cols]
-        ray_cols = set(np.searchsorted(cols, _ray_support(matrix, np.asarray(y, dtype=float))[1]).tolist())
-        sub = highspy.HighsLp()
-        sub.num_row_, sub.num_col_ = len(rows), len(cols)
-        sub.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-        sub.a_matrix_.num_row_, sub.a_matrix_.num_col_ = len(rows), len(cols)
-        sub.a_matrix_.start_ = sub_matrix.indptr.astype(np.int32)
-        sub.a_matrix_.index_ = sub_matrix.indices.astype(np.int32)
-        sub.a_matrix_.value_ = sub_matrix.data.astype(float)
-        sub.col_cost_ = np.zeros(len(cols))
-        lo_c = np.where([j in ray_cols for j in range(len(cols))], col_lo, -INF)
-        hi_c = np.where([j in ray_cols for j in range(len(cols))], col_hi, INF)
-        sub.col_lower_, sub.col_upper_ = lo_c.astype(float), hi_c.astype(float)
-        sub.row_lower_, sub.row_upper_ = row_lo.astype(float), row_hi.astype(float)
         work = _new_highs()
         work.setOptionValue("presolve", "off")
-        work.passModel(sub)
+        work.passModel(sub.lp)
         work.run()
         if work.getModelStatus() != _STATUS.kInfeasible:
             return None
-        bounds = {"row": [sub.row_lower_.copy(), sub.row_upper_.copy()], "col": [lo_c.copy(), hi_c.copy()]}
-        members = [
-            ("row", i, k) for i in range(len(rows)) for k in (0, 1) if math.isfinite(bounds["row"][k][i])
-        ]
-        members += [
-            ("col", j, k) for j in range(len(cols)) for k in (0, 1) if math.isfinite(bounds["col"][k][j])
-        ]
-        sub_csr = sub_matrix.tocsr()
+        return self._named_iis(sub, _deletion_filter(work, sub))
 
-        def push(kind: str, i: int) -> None:
-            lo, hi = float(bounds[kind][0][i]), float(bounds[kind][1][i])
-            (work.changeRowBounds if kind == "row" else work.changeColBounds)(i, lo, hi)
-
-        pos = 0
-        while pos < len(members):
-            kind, i, k = members[pos]
-            saved = bounds[kind][k][i]
-            bounds[kind][k][i] = -INF if k == 0 else INF
-            push(kind, i)
-            work.run()
-            if work.getModelStatus() == _STATUS.kInfeasible:
-                members.pop(pos)
-                _s, has, y_sub = work.getDualRay()
-                if has:  # everything outside the new certificate's support is not needed either
-                    r_sup, c_sup = _ray_support(sub_csr, np.asarray(y_sub, dtype=float))
-                    r_set, c_set = set(r_sup.tolist()), set(c_sup.tolist())
-                    keep, new_pos = [], 0
-                    for idx, m in enumerate(members):
-                        if m[1] in (r_set if m[0] == "row" else c_set):
-                            keep.append(m)
-                            new_pos += idx < pos
-                        else:
-                            bounds[m[0]][m[2]][m[1]] = -INF if m[2] == 0 else INF
-                            push(m[0], m[1])
-                    pos = new_pos
-                    members = keep
-                continue
-            bounds[kind][k][i] = saved
-            push(kind, i)
-            pos += 1
+    def _named_iis(self, sub: _RaySubLP, members: list[_Member]) -> IIS:
+        """The filtered members of `sub` as an `IIS` in this model's names (a row's kept sides give its sense)."""
         row_sides: dict[int, set[int]] = {}
         out_bounds = []
         for kind, i, k in members:
             if kind == "row":
                 row_sides.setdefault(i, set()).add(k)
             else:
-                value = float(col_lo[i] if k == 0 else col_hi[i])
-                name = self.col_names[int(cols[i])]
+                value = float(sub.col_lo[i] if k == 0 else sub.col_hi[i])
+                name = self.col_names[int(sub.cols[i])]
                 out_bounds.append(IISMember("bound", name, ">=" if k == 0 else "<=", value))
         out_rows = []
         for i in sorted(row_sides):
             sides = row_sides[i]
-            lo, hi = float(row_lo[i]), float(row_hi[i])
+            lo, hi = float(sub.row_lo[i]), float(sub.row_hi[i])
             if sides == {0, 1} and lo == hi:
                 side, value = "==", lo
             elif sides == {0}:
@@ -526,7 +471,7 @@ class LPModel:
                 side, value = "<=", hi
             else:
                 side, value = "range", hi
-            out_rows.append(IISMember("row", self.row_names[int(rows[i])], side, value))
+            out_rows.append(IISMember("row", self.row_names[int(sub.rows[i])], side, value))
         return IIS(tuple(out_rows), tuple(out_bounds))
 
     def _highs_iis(self) -> IIS:
@@ -583,6 +528,104 @@ def _ray_support(matrix: sp.csr_matrix, y: np.ndarray) -> tuple[np.ndarray, np.n
     rows = np.nonzero(np.abs(y) > 1e-9 * scale)[0]
     cols = np.nonzero(np.abs(matrix.T @ y) > 1e-9 * scale)[0]
     return rows, cols
+
+
+_Member = tuple[str, int, int]
+"""One side of the ray's compact LP: ("row" | "col", index in the compact LP, 0 lower / 1 upper)."""
+
+
+@dataclass(frozen=True, eq=False)
+class _RaySubLP:
+    """A compact LP over a Farkas ray's rows and the columns they touch (everything else cannot matter).
+
+    `rows` and `cols` index the full LP, `row_lo` … `col_hi` are its sides and bounds there; `lp` keeps column
+    bounds only on the columns in the ray's support (the others are free)."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    matrix: sp.csc_matrix
+    row_lo: np.ndarray
+    row_hi: np.ndarray
+    col_lo: np.ndarray
+    col_hi: np.ndarray
+    lp: highspy.HighsLp
+
+
+def _ray_sub_lp(lp: highspy.HighsLp, y: np.ndarray) -> _RaySubLP | None:
+    """The compact LP of the Farkas ray `y` of `lp` (None when no row has a non-zero multiplier)."""
+    matrix = _csr(lp)
+    rows, ray_cols = _ray_support(matrix, y)
+    if rows.size == 0:
+        return None
+    cols = np.union1d(ray_cols, np.unique(matrix[rows].indices))
+    sub_matrix = matrix[rows][:, cols].tocsc()
+    row_lo, row_hi = np.asarray(lp.row_lower_)[rows], np.asarray(lp.row_upper_)[rows]
+    col_lo, col_hi = np.asarray(lp.col_lower_)[cols], np.asarray(lp.col_upper_)[cols]
+    in_ray = set(np.searchsorted(cols, ray_cols).tolist())
+    sub = highspy.HighsLp()
+    sub.num_row_, sub.num_col_ = len(rows), len(cols)
+    sub.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    sub.a_matrix_.num_row_, sub.a_matrix_.num_col_ = len(rows), len(cols)
+    sub.a_matrix_.start_ = sub_matrix.indptr.astype(np.int32)
+    sub.a_matrix_.index_ = sub_matrix.indices.astype(np.int32)
+    sub.a_matrix_.value_ = sub_matrix.data.astype(float)
+    sub.col_cost_ = np.zeros(len(cols))
+    lo_c = np.where([j in in_ray for j in range(len(cols))], col_lo, -INF)
+    hi_c = np.where([j in in_ray for j in range(len(cols))], col_hi, INF)
+    sub.col_lower_, sub.col_upper_ = lo_c.astype(float), hi_c.astype(float)
+    sub.row_lower_, sub.row_upper_ = row_lo.astype(float), row_hi.astype(float)
+    return _RaySubLP(rows, cols, sub_matrix, row_lo, row_hi, col_lo, col_hi, sub)
+
+
+def _deletion_filter(work: highspy.Highs, sub: _RaySubLP) -> list[_Member]:
+    """The compact LP's finite sides reduced to an irreducible infeasible set.
+
+    Each side is relaxed in turn (in `work`, which holds `sub.lp` solved infeasible) and restored only if the LP
+    becomes feasible without it; when it stays infeasible, every side outside the new ray's support goes too."""
+    bounds = {
+        "row": [sub.lp.row_lower_.copy(), sub.lp.row_upper_.copy()],
+        "col": [sub.lp.col_lower_.copy(), sub.lp.col_upper_.copy()],
+    }
+    members = [
+        ("row", i, k) for i in range(len(sub.rows)) for k in (0, 1) if math.isfinite(bounds["row"][k][i])
+    ]
+    members += [
+        ("col", j, k) for j in range(len(sub.cols)) for k in (0, 1) if math.isfinite(bounds["col"][k][j])
+    ]
+    sub_csr = sub.matrix.tocsr()
+
+    def push(kind: str, i: int) -> None:
+        lo, hi = float(bounds[kind][0][i]), float(bounds[kind][1][i])
+        (work.changeRowBounds if kind == "row" else work.changeColBounds)(i, lo, hi)
+
+    pos = 0
+    while pos < len(members):
+        kind, i, k = members[pos]
+        saved = bounds[kind][k][i]
+        bounds[kind][k][i] = -INF if k == 0 else INF
+        push(kind, i)
+        work.run()
+        if work.getModelStatus() == _STATUS.kInfeasible:
+            members.pop(pos)
+            _s, has, y_sub = work.getDualRay()
+            if has:  # everything outside the new certificate's support is not needed either
+                r_sup, c_sup = _ray_support(sub_csr, np.asarray(y_sub, dtype=float))
+                r_set, c_set = set(r_sup.tolist()), set(c_sup.tolist())
+                keep, new_pos = [], 0
+                for idx, m in enumerate(members):
+                    if m[1] in (r_set if m[0] == "row" else c_set):
+                        keep.append(m)
+                        new_pos += idx < pos
+                    else:
+                        bounds[m[0]][m[2]][m[1]] = -INF if m[2] == 0 else INF
+                        push(m[0], m[1])
+                pos = new_pos
+                members = keep
+            continue
+        bounds[kind][k][i] = saved
+        push(kind, i)
+        pos += 1
+    return members
 
 
 def _side(bound_status: int, lower: float, upper: float) -> str:

@@ -22,6 +22,7 @@ Magnitudes: the paper's where it gives them (ME-1 offset 3–6 d̄, ME-4 capacit
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -153,166 +154,206 @@ def _pick(rng: np.random.Generator, options: list[int]) -> int:
     return int(options[int(rng.integers(len(options)))])
 
 
-def inject(
-    error_type: ErrorType,
-    sc: SupplyChain,
-    tightening: Tightening,
-    rng: np.random.Generator,
-    cfg: SabotageConfig = SABOTAGE,
-) -> Sabotage:
-    """Draw one injection of `error_type` (SpecError if it cannot apply to this configuration)."""
-    big_n, big_t, d_bar = sc.n_echelons, sc.n_periods, sc.mean_demand
-    periods = range(1, big_t + 1)
-    upstream = list(range(2, big_n + 1))
-    supply = tightening.supply_cap
-    e = error_type
-    if e is ErrorType.ME1:
-        n = _pick(rng, upstream)
-        off = round(_u(rng, cfg.demand_offset) * d_bar, 2)
-        rows = [f"demand_prop_e{n}_t{t}" for t in periods]
-        return Sabotage(
-            e,
-            tuple(bounds_edit(r, off, off) for r in rows),
-            tuple(bounds_edit(r, 0.0, 0.0) for r in rows),
-            (Action(ActionName.UPDATE_RHS, f"demand_prop_e{n}", 0.0),),
-            {"echelon": n, "offset": off},
-        )
-    if e in (ErrorType.ME2, ErrorType.ME7):
-        n = _pick(rng, [k for k in range(1, big_n + 1) if sc.lead_time[k - 1] < big_t])
-        lead = sc.lead_time[n - 1]
-        coef = 0.0 if e is ErrorType.ME2 else round(-_u(rng, cfg.arrival_coef), 3)
-        pairs = [(f"inv_balance_e{n}_t{t}", x_name(n, t - lead)) for t in periods if t - lead >= 1]
-        return Sabotage(
-            e,
-            tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=coef) for r, c in pairs),
-            tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=-1.0) for r, c in pairs),
-            (Action(ActionName.UPDATE_COEF, f"inv_balance_e{n}", -1.0, var=f"x_e{n}", lag=lead),),
-            {"echelon": n, "lead_time": lead, "coefficient": -coef},
-        )
-    if e is ErrorType.ME3 and not cfg.me3_new_row:
-        if not tightening.backorder_caps:
-            raise SpecError("tightening", "ME-3 needs the backorder caps")
-        n = int(rng.integers(1, big_n + 1))
-        t = int(rng.integers(1, min(sc.lead_time[n - 1], big_t) + 1))
-        # before the first arrival, net inventory is at most the initial stock minus the demand served so far
-        reachable = sc.initial_inventory[n - 1] - (sum(sc.demand[:t]) if n == 1 else 0.0)
-        cap = tightening.backorder_caps[n - 1][t - 1]
-        drop = reachable + cap + _u(rng, cfg.net_target_extra) * d_bar
-        row = f"inv_balance_e{n}_t{t}"
-        rhs = balance_rhs(sc, n, t)
-        target = _r2(rhs - drop)
-        return Sabotage(
-            e,
-            (bounds_edit(row, target, target),),
-            (bounds_edit(row, rhs, rhs),),
-            (Action(ActionName.UPDATE_RHS, row, rhs),),
-            {"echelon": n, "period": t, "target": target, "stated": rhs},
-        )
-    if e is ErrorType.ME3:
-        if not tightening.backorder_caps:
-            raise SpecError("tightening", "ME-3 needs the backorder caps")
-        n = int(rng.integers(1, big_n + 1))
-        t = int(rng.integers(1, big_t + 1))
-        target = round(-(tightening.backorder_caps[n - 1][t - 1] + _u(rng, cfg.net_target_extra) * d_bar), 2)
-        row = f"net_inventory_e{n}_t{t}"
-        return Sabotage(
-            e,
-            (
-                Edit(
-                    EditOp.ADD_ROW,
-                    row=row,
-                    upper=target,
-                    coefs=((f"I_e{n}_t{t}", 1.0), (f"B_e{n}_t{t}", -1.0)),
-                ),
-            ),
-            (Edit(EditOp.DROP_ROW, row=row),),
-            (Action(ActionName.DROP_CONSTRAINT, row),),
-            {"echelon": n, "period": t, "target": target},
-        )
-    if e is ErrorType.ME4:
-        cap = round(_u(rng, cfg.capacity_fraction) * d_bar, 2)
-        rows = [f"capacity_e1_t{t}" for t in periods]
-        if sc.capacity is not None:
-            return Sabotage(
-                e,
-                tuple(bounds_edit(r, -INF, cap) for r in rows),
-                tuple(bounds_edit(r, -INF, sc.capacity[0]) for r in rows),
-                (Action(ActionName.UPDATE_RHS, "capacity_e1", sc.capacity[0]),),
-                {"echelon": 1, "capacity": cap, "configured": sc.capacity[0]},
-            )
-        return Sabotage(
-            e,
-            tuple(
-                Edit(EditOp.ADD_ROW, row=r, upper=cap, coefs=((x_name(1, t), 1.0),))
-                for t, r in enumerate(rows, 1)
-            ),
-            tuple(Edit(EditOp.DROP_ROW, row=r) for r in rows),
-            (Action(ActionName.DROP_CONSTRAINT, "capacity_e1"),),
-            {"echelon": 1, "capacity": cap, "configured": None},
-        )
-    if e is ErrorType.ME5:
-        n = _pick(rng, upstream)
-        h = round(_u(rng, cfg.cost_factor) * sc.holding[n - 2], 2)
-        cols = [f"I_e{n}_t{t}" for t in periods]
-        return Sabotage(
-            e,
-            tuple(Edit(EditOp.SET_COST, col=c, value=h) for c in cols),
-            tuple(Edit(EditOp.SET_COST, col=c, value=sc.holding[n - 1]) for c in cols),
-            (Action(ActionName.UPDATE_OBJ, f"I_e{n}", sc.holding[n - 1]),),
-            {"echelon": n, "holding": h, "configured": sc.holding[n - 1]},
-        )
-    if e is ErrorType.ME6:
-        if supply is None or big_n < 2:
-            raise SpecError("tightening", "ME-6 needs the factory supply cap and two echelons")
-        off = round(_u(rng, cfg.bullwhip_offset) * supply, 2)
-        rows = [
+def _periods(sc: SupplyChain) -> range:
+    return range(1, sc.n_periods + 1)
+
+
+def _upstream(sc: SupplyChain) -> list[int]:
+    """The echelons with a demand-propagation row (n >= 2)."""
+    return list(range(2, sc.n_echelons + 1))
+
+
+def _me1(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-1: an offset on every demand-propagation row of one upstream echelon."""
+    n = _pick(rng, _upstream(sc))
+    off = round(_u(rng, cfg.demand_offset) * sc.mean_demand, 2)
+    rows = [f"demand_prop_e{n}_t{t}" for t in _periods(sc)]
+    return Sabotage(
+        e,
+        tuple(bounds_edit(r, off, off) for r in rows),
+        tuple(bounds_edit(r, 0.0, 0.0) for r in rows),
+        (Action(ActionName.UPDATE_RHS, f"demand_prop_e{n}", 0.0),),
+        {"echelon": n, "offset": off},
+    )
+
+
+def _me2_me7(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+             cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-2 (arrivals dropped) and ME-7 (arrivals scaled down) on one echelon's inventory balance."""
+    big_t = sc.n_periods
+    n = _pick(rng, [k for k in range(1, sc.n_echelons + 1) if sc.lead_time[k - 1] < big_t])
+    lead = sc.lead_time[n - 1]
+    coef = 0.0 if e is ErrorType.ME2 else round(-_u(rng, cfg.arrival_coef), 3)
+    pairs = [(f"inv_balance_e{n}_t{t}", x_name(n, t - lead)) for t in _periods(sc) if t - lead >= 1]
+    return Sabotage(
+        e,
+        tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=coef) for r, c in pairs),
+        tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=-1.0) for r, c in pairs),
+        (Action(ActionName.UPDATE_COEF, f"inv_balance_e{n}", -1.0, var=f"x_e{n}", lag=lead),),
+        {"echelon": n, "lead_time": lead, "coefficient": -coef},
+    )
+
+
+def _me3_target(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+                cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-3: an impossible target on one inventory balance before the echelon's first arrival."""
+    if not tightening.backorder_caps:
+        raise SpecError("tightening", "ME-3 needs the backorder caps")
+    big_t = sc.n_periods
+    n = int(rng.integers(1, sc.n_echelons + 1))
+    t = int(rng.integers(1, min(sc.lead_time[n - 1], big_t) + 1))
+    # before the first arrival, net inventory is at most the initial stock minus the demand served so far
+    reachable = sc.initial_inventory[n - 1] - (sum(sc.demand[:t]) if n == 1 else 0.0)
+    cap = tightening.backorder_caps[n - 1][t - 1]
+    drop = reachable + cap + _u(rng, cfg.net_target_extra) * sc.mean_demand
+    row = f"inv_balance_e{n}_t{t}"
+    rhs = balance_rhs(sc, n, t)
+    target = _r2(rhs - drop)
+    return Sabotage(
+        e,
+        (bounds_edit(row, target, target),),
+        (bounds_edit(row, rhs, rhs),),
+        (Action(ActionName.UPDATE_RHS, row, rhs),),
+        {"echelon": n, "period": t, "target": target, "stated": rhs},
+    )
+
+
+def _me3_new_row(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+                 cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-3 as first injected (`SabotageConfig.me3_new_row`): a new `net_inventory` row below the caps."""
+    if not tightening.backorder_caps:
+        raise SpecError("tightening", "ME-3 needs the backorder caps")
+    n = int(rng.integers(1, sc.n_echelons + 1))
+    t = int(rng.integers(1, sc.n_periods + 1))
+    target = round(
+        -(tightening.backorder_caps[n - 1][t - 1] + _u(rng, cfg.net_target_extra) * sc.mean_demand), 2
+    )
+    row = f"net_inventory_e{n}_t{t}"
+    return Sabotage(
+        e,
+        (
             Edit(
                 EditOp.ADD_ROW,
-                row=f"bullwhip_force_e{big_n}_t{t}",
-                lower=off,
-                coefs=((x_name(big_n, t), 1.0), (x_name(big_n - 1, t - 1), -1.0)),
-            )
-            for t in range(2, big_t + 1)
-        ]
+                row=row,
+                upper=target,
+                coefs=((f"I_e{n}_t{t}", 1.0), (f"B_e{n}_t{t}", -1.0)),
+            ),
+        ),
+        (Edit(EditOp.DROP_ROW, row=row),),
+        (Action(ActionName.DROP_CONSTRAINT, row),),
+        {"echelon": n, "period": t, "target": target},
+    )
+
+
+def _me4(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-4: a tiny retailer capacity (its capacity rows lowered, or added on an uncapacitated chain)."""
+    cap = round(_u(rng, cfg.capacity_fraction) * sc.mean_demand, 2)
+    rows = [f"capacity_e1_t{t}" for t in _periods(sc)]
+    if sc.capacity is not None:
         return Sabotage(
             e,
-            tuple(rows),
-            tuple(Edit(EditOp.DROP_ROW, row=r.row) for r in rows),
-            (Action(ActionName.DROP_CONSTRAINT, f"bullwhip_force_e{big_n}"),),
-            {"echelon": big_n, "offset": off},
+            tuple(bounds_edit(r, -INF, cap) for r in rows),
+            tuple(bounds_edit(r, -INF, sc.capacity[0]) for r in rows),
+            (Action(ActionName.UPDATE_RHS, "capacity_e1", sc.capacity[0]),),
+            {"echelon": 1, "capacity": cap, "configured": sc.capacity[0]},
         )
-    if e is ErrorType.ME8:
-        n = _pick(rng, upstream)
-        pairs = [(f"demand_prop_e{n}_t{t}", x_name(n - 1, t)) for t in periods]
-        return Sabotage(
-            e,
-            tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=1.0) for r, c in pairs),
-            tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=-1.0) for r, c in pairs),
-            (Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", -1.0, var=f"x_e{n - 1}", lag=0),),
-            {"echelon": n},
+    return Sabotage(
+        e,
+        tuple(
+            Edit(EditOp.ADD_ROW, row=r, upper=cap, coefs=((x_name(1, t), 1.0),))
+            for t, r in enumerate(rows, 1)
+        ),
+        tuple(Edit(EditOp.DROP_ROW, row=r) for r in rows),
+        (Action(ActionName.DROP_CONSTRAINT, "capacity_e1"),),
+        {"echelon": 1, "capacity": cap, "configured": None},
+    )
+
+
+def _me5(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-5: one upstream echelon's holding cost scaled from its downstream neighbour's."""
+    n = _pick(rng, _upstream(sc))
+    h = round(_u(rng, cfg.cost_factor) * sc.holding[n - 2], 2)
+    cols = [f"I_e{n}_t{t}" for t in _periods(sc)]
+    return Sabotage(
+        e,
+        tuple(Edit(EditOp.SET_COST, col=c, value=h) for c in cols),
+        tuple(Edit(EditOp.SET_COST, col=c, value=sc.holding[n - 1]) for c in cols),
+        (Action(ActionName.UPDATE_OBJ, f"I_e{n}", sc.holding[n - 1]),),
+        {"echelon": n, "holding": h, "configured": sc.holding[n - 1]},
+    )
+
+
+def _me6(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-6: `bullwhip_force` rows forcing the factory's orders above its supply cap."""
+    supply, big_n = tightening.supply_cap, sc.n_echelons
+    if supply is None or big_n < 2:
+        raise SpecError("tightening", "ME-6 needs the factory supply cap and two echelons")
+    off = round(_u(rng, cfg.bullwhip_offset) * supply, 2)
+    rows = [
+        Edit(
+            EditOp.ADD_ROW,
+            row=f"bullwhip_force_e{big_n}_t{t}",
+            lower=off,
+            coefs=((x_name(big_n, t), 1.0), (x_name(big_n - 1, t - 1), -1.0)),
         )
-    if e is ErrorType.ME9:
-        if supply is None:
-            raise SpecError("tightening", "ME-9 needs the factory supply cap")
-        m = round(_u(rng, cfg.min_order) * supply, 2)
-        rows = [
-            Edit(EditOp.ADD_ROW, row=f"min_order_t{t}", lower=m, coefs=((x_name(big_n, t), 1.0),))
-            for t in periods
-        ]
-        return Sabotage(
-            e,
-            tuple(rows),
-            tuple(Edit(EditOp.DROP_ROW, row=r.row) for r in rows),
-            (Action(ActionName.DROP_CONSTRAINT, "min_order"),),
-            {"echelon": big_n, "minimum": m},
-        )
-    # ME-10
-    n = _pick(rng, upstream)
+        for t in range(2, sc.n_periods + 1)
+    ]
+    return Sabotage(
+        e,
+        tuple(rows),
+        tuple(Edit(EditOp.DROP_ROW, row=r.row) for r in rows),
+        (Action(ActionName.DROP_CONSTRAINT, f"bullwhip_force_e{big_n}"),),
+        {"echelon": big_n, "offset": off},
+    )
+
+
+def _me8(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-8: the sign of one upstream echelon's demand propagation flipped."""
+    n = _pick(rng, _upstream(sc))
+    pairs = [(f"demand_prop_e{n}_t{t}", x_name(n - 1, t)) for t in _periods(sc)]
+    return Sabotage(
+        e,
+        tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=1.0) for r, c in pairs),
+        tuple(Edit(EditOp.SET_COEF, row=r, col=c, value=-1.0) for r, c in pairs),
+        (Action(ActionName.UPDATE_COEF, f"demand_prop_e{n}", -1.0, var=f"x_e{n - 1}", lag=0),),
+        {"echelon": n},
+    )
+
+
+def _me9(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+         cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-9: `min_order` rows forcing the factory's orders above its supply cap."""
+    supply, big_n = tightening.supply_cap, sc.n_echelons
+    if supply is None:
+        raise SpecError("tightening", "ME-9 needs the factory supply cap")
+    m = round(_u(rng, cfg.min_order) * supply, 2)
+    rows = [
+        Edit(EditOp.ADD_ROW, row=f"min_order_t{t}", lower=m, coefs=((x_name(big_n, t), 1.0),))
+        for t in _periods(sc)
+    ]
+    return Sabotage(
+        e,
+        tuple(rows),
+        tuple(Edit(EditOp.DROP_ROW, row=r.row) for r in rows),
+        (Action(ActionName.DROP_CONSTRAINT, "min_order"),),
+        {"echelon": big_n, "minimum": m},
+    )
+
+
+def _me10(e: ErrorType, sc: SupplyChain, tightening: Tightening, rng: np.random.Generator,
+          cfg: SabotageConfig) -> Sabotage:  # fmt: skip
+    """ME-10: one upstream echelon's demand propagated from a shifted period, plus an offset."""
+    n = _pick(rng, _upstream(sc))
     shift = int(cfg.shift_periods[int(rng.integers(len(cfg.shift_periods)))])
-    off = round(_u(rng, cfg.shift_offset) * d_bar, 2)
+    off = round(_u(rng, cfg.shift_offset) * sc.mean_demand, 2)
     inject_edits: list[Edit] = []
     fix: list[Edit] = []
-    for t in periods:
+    for t in _periods(sc):
         row = f"demand_prop_e{n}_t{t}"
         inject_edits.append(Edit(EditOp.SET_COEF, row=row, col=x_name(n - 1, t), value=0.0))
         if t - shift >= 1:
@@ -334,3 +375,30 @@ def inject(
         ),
         {"echelon": n, "shift": shift, "offset": off},
     )
+
+
+Injector = Callable[[ErrorType, SupplyChain, Tightening, np.random.Generator, SabotageConfig], Sabotage]
+_INJECTORS: dict[ErrorType, Injector] = {
+    ErrorType.ME1: _me1,
+    ErrorType.ME2: _me2_me7,
+    ErrorType.ME3: _me3_target,
+    ErrorType.ME4: _me4,
+    ErrorType.ME5: _me5,
+    ErrorType.ME6: _me6,
+    ErrorType.ME7: _me2_me7,
+    ErrorType.ME8: _me8,
+    ErrorType.ME9: _me9,
+    ErrorType.ME10: _me10,
+}
+
+
+def inject(
+    error_type: ErrorType,
+    sc: SupplyChain,
+    tightening: Tightening,
+    rng: np.random.Generator,
+    cfg: SabotageConfig = SABOTAGE,
+) -> Sabotage:
+    """Draw one injection of `error_type` (SpecError if it cannot apply to this configuration)."""
+    injector = _me3_new_row if error_type is ErrorType.ME3 and cfg.me3_new_row else _INJECTORS[error_type]
+    return injector(error_type, sc, tightening, rng, cfg)

@@ -107,21 +107,34 @@ def critique(
     p = result.problem
     key = result.recommended
     policy = policy_object(result, key)
-    checks: list[Check] = []
-    if table is not None:
-        solved = table_from_problem(p)
-        differ = [k for k, v in solved.items() if k in table and str(table[k]) != v]
-        checks.append(
-            Check(
-                "table_matches_problem",
-                not differ,
-                "error",
-                "The optimizer solved exactly the problem in the parameter table."
-                if not differ
-                else "The optimizer's problem differs from the table in: " + ", ".join(differ) + ".",
-            )
-        )
+    checks: list[Check] = [] if table is None else [_table_check(p, table)]
     checks += _rule_checks(p, key, policy, result)
+    checks += _simulated_checks(p, policy, paths, seed)
+    checks.append(_objective_check(result, key))
+    checks += _sanity_checks(p, result.evaluations[key])
+    if key != "sS" and "sS" in result.evaluations:
+        checks.append(_difference_check(result, key))
+    checks += _exact_dp_check(result, key)
+    return CriticReport(tuple(checks), assumptions(p))
+
+
+def _table_check(p: InventoryProblem, table: Mapping[str, str]) -> Check:
+    """The optimizer solved the problem of the agent's parameter table."""
+    solved = table_from_problem(p)
+    differ = [k for k, v in solved.items() if k in table and str(table[k]) != v]
+    return Check(
+        "table_matches_problem",
+        not differ,
+        "error",
+        "The optimizer solved exactly the problem in the parameter table."
+        if not differ
+        else "The optimizer's problem differs from the table in: " + ", ".join(differ) + ".",
+    )
+
+
+def _simulated_checks(p: InventoryProblem, policy: Any, paths: int, seed: int) -> list[Check]:
+    """The constraints on `paths` simulated paths: max order, capacity, no negative stock under lost sales,
+    capped orders and no order too late to arrive."""
     demand = demand_matrix(p, paths, seed + 7_919)
     ev = simulate_policy(p, policy, demand, record=paths)
     tr = ev.trajectory
@@ -131,7 +144,7 @@ def critique(
     if p.capacity_basis is CapacityBasis.ON_HAND:  # deliveries may lift on-hand above it; orders may not
         after = np.where(tr.orders > 0, after, 0)
         counts, over = "Stock on hand when ordering, plus the order,", "Stock on hand plus orders"
-    checks.append(
+    checks = [
         Check(
             "orders_within_max_order",
             int(tr.orders.max()) <= p.max_order,
@@ -140,9 +153,7 @@ def critique(
             f"(largest: {int(tr.orders.max())})."
             if int(tr.orders.max()) <= p.max_order
             else f"A simulated order of {int(tr.orders.max())} units exceeds the max order of {p.max_order}.",
-        )
-    )
-    checks.append(
+        ),
         Check(
             "within_capacity",
             int(after.max()) <= p.max_inventory,
@@ -150,8 +161,8 @@ def critique(
             f"{counts} never exceeds the capacity of {p.max_inventory} units (highest: {int(after.max())})."
             if int(after.max()) <= p.max_inventory
             else f"{over} reach {int(after.max())} units, above the capacity of {p.max_inventory}.",
-        )
-    )
+        ),
+    ]
     if p.lost_sales:
         low = int(tr.on_hand.min())
         checks.append(
@@ -165,51 +176,56 @@ def critique(
             )
         )
     checks.append(_capped_check(p, policy, tr))
+    checks.append(_late_orders_check(p, tr.orders))
+    return checks
+
+
+def _late_orders_check(p: InventoryProblem, orders: np.ndarray) -> Check:
+    """No order placed in the last days, whose delivery would arrive after the plan ends (a warning)."""
     late = [t for t in range(p.time_horizon) if cut_off(p, t)]
-    late_orders = float((tr.orders[:, late] > 0).sum(axis=1).mean()) if late else 0.0
-    checks.append(
-        Check(
-            "no_orders_too_late",
-            late_orders == 0,
-            "warning",
-            "No order is placed too late to arrive before the plan ends."
-            if late_orders == 0
-            else f"On average {late_orders:.1f} order(s) per plan are placed in the last {len(late)} day(s) and "
-            f"arrive after the plan ends (they cost {p.setup_cost:g} each in fees and are never sold within the "
-            "plan); in practice, stop ordering then.",
-        )
+    late_orders = float((orders[:, late] > 0).sum(axis=1).mean()) if late else 0.0
+    return Check(
+        "no_orders_too_late",
+        late_orders == 0,
+        "warning",
+        "No order is placed too late to arrive before the plan ends."
+        if late_orders == 0
+        else f"On average {late_orders:.1f} order(s) per plan are placed in the last {len(late)} day(s) and "
+        f"arrive after the plan ends (they cost {p.setup_cost:g} each in fees and are never sold within the "
+        "plan); in practice, stop ordering then.",
     )
-    lam = p.risk_tolerance
+
+
+def _objective_check(result: OptimizationResult, key: str) -> Check:
+    """The recommended finalist has the lowest objective at the problem's risk tolerance."""
+    lam = result.problem.risk_tolerance
     best = min(result.evaluations, key=lambda k: result.evaluations[k].objective(lam))
-    checks.append(
-        Check(
-            "recommended_minimises_objective",
-            best == key,
-            "error",
-            f"The recommended policy has the lowest objective among the {len(result.evaluations)} finalists."
-            if best == key
-            else f"{best} has a lower objective than the recommended {key}.",
-        )
+    return Check(
+        "recommended_minimises_objective",
+        best == key,
+        "error",
+        f"The recommended policy has the lowest objective among the {len(result.evaluations)} finalists."
+        if best == key
+        else f"{best} has a lower objective than the recommended {key}.",
     )
-    checks += _sanity_checks(p, result.evaluations[key])
-    if key != "sS" and "sS" in result.evaluations:
-        checks.append(_difference_check(result, key))
+
+
+def _exact_dp_check(result: OptimizationResult, key: str) -> list[Check]:
+    """A note on the exact optimum: why it was not computed, or how far the recommended policy is from it."""
     if result.dp_refusal:
-        checks.append(
-            Check("exact_dp", True, "info", f"The exact optimum was not computed: {result.dp_refusal}")
+        return [Check("exact_dp", True, "info", f"The exact optimum was not computed: {result.dp_refusal}")]
+    if result.dp is None:
+        return []
+    gap = (result.evaluations[key].mean - result.dp.optimal_cost) / max(abs(result.dp.optimal_cost), 1e-9)
+    return [
+        Check(
+            "exact_dp",
+            True,
+            "info",
+            f"The exact optimal expected cost is {dollars(result.dp.optimal_cost)}; the recommended policy's "
+            f"simulated mean is {100 * gap:+.1f}% from it.",
         )
-    elif result.dp is not None:
-        gap = (result.evaluations[key].mean - result.dp.optimal_cost) / max(abs(result.dp.optimal_cost), 1e-9)
-        checks.append(
-            Check(
-                "exact_dp",
-                True,
-                "info",
-                f"The exact optimal expected cost is {dollars(result.dp.optimal_cost)}; the recommended policy's "
-                f"simulated mean is {100 * gap:+.1f}% from it.",
-            )
-        )
-    return CriticReport(tuple(checks), assumptions(p))
+    ]
 
 
 def _rule_checks(p: InventoryProblem, key: str, policy: Any, result: OptimizationResult) -> list[Check]:

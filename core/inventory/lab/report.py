@@ -269,10 +269,25 @@ def switch_notes(cfg: Any) -> list[str]:
 def render_markdown(result: LabResult, costs: Any = None) -> str:
     """The lab's report.md; `costs`: the experiment's `costs` table (`core.experiments.report.experiment_costs`),
     shown as "Tokens and cost" when given (the same $ as `experiment report`)."""
-    cfg = result.config
     records = result.records
     ran = sorted({t for r in records for t in r.outcomes})
-    lines = [
+    lines = _md_header(result, ran) + _md_not_run(result)
+    lines += ["## Paper-exact switches", ""] + [f"- {s}" for s in switches_text(result)] + [""]
+    lines += _md_cost_reduction(result)
+    lines += _md_gaps(records)
+    lines += _md_extraction(records)
+    lines += _md_order_query(result)
+    lines += _md_tokens(result)
+    lines += _md_costs(costs)
+    lines += _md_quartiles(records, ran)
+    lines += _md_parsed_policies(records)
+    return "\n".join(lines) + "\n"
+
+
+def _md_header(result: LabResult, ran: list[str]) -> list[str]:
+    """The report's title and its run summary (protocol, imitator, treatments, paths, the reference)."""
+    cfg, records = result.config, result.records
+    return [
         "# Inventory evaluation lab report",
         "",
         f"- Protocol: `{cfg.protocol}`, {len(records)} scenarios, seed {cfg.seed}; "
@@ -287,17 +302,25 @@ def render_markdown(result: LabResult, costs: Any = None) -> str:
         "proven optimal).",
         "",
     ]
-    if result.not_run:
-        lines += ["## Not run", ""]
-        lines += [f"- **{label(t)}** was not run: it {why}." for t, why in sorted(result.not_run.items())]
-        lines += [
-            "",
-            "The comparisons with rules of thumb below are textbook formulas applied to the true parameters. "
-            "They are **not LLM baselines** and do not stand in for Treatments B or C.",
-            "",
-        ]
-    lines += ["## Paper-exact switches", ""] + [f"- {s}" for s in switches_text(result)] + [""]
-    lines += [
+
+
+def _md_not_run(result: LabResult) -> list[str]:
+    """The "Not run" section: the treatments left out and why, and that the rules of thumb do not stand in for them."""
+    if not result.not_run:
+        return []
+    lines = ["## Not run", ""]
+    lines += [f"- **{label(t)}** was not run: it {why}." for t, why in sorted(result.not_run.items())]
+    return lines + [
+        "",
+        "The comparisons with rules of thumb below are textbook formulas applied to the true parameters. "
+        "They are **not LLM baselines** and do not stand in for Treatments B or C.",
+        "",
+    ]
+
+
+def _md_cost_reduction(result: LabResult) -> list[str]:
+    """Table 5: each comparison's cost reduction per split (empty splits other than "all" left out)."""
+    lines = [
         "## Cost reduction (Table 5)",
         "",
         "| Comparison | Scenarios | n | excluded | Avg. cost red. (mean ± sd) | Win rate | Wilcoxon p | paired t p |",
@@ -312,9 +335,16 @@ def render_markdown(result: LabResult, costs: Any = None) -> str:
             f"| {label(c.x)} vs {label(c.y)} | {names[c.split]} | {c.n} | {c.excluded} | {red} | "
             f"{_pct(c.win_rate)} | {_num(c.wilcoxon_p)} | {_num(c.ttest_p)} |"
         )
-    lines += ["", "## Gap to the ground-truth reference", ""]
+    return lines
+
+
+def _md_gaps(records: list[TrialRecord]) -> list[str]:
+    """The gap of each policy to the reference, and Treatment A's gap by the scenarios' risk tolerance."""
     dp = sum(r.assessment.dp_optimal_cost is not None for r in records)
-    lines += [
+    lines = [
+        "",
+        "## Gap to the ground-truth reference",
+        "",
         f"Reference: the exact DP optimum on {dp} scenarios; on the other {len(records) - dp} the DP does not run "
         "and the reference is the best policy the optimizer finds on the true parameters (not proven optimal).",
         "",
@@ -336,79 +366,110 @@ def render_markdown(result: LabResult, costs: Any = None) -> str:
             "|---|---|---|---|",
         ]
         lines += [f"| {k} | {v['n']} | {_pct(v['median'])} | {_pct(v['mean'])} |" for k, v in by_risk.items()]
+    return lines
+
+
+def _md_extraction(records: list[TrialRecord]) -> list[str]:
+    """Treatment A's extraction accuracy per parameter and its dialogue outcomes (nothing when A did not run)."""
     acc = extraction_accuracy(records)
-    if acc:
-        lines += ["", "## Treatment A: extraction accuracy per parameter", ""]
-        lines += ["| Parameter | exactly right |", "|---|---|"]
-        lines += [f"| {k.replace('_', ' ')} | {_pct(acc[k])} |" for k in PARAMETER_KEYS]
-        lines += [f"| **whole table** | **{_pct(acc['table'])}** |"]
-        status = {}
-        for r in records:
-            if "A" in r.outcomes:
-                status[r.outcomes["A"].status] = status.get(r.outcomes["A"].status, 0) + 1
-        lines += ["", "Dialogue outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(status.items()))]
-    oq = order_query_summary(records)
-    if oq["asked"]:
-        lines += [
-            "",
-            "## Treatment A: Fig. 4 order query after the policy",
-            "",
-            f"After the policy the manager asks Fig. 4's question (e.g. '{oq['example']}', day numbering "
-            f"`{result.config.day_numbering}`). The Copilot's order tool got the intended time step in "
-            f"**{oq['step_ok']} of {oq['asked']}** trials and returned its own policy's order for that state in "
-            f"**{oq['order_ok']} of {oq['asked']}**.",
-        ]
-    used = token_summary(records)
-    if used:
-        roles = role_labels(result)
-        lines += [
-            "",
-            "## Tokens per role",
-            "",
-            "Model tokens of each role over the trials (0: the role made no model request, e.g. an offline "
-            "stand-in). The imitator's are the environment's, priced at its own model.",
-            "",
-            "| Treatment | Role | Played by | Trials | Input tokens | Output tokens |",
-            "|---|---|---|---|---|---|",
-        ]
-        for u in used:
-            lines.append(
-                f"| {u['treatment']} | {u['role']} | {_played_by(roles, u['treatment'], u['role'])} | "
-                f"{u['trials']} | {u['input_tokens']:,} | {u['output_tokens']:,} |"
-            )
-    if costs is not None and len(costs):
-        lines += [
-            "",
-            "## Tokens and cost",
-            "",
-            "Per treatment at list price (`data/llm_prices.toml`), as `experiment report` gives it: each role's "
-            'tokens at its own model (price "per role" or "listed"), the imitator\'s at its own; "price unknown": '
-            "a model missing from the price table.",
-            "",
-            "| Treatment | Cells | Input tokens | Output tokens | USD | Price |",
-            "|---|---|---|---|---|---|",
-        ]
-        for row in costs.to_dict("records"):
-            usd = row["cost_usd"]
-            lines.append(
-                f"| {row['agent']} | {row['cells']} | {int(row['input_tokens']):,} | {int(row['output_tokens']):,} | "
-                f"{'price unknown' if not math.isfinite(usd) else f'${usd:,.4f}'} | {row['price']} |"
-            )
+    if not acc:
+        return []
+    lines = ["", "## Treatment A: extraction accuracy per parameter", ""]
+    lines += ["| Parameter | exactly right |", "|---|---|"]
+    lines += [f"| {k.replace('_', ' ')} | {_pct(acc[k])} |" for k in PARAMETER_KEYS]
+    lines += [f"| **whole table** | **{_pct(acc['table'])}** |"]
+    status: dict[str, int] = {}
+    for r in records:
+        if "A" in r.outcomes:
+            status[r.outcomes["A"].status] = status.get(r.outcomes["A"].status, 0) + 1
+    return lines + ["", "Dialogue outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(status.items()))]
+
+
+def _md_order_query(result: LabResult) -> list[str]:
+    """Treatment A's Fig. 4 order query after the policy (nothing when no trial asked it)."""
+    oq = order_query_summary(result.records)
+    if not oq["asked"]:
+        return []
+    return [
+        "",
+        "## Treatment A: Fig. 4 order query after the policy",
+        "",
+        f"After the policy the manager asks Fig. 4's question (e.g. '{oq['example']}', day numbering "
+        f"`{result.config.day_numbering}`). The Copilot's order tool got the intended time step in "
+        f"**{oq['step_ok']} of {oq['asked']}** trials and returned its own policy's order for that state in "
+        f"**{oq['order_ok']} of {oq['asked']}**.",
+    ]
+
+
+def _md_tokens(result: LabResult) -> list[str]:
+    """Model tokens per treatment and role, with who played each role."""
+    used = token_summary(result.records)
+    if not used:
+        return []
+    roles = role_labels(result)
+    lines = [
+        "",
+        "## Tokens per role",
+        "",
+        "Model tokens of each role over the trials (0: the role made no model request, e.g. an offline "
+        "stand-in). The imitator's are the environment's, priced at its own model.",
+        "",
+        "| Treatment | Role | Played by | Trials | Input tokens | Output tokens |",
+        "|---|---|---|---|---|---|",
+    ]
+    for u in used:
+        lines.append(
+            f"| {u['treatment']} | {u['role']} | {_played_by(roles, u['treatment'], u['role'])} | "
+            f"{u['trials']} | {u['input_tokens']:,} | {u['output_tokens']:,} |"
+        )
+    return lines
+
+
+def _md_costs(costs: Any) -> list[str]:
+    """Tokens and list-price cost per treatment from the experiment's `costs` table (nothing without one)."""
+    if costs is None or not len(costs):
+        return []
+    lines = [
+        "",
+        "## Tokens and cost",
+        "",
+        "Per treatment at list price (`data/llm_prices.toml`), as `experiment report` gives it: each role's "
+        'tokens at its own model (price "per role" or "listed"), the imitator\'s at its own; "price unknown": '
+        "a model missing from the price table.",
+        "",
+        "| Treatment | Cells | Input tokens | Output tokens | USD | Price |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in costs.to_dict("records"):
+        usd = row["cost_usd"]
+        lines.append(
+            f"| {row['agent']} | {row['cells']} | {int(row['input_tokens']):,} | {int(row['output_tokens']):,} | "
+            f"{'price unknown' if not math.isfinite(usd) else f'${usd:,.4f}'} | {row['price']} |"
+        )
+    return lines
+
+
+def _md_quartiles(records: list[TrialRecord], ran: list[str]) -> list[str]:
+    """Table 6: parameters of the scenarios where A gains most and least over B (else the base-stock rule)."""
     y = "B" if "B" in ran else "rule:newsvendor_base_stock"
     quart = quartiles(records, "A", y) if "A" in ran else []
-    if quart:
-        lines += [
-            "",
-            f"## Quartile analysis (Table 6): A's cost reduction over {label(y)}",
-            "",
-            "| Parameter | Top quartile (high gain) | Bottom quartile (low gain) | Mann-Whitney p |",
-            "|---|---|---|---|",
-        ]
-        lines += [
-            f"| {q['parameter']} | {q['top_quartile']:.2f} | {q['bottom_quartile']:.2f} | {_num(q['p_value'])} |"
-            for q in quart
-        ]
-    lines += ["", "## Parsed policies (source text → reading)", ""]
+    if not quart:
+        return []
+    return [
+        "",
+        f"## Quartile analysis (Table 6): A's cost reduction over {label(y)}",
+        "",
+        "| Parameter | Top quartile (high gain) | Bottom quartile (low gain) | Mann-Whitney p |",
+        "|---|---|---|---|",
+    ] + [
+        f"| {q['parameter']} | {q['top_quartile']:.2f} | {q['bottom_quartile']:.2f} | {_num(q['p_value'])} |"
+        for q in quart
+    ]
+
+
+def _md_parsed_policies(records: list[TrialRecord]) -> list[str]:
+    """Every trial's policy text and how it was read (or why it was excluded)."""
+    lines = ["", "## Parsed policies (source text → reading)", ""]
     lines += ["| Scenario | Treatment | Status | Source text | Reading |", "|---|---|---|---|---|"]
     for r in records:
         for t, out in r.outcomes.items():
@@ -417,7 +478,7 @@ def render_markdown(result: LabResult, costs: Any = None) -> str:
                 out.parsed.describe() if out.parsed else (out.error or out.status)
             )
             lines.append(f"| {r.scenario.key} | {t} | {out.status} | {src} | {reading} |")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def token_summary(records: list[TrialRecord]) -> list[dict[str, Any]]:

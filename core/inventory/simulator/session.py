@@ -20,8 +20,8 @@ from core.inventory.simulator.inputs import PARAMS_ARTIFACT, PolicyChoice
 from core.inventory.simulator.result import SimulationResult, artifacts_zip
 from core.recorder import Recorder, RunStatus
 from core.store import Store
-from solvers.inventory.dp import solve_dp
-from solvers.inventory.dqn import DQNConfig, DQNPolicy, DQNResult, check_dqn_size, train_dqn
+from solvers.inventory.dp import DPResult, solve_dp
+from solvers.inventory.dqn import DQNConfig, DQNResult, check_dqn_size, train_dqn
 from solvers.inventory.montecarlo import (
     Policy,
     PolicyEvaluation,
@@ -179,8 +179,8 @@ def _simulate(
     recorder: Recorder,
     should_stop: Callable[[], bool] | None = None,
 ) -> SimulationResult:
+    """Run the asked stages (grid, DP, DQN) and the evaluation, one recorded step each; save the result."""
     start = time.perf_counter()
-    trained = None
     stages = _Stages(
         [n for n, on in (("grid", options.grid), ("dp", options.dp), ("dqn", options.dqn)) if on]
         + ["evaluate"],
@@ -188,64 +188,22 @@ def _simulate(
     )
     sources = ["chosen"] * len(policies)
     grid: SearchResult | None = None
-    dp_cost: float | None = None
+    dp: DPResult | None = None
     dp_refusal: str | None = None
-    curve: tuple[dict[str, float], ...] = ()
-    dqn_policy: DQNPolicy | None = None
-    dqn_hidden: int | None = None
+    trained: DQNResult | None = None
     if options.grid:
-        t0 = time.perf_counter()
-        grid = search_policies(
-            problem,
-            "sS",
-            options.grid_paths,
-            seed + 1,
-            cutoff=options.grid_cutoff,
-            reeval_paths=max(options.grid_paths, 2),
-            progress=stages.report("grid"),
-        )
+        grid = _grid_stage(problem, options, seed, stages, recorder)
         policies.append(grid.best_policy)
         sources.append("(s,S) grid best")
-        _step(recorder, "grid", grid.summary(), t0)
     if options.dp:
-        t0 = time.perf_counter()
-        report = stages.report("dp")
-        if report:
-            report(0.0, "solving the exact dynamic program")
-        try:
-            dp = solve_dp(problem)
-        except SolverError as err:
-            dp_refusal = str(err)
-            _step(recorder, "dp", {"refused": dp_refusal}, t0)
-        else:
-            dp_cost = dp.optimal_cost
+        dp, dp_refusal = _dp_stage(problem, stages, recorder)
+        if dp is not None:
             policies.append(dp.policy)
             sources.append("DP optimal")
-            _step(recorder, "dp", dp.summary(), t0)
-        if report:
-            report(1.0, "dynamic program done" if dp_refusal is None else "DP too large; skipped")
     if options.dqn:
-        t0 = time.perf_counter()
-        trained = train_dqn(
-            problem, options.dqn_config, seed, progress=stages.report("dqn"), should_stop=should_stop
-        )
-        curve = trained.curve
-        dqn_policy, dqn_hidden = trained.policy, trained.hidden
+        trained = _dqn_stage(problem, options, seed, stages, recorder, should_stop)
         policies.append(trained.policy)
         sources.append("DQN")
-        _step(
-            recorder,
-            "dqn",
-            {
-                "curve": list(curve),
-                "best_validation": trained.best_validation,
-                "env_steps": trained.env_steps,
-                "steps": trained.steps,
-                "steps_budget": trained.steps_budget,
-                "stopped_by": trained.stopped_by,
-            },
-            t0,
-        )
     t0 = time.perf_counter()
     policies, sources = _unique(policies, sources)
     demand = demand_matrix(problem, options.paths, seed)
@@ -263,9 +221,9 @@ def _simulate(
         evaluations=tuple(evaluations),
         sources=tuple(sources),
         grid=grid,
-        dp_cost=dp_cost,
+        dp_cost=None if dp is None else dp.optimal_cost,
         dp_refusal=dp_refusal,
-        dqn_curve=curve,
+        dqn_curve=() if trained is None else trained.curve,
         seed=seed,
         paths=options.paths,
         seconds=time.perf_counter() - start,
@@ -275,10 +233,80 @@ def _simulate(
         if dqn_warning
         else (),
     )
+    dqn_policy, dqn_hidden = (None, None) if trained is None else (trained.policy, trained.hidden)
     zipped = artifacts_zip(result, dqn_policy, dqn_hidden)
     result = dataclasses.replace(result, artifacts_zip=zipped, seconds=time.perf_counter() - start)
     _save(recorder, result)
     return result
+
+
+def _grid_stage(
+    problem: InventoryProblem, options: SimulationOptions, seed: int, stages: _Stages, recorder: Recorder
+) -> SearchResult:
+    """The (s,S) grid search on its own paths (seed + 1), recorded as the `grid` step."""
+    t0 = time.perf_counter()
+    grid = search_policies(
+        problem,
+        "sS",
+        options.grid_paths,
+        seed + 1,
+        cutoff=options.grid_cutoff,
+        reeval_paths=max(options.grid_paths, 2),
+        progress=stages.report("grid"),
+    )
+    _step(recorder, "grid", grid.summary(), t0)
+    return grid
+
+
+def _dp_stage(
+    problem: InventoryProblem, stages: _Stages, recorder: Recorder
+) -> tuple[DPResult | None, str | None]:
+    """The exact DP, recorded as the `dp` step: (its result, None), or (None, why it was refused)."""
+    t0 = time.perf_counter()
+    report = stages.report("dp")
+    if report:
+        report(0.0, "solving the exact dynamic program")
+    dp: DPResult | None = None
+    refusal: str | None = None
+    try:
+        dp = solve_dp(problem)
+    except SolverError as err:
+        refusal = str(err)
+        _step(recorder, "dp", {"refused": refusal}, t0)
+    else:
+        _step(recorder, "dp", dp.summary(), t0)
+    if report:
+        report(1.0, "dynamic program done" if refusal is None else "DP too large; skipped")
+    return dp, refusal
+
+
+def _dqn_stage(
+    problem: InventoryProblem,
+    options: SimulationOptions,
+    seed: int,
+    stages: _Stages,
+    recorder: Recorder,
+    should_stop: Callable[[], bool] | None,
+) -> DQNResult:
+    """DQN training (cancelled by `should_stop`), recorded as the `dqn` step with its learning curve."""
+    t0 = time.perf_counter()
+    trained = train_dqn(
+        problem, options.dqn_config, seed, progress=stages.report("dqn"), should_stop=should_stop
+    )
+    _step(
+        recorder,
+        "dqn",
+        {
+            "curve": list(trained.curve),
+            "best_validation": trained.best_validation,
+            "env_steps": trained.env_steps,
+            "steps": trained.steps,
+            "steps_budget": trained.steps_budget,
+            "stopped_by": trained.stopped_by,
+        },
+        t0,
+    )
+    return trained
 
 
 UNDERTRAINED_FRACTION = 0.5
