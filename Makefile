@@ -31,8 +31,9 @@ $(VENV)/.runtime: requirements.txt | $(READY)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt | $(READY)
+$(VENV)/.dev: requirements.txt requirements-dev.txt requirements-oracles.txt | $(READY)
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet --no-deps -r requirements-oracles.txt
 	touch $(VENV)/.runtime $@
 
 # `python -m core.serve` warms the process up (the pages' imports, the fitted classifiers) and then runs
