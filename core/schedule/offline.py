@@ -1136,10 +1136,12 @@ a question word (after fillers such as 'and', 'so') and naming a start or a time
 
 
 def _asked_schools(low: str, session: ScheduleSession) -> list[str]:
-    """The schools a question names, one by one or as a grade group ('the high schools'), in district order."""
+    """The schools a question names, one by one (a misspelling that fits one school too) or as a grade group ('the
+    high schools'), in district order."""
     district = session.district
     named = {name for _, name in lang.mentioned_schools(low, district)}
     named.update(name for _, names in lang.group_schools(low, district) for name in names)
+    named.update(found[0] for _, _, found in lang.fuzzy_mentions(low, district) if len(found) == 1)  # 'Everet'
     return [s.name for s in district.schools if s.name in named]
 
 

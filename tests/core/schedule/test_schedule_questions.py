@@ -36,6 +36,7 @@ def _today(agent: ScheduleAgent, school: str) -> str:
         ("When does Everett start?", ["Everett MS"]),
         ("what's Galileo's start time?", ["Galileo HS"]),
         ("And when does Lick begin these days?", ["Lick (James) MS"]),
+        ("When does Everet start?", ["Everett MS"]),
         ("what are the high schools' start times now?", ["Transition Training Center (Access)", "Balboa HS", "Galileo HS"]),
         ("When do the middle schools start?", ["Everett MS", "Lick (James) MS"]),
         ("Good. What time do the pre-k schools start?", ["Muir (John) PK", "Ortega (Jose) PK", "McCoppin (Frank) PK"]),
@@ -60,6 +61,14 @@ def test_a_yes_no_question_about_a_school_gives_today_s_start_when_it_differs() 
     turn = agent.respond("Is Lick still at 8:40?")
     assert turn.tool_calls == []
     assert "Lick (James) MS starts at 8:40 AM in proposal 1 (8:30 AM today)" in turn.text
+
+
+def test_the_answer_follows_the_latest_proposal() -> None:
+    agent = _agent()
+    agent.respond("Everett later please")
+    turn = agent.respond("When does Everett start now?")
+    assert turn.tool_calls == [] and len(agent.session.proposals) == 2
+    assert f"Everett MS starts at {_proposed(agent, 'Everett MS')} in proposal 2 (8:00 AM today)" in turn.text
 
 
 def test_the_conversation_goes_on_after_the_answer() -> None:
