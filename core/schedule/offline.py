@@ -787,7 +787,8 @@ def _interpret(
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
-    if reply := _status_answer(low, session) or _options_answer(low, session):
+    if reply := _status_answer(low, session) or _start_answer(low, session) or _options_answer(low, session):
+        memory.schools = _asked_schools(low, session) or memory.schools  # 'When does Cobb start?' 'Put it at 9:30.'
         return Plan(reply=reply)
     plain = lang.without_described_times(low, session.district)
     if plain != low and has_request(plain):  # 'starts at 9:30, could it be earlier?': 9:30 is no request
@@ -1115,11 +1116,7 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
             if about
             else ""
         )
-    said = [
-        f"{name} starts at {current.result.schedule[name]}"
-        for name in schools
-        if name in current.result.schedule
-    ]
+    said = [_start_line(name, session) for name in schools if name in current.result.schedule]
     if lang.load_cue(low) or lang.change_cue(low):
         figures = _answer(low, session, define=False).removesuffix(".")
         said.append(figures[0].lower() + figures[1:] if said else figures)
@@ -1129,6 +1126,59 @@ def _status_answer(low: str, session: ScheduleSession) -> str:
     text = "; ".join(said)
     text = f"{verdict}{text[0].lower()}{text[1:]}" if verdict else text
     return f"{text}. (You asked, so I changed nothing; say it as a request to change it.)"
+
+
+_START_LEADS = frozenset(["when", "what", "what's", "whats", "which"])
+_START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "beginning", "time", "times", "bell", "bells"])
+_FILLERS = frozenset(["and", "so", "ok", "okay", "then", "um", "uh", "sorry", "also", "but", "hi", "hey"])
+"""'When does Everett start?', 'what are the high schools' start times now?': a question for start times, led by
+a question word (after fillers such as 'and', 'so') and naming a start or a time."""
+
+
+def _asked_schools(low: str, session: ScheduleSession) -> list[str]:
+    """The schools a question names, one by one (a misspelling that fits one school too) or as a grade group ('the
+    high schools'), in district order."""
+    district = session.district
+    named = {name for _, name in lang.mentioned_schools(low, district)}
+    named.update(name for _, names in lang.group_schools(low, district) for name in names)
+    named.update(found[0] for _, _, found in lang.fuzzy_mentions(low, district) if len(found) == 1)  # 'Everet'
+    return [s.name for s in district.schools if s.name in named]
+
+
+def _start_line(name: str, session: ScheduleSession) -> str:
+    """'Everett MS starts at 7:50 AM in proposal 1 (8:00 AM today)': a school's start in the current proposal,
+    with today's start when it differs."""
+    today = format_time(next(s.current_start for s in session.district.schools if s.name == name))
+    current = session.current
+    if current is None or not current.result.has_schedule or name not in current.result.schedule:
+        return f"{name} starts at {today} today (there is no solved proposal yet)"
+    proposed = current.result.schedule[name]
+    since = "as it does today" if proposed == today else f"({today} today)"
+    return f"{name} starts at {proposed} in proposal {current.number} {since}"
+
+
+def _start_answer(low: str, session: ScheduleSession) -> str:
+    """The start times a question asks for ('What time does Cobb start now?', 'when do the middle schools
+    start?'): from the current proposal, with today's start when it differs; it asks, so nothing changes. Empty
+    when the message is no such question or also carries a request ('Could Cobb start later?', 'Can Everett start
+    at 8:40?', 'When does Everett start? Could it be later?')."""
+    low = _after_approval(low)
+    message = parse(low)
+    words = message.words()
+    at = next((i for i, w in enumerate(words) if w not in _FILLERS), len(words))
+    lead = words[at] if at < len(words) else ""
+    low = low[message.word_spans()[at][0] :] if lead else low  # 'And when does Lick start?' asks from 'when'
+    if lead not in _START_LEADS or not _START_WORDS & set(words) or not _asks_about(low) or has_request(low):
+        return ""
+    schools = _asked_schools(low, session)
+    if not schools:
+        return ""
+    said = "; ".join(_start_line(name, session) for name in schools)
+    example = schools[0].split(" (")[0]
+    return (
+        f"{said}. (You asked, so I changed nothing; say it as a request, for example '{example} later' or "
+        f"'{example} at {session.district.time_labels[-1]}', to change it.)"
+    )
 
 
 def _after_approval(low: str) -> str:
