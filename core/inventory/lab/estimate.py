@@ -67,8 +67,8 @@ def _manager(lab: LabConfig, scenario: Scenario, index: int, role: dict[str, Any
 
 
 def estimate_a(agent: dict[str, Any], config: dict[str, Any], lab: LabConfig) -> CallEstimate:
-    """The estimate of one Treatment A cell (see the module docstring); an LLM manager's requests are the role
-    `imitator`."""
+    """The estimate of one Treatment A cell (see the module docstring); an LLM Copilot's requests are the role
+    `copilot`, an LLM manager's the role `imitator`, each priced at its own model."""
     scenario = Scenario.from_dict(config["scenario"])
     roles = dict(agent.get("roles") or {})
     copilot_role = roles.get("copilot")
@@ -97,11 +97,14 @@ def estimate_a(agent: dict[str, Any], config: dict[str, Any], lab: LabConfig) ->
     retries = int(getattr(copilot.extraction, "max_retries", 0))
     bound = lab.max_turns * (retries + 1) + INTERPRETATION_TURNS * INTERPRETATION_STEPS if llm else 0
     bound += lab.max_turns - 1 if llm_manager else 0
+    roles = {"copilot": (copilot_model.calls, copilot_model.input_tokens)} if llm else {}
+    if llm_manager:
+        roles["imitator"] = (manager_model.calls, manager_model.input_tokens)
     return CallEstimate(
         calls,
         copilot_model.input_tokens + manager_model.input_tokens,
         DEFAULT_OUTPUT_TOKENS,
-        {"imitator": (manager_model.calls, manager_model.input_tokens)} if llm_manager else {},
+        roles,
         max(bound, calls),
         ASSUMPTION,
     )

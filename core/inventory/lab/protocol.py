@@ -175,7 +175,8 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
     the consultant, the judge and — when the imitator is an LLM — the imitator (but after the last turn); every reply is
     `DEFAULT_OUTPUT_TOKENS` long, the offline imitator's too. Input tokens are what those calls send (system
     prompt and history) by `estimate_tokens`. A (the Copilot's conversation): `core.inventory.lab.estimate`, its
-    real requests under a stated assumed reply, with an upper bound on calls."""
+    real requests under a stated assumed reply, with an upper bound on calls. Every call is listed under its role
+    (`copilot`: the consultant, `judge`, `imitator`; the metrics' names), so each is priced at its own model."""
     lab = _lab_config(config.get("lab") or {})
     scenario = Scenario.from_dict(config["scenario"])
     roles = dict(agent.get("roles") or {})
@@ -184,8 +185,8 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
     reply = out  # the tokens of one reply, by the assumption (4 characters a token)
     if treatment == "C":
         csv = f"Business parameters (extracted_params.csv):\n{scenario.params_csv()}"
-        sent = estimate_tokens(PARAMETER_PROMPT) + estimate_tokens(csv) + estimate_tokens(JUDGE_PROMPT) + reply
-        return CallEstimate(2, sent, out)
+        consultant, judge = estimate_tokens(PARAMETER_PROMPT) + estimate_tokens(csv), estimate_tokens(JUDGE_PROMPT) + reply
+        return CallEstimate(2, consultant + judge, out, roles={"copilot": (1, consultant), "judge": (1, judge)})
     if treatment == "A":
         from core.inventory.lab.estimate import estimate_a
 
@@ -202,11 +203,13 @@ def llm_calls(agent: dict[str, Any], config: dict[str, Any], max_steps: int | No
         estimate_tokens(INTERACTIVE_PROMPT) + estimate_tokens(opening) + (k - 1) * 2 * reply for k in range(1, turns + 1)
     )
     judge = turns * (estimate_tokens(JUDGE_PROMPT) + reply)
+    own = {"copilot": (turns, consultant), "judge": (turns, judge)}
     if not llm_imitator:
-        return CallEstimate(2 * turns, consultant + judge, out)
+        return CallEstimate(2 * turns, consultant + judge, out, roles=own)
     # the manager answers every unjudged message but the last: the trial ends at the turn limit
     persona = sum(estimate_tokens(persona_prompt(scenario)) + (2 * k - 1) * reply for k in range(1, turns))
-    return CallEstimate(3 * turns - 1, consultant + judge + persona, out, roles={"imitator": (turns - 1, persona)})
+    roles = own | {"imitator": (turns - 1, persona)}
+    return CallEstimate(3 * turns - 1, consultant + judge + persona, out, roles=roles)
 
 
 def trial_record(env: ManagerEnv, treatment: str | None = None, agent: Any = None) -> dict[str, Any]:
