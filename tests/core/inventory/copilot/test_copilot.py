@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from core.errors import SpecError
 from core.inventory.copilot.interpretation import FAREWELL, FINISHED
 from core.inventory.copilot.policy_explanation import CLOSING_QUESTION
 from core.inventory.copilot.session import WORKBENCH, Copilot, CopilotConfig
-from core.store import Store
+from core.store import Store, connection
+from core.ui import STORE_LINGER_S
 from solvers.inventory.agent import optimize
 from solvers.inventory.spec import read_params_csv, table_from_problem
 from tests.core.inventory.copilot.test_interpretation import SMALL, TINY, scenario_b_result
@@ -41,8 +43,12 @@ FAST = CopilotConfig(paths=300, seed=0)
 
 
 @pytest.fixture
-def store(store_path: Path) -> Store:
-    return Store(store_path)
+def store(store_path: Path) -> Iterator[Store]:
+    """The store as the Copilot page opens it (`core.ui`: the DuckDB connection kept open between calls until idle
+    `STORE_LINGER_S`): a conversation makes hundreds of store calls, and opening and closing the file for each
+    was about 40 % of this module's time. Released at the end, so no test sees another's connection."""
+    yield Store(store_path, linger_s=STORE_LINGER_S)
+    connection.release(store_path)
 
 
 def _talk(copilot: Copilot, lines, progress=None):

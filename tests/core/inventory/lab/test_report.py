@@ -111,7 +111,11 @@ def test_a_dp_table_for_a_misread_lead_time_is_not_evaluable() -> None:
     from solvers.inventory.dp import solve_dp
     from solvers.inventory.spec import problem_from_table
 
-    s = next(x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time == 1)
+    # The smallest such scenario (two DP solves, whose time grows with the size; the refusal does not depend on it)
+    s = min(
+        (x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time == 1),
+        key=lambda x: x.problem.max_inventory * x.problem.max_order * x.problem.time_horizon,
+    )
     wrong = dict(s.table) | {"lead_time": "2"}
     policy = solve_dp(problem_from_table(wrong)).policy
     outcome = TrialOutcome("A", s.key, "policy", policy=policy, policy_text="DP policy")
@@ -159,7 +163,12 @@ def test_the_capacity_switch_reaches_the_assessment() -> None:
     from solvers.inventory.montecarlo import demand_matrix, simulate_policy
     from solvers.inventory.policies import ConstantPolicy
 
-    s = next(x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time >= 3)
+    # The smallest such scenario: the assessment's reference is a DP solve whose time grows with the shelf, the
+    # order size, the horizon and the lead time, and the switch's effect does not depend on the size.
+    s = min(
+        (x for x in generate(40, seed=2026, protocol="mixed") if x.problem.lead_time >= 2),
+        key=lambda x: x.problem.max_inventory * x.problem.max_order**x.problem.lead_time * x.problem.time_horizon,
+    )
     policy = ConstantPolicy(s.problem.max_order)
     outcome = TrialOutcome("A", s.key, "policy", policy=policy, policy_text="order the max every day")
     costs = {}
