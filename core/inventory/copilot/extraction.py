@@ -345,9 +345,9 @@ class ExtractionAgent(ExtractionBase):
         if (
             found[0].multiplier == 1
             and count >= 2
-            and (sizes[0] >= 10 * count or (in_table_unit and sizes[0] >= 2 * count))
-            # a crate of 24 for 6 crates is a size; 240 for 20 cases, or 80 of the table's own six-packs for 20
-            # cases, may be the total
+            and (sizes[0] >= 10 * count or sizes[0] == count or (in_table_unit and sizes[0] >= 2 * count))
+            # a crate of 24 for 6 crates is a size; 240 for 20 cases, the count itself ('150' after '150 boxes'),
+            # or 80 of the table's own six-packs for 20 cases, may be the total
             and sizes[0] % count == 0
             and not _PER_ONE & set(said.words())
         ):  # '240 bottles' after '20 cases': a case of 240, or 240 in all? asked, never multiplied silently

@@ -223,3 +223,14 @@ def test_dozens_count_the_dozen_pack_the_owner_sells(opening: str, demand: str, 
     _, turn = _say(opening, demand)
     assert _values(turn).get("demand_distribution") == value, turn.assistant
     assert "of a dozen" in turn.assistant
+
+
+@pytest.mark.parametrize("count", ["40", "120", "75"])
+def test_the_count_itself_as_the_size_is_asked(count: str) -> None:
+    """'how many units does one crate hold?' answered with the count just said ('120' after '120 crates'): the
+    crates are likely the units themselves; asked, never 120 × 120 written."""
+    agent, _ = _say("We sell puzzle sets.", "about 4 sets a day, random", *_STORE)
+    agent.respond(f"we have room for {count} crates")
+    turn = agent.respond(count)
+    assert _values(turn).get("max_inventory") != str(int(count) ** 2), turn.assistant
+    assert [c.kind for c in agent.table.conflicts] == ["range"]
