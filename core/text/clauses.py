@@ -15,6 +15,9 @@ _NUMBER_HEAD_RE = re.compile(
     re.I,
 )
 """'twenty-one hundred and fifty' is one number, not two clauses."""
+_PAIRS = frozenset([("up", "down"), ("ups", "downs"), ("back", "forth"), ("on", "off"), ("now", "then"),
+                    ("here", "there")])
+"""'it goes up and down', 'on and off': one expression, never two clauses."""
 _RANGE_TAIL_RE = re.compile(
     r"(?:between|from)\s+\$?[\d.]{1,20}\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I
 )
@@ -39,6 +42,7 @@ def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = 
         if (
             depth_at[m.start()] > 0
             or (joiner == "and" and _RANGE_TAIL_RE.search(text[max(start, m.start() - 40) : m.start()]))
+            or (joiner == "and" and _paired(text, m.start(), m.end()))
             or (joiner == "but" and _EXCEPT_RE.search(text, max(start, m.start() - 12), m.start()))
             or (
                 joiner == "and"
@@ -51,6 +55,13 @@ def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = 
         start = m.end()
     out.append(text[start:])
     return [c.strip() for c in out if c.strip()]
+
+
+def _paired(text: str, start: int, end: int) -> bool:
+    """Whether the 'and' between `start` and `end` joins a fixed pair ('up and down', 'back and forth')."""
+    left = text[max(0, start - 8) : start].lower().split()
+    right = text[end : end + 8].lower().split()
+    return bool(left and right) and (left[-1], right[0].strip(".,;:!?")) in _PAIRS
 
 
 def _paren_depths(text: str) -> list[int]:

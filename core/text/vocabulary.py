@@ -53,7 +53,8 @@ CONTAINERS: dict[str, str] = {
         "box": ("box", "boxes"), "carton": ("carton", "cartons"), "tray": ("tray", "trays"),
         "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
         "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"), "row": ("row", "rows"),
-        "layer": ("layer", "layers"), "stack": ("stack", "stacks"),
+        "layer": ("layer", "layers"), "stack": ("stack", "stacks"), "bucket": ("bucket", "buckets"),
+        "pail": ("pail", "pails"), "set": ("set", "sets"), "bale": ("bale", "bales"),
     }.items()
     for w in forms
 }  # fmt: skip

@@ -103,6 +103,23 @@ def transition_both() -> Conflict:
     )
 
 
+def inferred_transition(value: str, said: str) -> Conflict:
+    """What happens at a stock-out read from a cue nobody asked about ('they're all pre-orders' said about
+    demand): put to the user with the reading first, never written silently."""
+    other = "backlog" if value == "lost_sale" else "lost_sale"
+    words = {"lost_sale": "leave, so the sale is lost (lost_sale)", "backlog": "wait until you restock (backlog)"}
+    return Conflict(
+        "inferred_transition",
+        ("state_transition_model",),
+        f"From '{said}' I would guess that when an item is out of stock, customers {words[value]}. Is that right: "
+        f"(A) yes, they {words[value]}, or (B) they {words[other]}?",
+        (
+            Option("A", value, (Cell("state_transition_model", value),), (*_YES_WORDS, *_transition_words(value))),
+            Option("B", other, (Cell("state_transition_model", other),), ("no", "nope", *_transition_words(other))),
+        ),
+    )
+
+
 # What answers each choice of the transition/penalty conflicts besides its letter.
 _KEEP_LOST_WORDS = ("keep", "lost", "one-time", "one time", "once", "per lost unit", "leave")
 _SWITCH_TO_BACKLOG_WORDS = ("backlog", "backorder", "switch", "accrue", "wait")

@@ -22,8 +22,10 @@ from core.inventory.nlu.extractors import (
     Finding,
     Reading,
     compatible,
+    is_bare_spread,
     read_message,
     read_row,
+    segments,
     sized_measure,
 )
 from core.inventory.nlu.replies import picks_normal, resolve
@@ -49,9 +51,15 @@ _SINGLE_VALUE_KINDS = (
     "risk_scale",
     "confirm_value",
     "shelf_life",
+    "inferred_transition",
 )
 
 
+_STOCKOUT_WORDS = frozenset(["wait", "waits", "waiting", "leave", "leaves", "elsewhere", "lost", "lose", "backlog",
+                             "backorder", "backordered", "backorders", "out", "empty", "short", "queue", "list",
+                             "restock", "next", "another", "instead", "walk", "walks", "somewhere"])  # fmt: skip
+"""Words that say what customers do when stock runs out ('they wait', 'they go elsewhere', 'when we're out'):
+a stock-out model said with one is stated, not inferred."""
 _WHAT_IF_RE = re.compile(
     r"\bwhat if\b|\bwhat happens (?:if|when)\b|\b(?:goes|went|go) (?:up|down)\b|"
     r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
@@ -188,6 +196,8 @@ class ExtractionAgent(ExtractionBase):
             handled = self._resolve(pending, reading, notes, problems)
             if not handled and pending.kind == "container_size":  # '24 to a case': a size the reading set aside
                 handled = self._sized(pending, user_text, notes, problems)
+            if not handled and self._repeated(user_text):
+                handled = self._repeat_settles(pending, notes, problems)
             if handled and (
                 pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
             ):
@@ -209,6 +219,31 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _repeated(self, text: str) -> bool:
+        """Whether the user sent the same reply as the one before (a clarification it did not settle)."""
+        said = [t for role, t in self.state.log if role == "user"]
+        return len(said) >= 2 and _words(said[-2]) == _words(text)
+
+    def _repeat_settles(self, conflict: Conflict, notes: list[str], problems: list[SpecError]) -> set[str]:
+        """The same reply twice to a clarification it does not settle: never asked a third time; its first option
+        (keep the value, the recommended reading) is taken and read back, so the user can still change it."""
+        if not conflict.options:
+            return set()
+        option = conflict.options[0]
+        try:
+            applied = self._write(option.cells)
+        except SpecError as err:
+            problems.append(err)
+            return set()
+        self.table.close(conflict)
+        self._touch(c.key for c in applied)
+        notes.append(
+            f"Got it (the same answer twice, which matches no option, so I took ({option.label}) "
+            f"{option.description}): " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied)
+            + "; tell me if you meant something else."
+        )
+        return set(conflict.keys)
 
     def _planned(self, said: Message, text: str, notes: list[str]) -> str:
         """The pack the owner sells or plans in becomes the table's unit ('we sell them in packs of six'), and
@@ -284,10 +319,16 @@ class ExtractionAgent(ExtractionBase):
             m = next((m for m in unsized if f.key in _COUNT_ROWS and format_number(float(m.value)) == f.value), None)
             if m is None or m.container is None:
                 kept.append(f)
+            elif (size := _size_said(said, m.container)) is not None:  # '20 cases, 4 six-packs a case': 80
+                self.state.sizes[m.container] = size
+                total = format_number(float(m.value) * size)
+                plural = m.container + ("es" if m.container.endswith(("x", "s")) else "s")
+                note = f"{format_number(float(m.value))} {plural} × {format_number(size)} = {total} units"
+                kept.append(replace(f, value=total, note=note))
             else:
                 self.table.open(cf.container_size(f.key, f.value, m.container))
                 notes.append(f"{m.text.strip()} for the {LABELS[f.key]}, once I know the size of a {m.container}")
-        return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
+        return reading if tuple(kept) == reading.findings else replace(reading, findings=tuple(kept))
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
         """The answer to 'how many units does one case hold?': the row is the count times that size."""
@@ -298,10 +339,15 @@ class ExtractionAgent(ExtractionBase):
         sizes = [m.amount for m in found]
         data = dict(conflict.data)
         count, container, key = float(data["count"]), data["container"], conflict.keys[0]
+        counted = self.state.counted_in
+        raw = parse(self.state.log[-1][1]) if self.state.log else said  # before the table's unit was rewritten
+        in_table_unit = counted is not None and any(m.container == counted for m in raw.of(Kind.QUANTITY))
         if (
             found[0].multiplier == 1
             and count >= 2
-            and sizes[0] >= 10 * count  # a crate of 24 for 6 crates is a size; 240 for 20 cases may be the total
+            and (sizes[0] >= 10 * count or sizes[0] == count or (in_table_unit and sizes[0] >= 2 * count))
+            # a crate of 24 for 6 crates is a size; 240 for 20 cases, the count itself ('150' after '150 boxes'),
+            # or 80 of the table's own six-packs for 20 cases, may be the total
             and sizes[0] % count == 0
             and not _PER_ONE & set(said.words())
         ):  # '240 bottles' after '20 cases': a case of 240, or 240 in all? asked, never multiplied silently
@@ -534,7 +580,9 @@ class ExtractionAgent(ExtractionBase):
         text = _relevant(conflict, reading)
         if conflict.kind == "risk_scale" and len(reading.segments) == 1:
             text = reading.segments[0][1]  # 'put me at 2' answers the scale, whatever row its words suggest
-        if conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
+        if conflict.kind == "demand_shape" and (by_cue := _shape_by_cue(conflict, reading, text)) is not None:
+            cells = by_cue  # 'it goes up and down' (A), 'same every day' (B), 'give or take 2' (normal, sd 2)
+        elif conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
             if isinstance(restated, float):  # 'about 8 a day, random': the question again, for the new amount
                 self.table.close(conflict)
                 self.table.open(cf.demand_shape(restated, said_random=reading.demand is not None
@@ -697,6 +745,9 @@ class ExtractionAgent(ExtractionBase):
         if reading.transitions and "state_transition_model" not in handled:
             if len(reading.transitions) > 1:
                 self.table.open(cf.transition_both())
+            elif self._inferred(self.state.asked, reading):  # 'they're all pre-orders' said about demand: asked
+                said = " ".join(s for _, s in reading.segments).strip()
+                self.table.open(cf.inferred_transition(reading.transitions[0], said))
             else:
                 cell = (Cell("state_transition_model", reading.transitions[0]),)
                 self._propose(cell, "", reading.correction, notes, problems)
@@ -707,6 +758,14 @@ class ExtractionAgent(ExtractionBase):
                 self._propose(
                     (Cell("perishability", reading.perishable),), "", reading.correction, notes, problems
                 )
+
+    def _inferred(self, expected: str | None, reading: Reading) -> bool:
+        """Whether the stock-out model was only inferred, for a row nobody asked about: another row was asked
+        and the message says nothing of customers leaving or waiting when stock runs out."""
+        if expected in (None, "state_transition_model") or self.table.is_defined("state_transition_model"):
+            return False
+        words = {w for _, s in reading.segments for w in parse(s).words()}
+        return not words & _STOCKOUT_WORDS
 
     def _bare_correction(self, text: str, expected: str | None) -> list[Finding]:
         """'Oops, 4' / 'actually make that 90 days': the most recently answered row the value fits, else
@@ -1007,17 +1066,56 @@ def _same_mean_varies(conflict: Conflict, reading: Reading) -> bool:
     return demand.demand_type == "random" or bool(words & _VARIES) or {"more", "less"} <= words
 
 
+_EACH = frozenset(["a", "an", "per", "each", "every"])
+
+
+def _size_said(said: Message, container: str) -> float | None:
+    """The size of `container` said in the same message as a count of something per container ('20 cases, 4
+    six-packs a case', '12 crates, 24 bottles per crate'); None when no such size is said."""
+    for m in said.of(Kind.QUANTITY):
+        if m.container == container or m.amount <= 1:
+            continue
+        tail = parse(said.text[m.span[0] : m.span[1] + 16]).words()  # the mention may hold 'a case' itself
+        if any(a in _EACH and CONTAINERS.get(b) == container for a, b in zip(tail[1:], tail[2:], strict=False)):
+            return float(m.amount)
+    return None
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """The words of a message, lower case, without punctuation: 'The van is blue.' repeats 'the van is blue'."""
+    return tuple(w for w in (w.strip(".,;:!?'\"()") for w in text.lower().split()) if w)
+
+
+def _shape_by_cue(conflict: Conflict, reading: Reading, text: str) -> tuple[Cell, ...] | None:
+    """A reply to 'how does demand vary?' that says how without another amount: a bare spread ('give or take 2')
+    is the normal option with that standard deviation; a variability word alone ('it goes up and down') is
+    Poisson, a steadiness word ('same every day') the fixed amount. None otherwise."""
+    data = dict(conflict.data)
+    mean = data.get("mean")
+    said = parse(text)
+    spreads = [m for m in said.of(Kind.QUANTITY) if is_bare_spread(text, m)]
+    if mean and len(spreads) == 1 and len(find_numbers(text)) == 1 and spreads[0].amount > 0:
+        sd = format_number(spreads[0].amount)
+        return (Cell("demand_type", "random"), Cell("demand_distribution", f"normal({mean},{sd})"))
+    demand = reading.demand
+    if demand is None or demand.value is not None or demand.mean_only is not None or demand.options:
+        return None
+    words = ("poisson",) if demand.demand_type == "random" else ("fixed",) if demand.demand_type else ()
+    hits = [o for o in conflict.options if set(words) & set(o.aliases)]
+    return hits[0].cells if len(hits) == 1 else None
+
+
 def _option_by_amount(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | None:
     """A reply that is just the amount of one option of a one-row question ('40 bags' to '(A) 40 units or
     (B) 1 units'): that option, whatever clause the reader gave the amount to. None when the reply holds other
     amounts, or the amount matches no option or several."""
     if len(conflict.keys) != 1 or not conflict.options:
         return None
-    if any(t not in (None, "demand", *conflict.keys) for t, _ in reading.segments) or any(
-        f.key not in conflict.keys for f in reading.findings
-    ):
-        return None  # 'we store at most 5 units' answers the capacity, not the open question
     said = " ".join(text for _, text in reading.segments)
+    if any(f.key not in conflict.keys for f in reading.findings) or any(
+        t not in (None, "demand", *conflict.keys) for t, _ in segments(said, conflict.keys[0])
+    ):  # 'we store at most 5 units' answers the capacity; a bare '42 days' answers the horizon asked about
+        return None
     amounts = {format_number(n.value) for n in find_numbers(said)}
     if len(amounts) != 1 or len(said.split()) > 6:
         return None

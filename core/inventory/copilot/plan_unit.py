@@ -12,7 +12,7 @@ from core.text.mentions import Kind, Message
 from core.text.numbers import _read_number, format_number
 from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
-_SELL = frozenset({"sell", "selling", "sold"})
+_SELL = frozenset({"sell", "sells", "selling", "sold"})
 THIRD = frozenset(
     ["they", "he", "she", "wholesaler", "wholesalers", "supplier", "suppliers", "distributor", "distributors",
      "vendor", "vendors", "bakery", "farm", "factory", "brewery", "dairy", "manufacturer", "maker", "makers"]
@@ -93,6 +93,12 @@ def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> 
             swaps.append((m.span[0], m.span[1], count))
             continue
         noun_of_mean = ""
+        if unit.size == 12 and m.role != "size" and {"dozen", "dozens"} & set(m.text.lower().split()):
+            count = format_number(m.amount / 12)  # '15 dozen a day' where the pack is a dozen: 15 packs
+            notes.append(f"{m.text.strip()}: {count} {unit.plural} of a dozen")
+            rate = f" per {m.period}" if m.period else ""
+            swaps.append((m.span[0], m.span[1], f"{count} {unit.plural}{rate}"))
+            continue
         if m.role == "size" or m.multiplier != 1 or m.container == unit.container:
             continue
         end = m.span[1]

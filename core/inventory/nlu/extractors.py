@@ -344,9 +344,10 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if key not in ROW_KEYS:
             continue
-        if (key in _COST_ROWS or expected in _COST_ROWS) and _whole_business_money(segment):
-            row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
-            unclear.append(Unclear(row, _WHOLE_BUSINESS_ASK[row]))
+        row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
+        costed = key in _COST_ROWS or expected in _COST_ROWS
+        if costed and (ask := _business_ask(segment, row)):
+            unclear.append(Unclear(row, ask))
             continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
@@ -665,6 +666,31 @@ def _whole_business_money(segment: str) -> bool:
     return business and not per_item
 
 
+def _business_ask(segment: str, row: str) -> str:
+    """What to ask when a cost clause is money of the whole business (rent, staff, the premises) or, where a
+    holding cost is asked, a total per week or month said of no item; empty when it is neither."""
+    if _whole_business_money(segment):
+        return _WHOLE_BUSINESS_ASK[row]
+    return _PERIOD_TOTAL_ASK if row == "holding_cost" and _period_total(segment) else ""
+
+
+def _period_total(segment: str) -> bool:
+    """Money per week, month or year with no unit it is per and no item as its subject ('electricity's about 400
+    a month', 'the freezer rental is 60 a week'), where a cost per unit per day is asked: a running cost of the
+    whole business, never divided into a holding cost ('keeping one jar costs 6 a month' is per item)."""
+    said = parse(segment)
+    amounts = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.period in _LONG_PERIODS]
+    if not amounts or any(m.per_unit for m in amounts):
+        return False
+    words = said.words()  # 'one jar', 'each tin', 'to keep one bag ... in stock': the cost of an item
+    return not any(w in _ITEM_SUBJECT and i + 1 < len(words) and words[i + 1] not in TIME_UNITS
+                   for i, w in enumerate(words))  # fmt: skip
+
+
+_PERIOD_TOTAL_ASK = ("is that for one unit or for the whole business? Tell me what keeping one unit costs, per "
+                     "day or per month (for example '5 cents a bottle a day' or '$2 per unit a month')")
+_LONG_PERIODS = frozenset(["week", "fortnight", "month", "quarter", "year"])
+_ITEM_SUBJECT = frozenset(["each", "every", "per", "apiece", "one", "1", "a", "an"])
 _WHOLE = "that sounds like a running cost of the whole business (rent, bills, staff, the premises), "
 _WHOLE_BUSINESS_ASK = {
     "holding_cost": _WHOLE + "not a cost per unit: what is it per unit per day?",
