@@ -24,6 +24,7 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
+from core.text.cues import TokenCue
 from core.text.mentions import Kind, Mention, Scope, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
@@ -84,13 +85,15 @@ _UNIT_PRICE_RE = re.compile(
     re.I,
 )
 """What one item costs ('cost us 2 dollars each'), a price worded like a cost row."""
-_COST_TALK_RE = re.compile(
-    r"\b(?:stor\w*|keep\w*|hold\w*|shelf|space|insur\w*|lost|lose|short\w*|unmet|unfilled|miss\w*|out of stock|"
-    r"run(?:ning)? out|sell(?:s|ing)? out|order\w*|deliver\w*|fee|ship\w*|freight|admin|paperwork|penalty|"
-    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|"
-    r"sales?|setup|set-up)\b",
-    re.I,
-)
+_COST_TALK = TokenCue(
+    starts=("stor", "keep", "hold", "insur", "short", "miss", "order", "deliver", "ship", "refrigerat", "cool",
+            "freez", "chill", "backorder", "backlog", "wait", "delay", "late"),
+    exact=frozenset(["shelf", "shelf's", "space", "lost", "lose", "unmet", "unfilled", "fee", "fee's", "freight",
+                     "admin", "paperwork", "penalty", "stockout", "stockouts", "sale", "sale's", "sales", "setup"]),
+    runs=(("out", "of", "stock"), ("run", "out"), ("running", "out"), ("sell", "out"), ("sells", "out"),
+          ("selling", "out"), ("stock", "-", "out"), ("stock", "-", "outs"), ("set", "-", "up")),
+)  # fmt: skip
+"""Words of keeping, running short or ordering: a price said beside one may be a cost row's."""
 
 
 def _unit_price(segment: str) -> bool:
@@ -98,7 +101,7 @@ def _unit_price(segment: str) -> bool:
     keeping, running short or ordering, no rate per day), so never silently a cost row."""
     return (
         bool(_UNIT_PRICE_RE.search(segment))
-        and not _COST_TALK_RE.search(segment)
+        and not _COST_TALK.in_text(segment)
         and rate_period(segment) is None
         and label_of(segment)[1] < _PRICE_SURE
     )
@@ -244,9 +247,17 @@ def _bare_value(clause: str, expected: str) -> bool:
 
 
 _SURE_ROW = 0.5
-_LIMIT_NAME_RE = {
-    "max_order": re.compile(r"\b(?:order(?:s|ed)?|ship(?:ment|ped|s)?|deliver(?:y|ies|ed)?|at a time|in one go|at once)\b", re.I),
-    "max_inventory": re.compile(r"\b(?:room|space|store|storage|stock|hold|shelf|shelves|capacity|on hand)\b", re.I),
+_LIMIT_NAME = {
+    "max_order": TokenCue(
+        exact=frozenset(["order", "orders", "ordered", "ship", "shipment", "shipped", "ships", "deliver", "delivery",
+                         "deliveries", "delivered"]),
+        runs=(("at", "a", "time"), ("in", "one", "go"), ("at", "once")),
+    ),
+    "max_inventory": TokenCue(
+        exact=frozenset(["room", "space", "store", "storage", "stock", "stock's", "hold", "shelf", "shelf's",
+                         "shelves", "capacity"]),
+        runs=(("on", "hand"),),
+    ),
 }  # fmt: skip
 """Words by which a back-pointing clause names an order limit or the storage limit itself."""
 _BACK_RE = re.compile(
@@ -274,7 +285,7 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             and compatible(topic, prev[1])
         ):
             surer = label_of(clause)[1] > label_of(prev[1])[1] or bool(
-                (words := _LIMIT_NAME_RE.get(topic)) and words.search(clause)
+                (words := _LIMIT_NAME.get(topic)) and words.in_text(clause)
             )  # 'the freezer fits 300 tubs, that's the limit' stays storage
             merged[-1] = (topic if surer else prev[0], f"{prev[1]}, {clause}")
             continue
@@ -705,14 +716,16 @@ def _kept_per_period(topic: str, other: str, segment: str) -> bool:
 
 def _short_talk(segment: str) -> bool:
     """Whether a clause speaks of running short or of customers waiting ('each day they wait')."""
-    return bool(_SHORT_TALK_RE.search(segment))
+    return _SHORT_TALK.in_text(segment)
 
 
-_SHORT_TALK_RE = re.compile(
-    r"\b(?:wait\w*|backorder\w*|backlog\w*|late|delay\w*|short\w*|lost|los[es]s?|miss\w*|unmet|unfilled|"
-    r"out of stock|stock-?outs?|sold out|run(?:ning)? out|penalt\w*|goodwill|customers?)\b",
-    re.I,
-)
+_SHORT_TALK = TokenCue(
+    starts=("wait", "backorder", "backlog", "delay", "short", "miss", "penalt"),
+    exact=frozenset(["late", "lost", "lose", "loses", "loss", "unmet", "unfilled", "goodwill", "customer",
+                     "customers", "stockout", "stockouts"]),
+    runs=(("out", "of", "stock"), ("stock", "-", "out"), ("stock", "-", "outs"), ("sold", "out"), ("run", "out"),
+          ("running", "out")),
+)  # fmt: skip
 """Words of running short: a cost per day with them may be a backlog penalty, so holding is not assumed."""
 
 
@@ -739,11 +752,21 @@ def _whole_agrees(text: str, transition: str) -> bool:
 
 
 _SETTLED = "you corrected yourself"
-_ROW_NAME_RE = {
-    "holding_cost": re.compile(r"\b(?:holding|carrying|storage|storing|store|hold|keep(?:ing)?)\b", re.I),
-    "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
-    "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
+_ROW_NAME = {
+    "holding_cost": TokenCue(exact=frozenset(["holding", "carrying", "storage", "storing", "store", "hold", "keep",
+                                              "keeping"])),
+    "penalty_cost": TokenCue(
+        exact=frozenset(["penalty", "stockout", "stockouts", "shortage", "shortages", "lost", "lose", "short",
+                         "missed", "unmet", "unfilled"]),
+        runs=(("stock", "-", "out"), ("stock", "-", "outs")),
+    ),
+    "setup_cost": TokenCue(
+        exact=frozenset(["setup", "ordering"]),
+        runs=(("set", "-", "up"), ("per", "order"), ("each", "order"), ("every", "order"), ("order", "fee"),
+              ("order", "fee's"), ("delivery", "fee"), ("delivery", "fee's")),
+    ),
 }  # fmt: skip
+"""A cost row's own name ('storage', 'stock-outs', 'per order')."""
 
 
 _ROLE_ROW = {"fee": "setup_cost", "holding": "holding_cost", "loss": "penalty_cost", "penalty": "penalty_cost",
@@ -771,7 +794,7 @@ def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
 
 def _named(key: str, segment: str) -> bool:
     """Whether the clause says the row's own name ('storage', 'penalty', 'per order')."""
-    return bool(_ROW_NAME_RE[key].search(segment))
+    return _ROW_NAME[key].in_text(segment)
 
 
 def _name(key: str) -> str:
@@ -1012,27 +1035,34 @@ _HOURS_TALK_RE = re.compile(
     r"afternoon|noon|o'?clock)\b",
     re.I,
 )
-_OVERHEAD_RE = re.compile(
-    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\brent\b|\bpayroll\b|"
-    r"\bstaff\b|\bemployees?\b|\belectricity bill\b",
-    re.I,
+_WAGES = TokenCue(
+    exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
+    runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
 )
+_OVERHEAD = TokenCue(exact=_WAGES.exact | {"rent"}, runs=(*_WAGES.runs, ("electricity", "bill")))
 """Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
-_PER_ITEM_RE = re.compile(
-    r"\b(?:each|every|per)\s+(?!(?:day|night|week|month|year|hour|order|delivery|shipment|employee|worker|person|"
-    r"shift)s?\b)[a-z]+",
-    re.I,
-)
-"""A cost said per item ('every pallet I keep costs $2.10 a week in rent'): the shop's rent split per unit."""
-_WAGES_RE = re.compile(
-    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff\b|"
-    r"\bemployees?\b",
-    re.I,
-)
-_HISTORY_RE = re.compile(
-    r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
-    re.I,
-)
+_EACH = frozenset(["each", "every", "per"])
+_NOT_ITEMS = frozenset(
+    w + s for w in ("day", "night", "week", "month", "year", "hour", "order", "delivery", "shipment", "employee",
+                    "worker", "person", "shift") for s in ("", "s")
+)  # fmt: skip
+
+
+def _per_item(segment: str) -> bool:
+    """A cost said per item ('every pallet I keep costs $2.10 a week in rent'): 'each', 'every' or 'per' and then
+    a word that is no span of time, order or worker, from the parse's tokens."""
+    toks = parse(segment).toks
+    return any(
+        t.low in _EACH and n.kind == "word" and n.start > t.end and n.low.split("'")[0] not in _NOT_ITEMS
+        for t, n in zip(toks, toks[1:], strict=False)
+    )
+
+
+_HISTORY = TokenCue(
+    exact=frozenset(["ago", "since"]),
+    runs=(("been", "open"), ("been", "around"), ("been", "in", "business"), ("been", "running"), ("been", "trading"),
+          ("in", "business", "for"), ("year", "old"), ("years", "old")),
+)  # fmt: skip
 """How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
 
 
@@ -1224,7 +1254,7 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
 def _duration(key: str, text: str) -> Finding | Unclear | None:
     if foreign := physical_units(text):
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
-    if _HISTORY_RE.search(text):
+    if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
     if key == "lead_time" and _ONE_DAY_RE.search(text):
         return Finding(key, "1", "days")
@@ -1252,10 +1282,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
         )
-    per_item = key == "holding_cost" and _PER_ITEM_RE.search(text) and not _WAGES_RE.search(text)
-    if key != "setup_cost" and _OVERHEAD_RE.search(text) and not per_item:
+    per_item = key == "holding_cost" and _per_item(text) and not _WAGES.in_text(text)
+    if key != "setup_cost" and _OVERHEAD.in_text(text) and not per_item:
         return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
-    if key == "setup_cost" and _WAGES_RE.search(text) and not is_per_order(text):
+    if key == "setup_cost" and _WAGES.in_text(text) and not is_per_order(text):
         return Unclear(key, "that sounds like wages, a running cost of the shop, not a fee per order")
     if find_percentages(text) and not find_money(text):
         return Unclear(key, "I need an amount of money, not a percentage")
