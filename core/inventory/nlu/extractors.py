@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import product
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
@@ -25,7 +26,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
-from core.text.mentions import Kind, Mention, Scope, parse
+from core.text.mentions import Kind, Mention, Scope, Token, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -73,11 +74,27 @@ _NO_LIMIT_RE = re.compile(
 STATE = "state"
 """Talk about the current stock, today or open orders (an order question), not a table row."""
 _COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
-_PRICE_RE = re.compile(
-    r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
-    r"sticker|charge (?:customers|them|people|clients))\b",
-    re.I,
+_SELL_WORDS = frozenset(["sell", "sells", "sold", "selling"])
+_PRICE_WORDS = TokenCue(
+    exact=frozenset(["price", "priced", "prices", "retail", "retails", "sticker"]),
+    runs=tuple(("charge", w) for w in ("customers", "them", "people", "clients")),
 )
+
+
+def _says_price(toks: tuple[Token, ...]) -> bool:
+    """'sell them for', 'sold at', 'priced', 'charge customers': words of a selling price, from the parse's tokens
+    (a sell word and 'for' or 'at' at most three plain words later)."""
+    for i, t in enumerate(toks):
+        if t.low not in _SELL_WORDS:
+            continue
+        for j in range(i + 1, min(i + 5, len(toks))):
+            if toks[j].low in ("for", "at"):
+                return True
+            if not toks[j].low.isalnum():
+                break
+    return _PRICE_WORDS.found(toks)
+
+
 """A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
 _UNIT_PRICE_RE = re.compile(
     r"\bcosts?\s+(?:us|me)?\s*(?:about|around|roughly|maybe|just)?\s*\S+\s*(?:dollars?|bucks?|cents?)?\s*"
@@ -128,12 +145,24 @@ _HEDGE_RE = re.compile(
 )
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
-_ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe (?:next|following) (?:morning|afternoon)\b|"
-    r"\bthe (?:morning|afternoon|evening) after\b|"
-    r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
-    re.I,
-)
+_ONE_DAY = TokenCue(
+    exact=frozenset(["overnight", "tomorrow", "tomorrow's"]),
+    runs=(
+        ("next", "day"), ("next", "-", "day"), ("the", "day", "after"),
+        *(("the", a, b) for a in ("next", "following") for b in ("morning", "afternoon")),
+        *(("the", a, "after") for a in ("morning", "afternoon", "evening")),
+        *(
+            (verb, *hedge, one, *whole, "day")
+            for verb, hedge, one, whole in product(
+                ("take", "takes", "need", "needs", "within", "in", "after"),
+                ((), ("about",), ("around",), ("roughly",), ("only",), ("just",), ("usually",)),
+                ("a", "one"),
+                ((), ("full",), ("whole",)),
+            )
+        ),
+    ),
+)  # fmt: skip
+"""A delivery the next day ('next-day', 'overnight', 'takes a full day'): a lead time of one day."""
 
 
 T = TypeVar("T", Duration, Money, Number)
@@ -240,8 +269,11 @@ def _bare_value(clause: str, expected: str) -> bool:
     after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement
     about some row. Counted items never answer a cost, nor money a count."""
     spans = find_durations(clause) if expected in DURATION_ROWS else []
-    rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
-    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
+    words = [
+        t.low
+        for t in parse(clause).toks
+        if (t.kind == "word" or t.low == "$") and not any(d.start <= t.start < d.end for d in spans)
+    ]  # the words and dollar signs outside the spans of time
     allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
     return bool(spans or find_numbers(clause)) and all(w in allowed for w in words)
 
@@ -260,9 +292,9 @@ _LIMIT_NAME = {
     ),
 }  # fmt: skip
 """Words by which a back-pointing clause names an order limit or the storage limit itself."""
-_BACK_RE = re.compile(
-    r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I
-)
+_BACK_WORDS = (("that's",), ("thats",), ("that", "is"), ("this", "is"), ("which", "is"), ("that", "makes", "it"),
+               ("that'd", "be"), ("thatd", "be"))  # fmt: skip
+_BACK = TokenCue(runs=(*_BACK_WORDS, *((lead, *w) for lead in ("so", "and", "which", "but") for w in _BACK_WORDS)))
 """A clause that points back at the value before it ('..., so that's the most I can order')."""
 
 
@@ -278,7 +310,7 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             prev is not None
             and prev[0] in ROW_KEYS
             and topic in ROW_KEYS
-            and _BACK_RE.match(clause)
+            and _BACK.leads(parse(clause).toks)
             and not (find_numbers(clause) or find_durations(clause))
             and label_of(clause)[0] == topic
             and label_of(clause)[1] >= _SURE_ROW
@@ -380,7 +412,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if key in _COST_ROWS and (own := _own_clause(key, segment)):
             segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
-        if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
+        if topic is None and key in _COST_ROWS and _says_price(parse(segment).toks) and len(find_money(text)) == 1:
             bare_unclear.append(
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
@@ -827,7 +859,7 @@ def normalize(
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
         notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
-        text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
+        text = f"{_without_on(text, gap.start)}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
 
@@ -1030,11 +1062,12 @@ def _plural_of(container: str, count: float) -> str:
 _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
 
 
-_HOURS_TALK_RE = re.compile(
-    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|cutoff|cut-off|deadline|morning|evening|"
-    r"afternoon|noon|o'?clock)\b",
-    re.I,
-)
+_HOURS_TALK = TokenCue(
+    exact=frozenset(["open", "opens", "opening", "close", "closes", "closing", "shift", "call", "calls", "cutoff",
+                     "deadline", "morning", "evening", "afternoon", "noon", "o'clock", "oclock"]),
+    runs=(("cut", "-", "off"),),
+)  # fmt: skip
+"""Talk about opening hours or calls: a bare 'at 9' after it is a clock time."""
 _WAGES = TokenCue(
     exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
     runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
@@ -1071,24 +1104,33 @@ def _mask_clock_times(text: str) -> str:
     word: a cutoff hour is never a quantity."""
     out, last = [], 0
     exact = {(a, b) for a, b, _ in clock_times(text)}
+    bare = clock_times(text, bare=True)
+    talk = _HOURS_TALK.spans(parse(text).toks) if bare else []
     times = [
         (start, end)
-        for start, end, _ in clock_times(text, bare=True)
-        if (start, end) in exact or _HOURS_TALK_RE.search(text[max(0, start - 40) : start])
-    ]
+        for start, end, _ in bare
+        if (start, end) in exact or any(start - 40 <= a and b <= start for a, b in talk)
+    ]  # a word of hours or calls in the 40 characters before it
     for start, end in times:
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]
 
 
-_ORDER_VERB_RE = re.compile(
-    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b",
-    re.I,
-)
+_ORDER_VERB = TokenCue(
+    exact=frozenset(["order", "orders", "ordered", "ordering", "call", "calls", "called", "phone", "phoned",
+                     "phones", "ring", "email", "emails", "emailed", "place", "placed", "places", "send", "sent"]),
+    runs=(("e", "-", "mail"), ("e", "-", "mails"), ("e", "-", "mailed"), ("put", "in")),
+)  # fmt: skip
 
 
-_ON_RE = re.compile(r"\bon\s+$", re.I)
+def _without_on(text: str, end: int) -> str:
+    """`text[:end]` without an 'on' that ends it ('they arrive on |Friday'), from the parse's tokens."""
+    before = [t for t in parse(text).toks if t.end <= end]
+    last = before[-1] if before else None
+    if last is not None and last.low == "on" and text[last.end : end] and not text[last.end : end].strip():
+        return text[: last.start]
+    return text[:end]
 
 
 def _order_to_arrival(text: str) -> WeekdayGap | None:
@@ -1096,11 +1138,28 @@ def _order_to_arrival(text: str) -> WeekdayGap | None:
     on a Monday, they arrive the following Monday'): an order is placed before the second day, and not on it
     ('we count stock on Monday and order on Wednesday', 'on Wednesday we order' are no wait)."""
     gap = weekday_gap(text)
-    if gap is None or not _ORDER_VERB_RE.search(text, 0, gap.start):
+    if gap is None:
         return None
-    just_before = " ".join(text[: gap.start].split()[-2:])
+    verbs = _ORDER_VERB.spans(parse(text).toks)
+    if not any(end <= gap.start for _, end in verbs):
+        return None
+    just_before = _chunks_before(text, gap.start, 2)
     rest = next(iter(clauses(text[gap.end :])), "")
-    return None if _ORDER_VERB_RE.search(just_before) or _ORDER_VERB_RE.search(rest) else gap
+    at = text.find(rest, gap.end) if rest else -1
+    in_rest = at >= 0 and any(at <= a and b <= at + len(rest) for a, b in verbs)
+    return None if in_rest or any(just_before <= a and b <= gap.start for a, b in verbs) else gap
+
+
+def _chunks_before(text: str, end: int, count: int) -> int:
+    """Where the last `count` whitespace-separated chunks of `text[:end]` begin ('order on' before a weekday)."""
+    i = len(text[:end].rstrip())
+    for _ in range(count):
+        while i > 0 and not text[i - 1].isspace():
+            i -= 1
+        if _ < count - 1:
+            while i > 0 and text[i - 1].isspace():
+                i -= 1
+    return i
 
 
 def _unhedge(text: str) -> str:
@@ -1128,7 +1187,7 @@ def _answers_other(segment: str) -> bool:
     return any(facts(c) for c in clauses(segment))
 
 
-_CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
+_CONDITION = TokenCue(exact=frozenset(["if", "when", "whenever", "once"]), runs=(("as", "soon", "as"),))
 
 
 _FRAGMENT_WORDS = 2
@@ -1148,7 +1207,7 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     parts = clauses(text)
     said = {c: _fact_of(c, expected) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
-        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):
+        if _CONDITION.leads(parse(clause).toks) and said[after] in ("lost_sale", "backlog"):
             said[clause] = None  # 'if the flowers are gone, the sale's gone': the stock-out, not spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
         said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
@@ -1256,7 +1315,7 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
     if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
-    if key == "lead_time" and _ONE_DAY_RE.search(text):
+    if key == "lead_time" and _ONE_DAY.in_text(text):
         return Finding(key, "1", "days")
     durations = find_durations(text)
     if durations:
