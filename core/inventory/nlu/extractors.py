@@ -60,25 +60,69 @@ from core.text.weekdays import WeekdayGap, weekday_gap
 from solvers.inventory.parameters import ROW_KEYS
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
+
+
+def _and_s(cue: TokenCue) -> TokenCue:
+    """The cue with its words also said with "'s" ("rent's", "the order fee's"): a pattern's word boundary fell
+    before the apostrophe, the parse keeps "rent's" one token."""
+    return TokenCue(
+        inside=cue.inside,
+        exact=cue.exact | {f"{w}'s" for w in cue.exact if w.isalpha()},
+        starts=cue.starts,
+        ends=cue.ends,
+        phrases=cue.phrases,
+        runs=(*cue.runs, *((*r[:-1], f"{r[-1]}'s") for r in cue.runs if r[-1].isalpha())),
+    )
+_SETUP_NAMES = (("setup",), ("set", "-", "up"), ("fixed",), ("ordering",), ("order",), ("delivery",), ("shipping",))
+_CHARGES = ("cost", "costs", "fee", "fees", "charge", "charges", "charged")
 _ZERO = {
-    "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\b(?:shipping|delivery|ordering) is (?:always )?free\b|\bno fee\b|nothing to (?:order|place)", re.I),
-    "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)|\b(?:storage|holding) is (?:basically )?free\b", re.I),
-    "penalty_cost": re.compile(r"\bno (?:penalty|stockout cost|shortage cost)", re.I),
-    "lead_time": re.compile(r"\bno lead[- ]?time|\bsame[- ]day\b|\binstant(?:ly|aneous(?:ly)?)?\b|\bimmediate(?:ly)?\b|\bright away\b", re.I),
+    "setup_cost": _and_s(TokenCue(runs=(
+        *(("no", *a, c) for a in _SETUP_NAMES for c in _CHARGES),
+        *(("no", *a, *b, c) for a in _SETUP_NAMES for b in _SETUP_NAMES for c in _CHARGES),
+        *(("free", w) for w in ("shipping", "delivery", "deliveries")),
+        *((w, "is", *always, "free") for w in ("shipping", "delivery", "ordering") for always in ((), ("always",))),
+        ("no", "fee"),
+        *(("nothing", "to", w) for w in ("order", "orders", "ordered", "ordering", "place", "placed", "places")),
+    ))),
+    "holding_cost": _and_s(TokenCue(runs=(
+        *(("no", w, c) for w in ("holding", "storage", "carrying") for c in _CHARGES),
+        *(("free", "to", w) for w in ("store", "stores", "hold", "holds", "keep", "keeps")),
+        *((w, "is", *basically, "free") for w in ("storage", "holding") for basically in ((), ("basically",))),
+    ))),
+    "penalty_cost": _and_s(TokenCue(
+        runs=(("no", "penalty"), *(("no", w, c) for w in ("stockout", "shortage") for c in ("cost", "costs")))
+    )),
+    "lead_time": _and_s(TokenCue(
+        exact=frozenset(["instant", "instantly", "instantaneous", "instantaneously", "immediate", "immediately"]),
+        runs=(*(("no", *lead, t) for lead in (("lead",), ("lead", "-")) for t in ("time", "times")),
+              ("no", "leadtime"), ("no", "leadtimes"), ("same", "day"), ("same", "-", "day"), ("right", "away")),
+    )),
 }  # fmt: skip
-_NO_LIMIT_RE = re.compile(
-    r"\b(?:no|without (?:a|any)|there'?s no|there is no) (?:real |hard )?(?:limit|cap|max(?:imum)?|restriction)s?\b"
-    r"|\bunlimited\b|\b(?:any|whatever) (?:amount|quantity|size)\b|\bas (?:much|many) as we (?:want|like)",
-    re.I,
-)
+"""A row said to cost nothing or take no time ('no delivery fee', 'storage is free', 'same-day')."""
+_LIMIT_NOUNS = ("limit", "limits", "cap", "caps", "max", "maximum", "maximums", "restriction", "restrictions")
+_NO_LIMIT = _and_s(TokenCue(
+    exact=frozenset(["unlimited"]),
+    runs=(
+        *(
+            (*no, *real, noun)
+            for no in (("no",), ("without", "a"), ("without", "any"), ("there's", "no"), ("theres", "no"),
+                       ("there", "is", "no"))
+            for real in ((), ("real",), ("hard",))
+            for noun in _LIMIT_NOUNS
+        ),
+        *((a, b) for a in ("any", "whatever") for b in ("amount", "quantity", "size")),
+        *(("as", a, "as", "we", b) for a in ("much", "many") for b in ("want", "wants", "wanted", "like", "liked")),
+    ),
+))  # fmt: skip
+"""No limit on the order size ('no real limit', 'whatever amount', 'as much as we want')."""
 STATE = "state"
 """Talk about the current stock, today or open orders (an order question), not a table row."""
 _COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
 _SELL_WORDS = frozenset(["sell", "sells", "sold", "selling"])
-_PRICE_WORDS = TokenCue(
+_PRICE_WORDS = _and_s(TokenCue(
     exact=frozenset(["price", "priced", "prices", "retail", "retails", "sticker"]),
     runs=tuple(("charge", w) for w in ("customers", "them", "people", "clients")),
-)
+))
 
 
 def _says_price(toks: tuple[Token, ...]) -> bool:
@@ -96,20 +140,50 @@ def _says_price(toks: tuple[Token, ...]) -> bool:
 
 
 """A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
-_UNIT_PRICE_RE = re.compile(
-    r"\bcosts?\s+(?:us|me)?\s*(?:about|around|roughly|maybe|just)?\s*\S+\s*(?:dollars?|bucks?|cents?)?\s*"
-    r"(?:each|apiece|a piece|per (?:unit|item|piece))\b",
-    re.I,
-)
+_COST_VERBS = frozenset(["cost", "costs"])
+_US = frozenset(["us", "me"])
+_ABOUT = frozenset(["about", "around", "roughly", "maybe", "just"])
+_CURRENCY_WORDS = frozenset(["dollar", "dollars", "buck", "bucks", "cent", "cents"])
+_EACH_ONE = _and_s(TokenCue(
+    exact=frozenset(["each", "apiece"]), runs=(("a", "piece"), ("per", "unit"), ("per", "item"), ("per", "piece"))
+))
+
+
+def _says_unit_price(text: str) -> bool:
+    """'costs us about 2 dollars each', 'cost me $1.20 apiece': a cost verb, then (after 'us'/'me' and a hedge) one
+    written amount and 'each', 'apiece' or 'per unit', from the parse's tokens."""
+    toks = parse(text).toks
+    each = {start for start, _ in _EACH_ONE.spans(toks)}
+    for i, t in enumerate(toks):
+        if t.low not in _COST_VERBS:
+            continue
+        starts = {i + 1}
+        for words in (_US, _ABOUT):
+            starts |= {k + 1 for k in starts if k < len(toks) and toks[k].low in words}
+        for k in starts:
+            end = k  # the amount: one stretch of touching tokens ('$2.50'), or a part of it
+            while end < len(toks) and (end == k or not _spaced(text, toks[end - 1], toks[end])):
+                after = end + 1 + (end + 1 < len(toks) and toks[end + 1].low in _CURRENCY_WORDS)
+                if after < len(toks) and toks[after].start in each:
+                    return True
+                end += 1
+    return False
+
+
+def _spaced(text: str, left: Token, right: Token) -> bool:
+    """Whether white space stands between two tokens."""
+    return any(c.isspace() for c in text[left.end : right.start])
+
+
 """What one item costs ('cost us 2 dollars each'), a price worded like a cost row."""
-_COST_TALK = TokenCue(
+_COST_TALK = _and_s(TokenCue(
     starts=("stor", "keep", "hold", "insur", "short", "miss", "order", "deliver", "ship", "refrigerat", "cool",
             "freez", "chill", "backorder", "backlog", "wait", "delay", "late"),
     exact=frozenset(["shelf", "shelf's", "space", "lost", "lose", "unmet", "unfilled", "fee", "fee's", "freight",
                      "admin", "paperwork", "penalty", "stockout", "stockouts", "sale", "sale's", "sales", "setup"]),
     runs=(("out", "of", "stock"), ("run", "out"), ("running", "out"), ("sell", "out"), ("sells", "out"),
           ("selling", "out"), ("stock", "-", "out"), ("stock", "-", "outs"), ("set", "-", "up")),
-)  # fmt: skip
+))  # fmt: skip
 """Words of keeping, running short or ordering: a price said beside one may be a cost row's."""
 
 
@@ -117,7 +191,7 @@ def _unit_price(segment: str) -> bool:
     """'the jars cost us 2 dollars each': what an item costs to buy, which is no row of the table (no word of
     keeping, running short or ordering, no rate per day), so never silently a cost row."""
     return (
-        bool(_UNIT_PRICE_RE.search(segment))
+        _says_unit_price(segment)
         and not _COST_TALK.in_text(segment)
         and rate_period(segment) is None
         and label_of(segment)[1] < _PRICE_SURE
@@ -145,7 +219,7 @@ _HEDGE_RE = re.compile(
 )
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
-_ONE_DAY = TokenCue(
+_ONE_DAY = _and_s(TokenCue(
     exact=frozenset(["overnight", "tomorrow", "tomorrow's"]),
     runs=(
         ("next", "day"), ("next", "-", "day"), ("the", "day", "after"),
@@ -161,7 +235,7 @@ _ONE_DAY = TokenCue(
             )
         ),
     ),
-)  # fmt: skip
+))  # fmt: skip
 """A delivery the next day ('next-day', 'overnight', 'takes a full day'): a lead time of one day."""
 
 
@@ -280,16 +354,16 @@ def _bare_value(clause: str, expected: str) -> bool:
 
 _SURE_ROW = 0.5
 _LIMIT_NAME = {
-    "max_order": TokenCue(
+    "max_order": _and_s(TokenCue(
         exact=frozenset(["order", "orders", "ordered", "ship", "shipment", "shipped", "ships", "deliver", "delivery",
                          "deliveries", "delivered"]),
         runs=(("at", "a", "time"), ("in", "one", "go"), ("at", "once")),
-    ),
-    "max_inventory": TokenCue(
+    )),
+    "max_inventory": _and_s(TokenCue(
         exact=frozenset(["room", "space", "store", "storage", "stock", "stock's", "hold", "shelf", "shelf's",
                          "shelves", "capacity"]),
         runs=(("on", "hand"),),
-    ),
+    )),
 }  # fmt: skip
 """Words by which a back-pointing clause names an order limit or the storage limit itself."""
 _BACK_WORDS = (("that's",), ("thats",), ("that", "is"), ("this", "is"), ("which", "is"), ("that", "makes", "it"),
@@ -571,12 +645,35 @@ _DELIVERY_WORDS = frozenset({
 unasked 'takes about an hour to play' is how long a game lasts)."""
 
 
-_PLAN_ASK_RE = re.compile(
-    r"^\W*(?:can|could|shall)\s+(?:we|you|i)\s+(?:please\s+|just\s+|maybe\s+)?"
-    r"(?:(?:map|work|sketch|lay|plan)(?:\s+(?:it|things|this|everything|stuff))?\s+out|plan|look|cover|go|model|"
-    r"forecast|budget|run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
-    re.I,
-)
+_ASK_VERBS = frozenset(["can", "could", "shall"])
+_ASKED = frozenset(["we", "you", "i"])
+_POLITE = frozenset(["please", "just", "maybe"])
+_OUT_VERBS = frozenset(["map", "work", "sketch", "lay", "plan"])
+_OUT_OBJECTS = frozenset(["it", "things", "this", "everything", "stuff"])
+_PLAN_VERBS = frozenset(["plan", "look", "cover", "go", "model", "forecast", "budget", "run", "think"])
+_CONDITIONS = frozenset(["if", "when", "whether"])
+
+
+def _plan_ask(toks: tuple[Token, ...]) -> bool:
+    """'Can we map out the whole next year?': 'can/could/shall' and 'we/you/i' opening the message, then a verb of
+    planning ('plan', 'map out', 'look'), and no 'if', 'when' or 'whether' after it before the question mark."""
+    words = [t.low for t in toks if t.kind != "sym" or t.low == "?"]
+    if len(words) < 3 or words[0] not in _ASK_VERBS or words[1] not in _ASKED:
+        return False
+    k = 2 + (words[2] in _POLITE)
+    verb, after = words[k : k + 1], words[k + 1 : k + 3]
+    ends = [k + 1] if verb and verb[0] in _PLAN_VERBS else []
+    if verb and verb[0] in _OUT_VERBS and after[:1] == ["out"]:
+        ends.append(k + 2)
+    if verb and verb[0] in _OUT_VERBS and len(after) == 2 and after[0] in _OUT_OBJECTS and after[1] == "out":
+        ends.append(k + 3)
+    for end in ends:
+        rest = words[end:]
+        if not _CONDITIONS & set(rest[: rest.index("?") if "?" in rest else len(rest)]):
+            return True
+    return False
+
+
 """A request that names the span to plan ('Can we map out the whole next year?'): the user choosing the horizon
 in the form of a question, not asking for an answer."""
 
@@ -584,7 +681,7 @@ in the form of a question, not asking for an answer."""
 def _plan_request(text: str) -> Finding | None:
     """The planning horizon a request in question form sets, when the whole message is about the horizon."""
     if (
-        not _PLAN_ASK_RE.search(text)
+        not _plan_ask(parse(text).toks)
         or label_of(text)[0] != "time_horizon"
         or find_money(text)
         or len(find_durations(text)) != 1
@@ -751,13 +848,13 @@ def _short_talk(segment: str) -> bool:
     return _SHORT_TALK.in_text(segment)
 
 
-_SHORT_TALK = TokenCue(
+_SHORT_TALK = _and_s(TokenCue(
     starts=("wait", "backorder", "backlog", "delay", "short", "miss", "penalt"),
     exact=frozenset(["late", "lost", "lose", "loses", "loss", "unmet", "unfilled", "goodwill", "customer",
                      "customers", "stockout", "stockouts"]),
     runs=(("out", "of", "stock"), ("stock", "-", "out"), ("stock", "-", "outs"), ("sold", "out"), ("run", "out"),
           ("running", "out")),
-)  # fmt: skip
+))  # fmt: skip
 """Words of running short: a cost per day with them may be a backlog penalty, so holding is not assumed."""
 
 
@@ -785,18 +882,18 @@ def _whole_agrees(text: str, transition: str) -> bool:
 
 _SETTLED = "you corrected yourself"
 _ROW_NAME = {
-    "holding_cost": TokenCue(exact=frozenset(["holding", "carrying", "storage", "storing", "store", "hold", "keep",
-                                              "keeping"])),
-    "penalty_cost": TokenCue(
+    "holding_cost": _and_s(TokenCue(exact=frozenset(["holding", "carrying", "storage", "storing", "store", "hold", "keep",
+                                              "keeping"]))),
+    "penalty_cost": _and_s(TokenCue(
         exact=frozenset(["penalty", "stockout", "stockouts", "shortage", "shortages", "lost", "lose", "short",
                          "missed", "unmet", "unfilled"]),
         runs=(("stock", "-", "out"), ("stock", "-", "outs")),
-    ),
-    "setup_cost": TokenCue(
+    )),
+    "setup_cost": _and_s(TokenCue(
         exact=frozenset(["setup", "ordering"]),
         runs=(("set", "-", "up"), ("per", "order"), ("each", "order"), ("every", "order"), ("order", "fee"),
               ("order", "fee's"), ("delivery", "fee"), ("delivery", "fee's")),
-    ),
+    )),
 }  # fmt: skip
 """A cost row's own name ('storage', 'stock-outs', 'per order')."""
 
@@ -1062,17 +1159,17 @@ def _plural_of(container: str, count: float) -> str:
 _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
 
 
-_HOURS_TALK = TokenCue(
+_HOURS_TALK = _and_s(TokenCue(
     exact=frozenset(["open", "opens", "opening", "close", "closes", "closing", "shift", "call", "calls", "cutoff",
                      "deadline", "morning", "evening", "afternoon", "noon", "o'clock", "oclock"]),
     runs=(("cut", "-", "off"),),
-)  # fmt: skip
+))  # fmt: skip
 """Talk about opening hours or calls: a bare 'at 9' after it is a clock time."""
-_WAGES = TokenCue(
+_WAGES = _and_s(TokenCue(
     exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
     runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
-)
-_OVERHEAD = TokenCue(exact=_WAGES.exact | {"rent"}, runs=(*_WAGES.runs, ("electricity", "bill")))
+))
+_OVERHEAD = _and_s(TokenCue(exact=_WAGES.exact | {"rent"}, runs=(*_WAGES.runs, ("electricity", "bill"))))
 """Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
 _EACH = frozenset(["each", "every", "per"])
 _NOT_ITEMS = frozenset(
@@ -1091,11 +1188,11 @@ def _per_item(segment: str) -> bool:
     )
 
 
-_HISTORY = TokenCue(
+_HISTORY = _and_s(TokenCue(
     exact=frozenset(["ago", "since"]),
     runs=(("been", "open"), ("been", "around"), ("been", "in", "business"), ("been", "running"), ("been", "trading"),
           ("in", "business", "for"), ("year", "old"), ("years", "old")),
-)  # fmt: skip
+))  # fmt: skip
 """How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
 
 
@@ -1117,11 +1214,11 @@ def _mask_clock_times(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-_ORDER_VERB = TokenCue(
+_ORDER_VERB = _and_s(TokenCue(
     exact=frozenset(["order", "orders", "ordered", "ordering", "call", "calls", "called", "phone", "phoned",
                      "phones", "ring", "email", "emails", "emailed", "place", "placed", "places", "send", "sent"]),
     runs=(("e", "-", "mail"), ("e", "-", "mails"), ("e", "-", "mailed"), ("put", "in")),
-)  # fmt: skip
+))  # fmt: skip
 
 
 def _without_on(text: str, end: int) -> str:
@@ -1278,9 +1375,9 @@ def _shelf_life(clause: str) -> bool:
 
 def read_row(key: str, text: str) -> Finding | Unclear | None:
     """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
-    if key in _ZERO and _ZERO[key].search(text):
+    if key in _ZERO and _ZERO[key].in_text(text):
         return Finding(key, "0")
-    if key == "max_order" and _NO_LIMIT_RE.search(text) and not find_numbers(text):
+    if key == "max_order" and _NO_LIMIT.in_text(text) and not find_numbers(text):
         return Finding(key, UP_TO_CAPACITY, "units", "no limit on order size: as much as fits in storage")
     if key in ROW_KEYS and (ends := split_range(text, scale=key == "risk_tolerance")):
         low, high = (_read_value(key, end) for end in ends)
