@@ -118,6 +118,12 @@ class TokenCue:
         """Whether a message or clause holds the cue, read from its one parse."""
         return self.found(parse(text).toks)
 
+    def leads(self, toks: Sequence[Token]) -> bool:
+        """Whether the tokens open with the cue: it starts at the first word or number, symbols before it skipped
+        ('... if they run out', '(so) that's the most')."""
+        first = next((t for t in toks if t.kind != "sym"), None)
+        return first is not None and any(start == first.start for start, _ in self.spans(toks))
+
 
 def _token_run(toks: Sequence[Token], i: int, phrase: tuple[str, ...]) -> bool:
     last = len(phrase) - 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import product
 from typing import TypeVar
 
 from core.inventory.nlu.cues import (
@@ -24,7 +25,8 @@ from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import clean
 from core.text.corrections import is_correction, recalls, settle
-from core.text.mentions import Kind, Mention, Scope, parse
+from core.text.cues import TokenCue
+from core.text.mentions import Kind, Mention, Scope, Token, parse
 from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -58,47 +60,139 @@ from core.text.weekdays import WeekdayGap, weekday_gap
 from solvers.inventory.parameters import ROW_KEYS
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
+
+
+def _and_s(cue: TokenCue) -> TokenCue:
+    """The cue with its words also said with "'s" ("rent's", "the order fee's"): a pattern's word boundary fell
+    before the apostrophe, the parse keeps "rent's" one token."""
+    return TokenCue(
+        inside=cue.inside,
+        exact=cue.exact | {f"{w}'s" for w in cue.exact if w.isalpha()},
+        starts=cue.starts,
+        ends=cue.ends,
+        phrases=cue.phrases,
+        runs=(*cue.runs, *((*r[:-1], f"{r[-1]}'s") for r in cue.runs if r[-1].isalpha())),
+    )
+_SETUP_NAMES = (("setup",), ("set", "-", "up"), ("fixed",), ("ordering",), ("order",), ("delivery",), ("shipping",))
+_CHARGES = ("cost", "costs", "fee", "fees", "charge", "charges", "charged")
 _ZERO = {
-    "setup_cost": re.compile(r"\bno (?:(?:setup|set-up|fixed|ordering|order|delivery|shipping)\s+){1,2}(?:cost|fee|charge)|\bfree (?:shipping|delivery)|\b(?:shipping|delivery|ordering) is (?:always )?free\b|\bno fee\b|nothing to (?:order|place)", re.I),
-    "holding_cost": re.compile(r"\bno (?:holding|storage|carrying) (?:cost|fee|charge)|free to (?:store|hold|keep)|\b(?:storage|holding) is (?:basically )?free\b", re.I),
-    "penalty_cost": re.compile(r"\bno (?:penalty|stockout cost|shortage cost)", re.I),
-    "lead_time": re.compile(r"\bno lead[- ]?time|\bsame[- ]day\b|\binstant(?:ly|aneous(?:ly)?)?\b|\bimmediate(?:ly)?\b|\bright away\b", re.I),
+    "setup_cost": _and_s(TokenCue(runs=(
+        *(("no", *a, c) for a in _SETUP_NAMES for c in _CHARGES),
+        *(("no", *a, *b, c) for a in _SETUP_NAMES for b in _SETUP_NAMES for c in _CHARGES),
+        *(("free", w) for w in ("shipping", "delivery", "deliveries")),
+        *((w, "is", *always, "free") for w in ("shipping", "delivery", "ordering") for always in ((), ("always",))),
+        ("no", "fee"),
+        *(("nothing", "to", w) for w in ("order", "orders", "ordered", "ordering", "place", "placed", "places")),
+    ))),
+    "holding_cost": _and_s(TokenCue(runs=(
+        *(("no", w, c) for w in ("holding", "storage", "carrying") for c in _CHARGES),
+        *(("free", "to", w) for w in ("store", "stores", "hold", "holds", "keep", "keeps")),
+        *((w, "is", *basically, "free") for w in ("storage", "holding") for basically in ((), ("basically",))),
+    ))),
+    "penalty_cost": _and_s(TokenCue(
+        runs=(("no", "penalty"), *(("no", w, c) for w in ("stockout", "shortage") for c in ("cost", "costs")))
+    )),
+    "lead_time": _and_s(TokenCue(
+        exact=frozenset(["instant", "instantly", "instantaneous", "instantaneously", "immediate", "immediately"]),
+        runs=(*(("no", *lead, t) for lead in (("lead",), ("lead", "-")) for t in ("time", "times")),
+              ("no", "leadtime"), ("no", "leadtimes"), ("same", "day"), ("same", "-", "day"), ("right", "away")),
+    )),
 }  # fmt: skip
-_NO_LIMIT_RE = re.compile(
-    r"\b(?:no|without (?:a|any)|there'?s no|there is no) (?:real |hard )?(?:limit|cap|max(?:imum)?|restriction)s?\b"
-    r"|\bunlimited\b|\b(?:any|whatever) (?:amount|quantity|size)\b|\bas (?:much|many) as we (?:want|like)",
-    re.I,
-)
+"""A row said to cost nothing or take no time ('no delivery fee', 'storage is free', 'same-day')."""
+_LIMIT_NOUNS = ("limit", "limits", "cap", "caps", "max", "maximum", "maximums", "restriction", "restrictions")
+_NO_LIMIT = _and_s(TokenCue(
+    exact=frozenset(["unlimited"]),
+    runs=(
+        *(
+            (*no, *real, noun)
+            for no in (("no",), ("without", "a"), ("without", "any"), ("there's", "no"), ("theres", "no"),
+                       ("there", "is", "no"))
+            for real in ((), ("real",), ("hard",))
+            for noun in _LIMIT_NOUNS
+        ),
+        *((a, b) for a in ("any", "whatever") for b in ("amount", "quantity", "size")),
+        *(("as", a, "as", "we", b) for a in ("much", "many") for b in ("want", "wants", "wanted", "like", "liked")),
+    ),
+))  # fmt: skip
+"""No limit on the order size ('no real limit', 'whatever amount', 'as much as we want')."""
 STATE = "state"
 """Talk about the current stock, today or open orders (an order question), not a table row."""
 _COST_ROWS = ("holding_cost", "penalty_cost", "setup_cost")
-_PRICE_RE = re.compile(
-    r"\b(?:sell|sells|sold|selling)\b(?:\s+\w+){0,3}\s+(?:for|at)\b|\b(?:price[ds]?|retails?|retail price|"
-    r"sticker|charge (?:customers|them|people|clients))\b",
-    re.I,
-)
+_SELL_WORDS = frozenset(["sell", "sells", "sold", "selling"])
+_PRICE_WORDS = _and_s(TokenCue(
+    exact=frozenset(["price", "priced", "prices", "retail", "retails", "sticker"]),
+    runs=tuple(("charge", w) for w in ("customers", "them", "people", "clients")),
+))
+
+
+def _says_price(toks: tuple[Token, ...]) -> bool:
+    """'sell them for', 'sold at', 'priced', 'charge customers': words of a selling price, from the parse's tokens
+    (a sell word and 'for' or 'at' at most three plain words later)."""
+    for i, t in enumerate(toks):
+        if t.low not in _SELL_WORDS:
+            continue
+        for j in range(i + 1, min(i + 5, len(toks))):
+            if toks[j].low in ("for", "at"):
+                return True
+            if not toks[j].low.isalnum():
+                break
+    return _PRICE_WORDS.found(toks)
+
+
 """A selling price ('we sell them for $3.50'): the price of the item, never silently a cost row."""
-_UNIT_PRICE_RE = re.compile(
-    r"\bcosts?\s+(?:us|me)?\s*(?:about|around|roughly|maybe|just)?\s*\S+\s*(?:dollars?|bucks?|cents?)?\s*"
-    r"(?:each|apiece|a piece|per (?:unit|item|piece))\b",
-    re.I,
-)
+_COST_VERBS = frozenset(["cost", "costs"])
+_US = frozenset(["us", "me"])
+_ABOUT = frozenset(["about", "around", "roughly", "maybe", "just"])
+_CURRENCY_WORDS = frozenset(["dollar", "dollars", "buck", "bucks", "cent", "cents"])
+_EACH_ONE = _and_s(TokenCue(
+    exact=frozenset(["each", "apiece"]), runs=(("a", "piece"), ("per", "unit"), ("per", "item"), ("per", "piece"))
+))
+
+
+def _says_unit_price(text: str) -> bool:
+    """'costs us about 2 dollars each', 'cost me $1.20 apiece': a cost verb, then (after 'us'/'me' and a hedge) one
+    written amount and 'each', 'apiece' or 'per unit', from the parse's tokens."""
+    toks = parse(text).toks
+    each = {start for start, _ in _EACH_ONE.spans(toks)}
+    for i, t in enumerate(toks):
+        if t.low not in _COST_VERBS:
+            continue
+        starts = {i + 1}
+        for words in (_US, _ABOUT):
+            starts |= {k + 1 for k in starts if k < len(toks) and toks[k].low in words}
+        for k in starts:
+            end = k  # the amount: one stretch of touching tokens ('$2.50'), or a part of it
+            while end < len(toks) and (end == k or not _spaced(text, toks[end - 1], toks[end])):
+                after = end + 1 + (end + 1 < len(toks) and toks[end + 1].low in _CURRENCY_WORDS)
+                if after < len(toks) and toks[after].start in each:
+                    return True
+                end += 1
+    return False
+
+
+def _spaced(text: str, left: Token, right: Token) -> bool:
+    """Whether white space stands between two tokens."""
+    return any(c.isspace() for c in text[left.end : right.start])
+
+
 """What one item costs ('cost us 2 dollars each'), a price worded like a cost row."""
-_COST_TALK_RE = re.compile(
-    r"\b(?:stor\w*|keep\w*|hold\w*|shelf|space|insur\w*|lost|lose|short\w*|unmet|unfilled|miss\w*|out of stock|"
-    r"run(?:ning)? out|sell(?:s|ing)? out|order\w*|deliver\w*|fee|ship\w*|freight|admin|paperwork|penalty|"
-    r"refrigerat\w*|cool\w*|freez\w*|chill\w*|stock-?outs?|backorder\w*|backlog\w*|wait\w*|delay\w*|late\w*|"
-    r"sales?|setup|set-up)\b",
-    re.I,
-)
+_COST_TALK = _and_s(TokenCue(
+    starts=("stor", "keep", "hold", "insur", "short", "miss", "order", "deliver", "ship", "refrigerat", "cool",
+            "freez", "chill", "backorder", "backlog", "wait", "delay", "late"),
+    exact=frozenset(["shelf", "shelf's", "space", "lost", "lose", "unmet", "unfilled", "fee", "fee's", "freight",
+                     "admin", "paperwork", "penalty", "stockout", "stockouts", "sale", "sale's", "sales", "setup"]),
+    runs=(("out", "of", "stock"), ("run", "out"), ("running", "out"), ("sell", "out"), ("sells", "out"),
+          ("selling", "out"), ("stock", "-", "out"), ("stock", "-", "outs"), ("set", "-", "up")),
+))  # fmt: skip
+"""Words of keeping, running short or ordering: a price said beside one may be a cost row's."""
 
 
 def _unit_price(segment: str) -> bool:
     """'the jars cost us 2 dollars each': what an item costs to buy, which is no row of the table (no word of
     keeping, running short or ordering, no rate per day), so never silently a cost row."""
     return (
-        bool(_UNIT_PRICE_RE.search(segment))
-        and not _COST_TALK_RE.search(segment)
+        _says_unit_price(segment)
+        and not _COST_TALK.in_text(segment)
         and rate_period(segment) is None
         and label_of(segment)[1] < _PRICE_SURE
     )
@@ -125,12 +219,24 @@ _HEDGE_RE = re.compile(
 )
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
-_ONE_DAY_RE = re.compile(
-    r"\bnext[- ]day\b|\bovernight\b|\bthe day after\b|\btomorrow\b|\bthe (?:next|following) (?:morning|afternoon)\b|"
-    r"\bthe (?:morning|afternoon|evening) after\b|"
-    r"\b(?:takes?|needs?|within|in|after)\s+(?:about |around |roughly |only |just |usually )?(?:a|one)\s+(?:full |whole )?day\b",
-    re.I,
-)
+_ONE_DAY = _and_s(TokenCue(
+    exact=frozenset(["overnight", "tomorrow", "tomorrow's"]),
+    runs=(
+        ("next", "day"), ("next", "-", "day"), ("the", "day", "after"),
+        *(("the", a, b) for a in ("next", "following") for b in ("morning", "afternoon")),
+        *(("the", a, "after") for a in ("morning", "afternoon", "evening")),
+        *(
+            (verb, *hedge, one, *whole, "day")
+            for verb, hedge, one, whole in product(
+                ("take", "takes", "need", "needs", "within", "in", "after"),
+                ((), ("about",), ("around",), ("roughly",), ("only",), ("just",), ("usually",)),
+                ("a", "one"),
+                ((), ("full",), ("whole",)),
+            )
+        ),
+    ),
+))  # fmt: skip
+"""A delivery the next day ('next-day', 'overnight', 'takes a full day'): a lead time of one day."""
 
 
 T = TypeVar("T", Duration, Money, Number)
@@ -237,21 +343,32 @@ def _bare_value(clause: str, expected: str) -> bool:
     after a cost was, 'a fortnight' after either span was): an answer to the question asked, not a statement
     about some row. Counted items never answer a cost, nor money a count."""
     spans = find_durations(clause) if expected in DURATION_ROWS else []
-    rest = "".join(c for i, c in enumerate(clause) if not any(d.start <= i < d.end for d in spans))
-    words = re.findall(r"[a-z$']+", re.sub(r"\d+(?:[.,]\d+)*", " ", rest.lower()))
+    words = [
+        t.low
+        for t in parse(clause).toks
+        if (t.kind == "word" or t.low == "$") and not any(d.start <= t.start < d.end for d in spans)
+    ]  # the words and dollar signs outside the spans of time
     allowed = _HEDGE_WORDS | (_MONEY_WORDS if expected in _COST_ROWS else _COUNT_WORDS)
     return bool(spans or find_numbers(clause)) and all(w in allowed for w in words)
 
 
 _SURE_ROW = 0.5
-_LIMIT_NAME_RE = {
-    "max_order": re.compile(r"\b(?:order(?:s|ed)?|ship(?:ment|ped|s)?|deliver(?:y|ies|ed)?|at a time|in one go|at once)\b", re.I),
-    "max_inventory": re.compile(r"\b(?:room|space|store|storage|stock|hold|shelf|shelves|capacity|on hand)\b", re.I),
+_LIMIT_NAME = {
+    "max_order": _and_s(TokenCue(
+        exact=frozenset(["order", "orders", "ordered", "ship", "shipment", "shipped", "ships", "deliver", "delivery",
+                         "deliveries", "delivered"]),
+        runs=(("at", "a", "time"), ("in", "one", "go"), ("at", "once")),
+    )),
+    "max_inventory": _and_s(TokenCue(
+        exact=frozenset(["room", "space", "store", "storage", "stock", "stock's", "hold", "shelf", "shelf's",
+                         "shelves", "capacity"]),
+        runs=(("on", "hand"),),
+    )),
 }  # fmt: skip
 """Words by which a back-pointing clause names an order limit or the storage limit itself."""
-_BACK_RE = re.compile(
-    r"^\W*(?:(?:so|and|which|but)\s+)?(?:that'?s|that is|this is|which is|that makes it|that'?d be)\b", re.I
-)
+_BACK_WORDS = (("that's",), ("thats",), ("that", "is"), ("this", "is"), ("which", "is"), ("that", "makes", "it"),
+               ("that'd", "be"), ("thatd", "be"))  # fmt: skip
+_BACK = TokenCue(runs=(*_BACK_WORDS, *((lead, *w) for lead in ("so", "and", "which", "but") for w in _BACK_WORDS)))
 """A clause that points back at the value before it ('..., so that's the most I can order')."""
 
 
@@ -267,14 +384,14 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
             prev is not None
             and prev[0] in ROW_KEYS
             and topic in ROW_KEYS
-            and _BACK_RE.match(clause)
+            and _BACK.leads(parse(clause).toks)
             and not (find_numbers(clause) or find_durations(clause))
             and label_of(clause)[0] == topic
             and label_of(clause)[1] >= _SURE_ROW
             and compatible(topic, prev[1])
         ):
             surer = label_of(clause)[1] > label_of(prev[1])[1] or bool(
-                (words := _LIMIT_NAME_RE.get(topic)) and words.search(clause)
+                (words := _LIMIT_NAME.get(topic)) and words.in_text(clause)
             )  # 'the freezer fits 300 tubs, that's the limit' stays storage
             merged[-1] = (topic if surer else prev[0], f"{prev[1]}, {clause}")
             continue
@@ -370,7 +487,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if key in _COST_ROWS and (own := _own_clause(key, segment)):
             segment = own  # 'a tube costs me 4 dollars and I sell it for 11, so I lose about 7 per missed sale'
-        if topic is None and key in _COST_ROWS and _PRICE_RE.search(segment) and len(find_money(text)) == 1:
+        if topic is None and key in _COST_ROWS and _says_price(parse(segment).toks) and len(find_money(text)) == 1:
             bare_unclear.append(
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
@@ -529,12 +646,35 @@ _DELIVERY_WORDS = frozenset({
 unasked 'takes about an hour to play' is how long a game lasts)."""
 
 
-_PLAN_ASK_RE = re.compile(
-    r"^\W*(?:can|could|shall)\s+(?:we|you|i)\s+(?:please\s+|just\s+|maybe\s+)?"
-    r"(?:(?:map|work|sketch|lay|plan)(?:\s+(?:it|things|this|everything|stuff))?\s+out|plan|look|cover|go|model|"
-    r"forecast|budget|run(?: it)?|think)\b(?![^?]*\b(?:if|when|whether)\b)",
-    re.I,
-)
+_ASK_VERBS = frozenset(["can", "could", "shall"])
+_ASKED = frozenset(["we", "you", "i"])
+_POLITE = frozenset(["please", "just", "maybe"])
+_OUT_VERBS = frozenset(["map", "work", "sketch", "lay", "plan"])
+_OUT_OBJECTS = frozenset(["it", "things", "this", "everything", "stuff"])
+_PLAN_VERBS = frozenset(["plan", "look", "cover", "go", "model", "forecast", "budget", "run", "think"])
+_CONDITIONS = frozenset(["if", "when", "whether"])
+
+
+def _plan_ask(toks: tuple[Token, ...]) -> bool:
+    """'Can we map out the whole next year?': 'can/could/shall' and 'we/you/i' opening the message, then a verb of
+    planning ('plan', 'map out', 'look'), and no 'if', 'when' or 'whether' after it before the question mark."""
+    words = [t.low for t in toks if t.kind != "sym" or t.low == "?"]
+    if len(words) < 3 or words[0] not in _ASK_VERBS or words[1] not in _ASKED:
+        return False
+    k = 2 + (words[2] in _POLITE)
+    verb, after = words[k : k + 1], words[k + 1 : k + 3]
+    ends = [k + 1] if verb and verb[0] in _PLAN_VERBS else []
+    if verb and verb[0] in _OUT_VERBS and after[:1] == ["out"]:
+        ends.append(k + 2)
+    if verb and verb[0] in _OUT_VERBS and len(after) == 2 and after[0] in _OUT_OBJECTS and after[1] == "out":
+        ends.append(k + 3)
+    for end in ends:
+        rest = words[end:]
+        if not _CONDITIONS & set(rest[: rest.index("?") if "?" in rest else len(rest)]):
+            return True
+    return False
+
+
 """A request that names the span to plan ('Can we map out the whole next year?'): the user choosing the horizon
 in the form of a question, not asking for an answer."""
 
@@ -542,7 +682,7 @@ in the form of a question, not asking for an answer."""
 def _plan_request(text: str) -> Finding | None:
     """The planning horizon a request in question form sets, when the whole message is about the horizon."""
     if (
-        not _PLAN_ASK_RE.search(text)
+        not _plan_ask(parse(text).toks)
         or label_of(text)[0] != "time_horizon"
         or find_money(text)
         or len(find_durations(text)) != 1
@@ -731,14 +871,16 @@ def _kept_per_period(topic: str, other: str, segment: str) -> bool:
 
 def _short_talk(segment: str) -> bool:
     """Whether a clause speaks of running short or of customers waiting ('each day they wait')."""
-    return bool(_SHORT_TALK_RE.search(segment))
+    return _SHORT_TALK.in_text(segment)
 
 
-_SHORT_TALK_RE = re.compile(
-    r"\b(?:wait\w*|backorder\w*|backlog\w*|late|delay\w*|short\w*|lost|los[es]s?|miss\w*|unmet|unfilled|"
-    r"out of stock|stock-?outs?|sold out|run(?:ning)? out|penalt\w*|goodwill|customers?)\b",
-    re.I,
-)
+_SHORT_TALK = _and_s(TokenCue(
+    starts=("wait", "backorder", "backlog", "delay", "short", "miss", "penalt"),
+    exact=frozenset(["late", "lost", "lose", "loses", "loss", "unmet", "unfilled", "goodwill", "customer",
+                     "customers", "stockout", "stockouts"]),
+    runs=(("out", "of", "stock"), ("stock", "-", "out"), ("stock", "-", "outs"), ("sold", "out"), ("run", "out"),
+          ("running", "out")),
+))  # fmt: skip
 """Words of running short: a cost per day with them may be a backlog penalty, so holding is not assumed."""
 
 
@@ -765,11 +907,21 @@ def _whole_agrees(text: str, transition: str) -> bool:
 
 
 _SETTLED = "you corrected yourself"
-_ROW_NAME_RE = {
-    "holding_cost": re.compile(r"\b(?:holding|carrying|storage|storing|store|hold|keep(?:ing)?)\b", re.I),
-    "penalty_cost": re.compile(r"\b(?:penalty|stock-?outs?|shortages?|lost|lose|short|missed|unmet|unfilled)\b", re.I),
-    "setup_cost": re.compile(r"\b(?:set-?up|ordering|per order|each order|every order|order fee|delivery fee)\b", re.I),
+_ROW_NAME = {
+    "holding_cost": _and_s(TokenCue(exact=frozenset(["holding", "carrying", "storage", "storing", "store", "hold", "keep",
+                                              "keeping"]))),
+    "penalty_cost": _and_s(TokenCue(
+        exact=frozenset(["penalty", "stockout", "stockouts", "shortage", "shortages", "lost", "lose", "short",
+                         "missed", "unmet", "unfilled"]),
+        runs=(("stock", "-", "out"), ("stock", "-", "outs")),
+    )),
+    "setup_cost": _and_s(TokenCue(
+        exact=frozenset(["setup", "ordering"]),
+        runs=(("set", "-", "up"), ("per", "order"), ("each", "order"), ("every", "order"), ("order", "fee"),
+              ("order", "fee's"), ("delivery", "fee"), ("delivery", "fee's")),
+    )),
 }  # fmt: skip
+"""A cost row's own name ('storage', 'stock-outs', 'per order')."""
 
 
 _ROLE_ROW = {"fee": "setup_cost", "holding": "holding_cost", "loss": "penalty_cost", "penalty": "penalty_cost",
@@ -797,7 +949,7 @@ def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
 
 def _named(key: str, segment: str) -> bool:
     """Whether the clause says the row's own name ('storage', 'penalty', 'per order')."""
-    return bool(_ROW_NAME_RE[key].search(segment))
+    return _ROW_NAME[key].in_text(segment)
 
 
 def _name(key: str) -> str:
@@ -830,7 +982,7 @@ def normalize(
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
         notes.append(f"'{said}' taken as {gap.days} day{'s' * (gap.days != 1)} after the day you order")
-        text = f"{_ON_RE.sub('', text[: gap.start])}{gap.days} days later{text[gap.end :]}"
+        text = f"{_without_on(text, gap.start)}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
 
@@ -1033,32 +1185,40 @@ def _plural_of(container: str, count: float) -> str:
 _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
 
 
-_HOURS_TALK_RE = re.compile(
-    r"\b(?:open|opens|opening|close|closes|closing|shift|call|calls|cutoff|cut-off|deadline|morning|evening|"
-    r"afternoon|noon|o'?clock)\b",
-    re.I,
-)
-_OVERHEAD_RE = re.compile(
-    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\brent\b|\bpayroll\b|"
-    r"\bstaff\b|\bemployees?\b|\belectricity bill\b",
-    re.I,
-)
+_HOURS_TALK = _and_s(TokenCue(
+    exact=frozenset(["open", "opens", "opening", "close", "closes", "closing", "shift", "call", "calls", "cutoff",
+                     "deadline", "morning", "evening", "afternoon", "noon", "o'clock", "oclock"]),
+    runs=(("cut", "-", "off"),),
+))  # fmt: skip
+"""Talk about opening hours or calls: a bare 'at 9' after it is a clock time."""
+_WAGES = _and_s(TokenCue(
+    exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
+    runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
+))
+_OVERHEAD = _and_s(TokenCue(exact=_WAGES.exact | {"rent"}, runs=(*_WAGES.runs, ("electricity", "bill"))))
 """Running costs of the shop (wages, rent): not a cost per unit, so never silently a cost row."""
-_PER_ITEM_RE = re.compile(
-    r"\b(?:each|every|per)\s+(?!(?:day|night|week|month|year|hour|order|delivery|shipment|employee|worker|person|"
-    r"shift)s?\b)[a-z]+",
-    re.I,
-)
-"""A cost said per item ('every pallet I keep costs $2.10 a week in rent'): the shop's rent split per unit."""
-_WAGES_RE = re.compile(
-    r"\b(?:an|per|a|each|every) hour\b|\bhourly\b|\bwages?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff\b|"
-    r"\bemployees?\b",
-    re.I,
-)
-_HISTORY_RE = re.compile(
-    r"\bbeen (?:open|around|in business|running|trading)\b|\bin business for\b|\bago\b|\bsince\b|\byears? old\b",
-    re.I,
-)
+_EACH = frozenset(["each", "every", "per"])
+_NOT_ITEMS = frozenset(
+    w + s for w in ("day", "night", "week", "month", "year", "hour", "order", "delivery", "shipment", "employee",
+                    "worker", "person", "shift") for s in ("", "s")
+)  # fmt: skip
+
+
+def _per_item(segment: str) -> bool:
+    """A cost said per item ('every pallet I keep costs $2.10 a week in rent'): 'each', 'every' or 'per' and then
+    a word that is no span of time, order or worker, from the parse's tokens."""
+    toks = parse(segment).toks
+    return any(
+        t.low in _EACH and n.kind == "word" and n.start > t.end and n.low.split("'")[0] not in _NOT_ITEMS
+        for t, n in zip(toks, toks[1:], strict=False)
+    )
+
+
+_HISTORY = _and_s(TokenCue(
+    exact=frozenset(["ago", "since"]),
+    runs=(("been", "open"), ("been", "around"), ("been", "in", "business"), ("been", "running"), ("been", "trading"),
+          ("in", "business", "for"), ("year", "old"), ("years", "old")),
+))  # fmt: skip
 """How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
 
 
@@ -1067,24 +1227,33 @@ def _mask_clock_times(text: str) -> str:
     word: a cutoff hour is never a quantity."""
     out, last = [], 0
     exact = {(a, b) for a, b, _ in clock_times(text)}
+    bare = clock_times(text, bare=True)
+    talk = _HOURS_TALK.spans(parse(text).toks) if bare else []
     times = [
         (start, end)
-        for start, end, _ in clock_times(text, bare=True)
-        if (start, end) in exact or _HOURS_TALK_RE.search(text[max(0, start - 40) : start])
-    ]
+        for start, end, _ in bare
+        if (start, end) in exact or any(start - 40 <= a and b <= start for a, b in talk)
+    ]  # a word of hours or calls in the 40 characters before it
     for start, end in times:
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]
 
 
-_ORDER_VERB_RE = re.compile(
-    r"\b(?:order(?:s|ed|ing)?|call(?:s|ed)?|phone[ds]?|ring|e-?mail(?:s|ed)?|place[ds]?|put in|send|sent)\b",
-    re.I,
-)
+_ORDER_VERB = _and_s(TokenCue(
+    exact=frozenset(["order", "orders", "ordered", "ordering", "call", "calls", "called", "phone", "phoned",
+                     "phones", "ring", "email", "emails", "emailed", "place", "placed", "places", "send", "sent"]),
+    runs=(("e", "-", "mail"), ("e", "-", "mails"), ("e", "-", "mailed"), ("put", "in")),
+))  # fmt: skip
 
 
-_ON_RE = re.compile(r"\bon\s+$", re.I)
+def _without_on(text: str, end: int) -> str:
+    """`text[:end]` without an 'on' that ends it ('they arrive on |Friday'), from the parse's tokens."""
+    before = [t for t in parse(text).toks if t.end <= end]
+    last = before[-1] if before else None
+    if last is not None and last.low == "on" and text[last.end : end] and not text[last.end : end].strip():
+        return text[: last.start]
+    return text[:end]
 
 
 def _order_to_arrival(text: str) -> WeekdayGap | None:
@@ -1092,11 +1261,28 @@ def _order_to_arrival(text: str) -> WeekdayGap | None:
     on a Monday, they arrive the following Monday'): an order is placed before the second day, and not on it
     ('we count stock on Monday and order on Wednesday', 'on Wednesday we order' are no wait)."""
     gap = weekday_gap(text)
-    if gap is None or not _ORDER_VERB_RE.search(text, 0, gap.start):
+    if gap is None:
         return None
-    just_before = " ".join(text[: gap.start].split()[-2:])
+    verbs = _ORDER_VERB.spans(parse(text).toks)
+    if not any(end <= gap.start for _, end in verbs):
+        return None
+    just_before = _chunks_before(text, gap.start, 2)
     rest = next(iter(clauses(text[gap.end :])), "")
-    return None if _ORDER_VERB_RE.search(just_before) or _ORDER_VERB_RE.search(rest) else gap
+    at = text.find(rest, gap.end) if rest else -1
+    in_rest = at >= 0 and any(at <= a and b <= at + len(rest) for a, b in verbs)
+    return None if in_rest or any(just_before <= a and b <= gap.start for a, b in verbs) else gap
+
+
+def _chunks_before(text: str, end: int, count: int) -> int:
+    """Where the last `count` whitespace-separated chunks of `text[:end]` begin ('order on' before a weekday)."""
+    i = len(text[:end].rstrip())
+    for _ in range(count):
+        while i > 0 and not text[i - 1].isspace():
+            i -= 1
+        if _ < count - 1:
+            while i > 0 and text[i - 1].isspace():
+                i -= 1
+    return i
 
 
 def _unhedge(text: str) -> str:
@@ -1124,7 +1310,7 @@ def _answers_other(segment: str) -> bool:
     return any(facts(c) for c in clauses(segment))
 
 
-_CONDITION_RE = re.compile(r"^\W*(?:if|when|whenever|once|as soon as)\b", re.I)
+_CONDITION = TokenCue(exact=frozenset(["if", "when", "whenever", "once"]), runs=(("as", "soon", "as"),))
 
 
 _FRAGMENT_WORDS = 2
@@ -1144,7 +1330,7 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     parts = clauses(text)
     said = {c: _fact_of(c, expected) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
-        if _CONDITION_RE.match(clause) and said[after] in ("lost_sale", "backlog"):
+        if _CONDITION.leads(parse(clause).toks) and said[after] in ("lost_sale", "backlog"):
             said[clause] = None  # 'if the flowers are gone, the sale's gone': the stock-out, not spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
         said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
@@ -1215,9 +1401,9 @@ def _shelf_life(clause: str) -> bool:
 
 def read_row(key: str, text: str) -> Finding | Unclear | None:
     """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
-    if key in _ZERO and _ZERO[key].search(text):
+    if key in _ZERO and _ZERO[key].in_text(text):
         return Finding(key, "0")
-    if key == "max_order" and _NO_LIMIT_RE.search(text) and not find_numbers(text):
+    if key == "max_order" and _NO_LIMIT.in_text(text) and not find_numbers(text):
         return Finding(key, UP_TO_CAPACITY, "units", "no limit on order size: as much as fits in storage")
     if key in ROW_KEYS and (ends := split_range(text, scale=key == "risk_tolerance")):
         low, high = (_read_value(key, end) for end in ends)
@@ -1250,9 +1436,9 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
 def _duration(key: str, text: str) -> Finding | Unclear | None:
     if foreign := physical_units(text):
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
-    if _HISTORY_RE.search(text):
+    if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
-    if key == "lead_time" and _ONE_DAY_RE.search(text):
+    if key == "lead_time" and _ONE_DAY.in_text(text):
         return Finding(key, "1", "days")
     durations = find_durations(text)
     if durations:
@@ -1278,10 +1464,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
         )
-    per_item = key == "holding_cost" and _PER_ITEM_RE.search(text) and not _WAGES_RE.search(text)
-    if key != "setup_cost" and _OVERHEAD_RE.search(text) and not per_item:
+    per_item = key == "holding_cost" and _per_item(text) and not _WAGES.in_text(text)
+    if key != "setup_cost" and _OVERHEAD.in_text(text) and not per_item:
         return Unclear(key, "that sounds like a running cost of the shop (wages, rent), not a cost per unit")
-    if key == "setup_cost" and _WAGES_RE.search(text) and not is_per_order(text):
+    if key == "setup_cost" and _WAGES.in_text(text) and not is_per_order(text):
         return Unclear(key, "that sounds like wages, a running cost of the shop, not a fee per order")
     if find_percentages(text) and not find_money(text):
         return Unclear(key, "I need an amount of money, not a percentage")

@@ -53,3 +53,18 @@ def test_runs_are_whole_tokens() -> None:
     assert cue.in_text("the same every day")
     assert not cue.in_text("the same everyday")
     assert not cue.in_text("the sameness every day")
+
+
+@pytest.mark.parametrize(
+    ("text", "leads"),
+    [
+        ("if they run out", True),
+        ("... as soon as it comes", True),  # symbols before the first word are skipped
+        ("we wait if they run out", False),  # the cue is there, but not first
+        ("5 if they run out", False),  # a number is a first token
+        ("as soon", False),
+    ],
+)
+def test_a_cue_leads_when_it_starts_at_the_first_word(text: str, leads: bool) -> None:
+    cue = TokenCue(exact=frozenset(["if"]), runs=(("as", "soon", "as"),))
+    assert cue.leads(parse(text).toks) is leads
