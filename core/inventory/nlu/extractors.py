@@ -461,10 +461,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if key not in ROW_KEYS:
             continue
-        row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
-        costed = key in _COST_ROWS or expected in _COST_ROWS
-        if costed and (ask := _business_ask(segment, row)):
-            unclear.append(Unclear(row, ask))
+        if business := _business_unclear(key, expected, segment):
+            unclear.append(business)
             continue  # 'rent is 3000 a month for the whole shop': never divided into a per-unit cost
         if key in DURATION_ROWS and (role := span_role(segment)):
             if role == "rate":  # 'about 119 a week in total': an amount per week, never a lead time of 7 days
@@ -780,6 +778,16 @@ def _margin_unstated(segment: str) -> float | None:
     margin = _price_margin(segment)
     others = [m for m in parse(segment).of(Kind.MONEY) if m.role not in _PRICE_ROLES]
     return margin if margin is not None and not others else None
+
+
+def _business_unclear(key: str, expected: str | None, segment: str) -> Unclear | None:
+    """The question to put when a cost row (read or asked) gets money of the whole business or a total per
+    period, else None."""
+    if key not in _COST_ROWS and expected not in _COST_ROWS:
+        return None
+    row = key if key in _COST_ROWS and (expected not in _COST_ROWS or _named(key, segment)) else str(expected)
+    ask = _business_ask(segment, row)
+    return Unclear(row, ask) if ask else None
 
 
 def _whole_business_money(segment: str) -> bool:
