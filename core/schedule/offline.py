@@ -1204,18 +1204,20 @@ def _start_answer(low: str, session: ScheduleSession, memory: Memory) -> str:
     )
 
 
+_NOT_ASKING = _REQUEST_LEADS | _ASKING_VERBS | {"should", "may", "might"}
+"""Leads of a request put as a question ('Could Cobb start when Lick does?' asks for a change)."""
 _TIME_ASKS = frozenset(["when", "where", "where's", "wheres"])
 """Question words that ask for a school's time wherever they stand ('Cobb starts when?', "where's Cobb at now?")."""
 
 
 def _asks_start(low: str, words: tuple[str, ...], lead: str, session: ScheduleSession, memory: Memory) -> bool:
     """The message (from its first word after fillers) asks a start time: led by a question word and naming a
-    start or a time; or a message ending in '?', led by no request word, with no clock time, that has 'when'/'where' anywhere, or 'what'/'which' and a
+    start or a time; or a message ending in '?', led by no request word or asking verb, with no clock time, that has 'when'/'where' anywhere, or 'what'/'which' and a
     start word ('Lick is at what time now?'); or, right after a start-time answer, a question of only fillers
     and school names ('and Everett?')."""
     if lead in _START_LEADS and _START_WORDS.intersection(words):
         return _asks_about(low)
-    if not low.rstrip().endswith("?") or lead in _REQUEST_LEADS or lang.clock_times(low, bare=True):
+    if not low.rstrip().endswith("?") or lead in _NOT_ASKING or lang.clock_times(low, bare=True):
         return False  # 'Cobb at 9:30, when would Lick be?' is no plain question
     if _TIME_ASKS.intersection(words) or ({"what", "which"} & set(words) and _START_WORDS.intersection(words)):
         return True

@@ -98,3 +98,9 @@ def test_a_bare_school_after_a_request_is_no_start_answer() -> None:
     agent.respond("Make Lick later, please.")
     turn = agent.respond("and Everett?")
     assert "You asked, so I changed nothing" not in turn.text, turn.text
+
+
+@pytest.mark.parametrize("text", ["Could Cobb start when Lick does?", "Can Everett begin when Galileo begins?"])
+def test_a_when_inside_a_request_put_as_a_question_is_no_start_question(text: str) -> None:
+    turn = _agent().respond(text)
+    assert "You asked, so I changed nothing" not in turn.text, turn.text
