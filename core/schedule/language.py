@@ -259,6 +259,11 @@ def mentioned_schools(text: str, district: District) -> list[tuple[int, str]]:
     return sorted((pos, school) for school, pos in found.items())
 
 
+def school_spans(text: str, district: District) -> list[tuple[int, int]]:
+    """(start, end) of every school name in the text, in order (each mention, not only the first)."""
+    return [(m.start, m.end) for m in _index(district).mentions(text)]
+
+
 def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[str, ...]]]:
     """(position, word, candidate schools) for words that look like a misspelt school name ('everet')."""
     index = _index(district)

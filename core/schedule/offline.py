@@ -214,11 +214,27 @@ def _withdraw_cue(words: tuple[str, ...]) -> bool:
             return True
         if word == "nevermind" or (word == "never" and words[i + 1 : i + 2] == ("mind",)):
             return True
+        if word in _LET_GO and words[i + 1 : i + 2] and words[i + 1] in _PRONOUNS and _only_fillers(words[i + 2 :]):
+            return True  # 'OK, leave it then.', 'drop it, thanks': a pronoun alone, nothing asked after it
         if word == "leave":
             rest = words[i + 1 : i + 6]
             if any(rest[j : j + len(end)] == end for end in _WITHDRAW_ENDS for j in range(len(rest))):
                 return True
     return False
+
+
+_LET_GO = frozenset(["leave", "drop", "skip"])
+_PRONOUNS = frozenset(["it", "that", "them", "this"])
+_TAIL = frozenset(["then", "please", "thanks", "thank", "you", "for", "now", "so", "be", "alone", "as", "is",
+                   "anyway", "ok", "okay", "i", "guess", "oh", "well", "fine", "too", "there"])  # fmt: skip
+"""What may follow 'leave it' in a withdrawal ('leave it then', 'leave it for now, thanks', 'leave it at that');
+a time, a school or a direction after it ('leave it at 8:40', 'leave it later') is a request."""
+
+
+def _only_fillers(words: tuple[str, ...]) -> bool:
+    """Nothing but courtesies and fillers ('then', 'for now, thanks') or 'at that' ('leave it at that')."""
+    rest = [w for w in words if w not in _TAIL]
+    return not rest or rest == ["at", "that"]
 
 
 _RULE_WORDS = frozenset(["rule", "rules", "limit", "limits", "constraint", "constraints", "that", "it", "things",
@@ -387,6 +403,10 @@ class Memory:
     leaves the schedule as it stands."""
     asked: bool = False
     """The last reply asked the user something (it had a '?'): 'forget it' then withdraws what it asked about."""
+    start_asked: bool = False
+    """The last reply gave the start times a question asked for: 'and Everett?' then asks Everett's."""
+    follow_start: bool = False
+    """This turn follows such an answer (`start_asked` of the turn before)."""
     contested: frozenset[str] = frozenset()
     """Schools whose 'should the new request replace the earlier one?' the last reply asked: a new request for one
     answers it ('Sorry for the confusion. Put Everett at 9:30.')."""
@@ -403,6 +423,7 @@ def interpret(text: str, session: ScheduleSession, memory: Memory | None = None)
     cannot be read exactly ('1e308', 23 digits) is answered with a refusal; the open question stays open."""
     memory = memory if memory is not None else Memory()
     contested, memory.contested = memory.contested, frozenset()
+    memory.follow_start, memory.start_asked = memory.start_asked, False
     plan = _interpret_turn(text, session, memory, contested)
     memory.asked = "?" in plan.reply
     return plan
@@ -787,7 +808,7 @@ def _interpret(
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
-    if reply := _status_answer(low, session) or _start_answer(low, session) or _options_answer(low, session):
+    if reply := _status_answer(low, session) or _start_answer(low, session, memory) or _options_answer(low, session):
         memory.schools = _asked_schools(low, session) or memory.schools  # 'When does Cobb start?' 'Put it at 9:30.'
         return Plan(reply=reply)
     plain = lang.without_described_times(low, session.district)
@@ -1157,28 +1178,63 @@ def _start_line(name: str, session: ScheduleSession) -> str:
     return f"{name} starts at {proposed} in proposal {current.number} {since}"
 
 
-def _start_answer(low: str, session: ScheduleSession) -> str:
+def _start_answer(low: str, session: ScheduleSession, memory: Memory) -> str:
     """The start times a question asks for ('What time does Cobb start now?', 'when do the middle schools
-    start?'): from the current proposal, with today's start when it differs; it asks, so nothing changes. Empty
+    start?', 'Cobb starts when?', 'Lick is at what time now?', "where's Cobb at?", and after such an answer 'and
+    Everett?'): from the current proposal, with today's start when it differs; it asks, so nothing changes. Empty
     when the message is no such question or also carries a request ('Could Cobb start later?', 'Can Everett start
-    at 8:40?', 'When does Everett start? Could it be later?')."""
+    at 8:40?', 'When does Everett start? Could it be later?', 'Cobb later?')."""
     low = _after_approval(low)
     message = parse(low)
     words = message.words()
     at = next((i for i, w in enumerate(words) if w not in _FILLERS), len(words))
     lead = words[at] if at < len(words) else ""
     low = low[message.word_spans()[at][0] :] if lead else low  # 'And when does Lick start?' asks from 'when'
-    if lead not in _START_LEADS or not _START_WORDS & set(words) or not _asks_about(low) or has_request(low):
+    if not _asks_start(low, words[at:], lead, session, memory) or has_request(low):
         return ""
     schools = _asked_schools(low, session)
     if not schools:
         return ""
+    memory.start_asked = True
     said = "; ".join(_start_line(name, session) for name in schools)
     example = schools[0].split(" (")[0]
     return (
         f"{said}. (You asked, so I changed nothing; say it as a request, for example '{example} later' or "
         f"'{example} at {session.district.time_labels[-1]}', to change it.)"
     )
+
+
+_NOT_ASKING = _REQUEST_LEADS | _ASKING_VERBS | {"should", "may", "might"}
+"""Leads of a request put as a question ('Could Cobb start when Lick does?' asks for a change)."""
+_TIME_ASKS = frozenset(["when", "where", "where's", "wheres"])
+"""Question words that ask for a school's time wherever they stand ('Cobb starts when?', "where's Cobb at now?")."""
+
+
+def _asks_start(low: str, words: tuple[str, ...], lead: str, session: ScheduleSession, memory: Memory) -> bool:
+    """The message (from its first word after fillers) asks a start time: led by a question word and naming a
+    start or a time; or a message ending in '?', led by no request word or asking verb, with no clock time, that has 'when'/'where' anywhere, or 'what'/'which' and a
+    start word ('Lick is at what time now?'); or, right after a start-time answer, a question of only fillers
+    and school names ('and Everett?')."""
+    if lead in _START_LEADS and _START_WORDS.intersection(words):
+        return _asks_about(low)
+    if not low.rstrip().endswith("?") or lead in _NOT_ASKING or lang.clock_times(low, bare=True):
+        return False  # 'Cobb at 9:30, when would Lick be?' is no plain question
+    if _TIME_ASKS.intersection(words) or ({"what", "which"} & set(words) and _START_WORDS.intersection(words)):
+        return True
+    return memory.follow_start and _only_schools(low, session)
+
+
+_FOLLOW_WORDS = _FILLERS | {"what", "about", "how", "now", "please", "for", "then"}
+
+
+def _only_schools(low: str, session: ScheduleSession) -> bool:
+    """Names schools and says nothing else but fillers ('and Everett?', 'what about Lick?'; not 'and Everett
+    too?', which repeats a request)."""
+    spans = lang.school_spans(low, session.district)
+    rest = low
+    for start, end in reversed(spans):
+        rest = rest[:start] + " " + rest[end:]
+    return bool(spans) and set(parse(rest).words()) <= _FOLLOW_WORDS
 
 
 def _after_approval(low: str) -> str:
