@@ -59,7 +59,7 @@ class Option:
 
 
 CLARIFICATION_KINDS = frozenset(
-    {"demand_conversion", "demand_shape", "shelf_life", "risk_scale", "range", "which_cost", "confirm_value",
+    {"demand_conversion", "demand_shape", "shelf_life", "risk_scale", "range", "which_cost", "which_row", "confirm_value",
      "container_size", "count_basis"}
 )
 

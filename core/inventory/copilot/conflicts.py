@@ -482,6 +482,31 @@ def which_cost(said: str, cells: tuple[Cell, ...]) -> Conflict:
     )
 
 
+_ROW_ALIASES = {
+    "setup_cost": ("fee", "charge", "cost", "costs", "dollars", "money", "price"),
+    "holding_cost": ("holding", "keeping", "storing"),
+    "penalty_cost": ("penalty", "short", "lost"),
+    "max_order": ("largest", "most", "limit", "max", "maximum", "units", "at a time", "at once"),
+    "max_inventory": ("storage", "room", "space", "capacity"),
+}
+
+
+def which_row(said: str, cells: tuple[Cell, ...]) -> Conflict:
+    """A figure that could fill either the cost asked about or another row ('the van is 40 a trip' after the fee
+    per order was asked: 40 dollars, or 40 units a trip?): put to the user, never written."""
+    options = tuple(
+        Option(label, f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}", (c,), _ROW_ALIASES.get(c.key, ()))
+        for label, c in zip("AB", cells, strict=False)
+    )
+    listed = " or ".join(f"({o.label}) {o.description}" for o in options)
+    return Conflict(
+        "which_row",
+        tuple(c.key for c in cells),
+        f"You said '{said}', with no money word. Is that {listed}? Reply with the letter or say it again.",
+        options,
+    )
+
+
 def semantic(table: ParameterTable) -> list[Conflict]:
     """Conflicts between the transition model and the penalty's unit that are not open yet: a lost sale
     charged per day (Example 4), or a backlog charged once per unit."""

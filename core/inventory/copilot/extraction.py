@@ -26,6 +26,7 @@ from core.inventory.nlu.extractors import (
     read_message,
     read_row,
     segments,
+    set_aside,
     sized_measure,
 )
 from core.inventory.nlu.replies import picks_normal, resolve
@@ -43,6 +44,8 @@ from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
+_COST_QUESTIONS = ("holding_cost", "penalty_cost", "setup_cost")
+_MONEY_NAMES = frozenset({"dollar", "dollars", "bucks", "quid", "pounds", "euros", "cents", "usd", "eur", "gbp"})
 _SINGLE_VALUE_KINDS = (
     "changed_value",
     "range",
@@ -125,6 +128,13 @@ ROW_HELP["demand_type"] = ROW_HELP["demand_distribution"]
 _SEVERAL = "several amounts"
 _ACT_CONFIDENCE = 0.6
 """How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
+
+
+def _holds(table: ParameterTable, key: str, numbers: tuple[float, ...]) -> bool:
+    """Whether the row's current value is one of `numbers`."""
+    if not table.is_defined(key):
+        return False
+    return any(n.value in numbers for n in find_numbers(table.value(key) or ""))
 
 
 class ExtractionAgent(ExtractionBase):
@@ -453,6 +463,8 @@ class ExtractionAgent(ExtractionBase):
             keys.add("perishability")
         if not keys or expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
             return []
+        if any(c.kind == "which_row" for c in self.table.conflicts):
+            return []  # asked which row it fills, nothing written
         named = ", ".join(LABELS[k] for k in keys)
         return [f"(I asked about the {LABELS[expected]}; what you said gave me the {named}.)"]
 
@@ -658,7 +670,7 @@ class ExtractionAgent(ExtractionBase):
         findings = list(reading.findings)
         numeric_loose = [s for s in reading.loose if find_numbers(s)]
         if reading.correction and numeric_loose and not findings:
-            findings += self._bare_correction(numeric_loose[0], expected)
+            findings += self._bare_correction(numeric_loose[0], expected, set_aside(reading.notes))
         elif numeric_loose and not reading.correction and not had_conflict:
             keeps = [d.days for s in numeric_loose for d in find_durations(s) if d.days > 1]
             if expected == "perishability" and keeps and not self.table.is_defined("perishability"):
@@ -667,6 +679,7 @@ class ExtractionAgent(ExtractionBase):
             else:
                 findings += self._bare_duration(numeric_loose, {f.key for f in findings})
         findings = self._one_per_row(findings, reading.correction)
+        findings = self._asked_cost_or_other(findings, reading, expected)
         for f in findings:
             if f.key in handled:
                 continue
@@ -693,6 +706,32 @@ class ExtractionAgent(ExtractionBase):
                 unclear.key == expected or not self.table.is_defined(unclear.key)
             ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _asked_cost_or_other(
+        self, findings: list[Finding], reading: Reading, expected: str | None
+    ) -> list[Finding]:
+        """A figure with no money word, read as another row while a cost was asked ('the ferry is 30 a run'
+        after the fee per order): it could answer either, so it is asked about (which_row), never written."""
+        if (
+            expected not in _COST_QUESTIONS
+            or self.table.is_defined(expected)
+            or len(findings) != 1
+            or findings[0].key in _COST_QUESTIONS
+            or findings[0].choices
+            or self.table.is_defined(findings[0].key)
+        ):
+            return findings
+        said = " ".join(s for _, s in reading.segments)
+        if find_money(said) or any(w in _MONEY_NAMES for w in parse(said).words()):
+            return findings
+        cost = read_row(expected, said)
+        if not isinstance(cost, Finding) or cost.choices:
+            return findings
+        other = findings[0]
+        self.table.open(
+            cf.which_row(said.strip(), (Cell(expected, cost.value, cost.unit), Cell(other.key, other.value, other.unit)))
+        )
+        return []
 
     def _which_cost(self, said: str) -> None:
         """An amount that names no cost row: asked which cost it is, each option converted for its row."""
@@ -767,10 +806,16 @@ class ExtractionAgent(ExtractionBase):
         words = {w for _, s in reading.segments for w in parse(s).words()}
         return not words & _STOCKOUT_WORDS
 
-    def _bare_correction(self, text: str, expected: str | None) -> list[Finding]:
+    def _bare_correction(
+        self, text: str, expected: str | None, taken_back: tuple[float, ...] = ()
+    ) -> list[Finding]:
         """'Oops, 4' / 'actually make that 90 days': the most recently answered row the value fits, else
-        the row just asked about."""
+        the row just asked about. A message that took back its own number ('the list says 300 but really 250')
+        corrects an earlier row only when that row holds the number taken back; else it answers the question."""
         candidates = [k for k in reversed(self._touched) if k in ROW_KEYS] + [expected or ""]
+        if taken_back:
+            held = [k for k in candidates[:-1] if _holds(self.table, k, taken_back)]
+            candidates = held[:1] + [expected or ""]
         for key in candidates:
             if key in ROW_KEYS and compatible(key, text):
                 found = read_row(key, text)

@@ -1064,6 +1064,12 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(dropped)
 
 
+def set_aside(notes: tuple[str, ...] | list[str]) -> tuple[float, ...]:
+    """The numbers a message took back itself ('the catalogue says 300 but really it's 250' -> (300,)), read from
+    its notes; empty when the message settled no correction of its own."""
+    return tuple(n.value for note in notes if note.startswith(_SETTLED) for n in find_numbers(note))
+
+
 def _pause_end(text: str, old: Mention, new: Mention) -> int:
     """Where the removal of a superseded value ends: through the pause before its replacement when only
     correction words stand between them ('give or take 5, well, maybe 6' -> 'give or take 6'), so the

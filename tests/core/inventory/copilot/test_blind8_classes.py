@@ -1,0 +1,94 @@
+"""Issue 27: classes the eighth blind batch (b8, measured once at be9bc17) found — a number corrected inside an
+answer written to the row filled the turn before. Our own phrasings, never b8's."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.copilot.extraction import ExtractionAgent
+from core.inventory.copilot.turn import CopilotTurn
+from tests.support.extraction_dialogues import table_values as _values
+
+_TO_STORAGE = (
+    "I run a garden centre selling compost.",
+    "plan for 90 days",
+    "about 10 a day, it varies at random",
+    "they wait for it, and delivery takes 5 days",
+    "no, it keeps",
+    "10 cents a unit per day",
+    "1 dollar per unit per day",
+    "the courier charges 45 an order",
+)
+
+
+def _say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = None
+    for text in texts:
+        turn = agent.respond(text)
+    assert turn is not None
+    return agent, turn
+
+
+def test_the_script_reaches_the_storage_question_with_the_fee_filled() -> None:
+    """The setting the class tests need: the fee per order filled one turn before storage is asked."""
+    _, turn = _say(*_TO_STORAGE)
+    assert _values(turn).get("setup_cost") == "45"
+    assert "store at most" in turn.assistant, turn.assistant
+
+
+# ---------------------------------------------------------------- 1. a correction inside an answer
+
+
+@pytest.mark.parametrize(
+    ("reply", "storage"),
+    [
+        ("the brochure says the shed takes 400 but honestly it's 320", "320"),
+        ("the brochure says the loft takes 250 but honestly it's 180", "180"),
+        ("the leaflet says the shed takes 400 but actually it's 320", "320"),
+        ("the brochure says the shed takes 600 but truly it's 480", "480"),
+    ],
+)
+def test_a_number_taken_back_in_the_answer_fills_the_asked_row(reply: str, storage: str) -> None:
+    """A message that takes back its own number answers the question asked; the fee filled one turn before
+    (45) stays, since the number taken back was never the fee."""
+    _, turn = _say(*_TO_STORAGE, reply)
+    values = _values(turn)
+    assert values.get("setup_cost") == "45", turn.assistant
+    assert values.get("max_inventory") == storage, turn.assistant
+
+
+
+# ---------------------------------------------------------------- 2. the asked cost read as another row
+
+_TO_FEE = _TO_STORAGE[:-1]
+
+
+@pytest.mark.parametrize(
+    "reply", ["the ferry delivery is 30 a time", "the shipment is 45 a time", "the lorry drop is 70 at once"]
+)
+def test_a_figure_without_money_for_the_asked_fee_is_asked_about(reply: str) -> None:
+    """A figure with no money word where the fee per order is asked could be the fee or an order limit: asked
+    (which_row), neither row written."""
+    agent, turn = _say(*_TO_FEE, reply)
+    values = _values(turn)
+    assert "setup_cost" not in values and "max_order" not in values, turn.assistant
+    assert [c.kind for c in agent.table.conflicts] == ["which_row"], turn.assistant
+
+
+@pytest.mark.parametrize(("pick", "row", "value"), [("A", "setup_cost", "30"), ("B", "max_order", "30")])
+def test_the_which_row_question_writes_the_picked_row(pick: str, row: str, value: str) -> None:
+    """The answer to the question writes only the row picked."""
+    agent, turn = _say(*_TO_FEE, "the ferry delivery is 30 a time", pick)
+    values = _values(turn)
+    assert values.get(row) == value, turn.assistant
+    assert {"setup_cost", "max_order"} - {row} - set(values) == {"setup_cost", "max_order"} - {row}
+    assert not agent.table.conflicts
+
+
+def test_a_figure_with_money_words_is_the_fee() -> None:
+    """'30 dollars a time' says money: the fee, written without a question."""
+    agent, turn = _say(*_TO_FEE, "the ferry delivery is 30 dollars a time")
+    assert _values(turn).get("setup_cost") == "30", turn.assistant
+    assert not agent.table.conflicts
