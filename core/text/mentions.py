@@ -896,7 +896,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     if (
         w == "-"
         and j + 2 < n
-        and words[j + 1] in MEASURES
+        and (words[j + 1] in MEASURES or words[j + 1] in ("pound", "pounds"))  # '20-pound bags' too
         and (words[j + 2] in CONTAINERS or words[j + 2] in ITEM_WORDS)
         and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
     ):

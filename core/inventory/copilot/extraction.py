@@ -130,6 +130,15 @@ _ACT_CONFIDENCE = 0.6
 """How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
 
 
+def _sized_items(parsed: Message) -> dict[str, float]:
+    """The measures of sized items a message states ('the 20-kilo sacks': {'kg': 20})."""
+    return {
+        m.unit: float(m.value)
+        for m in parsed.of(Kind.QUANTITY)
+        if m.role == "size" and m.unit and m.unit != "item" and float(m.value) > 0
+    }
+
+
 def _holds(table: ParameterTable, key: str, numbers: tuple[float, ...]) -> bool:
     """Whether the row's current value is one of `numbers`."""
     if not table.is_defined(key):
@@ -185,12 +194,14 @@ class ExtractionAgent(ExtractionBase):
             return self._finish(said, [])
         parsed = parse(user_text)
         self._learn_unit(parsed)
-        reading = read_message(self._planned(parsed, self._counted(user_text), notes), expected, self._sizes())
+        measures = _sized_items(parsed)  # 'the 10 kilo bags': {'kg': 10}, used in this very message too
+        reading = read_message(
+            self._planned(parsed, self._counted(user_text), notes), expected, self._sizes() | measures
+        )
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.supplied_in |= plan_unit.supplied_in(parsed)
-        self.state.sizes |= {m.unit: float(m.value) for m in parsed.of(Kind.QUANTITY) if m.role == "size" and m.unit
-                             and m.unit != "item" and float(m.value) > 0}  # 'the 10 kilo bags': {'kg': 10}
+        self.state.sizes |= measures
         if (
             reading.demand is not None
             and self.state.count_unit is None

@@ -664,3 +664,13 @@ def test_each_clock_time_has_its_relation(text: str, roles: list[str]) -> None:
 def test_a_relation_does_not_reach_across_a_sentence() -> None:
     clocks = parse("Lick can't do 7:50. Everett at 8:40.").of(Kind.CLOCK, live_only=False)
     assert [m.role for m in clocks] == ["not_at", "at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [("the 20-pound bags", 20, "lb"), ("we stock 5-pound tubs", 5, "lb"), ("the 15-kilo sacks", 15, "kg")],
+)
+def test_a_hyphened_weight_before_a_container_is_a_size(text: str, value: float, unit: str) -> None:
+    """'the 20-pound bags' is what one bag weighs (role 'size'), like '20 pound bags', never money or a count."""
+    m = parse(text).mentions[0]
+    assert (m.kind, m.value, m.unit, m.role) == (Kind.QUANTITY, value, unit, "size")

@@ -92,3 +92,23 @@ def test_a_figure_with_money_words_is_the_fee() -> None:
     agent, turn = _say(*_TO_FEE, "the ferry delivery is 30 dollars a time")
     assert _values(turn).get("setup_cost") == "30", turn.assistant
     assert not agent.table.conflicts
+
+
+# ---------------------------------------------------------------- 3. a weight with the pack size in one message
+
+
+@pytest.mark.parametrize(
+    ("reply", "mean"),
+    [
+        ("about 60 kilos a day, the 15-kilo sacks", "4"),
+        ("about 60 pounds a day, the 15-pound sacks", "4"),
+        ("roughly 90 kg a day in 30 kg sacks", "3"),
+        ("around 48 litres a day, we use the 4-litre tubs", "12"),
+    ],
+)
+def test_a_weight_with_its_pack_size_counts_packs(reply: str, mean: str) -> None:
+    """The pack's own weight in the same message divides the amount (60 kg ÷ 15 kg = 4), read back; it is
+    never the count, nor the weight the count."""
+    _, turn = _say("I run a feed store selling chicken feed.", "plan for 90 days", reply)
+    assert f"= {mean} units" in turn.assistant, turn.assistant
+    assert f"around {mean} (Poisson with mean {mean})" in turn.assistant, turn.assistant
