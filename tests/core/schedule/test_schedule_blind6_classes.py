@@ -9,22 +9,9 @@ import pytest
 
 from core.schedule.agent import ScheduleAgent
 from core.text.units import clock_times
+from tests.support.schedule_dialogues import fix_edits as _edits
+from tests.support.schedule_dialogues import opened_agent as _agent
 
-FIX = "fix_start_time"
-
-
-def _agent() -> ScheduleAgent:
-    agent = ScheduleAgent()
-    agent.opening()
-    return agent
-
-
-def _edits(turn) -> list[tuple[str, str, str]]:
-    return [
-        (c["arguments"]["school"], c["arguments"]["time"], c["arguments"]["type"])
-        for c in turn.tool_calls
-        if c["name"] == FIX
-    ]
 
 
 # 1. A count is not a clock time.

@@ -8,24 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.schedule.agent import ScheduleAgent
+from tests.support.schedule_dialogues import fix_edits as _edits
+from tests.support.schedule_dialogues import opened_agent as _agent
 
-FIX = "fix_start_time"
 GALILEO, LICK, COBB, EVERETT, MUIR = "Galileo HS", "Lick (James) MS", "Cobb (Dr William L) ES", "Everett MS", "Muir (John) PK"
-
-
-def _agent() -> ScheduleAgent:
-    agent = ScheduleAgent()
-    agent.opening()
-    return agent
-
-
-def _edits(turn) -> list[tuple[str, str, str]]:
-    return [
-        (c["arguments"]["school"], c["arguments"]["time"], c["arguments"]["type"])
-        for c in turn.tool_calls
-        if c["name"] == FIX
-    ]
 
 
 def _minutes(label: str) -> int:

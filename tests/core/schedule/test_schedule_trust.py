@@ -9,28 +9,14 @@ import re
 
 import pytest
 
-from core.schedule.agent import ScheduleAgent
 from core.schedule.offline import Goal, not_achieved
+from tests.support.schedule_dialogues import fix_edits as _edits
+from tests.support.schedule_dialogues import opened_agent as _agent
 
-FIX = "fix_start_time"
 SOLVE = "call_solver"
 PK = ("Muir (John) PK", "Ortega (Jose) PK", "McCoppin (Frank) PK")
 HS = ("Transition Training Center (Access)", "Balboa HS", "Galileo HS")
 MS = ("Everett MS", "Lick (James) MS")
-
-
-def _agent() -> ScheduleAgent:
-    agent = ScheduleAgent()
-    agent.opening()
-    return agent
-
-
-def _edits(turn) -> list[tuple[str, str, str]]:
-    return [
-        (c["arguments"]["school"], c["arguments"]["time"], c["arguments"]["type"])
-        for c in turn.tool_calls
-        if c["name"] == FIX
-    ]
 
 
 def test_a_sentence_without_a_time_never_makes_a_time_conflict():
