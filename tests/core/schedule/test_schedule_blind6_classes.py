@@ -12,8 +12,6 @@ from core.text.units import clock_times
 from tests.support.schedule_dialogues import fix_edits as _edits
 from tests.support.schedule_dialogues import opened_agent as _agent
 
-
-
 # 1. A count is not a clock time.
 
 

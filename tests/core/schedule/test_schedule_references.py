@@ -14,7 +14,6 @@ from tests.support.schedule_dialogues import fix_edits as _edits
 from tests.support.schedule_dialogues import opened_agent as _agent
 
 
-
 @pytest.mark.parametrize(
     ("text", "answer", "expected"),
     [
