@@ -12,9 +12,12 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import cli_args
+
+if TYPE_CHECKING:
+    from core.inventory.lab.config import LabConfig
 
 MAX_SCENARIOS = 100_000  # the generator's own limit
 MAX_LAB_WORKERS = 16  # LabConfig's limit
@@ -44,28 +47,23 @@ def cmd_generate(args: argparse.Namespace) -> dict[str, Any]:
     return {"scenarios": len(scenarios), "splits": splits, "out": str(out)}
 
 
+def lab_config(args: argparse.Namespace) -> LabConfig:
+    """The lab's settings from `lab run`'s options, each named as its `LabConfig` field (`--paths` is
+    `copilot_paths`), read as a spec's `[env.lab]` table is; an option left unset keeps its default."""
+    from core.inventory.lab.config import LabConfig
+
+    names = LabConfig.__dataclass_fields__
+    return LabConfig.from_dict({k: v for k, v in vars(args).items() if k in names and v is not None})
+
+
 def cmd_run(args: argparse.Namespace) -> dict[str, Any]:
     from core.inventory.lab.generator import load_scenarios
-    from core.inventory.lab.lab import LabConfig, run_lab
+    from core.inventory.lab.lab import run_lab
     from core.inventory.lab.report import record, summary, write_report
     from core.store import Store
 
     settings = cli_args.provider_settings(args)
-    config = LabConfig(
-        protocol=args.protocol,
-        n=args.n,
-        seed=args.seed if args.seed is not None else 0,
-        treatments=tuple(args.treatments.split(",")),
-        imitator=args.imitator,
-        noise=args.noise,
-        risk_neutral=args.risk_neutral,
-        copilot_paths=args.paths,
-        assessment_paths=args.assessment_paths,
-        families=args.families,
-        capacity_basis=args.capacity_basis,
-        day_numbering=args.day_numbering,
-        workers=args.workers,
-    )
+    config = lab_config(args)
     scenarios = None
     if args.scenarios:
         scenarios = load_scenarios(Path(args.scenarios), args.scenarios)
@@ -154,7 +152,9 @@ def add_lab_parser(subparsers: argparse._SubParsersAction) -> None:
         default=1.0,
         help="offline imitator noise level (0 quiet, 1 default, at most 5)",
     )
-    r.add_argument("--paths", type=lab_paths, default=200, help="Copilot optimizer paths")
+    r.add_argument(
+        "--paths", dest="copilot_paths", type=lab_paths, default=200, help="Copilot optimizer paths"
+    )
     r.add_argument(
         "--assessment-paths", type=lab_paths, default=2000, help="common demand paths of the assessment"
     )

@@ -94,3 +94,17 @@ def test_errors_name_the_field(tmp_path: Path, capsys) -> None:
     assert (
         fails("generate", "--n", "0", "--protocol", "mixed", "--out", str(tmp_path / "g"))["field"] == "--n"
     )
+
+
+def test_run_options_read_as_the_lab_config() -> None:
+    """`lab run`'s options are `LabConfig`'s fields (`--paths` is `copilot_paths`); unset ones keep defaults."""
+    from core.cli import build_parser
+    from core.inventory.lab.cli import lab_config
+    from core.inventory.lab.config import LabConfig
+
+    argv = ["inventory", "lab", "run", "--out", "x", "--treatments", "b,a", "--paths", "50", "--noise", "0.5"]
+    config = lab_config(build_parser().parse_args([*argv, "--assessment-paths", "300", "--families", "paper"]))
+    assert config == LabConfig(
+        treatments=("B", "A"), copilot_paths=50, noise=0.5, assessment_paths=300, families="paper"
+    )
+    assert lab_config(build_parser().parse_args([*argv, "--seed", "7", "--workers", "3"])).seed == 7
