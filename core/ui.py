@@ -723,6 +723,14 @@ def number_table(frame: object, *, where: DeltaGenerator | None = None, **kwargs
     return (where or st).dataframe(frame, hide_index=True, column_config=number_columns(frame), **kwargs)
 
 
+def csv_download(
+    label: str, text: str, file_name: str, *, key: str, icon: str = ":material/download:",
+    where: DeltaGenerator | None = None,
+) -> object:  # fmt: skip
+    """A download button (`st`, or in `where`) that saves the CSV `text` as `file_name`."""
+    return (where or st).download_button(label, text, file_name=file_name, mime="text/csv", icon=icon, key=key)
+
+
 def progress_with_eta(text: str, *, where: DeltaGenerator | None = None) -> Callable[[float, str], None]:
     """A progress bar for a long task (`st.progress`, or in `where`) and its update callback `(fraction,
     message)`, which adds the time left at the pace so far (`core.eta.Pace`) to each message."""

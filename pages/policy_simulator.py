@@ -18,6 +18,7 @@ from core.inventory.simulator import inputs as sim_inputs
 from core.inventory.simulator import session as sim
 from core.store import Store
 from core.ui import (
+    csv_download,
     guard,
     open_url_run,
     optional_store,
@@ -473,22 +474,10 @@ def downloads(result: sim.SimulationResult, lam: float) -> None:
     """The comparison table, the parameters and (with an (s,S) policy) the deployment artifacts."""
     st.markdown("**Downloads**")
     a, b, c = st.columns(3)
-    a.download_button(
-        "Comparison table (CSV)",
-        result.results_csv(lam),
-        file_name="policy_comparison.csv",
-        mime="text/csv",
-        icon=":material/table:",
-        key=P + "dl_csv",
-    )
-    b.download_button(
-        "Parameters (extracted_params.csv)",
-        params_csv_text(result.problem),
-        file_name="extracted_params.csv",
-        mime="text/csv",
-        icon=":material/tune:",
-        key=P + "dl_params",
-    )
+    csv_download("Comparison table (CSV)", result.results_csv(lam), "policy_comparison.csv", where=a,
+                 key=P + "dl_csv", icon=":material/table:")  # fmt: skip
+    csv_download("Parameters (extracted_params.csv)", params_csv_text(result.problem), "extracted_params.csv",
+                 where=b, key=P + "dl_params", icon=":material/tune:")  # fmt: skip
     if result.artifacts_zip is None:
         c.caption("Deployment artifacts need an (s,S) policy: tick (s,S) or the grid search.")
         return

@@ -35,6 +35,7 @@ from core.store import Store
 from core.ui import (
     READ_ONLY_NOTE,
     RESUME_HELP,
+    csv_download,
     guard,
     keep_run_in_url,
     open_url_run,
@@ -296,14 +297,9 @@ def schedule_table(session: ScheduleSession) -> None:
         column_order=["school", "enrollment", "current_start", "proposed_start", "shift_minutes"],
         column_config=SCHEDULE_COLUMNS,
     )
-    st.download_button(
-        "Download this schedule (CSV)",
-        schedule_csv(session.district, current.result.assignment),
-        file_name=f"schedule_proposal_{current.number}.csv",
-        mime="text/csv",
-        key="sched_download",
-        icon=":material/download:",
-    )
+    schedule = schedule_csv(session.district, current.result.assignment)
+    name = f"schedule_proposal_{current.number}.csv"
+    csv_download("Download this schedule (CSV)", schedule, name, key="sched_download")
 
 
 def constraint_list(chat: RecordedChat, session: ScheduleSession) -> None:
@@ -409,13 +405,9 @@ def proposal_history(session: ScheduleSession) -> None:
         key="sched_history",
         column_config=HISTORY_COLUMNS,
     )
-    st.download_button(
-        "Download the proposal history (CSV)",
-        proposals_csv(session.proposals),
-        file_name="schedule_proposals.csv",
-        mime="text/csv",
-        key="sched_history_download",
-        icon=":material/download:",
+    history = proposals_csv(session.proposals)
+    csv_download(
+        "Download the proposal history (CSV)", history, "schedule_proposals.csv", key="sched_history_download"
     )
 
 
