@@ -23,6 +23,7 @@ EXEMPT = {
     "core/inventory/lab/imitator.py": "the lab's simulated manager reads the agent's questions, not a user's",
     "core/inventory/lab/judge.py": "reads the yes/no an LLM judge answers",
     "core/inventory/lab/report.py": "renders our own report notes' markdown as HTML",
+    "core/inventory/nlu/row_units.py": "reads a table cell's unit column ('USD/unit/day'), not a chat message",
     "core/schedule/lab/decision_agents.py": "reads the schedules a model writes in the School Scheduling lab",
 }
 REGEX_METHODS = frozenset(["search", "match", "fullmatch", "finditer", "findall", "sub", "subn"])
