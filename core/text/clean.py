@@ -1,6 +1,7 @@
 """Message hygiene before any reading: terminal escape sequences and control characters removed, unusual
-dashes and quotes made plain, negative contractions typed without the apostrophe restored ('dont' ->
-"don't"), and an upper bound on the length that is read."""
+dashes and quotes made plain, contractions typed without the apostrophe restored ('dont' -> "don't", 'theyre'
+-> "they're"; once per message for every reader: the parse of 'dont' has no negation), and an upper bound on
+the length that is read."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ _BARE_NT_RE = re.compile(
     r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|ca|wo|need)nt\b", re.IGNORECASE
 )
 """'dont', 'shouldnt', 'cant', 'wont': the negation every reader looks for as "n't"."""
+_BARE_PRONOUN_RE = re.compile(
+    r"\b(?:(i)(m|ve)|(they|you)(re)|(they|you|i)(ll)|(that|there|what)(s))\b", re.IGNORECASE
+)
+"""'im', 'ive', 'theyre', 'youll', 'ill', 'thats', 'whats': the other contractions typed without the
+apostrophe (not 'were', 'well', 'its' or 'hell', which are words)."""
 
 
 def clean(text: str, limit: int = MAX_CHARS) -> tuple[str, bool]:
@@ -28,4 +34,5 @@ def clean(text: str, limit: int = MAX_CHARS) -> tuple[str, bool]:
     text = text[:limit] if cut else text
     text = _CONTROL_RE.sub(" ", _ANSI_RE.sub(" ", text)).translate(_PLAIN)
     text = _BARE_NT_RE.sub(lambda m: f"{m.group(1)}n't", text)
+    text = _BARE_PRONOUN_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     return text.encode("utf-8", "replace").decode("utf-8"), cut

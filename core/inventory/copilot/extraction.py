@@ -3,8 +3,7 @@ message, detect conflicts, ask one targeted question, TERMINATE when complete an
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from core.errors import SpecError
@@ -33,8 +32,9 @@ from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
+from core.text.cues import TokenCue
 from core.text.intents import Prediction
-from core.text.mentions import Kind, Message, container_sizes, parse
+from core.text.mentions import Kind, Message, Token, container_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -63,67 +63,90 @@ _STOCKOUT_WORDS = frozenset(["wait", "waits", "waiting", "leave", "leaves", "els
                              "restock", "next", "another", "instead", "walk", "walks", "somewhere"])  # fmt: skip
 """Words that say what customers do when stock runs out ('they wait', 'they go elsewhere', 'when we're out'):
 a stock-out model said with one is stated, not inferred."""
-_WHAT_IF_RE = re.compile(
-    r"\bwhat if\b|\bwhat happens (?:if|when)\b|\b(?:goes|went|go) (?:up|down)\b|"
-    r"\b(?:increase|decrease|grow|drop|double|halve|rise|fall|spike)s?\b",
-    re.I,
-)
-ROW_HELP: dict[str, tuple[str, str]] = {
+_CHANGES = ("increase", "decrease", "grow", "drop", "double", "halve", "rise", "fall", "spike")
+_WHAT_IF = TokenCue(
+    exact=frozenset([*_CHANGES, *(w + "s" for w in _CHANGES)]),
+    runs=(
+        ("what", "if"), ("what", "happens", "if"), ("what", "happens", "when"),
+        *((go, way) for go in ("goes", "went", "go") for way in ("up", "down")),
+    ),
+)  # fmt: skip
+"""A what-if question ('what if demand doubles?', 'what happens when prices go up?')."""
+ROW_HELP: dict[str, tuple[TokenCue, str]] = {
     "risk_tolerance": (
-        r"\brisk|\bscale\b|-10|\baverse|\bseeking\b",
+        TokenCue(starts=("risk", "averse"), exact=frozenset(["scale", "seeking"])),  # and '-10': _minus_ten
         "Risk tolerance says how much you care about bad months versus the average, on a scale from -10 to 10: "
         "-10 means avoid expensive surprises even if the average cost is a bit higher, 10 means only the "
         "average cost matters, 0 is neutral. If you are not sure, say 'neutral'.",
     ),
     "penalty_cost": (
-        r"penalt|shortage cost|stock-?out cost|cost of (?:a )?lost",
+        TokenCue(
+            inside=("penalt",),
+            phrases=(("shortage", "cost"), ("stockout", "cost"), ("stock", "-", "out", "cost"),
+                     ("cost", "of", "lost"), ("cost", "of", "a", "lost")),
+        ),  # fmt: skip
         "The penalty cost is what it costs you when you cannot serve a unit of demand: the lost margin and "
         "goodwill of a lost sale, or under a backlog the cost of each day a customer waits.",
     ),
     "holding_cost": (
-        r"holding|carrying",
+        TokenCue(inside=("holding", "carrying")),
         "The holding cost is what keeping one unit in stock for one day costs you (storage, cooling, money "
         "tied up).",
     ),
     "setup_cost": (
-        r"set-?up|ordering cost|order(?:ing)? fee|fixed cost",
+        TokenCue(
+            inside=("setup",),
+            phrases=(
+                ("set", "-", "up"), ("ordering", "cost"), ("order", "fee"), ("ordering", "fee"),
+                ("fixed", "cost"),
+            ),
+        ),  # fmt: skip
         "The setup cost is the fixed cost of placing one order, whatever its size (a delivery fee, "
         "paperwork); say 0 if there is none.",
     ),
     "lead_time": (
-        r"lead[- ]?time",
+        TokenCue(inside=("leadtime",), phrases=(("lead", "time"), ("lead", "-", "time"))),
         "The lead time is how many days pass between placing an order and receiving it (0 for same-day).",
     ),
     "max_order": (
-        r"max(?:imum)? order|order (?:size|limit|cap)",
+        TokenCue(
+            phrases=(
+                ("max", "order"), ("maximum", "order"), ("order", "size"), ("order", "limit"), ("order", "cap"),
+            ),
+        ),  # fmt: skip
         "The max order is the largest quantity you can order at once (a supplier or truck limit).",
     ),
     "max_inventory": (
-        r"capacity|max(?:imum)? inventory|storage",
+        TokenCue(inside=("capacity", "storage"), phrases=(("max", "inventory"), ("maximum", "inventory"))),
         "The storage capacity is the most units you can keep at once.",
     ),
     "time_horizon": (
-        r"horizon|planning period",
+        TokenCue(inside=("horizon",), phrases=(("planning", "period"),)),
         "The planning horizon is how many days the plan covers, for example 90 days for a quarter.",
     ),
     "perishability": (
-        r"perish|spoil|expir",
+        TokenCue(inside=("perish", "spoil", "expir")),
         "Perishable means unsold stock spoils and is thrown away at the end of each day, like fresh bread; "
         "non-perishable stock carries over to the next day.",
     ),
     "state_transition_model": (
-        r"backlog|back-?order|lost sale|transition",
+        TokenCue(
+            inside=("backlog", "backorder", "transition"), phrases=(("back", "-", "order"), ("lost", "sale"))
+        ),
         "That is what happens when you run out: a lost sale (the customer buys elsewhere) or a backlog (the "
         "customer waits and is served when stock arrives).",
     ),
     "demand_distribution": (
-        r"demand|distribution|poisson|normal|uniform|standard deviation",
+        TokenCue(
+            inside=("demand", "distribution", "poisson", "normal", "uniform"),
+            phrases=(("standard", "deviation"),),
+        ),
         "Demand is how many units customers want per day: give me the typical daily amount and how much it "
         "varies, or a distribution such as 'Poisson with mean 8'.",
     ),
 }
-"""A question naming a row (its pattern), and what the row means; the pending row's meaning answers
-confusion ('huh?', 'what does that mean?')."""
+"""A question naming a row (its words, read from the one parse's tokens), and what the row means; the pending
+row's meaning answers confusion ('huh?', 'what does that mean?')."""
 ROW_HELP["demand_type"] = ROW_HELP["demand_distribution"]
 _SEVERAL = "several amounts"
 _ACT_CONFIDENCE = 0.6
@@ -564,13 +587,14 @@ class ExtractionAgent(ExtractionBase):
             if key in intents.DEFAULTS and act.intent == "recommend":
                 meaning = ROW_HELP[key][1] if key in ROW_HELP else intents.MEANINGS[key]
                 return f"{meaning} If you are unsure, {intents.DEFAULTS[key][1]} is a sensible default (say 'use a default')."
-        if _WHAT_IF_RE.search(text):
+        said = parse(text)
+        if _WHAT_IF.found(said.toks):
             return (
                 "The table records your business as it is today. If demand (or anything else) changes, tell me "
                 "the new figure and I will update the table; once a policy is computed you can also compare "
                 "scenarios in the Policy Simulator."
             )
-        key = next((k for k, (pattern, _) in ROW_HELP.items() if re.search(pattern, text, re.I)), None)
+        key = next((k for k, (cue, _) in ROW_HELP.items() if _names_row(k, cue, said.toks)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
         if key is None and (about_stock(text) or about_ordering(text)):
             if pending != "risk_tolerance":
@@ -1049,6 +1073,24 @@ def _row_asked_about(text: str) -> str | None:
         if any(w in low for w in words):
             return key
     return None
+
+
+def _names_row(key: str, cue: TokenCue, toks: Sequence[Token]) -> bool:
+    """Whether a question names the row: its words, or '-10' for the risk scale."""
+    return cue.found(toks) or (key == "risk_tolerance" and _minus_ten(toks))
+
+
+def _minus_ten(toks: Sequence[Token]) -> bool:
+    """Whether the text says '-10' (the risk scale's end), as a number ('-10', '-100') or after another
+    ('2-10')."""
+    return any(
+        t.kind == "num"
+        and (
+            t.low.startswith("-10")
+            or (t.low.startswith("10") and i > 0 and toks[i - 1].low == "-" and toks[i - 1].end == t.start)
+        )
+        for i, t in enumerate(toks)
+    )
 
 
 _ROW_WORDS = {

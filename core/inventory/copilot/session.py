@@ -11,7 +11,6 @@ The optimizer budget is `CopilotConfig` (`copilot_config.py`); a stored conversa
 
 from __future__ import annotations
 
-import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -47,6 +46,8 @@ from core.llm.meter import UsageMeter
 from core.recorder import TRUSTING, Lease, Recorder, RunStatus
 from core.store import Store
 from core.text.clean import MAX_CHARS
+from core.text.cues import TokenCue
+from core.text.mentions import Message, parse
 from core.text.numbers import unreadable_number
 from core.text.questions import is_question
 from solvers.inventory.agent import OptimizationResult, optimize
@@ -62,16 +63,22 @@ def _differs(table: ParameterTable, key: str, value: str, unit: str) -> bool:
     return cell.value != table.value(key)
 
 
-_POLICY_RE = re.compile(
-    r"\b(?:order\w*|polic\w*|stock|inventory|on hand|reorder|cost\w*|dqn|s,\s?s|simpler|trust|explain\w*|"
-    r"simulat\w*|rule|why|how much|how many)\b",
-    re.I,
-)
-_NEW_PROBLEM_RE = re.compile(
-    r"\b(?:another|a new|a different|the next) (?:product|item|conversation|problem|sku|article)\b"
-    r"|\bstart (?:over|again|fresh)\b|\bnew conversation\b",
-    re.I,
-)
+_POLICY = TokenCue(
+    starts=("order", "polic", "cost", "explain", "simulat"),
+    exact=frozenset(w + tail for w in ("stock", "inventory", "reorder", "dqn", "simpler", "trust", "rule", "why")
+                    for tail in ("", "'s")),
+    runs=(("on", "hand"), ("how", "much"), ("how", "many")),
+)  # fmt: skip
+"""Words of a message about the computed policy ('why 40?', 'explain the rule', 'how much stock'); '(s, S)'
+is `_names_s_s`."""
+_NEW_PROBLEM = TokenCue(
+    runs=(
+        *((*first, thing) for first in (("another",), ("a", "new"), ("a", "different"), ("the", "next"))
+          for thing in ("product", "item", "conversation", "problem", "sku", "article")),
+        ("start", "over"), ("start", "again"), ("start", "fresh"), ("new", "conversation"),
+    ),
+)  # fmt: skip
+"""A new problem asked for after the farewell ('another product', 'start over')."""
 Progress = Callable[[float, str], None]
 
 
@@ -476,10 +483,12 @@ class Copilot:
     def _asks_about_policy(self, text: str) -> bool:
         """After the farewell: a question or an order query about this policy (answered), not thanks, a
         greeting or a new problem (those get the 'finished' notice)."""
-        if is_done(text) or _NEW_PROBLEM_RE.search(text):
+        said = parse(text)
+        if is_done(text) or _NEW_PROBLEM.found(said.toks):
             return False
         lead = self.brief.problem.lead_time if self.brief else 0
-        return is_question(text) or bool(_POLICY_RE.search(text)) or parse_order_query(text, lead) is not None
+        about = _POLICY.found(said.toks) or _names_s_s(said)
+        return is_question(text) or about or parse_order_query(text, lead) is not None
 
     def _finished(self, text: str) -> CopilotTurn:
         """The conversation stays finished: record the message and the notice saying how to go on."""
@@ -565,3 +574,14 @@ class Copilot:
         return CopilotTurn(
             assistant=text, action=action, table=self.table.to_dict(), conflicts=conflicts, policy=self.policy
         )
+
+
+def _names_s_s(said: Message) -> bool:
+    """Whether a message names the (s, S) policy as 's,S' or 's, S' (one space at most after the comma)."""
+    toks, text = said.toks, said.text
+    return any(
+        toks[i].low == "s" and toks[i + 1].low == "," and toks[i + 2].low == "s"
+        and toks[i].end == toks[i + 1].start
+        and text[toks[i + 1].end : toks[i + 2].start] in ("", " ", "\t", "\n", "\r", "\f", "\v")
+        for i in range(len(toks) - 2)
+    )

@@ -203,12 +203,6 @@ _PRICE_SURE = 0.9
 
 
 _COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
-_CONTRACTION_RE = re.compile(
-    r"\b(?:(don|doesn|didn|isn|aren|wasn|won|wouldn|couldn|shouldn|can|haven|hasn)(t)|(i)(m|ve)"
-    r"|(they|you)(re)|(they|you|i)(ll)|(that|there|what)(s))\b",
-    re.I,
-)
-"""Contractions typed without the apostrophe ('dont', 'cant', 'theyre'); not 'were', 'well' or 'its'."""
 _HEDGE_RE = re.compile(
     r"\b(?:(?:a|an|my|our|the)\s+)?(?:conservative|cautious|safe|aggressive|optimistic|pessimistic|rough|"
     r"ballpark|realistic)\s+(?:estimate|guess|figure|number|bet|count)(?:\s+(?:is|would be|of|at|says?))?"
@@ -976,7 +970,6 @@ def normalize(
     if _COUPLE_RE.search(text):
         notes.append("'a couple' taken as 2")
         text = _COUPLE_RE.sub("2", text)
-    text = _CONTRACTION_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     text = _unpack_containers(text, notes, sizes)
     settled = settle(text)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -118,6 +117,10 @@ def _is_number(text: str) -> bool:
         return False
 
 
+_DEMAND_COLUMN_WORDS = ("demand", "sales", "sold", "quantity", "units")
+"""A CSV column holding daily demand has one of these inside its (lower-cased) name."""
+
+
 def read_demand_history(data: bytes | str) -> list[float]:
     """Daily demands from a CSV with one column (optionally headed), or a column named like demand/sales."""
     rows = [
@@ -131,7 +134,7 @@ def read_demand_history(data: bytes | str) -> list[float]:
     header = not all(_is_number(c.strip()) for c in rows[0] if c.strip())
     if len(rows[0]) > 1:
         names = [c.strip().lower() for c in rows[0]] if header else []
-        found = [i for i, n in enumerate(names) if re.search(r"demand|sales|sold|quantity|units", n)]
+        found = [i for i, n in enumerate(names) if any(w in n for w in _DEMAND_COLUMN_WORDS)]
         if not found:
             raise SpecError(
                 "demand_history",

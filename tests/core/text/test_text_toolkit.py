@@ -353,9 +353,13 @@ def test_a_shorter_word_is_no_misspelt_name() -> None:
         ("we cant order more", "we can't order more"),
         ("they wont wait", "they won't wait"),
         ("the cantina sells wontons", "the cantina sells wontons"),
+        ("im not sure", "i'm not sure"),
+        ("theyre gone by noon, thats why", "they're gone by noon, that's why"),
+        ("whats a backlog? Ill check", "what's a backlog? I'll check"),
+        ("we were well, its fine", "we were well, its fine"),
     ],
 )
-def test_clean_restores_negative_contractions_typed_without_apostrophe(typed: str, read: str) -> None:
+def test_clean_restores_contractions_typed_without_apostrophe(typed: str, read: str) -> None:
     assert clean(typed)[0] == read
 
 
