@@ -34,7 +34,7 @@ from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.intents import Prediction
-from core.text.mentions import Kind, Message, container_sizes, parse
+from core.text.mentions import Kind, Message, container_sizes, pack_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -43,6 +43,9 @@ from core.text.units import warm_up as warm_units
 from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
+_COUNT_ROWS = ("max_inventory", "max_order")
+_ANOTHER_NUMBER_KINDS = ("range", "order_above_capacity", "order_over_storage")
+"""Questions that end '... or another number?': a bare amount in the reply is that number."""
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _COST_QUESTIONS = ("holding_cost", "penalty_cost", "setup_cost")
 _MONEY_NAMES = frozenset({"dollar", "dollars", "bucks", "quid", "pounds", "euros", "cents", "usd", "eur", "gbp"})
@@ -193,10 +196,13 @@ class ExtractionAgent(ExtractionBase):
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
         parsed = parse(user_text)
+        self._named_packs(parsed)
         self._learn_unit(parsed)
         measures = _sized_items(parsed)  # 'the 10 kilo bags': {'kg': 10}, used in this very message too
         reading = read_message(
-            self._planned(parsed, self._counted(user_text), notes), expected, self._sizes() | measures
+            self._planned(parsed, self._counted(user_text), notes),
+            expected or self._conflict_row(),
+            self._sizes() | measures,
         )
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
@@ -240,6 +246,16 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _conflict_row(self) -> str | None:
+        """The one count row a pending (A)/(B)-or-another-number question is about: '60 loaves' answers it (the
+        row asked), it is no daily demand."""
+        if not self.table.conflicts:
+            return None
+        conflict = self.table.conflicts[0]
+        keys = conflict.keys
+        single = conflict.kind in _ANOTHER_NUMBER_KINDS and len(keys) == 1 and keys[0] in _COUNT_ROWS
+        return keys[0] if single else None
 
     def _repeated(self, text: str) -> bool:
         """Whether the user sent the same reply as the one before (a clarification it did not settle)."""
@@ -394,10 +410,11 @@ class ExtractionAgent(ExtractionBase):
         for i in range(len(words) - 2):
             if (
                 words[i : i + 2] == ("by", "the")
-                and _SELLING & set(words[max(0, i - 2) : i])
+                and _SELLING & set(words[max(0, i - 4) : i])
                 and not plan_unit.THIRD & set(words[max(0, i - 4) : i])  # 'they sell by the case': the supplier
             ):
-                self.state.counted_in = _singular(words[i + 2])
+                named = words[i + 3 : i + 4] in (("pack",), ("packs",))  # 'we sell a cider by the twelve-pack'
+                self.state.counted_in = f"{words[i + 2]}-pack" if named else _singular(words[i + 2])
                 return
         if self.state.counted_in is not None:
             return
@@ -411,6 +428,17 @@ class ExtractionAgent(ExtractionBase):
             and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
         ):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
+
+    def _named_packs(self, said: Message) -> None:
+        """A pack its name sizes ('three six-packs a day') is a pack the goods come in, as 'packs of 6': unless
+        it is already the table's unit, demand said in it is asked in packs or single units (`_count_basis`)."""
+        planned = self.state.planned.container if self.state.planned is not None else None
+        packs = pack_sizes(said)
+        if not packs or {planned, self.state.counted_in} & set(packs):
+            return  # the pack the owner plans or sells in is the table's unit: counts of it stay packs
+        for pack, size in packs.items():
+            self.state.sizes.setdefault(pack, size)
+            self.state.supplied_in.add(pack)
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
