@@ -451,8 +451,10 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 continue
             key = topic = row  # 'the delivery fee, 9.95 an order': money, never a count of 9.95
         if key in _LIMIT_WORDS and expected != key and not _LIMIT_WORDS[key] & set(parse(segment).words()):
-            loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
-            continue
+            if not (bare and expected == "risk_tolerance"):
+                loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
+                continue
+            key = topic = expected  # risk asked, 'put me at 5': the scale's number, no limit named
         if key in ("demand", "demand_type", "demand_distribution") and _count_asked(expected, segment):
             key = topic = str(expected)  # storage asked, 'it's 100 or 120, depends how I stack them': no rate
         if key in ("demand", "demand_type", "demand_distribution"):

@@ -7,6 +7,7 @@ import pytest
 
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
+from core.inventory.nlu.intents import MEANINGS
 from tests.support.extraction_dialogues import table_values as _values
 
 _TO_STORAGE = (
@@ -190,3 +191,22 @@ def test_a_pack_the_owner_sells_by_stays_the_unit(opening: str, demand: str, tab
     agent.state.asked = "demand_type"
     turn = agent.respond(demand)
     assert _values(turn).get("demand_distribution") == table, turn.assistant
+
+
+# ------------------------------------------------------ a risk number said with a verb, after the definition
+
+
+@pytest.mark.parametrize("answer", ["put me at 5", "put me at 7", "put me at 2"])
+def test_a_risk_number_put_with_a_verb_is_read(answer: str) -> None:
+    """'put me at 5' after the risk question was read as no value at all, 20 times in a row (a dead end)."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.state.asked = "risk_tolerance"
+    turn = agent.respond(answer)
+    assert _values(turn).get("risk_tolerance") == answer.split()[-1], turn.assistant
+
+
+def test_no_row_definition_names_a_business_the_owner_may_not_run() -> None:
+    """The rephrased risk question spoke of bread to a phone shop: the definitions speak of stock."""
+    for key, meaning in MEANINGS.items():
+        assert not {"bread", "bakery", "loaves"} & set(meaning.lower().replace(",", " ").split()), key
