@@ -44,7 +44,7 @@ from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _COUNT_ROWS = ("max_inventory", "max_order")
-_ANOTHER_NUMBER_KINDS = ("range", "order_above_capacity", "order_over_storage")
+_ANOTHER_NUMBER_KINDS = ("range",)
 """Questions that end '... or another number?': a bare amount in the reply is that number."""
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _COST_QUESTIONS = ("holding_cost", "penalty_cost", "setup_cost")
@@ -52,8 +52,6 @@ _MONEY_NAMES = frozenset({"dollar", "dollars", "bucks", "quid", "pounds", "euros
 _SINGLE_VALUE_KINDS = (
     "changed_value",
     "range",
-    "order_above_capacity",
-    "order_over_storage",
     "risk_scale",
     "confirm_value",
     "shelf_life",
@@ -163,12 +161,14 @@ class ExtractionAgent(ExtractionBase):
         self._touched: list[str] = []
         self._order_up_to_capacity = False
         self._preface: list[str] = []
+        self._afterword: list[str] = []
         self._unsure = ""
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
-        """The base turn, after the answer to a question asked beside the values (`split_asked`)."""
-        preface, self._preface = self._preface, []
-        return super()._finish([*preface, *notes], problems)
+        """The base turn, after the answer to a question asked beside the values (`split_asked`) and before
+        what the written values imply (`_order_over_storage`)."""
+        (preface, self._preface), (after, self._afterword) = (self._preface, []), (self._afterword, [])
+        return super()._finish([*preface, *notes, *after], problems)
 
     def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
@@ -902,13 +902,8 @@ class ExtractionAgent(ExtractionBase):
     ) -> None:
         """Validate proposed cells; write them, or open a conflict when they contradict a defined row."""
         try:
-            canonical = self._check(cells)
+            canonical = self.table.check(cells)
         except SpecError as err:
-            order = next((c.value for c in cells if c.key == "max_order"), None)
-            capacity = self.table.value("max_inventory")
-            if err.field == "max_order" and order and capacity and not any(c.key == "max_inventory" for c in cells):
-                self.table.open(cf.order_over_storage(order, capacity))  # asked which to change, never a loop
-                return
             problems.append(err)
             return
         if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
@@ -936,37 +931,22 @@ class ExtractionAgent(ExtractionBase):
             ]
             notes.append("; ".join(parts) + (f" ({note})" if note else ""))
 
-    def _order_blocks(self, err: SpecError, cells: tuple[Cell, ...]) -> bool:
-        """Whether only the current max order stands in the way of a new (smaller) capacity."""
-        return (
-            err.field == "max_inventory"
-            and self.table.is_defined("max_order")
-            and all(c.key != "max_order" for c in cells)
-        )
-
-    def _check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """`table.check`, except that a capacity below the current max order is allowed (see `_write`)."""
-        try:
-            return self.table.check(cells)
-        except SpecError as err:
-            if not self._order_blocks(err, cells):
-                raise
-        trial = ParameterTable(rows=dict(self.table.rows))
-        trial.clear("max_order")
-        return trial.check(cells)
-
     def _write(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """Write cells; a capacity below the max order is stored and the max order asked again."""
-        try:
-            return self.table.set_many(cells)
-        except SpecError as err:
-            if not self._order_blocks(err, cells):
-                raise
-        order = self.table.value("max_order") or ""
-        self.table.clear("max_order")
+        """Write cells, read back once when the largest order is above the storage: both are the owner's
+        figures; the storage is then the binding limit of every order."""
         applied = self.table.set_many(cells)
-        self.table.open(cf.order_above_capacity(order, self.table.value("max_inventory") or ""))
+        if {"max_order", "max_inventory"} & {c.key for c in applied} and (note := self._order_over_storage()):
+            self._afterword.append(note)
         return applied
+
+    def _order_over_storage(self) -> str:
+        order, capacity = self.table.value("max_order"), self.table.value("max_inventory")
+        if order is None or capacity is None or float(order) <= float(capacity):
+            return ""
+        return (
+            f"(Your largest order, {order} units, is more than the {capacity} units your storage holds: I keep "
+            f"both, and an order is then limited by the free space, at most {capacity} units.)"
+        )
 
     def _touch(self, keys: Iterable[str]) -> None:
         for key in keys:
