@@ -210,3 +210,29 @@ def test_no_row_definition_names_a_business_the_owner_may_not_run() -> None:
     """The rephrased risk question spoke of bread to a phone shop: the definitions speak of stock."""
     for key, meaning in MEANINGS.items():
         assert not {"bread", "bakery", "loaves"} & set(meaning.lower().replace(",", " ").split()), key
+
+
+# ------------------------------------------------ a number answering a which-number question is that number
+
+
+@pytest.mark.parametrize(
+    ("said", "answer", "risk"),
+    [
+        ("neutral-ish, slightly careful, minus 1", "-1", "-1"),
+        ("about neutral, maybe plus 1", "1", "1"),
+        ("right in the middle, call it 2", "2", "2"),
+        ("neutral-ish, slightly careful, minus 1", "the second one", "-1"),
+    ],
+)
+def test_a_number_answering_which_number_is_that_number_never_a_place(said: str, answer: str, risk: str) -> None:
+    """'(A) 0, (B) -1, or another number?' answered '-1' wrote 0: the digit was read as 'the first option'."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.state.asked = "risk_tolerance"
+    turn = agent.respond(said)
+    if "risk_tolerance" in _values(turn):  # read at once: the stated number is the risk
+        assert _values(turn)["risk_tolerance"] == risk, turn.assistant
+        return
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond(answer)
+    assert _values(turn).get("risk_tolerance") == risk, turn.assistant
