@@ -211,22 +211,9 @@ def _blame(changed: tuple[str, ...], first: str, second: str) -> str:
 
 def cross_check(values: Mapping[str, str], changed: tuple[str, ...] = ()) -> None:
     """Checks between rows that already apply to a partly filled table (canonical values); the error names
-    the row among `changed` (the rows being written) that causes the clash."""
-    if (
-        "max_order" in values
-        and "max_inventory" in values
-        and int(values["max_order"]) > int(values["max_inventory"])
-    ):
-        order, cap = values["max_order"], values["max_inventory"]
-        if _blame(changed, "max_order", "max_inventory") == "max_inventory":
-            raise SpecError(
-                "max_inventory",
-                f"a storage capacity of {cap} units is below the largest order ({order} units), and an "
-                "order can never exceed what fits in storage",
-            )
-        raise SpecError(
-            "max_order", f"the largest order ({order} units) cannot exceed the storage capacity ({cap} units)"
-        )
+    the row among `changed` (the rows being written) that causes the clash. A largest order above the storage
+    capacity is no clash: an order never exceeds the free space, so the storage is then the binding limit
+    (`solvers.inventory.spec.problem_from_table`)."""
     if (
         "lead_time" in values
         and "time_horizon" in values

@@ -1653,7 +1653,7 @@ def _parse(
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_container_sizes(mentions, dict(sizes)))),
+        tuple(_stated_margin(_container_sizes(_each_holds(mentions, text), dict(sizes)))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -1688,6 +1688,35 @@ def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[M
         else m
         for m in mentions
     ]
+
+
+_EACH_TAILS = (("on", "each"), ("in", "each"), ("to", "each"), ("each",))
+
+
+def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
+    """'two racks, 30 loaves on each', '3 pallets with 50 on each': the second count is what one of the first
+    holds, so the first counts that many items (2 racks x 30 = 60) and the second is its size, no total."""
+    out = list(mentions)
+    for k in range(1, len(out)):
+        x, y = out[k - 1], out[k]
+        if x.kind is not Kind.QUANTITY or y.kind is not Kind.QUANTITY or x.per or y.per or not (x.live and y.live):
+            continue
+        after = text[y.span[1] : y.span[1] + 12].lower().replace(",", " ").replace(".", " ").split()
+        tail = next((t for t in _EACH_TAILS if tuple(after[: len(t)]) == t), None)
+        if tail is None or x.multiplier != 1 or y.role == "size":
+            continue
+        rest = text[x.span[1] :]
+        noun = next(iter(rest.lower().replace(",", " ").split()), "") if x.container is None else x.container
+        if not noun.isalpha() or noun in _NOT_NOUN:
+            continue
+        holder = noun[:-3] + "f" if noun.endswith("ves") else noun.removesuffix("s")  # 'shelves' -> 'shelf'
+        x_end = x.span[1] if x.container else x.span[1] + rest.lower().index(noun) + len(noun)
+        y_end = y.span[1] + text[y.span[1] :].lower().index(tail[-1]) + len(tail[-1])
+        out[k - 1] = replace(x, multiplier=float(y.value), container=holder, unit="item",
+                             text=text[x.span[0] : x_end], span=(x.span[0], x_end))  # fmt: skip
+        out[k] = replace(y, value=1.0, multiplier=float(y.value), role="size", container=holder, unit="item",
+                         text=text[y.span[0] : y_end], span=(y.span[0], y_end))  # fmt: skip
+    return out
 
 
 def _stated_margin(mentions: list[Mention]) -> list[Mention]:
@@ -1758,6 +1787,21 @@ def container_sizes(message: Message) -> dict[str, float]:
     """The container sizes a message states ('boxes of 24', 'a crate is 24 jars', 'cases of four six-packs'):
     container -> items, to remember for the next messages of the conversation."""
     return {m.container: m.multiplier for m in message.mentions if m.container and m.multiplier != 1}
+
+
+def pack_sizes(message: Message) -> dict[str, float]:
+    """The packs a message names by their contents ('three six-packs', '12-packs'): container -> items (under
+    its spelled and its digit name). The
+    parse keeps such a count in packs (the pack may be the unit the owner plans in); a reader that counts
+    single items multiplies it out with these sizes."""
+    sizes = {}
+    for m in message.of(Kind.QUANTITY):
+        head, _, tail = (m.container or "").rpartition("-")
+        words = head.split("-")
+        size = read_number(head) if head.isdigit() else (_read_number(words, 0) or (None, 0))[0]
+        if head and tail in _COMPOUND_HEADS and size:
+            sizes[m.container] = sizes[f"{size:g}-pack"] = float(size)  # 'six-pack' and '6-pack' alike
+    return sizes
 
 
 parse.cache_info = _cached.cache_info  # type: ignore[attr-defined]

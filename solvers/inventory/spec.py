@@ -200,7 +200,11 @@ class InventoryProblem:
 
 
 def problem_from_table(values: Mapping[str, str]) -> InventoryProblem:
-    """Build a problem from the 12 table values (plus optional `initial_inventory`), with cross-field checks."""
+    """Build a problem from the 12 table values (plus optional `initial_inventory`), with cross-field checks.
+
+    A largest order above the storage capacity (a supplier or oven that could deliver 80 where 60 fit) is
+    taken at the capacity: under either `CapacityBasis` no order exceeds the free space, so the two problems
+    have the same orders, costs and policies. The owner's own figure stays in the table."""
     unknown = [k for k in values if k not in PARAMETER_KEYS and k not in OPTIONAL_KEYS]
     if unknown:
         raise SpecError(unknown[0], f"unknown parameter; expected one of {', '.join(PARAMETER_KEYS)}")
@@ -216,6 +220,7 @@ def problem_from_table(values: Mapping[str, str]) -> InventoryProblem:
             f"demand type is random, so give a distribution such as poisson({v['demand_distribution']})",
         )
     initial = values.get("initial_inventory")
+    v["max_order"] = str(min(int(v["max_order"]), int(v["max_inventory"])))  # the storage binds (docstring)
     return read_fields(
         InventoryProblem,
         v,

@@ -79,13 +79,13 @@ def test_default_run_shows_table_charts_downloads_and_is_stored():
 
 def test_bad_parameter_names_the_field_and_keeps_the_form():
     at = fresh()
-    at.number_input(key="orca_sim_max_order").set_value(50)
+    at.number_input(key="orca_sim_lead_time").set_value(5000)
     submit(at)
     assert not at.exception
-    assert "max_order" in at.error[0].value
-    assert at.number_input(key="orca_sim_max_order").value == 50
+    assert "lead_time" in at.error[0].value
+    assert at.number_input(key="orca_sim_lead_time").value == 5000
     assert at.get("plotly_chart") == []
-    at.number_input(key="orca_sim_max_order").set_value(20)
+    at.number_input(key="orca_sim_lead_time").set_value(1)
     at.text_input(key="orca_sim_demand_distribution").set_value("poison(8)")
     submit(at)
     assert not at.exception
@@ -173,11 +173,12 @@ def test_results_of_earlier_parameters_are_marked_after_a_failed_run():
     at = small(fresh())
     submit(at)
     assert not at.exception and not at.warning
-    at.number_input(key="orca_sim_max_order").set_value(50)
+    good = at.text_input(key="orca_sim_demand_distribution").value
+    at.text_input(key="orca_sim_demand_distribution").set_value("poison(8)")
     submit(at)
-    assert not at.exception and "max_order" in at.error[0].value
+    assert not at.exception and "demand_distribution" in at.error[0].value
     assert "previous parameters" in at.warning[0].value
-    at.number_input(key="orca_sim_max_order").set_value(20)
+    at.text_input(key="orca_sim_demand_distribution").set_value(good)
     submit(at)
     assert not at.exception and not at.warning
 

@@ -3,9 +3,9 @@
 Kinds: `changed_value` (a defined row restated differently, Example 5), `transition_both` (lost sale and
 backlog at once, Example 1), `lost_sale_daily_penalty` (Example 4), `demand_conversion` (weekly → daily,
 Example 3), `demand_shape` (a mean without a distribution), `shelf_life` (items keep longer than a day) and
-`risk_scale` (a risk preference given in words), `range` (two values for a one-value row),
-`order_above_capacity` (capacity lowered below the max order) and `backlog_unit_penalty` (the mirror of
-Example 4). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
+`risk_scale` (a risk preference given in words), `range` (two values for a one-value row) and
+`backlog_unit_penalty` (the mirror of Example 4). A largest order above the storage is no conflict (both are
+kept; the storage binds every order). How a reply resolves them is `core.inventory.nlu.replies.resolve`.
 """
 
 from __future__ import annotations
@@ -400,39 +400,6 @@ def range_choice(key: str, low: str, high: str, unit: str = "") -> Conflict:
             Option("B", b, (Cell(key, high, unit),), ("higher", "longer", "larger", "maximum", "worst case")),
         ),
         (("old", low), ("new", high)),
-    )
-
-
-def order_above_capacity(order: str, capacity: str) -> Conflict:
-    """The capacity was set below the largest order: the order must come down (or be restated)."""
-    return Conflict(
-        "order_above_capacity",
-        ("max_order",),
-        f"Your storage capacity is now {capacity} units, but the largest order was {order} units, and an order "
-        f"can never exceed what fits in storage. Should I (A) lower the max order to {capacity} units, or what is "
-        f"the largest order you can place (at most {capacity} units)?",
-        (Option("A", capacity, (Cell("max_order", capacity, "units"),), (*_YES_WORDS, "lower")),),
-    )
-
-
-def order_over_storage(order: str, capacity: str) -> Conflict:
-    """A largest order above the storage capacity already in the table: which of the two to change, instead of
-    refusing the same answer again and again."""
-    return Conflict(
-        "order_over_storage",
-        ("max_order",),
-        f"You can order up to {order} units at once, but your storage holds {capacity} units, and an order can "
-        f"never exceed what fits in storage. Should I (A) use {capacity} units as the largest order, or (B) "
-        f"change the storage capacity to {order} units?",
-        (
-            Option("A", f"largest order {capacity}", (Cell("max_order", capacity, "units"),), ("storage", "lower")),
-            Option(
-                "B",
-                f"storage capacity {order}",
-                (Cell("max_inventory", order, "units"), Cell("max_order", order, "units")),
-                ("capacity", "change", "raise", "bigger"),
-            ),
-        ),
     )
 
 

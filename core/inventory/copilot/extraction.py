@@ -34,7 +34,7 @@ from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.cues import TokenCue
 from core.text.intents import Prediction
-from core.text.mentions import Kind, Message, Token, container_sizes, parse
+from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -43,14 +43,15 @@ from core.text.units import warm_up as warm_units
 from core.text.vocabulary import CONTAINERS
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
+_COUNT_ROWS = ("max_inventory", "max_order")
+_ANOTHER_NUMBER_KINDS = ("range",)
+"""Questions that end '... or another number?': a bare amount in the reply is that number."""
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _COST_QUESTIONS = ("holding_cost", "penalty_cost", "setup_cost")
 _MONEY_NAMES = frozenset({"dollar", "dollars", "bucks", "quid", "pounds", "euros", "cents", "usd", "eur", "gbp"})
 _SINGLE_VALUE_KINDS = (
     "changed_value",
     "range",
-    "order_above_capacity",
-    "order_over_storage",
     "risk_scale",
     "confirm_value",
     "shelf_life",
@@ -183,12 +184,14 @@ class ExtractionAgent(ExtractionBase):
         self._touched: list[str] = []
         self._order_up_to_capacity = False
         self._preface: list[str] = []
+        self._afterword: list[str] = []
         self._unsure = ""
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
-        """The base turn, after the answer to a question asked beside the values (`split_asked`)."""
-        preface, self._preface = self._preface, []
-        return super()._finish([*preface, *notes], problems)
+        """The base turn, after the answer to a question asked beside the values (`split_asked`) and before
+        what the written values imply (`_order_over_storage`)."""
+        (preface, self._preface), (after, self._afterword) = (self._preface, []), (self._afterword, [])
+        return super()._finish([*preface, *notes, *after], problems)
 
     def respond(self, user_text: str) -> CopilotTurn:
         """Update the table from one user message and return the next agent turn."""
@@ -216,10 +219,13 @@ class ExtractionAgent(ExtractionBase):
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
         parsed = parse(user_text)
+        self._named_packs(parsed)
         self._learn_unit(parsed)
         measures = _sized_items(parsed)  # 'the 10 kilo bags': {'kg': 10}, used in this very message too
         reading = read_message(
-            self._planned(parsed, self._counted(user_text), notes), expected, self._sizes() | measures
+            self._planned(parsed, self._counted(user_text), notes),
+            expected or self._conflict_row(),
+            self._sizes() | measures,
         )
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
@@ -263,6 +269,16 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _conflict_row(self) -> str | None:
+        """The one count row a pending (A)/(B)-or-another-number question is about: '60 loaves' answers it (the
+        row asked), it is no daily demand."""
+        if not self.table.conflicts:
+            return None
+        conflict = self.table.conflicts[0]
+        keys = conflict.keys
+        single = conflict.kind in _ANOTHER_NUMBER_KINDS and len(keys) == 1 and keys[0] in _COUNT_ROWS
+        return keys[0] if single else None
 
     def _repeated(self, text: str) -> bool:
         """Whether the user sent the same reply as the one before (a clarification it did not settle)."""
@@ -417,10 +433,11 @@ class ExtractionAgent(ExtractionBase):
         for i in range(len(words) - 2):
             if (
                 words[i : i + 2] == ("by", "the")
-                and _SELLING & set(words[max(0, i - 2) : i])
+                and _SELLING & set(words[max(0, i - 4) : i])
                 and not plan_unit.THIRD & set(words[max(0, i - 4) : i])  # 'they sell by the case': the supplier
             ):
-                self.state.counted_in = _singular(words[i + 2])
+                named = words[i + 3 : i + 4] in (("pack",), ("packs",))  # 'we sell a cider by the twelve-pack'
+                self.state.counted_in = f"{words[i + 2]}-pack" if named else _singular(words[i + 2])
                 return
         if self.state.counted_in is not None:
             return
@@ -434,6 +451,17 @@ class ExtractionAgent(ExtractionBase):
             and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
         ):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
+
+    def _named_packs(self, said: Message) -> None:
+        """A pack its name sizes ('three six-packs a day') is a pack the goods come in, as 'packs of 6': unless
+        it is already the table's unit, demand said in it is asked in packs or single units (`_count_basis`)."""
+        planned = self.state.planned.container if self.state.planned is not None else None
+        packs = pack_sizes(said)
+        if not packs or {planned, self.state.counted_in} & set(packs):
+            return  # the pack the owner plans or sells in is the table's unit: counts of it stay packs
+        for pack, size in packs.items():
+            self.state.sizes.setdefault(pack, size)
+            self.state.supplied_in.add(pack)
 
     def _counted(self, text: str) -> str:
         """The message with the measure demand was given in ('litres') said as the table's unit, so a cost per
@@ -898,13 +926,8 @@ class ExtractionAgent(ExtractionBase):
     ) -> None:
         """Validate proposed cells; write them, or open a conflict when they contradict a defined row."""
         try:
-            canonical = self._check(cells)
+            canonical = self.table.check(cells)
         except SpecError as err:
-            order = next((c.value for c in cells if c.key == "max_order"), None)
-            capacity = self.table.value("max_inventory")
-            if err.field == "max_order" and order and capacity and not any(c.key == "max_inventory" for c in cells):
-                self.table.open(cf.order_over_storage(order, capacity))  # asked which to change, never a loop
-                return
             problems.append(err)
             return
         if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
@@ -932,37 +955,22 @@ class ExtractionAgent(ExtractionBase):
             ]
             notes.append("; ".join(parts) + (f" ({note})" if note else ""))
 
-    def _order_blocks(self, err: SpecError, cells: tuple[Cell, ...]) -> bool:
-        """Whether only the current max order stands in the way of a new (smaller) capacity."""
-        return (
-            err.field == "max_inventory"
-            and self.table.is_defined("max_order")
-            and all(c.key != "max_order" for c in cells)
-        )
-
-    def _check(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """`table.check`, except that a capacity below the current max order is allowed (see `_write`)."""
-        try:
-            return self.table.check(cells)
-        except SpecError as err:
-            if not self._order_blocks(err, cells):
-                raise
-        trial = ParameterTable(rows=dict(self.table.rows))
-        trial.clear("max_order")
-        return trial.check(cells)
-
     def _write(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """Write cells; a capacity below the max order is stored and the max order asked again."""
-        try:
-            return self.table.set_many(cells)
-        except SpecError as err:
-            if not self._order_blocks(err, cells):
-                raise
-        order = self.table.value("max_order") or ""
-        self.table.clear("max_order")
+        """Write cells, read back once when the largest order is above the storage: both are the owner's
+        figures; the storage is then the binding limit of every order."""
         applied = self.table.set_many(cells)
-        self.table.open(cf.order_above_capacity(order, self.table.value("max_inventory") or ""))
+        if {"max_order", "max_inventory"} & {c.key for c in applied} and (note := self._order_over_storage()):
+            self._afterword.append(note)
         return applied
+
+    def _order_over_storage(self) -> str:
+        order, capacity = self.table.value("max_order"), self.table.value("max_inventory")
+        if order is None or capacity is None or float(order) <= float(capacity):
+            return ""
+        return (
+            f"(Your largest order, {order} units, is more than the {capacity} units your storage holds: I keep "
+            f"both, and an order is then limited by the free space, at most {capacity} units.)"
+        )
 
     def _touch(self, keys: Iterable[str]) -> None:
         for key in keys:

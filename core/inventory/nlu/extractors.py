@@ -445,8 +445,12 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 continue
             key = topic = row  # 'the delivery fee, 9.95 an order': money, never a count of 9.95
         if key in _LIMIT_WORDS and expected != key and not _LIMIT_WORDS[key] & set(parse(segment).words()):
-            loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
-            continue
+            if not (bare and expected == "risk_tolerance"):
+                loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
+                continue
+            key = topic = expected  # risk asked, 'put me at 5': the scale's number, no limit named
+        if key in ("demand", "demand_type", "demand_distribution") and _count_asked(expected, segment):
+            key = topic = str(expected)  # storage asked, 'it's 100 or 120, depends how I stack them': no rate
         if key in ("demand", "demand_type", "demand_distribution"):
             said = parse(segment)
             if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
@@ -1109,8 +1113,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             swaps.append((m.span, count))
         elif m.role == "size" and m.unit not in (None, "item"):  # 'the 10 kilo bags' -> 'the bags'
             swaps.append((m.span, m.text.split()[-1]))
-        elif m.role == "size" and m.text.lower().split()[-3:-1] in (["to", "a"], ["in", "a"], ["in", "each"],
-                                                                   ["to", "each"], ["in", "every"], ["to", "an"]):
+        elif m.role == "size" and _per_one(m.text):
             swaps.append((m.span, ""))  # '24 cans to a crate', '5 reams in each box': the whole size goes
         elif m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
             swaps.append((m.span, " ".join([*m.text.split()[:2], "several"])))
@@ -1180,6 +1183,23 @@ def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
         if unit == small and big in sizes:
             return sizes[big] * factor
     return None
+
+
+def _count_asked(expected: str | None, segment: str) -> bool:
+    """Whether a segment read as demand answers the storage or order limit asked instead: an amount with no
+    time in it ('100 or 120, depends how I stack them') is no amount per day."""
+    if expected not in ("max_inventory", "max_order"):
+        return False
+    said = parse(segment)
+    return bool(said.of(Kind.QUANTITY)) and not said.of(Kind.DURATION) and not any(m.period for m in said.mentions)
+
+
+def _per_one(size: str) -> bool:
+    """Whether a stated size ends on the container it fills ('24 cans to a crate', '5 reams in each box', '30
+    loaves on each'): the whole phrase is a size, no count."""
+    words = size.lower().split()
+    return words[-3:-1] in (["to", "a"], ["in", "a"], ["in", "each"], ["to", "each"], ["in", "every"],
+                            ["to", "an"]) or words[-1:] == ["each"]  # fmt: skip
 
 
 def _plural_of(container: str, count: float) -> str:

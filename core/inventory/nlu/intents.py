@@ -32,9 +32,9 @@ MEANINGS: dict[str, str] = {
     "lead_time": "The lead time is how many days pass between placing an order and having it on the shelf.",
     "max_inventory": "The storage capacity is the most units you can keep at once.",
     "max_order": "The max order is the largest quantity your supplier will deliver in one order.",
-    "risk_tolerance": "Risk tolerance says how much you care about a bad month versus the average month. For "
-    "a bakery, -10 (risk-averse) means: keep enough bread so a busy day never leaves you short, even if you "
-    "throw more away on average; 10 (risk-seeking) means: only the average cost matters, you accept the odd "
+    "risk_tolerance": "Risk tolerance says how much you care about a bad month versus the average month: "
+    "-10 (risk-averse) means: keep enough stock that a busy day never leaves you short, even if you carry or "
+    "throw away more on average; 10 (risk-seeking) means: only the average cost matters, you accept the odd "
     "bad day; 0 is neutral.",
 }
 

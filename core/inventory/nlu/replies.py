@@ -4,7 +4,7 @@ one of the two numbers of a changed value), or None when the reply does not answ
 from __future__ import annotations
 
 from core.inventory.nlu.risk import read_risk
-from core.inventory.table import Cell, Conflict
+from core.inventory.table import Cell, Conflict, Option
 from core.text.answers import choose
 from core.text.cues import TokenCue
 from core.text.mentions import Token, parse
@@ -12,6 +12,7 @@ from core.text.negation import strip_denied
 from core.text.numbers import find_numbers, format_number, read_number, words_to_digits
 
 _ANY_LABEL = ("A", "B", "C")
+ORDINAL = TokenCue(exact=frozenset(["first", "second", "third", "former", "latter", "last"]))
 SPREAD = TokenCue(
     exact=frozenset(["std", "sd", "sigma", "σ", "deviation", "±"]),
     phrases=(("give", "or", "take"), ("plus", "or", "minus")),
@@ -35,10 +36,15 @@ def _spread(text: str) -> str | None:
 
 def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     """The cells the user's reply chooses, or None when the reply does not answer the clarification."""
+    ordinal = ORDINAL.found(parse(text).toks)  # 'the second one' picks by place, whatever its digits
     text = words_to_digits(text)
     if conflict.kind == "risk_scale" and (found := read_risk(text)) and not found[1]:
         return (Cell("risk_tolerance", found[0]),)
     by_label = {o.label: o for o in conflict.options}
+    if not ordinal and (numbers := find_numbers(text)) and (valued := _valued(conflict)):
+        said = {n.value for n in numbers}  # '(A) 0, (B) -1, or another number?' answered '-1' is (B), never 1st
+        hits = [o for o, value in valued if value in said]
+        return hits[0].cells if len(hits) == 1 else None
     picked = choose(text, _ANY_LABEL) if not find_numbers(text) or len(text) < 40 else None
     if picked is not None and _ANY_LABEL[picked] in by_label:
         return by_label[_ANY_LABEL[picked]].cells
@@ -65,6 +71,21 @@ def resolve(conflict: Conflict, text: str) -> tuple[Cell, ...] | None:
     if best > 0 and len(winners) == 1:
         return by_label[winners[0]].cells
     return None
+
+
+def _valued(conflict: Conflict) -> list[tuple[Option, float]]:
+    """The options of a which-number question with their values ('(A) 30 units, (B) 40 units'), or [] when an
+    option is no single number (then a number in the reply may be an option's ordinal or a new figure)."""
+    out = []
+    for option in conflict.options:
+        try:
+            value = float(option.cells[0].value) if len(option.cells) == 1 else None
+        except ValueError:
+            value = None
+        if value is None:
+            return []
+        out.append((option, value))
+    return out
 
 
 def _says(toks: tuple[Token, ...], alias: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from core.errors import SpecError
@@ -141,9 +143,10 @@ def test_problem_from_table_and_back() -> None:
 
 
 def test_cross_field_checks() -> None:
-    t = base_table() | {"max_order": "50"}
-    with pytest.raises(SpecError) as err:
-        problem_from_table(t)
+    t = base_table() | {"max_order": "50"}  # above the storage: the storage binds every order
+    assert problem_from_table(t).max_order == problem_from_table(t).max_inventory < 50
+    with pytest.raises(SpecError) as err:  # built directly, the problem still refuses it
+        replace(problem_from_table(base_table()), max_order=10_000)
     assert err.value.field == "max_order"
     t = base_table() | {"demand_type": "deterministic"}
     with pytest.raises(SpecError) as err:

@@ -168,17 +168,13 @@ def test_the_amount_answer_to_an_asked_max_order_ends_the_question(said: str, re
     assert not agent.table.conflicts
 
 
-def test_an_order_above_storage_asks_which_to_change_and_either_answer_ends_it() -> None:
-    """Was a refusal repeated every turn: 'the largest order cannot exceed the storage capacity'."""
+def test_an_order_above_storage_keeps_both_and_says_the_storage_binds() -> None:
+    """Was a refusal repeated every turn ('the largest order cannot exceed the storage capacity'), then a
+    question that rewrote one of the owner's two figures: both are kept, and the reply says which binds."""
     agent = _agent(max_inventory="50")
     turn = _answer(agent, "max_order", "they bring up to 80 at a time")
-    assert "max_order" not in _values(turn) and agent.table.conflicts, turn.assistant
-    turn = _answer(agent, None, "B")
-    assert (_values(turn)["max_inventory"], _values(turn)["max_order"]) == ("80", "80")
-    agent = _agent(max_inventory="50")
-    _answer(agent, "max_order", "they bring up to 80 at a time")
-    turn = _answer(agent, None, "A")
-    assert (_values(turn)["max_inventory"], _values(turn)["max_order"]) == ("50", "50")
+    assert (_values(turn)["max_inventory"], _values(turn)["max_order"]) == ("50", "80")
+    assert not agent.table.conflicts and "at most 50 units" in turn.assistant, turn.assistant
 
 
 def test_a_plain_no_spoiling_answer_closes_the_shelf_life_question() -> None:

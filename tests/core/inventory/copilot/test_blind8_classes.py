@@ -7,6 +7,7 @@ import pytest
 
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
+from core.inventory.nlu.intents import MEANINGS
 from tests.support.extraction_dialogues import table_values as _values
 
 _TO_STORAGE = (
@@ -112,3 +113,126 @@ def test_a_weight_with_its_pack_size_counts_packs(reply: str, mean: str) -> None
     _, turn = _say("I run a feed store selling chicken feed.", "plan for 90 days", reply)
     assert f"= {mean} units" in turn.assistant, turn.assistant
     assert f"around {mean} (Poisson with mean {mean})" in turn.assistant, turn.assistant
+
+
+# ------------------------------------------- a bare amount answers the agent's own "which amount?" question
+
+
+@pytest.mark.parametrize(
+    ("storage", "answer", "units"),
+    [
+        ("somewhere between 60 and 90 jars", "80 jars", "80"),
+        ("it's 100 or 120, depends how I stack them", "110 bags", "110"),
+        ("anywhere from 40 to 70 tubs", "55 tubs", "55"),
+    ],
+)
+def test_a_bare_amount_answers_which_amount_question(storage: str, answer: str, units: str) -> None:
+    """'(A) 2 units, (B) 30 units, or another number?' answered '60 loaves': the storage, never a daily demand
+    of 60 (it was read as demand, and the same question came back)."""
+    agent, turn = _say(*_TO_STORAGE, storage)
+    assert "another number" in turn.assistant, turn.assistant
+    turn = agent.respond(answer)
+    values = _values(turn)
+    assert values.get("max_inventory") == units, turn.assistant
+    assert values.get("demand_distribution") == "poisson(10)"
+    assert not agent.table.conflicts
+
+
+@pytest.mark.parametrize(
+    ("storage", "units"),
+    [
+        ("two shelves, 40 jars on each", "80"),
+        ("3 pallets with 50 on each", "150"),
+        ("four fridges, 25 tubs in each", "100"),
+    ],
+)
+def test_so_many_holders_with_so_many_on_each_are_multiplied(storage: str, units: str) -> None:
+    """'two racks, 30 loaves on each' is 60, read back with its conversion (it was 'which: 2 or 30?')."""
+    _, turn = _say(*_TO_STORAGE, storage)
+    assert _values(turn).get("max_inventory") == units, turn.assistant
+    assert "×" in turn.assistant
+
+
+# ------------------------------------------------------------- a pack whose name says what it holds
+
+_BEER = "I have an off-licence and want to plan a pale ale better."
+
+
+@pytest.mark.parametrize(
+    ("demand", "table"),
+    [
+        ("roughly four six-packs' worth a day, it goes up and down", "poisson(24)"),
+        ("about 2 twelve-packs' worth a day, random", "poisson(24)"),
+        ("around five 4-packs' worth daily, it varies", "poisson(20)"),
+    ],
+)
+def test_a_named_pack_counts_its_contents(demand: str, table: str) -> None:
+    """'three six-packs' worth a day' is 18 cans (it was written as 3, read back as 3): multiplied out and
+    read back with its conversion."""
+    agent, _ = _say(_BEER)
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert _values(turn).get("demand_distribution") == table, turn.assistant
+    assert "×" in turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "table"),
+    [
+        ("I sell a local stout by the four-pack.", "about 7 four-packs a day, random", "poisson(7)"),
+        ("We sell our lager by the six-pack, that's how we count it.", "around 12 six-packs a day, it varies",
+         "poisson(12)"),
+        ("I sell a craft cider by the twelve-pack.", "about 3 twelve-packs a day, random", "poisson(3)"),
+    ],
+)  # fmt: skip
+def test_a_pack_the_owner_sells_by_stays_the_unit(opening: str, demand: str, table: str) -> None:
+    """'I sell a local IPA by the six-pack': the six-pack is the table's unit, so six-packs a day stay packs."""
+    agent, _ = _say(opening)
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert _values(turn).get("demand_distribution") == table, turn.assistant
+
+
+# ------------------------------------------------------ a risk number said with a verb, after the definition
+
+
+@pytest.mark.parametrize("answer", ["put me at 5", "put me at 7", "put me at 2"])
+def test_a_risk_number_put_with_a_verb_is_read(answer: str) -> None:
+    """'put me at 5' after the risk question was read as no value at all, 20 times in a row (a dead end)."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.state.asked = "risk_tolerance"
+    turn = agent.respond(answer)
+    assert _values(turn).get("risk_tolerance") == answer.split()[-1], turn.assistant
+
+
+def test_no_row_definition_names_a_business_the_owner_may_not_run() -> None:
+    """The rephrased risk question spoke of bread to a phone shop: the definitions speak of stock."""
+    for key, meaning in MEANINGS.items():
+        assert not {"bread", "bakery", "loaves"} & set(meaning.lower().replace(",", " ").split()), key
+
+
+# ------------------------------------------------ a number answering a which-number question is that number
+
+
+@pytest.mark.parametrize(
+    ("said", "answer", "risk"),
+    [
+        ("neutral-ish, slightly careful, minus 1", "-1", "-1"),
+        ("about neutral, maybe plus 1", "1", "1"),
+        ("right in the middle, call it 2", "2", "2"),
+        ("neutral-ish, slightly careful, minus 1", "the second one", "-1"),
+    ],
+)
+def test_a_number_answering_which_number_is_that_number_never_a_place(said: str, answer: str, risk: str) -> None:
+    """'(A) 0, (B) -1, or another number?' answered '-1' wrote 0: the digit was read as 'the first option'."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    agent.state.asked = "risk_tolerance"
+    turn = agent.respond(said)
+    if "risk_tolerance" in _values(turn):  # read at once: the stated number is the risk
+        assert _values(turn)["risk_tolerance"] == risk, turn.assistant
+        return
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond(answer)
+    assert _values(turn).get("risk_tolerance") == risk, turn.assistant

@@ -299,7 +299,7 @@ def test_table_edits_are_logged_and_final_after_terminate(store):
     assert ("edit", "lead_time: 1 -> 2") in resumed.extraction.state.log
     assert resumed.table.value("lead_time") == "2"
     with pytest.raises(SpecError):
-        copilot.user_edit("max_order", "40")
+        copilot.user_edit("max_order", "-40")
     final = copilot.user_edit("risk_tolerance", "0")
     assert final.action == "TERMINATE" and final.policy is not None
     assert "User edit: lead_time: 1 -> 2" in copilot.artifacts()["conversation_log.txt"].decode()

@@ -288,8 +288,8 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str], str]] = [
     ),
     (
         "max_order_above_capacity",
-        ("Our warehouse holds at most 50 units.", "The maximum order is 80 units.", "fine, 40"),
-        {"max_inventory": "50", "max_order": "40"},
+        ("Our warehouse holds at most 50 units.", "The maximum order is 80 units."),
+        {"max_inventory": "50", "max_order": "80"},  # both kept: the storage binds every order
         "ASK NEXT QUESTION",
     ),
     (

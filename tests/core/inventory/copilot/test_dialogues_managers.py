@@ -320,8 +320,8 @@ DIALOGUES: list[tuple[str, tuple[str, ...], dict[str, str | None], str]] = [
     ),
     (
         "bike_shop_order_above_capacity",
-        ("Room for forty helmets.", "The distributor lets us order up to sixty at once.", "OK then 35"),
-        {"max_inventory": "40", "max_order": "35"},
+        ("Room for forty helmets.", "The distributor lets us order up to sixty at once."),
+        {"max_inventory": "40", "max_order": "60"},  # both kept: the storage binds every order
         ASK,
     ),
     (

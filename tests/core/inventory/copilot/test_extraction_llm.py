@@ -95,7 +95,7 @@ def test_invalid_values_rejected_and_table_unchanged() -> None:
     over = reply(
         {
             "max_inventory": {"value": "50", "unit": "units", "status": "defined"},
-            "max_order": {"value": "80", "unit": "units", "status": "defined"},
+            "max_order": {"value": "-80", "unit": "units", "status": "defined"},
         },
         "ASK NEXT QUESTION",
         "Next?",
@@ -108,7 +108,7 @@ def test_invalid_values_rejected_and_table_unchanged() -> None:
     assert len(agent.rejections) == 3
     assert (
         "negative" in agent.rejections[0]
-        and "capacity" in agent.rejections[1]
+        and "max_order" in agent.rejections[1]
         and "TERMINATE" in agent.rejections[2]
     )
 

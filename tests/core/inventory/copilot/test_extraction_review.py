@@ -92,21 +92,20 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, str | None], str, tuple[str, .
         ASK,
         ("time horizon", "no order could arrive"),
     ),
-    # 4. capacity below the max order
+    # 4. capacity below the max order: both kept, the storage binds
     (
         "capacity_below_order",
         ("Max order 20", "capacity 10"),
-        {"max_inventory": "10", "max_order": None},
-        CLARIFY,
-        ("lower the max order to 10",),
+        {"max_inventory": "10", "max_order": "20"},
+        ASK,
+        ("at most 10 units",),
     ),
-    ("capacity_below_order_accepted", ("Max order 20", "capacity 10", "yes"), {"max_order": "10"}, ASK, ()),
     (
         "order_and_smaller_capacity_in_one_message",
-        ("the max order is 50 units and storage holds 40", "30"),
-        {"max_inventory": "40", "max_order": "30"},
+        ("the max order is 50 units and storage holds 40",),
+        {"max_inventory": "40", "max_order": "50"},
         ASK,
-        (),
+        ("at most 40 units",),
     ),
     # 5. (offline half) risk must be a whole number
     ("fractional_risk", (FILLED, "7.5"), {"risk_tolerance": None}, ASK, ("whole number",)),
@@ -239,6 +238,5 @@ def test_cell_units_converted_or_rejected() -> None:
         table.set("lead_time", "30")
     assert err.value.field == "lead_time"
     table.set("max_order", "20")
-    with pytest.raises(SpecError) as err:
-        table.set("max_inventory", "10")
-    assert err.value.field == "max_inventory"
+    table.set("max_inventory", "10")  # a cap above the storage is kept: the storage binds every order
+    assert (table.value("max_order"), table.value("max_inventory")) == ("20", "10")

@@ -45,7 +45,7 @@ def test_table_never_holds_invalid_value() -> None:
     for key, value in [
         ("lead_time", "-1"),
         ("risk_tolerance", "50"),
-        ("max_order", "60"),
+        ("max_order", "-60"),
         ("demand_type", "maybe"),
     ]:
         with pytest.raises(SpecError) as err:
@@ -53,6 +53,8 @@ def test_table_never_holds_invalid_value() -> None:
         assert err.value.field == key
         assert table.value(key) is None
     assert table.values() == {"max_inventory": "50"}
+    table.set("max_order", "60")  # a cap above the storage is the owner's figure, kept (the storage binds)
+    assert table.values() == {"max_inventory": "50", "max_order": "60"}
 
 
 def test_user_edit_logged_and_closes_conflict() -> None:

@@ -99,7 +99,7 @@ def test_random_instances_are_valid_seeded_and_respect_fixed_rows() -> None:
     [
         ({"presets": ["anchor-L9"]}, "env.presets"),
         ({"instances": {"x": {"lead_time": "-1"}}}, "env.instances.x.lead_time"),
-        ({"instances": {"x": {"max_order": "99"}}}, "env.instances.x.max_order"),
+        ({"instances": {"x": {"max_order": "0"}}}, "env.instances.x.max_order"),
         ({"instances": {"x": {"colour": "red"}}}, "env.instances.x.colour"),
         ({"instances": {"x": 3}}, "env.instances.x"),
         ({"instances": {"x": {"preset": "nope"}}}, "env.instances.x.preset"),

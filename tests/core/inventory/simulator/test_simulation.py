@@ -64,7 +64,7 @@ def test_form_values_round_trip_through_problem_and_csv(paper):
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"max_order": 50}, "max_order"),
+        ({"max_order": 0}, "max_order"),
         ({"demand_distribution": "poison(8)"}, "demand_distribution"),
         ({"holding_cost": -1}, "holding_cost"),
         ({"lead_time": 1.5}, "lead_time"),
