@@ -730,7 +730,7 @@ class ExtractionAgent(ExtractionBase):
         expected: str | None,
         had_conflict: bool,
     ) -> None:
-        findings = list(reading.findings)
+        findings = self._retracted(list(reading.findings), reading, expected)
         numeric_loose = [s for s in reading.loose if find_numbers(s)]
         if reading.correction and numeric_loose and not findings:
             findings += self._bare_correction(numeric_loose[0], expected, set_aside(reading.notes))
@@ -868,6 +868,21 @@ class ExtractionAgent(ExtractionBase):
             return False
         words = {w for _, s in reading.segments for w in parse(s).words()}
         return not words & _STOCKOUT_WORDS
+
+    def _retracted(self, findings: list[Finding], reading: Reading, expected: str | None) -> list[Finding]:
+        """'sorry, not 45, 55' just after the fee of 45 was written: the row holding the number taken back is
+        corrected, never the row asked next (55 was written as the storage); a row named in the message keeps
+        its reading."""
+        taken = set_aside(reading.notes)
+        if not (reading.correction and taken and findings) or any(f.key != expected for f in findings):
+            return findings
+        if any(topic == expected for topic, _ in reading.segments):
+            return findings
+        last = next((k for k in reversed(self._touched) if k in ROW_KEYS and k != expected), None)
+        if last is None or not _holds(self.table, last, taken):
+            return findings
+        moved = read_row(last, findings[0].value)
+        return [moved] if isinstance(moved, Finding) else findings
 
     def _bare_correction(
         self, text: str, expected: str | None, taken_back: tuple[float, ...] = ()

@@ -23,7 +23,7 @@ from core.inventory.nlu.demand import DemandReading, read_demand, says_shape
 from core.inventory.nlu.risk import read_risk, unsure
 from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
-from core.text.clean import clean
+from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
 from core.text.mentions import Kind, Mention, Scope, Token, parse
@@ -1064,7 +1064,8 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
 def set_aside(notes: tuple[str, ...] | list[str]) -> tuple[float, ...]:
     """The numbers a message took back itself ('the catalogue says 300 but really it's 250' -> (300,)), read from
     its notes; empty when the message settled no correction of its own."""
-    return tuple(n.value for note in notes if note.startswith(_SETTLED) for n in find_numbers(note))
+    said = [note[:MAX_CHARS] for note in notes if note.startswith(_SETTLED)]  # a note quotes the message
+    return tuple(n.value for note in said for n in find_numbers(note))
 
 
 def _pause_end(text: str, old: Mention, new: Mention) -> int:

@@ -236,3 +236,22 @@ def test_a_number_answering_which_number_is_that_number_never_a_place(said: str,
     assert agent.table.conflicts, turn.assistant
     turn = agent.respond(answer)
     assert _values(turn).get("risk_tolerance") == risk, turn.assistant
+
+
+# ------------------------------------------- a number taken back that the row just written holds corrects it
+
+
+@pytest.mark.parametrize(
+    ("retract", "row", "value"),
+    [
+        ("sorry, not 45, 55", "setup_cost", "55"),
+        ("oops, not 45 but 50", "setup_cost", "50"),
+        ("sorry, I meant 40, not 45", "setup_cost", "40"),
+    ],
+)
+def test_a_number_taken_back_corrects_the_row_that_holds_it(retract: str, row: str, value: str) -> None:
+    """'sorry, not 45, 55' right after the fee of 45 was written: 55 was written as the storage asked next."""
+    agent, turn = _say(*_TO_STORAGE, retract)
+    values = _values(turn)
+    assert values.get(row) == value, turn.assistant
+    assert "max_inventory" not in values
