@@ -428,6 +428,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
         ):
             topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
+        if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
+            topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
         key = topic or (expected if bare else None)
         if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
             key = topic = expected
@@ -1184,6 +1186,14 @@ def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
         if unit == small and big in sizes:
             return sizes[big] * factor
     return None
+
+
+def _measured_not_paid(segment: str) -> bool:
+    """Whether the parse reads a segment's amounts as measures (weights, volumes) and none as money: such a
+    segment states no cost, whatever row its words suggest."""
+    said = parse(segment)
+    amounts = said.of(Kind.QUANTITY)
+    return bool(amounts) and not said.of(Kind.MONEY) and all(m.unit not in (None, "item") for m in amounts)
 
 
 def _count_asked(expected: str | None, segment: str) -> bool:

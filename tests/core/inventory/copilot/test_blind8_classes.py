@@ -255,3 +255,18 @@ def test_a_number_taken_back_corrects_the_row_that_holds_it(retract: str, row: s
     values = _values(turn)
     assert values.get(row) == value, turn.assistant
     assert "max_inventory" not in values
+
+
+# ------------------------------------------------------- a weight sold is no cost in pounds sterling
+
+
+@pytest.mark.parametrize(
+    "demand",
+    ["about 25 pounds a day, give or take 5", "roughly 40 pounds a day, it varies", "30 pounds a day or so, random"],
+)
+def test_a_weight_per_day_while_demand_is_asked_is_no_holding_cost(demand: str) -> None:
+    """'about 25 pounds a day' to the demand question was written as a holding cost of 25 GBP per unit per day."""
+    agent, _ = _say("I run a butcher's and want to plan mince.")
+    agent.state.asked = "demand_type"
+    turn = agent.respond(demand)
+    assert "holding_cost" not in _values(turn), turn.assistant
