@@ -624,6 +624,8 @@ class ExtractionAgent(ExtractionBase):
             )
         key = next((k for k, (cue, _) in ROW_HELP.items() if _names_row(k, cue, said.toks)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
+        if len(_PERIOD.spans(said.toks)) >= 1 and (per := _per_what(key or pending, self.table)):
+            return per  # 'is that per day or per week?'
         if key is None and (about_stock(text) or about_ordering(text)):
             if pending != "risk_tolerance":
                 return "Good question; I can answer questions about ordering once the parameter table is complete."
@@ -1242,6 +1244,27 @@ def _option_by_amount(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] 
         return None
     hits = [o for o in conflict.options if any(c.value in amounts for c in o.cells)]
     return hits[0].cells if len(hits) == 1 else None
+
+
+_PERIOD = TokenCue(exact=frozenset(["daily", "weekly", "monthly", "yearly", "per", "day", "week", "month", "year"]))
+"""A question about the period of a figure ('is that per day or per week?', 'daily?')."""
+
+
+def _per_what(key: str | None, table: ParameterTable) -> str:
+    """What a row's figure is counted per, in words, with how another period is converted; '' for rows that
+    are no rate."""
+    convert = "if you know it per week or per month, say so and I will convert it (84 a week = 12 a day)"
+    if key in ("demand_type", "demand_distribution"):
+        return f"Per day: demand is the number of units customers want in one day; {convert}."
+    if key == "holding_cost":
+        return f"Per unit and per day: what keeping one unit in stock costs for one day; {convert}."
+    if key == "penalty_cost" and table.value("state_transition_model") == "backlog":
+        return f"Per unit and per day: what one backordered unit costs for each day it waits; {convert}."
+    if key == "penalty_cost":
+        return "Per unit: what one sale you cannot make costs you, once (not per day)."
+    if key == "setup_cost":
+        return "Per order: the fixed fee of one order or delivery, whatever its size (not per day or per unit)."
+    return ""
 
 
 def _relevant(conflict: Conflict, reading: Reading) -> str:

@@ -270,3 +270,23 @@ def test_a_weight_per_day_while_demand_is_asked_is_no_holding_cost(demand: str) 
     agent.state.asked = "demand_type"
     turn = agent.respond(demand)
     assert "holding_cost" not in _values(turn), turn.assistant
+
+
+# ------------------------------------------------------------- 'is that per day or per week?'
+
+
+@pytest.mark.parametrize(
+    ("asked", "question", "answer"),
+    [
+        ("demand_type", "is that per day or per week?", "Per day"),
+        ("holding_cost", "do you mean per week or per day?", "Per unit and per day"),
+        ("setup_cost", "is that a daily figure?", "Per order"),
+    ],
+)
+def test_a_question_about_the_period_is_answered_and_sets_nothing(asked: str, question: str, answer: str) -> None:
+    """'is that per day or per week?' got 'each option below says what I would put in the table'."""
+    agent, _ = _say("I run a garden centre selling compost.")
+    agent.state.asked = asked
+    turn = agent.respond(question)
+    assert turn.assistant.startswith(answer), turn.assistant
+    assert not _values(turn)
