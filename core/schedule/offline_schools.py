@@ -47,6 +47,25 @@ KEEP_CUE = lang.WordCue(
 """Words that hold a school where it is ('keep', 'leave', 'stay', 'don't move'; `_keeps`)."""
 
 
+BACK_CUE = lang.WordCue(
+    runs=(("where", "it", "was"), ("where", "they", "were"), ("as", "it", "was"), ("as", "they", "were"),
+          ("how", "it", "was"), ("it", "back"), ("them", "back"), ("back", "to", "where"), ("back", "where"),
+          ("back", "to", "how"), ("undo",)),
+)  # fmt: skip
+"""Words that put a school back where it was before the last change ('keep Galileo where it was', 'put it
+back'; `_back_slot`)."""
+
+
+def _back_slot(school: str, session: ScheduleSession) -> int | None:
+    """The slot a school had in the proposal before the latest one, when the latest one moved it; else None."""
+    current, previous = session.current, session.previous
+    if current is None or previous is None:
+        return None
+    i = session.district.school_index(school)
+    before, now = previous.result.assignment[i], current.result.assignment[i]
+    return before if before != now else None
+
+
 def _free(words: tuple[str, ...]) -> bool:
     """Whether the words release a school (`FREE_CUE`, or 'free' in a word other than 'freeze')."""
     return FREE_CUE.found(words) or any("free" in w and "freez" not in w for w in words)
@@ -224,6 +243,7 @@ def has_request(clause: str) -> bool:
         or LATER_CUE.found(words)
         or _free(words)
         or _keeps(words)
+        or BACK_CUE.found(words)
     )
 
 
@@ -687,6 +707,9 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.calls.extend(("remove_constraint", {"name": n}) for n in names)
         if not names:
             plan.say.append(f"{school} has no constraints on it right now.")
+    elif BACK_CUE.found(words) and (back := _back_slot(school, session)) is not None:
+        plan.calls.append(edit("fix", options[back]))  # 'keep Galileo where it was': before the last change
+        plan.timeless.append(plan.calls[-1])
     elif _keeps(words) and slot is not None:
         plan.calls.append(edit("fix", options[slot]))
         plan.timeless.append(plan.calls[-1])

@@ -104,3 +104,25 @@ def test_a_bare_school_after_a_request_is_no_start_answer() -> None:
 def test_a_when_inside_a_request_put_as_a_question_is_no_start_question(text: str) -> None:
     turn = _agent().respond(text)
     assert "You asked, so I changed nothing" not in turn.text, turn.text
+
+
+# 4. 'Keep X where it was' after a turn that moved X puts it back where it was before that turn.
+
+
+@pytest.mark.parametrize(
+    ("first", "back", "school"),
+    [
+        ("Every high school after 8, please.", "Actually, keep Galileo where it was.", GALILEO),
+        ("Every high school after 8, please.", "On second thought, Galileo should stay as it was.", GALILEO),
+        ("The high schools should all start after 8.", "Hmm, Galileo back to where it was, please.", GALILEO),
+    ],
+)
+def test_keep_where_it_was_puts_the_school_back(first: str, back: str, school: str) -> None:
+    """'keep Galileo where it was' after it moved 7:50 -> 8:40 pinned it at 8:40: the opposite of the request."""
+    agent = ScheduleAgent()
+    start = dict(agent.opening().schedule)
+    moved = dict(agent.respond(first).schedule) or start
+    assert moved[school] != start[school]
+    turn = agent.respond(back)
+    after = dict(turn.schedule) or moved
+    assert after[school] == start[school], turn.text
