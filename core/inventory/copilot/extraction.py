@@ -711,6 +711,8 @@ class ExtractionAgent(ExtractionBase):
         if conflict.kind not in _SINGLE_VALUE_KINDS or len(conflict.keys) != 1:
             return None
         key = conflict.keys[0]
+        if any(u.key == key for u in reading.unclear):
+            return None  # 'costs me 80 cents and sells for 2.50': the reader found it unclear, so it is no answer
         found = next((f for f in reading.findings if f.key == key), None)
         if found is None and key in ROW_KEYS and find_numbers(text):
             found = read_row(key, text)

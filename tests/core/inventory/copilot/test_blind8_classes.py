@@ -290,3 +290,25 @@ def test_a_question_about_the_period_is_answered_and_sets_nothing(asked: str, qu
     turn = agent.respond(question)
     assert turn.assistant.startswith(answer), turn.assistant
     assert not _values(turn)
+
+
+# ------------------------------------------- a price pair is never the answer to "shall I put X (yes)?"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "hmm, a stem costs me 80 cents and sells for 2.50, so that's what I miss",
+        "well one costs me 1.20 and goes for 3, that's the gap",
+        "I buy them at 40 cents and sell at a dollar",
+    ],
+)
+def test_a_purchase_and_sale_price_never_confirm_a_holding_cost(reply: str) -> None:
+    """'Shall I put holding cost = 0.05 (yes)?' answered with a purchase and a sale price wrote the purchase
+    price, 0.8, as the holding cost."""
+    agent, turn = _say("I run a florist, roses.")
+    agent.state.asked = "holding_cost"
+    turn = agent.respond("um, maybe 5 cents a stem a day?")
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond(reply)
+    assert _values(turn).get("holding_cost") in (None, "0.05"), turn.assistant
