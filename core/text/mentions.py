@@ -660,7 +660,8 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
             if den and not (
                 w in ("a", "an")
                 and den in ("unit", "order", "delivery")
-                and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment")
+                and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment", "drop", "trip",
+                                     "run", "load", "go")
             ):
                 pers.append(den)
                 j = k + 1

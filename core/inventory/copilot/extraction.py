@@ -791,6 +791,9 @@ class ExtractionAgent(ExtractionBase):
         said = " ".join(s for _, s in reading.segments)
         if find_money(said) or any(w in _MONEY_NAMES for w in parse(said).words()):
             return findings
+        counts = parse(said).of(Kind.QUANTITY)
+        if counts and all(m.unit == "item" or m.container for m in counts):
+            return findings  # 'the cooler takes 4 buckets of 25': a count of goods, never an amount of money
         cost = read_row(expected, said)
         if not isinstance(cost, Finding) or cost.choices:
             return findings

@@ -431,6 +431,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
             topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
         key = topic or (expected if bare else None)
+        if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
+            key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
         if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
             key = topic = expected
         if key is None:
@@ -1186,6 +1188,12 @@ def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
         if unit == small and big in sizes:
             return sizes[big] * factor
     return None
+
+
+def _per_order(segment: str) -> bool:
+    """Whether every amount of a segment is said per order or delivery ('10 per delivery', '30 a run')."""
+    amounts = [m for m in parse(segment).mentions if m.kind in (Kind.MONEY, Kind.QUANTITY)]
+    return bool(amounts) and all((m.per or "").split("/")[0] in ("order", "delivery") for m in amounts)
 
 
 def _measured_not_paid(segment: str) -> bool:

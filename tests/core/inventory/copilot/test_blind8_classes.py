@@ -312,3 +312,16 @@ def test_a_purchase_and_sale_price_never_confirm_a_holding_cost(reply: str) -> N
     assert agent.table.conflicts, turn.assistant
     turn = agent.respond(reply)
     assert _values(turn).get("holding_cost") in (None, "0.05"), turn.assistant
+
+
+# ------------------------------------------------ an amount per delivery is a fee per order, whatever was asked
+
+
+@pytest.mark.parametrize("said", ["10 per delivery", "the courier is 20 per trip", "the van charges 15 a drop"])
+def test_an_amount_per_delivery_is_never_a_penalty(said: str) -> None:
+    """'10 per delivery' to the penalty question was written as a penalty of 10 per unit."""
+    agent, _ = _say("I run a garden centre selling compost.")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(said)
+    assert "penalty_cost" not in _values(turn), turn.assistant
+    assert _values(turn).get("setup_cost") == next(w for w in said.split() if w.isdigit()), turn.assistant
