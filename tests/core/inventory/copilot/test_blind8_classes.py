@@ -325,3 +325,17 @@ def test_an_amount_per_delivery_is_never_a_penalty(said: str) -> None:
     turn = agent.respond(said)
     assert "penalty_cost" not in _values(turn), turn.assistant
     assert _values(turn).get("setup_cost") == next(w for w in said.split() if w.isdigit()), turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("said", "units"),
+    [("the cooler takes 4 buckets of 25", "100"), ("the shed holds 6 crates of 20", "120"),
+     ("our fridge fits 3 trays of 12", "36")],
+)  # fmt: skip
+def test_a_count_of_goods_is_never_offered_as_a_cost(said: str, units: str) -> None:
+    """'the cooler takes 4 buckets of 25' to the penalty question: '(A) penalty cost = 100 or (B) storage?'."""
+    agent, _ = _say("I run a florist, roses.")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(said)
+    assert _values(turn).get("max_inventory") == units, turn.assistant
+    assert "penalty" not in turn.assistant.split("?")[0].lower() or "(A)" not in turn.assistant
