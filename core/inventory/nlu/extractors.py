@@ -3,7 +3,6 @@ and read that row's value (durations in days, money in dollars, counts, the risk
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import product
@@ -202,15 +201,15 @@ _PRICE_SURE = 0.9
 """A clause the row classifier names this surely is about that row even when worded like a price."""
 
 
-_COUPLE_RE = re.compile(r"\ba couple(?: of)?\b", re.I)
-_HEDGE_RE = re.compile(
-    r"\b(?:(?:a|an|my|our|the)\s+)?(?:conservative|cautious|safe|aggressive|optimistic|pessimistic|rough|"
-    r"ballpark|realistic)\s+(?:estimate|guess|figure|number|bet|count)(?:\s+(?:is|would be|of|at|says?))?"
-    r"|\b(?:conservatively|cautiously|realistically)(?:\s+speaking)?|\bto be (?:conservative|cautious|safe)"
-    r"|\b(?:if|when) (?:i'?m|we'?re) being (?:conservative|cautious|careful)"
-    r"|\berr(?:ing)? on the (?:safe|cautious|conservative) side",
-    re.I,
-)
+_HEDGE_ARTICLES = frozenset(["a", "an", "my", "our", "the"])
+_HEDGE_ADJECTIVES = frozenset(["conservative", "cautious", "safe", "aggressive", "optimistic", "pessimistic",
+                               "rough", "ballpark", "realistic"])  # fmt: skip
+_HEDGE_NOUNS = frozenset(["estimate", "guess", "figure", "number", "bet", "count"])
+_HEDGE_TAILS = (("would", "be"), ("is",), ("of",), ("at",), ("says",), ("say",))
+_HEDGE_ADVERBS = frozenset(["conservatively", "cautiously", "realistically"])
+_CAREFUL = frozenset(["conservative", "cautious", "safe"])
+_BEING = frozenset(["i'm", "im", "we're", "were"])
+_SENTENCE_ENDS = frozenset([".", ";", "!", "?"])
 """An estimate hedged in risk words ('a conservative estimate is 20 a day'): a figure, not a risk answer."""
 UP_TO_CAPACITY = "capacity"
 _ONE_DAY = _and_s(TokenCue(
@@ -975,9 +974,9 @@ def normalize(
     readings the user should know about. `price_asked`: the text answers a cost question ('a quarter' is 25c)."""
     text, _ = clean(text)
     notes = []
-    if _COUPLE_RE.search(text):
+    if couples := _couples(text):
         notes.append("'a couple' taken as 2")
-        text = _COUPLE_RE.sub("2", text)
+        text = _swapped(text, [(span, "2") for span in couples])
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
     text = _unpack_containers(text, notes, sizes)
     settled = settle(text)
@@ -1331,14 +1330,85 @@ def _chunks_before(text: str, end: int, count: int) -> int:
     return i
 
 
-def _unhedge(text: str) -> str:
-    """'a conservative estimate is 20 a day' -> 'about 20 a day', when a number follows in the clause."""
+def _swapped(text: str, swaps: list[tuple[tuple[int, int], str]]) -> str:
+    """The text with each (start, end) span replaced, spans in text order and not overlapping."""
     out, last = [], 0
-    for m in _HEDGE_RE.finditer(text):
-        if re.match(r"[^.;!?\n]*\d", text[m.end() :]):
-            out += [text[last : m.start()], "about"]
-            last = m.end()
+    for (start, end), new in swaps:
+        out += [text[last:start], new]
+        last = end
     return "".join(out) + text[last:]
+
+
+def _couples(text: str) -> list[tuple[int, int]]:
+    """The spans of 'a couple' / 'a couple of' in the parse's tokens (read as 2 by `normalize`)."""
+    toks, spans, i = parse(text).toks, [], 0
+    while i + 1 < len(toks):
+        if toks[i].low == "a" and toks[i + 1].low == "couple":
+            end = i + 3 if i + 2 < len(toks) and toks[i + 2].low == "of" else i + 2
+            spans.append((toks[i].start, toks[end - 1].end))
+            i = end
+        else:
+            i += 1
+    return spans
+
+
+def _hedge_end(words: list[str], i: int) -> int | None:
+    """The token index after a hedge in risk words starting at token i ('a conservative estimate is',
+    'realistically speaking', 'to be safe', 'if I'm being careful', 'erring on the safe side'), or None."""
+    k = i + (words[i] in _HEDGE_ARTICLES)
+    if k + 1 < len(words) and words[k] in _HEDGE_ADJECTIVES and words[k + 1] in _HEDGE_NOUNS:
+        end = k + 2
+        tail = next((t for t in _HEDGE_TAILS if tuple(words[end : end + len(t)]) == t), ())
+        return end + len(tail)
+    if words[i] in _HEDGE_ADVERBS:
+        return i + 1 + (words[i + 1 : i + 2] == ["speaking"])
+    if words[i : i + 2] == ["to", "be"] and words[i + 2 : i + 3] and words[i + 2] in _CAREFUL:
+        return i + 3
+    if (
+        words[i] in ("if", "when")
+        and words[i + 1 : i + 2]
+        and words[i + 1] in _BEING
+        and words[i + 2 : i + 3] == ["being"]
+        and words[i + 3 : i + 4]
+        and words[i + 3] in ("conservative", "cautious", "careful")
+    ):
+        return i + 4
+    if (
+        words[i] in ("err", "erring")
+        and words[i + 1 : i + 3] == ["on", "the"]
+        and words[i + 3 : i + 4]
+        and words[i + 3] in ("safe", "cautious", "conservative")
+        and words[i + 4 : i + 5] == ["side"]
+    ):
+        return i + 5
+    return None
+
+
+def _unhedge(text: str) -> str:
+    """'a conservative estimate is 20 a day' -> 'about 20 a day', when a number follows in the sentence (read on
+    the parse's tokens: `_hedge_end`)."""
+    toks = parse(text).toks
+    words = [t.low for t in toks]
+    swaps, i = [], 0
+    while i < len(toks):
+        end = _hedge_end(words, i)
+        if end is None:
+            i += 1
+            continue
+        if _number_follows(text, toks, end):
+            swaps.append(((toks[i].start, toks[end - 1].end), "about"))
+        i = end
+    return _swapped(text, swaps)
+
+
+def _number_follows(text: str, toks: tuple, k: int) -> bool:
+    """Whether a number stands in token k's sentence from k on (no '.', ';', '!', '?' or line break between)."""
+    for j in range(k, len(toks)):
+        if "\n" in text[toks[j - 1].end : toks[j].start] or toks[j].text in _SENTENCE_ENDS:
+            return False
+        if toks[j].kind == "num" or any(ch.isdigit() for ch in toks[j].text):
+            return True
+    return False
 
 
 def compatible(key: str, text: str) -> bool:
