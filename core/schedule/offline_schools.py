@@ -7,6 +7,7 @@ neighbour ("Lick and Cobb at 7:50", "Lawton at 9:30 and Everett too"), so no nam
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -607,6 +608,17 @@ def _labels_named(clause: str, words: str, schools: list[str], members: list[str
     )
 
 
+def _named_slot_call(clause: str, options: Sequence[int], edit: Callable[[str, int], Call]) -> Call | None:
+    """'the earliest slot', 'not the last one': the fix (or forbid) of the option a clause names by its place."""
+    named = _named_slot(clause)
+    if not named:
+        return None
+    start, end, word = named
+    index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
+    refused = lang.negated(clause[:start]) or refused_after(clause, end)
+    return edit("forbid" if refused else "fix", options[index])
+
+
 def school_request(clause: str, school: str, session: ScheduleSession, plan: Plan) -> None:
     """Add the calls (or a question) for one school's request in one clause."""
     district = session.district
@@ -687,12 +699,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 )
         if times:
             return
-    named = _named_slot(clause)
-    if named:
-        start, end, word = named
-        index = 0 if word in ("first", "earliest", "early") else 1 if word in ("second", "middle") else -1
-        refused = lang.negated(clause[:start]) or refused_after(clause, end)
-        plan.calls.append(edit("forbid" if refused else "fix", options[index]))
+    if (named := _named_slot_call(clause, options, edit)) is not None:
+        plan.calls.append(named)
         return
     direction = _direction(clause)
     if direction is not None:

@@ -423,17 +423,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if topic == STATE:
             continue
         bare = expected and not recall and compatible(expected, segment)
-        if topic == "lead_time" and expected == "time_horizon" and not any(
-            m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
-        ):
-            topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
-        if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
-            topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
-        key = topic or (expected if bare else None)
-        if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
-            key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
-        if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
-            key = topic = expected
+        topic, key = _segment_row(topic, expected, segment, bool(bare))
         if key is None:
             loose.append(segment)
             continue
@@ -1187,6 +1177,25 @@ def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
         if unit == small and big in sizes:
             return sizes[big] * factor
     return None
+
+
+def _segment_row(
+    topic: str | None, expected: str | None, segment: str, bare: bool
+) -> tuple[str | None, str | None]:
+    """The topic a segment keeps and the row it answers (`read_message`), from the classifier's topic, the row
+    asked and what the parse reads in the segment."""
+    if topic == "lead_time" and expected == "time_horizon" and not any(
+        m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
+    ):
+        topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
+    if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
+        topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
+    key = topic or (expected if bare else None)
+    if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
+        key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
+    if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
+        key = topic = expected
+    return topic, key
 
 
 def _per_order(segment: str) -> bool:
