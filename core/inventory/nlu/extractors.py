@@ -4,7 +4,7 @@ and read that row's value (durations in days, money in dollars, counts, the risk
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import TypeVar
 
@@ -26,7 +26,15 @@ from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
 from core.text.mentions import Kind, Mention, Scope, Token, parse
-from core.text.numbers import Number, find_numbers, find_percentages, format_number, outside, words_to_digits
+from core.text.numbers import (
+    Number,
+    find_numbers,
+    find_percentages,
+    format_number,
+    outside,
+    read_number,
+    words_to_digits,
+)
 from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import (
@@ -529,7 +537,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
-        tuple(findings),
+        tuple(findings := _no_price_as_penalty(findings, unclear, text)),
         demand,
         transitions,
         perishable,
@@ -722,6 +730,28 @@ def _price_margin(segment: str) -> float | None:
     if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
         return None
     return round(sold[0] - bought[0], 6)
+
+
+def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: str) -> list[Finding]:
+    """A penalty read as the purchase or sale price the message states beside the other ('a six-pack costs me 7
+    and sells for 12, so I'm 5 down'): the stated loss equal to the margin is the penalty; without one, the
+    penalty is asked (`unclear`), never written as a price."""
+    money = parse(text).of(Kind.MONEY)
+    bought = [m.amount for m in money if m.role == "purchase_price" and m.per in (None, "unit")]
+    sold = [m.amount for m in money if m.role == "sale_price" and m.per in (None, "unit")]
+    if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
+        return findings  # one price of one item each ('$8 per order' is a fee, '2 cents a day' a holding cost)
+    margin, prices = round(sold[0] - bought[0], 6), {bought[0], sold[0]}
+    out = []
+    for f in findings:
+        if f.key != "penalty_cost" or read_number(f.value) not in prices:
+            out.append(f)
+        elif any(m.role == "loss" and abs(m.amount - margin) < 1e-9 for m in money):
+            out.append(replace(f, value=format_number(margin)))
+        else:
+            said = "those are what one costs you and what you sell it for, not the penalty; "
+            unclear.append(Unclear(f.key, f"{said}a missed sale usually loses the margin, ${format_number(margin)}"))
+    return out
 
 
 def _prices_and_loss(text: str, expected: str | None) -> bool:

@@ -339,3 +339,23 @@ def test_a_count_of_goods_is_never_offered_as_a_cost(said: str, units: str) -> N
     turn = agent.respond(said)
     assert _values(turn).get("max_inventory") == units, turn.assistant
     assert "penalty" not in turn.assistant.split("?")[0].lower() or "(A)" not in turn.assistant
+
+
+# ------------------------------------------- a purchase or sale price is never written as the penalty
+
+
+@pytest.mark.parametrize(
+    ("said", "penalty"),
+    [
+        ("a crate costs me 9 and sells for 15, so I'm 6 down when I miss one", "6"),
+        ("one costs me 3 and goes for 8, I'm 5 out of pocket each time", "5"),
+        ("each one costs me 2.50 and sells for 4, so 1.50 short when I miss one", "1.5"),
+    ],
+)
+def test_a_price_is_never_the_penalty_when_the_loss_is_stated(said: str, penalty: str) -> None:
+    """'a six-pack costs me 7 and sells for 12, so I'm 5 down when I miss one' wrote the purchase price, 7."""
+    agent, _ = _say("I run an off-licence, cider crates.")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(said)
+    assert _values(turn).get("penalty_cost") in (penalty, None), turn.assistant
+    assert _values(turn).get("penalty_cost") not in (said.split()[4], said.split()[8])
