@@ -624,7 +624,7 @@ class ExtractionAgent(ExtractionBase):
             )
         key = next((k for k, (cue, _) in ROW_HELP.items() if _names_row(k, cue, said.toks)), None)
         pending = self.table.conflicts[0].keys[0] if self.table.conflicts else self.state.asked
-        if len(_PERIOD.spans(said.toks)) >= 1 and (per := _per_what(key or pending, self.table)):
+        if _PERIOD.found(said.toks) and (per := _per_what(key or pending, self.table)):
             return per  # 'is that per day or per week?'
         if key is None and (about_stock(text) or about_ordering(text)):
             if pending != "risk_tolerance":
