@@ -354,6 +354,8 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return None
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
+    if words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"]):
+        return None  # 'one by one', 'two by two': a manner of selling, no amount
     if words[i] == "one" and (
         (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
@@ -745,7 +747,7 @@ def _values(s: _State, currency: str) -> None:
             continue
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
-        if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight"):
+        if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight", "same"):
             after = _spoken_amount(s, i, currency)
             if after is not None:
                 i = after
@@ -833,6 +835,11 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
             j = i + len(phrase)
             _add(s, Kind.DURATION, 1.0, i, j, unit="day", role=_duration_role(s, i, j))
             return j
+    for phrase in _SAME_DAY:
+        if words[i : i + len(phrase)] == list(phrase) and words[i + len(phrase) : i + len(phrase) + 1] != ["after"]:
+            j = i + len(phrase)  # 'same day', 'same-day' (not 'the same day after day'): no wait at all
+            _add(s, Kind.DURATION, 0.0, i, j, unit="day", role=_duration_role(s, i, j))
+            return j
     if w in PERIOD_LEADS:
         k = i + 1
         while k < n and k < i + 3 and words[k] in PERIOD_LEADS:
@@ -861,6 +868,8 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
 _NEXT_DAY = (("the", "day", "after"), ("the", "morning", "after"), ("next", "morning"), ("the", "next", "morning"),
              ("overnight",))  # fmt: skip
 """Phrases for one day ('delivers the day after we order', 'ships overnight')."""
+_SAME_DAY = (("same", "day"), ("same", "-", "day"))
+"""Phrases for no wait ('same-day delivery'): a duration of 0 days."""
 
 
 def _coin(s: _State, i: int, j: int, value: float, currency: str) -> int:
@@ -1738,10 +1747,11 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
     after = max(bought[0].span[1], sold[0].span[1])
     return [
         replace(m, kind=Kind.MONEY, unit=sold[0].unit, role="loss", per=None)
-        if m.kind is Kind.QUANTITY
+        if (
+            m.kind is Kind.QUANTITY and not (m.unit or m.container) and m.per in (None, "order")  # 'every time'
+            or m.kind is Kind.MONEY and m.role is None and m.unit == sold[0].unit and m.per in (None, "unit")
+        )  # "so I'm out 65 cents each": money with no role of its own
         and m.span[0] > after
-        and not (m.unit or m.container)
-        and m.per in (None, "order")  # 'every time'
         and margin > 0
         and abs(m.amount - margin) < 1e-9
         else m

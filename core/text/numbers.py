@@ -170,7 +170,8 @@ def _spell_out(text: str) -> str:
     pieces, cursor, i = [], 0, 0
     while i < len(tokens):
         found = _read_number(words, i)
-        if found is None or (
+        by_itself = words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"])
+        if found is None or by_itself or (  # 'one by one' is a manner, no amount
             words[i] == "one"
             and found[1] == i + 1
             and (_KEEP_ONE.match(text[tokens[i].end() :]) or _pronoun_one(text, tokens, words, i))

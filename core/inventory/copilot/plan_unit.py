@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.inventory.nlu.extractors import is_bare_spread
-from core.text.mentions import Kind, Message
+from core.text.mentions import Kind, Mention, Message
 from core.text.numbers import _read_number, format_number
 from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
@@ -70,6 +70,21 @@ def stated(said: Message) -> PlanUnit | None:
     return None
 
 
+def _contents(m: Mention, text: str, unit: PlanUnit) -> str:
+    """The single items a container count names as its contents ('10 crates of 24 cans' -> 'cans', '10 trays of
+    30 yoghurts' -> 'yoghurts', the word after the count) when they are what the plan's pack holds (an item word
+    or a noun of the pack's statement), else ''."""
+    last = m.text.split()[-1].strip(".,;:!?").lower() if m.text.split() else ""
+    if not last.isalpha():
+        after = text[m.span[1] :].split(maxsplit=1)
+        last = after[0].strip(".,;:!?").lower() if after else ""
+    one = last.removesuffix("es") if last.endswith(("xes", "ches", "shes")) else last.removesuffix("s")
+    if last == unit.container or one == unit.container or not one.isalpha():
+        return ""
+    items = set(ITEM_WORDS.values()) - _GENERIC
+    return last if one in items or one in {n.removesuffix("s") for n in unit.nouns} else ""
+
+
 def _number(words: list[str], i: int) -> float | None:
     """The number said at words[i] ('six', '6'), or None."""
     if words[i].replace(".", "", 1).isdigit():
@@ -96,6 +111,16 @@ def in_plan_unit(text: str, said: Message, unit: PlanUnit, notes: list[str]) -> 
         if unit.size == 12 and m.role != "size" and {"dozen", "dozens"} & set(m.text.lower().split()):
             count = format_number(m.amount / 12)  # '15 dozen a day' where the pack is a dozen: 15 packs
             notes.append(f"{m.text.strip()}: {count} {unit.plural} of a dozen")
+            rate = f" per {m.period}" if m.period else ""
+            swaps.append((m.span[0], m.span[1], f"{count} {unit.plural}{rate}"))
+            continue
+        contents = _contents(m, text, unit) if m.multiplier != 1 and m.container != unit.container else ""
+        if m.role != "size" and contents:  # '10 crates of 24 cans' where the table counts six-packs
+            count = format_number(m.amount / unit.size)
+            notes.append(
+                f"{m.text.strip()} {contents} = {format_number(m.amount)} {contents} ÷ {format_number(unit.size)} "
+                f"per {unit.container} = {count} {unit.plural}".replace(f" {contents} {contents} ", f" {contents} ")
+            )
             rate = f" per {m.period}" if m.period else ""
             swaps.append((m.span[0], m.span[1], f"{count} {unit.plural}{rate}"))
             continue

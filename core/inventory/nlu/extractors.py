@@ -450,8 +450,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
                 continue
             key = topic = expected  # risk asked, 'put me at 5': the scale's number, no limit named
-        if key in ("demand", "demand_type", "demand_distribution") and _count_asked(expected, segment):
-            key = topic = str(expected)  # storage asked, 'it's 100 or 120, depends how I stack them': no rate
+        if key in ("demand", "demand_type", "demand_distribution") and _no_rate(expected, segment):
+            key = topic = str(expected)  # storage asked, 'it's 100 or 120, depends...'; delivery, 'same day'
         if key in ("demand", "demand_type", "demand_distribution"):
             said = parse(segment)
             if any(m.unit in ("hour", "minute") for m in said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY):
@@ -509,7 +509,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
                 continue
             key = "holding_cost"
-        result = read_row(key, segment)
+        result = _row_reading(key, expected, segment)
         if isinstance(result, Finding):
             findings.append(result)
         elif result is not None and topic is not None:
@@ -719,7 +719,35 @@ def _own_clause(key: str, segment: str) -> str | None:
     if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
         return None
     text = own[0].text
-    return text if "$" in text or "dollar" in text.lower() else f"${text}"
+    return text if any(w in text.lower() for w in ("$", "dollar", "cent")) else f"${text}"  # '80 cents' stays cents
+
+
+_ROW_POINTER_WORDS = 4
+"""A clause of at most this many words without a value ('Lead time', 'the penalty?') points at a row."""
+
+
+def _talk_without_value(key: str, segment: str) -> bool:
+    """A clause with no value of any kind that neither is a short pointer at a row ('Lead time') nor names a cost
+    row ('the penalty is high'): talk about the business ('oysters are my most wasteful item'), no answer."""
+    said = parse(segment)
+    named = key in _COST_ROWS and _named(key, segment)
+    return not said.mentions and len(said.words()) > _ROW_POINTER_WORDS and not named
+
+
+def _row_reading(key: str, expected: str | None, segment: str) -> Finding | Unclear | None:
+    """`read_row`, except that unasked talk with no value (`_talk_without_value`) is nothing to ask about."""
+    result = read_row(key, segment)
+    if isinstance(result, Unclear) and expected != key and _talk_without_value(key, segment):
+        return None  # unasked 'I need to get the pita order right': nothing to read, nothing asked
+    return result
+
+
+def _no_rate(expected: str | None, segment: str) -> bool:
+    """A clause the row classifier gave demand that answers the count or span asked instead: storage asked and
+    two counts (`_count_asked`), or a duration row asked and a span of time with no amount ('same day')."""
+    said = parse(segment)
+    span = expected in DURATION_ROWS and bool(said.of(Kind.DURATION)) and not said.of(Kind.QUANTITY, Kind.MONEY)
+    return span or _count_asked(expected, segment)
 
 
 def _price_margin(segment: str) -> float | None:
@@ -1599,6 +1627,10 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if durations:
         d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
+    periods = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
+    if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
+        days = format_number(periods[0].days or 0)
+        return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
     numbers = find_numbers(text)
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
