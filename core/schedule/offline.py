@@ -249,8 +249,8 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
     withdrawal, or asks something else as well ('forget Everett, move Lick later')."""
     stretches = [low[a:b] for a, b in lang.stretches(low)]
     dropped = [t for t in stretches if _withdraw_cue(parse(t).words())]
-    if not dropped or is_question(low):
-        return None
+    if not dropped or is_question(low) or any(parse(t).of(Kind.CLOCK) for t in dropped):
+        return None  # 'forget what I said before: Galileo at 7:50' asks for a start
     named = [s for t in dropped for _, s in lang.mentioned_schools(t, session.district)]
     for text in stretches:
         if text in dropped or not text.strip() or _accepts(text) or _short_answer(text.strip()) is not None:
@@ -939,7 +939,10 @@ def _against_earlier(
     if not clashes:
         return
     answered = all(call[1]["school"] in contested for call, _ in clashes)  # restated after 'should it replace?'
-    reversed_ = _reverses(plan, memory, [call for call, _ in clashes]) and not _says_changed_mind(low)
+    calls = [call for call, _ in clashes]
+    answers_no = low.lstrip().startswith(("no,", "no ", "nope", "nah"))  # 'No, leave it at 8:40' answers us
+    opposes = _opposes(calls, chosen, minutes_of) and not answers_no
+    reversed_ = (_reverses(plan, memory, calls) or opposes) and not _says_changed_mind(low)
     if answered or (not reversed_ and (_revises(low) or all(call in plan.timeless for call, _ in clashes))):
         for before in dict.fromkeys(before for _, before in clashes):
             plan.say.append(f"This replaces your earlier request ({before}).")
@@ -980,6 +983,20 @@ def _reverses(plan: Plan, memory: Memory, calls: list[Call]) -> bool:
             s == school and opposite[word].startswith(w[:4]) for (s, _), w in memory.relative.items()
         ):
             return True
+    return False
+
+
+def _opposes(calls: list[Call], chosen: dict[tuple[str, int], str], minutes_of: dict[str, int]) -> bool:
+    """Whether a stated start goes the other way from the speaker's own earlier direction for the school
+    ('Galileo should start later', then 'actually Galileo has to start at 7:50', before the later start): asked
+    about like a reversed direction, not replaced because of an 'actually'."""
+    for _, args in calls:
+        new = minutes_of.get(args["time"])
+        for (school, start), word in chosen.items():
+            if school == args["school"] and new is not None and (
+                word.startswith("later") and new < start or word.startswith("earl") and new > start
+            ):
+                return True
     return False
 
 
