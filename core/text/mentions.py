@@ -354,6 +354,8 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return None
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
+    if words[i] in _PART and (words[i + 1 : i + 2] in ([m] for m in MEASURES) or _hyphen_measure(words, i + 1)):
+        return _Num(_PART[words[i]], i, i + 1)  # 'half-kilo packs', 'quarter pound burgers': the number of a size
     if words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"]):
         return None  # 'one by one', 'two by two': a manner of selling, no amount
     if words[i] == "one" and (
@@ -868,6 +870,13 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
 _NEXT_DAY = (("the", "day", "after"), ("the", "morning", "after"), ("next", "morning"), ("the", "next", "morning"),
              ("overnight",))  # fmt: skip
 """Phrases for one day ('delivers the day after we order', 'ships overnight')."""
+def _hyphen_measure(words: list[str], k: int) -> bool:
+    """'-kilo' at words[k]: a hyphen, then a measure."""
+    return words[k : k + 1] == ["-"] and k + 1 < len(words) and words[k + 1] in MEASURES
+
+
+_PART = {"half": 0.5, "quarter": 0.25}
+"""Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
 

@@ -182,7 +182,9 @@ OTHERS_SUBJECTS = frozenset(["partner", "wife", "husband", "boss", "manager", "s
                              "owner", "catalogue", "catalog", "website", "internet", "label", "book", "books",
                              "spreadsheet", "system", "invoice", "sheet", "parents", "principal", "teacher",
                              "teachers", "board", "district", "coworker", "team", "neighbour", "neighbor",
-                             "distributor", "vendor", "rep"])  # fmt: skip
+                             "distributor", "vendor", "rep", "list", "pricelist", "brochure", "leaflet",
+                             "flyer", "quote", "contract", "manual", "app", "paperwork", "wholesaler", "baker",
+                             "brewery", "dairy", "farm"])  # fmt: skip
 """'my partner thinks 10', 'the catalogue says 30': someone else's value ('the parents want 8:40' is a request
 passed on, not another speaker's value: no 'want' here)."""
 

@@ -40,7 +40,7 @@ from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
-from core.text.vocabulary import CONTAINERS
+from core.text.vocabulary import CONTAINERS, MEASURES
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _COUNT_ROWS = ("max_inventory", "max_order")
@@ -235,7 +235,7 @@ class ExtractionAgent(ExtractionBase):
             reading.demand is not None
             and self.state.count_unit is None
             and (said := physical_units(user_text))
-            and sized_measure(measure(said[0]), self.state.sizes) is None  # a sized item: counted in items
+            and all(sized_measure(measure(u), self.state.sizes) is None for u in said)  # sized: counted in items
         ):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
@@ -1052,6 +1052,8 @@ _MEASURE_ALIASES = {"liter": "litre", "l": "litre", "kilogram": "kg", "kilo": "k
 def measure(word: str) -> str:
     """One name per measure ('Litres', 'liter' -> 'litre'; 'kgs', 'kilograms' -> 'kg')."""
     word = word.lower()
+    if word in MEASURES and MEASURES[word] != "lb":  # the parse's names ('grams' -> 'g'), as sizes are kept
+        return MEASURES[word]
     word = word[:-1] if word.endswith("s") and len(word) > 2 else word
     return _MEASURE_ALIASES.get(word, word)
 

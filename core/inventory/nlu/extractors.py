@@ -509,7 +509,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
                 continue
             key = "holding_cost"
-        result = _row_reading(key, expected, segment)
+        result = _row_reading(key, expected, segment, text)
         if isinstance(result, Finding):
             findings.append(result)
         elif result is not None and topic is not None:
@@ -523,7 +523,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
     demand = read_demand(_without_people(" ".join(demand_parts), notes)) if demand_parts else None
     parts_text = clauses(text)
-    said = [facts(c) for c in parts_text]
+    said = [facts(c) for c in parts_text if not _charge_talk(c)]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
     if not transitions and len(parts_text) > 1 and (whole := _whole_fact(text)) in ("lost_sale", "backlog"):
         transitions = (whole,)  # 'when we run out, people put their name on a list and wait': said together
@@ -734,8 +734,13 @@ def _talk_without_value(key: str, segment: str) -> bool:
     return not said.mentions and len(said.words()) > _ROW_POINTER_WORDS and not named
 
 
-def _row_reading(key: str, expected: str | None, segment: str) -> Finding | Unclear | None:
-    """`read_row`, except that unasked talk with no value (`_talk_without_value`) is nothing to ask about."""
+def _row_reading(key: str, expected: str | None, segment: str, text: str) -> Finding | Unclear | None:
+    """`read_row`, except that unasked talk with no value (`_talk_without_value`) is nothing to ask about, and a
+    clause whose only values are someone else's ('the website says 5 for fuel too') gives nothing when the
+    message states a value of the speaker's own ('we pay 30 a drop')."""
+    said = parse(segment).mentions
+    if said and not any(m.live for m in said) and any(m.live for m in parse(text).mentions):
+        return None
     result = read_row(key, segment)
     if isinstance(result, Unclear) and expected != key and _talk_without_value(key, segment):
         return None  # unasked 'I need to get the pita order right': nothing to read, nothing asked
@@ -924,6 +929,15 @@ def _kept_per_period(topic: str, other: str, segment: str) -> bool:
     if {topic, other} == {"holding_cost", "setup_cost"}:
         return not is_per_order(segment)
     return {topic, other} == {"holding_cost", "penalty_cost"} and not _short_talk(segment)
+
+
+_CHARGE_WORDS = frozenset(_CHARGES) | {"charging", "charged", "bill", "bills", "billed", "invoice", "fee"}
+
+
+def _charge_talk(clause: str) -> bool:
+    """A clause about charging with no word of running short ('but they never charge it'): no fact about what
+    customers do when stock runs out."""
+    return bool(_CHARGE_WORDS & set(parse(clause).words())) and not _short_talk(clause)
 
 
 def _short_talk(segment: str) -> bool:
@@ -1251,6 +1265,8 @@ def _segment_row(
     key = topic or (expected if bare else None)
     if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
         key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
+    if key in DURATION_ROWS and _per_order(segment) and not parse(segment).of(Kind.DURATION):
+        key = topic = "setup_cost"  # "really it's 6 an order": an amount per order, never 6 days
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
         key = topic = expected
     return topic, key
@@ -1637,6 +1653,14 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     return Unclear(key, "I need a number of days")
 
 
+def _said_as_own(found: list[T], text: str) -> list[T]:
+    """The amounts the speaker states as their own: one the parse puts in someone else's mouth or takes back
+    ('the catalogue says 10 for handling too but they never charge it') goes, unless nothing else is left."""
+    away = [m.span for m in parse(text).mentions if not m.live]
+    own = [f for f in found if not any(a <= f.start < b for a, b in away)]
+    return own or found
+
+
 def _restated(found: list[T], text: str) -> T:
     """The value meant in a clause: the first, or the last when the user corrects himself in between
     ('two weeks, no wait, make that a month')."""
@@ -1658,7 +1682,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, "that sounds like wages, a running cost of the shop, not a fee per order")
     if find_percentages(text) and not find_money(text):
         return Unclear(key, "I need an amount of money, not a percentage")
-    money = find_money(text)
+    money = _said_as_own(find_money(text), text)
     amounts = list(dict.fromkeys(m.amount for m in money))
     if len(amounts) > 1 and not is_correction(text):
         shown = " or ".join(f"${format_number(a)}" for a in amounts[:3])
@@ -1668,7 +1692,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         amount, currency, note = m.amount, m.currency, m.note
     else:
         durations = find_durations(text)
-        numbers = outside(find_numbers(text), durations)
+        numbers = _said_as_own(outside(find_numbers(text), durations), text)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
         numbers = [

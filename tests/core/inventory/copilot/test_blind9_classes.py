@@ -152,3 +152,58 @@ def test_a_delivery_time_in_words_is_read_after_its_correction(reply: str, days:
     a plain 'same day' answering the delivery question is 0 days (it asked again before)."""
     _, turn = _say(*_TO_LEAD, reply)
     assert _values(turn).get("lead_time") == days, turn.assistant
+
+
+# ---------------------------------------------------------------- 7. a pack sized in a part of a measure
+
+
+@pytest.mark.parametrize(
+    ("reply", "mean"),
+    [
+        ("about 10 kilos a day and we sell them in half-kilo packs, it varies", "20"),
+        ("roughly 6 kilos a day, sold in quarter-kilo tubs, it varies", "24"),
+        ("around 4 kilos a day, we sell them in 500 gram packs, it varies", "8"),
+    ],
+)
+def test_demand_in_a_measure_is_divided_by_a_pack_sized_in_the_same_message(reply: str, mean: str) -> None:
+    """'10 kilos a day ... half-kilo packs' is 20 packs a day, and the reply never also claims the table counts
+    grams or kilos."""
+    _, turn = _say("I run a butcher's shop.", reply)
+    assert _values(turn).get("demand_distribution") == f"poisson({mean})", turn.assistant
+    assert "I count your stock in" not in turn.assistant, turn.assistant
+
+
+# ---------------------------------------------------------------- 8. someone else's amount in a cost answer
+
+
+_TO_FEE = (*_COSTS, "5 dollars")
+
+
+@pytest.mark.parametrize(
+    ("reply", "fee"),
+    [
+        ("there's a 12 delivery charge; the price list says 8 for packing as well but they never bill it", "12"),
+        ("we pay 30 a drop, the website says 5 for fuel too but nobody ever asks for it", "30"),
+        ("the fee is 18 an order, the brochure says 4 for insurance too but they never charge it", "18"),
+    ],
+)
+def test_an_amount_put_in_someone_elses_mouth_is_not_the_fee(reply: str, fee: str) -> None:
+    """The fee the owner pays is written; the one a price list states but nobody charges is not, and the clause
+    about charging is no answer to what customers do when stock runs out."""
+    _, turn = _say(*_TO_FEE, reply)
+    values = _values(turn)
+    assert values.get("setup_cost") == fee, turn.assistant
+    assert values.get("state_transition_model") == "lost_sale" and "conflict" not in turn.assistant, turn.assistant
+
+
+# ---------------------------------------------------------------- 9. an amount per order is no delivery time
+
+
+@pytest.mark.parametrize(
+    "reply", ["the catalogue says 8 but really it's 6 an order", "the leaflet says 9 but honestly it's 7 per order"]
+)
+def test_an_amount_per_order_is_never_days_of_delivery(reply: str) -> None:
+    _, turn = _say(*_TO_FEE, reply)
+    values = _values(turn)
+    assert values.get("lead_time") is None, turn.assistant
+    assert values.get("setup_cost") == reply.split("it's ")[1].split()[0], turn.assistant
