@@ -800,7 +800,7 @@ _NUMBER_WORDS = frozenset(["two", "three", "four", "five", "six", "eight", "ten"
 def _one_currency(words: list[str], k: int) -> bool:
     return (
         words[k] in CURRENCY_AFTER
-        and CURRENCY_AFTER[words[k]] != "cents"
+        and CURRENCY_AFTER[words[k]] not in ("cents", "pence")
         and words[k : k + 2] != ["pound", "of"]
     )
 
@@ -927,14 +927,14 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
     ):
         j, w = j + 1, words[j + 1]  # 'the 90-day plan', 'a 3-week wait': a duration, as '90 days'
+    w = "pence" if w == "p" and money_cur is None and toks[j - 1].end == toks[j].start else w  # '40p'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
-        if cur == "cents":
-            value, money_cur = round(value / 100, 10), currency
+        if cur in ("cents", "pence"):
+            value, money_cur = round(value / 100, 10), (currency if cur == "cents" else "GBP")
         else:
             money_cur = cur
-        j += 1
-        # '2 dollars 50', '2 dollars and 25 cents'
+        j += 1  # then the cents of '2 dollars 50', '2 dollars and 25 cents'
         k = j + (1 if j < n and words[j] == "and" else 0)
         after = words[k + 1] if k + 1 < n else ""
         if (
@@ -1639,7 +1639,7 @@ def _currency(toks: list[_Tok]) -> str:
         if t.low in CURRENCY_SYMBOLS:
             return CURRENCY_SYMBOLS[t.low]
         if t.low in CURRENCY_AFTER and CURRENCY_AFTER[t.low] != "cents":
-            return CURRENCY_AFTER[t.low]
+            return "GBP" if CURRENCY_AFTER[t.low] == "pence" else CURRENCY_AFTER[t.low]
     return "USD"
 
 

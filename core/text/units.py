@@ -45,7 +45,7 @@ _CURRENCY = {"$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD", "buck"
              "pound": "GBP", "pounds": "GBP"}  # fmt: skip
 _MONEY_RE = re.compile(
     rf"(?P<pre>[$€£]|\b(?:usd|eur|gbp)\s?)\s*(?P<a>{NUMBER_RE.pattern})"
-    rf"|(?P<b>{NUMBER_RE.pattern})\s*(?P<post>cents?\b|¢|c\b|dollars?\b|bucks?\b|usd\b|euros?\b|eur\b|pounds?\b|gbp\b)",
+    rf"|(?P<b>{NUMBER_RE.pattern})\s*(?P<post>cents?\b|¢|c\b|pence\b|(?<=\d)p\b|dollars?\b|bucks?\b|usd\b|euros?\b|eur\b|pounds?\b|gbp\b)",
     re.IGNORECASE,
 )
 _CUR_WORD = r"(dollars?|bucks?|euros?|pounds?)"
@@ -216,6 +216,9 @@ def find_money(text: str) -> list[Money]:
             continue
         if marker in ("cent", "cents", "¢", "c"):
             found.append(Money(amount / 100, "USD", m.start(), m.end(), _cents_note(amount)))
+        elif marker in ("p", "pence"):  # '40p': pence, a hundredth of the pound
+            note = f"{format_number(amount)}p = {format_number(amount / 100)}"
+            found.append(Money(amount / 100, "GBP", m.start(), m.end(), note))
         else:
             found.append(Money(amount, _CURRENCY.get(marker, "USD"), m.start(), m.end()))
     return found

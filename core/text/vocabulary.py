@@ -23,7 +23,7 @@ CURRENCY_SYMBOLS: dict[str, str] = {
 }
 CURRENCY_AFTER: dict[str, str] = {
     **{w: c for w, c in units._CURRENCY.items() if w.isalpha() and w not in ("pound", "pounds")},
-    "pound": "GBP", "pounds": "GBP", "quid": "GBP", "cent": "cents", "cents": "cents", "c": "cents",
+    "pound": "GBP", "pounds": "GBP", "quid": "GBP", "cent": "cents", "cents": "cents", "c": "cents", "pence": "pence",
 }  # fmt: skip
 """A word after a number that makes it money; 'cents' are the message's currency / 100. 'pounds' is money only
 with a price cue nearby (else a weight)."""

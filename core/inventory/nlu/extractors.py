@@ -1598,9 +1598,27 @@ def _shelf_life(clause: str) -> bool:
     return talk >= _SHELF_TALK and any(d.days > 1 for d in find_durations(clause))
 
 
+_NOTHING_WORDS = frozenset(["none", "nothing", "nil", "nada", "zilch", "free", "gratis"])
+_NO_CHARGE = _and_s(TokenCue(runs=tuple((w, c) for w in ("no", "zero") for c in (*_CHARGES, "money"))))
+_NEARLY = (("next", "to"), ("almost",), ("practically",), ("virtually",), ("hardly",), ("close", "to"))
+
+
+def _nothing(text: str) -> bool:
+    """A cost said to be nothing ('none', 'nothing at all', 'they deliver free', 'no charge'); 'next to nothing'
+    and 'nothing much' are no zero."""
+    words = parse(text).words()
+    for i, w in enumerate(words):
+        nearly = any(words[max(0, i - len(n)) : i] == n for n in _NEARLY)
+        if w in _NOTHING_WORDS and not nearly and words[i + 1 : i + 2] != ("much",):
+            return True
+    return _NO_CHARGE.in_text(text)
+
+
 def read_row(key: str, text: str) -> Finding | Unclear | None:
     """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
     if key in _ZERO and _ZERO[key].in_text(text):
+        return Finding(key, "0")
+    if key in _COST_ROWS and _nothing(text) and not any(m.amount for m in parse(text).of(Kind.MONEY, Kind.QUANTITY)):
         return Finding(key, "0")
     if key == "max_order" and _NO_LIMIT.in_text(text) and not find_numbers(text):
         return Finding(key, UP_TO_CAPACITY, "units", "no limit on order size: as much as fits in storage")
