@@ -739,7 +739,7 @@ def _row_reading(key: str, expected: str | None, segment: str, text: str) -> Fin
     clause whose only values are someone else's ('the website says 5 for fuel too') gives nothing when the
     message states a value of the speaker's own ('we pay 30 a drop')."""
     said = parse(segment).mentions
-    if said and not any(m.live for m in said) and any(m.live for m in parse(text).mentions):
+    if said and not any(m.live for m in said) and any(_own_value(m) for m in parse(text).mentions):
         return None
     result = read_row(key, segment)
     if isinstance(result, Unclear) and expected != key and _talk_without_value(key, segment):
@@ -1674,9 +1674,16 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
 def _said_as_own(found: list[T], text: str) -> list[T]:
     """The amounts the speaker states as their own: one the parse puts in someone else's mouth or takes back
     ('the catalogue says 10 for handling too but they never charge it') goes, unless nothing else is left."""
-    away = [m.span for m in parse(text).mentions if not m.live]
+    said = parse(text).mentions
+    away = [m.span for m in said if not m.live]
     own = [f for f in found if not any(a <= f.start < b for a, b in away)]
-    return own or found
+    kept = [m.span for m in said if _own_value(m)]  # 'costs us $2 to buy, our accountant says $0.60 a day'
+    return own if any(a <= f.start < b for f in own for a, b in kept) else found
+
+
+def _own_value(m: Mention) -> bool:
+    """A value the speaker states as their own that can be a row's value (a purchase or sale price can not)."""
+    return m.live and m.role not in _PRICE_ROLES
 
 
 def _restated(found: list[T], text: str) -> T:

@@ -207,3 +207,17 @@ def test_an_amount_per_order_is_never_days_of_delivery(reply: str) -> None:
     values = _values(turn)
     assert values.get("lead_time") is None, turn.assistant
     assert values.get("setup_cost") == reply.split("it's ")[1].split()[0], turn.assistant
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Each one costs us $2.00 to buy, and our accountant says keeping one on the shelf costs $0.60 per unit per day.",
+        "We pay $2 for each, and the bookkeeper reckons storing one costs $0.60 a day.",
+    ],
+)
+def test_a_cost_a_colleague_states_beside_a_price_is_the_cost(reply: str) -> None:
+    """Someone else's figure is set aside only for a value of the speaker's own; beside a purchase price alone
+    it is the answer (the lab's simulated manager: the price $2 was written as holding)."""
+    _, turn = _say("about 20 a day, it varies", "they go elsewhere", "no, it keeps", "30 days", reply)
+    assert _values(turn).get("holding_cost") == "0.6", turn.assistant
