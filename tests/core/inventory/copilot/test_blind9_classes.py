@@ -218,6 +218,8 @@ def test_an_amount_per_order_is_never_days_of_delivery(reply: str) -> None:
 )
 def test_a_cost_a_colleague_states_beside_a_price_is_the_cost(reply: str) -> None:
     """Someone else's figure is set aside only for a value of the speaker's own; beside a purchase price alone
-    it is the answer (the lab's simulated manager: the price $2 was written as holding)."""
+    it stays: written, or put to the owner beside the price, never the price written alone (the lab's simulated
+    manager: the price $2 was written as holding)."""
     _, turn = _say("about 20 a day, it varies", "they go elsewhere", "no, it keeps", "30 days", reply)
-    assert _values(turn).get("holding_cost") == "0.6", turn.assistant
+    holding = _values(turn).get("holding_cost")
+    assert holding == "0.6" or (holding is None and "0.6" in turn.assistant), turn.assistant
