@@ -185,6 +185,7 @@ class ExtractionAgent(ExtractionBase):
         self._order_up_to_capacity = False
         self._preface: list[str] = []
         self._afterword: list[str] = []
+        self._refused_horizon: str | None = None  # a horizon refused beside the delivery time (`_lead_not_longer`)
         self._unsure = ""
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
@@ -947,6 +948,7 @@ class ExtractionAgent(ExtractionBase):
         problems: list[SpecError],
     ) -> None:
         """Validate proposed cells; write them, or open a conflict when they contradict a defined row."""
+        self._lead_not_longer(cells)
         try:
             canonical = self.table.check(cells)
         except SpecError as err:
@@ -984,6 +986,24 @@ class ExtractionAgent(ExtractionBase):
         if {"max_order", "max_inventory"} & {c.key for c in applied} and (note := self._order_over_storage()):
             self._afterword.append(note)
         return applied
+
+    def _lead_not_longer(self, cells: tuple[Cell, ...]) -> None:
+        """A horizon not longer than the delivery time filled before is refused once, with the reason; the same
+        horizon said again answers the question about it, so the delivery time (never possible beside it) is
+        cleared, said, and asked again (the same horizon refused again and again was a dead end)."""
+        keys = {c.key for c in cells}
+        horizon = next((c.value for c in cells if c.key == "time_horizon"), None)
+        lead = self.table.value("lead_time")
+        if horizon is None or "lead_time" in keys or lead is None or float(lead) < float(horizon):
+            return
+        if self._refused_horizon != horizon:
+            self._refused_horizon = horizon
+            return
+        self.table.clear("lead_time")
+        self._afterword.append(
+            f"(I had your delivery time as {lead} days, which cannot be as long as a {horizon}-day plan, so I "
+            "will ask you for it again.)"
+        )
 
     def _order_over_storage(self) -> str:
         order, capacity = self.table.value("max_order"), self.table.value("max_inventory")
