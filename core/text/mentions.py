@@ -875,6 +875,8 @@ def _hyphen_measure(words: list[str], k: int) -> bool:
     return words[k : k + 1] == ["-"] and k + 1 < len(words) and words[k + 1] in MEASURES
 
 
+_NOT_WHOLE = frozenset(["lost", "missed", "losing", "other", "another", "their", "next", "rival"])
+"""Words before 'business' or 'shop' that make it no whole-business amount ('in lost business', 'the other shop')."""
 _PART = {"half": 0.5, "quarter": 0.25}
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"))
@@ -1111,7 +1113,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         w = words[k]
         if w in (".", ";", "?", "!"):
             break
-        if w in WHOLE_BUSINESS_WORDS:
+        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE:  # not 'lost business', 'the other shop'
             whole = True
         r = ROLE_WORDS.get(w)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
@@ -1132,7 +1134,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         w = words[k]
         if toks[k].kind == "num":
             break
-        if w in WHOLE_BUSINESS_WORDS:
+        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE:  # not 'lost business', 'the other shop'
             whole = True
         r = ROLE_WORDS.get(w)
         if (
@@ -1772,13 +1774,18 @@ def _bare_after(m: Mention, start: int) -> bool:
     return m.kind is Kind.QUANTITY and m.span[0] > start and m.live and not (m.unit or m.container or m.per)
 
 
+def _loss_after(m: Mention, start: int) -> bool:
+    """Money said as lost after `start` ('..., so I lose 40')."""
+    return m.kind is Kind.MONEY and m.role == "loss" and m.span[0] > start and m.live
+
+
 def _sale_by_difference(mentions: list[Mention], bought: Mention) -> tuple[list[Mention], list[Mention]]:
     """A purchase price, then two bare amounts whose difference is exactly it ('a tub costs me 20 but makes 60
     in cones, so about 40 lost'): the first is what the item sells for, whatever verb says so; the second is then
     read by `_stated_margin` as the margin lost. Returns the mentions and the sale price found (none or one)."""
-    bare = [m for m in mentions if _bare_after(m, bought.span[1])]
+    bare = [m for m in mentions if _bare_after(m, bought.span[1]) or _loss_after(m, bought.span[1])]
     for first, second in zip(bare, bare[1:], strict=False):
-        if abs(first.amount - bought.amount - second.amount) < 1e-9 and second.amount > 0:
+        if first.kind is Kind.QUANTITY and abs(first.amount - bought.amount - second.amount) < 1e-9 and second.amount > 0:
             sold = replace(first, kind=Kind.MONEY, unit=bought.unit, role="sale_price")
             return [sold if m is first else m for m in mentions], [sold]
     return mentions, []

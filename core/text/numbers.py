@@ -63,7 +63,8 @@ def number_words(n: int) -> str:
 
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
 _KEEP_ONE = re.compile(r"^[\s-]*(?:time|off|of\s+(?:the|them|those|these|our|my|us)\b)\b", re.IGNORECASE)
-_PRONOUN_ONE_AFTER = frozenset(["each", "every", "that", "this", "which", "no", "any", "another"])
+_PRONOUN_ONE_AFTER = frozenset(["each", "every", "that", "this", "which", "no", "any", "another", "the", "other",
+                                "only", "right", "wrong", "big", "main"])  # fmt: skip
 """'each one I don't have', 'every one we miss', 'no one buys': 'one' is a pronoun there, not the number 1."""
 _SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
 _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b", re.IGNORECASE)

@@ -185,7 +185,7 @@ class ExtractionAgent(ExtractionBase):
         self._order_up_to_capacity = False
         self._preface: list[str] = []
         self._afterword: list[str] = []
-        self._refused_horizon: str | None = None  # a horizon refused beside the delivery time (`_lead_not_longer`)
+        self._refused: tuple[str, str] | None = None  # a horizon or delivery time refused (`_lead_not_longer`)
         self._unsure = ""
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
@@ -988,21 +988,29 @@ class ExtractionAgent(ExtractionBase):
         return applied
 
     def _lead_not_longer(self, cells: tuple[Cell, ...]) -> None:
-        """A horizon not longer than the delivery time filled before is refused once, with the reason; the same
-        horizon said again answers the question about it, so the delivery time (never possible beside it) is
-        cleared, said, and asked again (the same horizon refused again and again was a dead end)."""
-        keys = {c.key for c in cells}
-        horizon = next((c.value for c in cells if c.key == "time_horizon"), None)
-        lead = self.table.value("lead_time")
-        if horizon is None or "lead_time" in keys or lead is None or float(lead) < float(horizon):
+        """A horizon not longer than the delivery time filled before (or a delivery time not shorter than the
+        horizon filled before) is refused once, with the reason; the same value said again answers the question
+        about it, so the other row (never possible beside it) is cleared, said, and asked again (the same answer
+        refused again and again was a dead end)."""
+        written = {c.key: c.value for c in cells if c.key in ("time_horizon", "lead_time")}
+        if len(written) != 1:
             return
-        if self._refused_horizon != horizon:
-            self._refused_horizon = horizon
+        key, mine = next(iter(written.items()))
+        other = "lead_time" if key == "time_horizon" else "time_horizon"
+        theirs = self.table.value(other)
+        if theirs is None or mine is None:
             return
-        self.table.clear("lead_time")
+        lead, horizon = (float(mine), float(theirs)) if key == "lead_time" else (float(theirs), float(mine))
+        if lead < horizon:
+            return
+        if self._refused != (key, mine):
+            self._refused = (key, mine)
+            return
+        self.table.clear(other)
+        name = {"lead_time": "delivery time", "time_horizon": "planning horizon"}[other]
         self._afterword.append(
-            f"(I had your delivery time as {lead} days, which cannot be as long as a {horizon}-day plan, so I "
-            "will ask you for it again.)"
+            f"(I had your {name} as {theirs} days; a delivery time must be shorter than the plan, so I will ask "
+            "you for it again.)"
         )
 
     def _order_over_storage(self) -> str:

@@ -1675,7 +1675,7 @@ def _said_as_own(found: list[T], text: str) -> list[T]:
     """The amounts the speaker states as their own: one the parse puts in someone else's mouth or takes back
     ('the catalogue says 10 for handling too but they never charge it') goes, unless nothing else is left."""
     said = parse(text).mentions
-    away = [m.span for m in said if not m.live]
+    away = [m.span for m in said if not m.live or m.whole_business]  # '..., plus wages of 500 a week' too
     own = [f for f in found if not any(a <= f.start < b for a, b in away)]
     kept = [m.span for m in said if _own_value(m)]  # 'costs us $2 to buy, our accountant says $0.60 a day'
     return own if any(a <= f.start < b for f in own for a, b in kept) else found
