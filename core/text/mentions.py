@@ -638,6 +638,10 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
             pers.append(_PERIODIC[w])
             j += 1
             continue
+        if w in ("in", "for") and words[j + 1 : j + 2] in (["the"], ["a"]) and words[j + 2 : j + 3] in _ONE_PERIOD:
+            pers.append(words[j + 2])  # '400 in the month', '120 for a week': a rate per that period
+            j += 3
+            continue
         if w in ("each", "apiece") and not (j + 1 < len(words) and _denominator(words[j + 1])):
             pers.append("unit")
             j += 1
@@ -676,6 +680,7 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
     return ("/".join(pers) if pers else None), j
 
 
+_ONE_PERIOD = (["day"], ["week"], ["month"], ["year"])
 _OUTER_CONTAINERS = frozenset(["crate", "case", "pallet", "carton", "tray"])
 _NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
                                 "other", "week's", "day's", "time"])  # fmt: skip
@@ -785,7 +790,9 @@ def _plural(word: str) -> bool:
 
 def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     """The index after an item word joined to a number ('six-pack', '12-packs', 'four-packs'), or None: the
-    number names the item, it counts nothing."""
+    number names the item, it counts nothing. After a count, a space may stand for the hyphen ('12 six packs')."""
+    if 0 < k < len(toks) - 1 and toks[k - 1].kind == "num" and words[k] in _NUMBER_WORDS and words[k + 1] in _COMPOUND_HEADS:
+        return k + 2
     if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _COMPOUND_HEADS:
         return None
     if toks[k].end != toks[k + 1].start or toks[k + 1].end != toks[k + 2].start:
@@ -961,7 +968,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         if value == 0.5 and unit in _HALF_OF:
             unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
     elif (after := _compound_item(toks, words, j)) is not None:
-        unit, container, j = "item", "-".join(words[j : after : 2]).rstrip("s"), after  # '10 six-packs'
+        unit, container, j = "item", f"{words[j]}-{words[after - 1]}".rstrip("s"), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
         if j < n and (words[j] in CONTAINERS or words[j] in ITEM_WORDS) and not _for_before(words, i):

@@ -98,6 +98,8 @@ class Number:
 def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
     """Read a number-word phrase starting at words[i]; return (value, index after it) or None."""
     total, current, j, last = 0.0, 0.0, i, ""
+    if words[i : i + 3] == ["half", "a", "dozen"]:
+        return 6.0, i + 3  # as the one parse reads it
     if words[i] == "half" and i + 1 < len(words) and words[i + 1] in ("a", "an"):
         return 0.5, i + 2
     if words[i] == "a" and i + 1 < len(words) and words[i + 1] in ("dozen", "hundred", "thousand"):

@@ -315,7 +315,7 @@ class ExtractionAgent(ExtractionBase):
             and (unit := plan_unit.stated(said)) is not None
         ):
             self.state.planned, self.state.counted_in = unit, unit.container
-            return text
+            return plan_unit.unsized(text, said, unit)
         if self.state.planned is None:
             return text
         return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)

@@ -85,6 +85,16 @@ def _contents(m: Mention, text: str, unit: PlanUnit) -> str:
     return last if one in items or one in {n.removesuffix("s") for n in unit.nouns} else ""
 
 
+def unsized(text: str, said: Message, unit: PlanUnit) -> str:
+    """The message that states the plan's pack with that pack's size said as its name only ('we sell them in
+    packs of six, about 25 packs a day' -> '... in packs, about 25 packs a day'): the table counts the packs, so
+    the count in the same message is never multiplied by the size."""
+    for m in sorted(said.of(Kind.QUANTITY), key=lambda q: q.span, reverse=True):
+        if m.role == "size" and m.container == unit.container:
+            text = text[: m.span[0]] + unit.plural + text[m.span[1] :]
+    return text
+
+
 def _number(words: list[str], i: int) -> float | None:
     """The number said at words[i] ('six', '6'), or None."""
     if words[i].replace(".", "", 1).isdigit():

@@ -258,10 +258,32 @@ def _plus_minus(r: _Reader, text: str) -> tuple[float, float] | None:
         if found:
             return mean, found[1]
     for i in range(n):  # 'about 20 a day, could be more or less, give or take 5'
-        found = r.spread(i, -1)
+        found = r.spread(i, -1) or _swing(r, i)
         if found:
             before = find_numbers(text[: r.toks[i].start])
             return (before[0].value, found[1]) if before else None
+    return None
+
+
+_SWING_VERBS = frozenset(["swing", "swings", "swinging", "vary", "varies", "varying", "move", "moves", "moving",
+                          "fluctuate", "fluctuates", "goes", "go", "jump", "jumps", "shift", "shifts"])  # fmt: skip
+_SWING_FILLERS = frozenset(["by", "like", "maybe", "about", "around", "roughly", "some", "up", "to"])
+_EITHER_WAY = (("either", "way"), ("each", "way"), ("up", "or", "down"), ("either", "side"))
+
+
+def _swing(r: _Reader, i: int) -> tuple[int, float] | None:
+    """(index, value) of a spread said with a verb or 'either way' at token `i`: 'it swings by like 4', 'moves by
+    maybe 4 either way', 'swings 10 either way' (the mean is said before it)."""
+    t = r.toks[i]
+    if t.low in _SWING_VERBS:
+        k = i + 1
+        while k < len(r.toks) and r.toks[k].low in _SWING_FILLERS:
+            k += 1
+        value = r.number(k, k - 1)
+        after = k + 1 + (k + 1 < len(r.toks) and r.toks[k + 1].low in _UNITS)
+        said_by = r.toks[i + 1].low == "by" if i + 1 < len(r.toks) else False
+        if value is not None and (said_by or r.words(after, after - 1, _EITHER_WAY) is not None):
+            return k, abs(value)
     return None
 
 

@@ -93,3 +93,63 @@ def test_wages_or_rent_beside_a_fee_per_order_leave_the_fee(reply: str, fee: str
     turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", reply)
     assert _values(turn).get("setup_cost") == fee, turn.assistant
 
+
+
+# ---------------------------------------------------------------- 5. a cost per period said 'in the month'
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "the fridge in the van costs me 300 in the month",
+        "the cold store costs about 250 for the month",
+        "keeping the freezer going is 120 in a week",
+    ],
+)
+def test_an_amount_in_the_month_is_per_month_and_never_a_daily_unit_cost(reply: str) -> None:
+    """'400 in the month' is per month (b11 wrote 400 per unit per day); for equipment it is asked about."""
+    turn = _say(*_BASE, "30 days", reply)
+    holding = _values(turn).get("holding_cost")
+    assert holding is None or float(holding) < 20, turn.assistant
+
+
+# ---------------------------------------------------------------- 6. the pack stated with its count
+
+
+@pytest.mark.parametrize(
+    ("opening", "mean"),
+    [
+        ("I sell eggs in cartons of twelve and I count cartons. I sell about 30 cartons a day, it's random.", "30"),
+        ("We sell rolls in packs of four and plan in packs; about 18 packs a day, it varies.", "18"),
+        ("I sell yoghurts in trays of 6 and count trays, about 12 trays a day at random.", "12"),
+    ],
+)
+def test_a_count_in_the_pack_stated_in_the_same_message_is_not_multiplied(opening: str, mean: str) -> None:
+    """'I sell sausages in packs of six and count packs, about 25 packs a day' is 25 packs (b11 wrote 150)."""
+    turn = _say(opening)
+    assert _values(turn).get("demand_distribution") == f"poisson({mean})", turn.assistant
+
+
+# ---------------------------------------------------------------- 7. spreads said with a verb or 'either way'
+
+
+@pytest.mark.parametrize(
+    ("reply", "dist"),
+    [
+        ("about 30 a day on average, it swings by like 5", "normal(30,5)"),
+        ("on average 50 a day, swings 8 either way", "normal(50,8)"),
+        ("around 25 a day, pretty steady, moves by maybe 3 either way", "normal(25,3)"),
+        ("roughly 18 a day but it varies by about 4", "normal(18,4)"),
+        ("we go through about 4 dozen a day, give or take half a dozen", "normal(48,6)"),
+    ],
+)
+def test_a_spread_said_in_words_is_the_standard_deviation(reply: str, dist: str) -> None:
+    turn = _say("a shop", reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "dist"), [("avg 10 six packs a day, swings by 3", "normal(10,3)"), ("about 8 four packs a day, it varies", "poisson(8)")])
+def test_a_count_of_six_packs_written_with_a_space_is_packs(reply: str, dist: str) -> None:
+    opening = "We sell our cider in six-packs and four-packs, and I count packs."
+    turn = _say(opening, reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
