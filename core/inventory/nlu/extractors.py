@@ -1040,7 +1040,7 @@ def normalize(
         notes.append("'a couple' taken as 2")
         text = _swapped(text, [(span, "2") for span in couples])
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
-    text = _unpack_containers(text, notes, sizes)
+    text = _added(_unpack_containers(text, notes, sizes), notes)
     settled = settle(text)
     text, dropped = _superseded(settled.text)
     if settled.corrected or dropped:
@@ -1055,6 +1055,28 @@ def normalize(
         text = f"{_without_on(text, gap.start)}{gap.days} days later{text[gap.end :]}"
     text = _unhedge(text)
     return spoken_money(text, price_asked=price_asked), notes
+
+
+_PLUS = frozenset({"plus", "+"})
+
+
+def _added(text: str, notes: list[str]) -> str:
+    """Two amounts of one kind joined by 'plus' ('shipping is 8 plus a 4 dollar handling charge', '30 on the shelf
+    plus 20 in the back'): their sum, read back ('8 + 4 = 12'). Money only beside money, counts beside counts,
+    at the same rate."""
+    said = parse(text)
+    live = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.role != "size"]
+    swaps: list[tuple[tuple[int, int], str]] = []
+    for x, y in zip(live, live[1:], strict=False):
+        between = parse(text[x.span[1] : y.span[0]]).words()
+        joined = bool(_PLUS & set(between)) and len(between) <= 4 and not {"or", "minus"} & set(between)
+        same = x.kind is y.kind and x.period == y.period and (x.unit or "") == (y.unit or "")
+        if joined and same and x.multiplier == y.multiplier == 1 and not swaps:
+            total = format_number(x.amount + y.amount)
+            notes.append(f"{format_number(x.amount)} + {format_number(y.amount)} = {total}")
+            money = "$" if x.kind is Kind.MONEY and "$" not in text[x.span[0] : x.span[1]] else ""
+            swaps.append(((x.span[0], y.span[1]), f"{money}{total}" + (f" a {x.period}" if x.period else "")))
+    return _swapped(text, swaps) if swaps else text
 
 
 _FREE_WORDS = frozenset({"free", "waived", "waive", "waives"})
