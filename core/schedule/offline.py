@@ -831,6 +831,7 @@ def _interpret(
             _read_clause(clause, schools, session, plan, memory, asked=asked)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
+    _hold_at_end(plan)
     check_school_calls(plan, session)
     restated = bool(offer) and all(call in offer for call in plan.calls if call[0] == "fix_start_time")
     if not plan.ask and not swapped and session.infeasible is None and not restated:
@@ -860,6 +861,23 @@ def _interpret(
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+_KEEP_THERE = "Should I keep it there, or try something else?"
+
+
+def _hold_at_end(plan: Plan) -> None:
+    """A school asked to move the way it cannot (it already has the earliest or latest start) is held there when
+    the same message changes something else ('Galileo and Balboa a bit earlier' with Galileo at the earliest): the
+    solver must not move it the other way to make room. Alone it asks whether to keep it there."""
+    if not plan.calls:
+        return
+    asked = {a["school"] for n, a in plan.calls if n == "fix_start_time"}
+    held = [call for call, _ in plan.relative if call not in plan.calls and call[1]["school"] not in asked]
+    plan.calls.extend(held)
+    plan.timeless.extend(held)
+    if held:
+        plan.say = [line.replace(_KEEP_THERE, "I've kept it there.") for line in plan.say]
 
 
 _AGAIN = frozenset(["too", "also", "likewise", "same"])
@@ -1315,8 +1333,9 @@ def _under_verdict(low: str, load: float | None, deviation: float | None) -> str
 
 def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
-    ('can we keep every school close to today's times?'); also such a question followed by remarks that request
-    nothing ('is the transportation budget published? I heard it's 40 million')."""
+    ('can we keep every school close to today's times?', 'is there any way Lick could start later?'); also such a
+    question followed by remarks that request nothing ('is the transportation budget published? I heard it's 40
+    million')."""
     head, mark, rest = text.partition("?")
     if mark and rest.strip() and not has_request(rest):
         return _asks_about(head + "?")
@@ -1324,8 +1343,29 @@ def _asks_about(text: str) -> bool:
     request = bool(words) and (
         words[0] in _REQUEST_LEADS
         or (words[0] in _ASKING_VERBS and words[1:2] in (("we",), ("you",), ("i",)))
+        or (_polite_ask(words) and has_request(text))
     )
     return is_question(text) and not request
+
+
+_POLITE_ASKS = (
+    ("is", "there", "any", "way"),
+    ("is", "there", "a", "way"),
+    ("is", "there", "any", "chance"),
+    ("is", "there", "a", "chance"),
+    ("any", "chance"),
+    ("is", "it", "possible"),
+    ("would", "it", "be", "possible"),
+    ("could", "it", "be", "possible"),
+    ("would", "you", "mind"),
+)
+"""Openings that ask whether a change could be made, which is asking for it ('is there any way Lick could start a
+bit later?', 'would it be possible for Cobb to go to 9:30?', 'any chance Everett could move earlier?')."""
+
+
+def _polite_ask(words: tuple[str, ...]) -> bool:
+    """Whether the words hold one of `_POLITE_ASKS`: with a request in the same text, a request, not a question."""
+    return any(words[i : i + len(run)] == run for run in _POLITE_ASKS for i in range(len(words)))
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
