@@ -91,3 +91,103 @@ def test_a_school_at_the_end_is_held_while_the_others_move(text: str, held: str,
     assert turn.schedule[held] == at, turn.text
     assert (held, at, "fix") in _edits(turn)
     assert "kept it there" in turn.text
+
+
+# 2. After the agent's question, taking back the request ends the talk with the proposal as it is.
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [
+            "Everett should go earlier.",
+            "Hmm, no, Everett has to start later than before.",
+            "Sorry, keep it where you have it. Cheers.",
+        ],
+        [
+            "Lick later please.",
+            "Lick should start earlier actually.",
+            "My mistake. Leave it where you put it, thanks.",
+        ],
+        [
+            "No high school may start after 8:40.",
+            "And put Balboa at 9:30.",
+            "Never mind that, leave it. Fine.",
+        ],
+        ["Move Muir later, please.", "Oh, it's already the latest one? Never mind then, thanks."],
+        ["Could Everett start earlier?", "Wait, it's already the earliest? OK, forget it."],
+    ],
+)
+def test_taking_back_the_request_after_a_question_accepts_the_proposal(turns: list[str]) -> None:
+    agent = _agent()
+    for text in turns[:-1]:
+        agent.respond(text)
+    turn = agent.respond(turns[-1])
+    assert turn.tool_calls == [] and "go with proposal" in turn.text, turn.text
+
+
+# 6. 'Same time' repeats the time of the request before, also one held for a school not in the district.
+
+
+@pytest.mark.parametrize(
+    ("turns", "edit"),
+    [
+        (
+            ["Hillcrest Middle School should start at 9:30.", "And Lick, same time please."],
+            (LICK, "9:30 AM", "fix"),
+        ),
+        (
+            ["Can Washington Middle School move to 8:40?", "Then Everett, same time."],
+            ("Everett MS", "8:40 AM", "fix"),
+        ),
+        (["Put Jefferson Elementary at 9:30.", "OK, and Cobb at the same time."], (COBB, "9:30 AM", "fix")),
+    ],
+)
+def test_same_time_repeats_a_held_request(turns: list[str], edit: tuple[str, str, str]) -> None:
+    agent = _agent()
+    agent.respond(turns[0])
+    turn = agent.respond(turns[1])
+    assert _edits(turn) == [edit], turn.text
+
+
+# 4. Someone else's wish against the speaker's earlier request is asked about; the speaker's own 'instead' replaces.
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Everett earlier please.", "The principal told me she wants Everett later instead."],
+        ["Could Cobb start later?", "The bus company says they'd rather have Cobb earlier instead."],
+        ["Lick later, please.", "Our nurses want Lick earlier instead, but the parents still want it late."],
+    ],
+)
+def test_someone_elses_opposite_wish_is_asked_about(turns: list[str]) -> None:
+    agent = _agent()
+    agent.respond(turns[0])
+    turn = agent.respond(turns[1])
+    assert turn.tool_calls == [] and "replace the earlier one?" in turn.text, turn.text
+
+
+def test_the_speakers_own_instead_still_replaces() -> None:
+    agent = _agent()
+    agent.respond("Lick later please.")
+    turn = agent.respond("Actually, I'd rather have Lick earlier instead.")
+    assert _edits(turn) == [(LICK, "8:40 AM", "fix")] and "replaces your earlier request" in turn.text
+
+
+# 8. A question about a school that asks for no change is answered, never read as a request.
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["How many buses does Balboa need?", "Why is Lick at 8:40?", "What's the bus route for Everett like?"],
+)
+def test_a_question_about_a_school_is_answered_not_read_as_a_request(text: str) -> None:
+    turn = _agent().respond(text)
+    assert turn.tool_calls == [] and "changed nothing" in turn.text, turn.text
+    assert "What would you like for" not in turn.text
+
+
+def test_a_question_followed_by_a_request_still_acts() -> None:
+    turn = _agent().respond("Why is Lick at 8:40? Put it at 9:30.")
+    assert _edits(turn) == [(LICK, "9:30 AM", "fix")]
