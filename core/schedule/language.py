@@ -509,8 +509,11 @@ def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str,
     return out
 
 
-_STATING = frozenset(["starts", "opens", "begins", "is", "are", "currently", "now", "today"])
-"""Words that describe where a school is ('Lawton starts at 9:30', 'opens at 8:00 now')."""
+_STATING = frozenset(
+    ["starts", "opens", "begins", "is", "are", "currently", "now", "today", "we're", "they're", "it's"]
+)
+"""Words that describe where a school is ('Lawton starts at 9:30', 'opens at 8:00 now', "we're at 8:40, which is
+fine, but could we go to 9:30?")."""
 _ASKING = frozenset(
     [
         "could",
@@ -697,12 +700,20 @@ def without_tied_times(text: str, district: District) -> str:
         if not any(m in options for m in outside) and not _words_of(low[:start] + " " + low[end:]) & _DIRECTION_WORDS:
             continue
         for a, b in inside:
-            anchor = max([start] + [start + m.end for m in mentions(low[start:a], district)])
+            named = [start + m.end for m in mentions(low[start:a], district)]
+            anchor = max([start, *named, *_group_ends(low, start, a, district)])
             between = low[anchor:a].split()
             relative = _RELATIVE.intersection(low[start:a].split())  # 'the line that reaches Galileo at 9:20'
             if relative or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
                 chars[a:b] = " " * (b - a)
     return "".join(chars)
+
+
+def _group_ends(low: str, start: int, end: int, district: District) -> list[int]:
+    """Where each grade group named between `start` and `end` ends ('every high school after 8': the time follows
+    the group it bounds, as 'Lick at 9:15' follows Lick)."""
+    stretch = low[start:end]
+    return [start + stretch.find(words) + len(words) for words, _ in group_schools(stretch, district)]
 
 
 _NAME_TAIL = frozenset(["middle", "high", "elementary", "school", "ms", "hs", "es", "pk", "k-8", "k8", "pre-k"])

@@ -220,7 +220,15 @@ def _withdraw_cue(words: tuple[str, ...]) -> bool:
             rest = words[i + 1 : i + 6]
             if any(rest[j : j + len(end)] == end for end in _WITHDRAW_ENDS for j in range(len(rest))):
                 return True
+        if word in ("keep", "leave") and _where_put(words[i + 1 : i + 7]):
+            return True
     return False
+
+
+def _where_put(rest: tuple[str, ...]) -> bool:
+    """'(keep it) where you put it', 'where you have it', "where you've got them": where the agent's proposal has
+    it, so nothing is to change."""
+    return any(rest[j : j + 2] in (("where", "you"), ("where", "you've")) for j in range(len(rest)))
 
 
 _LET_GO = frozenset(["leave", "drop", "skip"])
@@ -247,10 +255,12 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
     their own request (or the agent's pending offer) for the schools named there; nothing changes and, since
     nothing else in the message asks, the negotiation ends with the current proposal. None when the message is no
     withdrawal, or asks something else as well ('forget Everett, move Lick later')."""
-    stretches = [low[a:b] for a, b in lang.stretches(low)]
+    spans = lang.stretches(low)
+    stretches = [low[a:b] for a, b in spans]
     dropped = [t for t in stretches if _withdraw_cue(parse(t).words())]
-    if not dropped or is_question(low) or any(parse(t).of(Kind.CLOCK) for t in dropped):
-        return None  # 'forget what I said before: Galileo at 7:50' asks for a start
+    first = next((a for a, b in spans if low[a:b] in dropped), 0)
+    if not dropped or is_question(low[first:]) or any(parse(t).of(Kind.CLOCK) for t in dropped):
+        return None  # 'forget what I said before: Galileo at 7:50' asks for a start; 'never mind, what's the peak?'
     named = [s for t in dropped for _, s in lang.mentioned_schools(t, session.district)]
     for text in stretches:
         if text in dropped or not text.strip() or _accepts(text) or _short_answer(text.strip()) is not None:
@@ -258,10 +268,13 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
         words = parse(text).words()
         if _keeps(words) and not lang.mentioned_schools(text, session.district) and _RULE_WORDS.intersection(words):
             continue  # 'keep the rule'
+        if "already" in words:
+            continue  # "oh, it's already the latest?": how things stand, echoed; it asks nothing
         if has_request(text) or lang.mentioned_schools(text, session.district) or lang.reduce_cue(text):
             return None
     if not named:
-        if not (offer or memory.asked) or lang.intent(low).intent in ("undo", "start_over"):
+        undo = lang.intent(low).intent == "undo" and not memory.asked  # after a question it drops what was asked
+        if not (offer or memory.asked) or undo or lang.intent(low).intent == "start_over":
             return None  # 'never mind that change', 'forget everything and begin again': an undo or a reset
         named = [a["school"] for n, a in offer if n == "fix_start_time"] or memory.schools[:1]
     session.dismiss_infeasible()
@@ -445,7 +458,8 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
     low = _answer_choice(text.lower().strip(), session, memory)
     if low == text.lower().strip() and (unknown := lang.unknown_schools(text, session.district)):
         memory.pending = (low, [(name.lower(), close) for name, close in unknown if close])
-        return Plan(reply=_unknown_reply(unknown))
+        memory.request = next((t for t in reversed(lang.split_clauses(low)) if has_request(t)), memory.request)
+        return Plan(reply=_unknown_reply(unknown))  # its request is what 'and Everett, same time' repeats
     plan = _menu_answer(low, session, memory) if menu else None
     plan = plan or _courtesy(low, offer, memory, reasked) or _interpret(low, session, offer, memory, contested)
     if plan.reply == _clarify():
@@ -808,7 +822,12 @@ def _interpret(
         return Plan([("show_alternatives", {"count": _option_count(low)})])
     if act == "loosen":
         return model.loosen(session, low)
-    if reply := _status_answer(low, session) or _start_answer(low, session, memory) or _options_answer(low, session):
+    if reply := (
+        _status_answer(low, session)
+        or _start_answer(low, session, memory)
+        or _options_answer(low, session)
+        or _school_question(low, session)
+    ):
         memory.schools = _asked_schools(low, session) or memory.schools  # 'When does Cobb start?' 'Put it at 9:30.'
         return Plan(reply=reply)
     plain = lang.without_described_times(low, session.district)
@@ -831,6 +850,7 @@ def _interpret(
             _read_clause(clause, schools, session, plan, memory, asked=asked)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
+    _hold_at_end(plan)
     check_school_calls(plan, session)
     restated = bool(offer) and all(call in offer for call in plan.calls if call[0] == "fix_start_time")
     if not plan.ask and not swapped and session.infeasible is None and not restated:
@@ -860,6 +880,23 @@ def _interpret(
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+_KEEP_THERE = "Should I keep it there, or try something else?"
+
+
+def _hold_at_end(plan: Plan) -> None:
+    """A school asked to move the way it cannot (it already has the earliest or latest start) is held there when
+    the same message changes something else ('Galileo and Balboa a bit earlier' with Galileo at the earliest): the
+    solver must not move it the other way to make room. Alone it asks whether to keep it there."""
+    if not plan.calls:
+        return
+    asked = {a["school"] for n, a in plan.calls if n == "fix_start_time"}
+    held = [call for call, _ in plan.relative if call not in plan.calls and call[1]["school"] not in asked]
+    plan.calls.extend(held)
+    plan.timeless.extend(held)
+    if held:
+        plan.say = [line.replace(_KEEP_THERE, "I've kept it there.") for line in plan.say]
 
 
 _AGAIN = frozenset(["too", "also", "likewise", "same"])
@@ -967,8 +1004,30 @@ _CHANGED_MIND = ("changed my mind", "change of plan", "second thought", "scratch
 
 
 def _says_changed_mind(low: str) -> bool:
-    """Whether the message says the speaker changed their mind ('on second thought, later')."""
-    return any(phrase in low for phrase in _CHANGED_MIND)
+    """Whether the message says the speaker changed their mind ('on second thought, later'); a clause that reports
+    what others want ('the teachers told me they want Everett later instead') says nothing of the speaker's."""
+    own = [clause for clause in lang.split_clauses(low) if not _reports_others(parse(clause).words())]
+    return any(phrase in clause for clause in own for phrase in _CHANGED_MIND)
+
+
+_SAYING = frozenset(["told", "tell", "tells", "say", "says", "said", "want", "wants", "wanted", "prefer", "prefers"])
+_SPEAKER_SUBJECTS = frozenset(["i", "we", "you", "i'd", "we'd", "i'm", "we're"])
+_ADVERBS = frozenset(["really", "just", "also", "still", "all", "only", "do", "does", "now", "both", "too"])
+
+
+def _reports_others(words: tuple[str, ...]) -> bool:
+    """Whether a clause reports someone else's words or wish ('the coaches told me ...', 'our nurses still want
+    ...', "they'd rather ...", 'according to the principal'), not the speaker's ('I really want ...', 'forget
+    what I said')."""
+    if {"according", "they'd", "he'd", "she'd"}.intersection(words):
+        return True
+    for i, word in enumerate(words):
+        if word in _SAYING or word == "would":
+            subject = next((w for w in reversed(words[:i]) if w not in _ADVERBS), "")
+            others = subject in ("they", "he", "she") if word == "would" else subject not in _SPEAKER_SUBJECTS
+            if subject and others:  # 'it would be better instead' is the speaker's
+                return True
+    return False
 
 
 def _reverses(plan: Plan, memory: Memory, calls: list[Call]) -> bool:
@@ -1260,6 +1319,32 @@ def _after_approval(low: str) -> str:
     return low[cut + 1 :].strip() if cut > 0 and _accepts(low[:cut]) and low[cut + 1 :].strip() else low
 
 
+_WH_LEADS = frozenset(["how", "what", "what's", "whats", "why", "which", "who", "whose", "where"])
+
+
+def _school_question(low: str, session: ScheduleSession) -> str:
+    """What the agent knows of the schools a question for information names ('How many buses does Balboa need?',
+    'why is Lick at 8:40?'): their starts and students, and that the rest is outside what it knows; it asks, so
+    nothing changes. Empty when the message is no such question or also asks for a change."""
+    low = _after_approval(low)
+    words = parse(low).words()
+    head, mark, rest = low.partition("?")
+    if not (words and words[0] in _WH_LEADS and mark and _asks_about(low)) or has_request(rest):
+        return ""
+    if words[0] != "why" and has_request(head):
+        return ""
+    schools = _asked_schools(head, session)
+    if not schools:
+        return ""
+    enrollment = {s.name: s.enrollment for s in session.district.schools}
+    said = "; ".join(f"{_start_line(name, session)}, {enrollment[name]:,} students" for name in schools)
+    return (
+        f"I only know each school's start times and students: {said}. Anything else (buses, routes, why a "
+        "school was placed) is outside what I know, beyond that the solver balances how many students start at "
+        "once against how far starts move. (You asked, so I changed nothing.)"
+    )
+
+
 _OPTION_WORDS = frozenset(["times", "options", "slots", "choices", "bells"])
 
 
@@ -1315,8 +1400,9 @@ def _under_verdict(low: str, load: float | None, deviation: float | None) -> str
 
 def _asks_about(text: str) -> bool:
     """A question for information ('is every school close to its current time?'), not a request put as one
-    ('can we keep every school close to today's times?'); also such a question followed by remarks that request
-    nothing ('is the transportation budget published? I heard it's 40 million')."""
+    ('can we keep every school close to today's times?', 'is there any way Lick could start later?'); also such a
+    question followed by remarks that request nothing ('is the transportation budget published? I heard it's 40
+    million')."""
     head, mark, rest = text.partition("?")
     if mark and rest.strip() and not has_request(rest):
         return _asks_about(head + "?")
@@ -1324,8 +1410,29 @@ def _asks_about(text: str) -> bool:
     request = bool(words) and (
         words[0] in _REQUEST_LEADS
         or (words[0] in _ASKING_VERBS and words[1:2] in (("we",), ("you",), ("i",)))
+        or (_polite_ask(words) and has_request(text))
     )
     return is_question(text) and not request
+
+
+_POLITE_ASKS = (
+    ("is", "there", "any", "way"),
+    ("is", "there", "a", "way"),
+    ("is", "there", "any", "chance"),
+    ("is", "there", "a", "chance"),
+    ("any", "chance"),
+    ("is", "it", "possible"),
+    ("would", "it", "be", "possible"),
+    ("could", "it", "be", "possible"),
+    ("would", "you", "mind"),
+)
+"""Openings that ask whether a change could be made, which is asking for it ('is there any way Lick could start a
+bit later?', 'would it be possible for Cobb to go to 9:30?', 'any chance Everett could move earlier?')."""
+
+
+def _polite_ask(words: tuple[str, ...]) -> bool:
+    """Whether the words hold one of `_POLITE_ASKS`: with a request in the same text, a request, not a question."""
+    return any(words[i : i + len(run)] == run for run in _POLITE_ASKS for i in range(len(words)))
 
 
 def _district_wide(part: str, session: ScheduleSession) -> bool:
