@@ -153,3 +153,31 @@ def test_a_count_of_six_packs_written_with_a_space_is_packs(reply: str, dist: st
     opening = "We sell our cider in six-packs and four-packs, and I count packs."
     turn = _say(opening, reply)
     assert _values(turn).get("demand_distribution") == dist, turn.assistant
+
+
+# ---------------------------------------------------------------- 8. two amounts joined by 'plus'
+
+
+@pytest.mark.parametrize(
+    ("reply", "fee"),
+    [
+        ("postage is 6 plus a 3 dollar packing charge on every order", "9"),
+        ("the van is 20 plus 5 for fuel each time", "25"),
+        ("$10 plus $2.50 handling per order", "12.5"),
+    ],
+)
+def test_a_fee_said_as_a_sum_is_the_sum(reply: str, fee: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", reply)
+    assert _values(turn).get("setup_cost") == fee, turn.assistant
+    assert " + " in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "storage"), [("30 on the shelf plus 20 in the back", "50"), ("100 in the shed plus 40 in the van", "140")])
+def test_a_storage_said_as_a_sum_is_the_sum(reply: str, storage: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", "2 days", reply)
+    assert _values(turn).get("max_inventory") == storage, turn.assistant
+
+
+def test_plus_or_minus_is_no_sum() -> None:
+    turn = _say("a shop", "20 a day, plus or minus 5")
+    assert _values(turn).get("demand_distribution") == "normal(20,5)", turn.assistant
