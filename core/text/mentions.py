@@ -752,7 +752,8 @@ def _values(s: _State, currency: str) -> None:
             _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
             i += 2
             continue
-        if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1):
+        after_amount = i > 0 and toks[i - 1].kind == "num" and words[i + 1 : i + 2] in (["pound"], ["lb"])
+        if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1) and not after_amount:
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
         if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight", "same"):
             after = _spoken_amount(s, i, currency)
@@ -837,6 +838,10 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         role, whole, _, _ = _role(s, i, i + 1)
         _add(s, Kind.MONEY, 0.0, i, i + 1, unit=currency, role=role, whole_business=whole)
         return i + 1
+    if words[i : i + 4] == ["the", "day", "after", "tomorrow"] or words[i : i + 3] == ["day", "after", "tomorrow"]:
+        j = i + (4 if w == "the" else 3)  # two days from today, never 'the day after' (one)
+        _add(s, Kind.DURATION, 2.0, i, j, unit="day", role=_duration_role(s, i, j))
+        return j
     for phrase in _NEXT_DAY:
         if words[i : i + len(phrase)] == list(
             phrase

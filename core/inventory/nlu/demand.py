@@ -260,11 +260,14 @@ def _plus_minus(r: _Reader, text: str) -> tuple[float, float] | None:
     for i in range(n):  # 'about 20 a day, could be more or less, give or take 5'
         found = r.spread(i, -1) or _swing(r, i)
         if found:
-            before = find_numbers(text[: r.toks[i].start])
+            before = [  # 'when it's 30 degrees we sell about 40 a day, swings 10 either way': no temperature
+                n for n in find_numbers(text[: r.toks[i].start]) if not text[n.end :].lstrip().lower().startswith(_HEAT)
+            ]
             return (before[0].value, found[1]) if before else None
     return None
 
 
+_HEAT = ("degree", "°", "deg ")
 _SWING_VERBS = frozenset(["swing", "swings", "swinging", "vary", "varies", "varying", "move", "moves", "moving",
                           "fluctuate", "fluctuates", "goes", "go", "jump", "jumps", "shift", "shifts"])  # fmt: skip
 _SWING_FILLERS = frozenset(["by", "like", "maybe", "about", "around", "roughly", "some", "up", "to"])

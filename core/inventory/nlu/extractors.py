@@ -1677,13 +1677,14 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
     if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
-    if key == "lead_time" and _ONE_DAY.in_text(text):
-        return Finding(key, "1", "days")
+    spans = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
+    if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
+        return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
     durations = find_durations(text)
     if durations:
         d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
-    periods = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
+    periods = spans
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))

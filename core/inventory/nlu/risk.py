@@ -43,11 +43,12 @@ def read_risk(text: str) -> tuple[str, str] | None:
     """(value, words) for a risk answer: words is empty for an exact number or a neutral word, else the
     description that was interpreted; None when there is nothing to read."""
     toks = parse(text).toks
-    numbers = [
-        _signed(text, toks, n.start, n.value)
-        for n in outside(find_numbers(text), (*find_money(text), *find_percentages(text)))
-        if _on_scale(text, toks, n.end)
+    found = [
+        n for n in outside(find_numbers(text), (*find_money(text), *find_percentages(text))) if _on_scale(text, toks, n.end)
     ]
+    if len(found) > 1 and _own_after(text[found[-2].end : found[-1].start]):
+        found = found[-1:]  # 'my partner says -5, but I'd say -2': the speaker's own number
+    numbers = [_signed(text, toks, n.start, n.value) for n in found]
     scale = {-10.0, 10.0}
     useful = [n for n in numbers if n not in scale] or numbers
     if len(numbers) >= 2 and set(numbers[:2]) == scale:
@@ -62,6 +63,15 @@ def read_risk(text: str) -> tuple[str, str] | None:
     if act.intent not in _DIRECTION:
         return None
     return format_number(_DIRECTION[act.intent] * _SIZE[intensity(text)]), text.strip(" .!?\n")
+
+
+_SELF = frozenset(["i", "i'd", "id", "i'm", "im", "me", "myself", "personally"])
+
+
+def _own_after(between: str) -> bool:
+    """'..., but I'd say', 'but personally': the number after it is the speaker's own against one before it."""
+    words = set(parse(between).words())
+    return "but" in words and bool(_SELF & words)
 
 
 def _on_scale(text: str, toks: tuple[Token, ...], end: int) -> bool:
