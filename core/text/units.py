@@ -54,7 +54,8 @@ _SPOKEN_MONEY_RE = re.compile(
     r"(?![.,]\d)(?!\s*(?:%|percent|units?|items?|pieces?|days?|weeks?|months?|years?)\b)",
     re.IGNORECASE,
 )
-_A_CUR_RE = re.compile(rf"\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
+_A_CUR_RE = re.compile(rf"(?<!\d\s)\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
+"""'a dollar', 'one pound' as 1 of the currency; not after an amount ('3 a pound' is a price per pound)."""
 _COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?|cents?)\b", re.IGNORECASE)
 _COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10, "cent": 1}
 _QUARTER_RE = re.compile(r"\b(a|one|\d+)\s+quarters?\b(?!\s+of\b)", re.IGNORECASE)

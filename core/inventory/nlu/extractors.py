@@ -1684,6 +1684,8 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if durations:
         d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
+    if key == "time_horizon" and (week := _weekday_span(text)):
+        return Finding(key, str(week[0]), "days", f"{week[1]} = {week[0]} days")
     periods = spans
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
@@ -1707,6 +1709,23 @@ def _said_as_own(found: list[T], text: str) -> list[T]:
 def _own_value(m: Mention) -> bool:
     """A value the speaker states as their own that can be a row's value (a purchase or sale price can not)."""
     return m.live and m.role not in _PRICE_ROLES
+
+
+_WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_span(text: str) -> tuple[int, str] | None:
+    """('Monday to Friday' -> 5 days, the words): two weekdays joined by 'to', 'through', 'till' or a dash,
+    from the parse, counted inclusively; None when the message says no such span."""
+    said = parse(text)
+    days = [m for m in said.of(Kind.DATE) if m.value in _WEEK]
+    if len(days) != 2:
+        return None
+    between = text[days[0].span[1] : days[1].span[0]].strip().lower()
+    if between not in ("to", "through", "thru", "till", "until", "-", "–"):
+        return None
+    count = (_WEEK.index(str(days[1].value)) - _WEEK.index(str(days[0].value))) % 7 + 1
+    return count, text[days[0].span[0] : days[1].span[1]]
 
 
 def _restated(found: list[T], text: str) -> T:

@@ -181,3 +181,40 @@ def test_a_storage_said_as_a_sum_is_the_sum(reply: str, storage: str) -> None:
 def test_plus_or_minus_is_no_sum() -> None:
     turn = _say("a shop", "20 a day, plus or minus 5")
     assert _values(turn).get("demand_distribution") == "normal(20,5)", turn.assistant
+
+
+# ---------------------------------------------------------------- 9. b10/b11 single readings
+
+
+@pytest.mark.parametrize(
+    ("reply", "risk"),
+    [("my wife says be careful, -6, but I'd say -1", "-1"), ("my husband says 3, but personally I am more like 1", "1")],
+)
+def test_the_speakers_own_risk_after_someone_elses(reply: str, risk: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", "2 days", "100", "50", reply)
+    assert _values(turn).get("risk_tolerance") == risk, turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "penalty"), [("costs me 2 a pound, I sell at 5, so I lose 3", "3"), ("4 a pound to buy, 9 to sell, so 5 lost", "5")])
+def test_a_price_per_pound_is_no_pound_coin(reply: str, penalty: str) -> None:
+    """Never a penalty of 1 (the pound coin): the loss, or the loss put to the owner among the amounts."""
+    turn = _say(*_BASE, "30 days", "10 cents a day", reply)
+    value = _values(turn).get("penalty_cost")
+    assert value == penalty or (value is None and f"{penalty} " in turn.assistant), turn.assistant
+
+
+@pytest.mark.parametrize("reply", ["they arrive the day after tomorrow", "order today, here the day after tomorrow"])
+def test_the_day_after_tomorrow_is_two_days(reply: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", reply)
+    assert _values(turn).get("lead_time") == "2", turn.assistant
+
+
+def test_a_temperature_is_never_the_mean() -> None:
+    turn = _say("a shop", "when it's 25 degrees we sell about 60 a day, swings 15 either way")
+    assert _values(turn).get("demand_distribution") == "normal(60,15)", turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "days"), [("Monday to Friday", "5"), ("Monday through Saturday", "6")])
+def test_a_span_of_weekdays_is_a_horizon_in_days(reply: str, days: str) -> None:
+    turn = _say(*_BASE, reply)
+    assert _values(turn).get("time_horizon") == days or days in turn.assistant, turn.assistant
