@@ -932,6 +932,18 @@ def _kept_per_period(topic: str, other: str, segment: str) -> bool:
 
 
 _CHARGE_WORDS = frozenset(_CHARGES) | {"charging", "charged", "bill", "bills", "billed", "invoice", "fee"}
+_MONEY_TALK = _CHARGE_WORDS | {"pay", "pays", "paid", "per", "lose", "loses", "lost", "worth", "price", "penalty",
+                               "holding", "each", "apiece", "spend", "spent", "delivery", "order"}  # fmt: skip
+"""Words that make a bare number in a cost answer money; without one, 'I run 12 machines' is a count."""
+_NOT_PLURAL = frozenset({"since", "plus", "less", "was", "this", "thus", "cents", "bucks", "dollars", "pounds",
+                         "euros", "days", "weeks", "months", "years", "hours", "has", "is", "as", "us"})  # fmt: skip
+
+
+def _plural_after(text: str, end: int) -> bool:
+    """Whether a plural noun follows the number ending at `end` ('12 machines'): a count of those things."""
+    after = text[end:].split(maxsplit=1)
+    word = after[0].strip(".,;:!?").lower() if after else ""
+    return word.isalpha() and word.endswith("s") and len(word) > 3 and word not in _NOT_PLURAL
 
 
 def _charge_talk(clause: str) -> bool:
@@ -1069,8 +1081,10 @@ def _added(text: str, notes: list[str]) -> str:
     swaps: list[tuple[tuple[int, int], str]] = []
     for x, y in zip(live, live[1:], strict=False):
         between = parse(text[x.span[1] : y.span[0]]).words()
-        joined = bool(_PLUS & set(between)) and len(between) <= 4 and not {"or", "minus"} & set(between)
-        same = x.kind is y.kind and x.period == y.period and (x.unit or "") == (y.unit or "")
+        words = set(between)
+        joined = bool(_PLUS & words or {"and", "another"} <= words) and len(between) <= 6 and not {"or", "minus"} & words
+        bare = y.kind is Kind.QUANTITY and not (y.unit or y.container)  # 'charges 18 plus 7': money too
+        same = (x.kind is y.kind or x.kind is Kind.MONEY and bare) and x.period == y.period and y.unit in (None, x.unit)
         if joined and same and x.multiplier == y.multiplier == 1 and not swaps:
             total = format_number(x.amount + y.amount)
             notes.append(f"{format_number(x.amount)} + {format_number(y.amount)} = {total}")
@@ -1762,9 +1776,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = _said_as_own(outside(find_numbers(text), durations), text)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
-        numbers = [
-            n for n in numbers if not counts_things(text, n.end)
-        ] or numbers  # 'short 1 spark plug ... 2.50'
+        amounts = [n for n in numbers if not counts_things(text, n.end)]  # 'short 1 spark plug ... 2.50'
+        if not amounts and not _MONEY_TALK & set(parse(text).words()) and all(_plural_after(text, n.end) for n in numbers):
+            return Unclear(key, "that is a count of things, not an amount of money")
+        numbers = amounts or numbers
         amount, currency, note = numbers[0].value, "USD", ""
     if currency != "USD":
         note = "; ".join(

@@ -218,3 +218,32 @@ def test_a_temperature_is_never_the_mean() -> None:
 def test_a_span_of_weekdays_is_a_horizon_in_days(reply: str, days: str) -> None:
     turn = _say(*_BASE, reply)
     assert _values(turn).get("time_horizon") == days or days in turn.assistant, turn.assistant
+
+
+# ---------------------------------------------------------------- 10. b12 classes (after its measurement)
+
+
+@pytest.mark.parametrize(
+    "reply", ["I have 8 fridges and the van costs me 250 a month", "we run 5 kiosks, the unit rent is 900 a month"]
+)
+def test_a_count_of_the_owners_things_is_never_a_holding_cost(reply: str) -> None:
+    turn = _say(*_BASE, "30 days", reply)
+    assert _values(turn).get("holding_cost") is None, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "dist"),
+    [
+        ("about 30 in the morning and another 10 in the afternoon, it varies", "poisson(40)"),
+        ("roughly 12 at lunch and another 8 at dinner, random", "poisson(20)"),
+    ],
+)
+def test_amounts_of_the_day_said_in_parts_are_summed(reply: str, dist: str) -> None:
+    turn = _say("a shop", reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "fee"), [("the wholesaler charges 16 plus 4 for the chilled van, per order", "20")])
+def test_money_plus_a_bare_amount_is_money(reply: str, fee: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", reply)
+    assert _values(turn).get("setup_cost") == fee, turn.assistant
