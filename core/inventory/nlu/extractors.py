@@ -446,10 +446,10 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 continue
             key = topic = row  # 'the delivery fee, 9.95 an order': money, never a count of 9.95
         if key in _LIMIT_WORDS and expected != key and not _LIMIT_WORDS[key] & set(parse(segment).words()):
-            if not (bare and expected == "risk_tolerance"):
+            if not (bare and expected in ("risk_tolerance", *_LIMIT_WORDS)):
                 loose.append(segment)  # unasked 'makes 60 in cones', 'a full charge takes 3 hours': no limit named
                 continue
-            key = topic = expected  # risk asked, 'put me at 5': the scale's number, no limit named
+            key = topic = expected  # risk asked, 'put me at 5'; the order cap asked, '60 bottles': no limit named
         if key in ("demand", "demand_type", "demand_distribution") and _no_rate(expected, segment):
             key = topic = str(expected)  # storage asked, 'it's 100 or 120, depends...'; delivery, 'same day'
         if key in ("demand", "demand_type", "demand_distribution"):
@@ -1226,7 +1226,8 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             total = format_number(m.amount)
             count = format_number(float(m.value))
             notes.append(f"{count} {_plural_of(m.container, float(m.value))} × {format_number(m.multiplier)} = {total} {items}")
-            period = f" per {m.period}" if m.period else ""
+            per = (m.per or "").split("/")[0]
+            period = f" per {m.period}" if m.period else (f" per {per}" if per in ("order", "delivery") else "")
             taken_back = m if m.scope & Scope.CORRECTED else None
             bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
             swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))

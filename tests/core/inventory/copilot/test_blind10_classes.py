@@ -247,3 +247,25 @@ def test_amounts_of_the_day_said_in_parts_are_summed(reply: str, dist: str) -> N
 def test_money_plus_a_bare_amount_is_money(reply: str, fee: str) -> None:
     turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", reply)
     assert _values(turn).get("setup_cost") == fee, turn.assistant
+
+
+# ---------------------------------------------------------------- 11. the order cap in items or containers
+
+
+_TO_ORDER = (*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", "2 days")
+
+
+@pytest.mark.parametrize(("reply", "cap"), [("60 bottles", "60"), ("40 jars", "40"), ("25 boxes", "25")])
+def test_a_count_of_items_answers_the_order_cap(reply: str, cap: str) -> None:
+    """The order cap asked, '60 bottles' is the cap (b10: 'could not find a value', twenty times)."""
+    turn = _say(*_TO_ORDER, "the shed takes 120", reply)
+    assert _values(turn).get("max_order") == cap, turn.assistant
+
+
+def test_containers_per_order_answer_the_order_cap() -> None:
+    """'up to 10 cases per order' with cases of 6 known is an order cap of 60, never the storage."""
+    turn = _say("a wine bar", "about two cases of 6 a day, it varies", "they order something else", "it keeps",
+                "90 days", "5 cents a bottle a day", "5 per bottle", "20 per delivery", "three days",
+                "the cellar takes 20 cases of 6", "the wholesaler does up to 10 cases per order")  # fmt: skip
+    values = _values(turn)
+    assert values.get("max_order") == "60" and values.get("max_inventory") == "120", turn.assistant
