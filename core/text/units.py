@@ -50,7 +50,7 @@ _MONEY_RE = re.compile(
 )
 _CUR_WORD = r"(dollars?|bucks?|euros?|pounds?)"
 _SPOKEN_MONEY_RE = re.compile(
-    rf"(?<![\w.$€£])(\d+(?:\.\d+)?|a|one)\s+{_CUR_WORD}(?:\s+and)?\s+(?:(a\s+half)|(\d{{1,2}})(?:\s+cents?)?)\b"
+    rf"(?<![\w.$€£])(\d+(?:\.\d+)?|a|one)\s+{_CUR_WORD}(?:\s+and)?\s+(?:(a\s+half)|(\d{{1,2}})\b(?:\s+cents?\b|(?!\s+(?!(?:a|an|the|per|each|every|for|on|in|and|or|to|so|but|at|is|was|lost|gone|down|out|off|back|total|from|plus|with|which|that)\b)[a-z])))"
     r"(?![.,]\d)(?!\s*(?:%|percent|units?|items?|pieces?|days?|weeks?|months?|years?)\b)",
     re.IGNORECASE,
 )

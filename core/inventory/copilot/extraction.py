@@ -163,6 +163,19 @@ def _sized_items(parsed: Message) -> dict[str, float]:
     }
 
 
+_NEGATIONS = frozenset(["no", "not", "don't", "dont", "never", "doesn't", "isn't", "won't", "nope", "nah"])
+"""A reply with one of these may say the opposite of the recommended option: never settled as (A) by repeating."""
+
+
+def _spoils(reading: Reading) -> str | None:
+    """'true' / 'false' when a reply states whether stock spoils, read as an answer to the spoil question; None
+    when it gives a shelf life ('a bottle keeps about a week'), which the question's own options read."""
+    text = ", ".join(s for _, s in reading.segments)
+    if any((m.days or 0) > 1 for m in parse(text).of(Kind.DURATION)):
+        return None
+    return reading.perishable or read_message(text, "perishability").perishable
+
+
 def _holds(table: ParameterTable, key: str, numbers: tuple[float, ...]) -> bool:
     """Whether the row's current value is one of `numbers`."""
     if not table.is_defined(key):
@@ -669,7 +682,9 @@ class ExtractionAgent(ExtractionBase):
             cells = restated  # '6 tubs every day, always 6': the value stated answers it, not the option words
         elif conflict.kind == "demand_shape" and _same_mean_varies(conflict, reading):
             cells = conflict.options[0].cells  # 'about 8 a day on average': the same amount, said to vary: (A)
-        else:
+        elif conflict.keys == ("perishability",) and (fact := _spoils(reading)) is not None:
+            cells = next((o.cells for o in conflict.options if o.cells[0].value == fact), None)
+        else:  # 'no, they don't spoil at the end of the day' is (B), whatever option words it shares with (A)
             cells = resolve(conflict, text) if text else None
         consumed: set[str] = set()
         if cells is None and (cells := _option_by_amount(conflict, reading)) is not None:

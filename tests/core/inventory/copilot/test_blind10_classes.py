@@ -7,6 +7,7 @@ import pytest
 
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
+from core.text.units import spoken_money
 from tests.support.extraction_dialogues import table_values as _values
 
 _BASE = ("about 20 a day, it varies", "they go elsewhere", "no, it keeps")
@@ -269,3 +270,28 @@ def test_containers_per_order_answer_the_order_cap() -> None:
                 "the cellar takes 20 cases of 6", "the wholesaler does up to 10 cases per order")  # fmt: skip
     values = _values(turn)
     assert values.get("max_order") == "60" and values.get("max_inventory") == "120", turn.assistant
+
+
+# ---------------------------------------------------------------- 12. b12 classes: the shelf-life question, spoken money
+
+
+@pytest.mark.parametrize("reply", ["no, they don't spoil at the end of the day", "nope, they do not go off overnight"])
+def test_a_plain_no_spoil_answers_the_shelf_life_question_with_b(reply: str) -> None:
+    """Asked '(A) perishable or (B) non-perishable' after a shelf life, 'no, they don't spoil' is (B) (b12: said
+    twice, it was taken as (A), the opposite)."""
+    turn = _say("a shop", "about 20 a day, random", "they leave", "they go soft after about 5 days", reply)
+    assert _values(turn).get("perishability") == "false", turn.assistant
+
+
+def test_a_shelf_life_restated_still_reads_the_options() -> None:
+    turn = _say("a shop", "about 20 a day, random", "they leave", "they go soft after about 5 days",
+                "no, a box keeps about a week, we never throw any out at night")  # fmt: skip
+    assert _values(turn).get("perishability") in (None, "false"), turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("a portion is 3 dollars and 1 tomato makes 2 portions", "3 dollars and 1 tomato"), ("2 dollars 50 a day", "2.5")],
+)
+def test_spoken_cents_never_take_a_count_of_things(text: str, kept: str) -> None:
+    assert kept in spoken_money(text)
