@@ -792,7 +792,8 @@ def _plural(word: str) -> bool:
 def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     """The index after an item word joined to a number ('six-pack', '12-packs', 'four-packs'), or None: the
     number names the item, it counts nothing. After a count, a space may stand for the hyphen ('12 six packs')."""
-    if 0 < k < len(toks) - 1 and toks[k - 1].kind == "num" and words[k] in _NUMBER_WORDS and words[k + 1] in _COMPOUND_HEADS:
+    small = 0 < k < len(toks) - 1 and words[k] in _NUMBER_WORDS
+    if small and toks[k - 1].kind == "num" and words[k + 1] in _COMPOUND_HEADS:
         return k + 2
     if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _COMPOUND_HEADS:
         return None
@@ -1069,6 +1070,8 @@ def _size_to_one(s: _State, j: int, countable: bool) -> int | None:
         return None
     if words[j] not in ("to", "in") and j + 1 < n and s.toks[j].kind == "word" and words[j] not in _NOT_NOUN:
         j += 1  # '5 reams to a box': the item word the vocabulary does not know
+    if j + 1 < n and words[j] == "in" and words[j + 1] in CONTAINERS and not _plural(words[j + 1]) and j + 2 == n:
+        return j + 2  # '24 patty in box': the article left out, at the end of the message
     ok = (
         j + 2 < n
         and words[j] in ("to", "in")
@@ -1732,10 +1735,13 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
     out = list(mentions)
     for k in range(1, len(out)):
         x, y = out[k - 1], out[k]
-        if x.kind is not Kind.QUANTITY or y.kind is not Kind.QUANTITY or x.per or y.per or not (x.live and y.live):
+        each = y.per == "unit" and y.text.lower().rstrip(" .,").endswith(" each")  # '8 hooks with 10 tubes each'
+        if x.kind is not Kind.QUANTITY or y.kind is not Kind.QUANTITY or x.per or (y.per and not each):
+            continue
+        if not (x.live and y.live):
             continue
         after = text[y.span[1] : y.span[1] + 12].lower().replace(",", " ").replace(".", " ").split()
-        tail = next((t for t in _EACH_TAILS if tuple(after[: len(t)]) == t), None)
+        tail = ("",) if each else next((t for t in _EACH_TAILS if tuple(after[: len(t)]) == t), None)
         if tail is None or x.multiplier != 1 or y.role == "size":
             continue
         rest = text[x.span[1] :]
@@ -1744,11 +1750,11 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
             continue
         holder = noun[:-3] + "f" if noun.endswith("ves") else noun.removesuffix("s")  # 'shelves' -> 'shelf'
         x_end = x.span[1] if x.container else x.span[1] + rest.lower().index(noun) + len(noun)
-        y_end = y.span[1] + text[y.span[1] :].lower().index(tail[-1]) + len(tail[-1])
+        y_end = y.span[1] if each else y.span[1] + text[y.span[1] :].lower().index(tail[-1]) + len(tail[-1])
         out[k - 1] = replace(x, multiplier=float(y.value), container=holder, unit="item",
                              text=text[x.span[0] : x_end], span=(x.span[0], x_end))  # fmt: skip
         out[k] = replace(y, value=1.0, multiplier=float(y.value), role="size", container=holder, unit="item",
-                         text=text[y.span[0] : y_end], span=(y.span[0], y_end))  # fmt: skip
+                         text=text[y.span[0] : y_end], span=(y.span[0], y_end), per=None)  # fmt: skip
     return out
 
 

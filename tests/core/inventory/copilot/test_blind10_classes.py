@@ -295,3 +295,18 @@ def test_a_shelf_life_restated_still_reads_the_options() -> None:
 )
 def test_spoken_cents_never_take_a_count_of_things(text: str, kept: str) -> None:
     assert kept in spoken_money(text)
+
+
+# ---------------------------------------------------------------- 13. b11: holders and bare containers
+
+
+@pytest.mark.parametrize(("reply", "storage"), [("the rack has 6 hooks with 12 bags each", "72"), ("we have 4 shelves with 25 tins each", "100")])
+def test_holders_with_so_many_each_are_multiplied(reply: str, storage: str) -> None:
+    turn = _say(*_TO_ORDER, reply)
+    assert _values(turn).get("max_inventory") == storage, turn.assistant
+
+
+def test_a_container_size_with_the_article_left_out() -> None:
+    """Non-native 'maximum 10 box, 24 patty in box': 240 (b11 wrote 10)."""
+    turn = _say(*_TO_ORDER, "the shed takes 500", "supplier give maximum 10 box, 24 piece in box")
+    assert _values(turn).get("max_order") == "240", turn.assistant
