@@ -1052,7 +1052,7 @@ def normalize(
         notes.append("'a couple' taken as 2")
         text = _swapped(text, [(span, "2") for span in couples])
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
-    text = _added(_unpack_containers(text, notes, sizes), notes)
+    text = _per_interval(_added(_unpack_containers(text, notes, sizes), notes), notes)
     settled = settle(text)
     text, dropped = _superseded(settled.text)
     if settled.corrected or dropped:
@@ -1091,6 +1091,29 @@ def _added(text: str, notes: list[str]) -> str:
             money = "$" if x.kind is Kind.MONEY and "$" not in text[x.span[0] : x.span[1]] else ""
             swaps.append(((x.span[0], y.span[1]), f"{money}{total}" + (f" a {x.period}" if x.period else "")))
     return _swapped(text, swaps) if swaps else text
+
+
+_ORDERING = frozenset({"order", "orders", "ordered", "deliver", "delivers", "delivery", "get", "gets", "receive",
+                       "buy", "buys", "restock", "bring", "brings", "comes", "come", "arrive", "arrives"})  # fmt: skip
+
+
+def _per_interval(text: str, notes: list[str]) -> str:
+    """An amount said once per several days ('a case of 12 every 4 days', 'about 30 every 3 days'): so much a
+    day, read back ('12 every 4 days = 3 a day'); never an amount ordered or delivered ('I order 100 every 2
+    weeks' stays)."""
+    said = parse(text)
+    for x, y in zip(said.mentions, said.mentions[1:], strict=False):
+        days = y.days if y.kind is Kind.DURATION and y.role == "interval" else None
+        if x.kind is not Kind.QUANTITY or x.per or x.role == "size" or not days or days <= 1:
+            continue
+        if parse(text[x.span[1] : y.span[0]]).words() != ("every",):
+            continue
+        if _ORDERING & set(parse(text[: x.span[0]]).words()):
+            continue
+        rate = format_number(x.amount / days)
+        notes.append(f"{format_number(x.amount)} every {format_number(days)} days = {rate} a day")
+        return text[: x.span[0]] + f"{rate} a day" + text[y.span[1] :]
+    return text
 
 
 _FREE_WORDS = frozenset({"free", "waived", "waive", "waives"})

@@ -310,3 +310,21 @@ def test_a_container_size_with_the_article_left_out() -> None:
     """Non-native 'maximum 10 box, 24 patty in box': 240 (b11 wrote 10)."""
     turn = _say(*_TO_ORDER, "the shed takes 500", "supplier give maximum 10 box, 24 piece in box")
     assert _values(turn).get("max_order") == "240", turn.assistant
+
+
+# ---------------------------------------------------------------- 14. b12: an amount once per several days
+
+
+@pytest.mark.parametrize(
+    ("reply", "dist"),
+    [("about 30 every 3 days, random", "poisson(10)"), ("a tray of 24 every 6 days or so, it varies", "poisson(4)")],
+)
+def test_an_amount_every_few_days_is_per_day(reply: str, dist: str) -> None:
+    turn = _say("a shop", reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
+    assert "every" in turn.assistant and "a day" in turn.assistant, turn.assistant
+
+
+def test_an_amount_ordered_every_few_weeks_is_no_demand() -> None:
+    turn = _say("a shop", "I order 100 every 2 weeks")
+    assert _values(turn).get("demand_distribution") is None, turn.assistant
