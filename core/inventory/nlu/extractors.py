@@ -1719,6 +1719,12 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
         return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
     durations = find_durations(text)
+    said = parse(text)
+    told = said.of(Kind.DURATION, live_only=False)
+    if durations and told and all(not m.live for m in told):
+        own = [m for m in said.of(Kind.QUANTITY) if not (m.unit or m.container or m.per)]
+        if own:  # 'catalogue says 3 days, really it's 5': the speaker's own number, in the same unit
+            return Finding(key, format_number(own[-1].amount), "days", f"{durations[0].days:g} days set aside")
     if durations:
         d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
@@ -1770,7 +1776,8 @@ def _restated(found: list[T], text: str) -> T:
     """The value meant in a clause: the first, or the last when the user corrects himself in between
     ('two weeks, no wait, make that a month')."""
     last = found[-1]
-    if len(found) > 1 and is_correction(text[found[0].end : last.start]):
+    between = text[found[0].end : last.start] if len(found) > 1 else ""
+    if between and (is_correction(between) or "so" in parse(between).words()):  # '..., so 3': the total
         return last
     return found[0]
 

@@ -328,3 +328,9 @@ def test_an_amount_every_few_days_is_per_day(reply: str, dist: str) -> None:
 def test_an_amount_ordered_every_few_weeks_is_no_demand() -> None:
     turn = _say("a shop", "I order 100 every 2 weeks")
     assert _values(turn).get("demand_distribution") is None, turn.assistant
+
+
+@pytest.mark.parametrize(("reply", "days"), [("catalogue says 3 days, really it's 5", "5"), ("the leaflet says 2 days, honestly it's 4", "4")])
+def test_a_delivery_time_someone_else_states_gives_way_to_the_bare_own_number(reply: str, days: str) -> None:
+    turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", reply)
+    assert _values(turn).get("lead_time") == days, turn.assistant
