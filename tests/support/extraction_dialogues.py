@@ -34,6 +34,17 @@ def talk(*texts: str, asked: str | None = None) -> tuple[ExtractionAgent, Copilo
     return agent, agent.respond(texts[-1])
 
 
+def say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
+    """A fresh offline agent after its greeting, every message sent in turn: the agent and the last turn."""
+    agent = ExtractionAgent()
+    agent.greeting()
+    turn = None
+    for text in texts:
+        turn = agent.respond(text)
+    assert turn is not None
+    return agent, turn
+
+
 def table_values(turn: CopilotTurn) -> dict[str, str]:
     """The filled rows of a turn's table: key -> value."""
     return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}

@@ -5,22 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
 from core.text.units import spoken_money
+from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
 _BASE = ("about 20 a day, it varies", "they go elsewhere", "no, it keeps")
 
 
 def _say(*texts: str) -> CopilotTurn:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts:
-        turn = agent.respond(text)
-    assert turn is not None
-    return turn
+    return say(*texts)[1]
 
 
 # ---------------------------------------------------------------- 1. a horizon and a delivery time that clash

@@ -11,17 +11,12 @@ from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
 from core.text.mentions import parse
 from core.text.numbers import find_numbers
+from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
 
 def _say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts:
-        turn = agent.respond(text)
-    assert turn is not None
-    return agent, turn
+    return say(*texts)
 
 
 _COSTS = ("about 20 a day, it varies", "they go elsewhere", "no, it keeps", "30 days", "10 cents a day")

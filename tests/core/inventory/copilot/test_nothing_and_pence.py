@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
 from core.text.mentions import Kind, parse
 from core.text.units import find_money
+from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
 _TO_HOLDING = ("about 60 a day, give or take 10", "they'd just go elsewhere", "no, it keeps", "2 weeks")
@@ -17,13 +17,7 @@ _TO_FEE = (*_TO_HOLDING, "1 cent a day", "40 cents")
 
 
 def _say(*texts: str) -> CopilotTurn:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts:
-        turn = agent.respond(text)
-    assert turn is not None
-    return turn
+    return say(*texts)[1]
 
 
 @pytest.mark.parametrize(
