@@ -30,7 +30,7 @@ _SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
 """The end of a word right before the spread: 'standard deviation 3', 'std dev 2', 'σ=1.5'."""
 _SD_RUNS = (("std", ".", "dev", "."), ("std", "dev", "."), ("std", ".", "dev"), ("std", "dev"), ("s", ".", "d", "."),
             ("s", ".", "d"))  # fmt: skip
-_FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly"])
+_FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly", "maybe", "probably", "approximately", "like"])
 """At most two of these may stand between a mean or spread word and its number."""
 _PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), ("plus", "or", "minus"), ("give", "or", "take"))
 """A spread after a mean ('20 ± 5', '20 +/- 5', '20 a day give or take 5'), around one ('± 5 around 20') or said

@@ -328,3 +328,15 @@ def test_an_amount_ordered_every_few_weeks_is_no_demand() -> None:
 def test_a_delivery_time_someone_else_states_gives_way_to_the_bare_own_number(reply: str, days: str) -> None:
     turn = _say(*_BASE, "30 days", "10 cents a day", "5 dollars", "12 per order", reply)
     assert _values(turn).get("lead_time") == days, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "dist"),
+    [
+        ("usually 4 a day, sometimes 8, it's random, average maybe 6", "poisson(6)"),
+        ("some days 2, some days 10, random, on average probably 5", "poisson(5)"),
+    ],
+)
+def test_a_stated_average_wins_over_the_first_amount(reply: str, dist: str) -> None:
+    turn = _say("a shop", reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
