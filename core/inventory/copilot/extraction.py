@@ -606,7 +606,8 @@ class ExtractionAgent(ExtractionBase):
                 "That sounds like a question about what to order right now; I can answer it once the "
                 "parameter table is complete."
             )
-        if not find_numbers(text) and not self.table.values() and not self.table.conflicts:
+        amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY, Kind.DURATION) if m.role != "size"]
+        if not amounts and not self.table.values() and not self.table.conflicts:  # '5-litre tubs' is a size
             hello = "Hi! " if greets(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
         durations = find_durations(text)

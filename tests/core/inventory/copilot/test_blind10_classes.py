@@ -340,3 +340,9 @@ def test_a_delivery_time_someone_else_states_gives_way_to_the_bare_own_number(re
 def test_a_stated_average_wins_over_the_first_amount(reply: str, dist: str) -> None:
     turn = _say("a shop", reply)
     assert _values(turn).get("demand_distribution") == dist, turn.assistant
+
+
+def test_an_opening_with_only_a_size_is_greeted() -> None:
+    """'We scoop from 5-litre tubs' states a size, no value: the greeting, never 'could not find a value'."""
+    turn = _say("I run a gelato bar. We scoop from 4-litre tubs, and pistachio is the one I want to plan.")
+    assert "Thanks for telling me" in turn.assistant and "could not find" not in turn.assistant, turn.assistant
