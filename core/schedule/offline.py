@@ -820,7 +820,7 @@ def _interpret(
     if act == "show_options" and not lang.mentioned_schools(low, session.district):
         session.dismiss_infeasible()  # "option 2" now means a shown alternative, not a way out
         return Plan([("show_alternatives", {"count": _option_count(low)})])
-    if act == "loosen":
+    if act == "loosen" and not _moves_schools(low, session):
         return model.loosen(session, low)
     if reply := (
         _status_answer(low, session)
@@ -1108,6 +1108,14 @@ def _names_schools(low: str, session: ScheduleSession) -> bool:
     'start' is a school's start ('above all, every school near its present start'), and the message is no
     'start over' that wipes the model ('reset all schools' still is)."""
     return bool(lang.mentioned_schools(low, session.district) or district_wish(low))
+
+
+def _moves_schools(low: str, session: ScheduleSession) -> bool:
+    """Whether a message asks a time or direction of named schools or a grade group: then a courtesy such as 'if
+    it's not too much trouble' is no 'loosen the model' ('both middle schools a little later, if it's no
+    bother')."""
+    named = lang.mentioned_schools(low, session.district) or lang.group_schools(low, session.district)
+    return bool(named) and has_request(low)
 
 
 def _adopt(low: str, session: ScheduleSession) -> Plan:
