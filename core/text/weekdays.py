@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The days of the week in order (counting a span such as 'Monday to Friday')."""
 _WEEKDAY_RE = re.compile(
     r"\b(?:(?:the\s+)?(?:following|next)\s+)?(?P<day>"
-    + "|".join(_DAYS)
+    + "|".join(DAYS)
     + r")(?P<plural>s)?\b(?:\s+after\b)?",
     re.IGNORECASE,
 )
@@ -40,5 +41,5 @@ def weekday_gap(text: str) -> WeekdayGap | None:
         return None
     if any(_HABIT_RE.search(text[: m.start()]) for m in found):
         return None
-    days = (_DAYS.index(second["day"].lower()) - _DAYS.index(first["day"].lower())) % 7
+    days = (DAYS.index(second["day"].lower()) - DAYS.index(first["day"].lower())) % 7
     return WeekdayGap(second.start(), second.end(), days or 7)

@@ -10,12 +10,7 @@ from core.inventory.copilot.turn import CopilotTurn
 
 def check_dialogue(turns: Sequence[str], expected: Mapping[str, str | None], action: str) -> None:
     """Feed `turns` to a fresh offline agent; the named rows and the last action must match."""
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in turns:
-        turn = agent.respond(text)
-    assert turn is not None
+    _, turn = say(*turns)
     values = {k: row["value"] for k, row in turn.table.items()}
     assert {k: values[k] for k in expected} == dict(expected), turn.assistant
     assert turn.action == action, turn.assistant

@@ -63,7 +63,7 @@ from core.text.vocabulary import (
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
 )
-from core.text.weekdays import WeekdayGap, weekday_gap
+from core.text.weekdays import DAYS, WeekdayGap, weekday_gap
 from solvers.inventory.parameters import ROW_KEYS
 
 _JOINERS = ("and", "but", "while", "whereas", "although", "though", "also")
@@ -1755,20 +1755,17 @@ def _own_value(m: Mention) -> bool:
     return m.live and m.role not in _PRICE_ROLES
 
 
-_WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-
-
 def _weekday_span(text: str) -> tuple[int, str] | None:
     """('Monday to Friday' -> 5 days, the words): two weekdays joined by 'to', 'through', 'till' or a dash,
     from the parse, counted inclusively; None when the message says no such span."""
     said = parse(text)
-    days = [m for m in said.of(Kind.DATE) if m.value in _WEEK]
+    days = [m for m in said.of(Kind.DATE) if m.value in DAYS]
     if len(days) != 2:
         return None
     between = text[days[0].span[1] : days[1].span[0]].strip().lower()
     if between not in ("to", "through", "thru", "till", "until", "-", "–"):
         return None
-    count = (_WEEK.index(str(days[1].value)) - _WEEK.index(str(days[0].value))) % 7 + 1
+    count = (DAYS.index(str(days[1].value)) - DAYS.index(str(days[0].value))) % 7 + 1
     return count, text[days[0].span[0] : days[1].span[1]]
 
 

@@ -10,17 +10,12 @@ import pytest
 from core.inventory.copilot.dialogue import ASK_CLARIFICATION
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
+from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
 
 def _say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts:
-        turn = agent.respond(text)
-    assert turn is not None
-    return agent, turn
+    return say(*texts)
 
 
 # ---------------------------------------------------------------- 1. the agent's own questions answered by a value

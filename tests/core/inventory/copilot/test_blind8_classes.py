@@ -8,6 +8,7 @@ import pytest
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.turn import CopilotTurn
 from core.inventory.nlu.intents import MEANINGS
+from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
 _TO_STORAGE = (
@@ -23,13 +24,7 @@ _TO_STORAGE = (
 
 
 def _say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    turn = None
-    for text in texts:
-        turn = agent.respond(text)
-    assert turn is not None
-    return agent, turn
+    return say(*texts)
 
 
 def test_the_script_reaches_the_storage_question_with_the_fee_filled() -> None:
