@@ -40,3 +40,32 @@ def test_asking_to_loosen_a_bound_still_loosens_it() -> None:
     agent.respond("Keep the peak under 2,600 students.")
     turn = agent.respond("Could you loosen that limit a bit?")
     assert [c["name"] for c in turn.tool_calls][:1] == ["add_objective_upper_bound"], turn.text
+
+
+# 2. 'One of the high schools' names a single school of the group, not said which: ask, then the bare name given
+#    in answer takes the request held.
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "edit"),
+    [
+        ("One of our middle schools ought to begin earlier, the one my son attends.", "Lick", (LICK, "7:50 AM")),
+        ("Could one of the high schools go later? It's where my kid is.", "Balboa.", ("Balboa HS", "9:30 AM")),
+        ("One of the two middle schools at 9:30 please, the one we're at.", "Lick, thanks", (LICK, "9:30 AM")),
+        ("One of the high schools should be later", "the third one", ("Galileo HS", "8:40 AM")),
+    ],
+)
+def test_one_of_a_group_asks_which_and_the_answer_takes_the_request(
+    text: str, answer: str, edit: tuple[str, str]
+) -> None:
+    agent = _agent()
+    asked = agent.respond(text)
+    assert _edits(asked) == [] and "Which of the" in asked.text, asked.text
+    assert asked.text.count("?") == 1, asked.text  # 'my son' / 'we' ask no second question
+    turn = agent.respond(answer)
+    assert _edits(turn) == [(*edit, "fix")], turn.text
+
+
+def test_a_group_beside_a_named_school_is_no_question() -> None:
+    turn = _agent().respond("One of the high schools has a bus problem, so could Galileo go later?")
+    assert ("Galileo HS", "8:40 AM", "fix") in _edits(turn) and "Which of the" not in turn.text, turn.text
