@@ -803,6 +803,8 @@ def _interpret(
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
+    if offer and contested and _keeps_earlier(low, session):
+        return Plan(reply="All right, your earlier request stands; nothing is changed.")
     guess = lang.intent(low)
     act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
     if act == "start_over" and not _names_schools(low, session):
@@ -1058,6 +1060,22 @@ def _opposes(calls: list[Call], chosen: dict[tuple[str, int], str], minutes_of: 
             ):
                 return True
     return False
+
+
+_NO_LEADS = frozenset(["no", "nope", "nah"])
+
+
+def _keeps_earlier(low: str, session: ScheduleSession) -> bool:
+    """Whether a reply to 'should the new request replace the earlier one?' says no and asks nothing new ('no,
+    keep the rule', 'no, keep the earlier one'); 'No, 8:40 please' or 'no, Lick later' is a new request."""
+    words = parse(low).words()
+    return (
+        bool(words)
+        and words[0] in _NO_LEADS
+        and not lang.mentioned_schools(low, session.district)
+        and not lang.clock_times(low, bare=True)
+        and not (EARLIER_CUE.found(words) or LATER_CUE.found(words))
+    )
 
 
 def _breaks_rule(

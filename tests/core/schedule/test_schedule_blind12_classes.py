@@ -101,3 +101,13 @@ def test_a_change_of_mind_said_outright_replaces_the_rule(now: str) -> None:
     agent.respond("None of the pre-K schools after 8:40, please.")
     turn = agent.respond(now)
     assert _edits(turn) == [(MUIR, "9:30 AM", "fix")] and "replaces your earlier request" in turn.text, turn.text
+
+
+@pytest.mark.parametrize("answer", ["no, keep the rule", "No thanks, the first request stands.", "nope, leave my rule"])
+def test_no_to_replacing_keeps_the_rule(answer: str) -> None:
+    agent = _agent()
+    agent.respond("Lick not at 9:30 please.")
+    agent.respond("Actually, put Lick at 9:30.")
+    turn = agent.respond(answer)
+    assert _edits(turn) == [] and "earlier request stands" in turn.text, turn.text
+    assert [c["name"] for c in turn.tool_calls] == [], turn.text
