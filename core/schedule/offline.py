@@ -803,6 +803,8 @@ def _interpret(
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
+    if offer and contested and _keeps_earlier(low, session):
+        return Plan(reply="All right, your earlier request stands; nothing is changed.")
     guess = lang.intent(low)
     act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
     if act == "start_over" and not _names_schools(low, session):
@@ -978,7 +980,7 @@ def _against_earlier(
     answered = all(call[1]["school"] in contested for call, _ in clashes)  # restated after 'should it replace?'
     calls = [call for call, _ in clashes]
     answers_no = low.lstrip().startswith(("no,", "no ", "nope", "nah"))  # 'No, leave it at 8:40' answers us
-    opposes = _opposes(calls, chosen, minutes_of) and not answers_no
+    opposes = (_opposes(calls, chosen, minutes_of) or _breaks_rule(calls, plan, earlier, minutes_of)) and not answers_no
     reversed_ = (_reverses(plan, memory, calls) or opposes) and not _says_changed_mind(low)
     if answered or (not reversed_ and (_revises(low) or all(call in plan.timeless for call, _ in clashes))):
         for before in dict.fromkeys(before for _, before in clashes):
@@ -999,7 +1001,8 @@ def _against_earlier(
 
 
 _CHANGED_MIND = ("changed my mind", "change of plan", "second thought", "scratch that", "instead", "ignore",
-                 "disregard", "forget what i", "after all", "reconsidered")  # fmt: skip
+                 "disregard", "forget what i", "after all", "reconsidered", "forget the rule", "forget that rule",
+                 "forget about the rule", "drop the rule", "drop that rule")  # fmt: skip
 """Words that say outright that the earlier wish is dropped; 'actually' alone does not."""
 
 
@@ -1057,6 +1060,37 @@ def _opposes(calls: list[Call], chosen: dict[tuple[str, int], str], minutes_of: 
             ):
                 return True
     return False
+
+
+_NO_LEADS = frozenset(["no", "nope", "nah"])
+
+
+def _keeps_earlier(low: str, session: ScheduleSession) -> bool:
+    """Whether a reply to 'should the new request replace the earlier one?' says no and asks nothing new ('no,
+    keep the rule', 'no, keep the earlier one'); 'No, 8:40 please' or 'no, Lick later' is a new request."""
+    words = parse(low).words()
+    return (
+        bool(words)
+        and words[0] in _NO_LEADS
+        and not lang.mentioned_schools(low, session.district)
+        and not lang.clock_times(low, bare=True)
+        and not (EARLIER_CUE.found(words) or LATER_CUE.found(words))
+    )
+
+
+def _breaks_rule(
+    calls: list[Call], plan: Plan, earlier: set[tuple[str, int | None, str]], minutes_of: dict[str, int]
+) -> bool:
+    """Whether a stated start is one the speaker ruled out for the school ('no pre-K school after 8:40', then
+    'actually Muir should stay at 9:30'): asked about like a reversed direction, not replaced because of an
+    'actually'. A fix replacing a fix ('Everett at 9:30', then 'actually, 7:50') and 'keep Galileo where it was'
+    (no time stated: it names the move the rule made) still replace."""
+    return any(
+        args["type"] == "fix"
+        and (name, args) not in plan.timeless
+        and (args["school"], minutes_of.get(args["time"]), "forbid") in earlier
+        for name, args in calls
+    )
 
 
 def _contradicted(

@@ -422,7 +422,7 @@ def targets(
             home.extend(s for s in direct if s not in home)  # 'my kids go to Cobb and Lick'
         else:
             naming = False
-        if not schools and own and _asks_a_school(clause):
+        if not schools and own and _asks_a_school(clause) and not _asked_which(clause, plan):
             mine = home or (last if len(last) == 1 else [])
             if len(mine) > 1 and own in ("our school", "my school", "our campus", "my campus"):
                 plan.ask.append(f"Which of your schools do you mean by \"{own}\": {' or '.join(mine)}?")
@@ -528,6 +528,8 @@ def _schools(
     for words, members in lang.group_schools(clause, district):
         if _labels_named(clause, words, schools, members):
             continue  # 'Balboa and Galileo high schools': the group word describes the schools named
+        if not schools and has_request(clause) and _one_member(clause, words, members, plan):
+            continue  # 'one of the high schools': which one is asked
         # the comma part with the group decides: 'Galileo at 8:40, everyone else close to today's times'
         part = next((p for p in lang.comma_parts(clause) if words in p), clause)
         wish = district_wish(part)
@@ -551,6 +553,43 @@ def _schools(
             plan.ask.append(f'Did you mean {" or ".join(candidates)} by "{word}"?')
             plan.choices.append((word, candidates))
     return schools
+
+
+_ONE_OF_DETERMINERS = frozenset(["the", "our", "your", "those", "these", "my", "two", "2", "three", "3"])
+
+
+def _one_of(before: str) -> str | None:
+    """The words 'one of' (and a determiner: 'the', 'our', 'the two') ending the text before a group word, as
+    written, else None."""
+    if not before[-1:].isspace():
+        return None
+    words = before.split()
+    rest = len(words)
+    while rest and words[rest - 1] in _ONE_OF_DETERMINERS and len(words) - rest < 2:
+        rest -= 1
+    if words[max(rest - 2, 0) : rest] != ["one", "of"]:
+        return None
+    return " ".join(words[rest - 2 :]) + " "
+
+
+def _one_member(clause: str, words: str, members: list[str], plan: Plan) -> bool:
+    """'one of the high schools (the one my daughter goes to)': a single school of the group, not said which. The
+    agent asks which and holds the request for the answer (`plan.choices`); True when it asked."""
+    at = clause.find(words)
+    lead = _one_of(clause[:at]) if at >= 0 and len(members) > 1 else None
+    phrase = f"{lead}{words}" if lead else ""
+    if not lead or phrase not in clause:
+        return False
+    plan.ask.append(f'Which of the {words} do you mean: {", ".join(members[:-1])} or {members[-1]}?')
+    plan.ask.append("I'll apply the request to it. Nothing is changed yet.")
+    plan.choices.append((phrase, tuple(members)))
+    return True
+
+
+def _asked_which(clause: str, plan: Plan) -> bool:
+    """Whether the agent already asks which school of a group the clause means ('one of our high schools, my
+    son's'): its 'my' or 'our' asks no second question."""
+    return any(phrase in clause for phrase, _ in plan.choices)
 
 
 _PAIRS = (["both"], ["the", "two"], ["our", "two"], ["the", "2"])
