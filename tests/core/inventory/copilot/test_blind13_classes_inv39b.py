@@ -78,3 +78,18 @@ def test_a_size_said_in_the_storage_answer_converts_the_order_limit(
     values = _values(turn)
     assert values.get("max_inventory") == inventory and values.get("max_order") == limit, turn.assistant
     assert read_back in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("storage", "total"),
+    [
+        ("the rack takes four trays, ten loaves on a tray", "40"),
+        ("our shelf fits 3 crates, eight loaves a crate", "24"),
+        ("we keep 5 boxes, 9 loaves per box", "45"),
+    ],
+)
+def test_the_size_phrase_with_an_item_word_is_set_aside_whole(storage: str, total: str) -> None:
+    """The size phrase leaves the message whole before the rows read it ('ten loaves on a tray' was read as a
+    second candidate, 10, beside 4 trays × 10 = 40)."""
+    turn = say(*_TO_STORAGE, storage)[1]
+    assert _values(turn).get("max_inventory") == total, turn.assistant
