@@ -1063,10 +1063,10 @@ _GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
 
 
 def _size_to_one(s: _State, j: int, value: float, countable: bool) -> int | None:
-    """The end of '... to a crate' / '... in each box' / '... on a tray' after a count at `j` ('24 cans to a
-    crate', '12 to a case', '5 reams in each box', an unknown noun allowed between); with an item word also
-    '... a bucket' / '... per box' ('10 stems a bucket', '20 jars per box'): the count is that container's
-    size; else None."""
+    """The end of '... to a crate' / '... in each box' after a count at `j` ('24 cans to a crate', '12 to a
+    case', '5 reams in each box', an unknown noun allowed between); after an item word also '... on a tray', '...
+    a bucket', '... per box' ('12 loaves on a tray', '10 stems a bucket'): the count is that container's size;
+    else None."""
     words, n = s.words, len(s.toks)
     if not countable or j >= n:
         return None
@@ -1080,7 +1080,7 @@ def _size_to_one(s: _State, j: int, value: float, countable: bool) -> int | None
         return j + 2  # '10 stems a bucket', '20 jars per box'
     ok = (
         j + 2 < n
-        and words[j] in _SIZE_PREPS
+        and (words[j] in ("to", "in") or named)  # 'a dollar twenty on a box' is money
         and words[j + 1] in _ONE_CONTAINER
         and _one_container(words[j + 2])
         and not (words[j] != "to" and CONTAINERS[words[j + 2]] == "row")  # '3 times in a row'

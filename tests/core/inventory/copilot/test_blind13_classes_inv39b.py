@@ -50,6 +50,8 @@ def test_a_size_said_as_items_on_or_per_a_container_multiplies_the_count(
         "it's 3 a tray",
         "it sells for 9 and costs me 5, so 4 lost per tray",
         "a sack costs 3 and sells for 4.75, so 1.75 gone per sack",
+        "we clear about a dollar forty on a tray",
+        "I make 2 dollars thirty on each crate",
     ],
 )
 def test_money_or_a_bare_number_a_container_is_no_size(money: str) -> None:
