@@ -1007,7 +1007,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         inner = _number_at(toks, words, j + 1)
         if inner is not None:  # '6 x 24'
             multiplier, j, unit = inner.value, inner.j, "item"
-    if (size_end := _size_to_one(s, j, kind is Kind.QUANTITY and multiplier == 1 and unit in (None, "item")
+    if (size_end := _size_to_one(s, j, value, kind is Kind.QUANTITY and multiplier == 1 and unit in (None, "item")
                                  and (container is None or w in ITEM_WORDS or container in ("bag", "sack")))):
         _add(s, Kind.QUANTITY, 1.0, start, size_end, unit="item", multiplier=value,
              container=CONTAINERS[words[size_end - 1]], role="size")  # fmt: skip
@@ -1062,27 +1062,39 @@ _HALF_OF = {unit: (smaller, float(amount)) for unit, (smaller, amount) in units.
 _GENERIC_ITEMS = frozenset(["unit", "item", "piece"])
 
 
-def _size_to_one(s: _State, j: int, countable: bool) -> int | None:
-    """The end of '... to a crate' / '... in each box' after a count at `j` ('24 cans to a crate', '12 to a case',
-    '5 reams in each box', an unknown noun allowed between): the count is that container's size; else None."""
+def _size_to_one(s: _State, j: int, value: float, countable: bool) -> int | None:
+    """The end of '... to a crate' / '... in each box' after a count at `j` ('24 cans to a crate', '12 to a
+    case', '5 reams in each box', an unknown noun allowed between); after an item word also '... on a tray', '...
+    a bucket', '... per box' ('12 loaves on a tray', '10 stems a bucket'): the count is that container's size;
+    else None."""
     words, n = s.words, len(s.toks)
     if not countable or j >= n:
         return None
-    if words[j] not in ("to", "in") and j + 1 < n and s.toks[j].kind == "word" and words[j] not in _NOT_NOUN:
-        j += 1  # '5 reams to a box': the item word the vocabulary does not know
+    named = words[j - 1] in ITEM_WORDS or words[j - 1] in CONTAINERS  # '24 bottles per crate'; '12 a case': money?
+    if words[j] not in _SIZE_PREPS and j + 1 < n and s.toks[j].kind == "word" and words[j] not in _NOT_NOUN:
+        j, named = j + 1, words[j] not in ROLE_WORDS  # '5 reams to a box': an item word the vocabulary lacks
+    named = named and value >= 2 and value == int(value)  # never '2.50 lost per bag', money lost
     if j + 1 < n and words[j] == "in" and words[j + 1] in CONTAINERS and not _plural(words[j + 1]) and j + 2 == n:
         return j + 2  # '24 patty in box': the article left out, at the end of the message
+    if named and j + 1 < n and words[j] in _PER_ONE and _one_container(words[j + 1]):
+        return j + 2  # '10 stems a bucket', '20 jars per box'
     ok = (
         j + 2 < n
-        and words[j] in ("to", "in")
+        and (words[j] in ("to", "in") or named)  # 'a dollar twenty on a box' is money
         and words[j + 1] in _ONE_CONTAINER
-        and words[j + 2] in CONTAINERS
-        and not _plural(words[j + 2])
-        and not (words[j] == "in" and CONTAINERS[words[j + 2]] == "row")  # '3 times in a row'
+        and _one_container(words[j + 2])
+        and not (words[j] != "to" and CONTAINERS[words[j + 2]] == "row")  # '3 times in a row'
     )
     return j + 3 if ok else None
 
 
+def _one_container(word: str) -> bool:
+    """'crate', 'box': one container, never 'crates'."""
+    return word in CONTAINERS and not _plural(word)
+
+
+_SIZE_PREPS = frozenset(["to", "in", "on"])
+_PER_ONE = frozenset(["a", "an", "per"])
 _NOT_NOUN = frozenset(["a", "an", "the", "per", "each", "every", "times", "or", "and", "of", "more", "less"])
 _ONE_CONTAINER = frozenset(["a", "an", "each", "every"])
 """'to a crate', 'in each box': one container, whose size the number before it is."""

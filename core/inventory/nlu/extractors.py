@@ -1357,10 +1357,16 @@ def _count_asked(expected: str | None, segment: str) -> bool:
 
 def _per_one(size: str) -> bool:
     """Whether a stated size ends on the container it fills ('24 cans to a crate', '5 reams in each box', '30
-    loaves on each'): the whole phrase is a size, no count."""
+    loaves on each', '12 loaves on a tray', '10 stems a bucket', '20 jars per box'): the whole phrase is a size,
+    no count ('cases of a dozen' keeps its words)."""
     words = size.lower().split()
-    return words[-3:-1] in (["to", "a"], ["in", "a"], ["in", "each"], ["to", "each"], ["in", "every"],
-                            ["to", "an"]) or words[-1:] == ["each"]  # fmt: skip
+    before, one = (["", "", *words])[-3:-1]
+    return (
+        one == "per"
+        or (one in ("a", "an", "each", "every") and before in ("to", "in", "on"))
+        or (one in ("a", "an") and before != "of")
+        or words[-1:] == ["each"]
+    )
 
 
 def _plural_of(container: str, count: float) -> str:
