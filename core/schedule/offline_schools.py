@@ -737,7 +737,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
         if times:
-            return
+            return _not_away(clause, slot, options, plan, edit)
     if (named := _named_slot_call(clause, options, edit)) is not None:
         plan.calls.append(named)
         return
@@ -863,6 +863,18 @@ def _request_times(clause: str, slot: int | None, options: tuple[int, ...]) -> l
         if role in BOUNDS or asked_side or not any(a <= time[0] < b for a, b in context):
             kept.append(time)
     return kept
+
+
+def _not_away(clause: str, slot: int | None, options: tuple[int, ...], plan: Plan, edit: Callable) -> None:
+    """Beside a refused time that is kept ('Balboa earlier, not 8:40'), a stated direction rules out the starts
+    the other way from where the school is now, so the solver cannot move it opposite to the request."""
+    direction = _direction(clause)
+    if direction is None or direction[1] or slot is None or not any(c[1]["type"] == "forbid" for c in plan.calls):
+        return
+    sign = -1 if direction[0].startswith("earl") else 1
+    away = [t for t in options if (t - options[slot]) * sign < 0]
+    plan.calls.extend(edit("forbid", t) for t in away if edit("forbid", t) not in plan.calls)
+    plan.wording.extend((edit("forbid", t), f"{'later' if sign < 0 else 'earlier'} than asked") for t in away)
 
 
 def _reason_part(part: str) -> bool:

@@ -62,3 +62,16 @@ def test_a_group_asked_earlier_with_a_reason_time_never_moves_later() -> None:
 def test_a_time_asked_on_the_side_of_the_direction_is_still_the_request() -> None:
     turn = _agent().respond("Cobb later, we would love 9:30")
     assert _edits(turn) == [(COBB, "9:30 AM", "fix")], turn.text
+
+
+@pytest.mark.parametrize(
+    ("text", "school", "away"),
+    [
+        ("Balboa earlier, not 8:40", BALBOA, "9:30 AM"),
+        ("all the high schools earlier please, anything but 8:40", BALBOA, "9:30 AM"),
+        ("Lick a bit later, just not 8:40", LICK, "7:50 AM"),
+    ],
+)
+def test_a_refused_time_kept_beside_a_direction_rules_out_the_other_way(text: str, school: str, away: str) -> None:
+    turn = _agent().respond(text)
+    assert (school, away, "forbid") in _edits(turn), turn.text
