@@ -20,6 +20,7 @@ from core.text.intents import IntentClassifier, Prediction, classifier
 from core.text.mentions import Kind, parse
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
+from core.text.spelling import respelt
 from core.text.units import clock_times as _clock_times
 from core.text.units import hours_as_minutes
 from core.text.vocabulary import ENTITY_HEADS
@@ -602,6 +603,15 @@ def stretches(text: str) -> list[tuple[int, int]]:
 
 
 _DIRECTION_WORDS = frozenset(["late", "early", "later", "earlier", "sooner", "latest", "earliest"])
+_DIRECTION_KEYS = ("earlier", "later", "earliest", "latest", "sooner")
+_NEAR_DIRECTIONS = ("early", "late", "latter", "lather")
+"""Words of their own spelt close to a direction word: never read as a misspelt one ('the latter', 'late')."""
+
+
+def respelt_directions(text: str) -> str:
+    """The text with misspelt direction words read as meant ('go earliar' -> 'go earlier', 'latr', 'ealier'), by
+    `core.text.spelling.respelt` (rapidfuzz, no list of misspellings)."""
+    return respelt(text, _DIRECTION_KEYS, _NEAR_DIRECTIONS)
 
 
 def without_described_times(text: str, district: District) -> str:
@@ -667,6 +677,15 @@ def _reason_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
             found = text.find(f" {lead} ", found + 1, end)
     cuts = sorted(set(cuts))
     return list(zip(cuts, [*cuts[1:], end], strict=True))
+
+
+def reason_parts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the stretches of a text (between sentence ends and commas), each cut again where a reason
+    begins ('move Galileo earlier | because the 8:40 bus is full')."""
+    return [part for start, end in _segments(text) for part in _reason_stretches(text, start, end)]
+
+
+REASON_LEADS = frozenset(_REASON_LEADS)
 
 
 def without_tied_times(text: str, district: District) -> str:

@@ -450,6 +450,7 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
     reasked, memory.reasked = memory.reasked, False
     memory.wording = {}
     text, cut = clean(text)
+    text = lang.respelt_directions(text)  # 'go earliar' asks for earlier
     if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
         memory.offer, memory.menu = offer, menu
         return Plan(reply=f"{unreadable.message} I haven't changed anything.")

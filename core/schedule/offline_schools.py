@@ -668,7 +668,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     def edit(kind: str, minutes: int) -> Call:
         return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
 
-    times = lang.clock_times(clause, bare=True)
+    times = _request_times(clause, slot, options)
     roles = _roles(clause, times)
     bound = next(((minutes, role) for (_, _, minutes), role in zip(times, roles, strict=True) if role in BOUNDS), None)
     if bound is not None:  # 'after 8:40', 'not before 8:40', '9:30 or later', 'the earliest Lick can start is 8:40'
@@ -737,7 +737,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
         if times:
-            return
+            return _not_away(clause, slot, options, plan, edit)
     if (named := _named_slot_call(clause, options, edit)) is not None:
         plan.calls.append(named)
         return
@@ -838,6 +838,52 @@ def _word_at(text: str, word: str) -> int:
             return found
         found = text.find(word, found + 1)
     return -1
+
+
+_CONTEXT_SUBJECTS = frozenset(["we", "we're", "we've", "our", "us", "they", "they're", "their", "i", "i'm", "my"])
+"""Words that give a stretch a subject of its own ('we can't cover the 8:40 runs'): beside a direction it is said
+as the reason, not as the request."""
+
+
+def _request_times(clause: str, slot: int | None, options: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """The clause's clock times (`lang.clock_times`, bare ones too) without those said as context beside a stated
+    direction: a time in a stretch that gives no direction of its own and opens with a reason ('because the 8:40
+    bus is full') or has a subject of its own ('we can't cover the 8:40 runs') is no forbid and no fix, unless it
+    is a bound or a start on the asked side of where the school is now."""
+    times = lang.clock_times(clause, bare=True)
+    direction = _direction(clause) if times else None
+    if direction is None or direction[1]:
+        return times
+    context = [(a, b) for a, b in lang.reason_parts(clause) if _reason_part(clause[a:b])]
+    now = None if slot is None else options[slot]
+    sign = -1 if direction[0].startswith("earl") else 1
+    kept = []
+    for time, role in zip(times, _roles(clause, times), strict=True):
+        asked_side = role is ClockRelation.AT and now is not None and (time[2] - now) * sign > 0
+        if role in BOUNDS or asked_side or not any(a <= time[0] < b for a, b in context):
+            kept.append(time)
+    return kept
+
+
+def _not_away(clause: str, slot: int | None, options: tuple[int, ...], plan: Plan, edit: Callable) -> None:
+    """Beside a refused time that is kept ('Balboa earlier, not 8:40'), a stated direction rules out the starts
+    the other way from where the school is now, so the solver cannot move it opposite to the request."""
+    direction = _direction(clause)
+    if direction is None or direction[1] or slot is None or not any(c[1]["type"] == "forbid" for c in plan.calls):
+        return
+    sign = -1 if direction[0].startswith("earl") else 1
+    away = [t for t in options if (t - options[slot]) * sign < 0]
+    plan.calls.extend(edit("forbid", t) for t in away if edit("forbid", t) not in plan.calls)
+    plan.wording.extend((edit("forbid", t), f"{'later' if sign < 0 else 'earlier'} than asked") for t in away)
+
+
+def _reason_part(part: str) -> bool:
+    """Whether a stretch is said as a reason: it gives no direction and opens with a reason word or has a subject
+    of its own (`_CONTEXT_SUBJECTS`)."""
+    words = parse(part).words()
+    if not words or _direction(part) is not None:
+        return False
+    return words[0] in lang.REASON_LEADS or bool(_CONTEXT_SUBJECTS.intersection(words))
 
 
 def _roles(clause: str, times: list[tuple[int, int, int]]) -> list[ClockRelation]:

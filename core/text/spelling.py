@@ -1,0 +1,41 @@
+"""Misspelt key words ('earliar', 'latr', 'ealier'): a word of the message close to one of a reader's key words is
+read as that word, found with rapidfuzz as `entities.EntityIndex.fuzzy` finds misspelt names; no list of
+misspellings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rapidfuzz import fuzz, process
+
+from core.text.mentions import parse
+
+_CUTOFF = 85.0
+"""Similarity (rapidfuzz `fuzz.ratio`) a word needs to a key word: one letter wrong in 'earlier' (85.7), one
+missing in 'later' (88.9); a swap of two letters in a five-letter word ('laetr', 80) is too far to be sure."""
+_SHORTEST = 4
+
+
+def _close(word: str, keys: tuple[str, ...], keep: frozenset[str]) -> str | None:
+    """The key word `word` misspells: the closest of `keys` and `keep` (same first letter, at most one letter
+    longer or shorter), when it is one of `keys`; None for a word that is itself a key or kept word."""
+    if len(word) < _SHORTEST or word in keys or word in keep or not word.isalpha():
+        return None
+    pool = [k for k in (*keys, *keep) if k[0] == word[0] and abs(len(k) - len(word)) <= 1]
+    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=_CUTOFF)
+    return found[0] if found is not None and found[0] in keys else None
+
+
+def respelt(text: str, keys: Iterable[str], keep: Iterable[str] = ()) -> str:
+    """The text with every word that misspells one of `keys` replaced by it ('go earliar' -> 'go earlier'). Words
+    in `keep` are words of their own near a key ('latter', 'late'): they stay, and a word closer to one of them
+    than to a key stays too. The words are the one parse's (`core.text.mentions.parse`)."""
+    keys, keep = tuple(keys), frozenset(keep)
+    message = parse(text)
+    out, start = [], 0
+    for word, (a, b) in zip(message.words(), message.word_spans(), strict=True):
+        key = _close(word, keys, keep)
+        if key is not None:
+            out += [text[start:a], key]
+            start = b
+    return "".join(out) + text[start:] if out else text
