@@ -52,14 +52,17 @@ from core.text.units import (
 )
 from core.text.vocabulary import (
     CORRECTION_FILLERS,
+    DATE_WORDS,
     DELIVERY_WORDS,
     HESITATIONS,
+    MONTHS,
     PREMISES_WORDS,
     ROLE_WORDS,
     SECOND_THOUGHTS,
     SPOIL_WORDS,
     STAFF_WORDS,
     TIME_UNITS,
+    WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
 )
@@ -1587,6 +1590,8 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     if expected == "perishability" and (lead := _leading_answer(text)) is not None:
         return lead, None
     parts = clauses(text)
+    if expected == "perishability" and any(_kept_overnight(c) for c in parts):
+        return "false", None  # 'they keep several days, I don't bin them at night': nothing discarded daily
     said = {c: _fact_of(c, expected) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
         if _CONDITION.leads(parse(clause).toks) and said[after] in ("lost_sale", "backlog"):
@@ -1599,6 +1604,8 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     spoken += [c for c, fact in said.items() if fact is None and c != text and _shelf_life(c)]
     if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
+        if not longer and expected == "perishability":
+            longer = [d.days for c in parts if _plain_span(c) for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
         answer = polarity(text)
@@ -1623,6 +1630,8 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
     if fact not in ("perishable", "not_perishable"):
         return fact
     spoken = bool(SPOIL_WORDS & set(words := parse(clause).words()))
+    if not spoken and _sale_unit(words):
+        return None  # 'A4 paper, sold by the ream': how it is sold, no sell-by date
     if len(words) <= _FRAGMENT_WORDS and not spoken:
         return None
     if expected != "perishability" and not spoken and fact_ranking(clause)[fact] < _UNASKED_FACT:
@@ -1630,6 +1639,57 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
     if expected != "perishability" and not spoken and fact == "perishable" and _SPEED & set(words):
         return None  # unasked 'compost goes fast', 'the lollies go quickly': it sells fast, nothing said of spoiling
     return fact
+
+
+_DISPOSAL = frozenset({"bin", "bins", "binned", "throw", "throws", "thrown", "threw", "toss", "tosses", "tossed",
+                       "discard", "discards", "discarded", "dump", "dumps", "dumped", "chuck", "chucks", "chucked",
+                       "trash", "trashed", "ditch", "ditched", "waste", "wasted"})  # fmt: skip
+"""Verbs of throwing stock away."""
+_NOTHING_SUBJECTS = frozenset({"nothing", "none"})
+_DENIALS = frozenset({"not", "never", "don't", "dont", "doesn't", "didn't", "won't", "can't", "no"})
+"""Words that deny a disposal verb a few words after them ("I don't bin them", 'we never toss any')."""
+_MOMENTS = frozenset({"end", "close", "closing", "evening", "morning", "afternoon", "noon", "midnight", "weekend",
+                      "lunch", "lunchtime", "dusk", "dark", "sunset", "time", "deadline", "date"})  # fmt: skip
+"""Words after 'sold by the' that name a moment ('sold by the end of the day'), not a unit of sale."""
+_BY_ARTICLES = frozenset({"the", "a", "an", "per"})
+
+
+def _sale_unit(words: tuple[str, ...]) -> bool:
+    """Whether a clause says how an item is sold, 'sold by the ream', 'we sell it by the kilo', 'sold by
+    weight': a unit of sale, not a sell-by moment ('not sold by the end of the day', 'sold by closing')."""
+    for i, w in enumerate(words[:-2]):
+        if w in _SELL_WORDS and words[i + 1] == "by":
+            rest = words[i + 2 : i + 4]
+            unit = rest[1] if rest[0] in _BY_ARTICLES and len(rest) > 1 else rest[0]
+            if unit in ("weight", "volume") or (unit.isalpha() and not _moment(unit)):
+                return rest[0] in _BY_ARTICLES or unit in ("weight", "volume")
+    return False
+
+
+def _moment(word: str) -> bool:
+    """A word naming a time or a moment of the day ('closing', 'friday', 'tonight', 'day')."""
+    return word in _MOMENTS or word in TIME_UNITS or word in DATE_WORDS or word in WEEKDAYS or word in MONTHS
+
+
+_PLAN_WORDS = frozenset({"plan", "planning", "horizon", "season", "over", "next", "for"})
+
+
+def _plain_span(clause: str) -> bool:
+    """A clause beside a word of spoiling that gives a span with no word of planning or delivery ('a
+    best-before, but it's a year away'): how long the stock keeps, answering the spoil question."""
+    words = set(parse(clause).words())
+    return not words & (DELIVERY_WORDS | _PLAN_WORDS)
+
+
+def _kept_overnight(clause: str) -> bool:
+    """A clause that denies throwing stock away ("I don't bin them at night", 'nothing gets thrown out', 'we
+    never toss any'): the stock is not discarded at the end of each day."""
+    words = parse(clause).words()
+    for i, word in enumerate(words):
+        before = set(words[max(0, i - 3) : i])
+        if word in _DISPOSAL and (before & _DENIALS or (before & _NOTHING_SUBJECTS and "left" not in before)):
+            return True
+    return False
 
 
 _SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
