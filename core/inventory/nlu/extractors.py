@@ -1699,11 +1699,14 @@ _SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
 def span_role(segment: str) -> str | None:
     """Why a span of days in a clause is not a planning horizon or lead time, from the one parse: 'rate' when it
     is the period of an amount ('119 a week', '40 bags per week'), 'shelf' when the parse reads it as how long
-    stock keeps ('they last about a week in the fridge'); None when it may be either duration row."""
+    stock keeps ('they last about a week in the fridge'); None when it may be either duration row (one span
+    of another kind beside a shelf life, 'next day; it's only good for 2 days', is read, the shelf life set
+    aside)."""
     said = parse(segment)
     if any(m.period is not None for m in said.of(Kind.QUANTITY)):
         return "rate"
-    return "shelf" if any(m.role == "shelf_life" for m in said.of(Kind.DURATION)) else None
+    spans = said.of(Kind.DURATION)
+    return "shelf" if spans and all(m.role == "shelf_life" for m in spans) else None  # not 'next day, keeps 2 days'
 
 
 _SHELF_TALK = 0.4
@@ -1776,9 +1779,11 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
     spans = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
+    kept = [m.span for m in spans if m.role == "shelf_life"] if len(spans) > 1 else []
+    spans = [m for m in spans if m.span not in kept]  # 'next day, it's only good for 2 days': how long it keeps
     if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
         return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
-    durations = find_durations(text)
+    durations = [d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept)]
     said = parse(text)
     told = said.of(Kind.DURATION, live_only=False)
     if durations and told and all(not m.live for m in told):

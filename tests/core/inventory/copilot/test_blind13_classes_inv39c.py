@@ -101,3 +101,25 @@ def test_denied_disposal_answers_the_spoil_question(reply: str) -> None:
 def test_disposal_said_stays_perishable() -> None:
     turn = _say(*_SHELF, "we throw out what's left each evening")
     assert _values(turn).get("perishability") == "true", turn.assistant
+
+
+# ---------------------------------------------------------------- 3. a shelf life beside the delivery time
+
+_TO_LEAD = ("a shop", "about 20 a day, it varies", "they go elsewhere", "no", "30 days", "10 cents", "5 dollars",
+            "12 per order")  # fmt: skip
+"""Up to the lead-time question."""
+
+
+@pytest.mark.parametrize(
+    ("reply", "days"),
+    [
+        ("next day. it's only fine for 3 days anyway", "1"),
+        ("the day after I order; the stuff is good for 4 days", "1"),
+        ("overnight, and it is okay for 4 days", "1"),
+    ],
+)
+def test_how_long_stock_keeps_is_no_lead_time(reply: str, days: str) -> None:
+    """b13 class (silently wrong): 'next day, it's only good for 2 days' wrote a lead time of 2. The span the
+    stock keeps ('good for', 'fine for', 'fresh for') is a shelf life; the delivery time is the other span."""
+    turn = _say(*_TO_LEAD, reply)
+    assert _values(turn).get("lead_time") == days, turn.assistant
