@@ -1063,6 +1063,9 @@ def normalize(
     text, threshold = _free_threshold(text)
     if threshold:
         notes.append(f"{_THRESHOLD_NOTE} '{threshold}'")
+    text, condition = _amount_condition(text)
+    if condition:
+        notes.append(f"I set aside '{condition}': a condition on the order, not the amount charged")
     text = _mask_clock_times(text)
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
@@ -1142,6 +1145,24 @@ def _free_threshold(text: str) -> tuple[str, str | None]:
         start, end = next(((a, b) for a, b in spans if a <= m.span[0] < b), (0, 0))
         if above and _FREE_WORDS & set(parse(text[start:end]).words()):
             return f"{text[:start]}{text[end:]}".strip(" ,;"), text[start:end]
+    return text, None
+
+
+_BELOW_WORDS = frozenset({"under", "below"})
+
+
+def _amount_condition(text: str) -> tuple[str, str | None]:
+    """An amount said as a condition beside another amount ('18 per order under 500 dollars', '6 for orders
+    above 200'): a threshold, never the fee, so it is removed with its condition word when money or a count is
+    said besides. Returns the text and the words removed."""
+    said = [m for m in parse(text).of(Kind.QUANTITY, Kind.MONEY) if not m.container]
+    if len(said) != 2 or not any(m.kind is Kind.MONEY for m in said):
+        return text, None
+    for m in said:
+        before = text[: m.span[0]].lower().split()[-2:]
+        if before and (before[-1] in _BELOW_WORDS | _ABOVE_WORDS or before in (["less", "than"], ["more", "than"])):
+            cut = m.span[0] - 1 - len(" ".join(before[-2:] if before[-1] == "than" else before[-1:]))
+            return f"{text[:cut].rstrip()} {text[m.span[1] :].lstrip()}".strip(), text[cut : m.span[1]]
     return text, None
 
 

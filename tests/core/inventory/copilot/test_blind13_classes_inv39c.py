@@ -123,3 +123,24 @@ def test_how_long_stock_keeps_is_no_lead_time(reply: str, days: str) -> None:
     stock keeps ('good for', 'fine for', 'fresh for') is a shelf life; the delivery time is the other span."""
     turn = _say(*_TO_LEAD, reply)
     assert _values(turn).get("lead_time") == days, turn.assistant
+
+
+# ---------------------------------------------------------------- 2. an amount in a condition is no fee
+
+_TO_FEE = ("a shop", "about 20 a day, it varies", "they go elsewhere", "no", "30 days", "10 cents", "5 dollars")
+"""Up to the fee-per-order question."""
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "the distributor bills 12 a shipment under 400 dollars, which mine always are",
+        "12 dollars for orders below 250, we never get that high",
+        "they add 12 dollars per delivery on orders under $300",
+    ],
+)
+def test_an_amount_in_a_condition_is_no_fee(reply: str) -> None:
+    """b13 class (silently wrong): 'charges 18 per order under 500 dollars' wrote a fee of 500."""
+    turn = _say(*_TO_FEE, reply)
+    assert _values(turn).get("setup_cost") == "12", turn.assistant
+    assert "a condition on the order" in turn.assistant, turn.assistant
