@@ -1040,6 +1040,12 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     return j2
 
 
+_KEEPS_FOR = frozenset(
+    (w, "for") for w in ("good", "fine", "keep", "keeps", "kept", "fresh", "usable", "sellable", "ok", "okay")
+)
+"""Two words before a span that make it how long stock keeps ('good for 2 days', 'fresh for a week')."""
+
+
 def _duration_role(s: _State, i: int, j: int) -> str | None:
     """What a duration is, from the words around it in its clause: 'shelf_life' ('they last about a week in the
     fridge'), 'lead_time' ('delivery takes 3 days'), 'interval' ('every 2 weeks'), or None."""
@@ -1047,6 +1053,8 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
     clause = toks[i].clause
     if i > 0 and words[i - 1] in ("every", "each"):
         return "interval"
+    if tuple(words[max(0, i - 2) : i]) in _KEEPS_FOR or (i > 0 and words[i - 1] in ("keep", "kept")):
+        return "shelf_life"  # "it's only good for 2 days", 'they keep 3 days' (not 'a good 3 days')
     found: tuple[int, str] | None = None  # (distance, role): the nearest cue wins
     for k in range(max(0, i - 8), min(len(words), j + 5)):
         s.ops += 1

@@ -163,8 +163,17 @@ def _sized_items(parsed: Message) -> dict[str, float]:
     }
 
 
+_LONG_KEEP = 21
+"""Days of shelf life from which stock is read as not perishable: what keeps three weeks, months or years never has
+to be thrown out at the end of a day (the engine's perishable stock expires daily)."""
+
 _NEGATIONS = frozenset(["no", "not", "don't", "dont", "never", "doesn't", "isn't", "won't", "nope", "nah"])
 """A reply with one of these may say the opposite of the recommended option: never settled as (A) by repeating."""
+
+
+def _same_span(finding: Finding, days: float) -> bool:
+    """Whether a finding is a horizon or delivery time of `days`: the shelf life the reply gave, read twice."""
+    return finding.key in ("time_horizon", "lead_time") and any(n.value == days for n in find_numbers(finding.value))
 
 
 def _spoils(reading: Reading) -> str | None:
@@ -173,7 +182,7 @@ def _spoils(reading: Reading) -> str | None:
     text = ", ".join(s for _, s in reading.segments)
     if any((m.days or 0) > 1 for m in parse(text).of(Kind.DURATION)):
         return None
-    return reading.perishable or read_message(text, "perishability").perishable
+    return read_message(text, "perishability").perishable or reading.perishable  # read as the question asked
 
 
 def _holds(table: ParameterTable, key: str, numbers: tuple[float, ...]) -> bool:
@@ -752,14 +761,15 @@ class ExtractionAgent(ExtractionBase):
         had_conflict: bool,
     ) -> None:
         findings = self._retracted(list(reading.findings), reading, expected)
+        if expected == "perishability" and (kept := reading.shelf_life_days):
+            findings = [f for f in findings if not _same_span(f, kept)]  # 'an expiry, but it's 6 weeks out'
         numeric_loose = [s for s in reading.loose if find_numbers(s)]
         if reading.correction and numeric_loose and not findings:
             findings += self._bare_correction(numeric_loose[0], expected, set_aside(reading.notes))
         elif numeric_loose and not reading.correction and not had_conflict:
             keeps = [d.days for s in numeric_loose for d in find_durations(s) if d.days > 1]
             if expected == "perishability" and keeps and not self.table.is_defined("perishability"):
-                self.table.open(cf.shelf_life(keeps[0]))  # 'good for 3 weeks' to the spoil question: a shelf life
-                notes.append(f"I read {format_number(keeps[0])} days as how long your items keep, not a horizon")
+                self._shelf_said(keeps[0], handled, notes, problems)  # 'good for 3 weeks' to the spoil question
             else:
                 findings += self._bare_duration(numeric_loose, {f.key for f in findings})
         findings = self._one_per_row(findings, reading.correction)
@@ -879,11 +889,26 @@ class ExtractionAgent(ExtractionBase):
                 self._propose(cell, "", reading.correction, notes, problems)
         if reading.perishable is not None and "perishability" not in handled:
             if reading.shelf_life_days:
-                self.table.open(cf.shelf_life(reading.shelf_life_days))
+                self._shelf_said(reading.shelf_life_days, handled, notes, problems, read_back=False)
             else:
                 self._propose(
                     (Cell("perishability", reading.perishable),), "", reading.correction, notes, problems
                 )
+
+    def _shelf_said(
+        self, days: float, handled: set[str], notes: list[str], problems: list[SpecError], read_back: bool = True
+    ) -> None:
+        """A shelf life said: weeks or longer ('two years out', 'keeps a month') is no stock thrown out each
+        day, so not perishable, read back; a few days asks whether to treat the stock as perishable."""
+        kept = f"I read {format_number(days)} days as how long your items keep"
+        if days >= _LONG_KEEP:
+            note = f"{kept}, so nothing is thrown out at the end of each day"
+            self._propose((Cell("perishability", "false"),), note, False, notes, problems)
+            handled.add("perishability")
+            return
+        self.table.open(cf.shelf_life(days))
+        if read_back:
+            notes.append(f"{kept}, not a horizon")
 
     def _inferred(self, expected: str | None, reading: Reading) -> bool:
         """Whether the stock-out model was only inferred, for a row nobody asked about: another row was asked

@@ -52,14 +52,17 @@ from core.text.units import (
 )
 from core.text.vocabulary import (
     CORRECTION_FILLERS,
+    DATE_WORDS,
     DELIVERY_WORDS,
     HESITATIONS,
+    MONTHS,
     PREMISES_WORDS,
     ROLE_WORDS,
     SECOND_THOUGHTS,
     SPOIL_WORDS,
     STAFF_WORDS,
     TIME_UNITS,
+    WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
 )
@@ -1060,6 +1063,9 @@ def normalize(
     text, threshold = _free_threshold(text)
     if threshold:
         notes.append(f"{_THRESHOLD_NOTE} '{threshold}'")
+    text, condition = _amount_condition(text)
+    if condition:
+        notes.append(f"I set aside '{condition}': a condition on the order, not the amount charged")
     text = _mask_clock_times(text)
     if gap := _order_to_arrival(text):
         said = text[gap.start : gap.end]
@@ -1139,6 +1145,24 @@ def _free_threshold(text: str) -> tuple[str, str | None]:
         start, end = next(((a, b) for a, b in spans if a <= m.span[0] < b), (0, 0))
         if above and _FREE_WORDS & set(parse(text[start:end]).words()):
             return f"{text[:start]}{text[end:]}".strip(" ,;"), text[start:end]
+    return text, None
+
+
+_BELOW_WORDS = frozenset({"under", "below"})
+
+
+def _amount_condition(text: str) -> tuple[str, str | None]:
+    """An amount said as a condition beside another amount ('18 per order under 500 dollars', '6 for orders
+    above 200'): a threshold, never the fee, so it is removed with its condition word when money or a count is
+    said besides. Returns the text and the words removed."""
+    said = [m for m in parse(text).of(Kind.QUANTITY, Kind.MONEY) if not m.container]
+    if len(said) != 2 or not any(m.kind is Kind.MONEY for m in said):
+        return text, None
+    for m in said:
+        before = text[: m.span[0]].lower().split()[-2:]
+        if before and (before[-1] in _BELOW_WORDS | _ABOVE_WORDS or before in (["less", "than"], ["more", "than"])):
+            cut = m.span[0] - 1 - len(" ".join(before[-2:] if before[-1] == "than" else before[-1:]))
+            return f"{text[:cut].rstrip()} {text[m.span[1] :].lstrip()}".strip(), text[cut : m.span[1]]
     return text, None
 
 
@@ -1593,6 +1617,8 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     if expected == "perishability" and (lead := _leading_answer(text)) is not None:
         return lead, None
     parts = clauses(text)
+    if expected == "perishability" and any(_kept_overnight(c) for c in parts):
+        return "false", None  # 'they keep several days, I don't bin them at night': nothing discarded daily
     said = {c: _fact_of(c, expected) for c in parts}
     for clause, after in zip(parts, parts[1:], strict=False):
         if _CONDITION.leads(parse(clause).toks) and said[after] in ("lost_sale", "backlog"):
@@ -1605,6 +1631,8 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     spoken += [c for c, fact in said.items() if fact is None and c != text and _shelf_life(c)]
     if spoken:
         longer = [d.days for c in spoken for d in find_durations(c) if d.days > 1]
+        if not longer and expected == "perishability":
+            longer = [d.days for c in parts if _plain_span(c) for d in find_durations(c) if d.days > 1]
         return "true", (longer[0] if longer else None)
     if expected == "perishability":
         answer = polarity(text)
@@ -1629,6 +1657,8 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
     if fact not in ("perishable", "not_perishable"):
         return fact
     spoken = bool(SPOIL_WORDS & set(words := parse(clause).words()))
+    if not spoken and _sale_unit(words):
+        return None  # 'A4 paper, sold by the ream': how it is sold, no sell-by date
     if len(words) <= _FRAGMENT_WORDS and not spoken:
         return None
     if expected != "perishability" and not spoken and fact_ranking(clause)[fact] < _UNASKED_FACT:
@@ -1638,6 +1668,57 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
     return fact
 
 
+_DISPOSAL = frozenset({"bin", "bins", "binned", "throw", "throws", "thrown", "threw", "toss", "tosses", "tossed",
+                       "discard", "discards", "discarded", "dump", "dumps", "dumped", "chuck", "chucks", "chucked",
+                       "trash", "trashed", "ditch", "ditched", "waste", "wasted"})  # fmt: skip
+"""Verbs of throwing stock away."""
+_NOTHING_SUBJECTS = frozenset({"nothing", "none"})
+_DENIALS = frozenset({"not", "never", "don't", "dont", "doesn't", "didn't", "won't", "can't", "no"})
+"""Words that deny a disposal verb a few words after them ("I don't bin them", 'we never toss any')."""
+_MOMENTS = frozenset({"end", "close", "closing", "evening", "morning", "afternoon", "noon", "midnight", "weekend",
+                      "lunch", "lunchtime", "dusk", "dark", "sunset", "time", "deadline", "date"})  # fmt: skip
+"""Words after 'sold by the' that name a moment ('sold by the end of the day'), not a unit of sale."""
+_BY_ARTICLES = frozenset({"the", "a", "an", "per"})
+
+
+def _sale_unit(words: tuple[str, ...]) -> bool:
+    """Whether a clause says how an item is sold, 'sold by the ream', 'we sell it by the kilo', 'sold by
+    weight': a unit of sale, not a sell-by moment ('not sold by the end of the day', 'sold by closing')."""
+    for i, w in enumerate(words[:-2]):
+        if w in _SELL_WORDS and words[i + 1] == "by":
+            rest = words[i + 2 : i + 4]
+            unit = rest[1] if rest[0] in _BY_ARTICLES and len(rest) > 1 else rest[0]
+            if unit in ("weight", "volume") or (unit.isalpha() and not _moment(unit)):
+                return rest[0] in _BY_ARTICLES or unit in ("weight", "volume")
+    return False
+
+
+def _moment(word: str) -> bool:
+    """A word naming a time or a moment of the day ('closing', 'friday', 'tonight', 'day')."""
+    return word in _MOMENTS or word in TIME_UNITS or word in DATE_WORDS or word in WEEKDAYS or word in MONTHS
+
+
+_PLAN_WORDS = frozenset({"plan", "planning", "horizon", "season", "over", "next", "for"})
+
+
+def _plain_span(clause: str) -> bool:
+    """A clause beside a word of spoiling that gives a span with no word of planning or delivery ('a
+    best-before, but it's a year away'): how long the stock keeps, answering the spoil question."""
+    words = set(parse(clause).words())
+    return not words & (DELIVERY_WORDS | _PLAN_WORDS)
+
+
+def _kept_overnight(clause: str) -> bool:
+    """A clause that denies throwing stock away ("I don't bin them at night", 'nothing gets thrown out', 'we
+    never toss any'): the stock is not discarded at the end of each day."""
+    words = parse(clause).words()
+    for i, word in enumerate(words):
+        before = set(words[max(0, i - 3) : i])
+        if word in _DISPOSAL and (before & _DENIALS or (before & _NOTHING_SUBJECTS and "left" not in before)):
+            return True
+    return False
+
+
 _SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
 """Words of how fast stock goes: without a word of spoiling, a clause with one is about selling."""
 
@@ -1645,11 +1726,14 @@ _SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
 def span_role(segment: str) -> str | None:
     """Why a span of days in a clause is not a planning horizon or lead time, from the one parse: 'rate' when it
     is the period of an amount ('119 a week', '40 bags per week'), 'shelf' when the parse reads it as how long
-    stock keeps ('they last about a week in the fridge'); None when it may be either duration row."""
+    stock keeps ('they last about a week in the fridge'); None when it may be either duration row (one span
+    of another kind beside a shelf life, 'next day; it's only good for 2 days', is read, the shelf life set
+    aside)."""
     said = parse(segment)
     if any(m.period is not None for m in said.of(Kind.QUANTITY)):
         return "rate"
-    return "shelf" if any(m.role == "shelf_life" for m in said.of(Kind.DURATION)) else None
+    spans = said.of(Kind.DURATION)
+    return "shelf" if spans and all(m.role == "shelf_life" for m in spans) else None  # not 'next day, keeps 2 days'
 
 
 _SHELF_TALK = 0.4
@@ -1722,9 +1806,11 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
     spans = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
+    kept = [m.span for m in spans if m.role == "shelf_life"] if len(spans) > 1 else []
+    spans = [m for m in spans if m.span not in kept]  # 'next day, it's only good for 2 days': how long it keeps
     if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
         return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
-    durations = find_durations(text)
+    durations = [d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept)]
     said = parse(text)
     told = said.of(Kind.DURATION, live_only=False)
     if durations and told and all(not m.live for m in told):
