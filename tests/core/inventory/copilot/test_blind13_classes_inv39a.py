@@ -61,3 +61,25 @@ def test_a_daily_mean_answering_the_weekly_question_asks_how_it_varies() -> None
 def test_the_options_still_answer_the_weekly_question(answer: str) -> None:
     turn = _say("a corner shop", "about 42 bags a week, give or take 7", answer)
     assert _values(turn).get("demand_distribution") in ("normal(6,2.6458)", "normal(6,1)"), turn.assistant
+
+
+# ---------------------------------------------------------------- 2. two amounts joined for one row add up
+
+_TO_CAP = ("a pharmacy", "5 a day give or take 1", "they wait", "no", "90 days", "10 cents", "2 dollars",
+           "3 dollars", "2 days", "100")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("answer", "total", "read_back"),
+    [
+        ("the most they let us have is 24 in one crate plus 6 in a bag, that's it", "30", "24 + 6 = 30"),
+        ("we get 15 in one carton + 5 in a small one", "20", "15 + 5 = 20"),
+        ("they send 40 in a box plus 8 loose, never more", "48", "40 + 8 = 48"),
+        ("12 on the pallet and 6 more in the van", "18", "12 + 6 = 18"),
+    ],
+)
+def test_amounts_joined_for_the_order_cap_add_up(answer: str, total: str, read_back: str) -> None:
+    """'one crate' / 'a box' holding a counted amount is no amount of 1 (was '1 + 6 = 7' and 24 written)."""
+    turn = _say(*_TO_CAP, answer)
+    assert _values(turn).get("max_order") == total, turn.assistant
+    assert read_back in turn.assistant, turn.assistant
