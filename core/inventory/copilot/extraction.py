@@ -683,7 +683,7 @@ class ExtractionAgent(ExtractionBase):
             text = reading.segments[0][1]  # 'put me at 2' answers the scale, whatever row its words suggest
         if conflict.kind == "demand_shape" and (by_cue := _shape_by_cue(conflict, reading, text)) is not None:
             cells = by_cue  # 'it goes up and down' (A), 'same every day' (B), 'give or take 2' (normal, sd 2)
-        elif conflict.kind == "demand_shape" and (restated := _other_demand(conflict, reading)) is not None:
+        elif conflict.kind in _DEMAND_ASKED and (restated := _other_demand(conflict, reading)) is not None:
             if isinstance(restated, float):  # 'about 8 a day, random': the question again, for the new amount
                 self.table.close(conflict)
                 self.table.open(cf.demand_shape(restated, said_random=reading.demand is not None
@@ -1238,6 +1238,8 @@ def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | fl
     mean = float(dict(conflict.data).get("mean", "nan"))
     if demand is None or demand.options:
         return None
+    if conflict.kind == "demand_conversion":  # daily figures answer 'do the days of the week even out?'
+        return _daily_figures(demand)
     if demand.value is not None and demand.mean_only is None:
         stated = [n.value for n in find_numbers(demand.value)]
         if stated and all(abs(v - mean) > 1e-9 for v in stated[:1]):
@@ -1245,6 +1247,21 @@ def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | fl
     if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
         return float(demand.mean_only)
     return None
+
+
+_DEMAND_ASKED = ("demand_shape", "demand_conversion")
+"""The demand questions a reply stating its own daily figures answers with those figures."""
+
+
+def _daily_figures(demand: DemandReading) -> tuple[Cell, ...] | float | None:
+    """The daily figures a reply gives to the weekly (A)/(B) question ('5 a day on average, plus or minus 1'):
+    its cells, or a daily mean without a spread (to ask how it varies); None for no daily figure (the letter
+    'a' of '5 a day' is no option A)."""
+    if demand.period != "day":
+        return None
+    if demand.value is not None:
+        return (Cell("demand_type", demand.demand_type or "random"), Cell("demand_distribution", demand.value))
+    return float(demand.mean_only) if demand.mean_only is not None else None
 
 
 _VARIES = frozenset({"average", "averages", "averaging", "avg", "moves", "fluctuates", "swings", "varies"})

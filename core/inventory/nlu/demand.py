@@ -341,7 +341,7 @@ def read_demand(text: str) -> DemandReading:
     if shape is None or not shape[1]:
         return DemandReading(demand_type=demand_type)
     family, params = shape
-    period = _period(text)
+    period = _mean_period(text, params[0])
     days = DAYS_PER[period]
     if family == "mean":
         if demand_type == "deterministic":
@@ -412,6 +412,21 @@ def _without_open_days(text: str) -> str:
         ):
             text = text[: m.span[0]] + " " + text[m.span[1] :]
     return text
+
+
+def _mean_period(text: str, mean: float) -> str:
+    """The period of the mean's own figure when the text states both a daily and a weekly (or monthly) rate:
+    'about 35 a week, so 5 a day, give or take 1' -> day; a mean said without a period takes the period of the
+    nearest figure before it ('140 a week. she says 25 a day, really more like 20' -> day); else `_period`."""
+    said = [m for m in parse(text).of(Kind.QUANTITY, live_only=False)]
+    periods = {m.period for m in said if m.period in DAYS_PER}
+    if "day" not in periods or len(periods) < 2:
+        return _period(text)
+    own = next((m for m in said if m.value == mean), None)
+    if own is None:
+        return _period(text)
+    before = [m.period for m in said if m.span[0] <= own.span[0] and m.period in DAYS_PER]
+    return before[-1] if before else _period(text)
 
 
 def _period(text: str) -> str:

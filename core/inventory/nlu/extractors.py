@@ -25,7 +25,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
-from core.text.mentions import Kind, Mention, Scope, Token, parse
+from core.text.mentions import Kind, Mention, Message, Scope, Token, parse
 from core.text.numbers import (
     Number,
     find_numbers,
@@ -1083,12 +1083,11 @@ def _added(text: str, notes: list[str]) -> str:
     plus 20 in the back'): their sum, read back ('8 + 4 = 12'). Money only beside money, counts beside counts,
     at the same rate."""
     said = parse(text)
-    live = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.role != "size"]
+    amounts = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.role != "size"]
+    live = [m for m, before in zip(amounts, [None, *amounts], strict=False) if not _holder(text, before, m)]
     swaps: list[tuple[tuple[int, int], str]] = []
     for x, y in zip(live, live[1:], strict=False):
-        between = parse(text[x.span[1] : y.span[0]]).words()
-        words = set(between)
-        joined = bool(_PLUS & words or {"and", "another"} <= words) and len(between) <= 6 and not {"or", "minus"} & words
+        joined = _joined(text, x, y)
         bare = y.kind is Kind.QUANTITY and not (y.unit or y.container)  # 'charges 18 plus 7': money too
         same = (x.kind is y.kind or x.kind is Kind.MONEY and bare) and x.period == y.period and y.unit in (None, x.unit)
         if joined and same and x.multiplier == y.multiplier == 1 and not swaps:
@@ -1097,6 +1096,37 @@ def _added(text: str, notes: list[str]) -> str:
             money = "$" if x.kind is Kind.MONEY and "$" not in text[x.span[0] : x.span[1]] else ""
             swaps.append(((x.span[0], y.span[1]), f"{money}{total}" + (f" a {x.period}" if x.period else "")))
     return _swapped(text, swaps) if swaps else text
+
+
+def _joined(text: str, x: Mention, y: Mention) -> bool:
+    """Whether two amounts are said as one sum: 'plus' or '+' between them ('20 in one box plus 10'), 'and
+    another', or 'and' with 'more' after the second ('20 and 10 more'); never 'or' / 'minus'."""
+    gap = parse(text[x.span[1] : y.span[0]])
+    between = gap.words()
+    words = set(between) | ({"+"} & {t.low for t in gap.toks})
+    after = parse(text[y.span[1] : y.span[1] + 20]).words()[:1]  # a short window: long messages stay linear
+    added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and after == ("more",))
+    return added and len(between) <= 6 and not {"or", "minus"} & words
+
+
+def _in_one(m: Mention) -> bool:
+    """Whether `m` counts the items in one container ('20 in a box'): those items, an amount like any other."""
+    return m.role == "size" and m.value == 1 and bool(m.container) and "in" in m.text.lower().split()
+
+
+def _added_to(text: str, m: Mention, said: Message) -> bool:
+    """Whether the amount next to `m` is added to it ('20 in a box plus 10 loose', '20 plus 6 in a bag')."""
+    amounts = said.of(Kind.QUANTITY)
+    after = next((n for n in amounts if n.span[0] >= m.span[1]), None)
+    before = next((n for n in reversed(amounts) if n.span[1] <= m.span[0]), None)
+    return (after is not None and _joined(text, m, after)) or (before is not None and _joined(text, before, m))
+
+
+def _holder(text: str, before: Mention | None, m: Mention) -> bool:
+    """Whether `m` is the one container a count just before it is in ('20 in one box'): no amount of 1."""
+    if before is None or before.kind is not Kind.QUANTITY or not m.container or m.value != 1:
+        return False
+    return parse(text[before.span[1] : m.span[0]]).words() == ("in",)
 
 
 _ORDERING = frozenset({"order", "orders", "ordered", "deliver", "delivers", "delivery", "get", "gets", "receive",
@@ -1262,6 +1292,8 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             swaps.append((m.span, count))
         elif m.role == "size" and m.unit not in (None, "item"):  # 'the 10 kilo bags' -> 'the bags'
             swaps.append((m.span, m.text.split()[-1]))
+        elif _in_one(m) and _added_to(text, m, said):  # '20 in a box plus 10 loose': 20 items, added below
+            swaps.append((m.span, format_number(m.amount)))
         elif m.role == "size" and _per_one(m.text):
             swaps.append((m.span, ""))  # '24 cans to a crate', '5 reams in each box': the whole size goes
         elif m.role == "size":  # 'crates of 24' -> 'crates of several': the words stay, the number goes
