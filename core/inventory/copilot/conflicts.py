@@ -302,6 +302,24 @@ def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     )
 
 
+def limit_or_amount(amount: str, capacity: str | None) -> Conflict:
+    """'No hard limit, but a pallet is 150 and that's the most I'd take': 'no limit' beside an amount of items
+    is asked, never written as 'as much as fits' (nor as the amount)."""
+    cap = Cell("max_order", amount, "units")
+    options = [Option("A", _show("max_order", amount, "units"), (cap,))]
+    if capacity is not None:
+        fits = f"no limit: as much as your storage holds, {_show('max_order', capacity, 'units')}"
+        options.append(Option("B", fits, (Cell("max_order", capacity, "units"),), ("no limit",)))
+    listed = " or ".join(f"({o.label}) {o.description}" for o in options)
+    return Conflict(
+        "range",
+        ("max_order",),
+        f"You said there is no limit on an order, and also gave {amount} units. Is the {LABELS['max_order']} "
+        f"{listed}, or another number?",
+        tuple(options),
+    )
+
+
 def container_size(key: str, count: str, container: str) -> Conflict:
     """A count of containers whose size was never said ('the walk-in fits 30 cases' while the table counts
     six-packs): asked how many units one holds, never written as 30 units; the answer completes the row."""

@@ -277,7 +277,7 @@ class ExtractionAgent(ExtractionBase):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
         reading = self._count_basis(user_text, reading, expected, notes)
-        self._apply(reading, handled, notes, problems, expected, had_conflict)
+        self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
         if noted := [n for n in notes if not n.startswith("Got it")]:
@@ -759,6 +759,7 @@ class ExtractionAgent(ExtractionBase):
         problems: list[SpecError],
         expected: str | None,
         had_conflict: bool,
+        parsed: Message,
     ) -> None:
         findings = self._retracted(list(reading.findings), reading, expected)
         if expected == "perishability" and (kept := reading.shelf_life_days):
@@ -778,11 +779,13 @@ class ExtractionAgent(ExtractionBase):
             if f.key in handled:
                 continue
             if f.choices and f.note == _SEVERAL:
-                self.table.open(cf.several_amounts(f.key, f.choices, f.unit))
+                self.table.open(self._several(f))
             elif f.approximate:
                 self.table.open(cf.risk_scale(f.value, f.note))
             elif f.choices:
                 self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
+            elif f.value == UP_TO_CAPACITY and (amount := _amount_beside(parsed)) is not None:
+                self.table.open(cf.limit_or_amount(amount, self.table.value("max_inventory")))
             elif f.value == UP_TO_CAPACITY:
                 self._order_up_to_capacity = True
                 if not self.table.is_defined("max_inventory"):
@@ -971,6 +974,13 @@ class ExtractionAgent(ExtractionBase):
         ):
             return Finding(f.key, f.value, f"{f.unit}/day", f.note)
         return f
+
+    def _several(self, f: Finding) -> Conflict:
+        """Several amounts for one row are asked; 'no limit' among them is asked as 'as much as fits'."""
+        amounts = tuple(c for c in f.choices if c != UP_TO_CAPACITY)
+        if f.key == "max_order" and len(amounts) == 1 < len(f.choices):
+            return cf.limit_or_amount(amounts[0], self.table.value("max_inventory"))
+        return cf.several_amounts(f.key, f.choices, f.unit)
 
     def _fill_order_cap(self, notes: list[str], problems: list[SpecError]) -> None:
         """'No limit on order size': the max order becomes the capacity once that is known."""
@@ -1376,3 +1386,10 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
 def _show(cell: Cell) -> str:
     unit = "day" if cell.unit == "days" and cell.value == "1" else cell.unit
     return f"{cell.value} {unit}" if unit and unit != "N/A" else cell.value
+
+
+def _amount_beside(parsed: Message) -> str | None:
+    """An amount of items said in the same message as 'no limit' ('no hard limit, but a pallet is 150'), which
+    then cannot be taken as 'as much as fits'."""
+    amounts = [m.amount for m in parsed.of(Kind.QUANTITY) if m.amount and m.amount >= 2]
+    return format_number(amounts[0]) if amounts else None
