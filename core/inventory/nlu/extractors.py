@@ -492,7 +492,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
-        if key == "penalty_cost" and (loss := _loss_after_price(segment)):
+        if key == "penalty_cost" and (loss := _loss_after_price(segment) or _concluded_loss(segment)):
             segment = loss  # 'a bottle costs me 3, but the real loss is the coffees, about 8 per bottle'
         if key == "penalty_cost" and _bought_only(segment, text):
             unclear.append(Unclear(key, "that is what one costs you to buy, not what a missed sale loses you; what "
@@ -815,6 +815,27 @@ def _loss_after_price(segment: str) -> str | None:
     if len(after) != 1 or not _LOSS_WORDS & set(parse(segment[money[0].span[1] : after[0].span[0]]).words()):
         return None
     return f"${format_number(after[0].amount)}"
+
+
+def _concluded_loss(segment: str) -> str | None:
+    """'a portion sells for 3 dollars and one tray makes 4 portions, so 12 lost' / '..., so I lose 12': prices,
+    then a conclusion ('so' and a word of loss) whose first amount is per unit: that amount is the penalty, never
+    the price before it."""
+    said = parse(segment)
+    prices = [m for m in said.of(Kind.MONEY) if m.role != "loss" and m.period is None]
+    start = segment.lower().rfind("so ", prices[-1].span[1]) if prices else -1
+    after = [m for m in said.mentions if m.span[0] > start] if start >= 0 else []
+    after = after[1:] if len(after) > 1 and after[0].amount == 1 else after  # 'so a missed one is 1.50 gone'
+    if not after or not _LOSS_WORDS & set(parse(segment[start:]).words()):
+        return None
+    first = after[0]
+    if first.period is not None or first.per not in (None, "unit") or first.container:
+        return None
+    if first.kind is Kind.QUANTITY and first.unit:
+        return None
+    if first.kind not in (Kind.QUANTITY, Kind.MONEY) or (first.kind is Kind.MONEY and first.role not in (None, "loss")):
+        return None
+    return f"${format_number(first.amount)}"
 
 
 def _bought_only(segment: str, text: str) -> bool:
