@@ -26,6 +26,7 @@ from core.schedule.offline_schools import (
     check_school_calls,
     district_wish,
     has_request,
+    note_directions,
     school_request,
     swap,
     targets,
@@ -842,15 +843,7 @@ def _interpret(
     plan = Plan()
     swapped = swap(low, session, plan)
     if not swapped:
-        parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
-        memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
-        lang.prime_intents([clause for clause, schools in parts if not schools])
-        asked = _asks_about(low)
-        previous = None
-        for clause, schools in parts:
-            if not schools:
-                clause = previous = lang.carry_limit(previous, clause)
-            _read_clause(clause, schools, session, plan, memory, asked=asked)
+        _read_clauses(low, session, plan, memory)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     _hold_at_end(plan)
@@ -883,6 +876,20 @@ def _interpret(
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+def _read_clauses(low: str, session: ScheduleSession, plan: Plan, memory: Memory) -> None:
+    """The calls of every clause of a message, each read for the schools it names (or carries over)."""
+    parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
+    memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
+    note_directions(parts, plan)  # 'Lawton earlier. 9:30 runs late': the time is read against the direction
+    lang.prime_intents([clause for clause, schools in parts if not schools])
+    asked = _asks_about(low)
+    previous = None
+    for clause, schools in parts:
+        if not schools:
+            clause = previous = lang.carry_limit(previous, clause)
+        _read_clause(clause, schools, session, plan, memory, asked=asked)
 
 
 _KEEP_THERE = "Should I keep it there, or try something else?"
