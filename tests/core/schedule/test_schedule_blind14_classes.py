@@ -56,3 +56,38 @@ def test_a_start_the_other_way_said_as_context_never_moves_against(
 def test_a_time_asked_beside_a_direction_is_still_the_request(text: str, edits: list[tuple[str, str, str]]) -> None:
     turn = _agent().respond(text)
     assert _edits(turn) == edits, turn.text
+
+
+# 2. After 'should the new request replace the earlier one?', a direction said alone picks the request that goes
+#    that way; a trailing thanks makes it no bare acceptance and no menu.
+
+
+def _contested_lick():
+    """An agent that has moved Lick later and then asked whether 'Lick earlier' should replace that."""
+    agent = _agent()
+    agent.respond("Lick later please")
+    asked = agent.respond("Lick has to go earlier than where it is, the vans can't manage")
+    assert "replace the earlier one?" in asked.text, asked.text
+    return agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My apologies, scrap that, later was right. Cheers.",
+        "forget what I just said, later",
+        "oh ignore me, later is what I meant. thanks!",
+        "no, keep the earlier one",
+    ],
+)
+def test_a_direction_naming_the_earlier_request_keeps_it(text: str) -> None:
+    turn = _contested_lick().respond(text)
+    assert _edits(turn) == [] and "earlier request stands" in turn.text, turn.text
+
+
+@pytest.mark.parametrize(
+    "text", ["earlier is correct after all, thanks", "oops, earlier was right, cheers", "earlier. thanks"]
+)
+def test_a_direction_naming_the_new_request_applies_it(text: str) -> None:
+    turn = _contested_lick().respond(text)
+    assert _edits(turn) == [(LICK, "8:40 AM", "fix")], turn.text
