@@ -688,6 +688,12 @@ def reason_parts(text: str) -> list[tuple[int, int]]:
 REASON_LEADS = frozenset(_REASON_LEADS)
 
 
+def asks(text: str) -> bool:
+    """Whether a stretch carries a request word of its own ('could', 'please', 'move', 'not', ...): '9:30 runs
+    late' does not."""
+    return bool(_words_of(text.lower()) & _ASKING)
+
+
 def without_tied_times(text: str, district: District) -> str:
     """The lower-cased text with the times of other things blanked: a time that is no start option, in a stretch
     (between sentence ends and commas) that neither asks nor gives a direction nor says the school starts (a start

@@ -26,6 +26,7 @@ from core.schedule.offline_schools import (
     check_school_calls,
     district_wish,
     has_request,
+    note_directions,
     school_request,
     swap,
     targets,
@@ -804,8 +805,8 @@ def _interpret(
     if answer is Polarity.NO and (offer or session.infeasible is not None):
         session.dismiss_infeasible()
         return Plan(reply="All right, I'll leave the schedule as it is. What would you like instead?")
-    if offer and contested and _keeps_earlier(low, session):
-        return Plan(reply="All right, your earlier request stands; nothing is changed.")
+    if offer and contested and (picked := _contest_answer(low, session, offer)) is not None:
+        return picked  # 'no, keep the rule'; 'ignore that, later is right'
     guess = lang.intent(low)
     act = guess.intent if guess.confidence >= _COMMAND_CONFIDENCE else None
     if act == "start_over" and not _names_schools(low, session):
@@ -842,15 +843,7 @@ def _interpret(
     plan = Plan()
     swapped = swap(low, session, plan)
     if not swapped:
-        parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
-        memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
-        lang.prime_intents([clause for clause, schools in parts if not schools])
-        asked = _asks_about(low)
-        previous = None
-        for clause, schools in parts:
-            if not schools:
-                clause = previous = lang.carry_limit(previous, clause)
-            _read_clause(clause, schools, session, plan, memory, asked=asked)
+        _read_clauses(low, session, plan, memory)
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     _hold_at_end(plan)
@@ -883,6 +876,20 @@ def _interpret(
     if plan.say:
         return plan
     return _by_intent(low, session, memory)
+
+
+def _read_clauses(low: str, session: ScheduleSession, plan: Plan, memory: Memory) -> None:
+    """The calls of every clause of a message, each read for the schools it names (or carries over)."""
+    parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
+    memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
+    note_directions(parts, plan)  # 'Lawton earlier. 9:30 runs late': the time is read against the direction
+    lang.prime_intents([clause for clause, schools in parts if not schools])
+    asked = _asks_about(low)
+    previous = None
+    for clause, schools in parts:
+        if not schools:
+            clause = previous = lang.carry_limit(previous, clause)
+        _read_clause(clause, schools, session, plan, memory, asked=asked)
 
 
 _KEEP_THERE = "Should I keep it there, or try something else?"
@@ -1075,8 +1082,56 @@ def _keeps_earlier(low: str, session: ScheduleSession) -> bool:
         and words[0] in _NO_LEADS
         and not lang.mentioned_schools(low, session.district)
         and not lang.clock_times(low, bare=True)
-        and not (EARLIER_CUE.found(words) or LATER_CUE.found(words))
+        and not (EARLIER_CUE.found(cues := _direction_words(low)) or LATER_CUE.found(cues))
     )
+
+
+_EARLIER_STANDS = "All right, your earlier request stands; nothing is changed."
+_NOT_A_DIRECTION_AFTER = frozenset(["the", "said", "asked", "mentioned", "wrote", "than"])
+"""Words after which 'earlier' / 'later' is no direction: 'the earlier one', 'what I said earlier'."""
+
+
+def _contest_answer(low: str, session: ScheduleSession, offer: list[Call]) -> Plan | None:
+    """The answer to 'should the new request replace the earlier one?': a 'no' that asks nothing new keeps the
+    earlier request; a direction said alone ('sorry, ignore that, later is right. Thanks.', 'forget what I said,
+    earlier') picks the request that goes that way (`_picks_new`); None when the message is something else."""
+    if _keeps_earlier(low, session):
+        return Plan(reply=_EARLIER_STANDS)
+    new = _picks_new(low, session, offer)
+    if new is None:
+        return None
+    return Plan(offer) if new else Plan(reply=_EARLIER_STANDS)
+
+
+def _direction_words(low: str) -> tuple[str, ...]:
+    """The message's words without those right after one of `_NOT_A_DIRECTION_AFTER` ('the earlier one', 'what I
+    said earlier'; 'forget what I said, later' keeps 'later')."""
+    message = parse(low)
+    words, spans = message.words(), message.word_spans()
+    return tuple(
+        w
+        for i, w in enumerate(words)
+        if not (i and words[i - 1] in _NOT_A_DIRECTION_AFTER and not low[spans[i - 1][1] : spans[i][0]].strip())
+    )
+
+
+def _picks_new(low: str, session: ScheduleSession, offer: list[Call]) -> bool | None:
+    """Whether a message that says one direction and names no school or time picks the offered (new) request: its
+    fixes move their schools that way from where they are now; False when they move the other way (the earlier
+    request is meant); None otherwise."""
+    words = _direction_words(low)
+    earlier, later = EARLIER_CUE.found(words), LATER_CUE.found(words)
+    district, current = session.district, session.current
+    if earlier == later or current is None or lang.mentioned_schools(low, district) or lang.clock_times(low, bare=True):
+        return None
+    minutes_of = dict(zip(district.time_labels, district.start_times, strict=True))
+    now = {s.name: district.start_times[current.result.assignment[i]] for i, s in enumerate(district.schools)}
+    ways = {
+        (minutes_of[a["time"]] - now[a["school"]]) * (-1 if earlier else 1) > 0
+        for n, a in offer
+        if n == "fix_start_time" and a["type"] == "fix" and a["time"] in minutes_of
+    }
+    return ways.pop() if len(ways) == 1 else None
 
 
 def _breaks_rule(

@@ -234,6 +234,9 @@ class Plan:
     relative: list[tuple[Call, str]] = field(default_factory=list)
     """The fixes of `timeless` with the user's words for them ('earlier', 'later', 'kept where it is'): a later
     message that rules out the start they chose contradicts them and is asked about."""
+    directions: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """The direction each school is asked in this message, in whichever clause (`note_directions`): a time said
+    of the school in another clause beside it is read against it ('Lawton earlier. 9:30 runs late')."""
 
 
 def has_request(clause: str) -> bool:
@@ -668,36 +671,14 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     def edit(kind: str, minutes: int) -> Call:
         return ("fix_start_time", {"school": school, "time": format_time(minutes), "type": kind})
 
-    times = _request_times(clause, slot, options)
+    today = district.schools[district.school_index(school)].current_start
+    times = _request_times(clause, slot, options, plan.directions.get(school), today)
+    if not times and lang.clock_times(clause, bare=True) and _direction(clause) is None:
+        return  # '9:30 runs late' beside 'Lawton earlier' in the same message: context, the direction asks
     roles = _roles(clause, times)
     bound = next(((minutes, role) for (_, _, minutes), role in zip(times, roles, strict=True) if role in BOUNDS), None)
     if bound is not None:  # 'after 8:40', 'not before 8:40', '9:30 or later', 'the earliest Lick can start is 8:40'
-        limit, role = bound
-        later_wanted = role in (ClockRelation.AFTER, ClockRelation.NOT_BEFORE)
-        strict = role in (ClockRelation.AFTER, ClockRelation.BEFORE)
-        banned = [
-            t
-            for t in options
-            if (
-                t < limit or (strict and t == limit) if later_wanted else t > limit or (strict and t == limit)
-            )
-        ]
-        if len(banned) == len(options):
-            side = (
-                ("after" if later_wanted else "before")
-                if strict
-                else ("at or after" if later_wanted else "at or before")
-            )
-            plan.say.append(
-                f"No start-time option for {school} is {side} {format_time(limit)} (options: {label})."
-            )
-            return
-        if not banned:
-            plan.say.append(f"Every start-time option for {school} already meets that ({label}).")
-        plan.calls.extend(edit("forbid", t) for t in banned)
-        side = ("after" if later_wanted else "before") if strict else ("at or after" if later_wanted else "at or before")
-        plan.wording.extend((edit("forbid", t), f"{side} {format_time(limit)}") for t in banned)
-        return
+        return _bound_calls(school, bound, options, label, plan, edit)
     if times:
         wanted, unwanted, either = [], [], ClockRelation.OR in roles
         for (start, _, minutes), role in zip(times, roles, strict=True):
@@ -766,6 +747,27 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.ask.append(
             f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
         )
+
+
+def _bound_calls(
+    school: str, bound: tuple[int, ClockRelation], options: Sequence[int], label: str, plan: Plan, edit: Callable
+) -> None:
+    """The forbids of a bound ('after 8:40', 'not before 8:40', '9:30 or later'), or a note when it rules out
+    every option or none."""
+    limit, role = bound
+    later_wanted = role in (ClockRelation.AFTER, ClockRelation.NOT_BEFORE)
+    strict = role in (ClockRelation.AFTER, ClockRelation.BEFORE)
+    banned = [
+        t for t in options if (t < limit or (strict and t == limit) if later_wanted else t > limit or (strict and t == limit))
+    ]
+    side = ("after" if later_wanted else "before") if strict else ("at or after" if later_wanted else "at or before")
+    if len(banned) == len(options):
+        plan.say.append(f"No start-time option for {school} is {side} {format_time(limit)} (options: {label}).")
+        return
+    if not banned:
+        plan.say.append(f"Every start-time option for {school} already meets that ({label}).")
+    plan.calls.extend(edit("forbid", t) for t in banned)
+    plan.wording.extend((edit("forbid", t), f"{side} {format_time(limit)}") for t in banned)
 
 
 def check_school_calls(plan: Plan, session: ScheduleSession) -> None:
@@ -845,24 +847,57 @@ _CONTEXT_SUBJECTS = frozenset(["we", "we're", "we've", "our", "us", "they", "the
 as the reason, not as the request."""
 
 
-def _request_times(clause: str, slot: int | None, options: tuple[int, ...]) -> list[tuple[int, int, int]]:
+def note_directions(parts: list[tuple[str, list[str]]], plan: Plan) -> None:
+    """Remember in `plan.directions` the direction (not negated) each named school is asked in a message's clauses."""
+    for clause, schools in parts:
+        if (direction := _direction(clause)) is not None and not direction[1]:
+            plan.directions.update(dict.fromkeys(schools, direction))
+
+
+def _request_times(
+    clause: str,
+    slot: int | None,
+    options: tuple[int, ...],
+    beside: tuple[str, bool] | None = None,
+    today: int | None = None,
+) -> list[tuple[int, int, int]]:
     """The clause's clock times (`lang.clock_times`, bare ones too) without those said as context beside a stated
-    direction: a time in a stretch that gives no direction of its own and opens with a reason ('because the 8:40
-    bus is full') or has a subject of its own ('we can't cover the 8:40 runs') is no forbid and no fix, unless it
-    is a bound or a start on the asked side of where the school is now."""
+    direction (the clause's own, else `beside`: the one the message asks of the school elsewhere): see
+    `_context_time`."""
     times = lang.clock_times(clause, bare=True)
-    direction = _direction(clause) if times else None
+    direction = (_direction(clause) or beside) if times else None
     if direction is None or direction[1]:
         return times
-    context = [(a, b) for a, b in lang.reason_parts(clause) if _reason_part(clause[a:b])]
     now = None if slot is None else options[slot]
     sign = -1 if direction[0].startswith("earl") else 1
-    kept = []
-    for time, role in zip(times, _roles(clause, times), strict=True):
-        asked_side = role is ClockRelation.AT and now is not None and (time[2] - now) * sign > 0
-        if role in BOUNDS or asked_side or not any(a <= time[0] < b for a, b in context):
-            kept.append(time)
-    return kept
+    parts = lang.reason_parts(clause)
+    return [
+        time
+        for time, role in zip(times, _roles(clause, times), strict=True)
+        if not _context_time(clause, time[0], role, (now, today, time[2], sign), parts)
+    ]
+
+
+def _context_time(
+    clause: str, at: int, role: ClockRelation, where: tuple[int | None, int | None, int, int], parts: list
+) -> bool:
+    """Whether a time beside a stated direction is context, not a request. `where` is (the school's start now,
+    its start today, the time, -1 for earlier / +1 for later). A bound never is; a start where the school is now
+    always is ('Lawton earlier, 9:30 runs late'); a start on the asked side is not ('Cobb later, we'd love 9:30');
+    else a time in a reason ('because the 8:40 bus is full', 'we can't cover the 8:40 runs') is, and so is today's
+    start or one the other way in a stretch that asks nothing of its own ('Cobb earlier. 9:30 drags')."""
+    now, today, minutes, sign = where
+    if role in BOUNDS:
+        return False
+    if role is ClockRelation.AT and now is not None and minutes == now:
+        return True
+    if role is ClockRelation.AT and now is not None and (minutes - now) * sign > 0 and minutes != today:
+        return False
+    part = next((clause[a:b] for a, b in parts if a <= at < b), "")
+    if _reason_part(part):
+        return True
+    away = now is not None and (minutes - now) * sign < 0 or minutes == today
+    return role is ClockRelation.AT and away and not lang.asks(part) and _direction(part) is None
 
 
 def _not_away(clause: str, slot: int | None, options: tuple[int, ...], plan: Plan, edit: Callable) -> None:
