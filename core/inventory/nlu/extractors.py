@@ -312,7 +312,7 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     parts = clauses(text)
     prime(parts)
     for clause in parts:
-        found = topics(clause)
+        found = [] if _greeting(clause) else topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
@@ -325,9 +325,31 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
             out.append((None, clause))
     out = _refer_back(out)
     named = len(out) > 1 and all(t is None for t, _ in out) and label_of(text)[1] >= 0.5
-    if named and (whole := topics(text)):  # named by the clauses together: 'if they want one and I don't
-        return [(whole[0], text)]  # have it, that's $2.50 down the drain'
-    return out
+    if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
+        return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
+    return out  # that's $2.50 down the drain'
+
+
+_GREETING_WORDS = frozenset({
+    "hi", "hello", "hey", "good", "morning", "afternoon", "evening", "there", "all", "folks", "everyone", "team",
+})  # fmt: skip
+
+
+def _greeting(clause: str) -> bool:
+    """A clause that only greets ('Morning', 'good evening all'): it names no row ('morning' is no delivery)."""
+    words = parse(clause).words()
+    return bool(words) and set(words) <= _GREETING_WORDS
+
+
+def _fits_unasked(key: str, text: str) -> bool:
+    """Whether a message no clause of which names a row, with no row asked, still says a value in the unit of
+    the row the clauses name together: a span of time for a duration ('sold out by 11 or left at close' names no
+    delivery time), an amount of money for a cost; other rows keep the classifier's reading."""
+    if key in DURATION_ROWS:
+        return bool(parse(text).of(Kind.DURATION))
+    if key in _COST_ROWS:
+        return bool(parse(text).of(Kind.MONEY))
+    return True
 
 
 _HEDGE_WORDS = frozenset({
@@ -1376,9 +1398,10 @@ _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", 
 _HOURS_TALK = _and_s(TokenCue(
     exact=frozenset(["open", "opens", "opening", "close", "closes", "closing", "shift", "call", "calls", "cutoff",
                      "deadline", "morning", "evening", "afternoon", "noon", "o'clock", "oclock"]),
-    runs=(("cut", "-", "off"),),
+    runs=(("cut", "-", "off"), *((verb, "out") for verb in ("sold", "sell", "sells", "selling", "run", "runs", "ran"))),
 ))  # fmt: skip
-"""Talk about opening hours or calls: a bare 'at 9' after it is a clock time."""
+"""Talk about opening hours or calls, or about selling out: a bare 'at 9', 'sold out by 11' after it is a clock
+time."""
 _WAGES = _and_s(TokenCue(
     exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
     runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
