@@ -1722,7 +1722,9 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
         spans = [m.span for m in parse(text).of(Kind.DURATION, live_only=False)]
         numbers = [
-            n for n in outside(find_numbers(text), find_percentages(text)) if not any(a <= n.start < b for a, b in spans)
+            n
+            for n in _not_pack_names(outside(find_numbers(text), find_percentages(text)), text)
+            if not any(a <= n.start < b for a, b in spans)
         ]
         if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
@@ -1757,10 +1759,25 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
-    numbers = find_numbers(text)
+    numbers = _not_pack_names(find_numbers(text), text)
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
     return Unclear(key, "I need a number of days")
+
+
+_PACK_WORDS = frozenset({"pack", "packs"})
+
+
+def _not_pack_names(numbers: list[T], text: str) -> list[T]:
+    """The numbers that are not part of a pack's name ('6-packs', 'a twelve-pack'): a pack is an item, its size
+    never a number of days nor a count (from the one parse's tokens)."""
+    toks = parse(text).toks
+    named = {
+        a.start
+        for a, dash, word in zip(toks, toks[1:], toks[2:], strict=False)
+        if a.kind == "num" and dash.low == "-" and word.low in _PACK_WORDS and dash.start == a.end
+    }
+    return [n for n in numbers if n.start not in named]
 
 
 def _said_as_own(found: list[T], text: str) -> list[T]:

@@ -46,3 +46,20 @@ def test_a_clock_time_in_the_opening_writes_no_row(opening: str) -> None:
 )
 def test_an_unasked_number_without_a_unit_after_a_greeting_writes_no_row(opening: str) -> None:
     assert _numbers(opening) == {}
+
+
+# ---------------------------------------------------------------- 2. a pack's name is never an amount of days
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Planning how often to bottle and can our cider 4-packs.",
+        "Planning how often to brew and bottle our stout twelve-packs.",
+        "Planning how often to mix and can our seltzer 8-packs.",
+        "Planning how often to bake and box our cookie 4-packs.",
+    ],
+)
+def test_the_size_in_a_packs_name_is_no_span_of_days(opening: str) -> None:
+    """A six-pack is an item: 'how often ... our 4-packs' plans no 4 days."""
+    assert _numbers(opening) == {}
