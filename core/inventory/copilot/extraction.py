@@ -163,6 +163,16 @@ def _sized_items(parsed: Message) -> dict[str, float]:
     }
 
 
+def _item_weights(parsed: Message) -> dict[str, float]:
+    """One item's measure said beside its name ('fillets, about half a kilo each': {'kg': 0.5}): learnt for later
+    messages; the message itself keeps the amount (it states the size, no demand to divide)."""
+    return {
+        m.unit: float(m.value)
+        for m in parsed.of(Kind.QUANTITY)
+        if m.per == "unit" and m.role != "size" and m.unit and m.unit != "item" and float(m.value) > 0
+    }
+
+
 _NEGATIONS = frozenset(["no", "not", "don't", "dont", "never", "doesn't", "isn't", "won't", "nope", "nah"])
 """A reply with one of these may say the opposite of the recommended option: never settled as (A) by repeating."""
 
@@ -244,7 +254,7 @@ class ExtractionAgent(ExtractionBase):
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.supplied_in |= plan_unit.supplied_in(parsed)
-        self.state.sizes |= measures
+        self.state.sizes |= measures | _item_weights(parsed)
         if (
             reading.demand is not None
             and self.state.count_unit is None

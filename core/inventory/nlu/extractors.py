@@ -344,11 +344,14 @@ def _greeting(clause: str) -> bool:
 def _fits_unasked(key: str, text: str) -> bool:
     """Whether a message no clause of which names a row, with no row asked, still says a value in the unit of
     the row the clauses name together: a span of time for a duration ('sold out by 11 or left at close' names no
-    delivery time), an amount of money for a cost; other rows keep the classifier's reading."""
+    delivery time), an amount of money for a cost, no measured amount for the risk score; other rows keep the
+    classifier's reading."""
     if key in DURATION_ROWS:
         return bool(parse(text).of(Kind.DURATION))
     if key in _COST_ROWS:
         return bool(parse(text).of(Kind.MONEY))
+    if key == "risk_tolerance":  # 'fillets, about half a kilo each': a weight, no risk score
+        return not _measured(text)
     return True
 
 
@@ -1585,7 +1588,14 @@ def compatible(key: str, text: str) -> bool:
         return not has_money and not is_per_order(text)
     if key in ("holding_cost", "penalty_cost", "setup_cost"):
         return not has_duration
+    if key == "risk_tolerance" and _measured(text):
+        return False  # 'about half a kilo each' is a weight, never a risk score
     return not has_duration and not has_money
+
+
+def _measured(text: str) -> bool:
+    """Whether a clause states an amount in a measure ('half a kilo', '500 g'), from the one parse."""
+    return any(m.unit not in (None, "item") for m in parse(text).of(Kind.QUANTITY))
 
 
 def _answers_other(segment: str) -> bool:

@@ -63,3 +63,34 @@ def test_an_unasked_number_without_a_unit_after_a_greeting_writes_no_row(opening
 def test_the_size_in_a_packs_name_is_no_span_of_days(opening: str) -> None:
     """A six-pack is an item: 'how often ... our 4-packs' plans no 4 days."""
     assert _numbers(opening) == {}
+
+
+# ---------------------------------------------------------------- 3. one item's weight, said beside its name
+
+_WEIGHED = [
+    ("I sell cod loins, about 250 g each.", "we sell about 10 kilos a day", "40"),
+    ("Deli. Our hams are around 4 kg each.", "we sell about 20 kilos a day", "5"),
+    ("Cheese shop here. Our wheels are about 2 kilos each.", "about 30 kilos a day", "15"),
+    ("I'm a butcher. Lamb shoulders, roughly one and a half kilos each.", "we sell about 30 kilos a day", "20"),
+]
+
+
+@pytest.mark.parametrize(("opening", "demand", "items"), _WEIGHED)
+def test_one_items_weight_counts_demand_said_in_weight(opening: str, demand: str, items: str) -> None:
+    """'about 250 g each' sizes the item, as 'we pack it in half-kilo trays' does: kilos a day become items."""
+    turn = say(opening, demand)[1]
+    assert f"= {items} units" in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "I'm a fishmonger. Salmon steaks, about half a kilo each.",
+        "I'm a fishmonger. Sea bass, roughly half a kilo each.",
+        "I'm a fishmonger. Tuna steaks, about half a kilo each.",
+    ],
+)
+def test_half_a_kilo_each_is_no_risk_answer(opening: str) -> None:
+    """A weight joins no clause the classifier took for the risk score ('I'm a fishmonger')."""
+    turn = say(opening)[1]
+    assert "risk" not in turn.assistant, turn.assistant
