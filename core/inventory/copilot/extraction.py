@@ -167,6 +167,17 @@ _LONG_KEEP = 21
 """Days of shelf life from which stock is read as not perishable: what keeps three weeks, months or years never has
 to be thrown out at the end of a day (the engine's perishable stock expires daily)."""
 
+
+def _item_weights(parsed: Message) -> dict[str, float]:
+    """One item's measure said beside its name ('fillets, about half a kilo each': {'kg': 0.5}): learnt for later
+    messages; the message itself keeps the amount (it states the size, no demand to divide)."""
+    return {
+        m.unit: float(m.value)
+        for m in parsed.of(Kind.QUANTITY)
+        if m.per == "unit" and m.role != "size" and m.unit and m.unit != "item" and float(m.value) > 0
+    }
+
+
 _NEGATIONS = frozenset(["no", "not", "don't", "dont", "never", "doesn't", "isn't", "won't", "nope", "nah"])
 """A reply with one of these may say the opposite of the recommended option: never settled as (A) by repeating."""
 
@@ -253,7 +264,7 @@ class ExtractionAgent(ExtractionBase):
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.supplied_in |= plan_unit.supplied_in(parsed)
-        self.state.sizes |= measures
+        self.state.sizes |= measures | _item_weights(parsed)
         if (
             reading.demand is not None
             and self.state.count_unit is None

@@ -315,7 +315,7 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     parts = clauses(text)
     prime(parts)
     for clause in parts:
-        found = topics(clause)
+        found = [] if _greeting(clause) else topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
@@ -328,9 +328,34 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
             out.append((None, clause))
     out = _refer_back(out)
     named = len(out) > 1 and all(t is None for t, _ in out) and label_of(text)[1] >= 0.5
-    if named and (whole := topics(text)):  # named by the clauses together: 'if they want one and I don't
-        return [(whole[0], text)]  # have it, that's $2.50 down the drain'
-    return out
+    if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
+        return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
+    return out  # that's $2.50 down the drain'
+
+
+_GREETING_WORDS = frozenset({
+    "hi", "hello", "hey", "good", "morning", "afternoon", "evening", "there", "all", "folks", "everyone", "team",
+})  # fmt: skip
+
+
+def _greeting(clause: str) -> bool:
+    """A clause that only greets ('Morning', 'good evening all'): it names no row ('morning' is no delivery)."""
+    words = parse(clause).words()
+    return bool(words) and set(words) <= _GREETING_WORDS
+
+
+def _fits_unasked(key: str, text: str) -> bool:
+    """Whether a message no clause of which names a row, with no row asked, still says a value in the unit of
+    the row the clauses name together: a span of time for a duration ('sold out by 11 or left at close' names no
+    delivery time), an amount of money for a cost, no measured amount for the risk score; other rows keep the
+    classifier's reading."""
+    if key in DURATION_ROWS:
+        return bool(parse(text).of(Kind.DURATION))
+    if key in _COST_ROWS:
+        return bool(parse(text).of(Kind.MONEY))
+    if key == "risk_tolerance":  # 'fillets, about half a kilo each': a weight, no risk score
+        return not _measured(text)
+    return True
 
 
 _HEDGE_WORDS = frozenset({
@@ -1459,9 +1484,10 @@ _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", 
 _HOURS_TALK = _and_s(TokenCue(
     exact=frozenset(["open", "opens", "opening", "close", "closes", "closing", "shift", "call", "calls", "cutoff",
                      "deadline", "morning", "evening", "afternoon", "noon", "o'clock", "oclock"]),
-    runs=(("cut", "-", "off"),),
+    runs=(("cut", "-", "off"), *((verb, "out") for verb in ("sold", "sell", "sells", "selling", "run", "runs", "ran"))),
 ))  # fmt: skip
-"""Talk about opening hours or calls: a bare 'at 9' after it is a clock time."""
+"""Talk about opening hours or calls, or about selling out: a bare 'at 9', 'sold out by 11' after it is a clock
+time."""
 _WAGES = _and_s(TokenCue(
     exact=frozenset(["hourly", "wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees"]),
     runs=(("an", "hour"), ("per", "hour"), ("a", "hour"), ("each", "hour"), ("every", "hour")),
@@ -1645,7 +1671,14 @@ def compatible(key: str, text: str) -> bool:
         return not has_money and not is_per_order(text)
     if key in ("holding_cost", "penalty_cost", "setup_cost"):
         return not has_duration
+    if key == "risk_tolerance" and _measured(text):
+        return False  # 'about half a kilo each' is a weight, never a risk score
     return not has_duration and not has_money
+
+
+def _measured(text: str) -> bool:
+    """Whether a clause states an amount in a measure ('half a kilo', '500 g'), from the one parse."""
+    return any(m.unit not in (None, "item") for m in parse(text).of(Kind.QUANTITY))
 
 
 def _answers_other(segment: str) -> bool:
@@ -1842,7 +1875,9 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
         spans = [m.span for m in parse(text).of(Kind.DURATION, live_only=False)]
         numbers = [
-            n for n in outside(find_numbers(text), find_percentages(text)) if not any(a <= n.start < b for a, b in spans)
+            n
+            for n in _not_pack_names(outside(find_numbers(text), find_percentages(text)), text)
+            if not any(a <= n.start < b for a, b in spans)
         ]
         if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
@@ -1879,10 +1914,25 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
-    numbers = find_numbers(text)
+    numbers = _not_pack_names(find_numbers(text), text)
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
     return Unclear(key, "I need a number of days")
+
+
+_PACK_WORDS = frozenset({"pack", "packs"})
+
+
+def _not_pack_names(numbers: list[T], text: str) -> list[T]:
+    """The numbers that are not part of a pack's name ('6-packs', 'a twelve-pack'): a pack is an item, its size
+    never a number of days nor a count (from the one parse's tokens)."""
+    toks = parse(text).toks
+    named = {
+        a.start
+        for a, dash, word in zip(toks, toks[1:], toks[2:], strict=False)
+        if a.kind == "num" and dash.low == "-" and word.low in _PACK_WORDS and dash.start == a.end
+    }
+    return [n for n in numbers if n.start not in named]
 
 
 def _said_as_own(found: list[T], text: str) -> list[T]:
