@@ -43,3 +43,17 @@ def say(*texts: str) -> tuple[ExtractionAgent, CopilotTurn]:
 def table_values(turn: CopilotTurn) -> dict[str, str]:
     """The filled rows of a turn's table: key -> value."""
     return {k: row["value"] for k, row in turn.table.items() if row["value"] is not None}
+
+
+TO_STORAGE = (
+    "a small shop",
+    "about 20 a day, give or take 5",
+    "they go elsewhere",
+    "no, it keeps",
+    "30 days",
+    "5 cents a day",
+    "2 dollars",
+    "10 dollars per order",
+    "2 days",
+)
+"""Plain answers that bring a fresh Copilot to the storage question (the order question after one more)."""
