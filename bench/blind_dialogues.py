@@ -10,7 +10,9 @@ Users are written by someone who never saw the code or the phrase banks (`bench/
   ('(A) keep 0.02 or (B) change to 0.9?') is answered with the plainer answer, never 'yes'. Scored: the final table against the
   truth (numbers to 1e-6 relative; distributions by family and parameters), and for each wrong row whether the
   wrong value was *put to the user* in a question before the end (strict: a clarification turn or a sentence
-  ending in '?' that shows the value) — a wrong value never put to the user is **silently wrong**.
+  ending in '?' that shows the value) — a wrong value never put to the user is **silently wrong**. A stricter
+  judge (`silently_wrong_strict`, since session 34) also counts a wrong value shown only in a question about
+  another row (the fee question's example '$3 per shipment' shows a wrong penalty of 3).
 - **School Scheduling.** Each stakeholder's messages go to a fresh agent, one per turn; after each turn the
   schedule is checked against the written effect (`later`, `earlier`, `at`, `not_before`, `not_after`,
   `accept`, `unknown`, `none`, `ask`). Also counted: invented conflicts (a which-time question after a message
@@ -99,6 +101,7 @@ class OwnerResult:
     wrong: dict[str, dict[str, str | None]] = field(default_factory=dict)
     silent: list[str] = field(default_factory=list)
     seconds_per_turn: list[float] = field(default_factory=list)
+    silent_strict: list[str] = field(default_factory=list)
 
 
 def asked_row(agent: ExtractionAgent, reply: str) -> str | None:
@@ -120,6 +123,7 @@ def play_owner(owner: dict) -> OwnerResult:
     agent.greeting()
     told: dict[str, int] = {}
     questions: list[tuple[str, set[float], bool]] = []  # (text, numbers shown, clarification)
+    rows_asked: list[set[str]] = []  # the rows each reply's open question is about (the stricter judge)
     times: list[float] = []
     message = owner["opening"]
     turn = None
@@ -132,6 +136,7 @@ def play_owner(owner: dict) -> OwnerResult:
             break
         row = asked_row(agent, turn.assistant)
         row = "demand_distribution" if row == "demand_type" else row
+        rows_asked.append(_rows_about(agent, row))
         if row is None or row not in answers:
             message = "I'm not sure what you need; what else?"
             continue
@@ -146,7 +151,8 @@ def play_owner(owner: dict) -> OwnerResult:
     assert turn is not None
     final = {k: row["value"] for k, row in turn.table.items()}
     wrong = {k: {"truth": truth[k], "final": final.get(k)} for k in ROWS if not same(final.get(k), truth[k])}
-    silent = []
+    silent: list[str] = []
+    strict: list[str] = []  # wrong values 'put' only by a question about another row (its example numbers)
     for key, pair in wrong.items():
         shown = numbers_in(str(pair["final"] or ""))
         put = any(
@@ -157,6 +163,8 @@ def play_owner(owner: dict) -> OwnerResult:
         )
         if pair["final"] is not None and not put:
             silent.append(key)
+        elif pair["final"] is not None and not _put_about(key, shown, questions, rows_asked):
+            strict.append(key)
     return OwnerResult(
         id=owner["id"],
         exact=not wrong and turn.action == TERMINATE,
@@ -165,6 +173,23 @@ def play_owner(owner: dict) -> OwnerResult:
         wrong=wrong,
         silent=silent,
         seconds_per_turn=times,
+        silent_strict=silent + strict,
+    )
+
+
+def _rows_about(agent: ExtractionAgent, row: str | None) -> set[str]:
+    """Every row the agent's open question concerns: its open conflicts' rows and the row it asks."""
+    rows = {k for c in agent.table.conflicts for k in c.keys} | ({row} if row else set())
+    return {"demand_distribution" if k == "demand_type" else k for k in rows}
+
+
+def _put_about(key: str, shown: set[float], questions: list, rows_asked: list[set[str]]) -> bool:
+    """The stricter judge: the wrong value was shown in a question about its own row (a question about another
+    row that happens to show the number, such as the fee question's example '$3 per shipment', does not count)."""
+    return any(
+        shown and shown <= nums and key in rows
+        and (clarify or any("?" in s and shown <= numbers_in(s) for s in re.split(r"(?<=[.?!])\s", text)))
+        for (text, nums, clarify), rows in zip(questions, rows_asked, strict=False)
     )
 
 
@@ -325,6 +350,7 @@ def main() -> None:
             "wrong_values": sum(len(r.wrong) for r in results),
             "silently_wrong_values": sum(len(r.silent) for r in results),
             "owners_with_silent": sum(bool(r.silent) for r in results),
+            "silently_wrong_strict": sum(len(r.silent_strict) for r in results),
             "turn_p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
             "turn_median_ms": round(1000 * statistics.median(times), 1),
         }
