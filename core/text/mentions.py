@@ -1709,7 +1709,7 @@ def _parse(
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_container_sizes(_each_holds(mentions, text), dict(sizes)))),
+        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(mentions, text), dict(sizes)), toks))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -1776,6 +1776,36 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
         out[k] = replace(y, value=1.0, multiplier=float(y.value), role="size", container=holder, unit="item",
                          text=text[y.span[0] : y_end], span=(y.span[0], y_end), per=None)  # fmt: skip
     return out
+
+
+_TRADE = {w: r for w, r in ROLE_WORDS.items() if r in ("purchase_price", "sale_price")}
+
+
+def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
+    """'i buy 1.20 and sell 3.00' / 'we buy at 2 and sell at 5': a message with no money whose first two bare
+    amounts follow a buy word and a sell word (and look like prices: two decimals, or 'at'/'for' before them) is a
+    purchase and a sale price, then read by `_stated_margin` like any other."""
+    if any(m.kind is Kind.MONEY and m.role != "loss" for m in mentions):
+        return mentions
+    bare = [m for m in mentions if m.kind is Kind.QUANTITY and m.live and not (m.unit or m.container or m.per)]
+    if len(bare) < 2 or any(m.period for m in bare[:2]):
+        return mentions
+    roles = [_trade_role(m, toks) for m in bare[:2]]
+    if sorted(r or "" for r in roles) != ["purchase_price", "sale_price"]:
+        return mentions
+    priced = {id(m): replace(m, kind=Kind.MONEY, unit="USD", role=r) for m, r in zip(bare, roles, strict=False)}
+    return [priced.get(id(m), m) for m in mentions]
+
+
+def _trade_role(m: Mention, toks: list[_Tok]) -> str | None:
+    """'buy 1.20' -> purchase_price, 'sell at 3' -> sale_price: the buy or sell word among the three words before
+    a price-like amount, else None."""
+    said = m.text.split()[0] if m.text else ""
+    before = [t.low for t in toks if t.end <= m.span[0] and t.kind != "sym"][-3:]
+    decimals = "." in said and len(said.rsplit(".", 1)[1]) == 2
+    if not (decimals or before[-1:] in (["at"], ["for"])):
+        return None
+    return next((_TRADE[w] for w in reversed(before) if w in _TRADE), None)
 
 
 def _stated_margin(mentions: list[Mention]) -> list[Mention]:

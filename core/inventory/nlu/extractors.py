@@ -843,22 +843,20 @@ def _loss_after_price(segment: str) -> str | None:
 
 
 def _concluded_loss(segment: str) -> str | None:
-    """'a portion sells for 3 dollars and one tray makes 4 portions, so 12 lost' / '..., so I lose 12': prices,
-    then a conclusion ('so' and a word of loss) whose first amount is per unit: that amount is the penalty, never
-    the price before it."""
+    """'a portion sells for 3 dollars and one tray makes 4 portions, so 12 lost' / '..., so a missed one costs me
+    6': prices, then a conclusion (the last 'so' with a word of loss) whose first amount is per unit: that amount
+    is the penalty, never the price before it."""
     said = parse(segment)
-    prices = [m for m in said.of(Kind.MONEY) if m.role != "loss" and m.period is None]
-    start = segment.lower().rfind("so ", prices[-1].span[1]) if prices else -1
-    after = [m for m in said.mentions if m.span[0] > start] if start >= 0 else []
+    start = segment.lower().rfind("so ")
+    prices = [m for m in said.of(Kind.MONEY) if m.role != "loss" and m.period is None and m.span[1] <= start]
+    after = [m for m in said.mentions if m.span[0] > start] if prices else []
     after = after[1:] if len(after) > 1 and after[0].amount == 1 else after  # 'so a missed one is 1.50 gone'
     if not after or not _LOSS_WORDS & set(parse(segment[start:]).words()):
         return None
     first = after[0]
     if first.period is not None or first.per not in (None, "unit") or first.container:
         return None
-    if first.kind is Kind.QUANTITY and first.unit:
-        return None
-    if first.kind not in (Kind.QUANTITY, Kind.MONEY) or (first.kind is Kind.MONEY and first.role not in (None, "loss")):
+    if first.kind is Kind.QUANTITY and first.unit or first.kind not in (Kind.QUANTITY, Kind.MONEY):
         return None
     return f"${format_number(first.amount)}"
 

@@ -29,3 +29,23 @@ def test_a_conclusion_without_a_word_of_loss_is_no_penalty() -> None:
     """'so 12 a week' is no loss: whatever is read, it is not 12."""
     turn = say(*_TO_PENALTY, "a bowl sells for 4 dollars and a bag makes 3 bowls, so 12 a week")[1]
     assert _values(turn).get("penalty_cost") != "12", turn.assistant
+
+
+@pytest.mark.parametrize("answer", ["i buy 2.40 and sell 6.00", "we buy them at 3 and sell at 8", "I buy at 1.50, sell for 4"])
+def test_bare_prices_after_buy_and_sell_are_never_the_penalty(answer: str) -> None:
+    """(b15) prices with no money word are still prices: the penalty is asked with the margin, never the first
+    price written."""
+    turn = say(*_TO_PENALTY, answer)[1]
+    assert _values(turn).get("penalty_cost") is None, turn.assistant
+    assert "margin" in turn.assistant, turn.assistant
+
+
+def test_bare_prices_with_the_loss_stated_give_the_loss() -> None:
+    turn = say(*_TO_PENALTY, "I buy 1.50 and sell 4.00, so I lose 2.50")[1]
+    assert _values(turn).get("penalty_cost") == "2.5", turn.assistant
+
+
+def test_counts_after_sell_and_buy_stay_counts() -> None:
+    from core.text.mentions import Kind, parse
+
+    assert not parse("we sell 40 and buy 50").of(Kind.MONEY)
