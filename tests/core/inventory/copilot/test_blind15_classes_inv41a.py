@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.inventory.copilot.extraction import ExtractionAgent
 from tests.support.extraction_dialogues import table_values as _values
 from tests.support.extraction_dialogues import talk as _talk
 
@@ -78,3 +79,14 @@ def test_a_pack_counted_or_its_named_contents_is_not_asked(opening: str, text: s
     """'and we count cases', a noun the statement named ('burritos'), or demand in the pack itself: no question."""
     agent, turn = _talk(opening, text, asked="demand_type")
     assert _values(turn).get("demand_distribution") == demand, turn.assistant
+
+
+def test_a_resumed_conversation_still_asks_the_case_or_the_bottle() -> None:
+    """The pack sold only is kept with the table's snapshot (`DialogueState.memory`), so a resumed run asks too."""
+    agent, _ = _talk("We sell cider in cases of 12 at our farm shop.", asked="time_horizon")
+    resumed = ExtractionAgent()
+    resumed.greeting()
+    resumed.state.recall(agent.state.memory())
+    resumed.state.asked = "demand_type"
+    turn = resumed.respond("about 24 bottles a day, give or take 12")
+    assert resumed.table.conflicts and resumed.table.conflicts[0].kind == "count_basis", turn.assistant
