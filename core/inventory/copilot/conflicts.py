@@ -353,9 +353,13 @@ def size_or_total(key: str, count: float, container: str, said: float) -> Confli
     )
 
 
-def count_basis(container: str, size: float, kind: str, as_said: str, as_items: str) -> Conflict:
-    """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):
-    which unit the owner plans in is not clear, so it is asked, never written in either unit."""
+def count_basis(
+    container: str, size: float, kind: str, as_said: str, as_items: str, items_word: str = ""
+) -> Conflict:
+    """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'), or
+    in the item word of a pack sold ('bottles', `items_word`): which unit the owner plans in is not clear, so
+    it is asked, never written in either unit."""
+    named = (items_word, items_word.removesuffix("s")) if items_word else ()
     plural = container + ("es" if container.endswith(("x", "s")) else "s")
     packs = plain_value("demand_distribution", as_said)
     items = plain_value("demand_distribution", as_items)
@@ -363,13 +367,15 @@ def count_basis(container: str, size: float, kind: str, as_said: str, as_items: 
     return Conflict(
         "count_basis",
         ("demand_type", "demand_distribution"),
-        f"Shall I count (A) {plural}: {packs}, or (B) single units: {items} ({n} to a {container})? Storage, "
+        f"Shall I count (A) {plural}: {packs}, or (B) {items_word or 'single units'}: {items} ({n} to a "
+        f"{container})? Storage, "
         "orders and costs are then counted the same way.",
         (
             Option("A", f"{packs} {plural}", (Cell("demand_type", kind), Cell("demand_distribution", as_said)),
                    (plural, container)),
-            Option("B", f"{items} units", (Cell("demand_type", kind), Cell("demand_distribution", as_items)),
-                   ("single", "singles", "units", "items", "individual", "each", "one by one")),
+            Option("B", f"{items} {items_word or 'units'}",
+                   (Cell("demand_type", kind), Cell("demand_distribution", as_items)),
+                   ("single", "singles", "units", "items", "individual", "each", "one by one", *named)),
         ),
         (("container", container), ("size", n), ("packs", as_said)),
     )  # fmt: skip

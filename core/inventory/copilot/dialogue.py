@@ -103,7 +103,8 @@ class DialogueState:
             "supplied_in": sorted(self.supplied_in),
             "planned": None
             if planned is None
-            else {"container": planned.container, "size": planned.size, "nouns": sorted(planned.nouns)},
+            else {"container": planned.container, "size": planned.size, "nouns": sorted(planned.nouns),
+                  "sold": planned.sold},
         }
 
     def recall(self, memory: dict[str, object] | None) -> None:
@@ -118,7 +119,8 @@ class DialogueState:
         self.supplied_in = {str(x) for x in supplied} if isinstance(supplied, list) else set()
         planned = memory.get("planned")
         self.planned = (
-            PlanUnit(str(planned["container"]), float(planned["size"]), frozenset(map(str, planned["nouns"])))
+            PlanUnit(str(planned["container"]), float(planned["size"]), frozenset(map(str, planned["nouns"])),
+                     bool(planned.get("sold", False)))
             if isinstance(planned, dict)
             else None
         )

@@ -349,8 +349,8 @@ class ExtractionAgent(ExtractionBase):
         ):
             self.state.planned, self.state.counted_in = unit, unit.container
             return plan_unit.unsized(text, said, unit)
-        if self.state.planned is None:
-            return text
+        if self.state.planned is None or any(c.kind == "count_basis" for c in self.table.conflicts):
+            return text  # cases or bottles asked: '9 bottles a day' again is bottles, it answers (B)
         return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)
 
     def _count_basis(self, text: str, reading: Reading, expected: str | None, notes: list[str]) -> Reading:
@@ -359,8 +359,7 @@ class ExtractionAgent(ExtractionBase):
         container = self.state.counted_in
         if (
             container is None
-            or container not in self.state.supplied_in
-            or self.state.planned is not None
+            or not self._basis_unclear(container, text)
             or reading.demand is None
             or reading.demand.value is None
             or self.table.is_defined("demand_distribution")
@@ -371,10 +370,20 @@ class ExtractionAgent(ExtractionBase):
         if items is None or items.value is None or items.value == reading.demand.value:
             return reading
         kind = reading.demand.demand_type or "random"
-        size = self.state.sizes[container]
-        self.table.open(cf.count_basis(container, size, kind, reading.demand.value, items.value))
+        planned = self.state.planned
+        size = planned.size if planned is not None else self.state.sizes[container]
+        word = plan_unit.said_in_contents(parse(text), planned) if planned is not None else ""
+        self.table.open(cf.count_basis(container, size, kind, reading.demand.value, items.value, word))
+        notes[:] = [n for n in notes if " ÷ " not in n]  # both readings are in the question, none is written
         notes.append(f"demand said in {container}s of {format_number(size)}")
         return replace(reading, demand=None)
+
+    def _basis_unclear(self, container: str, text: str) -> bool:
+        """Whether demand may be counted in packs or in single items: said in a pack the goods come in ('they
+        come in packs of 8'), or in an unnamed item word after 'we sell prosecco in cases of 6' ('9 bottles')."""
+        if self.state.planned is None:
+            return container in self.state.supplied_in
+        return bool(plan_unit.said_in_contents(parse(text), self.state.planned))
 
     def _sizes(self) -> dict[str, float]:
         """The container sizes to multiply out: every size stated so far, except the container demand is
@@ -727,6 +736,9 @@ class ExtractionAgent(ExtractionBase):
             data = dict(conflict.data)
             packs = any(c.key == "demand_distribution" and c.value == data["packs"] for c in applied)
             self.state.counted_in = data["container"] if packs else None
+            if not packs and self.state.planned is not None:  # bottles picked: '30 cases' is then 180 bottles
+                self.state.sizes[data["container"]] = self.state.planned.size
+                self.state.planned = None
         self._touch(c.key for c in applied)
         notes.append("Got it: " + ", ".join(f"{LABELS[c.key]} = {_show(c)}" for c in applied) + ".")
         return set(conflict.keys) | consumed

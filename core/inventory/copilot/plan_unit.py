@@ -36,6 +36,9 @@ class PlanUnit:
     container: str
     size: float
     nouns: frozenset[str]
+    sold: bool = False
+    """Only 'we sell X in cases of 6' was said (no 'plan', 'count' or 'stock'): the case may be how it is sold
+    while the owner counts bottles, so demand in an unnamed item word is asked (`said_in_contents`)."""
 
     @property
     def plural(self) -> str:
@@ -59,7 +62,7 @@ def stated(said: Message) -> PlanUnit | None:
             if CONTAINERS.get(w) in _PACKS and i + 2 < len(words) and words[i - 1 : i] == ["in"]:
                 size = _number(words, i + 2) if words[i + 1] == "of" and _SELL & verb else None
                 if size and size > 1:  # 'we sell them in packs of six'
-                    return PlanUnit(CONTAINERS[w], size, nouns)
+                    return PlanUnit(CONTAINERS[w], size, nouns, not _counts_in(said, CONTAINERS[w]))
             by_dozen = w == "dozen" and words[i - 2 : i] == ["by", "the"] and i + 1 < len(words)
             if by_dozen and _SELL & verb and CONTAINERS.get(words[i + 1]) in _PACKS:
                 return PlanUnit(CONTAINERS[words[i + 1]], 12.0, nouns)  # 'we sell eggs by the dozen carton'
@@ -68,6 +71,35 @@ def stated(said: Message) -> PlanUnit | None:
                 if size and size > 1:  # 'plan how many six-packs', 'we count it in 4-packs'
                     return PlanUnit(f"{words[i - 1]}-pack", size, nouns)
     return None
+
+
+def _counts_in(said: Message, container: str) -> bool:
+    """Whether the message says the owner plans, counts or stocks in the pack itself ('and count trays', 'plan
+    in packs'); 'need a plan for 2 months' is no such statement."""
+    words = list(said.words())
+    return any(
+        w in _PLAN - _SELL and container in {CONTAINERS.get(x) for x in words[i + 1 : i + 4]}
+        for i, w in enumerate(words)
+    )
+
+
+def said_in_contents(said: Message, unit: PlanUnit) -> str:
+    """The item word a sold-only pack's demand is said in when its statement did not name it ('we sell prosecco
+    in cases of 6', then '9 bottles a day': 'bottles'), else '': cases or bottles is then the owner's to say. A
+    noun of the statement ('we sell burgers in boxes of 8', '96 burgers a day') stays divided into packs."""
+    named = {n.removesuffix("s") for n in unit.nouns}
+    for m in said.of(Kind.QUANTITY):
+        if (
+            unit.sold
+            and m.period is not None
+            and m.role != "size"
+            and m.multiplier == 1
+            and m.container in set(ITEM_WORDS.values()) - _GENERIC - {unit.container}
+            and m.container not in named
+        ):
+            words = m.text.split()
+            return words[1].lower() if len(words) > 1 and words[1].isalpha() else f"{m.container}s"
+    return ""
 
 
 def _contents(m: Mention, text: str, unit: PlanUnit) -> str:
