@@ -670,6 +670,7 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
                 and den in ("unit", "order", "delivery")
                 and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment", "drop", "trip",
                                      "run", "load", "go")
+                and not (den == "unit" and _period_follows(words, k + 1))
             ):
                 pers.append(den)
                 j = k + 1
@@ -681,6 +682,18 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
 
 
 _ONE_PERIOD = (["day"], ["week"], ["month"], ["year"])
+
+
+def _period_follows(words: list[str], j: int) -> bool:
+    """Whether a period rate starts at token j ('a day', 'per night', 'each week', 'daily'): '5 cents a bottle a
+    day' is money per item per day, where '12 a case' alone is no rate."""
+    if j < len(words) and words[j] in _PERIODIC:
+        return True
+    return (
+        j + 1 < len(words)
+        and words[j] in ("a", "an", "per", "each", "every")
+        and TIME_UNITS.get(words[j + 1]) in units.DAYS_PER
+    )
 _OUTER_CONTAINERS = frozenset(["crate", "case", "pallet", "carton", "tray"])
 _NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
                                 "other", "week's", "day's", "time"])  # fmt: skip
