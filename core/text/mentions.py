@@ -768,6 +768,8 @@ def _values(s: _State, currency: str) -> None:
         after_amount = i > 0 and toks[i - 1].kind == "num" and words[i + 1 : i + 2] in (["pound"], ["lb"])
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1) and not after_amount:
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
+        if num is None and words[i] in ("a", "an") and _and_a_half(words, i + 1):
+            num = _Num(1.0, i, i + 1)  # 'a case and a half': 1.5 cases
         if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight", "same"):
             after = _spoken_amount(s, i, currency)
             if after is not None:
@@ -904,6 +906,18 @@ def _hyphen_measure(words: list[str], k: int) -> bool:
 _NOT_WHOLE = frozenset(["lost", "missed", "losing", "other", "another", "their", "next", "rival"])
 """Words before 'business' or 'shop' that make it no whole-business amount ('in lost business', 'the other shop')."""
 _PART = {"half": 0.5, "quarter": 0.25}
+
+
+def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int]:
+    """The container at token j, the count of it ('a case and a half' is 1.5 cases) and the index after."""
+    if _and_a_half(words, j):
+        return CONTAINERS[words[j]], value + 0.5, j + 4
+    return CONTAINERS[words[j]], value, j + 1
+
+
+def _and_a_half(words: list[str], j: int) -> bool:
+    """Whether token j is a container said with a half more ('case and a half'): a count of 1.5 containers."""
+    return j < len(words) and words[j] in CONTAINERS and words[j + 1 : j + 4] == ["and", "a", "half"]
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
@@ -998,7 +1012,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
                 s.taken[k] = True
             return j + 1
     elif w in CONTAINERS:
-        container, j = CONTAINERS[w], j + 1
+        container, value, j = _containers(words, j, value)
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
         if j + 1 < n and words[j] == "of":
             inner = _number_at(toks, words, j + 1)

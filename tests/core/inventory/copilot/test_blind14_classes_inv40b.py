@@ -79,3 +79,40 @@ def test_a_count_a_container_stays_as_it_was(count: str) -> None:
     from core.text.mentions import Kind, parse
 
     assert all(m.per != "unit/day" for m in parse(count).of(Kind.MONEY, Kind.QUANTITY)), count
+
+
+# ---------------------------------------------------------------- 2. 'a case and a half': 1.5 containers
+
+
+@pytest.mark.parametrize(
+    ("demand", "distribution", "read_back"),
+    [
+        ("about a crate and a half a day, crates of 24, give or take 6", "normal(36,6)", "1.5 crates × 24 = 36"),
+        ("a box and a half a day, boxes of 10, varies by 3 or so", "normal(15,3)", "1.5 boxes × 10 = 15"),
+        ("about one tray and a half a day, trays of 20, plus or minus 5", "normal(30,5)", "1.5 trays × 20 = 30"),
+        ("usually a carton and a half each day, cartons of 8, give or take 2", "normal(12,2)", "1.5 cartons × 8 = 12"),
+    ],
+)
+def test_a_container_and_a_half_is_one_and_a_half_containers(demand: str, distribution: str, read_back: str) -> None:
+    """'a crate and a half a day' with 'crates of 24' is 36 a day, read back; it was 'half a day' (0.5) or one
+    crate."""
+    turn = say("a small shop", demand)[1]
+    assert _values(turn).get("demand_distribution") == distribution, turn.assistant
+    assert read_back in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("storage", "total"),
+    [("a pallet and a half, pallets of 40", "60"), ("room for a crate and a half, crates of 24", "36"),
+     ("one sack and a half, sacks of 20", "30")],
+)
+def test_a_container_and_a_half_of_storage(storage: str, total: str) -> None:
+    turn = say(*_PLAIN, storage)[1]
+    assert _values(turn).get("max_inventory") == total, turn.assistant
+
+
+@pytest.mark.parametrize(("said", "digits"), [("a week and a half", "1.5 weeks"), ("half a day", "0.5 day")])
+def test_halves_of_time_are_read_as_before(said: str, digits: str) -> None:
+    from core.inventory.nlu.extractors import normalize
+
+    assert normalize(said)[0] == digits
