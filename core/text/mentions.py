@@ -59,6 +59,7 @@ from core.text.vocabulary import (
     ROLE_WORDS,
     SCALE_WORDS,
     SECOND_THOUGHTS,
+    STAFF_WORDS,
     TIME_UNITS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
@@ -910,9 +911,41 @@ _PART = {"half": 0.5, "quarter": 0.25}
 
 def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int]:
     """The container at token j, the count of it ('a case and a half' is 1.5 cases) and the index after."""
+    container = CONTAINERS.get(words[j]) or _singular(words[j])
     if _and_a_half(words, j):
-        return CONTAINERS[words[j]], value + 0.5, j + 4
-    return CONTAINERS[words[j]], value, j + 1
+        return container, value + 0.5, j + 4
+    return container, value, j + 1
+
+
+def _sized_plural(toks: list[_Tok], words: list[str], j: int) -> bool:
+    """Any plural noun sized by 'of' and a count ('2 shelves of 60', '3 racks of 25 bottles'): containers of
+    that many items. Never a word the parse reads otherwise (items, people, periods, measures, money) nor a
+    count followed by its own unit ('2 lots of 10 days', '3 rounds of 5 dollars')."""
+    w = words[j] if j < len(words) else ""
+    if not (len(w) > 3 and w.endswith("s") and toks[j].kind == "word" and words[j + 1 : j + 2] == ["of"]):
+        return False
+    if w in _NOT_SIZED or w in ITEM_WORDS or w in COUNT_UNITS or w in STAFF_WORDS or w in TIME_UNITS:
+        return False
+    inner = _number_at(toks, words, j + 2) if j + 2 < len(words) else None
+    after = words[inner.j] if inner is not None and inner.j < len(words) else ""
+    return inner is not None and after not in TIME_UNITS and after not in CURRENCY_AFTER and after != "%"
+
+
+_NOT_SIZED = frozenset(["lots", "loads", "tons", "heaps", "plenty", "hundreds", "thousands", "dozens", "tens",
+                        "people", "others", "customers", "days", "times", "years", "ones", "sorts", "kinds",
+                        "types", "sizes", "groups", "teams", "families", "students", "guests"])  # fmt: skip
+"""Plural words before 'of N' that are no container of N items ('lots of 10', 'groups of 4 people')."""
+
+
+def _singular(word: str) -> str:
+    """'shelves' -> 'shelf', 'racks' -> 'rack', 'boxes' -> 'box', 'lorries' -> 'lorry'."""
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("xes", "ches", "shes", "sses")):
+        return word[:-2]
+    return word[:-1]
 
 
 def _and_a_half(words: list[str], j: int) -> bool:
@@ -1011,7 +1044,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
             for k in range(start, j + 1):
                 s.taken[k] = True
             return j + 1
-    elif w in CONTAINERS:
+    elif w in CONTAINERS or _sized_plural(toks, words, j):
         container, value, j = _containers(words, j, value)
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
         if j + 1 < n and words[j] == "of":

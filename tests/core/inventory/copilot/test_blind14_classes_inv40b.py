@@ -116,3 +116,33 @@ def test_halves_of_time_are_read_as_before(said: str, digits: str) -> None:
     from core.inventory.nlu.extractors import normalize
 
     assert normalize(said)[0] == digits
+
+
+# ---------------------------------------------------------------- 3. 'N <any plural> of M': N × M
+
+
+@pytest.mark.parametrize(
+    ("storage", "total", "read_back"),
+    [
+        ("two shelves of 60", "120", "2 shelves × 60 = 120"),
+        ("3 bays of 50 bottles", "150", "3 bays × 50 = 150"),
+        ("room for 6 bins of 20, more or less", "120", "6 bins × 20 = 120"),
+        ("the back room holds four racks of 35", "140", "4 racks × 35 = 140"),
+        ("five lockers of 12", "60", "5 lockers × 12 = 60"),
+    ],
+)
+def test_any_plural_sized_with_of_is_a_count_of_containers(storage: str, total: str, read_back: str) -> None:
+    """'2 shelves of 60' is 120, read back, whatever the container is called; it was 2."""
+    turn = say(*_PLAIN, storage)[1]
+    assert _values(turn).get("max_inventory") == total, turn.assistant
+    assert read_back in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "said", ["3 of them", "2 of 10 days", "lots of 10", "3 groups of 4 people", "2 rounds of 5 dollars",
+             "4 weeks of 20", "5 years of 300"],
+)
+def test_of_in_other_senses_sizes_nothing(said: str) -> None:
+    from core.text.mentions import Kind, parse
+
+    assert all(m.multiplier == 1 for m in parse(said).of(Kind.QUANTITY)), said
