@@ -59,6 +59,7 @@ from core.text.vocabulary import (
     ROLE_WORDS,
     SCALE_WORDS,
     SECOND_THOUGHTS,
+    STAFF_WORDS,
     TIME_UNITS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
@@ -670,6 +671,7 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
                 and den in ("unit", "order", "delivery")
                 and words[k] not in ("piece", "unit", "item", "order", "delivery", "shipment", "drop", "trip",
                                      "run", "load", "go")
+                and not (den == "unit" and _period_follows(words, k + 1))
             ):
                 pers.append(den)
                 j = k + 1
@@ -681,6 +683,18 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
 
 
 _ONE_PERIOD = (["day"], ["week"], ["month"], ["year"])
+
+
+def _period_follows(words: list[str], j: int) -> bool:
+    """Whether a period rate starts at token j ('a day', 'per night', 'each week', 'daily'): '5 cents a bottle a
+    day' is money per item per day, where '12 a case' alone is no rate."""
+    if j < len(words) and words[j] in _PERIODIC:
+        return True
+    return (
+        j + 1 < len(words)
+        and words[j] in ("a", "an", "per", "each", "every")
+        and TIME_UNITS.get(words[j + 1]) in units.DAYS_PER
+    )
 _OUTER_CONTAINERS = frozenset(["crate", "case", "pallet", "carton", "tray"])
 _NOT_A_DENOMINATOR = frozenset(["the", "my", "our", "your", "their", "this", "that", "of", "and", "or", "cent", "se",
                                 "other", "week's", "day's", "time"])  # fmt: skip
@@ -755,6 +769,8 @@ def _values(s: _State, currency: str) -> None:
         after_amount = i > 0 and toks[i - 1].kind == "num" and words[i + 1 : i + 2] in (["pound"], ["lb"])
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1) and not after_amount:
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
+        if num is None and words[i] in ("a", "an") and _and_a_half(words, i + 1):
+            num = _Num(1.0, i, i + 1)  # 'a case and a half': 1.5 cases
         if num is None or words[i] in ("a", "an", "one", "couple", "few", "the", "next", "overnight", "same"):
             after = _spoken_amount(s, i, currency)
             if after is not None:
@@ -891,6 +907,50 @@ def _hyphen_measure(words: list[str], k: int) -> bool:
 _NOT_WHOLE = frozenset(["lost", "missed", "losing", "other", "another", "their", "next", "rival"])
 """Words before 'business' or 'shop' that make it no whole-business amount ('in lost business', 'the other shop')."""
 _PART = {"half": 0.5, "quarter": 0.25}
+
+
+def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int]:
+    """The container at token j, the count of it ('a case and a half' is 1.5 cases) and the index after."""
+    container = CONTAINERS.get(words[j]) or _singular(words[j])
+    if _and_a_half(words, j):
+        return container, value + 0.5, j + 4
+    return container, value, j + 1
+
+
+def _sized_plural(toks: list[_Tok], words: list[str], j: int) -> bool:
+    """Any plural noun sized by 'of' and a count ('2 shelves of 60', '3 racks of 25 bottles'): containers of
+    that many items. Never a word the parse reads otherwise (items, people, periods, measures, money) nor a
+    count followed by its own unit ('2 lots of 10 days', '3 rounds of 5 dollars')."""
+    w = words[j] if j < len(words) else ""
+    if not (len(w) > 3 and w.endswith("s") and toks[j].kind == "word" and words[j + 1 : j + 2] == ["of"]):
+        return False
+    if w in _NOT_SIZED or w in ITEM_WORDS or w in COUNT_UNITS or w in STAFF_WORDS or w in TIME_UNITS:
+        return False
+    inner = _number_at(toks, words, j + 2) if j + 2 < len(words) else None
+    after = words[inner.j] if inner is not None and inner.j < len(words) else ""
+    return inner is not None and after not in TIME_UNITS and after not in CURRENCY_AFTER and after != "%"
+
+
+_NOT_SIZED = frozenset(["lots", "loads", "tons", "heaps", "plenty", "hundreds", "thousands", "dozens", "tens",
+                        "people", "others", "customers", "days", "times", "years", "ones", "sorts", "kinds",
+                        "types", "sizes", "groups", "teams", "families", "students", "guests"])  # fmt: skip
+"""Plural words before 'of N' that are no container of N items ('lots of 10', 'groups of 4 people')."""
+
+
+def _singular(word: str) -> str:
+    """'shelves' -> 'shelf', 'racks' -> 'rack', 'boxes' -> 'box', 'lorries' -> 'lorry'."""
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("xes", "ches", "shes", "sses")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _and_a_half(words: list[str], j: int) -> bool:
+    """Whether token j is a container said with a half more ('case and a half'): a count of 1.5 containers."""
+    return j < len(words) and words[j] in CONTAINERS and words[j + 1 : j + 4] == ["and", "a", "half"]
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
@@ -984,8 +1044,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
             for k in range(start, j + 1):
                 s.taken[k] = True
             return j + 1
-    elif w in CONTAINERS:
-        container, j = CONTAINERS[w], j + 1
+    elif w in CONTAINERS or _sized_plural(toks, words, j):
+        container, value, j = _containers(words, j, value)
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
         if j + 1 < n and words[j] == "of":
             inner = _number_at(toks, words, j + 1)

@@ -174,6 +174,8 @@ def _spell_out(text: str) -> str:
     while i < len(tokens):
         found = _read_number(words, i)
         by_itself = words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"])
+        if words[i] == "half" and words[max(0, i - 2) : i] == ["and", "a"]:
+            found = None  # 'a case and a half a day': the half ends 'a case and a half', no 'half a day'
         if found is None or by_itself or (  # 'one by one' is a manner, no amount
             words[i] == "one"
             and found[1] == i + 1

@@ -32,6 +32,7 @@ from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
 from core.text.answers import wants_skip
 from core.text.clean import MAX_CHARS, clean
+from core.text.corrections import is_correction
 from core.text.cues import TokenCue
 from core.text.intents import Prediction
 from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse
@@ -784,7 +785,7 @@ class ExtractionAgent(ExtractionBase):
         had_conflict: bool,
         parsed: Message,
     ) -> None:
-        findings = self._retracted(list(reading.findings), reading, expected)
+        findings = self._own_figure(self._retracted(list(reading.findings), reading, expected), reading, expected)
         if expected == "perishability" and (kept := reading.shelf_life_days):
             findings = [f for f in findings if not _same_span(f, kept)]  # 'an expiry, but it's 6 weeks out'
         numeric_loose = [s for s in reading.loose if find_numbers(s)]
@@ -816,7 +817,8 @@ class ExtractionAgent(ExtractionBase):
             else:
                 if f.key == "penalty_cost" and expected == "penalty_cost":
                     f = self._backlog_answer(f, " ".join(s for _, s in reading.segments))
-                self._propose((Cell(f.key, f.value, f.unit),), f.note, reading.correction, notes, problems)
+                correction = self._overwrites(reading, f.key, expected)
+                self._propose((Cell(f.key, f.value, f.unit),), f.note, correction, notes, problems)
         self._fill_order_cap(notes, problems)
         self._apply_words(reading, handled, notes, problems)
         if reading.unnamed_money and not handled:
@@ -826,6 +828,30 @@ class ExtractionAgent(ExtractionBase):
                 unclear.key == expected or not self.table.is_defined(unclear.key)
             ):
                 problems.append(SpecError(unclear.key, unclear.message))
+
+    def _own_figure(self, findings: list[Finding], reading: Reading, expected: str | None) -> list[Finding]:
+        """'the plan says 5 but really it's 3' while the lead time is asked and the horizon is filled: a figure the
+        message took back itself is replaced in the row asked, never in a filled row that did not hold it."""
+        if len(findings) != 1 or expected not in ROW_KEYS or self.table.is_defined(str(expected)):
+            return findings
+        key = findings[0].key
+        if key == expected or not self.table.is_defined(key) or self._overwrites(reading, key, expected):
+            return findings
+        said = " ".join(s for _, s in reading.segments)
+        moved = read_row(str(expected), said) if reading.correction and compatible(str(expected), said) else None
+        return [moved] if isinstance(moved, Finding) and not moved.choices else findings
+
+    def _overwrites(self, reading: Reading, key: str, expected: str | None) -> bool:
+        """Whether the message's correction may overwrite the filled row `key` without asking. A message that
+        only took back its own figure ('the catalogue says 300 but really 250') corrects the row asked, or a
+        filled row only when that row holds the figure taken back; any other filled row is asked (A) keep or
+        (B) change."""
+        if not reading.correction:
+            return False
+        taken = set_aside(reading.notes)
+        if not taken or key == expected or not self.table.is_defined(key) or _holds(self.table, key, taken):
+            return True
+        return is_correction(" ".join(s for _, s in reading.segments))
 
     def _asked_cost_or_other(
         self, findings: list[Finding], reading: Reading, expected: str | None
@@ -896,7 +922,8 @@ class ExtractionAgent(ExtractionBase):
                     Cell("demand_type", demand.demand_type or "random"),
                     Cell("demand_distribution", demand.value),
                 )
-                self._propose(cells, demand.note, reading.correction, notes, problems)
+                correction = self._overwrites(reading, "demand_distribution", self.state.asked)
+                self._propose(cells, demand.note, correction, notes, problems)
             elif demand.mean_only is not None:
                 said_random = demand.demand_type == "random"
                 self.table.open(cf.demand_shape(demand.mean_only, demand.note, said_random=said_random))

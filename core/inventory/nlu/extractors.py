@@ -1470,9 +1470,14 @@ def _per_one(size: str) -> bool:
 
 
 def _plural_of(container: str, count: float) -> str:
-    """'box' -> 'boxes', 'case' -> 'cases'; one (or less) stays singular."""
+    """'box' -> 'boxes', 'case' -> 'cases', 'shelf' -> 'shelves', 'lorry' -> 'lorries'; one (or less) stays
+    singular."""
     if count <= 1:
         return container
+    if container.endswith("f"):
+        return container[:-1] + "ves"
+    if container.endswith("y") and not container.endswith(("ay", "ey", "oy", "uy")):
+        return container[:-1] + "ies"
     return container + ("es" if container.endswith(("x", "s", "ch", "sh")) else "s")
 
 
