@@ -5,20 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import TO_STORAGE, say
 from tests.support.extraction_dialogues import table_values as _values
 
-_PLAIN = (
-    "a small shop",
-    "about 20 a day, give or take 5",
-    "they go elsewhere",
-    "no, it keeps",
-    "30 days",
-    "5 cents a day",
-    "2 dollars",
-    "10 dollars per order",
-    "2 days",
-)
+_PLAIN = TO_STORAGE
 """Plain answers, in the order the agent asks: horizon (30), holding, penalty, setup, lead time (2 days)."""
 _ASKED = {"holding_cost": 5, "penalty_cost": 6, "setup_cost": 7, "lead_time": 8, "max_inventory": 9}
 
