@@ -289,6 +289,7 @@ class ExtractionAgent(ExtractionBase):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
         reading = self._count_basis(user_text, reading, expected, notes)
+        reading = _two_places(reading, parsed, expected)
         self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -1443,3 +1444,27 @@ def _amount_beside(parsed: Message) -> str | None:
     then cannot be taken as 'as much as fits'."""
     amounts = [m.amount for m in parsed.of(Kind.QUANTITY) if m.amount and m.amount >= 2]
     return format_number(amounts[0]) if amounts else None
+
+
+_PLACED = frozenset({"in", "on", "at", "under", "behind"})
+
+
+def _two_places(reading: Reading, parsed: Message, expected: str | None) -> Reading:
+    """Storage said in two places joined by 'and' ('60 fit in the big shed and 40 in the small one', '40 in the
+    back and 20 on the shelf') answering the storage question: the two add up, read back; the reading split the
+    clauses and kept the first. Never with 'or', 'but' or a correction between them."""
+    counts = [m for m in parsed.of(Kind.QUANTITY) if not (m.unit or m.per or m.period or m.container)]
+    kept = [f for f in reading.findings if f.key == "max_inventory"]
+    if expected != "max_inventory" or len(counts) != 2 or len(kept) != 1 or parsed.correction:
+        return reading
+    x, y = counts
+    between = parse(parsed.text[x.span[1] : y.span[0]]).words()
+    after = parse(parsed.text[y.span[1] : y.span[1] + 20]).words()[:1]  # a short window: long messages stay linear
+    if between[-1:] != ("and",) or not _PLACED & set(between) or after[:1] != ("in",) and not _PLACED & set(after):
+        return reading
+    if {"or", "but"} & set(between) or format_number(x.amount) != kept[0].value:
+        return reading
+    total = format_number(x.amount + y.amount)
+    note = f"{format_number(x.amount)} + {format_number(y.amount)} = {total} units, in two places"
+    found = replace(kept[0], value=total, note="; ".join(n for n in (kept[0].note, note) if n))
+    return replace(reading, findings=tuple(found if f is kept[0] else f for f in reading.findings))
