@@ -911,7 +911,7 @@ _PART = {"half": 0.5, "quarter": 0.25}
 
 def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int]:
     """The container at token j, the count of it ('a case and a half' is 1.5 cases) and the index after."""
-    container = CONTAINERS.get(words[j]) or _singular(words[j])
+    container = CONTAINERS.get(words[j]) or singular(words[j])
     if _and_a_half(words, j):
         return container, value + 0.5, j + 4
     return container, value, j + 1
@@ -937,7 +937,7 @@ _NOT_SIZED = frozenset(["lots", "loads", "tons", "heaps", "plenty", "hundreds", 
 """Plural words before 'of N' that are no container of N items ('lots of 10', 'groups of 4 people')."""
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """'shelves' -> 'shelf', 'racks' -> 'rack', 'boxes' -> 'box', 'lorries' -> 'lorry'."""
     if word.endswith("ves"):
         return word[:-3] + "f"
@@ -946,6 +946,15 @@ def _singular(word: str) -> str:
     if word.endswith(("xes", "ches", "shes", "sses")):
         return word[:-2]
     return word[:-1]
+
+
+def plural(word: str) -> str:
+    """'shelf' -> 'shelves', 'lorry' -> 'lorries', 'box' -> 'boxes', 'case' -> 'cases': the inverse of `singular`."""
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy", "uy")):
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("x", "s", "ch", "sh")) else "s")
 
 
 def _and_a_half(words: list[str], j: int) -> bool:
@@ -1828,7 +1837,7 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
         noun = next(iter(rest.lower().replace(",", " ").split()), "") if x.container is None else x.container
         if not noun.isalpha() or noun in _NOT_NOUN:
             continue
-        holder = noun[:-3] + "f" if noun.endswith("ves") else noun.removesuffix("s")  # 'shelves' -> 'shelf'
+        holder = singular(noun)
         x_end = x.span[1] if x.container else x.span[1] + rest.lower().index(noun) + len(noun)
         y_end = y.span[1] if each else y.span[1] + text[y.span[1] :].lower().index(tail[-1]) + len(tail[-1])
         out[k - 1] = replace(x, multiplier=float(y.value), container=holder, unit="item",

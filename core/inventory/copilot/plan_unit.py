@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.inventory.nlu.extractors import is_bare_spread
-from core.text.mentions import Kind, Mention, Message
+from core.text.mentions import Kind, Mention, Message, plural
 from core.text.numbers import _read_number, format_number
 from core.text.vocabulary import CONTAINERS, ITEM_WORDS
 
@@ -42,7 +42,7 @@ class PlanUnit:
 
     @property
     def plural(self) -> str:
-        return self.container + ("es" if self.container.endswith(("x", "s", "ch", "sh")) else "s")
+        return plural(self.container)
 
 
 def stated(said: Message) -> PlanUnit | None:

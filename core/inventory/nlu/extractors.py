@@ -25,7 +25,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
-from core.text.mentions import Kind, Mention, Message, Scope, Token, parse
+from core.text.mentions import Kind, Mention, Message, Scope, Token, parse, plural
 from core.text.numbers import (
     Number,
     find_numbers,
@@ -1470,15 +1470,8 @@ def _per_one(size: str) -> bool:
 
 
 def _plural_of(container: str, count: float) -> str:
-    """'box' -> 'boxes', 'case' -> 'cases', 'shelf' -> 'shelves', 'lorry' -> 'lorries'; one (or less) stays
-    singular."""
-    if count <= 1:
-        return container
-    if container.endswith("f"):
-        return container[:-1] + "ves"
-    if container.endswith("y") and not container.endswith(("ay", "ey", "oy", "uy")):
-        return container[:-1] + "ies"
-    return container + ("es" if container.endswith(("x", "s", "ch", "sh")) else "s")
+    """The container's name for `count` of them: one (or less) stays singular ('1 box', '2 boxes')."""
+    return container if count <= 1 else plural(container)
 
 
 _CONTAINER_WORDS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet", "sack", "bundle"})
