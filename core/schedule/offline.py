@@ -28,6 +28,7 @@ from core.schedule.offline_schools import (
     has_request,
     note_directions,
     school_request,
+    skip_refused,
     swap,
     targets,
 )
@@ -844,6 +845,7 @@ def _interpret(
     swapped = swap(low, session, plan)
     if not swapped:
         _read_clauses(low, session, plan, memory)
+    skip_refused(plan, session)  # 'Lawton earlier. Not 8:40 though.': 7:50
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     _hold_at_end(plan)

@@ -33,3 +33,37 @@ def test_a_school_that_goes_with_them_takes_their_request(
     agent.respond(first)
     turn = agent.respond(then)
     assert _edits(turn) == edits, turn.text
+
+
+# 2. A direction beside a refused start, in the same sentence or the next, moves the school the way asked to the
+#    nearest start that is not refused; when the refused start is the only one that way, the reply says it cannot.
+
+
+def _fixes(turn) -> list[tuple[str, str, str]]:
+    return [edit for edit in _edits(turn) if edit[2] == "fix"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fixes"),
+    [
+        ("Could Lawton move earlier? Just not to 8:40.", [(LAWTON, "7:50 AM", "fix")]),
+        ("Lawton a bit earlier. Anything but 8:40.", [(LAWTON, "7:50 AM", "fix")]),
+        ("Lawton earlier, but not at 8:40", [(LAWTON, "7:50 AM", "fix")]),
+        ("Access later please - not 8:40 though", [(ACCESS, "9:30 AM", "fix")]),
+        ("Access needs to go later. 8:40 won't work.", [(ACCESS, "9:30 AM", "fix")]),
+    ],
+)
+def test_a_direction_skips_the_refused_start(text: str, fixes: list[tuple[str, str, str]]) -> None:
+    turn = _agent().respond(text)
+    assert _fixes(turn) == fixes, turn.text
+    assert turn.schedule[fixes[0][0]] == fixes[0][1], turn.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lick earlier please. Not 7:50 though.", "Lick earlier, not 7:50", "Could Cobb go earlier? Anything but 7:50."],
+)
+def test_a_direction_whose_only_start_is_refused_says_it_cannot(text: str) -> None:
+    turn = _agent().respond(text)
+    assert not _fixes(turn), turn.text
+    assert "cannot" in turn.text and "ruled out" in turn.text, turn.text
