@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.schedule import language as lang
 from tests.support.schedule_dialogues import fix_edits as _edits
 from tests.support.schedule_dialogues import opened_agent as _agent
 
@@ -67,3 +68,20 @@ def test_a_direction_whose_only_start_is_refused_says_it_cannot(text: str) -> No
     turn = _agent().respond(text)
     assert not _fixes(turn), turn.text
     assert "cannot" in turn.text and "ruled out" in turn.text, turn.text
+
+
+# 3. 'latter' without 'the' before it is 'later' misspelt ('a latter bell'); 'the latter' stays a word of its own.
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Could Access get a latter bell?", "Access should start latter", "Access could begin a bit latter please"],
+)
+def test_latter_without_the_is_later(text: str) -> None:
+    turn = _agent().respond(text)
+    assert _fixes(turn) == [(ACCESS, "8:40 AM", "fix")], turn.text
+
+
+@pytest.mark.parametrize("text", ["I'd take the latter", "the latter of the two, please", "The latter, thanks."])
+def test_the_latter_stays(text: str) -> None:
+    assert lang.respelt_directions(text) == text
