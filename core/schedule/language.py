@@ -606,12 +606,14 @@ _DIRECTION_WORDS = frozenset(["late", "early", "later", "earlier", "sooner", "la
 _DIRECTION_KEYS = ("earlier", "later", "earliest", "latest", "sooner")
 _NEAR_DIRECTIONS = ("early", "late", "latter", "lather")
 """Words of their own spelt close to a direction word: never read as a misspelt one ('the latter', 'late')."""
+_OWN_AFTER = {"latter": frozenset(["the"])}
+"""'latter' is a word of its own only as 'the latter'; 'a latter bell', 'start latter' misspell 'later'."""
 
 
 def respelt_directions(text: str) -> str:
     """The text with misspelt direction words read as meant ('go earliar' -> 'go earlier', 'latr', 'ealier'), by
     `core.text.spelling.respelt` (rapidfuzz, no list of misspellings)."""
-    return respelt(text, _DIRECTION_KEYS, _NEAR_DIRECTIONS)
+    return respelt(text, _DIRECTION_KEYS, _NEAR_DIRECTIONS, _OWN_AFTER)
 
 
 def without_described_times(text: str, district: District) -> str:

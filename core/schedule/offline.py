@@ -28,6 +28,7 @@ from core.schedule.offline_schools import (
     has_request,
     note_directions,
     school_request,
+    skip_refused,
     swap,
     targets,
 )
@@ -844,6 +845,7 @@ def _interpret(
     swapped = swap(low, session, plan)
     if not swapped:
         _read_clauses(low, session, plan, memory)
+    skip_refused(plan, session)  # 'Lawton earlier. Not 8:40 though.': 7:50
     if clash := _contradiction(low, plan, session):
         return Plan(reply=clash)
     _hold_at_end(plan)
@@ -909,9 +911,12 @@ def _hold_at_end(plan: Plan) -> None:
         plan.say = [line.replace(_KEEP_THERE, "I've kept it there.") for line in plan.say]
 
 
-_AGAIN = frozenset(["too", "also", "likewise", "same"])
+_AGAIN = lang.WordCue(
+    exact=frozenset(["too", "also", "likewise", "same", "ditto", "join", "joins"]),
+    runs=(("as", "well"), ("along", "with"), ("follow", "suit"), ("in", "with", "them"), ("with", "them", "too")),
+)
 """Words that carry the previous message's request to the schools a message names ('And Muir too, same thing.',
-'Same rule for Lawton.')."""
+'Same rule for Lawton.', 'Everett can join them', 'Access can go along with them', 'Lick should follow suit')."""
 
 
 _SPEAKER = frozenset(["i", "i'm", "my", "our", "we're", "we"])
@@ -920,8 +925,8 @@ _SPEAKER = frozenset(["i", "i'm", "my", "our", "we're", "we"])
 def _carried(parts: list[tuple[str, list[str]]], low: str, memory: Memory) -> list[tuple[str, list[str]]]:
     """The previous message's request for the schools a message names when it asks nothing itself but says to
     repeat it ('And Muir too, same thing.'); remembers the last request of this message for the next one."""
-    words = set(parse(low).words())
-    again = "same" in words or ((words & _AGAIN or "as well" in low) and not words & _SPEAKER)  # not 'I'm also at Cobb'
+    words = parse(low).words()
+    again = "same" in words or (_AGAIN.found(words) and not set(words) & _SPEAKER)  # not 'I'm also at Cobb'
     if memory.request and again and not any(has_request(t.replace("same", " ")) for t, _ in parts):
         parts = [(memory.request if schools else text, schools) for text, schools in parts]
     memory.request = next((t for t, schools in reversed(parts) if schools and has_request(t)), memory.request)

@@ -718,16 +718,16 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                     f"{format_time(minutes)} is not a start-time option, so {school} cannot start then anyway."
                 )
         if times:
-            return _not_away(clause, slot, options, plan, edit)
+            _not_away(clause, slot, options, plan, edit)
+            if (direction := _direction(clause)) is not None and not direction[1]:
+                _toward(school, slot, direction, session, plan, edit)  # 'Lawton earlier, not 8:40': to 7:50
+            return
     if (named := _named_slot_call(clause, options, edit)) is not None:
         plan.calls.append(named)
         return
     direction = _direction(clause)
     if direction is not None:
-        before = len(plan.calls)
-        _move(school, slot, direction, session, plan, edit)
-        plan.timeless.extend(plan.calls[before:])
-        plan.relative.extend((call, direction[0]) for call in plan.calls[before:] if call[1]["type"] == "fix")
+        _toward(school, slot, direction, session, plan, edit)
     elif _free(words := parse(clause).words()):
         attempt = session.infeasible
         pool = list(session.state.constraints) + (list(attempt.state.constraints) if attempt else [])
@@ -747,6 +747,50 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.ask.append(
             f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
         )
+
+
+def _toward(
+    school: str, slot: int | None, direction: tuple[str, bool], session: ScheduleSession, plan: Plan, edit: Callable
+) -> None:
+    """The calls of a stated direction (`_move`), kept as timeless and relative fixes (`Plan.timeless`,
+    `Plan.relative`)."""
+    before = len(plan.calls)
+    _move(school, slot, direction, session, plan, edit)
+    plan.timeless.extend(plan.calls[before:])
+    plan.relative.extend((call, direction[0]) for call in plan.calls[before:] if call[1]["type"] == "fix")
+
+
+def skip_refused(plan: Plan, session: ScheduleSession) -> None:
+    """A start chosen for 'earlier' / 'later' that the same message refuses for that school ('Lawton earlier.
+    Not 8:40 though.') gives way to the next start that way not refused (7:50); with none left that way, the
+    school is kept off the starts the other way and the reply says it cannot move as asked."""
+    labels = list(session.district.time_labels)
+    refused = {(a["school"], a["time"]) for n, a in plan.calls if n == "fix_start_time" and a["type"] == "forbid"}
+    for call, word in list(plan.relative):
+        school, time = call[1]["school"], call[1]["time"]
+        if call not in plan.calls or (school, time) not in refused or word not in ("earlier", "later"):
+            continue
+        i, sign = labels.index(time), -1 if word == "earlier" else 1
+        ahead = [t for t in (labels[:i][::-1] if sign < 0 else labels[i + 1 :]) if (school, t) not in refused]
+        new = [("fix_start_time", {"school": school, "time": t, "type": "fix"}) for t in ahead[:1]]
+        if not new:
+            now = labels[i - sign]
+            away = labels[i - sign + 1 :] if sign < 0 else labels[: i - sign]
+            new = [("fix_start_time", {"school": school, "time": t, "type": "forbid"}) for t in away]
+            plan.wording.extend((c, f"{'later' if sign < 0 else 'earlier'} than asked") for c in new)
+            plan.say.append(
+                f"{school} cannot start {word} than {now} except at {time}, which you ruled out, so it stays at {now}."
+            )
+        _replace(plan, call, [c for c in new if c not in plan.calls], word)
+
+
+def _replace(plan: Plan, call: Call, new: list[Call], word: str) -> None:
+    """Put `new` in the place of a direction's fix in the plan's calls and its timeless and relative lists."""
+    at = plan.calls.index(call)
+    plan.calls[at : at + 1] = new
+    plan.timeless = [c for c in plan.timeless if c != call] + new
+    plan.relative = [(c, w) for c, w in plan.relative if c != call]
+    plan.relative += [(c, word) for c in new if c[1]["type"] == "fix"]
 
 
 def _bound_calls(

@@ -4,7 +4,7 @@ misspellings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rapidfuzz import fuzz, process
 
@@ -26,15 +26,21 @@ def _close(word: str, keys: tuple[str, ...], keep: frozenset[str]) -> str | None
     return found[0] if found is not None and found[0] in keys else None
 
 
-def respelt(text: str, keys: Iterable[str], keep: Iterable[str] = ()) -> str:
+def respelt(
+    text: str, keys: Iterable[str], keep: Iterable[str] = (), kept_after: Mapping[str, frozenset[str]] | None = None
+) -> str:
     """The text with every word that misspells one of `keys` replaced by it ('go earliar' -> 'go earlier'). Words
     in `keep` are words of their own near a key ('latter', 'late'): they stay, and a word closer to one of them
-    than to a key stays too. The words are the one parse's (`core.text.mentions.parse`)."""
-    keys, keep = tuple(keys), frozenset(keep)
+    than to a key stays too. A kept word named in `kept_after` is its own word only right after one of the words
+    given for it ('the latter'); elsewhere it is read as the key it is close to ('a latter bell' -> 'a later
+    bell'). The words are the one parse's (`core.text.mentions.parse`)."""
+    keys, keep, after = tuple(keys), frozenset(keep), kept_after or {}
     message = parse(text)
-    out, start = [], 0
-    for word, (a, b) in zip(message.words(), message.word_spans(), strict=True):
+    out, start, words = [], 0, message.words()
+    for i, (word, (a, b)) in enumerate(zip(words, message.word_spans(), strict=True)):
         key = _close(word, keys, keep)
+        if word in after and not (i and words[i - 1] in after[word]):
+            key = _close(word, keys, frozenset())
         if key is not None:
             out += [text[start:a], key]
             start = b
