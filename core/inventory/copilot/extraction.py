@@ -292,6 +292,7 @@ class ExtractionAgent(ExtractionBase):
         reading = self._count_basis(user_text, reading, expected, notes)
         reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
+        reading = _each_holds(reading, parsed, expected)
         self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -1516,6 +1517,32 @@ def _amount_beside(parsed: Message) -> str | None:
 
 
 _PLACED = frozenset({"in", "on", "at", "under", "behind"})
+
+
+_HOLDS = frozenset({"hold", "holds", "take", "takes", "fit", "fits", "store", "stores", "carry", "carries"})
+
+
+def _each_holds(reading: Reading, parsed: Message, expected: str | None) -> Reading:
+    """Storage said as a number of holders each holding the same ('we have 3 fridges, each holds 40', '4 shelves
+    and each one takes 25') answering the storage question: the holders times what each holds, read back; the
+    reading kept what one holds."""
+    counts = [m for m in parsed.of(Kind.QUANTITY) if not (m.per or m.period or m.container)]
+    kept = [f for f in reading.findings if f.key == "max_inventory"]
+    if expected != "max_inventory" or len(counts) != 2 or len(kept) != 1 or parsed.correction:
+        return reading
+    holders, each = counts
+    if holders.unit or each.unit not in (None, "item"):  # '3 of them, each holds 40 units'
+        return reading
+    between = parse(parsed.text[holders.span[1] : each.span[0]]).words()
+    verb = between[-1:] and between[-1] in _HOLDS
+    if not verb or "each" not in between[:-1] or format_number(each.amount) != kept[0].value:
+        return reading
+    if holders.amount < 2 or holders.amount != int(holders.amount) or {"or", "but"} & set(between):
+        return reading
+    total = format_number(holders.amount * each.amount)
+    note = f"{format_number(holders.amount)} × {format_number(each.amount)} each = {total} units"
+    found = replace(kept[0], value=total, note="; ".join(n for n in (kept[0].note, note) if n))
+    return replace(reading, findings=tuple(found if f is kept[0] else f for f in reading.findings))
 
 
 def _two_places(reading: Reading, parsed: Message, expected: str | None) -> Reading:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.extraction_dialogues import say, table_values
+from tests.support.extraction_dialogues import TO_STORAGE, say, table_values
 
 _PACK_AND_CONTENTS = [
     ("Fresh pies, made up in boxes of 4.", "about 80 pies a day, give or take 8", "boxes", "normal(20,2)",
@@ -82,3 +82,23 @@ def test_a_verb_or_an_explicit_unit_is_not_asked(intro: str, demand: str, value:
     agent, turn = say(intro, demand)
     assert table_values(turn)["demand_distribution"] == value, turn.assistant
     assert not agent.table.conflicts
+
+
+@pytest.mark.parametrize(
+    ("said", "total"),
+    [
+        ("we have 3 fridges, each holds 40", "120"),
+        ("we have 3 of them, each holds 40", "120"),
+        ("we've got 5 bins, each holds 12", "60"),
+        ("we have 3 of them, each holds 40 units", "120"),
+    ],
+)
+def test_holders_each_holding_the_same_multiply(said: str, total: str) -> None:
+    _, turn = say(*TO_STORAGE, said)
+    assert table_values(turn)["max_inventory"] == total, turn.assistant
+    assert "each" in turn.assistant
+
+
+def test_holders_joined_by_but_are_not_multiplied() -> None:
+    _, turn = say(*TO_STORAGE, "3 shelves, but each holds 40")
+    assert table_values(turn).get("max_inventory") != "40", turn.assistant
