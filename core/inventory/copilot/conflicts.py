@@ -377,7 +377,7 @@ def count_basis(
                    (Cell("demand_type", kind), Cell("demand_distribution", as_items)),
                    ("single", "singles", "units", "items", "individual", "each", "one by one", *named)),
         ),
-        (("container", container), ("size", n), ("packs", as_said)),
+        (("container", container), ("size", n), ("packs", as_said), ("items", items_word)),
     )  # fmt: skip
 
 

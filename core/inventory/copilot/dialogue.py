@@ -88,6 +88,9 @@ class DialogueState:
     """The container the user counts demand in ('about 49 boxes a week'): the table's unit, never multiplied."""
     supplied_in: set[str] = field(default_factory=set)
     """Packs the goods come in ('they come in packs of 8'): demand said only in one of them is asked about."""
+    own_packs: dict[str, float] = field(default_factory=dict)
+    """Packs the owner names their goods in ('made up in packs of 6', 'our IPA six-packs'): demand in their
+    contents is asked in packs or single items."""
     planned: PlanUnit | None = None
     """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
 
@@ -101,6 +104,7 @@ class DialogueState:
             "counted_in": self.counted_in,
             "count_unit": self.count_unit,
             "supplied_in": sorted(self.supplied_in),
+            "own_packs": dict(self.own_packs),
             "planned": None
             if planned is None
             else {"container": planned.container, "size": planned.size, "nouns": sorted(planned.nouns),
@@ -117,6 +121,8 @@ class DialogueState:
         self.count_unit = _text_or_none(memory.get("count_unit"))
         supplied = memory.get("supplied_in")
         self.supplied_in = {str(x) for x in supplied} if isinstance(supplied, list) else set()
+        own = memory.get("own_packs")
+        self.own_packs = {str(k): float(v) for k, v in own.items()} if isinstance(own, dict) else {}
         planned = memory.get("planned")
         self.planned = (
             PlanUnit(str(planned["container"]), float(planned["size"]), frozenset(map(str, planned["nouns"])),

@@ -35,7 +35,7 @@ from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction
 from core.text.cues import TokenCue
 from core.text.intents import Prediction
-from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse
+from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse, plural
 from core.text.numbers import find_numbers, format_number
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -265,6 +265,7 @@ class ExtractionAgent(ExtractionBase):
         reading = self._two_means(user_text, reading, expected)
         self.state.sizes |= {c: n for c, n in container_sizes(parsed).items() if c != self.state.counted_in}
         self.state.supplied_in |= plan_unit.supplied_in(parsed)
+        self._own_packs(parsed)
         self.state.sizes |= measures | _item_weights(parsed)
         if (
             reading.demand is not None
@@ -289,7 +290,9 @@ class ExtractionAgent(ExtractionBase):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
         reading = self._count_basis(user_text, reading, expected, notes)
+        reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
+        reading = _each_holds(reading, parsed, expected)
         self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
@@ -380,6 +383,68 @@ class ExtractionAgent(ExtractionBase):
         notes.append(f"demand said in {container}s of {format_number(size)}")
         return replace(reading, demand=None)
 
+    def _own_packs(self, said: Message) -> None:
+        """Packs the owner names their goods in ('made up in packs of 6'), kept (with their sizes) until demand
+        is written: demand in their contents is then asked (`_contents_basis`)."""
+        if self.table.is_defined("demand_distribution") or self.state.planned is not None:
+            return
+        packs = plan_unit.own_packs(said)
+        if self.state.counted_in in packs:
+            return  # 'we sell it by the six-pack': the pack is the table's unit, named outright
+        for pack, size in packs.items():
+            self.state.own_packs[pack] = size
+            self.state.sizes.setdefault(pack, size)
+
+    def _contents_basis(self, text: str, reading: Reading, expected: str | None, notes: list[str]) -> Reading:
+        """Demand said in the contents of a pack the owner names ('sausages, made up in packs of 6', then '120
+        sausages a day'): packs or single items is open, so it is asked with both readings (`cf.count_basis`),
+        never written in either unit; the answer fixes the table's unit for the rest of the conversation."""
+        if (
+            not self.state.own_packs
+            or self.state.counted_in in self.state.own_packs  # '15 six-packs a day': said in the pack itself
+            or self.state.planned is not None
+            or reading.demand is None
+            or reading.demand.value is None
+            or self.table.is_defined("demand_distribution")
+            or any(c.kind == "count_basis" for c in self.table.conflicts)
+        ):
+            return reading
+        pack, size = max(self.state.own_packs.items(), key=lambda kv: (kv[0][0].isalpha(), kv[0]))
+        said = parse(text)
+        nouns = frozenset(w for w in said.words() if w.isalpha())
+        divided: list[str] = []  # '80 pies ÷ 4 per box = 20 boxes': the amount is said in the pack's contents
+        plan_unit.in_plan_unit(text, said, plan_unit.PlanUnit(pack, size, nouns), divided)
+        packs = plan_unit.per_pack(reading.demand.value, size)
+        if packs is None or not divided:
+            return reading
+        kind = reading.demand.demand_type or "random"
+        word = divided[0].split()[1] if len(divided[0].split()) > 1 else ""
+        self.table.open(cf.count_basis(pack, size, kind, packs, reading.demand.value, word.lower()))
+        notes[:] = [n for n in notes if " ÷ " not in n]
+        notes.append(f"demand said in the contents of {plural(pack)} of {format_number(size)}")
+        return replace(reading, demand=None)
+
+    def _packs_named(self, conflict: Conflict) -> bool:
+        """Whether the reply to a packs-or-items question named the pack as the unit ('count four-packs', which
+        `plan_unit.stated` made the pack the owner plans in)."""
+        planned = self.state.planned
+        return (
+            conflict.kind == "count_basis"
+            and planned is not None
+            and dict(conflict.data)["container"] in self.state.own_packs  # asked by `_contents_basis`
+            and planned.container in self.state.own_packs
+        )
+
+    def _own_pack_picked(self, container: str, packs: bool, items: str) -> None:
+        """The answer to a pack the owner names ('made up in packs of 6'): packs make it the pack the owner plans
+        in (later counts of its contents are divided); single items keep its size, so '40 packs' is multiplied."""
+        size = self.state.own_packs.get(container)
+        if size is not None and packs and self.state.planned is None:
+            self.state.planned = plan_unit.PlanUnit(container, size, frozenset({items} - {""}))
+            for name in [c for c, n in self.state.own_packs.items() if n == size]:  # 'four-pack' and '4-pack'
+                self.state.sizes.pop(name, None)
+        self.state.own_packs = {}
+
     def _basis_unclear(self, container: str, text: str) -> bool:
         """Whether demand may be counted in packs or in single items: said in a pack the goods come in ('they
         come in packs of 8'), or in an unnamed item word after 'we sell prosecco in cases of 6' ('9 bottles')."""
@@ -390,7 +455,9 @@ class ExtractionAgent(ExtractionBase):
     def _sizes(self) -> dict[str, float]:
         """The container sizes to multiply out: every size stated so far, except the container demand is
         counted in (then that container is the table's unit)."""
-        return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in}
+        asked = {dict(c.data)["container"] for c in self.table.conflicts if c.kind == "count_basis"}
+        asked |= set(self.state.own_packs) if asked else set()  # 'six-pack' asked: '6-pack' too
+        return {c: n for c, n in self.state.sizes.items() if c != self.state.counted_in and c not in asked}
 
     def _two_means(self, text: str, reading: Reading, expected: str | None) -> Reading:
         """'we shift 3 or 4 a day, it varies': two typical amounts are no Poisson of the first; the middle is put
@@ -726,6 +793,8 @@ class ExtractionAgent(ExtractionBase):
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
+        if cells is None and self._packs_named(conflict):
+            cells = conflict.options[0].cells  # 'we count four-packs': the pack named outright is (A)
         if cells is None:
             return set()
         try:
@@ -738,6 +807,7 @@ class ExtractionAgent(ExtractionBase):
             data = dict(conflict.data)
             packs = any(c.key == "demand_distribution" and c.value == data["packs"] for c in applied)
             self.state.counted_in = data["container"] if packs else None
+            self._own_pack_picked(data["container"], packs, data.get("items", ""))
             if not packs and self.state.planned is not None:  # bottles picked: '30 cases' is then 180 bottles
                 self.state.sizes[data["container"]] = self.state.planned.size
                 self.state.planned = None
@@ -1447,6 +1517,32 @@ def _amount_beside(parsed: Message) -> str | None:
 
 
 _PLACED = frozenset({"in", "on", "at", "under", "behind"})
+
+
+_HOLDS = frozenset({"hold", "holds", "take", "takes", "fit", "fits", "store", "stores", "carry", "carries"})
+
+
+def _each_holds(reading: Reading, parsed: Message, expected: str | None) -> Reading:
+    """Storage said as a number of holders each holding the same ('we have 3 fridges, each holds 40', '4 shelves
+    and each one takes 25') answering the storage question: the holders times what each holds, read back; the
+    reading kept what one holds."""
+    counts = [m for m in parsed.of(Kind.QUANTITY) if not (m.per or m.period or m.container)]
+    kept = [f for f in reading.findings if f.key == "max_inventory"]
+    if expected != "max_inventory" or len(counts) != 2 or len(kept) != 1 or parsed.correction:
+        return reading
+    holders, each = counts
+    if holders.unit or each.unit not in (None, "item"):  # '3 of them, each holds 40 units'
+        return reading
+    between = parse(parsed.text[holders.span[1] : each.span[0]]).words()
+    verb = between[-1:] and between[-1] in _HOLDS
+    if not verb or "each" not in between[:-1] or format_number(each.amount) != kept[0].value:
+        return reading
+    if holders.amount < 2 or holders.amount != int(holders.amount) or {"or", "but"} & set(between):
+        return reading
+    total = format_number(holders.amount * each.amount)
+    note = f"{format_number(holders.amount)} × {format_number(each.amount)} each = {total} units"
+    found = replace(kept[0], value=total, note="; ".join(n for n in (kept[0].note, note) if n))
+    return replace(reading, findings=tuple(found if f is kept[0] else f for f in reading.findings))
 
 
 def _two_places(reading: Reading, parsed: Message, expected: str | None) -> Reading:

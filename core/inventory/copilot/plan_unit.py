@@ -214,3 +214,46 @@ def supplied_in(said: Message) -> set[str]:
             ):
                 out.add(m.container)
     return out
+
+
+_MAKE = frozenset(
+    {"made", "packed", "packaged", "bagged", "boxed", "wrapped", "portioned", "bundled", "bottled", "canned"}
+)
+
+
+def own_packs(said: Message) -> dict[str, float]:
+    """Packs the owner names their goods in, with both the pack and its size ('sausages, made up in packs of 6',
+    'we can our IPA six-packs', '90 cans a day in six-packs'): pack -> items. Demand said in the contents is then
+    open (packs or single items) and asked (`conflicts.count_basis`); 'can' or 'bottle' as a verb names no pack."""
+    out: dict[str, float] = {}
+    text = said.text.lower()
+    for c in range(len(said.clauses)):
+        words = list(said.words(c))
+        for i, w in enumerate(words):
+            if w in ("pack", "packs") and i > 0 and f"{words[i - 1]}-{w}" in text:
+                size = _number(words, i - 1)
+                if size and size > 1:  # 'our IPA six-packs': a pack named by its contents
+                    out[f"{words[i - 1]}-pack"] = out[f"{format_number(size)}-pack"] = size
+            made = _MAKE & set(words[max(0, i - 3) : i]) and words[i - 1 : i] == ["in"]
+            if made and CONTAINERS.get(w) in _PACKS and words[i + 1 : i + 2] == ["of"] and i + 2 < len(words):
+                size = _number(words, i + 2)
+                if size and size > 1:  # 'made up in packs of 6', 'packed in trays of 12'
+                    out[CONTAINERS[w]] = size
+    return out
+
+
+_LINEAR = frozenset({"normal", "uniform", "poisson", "deterministic", "constant"})
+
+
+def per_pack(value: str, size: float) -> str | None:
+    """A daily demand in single items said in packs of `size` ('normal(120,12)', 6 -> 'normal(20,2)'): every
+    parameter divided (a Poisson's mean too, the reading shown to the owner); None for other shapes."""
+    name, _, args = value.partition("(")
+    try:
+        numbers = [float(a) / size for a in args.rstrip(")").split(",")] if args else [float(value) / size]
+    except ValueError:
+        return None
+    if args and name not in _LINEAR:
+        return None
+    shown = ",".join(format_number(n) for n in numbers)
+    return f"{name}({shown})" if args else shown
