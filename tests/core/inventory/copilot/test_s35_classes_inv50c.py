@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.extraction_dialogues import TO_STORAGE
+from tests.support.extraction_dialogues import say as _say
 from tests.support.extraction_dialogues import table_values as _values
 from tests.support.extraction_dialogues import talk as _talk
 
@@ -24,3 +26,49 @@ def test_a_part_of_a_money_unit_is_the_unit_times_the_part(row: str, text: str, 
     """'a tenth of a cent' is $0.001, never a whole cent ($0.01) nor a dollar."""
     _, turn = _talk("a corner shop", text, asked=row)
     assert _values(turn).get(row) == value, turn.assistant
+
+
+# --- 2. a span answering the delivery question goes to the delivery time, its whole restatement is taken ------
+
+TO_LEAD = TO_STORAGE[:-1]  # the delivery time is asked next; the horizon is filled (30)
+SPANS = [
+    ("a week and a half, ten days-ish", "10"),
+    ("half a week, 3 days roughly", "3"),
+    ("a week and a half, so 10 days", "10"),
+]
+ASKED_BOTH = [
+    ("usually a week and a half, so about 10 days", "(A) 10.5 days, (B) 10 days"),
+    ("two and a half weeks, 17 days or so", "(A) 17.5 days, (B) 17 days"),
+]
+
+
+@pytest.mark.parametrize(("text", "days"), SPANS)
+def test_a_span_said_twice_answers_the_delivery_time_with_its_whole_number(text: str, days: str) -> None:
+    """Never re-routed to the filled horizon, never refused as 'not a whole number' beside a whole number."""
+    agent, turn = _say(*TO_LEAD, text)
+    values = _values(turn)
+    assert values.get("lead_time") == days, turn.assistant
+    assert values.get("time_horizon") == "30", turn.assistant
+    assert "whole number" not in turn.assistant and "time horizon" not in turn.assistant
+
+
+@pytest.mark.parametrize(("text", "options"), ASKED_BOTH)
+def test_a_span_said_twice_in_two_clauses_is_asked_with_both(text: str, options: str) -> None:
+    """Two clauses, two readings: both are offered for the delivery time, nothing written, the horizon kept."""
+    _, turn = _say(*TO_LEAD, text)
+    assert options in turn.assistant and "lead time" in turn.assistant, turn.assistant
+    assert _values(turn).get("time_horizon") == "30" and "lead_time" not in _values(turn)
+
+
+# --- 3. 'yes' to a re-asked question about a filled row keeps it and moves on --------------------------------
+
+KEEPS = ["yes", "sure", "yes please", "yeah that's fine"]
+
+
+@pytest.mark.parametrize("reply", KEEPS)
+def test_yes_to_a_reasked_filled_row_keeps_it_and_moves_on(reply: str) -> None:
+    agent, turn = _say(*TO_LEAD, "we plan for 10.5 days")
+    assert agent.state.asked == "time_horizon", turn.assistant
+    turn = agent.respond(reply)
+    assert _values(turn).get("time_horizon") == "30", turn.assistant
+    assert agent.state.asked == "lead_time", turn.assistant
