@@ -28,7 +28,7 @@ from rapidfuzz.utils import default_process
 
 from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex
-from core.text.numbers import NUMBER_RE, _read_number, read_number
+from core.text.numbers import NUMBER_RE, _read_number, described_one, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
     COINS,
@@ -364,6 +364,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     if words[i] == "one" and (
         (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
+        or (described_one(words, i) and toks[i - 1].kind == "word")
     ):
         return None
     # number words in a window of the next words, a hyphen between two words skipped ('twenty-five')

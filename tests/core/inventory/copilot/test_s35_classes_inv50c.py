@@ -72,3 +72,19 @@ def test_yes_to_a_reasked_filled_row_keeps_it_and_moves_on(reply: str) -> None:
     turn = agent.respond(reply)
     assert _values(turn).get("time_horizon") == "30", turn.assistant
     assert agent.state.asked == "lead_time", turn.assistant
+
+
+# --- 4. 'a missed one costs me 6' after the prices: 'one' is the thing missed, 6 the loss --------------------
+
+LOSSES = [
+    ("I pay 4 a box and sell for 10, so a missed one costs me 6", "6"),
+    ("I pay 3 each and sell for 8, so a lost one costs me 5", "5"),
+    ("they cost me 4 and go for 10, every missed one costs 6", "6"),
+]
+
+
+@pytest.mark.parametrize(("text", "penalty"), LOSSES)
+def test_a_loss_said_for_a_missed_one_after_the_prices_is_the_penalty(text: str, penalty: str) -> None:
+    """Never a loss of 1 with 6 read as the purchase price, nor a suggested margin of 4."""
+    _, turn = _talk("a corner shop", text, asked="penalty_cost")
+    assert _values(turn).get("penalty_cost") == penalty, turn.assistant
