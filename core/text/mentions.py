@@ -28,7 +28,7 @@ from rapidfuzz.utils import default_process
 
 from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex
-from core.text.numbers import NUMBER_RE, _read_number, read_number
+from core.text.numbers import NUMBER_RE, _read_number, described_one, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
     COINS,
@@ -353,6 +353,8 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return _Num(value, i, j)
     if t.kind != "word":
         return None
+    if (part := _part_of_money(words, i)) is not None:
+        return part
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
     if words[i] in _PART and (words[i + 1 : i + 2] in ([m] for m in MEASURES) or _hyphen_measure(words, i + 1)):
@@ -362,6 +364,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     if words[i] == "one" and (
         (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
+        or (described_one(words, i) and toks[i - 1].kind == "word")
     ):
         return None
     # number words in a window of the next words, a hyphen between two words skipped ('twenty-five')
@@ -386,6 +389,19 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return None
     value, jj = found  # 'a dozen and a half' is 18 (`numbers._read_number`)
     return _Num(value, i, seq[jj - 1] + 1)
+
+
+def _part_of_money(words: list[str], i: int) -> _Num | None:
+    """A part of one money unit at token i ('a tenth of a cent', 'quarter of a penny', 'a third of a dollar'):
+    the part, ending before the unit word (which `_value_at` reads as money), or None."""
+    k = i + 1 if words[i] in ("a", "an", "one") else i
+    if words[k : k + 1] == [] or words[k] not in units.PARTS_OF or words[k + 1 : k + 2] != ["of"]:
+        return None
+    if words[k + 2 : k + 3] not in (["a"], ["an"], ["one"]) or k + 3 >= len(words):
+        return None
+    unit = words[k + 3]
+    money = unit in COINS or unit in CURRENCY_AFTER and unit not in ("c", "pound", "pounds")
+    return _Num(units.PARTS_OF[words[k]], i, k + 3) if money else None
 
 
 _NUMBER_WINDOW = 12
@@ -840,7 +856,7 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
     count = 1.0 if w in ("a", "an", "one") else None
     if count is not None and nxt in COINS:
         return _coin(s, i, i + 2, COINS[nxt], currency)
-    if count is not None and nxt == "quarter" and i + 2 <= n:
+    if count is not None and nxt == "quarter" and i + 2 <= n and words[i + 2 : i + 3] != ["of"]:
         per, _ = _rate(s, i + 2)
         paid = any(ROLE_WORDS.get(x) is not None for x in words[max(0, i - 4) : i]) or words[i - 1 : i] == [
             "is"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Protocol
@@ -196,8 +196,22 @@ def _spell_out(text: str) -> str:
 
 
 def _pronoun_one(text: str, tokens: list[re.Match[str]], words: list[str], i: int) -> bool:
-    """'each one', 'no one' (a pronoun), but not 'each one-litre bottle' (a size)."""
-    return i > 0 and words[i - 1] in _PRONOUN_ONE_AFTER and not text[tokens[i].end() :].startswith("-")
+    """'each one', 'no one', 'a missed one' (a pronoun), but not 'each one-litre bottle' (a size)."""
+    before = i > 0 and (words[i - 1] in _PRONOUN_ONE_AFTER or described_one(words, i))
+    return before and not text[tokens[i].end() :].startswith("-")
+
+
+def described_one(words: Sequence[str], i: int) -> bool:
+    """'a missed one', 'every lost one', 'the broken one': a determiner, one word describing, then 'one' at i,
+    the pronoun for a thing already named, never the number 1."""
+    return i >= 2 and words[i - 2] in _DESCRIBED_AFTER and words[i - 1].isalpha() and not _number_word(words[i - 1])
+
+
+def _number_word(word: str) -> bool:
+    return word in _UNITS or word in _TENS or word in ("hundred", "thousand", "million", "dozen", "and")
+
+
+_DESCRIBED_AFTER = frozenset(["a", "an", "each", "every", "the", "that", "this", "any", "no"])
 
 
 def _fraction(m: re.Match[str]) -> str:

@@ -59,6 +59,18 @@ _A_CUR_RE = re.compile(rf"(?<!\d\s)\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
 _COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?|cents?)\b", re.IGNORECASE)
 _COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10, "cent": 1}
 _QUARTER_RE = re.compile(r"\b(a|one|\d+)\s+quarters?\b(?!\s+of\b)", re.IGNORECASE)
+PARTS_OF: dict[str, float] = {
+    "half": 0.5, "halves": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25,
+    "fourth": 0.25, "fourths": 0.25, "fifth": 0.2, "fifths": 0.2, "tenth": 0.1, "tenths": 0.1,
+    "hundredth": 0.01, "hundredths": 0.01,
+}  # fmt: skip
+"""A part of one unit said as a word ('a tenth of a cent', 'two thirds of a dollar')."""
+_PART_OF_MONEY_RE = re.compile(
+    r"\b(?:(a|an|one|\d+)\s+)?(" + "|".join(PARTS_OF) + r")\s+of\s+(?:a|an|one)\s+"
+    r"(cent|penny|dollar|buck|euro|quid)\b",  # 'a quarter of a pound' stays a weight
+    re.IGNORECASE,
+)
+"""A part of a money unit ('a tenth of a cent', 'quarter of a penny', 'a third of a dollar'): the unit times the part."""
 _PAID_RE = re.compile(
     r"\b(?:costs?|costing|pa(?:y|ys|id)|charges?|charged|spends?|lose|loses|lost|out|worth|runs? (?:me|us)|"
     r"sets? (?:me|us) back)(?:\s+(?:me|us|them|about|around|roughly|maybe|just|only|like|another|extra))*\s+$",
@@ -97,9 +109,18 @@ def spoken_money(text: str, *, price_asked: bool = False) -> str:
         count = 1 if m.group(1).lower() in ("a", "one") else int(m.group(1))
         return f"{count * 25} cents"
 
+    text = _PART_OF_MONEY_RE.sub(_part_of_money, text)
     text = _QUARTER_RE.sub(quarters, text)
     text = _COIN_RE.sub(coins, _SPOKEN_MONEY_RE.sub(amount, text))
     return _A_CUR_RE.sub(lambda m: f"1 {m.group(1)}", text)
+
+
+def _part_of_money(m: re.Match[str]) -> str:
+    """'a tenth of a cent' -> '0.1 cents', 'two thirds of a dollar' -> '0.6667 dollar' (`_PART_OF_MONEY_RE`)."""
+    count = 1.0 if (m.group(1) or "a").lower() in ("a", "an", "one") else float(m.group(1))
+    unit = m.group(3).lower()
+    value = count * PARTS_OF[m.group(2).lower()]
+    return f"{format_number(value)} {'cents' if unit in ('cent', 'penny') else unit}"
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from core.inventory.nlu.extractors import (
 )
 from core.inventory.nlu.replies import picks_normal, resolve
 from core.inventory.table import LABELS, Cell, Conflict, ParameterTable
-from core.text.answers import wants_skip
+from core.text.answers import Polarity, polarity, wants_skip
 from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction
 from core.text.cues import TokenCue
@@ -245,6 +245,8 @@ class ExtractionAgent(ExtractionBase):
         act = intents.predict(user_text)
         if self._user_asks(user_text, act):
             return self._finish([self._answer_question(user_text, act)], [])
+        if (kept := self._keeps_filled(user_text, expected)) is not None:
+            return self._finish([kept], [])
         if wants_skip(user_text) and not find_numbers(user_text):
             said = self._skip(expected)
             refused = (
@@ -308,6 +310,15 @@ class ExtractionAgent(ExtractionBase):
         elif expected and not handled:
             notes += self._other_row(expected, reading)
         return self._finish(notes, problems)
+
+    def _keeps_filled(self, text: str, expected: str | None) -> str | None:
+        """'yes' (no value) to a question about a row that is already filled (re-asked after a reading that could
+        not be used): the filled value stays and the talk moves on, never the same question again."""
+        if expected not in ROW_KEYS or not self.table.is_defined(str(expected)) or self.table.conflicts:
+            return None
+        if polarity(text) is not Polarity.YES or find_numbers(text):
+            return None
+        return f"I kept the {LABELS[str(expected)]} at {self.table.value(str(expected))}."
 
     def _conflict_row(self) -> str | None:
         """The one count row a pending (A)/(B)-or-another-number question is about: '60 loaves' answers it (the

@@ -1416,9 +1416,7 @@ def _segment_row(
 ) -> tuple[str | None, str | None]:
     """The topic a segment keeps and the row it answers (`read_message`), from the classifier's topic, the row
     asked and what the parse reads in the segment."""
-    if topic == "lead_time" and expected == "time_horizon" and not any(
-        m.role == "lead_time" for m in parse(segment).of(Kind.DURATION)
-    ):
+    if _other_span_row(topic, expected, segment):
         topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
     if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
         topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
@@ -1430,6 +1428,23 @@ def _segment_row(
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
         key = topic = expected
     return topic, key
+
+
+def _other_span_row(topic: str | None, expected: str | None, segment: str) -> bool:
+    """A span classed under the other duration row than the one asked, with no word of that row in it: it
+    answers the row asked ('a week at a time' for the horizon; 'a week and a half, ten days-ish' for the
+    delivery time, never a horizon already set)."""
+    if topic == "lead_time" and expected == "time_horizon":
+        return not any(m.role == "lead_time" for m in parse(segment).of(Kind.DURATION))
+    if topic == "time_horizon" and expected == "lead_time":
+        return not _HORIZON_WORDS & set(parse(segment).words())
+    return False
+
+
+_HORIZON_WORDS = frozenset(["plan", "planning", "plans", "horizon", "ahead", "cover", "covers", "covering",
+                            "forecast", "budget", "model", "schedule"])  # fmt: skip
+"""Words that name the planning span: a span said with none of them, when the delivery time is asked, is the
+delivery time."""
 
 
 def _per_order(segment: str) -> bool:
@@ -1901,6 +1916,8 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         own = [m for m in said.of(Kind.QUANTITY) if not (m.unit or m.container or m.per)]
         if own:  # 'catalogue says 3 days, really it's 5': the speaker's own number, in the same unit
             return Finding(key, format_number(own[-1].amount), "days", f"{durations[0].days:g} days set aside")
+    if durations and (whole := _whole_restatement(key, durations, text)) is not None:
+        return whole
     if durations:
         d = _restated(durations, text)
         return Finding(key, format_number(d.days), "days", d.note)
@@ -1917,6 +1934,19 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
 
 
 _PACK_WORDS = frozenset({"pack", "packs"})
+
+
+def _whole_restatement(key: str, durations: list[Duration], text: str) -> Finding | None:
+    """'a week and a half, ten days-ish': a span not a whole number of days, said again as a whole number of days
+    (at most a day apart) in the same clause: the whole number, read back. None otherwise."""
+    if len(durations) != 2 or is_correction(text):
+        return None
+    first, second = durations
+    if first.days == int(first.days) or second.days != int(second.days) or abs(first.days - second.days) > 1:
+        return None
+    said = text[first.start : first.end]
+    days = format_number(second.days)
+    return Finding(key, days, "days", f"{said} = {format_number(first.days)} days, which you put as {days} days")
 
 
 def _not_pack_names(numbers: list[T], text: str) -> list[T]:
