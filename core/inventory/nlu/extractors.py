@@ -533,17 +533,15 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             and not _named(topic, segment)
             and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
         ):
-            if not _kept_per_period(topic, other, segment):
+            if other == expected and len(parse(segment).of(Kind.MONEY, Kind.QUANTITY)) == 1:
+                # "I'm out 5 every time someone walks", the penalty asked: one figure, for the row asked
+                key = topic = other
+            elif not _kept_per_period(topic, other, segment):
                 unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
                 continue
-            key = "holding_cost"
-        result = _row_reading(key, expected, segment, text)
-        if isinstance(result, Finding):
-            findings.append(result)
-        elif result is not None and topic is not None:
-            unclear.append(result)
-        elif result is not None and not _answers_other(segment):
-            bare_unclear.append(result)
+            else:
+                key = "holding_cost"
+        _keep(_row_reading(key, expected, segment, text), topic, segment, findings, unclear, bare_unclear)
     if any(n.startswith(_THRESHOLD_NOTE) for n in notes) and all(f.key != "setup_cost" for f in findings):
         unclear.append(Unclear("setup_cost", "delivery is free only above an amount, so tell me what an order "
                                              "below it costs you (0 if your orders are always above it)"))
@@ -1085,6 +1083,24 @@ def _named(key: str, segment: str) -> bool:
 def _name(key: str) -> str:
     return {"holding_cost": "holding cost (per unit per day)", "penalty_cost": "penalty for a unit short",
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
+
+
+def _keep(
+    result: Finding | Unclear | None,
+    topic: str | None,
+    segment: str,
+    findings: list[Finding],
+    unclear: list[Unclear],
+    bare_unclear: list[Unclear],
+) -> None:
+    """File one clause's reading: a value, a question about a row the clause was about, or (a clause about no
+    row) a question kept only when nothing else in the message answers it."""
+    if isinstance(result, Finding):
+        findings.append(result)
+    elif result is not None and topic is not None:
+        unclear.append(result)
+    elif result is not None and not _answers_other(segment):
+        bare_unclear.append(result)
 
 
 def normalize(
@@ -1995,6 +2011,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = _said_as_own(outside(find_numbers(text), durations), text)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
+        counted = [m.span for m in parse(text).of(Kind.QUANTITY) if m.container]  # 'for one six-pack'
+        numbers = [n for n in numbers if not any(a <= n.start < b for a, b in counted)]
+        if not numbers:
+            return Unclear(key, "that is a count of things, not an amount of money")
         amounts = [n for n in numbers if not counts_things(text, n.end)]  # 'short 1 spark plug ... 2.50'
         if not amounts and not _MONEY_TALK & set(parse(text).words()) and all(_plural_after(text, n.end) for n in numbers):
             return Unclear(key, "that is a count of things, not an amount of money")
