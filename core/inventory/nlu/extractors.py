@@ -500,8 +500,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
             notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
             continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
-        if key == "lead_time" and expected != key and not _DELIVERY_WORDS & set(parse(text).words()):
-            loose.append(segment)  # unasked 'takes about an hour to play': no word of ordering or delivery
+        if _span_out_of_turn(key, expected, segment, text):
+            loose.append(segment)
             continue
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
@@ -944,6 +944,24 @@ _WHOLE_BUSINESS_ASK = {
     "penalty_cost": _WHOLE + "not what one unit short costs you: what do you lose per unit you cannot supply?",
     "setup_cost": _WHOLE + "not a cost of each order: what does one order cost you (say 0 if nothing)?",
 }
+
+
+_PLAN_WORDS = frozenset(
+    ["plan", "plans", "planning", "for", "over", "next", "through", "thru", "until", "till", "til", "cover",
+     "covering", "ahead", "horizon", "upcoming", "look", "looking", "coming", "throughout", "during", "rest"]
+)  # fmt: skip
+"""Words that make a span of time one to plan over ('plan for the year', 'the next 10 days', 'till Christmas'):
+an unasked span without one ('get it right this year') is no planning horizon; the horizon is asked."""
+
+
+def _span_out_of_turn(key: str, expected: str | None, segment: str, text: str) -> bool:
+    """An unasked span that says nothing of its row: 'takes about an hour to play' (no word of ordering or
+    delivery) is no lead time, 'I want to get the compost right this year' (nothing to plan over) no horizon."""
+    if expected == key:
+        return False
+    if key == "lead_time":
+        return not _DELIVERY_WORDS & set(parse(text).words())
+    return key == "time_horizon" and not _PLAN_WORDS & set(parse(segment).words())
 
 
 def _names_delivery(segment: str) -> bool:

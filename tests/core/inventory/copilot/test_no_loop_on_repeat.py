@@ -82,3 +82,25 @@ def test_one_pack_named_beside_a_cost_is_no_dollar(answer: str, value: str) -> N
     _, turn = say("corner shop, plan 30 days, about 10 a day at random, customers leave, nothing spoils", answer)
     assert turn.table["holding_cost"]["value"] == value, turn.assistant
     assert "1 USD" not in turn.assistant
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Autumn's coming and I want to get the firewood right this year.",
+        "Christmas is coming and I want to stock the crackers properly this year.",
+        "Exams are coming and I need the notebooks right this month.",
+    ],
+)
+def test_an_unasked_span_with_nothing_to_plan_over_is_no_horizon(opening: str) -> None:
+    _, turn = say(opening)
+    assert turn.table["time_horizon"]["value"] is None, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("opening", "days"),
+    [("Toy shop, I want to plan for this year", "365"), ("Kiosk, looking at the next 10 days", "10")],
+)
+def test_a_span_to_plan_over_is_still_read_unasked(opening: str, days: str) -> None:
+    _, turn = say(opening)
+    assert turn.table["time_horizon"]["value"] == days, turn.assistant
