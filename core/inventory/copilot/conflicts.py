@@ -302,6 +302,19 @@ def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     )
 
 
+def repeated_value(cells: tuple[Cell, ...], said: str) -> Conflict:
+    """A reply sent again that the rules could not place: its one number is put to the user for the row asked,
+    so a misread answer never loops and is never written unconfirmed."""
+    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
+    return Conflict(
+        "confirm_value",
+        tuple(c.key for c in cells),
+        f"You said '{said}' again and I could not place it. Do you mean {shown} (yes), or what figure should I "
+        "use?",
+        (Option("A", shown, cells, _YES_WORDS),),
+    )
+
+
 def limit_or_amount(amount: str, capacity: str | None) -> Conflict:
     """'No hard limit, but a pallet is 150 and that's the most I'd take': 'no limit' beside an amount of items
     is asked, never written as 'as much as fits' (nor as the amount)."""

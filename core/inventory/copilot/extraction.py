@@ -36,7 +36,7 @@ from core.text.corrections import is_correction
 from core.text.cues import TokenCue
 from core.text.intents import Prediction
 from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse, plural
-from core.text.numbers import find_numbers, format_number
+from core.text.numbers import find_numbers, format_number, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
@@ -278,6 +278,7 @@ class ExtractionAgent(ExtractionBase):
             self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
             notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
         handled: set[str] = set()
+        before = self.table.values()
         had_conflict = bool(self.table.conflicts)
         if had_conflict and not is_question(user_text):
             pending = self.table.conflicts[0]
@@ -308,7 +309,11 @@ class ExtractionAgent(ExtractionBase):
                 self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
             )
         elif expected and not handled:
-            notes += self._other_row(expected, reading)
+            silent = not (notes or problems or self.table.conflicts) and self.table.values() == before
+            notes += self._other_row(expected, reading, before) or ([_NOTHING] if silent else [])
+        if not handled and self.table.values() == before and self._repeated_unread(parsed, user_text, expected):
+            notes.clear()
+            problems.clear()
         return self._finish(notes, problems)
 
     def _keeps_filled(self, text: str, expected: str | None) -> str | None:
@@ -319,6 +324,28 @@ class ExtractionAgent(ExtractionBase):
         if polarity(text) is not Polarity.YES or find_numbers(text):
             return None
         return f"I kept the {LABELS[str(expected)]} at {self.table.value(str(expected))}."
+
+    def _repeated_unread(self, said: Message, text: str, expected: str | None) -> bool:
+        """The same reply again to a numeric question it did not answer, holding one plain amount (no rent, no
+        price): never a loop of re-asks; the amount is put to the user for the row asked ('penalty cost = 5
+        (yes)?'), not written."""
+        amounts = said.of(Kind.QUANTITY, Kind.MONEY, Kind.DURATION)
+        if (
+            expected not in _CONFIRMED_ROWS
+            or self.table.is_defined(str(expected))
+            or self.table.conflicts
+            or not self._repeated(text)
+            or len(amounts) != 1
+            or amounts[0].role is not None
+            or amounts[0].value is None
+        ):
+            return False
+        try:
+            cells = self.table.check((Cell(str(expected), format_number(amounts[0].value)),))
+        except SpecError:
+            return False
+        self.table.open(cf.repeated_value(cells, text.strip()))
+        return True
 
     def _conflict_row(self) -> str | None:
         """The one count row a pending (A)/(B)-or-another-number question is about: '60 loaves' answers it (the
@@ -338,8 +365,8 @@ class ExtractionAgent(ExtractionBase):
     def _repeat_settles(self, conflict: Conflict, notes: list[str], problems: list[SpecError]) -> set[str]:
         """The same reply twice to a clarification it does not settle: never asked a third time; its first option
         (keep the value, the recommended reading) is taken and read back, so the user can still change it."""
-        if not conflict.options:
-            return set()
+        if not conflict.options or conflict.kind == "confirm_value":
+            return set()  # a value put to the user for a yes is never taken without one
         option = conflict.options[0]
         try:
             applied = self._write(option.cells)
@@ -474,7 +501,7 @@ class ExtractionAgent(ExtractionBase):
         """'we shift 3 or 4 a day, it varies': two typical amounts are no Poisson of the first; the middle is put
         to the user in the how-does-it-vary question (a value never written without being asked)."""
         demand = reading.demand
-        if _typical(demand) is None or (ends := split_range(text)) is None:
+        if _typical(demand) is None or (ends := split_range(words_to_digits(text))) is None:  # 'one or two'
             return reading
         means = [_typical(read_message(self._counted(end), expected, self._sizes()).demand) for end in ends]
         if means[0] is None or means[1] is None or means[0] == means[1] or demand is None:
@@ -639,13 +666,16 @@ class ExtractionAgent(ExtractionBase):
     def _risk_pending(self) -> bool:
         return next_is_risk(self.table)
 
-    def _other_row(self, expected: str, reading: Reading) -> list[str]:
-        """An answer that fills another row than the one asked: kept for that row, and said."""
+    def _other_row(self, expected: str, reading: Reading, before: dict[str, str]) -> list[str]:
+        """An answer that fills another row than the one asked: kept for that row, and said (only a row it
+        changed or put to the user: a filled row read again with its own value is no news)."""
         keys = {f.key for f in reading.findings}
         if reading.transitions:
             keys.add("state_transition_model")
         if reading.perishable is not None:
             keys.add("perishability")
+        pending = {k for c in self.table.conflicts for k in c.keys}
+        keys = {k for k in keys if k in pending or self.table.values().get(k) != before.get(k)}
         if not keys or expected in keys or self.table.is_defined(expected) or expected not in ROW_KEYS:
             return []
         if any(c.kind == "which_row" for c in self.table.conflicts):
@@ -726,7 +756,7 @@ class ExtractionAgent(ExtractionBase):
                 f"I read {days} days, but is that the planning horizon or the delivery lead time? Say for "
                 f"example 'plan for {days} days' or 'deliveries take {days} days'."
             )
-        return "Sorry, I could not find a value in that."
+        return _NOTHING
 
     def _answer_question(self, text: str, act: Prediction | None = None) -> str:
         """A short answer to a question asked while the table is being filled; the pending question follows.
@@ -1220,6 +1250,7 @@ def warm_up() -> None:
     warm_units()
 
 
+_NOTHING = "Sorry, I could not find a value in that."
 _CONFIRMED_ROWS = frozenset(
     {"time_horizon", "lead_time", "holding_cost", "penalty_cost", "setup_cost", "max_inventory", "max_order"}
 )

@@ -500,8 +500,8 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
             notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
             continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
-        if key == "lead_time" and expected != key and not _DELIVERY_WORDS & set(parse(text).words()):
-            loose.append(segment)  # unasked 'takes about an hour to play': no word of ordering or delivery
+        if _span_out_of_turn(key, expected, segment, text):
+            loose.append(segment)
             continue
         if topic in _COST_ROWS and topic != expected and _only_money(segment) and not _named(topic, segment):
             unnamed.append(segment)  # 'it's 7 dollars' while demand was asked: which cost? (asked, not guessed)
@@ -533,17 +533,15 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             and not _named(topic, segment)
             and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
         ):
-            if not _kept_per_period(topic, other, segment):
+            if other == expected and len(parse(segment).of(Kind.MONEY, Kind.QUANTITY)) == 1:
+                # "I'm out 5 every time someone walks", the penalty asked: one figure, for the row asked
+                key = topic = other
+            elif not _kept_per_period(topic, other, segment):
                 unclear.append(Unclear(topic, f"is that the {_name(topic)} or the {_name(other)}?"))
                 continue
-            key = "holding_cost"
-        result = _row_reading(key, expected, segment, text)
-        if isinstance(result, Finding):
-            findings.append(result)
-        elif result is not None and topic is not None:
-            unclear.append(result)
-        elif result is not None and not _answers_other(segment):
-            bare_unclear.append(result)
+            else:
+                key = "holding_cost"
+        _keep(_row_reading(key, expected, segment, text), topic, segment, findings, unclear, bare_unclear)
     if any(n.startswith(_THRESHOLD_NOTE) for n in notes) and all(f.key != "setup_cost" for f in findings):
         unclear.append(Unclear("setup_cost", "delivery is free only above an amount, so tell me what an order "
                                              "below it costs you (0 if your orders are always above it)"))
@@ -948,6 +946,24 @@ _WHOLE_BUSINESS_ASK = {
 }
 
 
+_PLAN_WORDS = frozenset(
+    ["plan", "plans", "planning", "for", "over", "next", "through", "thru", "until", "till", "til", "cover",
+     "covering", "ahead", "horizon", "upcoming", "look", "looking", "coming", "throughout", "during", "rest"]
+)  # fmt: skip
+"""Words that make a span of time one to plan over ('plan for the year', 'the next 10 days', 'till Christmas'):
+an unasked span without one ('get it right this year') is no planning horizon; the horizon is asked."""
+
+
+def _span_out_of_turn(key: str, expected: str | None, segment: str, text: str) -> bool:
+    """An unasked span that says nothing of its row: 'takes about an hour to play' (no word of ordering or
+    delivery) is no lead time, 'I want to get the compost right this year' (nothing to plan over) no horizon."""
+    if expected == key:
+        return False
+    if key == "lead_time":
+        return not _DELIVERY_WORDS & set(parse(text).words())
+    return key == "time_horizon" and not _PLAN_WORDS & set(parse(segment).words())
+
+
 def _names_delivery(segment: str) -> bool:
     """Whether a clause read as a lead time says it is about ordering or delivery ('the supplier takes 3 days',
     'order Monday, here Thursday'), from the parse's duration roles and words."""
@@ -1085,6 +1101,24 @@ def _named(key: str, segment: str) -> bool:
 def _name(key: str) -> str:
     return {"holding_cost": "holding cost (per unit per day)", "penalty_cost": "penalty for a unit short",
             "setup_cost": "fixed cost per order"}[key]  # fmt: skip
+
+
+def _keep(
+    result: Finding | Unclear | None,
+    topic: str | None,
+    segment: str,
+    findings: list[Finding],
+    unclear: list[Unclear],
+    bare_unclear: list[Unclear],
+) -> None:
+    """File one clause's reading: a value, a question about a row the clause was about, or (a clause about no
+    row) a question kept only when nothing else in the message answers it."""
+    if isinstance(result, Finding):
+        findings.append(result)
+    elif result is not None and topic is not None:
+        unclear.append(result)
+    elif result is not None and not _answers_other(segment):
+        bare_unclear.append(result)
 
 
 def normalize(
@@ -2025,6 +2059,10 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         numbers = _said_as_own(outside(find_numbers(text), durations), text)
         if not numbers:
             return Unclear(key, "I need an amount of money" + (", not a length of time" if durations else ""))
+        counted = [m.span for m in parse(text).of(Kind.QUANTITY) if m.container]  # 'for one six-pack'
+        numbers = [n for n in numbers if not any(a <= n.start < b for a, b in counted)]
+        if not numbers:
+            return Unclear(key, "that is a count of things, not an amount of money")
         amounts = [n for n in numbers if not counts_things(text, n.end)]  # 'short 1 spark plug ... 2.50'
         if not amounts and not _MONEY_TALK & set(parse(text).words()) and all(_plural_after(text, n.end) for n in numbers):
             return Unclear(key, "that is a count of things, not an amount of money")
