@@ -946,9 +946,10 @@ _WHOLE_BUSINESS_ASK = {
 }
 
 
-_PLAN_WORDS = frozenset(
+_SPAN_TO_PLAN = frozenset(
     ["plan", "plans", "planning", "for", "over", "next", "through", "thru", "until", "till", "til", "cover",
-     "covering", "ahead", "horizon", "upcoming", "look", "looking", "coming", "throughout", "during", "rest"]
+     "covering", "ahead", "horizon", "upcoming", "look", "looking", "throughout", "during", "rest",
+     "season"]
 )  # fmt: skip
 """Words that make a span of time one to plan over ('plan for the year', 'the next 10 days', 'till Christmas'):
 an unasked span without one ('get it right this year') is no planning horizon; the horizon is asked."""
@@ -961,7 +962,7 @@ def _span_out_of_turn(key: str, expected: str | None, segment: str, text: str) -
         return False
     if key == "lead_time":
         return not _DELIVERY_WORDS & set(parse(text).words())
-    return key == "time_horizon" and not _PLAN_WORDS & set(parse(segment).words())
+    return key == "time_horizon" and not _SPAN_TO_PLAN & set(parse(text).words())
 
 
 def _names_delivery(segment: str) -> bool:
