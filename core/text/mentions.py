@@ -1657,12 +1657,14 @@ def _index(starts: list[int], pos: int) -> int:
 
 
 def restates(x: Mention, y: Mention) -> bool:
-    """Two values of one kind, or money and a bare number either way ('charges 10 a delivery, no, 12', 'says 10
-    for delivery but really they charge me $12'): one restates the other."""
+    """Two values of one kind, money then a bare number ('charges 10 a delivery, no, 12'), or a bare rate then
+    money ('says 10 for delivery but really they charge me $12'; never a count: 'makes 40 scoops, but really I
+    lose 25'): y restates x."""
     if x.kind is y.kind:
         return True
-    bare = y if y.kind is Kind.QUANTITY else x
-    return {x.kind, y.kind} == {Kind.MONEY, Kind.QUANTITY} and not (bare.unit or bare.container)
+    if x.kind is Kind.MONEY and y.kind is Kind.QUANTITY:
+        return not (y.unit or y.container)
+    return x.kind is Kind.QUANTITY and y.kind is Kind.MONEY and bool(x.per) and not (x.unit or x.container)
 
 
 _same_kind = restates

@@ -82,3 +82,19 @@ def test_too_much_say_y_replaces_the_holding_cost(text: str, value: str, dropped
     assert values.get("demand_distribution") == "normal(20,5)", turn.assistant
     assert "set aside" in turn.assistant and f"'{dropped}" in turn.assistant, turn.assistant
     assert "demand" not in turn.assistant.lower(), turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a box gives about 30 slices, but really when we're out we lose about 15 on each box",
+        "one crate makes 30 portions, but actually a missed sale costs me 15",
+    ],
+)
+def test_a_count_then_but_really_money_restates_nothing(text: str) -> None:
+    """A count of things ('30 slices') is no figure that money restates: the storage of 30 stays."""
+    agent, _ = _talk(*_TO_HOLDING, "5 cents a day", "room for 30", asked="max_inventory")
+    agent.state.asked = "penalty_cost"
+    turn = agent.respond(text)
+    values = _values(turn)
+    assert values.get("max_inventory") == "30" and values.get("penalty_cost") == "15", turn.assistant
