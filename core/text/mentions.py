@@ -56,11 +56,13 @@ from core.text.vocabulary import (
     PER_UNIT_WORDS,
     PERIOD_LEADS,
     REALLY_CUES,
+    RESTATE_CUES,
     ROLE_WORDS,
     SCALE_WORDS,
     SECOND_THOUGHTS,
     STAFF_WORDS,
     TIME_UNITS,
+    TOO_WORDS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -1615,6 +1617,8 @@ def _denies(scope: negation.Scope, pos: int, where: _Pos, words: list[str]) -> b
     cue, k = where.at(scope.start), where.at(pos)  # the cue's token, the value's
     if scope.exclusion:
         return k - cue <= 2
+    if k - cue > 2 and _restating(words, k):  # 'they don't come back - call it 8': 8 restates a figure
+        return False
     return not any(w in _PREDICATES for w in words[cue + 2 : k])  # after the negated word itself
 
 
@@ -1668,10 +1672,18 @@ def _index(starts: list[int], pos: int) -> int:
     return max(0, bisect_right(starts, pos) - 1)
 
 
-def _same_kind(x: Mention, y: Mention) -> bool:
-    """Two values of one kind, or money then a bare number ('charges 10 a delivery, no, 12'): the number
-    restates the money."""
-    return x.kind is y.kind or (x.kind is Kind.MONEY and y.kind is Kind.QUANTITY and not (y.unit or y.container))
+def restates(x: Mention, y: Mention) -> bool:
+    """Two values of one kind, money then a bare number ('charges 10 a delivery, no, 12'), or a bare rate then
+    money ('says 10 for delivery but really they charge me $12'; never a count: 'makes 40 scoops, but really I
+    lose 25'): y restates x."""
+    if x.kind is y.kind:
+        return True
+    if x.kind is Kind.MONEY and y.kind is Kind.QUANTITY:
+        return not (y.unit or y.container)
+    return x.kind is Kind.QUANTITY and y.kind is Kind.MONEY and bool(x.per) and not (x.unit or x.container)
+
+
+_same_kind = restates
 
 
 def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
@@ -1690,7 +1702,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         b = where.at(y.span[0])
         between = words[e:b]
         s.ops += len(between) + 1
-        if len(between) > 12:
+        if sum(w not in _BOUNDARY for w in between) > 12:  # 'the shelf... no, that's too much': dots are no words
             continue
         core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
         cues = [w for w in between if w in CORRECTION_CUES]
@@ -1705,6 +1717,9 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if _same_kind(x, y) and any(w in CORRECTION_CUES for w in tail) and any(w in _BOUNDARY for w in tail):
             out.add(a)
             continue
+        if _same_kind(x, y) and (_restating(words, b) or _judged(between)) and _paused(between):
+            out.add(a)
+            continue
         joined = f" {' '.join(between)} "
         if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
             out.add(a)
@@ -1714,6 +1729,26 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         ):
             out.add(a)
     return out
+
+
+def _restating(words: list[str], k: int) -> bool:
+    """Whether the words right before token k restate a figure: 'call it 8', 'let's say 5', 'round it to 7',
+    'more like 15' (`RESTATE_CUES`)."""
+    before = " " + " ".join(words[max(0, k - 4) : k])
+    return any(before.endswith(f" {cue}") for cue in RESTATE_CUES)
+
+
+def _judged(between: list[str]) -> bool:
+    """'6 a month... no, that's too much, say 3': 'too' and a judgment (`TOO_WORDS`) of the first figure, then
+    only correction words and a pause before the second."""
+    at = [i for i in range(len(between) - 1) if between[i] == "too" and between[i + 1] in TOO_WORDS]
+    rest = between[at[-1] + 2 :] if at else []
+    return bool(at) and all(w in CORRECTION_FILLERS or w in _BOUNDARY or w == "-" for w in rest)
+
+
+def _paused(between: list[str]) -> bool:
+    """A pause (punctuation or a dash) between two figures."""
+    return any(w in _BOUNDARY or w == "-" for w in between)
 
 
 def _second_thought(between: list[str], core: list[str]) -> bool:

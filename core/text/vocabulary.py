@@ -203,6 +203,12 @@ SECOND_THOUGHTS = frozenset(["maybe", "perhaps", "probably"])
 REALLY_CUES = ("really", "actually", "in reality", "in practice", "more like", "honestly", "truth", "realistically",
                "in fact", "closer to", "it's", "now")  # fmt: skip
 """'the catalogue says X but really Y': after 'but', these make Y the value meant."""
+RESTATE_CUES = ("call it", "call that", "make it", "make that", "let's say", "lets say", "let us say", "round it to",
+                "round it up to", "round it down to", "round up to", "round that to", "more like", "closer to")  # fmt: skip
+"""'7 lost, plus they don't come back - call it 8': right before Y after a pause, these restate X as Y."""
+TOO_WORDS = frozenset(["much", "high", "low", "little", "many", "few", "big", "small", "steep", "expensive", "cheap",
+                       "generous", "optimistic", "pessimistic"])  # fmt: skip
+"""'6 a month... no, that's too much, say 3': 'too' and one of these judge X, and Y after a pause replaces it."""
 
 MONTHS: dict[str, int] = {
     **{m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",

@@ -25,7 +25,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
-from core.text.mentions import Kind, Mention, Message, Scope, Token, parse, plural
+from core.text.mentions import Kind, Mention, Message, Scope, Token, parse, plural, restates
 from core.text.numbers import (
     Number,
     find_numbers,
@@ -1284,13 +1284,6 @@ def _bare_number(said: str) -> bool:
     return True
 
 
-def _restates(old: Mention, new: Mention) -> bool:
-    """A value of the superseded one's kind, or a bare number after money ('10 a delivery, no, 12')."""
-    return new.kind is old.kind or (
-        old.kind is Kind.MONEY and new.kind is Kind.QUANTITY and not (new.unit or new.container)
-    )
-
-
 def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     """Values the parse finds taken back by a later one in the message ('the catalogue says 3 days but really
     it's 5', 'my partner reckons 10 a day but it's more like 8'): removed, and a replacement said bare gets the
@@ -1301,11 +1294,14 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     for i, old in enumerate(ordered):
         if not old.scope & Scope.CORRECTED or old.kind not in (Kind.QUANTITY, Kind.MONEY, Kind.DURATION):
             continue
-        new = next((m for m in ordered[i + 1 :] if m.live and _restates(old, m)), None)
+        new = next((m for m in ordered[i + 1 :] if m.live and restates(old, m)), None)
         if new is None:
             continue
-        edits.append((old.span[0], _pause_end(text, old, new), ""))
         dropped.append(old.text)
+        if _in_place(text, old, new):  # '7 lost, plus they don't come back - call it 8' -> '8 lost, ...'
+            edits += [(new.span[0], new.span[1], ""), (old.span[0], old.span[1], _replacement(old, new))]
+            continue
+        edits.append((old.span[0], _pause_end(text, old, new), ""))
         _, _, suffix = old.text.strip().partition(" ")
         if suffix and _bare_number(new.text):
             edits.append((new.span[1], new.span[1], f" {suffix}"))
@@ -1316,6 +1312,28 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     while edits and "  " in text:
         text = text.replace("  ", " ")
     return text, tuple(dropped)
+
+
+def _in_place(text: str, old: Mention, new: Mention) -> bool:
+    """Whether a replacement takes the corrected value's place, so the words around the first figure (its row,
+    'for each puzzle') read the second: the speaker's own figure, words of their own between the two, no 'but'
+    ('6 a month for each puzzle... no, that's too much, say 3 a month'); never 'the catalogue says X but Y'."""
+    between = parse(text[old.span[1] : new.span[0]]).words()
+    return not old.scope & Scope.OTHERS and "but" not in between and _pause_end(text, old, new) == old.span[1]
+
+
+def _replacement(old: Mention, new: Mention) -> str:
+    """The replacement said in the corrected value's words: a bare number or a shorter phrase takes its unit,
+    rate and holder ('9 a month per item, ..., say 6 a month' -> '6 a month per item'), a count its period."""
+    _, _, suffix = old.text.strip().partition(" ")
+    number, _, said = new.text.strip().partition(" ")
+    if suffix and suffix.lower().startswith(said.lower()):  # '9 a month per item' -> '6 a month per item'
+        return f"{number} {suffix}"
+    if old.kind is Kind.MONEY and new.kind is Kind.QUANTITY and not said:  # '7 gone ... call it 9': 9 is money
+        return f"{number} {old.unit}"
+    if old.period and not new.period and new.kind is Kind.QUANTITY:
+        return f"{new.text} per {old.period}"
+    return new.text
 
 
 def set_aside(notes: tuple[str, ...] | list[str]) -> tuple[float, ...]:
