@@ -359,7 +359,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return part
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
-    if words[i] in _PART and (words[i + 1 : i + 2] in ([m] for m in MEASURES) or _hyphen_measure(words, i + 1)):
+    if _measure_part(words, i):
         return _Num(_PART[words[i]], i, i + 1)  # 'half-kilo packs', 'quarter pound burgers': the number of a size
     if words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"]):
         return None  # 'one by one', 'two by two': a manner of selling, no amount
@@ -800,6 +800,7 @@ def _values(s: _State, currency: str) -> None:
                 and i + 1 < n
                 and words[i + 1] in TIME_UNITS
                 and not s.taken[i + 1]
+                and not _measure_part(words, i + 1)
             ):
                 prev = words[i - 1] if i else ""
                 if prev not in ("per", "every", "each", "once", "twice", "times") and not (
@@ -858,7 +859,13 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
     count = 1.0 if w in ("a", "an", "one") else None
     if count is not None and nxt in COINS:
         return _coin(s, i, i + 2, COINS[nxt], currency)
-    if count is not None and nxt == "quarter" and i + 2 <= n and words[i + 2 : i + 3] != ["of"]:
+    if (
+        count is not None
+        and nxt == "quarter"
+        and i + 2 <= n
+        and words[i + 2 : i + 3] != ["of"]
+        and not _measure_part(words, i + 1)
+    ):
         per, _ = _rate(s, i + 2)
         paid = any(ROLE_WORDS.get(x) is not None for x in words[max(0, i - 4) : i]) or words[i - 1 : i] == [
             "is"
@@ -973,6 +980,13 @@ def plural(word: str) -> str:
     if word.endswith("y") and not word.endswith(("ay", "ey", "oy", "uy")):
         return word[:-1] + "ies"
     return word + ("es" if word.endswith(("x", "s", "ch", "sh")) else "s")
+
+
+def _measure_part(words: list[str], i: int) -> bool:
+    """Whether token i is a part of the measure after it ('a quarter kilo', 'half-pound'): a size, no period."""
+    k = i + 2 if words[i + 1 : i + 2] == ["-"] else i + 1
+    after = words[k] if k < len(words) else ""
+    return i < len(words) and words[i] in _PART and (after in MEASURES or after in ("pound", "pounds"))
 
 
 def _and_a_half(words: list[str], j: int) -> bool:

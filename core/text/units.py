@@ -184,7 +184,7 @@ def find_durations(text: str) -> list[Duration]:
         unit, amount = _HALF_OF[m.group(1).lower()]
         found.append(_duration(amount, unit, m.start(), m.end()))
     for m in _BARE_PERIOD_RE.finditer(text):
-        if not any(d.start <= m.start() < d.end for d in found):
+        if not any(d.start <= m.start() < d.end for d in found) and not _part_of_measure(text, m):
             found.append(_duration(1, m.group(1).lower(), m.start(), m.end()))
     return sorted(found, key=lambda d: d.start)
 
@@ -192,6 +192,16 @@ def find_durations(text: str) -> list[Duration]:
 _HALF_A_RE = re.compile(r"\bhalf (?:of )?(?:a|an|one) (year|month|fortnight|week)\b", re.IGNORECASE)
 _HALF_OF = {"year": ("month", 6), "month": ("day", 15), "fortnight": ("day", 7), "week": ("day", 3.5)}
 """'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it."""
+
+
+def _part_of_measure(text: str, m: re.Match[str]) -> bool:
+    """Whether a bare 'a quarter' is a part of a measure ('a quarter kilo each', 'a quarter-pound'), no period."""
+    from core.text.vocabulary import MEASURES  # vocabulary reads this module
+
+    if m.group(1).lower() != "quarter":
+        return False
+    after = text[m.end() :].lstrip(" -").split(maxsplit=1)
+    return bool(after) and after[0].strip(".,;:!?").lower() in (*MEASURES, "pound", "pounds")
 
 
 def _duration(amount: float, unit: str, start: int, end: int) -> Duration:

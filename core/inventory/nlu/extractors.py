@@ -1980,10 +1980,21 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
-    numbers = _not_pack_names(find_numbers(text), text)
+    numbers = _not_shipped(_not_pack_names(find_numbers(text), text), text)
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
     return Unclear(key, "I need a number of days")
+
+
+_SHIP_VERBS = frozenset({"ship", "ships", "shipped", "send", "sends", "sent", "deliver", "delivers", "delivered"})
+
+
+def _not_shipped(numbers: list[T], text: str) -> list[T]:
+    """The numbers that are not the object of a shipping verb ('the supplier ships 24'): what is shipped is a
+    quantity, never a number of days ('ships in 3' stays a wait; from the one parse's tokens)."""
+    toks = parse(text).toks
+    shipped = {b.start for a, b in zip(toks, toks[1:], strict=False) if a.low in _SHIP_VERBS and b.kind == "num"}
+    return [n for n in numbers if n.start not in shipped]
 
 
 _PACK_WORDS = frozenset({"pack", "packs"})
