@@ -248,8 +248,8 @@ def _only_fillers(words: tuple[str, ...]) -> bool:
 
 
 _RULE_WORDS = frozenset(["rule", "rules", "limit", "limits", "constraint", "constraints", "that", "it", "things",
-                         "everything", "schedule", "proposal", "way"])  # fmt: skip
-"""'keep the rule', 'keep it that way': holding what is there, no school's request."""
+                         "everything", "schedule", "proposal", "way", "have", "we've", "got", "what's"])  # fmt: skip
+"""'keep the rule', 'keep it that way', 'keep what we have': holding what is there, no school's request."""
 
 
 def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: Memory) -> Plan | None:
