@@ -43,3 +43,29 @@ def test_never_mind_keep_what_we_have_drops_the_contested_request(answer: str) -
 def test_a_complained_about_present_start_is_no_request(message: str, edits: list[tuple[str, str, str]]) -> None:
     turn = _agent().respond(message)
     assert _edits(turn) == edits, turn.text
+
+
+# 3. A stated start that goes against the speaker's own earlier direction is applied, and said to replace it, when
+#    the message takes the change back ('go back to', 'put X back', 'undo'); without such a word it is asked about.
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "edits"),
+    [
+        ("Lick should start later", "Lick can go back to 8:40, the gym is free on Mondays", [(LICK, "8:40 AM", "fix")]),
+        ("Cobb later please.", "Hmm, put Cobb back at 8:40.", [(COBB, "8:40 AM", "fix")]),
+        ("Lawton earlier please", "Let's undo that one, Lawton at 9:30.", [(LAWTON, "9:30 AM", "fix")]),
+    ],
+)
+def test_taking_a_change_back_replaces_it(first: str, then: str, edits: list[tuple[str, str, str]]) -> None:
+    agent = _agent()
+    agent.respond(first)
+    turn = agent.respond(then)
+    assert _edits(turn) == edits and "replaces your earlier request" in turn.text, turn.text
+
+
+def test_a_contradiction_without_a_take_back_word_is_still_asked() -> None:
+    agent = _agent()
+    agent.respond("Cobb later please.")
+    turn = agent.respond("Cobb at 7:50.")
+    assert _edits(turn) == [] and "replace the earlier one" in turn.text, turn.text
