@@ -631,8 +631,8 @@ def without_described_times(text: str, district: District) -> str:
         return low
     chars = list(low)
     for start, end in _segments(low):
-        words = set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:end]).split())
         inside = [(a, b) for a, b in times if start <= a and b <= end]
+        words = _stating_words(low, start, end, inside)
         if not inside or (
             (not words & _STATING or words & _ASKING) and not _status_question(low, start, end, words)
         ):
@@ -645,6 +645,17 @@ def without_described_times(text: str, district: District) -> str:
             lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
             chars[lead:b] = " " * (b - lead)
     return "".join(chars)
+
+
+def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> set[str]:
+    """The words of a stretch up to a relative clause after its first time: 'Balboa starts at 8:15 which makes no
+    sense' states where Balboa is; the clause's 'no' asks nothing."""
+    cut = end
+    if inside:
+        after = low[inside[0][1] : end].split()
+        relative = next((w for w in after if w in _RELATIVE), None)
+        cut = low.find(f" {relative} ", inside[0][1]) if relative else end
+    return set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:cut]).split())
 
 
 _START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens"])

@@ -248,8 +248,8 @@ def _only_fillers(words: tuple[str, ...]) -> bool:
 
 
 _RULE_WORDS = frozenset(["rule", "rules", "limit", "limits", "constraint", "constraints", "that", "it", "things",
-                         "everything", "schedule", "proposal", "way"])  # fmt: skip
-"""'keep the rule', 'keep it that way': holding what is there, no school's request."""
+                         "everything", "schedule", "proposal", "way", "have", "we've", "got", "what's"])  # fmt: skip
+"""'keep the rule', 'keep it that way', 'keep what we have': holding what is there, no school's request."""
 
 
 def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: Memory) -> Plan | None:
@@ -944,7 +944,8 @@ def _revises(low: str) -> bool:
     'No, 9:30 please.')."""
     words = low.replace(",", " ").replace(".", " ").replace("!", " ").replace("?", " ").split()
     rejects = low.lstrip().startswith(("no,", "no.", "no!", "no -", "nope", "nah"))  # 'No, 9:30 please.'
-    return rejects or bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
+    revision = bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
+    return rejects or revision or _goes_back(parse(low).words())
 
 
 def _remember_relative(plan: Plan, memory: Memory) -> None:
@@ -1020,10 +1021,25 @@ _CHANGED_MIND = ("changed my mind", "change of plan", "second thought", "scratch
 
 
 def _says_changed_mind(low: str) -> bool:
-    """Whether the message says the speaker changed their mind ('on second thought, later'); a clause that reports
-    what others want ('the teachers told me they want Everett later instead') says nothing of the speaker's."""
+    """Whether the message says the speaker changed their mind ('on second thought, later', 'Muir can go back to
+    9:30'); a clause that reports what others want ('the teachers told me they want Everett later instead') says
+    nothing of the speaker's."""
     own = [clause for clause in lang.split_clauses(low) if not _reports_others(parse(clause).words())]
-    return any(phrase in clause for clause in own for phrase in _CHANGED_MIND)
+    return any(phrase in clause for clause in own for phrase in _CHANGED_MIND) or any(
+        _goes_back(parse(clause).words()) for clause in own
+    )
+
+
+_BACK_VERBS = frozenset(["go", "goes", "going", "put", "move", "moved", "set", "switch", "bring", "change", "turn"])
+_UNDO_WORDS = frozenset(["undo", "revert", "reverse"])
+
+
+def _goes_back(words: tuple[str, ...]) -> bool:
+    """Whether a clause takes back an earlier change ('Muir can go back to 9:30', 'put Lick back at 8:40', "let's
+    undo that"); 'back' with no moving verb before it ('my back hurts', 'back to school night') is none."""
+    if _UNDO_WORDS.intersection(words):
+        return True
+    return any(w == "back" and _BACK_VERBS.intersection(words[max(0, i - 4) : i]) for i, w in enumerate(words))
 
 
 _SAYING = frozenset(["told", "tell", "tells", "say", "says", "said", "want", "wants", "wanted", "prefer", "prefers"])
