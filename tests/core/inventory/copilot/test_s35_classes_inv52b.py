@@ -1,0 +1,36 @@
+"""Issue 27, session 35 (inv52b): containers sized by 'with' / 'holding' / 'containing' ('8 crates with 15'
+is 8 x 15 on the one parse). Our own phrasings, never a blind batch's."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.text.mentions import parse
+from tests.support.extraction_dialogues import TO_STORAGE
+from tests.support.extraction_dialogues import table_values as _values
+from tests.support.extraction_dialogues import talk as _talk
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "readback"),
+    [
+        ("the back room fits 8 crates with 15", "120", "8 crates × 15 = 120"),
+        ("we have 5 shelves holding 40 bottles", "200", "5 shelves × 40 = 200"),
+        ("the cold room can take 6 pallets containing 30", "180", "6 pallets × 30 = 180"),
+        ("my car is carrying 4 boxes with 25 each", "100", "4 boxes × 25 = 100"),
+    ],
+)
+def test_containers_with_a_count_each_are_multiplied(text: str, value: str, readback: str) -> None:
+    """'<N> <containers> with/holding/containing <M>' is N x M items, read back as the product."""
+    _, turn = _talk(*TO_STORAGE, text, asked="max_inventory")
+    assert _values(turn).get("max_inventory") == value, turn.assistant
+    assert readback in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text", ["3 crates with 2 days to spare", "2 boxes with 10 dollars of tape", "4 crates with 50% off"]
+)
+def test_a_duration_money_or_percentage_after_with_is_no_size(text: str) -> None:
+    """'with' then a duration, money or a percentage sizes no container."""
+    crates = [m for m in parse(text).mentions if m.container]
+    assert crates and all(m.multiplier == 1 for m in crates), crates
