@@ -1,5 +1,6 @@
 """Issue 27, session 35 (inv52b): containers sized by 'with' / 'holding' / 'containing' ('8 crates with 15'
-is 8 x 15 on the one parse). Our own phrasings, never a blind batch's."""
+is 8 x 15 on the one parse); a risk attitude softened by a negated amount ('careful, not too much') is mild and
+asked. Our own phrasings, never a blind batch's."""
 
 from __future__ import annotations
 
@@ -34,3 +35,24 @@ def test_a_duration_money_or_percentage_after_with_is_no_size(text: str) -> None
     """'with' then a duration, money or a percentage sizes no container."""
     crates = [m for m in parse(text).mentions if m.container]
     assert crates and all(m.multiplier == 1 for m in crates), crates
+
+
+_TO_RISK = (*TO_STORAGE, "100", "50")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("somewhat cautious, but not too much", "-2"),
+        ("I'm careful, not overly", "-2"),
+        ("play it safe, though not to the extreme", "-2"),
+        ("I enjoy a gamble, not too much though", "2"),
+    ],
+)
+def test_an_attitude_softened_by_a_negated_amount_is_mild_and_asked(text: str, value: str) -> None:
+    """'<attitude>, not too much': the tail softens the attitude to a mild one (±2), put to the user, never
+    read as the neutral 0."""
+    _, turn = _talk(*_TO_RISK, text, asked="risk_tolerance")
+    assert "risk_tolerance" not in _values(turn), turn.assistant
+    assert f"I would put that at {value}" in turn.assistant, turn.assistant
+
