@@ -1,6 +1,7 @@
 """Issue 27, session 35 (inv52b): containers sized by 'with' / 'holding' / 'containing' ('8 crates with 15'
 is 8 x 15 on the one parse); a risk attitude softened by a negated amount ('careful, not too much') is mild and
-asked. Our own phrasings, never a blind batch's."""
+asked; a risk number said with a question mark or a doubt is explained and asked, never written. Our own
+phrasings, never a blind batch's."""
 
 from __future__ import annotations
 
@@ -56,3 +57,27 @@ def test_an_attitude_softened_by_a_negated_amount_is_mild_and_asked(text: str, v
     assert "risk_tolerance" not in _values(turn), turn.assistant
     assert f"I would put that at {value}" in turn.assistant, turn.assistant
 
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("6? no idea what that scale is", "6"),
+        ("minus 3? I'm not sure what the numbers mean", "-3"),
+        ("7, but I don't know what this measures", "7"),
+        ("2?", "2"),
+    ],
+)
+def test_a_questioned_risk_number_is_explained_and_asked(text: str, value: str) -> None:
+    """A risk number said with a question mark or a doubt is put to the user after the scale is explained,
+    never written; a later plain number is written."""
+    agent, turn = _talk(*_TO_RISK, text, asked="risk_tolerance")
+    assert "risk_tolerance" not in _values(turn), turn.assistant
+    assert f"risk tolerance = {value} (yes)" in turn.assistant and "-10 means" in turn.assistant, turn.assistant
+    assert _values(agent.respond("4")).get("risk_tolerance") == "4"
+
+
+@pytest.mark.parametrize(("text", "value"), [("4", "4"), ("I'd say 3", "3"), ("no idea", "0")])
+def test_a_plain_risk_number_or_no_preference_is_still_written(text: str, value: str) -> None:
+    _, turn = _talk(*_TO_RISK, text, asked="risk_tolerance")
+    assert _values(turn).get("risk_tolerance") == value, turn.assistant
