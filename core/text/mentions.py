@@ -942,12 +942,28 @@ def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int
     return container, value, j + 1
 
 
+_SIZE_LINKS = frozenset(["with", "holding", "containing", "carrying"])
+"""Words between a count of containers and what each holds ('10 trays with 12', '3 bins holding 50')."""
+
+
+def _size_link(toks: list[_Tok], words: list[str], j: int) -> bool:
+    """Whether token j links containers to the items each holds: 'with', 'holding', 'containing' then a count
+    that is no duration, money nor percentage ('5 boxes with 2 days to spare' is no size)."""
+    if words[j] not in _SIZE_LINKS:
+        return False
+    inner = _number_at(toks, words, j + 1)
+    after = words[inner.j] if inner is not None and inner.j < len(words) else ""
+    return inner is not None and after not in TIME_UNITS and after not in CURRENCY_AFTER and after != "%"
+
+
 def _sized_plural(toks: list[_Tok], words: list[str], j: int) -> bool:
-    """Any plural noun sized by 'of' and a count ('2 shelves of 60', '3 racks of 25 bottles'): containers of
-    that many items. Never a word the parse reads otherwise (items, people, periods, measures, money) nor a
+    """Any plural noun sized by 'of' (or a `_size_link`) and a count ('2 shelves of 60', '3 racks holding 25'):
+    containers of that many items. Never a word the parse reads otherwise (items, people, periods, measures, money) nor a
     count followed by its own unit ('2 lots of 10 days', '3 rounds of 5 dollars')."""
     w = words[j] if j < len(words) else ""
-    if not (len(w) > 3 and w.endswith("s") and toks[j].kind == "word" and words[j + 1 : j + 2] == ["of"]):
+    if not (len(w) > 3 and w.endswith("s") and toks[j].kind == "word" and j + 1 < len(words)):
+        return False
+    if words[j + 1] != "of" and not _size_link(toks, words, j + 1):
         return False
     if w in _NOT_SIZED or w in ITEM_WORDS or w in COUNT_UNITS or w in STAFF_WORDS or w in TIME_UNITS:
         return False
@@ -1087,8 +1103,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
             return j + 1
     elif w in CONTAINERS or _sized_plural(toks, words, j):
         container, value, j = _containers(words, j, value)
-        # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles'
-        if j + 1 < n and words[j] == "of":
+        # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles', '10 trays with 12', '3 bins holding 50'
+        if j + 1 < n and (words[j] == "of" or _size_link(toks, words, j)):
             inner = _number_at(toks, words, j + 1)
             if inner is not None:
                 multiplier, j = inner.value, inner.j

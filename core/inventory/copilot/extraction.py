@@ -1167,8 +1167,10 @@ class ExtractionAgent(ExtractionBase):
         except SpecError as err:
             problems.append(err)
             return
-        if self._unsure and len(canonical) == 1 and canonical[0].key in _CONFIRMED_ROWS:
+        if self._unsure and len(canonical) == 1 and _confirmed(canonical[0].key, self._unsure):
             self.table.open(cf.confirm_value(canonical, self._unsure))  # asked, never written
+            if canonical[0].key == "risk_tolerance" and not self._preface:
+                self._preface = [ROW_HELP["risk_tolerance"][1]]  # '5? no idea what that means': the scale first
             return
         if not correction and (conflict := cf.changed(self.table, canonical)):
             self.table.open(conflict)
@@ -1256,6 +1258,15 @@ _CONFIRMED_ROWS = frozenset(
 )
 """The numeric rows whose hedged or questioned value is confirmed before it is written (risk words have their
 own confirmation, demand its options)."""
+
+
+def _confirmed(key: str, text: str) -> bool:
+    """Whether a hedged or questioned value for `key` is put to the user rather than written: the numeric rows,
+    and a risk score given as a number ('5? no idea what that scale means'); risk words have their own
+    confirmation and no preference ('not sure') is the neutral 0."""
+    return key in _CONFIRMED_ROWS or (key == "risk_tolerance" and bool(find_numbers(text)))
+
+
 _DOUBT = frozenset({("not", "sure"), ("not", "certain"), ("no", "idea"), ("don't", "know"), ("dont", "know"), ("not", "know")})
 _ASKING = frozenset({"can", "could", "shall", "should", "would", "will"})
 

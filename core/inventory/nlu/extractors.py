@@ -19,7 +19,7 @@ from core.inventory.nlu.cues import (
     topics,
 )
 from core.inventory.nlu.demand import DemandReading, read_demand, says_shape
-from core.inventory.nlu.risk import read_risk, unsure
+from core.inventory.nlu.risk import only_softener, read_risk, unsure
 from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
 from core.text.clean import MAX_CHARS, clean
@@ -322,7 +322,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
             out.append((found[0], clause))
-        elif out and out[-1][0] is not None and compatible(out[-1][0], clause):
+        elif out and (only_softener(clause) or (out[-1][0] is not None and compatible(out[-1][0], clause))):
+            # a softener ('a bit careful, not too much') grades the clause before, as a compatible clause adds to it
             out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")
         else:
             out.append((None, clause))

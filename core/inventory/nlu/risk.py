@@ -55,14 +55,57 @@ def read_risk(text: str) -> tuple[str, str] | None:
         useful = numbers[2:]
     if useful:
         return format_number(useful[0]), ""
-    act = _act(text)
+    attitude = _before_softener(text)
+    act = _act(attitude or text)
     if act.confidence < RISK_CONFIDENCE:
         return None
     if act.intent in _NEUTRAL:
         return "0", ""
     if act.intent not in _DIRECTION:
         return None
-    return format_number(_DIRECTION[act.intent] * _SIZE[intensity(text)]), text.strip(" .!?\n")
+    degree = Degree.MILD if attitude is not None else intensity(text)
+    return format_number(_DIRECTION[act.intent] * _SIZE[degree]), text.strip(" .!?\n")
+
+
+_SOFTENERS = (("not", "too", "much"), ("not", "that", "much"), ("not", "overly"), ("not", "excessively"),
+              ("not", "too", "far"), ("not", "to", "the", "extreme"), ("not", "extremely"))  # fmt: skip
+"""A negated amount ending an answer after an attitude ('a little careful, not too much'): it softens the
+attitude said before it to a mild one, it does not negate it."""
+_TAIL_FILLERS = frozenset(["though", "tho", "either", "really", "please", "i", "guess", "think", "say", "would"])
+_JOINERS = frozenset(["but", "and", "yet", "just"])
+
+
+def _softener_at(text: str) -> tuple[list[Token], int] | None:
+    """The parse's word tokens and the index where a softening tail (`_SOFTENERS`, with the joiner before it)
+    that ends the answer starts, or None when there is none."""
+    toks = [t for t in parse(text).toks if t.kind == "word"]
+    words = [t.low for t in toks]
+    end = len(words)
+    while end and words[end - 1] in _TAIL_FILLERS:
+        end -= 1
+    for tail in _SOFTENERS:
+        k = end - len(tail)
+        if k >= 0 and tuple(words[k:end]) == tail:
+            while k > 0 and words[k - 1] in _JOINERS:
+                k -= 1
+            return toks, k
+    return None
+
+
+def only_softener(text: str) -> bool:
+    """'not too much', 'but not overly': a softening tail said on its own, which grades what came before it."""
+    found = _softener_at(text)
+    return found is not None and found[1] == 0
+
+
+def _before_softener(text: str) -> str | None:
+    """The words said before a softening tail that ends the answer ('a little careful' of 'a little careful, not
+    too much'), or None when there is no such tail or nothing before it."""
+    found = _softener_at(text)
+    if found is None or found[1] == 0:
+        return None
+    toks, k = found
+    return text[: toks[k - 1].end]
 
 
 _SELF = frozenset(["i", "i'd", "id", "i'm", "im", "me", "myself", "personally"])
