@@ -184,7 +184,7 @@ class ExtractionBase(ABC):
         parts += dict.fromkeys(
             f"I can't use that for the {LABELS.get(p.field, p.field)}: {_ended(_reason(p))}" for p in problems
         )
-        bad = next((p.field for p in reversed(problems) if p.field in PARAMETER_KEYS), None)
+        bad = next((p.field for p in reversed(problems) if self._reask(p.field)), None)
         now = self.table.to_dict()
         self._progressed, self.state.last_table = now != self.state.last_table, now
         if self.table.conflicts:
@@ -217,6 +217,13 @@ class ExtractionBase(ABC):
         self._say(text)
         self.last_action = action
         return CopilotTurn.of(self.table, assistant=text, action=action)
+
+    def _reask(self, field: str) -> bool:
+        """Whether a row whose value was refused is asked next: risk, the last question, only when it was asked
+        or no other row is open ('I can't use that for the risk tolerance' never skips the open rows)."""
+        if field != "risk_tolerance":
+            return field in PARAMETER_KEYS
+        return self.state.asked == field or next_undefined(self.table) in (None, field)
 
     def _fresh(self, question: str, about: str | Conflict) -> str:
         """The question, or after it was asked twice in these words, the same question put differently with

@@ -745,8 +745,7 @@ class ExtractionAgent(ExtractionBase):
                 "That sounds like a question about what to order right now; I can answer it once the "
                 "parameter table is complete."
             )
-        amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY, Kind.DURATION) if m.role != "size"]
-        if not amounts and not self.table.values() and not self.table.conflicts:  # '5-litre tubs' is a size
+        if not _told_amounts(text) and not self.table.values() and not self.table.conflicts:
             hello = "Hi! " if greets(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
         durations = find_durations(text)
@@ -1341,6 +1340,15 @@ def split_asked(text: str) -> tuple[str, str]:
     asked = [s for s in sentences if s.endswith("?") and is_question(s)]
     rest = [s for s in sentences if s and s not in asked]
     return " ".join(asked), " ".join(rest)
+
+
+def _told_amounts(text: str) -> bool:
+    """Whether a message holds an amount worth asking about: a count or money ('5-litre tubs' is a size), or
+    a span read as one ('2 weeks'); a time said in passing ('this year', 'Christmas is in two weeks') is part
+    of a story about the business."""
+    said = parse(text)
+    amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY) if m.role != "size"]
+    return bool(amounts or find_durations(text))
 
 
 def next_is_risk(table: ParameterTable) -> bool:

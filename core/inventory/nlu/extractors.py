@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     DURATION_ROWS,
+    SPOIL,
     counts_things,
     fact_ranking,
     facts,
@@ -1481,7 +1482,15 @@ def _segment_row(
         key = topic = "setup_cost"  # "really it's 6 an order": an amount per order, never 6 days
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
         key = topic = expected
+    if key == "risk_tolerance" and _no_risk_said(expected, segment):
+        topic, key = None, (expected if bare else None)
     return topic, key
+
+
+def _no_risk_said(expected: str | None, segment: str) -> bool:
+    """An unasked segment classed under risk that holds no risk answer ("and I'm 5 short" answering the
+    penalty): it states nothing on the risk scale, so it answers the row asked or nothing, never risk."""
+    return expected != "risk_tolerance" and read_risk(segment) is None
 
 
 def _other_span_row(topic: str | None, expected: str | None, segment: str) -> bool:
@@ -1775,7 +1784,7 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if _CONDITION.leads(parse(clause).toks) and said[after] in ("lost_sale", "backlog"):
             said[clause] = None  # 'if the flowers are gone, the sale's gone': the stock-out, not spoilage
     if len(said) > 1 and not {"perishable", "not_perishable"} & set(said.values()):
-        said[text] = _whole_fact(text)  # 'once opened, the jars are good for a few days at most'
+        said[text] = _whole_spoil(text, expected)  # 'once opened, the jars are good for a few days at most'
     if "not_perishable" in said.values():
         return (None, None) if "perishable" in said.values() else ("false", None)  # both said: ask
     spoken = [c for c, fact in said.items() if fact == "perishable"]
@@ -1790,6 +1799,15 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
         if answer in (Polarity.YES, Polarity.NO):
             return ("true" if answer is Polarity.YES else "false"), None
     return None, None
+
+
+def _whole_spoil(text: str, expected: str | None) -> str | None:
+    """The fact the whole message states, with the evidence guard of `_fact_of` when the spoil question was not
+    asked ('Cheese and cream stall by the quay' names goods, says nothing of spoiling)."""
+    fact = _whole_fact(text)
+    if fact == "perishable" and expected != "perishability" and not _spoil_evidence(text, parse(text).words()):
+        return None
+    return fact
 
 
 def _leading_answer(text: str) -> str | None:
@@ -1816,6 +1834,8 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
         return None
     if expected != "perishability" and not spoken and fact == "perishable" and _SPEED & set(words):
         return None  # unasked 'compost goes fast', 'the lollies go quickly': it sells fast, nothing said of spoiling
+    if expected != "perishability" and fact == "perishable" and not _spoil_evidence(clause, words):
+        return None  # unasked 'Creamery by the lake': the business and its goods named, nothing said of spoiling
     return fact
 
 
@@ -1823,6 +1843,26 @@ _DISPOSAL = frozenset({"bin", "bins", "binned", "throw", "throws", "thrown", "th
                        "discard", "discards", "discarded", "dump", "dumps", "dumped", "chuck", "chucks", "chucked",
                        "trash", "trashed", "ditch", "ditched", "waste", "wasted"})  # fmt: skip
 """Verbs of throwing stock away."""
+_SPOIL_EVIDENCE = frozenset({
+    "left", "leftover", "leftovers", "unsold", "rest", "sold", "sell", "sellable", "unsellable", "bad", "past",
+    "dates", "good", "overnight", "tonight", "tomorrow", "today", "yesterday", "daily", "sour", "sours", "stale",
+    "wastage", "over", "survive", "dies", "die", "turn", "turns", "go", "goes", "curdle", "curdles", "ferment",
+    "ferments", "droop", "drooped", "droops", "deteriorate", "deteriorates", "kept", "life", "sit", "short",
+})  # fmt: skip
+"""Words of stock left over, of a moment it is sold by, or of going off (beside `SPOIL_WORDS`, the disposal verbs
+and the words of a moment): an unasked clause with none of them states nothing about spoiling."""
+
+
+def _spoil_evidence(clause: str, words: tuple[str, ...]) -> bool:
+    """Whether a clause says anything of spoiling, keeping or throwing out ('the cream curdles', 'leftovers are
+    binned', 'gone by closing'), rather than only naming the business, its place or its goods ('Creamery by the
+    lake', 'Flower stall by the church': the item words alone read as perishable to the classifier)."""
+    said = set(words)
+    if said & (SPOIL_WORDS | _DISPOSAL | _SPOIL_EVIDENCE) or SPOIL.in_text(clause):
+        return True
+    return any(_moment(w) for w in said)
+
+
 _NOTHING_SUBJECTS = frozenset({"nothing", "none"})
 _DENIALS = frozenset({"not", "never", "don't", "dont", "doesn't", "didn't", "won't", "can't", "no"})
 """Words that deny a disposal verb a few words after them ("I don't bin them", 'we never toss any')."""
