@@ -795,6 +795,8 @@ def _interpret(
         return Plan(offer)
     if _accepts(low) and session.infeasible is None:
         return Plan(reply=_closing(session))
+    if offer and contested and (ruled := _rule_wins(low, session, offer)):
+        return ruled  # 'the 8:30 rule wins, drop the Everett thing': the new rule replaces the school's request
     if (dropped := _withdrawal(low, session, offer, memory)) is not None:
         return dropped
     if "?" not in low and session.infeasible is None and not offer and _accepts_with_remark(low) and _remark_asks_nothing(
@@ -1122,6 +1124,31 @@ def _contest_answer(low: str, session: ScheduleSession, offer: list[Call]) -> Pl
     if new is None:
         return None
     return Plan(offer) if new else Plan(reply=_EARLIER_STANDS)
+
+
+_RULE_NOUNS = frozenset(["rule", "rules", "limit", "limits", "constraint"])
+_RULE_WINS = frozenset(["wins", "win", "stands", "prevails", "first", "priority", "applies", "keep", "go"])
+_DROP_WORDS = frozenset(["drop", "forget", "scratch", "ignore", "skip", "cancel", "lose"])
+
+
+def _rule_wins(low: str, session: ScheduleSession, offer: list[Call]) -> Plan | None:
+    """The answer to 'should the new request replace the earlier one?' when the new request is a rule (it only
+    rules starts out) and the earlier one a school's own start: 'the rule wins', 'go with the rule', or dropping
+    that school's request ('drop the Everett thing', 'forget the Everett one') applies the rule; None otherwise."""
+    if any(n == "fix_start_time" and a["type"] == "fix" for n, a in offer) or {"not", "no"} & set(parse(low).words()):
+        return None  # the new request is a school's own start ('Muir should stay at 9:30'), or a 'no' answers
+    words = parse(low).words()
+    rule = _RULE_NOUNS.intersection(words) and _RULE_WINS.intersection(words)
+    return Plan(offer) if rule or _drops_school(low, session, offer) else None
+
+
+def _drops_school(low: str, session: ScheduleSession, offer: list[Call]) -> bool:
+    """Whether a drop word is followed, within three words, by the name of a school the offer rules out ('drop
+    the Everett thing', 'forget the Lick one'); a time asked beside it ('Galileo at 9:30') is a new request."""
+    offered, words = {a["school"] for n, a in offer if n == "fix_start_time"}, parse(low).words()
+    after = [" ".join(words[i + 1 : i + 4]) for i, w in enumerate(words) if w in _DROP_WORDS]
+    named = {school for text in after for _, school in lang.mentioned_schools(text, session.district)}
+    return bool(named) and named <= offered and not lang.clock_times(low, bare=True)
 
 
 def _direction_words(low: str) -> tuple[str, ...]:

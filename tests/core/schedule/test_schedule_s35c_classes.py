@@ -1,0 +1,51 @@
+"""Issue 27 item 4, School Scheduling classes blind batch b17 found (session 35, branch s35/sch52).
+Through the real agent (`ScheduleAgent`); the phrasings are this file's own, not the batch's. Opening proposal:
+Lick 8:40, Cobb 8:40, Everett 7:50, Balboa 8:40, Galileo 7:50, Access 7:50, Lawton 9:30."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.schedule_dialogues import fix_edits as _edits
+from tests.support.schedule_dialogues import opened_agent as _agent
+
+LICK, EVERETT, LAWTON, COBB = "Lick (James) MS", "Everett MS", "Lawton K-8 (K-5)", "Cobb (Dr William L) ES"
+
+# 1. After 'should the new request replace the earlier one?' about a rule against one school's own start, an
+#    answer that says the rule wins or drops that school's request applies the rule (the school's start goes).
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Right, go with the rule and forget the Lick one.",
+        "OK, the limit stands. Scratch the Lick request.",
+        "Ah sorry. The rule takes priority.",
+        "My mistake, drop the Lick bit.",
+    ],
+)
+def test_the_rule_wins_over_a_single_school_request(answer: str) -> None:
+    agent = _agent()
+    agent.respond("Put Lick at 7:50 please.")
+    asked = agent.respond("And no middle school may start before 8:15.")
+    assert "replace the earlier one" in asked.text, asked.text
+    turn = agent.respond(answer)
+    assert (LICK, "7:50 AM", "forbid") in _edits(turn), turn.text
+    assert turn.schedule[LICK] != "7:50 AM", turn.text
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept"),
+    [
+        ("Sorry, forget the Lick one, put Lick at 9:30.", (LICK, "9:30 AM", "fix")),
+        ("Keep Lick at 7:50, drop the 8:15 thing.", None),
+        ("No, keep the Lick one.", None),
+    ],
+)
+def test_a_new_time_or_a_kept_school_is_no_win_for_the_rule(answer: str, kept: tuple[str, str, str] | None) -> None:
+    agent = _agent()
+    agent.respond("Put Lick at 7:50 please.")
+    agent.respond("And no middle school may start before 8:15.")
+    turn = agent.respond(answer)
+    assert (EVERETT, "7:50 AM", "forbid") not in _edits(turn), turn.text
+    assert kept is None or kept in _edits(turn), turn.text
