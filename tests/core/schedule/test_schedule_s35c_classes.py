@@ -49,3 +49,23 @@ def test_a_new_time_or_a_kept_school_is_no_win_for_the_rule(answer: str, kept: t
     turn = agent.respond(answer)
     assert (EVERETT, "7:50 AM", "forbid") not in _edits(turn), turn.text
     assert kept is None or kept in _edits(turn), turn.text
+
+
+# 2. Beside a direction, a time that is people's start ('many of them begin work at 7:30', 'they start work at
+#    7', 'half of them start at 9:15 at their other job') is context: the direction is the request, no question
+#    about a non-standard start.
+
+
+@pytest.mark.parametrize(
+    ("message", "edits"),
+    [
+        ("Lawton a bit earlier please; lots of families wrote in and many of them begin work at 7:30.",
+         [(LAWTON, "8:40 AM", "fix")]),
+        ("Could Lawton be earlier? The parents asked, they start work at 7.", [(LAWTON, "8:40 AM", "fix")]),
+        ("Cobb a bit later please, the teachers asked and half of them start at 9:15 at their other job.",
+         [(COBB, "9:30 AM", "fix")]),
+    ],
+)
+def test_a_start_of_people_beside_a_direction_is_context(message: str, edits: list[tuple[str, str, str]]) -> None:
+    turn = _agent().respond(message)
+    assert "not one of the standardized" not in turn.text and _edits(turn) == edits, turn.text
