@@ -69,3 +69,24 @@ def test_a_new_time_or_a_kept_school_is_no_win_for_the_rule(answer: str, kept: t
 def test_a_start_of_people_beside_a_direction_is_context(message: str, edits: list[tuple[str, str, str]]) -> None:
     turn = _agent().respond(message)
     assert "not one of the standardized" not in turn.text and _edits(turn) == edits, turn.text
+
+
+# 3. A closing approval ('Good, thanks', 'perfect', 'that works') to the agent's own suggestion (the standard start
+#    nearest a time that is none) is no yes to it: the proposal stays and the negotiation ends; an explicit yes
+#    still applies it.
+
+
+@pytest.mark.parametrize("answer", ["Excellent, thanks a lot.", "Perfect, cheers.", "Great, that works."])
+def test_a_closing_approval_does_not_take_the_agents_suggestion(answer: str) -> None:
+    agent = _agent()
+    asked = agent.respond("Could Cobb open at 9:15?")
+    assert "closest option" in asked.text, asked.text
+    turn = agent.respond(answer)
+    assert _edits(turn) == [] and "we'll go with proposal 1" in turn.text, turn.text
+
+
+@pytest.mark.parametrize("answer", ["yes please", "Yeah, thanks."])
+def test_an_explicit_yes_takes_the_agents_suggestion(answer: str) -> None:
+    agent = _agent()
+    agent.respond("Could Cobb open at 9:15?")
+    assert _edits(agent.respond(answer)) == [(COBB, "9:30 AM", "fix")]
