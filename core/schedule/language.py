@@ -724,7 +724,7 @@ def without_tied_times(text: str, district: District) -> str:
     for start, end in stretches:
         words = _words_of(low[start:end])
         inside = [(a, b) for (a, b), minutes in times if start <= a and b <= end and minutes not in options]
-        school = bool(words & _SCHOOL_WORDS or mentions(low[start:end], district))
+        school = bool(words & _SCHOOL_WORDS and not _people_start(low[start:end]) or mentions(low[start:end], district))
         if school and words & _START_WORDS:
             continue
         if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
@@ -745,6 +745,20 @@ def without_tied_times(text: str, district: District) -> str:
             if relative or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
                 chars[a:b] = " " * (b - a)
     return "".join(chars)
+
+
+_WORK_OBJECTS = frozenset(["work", "working", "shift", "shifts", "job", "jobs", "their", "his", "her", "my", "our"])
+"""Words after a start word that make it start something else ('start work at 7', 'begin their shifts')."""
+
+
+def _people_start(stretch: str) -> bool:
+    """Whether a stretch's start is people's, not a school's, though it says 'them' or 'they': the pronoun is
+    partitive ('35 of them start at 7', 'half of them') or the start word has an object ('they start work at 7',
+    'begin their shifts at 7:15')."""
+    tokens = "".join(ch if ch.isalnum() or ch == "'" else " " for ch in stretch).split()
+    pairs = list(zip(tokens, tokens[1:], strict=False))
+    partitive = any(a == "of" and b in ("them", "they") for a, b in pairs)
+    return partitive or any(a in _START_WORDS and b in _WORK_OBJECTS for a, b in pairs)
 
 
 def _group_ends(low: str, start: int, end: int, district: District) -> list[int]:

@@ -425,6 +425,8 @@ class Memory:
     contested: frozenset[str] = frozenset()
     """Schools whose 'should the new request replace the earlier one?' the last reply asked: a new request for one
     answers it ('Sorry for the confusion. Put Everett at 9:30.')."""
+    suggested: list[Call] = field(default_factory=list)
+    """The calls of `offer` the agent suggested itself (`Plan.suggested`): only an explicit yes applies them."""
     home: list[str] = field(default_factory=list)
     """The schools the stakeholder said are theirs ('I'm the principal at Lick', 'my kids go to Everett'): what
     'our school', 'my school' and 'we' mean in later messages."""
@@ -448,6 +450,7 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
     """`interpret` for one message; `contested`: the schools whose 'should the new request replace the earlier
     one?' the last reply asked, so a new request for them answers that question."""
     offer, memory.offer = memory.offer, []
+    suggested, memory.suggested = memory.suggested, []
     menu, memory.menu = memory.menu, 0
     reasked, memory.reasked = memory.reasked, False
     memory.wording = {}
@@ -464,7 +467,8 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
         memory.request = next((t for t in reversed(lang.split_clauses(low)) if has_request(t)), memory.request)
         return Plan(reply=_unknown_reply(unknown))  # its request is what 'and Everett, same time' repeats
     plan = _menu_answer(low, session, memory) if menu else None
-    plan = plan or _courtesy(low, offer, memory, reasked) or _interpret(low, session, offer, memory, contested)
+    plan = plan or _closes_on_suggestion(low, session, suggested) or _courtesy(low, offer, memory, reasked)
+    plan = plan or _interpret(low, session, offer, memory, contested)
     if plan.reply == _clarify():
         memory.menu = menu + 1
         plan.reply = _clarify(menu + 1)
@@ -473,6 +477,7 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
     if plan.ask:
         held = [c for c in plan.calls if c[0] != "call_solver"]
         memory.offer = _with_solver(held + plan.offer) if plan.offer else []
+        memory.suggested = plan.suggested if plan.offer else []
         note = " I haven't changed anything yet." if held and not plan.offer else ""
         return Plan(reply=" ".join(dict.fromkeys(plan.ask)) + note)
     if plan.reply:
@@ -493,6 +498,26 @@ _CONSENT = frozenset(["ok", "okay", "alright", "sure", "fine", "works", "work", 
                       "ideal", "yes", "right"])  # fmt: skip
 """Words that agree to what was asked ('perfect, thanks', 'that works'); thanks and exclamations alone ('Thanks!',
 'Wonderful.', 'lovely') are courtesies, no yes to the agent's question."""
+
+
+_EXPLICIT_YES = frozenset(["yes", "yeah", "yep", "yup", "sure", "ahead", "do", "ok", "okay", "alright", "fine", "right"])
+"""Words that answer the agent's question itself ('yes please', 'go ahead', 'OK'), not just approve."""
+_CLOSING_APPROVAL = frozenset(["good", "great", "perfect", "works", "work", "ideal", "excellent"])
+"""Words that approve how things stand ('Good, thanks', 'perfect', 'that works'); thanks alone is a courtesy
+(`_courtesy`: the question is put once more)."""
+
+
+def _closes_on_suggestion(low: str, session: ScheduleSession, suggested: list[Call]) -> Plan | None:
+    """A closing approval ('Good, thanks', 'perfect', 'that works') to a question offering the agent's own
+    suggestion (the standard start nearest a time that is none) is no yes to it: the current proposal stays and
+    the negotiation ends; an explicit yes ('yes please', 'do that') still applies it. None otherwise."""
+    words = parse(low).words()
+    if not suggested or not _accepts(low) or _EXPLICIT_YES.intersection(words):
+        return None
+    if not _CLOSING_APPROVAL.intersection(words):
+        return None
+    offered = " and ".join(f"{a['school']} at {a['time']}" for _, a in suggested)
+    return Plan(reply=f"All right, I haven't put {offered}; the schedule stays as it is. " + _closing(session))
 
 
 def _courtesy(low: str, offer: list[Call], memory: Memory, reasked: bool) -> Plan | None:
@@ -795,6 +820,8 @@ def _interpret(
         return Plan(offer)
     if _accepts(low) and session.infeasible is None:
         return Plan(reply=_closing(session))
+    if offer and contested and (ruled := _rule_wins(low, session, offer)):
+        return ruled  # 'the 8:30 rule wins, drop the Everett thing': the new rule replaces the school's request
     if (dropped := _withdrawal(low, session, offer, memory)) is not None:
         return dropped
     if "?" not in low and session.infeasible is None and not offer and _accepts_with_remark(low) and _remark_asks_nothing(
@@ -1122,6 +1149,31 @@ def _contest_answer(low: str, session: ScheduleSession, offer: list[Call]) -> Pl
     if new is None:
         return None
     return Plan(offer) if new else Plan(reply=_EARLIER_STANDS)
+
+
+_RULE_NOUNS = frozenset(["rule", "rules", "limit", "limits", "constraint"])
+_RULE_WINS = frozenset(["wins", "win", "stands", "prevails", "first", "priority", "applies", "keep", "go"])
+_DROP_WORDS = frozenset(["drop", "forget", "scratch", "ignore", "skip", "cancel", "lose"])
+
+
+def _rule_wins(low: str, session: ScheduleSession, offer: list[Call]) -> Plan | None:
+    """The answer to 'should the new request replace the earlier one?' when the new request is a rule (it only
+    rules starts out) and the earlier one a school's own start: 'the rule wins', 'go with the rule', or dropping
+    that school's request ('drop the Everett thing', 'forget the Everett one') applies the rule; None otherwise."""
+    if any(n == "fix_start_time" and a["type"] == "fix" for n, a in offer) or {"not", "no"} & set(parse(low).words()):
+        return None  # the new request is a school's own start ('Muir should stay at 9:30'), or a 'no' answers
+    words = parse(low).words()
+    rule = _RULE_NOUNS.intersection(words) and _RULE_WINS.intersection(words)
+    return Plan(offer) if rule or _drops_school(low, session, offer) else None
+
+
+def _drops_school(low: str, session: ScheduleSession, offer: list[Call]) -> bool:
+    """Whether a drop word is followed, within three words, by the name of a school the offer rules out ('drop
+    the Everett thing', 'forget the Lick one'); a time asked beside it ('Galileo at 9:30') is a new request."""
+    offered, words = {a["school"] for n, a in offer if n == "fix_start_time"}, parse(low).words()
+    after = [" ".join(words[i + 1 : i + 4]) for i, w in enumerate(words) if w in _DROP_WORDS]
+    named = {school for text in after for _, school in lang.mentioned_schools(text, session.district)}
+    return bool(named) and named <= offered and not lang.clock_times(low, bare=True)
 
 
 def _direction_words(low: str) -> tuple[str, ...]:

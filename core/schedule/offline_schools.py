@@ -234,6 +234,9 @@ class Plan:
     relative: list[tuple[Call, str]] = field(default_factory=list)
     """The fixes of `timeless` with the user's words for them ('earlier', 'later', 'kept where it is'): a later
     message that rules out the start they chose contradicts them and is asked about."""
+    suggested: list[Call] = field(default_factory=list)
+    """The calls of `offer` that are the agent's own suggestion (the standard start nearest a time that is none):
+    a closing approval ('Good, thanks') is no yes to them."""
     directions: dict[str, tuple[str, bool]] = field(default_factory=dict)
     """The direction each school is asked in this message, in whichever clause (`note_directions`): a time said
     of the school in another clause beside it is read against it ('Lawton earlier. 9:30 runs late')."""
@@ -707,6 +710,7 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 f"Should I put {school} at {format_time(nearest)}, the closest option?"
             )
             plan.offer.append(edit("fix", nearest))
+            plan.suggested.append(plan.offer[-1])
             return
         if not any(m in options for m in unwanted) and _direction(clause) is not None:
             times = []  # 'has to start earlier, our buses can't make the 8:00 run': the direction is the request

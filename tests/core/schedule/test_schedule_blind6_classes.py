@@ -65,7 +65,8 @@ def test_a_second_thanks_leaves_the_schedule_and_says_so() -> None:
 
 def test_agreement_to_a_yes_no_question_still_applies_it() -> None:
     agent = _offer()
-    assert _edits(agent.respond("sounds good, thanks")) == [("Everett MS", "7:50 AM", "fix")]
+    assert _edits(agent.respond("ok, thanks")) == [("Everett MS", "7:50 AM", "fix")]
+    # 'sounds good, thanks' to the agent's own suggestion closes on the current proposal (s35c class 3)
 
 
 # 3. A time tied to something else is not the school's.

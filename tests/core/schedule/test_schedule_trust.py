@@ -130,7 +130,7 @@ def test_thanks_and_approval_end_the_negotiation(closing):
 def test_approval_of_an_offer_applies_it():
     agent = _agent()
     agent.respond("Everett at 8:15")  # 'Should I put Everett MS at 7:50 AM, the closest option?'
-    turn = agent.respond("perfect, thanks")
+    turn = agent.respond("yes, thanks")  # 'perfect, thanks' closes on the current proposal (s35c class 3)
     assert _edits(turn) == [("Everett MS", "7:50 AM", "fix")]
 
 
