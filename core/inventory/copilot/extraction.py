@@ -588,6 +588,7 @@ class ExtractionAgent(ExtractionBase):
             ):
                 named = words[i + 3 : i + 4] in (("pack",), ("packs",))  # 'we sell a cider by the twelve-pack'
                 self.state.counted_in = f"{words[i + 2]}-pack" if named else _singular(words[i + 2])
+                self._pack_unit(words[i + 2], self.state.counted_in) if named else None
                 return
         if self.state.counted_in is not None:
             return
@@ -601,6 +602,14 @@ class ExtractionAgent(ExtractionBase):
             and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
         ):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
+
+    def _pack_unit(self, head: str, pack: str) -> None:
+        """'we only sell it by the six-pack': a pack its name sizes, named as the unit, is the pack the owner
+        plans in, so demand said in its contents ('72 cans a day') is divided and read back ('72 cans ÷ 6 per
+        six-pack = 12 six-packs'), never written as 72 six-packs."""
+        size = plan_unit.number_word(head)  # 'six' of 'six-pack', '4' of '4-pack'
+        if size and size > 1 and self.state.planned is None:
+            self.state.planned = plan_unit.PlanUnit(pack, size, frozenset())
 
     def _named_packs(self, said: Message) -> None:
         """A pack its name sizes ('three six-packs a day') is a pack the goods come in, as 'packs of 6': unless
