@@ -392,9 +392,17 @@ class ExtractionAgent(ExtractionBase):
         ):
             self.state.planned, self.state.counted_in = unit, unit.container
             return plan_unit.unsized(text, said, unit)
-        if self.state.planned is None or any(c.kind == "count_basis" for c in self.table.conflicts):
+        if any(c.kind == "count_basis" for c in self.table.conflicts):
             return text  # cases or bottles asked: '9 bottles a day' again is bottles, it answers (B)
+        if self.state.planned is None:
+            return self._unit_unsized(said, text)
         return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)
+
+    def _unit_unsized(self, said: Message, text: str) -> str:
+        """'we sell them by the bunch', then '6 bunches a day, 12 stems in each': the container the table counts
+        is never multiplied by a size said beside it (its size statement is read as the container's name)."""
+        unit = self.state.counted_in
+        return text if unit is None else plan_unit.unsized(text, said, plan_unit.PlanUnit(unit, 1.0, frozenset()))
 
     def _count_basis(self, text: str, reading: Reading, expected: str | None, notes: list[str]) -> Reading:
         """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):

@@ -60,3 +60,16 @@ def test_the_pack_named_as_unit_keeps_cases_of_packs() -> None:
     assert table_values(turn)["max_inventory"] == "72", turn.assistant
     agent.state.asked = "max_order"
     assert table_values(agent.respond("they ship 5 cases at once"))["max_order"] == "30"
+
+
+@pytest.mark.parametrize(
+    ("intro", "demand", "value"),
+    [
+        ("we sell them by the bunch", "about 9 bunches a day, ten tulips in each, give or take 3", "normal(9,3)"),
+        ("we sell eggs by the tray", "roughly 7 trays a day, 30 eggs to a tray, plus or minus 2", "normal(7,2)"),
+        ("I sell it by the crate", "around 4 crates a day, 24 bottles in each, give or take 1", "normal(4,1)"),
+    ],
+)
+def test_the_container_named_as_unit_is_not_multiplied_by_its_size(intro: str, demand: str, value: str) -> None:
+    _, turn = say(intro, demand)
+    assert table_values(turn)["demand_distribution"] == value, turn.assistant
