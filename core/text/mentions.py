@@ -1906,11 +1906,12 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
     for k in range(1, len(out)):
         x, y = out[k - 1], out[k]
         each = y.per == "unit" and y.text.lower().rstrip(" .,").endswith(" each")  # '8 hooks with 10 tubes each'
-        if x.kind is not Kind.QUANTITY or y.kind is not Kind.QUANTITY or x.per or (y.per and not each):
+        rate = x.per is not None and x.per == x.period  # '6 bunches a day, a dozen stems in each': 72 a day
+        if x.kind is not Kind.QUANTITY or y.kind is not Kind.QUANTITY or (x.per and not rate) or (y.per and not each):
             continue
         if not (x.live and y.live):
             continue
-        after = text[y.span[1] : y.span[1] + 12].lower().replace(",", " ").replace(".", " ").split()
+        after = _each_after(text, y.span[1])
         tail = ("",) if each else next((t for t in _EACH_TAILS if tuple(after[: len(t)]) == t), None)
         if tail is None or x.multiplier != 1 or y.role == "size":
             continue
@@ -1918,7 +1919,7 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
         noun = next(iter(rest.lower().replace(",", " ").split()), "") if x.container is None else x.container
         if not noun.isalpha() or noun in _NOT_NOUN:
             continue
-        holder = singular(noun)
+        holder = x.container or singular(noun)  # a container is already singular ("bunch")
         x_end = x.span[1] if x.container else x.span[1] + rest.lower().index(noun) + len(noun)
         y_end = y.span[1] if each else y.span[1] + text[y.span[1] :].lower().index(tail[-1]) + len(tail[-1])
         out[k - 1] = replace(x, multiplier=float(y.value), container=holder, unit="item",
@@ -1926,6 +1927,14 @@ def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:
         out[k] = replace(y, value=1.0, multiplier=float(y.value), role="size", container=holder, unit="item",
                          text=text[y.span[0] : y_end], span=(y.span[0], y_end), per=None)  # fmt: skip
     return out
+
+
+def _each_after(text: str, end: int) -> list[str]:
+    """The words after a count that may say it is what each holds ('in each'), with one item noun between them
+    skipped ('a dozen stems in each', 'twenty roses on each': the noun names the contents, the count sizes)."""
+    after = text[end : end + 30].lower().replace(",", " ").replace(".", " ").split()
+    noun = after[:1] and after[0].isalpha() and after[0] not in _NOT_NOUN and after[0] not in ("in", "on", "to")
+    return after[1:] if noun and after[1:2] in (["in"], ["on"], ["to"], ["each"]) else after
 
 
 _TRADE = {w: r for w, r in ROLE_WORDS.items() if r in ("purchase_price", "sale_price")}

@@ -392,9 +392,17 @@ class ExtractionAgent(ExtractionBase):
         ):
             self.state.planned, self.state.counted_in = unit, unit.container
             return plan_unit.unsized(text, said, unit)
-        if self.state.planned is None or any(c.kind == "count_basis" for c in self.table.conflicts):
+        if any(c.kind == "count_basis" for c in self.table.conflicts):
             return text  # cases or bottles asked: '9 bottles a day' again is bottles, it answers (B)
+        if self.state.planned is None:
+            return self._unit_unsized(said, text)
         return plan_unit.in_plan_unit(text, parse(text), self.state.planned, notes)
+
+    def _unit_unsized(self, said: Message, text: str) -> str:
+        """'we sell them by the bunch', then '6 bunches a day, 12 stems in each': the container the table counts
+        is never multiplied by a size said beside it (its size statement is read as the container's name)."""
+        unit = self.state.counted_in
+        return text if unit is None else plan_unit.unsized(text, said, plan_unit.PlanUnit(unit, 1.0, frozenset()))
 
     def _count_basis(self, text: str, reading: Reading, expected: str | None, notes: list[str]) -> Reading:
         """Demand said only in a pack the goods come in ('they come in packs of 8', then '3 to 6 packs a day'):
@@ -588,6 +596,7 @@ class ExtractionAgent(ExtractionBase):
             ):
                 named = words[i + 3 : i + 4] in (("pack",), ("packs",))  # 'we sell a cider by the twelve-pack'
                 self.state.counted_in = f"{words[i + 2]}-pack" if named else _singular(words[i + 2])
+                self._pack_unit(words[i + 2], self.state.counted_in) if named else None
                 return
         if self.state.counted_in is not None:
             return
@@ -601,6 +610,14 @@ class ExtractionAgent(ExtractionBase):
             and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
         ):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
+
+    def _pack_unit(self, head: str, pack: str) -> None:
+        """'we only sell it by the six-pack': a pack its name sizes, named as the unit, is the pack the owner
+        plans in, so demand said in its contents ('72 cans a day') is divided and read back ('72 cans ÷ 6 per
+        six-pack = 12 six-packs'), never written as 72 six-packs."""
+        size = plan_unit.number_word(head)  # 'six' of 'six-pack', '4' of '4-pack'
+        if size and size > 1 and self.state.planned is None:
+            self.state.planned = plan_unit.PlanUnit(pack, size, frozenset())
 
     def _named_packs(self, said: Message) -> None:
         """A pack its name sizes ('three six-packs a day') is a pack the goods come in, as 'packs of 6': unless

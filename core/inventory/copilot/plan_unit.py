@@ -127,6 +127,11 @@ def unsized(text: str, said: Message, unit: PlanUnit) -> str:
     return text
 
 
+def number_word(word: str) -> float | None:
+    """The number one word says ('six', '6', 'twelve'), or None ('case')."""
+    return _number([word], 0)
+
+
 def _number(words: list[str], i: int) -> float | None:
     """The number said at words[i] ('six', '6'), or None."""
     if words[i].replace(".", "", 1).isdigit():
