@@ -517,7 +517,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
-        if key == "penalty_cost" and (loss := _loss_after_price(segment) or _concluded_loss(segment)):
+        if key == "penalty_cost" and (loss := _loss_after_price(segment) or _concluded_loss(segment) or _last_loss(segment)):
             segment = loss  # 'a bottle costs me 3, but the real loss is the coffees, about 8 per bottle'
         if key == "penalty_cost" and _bought_only(segment, text):
             unclear.append(Unclear(key, "that is what one costs you to buy, not what a missed sale loses you; what "
@@ -857,6 +857,23 @@ def _concluded_loss(segment: str) -> str | None:
     if first.kind is Kind.QUANTITY and first.unit or first.kind not in (Kind.QUANTITY, Kind.MONEY):
         return None
     return f"${format_number(first.amount)}"
+
+
+def _last_loss(segment: str) -> str | None:
+    """'an egg is 25 cents, an omelette sells for 12, I'd say we lose about 3 per egg we don't have': the last
+    amount is the one the parse gives the loss role (per unit or none), and every amount before it is a price or a
+    bare amount or count with no period: the concluded loss is the penalty, never a price before it."""
+    said = parse(segment).mentions
+    last = said[-1] if len(said) > 1 else None
+    if last is None or last.kind is not Kind.MONEY or last.role != "loss" or last.period is not None:
+        return None
+    if last.per not in (None, "unit") or last.container:
+        return None
+    if any(m.kind not in (Kind.MONEY, Kind.QUANTITY) or m.period is not None for m in said[:-1]):
+        return None  # 'it costs 2 a day to keep, ...': a cost per period is no price
+    if any(m.role not in (*_PRICE_ROLES, None) for m in said[:-1]):
+        return None
+    return f"${format_number(last.amount)}"
 
 
 def _bought_only(segment: str, text: str) -> bool:
