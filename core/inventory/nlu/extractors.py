@@ -62,6 +62,7 @@ from core.text.vocabulary import (
     SPOIL_WORDS,
     STAFF_WORDS,
     TIME_UNITS,
+    VARIATION_LINKS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -1315,6 +1316,9 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
         if new is None:
             continue
         dropped.append(old.text)
+        if i + 1 < len(ordered) and _varied_run(text, old, ordered[i + 1]):  # 'a week, sometimes 10 days, ...'
+            edits.append((old.span[0], ordered[i + 1].span[0], ""))  # 'a week, sometimes ' goes
+            continue
         if _in_place(text, old, new):  # '7 lost, plus they don't come back - call it 8' -> '8 lost, ...'
             edits += [(new.span[0], new.span[1], ""), (old.span[0], old.span[1], _replacement(old, new))]
             continue
@@ -1331,6 +1335,15 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(dropped)
 
 
+def _varied_run(text: str, old: Mention, nxt: Mention) -> bool:
+    """Whether a corrected span is followed by another corrected span joined to it by words of variation only
+    ('a week, sometimes 10 days, call it 8'): both settled by the restatement, the first removed with the words
+    up to the second (which the restatement replaces)."""
+    between = parse(text[old.span[1] : nxt.span[0]]).words()
+    joined = all(w in VARIATION_LINKS for w in between)
+    return old.kind is nxt.kind is Kind.DURATION and bool(nxt.scope & Scope.CORRECTED) and joined
+
+
 def _in_place(text: str, old: Mention, new: Mention) -> bool:
     """Whether a replacement takes the corrected value's place, so the words around the first figure (its row,
     'for each puzzle') read the second: the speaker's own figure, words of their own between the two, no 'but'
@@ -1344,6 +1357,8 @@ def _replacement(old: Mention, new: Mention) -> str:
     rate and holder ('9 a month per item, ..., say 6 a month' -> '6 a month per item'), a count its period."""
     _, _, suffix = old.text.strip().partition(" ")
     number, _, said = new.text.strip().partition(" ")
+    if new.kind is Kind.DURATION and not said and new.unit and new.unit != old.unit:  # 'a week, ..., call it 8'
+        return f"{number} {plural(new.unit)}"  # the unit the parse gave the restatement (`_finest`): 8 days
     if suffix and suffix.lower().startswith(said.lower()):  # '9 a month per item' -> '6 a month per item'
         return f"{number} {suffix}"
     if old.kind is Kind.MONEY and new.kind is Kind.QUANTITY and not said:  # '7 gone ... call it 9': 9 is money
