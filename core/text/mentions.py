@@ -63,6 +63,7 @@ from core.text.vocabulary import (
     STAFF_WORDS,
     TIME_UNITS,
     TOO_WORDS,
+    VARIATION_LINKS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -1583,7 +1584,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             scope |= _HEDGED
         out.append(replace(m, scope=Scope(scope)) if scope != m.scope.value else m)
     for a in sorted(corrected):
-        out[a + 1] = _carry(out[a], out[a + 1])
+        out[a + 1] = _carry(_finest(out, a, corrected), out[a + 1])
     for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
         x, y = out[a], out[a + 1]
         if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and (y.unit or y.container):
@@ -1708,7 +1709,7 @@ def restates(x: Mention, y: Mention) -> bool:
     lose 25'): y restates x."""
     if x.kind is y.kind:
         return True
-    if x.kind is Kind.MONEY and y.kind is Kind.QUANTITY:
+    if x.kind in (Kind.MONEY, Kind.DURATION) and y.kind is Kind.QUANTITY:  # 'sometimes 10 days, call it 8'
         return not (y.unit or y.container)
     return x.kind is Kind.QUANTITY and y.kind is Kind.MONEY and bool(x.per) and not (x.unit or x.container)
 
@@ -1748,7 +1749,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             out.add(a)
             continue
         if _same_kind(x, y) and (_restating(words, b) or _judged(between)) and _paused(between):
-            out.add(a)
+            out |= {a, *_varied_before(ordered, a, where, words)}
             continue
         joined = f" {' '.join(between)} "
         if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
@@ -1758,6 +1759,19 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             w in ("was", "were", "used") for w in words[max(0, where.at(x.span[0]) - 4) : e]
         ):
             out.add(a)
+    return out
+
+
+def _varied_before(ordered: list[Mention], a: int, where: _Pos, words: list[str]) -> set[int]:
+    """The figures of one kind joined to ordered[a] by only a pause and words of variation ('a week, sometimes 10
+    days, call it 8': 'a week' with '10 days'), walking back: a restatement after them settles them all."""
+    out: set[int] = set()
+    for c in range(a - 1, -1, -1):
+        x, y = ordered[c], ordered[c + 1]
+        between = words[where.end(x.span[1]) : where.at(y.span[0])]
+        if x.kind is not y.kind or not all(w in VARIATION_LINKS or w in _BOUNDARY for w in between):
+            break
+        out.add(c)
     return out
 
 
@@ -1790,6 +1804,15 @@ def _second_thought(between: list[str], core: list[str]) -> bool:
         and any(w in HESITATIONS for w in between)
         and any(w in _BOUNDARY for w in between)
     )
+
+
+def _finest(out: list[Mention], a: int, corrected: set[int]) -> Mention:
+    """Of the spans corrected together right before out[a + 1] ('5 days, sometimes a week, call it 6'), the one in
+    the finest unit, whose unit a bare restatement takes (6 days, never 6 weeks); else out[a]."""
+    run = [out[a]]
+    while a - len(run) in corrected and out[a - len(run)].kind is out[a].kind is Kind.DURATION:
+        run.append(out[a - len(run)])
+    return min(run, key=lambda m: units.DAYS_PER.get(m.unit or "", 1e9))
 
 
 def _carry(x: Mention, y: Mention) -> Mention:

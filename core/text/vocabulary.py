@@ -203,9 +203,13 @@ SECOND_THOUGHTS = frozenset(["maybe", "perhaps", "probably"])
 REALLY_CUES = ("really", "actually", "in reality", "in practice", "more like", "honestly", "truth", "realistically",
                "in fact", "closer to", "it's", "now")  # fmt: skip
 """'the catalogue says X but really Y': after 'but', these make Y the value meant."""
-RESTATE_CUES = ("call it", "call that", "make it", "make that", "let's say", "lets say", "let us say", "round it to",
+RESTATE_CUES = ("call it", ", say", "call that", "make it", "make that", "let's say", "lets say", "let us say", "round it to",
                 "round it up to", "round it down to", "round up to", "round that to", "more like", "closer to")  # fmt: skip
 """'7 lost, plus they don't come back - call it 8': right before Y after a pause, these restate X as Y."""
+VARIATION_LINKS = frozenset(["sometimes", "occasionally", "often", "usually", "normally", "maybe", "or", "up", "to",
+                             "at", "most", "times", "other", "even", "and", "but", "though"])  # fmt: skip
+"""'a week, sometimes 10 days, call it 8': words that join figures of one kind as a range or a variation; a
+figure restated ('call it 8') settles every figure so joined before it."""
 TOO_WORDS = frozenset(["much", "high", "low", "little", "many", "few", "big", "small", "steep", "expensive", "cheap",
                        "generous", "optimistic", "pessimistic"])  # fmt: skip
 """'6 a month... no, that's too much, say 3': 'too' and one of these judge X, and Y after a pause replaces it."""

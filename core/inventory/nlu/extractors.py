@@ -63,6 +63,7 @@ from core.text.vocabulary import (
     SPOIL_WORDS,
     STAFF_WORDS,
     TIME_UNITS,
+    VARIATION_LINKS,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -519,7 +520,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 Unclear(key, f"that sounds like your selling price, not the {key.replace('_', ' ')}")
             )
             continue
-        if key == "penalty_cost" and (loss := _loss_after_price(segment) or _concluded_loss(segment)):
+        if key == "penalty_cost" and (loss := _loss_after_price(segment) or _concluded_loss(segment) or _last_loss(segment)):
             segment = loss  # 'a bottle costs me 3, but the real loss is the coffees, about 8 per bottle'
         if key == "penalty_cost" and _bought_only(segment, text):
             unclear.append(Unclear(key, "that is what one costs you to buy, not what a missed sale loses you; what "
@@ -859,6 +860,23 @@ def _concluded_loss(segment: str) -> str | None:
     if first.kind is Kind.QUANTITY and first.unit or first.kind not in (Kind.QUANTITY, Kind.MONEY):
         return None
     return f"${format_number(first.amount)}"
+
+
+def _last_loss(segment: str) -> str | None:
+    """'an egg is 25 cents, an omelette sells for 12, I'd say we lose about 3 per egg we don't have': the last
+    amount is the one the parse gives the loss role (per unit or none), and every amount before it is a price or a
+    bare amount or count with no period: the concluded loss is the penalty, never a price before it."""
+    said = parse(segment).mentions
+    last = said[-1] if len(said) > 1 else None
+    if last is None or last.kind is not Kind.MONEY or last.role != "loss" or last.period is not None:
+        return None
+    if last.per not in (None, "unit") or last.container:
+        return None
+    if any(m.kind not in (Kind.MONEY, Kind.QUANTITY) or m.period is not None for m in said[:-1]):
+        return None  # 'it costs 2 a day to keep, ...': a cost per period is no price
+    if any(m.role not in (*_PRICE_ROLES, None) for m in said[:-1]):
+        return None
+    return f"${format_number(last.amount)}"
 
 
 def _bought_only(segment: str, text: str) -> bool:
@@ -1300,6 +1318,9 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
         if new is None:
             continue
         dropped.append(old.text)
+        if i + 1 < len(ordered) and _varied_run(text, old, ordered[i + 1]):  # 'a week, sometimes 10 days, ...'
+            edits.append((old.span[0], ordered[i + 1].span[0], ""))  # 'a week, sometimes ' goes
+            continue
         if _in_place(text, old, new):  # '7 lost, plus they don't come back - call it 8' -> '8 lost, ...'
             edits += [(new.span[0], new.span[1], ""), (old.span[0], old.span[1], _replacement(old, new))]
             continue
@@ -1316,6 +1337,15 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(dropped)
 
 
+def _varied_run(text: str, old: Mention, nxt: Mention) -> bool:
+    """Whether a corrected span is followed by another corrected span joined to it by words of variation only
+    ('a week, sometimes 10 days, call it 8'): both settled by the restatement, the first removed with the words
+    up to the second (which the restatement replaces)."""
+    between = parse(text[old.span[1] : nxt.span[0]]).words()
+    joined = all(w in VARIATION_LINKS for w in between)
+    return old.kind is nxt.kind is Kind.DURATION and bool(nxt.scope & Scope.CORRECTED) and joined
+
+
 def _in_place(text: str, old: Mention, new: Mention) -> bool:
     """Whether a replacement takes the corrected value's place, so the words around the first figure (its row,
     'for each puzzle') read the second: the speaker's own figure, words of their own between the two, no 'but'
@@ -1329,6 +1359,8 @@ def _replacement(old: Mention, new: Mention) -> str:
     rate and holder ('9 a month per item, ..., say 6 a month' -> '6 a month per item'), a count its period."""
     _, _, suffix = old.text.strip().partition(" ")
     number, _, said = new.text.strip().partition(" ")
+    if new.kind is Kind.DURATION and not said and new.unit and new.unit != old.unit:  # 'a week, ..., call it 8'
+        return f"{number} {plural(new.unit)}"  # the unit the parse gave the restatement (`_finest`): 8 days
     if suffix and suffix.lower().startswith(said.lower()):  # '9 a month per item' -> '6 a month per item'
         return f"{number} {suffix}"
     if old.kind is Kind.MONEY and new.kind is Kind.QUANTITY and not said:  # '7 gone ... call it 9': 9 is money
