@@ -38,6 +38,7 @@ from core.text.vocabulary import (
     COUNT_UNITS,
     CURRENCY_AFTER,
     CURRENCY_SYMBOLS,
+    CUSTOMER_WAIT_VERBS,
     DATE_WORDS,
     DURATION_ROLE_WORDS,
     ENTITY_HEADS,
@@ -64,6 +65,7 @@ from core.text.vocabulary import (
     TIME_UNITS,
     TOO_WORDS,
     VARIATION_LINKS,
+    WAITING_PEOPLE,
     WEEKDAYS,
     WHOLE_BUSINESS_ROLES,
     WHOLE_BUSINESS_WORDS,
@@ -917,7 +919,8 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         start = i - 1 if i > 0 and words[i - 1] == "a" else i
         value = 2.0 if w == "couple" else 3.0
         scope = Scope.NONE if w == "couple" else Scope.HEDGED
-        _add(s, Kind.DURATION, value, start, i + 3, unit=TIME_UNITS[words[i + 2]], scope=scope)
+        role = _duration_role(s, start, i + 3)
+        _add(s, Kind.DURATION, value, start, i + 3, unit=TIME_UNITS[words[i + 2]], scope=scope, role=role)
         return i + 3
     return None
 
@@ -1176,12 +1179,18 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
     found: tuple[int, str] | None = None  # (distance, role): the nearest cue wins
     for k in range(max(0, i - 8), min(len(words), j + 5)):
         s.ops += 1
-        role = DURATION_ROLE_WORDS.get(words[k])
+        role = "customer_wait" if _people_wait(words, k) else DURATION_ROLE_WORDS.get(words[k])
         if role is not None and not i <= k < j and toks[k].clause == clause:
             distance = i - k if k < i else k - j + 1
             if found is None or distance < found[0]:
                 found = (distance, role)
     return found[1] if found else None
+
+
+def _people_wait(words: list[str], k: int) -> bool:
+    """'the contractors usually wait a day or two', 'customers will hang on a week': a wait verb at k with people
+    (`WAITING_PEOPLE`) as its subject a few words before: the span is how long a customer waits."""
+    return words[k] in CUSTOMER_WAIT_VERBS and any(w in WAITING_PEOPLE for w in words[max(0, k - 3) : k])
 
 
 _HALF_OF = {unit: (smaller, float(amount)) for unit, (smaller, amount) in units._HALF_OF.items()}

@@ -126,6 +126,13 @@ DURATION_ROLE_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Words near a duration that say what it is: how long stock keeps, or how long an order takes (the nearest
 word wins; 'every 2 weeks' is an interval)."""
+CUSTOMER_WAIT_VERBS = frozenset(["wait", "waits", "waited", "waiting", "hang", "hangs"])
+"""Verbs of a person waiting for an item ('the contractors wait a day or two', 'customers hang on a week')."""
+WAITING_PEOPLE = frozenset(["customer", "customers", "client", "clients", "contractor", "contractors", "people",
+                            "they", "shopper", "shoppers", "buyer", "buyers", "folks", "folk", "guests", "patients",
+                            "regulars", "punters", "members", "everyone", "most", "cyclists", "diners", "users"])  # fmt: skip
+"""Subjects right before a wait verb that make the span a customer's wait (how long a backorder lasts), never
+the supplier's lead time."""
 DELIVERY_WORDS = frozenset(
     [w for w, role in DURATION_ROLE_WORDS.items() if role == "lead_time"]
     + ["order", "orders", "ordered", "ordering", "reorder", "restock", "delivered", "deliveries", "shipment",

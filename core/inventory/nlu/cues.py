@@ -10,7 +10,7 @@ from pathlib import Path
 from core.text.clauses import split_clauses
 from core.text.cues import TokenCue, token_after
 from core.text.intents import Bank, IntentClassifier, Prediction
-from core.text.mentions import Token, parse
+from core.text.mentions import Scope, Token, parse
 from core.text.negation import negated, negation_scopes
 from core.text.numbers import find_numbers
 from core.text.units import find_durations, find_money, rate_period
@@ -196,6 +196,8 @@ def rival(clause: str, key: str) -> str | None:
 
 def facts(clause: str) -> str | None:
     """'lost_sale', 'backlog', 'perishable' or 'not_perishable' when that is what the clause says."""
+    if _customers_wait(clause):
+        return "backlog"  # 'the contractors usually wait a day or two for it to come in'
     prime([clause])
     guess = _FACTS[clause]
     if guess.intent not in FACTS or guess.confidence < _FACT_MIN:
@@ -216,6 +218,13 @@ def facts(clause: str) -> str | None:
         keeps = dict(guess.ranking).get("not_perishable", 0.0) >= _DENIED_KEEP
         return "not_perishable" if keeps else None
     return guess.intent
+
+
+def _customers_wait(clause: str) -> bool:
+    """A span the parse reads as people waiting for the item ('customers hang on a week'), not denied: the
+    customers wait, a backlog (a denied wait, 'they won't wait 2 days', is left to the classifier)."""
+    spans = [m for m in parse(clause).mentions if m.role == "customer_wait"]
+    return bool(spans) and all(m.live and not m.scope & Scope.NEGATED for m in spans)
 
 
 SPOIL = TokenCue(

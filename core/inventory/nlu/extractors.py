@@ -501,7 +501,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                 shelf_parts.append(segment)
             continue
         if key == "lead_time" and expected not in (None, "lead_time") and not _names_delivery(segment):
-            notes.append(f"I did not take '{segment.strip()}' as the delivery time: it names no delivery")
+            notes.append(_not_delivery(segment))
             continue  # 'the author event is in 3 weeks' answering demand: no lead time, asked later
         if _span_out_of_turn(key, expected, segment, text):
             loose.append(segment)
@@ -985,6 +985,14 @@ def _span_out_of_turn(key: str, expected: str | None, segment: str, text: str) -
     return key == "time_horizon" and not _SPAN_TO_PLAN & set(parse(text).words())
 
 
+def _not_delivery(segment: str) -> str:
+    """The note for a clause not taken as the delivery time: a customer's wait ('the contractors wait a day or
+    two') is said as such; else it names no delivery."""
+    said = parse(segment).of(Kind.DURATION)
+    why = "that is how long customers wait" if said and all(m.role == "customer_wait" for m in said) else ""
+    return f"I did not take '{segment.strip()}' as the delivery time: {why or 'it names no delivery'}"
+
+
 def _names_delivery(segment: str) -> bool:
     """Whether a clause read as a lead time says it is about ordering or delivery ('the supplier takes 3 days',
     'order Monday, here Thursday'), from the parse's duration roles and words."""
@@ -992,6 +1000,8 @@ def _names_delivery(segment: str) -> bool:
     spans = said.of(Kind.DURATION)
     if spans and all(m.unit in ("hour", "minute") for m in spans):
         return False  # 'takes about an hour to play': a span of hours out of turn is never days of delivery
+    if spans and all(m.role == "customer_wait" for m in spans):
+        return False  # 'the contractors wait a day or two for it': how long a backorder lasts, no delivery
     if any(m.role in ("lead_time", "weekday_gap") for m in spans):
         return True
     return bool(set(said.words()) & DELIVERY_WORDS)

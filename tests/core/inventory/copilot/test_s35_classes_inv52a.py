@@ -48,3 +48,21 @@ def test_a_restated_span_settles_every_span_before_it(text: str, value: str, dro
     assert values.get("lead_time") == value, turn.assistant
     assert "set aside" in turn.assistant and f"'{dropped}'" in turn.assistant, turn.assistant
     assert values.get("demand_distribution") == "normal(20,5)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "most customers will hang on a week till it arrives",
+        "they hang on a couple of days till it arrives",
+        "our clients usually wait 3 days or so for it to come in",
+        "patients wait 5 days for it to come in",
+        "our regulars wait 3 days, we order it in",
+    ],
+)
+def test_a_span_customers_wait_is_a_backlog_never_the_lead_time(text: str) -> None:
+    """Asked whether customers leave or wait: people waiting a span is a backlog; the span is no lead time."""
+    _, turn = _talk(*TO_STORAGE[:2], text, asked="state_transition_model")
+    values = _values(turn)
+    assert values.get("state_transition_model") == "backlog", turn.assistant
+    assert "lead_time" not in values, turn.assistant
