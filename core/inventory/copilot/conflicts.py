@@ -10,6 +10,8 @@ kept; the storage binds every order). How a reply resolves them is `core.invento
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.inventory.policy_names import plain_value
 from core.inventory.table import LABELS, Cell, Conflict, Option, ParameterTable
 from core.text.numbers import format_number
@@ -292,27 +294,25 @@ def shelf_life(days: float) -> Conflict:
 
 def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     """A value the user hedged or questioned ('3 days?', 'maybe 100, not sure'): put to the user, not written."""
-    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
-    return Conflict(
-        "confirm_value",
-        tuple(c.key for c in cells),
-        f"You said '{said}', which sounds unsure. Shall I put {shown} (yes), or what figure should I use? A rough "
-        "number is fine.",
-        (Option("A", shown, cells, _YES_WORDS),),
+    return _for_a_yes(
+        cells, lambda shown: f"You said '{said}', which sounds unsure. Shall I put {shown} (yes), or what figure "
+        "should I use? A rough number is fine."
     )
 
 
 def repeated_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     """A reply sent again that the rules could not place: its one number is put to the user for the row asked,
     so a misread answer never loops and is never written unconfirmed."""
-    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
-    return Conflict(
-        "confirm_value",
-        tuple(c.key for c in cells),
-        f"You said '{said}' again and I could not place it. Do you mean {shown} (yes), or what figure should I "
-        "use?",
-        (Option("A", shown, cells, _YES_WORDS),),
+    return _for_a_yes(
+        cells, lambda shown: f"You said '{said}' again and I could not place it. Do you mean {shown} (yes), or what "
+        "figure should I use?"
     )
+
+
+def _for_a_yes(cells: tuple[Cell, ...], question: Callable[[str], str]) -> Conflict:
+    """The cells put to the user as one yes/no question (never written before the yes)."""
+    shown = ", ".join(f"{LABELS[c.key]} = {_show(c.key, c.value, c.unit)}" for c in cells)
+    return Conflict("confirm_value", tuple(c.key for c in cells), question(shown), (Option("A", shown, cells, _YES_WORDS),))
 
 
 def limit_or_amount(amount: str, capacity: str | None) -> Conflict:
