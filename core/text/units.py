@@ -194,10 +194,19 @@ _HALF_OF = {"year": ("month", 6), "month": ("day", 15), "fortnight": ("day", 7),
 """'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it."""
 
 
+MEASURES: dict[str, str] = {
+    "l": "litre", "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "ltr": "litre",
+    "ml": "ml", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
+    "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
+    "g": "g", "gram": "g", "grams": "g", "lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz",
+    "gallon": "gallon", "gallons": "gallon", "gal": "gallon", "ton": "tonne", "tons": "tonne",
+    "tonne": "tonne", "tonnes": "tonne", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
+}  # fmt: skip
+"""Measures a shop quotes instead of a count, canonical unit by word (`core.text.vocabulary.MEASURES`)."""
+
+
 def _part_of_measure(text: str, m: re.Match[str]) -> bool:
     """Whether a bare 'a quarter' is a part of a measure ('a quarter kilo each', 'a quarter-pound'), no period."""
-    from core.text.vocabulary import MEASURES  # vocabulary reads this module
-
     if m.group(1).lower() != "quarter":
         return False
     after = text[m.end() :].lstrip(" -").split(maxsplit=1)

@@ -35,14 +35,7 @@ PERIOD_LEADS = frozenset(["next", "coming", "following", "whole", "entire", "ful
                           "single", "this"])  # fmt: skip
 """'the coming year', 'a whole month', 'the next fortnight': one period."""
 
-MEASURES: dict[str, str] = {
-    "l": "litre", "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "ltr": "litre",
-    "ml": "ml", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
-    "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
-    "g": "g", "gram": "g", "grams": "g", "lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz",
-    "gallon": "gallon", "gallons": "gallon", "gal": "gallon", "ton": "tonne", "tons": "tonne",
-    "tonne": "tonne", "tonnes": "tonne", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
-}  # fmt: skip
+MEASURES: dict[str, str] = units.MEASURES
 """Measures a shop quotes instead of a count, with the canonical unit ('kilos' -> 'kg'); 'pounds' is 'lb' when
 it is no money."""
 
