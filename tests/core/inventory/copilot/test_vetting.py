@@ -104,3 +104,17 @@ def test_a_yes_keeps_an_unusual_value_and_it_is_not_asked_again() -> None:
     agent.respond("yes")
     assert agent.table.value("holding_cost") == "0.2"
     assert not agent.table.conflicts
+
+
+@pytest.mark.parametrize(
+    ("answer", "holding"),
+    [
+        ("per bottle, about 6 dollars a month", "0.2"),
+        ("per unit, roughly 2 dollars a month", "0.0667"),
+        ("per bag, 50 cents a week", "0.0714"),
+    ],
+)
+def test_what_an_amount_is_per_said_first_belongs_to_the_amount(answer: str, holding: str) -> None:
+    agent, _ = _agent("Small garage, engine oil bottles", "between 3 and 9 a day, any number equally likely",
+                      "they wait", "no", "two months", answer)
+    assert agent.table.value("holding_cost") == holding
