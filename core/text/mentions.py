@@ -519,6 +519,7 @@ def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
     cue = (
         prev in _STRONG_TIME_CUES
         or (prev in ("around", "about", "by", "exactly", "maybe") and prev2 in _STRONG_TIME_CUES)
+        or (prev == "than" and prev2 in ("later", "earlier", "sooner"))  # 'no later than 8'
         or (prev == "to" and any(w in _MOVE_VERBS for w in words[max(0, ti - 5) : ti]))
     )
     if not cue:

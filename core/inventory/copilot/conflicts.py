@@ -300,6 +300,13 @@ def confirm_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     )
 
 
+def check_value(cells: tuple[Cell, ...], reason: str) -> Conflict:
+    """A written value that contradicts another row as a shop's figures almost never do (`vetting.implausible`):
+    put to the user once, kept on a yes, replaced by the figure given instead."""
+    return _for_a_yes(cells, lambda shown: f"One check: {reason}. Should I keep {shown} (yes), or what figure "
+                      "should I use?")
+
+
 def repeated_value(cells: tuple[Cell, ...], said: str) -> Conflict:
     """A reply sent again that the rules could not place: its one number is put to the user for the row asked,
     so a misread answer never loops and is never written unconfirmed."""

@@ -93,6 +93,8 @@ class DialogueState:
     contents is asked in packs or single items."""
     planned: PlanUnit | None = None
     """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
+    doubted: set[tuple[str, str]] = field(default_factory=set)
+    """(row, value) pairs already put to the user as implausible (`vetting.implausible`): never asked twice."""
 
     def memory(self) -> dict[str, object]:
         """What the agent learned about the user's units (container sizes, the unit demand is counted in, the

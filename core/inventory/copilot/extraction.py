@@ -11,6 +11,7 @@ from core.inventory.copilot import conflicts as cf
 from core.inventory.copilot import plan_unit
 from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
+from core.inventory.copilot.vetting import doubt, implausible
 from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
 from core.inventory.nlu.demand import DemandReading
@@ -49,6 +50,12 @@ _ANOTHER_NUMBER_KINDS = ("range",)
 """Questions that end '... or another number?': a bare amount in the reply is that number."""
 _PENALTY_UNIT_KINDS = ("backlog_unit_penalty", "lost_sale_daily_penalty")
 _COST_QUESTIONS = ("holding_cost", "penalty_cost", "setup_cost")
+_ASK_AGAIN = {
+    "holding_cost": "what does keeping one unit in stock cost per day?",
+    "penalty_cost": "what does one unit short cost you?",
+    "setup_cost": "what is the fixed fee per order?",
+    "lead_time": "how many days pass between ordering and delivery?",
+}
 _MONEY_NAMES = frozenset({"dollar", "dollars", "bucks", "quid", "pounds", "euros", "cents", "usd", "eur", "gbp"})
 _SINGLE_VALUE_KINDS = (
     "changed_value",
@@ -221,6 +228,7 @@ class ExtractionAgent(ExtractionBase):
         self._afterword: list[str] = []
         self._refused: tuple[str, str] | None = None  # a horizon or delivery time refused (`_lead_not_longer`)
         self._unsure = ""
+        self._parsed: Message | None = None  # this message's one parse, for the last look (`vetting.doubt`)
 
     def _finish(self, notes: list[str], problems: list[SpecError]) -> CopilotTurn:
         """The base turn, after the answer to a question asked beside the values (`split_asked`) and before
@@ -255,7 +263,7 @@ class ExtractionAgent(ExtractionBase):
             if refused and expected in ROW_KEYS:
                 return self._finish([], [SpecError(expected, said[0])])
             return self._finish(said, [])
-        parsed = parse(user_text)
+        parsed = self._parsed = parse(user_text)
         self._named_packs(parsed)
         self._learn_unit(parsed)
         measures = _sized_items(parsed)  # 'the 10 kilo bags': {'kg': 10}, used in this very message too
@@ -299,6 +307,7 @@ class ExtractionAgent(ExtractionBase):
         self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
+        self._doubt_implausible()
         if noted := [n for n in notes if not n.startswith("Got it")]:
             noted += list(reading.notes)
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
@@ -1188,6 +1197,8 @@ class ExtractionAgent(ExtractionBase):
             if canonical[0].key == "risk_tolerance" and not self._preface:
                 self._preface = [ROW_HELP["risk_tolerance"][1]]  # '5? no idea what that means': the scale first
             return
+        if self._vetoed(canonical, notes, problems):
+            return
         if not correction and (conflict := cf.changed(self.table, canonical)):
             self.table.open(conflict)
             return
@@ -1209,6 +1220,35 @@ class ExtractionAgent(ExtractionBase):
                 for c in new
             ]
             notes.append("; ".join(parts) + (f" ({note})" if note else ""))
+
+    def _vetoed(self, cells: tuple[Cell, ...], notes: list[str], problems: list[SpecError]) -> bool:
+        """The last look (`vetting.doubt`): a value the parse says is of another kind than its row (a price or
+        the rent where a cost per unit is asked, a shelf life as the delivery time) is not written; the row asked
+        is asked again with the reason, another row is left to be asked in its turn."""
+        if self._parsed is None or len(cells) != 1:
+            return False
+        found = doubt(cells[0].key, cells[0].value, self._parsed, asked=self.state.asked)
+        if found is None:
+            return False
+        if found.key == self.state.asked:
+            problems.append(SpecError(found.key, f"{found.reason}: {_ASK_AGAIN[found.key]}"))
+        else:
+            notes.append(f"I did not take {found.value} as the {LABELS[found.key]} ({found.reason}); I will ask "
+                         "about it")
+        return True
+
+    def _doubt_implausible(self) -> None:
+        """Rows that contradict each other as a shop's figures almost never do: each value put to the user once
+        (`conflicts.confirm_value`), kept until the user gives another."""
+        if self.table.conflicts:
+            return
+        for found in implausible(self.table):
+            if (found.key, found.value) in self.state.doubted:
+                continue
+            self.state.doubted.add((found.key, found.value))
+            cell = Cell(found.key, found.value, self.table.rows[found.key].unit)
+            self.table.open(cf.check_value((cell,), found.reason))
+            return
 
     def _write(self, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
         """Write cells, read back once when the largest order is above the storage: both are the owner's

@@ -314,7 +314,7 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     `expected` row when it can; talk about the current stock or today (an order question) is `STATE`. When
     no clause names a row on its own, the whole message is read as one."""
     out: list[tuple[str | None, str]] = []
-    parts = clauses(text)
+    parts = _join_denominators(clauses(text))
     prime(parts)
     for clause in parts:
         found = [] if _greeting(clause) else topics(clause)
@@ -334,6 +334,21 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
         return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
     return out  # that's $2.50 down the drain'
+
+
+def _join_denominators(parts: list[str]) -> list[str]:
+    """A clause that is only what an amount is per ('per bottle, about 6 dollars a month', 'for each one, 6 a
+    month') belongs to the clause after it: read apart, the amount looked like a total of the whole business."""
+    out: list[str] = []
+    carry = ""
+    for k, part in enumerate(parts):
+        part = f"{carry}, {part}" if carry else part
+        words = parse(part).words()
+        lead = words[1:2] if words[:1] == ("for",) else words[:1]
+        carry = part if k + 1 < len(parts) and 1 < len(words) <= 3 and lead in (("per",), ("each",)) else ""
+        if not carry:
+            out.append(part)
+    return out
 
 
 _GREETING_WORDS = frozenset({
