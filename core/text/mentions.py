@@ -760,6 +760,8 @@ def _values(s: _State, currency: str) -> None:
         num = _number_at(toks, words, i)
         if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] in _SIZE_VERBS:
             inner = _number_at(toks, words, i + 2)
+            if inner is not None and _priced(words, i + 2, inner.j):
+                inner = None  # 'a pack is 4 bucks', 'a box is $3': the container's price, never its size
             if inner is not None:  # 'cases of a dozen', 'a box holds 24 bags': the container's size
                 j = inner.j + (1 if inner.j < n and words[inner.j] in ITEM_WORDS else 0)
                 j = _compound_item(toks, words, j) or j
@@ -949,6 +951,12 @@ def _containers(words: list[str], j: int, value: float) -> tuple[str, float, int
 
 _SIZE_LINKS = frozenset(["with", "holding", "containing", "carrying"])
 """Words between a count of containers and what each holds ('10 trays with 12', '3 bins holding 50')."""
+
+
+def _priced(words: list[str], i: int, j: int) -> bool:
+    """Whether the number in words[i:j] is money: a currency sign before it or a currency word after it."""
+    return (words[i - 1] in CURRENCY_SYMBOLS or words[i] in CURRENCY_SYMBOLS
+            or (j < len(words) and (words[j] in CURRENCY_AFTER or words[j] in COINS)))  # fmt: skip
 
 
 def _size_link(toks: list[_Tok], words: list[str], j: int) -> bool:
