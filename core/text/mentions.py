@@ -1769,6 +1769,9 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if _same_kind(x, y) and (_restating(words, b) or _judged(between)) and _paused(between):
             out |= {a, *_varied_before(ordered, a, where, words)}
             continue
+        if _concluded(words, b) and (summed := _summed_before(ordered, a, where, words, between)):
+            out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
+            continue
         joined = f" {' '.join(between)} "
         if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
             out.add(a)
@@ -1777,6 +1780,30 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             w in ("was", "were", "used") for w in words[max(0, where.at(x.span[0]) - 4) : e]
         ):
             out.add(a)
+    return out
+
+
+_CONCLUSIONS = (["so"], ["so", "that's"], ["so", "thats"], ["so", "it's"], ["that", "makes"], ["which", "makes"],
+                ["so", "about"], ["so", "roughly"], ["so", "around"])
+"""Words right before a figure that make it the total of what came before ('..., so 3', 'that makes 5')."""
+
+
+def _concluded(words: list[str], b: int) -> bool:
+    return any(words[max(0, b - len(c)) : b] == c for c in _CONCLUSIONS)
+
+
+def _summed_before(ordered: list[Mention], a: int, where: _Pos, words: list[str], between: list[str]) -> set[int]:
+    """The figures of one kind added up ('2 days ... plus a day ...') before a total: ordered[a] and the ones
+    before it joined by 'plus' / '+'; empty when nothing was added (a plain 'so' after one figure)."""
+    out: set[int] = set()
+    for c in range(a - 1, -1, -1):
+        x, y = ordered[c], ordered[c + 1]
+        gap = words[where.end(x.span[1]) : where.at(y.span[0])]
+        if x.kind is not y.kind or not {"plus", "+"} & set(gap):
+            break
+        out |= {c, c + 1}
+    if not out and {"plus", "+"} & set(between):
+        out.add(a)  # '2 days, plus another for labelling, so 3'
     return out
 
 
