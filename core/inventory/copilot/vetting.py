@@ -90,7 +90,8 @@ def implausible(table: ParameterTable) -> list[Doubt]:
     for key, name in (("max_order", "largest order"), ("max_inventory", "storage")):
         value = table.value(key)
         if mean is not None and value is not None and float(value) < mean:
-            found.append(Doubt(key, value, f"a {name} of {value} units is less than one day's demand (about "
+            units = "unit" if float(value) == 1 else "units"
+            found.append(Doubt(key, value, f"a {name} of {value} {units} is less than one day's demand (about "
                                f"{format_number(round(mean, 1))} a day)"))
     holding, penalty = table.value("holding_cost"), table.value("penalty_cost")
     if holding is not None and penalty is not None and float(penalty) > 0 and float(holding) > float(penalty) / 2:
