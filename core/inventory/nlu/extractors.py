@@ -1342,6 +1342,7 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
         new = next((m for m in ordered[i + 1 :] if m.live and restates(old, m)), None)
         if new is None:
             continue
+        old = _counted_rate(text, ordered[i - 1], old) if i else old
         dropped.append(old.text)
         if i + 1 < len(ordered) and _varied_run(text, old, ordered[i + 1]):  # 'a week, sometimes 10 days, ...'
             edits.append((old.span[0], ordered[i + 1].span[0], ""))  # 'a week, sometimes ' goes
@@ -1369,6 +1370,18 @@ def _varied_run(text: str, old: Mention, nxt: Mention) -> bool:
     between = parse(text[old.span[1] : nxt.span[0]]).words()
     joined = all(w in VARIATION_LINKS for w in between)
     return old.kind is nxt.kind is Kind.DURATION and bool(nxt.scope & Scope.CORRECTED) and joined
+
+
+def _counted_rate(text: str, before: Mention, old: Mention) -> Mention:
+    """'25 reams a day, no wait, 30': the parse took back only 'a day' (the count's rate, an item word the
+    vocabulary lacks between them); the count with its rate is what the speaker took back."""
+    if not (old.kind is Kind.DURATION and old.value == 1 and before.kind is Kind.QUANTITY and before.per is None):
+        return old
+    between = parse(text[before.span[1] : old.span[0]]).words()
+    if len(between) > 1 or not old.text.lower().startswith(("a ", "an ", "per ", "each ")):
+        return old
+    return replace(before, text=text[before.span[0] : old.span[1]], span=(before.span[0], old.span[1]),
+                   scope=old.scope)
 
 
 def _in_place(text: str, old: Mention, new: Mention) -> bool:
