@@ -1378,7 +1378,7 @@ def _counted_rate(text: str, before: Mention, old: Mention) -> Mention:
     if not (old.kind is Kind.DURATION and old.value == 1 and before.kind is Kind.QUANTITY and before.per is None):
         return old
     between = parse(text[before.span[1] : old.span[0]]).words()
-    if len(between) > 1 or not old.text.lower().startswith(("a ", "an ", "per ", "each ")):
+    if len(between) != 1 or not between[0].isalpha() or not old.text.lower().startswith(("a ", "an ", "per ", "each ")):
         return old
     return replace(before, text=text[before.span[0] : old.span[1]], span=(before.span[0], old.span[1]),
                    scope=old.scope)
