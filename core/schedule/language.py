@@ -501,7 +501,8 @@ def unknown_schools(text: str, district: District) -> list[tuple[str, tuple[str,
     for mention in parse(text, names=names).of(Kind.NAME, live_only=False):
         words = mention.text.lower().split()
         heads = [w for w in words if w in ENTITY_HEADS]
-        if mention.role != "unknown" or not heads or fuzzy_mentions(mention.text, district):
+        subject = mention.role == "unknown_subject"  # 'Can Roosevelt start later?': no head word, but moved
+        if not subject and (mention.role != "unknown" or not heads) or fuzzy_mentions(mention.text, district):
             continue  # 'Everet Middle' is a misspelt Everett MS (`fuzzy_mentions`), not another school
         grade = next((HEAD_GRADES[w] for w in heads if w in HEAD_GRADES), None)
         same = [s.name for s in district.schools if grade and s.grade.strip().lower() in _GRADE_CODES[grade]]

@@ -1390,6 +1390,32 @@ def _names(s: _State, names: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
             close = index.fuzzy(t.low)
             if close:
                 _add(s, Kind.NAME, "", k, k + 1, role="unknown", candidates=close)
+    _start_subjects(s, aliases)
+
+
+def _start_subjects(s: _State, aliases: Mapping[str, str]) -> None:
+    """A capitalised word the district does not know as what a request moves ('Can Roosevelt start later?',
+    'Mission should begin at 9:30', 'move Lincoln later'): an unknown school without a head word (role
+    `unknown_subject`)."""
+    toks, words = s.toks, s.words
+    for k in range(1, len(toks)):
+        t = toks[k]
+        s.ops += 1
+        if t.kind != "word" or not t.text[:1].isupper() or len(t.text) < 3 or s.taken[k]:
+            continue
+        if t.low in _NOT_NAME_WORDS or t.low in ENTITY_HEADS:
+            continue
+        after, before = words[k + 1 : k + 3], words[k - 1]
+        starts = bool(after) and (after[0] in _START_VERBS or (after[0] in _MODALS and after[1:2] != []
+                                                                 and after[1] in _START_VERBS))
+        moved = before in _MOVERS and bool(after) and after[0] in ("later", "earlier", "to", "at")
+        if (starts and before in _MODALS) or moved:
+            _add(s, Kind.NAME, "", k, k + 1, role="unknown_subject", candidates=_closest(t.text, t.text, aliases))
+
+
+_START_VERBS = frozenset(["start", "starts", "begin", "begins", "open", "opens"])
+_MODALS = frozenset(["can", "could", "would", "will", "should", "must", "may", "might"])
+_MOVERS = frozenset(["move", "put", "push", "shift", "set"])
 
 
 def _closest(text: str, stem: str, aliases: Mapping[str, str], limit: int = 3) -> tuple[str, ...]:
