@@ -93,6 +93,9 @@ class DialogueState:
     contents is asked in packs or single items."""
     planned: PlanUnit | None = None
     """The pack the owner sells or plans in ('we sell them in packs of six'): demand in its contents is divided."""
+    singles: bool = False
+    """The owner said they sell or count single items ('we sell single bottles'): a container of known size is
+    multiplied out, never made the table's unit."""
     doubted: set[tuple[str, str]] = field(default_factory=set)
     """(row, value) pairs already put to the user as implausible (`vetting.implausible`): never asked twice."""
 
@@ -107,6 +110,7 @@ class DialogueState:
             "count_unit": self.count_unit,
             "supplied_in": sorted(self.supplied_in),
             "own_packs": dict(self.own_packs),
+            "singles": self.singles,
             "planned": None
             if planned is None
             else {"container": planned.container, "size": planned.size, "nouns": sorted(planned.nouns),
@@ -123,6 +127,7 @@ class DialogueState:
         self.count_unit = _text_or_none(memory.get("count_unit"))
         supplied = memory.get("supplied_in")
         self.supplied_in = {str(x) for x in supplied} if isinstance(supplied, list) else set()
+        self.singles = bool(memory.get("singles", False))
         own = memory.get("own_packs")
         self.own_packs = {str(k): float(v) for k, v in own.items()} if isinstance(own, dict) else {}
         planned = memory.get("planned")

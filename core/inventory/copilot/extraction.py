@@ -609,6 +609,7 @@ class ExtractionAgent(ExtractionBase):
                 return
         if self.state.counted_in is not None:
             return
+        self.state.singles = self.state.singles or _sells_singles(words)
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}
@@ -618,7 +619,11 @@ class ExtractionAgent(ExtractionBase):
             and (container := next(iter(rates))) is not None
             and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
         ):
+            if self.state.singles and container in self.state.sizes:
+                return  # 'we sell single bottles', then 'a case and a half a day': 18 bottles, multiplied out
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
+            if container in self.state.sizes:  # 'water in crates of 24', then '2 crates a day': crates or bottles?
+                self.state.supplied_in.add(container)
 
     def _pack_unit(self, head: str, pack: str) -> None:
         """'we only sell it by the six-pack': a pack its name sizes, named as the unit, is the pack the owner
@@ -1344,6 +1349,16 @@ _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray",
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
 _PER_ONE = frozenset({"each", "per", "one", "every", "holds", "to"})
 """Words that say a size is per container ('24 each', '24 to a case'), not a total."""
+def _sells_singles(words: Sequence[str]) -> bool:
+    """'we sell single bottles', 'students buy them one at a time', 'I count single pens', 'sold individually':
+    the owner counts single items, so a container of known size is multiplied out, never the table's unit."""
+    said = set(words)
+    one_at_a_time = any(words[i : i + 4] == ("one", "at", "a", "time") for i in range(len(words)))
+    return bool(said & _SINGLE_WORDS or one_at_a_time) and bool(said & (_SELLING | _BUYING))
+
+
+_SINGLE_WORDS = frozenset({"single", "singles", "singly", "individually", "individual", "loose", "apiece"})
+_BUYING = frozenset({"buy", "buys", "bought", "buying", "use", "uses"})
 _SELLING = frozenset({"sell", "sells", "sold", "selling", "count", "counts", "counted", "priced", "price", "go", "goes"})
 """'we sell it by the ream', 'priced by the stem': the words before 'by the <unit>' that name the counting unit."""
 

@@ -1,0 +1,57 @@
+"""A container size said earlier applies to later counts (blind batch 19: b19-11, b19-20). Demand said only in
+a container whose size the owner gave before ('sparkling water in crates of 24', then '2 crates a day') is asked:
+crates or single units, both readings shown, nothing written; an owner who said they sell singles ('we sell
+single bottles', 'one at a time') has every container count multiplied out."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.copilot.extraction import ExtractionAgent
+
+
+def _agent(*messages: str) -> tuple[ExtractionAgent, str]:
+    agent = ExtractionAgent()
+    agent.greeting()
+    reply = ""
+    for message in messages:
+        reply = agent.respond(message).assistant
+    return agent, reply
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "single"),
+    [
+        ("corner store, sparkling water in crates of 24", "we go through 2 crates a day, give or take half a crate",
+         "48"),
+        ("Florist, roses come in buckets of 25", "4 buckets a day, exactly, every day", "100"),
+        ("Cafe, milk comes in crates of 20", "3 crates a day, give or take half a crate", "60"),
+    ],
+)
+def test_demand_in_a_container_sized_before_is_asked_never_written(opening: str, demand: str, single: str) -> None:
+    agent, reply = _agent(opening, demand)
+    assert agent.table.value("demand_distribution") is None
+    assert agent.table.conflicts, reply
+    assert single in reply
+
+
+@pytest.mark.parametrize(
+    ("opening", "demand", "mean"),
+    [
+        ("Wine shop, our house red comes in cases of 12, we sell single bottles.", "a case and a half a day, roughly",
+         "18"),
+        ("Stationery shop. Pens come in boxes of 10 but students buy them one at a time.", "about 3 boxes a day",
+         "30"),
+        ("We get soap in cartons of 20 and sell the bars individually", "2 cartons a day", "40"),
+    ],
+)
+def test_an_owner_who_sells_singles_has_containers_multiplied_out(opening: str, demand: str, mean: str) -> None:
+    agent, reply = _agent(opening, demand)
+    assert f"About {mean} units a day" in reply, reply
+
+
+def test_storage_in_cases_after_singles_is_multiplied() -> None:
+    agent, _ = _agent("Wine shop, our house red comes in cases of 12, we sell single bottles.",
+                      "about 18 bottles a day, random", "they go elsewhere", "no", "two months",
+                      "4 cents a bottle per day", "7 dollars", "30 per order", "a fortnight", "30 cases")
+    assert agent.table.value("max_inventory") == "360"
