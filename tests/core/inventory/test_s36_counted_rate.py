@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.inventory.copilot.extraction import ExtractionAgent
+from tests.support.extraction_dialogues import say
 
 
 @pytest.mark.parametrize(
@@ -17,7 +17,5 @@ from core.inventory.copilot.extraction import ExtractionAgent
     ],
 )
 def test_a_count_with_an_unknown_item_word_is_corrected_whole(text: str, demand: str) -> None:
-    agent = ExtractionAgent()
-    agent.greeting()
-    agent.respond(text)
+    agent, _ = say(text)
     assert agent.table.value("demand_distribution") == demand

@@ -8,15 +8,12 @@ from __future__ import annotations
 import pytest
 
 from core.inventory.copilot.extraction import ExtractionAgent
+from tests.support.extraction_dialogues import say
 
 
 def _agent(*messages: str) -> tuple[ExtractionAgent, str]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    reply = ""
-    for message in messages:
-        reply = agent.respond(message).assistant
-    return agent, reply
+    agent, turn = say(*messages)
+    return agent, turn.assistant
 
 
 @pytest.mark.parametrize(

@@ -9,15 +9,12 @@ import pytest
 from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.vetting import implausible
 from core.inventory.table import Cell, ParameterTable
+from tests.support.extraction_dialogues import say
 
 
 def _agent(*messages: str) -> tuple[ExtractionAgent, str]:
-    agent = ExtractionAgent()
-    agent.greeting()
-    reply = ""
-    for message in messages:
-        reply = agent.respond(message).assistant
-    return agent, reply
+    agent, turn = say(*messages)
+    return agent, turn.assistant
 
 
 @pytest.mark.parametrize(
