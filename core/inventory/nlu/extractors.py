@@ -1436,6 +1436,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     said = parse(text, sizes=sizes)
     swaps: list[tuple[tuple[int, int], str]] = []
     divided: tuple[str, float] | None = None  # the measure and size of the last amount divided out
+    packed: tuple[str, float, float] | None = None  # container, size and count of the last count multiplied out
     taken_back: Mention | None = None  # a count of containers the user corrected, whose number follows bare
     for m in sorted(said.of(Kind.QUANTITY, live_only=False), key=lambda q: q.span):
         each = sized_measure(m.unit or "", sizes or {})
@@ -1451,6 +1452,12 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
                 f"{format_number(float(m.value))} {_plural_of(pending.container or '', float(m.value))} × "
                 f"{format_number(pending.multiplier)} = {total} units"
             )
+            swaps.append((m.span, total))
+        elif packed and is_bare_spread(text, m) and m.amount <= packed[2] and not _named_after(text, m):
+            # '3 pallets a day, give or take 1': a pallet; 'give or take 3 reams' names its own unit
+            total = format_number(m.amount * packed[1])
+            notes.append(f"give or take {format_number(m.amount)} {_plural_of(packed[0], m.amount)} × "
+                         f"{format_number(packed[1])} = {total} units")
             swaps.append((m.span, total))
         elif divided and is_bare_spread(text, m):  # '400 litres a day, give or take 160': 160 litres too
             count = format_number(m.amount / divided[1])
@@ -1477,6 +1484,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             per = (m.per or "").split("/")[0]
             period = f" per {m.period}" if m.period else (f" per {per}" if per in ("order", "delivery") else "")
             taken_back = m if m.scope & Scope.CORRECTED else None
+            packed = (m.container, m.multiplier, float(m.value))
             bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
             swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
@@ -1490,6 +1498,14 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+def _named_after(text: str, m: Mention) -> bool:
+    """Whether a word naming a unit follows the figure ('give or take 3 reams'): a plural noun, not a time word."""
+    after = parse(text[m.span[1] :]).words()[:1]
+    return bool(after) and after[0].isalpha() and after[0].endswith("s") and len(after[0]) > 3 and (
+        after[0] not in TIME_UNITS
+    )
 
 
 _YES_NO_ROWS = frozenset({"perishability"})

@@ -52,3 +52,16 @@ def test_storage_in_cases_after_singles_is_multiplied() -> None:
                       "about 18 bottles a day, random", "they go elsewhere", "no", "two months",
                       "4 cents a bottle per day", "7 dollars", "30 per order", "a fortnight", "30 cases")
     assert agent.table.value("max_inventory") == "360"
+
+
+@pytest.mark.parametrize(
+    ("demand", "expected"),
+    [
+        ("3 pallets of 40 a day, give or take 1", "normal(120,40)"),  # a bare spread after pallets: a pallet
+        ("3 crates of 24 a day, give or take 5", "normal(72,5)"),  # 5 crates cannot swing 3: bottles
+        ("3 boxes of 5 reams a day, give or take 3 reams", "normal(15,3)"),  # the spread names its unit
+    ],
+)
+def test_a_bare_spread_after_a_container_count(demand: str, expected: str) -> None:
+    agent, _ = say(demand)
+    assert agent.table.value("demand_distribution") == expected
