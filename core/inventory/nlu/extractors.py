@@ -320,6 +320,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         found = [] if _greeting(clause) else topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
+        if out and _spread_first(clause):  # '72 units per day, give or take 5': the spread of the amount before
+            out[-1] = (out[-1][0] or (found[0] if found else None), f"{out[-1][1]}, {clause}")
+            continue
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
@@ -334,6 +337,12 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
         return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
     return out  # that's $2.50 down the drain'
+
+
+def _spread_first(clause: str) -> bool:
+    """A clause that opens with a spread ('give or take 5', 'plus or minus 2'): it qualifies the amount before."""
+    words = parse(clause).words()[:3]
+    return words in (("give", "or", "take"), ("plus", "or", "minus")) or words[:1] == ("±",)
 
 
 def _join_denominators(parts: list[str]) -> list[str]:

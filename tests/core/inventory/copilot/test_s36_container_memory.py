@@ -64,3 +64,16 @@ def test_storage_in_cases_after_singles_is_multiplied() -> None:
 def test_a_bare_spread_after_a_container_count(demand: str, expected: str) -> None:
     agent, _ = say(demand)
     assert agent.table.value("demand_distribution") == expected
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        ("3 crates of 24 a day, give or take 5", "normal(72,5)"),
+        ("72 units per day, give or take 5", "normal(72,5)"),
+        ("40 jars a day, plus or minus 6", "normal(40,6)"),
+    ],
+)
+def test_a_spread_clause_qualifies_the_amount_before_it(opening: str, expected: str) -> None:
+    agent, _ = say(opening)
+    assert agent.table.value("demand_distribution") == expected
