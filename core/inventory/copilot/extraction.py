@@ -11,7 +11,7 @@ from core.inventory.copilot import conflicts as cf
 from core.inventory.copilot import plan_unit
 from core.inventory.copilot.dialogue import ExtractionBase
 from core.inventory.copilot.turn import CopilotTurn
-from core.inventory.copilot.vetting import doubt, implausible
+from core.inventory.copilot.vetting import crossed, doubt, implausible
 from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
 from core.inventory.nlu.demand import DemandReading
@@ -1232,7 +1232,12 @@ class ExtractionAgent(ExtractionBase):
         is asked again with the reason, another row is left to be asked in its turn."""
         if self._parsed is None or len(cells) != 1:
             return False
-        found = doubt(cells[0].key, cells[0].value, self._parsed, asked=self.state.asked)
+        key, value = cells[0].key, cells[0].value
+        found = doubt(key, value, self._parsed, asked=self.state.asked)
+        filled = self.table.is_defined(key) and self.table.value(key) != value and key != self.state.asked
+        if found is None and filled and (found := crossed(key, value, self._parsed)) is not None:
+            notes.append(f"I kept the {LABELS[key]} at {self.table.value(key)} ({found.reason})")
+            return True
         if found is None:
             return False
         if found.key == self.state.asked:

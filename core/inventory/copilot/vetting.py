@@ -66,6 +66,27 @@ def doubt(key: str, value: str, message: Message, *, asked: str | None) -> Doubt
     return None
 
 
+_KINDS = {
+    **dict.fromkeys(["holding_cost", "penalty_cost", "setup_cost"], Kind.MONEY),
+    **dict.fromkeys(["time_horizon", "lead_time"], Kind.DURATION),
+}
+
+
+def crossed(key: str, value: str, message: Message) -> Doubt | None:
+    """Why `value` must not replace what filled row `key` (not the row asked) holds: the message states no
+    figure of the row's kind — no money for a cost, no span for a duration — and no bare number equal to it, so
+    the figure belongs to another row ('a week, sometimes 10 days, say 8' changed a $10 fee to 8)."""
+    kind = _KINDS.get(key)
+    if kind is None:
+        return None
+    live = [m for m in message.mentions if not m.scope & _OFF]
+    if any(m.kind is kind for m in live):
+        return None
+    if any(m.kind is Kind.QUANTITY and m.unit is None and m.container is None and _same(m.value, value) for m in live):
+        return None
+    return Doubt(key, value, "the figure in your message is of another kind than this row")
+
+
 def _business(m: Mention) -> bool:
     """Rent, wages or bills per week, month or year, said of no unit: money of the whole business."""
     return m.role in WHOLE_BUSINESS_ROLES and m.per in _LONG_PERIODS

@@ -115,3 +115,19 @@ def test_what_an_amount_is_per_said_first_belongs_to_the_amount(answer: str, hol
     agent, _ = _agent("Small garage, engine oil bottles", "between 3 and 9 a day, any number equally likely",
                       "they wait", "no", "two months", answer)
     assert agent.table.value("holding_cost") == holding
+
+
+@pytest.mark.parametrize(
+    "answer", ["a week, sometimes 10 days, say 8", "usually 10 days, call it 9", "about 10 days, no wait, 12 days"]
+)
+def test_a_span_never_changes_a_filled_fee(answer: str) -> None:
+    agent, _ = _agent("hardware shop, screws", "12 boxes a day, random", "they wait", "no", "90 days",
+                      "10 cents a box a day", "50 cents a day per box they wait for", "10 dollars per order", answer)
+    assert agent.table.value("setup_cost") == "10"
+
+
+def test_a_named_fee_correction_still_changes_the_fee() -> None:
+    agent, _ = _agent("hardware shop, screws", "12 boxes a day, random", "they wait", "no", "90 days",
+                      "10 cents a box a day", "50 cents a day per box they wait for", "10 dollars per order",
+                      "sorry, the fee per order is actually 12 dollars")
+    assert agent.table.value("setup_cost") == "12"
