@@ -1235,7 +1235,7 @@ class ExtractionAgent(ExtractionBase):
         key, value = cells[0].key, cells[0].value
         found = doubt(key, value, self._parsed, asked=self.state.asked)
         filled = self.table.is_defined(key) and self.table.value(key) != value and key != self.state.asked
-        if found is None and filled and (found := crossed(key, value, self._parsed)) is not None:
+        if found is None and filled and (found := crossed(key, value, self._parsed, current=str(self.table.value(key)))) is not None:
             notes.append(f"I kept the {LABELS[key]} at {self.table.value(key)} ({found.reason})")
             return True
         if found is None:

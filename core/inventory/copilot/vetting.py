@@ -72,19 +72,22 @@ _KINDS = {
 }
 
 
-def crossed(key: str, value: str, message: Message) -> Doubt | None:
+def crossed(key: str, value: str, message: Message, *, current: str) -> Doubt | None:
     """Why `value` must not replace what filled row `key` (not the row asked) holds: the message states no
     figure of the row's kind — no money for a cost, no span for a duration — and no bare number equal to it, so
     the figure belongs to another row ('a week, sometimes 10 days, say 8' changed a $10 fee to 8)."""
     kind = _KINDS.get(key)
-    if kind is None:
-        return None
+    if kind is None or any(_same(m.value, current) and _fits(m, kind) for m in message.mentions):
+        return None  # 'sorry, I meant 40, not 45': the row's own figure is taken back, so the row is named
     live = [m for m in message.mentions if not m.scope & _OFF]
-    if any(m.kind is kind for m in live):
-        return None
-    if any(m.kind is Kind.QUANTITY and m.unit is None and m.container is None and _same(m.value, value) for m in live):
+    if any(m.kind is kind for m in live) or any(_fits(m, kind) and _same(m.value, value) for m in live):
         return None
     return Doubt(key, value, "the figure in your message is of another kind than this row")
+
+
+def _fits(m: Mention, kind: Kind) -> bool:
+    """A mention of the row's kind, or a bare number that could be one ('40')."""
+    return m.kind is kind or (m.kind is Kind.QUANTITY and m.unit is None and m.container is None)
 
 
 def _business(m: Mention) -> bool:

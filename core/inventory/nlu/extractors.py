@@ -320,8 +320,8 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         found = [] if _greeting(clause) else topics(clause)
         if expected in ROW_KEYS and _bare_value(clause, expected) and compatible(expected, clause):
             found = []  # '150 units' answers the row asked, whatever rows such numbers usually fill
-        if out and _spread_first(clause):  # '72 units per day, give or take 5': the spread of the amount before
-            out[-1] = (out[-1][0] or (found[0] if found else None), f"{out[-1][1]}, {clause}")
+        if out and out[-1][0] is None and found[:1] in (["demand"], ["demand_weak"]) and _spread_first(clause):
+            out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # '72 units per day, give or take 5': one amount
             continue
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
