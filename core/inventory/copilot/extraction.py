@@ -600,6 +600,9 @@ class ExtractionAgent(ExtractionBase):
                 return
         if self.state.counted_in is not None:
             return
+        if (single := plan_unit.singles(said)) is not None:
+            self.state.counted_in = single  # 'we sell single bottles': containers of known size are multiplied
+            return
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}

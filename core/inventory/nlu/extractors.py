@@ -3,6 +3,7 @@ and read that row's value (durations in days, money in dollars, counts, the risk
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import product
@@ -1459,9 +1460,25 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             each = format_number(float(m.value) / float(size))
             notes.append(f"${format_number(float(m.value))} per {container} of {size} = ${each} per unit")
             swaps.append((m.span, f"${each} per unit" + (f" per {m.period}" if m.period else "")))
+    swaps += _pack_names(text, said)
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+_PACK_NAME = re.compile(r"\b(\d+)-(?=(?:pack|packs|pak|paks)\b)", re.IGNORECASE)
+
+
+def _pack_names(text: str, said: Message) -> list[tuple[tuple[int, int], str]]:
+    """'we sell our IPA in six-packs' ('6-packs' once spelled): a pack its name sizes, with no count of it, is no
+    amount (no demand of 6 a day); its number goes where the parse reads no amount over it ('10 6-packs' keeps
+    its count, multiplied out above)."""
+    spans = [m.span for m in said.mentions]
+    return [
+        ((p.start(), p.end()), "")
+        for p in _PACK_NAME.finditer(text)
+        if not any(start <= p.start() < end for start, end in spans)
+    ]
 
 
 _YES_NO_ROWS = frozenset({"perishability"})
