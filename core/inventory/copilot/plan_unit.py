@@ -236,21 +236,25 @@ _OUTER = frozenset({"case", "crate", "box", "pack", "carton", "tray"})
 
 
 def supplied_in(said: Message) -> set[str]:
-    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12'): outer
-    packs only (a bag or a tub is often the item itself)."""
+    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12', or with no
+    verb at all: 'sparkling water in crates of 24'): outer packs only (a bag or a tub is often the item itself).
+    A pack the owner sells, plans or makes up in ('we sell them in packs of six') is no such pack."""
     out: set[str] = set()
     for m in said.of(Kind.QUANTITY):
         if m.role != "size" or m.container not in _OUTER:
             continue
         words = said.words(m.clause)
         for i, w in enumerate(words[:-1]):
-            if (
-                w in _SUPPLY
-                and words[i + 1] == "in"
-                and CONTAINERS.get(words[i + 2] if i + 2 < len(words) else "") == m.container
-            ):
+            into = w == "in" and CONTAINERS.get(words[i + 1]) == m.container
+            verbless = into and not (_PLAN | _MAKE | _SUPPLY) & set(words[:i]) and words[i + 2 : i + 3] == ("of",)
+            if verbless or (w in _SUPPLY and words[i + 1] == "in" and CONTAINERS.get(_at(words, i + 2)) == m.container):
                 out.add(m.container)
     return out
+
+
+def _at(words: tuple[str, ...], i: int) -> str:
+    """The word at `i`, or '' past the end."""
+    return words[i] if i < len(words) else ""
 
 
 _MAKE = frozenset(
