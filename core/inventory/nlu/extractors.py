@@ -3,7 +3,6 @@ and read that row's value (durations in days, money in dollars, counts, the risk
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import product
@@ -1466,7 +1465,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     return text
 
 
-_PACK_NAME = re.compile(r"\b(\d+)-(?=(?:pack|packs|pak|paks)\b)", re.IGNORECASE)
+_PACK_HEADS = frozenset({"pack", "packs", "pak", "paks"})
 
 
 def _pack_names(text: str, said: Message) -> list[tuple[tuple[int, int], str]]:
@@ -1474,10 +1473,15 @@ def _pack_names(text: str, said: Message) -> list[tuple[tuple[int, int], str]]:
     amount (no demand of 6 a day); its number goes where the parse reads no amount over it ('10 6-packs' keeps
     its count, multiplied out above)."""
     spans = [m.span for m in said.mentions]
+    toks = said.toks
     return [
-        ((p.start(), p.end()), "")
-        for p in _PACK_NAME.finditer(text)
-        if not any(start <= p.start() < end for start, end in spans)
+        ((t.start, toks[k + 1].end), "")
+        for k, t in enumerate(toks[:-2])
+        if t.kind == "num"
+        and toks[k + 1].text == "-"
+        and toks[k + 2].low in _PACK_HEADS
+        and t.end == toks[k + 1].start
+        and not any(start <= t.start < end for start, end in spans)
     ]
 
 
