@@ -369,6 +369,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     if words[i] == "one" and (
         (i > 0 and words[i - 1] in _ONE_AS_PRONOUN_BEFORE)
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
+        or words[i + 1 : i + 4] == ["at", "a", "time"]  # 'students buy them one at a time': a manner, no amount
         or (described_one(words, i) and toks[i - 1].kind == "word")
     ):
         return None

@@ -62,7 +62,9 @@ def number_words(n: int) -> str:
 
 
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
-_KEEP_ONE = re.compile(r"^[\s-]*(?:time|off|of\s+(?:the|them|those|these|our|my|us)\b)\b", re.IGNORECASE)
+_KEEP_ONE = re.compile(
+    r"^[\s-]*(?:time|off|at\s+a\s+time|of\s+(?:the|them|those|these|our|my|us)\b)\b", re.IGNORECASE
+)  # 'one at a time' is a manner of buying, as 'one by one'; no amount
 _PRONOUN_ONE_AFTER = frozenset(["each", "every", "that", "this", "which", "no", "any", "another", "the", "other",
                                 "only", "right", "wrong", "big", "main"])  # fmt: skip
 """'each one I don't have', 'every one we miss', 'no one buys': 'one' is a pronoun there, not the number 1."""

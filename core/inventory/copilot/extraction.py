@@ -610,6 +610,9 @@ class ExtractionAgent(ExtractionBase):
         if self.state.counted_in is not None:
             return
         self.state.singles = self.state.singles or _sells_singles(words)
+        if (single := plan_unit.singles(said)) is not None:
+            self.state.counted_in = single  # 'we sell single bottles': containers of known size are multiplied
+            return
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}

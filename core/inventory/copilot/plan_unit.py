@@ -46,7 +46,10 @@ class PlanUnit:
 
 
 def stated(said: Message) -> PlanUnit | None:
-    """The pack a message says the owner sells or plans in, or None."""
+    """The pack a message says the owner sells or plans in, or None ('we sell our IPA in six-packs but I count
+    stock in cans': the owner counts the cans, so the pack is only a size)."""
+    if singles(said) is not None:
+        return None
     nouns = frozenset(w for w in said.words() if w.isalpha() and w not in _NOT_NOUNS and w not in CONTAINERS)
     for c in range(len(said.clauses)):
         words = list(said.words(c))
@@ -71,6 +74,35 @@ def stated(said: Message) -> PlanUnit | None:
                 if size and size > 1:  # 'plan how many six-packs', 'we count it in 4-packs'
                     return PlanUnit(f"{words[i - 1]}-pack", size, nouns)
     return None
+
+
+_SINGLE = frozenset({"single", "singles", "individual", "individually", "singly", "loose", "separately"})
+_TALLY = frozenset({"count", "counts", "counted", "counting", "stock", "stocked", "track", "tracks", "tracked"})
+
+
+def singles(said: Message) -> str | None:
+    """The single item a message says the owner sells or counts in ('we sell single bottles', 'so I count single
+    pens', 'sell them individually', 'I count stock in cans'), singular ('bottle', 'pen', 'item' when unnamed),
+    or None. The table then counts those items: a count of a container of known size ('2 crates a day', '40
+    six-packs') is multiplied out, never written as containers, and the pack is no unit the owner plans in."""
+    for c in range(len(said.clauses)):
+        words = list(said.words(c))
+        for i, w in enumerate(words):
+            verb = bool(_PLAN & set(words[max(0, i - 4) : i])) and not THIRD & set(words[max(0, i - 4) : i])
+            if verb and w in _SINGLE:  # 'we sell single bottles', 'sell them individually'
+                noun = words[i + 1] if i + 1 < len(words) and words[i + 1].isalpha() else ""
+                return _one(noun) if noun and noun not in _NOT_NOUNS else "item"
+            tally = bool(_TALLY & set(words[max(0, i - 3) : i]))
+            if tally and words[i - 1 : i] == ["in"] and ITEM_WORDS.get(w) not in (None, *_GENERIC):
+                return ITEM_WORDS[w]  # 'I count stock in cans', 'we track it in bottles'
+    return None
+
+
+def _one(word: str) -> str:
+    """The singular of an item noun ('bottles' -> 'bottle', 'pens' -> 'pen', 'boxes' -> 'box')."""
+    if word in ITEM_WORDS:
+        return ITEM_WORDS[word]
+    return word[:-2] if word.endswith(("xes", "ches", "shes")) else word.removesuffix("s")
 
 
 def _counts_in(said: Message, container: str) -> bool:
@@ -204,21 +236,25 @@ _OUTER = frozenset({"case", "crate", "box", "pack", "carton", "tray"})
 
 
 def supplied_in(said: Message) -> set[str]:
-    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12'): outer
-    packs only (a bag or a tub is often the item itself)."""
+    """Packs a message says the goods come in ('they come in packs of 8', 'arrive in boxes of 12', or with no
+    verb at all: 'sparkling water in crates of 24'): outer packs only (a bag or a tub is often the item itself).
+    A pack the owner sells, plans or makes up in ('we sell them in packs of six') is no such pack."""
     out: set[str] = set()
     for m in said.of(Kind.QUANTITY):
         if m.role != "size" or m.container not in _OUTER:
             continue
         words = said.words(m.clause)
         for i, w in enumerate(words[:-1]):
-            if (
-                w in _SUPPLY
-                and words[i + 1] == "in"
-                and CONTAINERS.get(words[i + 2] if i + 2 < len(words) else "") == m.container
-            ):
+            into = w == "in" and CONTAINERS.get(words[i + 1]) == m.container
+            verbless = into and not (_PLAN | _MAKE | _SUPPLY) & set(words[:i]) and words[i + 2 : i + 3] == ("of",)
+            if verbless or (w in _SUPPLY and words[i + 1] == "in" and CONTAINERS.get(_at(words, i + 2)) == m.container):
                 out.add(m.container)
     return out
+
+
+def _at(words: tuple[str, ...], i: int) -> str:
+    """The word at `i`, or '' past the end."""
+    return words[i] if i < len(words) else ""
 
 
 _MAKE = frozenset(

@@ -1504,6 +1504,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             each = format_number(float(m.value) / float(size))
             notes.append(f"${format_number(float(m.value))} per {container} of {size} = ${each} per unit")
             swaps.append((m.span, f"${each} per unit" + (f" per {m.period}" if m.period else "")))
+    swaps += _pack_names(text, said)
     for (start, end), new in sorted(swaps, reverse=True):
         text = text[:start] + new + text[end:]
     return text
@@ -1515,6 +1516,26 @@ def _named_after(text: str, m: Mention) -> bool:
     return bool(after) and after[0].isalpha() and after[0].endswith("s") and len(after[0]) > 3 and (
         after[0] not in TIME_UNITS
     )
+
+
+_PACK_HEADS = frozenset({"pack", "packs", "pak", "paks"})
+
+
+def _pack_names(text: str, said: Message) -> list[tuple[tuple[int, int], str]]:
+    """'we sell our IPA in six-packs' ('6-packs' once spelled): a pack its name sizes, with no count of it, is no
+    amount (no demand of 6 a day); its number goes where the parse reads no amount over it ('10 6-packs' keeps
+    its count, multiplied out above)."""
+    spans = [m.span for m in said.mentions]
+    toks = said.toks
+    return [
+        ((t.start, toks[k + 1].end), "")
+        for k, t in enumerate(toks[:-2])
+        if t.kind == "num"
+        and toks[k + 1].text == "-"
+        and toks[k + 2].low in _PACK_HEADS
+        and t.end == toks[k + 1].start
+        and not any(start <= t.start < end for start, end in spans)
+    ]
 
 
 _YES_NO_ROWS = frozenset({"perishability"})
