@@ -1,15 +1,18 @@
 """The last look before a value counts (issue 27 item 2): a row value the readers propose is checked against the
 message's one parse, and values that make the table implausible are put to the user.
 
-Two checks, both on typed facts, never on the raw text:
+Three checks, all on typed facts, never on the raw text:
 
-- `doubt(cell, message, asked=...)`: the parse says the money or the duration behind a proposed value is of another
-  kind than the row wants — the price of the item where a holding cost per day is read, or rent, wages and bills
-  per month of the whole business where a cost per unit is read; a span that says nothing of delivery (shelf
-  life, ripening) written as the delivery time while another row was asked. Such a value is never written: the agent says why and asks the row.
+- `doubt(key, value, message, asked=...)`: the parse says the money or the duration behind a proposed value is of
+  another kind than the row wants — the price of the item where a holding cost per day is read, or rent, wages and
+  bills per month of the whole business where a cost per unit is read; a span that says nothing of delivery (shelf
+  life, ripening) written as the delivery time while another row was asked. Such a value is never written: the
+  agent says why and asks the row.
+- `crossed(key, value, message, current=...)`: a filled row other than the one asked would change although the
+  message states no figure of its kind ('a week, sometimes 10 days, say 8' against a $10 fee): it keeps its value.
 - `implausible(table)`: rows that contradict each other in a way a shop almost never does — an order limit or a
   storage smaller than one day's demand, a holding cost per day above half the cost of a unit short. The value
-  stays, and the agent asks once whether it is right (`conflicts.confirm_value`), so a misread is caught before
+  stays, and the agent asks once whether it is right (`conflicts.check_value`), so a misread is caught before
   the policy is computed and a true but unusual figure costs one "yes".
 """
 
@@ -99,6 +102,14 @@ def _price(m: Mention) -> bool:
     return m.role in PRICE_ROLES and m.per is None
 
 
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _same(a: float | str, b: str) -> bool:
     try:
         return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
@@ -113,7 +124,7 @@ def implausible(table: ParameterTable) -> list[Doubt]:
     mean = _daily_mean(table.value("demand_distribution"))
     for key, name in (("max_order", "largest order"), ("max_inventory", "storage")):
         value = table.value(key)
-        if mean is not None and value is not None and float(value) < mean:
+        if mean is not None and value is not None and _numeric(value) and float(value) < mean:
             units = "unit" if float(value) == 1 else "units"
             found.append(Doubt(key, value, f"a {name} of {value} {units} is less than one day's demand (about "
                                f"{format_number(round(mean, 1))} a day)"))
