@@ -107,6 +107,9 @@ class ParameterTable:
         default_factory=lambda: {k: Row(None, DEFAULT_UNITS[k]) for k in PARAMETER_KEYS}
     )
     conflicts: list[Conflict] = field(default_factory=list)
+    late_delivery: bool = False
+    """The owner confirmed a delivery time not shorter than the horizon (nothing ordered arrives within the
+    plan, which then runs on the stock at hand); otherwise such a pair is refused (`cross_check`)."""
 
     def value(self, key: str) -> str | None:
         return self.rows[key].value
@@ -129,7 +132,7 @@ class ParameterTable:
         """The cells with canonical values and units, or `SpecError` if any would make the table invalid."""
         canonical = tuple(_canonical(c) for c in cells)
         merged = self.values() | {c.key: c.value for c in canonical}
-        cross_check(merged, tuple(c.key for c in canonical))
+        cross_check(merged, tuple(c.key for c in canonical), late_delivery=self.late_delivery)
         return canonical
 
     def set(self, key: str, value: object, unit: str = "") -> str:
@@ -209,13 +212,17 @@ def _blame(changed: tuple[str, ...], first: str, second: str) -> str:
     return second if second in changed and first not in changed else first
 
 
-def cross_check(values: Mapping[str, str], changed: tuple[str, ...] = ()) -> None:
+def cross_check(
+    values: Mapping[str, str], changed: tuple[str, ...] = (), *, late_delivery: bool = False
+) -> None:
     """Checks between rows that already apply to a partly filled table (canonical values); the error names
     the row among `changed` (the rows being written) that causes the clash. A largest order above the storage
     capacity is no clash: an order never exceeds the free space, so the storage is then the binding limit
-    (`solvers.inventory.spec.problem_from_table`)."""
+    (`solvers.inventory.spec.problem_from_table`). `late_delivery`: the owner confirmed a delivery time not
+    shorter than the horizon, which is then no clash."""
     if (
-        "lead_time" in values
+        not late_delivery
+        and "lead_time" in values
         and "time_horizon" in values
         and int(values["lead_time"]) >= int(values["time_horizon"])
     ):

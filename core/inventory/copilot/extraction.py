@@ -36,7 +36,7 @@ from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction
 from core.text.cues import TokenCue
 from core.text.intents import Prediction
-from core.text.mentions import Kind, Message, Token, container_sizes, pack_sizes, parse, plural
+from core.text.mentions import Kind, Message, Scope, Token, container_sizes, pack_sizes, parse, plural
 from core.text.numbers import find_numbers, format_number, words_to_digits
 from core.text.questions import is_question
 from core.text.ranges import split_range
@@ -211,6 +211,16 @@ def _holds(table: ParameterTable, key: str, numbers: tuple[float, ...]) -> bool:
     return any(n.value in numbers for n in find_numbers(table.value(key) or ""))
 
 
+def _of_kind(key: str, kinds: frozenset[Kind]) -> bool:
+    """Whether a row can hold figures of the kinds a message took back (any row when the kinds are mixed or
+    unknown): durations only a duration row, money only a cost row."""
+    if kinds == {Kind.DURATION}:
+        return key in _DURATION_ROWS
+    if kinds == {Kind.MONEY}:
+        return key in ("holding_cost", "penalty_cost", "setup_cost")
+    return True
+
+
 class ExtractionAgent(ExtractionBase):
     """Deterministic slot-filling dialogue over the Parameter Specification Table.
 
@@ -227,6 +237,7 @@ class ExtractionAgent(ExtractionBase):
         self._preface: list[str] = []
         self._afterword: list[str] = []
         self._refused: tuple[str, str] | None = None  # a horizon or delivery time refused (`_lead_not_longer`)
+        self._insisted: dict[str, str] = {}  # a horizon or delivery time said again after its refusal
         self._unsure = ""
         self._parsed: Message | None = None  # this message's one parse, for the last look (`vetting.doubt`)
 
@@ -930,7 +941,10 @@ class ExtractionAgent(ExtractionBase):
         had_conflict: bool,
         parsed: Message,
     ) -> None:
-        findings = self._own_figure(self._retracted(list(reading.findings), reading, expected), reading, expected)
+        taken = frozenset(m.kind for m in parsed.mentions if m.scope & Scope.CORRECTED)
+        findings = self._own_figure(
+            self._retracted(list(reading.findings), reading, expected, taken), reading, expected
+        )
         if expected == "perishability" and (kept := reading.shelf_life_days):
             findings = [f for f in findings if not _same_span(f, kept)]  # 'an expiry, but it's 6 weeks out'
         numeric_loose = [s for s in reading.loose if find_numbers(s)]
@@ -1116,17 +1130,20 @@ class ExtractionAgent(ExtractionBase):
         words = {w for _, s in reading.segments for w in parse(s).words()}
         return not words & _STOCKOUT_WORDS
 
-    def _retracted(self, findings: list[Finding], reading: Reading, expected: str | None) -> list[Finding]:
+    def _retracted(
+        self, findings: list[Finding], reading: Reading, expected: str | None, kinds: frozenset[Kind]
+    ) -> list[Finding]:
         """'sorry, not 45, 55' just after the fee of 45 was written: the row holding the number taken back is
         corrected, never the row asked next (55 was written as the storage); a row named in the message keeps
-        its reading."""
+        its reading, and a row of another kind than the figures taken back is no target ('a week, sometimes
+        10 days, say 8' takes back durations, never the $10 fee)."""
         taken = set_aside(reading.notes)
         if not (reading.correction and taken and findings) or any(f.key != expected for f in findings):
             return findings
         if any(topic == expected for topic, _ in reading.segments):
             return findings
         last = next((k for k in reversed(self._touched) if k in ROW_KEYS and k != expected), None)
-        if last is None or not _holds(self.table, last, taken):
+        if last is None or not _holds(self.table, last, taken) or not _of_kind(last, kinds):
             return findings
         moved = read_row(last, findings[0].value)
         return [moved] if isinstance(moved, Finding) else findings
@@ -1275,7 +1292,8 @@ class ExtractionAgent(ExtractionBase):
         """A horizon not longer than the delivery time filled before (or a delivery time not shorter than the
         horizon filled before) is refused once, with the reason; the same value said again answers the question
         about it, so the other row (never possible beside it) is cleared, said, and asked again (the same answer
-        refused again and again was a dead end)."""
+        refused again and again was a dead end). When the row cleared that way is said twice again too, the owner
+        means both: they are kept, with what that implies (b17-10, b19-07 looped between the two rows)."""
         written = {c.key: c.value for c in cells if c.key in ("time_horizon", "lead_time")}
         if len(written) != 1:
             return
@@ -1290,6 +1308,15 @@ class ExtractionAgent(ExtractionBase):
         if self._refused != (key, mine):
             self._refused = (key, mine)
             return
+        if self._insisted.get(other) == theirs:
+            self.table.late_delivery = True
+            self._afterword.append(
+                f"(You gave a delivery time of {lead:g} days and a plan of {horizon:g} days twice each, so I keep "
+                "both: nothing ordered arrives before the plan ends, so the plan runs on the stock you have. Say a "
+                "longer horizon if orders should count.)"
+            )
+            return
+        self._insisted[key] = mine
         self.table.clear(other)
         name = {"lead_time": "delivery time", "time_horizon": "planning horizon"}[other]
         self._afterword.append(

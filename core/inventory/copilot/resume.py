@@ -29,6 +29,7 @@ def snapshot(
         "conflicts": [asdict(c) for c in table.conflicts],
         "assumptions": dict(assumptions or {}),
         "memory": dict(memory or {}),
+        "late_delivery": table.late_delivery,
     }
 
 
@@ -36,6 +37,7 @@ def table_from_snapshot(payload: dict[str, Any] | None) -> ParameterTable:
     """The table of a snapshot, its open conflicts reopened (an empty table for None)."""
     table = ParameterTable()
     if payload:
+        table.late_delivery = bool(payload.get("late_delivery"))
         table.load(payload["values"], payload.get("units"))
         for conflict in payload.get("conflicts") or ():
             table.open(Conflict.from_dict(conflict))
