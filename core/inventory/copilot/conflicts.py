@@ -33,6 +33,8 @@ _YES_WORDS = (
 
 
 def _show(key: str, value: str, unit: str = "") -> str:
+    if unit == "days" and value in ("1", "1.0"):
+        unit = "day"  # 'time horizon = 1 day', never '1 days'
     return f"{value} {unit}".strip() if unit and unit != "N/A" else value
 
 

@@ -11,9 +11,9 @@ Three checks, all on typed facts, never on the raw text:
 - `crossed(key, value, message, current=...)`: a filled row other than the one asked would change although the
   message states no figure of its kind ('a week, sometimes 10 days, say 8' against a $10 fee): it keeps its value.
 - `implausible(table)`: rows that contradict each other in a way a shop almost never does — an order limit or a
-  storage smaller than one day's demand, a holding cost per day above half the cost of a unit short. The value
-  stays, and the agent asks once whether it is right (`conflicts.check_value`), so a misread is caught before
-  the policy is computed and a true but unusual figure costs one "yes".
+  storage smaller than one day's demand, a holding cost per day above half the cost of a unit short, a plan of a
+  day or two. The value stays, and the agent asks once whether it is right (`conflicts.check_value`), so a
+  misread is caught before the policy is computed and a true but unusual figure costs one "yes".
 """
 
 from __future__ import annotations
@@ -117,9 +117,14 @@ def _same(a: float | str, b: str) -> bool:
         return False
 
 
+_SHORTEST_PLAN = 3
+"""Days: a shorter planning horizon is put to the user (none of the 380 blind owners plans fewer than 5 days)."""
+
+
 def implausible(table: ParameterTable) -> list[Doubt]:
     """Filled rows that contradict each other as a shop's figures almost never do (the value is kept and put to
-    the user once): an order limit or a storage below one day's demand, a holding cost above half a shortage."""
+    the user once): an order limit or a storage below one day's demand, a holding cost above half a shortage,
+    a planning horizon shorter than `_SHORTEST_PLAN` days."""
     found = []
     mean = _daily_mean(table.value("demand_distribution"))
     for key, name in (("max_order", "largest order"), ("max_inventory", "storage")):
@@ -128,6 +133,11 @@ def implausible(table: ParameterTable) -> list[Doubt]:
             units = "unit" if float(value) == 1 else "units"
             found.append(Doubt(key, value, f"a {name} of {value} {units} is less than one day's demand (about "
                                f"{format_number(round(mean, 1))} a day)"))
+    horizon = table.value("time_horizon")
+    if horizon is not None and _numeric(horizon) and float(horizon) < _SHORTEST_PLAN:
+        days = "day" if float(horizon) == 1 else "days"
+        found.append(Doubt("time_horizon", horizon, f"a plan of {horizon} {days} is shorter than almost any "
+                           "shop plans ahead ('next day' is usually how soon a delivery comes)"))
     holding, penalty = table.value("holding_cost"), table.value("penalty_cost")
     if holding is not None and penalty is not None and float(penalty) > 0 and float(holding) > float(penalty) / 2:
         found.append(Doubt("holding_cost", holding, f"keeping one unit a day would cost {holding}, more than half "

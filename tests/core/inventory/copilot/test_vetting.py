@@ -10,6 +10,7 @@ from core.inventory.copilot.extraction import ExtractionAgent
 from core.inventory.copilot.vetting import implausible
 from core.inventory.table import Cell, ParameterTable
 from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import table_values as _values
 
 
 def _agent(*messages: str) -> tuple[ExtractionAgent, str]:
@@ -131,3 +132,14 @@ def test_a_named_fee_correction_still_changes_the_fee() -> None:
                       "10 cents a box a day", "50 cents a day per box they wait for", "10 dollars per order",
                       "sorry, the fee per order is actually 12 dollars")
     assert agent.table.value("setup_cost") == "12"
+
+
+@pytest.mark.parametrize("reply", ["next day", "overnight", "1 day"])
+def test_a_plan_of_one_day_is_put_to_the_owner_and_a_new_figure_replaces_it(reply: str) -> None:
+    """'next day' to the horizon question read as a one-day plan: asked once, never kept silently."""
+    agent, turn = say("hello, I sell cans of lager", "about 60 a day, it varies", "no, they keep",
+                      "they go elsewhere", reply)
+    assert [c.kind for c in agent.table.conflicts] == ["confirm_value"], turn.assistant
+    assert "1 day" in turn.assistant and "1 days" not in turn.assistant
+    turn = agent.respond("2 weeks")
+    assert _values(turn).get("time_horizon") == "14", turn.assistant
