@@ -22,6 +22,7 @@ from core.schedule.offline_schools import (
     LATER_CUE,
     Call,
     Plan,
+    _direction,
     _keeps,
     check_school_calls,
     district_wish,
@@ -667,14 +668,24 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
     if name in ("define_term", "ask_status"):
         return Plan(reply=_answer(low, session, define=name == "define_term"))
     if name == "move_school":
-        return Plan(
-            reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'."
-        )
+        return _which_school(low, session)
     if name == "greeting":
         return Plan(
             reply="Hello! Tell me what you would like to change: a school's start, fewer buses, or less change for families."
         )
     return Plan()
+
+
+def _which_school(low: str, session: ScheduleSession) -> Plan:
+    """A move naming no school ('Can school start later?'): with a direction or a time and the word 'school', the
+    request is held and the answer's school completes it ('Sorry, I meant Cobb'); else the agent asks for both."""
+    words = parse(low).words()
+    if "school" in words and (_direction(low) or lang.clock_times(low, bare=True)):
+        plan = Plan(reply="Which school do you mean? Say its name (for example 'Lick') and I'll apply the request. "
+                    "Nothing is changed yet.")
+        plan.choices.append(("school", tuple(session.district.names)))
+        return plan
+    return Plan(reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'.")
 
 
 def _about_alternatives(low: str, session: ScheduleSession, kind: str) -> str:
@@ -774,10 +785,12 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
     """The held-back request with each ambiguous word replaced by the school the answer names
     ("Jefferson ES", "the second one"); the answer itself when it names none of the candidates."""
     pending, memory.pending = memory.pending, None
-    if pending is None or has_request(low) or lang.load_cue(low) or lang.change_cue(low):
+    if pending is None or has_request(low) or _asks_only(low, session):
         return low
     text, choices = pending
     named = {school for _, school in lang.mentioned_schools(low, session.district)}
+    if (lang.load_cue(low) or lang.change_cue(low)) and not named & {c for _, cs in choices for c in cs}:
+        return low  # a goal of its own ('fewer buses'), unless it names a school asked about ('both my kids go there')
     resolved = text
     for word, candidates in choices:
         picked = [c for c in candidates if c in named]
@@ -787,6 +800,13 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
         if len(picked) == 1:
             resolved = _replace_word(resolved, word, picked[0].lower())
     return low if resolved == text else resolved
+
+
+def _asks_only(low: str, session: ScheduleSession) -> bool:
+    """Every clause that names a school is a question ('Oh ok. What time does Balboa start right now then?'):
+    the user asks about that school, which answers no 'which school did you mean?'."""
+    named = [c for c in parse(low).clauses if lang.mentioned_schools(c.text, session.district)]
+    return bool(named) and all(c.question for c in named)
 
 
 def _replace_word(text: str, word: str, new: str) -> str:

@@ -349,6 +349,12 @@ _FIRST_PERSON = frozenset(["we", "we'd", "we're", "we'll", "we've", "us", "our",
 _OURS = frozenset(["we", "we'd", "we're", "we'll", "us", "our", "my"])
 """Words that, in a request naming no school, point at the stakeholder's own school ('our school later please',
 "we'd like to start at 8:40")."""
+_WE = frozenset(["we", "we'd", "we're", "we'll", "us"])
+
+
+_OWN_NOUNS = frozenset(["school", "schools", "campus", "start", "bell", "bells", "day", "times", "time"])
+"""Nouns after 'our' or 'my' that make the phrase the speaker's school ('our bell', 'my school'); any other noun is
+the speaker's own life ('my shift starts at 7:15', 'my daughter'), a reason, never a school."""
 
 
 def _own_word(words: tuple[str, ...]) -> str | None:
@@ -356,6 +362,9 @@ def _own_word(words: tuple[str, ...]) -> str | None:
     for a, b in zip(words, (*words[1:], "")[: len(words)], strict=True):
         if a in ("our", "my") and b in ("school", "schools", "campus"):
             return f"{a} {b}"
+    possessed = [b for a, b in zip(words, words[1:], strict=False) if a in ("our", "my")]
+    if possessed and not any(b in _OWN_NOUNS for b in possessed) and not _WE.intersection(words):
+        return None  # 'my shift at the hospital starts at 7:15, so I drop my daughter off early'
     return next((w for w in words if w in _OURS), None)
 
 
