@@ -1954,7 +1954,8 @@ def _parse(
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(mentions, text), dict(sizes)), toks))),
+        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(_item_measure(s, mentions), text),
+                                                           dict(sizes)), toks))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -1963,6 +1964,32 @@ def _parse(
         confused=questions.is_confused(text),
         toks=tuple(every),
     )
+
+
+_MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh"])
+_SIZE_HEDGES = frozenset(["about", "roughly", "around", "only", "just", "approximately", "exactly"])
+_MEASURE_UNITS = frozenset(MEASURES.values())
+
+
+def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
+    """A measure an item or container is said to hold ('the bottles are 500 ml', 'each bag weighs 2 kg', 'a bottle
+    holds half a litre'): the size of one item (role 'size', as in 'the 500 ml bottles'), never an amount sold."""
+    where = _Pos(s.toks)
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        s.ops += 1
+        if m.kind is not Kind.QUANTITY or m.unit not in _MEASURE_UNITS or m.role or m.container or m.per:
+            continue
+        k = where.at(m.span[0])
+        while k > 0 and s.words[k - 1] in _SIZE_HEDGES:
+            k -= 1
+        if k < 2 or s.words[k - 1] not in _MEASURE_LINKS:
+            continue
+        noun = s.words[k - 2]
+        item = ITEM_WORDS.get(noun) or CONTAINERS.get(noun)
+        if item:
+            out[n] = replace(m, role="size", container=item)
+    return out
 
 
 def _clock_roles(s: _State, mentions: list[Mention]) -> list[Mention]:

@@ -162,6 +162,16 @@ _ACT_CONFIDENCE = 0.6
 """How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
 
 
+_MEASURES = frozenset(["g", "gallon", "kg", "lb", "litre", "m", "ml", "oz", "tonne"])
+
+
+def _measured(parsed: Message) -> list[str]:
+    """The measures (kg, litre, ...) of the amounts a message states, not of a sized item ('the 10 kilo bags')."""
+    return list(dict.fromkeys(
+        str(m.unit) for m in parsed.of(Kind.QUANTITY) if m.unit in _MEASURES and m.role != "size" and m.live
+    ))  # fmt: skip
+
+
 def _sized_items(parsed: Message) -> dict[str, float]:
     """The measures of sized items a message states ('the 20-kilo sacks': {'kg': 20})."""
     return {
@@ -289,6 +299,18 @@ class ExtractionAgent(ExtractionBase):
         self._own_packs(parsed)
         self.state.sizes |= measures | _item_weights(parsed)
         if (
+            reading.demand is not None
+            and self.state.count_unit is None
+            and (weighed := _measured(parsed))
+            and all(sized_measure(u, self.state.sizes) is None for u in weighed)  # sized: counted in items
+            and not self._measured_before(weighed)
+            and (counted := self._counted_rows())
+        ):
+            problems.append(SpecError("demand_distribution", (
+                f"your {counted} is counted in units, but this is in {weighed[0]}; how many units is that a day (or "
+                f"how many {weighed[0]} does one unit hold?)")))  # fmt: skip
+            reading = replace(reading, demand=None)  # 70 bags stored, then '40 to 80 kilos a day': never kilos
+        elif (
             reading.demand is not None
             and self.state.count_unit is None
             and (said := physical_units(user_text))
@@ -599,6 +621,17 @@ class ExtractionAgent(ExtractionBase):
         note = f"{format_number(count)} {plural} × {format_number(sizes[0])} = {total} units"
         self._propose((Cell(key, total, "units"),), note, True, notes, problems)
         return {key}
+
+    def _measured_before(self, units: list[str]) -> bool:
+        """Whether an earlier message of the user stated an amount in one of these measures ('the tank holds 40
+        litres'): the owner counts in that measure, so demand in it is no mismatch."""
+        earlier = [t for role, t in self.state.log[:-1] if role == "user"]
+        return any(set(units) & set(_measured(parse(t))) for t in earlier)
+
+    def _counted_rows(self) -> str:
+        """The count rows already filled in units ('storage', 'largest order'), in words; '' when none is."""
+        names = {"max_inventory": "storage", "max_order": "largest order"}
+        return " and ".join(n for k, n in names.items() if self.table.is_defined(k))
 
     def _learn_unit(self, said: Message) -> None:
         """Which container the table counts, from the one parse: 'we sell it by the ream' names it; demand said

@@ -198,6 +198,8 @@ def facts(clause: str) -> str | None:
     """'lost_sale', 'backlog', 'perishable' or 'not_perishable' when that is what the clause says."""
     if _customers_wait(clause):
         return "backlog"  # 'the contractors usually wait a day or two for it to come in'
+    if set(parse(clause).words()) <= _BARE:
+        return None  # 'we' cut from 'we also sell shampoo to clients' states nothing
     prime([clause])
     guess = _FACTS[clause]
     if guess.intent not in FACTS or guess.confidence < _FACT_MIN:
@@ -218,6 +220,11 @@ def facts(clause: str) -> str | None:
         keeps = dict(guess.ranking).get("not_perishable", 0.0) >= _DENIED_KEEP
         return "not_perishable" if keeps else None
     return guess.intent
+
+
+_BARE = frozenset(["we", "i", "they", "you", "it", "he", "she", "us", "them", "hi", "hello", "ok", "okay", "so",
+                   "and", "also", "well", "too", "then", ",", "."])
+"""Words that alone state no fact: a fragment made only of them is never read as lost sale, backlog or spoiling."""
 
 
 def _customers_wait(clause: str) -> bool:

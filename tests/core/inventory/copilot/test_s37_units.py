@@ -1,0 +1,73 @@
+"""Issue 27, session 37 (classes blind batch b21 found, measured once at 4adebfe and 8f33067 before any change for
+it; our own phrasings): a fragment of pronouns states no fact; an item said to hold a measure ('the bottles are
+500 ml') sizes it, so demand in that measure is counted in items; demand in a measure of unknown size after
+storage was counted in items is asked, never written in kilos."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.nlu import cues
+from core.text.mentions import parse
+from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import table_values as _values
+
+
+@pytest.mark.parametrize("fragment", ["we", "they", "we also", "hi, we"])
+def test_a_fragment_of_pronouns_states_no_fact(fragment: str) -> None:
+    assert cues.facts(fragment) is None
+
+
+def test_an_opening_about_the_business_writes_no_stock_out_model() -> None:
+    _, turn = say("Hello, I own a barber shop and we also sell beard oil to customers. Can you help?")
+    assert "state_transition_model" not in _values(turn), turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [
+        ("the bottles are 500 ml", "ml", 500.0),
+        ("each jar is about 250 g", "g", 250.0),
+        ("a tub holds half a litre", "litre", 0.5),
+        ("each bag weighs 2 kg", "kg", 2.0),
+    ],
+)
+def test_an_item_said_to_hold_a_measure_is_sized(text: str, unit: str, value: float) -> None:
+    sized = [m for m in parse(text).mentions if m.role == "size"]
+    assert [(m.unit, m.value) for m in sized] == [(unit, value)]
+
+
+@pytest.mark.parametrize("text", ["demand is 20 kilos a day", "we sell about 3 litres a day"])
+def test_an_amount_sold_is_no_size(text: str) -> None:
+    assert not [m for m in parse(text).mentions if m.role == "size"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "we use roughly 4 litres a day, the bottles are 500 ml, it varies",
+        "about 4 litres a day, it varies; each bottle is 500 ml",
+        "about 4 litres a day, it varies. a bottle holds half a litre",
+    ],
+)
+def test_demand_in_litres_of_sized_bottles_is_counted_in_bottles(reply: str) -> None:
+    _, turn = say("I sell conditioner", reply)
+    assert _values(turn).get("demand_distribution") == "poisson(8)", turn.assistant
+
+
+def test_demand_in_kilos_after_storage_in_bags_is_asked_then_read_in_bags() -> None:
+    agent, turn = say(
+        "Feed store here. We can keep about 60 sacks of chicken feed.",
+        "somewhere between 50 and 100 kilos a day, any amount, no pattern",
+    )
+    assert "demand_distribution" not in _values(turn), turn.assistant
+    assert "counted in units" in turn.assistant
+    turn = agent.respond("between 2 and 4 sacks a day, all equally likely")
+    assert _values(turn).get("demand_distribution") == "uniform(2,4)", turn.assistant
+
+
+def test_demand_in_a_measure_the_owner_stored_in_is_taken() -> None:
+    _, turn = say(
+        "I sell olive oil from a tank", "30 days", "the tank holds 40 litres", "about 3 litres a day, varies"
+    )
+    assert _values(turn).get("demand_distribution") == "poisson(3)", turn.assistant
