@@ -172,6 +172,19 @@ def _measured(parsed: Message) -> list[str]:
     ))  # fmt: skip
 
 
+def _sizes_said(parsed: Message) -> str:
+    """What a message says one item or container holds, in words ('one bag holds 10 kg'), for a reply to a
+    message that states only sizes (they are remembered, so the reply says so instead of 'no value found')."""
+    said = [
+        f"one {m.container or 'unit'} holds {format_number(float(m.value))} {m.unit}"
+        + ("s" if m.unit in ("litre", "gallon", "tonne") and float(m.value) != 1 else "")
+        for m in parsed.of(Kind.QUANTITY)
+        if m.role == "size" and m.unit in _MEASURES and float(m.value) > 0
+    ]
+    said += [f"one {c} holds {format_number(n)} units" for c, n in container_sizes(parsed).items()]
+    return "; ".join(dict.fromkeys(said))
+
+
 def _sized_items(parsed: Message) -> dict[str, float]:
     """The measures of sized items a message states ('the 20-kilo sacks': {'kg': 20})."""
     return {
@@ -346,13 +359,13 @@ class ExtractionAgent(ExtractionBase):
             notes = [n for n in notes if n.startswith("Got it")] + ["Noted: " + "; ".join(noted) + "."]
         elif reading.notes and not reading.empty:  # asked rather than written: the reading said all the same
             notes.append("I read: " + "; ".join(reading.notes) + ".")
+        nothing = [f"Noted: {learnt}."] if (learnt := _sizes_said(parsed)) else [_NOTHING]
         if reading.empty and not handled and not problems and not notes:
-            notes.append(
-                self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
-            )
+            said = self._by_act(act, expected, notes, problems) or self._nothing_read(user_text, reading)
+            notes += nothing if learnt and said == _NOTHING else [said, *(nothing if learnt else [])]
         elif expected and not handled:
             silent = not (notes or problems or self.table.conflicts) and self.table.values() == before
-            notes += self._other_row(expected, reading, before) or ([_NOTHING] if silent else [])
+            notes += self._other_row(expected, reading, before) or (nothing if silent else [])
         if not handled and self.table.values() == before and self._repeated_unread(parsed, user_text, expected):
             notes.clear()
             problems.clear()

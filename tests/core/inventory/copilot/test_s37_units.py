@@ -71,3 +71,16 @@ def test_demand_in_a_measure_the_owner_stored_in_is_taken() -> None:
         "I sell olive oil from a tank", "30 days", "the tank holds 40 litres", "about 3 litres a day, varies"
     )
     assert _values(turn).get("demand_distribution") == "poisson(3)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        ("they're 25 kilo sacks", "one sack holds 25 kg"),
+        ("a case is 12 jars", "one case holds 12 units"),
+        ("the bottles are 750 ml", "one bottle holds 750 ml"),
+    ],
+)
+def test_a_message_that_only_states_a_size_is_acknowledged(reply: str, said: str) -> None:
+    _, turn = say("I sell a few things", reply)
+    assert said in turn.assistant and "could not find a value" not in turn.assistant, turn.assistant
