@@ -1045,9 +1045,9 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         i > 0
         and words[i - 1] in ("minus", "negative")
         and not s.taken[i - 1]
-        and words[i - 3 : i - 1] != ["plus", "or"]
+        and "plus" not in words[max(0, i - 3) : i - 1]
     ):
-        value, start = -value, i - 1  # 'minus three'; 'plus or minus 6' is a spread
+        value, start = -value, i - 1  # 'minus three'; 'plus or minus 6', 'plus minus 5' are spreads
     # a currency sign before the number ('$4', '£ 2', 'usd 3')
     if i > 0 and words[i - 1] in CURRENCY_SYMBOLS and not s.taken[i - 1]:
         money_cur, start = CURRENCY_SYMBOLS[words[i - 1]], i - 1

@@ -68,7 +68,7 @@ _KEEP_ONE = re.compile(
 _PRONOUN_ONE_AFTER = frozenset(["each", "every", "that", "this", "which", "no", "any", "another", "the", "other",
                                 "only", "right", "wrong", "big", "main"])  # fmt: skip
 """'each one I don't have', 'every one we miss', 'no one buys': 'one' is a pronoun there, not the number 1."""
-_SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
+_SIGN_RE = re.compile(r"(?<!plus or )(?<!plus-)(?<!plus/)(?<!plus )\b(?:minus|negative)\s+(?=\.?\d)", re.IGNORECASE)
 _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b", re.IGNORECASE)
 
 _HUNDREDS_RE = re.compile(r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?hundreds?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)

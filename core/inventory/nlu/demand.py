@@ -32,7 +32,8 @@ _SD_RUNS = (("std", ".", "dev", "."), ("std", "dev", "."), ("std", ".", "dev"), 
             ("s", ".", "d"))  # fmt: skip
 _FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly", "maybe", "probably", "approximately", "like"])
 """At most two of these may stand between a mean or spread word and its number."""
-_PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), ("plus", "or", "minus"), ("give", "or", "take"))
+_PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), ("plus", "or", "minus"), ("plus", "/", "minus"), ("plus", "-", "minus"), ("plus", "minus"),
+             ("give", "or", "take"))
 """A spread after a mean ('20 ± 5', '20 +/- 5', '20 a day give or take 5'), around one ('± 5 around 20') or said
 apart from it ('20 a day, could be more or less, give or take 5')."""
 _UNITS = frozenset(["unit", "units"])

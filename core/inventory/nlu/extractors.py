@@ -342,7 +342,11 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
 def _spread_first(clause: str) -> bool:
     """A clause that opens with a spread ('give or take 5', 'plus or minus 2'): it qualifies the amount before."""
     words = parse(clause).words()[:3]
-    return words in (("give", "or", "take"), ("plus", "or", "minus")) or words[:1] == ("±",)
+    return (
+        words in (("give", "or", "take"), ("plus", "or", "minus"), ("plus", "/", "minus"))
+        or words[:2] == ("plus", "minus")
+        or words[:1] == ("±",)
+    )
 
 
 def _join_denominators(parts: list[str]) -> list[str]:

@@ -15,7 +15,7 @@ _ANY_LABEL = ("A", "B", "C")
 ORDINAL = TokenCue(exact=frozenset(["first", "second", "third", "former", "latter", "last"]))
 SPREAD = TokenCue(
     exact=frozenset(["std", "sd", "sigma", "σ", "deviation", "±"]),
-    phrases=(("give", "or", "take"), ("plus", "or", "minus")),
+    phrases=(("give", "or", "take"), ("plus", "or", "minus"), ("plus", "minus"), ("plus", "/", "minus")),
 )
 """Words that introduce a spread ('standard deviation 3', 'give or take 4', '± 2')."""
 _SPREAD_REACH = 12

@@ -84,3 +84,14 @@ def test_demand_in_a_measure_the_owner_stored_in_is_taken() -> None:
 def test_a_message_that_only_states_a_size_is_acknowledged(reply: str, said: str) -> None:
     _, turn = say("I sell a few things", reply)
     assert said in turn.assistant and "could not find a value" not in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["average 30, plus minus 6", "about 30 a day plus/minus 6", "30 a day, plus or minus 6", "mean 30 plus-minus 6"],
+)
+def test_plus_minus_is_a_spread_never_a_sum(reply: str) -> None:
+    """'mean 25, plus minus 5' was read as 25 + -5 = 20 (b19-05)."""
+    _, turn = say("a fish stall", reply)
+    assert _values(turn).get("demand_distribution") == "normal(30,6)", turn.assistant
+    assert "24" not in turn.assistant
