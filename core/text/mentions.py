@@ -834,7 +834,7 @@ def _plural(word: str) -> bool:
 def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     """The index after an item word joined to a number ('six-pack', '12-packs', 'four-packs'), or None: the
     number names the item, it counts nothing. After a count, a space may stand for the hyphen ('12 six packs')."""
-    small = 0 < k < len(toks) - 1 and words[k] in _NUMBER_WORDS
+    small = 0 < k < len(toks) - 1 and (words[k] in _NUMBER_WORDS or words[k] in _PACK_DIGITS)
     if small and toks[k - 1].kind == "num" and words[k + 1] in _COMPOUND_HEADS:
         return k + 2
     if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _COMPOUND_HEADS:
@@ -846,6 +846,8 @@ def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
 
 _COMPOUND_HEADS = frozenset(["pack", "packs", "pak", "paks"])
 _NUMBER_WORDS = frozenset(["two", "three", "four", "five", "six", "eight", "ten", "twelve", "twenty", "twentyfour"])
+_PACK_DIGITS = frozenset(["2", "3", "4", "5", "6", "8", "10", "12", "20", "24"])
+"""Pack sizes in digits after a count ('100 6 packs', as the number reader writes '100 six packs')."""
 
 
 def _one_currency(words: list[str], k: int) -> bool:

@@ -9,6 +9,7 @@ import pytest
 
 from core.inventory.nlu import cues
 from core.text.mentions import parse
+from core.text.numbers import words_to_digits
 from tests.support.extraction_dialogues import say
 from tests.support.extraction_dialogues import table_values as _values
 
@@ -88,10 +89,23 @@ def test_a_message_that_only_states_a_size_is_acknowledged(reply: str, said: str
 
 @pytest.mark.parametrize(
     "reply",
-    ["average 30, plus minus 6", "about 30 a day plus/minus 6", "30 a day, plus or minus 6", "mean 30 plus-minus 6"],
+    [
+        "average 30, plus minus 6",
+        "about 30 a day plus/minus 6",
+        "30 a day, plus or minus 6",
+        "mean 30 plus-minus 6",
+    ],
 )
 def test_plus_minus_is_a_spread_never_a_sum(reply: str) -> None:
     """'mean 25, plus minus 5' was read as 25 + -5 = 20 (b19-05)."""
     _, turn = say("a fish stall", reply)
     assert _values(turn).get("demand_distribution") == "normal(30,6)", turn.assistant
     assert "24" not in turn.assistant
+
+
+@pytest.mark.parametrize("text", ["max is 100 six packs, no wait, 120", "max is 100 6 packs, no wait, 120"])
+def test_a_count_of_six_packs_corrected_is_taken_back_whole(text: str) -> None:
+    """'100 six packs, no wait, 120' set aside '6 packs' and kept 100 (b11-08): the digits the number reader writes
+    ('100 6 packs') name the pack as 'six packs' does."""
+    live = [m for m in parse(words_to_digits(text)).mentions if m.live]
+    assert [(m.value, m.container) for m in live] == [(120.0, "6-pack")]
