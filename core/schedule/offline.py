@@ -989,7 +989,9 @@ _REVISION_PHRASES = ("after all", "second thought", "changed my mind", "make it"
 def _revises(low: str) -> bool:
     """Whether a message says it replaces an earlier wish ('actually, Everett at 7:50', 'make it 9:30 instead',
     'No, 9:30 please.')."""
-    words = low.replace(",", " ").replace(".", " ").replace("!", " ").replace("?", " ").split()
+    words = parse(low).words()
+    if "now" in words and words[words.index("now") - 1 : words.index("now")] in (("does",), ("is",), ("are",), ("do",)):
+        words = tuple(w for w in words if w != "now")  # 'than it does now' is today's start, no revision
     rejects = low.lstrip().startswith(("no,", "no.", "no!", "no -", "nope", "nah"))  # 'No, 9:30 please.'
     revision = bool(set(words) & _REVISION_WORDS) or any(phrase in low for phrase in _REVISION_PHRASES)
     return rejects or revision or _goes_back(parse(low).words())

@@ -740,7 +740,10 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         return
     direction = _direction(clause)
     if direction is not None:
-        _toward(school, slot, direction, session, plan, edit)
+        if direction[1] and lang.TODAY_CUE.found(parse(clause).words()):  # a bound from today's start: no move
+            _move(school, _today_slot(today, options, direction), direction, session, plan, edit)
+        else:  # relative to where the proposal has it: replaces an earlier request for the school
+            _toward(school, slot, direction, session, plan, edit)
     elif _free(words := parse(clause).words()):
         attempt = session.infeasible
         pool = list(session.state.constraints) + (list(attempt.state.constraints) if attempt else [])
@@ -760,6 +763,15 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         plan.ask.append(
             f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
         )
+
+
+def _today_slot(today: int, options: tuple[int, ...], direction: tuple[str, bool]) -> int:
+    """The option a negated direction measured from today's start counts from ('must not start any earlier than
+    it does now', said of a school at 8:40 today while the proposal has it at 7:50): for 'earlier', the first
+    option not before today's start; for 'later', the last one not after it."""
+    if direction[0].startswith("earl"):
+        return next((i for i, t in enumerate(options) if t >= today), len(options) - 1)
+    return max((i for i, t in enumerate(options) if t <= today), default=0)
 
 
 def _toward(

@@ -844,9 +844,17 @@ def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     return k + 3 if toks[k].kind == "num" or words[k] in _NUMBER_WORDS else None
 
 
+def _pack_name(words: list[str], j: int, after: int) -> str:
+    """The pack a compound item names ('six-pack' of 'six-packs', of 'six packs' and of '6 packs' after a count,
+    as the number reader writes 'six packs')."""
+    head = _PACK_DIGITS.get(words[j], words[j]) if after == j + 2 else words[j]
+    return f"{head}-{words[after - 1]}".rstrip("s")
+
+
 _COMPOUND_HEADS = frozenset(["pack", "packs", "pak", "paks"])
 _NUMBER_WORDS = frozenset(["two", "three", "four", "five", "six", "eight", "ten", "twelve", "twenty", "twentyfour"])
-_PACK_DIGITS = frozenset(["2", "3", "4", "5", "6", "8", "10", "12", "20", "24"])
+_PACK_DIGITS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "8": "eight", "10": "ten",
+                "12": "twelve", "20": "twenty", "24": "twentyfour"}
 """Pack sizes in digits after a count ('100 6 packs', as the number reader writes '100 six packs')."""
 
 
@@ -1107,7 +1115,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         if value == 0.5 and unit in _HALF_OF:
             unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
     elif (after := _compound_item(toks, words, j)) is not None:
-        unit, container, j = "item", f"{words[j]}-{words[after - 1]}".rstrip("s"), after  # '10 six-packs'
+        unit, container, j = "item", _pack_name(words, j, after), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
         if j < n and (words[j] in CONTAINERS or words[j] in ITEM_WORDS) and not _for_before(words, i):

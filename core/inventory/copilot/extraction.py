@@ -165,11 +165,17 @@ _ACT_CONFIDENCE = 0.6
 _MEASURES = frozenset(["g", "gallon", "kg", "lb", "litre", "m", "ml", "oz", "tonne"])
 
 
+_MEASURE_WORDS = {"kg": "kilos", "g": "grams", "lb": "pounds", "oz": "ounces", "litre": "litres", "ml": "ml",
+                  "gallon": "gallons", "tonne": "tonnes", "m": "metres"}  # fmt: skip
+
+
 def _measured(parsed: Message) -> list[str]:
-    """The measures (kg, litre, ...) of the amounts a message states, not of a sized item ('the 10 kilo bags')."""
-    return list(dict.fromkeys(
-        str(m.unit) for m in parsed.of(Kind.QUANTITY) if m.unit in _MEASURES and m.role != "size" and m.live
-    ))  # fmt: skip
+    """The measures (kg, litre, ...) of the amounts a message states, not of a sized item ('the 10 kilo bags');
+    none when it also counts items or containers ('3 kilos a day, so 12 bags')."""
+    amounts = [m for m in parsed.of(Kind.QUANTITY) if m.role != "size" and m.live]
+    if any(m.unit == "item" or m.container for m in amounts):
+        return []
+    return list(dict.fromkeys(str(m.unit) for m in amounts if m.unit in _MEASURES))
 
 
 def _sizes_said(parsed: Message) -> str:
@@ -316,21 +322,14 @@ class ExtractionAgent(ExtractionBase):
             and self.state.count_unit is None
             and (weighed := _measured(parsed))
             and all(sized_measure(u, self.state.sizes) is None for u in weighed)  # sized: counted in items
-            and not self._measured_before(weighed)
-            and (counted := self._counted_rows())
         ):
-            problems.append(SpecError("demand_distribution", (
-                f"your {counted} is counted in units, but this is in {weighed[0]}; how many units is that a day (or "
-                f"how many {weighed[0]} does one unit hold?)")))  # fmt: skip
-            reading = replace(reading, demand=None)  # 70 bags stored, then '40 to 80 kilos a day': never kilos
-        elif (
-            reading.demand is not None
-            and self.state.count_unit is None
-            and (said := physical_units(user_text))
-            and all(sized_measure(measure(u), self.state.sizes) is None for u in said)  # sized: counted in items
-        ):
-            self.state.count_unit = measure(said[0])  # demand accepted in litres: the table counts litres
-            notes.append(f"I count your stock in {said[0]}: one unit of the table is one {measure(said[0])}")
+            if not self._measured_before(weighed) and not self.table.conflicts:  # '60 kilos a day' of bags: asked
+                problems.append(SpecError("demand_distribution", self._measure_question(weighed[0])))
+                reading = replace(reading, demand=None)
+            else:  # said in that measure again (or stored in it before): the table counts it
+                self.state.count_unit = weighed[0]
+                word = _MEASURE_WORDS.get(weighed[0], weighed[0])
+                notes.append(f"I count your stock in {word}: one unit of the table is one {weighed[0]}")
         handled: set[str] = set()
         before = self.table.values()
         had_conflict = bool(self.table.conflicts)
@@ -641,6 +640,16 @@ class ExtractionAgent(ExtractionBase):
         earlier = [t for role, t in self.state.log[:-1] if role == "user"]
         return any(set(units) & set(_measured(parse(t))) for t in earlier)
 
+    def _measure_question(self, unit: str) -> str:
+        """Why demand in a measure of unknown size is asked, and how to answer: in items, the size of one, or the
+        same measure again (then the table counts it)."""
+        word = _MEASURE_WORDS.get(unit, unit)
+        if counted := self._counted_rows():
+            return (f"your {counted} is counted in units, but this is in {word}; how many units is that a day (or "
+                    f"how many {word} does one unit hold?)")  # fmt: skip
+        return (f"that is in {word}; if you count items (bags, bottles, packs), how many is that a day, or how many "
+                f"{word} does one hold? If you count your stock in {word}, say the amount in {word} again")  # fmt: skip
+
     def _counted_rows(self) -> str:
         """The count rows already filled in units ('storage', 'largest order'), in words; '' when none is."""
         names = {"max_inventory": "storage", "max_order": "largest order"}
@@ -700,6 +709,8 @@ class ExtractionAgent(ExtractionBase):
         packs = pack_sizes(said)
         if not packs or {planned, self.state.counted_in} & set(packs):
             return  # the pack the owner plans or sells in is the table's unit: counts of it stay packs
+        if any(str(unit).endswith("-pack") for unit in (planned, self.state.counted_in) if unit):
+            return  # 'six-packs and four-packs, and I count packs': any named pack is counted as a pack
         for pack, size in packs.items():
             self.state.sizes.setdefault(pack, size)
             self.state.supplied_in.add(pack)

@@ -85,3 +85,29 @@ def test_a_move_naming_no_school_waits_for_the_school(answer: str) -> None:
     assert "Which school" in first.text and _start(agent, "Cobb") == before
     agent.respond(answer)
     assert _start(agent, "Cobb") > before
+
+
+def test_a_bound_from_todays_start_against_an_earlier_request_is_asked() -> None:
+    """'must not start any earlier than it does now' after 'Cobb at 7:50' (s20): today's 8:40 is the bound, which
+    contradicts the earlier request, so it is asked, never replaced by 'last wins' nor called 'already the case'."""
+    agent = _agent()
+    agent.respond("Could Cobb Elementary start at 7:50? It would really help our family.")
+    assert _start(agent, "Cobb") == 7 * 60 + 50
+    turn = agent.respond("Also Cobb should not start any earlier than it does now.")
+    assert "Should the new request replace the earlier one?" in turn.text, turn.text
+    assert _start(agent, "Cobb") == 7 * 60 + 50
+
+
+@pytest.mark.parametrize(
+    ("text", "school", "bound"),
+    [
+        ("Balboa should not start later than it does today", "Balboa", "not_after"),
+        ("Lick, no earlier than its current time please", "Lick", "not_before"),
+    ],
+)
+def test_a_bound_from_todays_start_alone_is_kept(text: str, school: str, bound: str) -> None:
+    agent = _agent()
+    today = next(s.current_start for s in agent.session.district.schools if s.name.startswith(school))
+    agent.respond(text)
+    start = _start(agent, school)
+    assert start <= today if bound == "not_after" else start >= today

@@ -108,4 +108,19 @@ def test_a_count_of_six_packs_corrected_is_taken_back_whole(text: str) -> None:
     """'100 six packs, no wait, 120' set aside '6 packs' and kept 100 (b11-08): the digits the number reader writes
     ('100 6 packs') name the pack as 'six packs' does."""
     live = [m for m in parse(words_to_digits(text)).mentions if m.live]
-    assert [(m.value, m.container) for m in live] == [(120.0, "6-pack")]
+    assert [(m.value, m.container) for m in live] == [(120.0, "six-pack")]
+
+
+def test_demand_in_a_measure_of_unknown_size_is_asked_once_then_taken() -> None:
+    """'about 12 kilos a day' with no size known: asked (items, the size, or kilos again); said in kilos again,
+    the table counts kilos and says so."""
+    agent, turn = say("a butcher shop", "about 12 kilos of mince a day, it varies")
+    assert "demand_distribution" not in _values(turn) and "kilos" in turn.assistant, turn.assistant
+    turn = agent.respond("12 kilos a day, we count kilos")
+    assert "I count your stock in kilos" in turn.assistant, turn.assistant
+
+
+def test_demand_in_a_measure_answered_in_items_is_read_in_items() -> None:
+    agent, _ = say("a butcher shop", "about 12 kilos of mince a day, it varies")
+    turn = agent.respond("about 24 packs a day, it varies")
+    assert _values(turn).get("demand_distribution") == "poisson(24)", turn.assistant
