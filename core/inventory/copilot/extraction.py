@@ -851,6 +851,12 @@ class ExtractionAgent(ExtractionBase):
             hello = "Hi! " if greets(text) else ""
             return f"{hello}Thanks for telling me about your business, I'm happy to help with that."
         durations = find_durations(text)
+        spans = [m for m in said.of(Kind.DURATION) if not m.scope & (Scope.NEGATED | Scope.CORRECTED)]
+        if durations and spans and all(m.role == "shelf_life" for m in spans):
+            if not self.table.is_defined("perishability"):  # 'they last a week or so in the cooler'
+                self.table.open(cf.shelf_life(durations[0].days))
+                return ""
+            return _NOTHING
         if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
             days = format_number(durations[0].days)
             return (

@@ -124,3 +124,14 @@ def test_demand_in_a_measure_answered_in_items_is_read_in_items() -> None:
     agent, _ = say("a butcher shop", "about 12 kilos of mince a day, it varies")
     turn = agent.respond("about 24 packs a day, it varies")
     assert _values(turn).get("demand_distribution") == "poisson(24)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    "reply", ["they last a week or so in the cooler", "they keep about 5 days in the fridge"]
+)
+def test_how_long_stock_keeps_is_asked_as_shelf_life_never_horizon_or_delivery(reply: str) -> None:
+    """To the spoil question, 'they last a week or so' was asked 'the planning horizon or the delivery lead
+    time?' (b17-15)."""
+    agent, turn = say("a taco truck", "around 300 tortillas a day, it jumps around", "people walk", reply)
+    assert "horizon or the delivery" not in turn.assistant, turn.assistant
+    assert [c.kind for c in agent.table.conflicts] == ["shelf_life"], turn.assistant
