@@ -1266,6 +1266,17 @@ def _weight_pound(s: _State, i: int, j: int) -> bool:
     return not any(w in ROLE_WORDS or w in ("cost", "costs", "pay", "paid", "price", "for") for w in window)
 
 
+_TO_US = (["us"], ["me"])
+
+
+def _sold_to_us(words: list[str], k: int) -> bool:
+    """A sale word whose buyer is the speaker ('the bakery charges us 1.10 each', 'they sell them to me for 2'):
+    what the speaker pays, a purchase price, never the speaker's own sale price."""
+    if ROLE_WORDS.get(words[k]) != "sale_price":
+        return False
+    return words[k + 1 : k + 2] in _TO_US or words[k + 2 : k + 4] in (["to", "us"], ["to", "me"])
+
+
 def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None]:
     """The money role from the words just before the value (within its clause, back to the previous value) and
     right after it ('2000 a month rent'); whether it is money for the whole business; whether a role cue is
@@ -1297,7 +1308,7 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
             break
         if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE:  # not 'lost business', 'the other shop'
             whole = True
-        r = ROLE_WORDS.get(w)
+        r = "purchase_price" if _sold_to_us(words, k) else ROLE_WORDS.get(w)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
             role = r
         if r is not None and steps < 4 and (w not in NEEDS_FOR or _for_before(words, i)):
@@ -1792,8 +1803,8 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             continue
         core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
         cues = [w for w in between if w in CORRECTION_CUES]
-        if (cues and not core) or _second_thought(between, core):
-            out.add(a)
+        if (cues and not core) or _second_thought(between, core) or (cues and _changed_to(between)):
+            out.add(a)  # '40 bucks, no wait, they went up to 45 in January'
             continue
         tail: list[str] = []
         for w in reversed(between):
@@ -1875,6 +1886,14 @@ def _judged(between: list[str]) -> bool:
 def _paused(between: list[str]) -> bool:
     """A pause (punctuation or a dash) between two figures."""
     return any(w in _BOUNDARY or w == "-" for w in between)
+
+
+_CHANGE_VERBS = frozenset(["up", "down", "went", "gone", "raised", "changed", "increased", "dropped", "put", "moved"])
+
+
+def _changed_to(between: list[str]) -> bool:
+    """Words right before a value that say it is the new figure ('... went up to 45', '... is now 45')."""
+    return (len(between) >= 2 and between[-1] == "to" and between[-2] in _CHANGE_VERBS) or between[-1:] == ["now"]
 
 
 def _second_thought(between: list[str], core: list[str]) -> bool:
@@ -1964,8 +1983,8 @@ def _parse(
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(_item_measure(s, mentions), text),
-                                                           dict(sizes)), toks))),
+        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(_per_container(_item_measure(s, mentions)),
+                                                                       text), dict(sizes)), toks))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -1979,6 +1998,22 @@ def _parse(
 _MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh"])
 _SIZE_HEDGES = frozenset(["about", "roughly", "around", "only", "just", "approximately", "exactly"])
 _MEASURE_UNITS = frozenset(MEASURES.values())
+
+
+_CONTAINER_NOUNS = frozenset(CONTAINERS.values())
+
+
+def _per_container(mentions: list[Mention]) -> list[Mention]:
+    """'25 boxes a carton', '12 bottles per case': a count per container is that container's size (as '24 cans to
+    a crate'), so '8 cartons' beside it is 200 boxes."""
+    return [
+        replace(m, value=1.0, multiplier=float(m.value), container=m.per, per=None, unit="item", role="size")
+        if m.kind is Kind.QUANTITY and m.per in _CONTAINER_NOUNS and m.per != m.container and not m.role
+        and (m.container or m.unit == "item")  # 'it's 3 a tray' (no item named) is a price, no size
+        and isinstance(m.value, float) and m.value > 1
+        else m
+        for m in mentions
+    ]
 
 
 def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:

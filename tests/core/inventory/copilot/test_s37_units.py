@@ -135,3 +135,48 @@ def test_how_long_stock_keeps_is_asked_as_shelf_life_never_horizon_or_delivery(r
     agent, turn = say("a taco truck", "around 300 tortillas a day, it jumps around", "people walk", reply)
     assert "horizon or the delivery" not in turn.assistant, turn.assistant
     assert [c.kind for c in agent.table.conflicts] == ["shelf_life"], turn.assistant
+
+
+# ---------------------------------------------------------------- classes of blind batch b20 (read after measuring)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "we sell them at 4.50 and the mill charges us 1.80 each",
+        "we sell at 4.50, the wholesaler charges me 1.80",
+    ],
+)
+def test_what_a_supplier_charges_us_is_a_purchase_price_never_a_fee(reply: str) -> None:
+    agent, turn = say(
+        "a bakery",
+        "about 40 a day, sd 6",
+        "they leave",
+        "tossed at closing",
+        "a week",
+        "a cent each a day",
+        reply,
+    )
+    values = _values(turn)
+    assert "penalty_cost" not in values and "setup_cost" not in values, turn.assistant
+    assert "2.7" in turn.assistant  # the margin offered
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the courier charges 30 a drop, no wait, they went up to 35 last month",
+        "30 per order, sorry, it's now 35",
+    ],
+)
+def test_a_figure_that_went_up_after_a_correction_cue_replaces_the_first(text: str) -> None:
+    live = [m.value for m in parse(text).mentions if m.live]
+    assert live == [35.0]
+
+
+@pytest.mark.parametrize(
+    "text", ["the back room takes 6 cartons, 40 tins a carton", "we can store 6 cartons, 40 tins per carton"]
+)
+def test_a_count_per_container_sizes_the_container(text: str) -> None:
+    _, turn = say("a hardware shop", text)
+    assert _values(turn).get("max_inventory") == "240", turn.assistant
