@@ -1250,7 +1250,8 @@ def _one_container(word: str) -> bool:
 
 _SIZE_PREPS = frozenset(["to", "in", "on"])
 _PER_ONE = frozenset(["a", "an", "per"])
-_NOT_NOUN = frozenset(["a", "an", "the", "per", "each", "every", "times", "or", "and", "of", "more", "less"])
+_NOT_NOUN = frozenset(["a", "an", "the", "per", "each", "every", "times", "or", "and", "of", "more", "less", "for", "at", "from",
+                       "by"])  # "I pay 28 for a bag": a price, no size
 _ONE_CONTAINER = frozenset(["a", "an", "each", "every"])
 """'to a crate', 'in each box': one container, whose size the number before it is."""
 """'80 units' are items with no container word; '24 bottles' keep 'bottle'."""

@@ -24,6 +24,13 @@ NORMAL = TokenCue(
     exact=frozenset(["normal", "normally", "gaussian"]), runs=(("bell", "-", "curve"), ("bell", "curve"))
 )
 UNIFORM = TokenCue(exact=frozenset(["uniform", "uniformly", "evenly"]), runs=(("equally", "likely"),))
+EVEN_ODDS = TokenCue(
+    exact=frozenset(["uniform", "uniformly", "evenly"]),
+    runs=(("equally", "likely"), ("same", "chance"), ("equal", "chance"), ("as", "likely"), ("any", "number", "in"),
+          ("anything", "in", "between"), ("any", "amount", "in")),
+)  # fmt: skip
+"""Words that give two stated amounts equal odds for every value between them ('some days 20, some days 60, anything
+in between same chance'): a uniform demand."""
 _MEAN_WORDS = ("λ", "lambda", "mean", "average", "avg", "rate", "mu", "μ", "expected")
 """A word (or the end of one: 'rate' in 'a moderate 5') right before the mean: 'mean of 20', 'λ = 4'."""
 _SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
@@ -102,6 +109,8 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     span = _range(_Reader(text, toks))
     if span:
         return "uniform", span
+    if EVEN_ODDS.found(toks) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
+        return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
     mean = _number_after(text, toks, _MEAN_WORDS)
     numbers = [n for n in find_numbers(text)]
     if POISSON.found(toks):

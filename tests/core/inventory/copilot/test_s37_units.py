@@ -180,3 +180,24 @@ def test_a_figure_that_went_up_after_a_correction_cue_replaces_the_first(text: s
 def test_a_count_per_container_sizes_the_container(text: str) -> None:
     _, turn = say("a hardware shop", text)
     assert _values(turn).get("max_inventory") == "240", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "dist"),
+    [
+        ("totally random, some days 15 some days 35, anything in between same chance", "uniform(15,35)"),
+        ("some day 3 box some day 7 box, a box is 10. any number in between, equal chance", "uniform(30,70)"),
+    ],
+)
+def test_two_amounts_with_even_odds_between_are_uniform(reply: str, dist: str) -> None:
+    """'some day 2 bunch some day 6 bunch ... anything in between same chance' was Poisson(20) (b20-04)."""
+    _, turn = say("a market stall", reply)
+    assert _values(turn).get("demand_distribution") == dist, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text", ["I pay 28 for a bag and sell it for 45", "we got 12 at a box store", "30 from a crate"]
+)
+def test_a_number_before_for_a_container_is_no_size(text: str) -> None:
+    """'I pay 28 for a bag' made bags of 28 units once demand no longer named the bag (b18-04)."""
+    assert not [m for m in parse(text).mentions if m.role == "size"]
