@@ -8,12 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.schedule.agent import ScheduleAgent
-
-
-def _agent() -> ScheduleAgent:
-    agent = ScheduleAgent()
-    agent.opening()
-    return agent
+from tests.support.schedule_dialogues import opened_agent as _agent
 
 
 def _start(agent: ScheduleAgent, prefix: str) -> int:
