@@ -48,6 +48,7 @@ from core.text.vocabulary import (
     HESITATIONS,
     HYPOTHETICAL_CUES,
     ITEM_WORDS,
+    MEASURE_UNITS,
     MEASURES,
     MONTHS,
     NEEDS_FOR,
@@ -1998,7 +1999,6 @@ def _parse(
 
 _MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh"])
 _SIZE_HEDGES = frozenset(["about", "roughly", "around", "only", "just", "approximately", "exactly"])
-_MEASURE_UNITS = frozenset(MEASURES.values())
 
 
 _CONTAINER_NOUNS = frozenset(CONTAINERS.values())
@@ -2024,7 +2024,7 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
     out = list(mentions)
     for n, m in enumerate(mentions):
         s.ops += 1
-        if m.kind is not Kind.QUANTITY or m.unit not in _MEASURE_UNITS or m.role or m.container or m.per:
+        if m.kind is not Kind.QUANTITY or m.unit not in MEASURE_UNITS or m.role or m.container or m.per:
             continue
         k = where.at(m.span[0])
         while k > 0 and s.words[k - 1] in _SIZE_HEDGES:

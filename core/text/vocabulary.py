@@ -36,6 +36,11 @@ PERIOD_LEADS = frozenset(["next", "coming", "following", "whole", "entire", "ful
 """'the coming year', 'a whole month', 'the next fortnight': one period."""
 
 MEASURES: dict[str, str] = units.MEASURES
+MEASURE_UNITS = frozenset(MEASURES.values())
+"""The canonical measures a parsed amount can carry ('kg', 'litre', 'lb', ...)."""
+SPREAD_WORDS = (("give", "or", "take"), ("plus", "or", "minus"), ("plus", "/", "minus"), ("plus", "-", "minus"),
+                ("plus", "minus"))  # fmt: skip
+"""Word runs that introduce a spread ('20 a day, give or take 5', 'mean 25, plus minus 5'), never a sum."""
 """Measures a shop quotes instead of a count, with the canonical unit ('kilos' -> 'kg'); 'pounds' is 'lb' when
 it is no money."""
 

@@ -42,7 +42,7 @@ from core.text.questions import is_question
 from core.text.ranges import split_range
 from core.text.units import find_durations, find_money, is_per_unit, physical_units
 from core.text.units import warm_up as warm_units
-from core.text.vocabulary import CONTAINERS, MEASURES
+from core.text.vocabulary import CONTAINERS, MEASURE_UNITS, MEASURES
 
 _DURATION_ROWS = ("time_horizon", "lead_time")
 _COUNT_ROWS = ("max_inventory", "max_order")
@@ -162,9 +162,6 @@ _ACT_CONFIDENCE = 0.6
 """How sure the learned dialogue act must be before the agent acts on it alone (no value read)."""
 
 
-_MEASURES = frozenset(["g", "gallon", "kg", "lb", "litre", "m", "ml", "oz", "tonne"])
-
-
 _MEASURE_WORDS = {"kg": "kilos", "g": "grams", "lb": "pounds", "oz": "ounces", "litre": "litres", "ml": "ml",
                   "gallon": "gallons", "tonne": "tonnes", "m": "metres"}  # fmt: skip
 
@@ -175,7 +172,7 @@ def _measured(parsed: Message) -> list[str]:
     amounts = [m for m in parsed.of(Kind.QUANTITY) if m.role != "size" and m.live]
     if any(m.unit == "item" or m.container for m in amounts):
         return []
-    return list(dict.fromkeys(str(m.unit) for m in amounts if m.unit in _MEASURES))
+    return list(dict.fromkeys(str(m.unit) for m in amounts if m.unit in MEASURE_UNITS))
 
 
 def _sizes_said(parsed: Message) -> str:
@@ -185,7 +182,7 @@ def _sizes_said(parsed: Message) -> str:
         f"one {m.container or 'unit'} holds {format_number(float(m.value))} {m.unit}"
         + ("s" if m.unit in ("litre", "gallon", "tonne") and float(m.value) != 1 else "")
         for m in parsed.of(Kind.QUANTITY)
-        if m.role == "size" and m.unit in _MEASURES and float(m.value) > 0
+        if m.role == "size" and m.unit in MEASURE_UNITS and float(m.value) > 0
     ]
     said += [f"one {c} holds {format_number(n)} units" for c, n in container_sizes(parsed).items()]
     return "; ".join(dict.fromkeys(said))

@@ -15,6 +15,7 @@ from core.text.mentions import Kind, Token, parse
 from core.text.negation import negation_scopes
 from core.text.numbers import Number, find_numbers, format_number, read_number
 from core.text.units import DAYS_PER, rate_period
+from core.text.vocabulary import SPREAD_WORDS
 
 _FAMILIES = {"poisson": "poisson", "normal": "normal", "gaussian": "normal", "uniform": "uniform", "n": "normal",
              "u": "uniform"}  # fmt: skip
@@ -39,8 +40,7 @@ _SD_RUNS = (("std", ".", "dev", "."), ("std", "dev", "."), ("std", ".", "dev"), 
             ("s", ".", "d"))  # fmt: skip
 _FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly", "maybe", "probably", "approximately", "like"])
 """At most two of these may stand between a mean or spread word and its number."""
-_PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), ("plus", "or", "minus"), ("plus", "/", "minus"), ("plus", "-", "minus"), ("plus", "minus"),
-             ("give", "or", "take"))
+_PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), *SPREAD_WORDS)
 """A spread after a mean ('20 ± 5', '20 +/- 5', '20 a day give or take 5'), around one ('± 5 around 20') or said
 apart from it ('20 a day, could be more or less, give or take 5')."""
 _UNITS = frozenset(["unit", "units"])

@@ -61,6 +61,7 @@ from core.text.vocabulary import (
     ROLE_WORDS,
     SECOND_THOUGHTS,
     SPOIL_WORDS,
+    SPREAD_WORDS,
     STAFF_WORDS,
     TIME_UNITS,
     VARIATION_LINKS,
@@ -342,11 +343,7 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
 def _spread_first(clause: str) -> bool:
     """A clause that opens with a spread ('give or take 5', 'plus or minus 2'): it qualifies the amount before."""
     words = parse(clause).words()[:3]
-    return (
-        words in (("give", "or", "take"), ("plus", "or", "minus"), ("plus", "/", "minus"))
-        or words[:2] == ("plus", "minus")
-        or words[:1] == ("±",)
-    )
+    return any(words[: len(run)] == run for run in SPREAD_WORDS) or words[:1] == ("±",)
 
 
 def _join_denominators(parts: list[str]) -> list[str]:

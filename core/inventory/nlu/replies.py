@@ -10,12 +10,13 @@ from core.text.cues import TokenCue
 from core.text.mentions import Token, parse
 from core.text.negation import strip_denied
 from core.text.numbers import find_numbers, format_number, read_number, words_to_digits
+from core.text.vocabulary import SPREAD_WORDS
 
 _ANY_LABEL = ("A", "B", "C")
 ORDINAL = TokenCue(exact=frozenset(["first", "second", "third", "former", "latter", "last"]))
 SPREAD = TokenCue(
     exact=frozenset(["std", "sd", "sigma", "σ", "deviation", "±"]),
-    phrases=(("give", "or", "take"), ("plus", "or", "minus"), ("plus", "minus"), ("plus", "/", "minus")),
+    phrases=SPREAD_WORDS,
 )
 """Words that introduce a spread ('standard deviation 3', 'give or take 4', '± 2')."""
 _SPREAD_REACH = 12
