@@ -845,6 +845,32 @@ def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     return k + 3 if toks[k].kind == "num" or words[k] in _NUMBER_WORDS else None
 
 
+_VESSELS = frozenset(CONTAINERS) - {"dozens", "layer", "layers", "row", "rows", "set", "sets", "stack", "stacks"} | {
+    "bottle", "bottles", "can", "cans", "jar", "jars", "tin", "tins", "tub", "tubs", "tube", "tubes"}
+"""What a measure can size across the words naming its contents ('15kg dog food bags', '2 litre milk bottles')."""
+
+_NOT_CONTENTS = frozenset(["a", "an", "the", "of", "per", "each", "every", "in", "on", "at", "for", "to", "and", "or",
+                           "but", "is", "are", "was", "were", "we", "you", "they", "it", "that", "this", "total",
+                           "worth", "left", "about", "from", "with", "into", "than", "like", "fits", "fit", "go",
+                           "goes", "sold", "sell", "sells", "more", "less", "max", "most", "least", "only"])
+
+
+def _sized_noun(toks: list[_Tok], words: list[str], j: int) -> int | None:
+    """The index of the item or container a measure sizes, right after it ('the 10 kilo bags') or across one or
+    two words naming a vessel's contents ('15kg [dog food] bags', '2 litre [milk] bottles'), or None: '60 kilos
+    of rice in bags' and '60 kilos a day' size nothing."""
+    if j < len(words) and (words[j] in CONTAINERS or words[j] in ITEM_WORDS):
+        return j
+    for k in range(j, min(j + 3, len(toks))):
+        if words[k] in _VESSELS and k > j:
+            return k
+        if toks[k].kind != "word" or not words[k].isalpha() or len(words[k]) < 3 or words[k] in _NOT_CONTENTS:
+            return None
+        if words[k] in TIME_UNITS or words[k] in MEASURES or words[k] in CONTAINERS or words[k] in ITEM_WORDS:
+            return None
+    return None
+
+
 def _pack_name(words: list[str], j: int, after: int) -> str:
     """The pack a compound item names ('six-pack' of 'six-packs', of 'six packs' and of '6 packs' after a count,
     as the number reader writes 'six packs')."""
@@ -862,7 +888,7 @@ _PACK_DIGITS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", 
 def _one_currency(words: list[str], k: int) -> bool:
     return (
         words[k] in CURRENCY_AFTER
-        and CURRENCY_AFTER[words[k]] not in ("cents", "pence")
+        and (CURRENCY_AFTER[words[k]] not in ("cents", "pence") or words[k + 1 : k + 4] == ["and", "a", "half"])
         and words[k : k + 2] != ["pound", "of"]
     )
 
@@ -1092,6 +1118,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         else:
             money_cur = cur
         j += 1  # then the cents of '2 dollars 50', '2 dollars and 25 cents'
+        if words[j : j + 3] == ["and", "a", "half"]:
+            value, j = round(value + (0.005 if cur in ("cents", "pence") else 0.5), 10), j + 3  # 'a cent and a half'
         k = j + (1 if j < n and words[j] == "and" else 0)
         after = words[k + 1] if k + 1 < n else ""
         if (
@@ -1119,13 +1147,11 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         unit, container, j = "item", _pack_name(words, j, after), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
         unit, j = MEASURES.get(w, "lb"), j + 1
-        if j < n and (words[j] in CONTAINERS or words[j] in ITEM_WORDS) and not _for_before(words, i):
-            item = CONTAINERS.get(words[j]) or ITEM_WORDS[words[j]]
-            s.found.append(Mention(kind, value, *_span_text(s, start, j + 1), toks[i].clause, unit=unit,
-                                   container=item, role="size"))  # 'the 10 kilo bags': what one bag holds
-            for k in range(start, j + 1):
-                s.taken[k] = True
-            return j + 1
+        if (noun := _sized_noun(toks, words, j)) is not None and not _for_before(words, i):
+            s.found.append(Mention(kind, value, *_span_text(s, start, noun + 1), toks[i].clause, unit=unit,
+                                   container=CONTAINERS.get(words[noun]) or ITEM_WORDS[words[noun]], role="size"))
+            s.taken[start : noun + 1] = [True] * (noun + 1 - start)  # 'the 10 kilo bags': what one bag holds
+            return noun + 1
     elif w in CONTAINERS or _sized_plural(toks, words, j):
         container, value, j = _containers(words, j, value)
         # 'six crates of 24', 'cases of a dozen', 'a case of 12 bottles', '10 trays with 12', '3 bins holding 50'
@@ -1308,9 +1334,9 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         w = words[k]
         if w in (".", ";", "?", "!"):
             break
-        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE:  # not 'lost business', 'the other shop'
-            whole = True
-        r = "purchase_price" if _sold_to_us(words, k) else ROLE_WORDS.get(w)
+        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE and not _credit(words, k):
+            whole = True  # not 'lost business', 'the other shop', 'store credit'
+        r = "purchase_price" if _sold_to_us(words, k) else _role_word(words, k)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
             role = r
         if r is not None and steps < 4 and (w not in NEEDS_FOR or _for_before(words, i)):
@@ -1329,9 +1355,9 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         w = words[k]
         if toks[k].kind == "num":
             break
-        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE:  # not 'lost business', 'the other shop'
-            whole = True
-        r = ROLE_WORDS.get(w)
+        if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE and not _credit(words, k):
+            whole = True  # not 'lost business', 'the other shop', 'store credit'
+        r = _role_word(words, k)
         if (
             r is not None
             and r in WHOLE_BUSINESS_ROLES | {"holding", "fee", "penalty"}
@@ -1343,6 +1369,19 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
     if role in WHOLE_BUSINESS_ROLES:
         whole = True
     return role, whole, near, subject
+
+
+def _credit(words: list[str], k: int) -> bool:
+    """Whether word k is part of 'store credit' / 'shop credit' (what a waiting customer is given)."""
+    return (words[k] in ("store", "shop") and words[k + 1 : k + 2] == ["credit"]) or (
+        words[k] == "credit" and words[k - 1 : k] in (["store"], ["shop"])
+    )
+
+
+def _role_word(words: list[str], k: int) -> str | None:
+    """The money role word k gives ('storage' holding, 'freight' a fee); 'store credit' given to a customer is
+    what a shortage costs, never storage."""
+    return "penalty" if _credit(words, k) else ROLE_WORDS.get(words[k])
 
 
 def _for_before(words: list[str], i: int) -> bool:

@@ -73,7 +73,7 @@ _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b"
 
 _HUNDREDS_RE = re.compile(r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?hundreds?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
 """'22 hundred' (how people say 2,200): digits followed by the word."""
-_DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3})\s?dozens?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
+_DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d+)?)\s?dozens?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
 """'8 dozen' (digits followed by the word): 96."""
 _FRACTION_RE = re.compile(r"(?<![\w./])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,2})(?![\w/.])")
 _PERCENT_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b|pct\b)", re.IGNORECASE)
@@ -135,6 +135,8 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
             and j + 2 < len(words)
             and words[j + 2] == "half"
         ):
+            if last != "dozen" and words[j + 3 : j + 4] == ["dozen"]:
+                return (total + current + 0.5) * 12, j + 4  # 'two and a half dozen' is 30
             return total + current + (6 if last == "dozen" else 0.5), j + 3  # 'a dozen and a half' is 18
         else:
             break
@@ -152,7 +154,7 @@ def words_to_digits(text: str) -> str:
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
     text = _HUNDREDS_RE.sub(lambda m: scaled(m.group(1), 100) or m.group(0), text)
-    text = _DOZENS_RE.sub(lambda m: str(int(m.group(1)) * 12), text)
+    text = _DOZENS_RE.sub(lambda m: scaled(m.group(1), 12) or m.group(0), text)
     return _THOUSANDS_RE.sub(lambda m: scaled(m.group(1), 1000) or m.group(0), text)
 
 

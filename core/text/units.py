@@ -56,7 +56,7 @@ _SPOKEN_MONEY_RE = re.compile(
 )
 _A_CUR_RE = re.compile(rf"(?<!\d\s)\b(?:a|one)\s+{_CUR_WORD}\b", re.IGNORECASE)
 """'a dollar', 'one pound' as 1 of the currency; not after an amount ('3 a pound' is a price per pound)."""
-_COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?|cents?)\b", re.IGNORECASE)
+_COIN_RE = re.compile(r"\b(a|an|one|\d+)\s+(penn(?:y|ies)|nickels?|dimes?|cents?)\b(\s+and\s+a\s+half\b)?", re.IGNORECASE)
 _COIN_CENTS = {"penn": 1, "nick": 5, "dime": 10, "cent": 1}
 _QUARTER_RE = re.compile(r"\b(a|one|\d+)\s+quarters?\b(?!\s+of\b)", re.IGNORECASE)
 PARTS_OF: dict[str, float] = {
@@ -100,8 +100,8 @@ def spoken_money(text: str, *, price_asked: bool = False) -> str:
     def coins(m: re.Match[str]) -> str:
         if m.group(1).lower() not in ("a", "an", "one") and m.group(2).lower().startswith("cent"):
             return m.group(0)  # '25 cents' is already plain; only 'a cent' is spoken
-        count = 1 if m.group(1).lower() in ("a", "an", "one") else int(m.group(1))
-        return f"{count * _COIN_CENTS[m.group(2).lower()[:4]]} cents"
+        count = (1 if m.group(1).lower() in ("a", "an", "one") else int(m.group(1))) + (0.5 if m.group(3) else 0)
+        return f"{format_number(count * _COIN_CENTS[m.group(2).lower()[:4]])} cents"  # 'a cent and a half': 1.5
 
     def quarters(m: re.Match[str]) -> str:
         if not (price_asked or _PAID_RE.search(text[: m.start()]) or _PER_AFTER_RE.match(text, m.end())):

@@ -935,6 +935,7 @@ class ExtractionAgent(ExtractionBase):
             consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
+            consumed = {"demand_type", "demand_distribution"} if _cost_per_unit(set(conflict.keys), text) else set()
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
@@ -1727,9 +1728,18 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
     kept = [
         text
         for topic, text in reading.segments
-        if topic is None or topic in keys or (topic == "demand" and (demand or not find_numbers(text)))
+        if topic is None
+        or topic in keys
+        or (topic == "demand" and (demand or not find_numbers(text) or _cost_per_unit(keys, text)))
     ]
     return ", ".join(kept)
+
+
+def _cost_per_unit(keys: set[str], text: str) -> bool:
+    """'0.015 per book per day' said to a holding or penalty (A)/(B) question: an amount for each item, the
+    cost asked about, however much it reads like a demand rate."""
+    amounts = parse(text).of(Kind.MONEY, Kind.QUANTITY)
+    return bool(keys & {"holding_cost", "penalty_cost"}) and bool(amounts) and all(m.per_unit for m in amounts)
 
 
 def _show(cell: Cell) -> str:

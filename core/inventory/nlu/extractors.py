@@ -557,7 +557,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             continue
         if (
             topic in _COST_ROWS
-            and (other := rival(segment, topic))
+            and (other := _rival(segment, topic))
             and not _named(topic, segment)
             and not (topic == expected and not _named(other, segment))  # the row just asked: '8 dollars'
         ):
@@ -1135,11 +1135,15 @@ def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
     item ('0.25 per bag per day' is no count of bags a day), or another cost row the clause does not name ('I
     make 40 cents on a paper' while the penalty is asked is the lost margin, no holding cost; a per-day amount
     with words of waiting while the penalty is asked)."""
-    if topic == expected or (topic in _COST_ROWS and _named(str(topic), segment)):
+    if topic == expected:
+        return False
+    amounts = parse(segment).of(Kind.MONEY, Kind.QUANTITY)
+    if any(_ROLE_ROW.get(str(m.role)) == expected for m in amounts):
+        return True  # '20 cents store credit per book for each day they wait': the parse names the asked row
+    if topic in _COST_ROWS and _named(str(topic), segment):
         return False
     if topic == "holding_cost" and expected == "penalty_cost" and _short_talk(segment):
         return True  # '10 cents a ream each day they wait': the backlog penalty asked, whatever the wording
-    amounts = parse(segment).of(Kind.MONEY, Kind.QUANTITY)
     if {_ROLE_ROW[m.role] for m in amounts if m.role in _ROLE_ROW} - {expected} or any(
         m.role in _PRICE_ROLES or m.per in ("order", "delivery") for m in amounts
     ):
@@ -1150,8 +1154,22 @@ def _for_asked_cost(topic: str | None, expected: str, segment: str) -> bool:
 
 
 def _named(key: str, segment: str) -> bool:
-    """Whether the clause says the row's own name ('storage', 'penalty', 'per order')."""
+    """Whether the clause says the row's own name ('storage', 'penalty', 'per order'); 'store credit' (what a
+    waiting customer is given) names no storage."""
+    if key == "holding_cost" and _store_credit(segment):
+        return False
     return _ROW_NAME[key].in_text(segment)
+
+
+def _rival(segment: str, topic: str) -> str | None:
+    """The cost row the classifier reads almost as likely as `topic` (`cues.rival`); none for store credit given
+    to a waiting customer, which is the penalty whatever the classifier says of 'store'."""
+    return None if _store_credit(segment) else rival(segment, topic)
+
+
+def _store_credit(segment: str) -> bool:
+    words = [t.low for t in parse(segment).toks]
+    return any(w in ("store", "shop") and nxt == "credit" for w, nxt in zip(words, words[1:], strict=False))
 
 
 def _name(key: str) -> str:
@@ -1592,6 +1610,8 @@ def _segment_row(
         topic = expected  # 'a week at a time' answers the horizon asked: no word of delivery in it
     if topic in _COST_ROWS and topic != expected and _measured_not_paid(segment):
         topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
+    if topic == "holding_cost" and _store_credit(segment):
+        topic = "penalty_cost"  # '30 cents of store credit per game for every day they wait': no storage
     key = topic or (expected if bare else None)
     if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
         key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
@@ -2110,6 +2130,16 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     return None
 
 
+_OFTEN = frozenset(["once", "twice", "thrice", "times", "x"])
+
+
+def _how_often(said: Message, start: int) -> bool:
+    """Whether the span at `start` is how often something happens ('I order twice a week', 'three times a
+    month'): a frequency, never a delivery time or a horizon."""
+    before = [t for t in said.toks if t.end <= start]
+    return bool(before) and before[-1].low in _OFTEN
+
+
 def _duration(key: str, text: str) -> Finding | Unclear | None:
     if foreign := physical_units(text):
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
@@ -2120,8 +2150,10 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     spans = [m for m in spans if m.span not in kept]  # 'next day, it's only good for 2 days': how long it keeps
     if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
         return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
-    durations = [d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept)]
     said = parse(text)
+    durations = [
+        d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept) and not _how_often(said, d.start)
+    ]
     told = said.of(Kind.DURATION, live_only=False)
     if durations and told and all(not m.live for m in told):
         own = [m for m in said.of(Kind.QUANTITY) if not (m.unit or m.container or m.per)]
@@ -2139,6 +2171,9 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
     numbers = _not_shipped(_not_pack_names(find_numbers(text), text), text)
+    toks = said.toks
+    often = {a.start for a, b in zip(toks, toks[1:], strict=False) if b.low in _OFTEN and a.kind == "num"}
+    numbers = [n for n in numbers if n.start not in often]  # 'I order 3 times a week': how often, no days
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
     return Unclear(key, "I need a number of days")

@@ -1,0 +1,123 @@
+"""Issue 27, session 38 (classes the read batches b20 and b22 still missed; our own phrasings): a measure naming
+a bag's size across the words for its contents ('15kg dog food bags') sizes the item, so kilos are counted in
+bags; 'a cent and a half' and 'two and a half dozen' are read whole; 'store credit' a waiting customer is given
+is the backlog penalty, no storage; a per-item amount answers a cost's (A)/(B) question and is no demand; how
+often someone orders ('twice a week') is no delivery time."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.nlu.extractors import read_message
+from core.text.mentions import Kind, parse
+from core.text.numbers import words_to_digits
+from core.text.units import spoken_money
+from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import table_values as _values
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value", "container"),
+    [
+        ("we stock the big 15kg dog food bags", "kg", 15.0, "bag"),
+        ("our 2 litre milk bottles", "litre", 2.0, "bottle"),
+        ("the 25 kg potato sacks", "kg", 25.0, "sack"),
+    ],
+)
+def test_a_measure_before_a_vessels_contents_sizes_the_vessel(
+    text: str, unit: str, value: float, container: str
+) -> None:
+    sized = [m for m in parse(text).mentions if m.role == "size"]
+    assert [(m.unit, m.value, m.container) for m in sized] == [(unit, value, container)]
+
+
+@pytest.mark.parametrize(
+    "text", ["60 kilos of rice in bags", "we sell 60 kilos chicken wings a day", "30 kg a day, in bags"]
+)
+def test_an_amount_sold_beside_a_bag_is_no_size(text: str) -> None:
+    assert not [m for m in parse(text).mentions if m.role == "size"]
+
+
+def test_kilos_of_sized_bags_are_counted_in_bags() -> None:
+    _, turn = say(
+        "Hi, I have a question about the 20kg bird seed sacks we sell",
+        "we go through about 140 kilos a week, it's random",
+        "about 400 kilos fits in the back",
+    )
+    values = _values(turn)
+    assert values.get("demand_distribution") == "poisson(1)", turn.assistant
+    assert values.get("max_inventory") == "20", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("a cent and a half per book", 0.015), ("a dollar and a half each", 1.5), ("2 dollars and a half", 2.5)],
+)
+def test_and_a_half_after_a_currency_is_half_of_that_currency(text: str, amount: float) -> None:
+    assert [m.value for m in parse(text).of(Kind.MONEY)] == [amount]
+
+
+def test_a_spoken_cent_and_a_half_is_one_and_a_half_cents() -> None:
+    assert spoken_money("a cent and a half per book per day") == "1.5 cents per book per day"
+    assert spoken_money("a dime and a half") == "15 cents"
+
+
+def test_a_cent_and_a_half_is_the_holding_cost() -> None:
+    _, turn = say("I sell paperbacks", "storage? a cent and a half per book per day I guess")
+    assert _values(turn).get("holding_cost") == "0.015", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("roughly two and a half dozen a day", "30"), ("2.5 dozen a day", "30"), ("three and a half dozen", "42")],
+)
+def test_a_half_dozen_count_is_read_whole(text: str, value: str) -> None:
+    assert words_to_digits(text).split()[1 if text.startswith("roughly") else 0] == value
+
+
+def test_store_credit_for_each_day_they_wait_is_the_backlog_penalty() -> None:
+    _, turn = say(
+        "I sell board games",
+        "about 2 a day, random",
+        "customers wait for us to restock",
+        "holding is 5 cents per game per day",
+        "we give 30 cents of store credit per game for every day they wait",
+    )
+    values = _values(turn)
+    assert values.get("penalty_cost") == "0.3", turn.assistant
+    assert values.get("holding_cost") == "0.05", turn.assistant
+
+
+def test_a_per_item_amount_answers_a_cost_conflict_and_is_no_demand() -> None:
+    agent, turn = say(
+        "we sell about 21 books a week, random",
+        "customers wait",
+        "no they don't spoil",
+        "45 days",
+        "holding is 1 cent per book per day",
+        "holding is 20 cents per book per day",
+    )
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond("0.015 per book per day")
+    values = _values(turn)
+    assert values.get("holding_cost") == "0.015", turn.assistant
+    assert values.get("demand_distribution") == "poisson(3)", turn.assistant
+    assert not agent.table.conflicts, turn.assistant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I order from the wholesaler twice a week and never know how much to get",
+        "we get deliveries once a week-ish",
+        "I place orders three times a week",
+    ],
+)
+def test_how_often_someone_orders_is_no_delivery_time(text: str) -> None:
+    assert not [f for f in read_message(text, None, {}).findings if f.key == "lead_time"]
+    assert not [f for f in read_message(text, "lead_time", {}).findings if f.key == "lead_time"]
+
+
+def test_a_delivery_time_beside_an_order_frequency_is_read() -> None:
+    found = [f for f in read_message("we order once a week and it takes 3 days", "lead_time", {}).findings]
+    assert [(f.key, f.value) for f in found] == [("lead_time", "3")]
