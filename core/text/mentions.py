@@ -1336,10 +1336,11 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
             break
         if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE and not _credit(words, k):
             whole = True  # not 'lost business', 'the other shop', 'store credit'
-        r = "purchase_price" if _sold_to_us(words, k) else _role_word(words, k)
+        to_us = _sold_to_us(words, k)
+        r = "purchase_price" if to_us else _role_word(words, k)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
             role = r
-        if r is not None and steps < 4 and (w not in NEEDS_FOR or _for_before(words, i)):
+        if r is not None and steps < (6 if to_us else 4) and (w not in NEEDS_FOR or _for_before(words, i)):
             near = True
         if (
             (w in ITEM_WORDS or w in ("one", "each", "apiece"))
@@ -2002,7 +2003,7 @@ def _parse(
     clause_list, denied = _clauses(text)
     starts = [c.span[0] for c in clause_list] or [0]
     toks = _tokens(text, starts)
-    words = [t.low for t in toks]
+    words = _furniture([t.low for t in toks])
     s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks), denied=denied)
     s.ops += len(toks)
     _clock_mentions(s)
@@ -2075,6 +2076,18 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
         if item:
             out[n] = replace(m, role="size", container=item)
     return out
+
+
+_SHOP_FITTINGS = frozenset(["display", "glass", "pastry", "deli", "fridge", "cooler", "freezer", "show", "cake"])
+
+
+def _furniture(words: list[str]) -> list[str]:
+    """The words with a shop fitting's 'case' ('the display case takes 5 dozen') renamed so that no reader takes it
+    for a case of items: what it takes is storage, never the size of a case."""
+    return [
+        "showcase" if w in ("case", "cases") and k and words[k - 1] in _SHOP_FITTINGS else w
+        for k, w in enumerate(words)
+    ]
 
 
 def _clock_roles(s: _State, mentions: list[Mention]) -> list[Mention]:

@@ -935,7 +935,8 @@ class ExtractionAgent(ExtractionBase):
             consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
-            consumed = {"demand_type", "demand_distribution"} if _cost_per_unit(set(conflict.keys), text) else set()
+        if cells is not None and text and _cost_per_unit(set(conflict.keys), text):
+            consumed = {"demand_type", "demand_distribution"}  # '0.015 per book per day' answers it, no demand
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)

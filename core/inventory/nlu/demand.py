@@ -8,6 +8,7 @@ seed 000's Example 3 are returned as `options` for the user to choose from.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.cues import TokenCue
@@ -32,6 +33,17 @@ EVEN_ODDS = TokenCue(
 )  # fmt: skip
 """Words that give two stated amounts equal odds for every value between them ('some days 20, some days 60, anything
 in between same chance'): a uniform demand."""
+_OTHER_END = TokenCue(runs=(("other", "days"), ("other", "times")))
+
+
+def _two_ends(toks: Sequence[Token]) -> bool:
+    """Two amounts said as different days ('some days 4, other days 9', 'some days 4, some days 9'): the ends of
+    a range, read as 'between 4 and 9'."""
+    words = [t.low for t in toks]
+    some = sum(1 for a, b in zip(words, words[1:], strict=False) if (a, b) == ("some", "days"))
+    return some >= 2 or (some == 1 and _OTHER_END.found(toks))
+
+
 _MEAN_WORDS = ("λ", "lambda", "mean", "average", "avg", "rate", "mu", "μ", "expected")
 """A word (or the end of one: 'rate' in 'a moderate 5') right before the mean: 'mean of 20', 'λ = 4'."""
 _SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
@@ -109,7 +121,7 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     span = _range(_Reader(text, toks))
     if span:
         return "uniform", span
-    if EVEN_ODDS.found(toks) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
+    if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
         return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
     mean = _number_after(text, toks, _MEAN_WORDS)
     numbers = [n for n in find_numbers(text)]

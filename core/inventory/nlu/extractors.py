@@ -324,6 +324,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         if out and out[-1][0] is None and found[:1] in (["demand"], ["demand_weak"]) and _spread_first(clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # '72 units per day, give or take 5': one amount
             continue
+        if out and out[-1][0] == "demand" and _other_days(out[-1][1], clause):
+            out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'some days 4, other days 9': the two ends of one range
+            continue
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
@@ -338,6 +341,16 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
         return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
     return out  # that's $2.50 down the drain'
+
+
+_SOME_DAYS = (("some", "days"), ("other", "days"), ("on", "other", "days"), ("others",), ("other", "times"))
+
+
+def _other_days(before: str, clause: str) -> bool:
+    """Whether `clause` opens with the other end of a range the clause before began ('some days 4' then 'other
+    days 9', 'some days 4' then 'some days 9')."""
+    first, words = parse(before).words(), parse(clause).words()
+    return first[:2] == ("some", "days") and any(words[: len(run)] == run for run in _SOME_DAYS)
 
 
 def _spread_first(clause: str) -> bool:

@@ -121,3 +121,57 @@ def test_how_often_someone_orders_is_no_delivery_time(text: str) -> None:
 def test_a_delivery_time_beside_an_order_frequency_is_read() -> None:
     found = [f for f in read_message("we order once a week and it takes 3 days", "lead_time", {}).findings]
     assert [(f.key, f.value) for f in found] == [("lead_time", "3")]
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"),
+    [
+        ("some days 4, other days 9, it's all over the place", "uniform(4,9)"),
+        ("some days 4, some days 9, it's all over the place", "uniform(4,9)"),
+        ("some days 20, other days 40", "uniform(20,40)"),
+    ],
+)
+def test_two_amounts_said_as_different_days_are_a_range(reply: str, value: str) -> None:
+    _, turn = say("I sell candles", reply)
+    assert _values(turn).get("demand_distribution") == value, turn.assistant
+    assert "delivery time" not in turn.assistant
+
+
+@pytest.mark.parametrize(
+    "reply", ["the supplier sells them to us for 2", "the wholesaler sells them to me for 2 and we sell for 5"]
+)
+def test_what_a_supplier_sells_to_us_for_is_no_penalty(reply: str) -> None:
+    _, turn = say(
+        "I sell candles", "about 4 a day, random", "the sale is lost", "no", "30 days", "5 cents per candle per day",
+        reply,
+    )
+    assert "penalty_cost" not in _values(turn), turn.assistant
+
+
+@pytest.mark.parametrize("text", ["the supplier sells them to us for 2", "they sell it to me for 3.50"])
+def test_a_sale_to_the_speaker_is_a_purchase_price(text: str) -> None:
+    assert [m.role for m in parse(text).of(Kind.MONEY)] == ["purchase_price"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"), [("the display case takes 5 dozen", "60"), ("the glass case holds 40 cakes", "40")]
+)
+def test_a_display_case_is_storage_not_a_case_of_items(reply: str, value: str) -> None:
+    found = read_message(reply, "max_inventory", {}).findings
+    assert [(f.key, f.value) for f in found] == [("max_inventory", value)]
+
+
+def test_a_cost_answer_to_a_two_amount_question_is_no_demand() -> None:
+    agent, turn = say(
+        "I buy croissants for my cafe",
+        "four dozen a day, exactly, it never changes",
+        "the sale is lost",
+        "they go stale by the evening, we throw out what's left",
+        "just this week",
+        "nothing really, they sit on the counter for the day, say 2 cents each",
+        "0.02 per croissant per day",
+    )
+    values = _values(turn)
+    assert values.get("demand_distribution") == "48", turn.assistant
+    assert values.get("holding_cost") == "0.02", turn.assistant
+    assert not agent.table.conflicts, turn.assistant  # no 'about 0.02 units a day, how does it vary?'
