@@ -2025,8 +2025,8 @@ def _parse(
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_bare_prices(_container_sizes(_each_holds(_per_container(_item_measure(s, mentions)),
-                                                                       text), dict(sizes)), toks))),
+        tuple(_stated_margin(_bare_prices(_container_sizes(_nested(_each_holds(_per_container(_item_measure(
+            s, mentions)), text)), dict(sizes)), toks))),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -2037,7 +2037,7 @@ def _parse(
     )
 
 
-_MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh"])
+_MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh", "have", "has"])
 _SIZE_HEDGES = frozenset(["about", "roughly", "around", "only", "just", "approximately", "exactly"])
 
 
@@ -2064,7 +2064,8 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
     out = list(mentions)
     for n, m in enumerate(mentions):
         s.ops += 1
-        if m.kind is not Kind.QUANTITY or m.unit not in MEASURE_UNITS or m.role or m.container or m.per:
+        count = m.unit in (None, "item") and isinstance(m.value, float) and m.value.is_integer() and m.value > 1
+        if m.kind is not Kind.QUANTITY or not (m.unit in MEASURE_UNITS or count) or m.role or m.container or m.per:
             continue
         k = where.at(m.span[0])
         while k > 0 and s.words[k - 1] in _SIZE_HEDGES:
@@ -2072,8 +2073,9 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
         if k < 2 or s.words[k - 1] not in _MEASURE_LINKS:
             continue
         noun = s.words[k - 2]
-        item = ITEM_WORDS.get(noun) or CONTAINERS.get(noun)
-        if item:
+        if count and noun in CONTAINERS:  # 'cases are 24', 'a crate holds 20': what one holds, in items
+            out[n] = replace(m, value=1.0, multiplier=float(m.value), unit="item", role="size", container=CONTAINERS[noun])
+        elif not count and (item := ITEM_WORDS.get(noun) or CONTAINERS.get(noun)):
             out[n] = replace(m, role="size", container=item)
     return out
 
@@ -2117,6 +2119,22 @@ def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[M
 
 
 _EACH_TAILS = (("on", "each"), ("in", "each"), ("to", "each"), ("each",))
+
+
+def _nested(mentions: list[Mention]) -> list[Mention]:
+    """'a pallet is 40 boxes of 10': a container sized in another container sized right after it holds the
+    product (400 items), as 'six crates of 24' counts items."""
+    out = list(mentions)
+    for k in range(len(out) - 1, 0, -1):
+        x, y = out[k - 1], out[k]
+        if (
+            x.role == y.role == "size"
+            and x.container != y.container
+            and y.span[0] - x.span[1] <= 1
+            and x.unit == y.unit == "item"
+        ):
+            out[k - 1] = replace(x, multiplier=x.multiplier * y.multiplier)
+    return out
 
 
 def _each_holds(mentions: list[Mention], text: str) -> list[Mention]:

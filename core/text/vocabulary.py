@@ -65,7 +65,7 @@ ITEM_WORDS: dict[str, str] = {
         "bottle": ("bottle", "bottles"), "can": ("cans",), "jar": ("jar", "jars"), "tube": ("tube", "tubes"),
         "tin": ("tin", "tins"), "loaf": ("loaf", "loaves"), "roll": ("roll", "rolls"), "bar": ("bars",),
         "cup": ("cups",), "pair": ("pair", "pairs"), "tub": ("tub", "tubs"), "carton": (),
-        "fillet": ("fillet", "fillets"),
+        "fillet": ("fillet", "fillets"), "block": ("block", "blocks"),
     }.items()
     for w in forms
 }  # fmt: skip

@@ -41,7 +41,10 @@ def _two_ends(toks: Sequence[Token]) -> bool:
     a range, read as 'between 4 and 9'."""
     words = [t.low for t in toks]
     some = sum(1 for a, b in zip(words, words[1:], strict=False) if (a, b) == ("some", "days"))
-    return some >= 2 or (some == 1 and _OTHER_END.found(toks))
+    if not (some >= 2 or (some == 1 and _OTHER_END.found(toks))):
+        return False
+    said = [k for k, t in enumerate(toks) if t.kind == "num"]
+    return all(words[max(0, k - 2) : k] in (["some", "days"], ["other", "days"], ["other", "times"]) for k in said)
 
 
 _MEAN_WORDS = ("λ", "lambda", "mean", "average", "avg", "rate", "mu", "μ", "expected")

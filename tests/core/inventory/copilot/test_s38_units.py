@@ -175,3 +175,50 @@ def test_a_cost_answer_to_a_two_amount_question_is_no_demand() -> None:
     assert values.get("demand_distribution") == "48", turn.assistant
     assert values.get("holding_cost") == "0.02", turn.assistant
     assert not agent.table.conflicts, turn.assistant  # no 'about 0.02 units a day, how does it vary?'
+
+
+@pytest.mark.parametrize(
+    ("text", "container", "size"),
+    [("cases are 24", "case", 24.0), ("each crate has 20", "crate", 20.0), ("a box holds 50", "box", 50.0)],
+)
+def test_a_container_said_to_be_a_count_is_sized(text: str, container: str, size: float) -> None:
+    sized = [m for m in parse(text).mentions if m.role == "size"]
+    assert [(m.container, m.multiplier) for m in sized] == [(container, size)]
+
+
+@pytest.mark.parametrize("text", ["no idea, honestly", "dunno, the cases are 24", "I am unsure"])
+def test_an_answer_word_beside_a_size_never_raises(text: str) -> None:
+    parse(text)
+
+
+def test_half_a_case_of_a_stated_size_is_counted_in_items() -> None:
+    _, turn = say("I run a shop", "we go through half a case a day, cases are 24, pretty random")
+    assert _values(turn).get("demand_distribution") == "poisson(12)", turn.assistant
+
+
+def test_kilos_sold_in_blocks_of_a_stated_weight_are_counted_in_blocks() -> None:
+    _, turn = say("I run a deli", "we sell 1.5 kg of cheese a day in 250 g blocks, random")
+    assert _values(turn).get("demand_distribution") == "poisson(6)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "pallet"),
+    [("each pallet is 40 boxes of 10", 400.0), ("a pallet holds 40 cases of 12", 480.0), ("a case is 6 packs of 4", 24.0)],
+)
+def test_a_container_of_containers_holds_the_product(text: str, pallet: float) -> None:
+    sized = [m for m in parse(text).mentions if m.role == "size"]
+    assert sized[0].multiplier == pallet
+
+
+def test_storage_in_pallets_of_boxes_is_counted_in_items() -> None:
+    agent, _ = say(
+        "I run a shop", "about 20 a day, random", "the sale is lost", "no they keep", "30 days",
+        "5 cents per unit per day", "I lose 2 per missed sale", "10 per order", "2 days",
+    )
+    turn = agent.respond("two pallets worth, each pallet is 40 boxes of 10")
+    assert _values(turn).get("max_inventory") == "800", turn.assistant
+
+
+def test_a_mean_with_some_days_at_either_end_is_no_range() -> None:
+    _, turn = say("I sell dog food", "about 2 bags a day, some days none, some days 5")
+    assert _values(turn).get("demand_distribution") != "uniform(2,5)", turn.assistant
