@@ -178,8 +178,9 @@ _GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
         *_runs(_EVERY, ("elementary",)),
     ),
     "PK": (
-        *_runs(("pre k", "prek"), ("schools",)), ("preschools",), ("pre", "schools"),
-        *_runs(("all",), ("", "the"), ("pre k", "prek")), *_runs(("every", "each", "any", "no"), ("pre k", "prek"), _SCHOOL + ("",)),
+        *_runs(("pre k", "prek"), ("schools", "programs", "classes", "classrooms", "centers")), ("preschools",),
+        ("pre", "schools"), *_runs(("all",), ("", "the"), ("pre k", "prek")),
+        *_runs(("every", "each", "any", "no"), ("pre k", "prek"), _SCHOOL + ("program", "programs", "")),
     ),
     "K8": (
         ("k", "8", "schools"), *_runs(("all",), ("", "the"), ("k 8",)),
@@ -721,6 +722,8 @@ def without_tied_times(text: str, district: District) -> str:
     times = [((a, b), minutes) for a, b, minutes in clock_times(low, bare=True)]  # as the request readers see them
     options = set(district.start_times)
     chars = list(low)
+    for a, b in (span for span, _ in times if _own_start(low[: span[0]])):
+        chars[a:b] = " " * (b - a)  # 'my shift starts at 7:15': the speaker's start, whatever school is named
     stretches = [part for start, end in _segments(low) for part in _reason_stretches(low, start, end)]
     for start, end in stretches:
         words = _words_of(low[start:end])
@@ -750,6 +753,28 @@ def without_tied_times(text: str, district: District) -> str:
 
 _WORK_OBJECTS = frozenset(["work", "working", "shift", "shifts", "job", "jobs", "their", "his", "her", "my", "our"])
 """Words after a start word that make it start something else ('start work at 7', 'begin their shifts')."""
+
+
+_POSSESSIVES = frozenset(["my", "our", "his", "her", "their"])
+_OWN_SCHOOL_NOUNS = frozenset(["school", "schools", "campus", "class", "classes", "bell", "bells", "day"])
+
+
+def _own_start(before: str) -> bool:
+    """Whether the text before a time ends with a possessed thing that is no school starting ('my shift starts
+    at', 'her work begins around'): the time is that thing's, never a requested start."""
+    words = _words_list(before)
+    if words and words[-1] in ("at", "around", "about", "by"):
+        words = words[:-1]
+    return (
+        len(words) >= 3
+        and words[-1] in _START_WORDS
+        and words[-3] in _POSSESSIVES
+        and words[-2] not in _OWN_SCHOOL_NOUNS
+    )
+
+
+def _words_list(text: str) -> list[str]:
+    return "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
 
 
 def _people_start(stretch: str) -> bool:

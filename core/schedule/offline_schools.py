@@ -74,8 +74,8 @@ def _free(words: tuple[str, ...]) -> bool:
 
 def _keeps(words: tuple[str, ...]) -> bool:
     """Whether the words hold a school (`KEEP_CUE`), 'keep' included unless it goes on with an -ing word ('the
-    parents keep asking' pins nothing)."""
-    if KEEP_CUE.found(words):
+    parents keep asking' pins nothing); 'the same buses' holds nothing (`_same_thing`)."""
+    if KEEP_CUE.found(_without_same_things(words)):
         return True
     for i, word in enumerate(words):
         if "keep" in word:
@@ -86,6 +86,20 @@ def _keeps(words: tuple[str, ...]) -> bool:
             if not (verb.endswith("ing") and verb.isalpha() and len(verb) > 3):
                 return True
     return False
+
+
+_SAME_AS_BEFORE = frozenset(["time", "times", "start", "starts", "slot", "as", "thing", "for", "please", "way",
+                             "schedule", "hour", "too", "then", "here", "there", "again", "and", "but", "start-time"])
+
+
+def _same_thing(words: tuple[str, ...], k: int) -> bool:
+    """Whether 'same' at k describes some other noun ('the same buses can do the run', 'the same teachers'):
+    it neither holds a school nor repeats a request ('the same time', 'keep it the same', 'same for Lick' do)."""
+    return words[k] == "same" and k + 1 < len(words) and words[k + 1].isalpha() and words[k + 1] not in _SAME_AS_BEFORE
+
+
+def _without_same_things(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("" if _same_thing(words, k) else w for k, w in enumerate(words))
 
 
 def _word_spans(text: str) -> list[tuple[str, int, int, bool]]:
@@ -176,7 +190,7 @@ _MODALS = frozenset(["should", "can", "could", "may", "will", "does", "do", "is"
 def _repeats(clause: str) -> bool:
     """'..., and Everett too': the clause repeats the request before it ('too', 'as well', 'also', 'likewise',
     'the same', 'neither', 'nor'; 'too late' is a complaint, not 'as well'), from the one parse's words."""
-    words = parse(clause).words()
+    words = _without_same_things(parse(clause).words())
     for word, after in zip(words, (*words[1:], ""), strict=True):
         if word in ("also", "likewise", "neither", "nor") or (word == "too" and after not in _NOT_TOO):
             return True
@@ -424,6 +438,7 @@ def targets(
     last: list[str] = list(context or [])
     home = home if home is not None else []
     naming = False  # the clause before said which schools are the stakeholder's
+    asides: set[int] = set()  # clauses that only speak about their schools, and the names listed after them
     inherited = bool(
         last
     )  # schools from the previous message: only for a time or a direction ('Put them at 8:40')
@@ -492,18 +507,38 @@ def targets(
         elif schools and not has_request(clause) and not _elliptic(clause) and _excluded(clause, session):
             schools = []  # 'Galileo and Balboa at 8:40 but not Everett': Everett is left out, not moved
         elif schools and (not has_request(clause) or _elliptic(clause)):
-            before = next(
-                (clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None
-            )
-            after = next((clauses[j] for j in range(i + 1, len(clauses)) if has_request(clauses[j])), None)
-            if _remark(clause, session) and any(s for _, s in out):
-                out.append((clause, []))  # 'Can it be earlier? Families with a kid at Cobb ...': Cobb is a reason
+            text = _neighbour_request(i, clauses, named, out, asides, session)
+            if text is None:
+                out.append((clause, []))
                 continue
-            back = after is not None and _points_back(parse(after).words())  # 'Lawton too. Put it at 8:40.'
-            donor = before if ((_repeats(clause) and not (before is None and back)) or after is None) else after
-            text = donor or clause
         out.append((text, schools))
     return out
+
+
+def _neighbour_request(
+    i: int,
+    clauses: list[str],
+    named: list[list[str]],
+    out: list[tuple[str, list[str]]],
+    asides: set[int],
+    session: ScheduleSession,
+) -> str | None:
+    """The request a clause that only names schools takes from a neighbour ('and Lick', 'Lick too'), or None when
+    the clause only speaks about its schools (`asides`, updated): 'Can it be earlier? Families with a kid at Cobb
+    ...' (Cobb is a reason); 'I drive the route that does Cobb and then Lick. ... Could Cobb start earlier?'."""
+    clause = clauses[i]
+    before = next((clauses[j] for j in range(i - 1, -1, -1) if has_request(clauses[j]) and named[j]), None)
+    later = next((j for j in range(i + 1, len(clauses)) if has_request(clauses[j])), None)
+    after = clauses[later] if later is not None else None
+    listed = bool(out) and out[-1] == (clauses[i - 1], []) and i - 1 in asides  # '... and then Lick'
+    told = _FIRST_PERSON.intersection(parse(clause).words())  # the speaker about themself: 'I drive the route'
+    aside = _remark(clause, session) or listed
+    if aside and (any(s for _, s in out) or (later is not None and named[later] and (told or listed))):
+        asides.add(i)
+        return None
+    back = after is not None and _points_back(parse(after).words())  # 'Lawton too. Put it at 8:40.'
+    donor = before if ((_repeats(clause) and not (before is None and back)) or after is None) else after
+    return donor or clause
 
 
 _REASON_LEADS = ("so", "because", "since", "otherwise", "cause", "given")
