@@ -324,6 +324,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         if out and out[-1][0] is None and found[:1] in (["demand"], ["demand_weak"]) and _spread_first(clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # '72 units per day, give or take 5': one amount
             continue
+        if out and out[-1][0] not in (None, STATE) and _bare_alternative(clause):
+            out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")  # 'usually 3 days, sometimes 4': 4 days, no demand
+            continue
         if out and out[-1][0] == "demand" and _other_days(out[-1][1], clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'some days 4, other days 9': the two ends of one range
             continue
@@ -341,6 +344,23 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
         return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
     return out  # that's $2.50 down the drain'
+
+
+_ALTERNATIVE_LEADS = frozenset(["sometimes", "occasionally", "maybe", "or", "rarely", "often", "mostly"])
+
+
+def _bare_alternative(clause: str) -> bool:
+    """A clause that is only a hedge word and a bare number ('sometimes 4', 'maybe 5'): another value of the
+    clause before, in its unit, never a row of its own."""
+    said = parse(clause)
+    words = said.words()
+    return (
+        len(words) == 2
+        and words[0] in _ALTERNATIVE_LEADS
+        and len(said.mentions) == 1
+        and said.mentions[0].kind is Kind.QUANTITY
+        and not (said.mentions[0].unit or said.mentions[0].per or said.mentions[0].container)
+    )
 
 
 _SOME_DAYS = (("some", "days"), ("other", "days"), ("on", "other", "days"), ("others",), ("other", "times"))
@@ -798,7 +818,13 @@ def _talk_without_value(key: str, segment: str) -> bool:
     row ('the penalty is high'): talk about the business ('oysters are my most wasteful item'), no answer."""
     said = parse(segment)
     named = key in _COST_ROWS and _named(key, segment)
-    return not said.mentions and len(said.words()) > _ROW_POINTER_WORDS and not named
+    pointer = len(said.words()) <= _ROW_POINTER_WORDS and not _REPORTED & set(said.words())
+    return not said.mentions and not pointer and not named
+
+
+_REPORTED = frozenset(["says", "said", "say", "told", "tells", "claims", "claimed", "reckons", "thinks"])
+"""Words of someone's report ('the supplier says it's', cut from 'the supplier says it's 5 cents but really 3'):
+such a fragment points at no row."""
 
 
 def _row_reading(key: str, expected: str | None, segment: str, text: str) -> Finding | Unclear | None:

@@ -222,3 +222,24 @@ def test_storage_in_pallets_of_boxes_is_counted_in_items() -> None:
 def test_a_mean_with_some_days_at_either_end_is_no_range() -> None:
     _, turn = say("I sell dog food", "about 2 bags a day, some days none, some days 5")
     assert _values(turn).get("demand_distribution") != "uniform(2,5)", turn.assistant
+
+
+def _to_holding() -> list[str]:
+    return ["I sell scented candles", "about 6 a day, random", "the sale is lost", "no", "60 days"]
+
+
+def test_a_reported_figure_set_aside_asks_for_no_other_row() -> None:
+    _, turn = say(*_to_holding(), "the supplier says it's 5 cents a day but really it's more like 3 cents per candle")
+    assert _values(turn).get("holding_cost") == "0.03", turn.assistant
+    assert "lead time" not in turn.assistant, turn.assistant
+
+
+def test_a_hedged_second_value_stays_with_its_row() -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order",
+        "usually 3 days, sometimes 4",
+    )
+    values = _values(turn)
+    assert values.get("lead_time") == "3", turn.assistant
+    assert values.get("demand_distribution") == "poisson(6)", turn.assistant
+    assert "how does it vary" not in turn.assistant, turn.assistant
