@@ -73,6 +73,11 @@ _THOUSANDS_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:k|thousand|grand)\b"
 
 _HUNDREDS_RE = re.compile(r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?hundreds?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
 """'22 hundred' (how people say 2,200): digits followed by the word."""
+_DOZEN_RANGE_RE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:\.\d+)?)(\s*(?:and|to|or|-)\s*)(\d{1,3}(?:\.\d+)?)\s?dozens?\b(?!\s*(?:and\s+)?\d)",
+    re.IGNORECASE,
+)
+"""'2 to 3 dozen', 'between 2 and 3 dozen': the dozen counts both ends (24 to 36)."""
 _DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d+)?)\s?dozens?\b(?!\s*(?:and\s+)?\d)", re.IGNORECASE)
 """'8 dozen' (digits followed by the word): 96."""
 _FRACTION_RE = re.compile(r"(?<![\w./])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,2})(?![\w/.])")
@@ -151,11 +156,23 @@ def words_to_digits(text: str) -> str:
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
     it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
     text = _SCIENTIFIC_RE.sub(lambda m: scaled(m.group(0), 1) or m.group(0), text)
+    text = _WORD_DOZEN_RANGE_RE.sub(lambda m: f"{_UNITS[m.group(1).lower()]}{m.group(2)}{_UNITS[m.group(3).lower()]} dozen", text)
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
     text = _HUNDREDS_RE.sub(lambda m: scaled(m.group(1), 100) or m.group(0), text)
+    text = _DOZEN_RANGE_RE.sub(_dozen_range, text)
     text = _DOZENS_RE.sub(lambda m: scaled(m.group(1), 12) or m.group(0), text)
     return _THOUSANDS_RE.sub(lambda m: scaled(m.group(1), 1000) or m.group(0), text)
+
+
+_SMALL = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_WORD_DOZEN_RANGE_RE = re.compile(rf"\b({_SMALL})(\s+(?:or|to|and)\s+)({_SMALL})\s+dozens?\b", re.IGNORECASE)
+"""'two or three dozen' in words: digits first, so that the dozen counts both ends (`_DOZEN_RANGE_RE`)."""
+
+
+def _dozen_range(m: re.Match[str]) -> str:
+    low, high = scaled(m.group(1), 12), scaled(m.group(3), 12)
+    return f"{low}{m.group(2)}{high}" if low and high else m.group(0)
 
 
 def scaled(token: str, factor: int) -> str | None:

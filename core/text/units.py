@@ -189,9 +189,10 @@ def find_durations(text: str) -> list[Duration]:
     return sorted(found, key=lambda d: d.start)
 
 
-_HALF_A_RE = re.compile(r"\bhalf (?:of )?(?:a|an|one) (year|month|fortnight|week)\b", re.IGNORECASE)
+_HALF_A_RE = re.compile(r"(?<!and a )\bhalf (?:of )?(?:a|an|one) (year|month|fortnight|week)\b", re.IGNORECASE)
 _HALF_OF = {"year": ("month", 6), "month": ("day", 15), "fortnight": ("day", 7), "week": ("day", 3.5)}
-"""'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it."""
+"""'half a year' is 6 months (180 days, the 30-day months of '6 months'), never the 'a year' inside it; not after
+'and a' ('a case and a half a week' is 1.5 cases a week, no half week)."""
 
 
 MEASURES: dict[str, str] = {

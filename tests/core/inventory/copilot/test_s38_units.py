@@ -243,3 +243,23 @@ def test_a_hedged_second_value_stays_with_its_row() -> None:
     assert values.get("lead_time") == "3", turn.assistant
     assert values.get("demand_distribution") == "poisson(6)", turn.assistant
     assert "how does it vary" not in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [("between 2 and 3 dozen a day", "between 24 and 36 a day"), ("two or three dozen eggs", "24 or 36 eggs"),
+     ("2-3 dozen", "24-36")],
+)
+def test_a_dozen_counts_both_ends_of_a_range(text: str, digits: str) -> None:
+    assert words_to_digits(text) == digits
+
+
+def test_a_range_of_dozens_is_a_range_of_items() -> None:
+    _, turn = say("I sell bagels", "between 2 and 3 dozen a day")
+    assert _values(turn).get("demand_distribution") == "uniform(24,36)", turn.assistant
+
+
+def test_a_case_and_a_half_a_week_is_no_half_week() -> None:
+    _, turn = say("I sell wine", "we sell about a case and a half a week, 12 to a case, random")
+    assert _values(turn).get("demand_distribution") == "poisson(2.5714)", turn.assistant
+    assert "delivery time" not in turn.assistant, turn.assistant
