@@ -305,14 +305,23 @@ def _swing(r: _Reader, i: int) -> tuple[int, float] | None:
     t = r.toks[i]
     if t.low in _SWING_VERBS:
         k = i + 1
-        while k < len(r.toks) and r.toks[k].low in _SWING_FILLERS:
+        while k < len(r.toks) and r.toks[k].low in _SWING_FILLERS | _BOTH_WAYS:
             k += 1
         value = r.number(k, k - 1)
         after = k + 1 + (k + 1 < len(r.toks) and r.toks[k + 1].low in _UNITS)
         said_by = r.toks[i + 1].low == "by" if i + 1 < len(r.toks) else False
-        if value is not None and (said_by or r.words(after, after - 1, _EITHER_WAY) is not None):
+        both = {"up", "down"} <= {x.low for x in r.toks[i + 1 : k]}  # 'it goes up or down more or less 2'
+        if value is not None and (said_by or both or r.words(after, after - 1, _EITHER_WAY) is not None):
             return k, abs(value)
+    if t.kind == "num" and (value := r.number(i, i - 1)) is not None:
+        after = i + 1 + (i + 1 < len(r.toks) and r.toks[i + 1].low in _UNITS)
+        if r.words(after, after - 1, _EITHER_WAY) is not None:
+            return i, abs(value)  # 'averages 25 a day, about 5 either way'
     return None
+
+
+_BOTH_WAYS = frozenset(["or", "and", "down", "more", "less"])
+"""Words of 'up or down', 'up and down', 'more or less' between a swing verb and its spread."""
 
 
 def _number_after(

@@ -263,3 +263,23 @@ def test_a_case_and_a_half_a_week_is_no_half_week() -> None:
     _, turn = say("I sell wine", "we sell about a case and a half a week, 12 to a case, random")
     assert _values(turn).get("demand_distribution") == "poisson(2.5714)", turn.assistant
     assert "delivery time" not in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"),
+    [
+        ("on average 6 a day, it goes up or down more or less 2", "normal(6,2)"),
+        ("averages 25 a day, about 5 either way", "normal(25,5)"),
+        ("about 40 a day and it moves up and down by 8", "normal(40,8)"),
+    ],
+)
+def test_a_spread_said_as_up_or_down_or_either_way_is_normal(reply: str, value: str) -> None:
+    _, turn = say("I sell juice", reply)
+    assert _values(turn).get("demand_distribution") == value, turn.assistant
+
+
+def test_the_spread_answers_the_how_does_it_vary_question() -> None:
+    agent, turn = say("I run a pharmacy, we sell maybe 6 bottles a day")
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond("on average 6 every day, it goes up or down more or less 2")
+    assert _values(turn).get("demand_distribution") == "normal(6,2)", turn.assistant
