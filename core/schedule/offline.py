@@ -28,6 +28,7 @@ from core.schedule.offline_schools import (
     district_wish,
     has_request,
     note_directions,
+    same_time,
     school_request,
     skip_refused,
     swap,
@@ -889,7 +890,9 @@ def _interpret(
     if tied != low and has_request(tied):  # 'buses that get in at 9:15. Could Access start at 9:30?'
         low = tied
     plan = Plan()
-    swapped = swap(low, session, plan)
+    swapped = swap(low, session, plan) or same_time(low, session, plan)
+    if plan.ask:
+        memory.schools = [school for _, school in lang.mentioned_schools(low, session.district)]
     if not swapped:
         _read_clauses(low, session, plan, memory)
     skip_refused(plan, session)  # 'Lawton earlier. Not 8:40 though.': 7:50

@@ -392,6 +392,10 @@ def _asks_a_school(clause: str) -> bool:
     )
 
 
+_SCHOOL_NOUN_GRADES = frozenset(["k-8", "k8", "pre-k", "prek", "preschool"])
+"""Grade words that name a school without 'school' after them ('the K-8', 'the pre-K')."""
+
+
 def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[str, ...]] | None:
     """'the school', 'the middle school' in a clause that names no school: the phrase as written and the
     district's schools it can mean (of that grade), else None."""
@@ -402,9 +406,11 @@ def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[s
         if words[i + 1] == "school":
             return "the school", tuple(session.district.names)
         grade = lang.HEAD_GRADES.get(words[i + 1])
-        if grade and i + 2 < len(words) and words[i + 2] == "school":
+        alone = words[i + 1] in _SCHOOL_NOUN_GRADES  # 'the K-8' is a school by itself
+        if grade and ((i + 2 < len(words) and words[i + 2] == "school") or alone):
             names = tuple(s.name for s in session.district.schools if s.grade == grade)
-            return (f"the {words[i + 1]} school", names) if names else None
+            phrase = f"the {words[i + 1]}" if alone else f"the {words[i + 1]} school"
+            return (phrase, names) if names else None
     return None
 
 
@@ -931,6 +937,29 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
         plan.calls.append(
             ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"})
         )
+    return True
+
+
+def same_time(low: str, session: ScheduleSession, plan: Plan) -> bool:
+    """'Lick at the same time as Everett': the first school takes the second's current start; 'Lick and Everett
+    should start at the same time' (no time, no 'as'): which shared start is asked, nothing is changed. Without
+    this each school was held where it is (a request not met, read back as if it were)."""
+    at = _word_at(low, "same time")
+    schools = [school for _, school in lang.mentioned_schools(low, session.district)]
+    current = session.current
+    if at < 0 or len(schools) != 2 or current is None or lang.clock_times(low, bare=True) or lang.negated(low[:at]):
+        return False
+    district = session.district
+    if _word_at(low[at:], "as") >= 0:
+        follower, leader = schools
+        slot = current.result.assignment[district.school_index(leader)]
+        plan.calls.append(("fix_start_time", {"school": follower, "time": district.time_labels[slot], "type": "fix"}))
+        return True
+    plan.ask.append(
+        f"Which start should {schools[0]} and {schools[1]} share: {', '.join(district.time_labels)}? Say the time "
+        "and I'll put both there."
+    )
+    plan.ask.append("Nothing is changed yet.")
     return True
 
 

@@ -55,3 +55,22 @@ def test_pre_k_programs_are_the_pre_k_group(text: str) -> None:
     turn = _agent().respond(text)
     assert 'as Muir (John) PK, Ortega (Jose) PK, McCoppin (Frank) PK' in turn.text, turn.text
     assert "Which school should move" not in turn.text, turn.text
+
+
+def test_the_k8_alone_is_the_districts_k8_school() -> None:
+    turn = _agent().respond("Can the K-8 start later?")
+    assert "Which school should move" not in turn.text, turn.text
+    assert "Lawton" in turn.text, turn.text
+
+
+def test_the_same_time_as_another_school_takes_its_start() -> None:
+    turn = _agent().respond("Could Lick start at the same time as Everett?")
+    assert fix_edits(turn) == [("Lick (James) MS", "7:50 AM", "fix")], turn.text
+
+
+def test_two_schools_at_the_same_time_ask_which_then_take_the_answer() -> None:
+    agent = _agent()
+    first = agent.respond("Lick and Everett should start at the same time")
+    assert not fix_edits(first) and "Which start should" in first.text, first.text
+    second = agent.respond("8:40 please")
+    assert sorted(fix_edits(second)) == [("Everett MS", "8:40 AM", "fix"), ("Lick (James) MS", "8:40 AM", "fix")]
