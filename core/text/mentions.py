@@ -2022,11 +2022,12 @@ def _parse(
             spans[min(t.clause, len(per_clause) - 1)].append((t.start, t.end))
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
+    sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
+    found = _discounted(_stated_margin(_bare_prices(_container_sizes(_nested(sized), dict(sizes)), toks)), s)
     return Message(
         text,
         tuple(clause_list),
-        tuple(_stated_margin(_bare_prices(_container_sizes(_nested(_each_holds(_per_container(_item_measure(
-            s, mentions)), text)), dict(sizes)), toks))),
+        tuple(found),
         s.ops,
         tuple(tuple(ws) for ws in per_clause),
         tuple(tuple(sp) for sp in spans),
@@ -2187,22 +2188,83 @@ def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
     bare = [m for m in mentions if m.kind is Kind.QUANTITY and m.live and not (m.unit or m.container or m.per)]
     if len(bare) < 2 or any(m.period for m in bare[:2]):
         return mentions
-    roles = [_trade_role(m, toks) for m in bare[:2]]
-    if sorted(r or "" for r in roles) != ["purchase_price", "sale_price"]:
+    strict = [_trade_role(m, toks) for m in bare[:2]]
+    roles = [_trade_role(m, toks, loose=True) for m in bare[:2]]  # 'I buy 1.20, I sell 3': one looks like a price
+    if not any(strict) or sorted(r or "" for r in roles) != ["purchase_price", "sale_price"]:
         return mentions
     priced = {id(m): replace(m, kind=Kind.MONEY, unit="USD", role=r) for m, r in zip(bare, roles, strict=False)}
     return [priced.get(id(m), m) for m in mentions]
 
 
-def _trade_role(m: Mention, toks: list[_Tok]) -> str | None:
+def _trade_role(m: Mention, toks: list[_Tok], *, loose: bool = False) -> str | None:
     """'buy 1.20' -> purchase_price, 'sell at 3' -> sale_price: the buy or sell word among the three words before
-    a price-like amount, else None."""
+    a price-like amount (any amount when `loose`), else None."""
     said = m.text.split()[0] if m.text else ""
     before = [t.low for t in toks if t.end <= m.span[0] and t.kind != "sym"][-3:]
     decimals = "." in said and len(said.rsplit(".", 1)[1]) == 2
-    if not (decimals or before[-1:] in (["at"], ["for"])):
+    if not (loose or decimals or before[-1:] in (["at"], ["for"])):
         return None
     return next((_TRADE[w] for w in reversed(before) if w in _TRADE), None)
+
+
+_SLIP_WORDS = frozenset([",", "sorry", "i", "mean", "meant", "no", "er", "erm", "um", "uh", "wait", "oops",
+                         "actually", "-", "..."])
+"""Words between a unit said by mistake and the one meant ('18 pounds, sorry, dollars', '5 kilos I mean euros')."""
+
+
+def _unit_corrected(s: _State, mentions: list[Mention]) -> list[Mention]:
+    """An amount whose unit is corrected right after it ('18 pounds, sorry, dollars'): money in the currency
+    meant, never a weight or the currency said first."""
+    where = _Pos(s.toks)
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        if m.kind not in (Kind.QUANTITY, Kind.MONEY) or not m.unit:
+            continue
+        k = where.at(m.span[1] - 1) + 1
+        skipped = 0
+        while k < len(s.words) and s.words[k] in _SLIP_WORDS and skipped < 5:
+            k, skipped = k + 1, skipped + 1
+        if not skipped or k >= len(s.words) or s.words[k] not in CURRENCY_AFTER:
+            continue
+        cur = CURRENCY_AFTER[s.words[k]]
+        if cur in ("cents", "pence") or cur == m.unit or s.toks[k + 1 : k + 2] and s.toks[k + 1].kind == "num":
+            continue
+        out[n] = replace(m, kind=Kind.MONEY, unit=cur)
+    return out
+
+
+def _in_containers(s: _State, mentions: list[Mention]) -> list[Mention]:
+    """'they sell in bunch of 25' (no article, as 'in bunches of 25'): what one container holds, its size, never
+    an order of one bunch."""
+    where = _Pos(s.toks)
+    return [
+        replace(m, role="size")
+        if m.kind is Kind.QUANTITY and m.value == 1.0 and m.container and m.multiplier > 1 and m.role is None
+        and not m.text[:1].isdigit() and (k := where.at(m.span[0])) > 0 and s.words[k - 1] == "in"
+        else m
+        for m in mentions
+    ]  # fmt: skip
+
+
+_DISCOUNT_WORDS = frozenset(["off", "discount", "less", "below"])
+
+
+def _discounted(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'18 dollars on the cover and I get 40% off from the distributor': a percentage off the one price said is
+    what the speaker pays (10.80, a purchase price), the price itself what it sells for; their difference is
+    then the margin (`_stated_margin` and the penalty readers)."""
+    money = [m for m in mentions if m.kind is Kind.MONEY and m.live and m.period is None]
+    off = [
+        m for m in mentions
+        if m.kind is Kind.QUANTITY and m.unit == "percent" and m.live and 0 < float(m.value) < 100
+        and set(s.words[_Pos(s.toks).at(m.span[1] - 1) + 1 :][:2]) & _DISCOUNT_WORDS
+    ]  # fmt: skip
+    if len(money) != 1 or len(off) != 1 or money[0].role not in (None, "price", "sale_price"):
+        return mentions
+    price, cut = money[0], off[0]
+    paid = replace(cut, kind=Kind.MONEY, unit=price.unit, value=round(float(price.value) * (1 - float(cut.value) / 100), 6),
+                   role="purchase_price", per=price.per)  # fmt: skip
+    return [replace(m, role="sale_price") if m is price else paid if m is cut else m for m in mentions]
 
 
 def _stated_margin(mentions: list[Mention]) -> list[Mention]:

@@ -66,7 +66,7 @@ PARTS_OF: dict[str, float] = {
 }  # fmt: skip
 """A part of one unit said as a word ('a tenth of a cent', 'two thirds of a dollar')."""
 _PART_OF_MONEY_RE = re.compile(
-    r"\b(?:(a|an|one|\d+)\s+)?(" + "|".join(PARTS_OF) + r")\s+of\s+(?:a|an|one)\s+"
+    r"\b(?:(a|an|one|\d+)\s+)?(" + "|".join(PARTS_OF) + r")\s+of\s+(?:a|an|one|1)\s+"
     r"(cent|penny|dollar|buck|euro|quid)\b",  # 'a quarter of a pound' stays a weight
     re.IGNORECASE,
 )

@@ -346,7 +346,10 @@ class ExtractionAgent(ExtractionBase):
         reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
         reading = _each_holds(reading, parsed, expected)
+        had_demand = self.table.is_defined("demand_distribution")
         self._apply(reading, handled, notes, problems, expected, had_conflict, parsed)
+        if not had_demand and (unit := self._counted_unit()):
+            notes.append(unit)
         for conflict in cf.semantic(self.table):
             self.table.open(conflict)
         self._doubt_implausible()
@@ -690,6 +693,23 @@ class ExtractionAgent(ExtractionBase):
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts
             if container in self.state.sizes:  # 'water in crates of 24', then '2 crates a day': crates or bottles?
                 self.state.supplied_in.add(container)
+
+    def _counted_unit(self) -> str | None:
+        """The read-back of demand just written in containers of unknown size ('10 packs a day'): the table then
+        counts packs, said so the owner can give the pack's size instead ('I count your stock in packs')."""
+        container = self.state.counted_in
+        if (
+            not self.table.is_defined("demand_distribution")
+            or container not in _OUTER_CONTAINERS
+            or container in self.state.sizes
+            or self.state.planned is not None
+        ):
+            return None
+        plural = container + ("es" if container.endswith(("x", "s")) else "s")
+        return (
+            f"I count your stock in {plural}: one unit of the table is one {container} (if you count single items, "
+            f"tell me how many one {container} holds)"
+        )
 
     def _pack_unit(self, head: str, pack: str) -> None:
         """'we only sell it by the six-pack': a pack its name sizes, named as the unit, is the pack the owner
@@ -1732,8 +1752,14 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
         if topic is None
         or topic in keys
         or (topic == "demand" and (demand or not find_numbers(text) or _cost_per_unit(keys, text)))
+        or (topic in _COUNT_ROWS and keys <= _COUNT_ROWS and len(parse(text).words()) <= _BARE_COUNT_WORDS)
     ]
     return ", ".join(kept)
+
+
+_BARE_COUNT_WORDS = 3
+"""A reply of at most this many words to a question about one count row ('150 stems' to 'should I keep max order
+= 25?') answers it, whichever count row the classifier guessed."""
 
 
 def _cost_per_unit(keys: set[str], text: str) -> bool:

@@ -122,6 +122,9 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     if pm:
         return "normal", pm
     span = _range(_Reader(text, toks))
+    if span and NORMAL.found(toks):  # 'avg 10, most days between 7 and 13, bell curve': mean ± one deviation
+        mean = _number_after(text, toks, _MEAN_WORDS)
+        return "normal", (mean[0] if mean else (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
     if span:
         return "uniform", span
     if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:

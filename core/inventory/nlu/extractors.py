@@ -2209,7 +2209,7 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
-    numbers = _not_shipped(_not_pack_names(find_numbers(text), text), text)
+    numbers = _not_shipped(_not_pack_names(outside(find_numbers(text), find_percentages(text)), text), text)
     toks = said.toks
     often = {a.start for a, b in zip(toks, toks[1:], strict=False) if b.low in _OFTEN and a.kind == "num"}
     numbers = [n for n in numbers if n.start not in often]  # 'I order 3 times a week': how often, no days
