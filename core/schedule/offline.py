@@ -1541,21 +1541,29 @@ def _school_question(low: str, session: ScheduleSession) -> str:
     )
 
 
-_OPTION_WORDS = frozenset(["times", "options", "slots", "choices", "bells"])
+_OPTION_WORDS = frozenset(["times", "options", "slots", "choices", "bells", "earliest", "latest"])
+"""Words of a question about the start options ('what start times ...', "what's the earliest any school could
+start?"): answered with the options, nothing moved."""
 
 
 def _options_answer(low: str, session: ScheduleSession) -> str:
     """The district's start options for a question about them ('What start times are schools allowed to have?');
     empty when the message is no such question (it names a school or a number, or is no question)."""
     words = parse(low).words()
-    if not (_asks_about(low) and {"what", "which"} & set(words) and _OPTION_WORDS & set(words)):
+    if not (_asks_about(low) and {"what", "which", "what's", "whats"} & set(words) and _OPTION_WORDS & set(words)):
         return ""
-    if lang.mentioned_schools(low, session.district) or any(c.isdigit() for c in low):
+    named = [school for _, school in lang.mentioned_schools(low, session.district)]
+    if (named and not {"earliest", "latest"} & set(words)) or any(c.isdigit() for c in low):
         return ""
     labels = session.district.time_labels
     listed = ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else "".join(labels)
+    now = ""
+    if named and session.current is not None:  # 'what is the latest Lick could start?': a question, no move
+        slots = session.current.result.assignment
+        starts = [f"{s} starts at {labels[slots[session.district.school_index(s)]]}" for s in named]
+        now = f" In the current proposal {', '.join(starts)}."
     return (
-        f"Every school starts at one of the district's start-time options: {listed}. "
+        f"Every school starts at one of the district's start-time options: {listed}.{now} "
         "(You asked, so I changed nothing; say for example 'Lick at 9:30' to change a school's start.)"
     )
 

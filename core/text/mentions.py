@@ -1359,6 +1359,8 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         if w in WHOLE_BUSINESS_WORDS and words[k - 1] not in _NOT_WHOLE and not _credit(words, k):
             whole = True  # not 'lost business', 'the other shop', 'store credit'
         r = _role_word(words, k)
+        if steps == 0 and w in ("retail", "wholesale") and role is None:
+            role, near = r, True  # "they're 18 retail": the sale price; '9 wholesale': what the speaker pays
         if (
             r is not None
             and r in WHOLE_BUSINESS_ROLES | {"holding", "fee", "penalty"}
@@ -2023,7 +2025,8 @@ def _parse(
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
-    found = _discounted(_stated_margin(_bare_prices(_container_sizes(_nested(sized), dict(sizes)), toks)), s)
+    found = _discounted(_stated_margin(_bare_prices(_one_of_them(_container_sizes(_nested(sized), dict(sizes)), s),
+                                                    toks)), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2231,6 +2234,25 @@ def _unit_corrected(s: _State, mentions: list[Mention]) -> list[Mention]:
             continue
         out[n] = replace(m, kind=Kind.MONEY, unit=cur)
     return out
+
+
+def _one_of_them(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'a pallet is 50 bags and they won't send more than one': 'one' after 'than', 'only' or 'just', said after
+    the one container the message sizes, is one of those containers (50 bags), never a single item."""
+    sized = {m.container: m.multiplier for m in mentions if m.role == "size" and m.container and m.multiplier > 1}
+    if len(sized) != 1:
+        return mentions
+    ((container, size),) = sized.items()
+    first = min(m.span[0] for m in mentions if m.role == "size")
+    where = _Pos(s.toks)
+    return [
+        replace(m, container=container, multiplier=size, unit="item")
+        if m.kind is Kind.QUANTITY and m.value == 1.0 and m.text.lower() in ("one", "1")
+        and not (m.unit or m.container or m.per) and m.span[0] > first
+        and s.words[where.at(m.span[0]) - 1] in ("than", "only", "just")
+        else m
+        for m in mentions
+    ]  # fmt: skip
 
 
 def _in_containers(s: _State, mentions: list[Mention]) -> list[Mention]:

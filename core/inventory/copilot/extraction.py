@@ -955,8 +955,8 @@ class ExtractionAgent(ExtractionBase):
             consumed = {"demand_type", "demand_distribution"}  # '40 bags' answers (A) 40, it is no demand
         if cells is None and text:
             cells = self._restated(conflict, reading, text)
-        if cells is not None and text and _cost_per_unit(set(conflict.keys), text):
-            consumed = {"demand_type", "demand_distribution"}  # '0.015 per book per day' answers it, no demand
+        if cells is not None and text and (_cost_per_unit(set(conflict.keys), text) or _bare_count_reply(set(conflict.keys), text)):
+            consumed = {"demand_type", "demand_distribution"}  # '0.015 per book per day', '50 bags': no demand
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
@@ -1752,7 +1752,7 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
         if topic is None
         or topic in keys
         or (topic == "demand" and (demand or not find_numbers(text) or _cost_per_unit(keys, text)))
-        or (topic in _COUNT_ROWS and keys <= _COUNT_ROWS and len(parse(text).words()) <= _BARE_COUNT_WORDS)
+        or ((topic in _COUNT_ROWS or topic == "demand") and _bare_count_reply(keys, text))
     ]
     return ", ".join(kept)
 
@@ -1760,6 +1760,13 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
 _BARE_COUNT_WORDS = 3
 """A reply of at most this many words to a question about one count row ('150 stems' to 'should I keep max order
 = 25?') answers it, whichever count row the classifier guessed."""
+
+
+def _bare_count_reply(keys: set[str], text: str) -> bool:
+    """'150 stems', '50 bags' to a question about one count row: the answer, whatever row the classifier guessed
+    (a count of bags reads like demand)."""
+    said = parse(text)
+    return keys <= _COUNT_ROWS and len(said.words()) <= _BARE_COUNT_WORDS and not any(m.per for m in said.mentions)
 
 
 def _cost_per_unit(keys: set[str], text: str) -> bool:

@@ -74,3 +74,13 @@ def test_two_schools_at_the_same_time_ask_which_then_take_the_answer() -> None:
     assert not fix_edits(first) and "Which start should" in first.text, first.text
     second = agent.respond("8:40 please")
     assert sorted(fix_edits(second)) == [("Everett MS", "8:40 AM", "fix"), ("Lick (James) MS", "8:40 AM", "fix")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What's the earliest any school could start under the new schedule?", "what is the latest Lick could start?"],
+)
+def test_a_question_about_the_earliest_or_latest_start_moves_nothing(question: str) -> None:
+    turn = _agent().respond(question)
+    assert not fix_edits(turn), turn.text
+    assert "7:50 AM, 8:40 AM and 9:30 AM" in turn.text, turn.text

@@ -283,3 +283,89 @@ def test_the_spread_answers_the_how_does_it_vary_question() -> None:
     assert agent.table.conflicts, turn.assistant
     turn = agent.respond("on average 6 every day, it goes up or down more or less 2")
     assert _values(turn).get("demand_distribution") == "normal(6,2)", turn.assistant
+
+
+def test_a_unit_corrected_right_after_an_amount_is_the_unit_meant() -> None:
+    said = parse("It's 18 pounds, sorry, dollars on the cover")
+    assert [(m.kind, m.value, m.unit) for m in said.mentions] == [(Kind.MONEY, 18.0, "USD")]
+    assert [(m.kind, m.unit) for m in parse("it weighs 18 pounds").mentions] == [(Kind.QUANTITY, "lb")]
+
+
+def test_a_percentage_off_the_price_is_the_purchase_price_and_no_delivery_time() -> None:
+    _, turn = say(
+        "I run a bookshop", "about 2 a day, exactly", "the sale is lost", "no", "60 days", "1 cent per book per day",
+        "It's 18 dollars on the cover and I get 40% off from the distributor",
+    )
+    values = _values(turn)
+    assert "penalty_cost" not in values and "lead_time" not in values, turn.assistant
+    assert "$7.2" in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"),
+    [("they're 18 retail and I buy them at 9", "9"), ("I buy 1.20, I sell 3", "1.8")],
+)
+def test_prices_said_tersely_offer_the_margin_and_write_no_penalty(reply: str, value: str) -> None:
+    _, turn = say(*_to_holding(), "0.04 per candle per day", reply)
+    assert "penalty_cost" not in _values(turn), turn.assistant
+    assert f"${value}" in turn.assistant, turn.assistant
+
+
+def test_half_of_one_cent_is_half_a_cent() -> None:
+    _, turn = say(*_to_holding(), "is very small, half of one cent each day for one candle")
+    assert _values(turn).get("holding_cost") == "0.005", turn.assistant
+
+
+def test_a_range_said_on_a_bell_curve_is_normal() -> None:
+    _, turn = say("I sell oil filters", "avg 10 a day, most days somewhere between 7 and 13, bell curve kinda")
+    assert _values(turn).get("demand_distribution") == "normal(10,3)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "row", "value"),
+    [
+        ("it takes 5 days, no wait, they changed the route, it's 4 now", "lead_time", "4"),
+    ],
+)
+def test_a_correction_after_a_short_remark_is_read(reply: str, row: str, value: str) -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order", reply
+    )
+    assert _values(turn).get(row) == value, turn.assistant
+
+
+def test_a_hedged_count_then_no_then_the_count_meant() -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order", "2 days",
+        "room for 200", "the wholesaler caps us at 100 I guess, no, it's 80, they told me last week",
+    )
+    assert _values(turn).get("max_order") == "80", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"),
+    [("wholesaler sells in bunch of 25, they send at most 6 bunch per order", "150"),
+     ("a pallet is 50 bags and they won't send more than one", "50")],
+)
+def test_a_container_sized_then_counted_gives_the_order_cap(reply: str, value: str) -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order", "2 days",
+        "room for 200", reply,
+    )
+    assert _values(turn).get("max_order") == value, turn.assistant
+
+
+def test_a_short_count_answers_the_order_cap_check() -> None:
+    agent, turn = say(
+        "I sell dog food", "about 4 bags a day, random", "lost sale", "no", "30 days", "10 cents per bag per day",
+        "5 per missed sale", "20 per order", "2 days", "100 bags", "1",
+    )
+    assert agent.table.conflicts, turn.assistant
+    turn = agent.respond("50 bags")
+    assert _values(turn).get("max_order") == "50", turn.assistant
+    assert not agent.table.conflicts, turn.assistant
+
+
+def test_demand_in_packs_of_unknown_size_is_read_back_in_packs() -> None:
+    _, turn = say("I run a food truck and need to sort the buns", "we use 10 packs a day, exactly that")
+    assert "I count your stock in packs" in turn.assistant, turn.assistant
