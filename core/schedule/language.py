@@ -632,9 +632,15 @@ def without_described_times(text: str, district: District) -> str:
     if not times:
         return low
     chars = list(low)
+    stated = False  # the stretch before states where schools are: 'the pre-K schools all start really late,'
     for start, end in _segments(low):
         inside = [(a, b) for a, b in times if start <= a and b <= end]
         words = _stating_words(low, start, end, inside)
+        if inside and stated and _only_times(low, start, end, inside):
+            for a, b in inside:  # '..., 9:20 and 9:30.': the times of the statement before, no request
+                chars[a:b] = " " * (b - a)
+            continue
+        stated = bool(words & (_STATING | {"start", "begin", "open"})) and not words & _ASKING
         if not inside or (
             (not words & _STATING or words & _ASKING) and not _status_question(low, start, end, words)
         ):
@@ -643,10 +649,26 @@ def without_described_times(text: str, district: District) -> str:
         if not words & _DIRECTION_WORDS and mentioned_schools(rest, district):
             chars[start:end] = " " * (end - start)
             continue
+        if (
+            inside[0][0] == start + len(low[start:end]) - len(low[start:end].lstrip())
+            and clock_times(rest)
+            and not mentioned_schools(low[start:end], district)
+        ):
+            chars[start:end] = " " * (end - start)  # '..., 9:30 is too late': said of that time, whose 'too
+            continue  # late' is no direction for the school the rest of the message moves
         for a, b in inside:
             lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
             chars[lead:b] = " " * (b - lead)
     return "".join(chars)
+
+
+def _only_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
+    """Whether a stretch holds nothing but its times and joining words ('9:20 and 9:30', '8:15 or so')."""
+    rest = list(low[start:end])
+    for a, b in inside:
+        rest[a - start : b - start] = " " * (b - a)
+    words = set("".join(ch if ch.isalnum() else " " for ch in "".join(rest)).split())
+    return words <= {"and", "or", "so", "respectively", "am", "pm", "a", "m", "p", "both", "ish"}
 
 
 def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> set[str]:
@@ -767,10 +789,14 @@ def _own_start(before: str) -> bool:
         words = words[:-1]
     return (
         len(words) >= 3
-        and words[-1] in _START_WORDS
-        and words[-3] in _POSSESSIVES
+        and words[-1] in _START_WORDS | _ARRIVES
+        and (words[-3] in _POSSESSIVES or (words[-3].endswith("'s") and words[-4:-3] in (["my"], ["our"])))
         and words[-2] not in _OWN_SCHOOL_NOUNS
     )
+
+
+_ARRIVES = frozenset(["comes", "arrives", "leaves", "gets", "shows", "picks"])
+"""Verbs of the speaker's own things' times ("my daughter's bus comes at 6:55"): never a requested start."""
 
 
 def _words_list(text: str) -> list[str]:

@@ -29,6 +29,7 @@ from core.schedule.offline_schools import (
     has_request,
     note_directions,
     same_time,
+    school_names,
     school_request,
     skip_refused,
     swap,
@@ -150,8 +151,20 @@ _THANKS_FILLER = frozenset([
 
 
 _DONE_PHRASES = ("no more changes", "no further changes", "no changes", "nothing else", "nothing more",
-                 "that's all", "that is all", "all good", "from me")  # fmt: skip
+                 "that's all", "that is all", "all good", "from me", "go with that", "go with it",
+                 "go with this")  # fmt: skip
 """Ways of saying there is nothing more to change ('Ok, no changes from me. Thanks!'): read as approval."""
+
+
+def _without_for_school(low: str, session: ScheduleSession) -> str:
+    """The reply without 'for <school>' ('yes, go with that for Lawton'): an approval of what the table holds for
+    that school accepts as the bare approval does."""
+    chars = list(low)
+    for mention in lang.mentions(low, session.district):
+        lead = low.rfind("for ", 0, mention.start)
+        if lead >= 0 and not low[lead + 4 : mention.start].strip():
+            chars[lead : mention.end] = " " * (mention.end - lead)
+    return "".join(chars)
 
 
 def _accepts(low: str) -> bool:
@@ -475,7 +488,7 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
         memory.menu = menu + 1
         plan.reply = _clarify(menu + 1)
     if plan.choices:
-        memory.pending = (low, plan.choices)
+        memory.pending = (plan.held or low, plan.choices)
     if plan.ask:
         held = [c for c in plan.calls if c[0] != "call_solver"]
         memory.offer = _with_solver(held + plan.offer) if plan.offer else []
@@ -677,14 +690,42 @@ def _by_intent(low: str, session: ScheduleSession, memory: Memory) -> Plan:
     return Plan()
 
 
+_START_TIME = lang.WordCue(exact=frozenset(["school"]), phrases=(("start", "time"), ("start", "times")))
+
+
+def _unnamed_move(low: str, session: ScheduleSession, memory: Memory) -> bool:
+    """A request to move 'the start time' that names no school, group or district-wide scope, with no school
+    known from before ('Can you move the start time a bit later?'): the school is asked, never an objective
+    changed because a reason mentions a bus."""
+    words = parse(low).words()
+    return (
+        ("start", "time") in zip(words, words[1:], strict=False)
+        and bool(_direction(low))
+        and not lang.mentioned_schools(low, session.district)
+        and not lang.group_schools(low, session.district)
+        and not lang.whole_district(low)
+        and not memory.schools
+        and not memory.home
+    )
+
+
+def _held_for_school(low: str, session: ScheduleSession) -> Plan:
+    """`_which_school`, holding only the clause that asks ('can you move the start time a bit later?'), so the
+    reason beside it ('my daughter's bus ...') is not read again once the school is named."""
+    asked = _which_school(low, session)
+    asked.held = next((t for t in lang.split_clauses(low) if has_request(t) and _direction(t)), "")
+    return asked
+
+
 def _which_school(low: str, session: ScheduleSession) -> Plan:
     """A move naming no school ('Can school start later?'): with a direction or a time and the word 'school', the
     request is held and the answer's school completes it ('Sorry, I meant Cobb'); else the agent asks for both."""
     words = parse(low).words()
-    if "school" in words and (_direction(low) or lang.clock_times(low, bare=True)):
+    if _START_TIME.found(words) and (_direction(low) or lang.clock_times(low, bare=True)):
         plan = Plan(reply="Which school do you mean? Say its name (for example 'Lick') and I'll apply the request. "
                     "Nothing is changed yet.")
-        plan.choices.append(("school", tuple(session.district.names)))
+        word = "school" if "school" in words else "the start time"  # replaced by the school the answer names
+        plan.choices.append((word, tuple(session.district.names)))
         return plan
     return Plan(reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'.")
 
@@ -789,7 +830,9 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
     if pending is None or has_request(low) or _asks_only(low, session):
         return low
     text, choices = pending
-    named = {school for _, school in lang.mentioned_schools(low, session.district)}
+    named = {school for _, school in lang.mentioned_schools(low, session.district)} or set(
+        school_names(low, session)  # a misspelt answer ('she's at Everet Middle')
+    )
     if (lang.load_cue(low) or lang.change_cue(low)) and not named & {c for _, cs in choices for c in cs}:
         return low  # a goal of its own ('fewer buses'), unless it names a school asked about ('both my kids go there')
     resolved = text
@@ -839,8 +882,8 @@ def _interpret(
     answer = _short_answer(low)
     if (answer is Polarity.YES or _accepts(low)) and offer:
         return Plan(offer)
-    if _accepts(low) and session.infeasible is None:
-        return Plan(reply=_closing(session))
+    if (_accepts(low) or _accepts(_without_for_school(low, session))) and session.infeasible is None:
+        return Plan(reply=_closing(session))  # 'yes, go with that for Lawton'
     if offer and contested and (ruled := _rule_wins(low, session, offer)):
         return ruled  # 'the 8:30 rule wins, drop the Everett thing': the new rule replaces the school's request
     if (dropped := _withdrawal(low, session, offer, memory)) is not None:
@@ -889,6 +932,8 @@ def _interpret(
     tied = lang.without_tied_times(low, session.district)
     if tied != low and has_request(tied):  # 'buses that get in at 9:15. Could Access start at 9:30?'
         low = tied
+    if _unnamed_move(low, session, memory):  # 'Can you move the start time a bit later? My daughter's bus ...'
+        return _held_for_school(low, session)
     plan = Plan()
     swapped = swap(low, session, plan) or same_time(low, session, plan)
     if plan.ask:

@@ -251,6 +251,9 @@ class Plan:
     suggested: list[Call] = field(default_factory=list)
     """The calls of `offer` that are the agent's own suggestion (the standard start nearest a time that is none):
     a closing approval ('Good, thanks') is no yes to them."""
+    held: str = ""
+    """The request text to hold for the answer to `choices` when it is not the whole message ('can you move the
+    start time a bit later?' without the reason about a bus that followed it)."""
     directions: dict[str, tuple[str, bool]] = field(default_factory=dict)
     """The direction each school is asked in this message, in whichever clause (`note_directions`): a time said
     of the school in another clause beside it is read against it ('Lawton earlier. 9:30 runs late')."""
@@ -572,6 +575,11 @@ def _remark(clause: str, session: ScheduleSession) -> bool:
         rest = rest[: mention.start] + " " + rest[mention.end :]
     words = [w for w in parse(rest).words() if w not in ("and", "or", "the", "please")]
     return len(words) >= _REMARK_WORDS and not _repeats(clause) and not _elliptic(clause)
+
+
+def school_names(text: str, session: ScheduleSession) -> list[str]:
+    """The schools a text names, misspellings resolved as the request readers resolve them ('Everet Middle')."""
+    return _schools(text, session, Plan())
 
 
 def _schools(
@@ -940,6 +948,9 @@ def swap(low: str, session: ScheduleSession, plan: Plan) -> bool:
     return True
 
 
+_SAME_TIME_DOUBT = frozenset(["can't", "cannot", "cant", "not", "don't", "dont", "won't", "if", "never", "avoid"])
+
+
 def same_time(low: str, session: ScheduleSession, plan: Plan) -> bool:
     """'Lick at the same time as Everett': the first school takes the second's current start; 'Lick and Everett
     should start at the same time' (no time, no 'as'): which shared start is asked, nothing is changed. Without
@@ -949,6 +960,8 @@ def same_time(low: str, session: ScheduleSession, plan: Plan) -> bool:
     current = session.current
     if at < 0 or len(schools) != 2 or current is None or lang.clock_times(low, bare=True) or lang.negated(low[:at]):
         return False
+    if _SAME_TIME_DOUBT & set(parse(low).words()):
+        return False  # "our buses can't cover Everett and Galileo if they start at the same time": a problem
     district = session.district
     if _word_at(low[at:], "as") >= 0:
         follower, leader = schools

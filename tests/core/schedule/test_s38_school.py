@@ -84,3 +84,42 @@ def test_a_question_about_the_earliest_or_latest_start_moves_nothing(question: s
     turn = _agent().respond(question)
     assert not fix_edits(turn), turn.text
     assert "7:50 AM, 8:40 AM and 9:30 AM" in turn.text, turn.text
+
+
+def test_a_problem_with_two_schools_at_the_same_time_asks_no_shared_start() -> None:
+    turn = _agent().respond(
+        "Our buses can't cover Everett and Galileo if they start at the same time. One of them has to move."
+    )
+    assert "Which start should" not in turn.text, turn.text
+
+
+def test_times_listed_after_a_statement_are_described_not_asked() -> None:
+    turn = _agent().respond(
+        "The pre-K schools all start really late, 9:20 and 9:30. Can you move them earlier? I have to be at work "
+        "by 9."
+    )
+    assert "not one of the standardized start times" not in turn.text, turn.text
+    assert {time for _, time, _ in fix_edits(turn)} == {"8:40 AM"}, turn.text
+
+
+def test_a_time_said_to_be_too_late_beside_the_time_asked_keeps_the_request() -> None:
+    turn = _agent().respond("Could Lick start at 8:40, 9:30 is too late")
+    assert fix_edits(turn) == [("Lick (James) MS", "8:40 AM", "fix")], turn.text
+
+
+def test_moving_the_start_time_without_a_school_asks_which_and_a_misspelt_answer_completes_it() -> None:
+    agent = _agent()
+    first = agent.respond(
+        "Can you move the start time a bit later? My son's bus comes at 6:50 and that's ridiculous."
+    )
+    assert not first.tool_calls and "Which school" in first.text, first.text
+    second = agent.respond("Sorry, he's at Everet Middle, 7th grade.")
+    assert fix_edits(second) == [("Everett MS", "8:40 AM", "fix")], second.text
+    assert not [c for c in second.tool_calls if "weight" in c["name"]], second.text
+
+
+def test_yes_go_with_that_for_a_school_accepts() -> None:
+    agent = _agent()
+    agent.respond("Lawton starts at 9:30 which is too late for working parents. Can it start at 8:40 instead?")
+    turn = agent.respond("yes, go with that for Lawton")
+    assert "we'll go with proposal" in turn.text, turn.text
