@@ -156,6 +156,7 @@ def words_to_digits(text: str) -> str:
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
     it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
     text = _SCIENTIFIC_RE.sub(lambda m: scaled(m.group(0), 1) or m.group(0), text)
+    text = _DOZEN_OR_TWO_RE.sub("12 or 24", text)
     text = _WORD_DOZEN_RANGE_RE.sub(lambda m: f"{_UNITS[m.group(1).lower()]}{m.group(2)}{_UNITS[m.group(3).lower()]} dozen", text)
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
@@ -165,6 +166,8 @@ def words_to_digits(text: str) -> str:
     return _THOUSANDS_RE.sub(lambda m: scaled(m.group(1), 1000) or m.group(0), text)
 
 
+_DOZEN_OR_TWO_RE = re.compile(r"\b(?:a|one) dozen or two\b", re.IGNORECASE)
+"""'a dozen or two': one or two dozen (12 or 24), never 12 or 2."""
 _SMALL = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _WORD_DOZEN_RANGE_RE = re.compile(rf"\b({_SMALL})(\s+(?:or|to|and)\s+)({_SMALL})\s+dozens?\b", re.IGNORECASE)
 """'two or three dozen' in words: digits first, so that the dozen counts both ends (`_DOZEN_RANGE_RE`)."""

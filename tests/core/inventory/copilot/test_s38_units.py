@@ -248,7 +248,7 @@ def test_a_hedged_second_value_stays_with_its_row() -> None:
 @pytest.mark.parametrize(
     ("text", "digits"),
     [("between 2 and 3 dozen a day", "between 24 and 36 a day"), ("two or three dozen eggs", "24 or 36 eggs"),
-     ("2-3 dozen", "24-36")],
+     ("2-3 dozen", "24-36"), ("a dozen or two", "12 or 24")],
 )
 def test_a_dozen_counts_both_ends_of_a_range(text: str, digits: str) -> None:
     assert words_to_digits(text) == digits
