@@ -563,9 +563,12 @@ class ExtractionAgent(ExtractionBase):
         """'we shift 3 or 4 a day, it varies': two typical amounts are no Poisson of the first; the middle is put
         to the user in the how-does-it-vary question (a value never written without being asked)."""
         demand = reading.demand
-        if _typical(demand) is None or (ends := split_range(words_to_digits(text))) is None:  # 'one or two'
+        if _typical(demand) is not None and (maybe := _maybe_second(text)) is not None:
+            means: list[float | None] = list(maybe)  # 'about 6 a day, maybe 7'
+        elif _typical(demand) is None or (ends := split_range(words_to_digits(text))) is None:  # 'one or two'
             return reading
-        means = [_typical(read_message(self._counted(end), expected, self._sizes()).demand) for end in ends]
+        else:
+            means = [_typical(read_message(self._counted(end), expected, self._sizes()).demand) for end in ends]
         if means[0] is None or means[1] is None or means[0] == means[1] or demand is None:
             return reading
         middle = (means[0] + means[1]) / 2
@@ -1760,6 +1763,18 @@ def _relevant(conflict: Conflict, reading: Reading) -> str:
 _BARE_COUNT_WORDS = 3
 """A reply of at most this many words to a question about one count row ('150 stems' to 'should I keep max order
 = 25?') answers it, whichever count row the classifier guessed."""
+
+
+def _maybe_second(text: str) -> tuple[float, float] | None:
+    """The two amounts of 'about 6 a day, maybe 7': a count, then a bare count right after 'maybe' (both plain
+    counts, no other amount in the message), else None."""
+    said = parse(text)
+    counts = said.of(Kind.QUANTITY)
+    words = said.words()
+    if len(counts) != 2 or any(m.unit not in (None, "item") or m.container for m in counts) or "maybe" not in words:
+        return None
+    second = text[: counts[1].span[0]].lower().rstrip(" ,").split()
+    return (counts[0].amount, counts[1].amount) if second[-1:] == ["maybe"] else None
 
 
 def _bare_count_reply(keys: set[str], text: str) -> bool:

@@ -369,3 +369,9 @@ def test_a_short_count_answers_the_order_cap_check() -> None:
 def test_demand_in_packs_of_unknown_size_is_read_back_in_packs() -> None:
     _, turn = say("I run a food truck and need to sort the buns", "we use 10 packs a day, exactly that")
     assert "I count your stock in packs" in turn.assistant, turn.assistant
+
+
+def test_a_second_amount_after_maybe_is_asked_never_dropped() -> None:
+    agent, turn = say("I sell candles", "about 6 a day, maybe 7, random")
+    assert "demand_distribution" not in _values(turn), turn.assistant
+    assert "6 or 7 a day" in turn.assistant and agent.table.conflicts, turn.assistant
