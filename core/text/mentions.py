@@ -2256,13 +2256,16 @@ def _one_of_them(mentions: list[Mention], s: _State) -> list[Mention]:
 
 
 def _in_containers(s: _State, mentions: list[Mention]) -> list[Mention]:
-    """'they sell in bunch of 25' (no article, as 'in bunches of 25'): what one container holds, its size, never
-    an order of one bunch."""
+    """'they sell in bunch of 25' (no article, as 'in bunches of 25'), 'case of 24, max 2 cases' (the same
+    container counted again): what one container holds, its size, never an order of one bunch or case."""
     where = _Pos(s.toks)
+    counted = {m.container for m in mentions if m.kind is Kind.QUANTITY and m.container and m.value not in (0, 1)}
     return [
         replace(m, role="size")
         if m.kind is Kind.QUANTITY and m.value == 1.0 and m.container and m.multiplier > 1 and m.role is None
-        and not m.text[:1].isdigit() and (k := where.at(m.span[0])) > 0 and s.words[k - 1] == "in"
+        and not m.text[:1].isdigit() and not m.text.lower().startswith("one ")
+        and (before := s.words[k - 1] if (k := where.at(m.span[0])) > 0 else "") not in ("a", "an", "one", "per")
+        and (m.container in counted or before == "in")
         else m
         for m in mentions
     ]  # fmt: skip

@@ -375,3 +375,18 @@ def test_a_second_amount_after_maybe_is_asked_never_dropped() -> None:
     agent, turn = say("I sell candles", "about 6 a day, maybe 7, random")
     assert "demand_distribution" not in _values(turn), turn.assistant
     assert "6 or 7 a day" in turn.assistant and agent.table.conflicts, turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "role"), [("case of 24, max 2 cases", "size"), ("a case of 24 a day, sometimes 2 cases", None)]
+)
+def test_a_container_counted_again_was_its_size(text: str, role: str | None) -> None:
+    assert parse(text).mentions[0].role == role
+
+
+def test_case_of_24_then_max_2_cases_is_48() -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order", "2 days",
+        "room for 50", "case of 24, max 2 cases",
+    )
+    assert _values(turn).get("max_order") == "48", turn.assistant
