@@ -624,7 +624,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
-        tuple(findings := _no_price_as_penalty(findings, unclear, text)),
+        tuple(findings := _said_risk(_no_price_as_penalty(findings, unclear, text))),
         demand,
         transitions,
         perishable,
@@ -856,6 +856,15 @@ def _price_margin(segment: str) -> float | None:
     if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
         return None
     return round(sold[0] - bought[0], 6)
+
+
+def _said_risk(findings: list[Finding]) -> list[Finding]:
+    """A risk attitude read from the owner's words ('I am very careful, never ...') over the neutral 0 a fragment
+    of the same message gave ('... and we dont have' read as no preference)."""
+    worded = [f for f in findings if f.key == "risk_tolerance" and f.approximate]
+    if not worded:
+        return findings
+    return [f for f in findings if f.key != "risk_tolerance" or f.approximate or f.value != "0"]
 
 
 def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: str) -> list[Finding]:

@@ -390,3 +390,19 @@ def test_case_of_24_then_max_2_cases_is_48() -> None:
         "room for 50", "case of 24, max 2 cases",
     )
     assert _values(turn).get("max_order") == "48", turn.assistant
+
+
+def test_a_correction_after_a_remark_about_the_first_value_is_read() -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale",
+        "the supplier charges 20 for delivery, no wait, they dropped it to 15 last month",
+    )
+    assert _values(turn).get("setup_cost") == "15", turn.assistant
+
+
+def test_a_careful_answer_is_not_overruled_by_a_fragment_read_as_no_preference() -> None:
+    _, turn = say(
+        *_to_holding(), "3 cents per candle per day", "5 dollars per missed sale", "10 per order", "2 days",
+        "room for 200", "100 per order at most", "I am very careful, never I want a customer come and we dont have",
+    )
+    assert _values(turn).get("risk_tolerance") != "0", turn.assistant
