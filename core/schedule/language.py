@@ -667,8 +667,7 @@ def _only_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -
     rest = list(low[start:end])
     for a, b in inside:
         rest[a - start : b - start] = " " * (b - a)
-    words = set("".join(ch if ch.isalnum() else " " for ch in "".join(rest)).split())
-    return words <= {"and", "or", "so", "respectively", "am", "pm", "a", "m", "p", "both", "ish"}
+    return set(_tokens_of("".join(rest))) <= {"and", "or", "so", "respectively", "am", "pm", "a", "m", "p", "both", "ish"}
 
 
 def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> set[str]:
@@ -679,7 +678,7 @@ def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]
         after = low[inside[0][1] : end].split()
         relative = next((w for w in after if w in _RELATIVE), None)
         cut = low.find(f" {relative} ", inside[0][1]) if relative else end
-    return set("".join(ch if ch.isalnum() or ch == "'" else " " for ch in low[start:cut]).split())
+    return set(_tokens_of(low[start:cut]))
 
 
 _START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens"])
@@ -698,9 +697,15 @@ _OWNERS = frozenset(["my", "our", "the", "a", "his", "her", "their", "your"])
 _REASON_LEADS = ("because", "since", "so", "cause", "as")
 
 
+def _tokens_of(text: str) -> list[str]:
+    """The runs of letters, digits and apostrophes of a stretch, in order (a slice of a message, read without
+    parsing it again)."""
+    return "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
+
+
 def _words_of(text: str) -> set[str]:
     """The words of a stretch; a word after a possessive or an article is a noun, not a request verb ('my shift')."""
-    tokens = "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
+    tokens = _tokens_of(text)
     return {w for i, w in enumerate(tokens) if not (i and tokens[i - 1] in _OWNERS and w in _ASKING)}
 
 
@@ -784,7 +789,7 @@ _OWN_SCHOOL_NOUNS = frozenset(["school", "schools", "campus", "class", "classes"
 def _own_start(before: str) -> bool:
     """Whether the text before a time ends with a possessed thing that is no school starting ('my shift starts
     at', 'her work begins around'): the time is that thing's, never a requested start."""
-    words = _words_list(before)
+    words = _tokens_of(before)
     if words and words[-1] in ("at", "around", "about", "by"):
         words = words[:-1]
     return (
@@ -799,15 +804,11 @@ _ARRIVES = frozenset(["comes", "arrives", "leaves", "gets", "shows", "picks"])
 """Verbs of the speaker's own things' times ("my daughter's bus comes at 6:55"): never a requested start."""
 
 
-def _words_list(text: str) -> list[str]:
-    return "".join(ch if ch.isalnum() or ch == "'" else " " for ch in text).split()
-
-
 def _people_start(stretch: str) -> bool:
     """Whether a stretch's start is people's, not a school's, though it says 'them' or 'they': the pronoun is
     partitive ('35 of them start at 7', 'half of them') or the start word has an object ('they start work at 7',
     'begin their shifts at 7:15')."""
-    tokens = "".join(ch if ch.isalnum() or ch == "'" else " " for ch in stretch).split()
+    tokens = _tokens_of(stretch)
     pairs = list(zip(tokens, tokens[1:], strict=False))
     partitive = any(a == "of" and b in ("them", "they") for a, b in pairs)
     return partitive or any(a in _START_WORDS and b in _WORK_OBJECTS for a, b in pairs)

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, Flag
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
@@ -435,6 +435,21 @@ class _State:
     found: list[Mention] = field(default_factory=list)
     taken: list[bool] = field(default_factory=list)
     denied: list[negation.Scope] = field(default_factory=list)
+
+    @cached_property
+    def where(self) -> _Pos:
+        """Token index of a character position, built once per message for the steps after the value readers."""
+        return _Pos(self.toks)
+
+    def word_before(self, m: Mention) -> str:
+        """The word right before a mention ('' at the start)."""
+        k = self.where.at(m.span[0])
+        return self.words[k - 1] if k > 0 else ""
+
+    def words_after(self, m: Mention, count: int) -> list[str]:
+        """The `count` words right after a mention."""
+        k = self.where.at(m.span[1] - 1) + 1
+        return self.words[k : k + count]
 
 
 def _span_text(s: _State, i: int, j: int) -> tuple[str, tuple[int, int]]:
@@ -2064,7 +2079,7 @@ def _per_container(mentions: list[Mention]) -> list[Mention]:
 def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
     """A measure an item or container is said to hold ('the bottles are 500 ml', 'each bag weighs 2 kg', 'a bottle
     holds half a litre'): the size of one item (role 'size', as in 'the 500 ml bottles'), never an amount sold."""
-    where = _Pos(s.toks)
+    where = s.where
     out = list(mentions)
     for n, m in enumerate(mentions):
         s.ops += 1
@@ -2218,12 +2233,11 @@ _SLIP_WORDS = frozenset([",", "sorry", "i", "mean", "meant", "no", "er", "erm", 
 def _unit_corrected(s: _State, mentions: list[Mention]) -> list[Mention]:
     """An amount whose unit is corrected right after it ('18 pounds, sorry, dollars'): money in the currency
     meant, never a weight or the currency said first."""
-    where = _Pos(s.toks)
     out = list(mentions)
     for n, m in enumerate(mentions):
         if m.kind not in (Kind.QUANTITY, Kind.MONEY) or not m.unit:
             continue
-        k = where.at(m.span[1] - 1) + 1
+        k = s.where.at(m.span[1] - 1) + 1
         skipped = 0
         while k < len(s.words) and s.words[k] in _SLIP_WORDS and skipped < 5:
             k, skipped = k + 1, skipped + 1
@@ -2244,12 +2258,11 @@ def _one_of_them(mentions: list[Mention], s: _State) -> list[Mention]:
         return mentions
     ((container, size),) = sized.items()
     first = min(m.span[0] for m in mentions if m.role == "size")
-    where = _Pos(s.toks)
     return [
         replace(m, container=container, multiplier=size, unit="item")
         if m.kind is Kind.QUANTITY and m.value == 1.0 and m.text.lower() in ("one", "1")
         and not (m.unit or m.container or m.per) and m.span[0] > first
-        and s.words[where.at(m.span[0]) - 1] in ("than", "only", "just")
+        and s.word_before(m) in ("than", "only", "just")
         else m
         for m in mentions
     ]  # fmt: skip
@@ -2258,14 +2271,13 @@ def _one_of_them(mentions: list[Mention], s: _State) -> list[Mention]:
 def _in_containers(s: _State, mentions: list[Mention]) -> list[Mention]:
     """'they sell in bunch of 25' (no article, as 'in bunches of 25'), 'case of 24, max 2 cases' (the same
     container counted again): what one container holds, its size, never an order of one bunch or case."""
-    where = _Pos(s.toks)
     counted = {m.container for m in mentions if m.kind is Kind.QUANTITY and m.container and m.value not in (0, 1)}
     return [
         replace(m, role="size")
         if m.kind is Kind.QUANTITY and m.value == 1.0 and m.container and m.multiplier > 1 and m.role is None
         and not m.text[:1].isdigit() and not m.text.lower().startswith("one ")
-        and (before := s.words[k - 1] if (k := where.at(m.span[0])) > 0 else "") not in ("a", "an", "one", "per")
-        and (m.container in counted or before == "in")
+        and s.word_before(m) not in ("a", "an", "one", "per")
+        and (m.container in counted or s.word_before(m) == "in")
         else m
         for m in mentions
     ]  # fmt: skip
@@ -2282,7 +2294,7 @@ def _discounted(mentions: list[Mention], s: _State) -> list[Mention]:
     off = [
         m for m in mentions
         if m.kind is Kind.QUANTITY and m.unit == "percent" and m.live and 0 < float(m.value) < 100
-        and set(s.words[_Pos(s.toks).at(m.span[1] - 1) + 1 :][:2]) & _DISCOUNT_WORDS
+        and set(s.words_after(m, 2)) & _DISCOUNT_WORDS
     ]  # fmt: skip
     if len(money) != 1 or len(off) != 1 or money[0].role not in (None, "price", "sale_price"):
         return mentions
