@@ -952,7 +952,7 @@ _SAME_TIME_DOUBT = frozenset(["can't", "cannot", "cant", "not", "don't", "dont",
 
 
 def same_time(low: str, session: ScheduleSession, plan: Plan) -> bool:
-    """'Lick at the same time as Everett': the first school takes the second's current start; 'Lick and Everett
+    """'Lick at the same time as Everett': both start at Everett's current start; 'Lick and Everett
     should start at the same time' (no time, no 'as'): which shared start is asked, nothing is changed. Without
     this each school was held where it is (a request not met, read back as if it were)."""
     at = _word_at(low, "same time")
@@ -963,10 +963,11 @@ def same_time(low: str, session: ScheduleSession, plan: Plan) -> bool:
     if _SAME_TIME_DOUBT & set(parse(low).words()):
         return False  # "our buses can't cover Everett and Galileo if they start at the same time": a problem
     district = session.district
-    if _word_at(low[at:], "as") >= 0:
-        follower, leader = schools
-        slot = current.result.assignment[district.school_index(leader)]
-        plan.calls.append(("fix_start_time", {"school": follower, "time": district.time_labels[slot], "type": "fix"}))
+    if _word_at(low[at:], "as") >= 0:  # both held at the leader's start: a free leader would move away
+        slot = current.result.assignment[district.school_index(schools[1])]
+        plan.calls.extend(
+            ("fix_start_time", {"school": school, "time": district.time_labels[slot], "type": "fix"}) for school in schools
+        )
         return True
     plan.ask.append(
         f"Which start should {schools[0]} and {schools[1]} share: {', '.join(district.time_labels)}? Say the time "

@@ -64,8 +64,12 @@ def test_the_k8_alone_is_the_districts_k8_school() -> None:
 
 
 def test_the_same_time_as_another_school_takes_its_start() -> None:
-    turn = _agent().respond("Could Lick start at the same time as Everett?")
-    assert fix_edits(turn) == [("Lick (James) MS", "7:50 AM", "fix")], turn.text
+    agent = _agent()
+    turn = agent.respond("Could Lick start at the same time as Everett?")
+    assert sorted(fix_edits(turn)) == [("Everett MS", "7:50 AM", "fix"), ("Lick (James) MS", "7:50 AM", "fix")]
+    district = agent.session.district
+    slots = agent.session.current.result.assignment
+    assert slots[district.school_index("Lick (James) MS")] == slots[district.school_index("Everett MS")]
 
 
 def test_two_schools_at_the_same_time_ask_which_then_take_the_answer() -> None:
