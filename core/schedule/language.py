@@ -154,7 +154,7 @@ def _runs(*slots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return tuple(runs)
 
 
-_SCHOOL = ("school", "schools")
+_SCHOOL = ("school", "schools", "site", "sites", "campus", "campuses")
 _EVERY = ("every", "each", "any", "no", "not one", "not a single")
 _NONE_BEFORE = ("before", "after", "earlier", "later", "start", "at")
 """'none' quantifies the schools only before one of these ('none before 8:30', 'none starts at 7:50')."""
@@ -178,8 +178,9 @@ _GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
         *_runs(_EVERY, ("elementary",)),
     ),
     "PK": (
-        *_runs(("pre k", "prek"), ("schools", "programs", "classes", "classrooms", "centers")), ("preschools",),
-        ("pre", "schools"), *_runs(("all",), ("", "the"), ("pre k", "prek")),
+        *_runs(("pre k", "prek"), ("schools", "programs", "classes", "classrooms", "centers", "sites")),
+        ("preschools",), ("pre", "schools"), *_runs(("all",), ("", "the"), ("pre k", "prek")),
+        *_runs(_EVERY, ("preschool", "pre school")),
         *_runs(("every", "each", "any", "no"), ("pre k", "prek"), _SCHOOL + ("program", "programs", "")),
     ),
     "K8": (
@@ -216,7 +217,8 @@ def _spaced(low: str, words: list[tuple[str, int, int]]) -> bool:
 
 def _find_group(low: str, runs: tuple[tuple[str, ...], ...]) -> str | None:
     """The text of the first run found in the lower-cased text (at the earliest word), else None; a bare 'none'
-    counts only before `_NONE_BEFORE` ('none before 8:30'), and its text keeps the space after it."""
+    counts only before `_NONE_BEFORE` ('none before 8:30'), and its text keeps the space after it; 'everyone'
+    after 'for' is people."""
     words = _group_words(low)
     tokens = [w for w, _, _ in words]
     for i in range(len(tokens)):
@@ -229,8 +231,13 @@ def _find_group(low: str, runs: tuple[tuple[str, ...], ...]) -> str | None:
                 if not (after and after[0].startswith(_NONE_BEFORE) and low[end : end + 1] == " "):
                     continue
                 end += 1
+            if run[0] in _PEOPLE and tokens[i - 1 : i] == ["for"]:
+                continue  # '9:30 for everyone else': the other children, no school
             return low[words[i][1] : end]
     return None
+
+
+_PEOPLE = frozenset(["everyone", "everybody"])
 
 
 _GRADE_CODES = {
@@ -758,6 +765,8 @@ def without_tied_times(text: str, district: District) -> str:
         school = bool(words & _SCHOOL_WORDS and not _people_start(low[start:end]) or mentions(low[start:end], district))
         if school and words & _START_WORDS:
             continue
+        if _arrives_by(low[start:end]):
+            words = words - {"make", "makes"}  # 'to make it by 8:15': getting there in time asks nothing
         if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
             far = min(options, default=0) - _FAR_MINUTES, max(options, default=0) + _FAR_MINUTES
             inside = [] if school or words & _START_WORDS else [
@@ -776,6 +785,15 @@ def without_tied_times(text: str, district: District) -> str:
             if relative or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
                 chars[a:b] = " " * (b - a)
     return "".join(chars)
+
+
+def _arrives_by(stretch: str) -> bool:
+    """Whether a stretch says someone gets somewhere in time ('to make it by 8:15', 'make it to class on time')."""
+    tokens = _tokens_of(stretch)
+    return any(
+        w in ("make", "makes") and tokens[k + 1 : k + 2] == ["it"] and tokens[k + 2 : k + 3] in (["by"], ["to"], ["on"])
+        for k, w in enumerate(tokens)
+    )
 
 
 _WORK_OBJECTS = frozenset(["work", "working", "shift", "shifts", "job", "jobs", "their", "his", "her", "my", "our"])

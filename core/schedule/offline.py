@@ -1093,7 +1093,8 @@ def _against_earlier(
     answers_no = low.lstrip().startswith(("no,", "no ", "nope", "nah"))  # 'No, leave it at 8:40' answers us
     opposes = (_opposes(calls, chosen, minutes_of) or _breaks_rule(calls, plan, earlier, minutes_of)) and not answers_no
     reversed_ = (_reverses(plan, memory, calls) or opposes) and not _says_changed_mind(low)
-    if answered or (not reversed_ and (_revises(low) or all(call in plan.timeless for call, _ in clashes))):
+    refines = _refines(low, session, memory, calls) and not _reverses(plan, memory, calls)
+    if answered or refines or (not reversed_ and (_revises(low) or all(call in plan.timeless for call, _ in clashes))):
         for before in dict.fromkeys(before for _, before in clashes):
             plan.say.append(f"This replaces your earlier request ({before}).")
         return
@@ -1157,6 +1158,24 @@ def _reports_others(words: tuple[str, ...]) -> bool:
             if subject and others:  # 'it would be better instead' is the speaker's
                 return True
     return False
+
+
+def _refines(low: str, session: ScheduleSession, memory: Memory, calls: list[Call]) -> bool:
+    """Whether a message gives the time for the direction the previous one asked, by pronoun ('both middle schools
+    should start later', then 'Put them at 8:40 if you can.'): it names no school of its own, and every school
+    whose earlier start it contradicts is one 'them' stands for and was moved for a direction ('later'), not
+    for a time the user stated. It replaces the direction, and the reply says so."""
+    words = set(parse(low).words())
+    return (
+        bool(words & {"them", "it", "they", "both"})
+        and not lang.mentioned_schools(low, session.district)
+        and all(
+            a["school"] in memory.schools
+            and any(s == a["school"] and w in ("earlier", "later") for (s, _), w in memory.relative.items())
+            and not any(t[0] == a["school"] for t in memory.stated)
+            for _, a in calls
+        )
+    )
 
 
 def _reverses(plan: Plan, memory: Memory, calls: list[Call]) -> bool:

@@ -840,12 +840,20 @@ def skip_refused(plan: Plan, session: ScheduleSession) -> None:
     school is kept off the starts the other way and the reply says it cannot move as asked."""
     labels = list(session.district.time_labels)
     refused = {(a["school"], a["time"]) for n, a in plan.calls if n == "fix_start_time" and a["type"] == "forbid"}
+    described: dict[str, list[str]] = {}
     for call, word in list(plan.relative):
         school, time = call[1]["school"], call[1]["time"]
         if call not in plan.calls or (school, time) not in refused or word not in ("earlier", "later"):
             continue
         i, sign = labels.index(time), -1 if word == "earlier" else 1
         ahead = [t for t in (labels[:i][::-1] if sign < 0 else labels[i + 1 :]) if (school, t) not in refused]
+        if not ahead and (told := _told_how_it_is(plan, school, labels[i - sign], sign)):
+            plan.calls = [c for c in plan.calls if c not in told]
+            refused -= {(school, c[1]["time"]) for c in told}
+            described.setdefault(next(w for c, w in plan.wording if c == told[0]), []).append(school)
+            plan.wording = [(c, w) for c, w in plan.wording if c not in told]
+            if (school, time) not in refused:
+                continue
         new = [("fix_start_time", {"school": school, "time": t, "type": "fix"}) for t in ahead[:1]]
         if not new:
             now = labels[i - sign]
@@ -856,6 +864,22 @@ def skip_refused(plan: Plan, session: ScheduleSession) -> None:
                 f"{school} cannot start {word} than {now} except at {time}, which you ruled out, so it stays at {now}."
             )
         _replace(plan, call, [c for c in new if c not in plan.calls], word)
+    for said, schools in described.items():
+        plan.say.append(f"I read '{said}' as how {', '.join(schools)} start{'s' * (len(schools) == 1)} now, not as a limit.")
+
+
+def _told_how_it_is(plan: Plan, school: str, today: str, sign: int) -> list[Call]:
+    """The forbids of a plain bound of this message that today's start meets and that rule out every start the
+    asked direction goes to ('All three pre-K schools start after 9 ... Please move them earlier.': 'after 9'
+    says how they start, not a wish against 'earlier'); none when a forbid is no such bound ('not before 9' is
+    a wish)."""
+    side = "after " if sign < 0 else "before "  # 'earlier' is blocked by an 'after' bound, 'later' by 'before'
+    bound = [c for c, words in plan.wording if c[1]["school"] == school and c[1]["type"] == "forbid"
+             and words.startswith(side)]  # fmt: skip
+    mine = [c for c in plan.calls if c[0] == "fix_start_time" and c[1]["school"] == school and c[1]["type"] == "forbid"]
+    if not bound or any(c not in bound for c in mine) or any(c[1]["time"] == today for c in bound):
+        return []
+    return bound
 
 
 def _replace(plan: Plan, call: Call, new: list[Call], word: str) -> None:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import JaroWinkler
 
 _TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9'.\-]*")
 
@@ -60,7 +61,14 @@ class EntityIndex:
             if " " not in a and len(a) >= 5 and a[0] == word[:1] and not _cut_short(word, a)
         ]
         found = process.extract(word, singles, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
-        return tuple(dict.fromkeys(self.aliases[alias] for alias, _, _ in found))
+        swapped = [a for a in singles if abs(len(a) - len(word)) <= 1 and JaroWinkler.similarity(word, a) >= _SWAPPED]
+        return tuple(dict.fromkeys(self.aliases[alias] for alias in [a for a, _, _ in found] + swapped))[:limit]
+
+
+_SWAPPED = 0.93
+"""Jaro-Winkler similarity at which a word of about the alias's length is its misspelling with letters swapped
+('galelio' for 'galileo': ratio 71, Jaro-Winkler 0.97; 'transportation' / 'transition' is 0.89 and differs in
+length)."""
 
 
 def _cut_short(word: str, alias: str) -> bool:

@@ -807,6 +807,10 @@ def _values(s: _State, currency: str) -> None:
             _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
             i += 2
             continue
+        if num is None and _spread_of_one(s, i):
+            _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=None, container=CONTAINERS[words[i + 1]])
+            i += 2  # 'give or take a tray': one tray either way
+            continue
         after_amount = i > 0 and toks[i - 1].kind == "num" and words[i + 1 : i + 2] in (["pound"], ["lb"])
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1) and not after_amount:
             num = _Num(1.0, i, i + 1)  # 'a dollar a week', 'a buck'
@@ -908,6 +912,19 @@ def _one_currency(words: list[str], k: int) -> bool:
     )
 
 
+def _spread_of_one(s: _State, i: int) -> bool:
+    """Whether token i starts 'a tray' / 'a case' right after 'give or take' or 'plus or minus': one container
+    either way."""
+    words = s.words
+    return (
+        words[i] in ("a", "an", "one")
+        and words[i + 1 : i + 2] != []
+        and words[i + 1] in CONTAINERS
+        and not s.taken[i + 1]
+        and words[max(0, i - 3) : i] in (["give", "or", "take"], ["plus", "or", "minus"])
+    )
+
+
 def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
     """Amounts said without digits, at token i: coins ('a dime a day', 'a nickel', 'a quarter per day' when it
     is paid or a rate: 'plan for a quarter' stays 3 months), 'free' ('shipping is free': 0), periods ('the coming
@@ -939,8 +956,12 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         role, whole, _, _ = _role(s, i, i + 1)
         _add(s, Kind.MONEY, 0.0, i, i + 1, unit=currency, role=role, whole_business=whole)
         return i + 1
-    if words[i : i + 4] == ["the", "day", "after", "tomorrow"] or words[i : i + 3] == ["day", "after", "tomorrow"]:
-        j = i + (4 if w == "the" else 3)  # two days from today, never 'the day after' (one)
+    if (
+        words[i : i + 4] == ["the", "day", "after", "tomorrow"]
+        or words[i : i + 3] == ["day", "after", "tomorrow"]
+        or words[i] == "after" and "tomorrow" in words[i + 1 : i + 3] and words[i - 1 : i] != ["day"]
+    ):  # 'it arrive after-tomorrow', 'after tomorrow'
+        j = i + {"the": 4, "day": 3}.get(w, words.index("tomorrow", i) - i + 1)  # two days, never 'the day after'
         _add(s, Kind.DURATION, 2.0, i, j, unit="day", role=_duration_role(s, i, j))
         return j
     for phrase in _NEXT_DAY:
@@ -2040,8 +2061,8 @@ def _parse(
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
-    found = _discounted(_stated_margin(_bare_prices(_one_of_them(_container_sizes(_nested(sized), dict(sizes)), s),
-                                                    toks)), s)
+    found = _discounted(_stated_margin(_sold_at(_bare_prices(_one_of_them(_container_sizes(_nested(sized),
+                                                                                       dict(sizes)), s), toks), s)), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2084,12 +2105,20 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
     for n, m in enumerate(mentions):
         s.ops += 1
         count = m.unit in (None, "item") and isinstance(m.value, float) and m.value.is_integer() and m.value > 1
-        if m.kind is not Kind.QUANTITY or not (m.unit in MEASURE_UNITS or count) or m.role or m.container or m.per:
+        inner = m.container is not None and m.multiplier == 1  # 'cases are 6 cartons': the cartons are the items
+        if m.kind is not Kind.QUANTITY or not (m.unit in MEASURE_UNITS or count) or m.role or m.per:
+            continue
+        if m.container and not inner:
             continue
         k = where.at(m.span[0])
         while k > 0 and s.words[k - 1] in _SIZE_HEDGES:
             k -= 1
-        if k < 2 or s.words[k - 1] not in _MEASURE_LINKS:
+        if (
+            count and k >= 2 and s.words[k - 1] in CONTAINERS and s.words[k - 2] in ("each", "every")
+            and CONTAINERS[s.words[k - 1]] != m.container
+        ):
+            k += 1  # 'each box 12 filter': no verb between the container and what it holds
+        elif k < 2 or s.words[k - 1] not in _MEASURE_LINKS or inner and CONTAINERS.get(s.words[k - 2]) in (None, m.container):
             continue
         noun = s.words[k - 2]
         if count and noun in CONTAINERS:  # 'cases are 24', 'a crate holds 20': what one holds, in items
@@ -2212,6 +2241,33 @@ def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
         return mentions
     priced = {id(m): replace(m, kind=Kind.MONEY, unit="USD", role=r) for m, r in zip(bare, roles, strict=False)}
     return [priced.get(id(m), m) for m in mentions]
+
+
+_GET_WORDS = frozenset(["get", "charge", "fetch", "ask"])
+
+
+def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'stems cost me 1.25 and I get 3.50 each', 'sells 28, costs 16.80': beside one purchase price and no sale
+    price, a bare amount (no unit, container or period; 'each' allowed) above the purchase price, right after a
+    sell word, or after it which the owner gets or charges ('I get', 'we charge about'), is the sale price ('I
+    get 30 a day' has a period and stays a count)."""
+    bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
+    if len(bought) != 1 or any(m.kind is Kind.MONEY and m.role == "sale_price" for m in mentions):
+        return mentions
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        if not (m.kind is Kind.QUANTITY and m.live and m.period is None
+                and not (m.unit or m.container) and m.per in (None, "unit") and m.value > bought[0].value):
+            continue  # fmt: skip
+        k = s.where.at(m.span[0]) - 1
+        while k >= 0 and s.words[k] in HEDGE_BEFORE | {"just", "only", "for", "at"}:
+            k -= 1
+        sells = k >= 0 and _TRADE.get(s.words[k]) == "sale_price" and s.words[k] not in ("go", "goes", "going", "went")
+        gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
+        if sells or gets:  # 'sells 28, costs 16.80'
+            out[n] = replace(m, kind=Kind.MONEY, unit=bought[0].unit, role="sale_price")
+            break
+    return out
 
 
 def _trade_role(m: Mention, toks: list[_Tok], *, loose: bool = False) -> str | None:

@@ -685,12 +685,10 @@ class ExtractionAgent(ExtractionBase):
         counts = said.of(Kind.QUANTITY)
         rates = {m.container for m in counts if m.period is not None}
         kinds = {m.container for m in counts if m.role != "size"}
-        if (
-            len(rates) == 1
-            and kinds == rates
-            and (container := next(iter(rates))) is not None
-            and container not in container_sizes(said)  # '2 boxes a day, a box is 24': multiplied out, items
-        ):
+        if len(rates) == 1 and kinds == rates and (container := next(iter(rates))) is not None:
+            if container in container_sizes(said):  # '2 boxes a day, a box is 24': multiplied out, items; a
+                self.state.singles = True  # later '3 boxes a day, give or take half a box' is items too
+                return
             if self.state.singles and container in self.state.sizes:
                 return  # 'we sell single bottles', then 'a case and a half a day': 18 bottles, multiplied out
             self.state.counted_in = container  # 'about 12 boxes a day', '12 bottles a day': what the table counts

@@ -337,6 +337,9 @@ def _number_after(
         if k is None and not t.low.endswith(ends):
             continue
         k = i if k is None else k
+        verbs = 0
+        while k + 1 < len(toks) and toks[k + 1].low in _CAME_OUT and verbs < 3:  # 'came out around 2'
+            k, verbs = k + 1, verbs + 1
         for j in range(k + 1, min(k + 4, len(toks))):
             if text[toks[j - 1].end : toks[j].start].strip():
                 break
@@ -345,6 +348,12 @@ def _number_after(
             if toks[j].low not in _FILLERS or j == k + 3:
                 break
     return None
+
+
+_CAME_OUT = frozenset(["came", "comes", "come", "worked", "works", "turned", "turns", "out", "was", "to", "be",
+                       "at"])  # fmt: skip
+"""Words of a result between a spread word and its number ('the standard deviation came out around 2', 'worked
+out to 3', 'was about 4')."""
 
 
 def _first(numbers: list[Number]) -> float | None:
@@ -399,6 +408,10 @@ def read_demand(text: str) -> DemandReading:
     if days == 1:
         return DemandReading(demand_type=kind, value=written)
     per = f"per {period}"
+    if family == "normal" and _daily_spread(text, params[1]):  # '35 a week, ... standard deviation 2 a day'
+        daily = f"normal({_r(params[0] / days)},{_r(params[1])})"
+        note = f"{_r(params[0])} {per} = {_r(params[0] / days)} per day, give or take {_r(params[1])} a day as said"
+        return DemandReading(demand_type=kind, value=daily, note=note, period=period)
     if family == "normal":
         mean, sd = params
         a = f"normal({_r(mean / days)},{_r(sd / math.sqrt(days))})"
@@ -449,6 +462,11 @@ def _without_open_days(text: str) -> str:
         ):
             text = text[: m.span[0]] + " " + text[m.span[1] :]
     return text
+
+
+def _daily_spread(text: str, sd: float) -> bool:
+    """Whether the spread is said per day ('the standard deviation came out around 2 boxes a day')."""
+    return any(m.value == sd and m.period == "day" for m in parse(text).of(Kind.QUANTITY, live_only=False))
 
 
 def _mean_period(text: str, mean: float) -> str:

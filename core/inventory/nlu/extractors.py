@@ -803,10 +803,20 @@ def _own_clause(key: str, segment: str) -> str | None:
         m for m in money if m.role in _ROW_ROLES[key] and (not m.text.isdigit() or m.amount == margin)
     ]  # 'holding 1 book' is no $1; '..., sells for 3, so 2 gone' is the margin
     prices = [m for m in money if m.role in _PRICE_ROLES and m.period is None]  # a price is never per day
+    if len(own) == 1 and _so_before(own[0], [m for m in money if m is not own[0]], segment):
+        prices = [m for m in money if m is not own[0]]  # 'the upcharge is 75 cents, so we lose like $4.50'
     if len(own) != 1 or not prices or len(own) + len(prices) != len(money):
         return None
     text = own[0].text
     return text if any(w in text.lower() for w in ("$", "dollar", "cent")) else f"${text}"  # '80 cents' stays cents
+
+
+def _so_before(own: Mention, others: list[Mention], segment: str) -> bool:
+    """Whether the row's own amount is the result said after the others ('the upcharge is 75 cents, so we lose
+    $4.50'): they all come before it, have no role of a table row, and 'so' stands between."""
+    if not others or any(m.span[0] > own.span[0] or m.role in ("holding", "fee", "penalty") for m in others):
+        return False
+    return "so" in parse(segment[max(m.span[1] for m in others) : own.span[0]]).words()
 
 
 _ROW_POINTER_WORDS = 4
@@ -1660,6 +1670,8 @@ def _segment_row(
         topic = None  # demand asked, 'about 25 pounds a day': a weight sold, no cost in pounds sterling
     if topic == "holding_cost" and _store_credit(segment):
         topic = "penalty_cost"  # '30 cents of store credit per game for every day they wait': no storage
+    if topic in ("holding_cost", "setup_cost") and _lost_said(segment):
+        topic = "penalty_cost"  # 'the oat upcharge is 75 cents, so we lose like $4.50 a carton': a lost sale
     key = topic or (expected if bare else None)
     if key in ("holding_cost", "penalty_cost") and topic is None and _per_order(segment):
         key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
@@ -1670,6 +1682,13 @@ def _segment_row(
     if key == "risk_tolerance" and _no_risk_said(expected, segment):
         topic, key = None, (expected if bare else None)
     return topic, key
+
+
+def _lost_said(segment: str) -> bool:
+    """Whether the parse reads money said as lost in a segment ('so we lose like $4.50 a carton') and no amount of
+    storage or per order: what a missed sale costs, whatever other word ('upcharge') suggested a fee."""
+    money = parse(segment).of(Kind.MONEY)
+    return any(m.role == "loss" for m in money) and not any(m.role in ("holding", "fee") for m in money)
 
 
 def _no_risk_said(expected: str | None, segment: str) -> bool:
@@ -2335,7 +2354,8 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         if not numbers:
             return Unclear(key, "that is a count of things, not an amount of money")
         amounts = [n for n in numbers if not counts_things(text, n.end)]  # 'short 1 spark plug ... 2.50'
-        if not amounts and not _MONEY_TALK & set(parse(text).words()) and all(_plural_after(text, n.end) for n in numbers):
+        talk = _MONEY_TALK & set(parse(text[numbers[0].start :]).words())  # 'each carton makes 6 lattes': a count
+        if not amounts and not talk and all(_plural_after(text, n.end) for n in numbers):
             return Unclear(key, "that is a count of things, not an amount of money")
         numbers = amounts or numbers
         amount, currency, note = numbers[0].value, "USD", ""
