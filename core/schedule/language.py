@@ -280,12 +280,12 @@ def fuzzy_mentions(text: str, district: District) -> list[tuple[int, str, tuple[
     taken = {m.start for m in index.mentions(text)}
     out = []
     low = text.lower()
-    for start, end in _long_words(low):
+    for start, end in _long_words(low, shortest=3):
         word = low[start:end]
-        if word in aliases or start in taken:
-            continue
-        schools = index.fuzzy(word)
         code = _grade_after(low, end)
+        if word in aliases or start in taken or (end - start < 5 and not code):
+            continue  # a short word is a name only before its grade words ('cob elementary')
+        schools = index.fuzzy(word) if end - start >= 5 else index.fuzzy(word, cutoff=85.0, shortest=4)
         if code:  # 'Everest Elementary' is not Everett MS
             fits = {s.name for s in district.schools if s.grade.strip().lower() in _GRADE_CODES[code]}
             schools = tuple(s for s in schools if s in fits)
@@ -978,15 +978,16 @@ def _grade_after(text: str, end: int) -> str | None:
     return None
 
 
-def _long_words(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each run of a letter then four or more letters, apostrophes or hyphens."""
+def _long_words(text: str, shortest: int = 5) -> list[tuple[int, int]]:
+    """(start, end) of each run of letters, apostrophes or hyphens (starting with a letter) at least `shortest`
+    long."""
     spans, i = [], 0
     while i < len(text):
         if "a" <= text[i] <= "z":
             j = i + 1
             while j < len(text) and ("a" <= text[j] <= "z" or text[j] in "'-"):
                 j += 1
-            if j - i >= 5:
+            if j - i >= shortest:
                 spans.append((i, j))
             i = j
         else:

@@ -32,10 +32,10 @@ _FORMER = re.compile(
     re.IGNORECASE,
 )
 _REPAIR = re.compile(
-    rf"{_VALUE}(?:\s+(?:i guess|i think|maybe|probably|or so)|\s+(?:for|to|in|on|at)(?:\s+[a-z']+){{1,2}}(?=\s*[,;.!]))?\s*[,;.!]?\s*(?:-+\s*)?(?:(?:sorry|no|nope|wait|oops|whoops|i mean|i meant|or rather|rather|"
+    rf"{_VALUE}(?:\s+(?:i guess|i think|maybe|probably|or so)|\s+(?:for|to|in|on|at|an?|per)(?:\s+(?!(?:days?|weeks?|months?|years?)\b)[a-z0-9']+){{1,3}}(?=\s*[,;.!]))?\s*[,;.!]?\s*(?:-+\s*)?(?:(?:oh|ah|uh|um|er)\s*,?\s*)?(?:(?:sorry|no|nope|wait|oops|whoops|i mean|i meant|or rather|rather|"
     r"correction|scratch that|make (?:that|it)|actually|my bad|my mistake|typo)\s*[,;:!.]*\s*(?:-+\s*)?){1,3}"
     r"(?:[^\d$€£.!?]{0,60}?\b(?:it'?s|it is|they'?re|that'?s|more like|now|to)\s+)?"  # 'no wait, they changed the
-    rf"{_NEXT_VALUE}",  # route, it's 4 now': a short remark before the value meant
+    rf"(?:{_NEXT_VALUE}|(?=free\b))",  # route, it's 4 now': a short remark before the value meant ('it's free')
     re.IGNORECASE,
 )
 

@@ -51,14 +51,15 @@ class EntityIndex:
                 i += 1
         return out
 
-    def fuzzy(self, word: str, *, cutoff: float = 80.0, limit: int = 3) -> tuple[str, ...]:
-        """Entities whose one-word alias is close to `word` (same first letter, similarity >= cutoff), unless
-        the word is the alias cut short: 'transit' is another word, not a misspelt 'transition'."""
+    def fuzzy(self, word: str, *, cutoff: float = 80.0, limit: int = 3, shortest: int = 5) -> tuple[str, ...]:
+        """Entities whose one-word alias (of at least `shortest` letters) is close to `word` (same first letter,
+        similarity >= cutoff), unless the word is the alias cut short: 'transit' is another word, not a misspelt
+        'transition'."""
         word = word.lower()
         singles = [
             a
             for a in self.aliases
-            if " " not in a and len(a) >= 5 and a[0] == word[:1] and not _cut_short(word, a)
+            if " " not in a and len(a) >= shortest and a[0] == word[:1] and not _cut_short(word, a)
         ]
         found = process.extract(word, singles, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
         swapped = [a for a in singles if abs(len(a) - len(word)) <= 1 and JaroWinkler.similarity(word, a) >= _SWAPPED]

@@ -678,8 +678,8 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
             pers.append(_PERIODIC[w])
             j += 1
             continue
-        if w in ("in", "for") and words[j + 1 : j + 2] in (["the"], ["a"]) and words[j + 2 : j + 3] in _ONE_PERIOD:
-            pers.append(words[j + 2])  # '400 in the month', '120 for a week': a rate per that period
+        if w in ("in", "for") and words[j + 1 : j + 2] in (["the"], ["a"], ["one"], ["1"]) and words[j + 2 : j + 3] in _ONE_PERIOD:
+            pers.append(words[j + 2])  # '400 in the month', '120 for a week', '12 in one month': per that period
             j += 3
             continue
         if w in ("each", "apiece") and not (j + 1 < len(words) and _denominator(words[j + 1])):
@@ -777,8 +777,10 @@ def _values(s: _State, currency: str) -> None:
         num = _number_at(toks, words, i)
         if num is None and words[i] in CONTAINERS and i + 2 < n and words[i + 1] in _SIZE_VERBS:
             inner = _number_at(toks, words, i + 2)
-            if inner is not None and _priced(words, i + 2, inner.j):
-                inner = None  # 'a pack is 4 bucks', 'a box is $3': the container's price, never its size
+            if inner is not None and (_priced(words, i + 2, inner.j) or words[inner.j : inner.j + 1] and (
+                words[inner.j] in MEASURES
+            )):  # fmt: skip
+                inner = None  # 'a pack is 4 bucks', 'the bag is 2 kilo': its price or measure, never a count
             if inner is not None:  # 'cases of a dozen', 'a box holds 24 bags': the container's size
                 j = inner.j + (1 if inner.j < n and words[inner.j] in ITEM_WORDS else 0)
                 j = _compound_item(toks, words, j) or j
@@ -2061,8 +2063,8 @@ def _parse(
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
-    found = _discounted(_stated_margin(_sold_at(_bare_prices(_one_of_them(_container_sizes(_nested(sized),
-                                                                                       dict(sizes)), s), toks), s)), s)
+    found = _discounted(_stated_margin(_sold_at(_per_sized(_bare_prices(_one_of_them(_container_sizes(_nested(sized),
+                                                                                       dict(sizes)), s), toks), s), s)), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2106,7 +2108,8 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
         s.ops += 1
         count = m.unit in (None, "item") and isinstance(m.value, float) and m.value.is_integer() and m.value > 1
         inner = m.container is not None and m.multiplier == 1  # 'cases are 6 cartons': the cartons are the items
-        if m.kind is not Kind.QUANTITY or not (m.unit in MEASURE_UNITS or count) or m.role or m.per:
+        each = m.per == "unit" and m.unit in MEASURE_UNITS  # 'the bags are 9 kilos each'
+        if m.kind is not Kind.QUANTITY or not (m.unit in MEASURE_UNITS or count) or m.role or m.per and not each:
             continue
         if m.container and not inner:
             continue
@@ -2118,13 +2121,19 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
             and CONTAINERS[s.words[k - 1]] != m.container
         ):
             k += 1  # 'each box 12 filter': no verb between the container and what it holds
-        elif k < 2 or s.words[k - 1] not in _MEASURE_LINKS or inner and CONTAINERS.get(s.words[k - 2]) in (None, m.container):
-            continue
+        elif k >= 3 and s.words[k - 2] in ("which", "that") and s.words[k - 1] in _MEASURE_LINKS:
+            k -= 2 if s.words[k - 3] == "," else 1  # 'one pallet, which is 200 boxes': the container before it
+            if CONTAINERS.get(s.words[k - 2]) in (None, m.container):
+                continue
+        else:
+            links = _MEASURE_LINKS | ({"of"} if not count else set())  # 'bags of 10 kg'
+            if k < 2 or s.words[k - 1] not in links or inner and CONTAINERS.get(s.words[k - 2]) in (None, m.container):
+                continue
         noun = s.words[k - 2]
         if count and noun in CONTAINERS:  # 'cases are 24', 'a crate holds 20': what one holds, in items
             out[n] = replace(m, value=1.0, multiplier=float(m.value), unit="item", role="size", container=CONTAINERS[noun])
         elif not count and (item := ITEM_WORDS.get(noun) or CONTAINERS.get(noun)):
-            out[n] = replace(m, role="size", container=item)
+            out[n] = replace(m, role="size", container=item, per=None)
     return out
 
 
@@ -2243,7 +2252,24 @@ def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
     return [priced.get(id(m), m) for m in mentions]
 
 
+def _per_sized(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'we buy a box of 5 reams for 20 bucks': a price per container whose size the message states is a price per
+    item (`amount` 20 × 1/5 = 4; `value` keeps the 20 said), kept with the container it was said for; said after a
+    buy word it is the purchase price."""
+    sizes = {m.container: m.multiplier for m in mentions if m.container and m.multiplier > 1}
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        if m.kind is Kind.MONEY and m.per in sizes and m.role in (None, "purchase_price", "sale_price", "price"):
+            size = sizes[m.per]
+            before = s.words[max(0, s.where.at(m.span[0]) - 8) : s.where.at(m.span[0])]
+            bought = m.role or ("purchase_price" if {"buy", "bought", "pay", "paid"} & set(before) else None)
+            out[n] = replace(m, multiplier=1 / size, per="unit", container=m.per, role=bought)
+    return out
+
+
 _GET_WORDS = frozenset(["get", "charge", "fetch", "ask"])
+_EARNS = frozenset(["earns", "fetches", "makes"])
+"""Words by which an item is said to bring in its sale price ('a carton ... makes about 8')."""
 
 
 def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
@@ -2256,13 +2282,16 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
         return mentions
     out = list(mentions)
     for n, m in enumerate(mentions):
-        if not (m.kind is Kind.QUANTITY and m.live and m.period is None
-                and not (m.unit or m.container) and m.per in (None, "unit") and m.value > bought[0].value):
+        bare = m.kind is Kind.QUANTITY and not (m.unit or m.container)
+        money = m.kind is Kind.MONEY and m.role is None and m.unit == bought[0].unit  # 'brings in about 8 bucks'
+        if not ((bare or money) and m.live and m.period is None and m.per in (None, "unit")
+                and m.amount > bought[0].amount):
             continue  # fmt: skip
         k = s.where.at(m.span[0]) - 1
         while k >= 0 and s.words[k] in HEDGE_BEFORE | {"just", "only", "for", "at"}:
             k -= 1
         sells = k >= 0 and _TRADE.get(s.words[k]) == "sale_price" and s.words[k] not in ("go", "goes", "going", "went")
+        sells = sells or s.words[k - 1 : k + 1] in (["brings", "in"], ["bring", "in"]) or s.words[k] in _EARNS
         gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
         if sells or gets:  # 'sells 28, costs 16.80'
             out[n] = replace(m, kind=Kind.MONEY, unit=bought[0].unit, role="sale_price")
@@ -2374,7 +2403,7 @@ def _stated_margin(mentions: list[Mention]) -> list[Mention]:
         mentions, sold = _sale_by_difference(mentions, bought[0])
     if len(bought) != 1 or len(sold) != 1 or bought[0].unit != sold[0].unit:
         return mentions
-    margin = float(sold[0].value) - float(bought[0].value)
+    margin = sold[0].amount - bought[0].amount
     after = max(bought[0].span[1], sold[0].span[1])
     return [
         replace(m, kind=Kind.MONEY, unit=sold[0].unit, role="loss", per=None)
@@ -2433,7 +2462,11 @@ def parse(
 def container_sizes(message: Message) -> dict[str, float]:
     """The container sizes a message states ('boxes of 24', 'a crate is 24 jars', 'cases of four six-packs'):
     container -> items, to remember for the next messages of the conversation."""
-    return {m.container: m.multiplier for m in message.mentions if m.container and m.multiplier != 1}
+    return {
+        m.container: m.multiplier
+        for m in message.mentions
+        if m.kind is Kind.QUANTITY and m.container and m.multiplier != 1  # a price per box is no size
+    }
 
 
 def pack_sizes(message: Message) -> dict[str, float]:

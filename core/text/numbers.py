@@ -109,6 +109,8 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
         return 6.0, i + 3  # as the one parse reads it
     if words[i] == "half" and i + 1 < len(words) and words[i + 1] in ("a", "an"):
         return 0.5, i + 2
+    if words[i : i + 2] == ["another", "dozen"]:
+        return 12.0, i + 2  # 'and another dozen in the back'
     if words[i] == "a" and i + 1 < len(words) and words[i + 1] in ("dozen", "hundred", "thousand"):
         current, j, last = 1.0, i + 1, "a"
     while j < len(words):
@@ -212,7 +214,8 @@ def _spell_out(text: str) -> str:
         if re.search(r"[^A-Za-z\s-]", between):
             i += 1
             continue
-        pieces.append(text[cursor : tokens[i].start()])
+        keep = i + 1 if words[i] == "another" else i  # 'another dozen' -> 'another 12': the sum stays said
+        pieces.append(text[cursor : tokens[keep].start()])
         pieces.append(format_number(value))
         cursor, i = tokens[after - 1].end(), after
     pieces.append(text[cursor:])

@@ -67,9 +67,13 @@ _SINGLE_VALUE_KINDS = (
 )
 
 
+_QUOTE = 160
+"""The longest stretch of the owner's message a question quotes back; longer ones are cut at a word."""
 _STOCKOUT_WORDS = frozenset(["wait", "waits", "waiting", "leave", "leaves", "elsewhere", "lost", "lose", "backlog",
                              "backorder", "backordered", "backorders", "out", "empty", "short", "queue", "list",
-                             "restock", "next", "another", "instead", "walk", "walks", "somewhere"])  # fmt: skip
+                             "restock", "next", "another", "instead", "walk", "walks", "somewhere", "competitor",
+                             "competitors", "competition", "rival", "rivals", "rain", "owe", "owed", "back",
+                             "arrives"])  # fmt: skip
 """Words that say what customers do when stock runs out ('they wait', 'they go elsewhere', 'when we're out'):
 a stock-out model said with one is stated, not inferred."""
 _CHANGES = ("increase", "decrease", "grow", "drop", "double", "halve", "rise", "fall", "spike")
@@ -949,6 +953,8 @@ class ExtractionAgent(ExtractionBase):
             cells = conflict.options[0].cells  # 'about 8 a day on average': the same amount, said to vary: (A)
         elif conflict.keys == ("perishability",) and (fact := _spoils(reading)) is not None:
             cells = next((o.cells for o in conflict.options if o.cells[0].value == fact), None)
+        elif conflict.keys == ("state_transition_model",) and len(reading.transitions) == 1:
+            cells = next((o.cells for o in conflict.options if o.cells[0].value == reading.transitions[0]), None)
         else:  # 'no, they don't spoil at the end of the day' is (B), whatever option words it shares with (A)
             cells = resolve(conflict, text) if text else None
         consumed: set[str] = set()
@@ -1177,7 +1183,8 @@ class ExtractionAgent(ExtractionBase):
             if len(reading.transitions) > 1:
                 self.table.open(cf.transition_both())
             elif self._inferred(self.state.asked, reading):  # 'they're all pre-orders' said about demand: asked
-                said = " ".join(s for _, s in reading.segments).strip()
+                said = self._parsed.text.strip() if self._parsed is not None else ""  # the owner's own words
+                said = said if len(said) <= _QUOTE else said[: _QUOTE - 1].rsplit(" ", 1)[0] + "…"
                 self.table.open(cf.inferred_transition(reading.transitions[0], said))
             else:
                 cell = (Cell("state_transition_model", reading.transitions[0]),)
@@ -1206,9 +1213,10 @@ class ExtractionAgent(ExtractionBase):
             notes.append(f"{kept}, not a horizon")
 
     def _inferred(self, expected: str | None, reading: Reading) -> bool:
-        """Whether the stock-out model was only inferred, for a row nobody asked about: another row was asked
-        and the message says nothing of customers leaving or waiting when stock runs out."""
-        if expected in (None, "state_transition_model") or self.table.is_defined("state_transition_model"):
+        """Whether the stock-out model was only inferred, for a row nobody asked about: another row (or none, in
+        the opening 'I either have a mountain of it or none') was asked and the message says nothing of customers
+        leaving or waiting when stock runs out."""
+        if expected == "state_transition_model" or self.table.is_defined("state_transition_model"):
             return False
         words = {w for _, s in reading.segments for w in parse(s).words()}
         return not words & _STOCKOUT_WORDS

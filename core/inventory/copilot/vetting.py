@@ -62,6 +62,9 @@ def doubt(key: str, value: str, message: Message, *, asked: str | None) -> Doubt
     if key == "holding_cost" and money and not timed and all(_price(m) for m in money):
         return Doubt(key, value, "that sounds like the price of the item or its margin, not what keeping one "
                      "in stock costs per day")
+    if key in ("max_inventory", "max_order") and asked in _COSTS and any(m.whole_business for m in money):
+        return Doubt(key, value, "that sounds like what the whole place holds, said to share out the rent, not "
+                     "what you keep of this item")  # 'rent is 600 a month and it holds like 2000 reams'
     if key == "lead_time" and asked not in (None, "lead_time"):
         spans = [m for m in message.of(Kind.DURATION) if not m.scope & _OFF]
         if spans and not any(m.role in _LEAD_ROLES for m in spans):

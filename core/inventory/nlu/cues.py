@@ -222,8 +222,12 @@ def facts(clause: str) -> str | None:
     return guess.intent
 
 
-_BARE = frozenset(["we", "i", "they", "you", "it", "he", "she", "us", "them", "hi", "hello", "ok", "okay", "so",
-                   "and", "also", "well", "too", "then", ",", "."])
+GREETING_WORDS = frozenset({
+    "hi", "hello", "hey", "good", "morning", "afternoon", "evening", "there", "all", "folks", "everyone", "team",
+})  # fmt: skip
+"""Words a greeting is made of ('hey there', 'good morning all')."""
+_BARE = GREETING_WORDS | frozenset(["we", "i", "they", "you", "it", "he", "she", "us", "them", "ok", "okay", "so",
+                                    "and", "also", "well", "too", "then", ",", "."])  # fmt: skip
 """Words that alone state no fact: a fragment made only of them is never read as lost sale, backlog or spoiling."""
 
 

@@ -475,6 +475,9 @@ def _mean_period(text: str, mean: float) -> str:
     nearest figure before it ('140 a week. she says 25 a day, really more like 20' -> day); else `_period`."""
     said = [m for m in parse(text).of(Kind.QUANTITY, live_only=False)]
     periods = {m.period for m in said if m.period in DAYS_PER}
+    own = next((m for m in said if m.value == mean), None)
+    if own is not None and own.period in DAYS_PER and len(periods) == 1:
+        return own.period  # '12 in one month, some week nobody buys': the mean's own period, not 'week'
     if "day" not in periods or len(periods) < 2:
         return _period(text)
     own = next((m for m in said if m.value == mean), None)

@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from core.inventory.nlu.cues import (
     DURATION_ROWS,
+    GREETING_WORDS,
     SPOIL,
     counts_things,
     fact_ranking,
@@ -394,15 +395,10 @@ def _join_denominators(parts: list[str]) -> list[str]:
     return out
 
 
-_GREETING_WORDS = frozenset({
-    "hi", "hello", "hey", "good", "morning", "afternoon", "evening", "there", "all", "folks", "everyone", "team",
-})  # fmt: skip
-
-
 def _greeting(clause: str) -> bool:
     """A clause that only greets ('Morning', 'good evening all'): it names no row ('morning' is no delivery)."""
     words = parse(clause).words()
-    return bool(words) and set(words) <= _GREETING_WORDS
+    return bool(words) and set(words) <= GREETING_WORDS
 
 
 def _fits_unasked(key: str, text: str) -> bool:
@@ -493,7 +489,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
     (`is_question`) sets nothing. `sizes`: container sizes stated earlier in the conversation ({'box': 24})."""
-    text, notes = normalize(text, price_asked=expected in _COST_ROWS, sizes=sizes)
+    raw, (text, notes) = text, normalize(text, price_asked=expected in _COST_ROWS, sizes=sizes)
     correction = is_correction(text) and not _answers_no(text, expected) or any(n.startswith(_SETTLED) for n in notes)
     recall = recalls(text)
     findings: list[Finding] = []
@@ -517,7 +513,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         plan = _plan_request(text)
         return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
     for topic, segment in parts:
-        if topic == STATE:
+        if (topic := _amount_not_state(topic, expected, segment)) == STATE:
             continue
         bare = expected and not recall and compatible(expected, segment)
         topic, key = _segment_row(topic, expected, segment, bool(bare))
@@ -608,7 +604,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
                                              "below it costs you (0 if your orders are always above it)"))
     if demand_parts:  # 'Like clockwork, 30 muffins go out each day': the shape said in a clause of its own
         demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
-    demand = read_demand(_without_people(" ".join(demand_parts), notes)) if demand_parts else None
+    demand = read_demand(_without_people(", ".join(demand_parts), notes)) if demand_parts else None
     parts_text = clauses(text)
     said = [facts(c) for c in parts_text if not _charge_talk(c)]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
@@ -624,7 +620,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
-        tuple(findings := _said_risk(_no_price_as_penalty(findings, unclear, text))),
+        tuple(findings := _said_risk(_no_price_as_penalty(findings, unclear, text, raw))),
         demand,
         transitions,
         perishable,
@@ -877,16 +873,20 @@ def _said_risk(findings: list[Finding]) -> list[Finding]:
     return [f for f in findings if f.key != "risk_tolerance" or f.approximate or f.value != "0"]
 
 
-def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: str) -> list[Finding]:
+def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: str, said: str) -> list[Finding]:
     """A penalty read as the purchase or sale price the message states beside the other ('a six-pack costs me 7
     and sells for 12, so I'm 5 down'): the stated loss equal to the margin is the penalty; without one, the
     penalty is asked (`unclear`), never written as a price."""
     money = parse(text).of(Kind.MONEY)
-    bought = [m.amount for m in money if m.role == "purchase_price" and m.per in (None, "unit")]
-    sold = [m.amount for m in money if m.role == "sale_price" and m.per in (None, "unit")]
+    if any(m.container for m in parse(said).of(Kind.MONEY)):  # 'a box of 5 for 20': the sizes as said
+        money = parse(said).of(Kind.MONEY)
+    buys = [m for m in money if m.role == "purchase_price" and m.per in (None, "unit")]
+    sells = [m for m in money if m.role == "sale_price" and m.per in (None, "unit")]
+    bought, sold = [m.amount for m in buys], [m.amount for m in sells]
     if len(bought) != 1 or len(sold) != 1 or sold[0] <= bought[0]:
         return findings  # one price of one item each ('$8 per order' is a fee, '2 cents a day' a holding cost)
-    margin, prices = round(sold[0] - bought[0], 6), {bought[0], sold[0]}
+    margin = round(sold[0] - bought[0], 6)
+    prices = {bought[0], sold[0], float(buys[0].value), float(sells[0].value)}  # '20 for a box of 5' said too
     out = []
     for f in findings:
         if f.key != "penalty_cost" or read_number(f.value) not in prices:
@@ -1313,7 +1313,7 @@ def _joined(text: str, x: Mention, y: Mention) -> bool:
     another', or 'and' with 'more' after the second ('20 and 10 more'); never 'or' / 'minus'."""
     gap = parse(text[x.span[1] : y.span[0]])
     between = gap.words()
-    words = set(between) | ({"+"} & {t.low for t in gap.toks})
+    words = set(between) | ({"+"} & {t.low for t in gap.toks}) | ({"another"} & set(y.text.lower().split()[:1]))
     after = parse(text[y.span[1] : y.span[1] + 20]).words()[:1]  # a short window: long messages stay linear
     added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and after == ("more",))
     return added and len(between) <= 6 and not {"or", "minus"} & words
@@ -1677,11 +1677,32 @@ def _segment_row(
         key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
     if key in DURATION_ROWS and _per_order(segment) and not parse(segment).of(Kind.DURATION):
         key = topic = "setup_cost"  # "really it's 6 an order": an amount per order, never 6 days
+    if topic == "max_order" and expected != "max_order" and _sold_singly(segment):
+        topic = key = None  # 'We sell them one box at a time': how the item is sold, no order limit
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
         key = topic = expected
     if key == "risk_tolerance" and _no_risk_said(expected, segment):
         topic, key = None, (expected if bare else None)
     return topic, key
+
+
+def _sold_singly(segment: str) -> bool:
+    """Whether a segment says how customers buy the item ('we sell them one box at a time'): a sell word and no
+    word of ordering."""
+    words = set(parse(segment).words())
+    return bool(words & {"sell", "sells", "sold", "selling"}) and not words & _LIMIT_NAME["max_order"].exact
+
+
+def _amount_not_state(topic: str | None, expected: str | None, segment: str) -> str | None:
+    """The cost asked for a segment classed as a stock-out statement that states no stock-out fact but money, or
+    an amount beside the cost's name ('Freight is 45 this year' answering the fee); else the topic."""
+    if topic != STATE or expected not in _COST_ROWS or facts(segment) is not None:
+        return topic
+    words = set(parse(segment).words())
+    named = {ROLE_WORDS.get(w) for w in words} & set(_ROW_ROLES[expected]) or (
+        expected == "setup_cost" and words & {"delivery", "deliveries"}
+    )  # 'Delivery is 35 this spring'
+    return expected if parse(segment).of(Kind.MONEY) or named and parse(segment).of(Kind.QUANTITY) else topic
 
 
 def _lost_said(segment: str) -> bool:
@@ -1978,7 +1999,7 @@ def _perishability(text: str, expected: str | None) -> tuple[str | None, float |
     A reply to the spoil question that opens with yes or no (the parse's ANSWER) is read for that question
     ('no, compost keeps' is not perishable); a fragment ('it comes and goes', 'basically nothing') and a
     clause the classifier is unsure of while another row was asked ('we sell it by the ream') state nothing."""
-    if expected == "perishability" and (lead := _leading_answer(text)) is not None:
+    if expected == "perishability" and (lead := _leading_answer(text) or _closing_answer(text)) is not None:
         return lead, None
     parts = clauses(text)
     if expected == "perishability" and any(_kept_overnight(c) for c in parts):
@@ -2022,6 +2043,17 @@ def _leading_answer(text: str) -> str | None:
         return None  # 'no idea if they spoil', 'yes they do go off but slowly': read as a whole below
     answers = [m.value for m in first.of(Kind.ANSWER) if m.value in ("yes", "no")]
     return None if len(answers) != 1 else ("true" if answers[0] == "yes" else "false")
+
+
+def _closing_answer(text: str) -> str | None:
+    """'true' / 'false' for a reply that ends on its conclusion ('they have expiry dates but those are years out,
+    so no'): a last clause of 'so' and only a yes or a no."""
+    parts = clauses(text)
+    last = parse(parts[-1]) if len(parts) > 1 else None
+    if last is None or last.words()[:1] not in (("so",), ("therefore",)) or len(last.words()) > 3:
+        return None
+    answer = polarity(" ".join(last.words()[1:]))
+    return {Polarity.YES: "true", Polarity.NO: "false"}.get(answer)
 
 
 def _fact_of(clause: str, expected: str | None) -> str | None:

@@ -67,3 +67,13 @@ def test_not_before_beside_the_direction_is_still_a_limit() -> None:
 def test_getting_there_in_time_asks_nothing() -> None:
     turn = _agent().respond("can Galileo start later? my daughter takes the 7:05 bus to make it by 8:10")
     assert ("Galileo HS", "8:40 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_a_short_misspelt_name_before_its_grade_words_is_the_school() -> None:
+    turn = _agent().respond("could lik middle school start a bit later? my son is always tired")
+    assert ("Lick (James) MS", "9:30 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_a_short_word_before_grade_words_that_is_no_name_moves_nothing_else() -> None:
+    turn = _agent().respond("Could all middle schools start later?")
+    assert {s for s, _, k in fix_edits(turn) if k == "fix"} == {"Everett MS", "Lick (James) MS"}, turn.text

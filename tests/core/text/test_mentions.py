@@ -392,10 +392,10 @@ def test_open_24_7_is_no_fraction_and_by_10_no_clock_time() -> None:
     assert only(parse("reduce stock by 10"), Kind.QUANTITY).value == 10
 
 
-def test_the_price_of_a_pack_is_per_pack() -> None:
+def test_the_price_of_a_pack_of_known_size_is_per_item_with_its_pack() -> None:
     pack, price = parse("a pack of 6 costs $3").mentions
     assert (pack.container, pack.multiplier) == ("pack", 6)
-    assert (price.value, price.per, price.role) == (3, "pack", "purchase_price")
+    assert (price.value, price.amount, price.per, price.container, price.role) == (3, 0.5, "unit", "pack", "purchase_price")
 
 
 def test_instead_of_excludes_only_its_own_value() -> None:

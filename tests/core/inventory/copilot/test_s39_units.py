@@ -89,3 +89,113 @@ def test_a_loss_said_after_so_answers_the_penalty() -> None:
     text = "a jar fills about 8 cups and the extra is 50 cents a cup, so we lose like $4 a jar I think"
     reading = read_message(text, "penalty_cost", {})
     assert [f.value for f in reading.findings] == ["4"], reading
+
+
+@pytest.mark.parametrize("text", ["hey there", "good morning all"])
+def test_a_greeting_states_no_fact(text: str) -> None:
+    reading = read_message(text, None, {})
+    assert reading.transitions == () and reading.perishable is None
+
+
+def test_a_denied_sameness_beside_random_is_random() -> None:
+    reading = read_message("we shift about 21 tins a week, never the same day to day, it's random", None, {})
+    assert reading.demand is not None and reading.demand.demand_type == "random", reading.demand
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Delivery is 30 bucks a drop, no wait, they raised it to 35 this spring.", "35"),
+        ("the van charges 12 for delivery, oh wait, they stopped charging, it's free now", "0"),
+    ],
+)
+def test_a_fee_corrected_after_a_remark_is_the_new_one(text: str, value: str) -> None:
+    assert [f.value for f in read_message(text, "setup_cost", {}).findings] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "margin"),
+    [
+        ("a tub costs me 2.50 and brings in about 6 bucks in sundaes", "$3.5"),
+        ("we buy a pack of 4 rolls for 10 bucks and sell single rolls for 4", "$1.5"),
+    ],
+)
+def test_what_an_item_brings_in_or_costs_by_the_pack_offers_the_margin(text: str, margin: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and margin in reading.unclear[0].message, reading
+
+
+def test_a_correction_after_a_phrase_with_a_number_drops_the_first_amount() -> None:
+    text = "they won't ship more than 10 dozen in one load, no wait, it's 12 dozen"
+    assert [f.value for f in read_message(text, "max_order", {}).findings] == ["144"]
+
+
+def test_another_dozen_is_added() -> None:
+    text = "two dozen on the shelf and another dozen under the counter"
+    assert [f.value for f in read_message(text, "max_inventory", {}).findings] == ["36"]
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value", "container"),
+    [
+        ("the sack is 5 kilo", "kg", 5.0, "sack"),
+        ("it comes in bags of 10 kg", "kg", 10.0, "bag"),
+        ("the tins are 2 kilos each", "kg", 2.0, "tin"),
+    ],
+)
+def test_a_measure_a_container_is_said_to_weigh_sizes_it(text: str, unit: str, value: float, container: str) -> None:
+    sized = [(m.unit, m.value, m.container) for m in parse(text).mentions if m.role == "size"]
+    assert sized == [(unit, value, container)], parse(text).mentions
+
+
+def test_kilos_sold_are_counted_in_bags_of_the_weight_said() -> None:
+    turn = say("we go through around 140 kilos a week, the bags are 10 kilos each, totally random")[1]
+    assert _values(turn).get("demand_distribution") == "poisson(2)", turn.assistant
+
+
+def test_a_reply_that_ends_so_no_does_not_spoil() -> None:
+    reading = read_message("there's a date on the jar but it's two years away, so no", "perishability", {})
+    assert reading.perishable == "false"
+
+
+def test_how_customers_buy_is_no_order_limit() -> None:
+    assert not read_message("We sell them one tin at a time.", None, {}).findings
+
+
+def test_a_container_sized_in_a_relative_clause() -> None:
+    sized = {m.container: m.multiplier for m in parse("one crate, which is 48 jars").mentions if m.role == "size"}
+    assert sized == {"crate": 48.0}
+
+
+def test_a_count_in_one_month_is_a_monthly_rate() -> None:
+    reading = read_message("we sell around 15 in one month, some week none at all, random", "demand_distribution", {})
+    assert reading.demand is not None and reading.demand.value == "poisson(0.5)", reading.demand
+
+
+def test_a_stock_out_only_guessed_in_the_opening_is_asked() -> None:
+    turn = say(
+        "Hi! I have a little gift shop and the thing I always mess up is the soy candles. People love them but I "
+        "either have a mountain of them or none."
+    )[1]
+    assert "state_transition_model" not in _values(turn), turn.assistant
+
+
+def test_what_the_whole_rented_place_holds_is_not_written_as_storage() -> None:
+    _, turn = say(
+        "about 8 tins a day, random",
+        "they walk out",
+        "no",
+        "a month",
+        "rent is 900 a month for the unit and it holds like 3000 tins, so about 1 cent per tin per day",
+    )
+    values = _values(turn)
+    assert "max_inventory" not in values and values.get("holding_cost") == "0.01", turn.assistant
+
+
+def test_a_stated_stock_out_answers_the_guess_question() -> None:
+    _, turn = say(
+        "hello, I sell the argan oil",
+        "we sell around 12 in one month, it's random, some weeks nobody buys",
+        "if I have none, the client doesn't buy, maybe another brand or nothing",
+    )
+    assert _values(turn).get("state_transition_model") == "lost_sale", turn.assistant
