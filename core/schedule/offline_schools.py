@@ -502,8 +502,8 @@ def targets(
                 or (
                     any(
                         not _event(clause, a, m, session.district.start_times)
-                        for a, _, m in lang.clock_times(clause)
-                    )
+                        for a, _, m in lang.clock_times(clause, bare=bool(_BOUND_LEADS & set(words)))
+                    )  # 'but not before 9 please': a bare hour after a bound word is a time
                     and not (lang.load_cue(clause) or lang.change_cue(clause))
                 )
             )
@@ -1049,6 +1049,17 @@ def _request_times(
     ]
 
 
+_BOUND_LEADS = frozenset(["before", "after"])
+_ASKING_WORDS = frozenset(["please", "pls", "plz", "want", "keep", "stay", "leave", "need", "should", "prefer"])
+
+
+def _asked_here(clause: str, at: int) -> bool:
+    """Whether the stretch of a time (between commas or sentence ends) asks for it ('8:40 please')."""
+    start = max(clause.rfind(c, 0, at) for c in ",.;!?") + 1
+    ends = [e for e in (clause.find(c, at) for c in ",.;!?") if e >= 0]
+    return bool(_ASKING_WORDS & set(parse(clause[start : min(ends, default=len(clause))]).words()))
+
+
 def _context_time(
     clause: str, at: int, role: ClockRelation, where: tuple[int | None, int | None, int, int], parts: list
 ) -> bool:
@@ -1061,7 +1072,7 @@ def _context_time(
     if role in BOUNDS:
         return False
     if role is ClockRelation.AT and now is not None and minutes == now:
-        return True
+        return not _asked_here(clause, at)  # '9:30 is too late for Lick, 8:40 please': kept where it is
     if role is ClockRelation.AT and now is not None and (minutes - now) * sign > 0 and minutes != today:
         return False
     part = next((clause[a:b] for a, b in parts if a <= at < b), "")

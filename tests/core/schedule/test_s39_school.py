@@ -77,3 +77,15 @@ def test_a_short_misspelt_name_before_its_grade_words_is_the_school() -> None:
 def test_a_short_word_before_grade_words_that_is_no_name_moves_nothing_else() -> None:
     turn = _agent().respond("Could all middle schools start later?")
     assert {s for s, _, k in fix_edits(turn) if k == "fix"} == {"Everett MS", "Lick (James) MS"}, turn.text
+
+
+def test_a_time_asked_for_where_the_school_is_keeps_it_there() -> None:
+    turn = _agent().respond("9:30 is way too late for Everett, 7:50 please")
+    fixes = {(s, t) for s, t, k in fix_edits(turn) if k == "fix"}
+    assert fixes == {("Everett MS", "7:50 AM")}, turn.text
+
+
+def test_a_bare_hour_after_not_before_bounds_the_direction() -> None:
+    turn = _agent().respond("Move Ortega earlier, but not before 9 please")
+    assert ("Ortega (Jose) PK", "8:40 AM", "fix") not in fix_edits(turn), turn.text
+    assert "cannot start earlier" in turn.text, turn.text
