@@ -1072,7 +1072,8 @@ def _context_time(
     if role in BOUNDS:
         return False
     if role is ClockRelation.AT and now is not None and minutes == now:
-        return not _asked_here(clause, at)  # '9:30 is too late for Lick, 8:40 please': kept where it is
+        in_reason = _reason_part(next((clause[a:b] for a, b in parts if a <= at < b), ""))  # 'since the 8:40 ...'
+        return in_reason or not _asked_here(clause, at)  # '9:30 is too late for Lick, 8:40 please': kept there
     if role is ClockRelation.AT and now is not None and (minutes - now) * sign > 0 and minutes != today:
         return False
     part = next((clause[a:b] for a, b in parts if a <= at < b), "")
