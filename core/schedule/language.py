@@ -647,6 +647,10 @@ def without_described_times(text: str, district: District) -> str:
             for a, b in inside:  # '..., 9:20 and 9:30.': the times of the statement before, no request
                 chars[a:b] = " " * (b - a)
             continue
+        if inside and _conceded(low, start, end, inside):
+            for a, b in inside:  # '8:30 is ok, but I'd love it if Lick started a little later': the 'but' asks
+                chars[a:b] = " " * (b - a)
+            continue
         stated = bool(words & (_STATING | {"start", "begin", "open"})) and not words & _ASKING
         if not inside or (
             (not words & _STATING or words & _ASKING) and not _status_question(low, start, end, words)
@@ -667,6 +671,22 @@ def without_described_times(text: str, district: District) -> str:
             lead = a - 3 if low[max(start, a - 3) : a] == "at " else a
             chars[lead:b] = " " * (b - lead)
     return "".join(chars)
+
+
+_CONCEDING = frozenset(["is", "it's", "that's", "ok", "okay", "fine", "alright", "good", "am", "pm", "i", "guess",
+                        "suppose", "mean", "sure"])  # fmt: skip
+
+
+def _conceded(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
+    """Whether a stretch only grants its times ('8:30 is ok') and the next one turns with 'but': the request is
+    what follows."""
+    rest = list(low[start:end])
+    for a, b in inside:
+        rest[a - start : b - start] = " " * (b - a)
+    words = set(_tokens_of("".join(rest)))
+    return bool(words & {"ok", "okay", "fine", "alright", "good"}) and words <= _CONCEDING and (
+        low[end:].lstrip(" ,;").startswith("but ")
+    )
 
 
 def _only_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
@@ -808,8 +828,10 @@ def _own_start(before: str) -> bool:
     """Whether the text before a time ends with a possessed thing that is no school starting ('my shift starts
     at', 'her work begins around'): the time is that thing's, never a requested start."""
     words = _tokens_of(before)
-    if words and words[-1] in ("at", "around", "about", "by"):
+    if words and words[-1] in ("at", "around", "about", "by", "until", "till", "before"):
         words = words[:-1]
+    if len(words) >= 2 and words[-1] in _START_WORDS | _ARRIVES and words[-2] in ("doesn't", "don't", "won't", "not"):
+        words = words[:-2] + words[-1:]  # "my daughter's daycare doesn't open until 7:45"
     return (
         len(words) >= 3
         and words[-1] in _START_WORDS | _ARRIVES
@@ -902,8 +924,10 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def load_cue(text: str) -> bool:
-    """Whether a message or clause speaks of the peak load (`LOAD_CUE`), read from the one parse's words."""
-    return LOAD_CUE.found(_words(text))
+    """Whether a message or clause speaks of the peak load (`LOAD_CUE`), read from the one parse's words; a
+    speaker's own children ('my kids' school', 'our kids') are no load."""
+    words = _words(text)
+    return LOAD_CUE.found(tuple(w for i, w in enumerate(words) if not (i and words[i - 1] in ("my", "our"))))
 
 
 def change_cue(text: str) -> bool:

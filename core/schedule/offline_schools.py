@@ -369,6 +369,10 @@ _OURS = frozenset(["we", "we'd", "we're", "we'll", "us", "our", "my"])
 _WE = frozenset(["we", "we'd", "we're", "we'll", "us"])
 
 
+_BOTH = frozenset(["both", "they", "them", "all"])
+_FAMILY = frozenset(["kids", "kid", "son", "daughter", "children", "child", "boys", "girls", "boy", "girl",
+                     "twins", "grandson", "granddaughter"])  # fmt: skip
+_MOVE_VERBS = frozenset(["move", "put", "shift", "push", "bring", "make", "set", "get", "have", "start"])
 _OWN_NOUNS = frozenset(["school", "schools", "campus", "start", "bell", "bells", "day", "times", "time"])
 """Nouns after 'our' or 'my' that make the phrase the speaker's school ('our bell', 'my school'); any other noun is
 the speaker's own life ('my shift starts at 7:15', 'my daughter'), a reason, never a school."""
@@ -379,6 +383,12 @@ def _own_word(words: tuple[str, ...]) -> str | None:
     for a, b in zip(words, (*words[1:], "")[: len(words)], strict=True):
         if a in ("our", "my") and b in ("school", "schools", "campus"):
             return f"{a} {b}"
+    for a, b, c in zip(words, words[1:], words[2:], strict=False):
+        if a in ("our", "my") and c in ("school", "campus") and b.removesuffix("'s") in _FAMILY:
+            return f"{a} {b}"  # "my kids' school", "my son's school": the stakeholder's own (replaced as said)
+    for i, w in enumerate(words):  # 'Can we move them earlier?': we ask, 'them' are the schools said before
+        if w in ("we", "we'd") and _MOVE_VERBS & set(words[i + 1 : i + 3]) and {"them", "it", "those"} & set(words[i + 2 : i + 4]):
+            return None
     possessed = [b for a, b in zip(words, words[1:], strict=False) if a in ("our", "my")]
     if possessed and not any(b in _OWN_NOUNS for b in possessed) and not _WE.intersection(words):
         return None  # 'my shift at the hospital starts at 7:15, so I drop my daughter off early'
@@ -491,6 +501,8 @@ def targets(
             _ask_which(next(w for w in words if w in _PRONOUNS or w == "that"), False, session, plan)
             out.append((clause, []))
             continue
+        if schools and i and named[i - 1] and _BOTH & set(words) and not has_request(clauses[i - 1]):
+            schools = list(dict.fromkeys([*named[i - 1], *schools]))  # 'I mean Galileo and Balboa, they should both'
         if schools:
             last, inherited = schools, False
         elif (

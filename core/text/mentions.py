@@ -1098,7 +1098,7 @@ def _and_a_half(words: list[str], j: int) -> bool:
     """Whether token j is a container said with a half more ('case and a half'): a count of 1.5 containers."""
     return j < len(words) and words[j] in CONTAINERS and words[j + 1 : j + 4] == ["and", "a", "half"]
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
-_SAME_DAY = (("same", "day"), ("same", "-", "day"))
+_SAME_DAY = (("same", "day"), ("same", "-", "day"), ("same", "morning"), ("same", "afternoon"), ("same", "evening"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
 
 
@@ -1513,7 +1513,8 @@ def _start_subjects(s: _State, aliases: Mapping[str, str]) -> None:
         starts = bool(after) and (after[0] in _START_VERBS or (after[0] in _MODALS and after[1:2] != []
                                                                  and after[1] in _START_VERBS))
         moved = before in _MOVERS and bool(after) and after[0] in ("later", "earlier", "to", "at")
-        if (starts and before in _MODALS) or moved:
+        passive = before in _MODALS and after[:1] == ["be"] and words[k + 2 : k + 3] in (["moved"], ["pushed"], ["shifted"])
+        if (starts and before in _MODALS) or moved or passive:  # 'Can Lowell be moved to 8:40?'
             _add(s, Kind.NAME, "", k, k + 1, role="unknown_subject", candidates=_closest(t.text, t.text, aliases))
 
 
@@ -2036,6 +2037,20 @@ def _currency(toks: list[_Tok]) -> str:
     return "USD"
 
 
+def _units_respelt(toks: list[_Tok], words: list[str]) -> list[str]:
+    """The words with a misspelt time unit right after a number read as meant ('6 monhts' -> months), found with
+    rapidfuzz (same first letter, about the same length); other words stay."""
+    out = list(words)
+    for k in range(1, len(words)):
+        w = words[k]
+        if toks[k - 1].kind != "num" or w in TIME_UNITS or len(w) < 4 or not w.isalpha():
+            continue
+        pool = [u for u in TIME_UNITS if len(u) >= 4 and u[0] == w[0] and abs(len(u) - len(w)) <= 1]
+        found = process.extractOne(w, pool, scorer=fuzz.ratio, score_cutoff=80.0)
+        out[k] = found[0] if found is not None else w
+    return out
+
+
 def _parse(
     text: str, names: tuple[tuple[str, tuple[str, ...]], ...], sizes: tuple[tuple[str, float], ...] = ()
 ) -> Message:
@@ -2043,7 +2058,7 @@ def _parse(
     clause_list, denied = _clauses(text)
     starts = [c.span[0] for c in clause_list] or [0]
     toks = _tokens(text, starts)
-    words = _furniture([t.low for t in toks])
+    words = _units_respelt(toks, _furniture([t.low for t in toks]))
     s = _State(text, toks, words, clause_list, ops=len(text) * 4, taken=[False] * len(toks), denied=denied)
     s.ops += len(toks)
     _clock_mentions(s)

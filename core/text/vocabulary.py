@@ -65,7 +65,8 @@ ITEM_WORDS: dict[str, str] = {
         "bottle": ("bottle", "bottles"), "can": ("cans",), "jar": ("jar", "jars"), "tube": ("tube", "tubes"),
         "tin": ("tin", "tins"), "loaf": ("loaf", "loaves"), "roll": ("roll", "rolls"), "bar": ("bars",),
         "cup": ("cups",), "pair": ("pair", "pairs"), "tub": ("tub", "tubs"), "carton": (),
-        "fillet": ("fillet", "fillets"), "block": ("block", "blocks"),
+        "fillet": ("fillet", "fillets"), "block": ("block", "blocks"), "jug": ("jug", "jugs"), "keg": ("keg", "kegs"),
+        "pouch": ("pouch", "pouches"), "canister": ("canister", "canisters"),
     }.items()
     for w in forms
 }  # fmt: skip

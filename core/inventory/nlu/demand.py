@@ -67,7 +67,7 @@ _RANGE_TAILS = (("units",), ("a", "day"), ("per", "day"), ("daily",), ("a", "wee
 """A range without 'between' / 'from' is demand only with one of these after it ('5-10 a day')."""
 _DASHES = ("-", "–", "−")
 FIXED = TokenCue(
-    exact=frozenset(["exactly", "precisely", "always", "fixed", "constant", "steady", "steadily", "consistent",
+    exact=frozenset(["exactly", "precisely", "fixed", "constant", "steady", "steadily", "consistent",
                      "consistently", "deterministic"]),
     runs=(("same", "every"), ("same", "number"), ("same", "amount"), ("same", "quantity"),
           ("every", "day", "the", "same"), ("same", "each", "day"), ("no", "variation"), ("never", "changes"),
@@ -318,6 +318,10 @@ def _swing(r: _Reader, i: int) -> tuple[int, float] | None:
             return k, abs(value)
     if t.kind == "num" and (value := r.number(i, i - 1)) is not None:
         after = i + 1 + (i + 1 < len(r.toks) and r.toks[i + 1].low in _UNITS)
+        if after < len(r.toks) and r.toks[after].low.isalpha() and r.toks[after].low not in ("either", "each", "up", *_RATE_WORDS):
+            after += 1  # '2 boxes a day either way': the item word
+        if after + 1 < len(r.toks) and r.toks[after].low in _RATE_WORDS and r.toks[after + 1].low in _PERIODS:
+            after += 2
         if r.words(after, after - 1, _EITHER_WAY) is not None:
             return i, abs(value)  # 'averages 25 a day, about 5 either way'
     return None
@@ -360,10 +364,20 @@ def _first(numbers: list[Number]) -> float | None:
     return numbers[0].value if numbers else None
 
 
+def _steady(toks: tuple[Token, ...]) -> list[tuple[int, int]]:
+    """Spans of words for demand that does not vary: `FIXED`, and 'always' before an amount or 'the same' ('always
+    6 a day'; 'I'm always guessing' says nothing of demand)."""
+    spans = FIXED.spans(toks)
+    for i, t in enumerate(toks):
+        if t.low == "always" and any(x.kind == "num" or x.low == "same" for x in toks[i + 1 : i + 4]):
+            spans.append((t.start, t.end))
+    return sorted(spans)
+
+
 def says_shape(text: str) -> bool:
     """Whether a clause says how demand varies without a number ('like clockwork', 'it's unpredictable')."""
     toks = parse(text).toks
-    return FIXED.found(toks) or RANDOM.found(toks)
+    return bool(_steady(toks)) or RANDOM.found(toks)
 
 
 def read_demand(text: str) -> DemandReading:
@@ -375,7 +389,7 @@ def read_demand(text: str) -> DemandReading:
     random = RANDOM.spans(toks)
     varies = [*random, *CHANGE.spans(toks)]
     denied = any(s.covers(start) for start, _ in varies for s in scopes)  # "it doesn't really vary"
-    steady = FIXED.spans(toks)
+    steady = _steady(toks)
     unsteady = bool(steady) and all(
         any(s.covers(start) for s in scopes) for start, _ in steady
     )  # 'not constant'

@@ -27,7 +27,7 @@ from core.text.clauses import split_clauses
 from core.text.clean import MAX_CHARS, clean
 from core.text.corrections import is_correction, recalls, settle
 from core.text.cues import TokenCue
-from core.text.mentions import Kind, Mention, Message, Scope, Token, parse, plural, restates
+from core.text.mentions import Kind, Mention, Message, Scope, Token, parse, plural, restates, singular
 from core.text.numbers import (
     Number,
     find_numbers,
@@ -620,7 +620,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
-        tuple(findings := _said_risk(_no_price_as_penalty(findings, unclear, text, raw))),
+        tuple(findings := _said_risk(_concluding(_no_price_as_penalty(findings, unclear, text, raw), text))),
         demand,
         transitions,
         perishable,
@@ -876,7 +876,10 @@ def _said_risk(findings: list[Finding]) -> list[Finding]:
 def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: str, said: str) -> list[Finding]:
     """A penalty read as the purchase or sale price the message states beside the other ('a six-pack costs me 7
     and sells for 12, so I'm 5 down'): the stated loss equal to the margin is the penalty; without one, the
-    penalty is asked (`unclear`), never written as a price."""
+    penalty is asked (`unclear`), never written as a price; so is money per part of an item (`_per_part`)."""
+    if any(f.key == "penalty_cost" for f in findings) and (each := _per_part(text)) is not None:
+        unclear.append(Unclear("penalty_cost", each))
+        return [f for f in findings if f.key != "penalty_cost"]
     money = parse(text).of(Kind.MONEY)
     if any(m.container for m in parse(said).of(Kind.MONEY)):  # 'a box of 5 for 20': the sizes as said
         money = parse(said).of(Kind.MONEY)
@@ -1314,8 +1317,10 @@ def _joined(text: str, x: Mention, y: Mention) -> bool:
     gap = parse(text[x.span[1] : y.span[0]])
     between = gap.words()
     words = set(between) | ({"+"} & {t.low for t in gap.toks}) | ({"another"} & set(y.text.lower().split()[:1]))
-    after = parse(text[y.span[1] : y.span[1] + 20]).words()[:1]  # a short window: long messages stay linear
-    added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and after == ("more",))
+    after = parse(text[y.span[1] : y.span[1] + 30]).words()[:4]  # a short window: long messages stay linear
+    on_top = ("on", "top") in zip(after, after[1:], strict=False)  # 'a 5 dollar fuel surcharge on top'
+    added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and after[:1] == ("more",))
+    added = added or on_top and not {"or", "instead"} & words
     return added and len(between) <= 6 and not {"or", "minus"} & words
 
 
@@ -1677,6 +1682,8 @@ def _segment_row(
         key = topic = "setup_cost"  # the penalty asked, '10 per delivery': a fee per order, never per unit
     if key in DURATION_ROWS and _per_order(segment) and not parse(segment).of(Kind.DURATION):
         key = topic = "setup_cost"  # "really it's 6 an order": an amount per order, never 6 days
+    if topic == "time_horizon" and expected != "time_horizon" and _keeps_for(expected, segment):
+        topic = key = None  # 'no, best before is over a year out': how long it keeps, never the plan's span
     if topic == "max_order" and expected != "max_order" and _sold_singly(segment):
         topic = key = None  # 'We sell them one box at a time': how the item is sold, no order limit
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
@@ -1686,11 +1693,79 @@ def _segment_row(
     return topic, key
 
 
+_KEEP_WORDS = frozenset(["best", "good", "keeps", "keep", "lasts", "last", "expiry", "expires", "expire", "shelf",
+                         "fresh", "spoils", "date", "dated"])  # fmt: skip
+
+
+def _keeps_for(expected: str | None, segment: str) -> bool:
+    """Whether a span said with no word of planning is how long stock keeps: said to the spoil question, or with a
+    word of keeping ('the bags are good for over a year')."""
+    words = set(parse(segment).words())
+    return not _HORIZON_WORDS & words and (expected == "perishability" or bool(_KEEP_WORDS & words))
+
+
 def _sold_singly(segment: str) -> bool:
     """Whether a segment says how customers buy the item ('we sell them one box at a time'): a sell word and no
     word of ordering."""
     words = set(parse(segment).words())
     return bool(words & {"sell", "sells", "sold", "selling"}) and not words & _LIMIT_NAME["max_order"].exact
+
+
+_CONCLUDING = frozenset(["really", "total", "in", "altogether", "all", "then", "tops", "overall"])
+
+
+def _concluded(text: str) -> str | None:
+    """The amount a cost answer concludes with after several ('..., so 15 really', 'so 40 in total'): the text from
+    it on, or None."""
+    said = parse(text)
+    amounts = [m for m in said.of(Kind.MONEY, Kind.QUANTITY) if m.period is None]
+    if len(amounts) < 2:
+        return None
+    last = amounts[-1]
+    before = parse(text[max(amounts[-2].span[1], last.span[0] - 20) : last.span[0]]).words()
+    rest = parse(text[last.span[1] :]).words()
+    if "so" not in before[-3:] or len(rest) > 3 or not set(rest) <= _CONCLUDING:
+        return None
+    return text[last.span[0] :]
+
+
+def _concluding(findings: list[Finding], text: str) -> list[Finding]:
+    """Of several findings for one cost row, the amount the message concludes with ('the receipt says 12 for
+    delivery but there's a 3 dollar fee on top, so 15 really': 15, never 12 beside it)."""
+    end = _concluded(text)
+    said = read_number(parse(end).words()[0]) if end else None
+    out = []
+    for f in findings:
+        rivals = [g for g in findings if g.key == f.key and g is not f]
+        if said is not None and f.key in _COST_ROWS and rivals and read_number(f.value) != said and any(
+            read_number(g.value) == said for g in rivals
+        ):
+            continue
+        out.append(f)
+    return out
+
+
+def _per_part(text: str) -> str | None:
+    """The question for money said per part of an item ('each bottle is about 8 lattes and I make 3 bucks on each
+    latte'): the product is offered, neither figure is written."""
+    said = parse(text)
+    words = list(said.words())
+    money = [m for m in said.of(Kind.MONEY) if m.per is None]
+    counts = [m for m in said.of(Kind.QUANTITY) if not (m.unit or m.container or m.per) and m.amount > 1]
+    if len(money) != 1 or len(counts) != 1:
+        return None
+    after = words  # the noun the count counts: the word right after it
+    spans = said.word_spans()
+    k = next((i for i, (a, _) in enumerate(spans) if a >= counts[0].span[1]), None)
+    j = next((i for i, (a, _) in enumerate(spans) if a >= money[0].span[1]), None)
+    if k is None or j is None or not after[k].endswith("s"):
+        return None
+    part = singular(after[k])
+    if part not in words[j : j + 4] or not {"each", "per", "a", "every"} & set(words[j : j + 3]):
+        return None
+    each, count = money[0].amount, counts[0].amount
+    return (f"that is ${format_number(each)} per {part} and {format_number(count)} {after[k]} to one unit: is a "
+            f"missed sale ${format_number(each * count)}, or another amount?")
 
 
 def _amount_not_state(topic: str | None, expected: str | None, segment: str) -> str | None:
@@ -2141,9 +2216,14 @@ def _kept_overnight(clause: str) -> bool:
     words = parse(clause).words()
     for i, word in enumerate(words):
         before = set(words[max(0, i - 3) : i])
+        if word in _DISPOSAL and before & _OTHER_VERBS:
+            continue  # 'what we don't sell we throw in the evening': the denial is the selling's
         if word in _DISPOSAL and (before & _DENIALS or (before & _NOTHING_SUBJECTS and "left" not in before)):
             return True
     return False
+
+
+_OTHER_VERBS = frozenset(["sell", "sold", "sells", "use", "used", "finish", "finished", "buy", "bought"])
 
 
 _SPEED = frozenset({"fast", "quickly", "quick", "quicker", "faster"})
@@ -2357,6 +2437,7 @@ def _restated(found: list[T], text: str) -> T:
 
 
 def _cost(key: str, text: str) -> Finding | Unclear | None:
+    text = _concluded(text) or text  # '10 for delivery but a 5 dollar surcharge on top, so 15 really': 15
     if foreign := physical_units(text):
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"

@@ -89,3 +89,32 @@ def test_a_bare_hour_after_not_before_bounds_the_direction() -> None:
     turn = _agent().respond("Move Ortega earlier, but not before 9 please")
     assert ("Ortega (Jose) PK", "8:40 AM", "fix") not in fix_edits(turn), turn.text
     assert "cannot start earlier" in turn.text, turn.text
+
+
+def test_we_moving_them_means_the_group_said_before() -> None:
+    turn = _agent().respond("The pre-K schools are hard on working families. Could we push them earlier?")
+    assert {s for s, t, k in fix_edits(turn) if k == "fix" and t == "8:40 AM"} == _PK, turn.text
+
+
+def test_an_unknown_school_to_be_moved_is_flagged() -> None:
+    turn = _agent().respond("I work at Mission. Can Mission be moved to 9:30?")
+    assert "not a school in this district" in turn.text and not fix_edits(turn), turn.text
+
+
+def test_my_childs_school_is_asked_then_the_answer_completes_it() -> None:
+    agent = _agent()
+    first = agent.respond("Could you move my daughter's school later? Mornings are a battle.")
+    assert "Which school is yours" in first.text and not fix_edits(first), first.text
+    turn = agent.respond("Oh, it's Lick.")
+    assert ("Lick (James) MS", "9:30 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_a_time_granted_before_but_leaves_the_direction() -> None:
+    turn = _agent().respond("8:30 is fine, but could Cobb start a little later? my son's bus doesn't come until 7:40")
+    assert ("Cobb (Dr William L) ES", "9:30 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_both_after_a_list_cut_by_and_keeps_every_school() -> None:
+    turn = _agent().respond("Sorry, I mean Lick and Everett, they should both start later.")
+    moved = {s for s, _, k in fix_edits(turn) if k == "fix"}
+    assert moved == {"Lick (James) MS", "Everett MS"}, turn.text

@@ -199,3 +199,52 @@ def test_a_stated_stock_out_answers_the_guess_question() -> None:
         "if I have none, the client doesn't buy, maybe another brand or nothing",
     )
     assert _values(turn).get("state_transition_model") == "lost_sale", turn.assistant
+
+
+def test_money_per_part_of_an_item_offers_the_product() -> None:
+    text = "each jar is about 10 scoops and I make roughly 2 bucks on each scoop"
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and "$20" in reading.unclear[0].message, reading
+
+
+def test_the_amount_a_cost_answer_concludes_with_is_the_cost() -> None:
+    text = "The receipt says 12 for delivery but there's a 3 dollar fee on top, so 15 really"
+    assert [f.value for f in read_message(text, "setup_cost", {}).findings] == ["15"]
+
+
+def test_same_morning_is_no_wait() -> None:
+    reading = read_message("same morning, the bakery opens at 5 and drops them by 7", "lead_time", {})
+    assert [f.value for f in reading.findings] == ["0"], reading
+
+
+@pytest.mark.parametrize(("text", "days"), [("6 monhts", "180"), ("3 weekz", "21"), ("2 yeras", "730")])
+def test_a_misspelt_time_unit_after_a_number_is_read(text: str, days: str) -> None:
+    assert [f.value for f in read_message(text, "time_horizon", {}).findings] == [days]
+
+
+@pytest.mark.parametrize(
+    "text", ["no, best before is two years out", "no, they're tinned, good for over a year"]
+)
+def test_how_long_stock_keeps_is_no_planning_horizon(text: str) -> None:
+    reading = read_message(text, "perishability", {})
+    assert not [f for f in reading.findings if f.key == "time_horizon"] and reading.perishable == "false"
+
+
+def test_what_is_not_sold_being_binned_spoils() -> None:
+    reading = read_message("yes it's fresh soup, what we don't sell we bin at night", "perishability", {})
+    assert reading.perishable == "true"
+
+
+def test_a_spread_per_day_with_its_item_word_beside_a_monthly_mean() -> None:
+    turn = say("we go through about 60 tins a month, pretty steady, maybe 1 tin a day either way")[1]
+    assert _values(turn).get("demand_distribution") == "normal(2,1)", turn.assistant
+
+
+def test_litres_are_counted_in_jugs_of_the_size_said() -> None:
+    turn = say("I buy juice in 2 litre jugs and we pour about 20 litres a day, always the same")[1]
+    assert _values(turn).get("demand_distribution") == "10", turn.assistant
+
+
+def test_always_guessing_says_nothing_of_demand() -> None:
+    reading = read_message("we move about 90 a month and I'm always guessing", "demand_distribution", {})
+    assert reading.demand is not None and reading.demand.demand_type != "deterministic", reading.demand
