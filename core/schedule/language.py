@@ -927,7 +927,8 @@ def load_cue(text: str) -> bool:
     """Whether a message or clause speaks of the peak load (`LOAD_CUE`), read from the one parse's words; a
     speaker's own children ('my kids' school', 'our kids') are no load."""
     words = _words(text)
-    return LOAD_CUE.found(tuple(w for i, w in enumerate(words) if not (i and words[i - 1] in ("my", "our"))))
+    own = ("kids", "kid", "children", "child")  # 'my kids' school' (never 'our buses')
+    return LOAD_CUE.found(tuple(w for i, w in enumerate(words) if not (i and words[i - 1] in ("my", "our") and w in own)))
 
 
 def change_cue(text: str) -> bool:

@@ -501,7 +501,7 @@ def targets(
             _ask_which(next(w for w in words if w in _PRONOUNS or w == "that"), False, session, plan)
             out.append((clause, []))
             continue
-        if schools and i and named[i - 1] and _BOTH & set(words) and not has_request(clauses[i - 1]):
+        if schools and i and named[i - 1] and _BOTH & set(words[1:2]) and not has_request(clauses[i - 1]):
             schools = list(dict.fromkeys([*named[i - 1], *schools]))  # 'I mean Galileo and Balboa, they should both'
         if schools:
             last, inherited = schools, False
