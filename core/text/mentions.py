@@ -1904,7 +1904,8 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
             continue
         joined = f" {' '.join(between)} "
-        if "but" in between and any(f" {c} " in joined for c in REALLY_CUES):
+        near = f" {' '.join(between[-3:])} "  # "but it's random, some days 2": 'it's' must lead to the new figure
+        if "but" in between and any(f" {c} " in (near if c in ("it's", "now") else joined) for c in REALLY_CUES):
             out.add(a)
             continue
         if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
@@ -2078,8 +2079,9 @@ def _parse(
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
-    found = _discounted(_stated_margin(_sold_at(_per_sized(_bare_prices(_one_of_them(_container_sizes(_nested(sized),
-                                                                                       dict(sizes)), s), toks), s), s)), s)
+    found = _one_of_them(_container_sizes(_nested(sized), dict(sizes)), s)
+    found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
+    found = _discounted(_stated_margin(_sold_at(found, s)), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2257,6 +2259,7 @@ def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
     if any(m.kind is Kind.MONEY and m.role != "loss" for m in mentions):
         return mentions
     bare = [m for m in mentions if m.kind is Kind.QUANTITY and m.live and not (m.unit or m.container or m.per)]
+    bare = [m for m in bare if m.text.lower() not in ("one", "1", "a", "an")]  # "i buy 1.20 one stem and sell 3.50"
     if len(bare) < 2 or any(m.period for m in bare[:2]):
         return mentions
     strict = [_trade_role(m, toks) for m in bare[:2]]
@@ -2293,6 +2296,7 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
     sell word, or after it which the owner gets or charges ('I get', 'we charge about'), is the sale price ('I
     get 30 a day' has a period and stays a count)."""
     bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
+    bought = bought or [m for m in mentions if m.kind is Kind.MONEY and m.role == "price" and m.live]  # 'I pay'
     if len(bought) != 1 or any(m.kind is Kind.MONEY and m.role == "sale_price" for m in mentions):
         return mentions
     out = list(mentions)
@@ -2306,9 +2310,12 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
         while k >= 0 and s.words[k] in HEDGE_BEFORE | {"just", "only", "for", "at"}:
             k -= 1
         sells = k >= 0 and _TRADE.get(s.words[k]) == "sale_price" and s.words[k] not in ("go", "goes", "going", "went")
-        sells = sells or s.words[k - 1 : k + 1] in (["brings", "in"], ["bring", "in"]) or s.words[k] in _EARNS
+        sells = sells or k >= 1 and s.words[k - 1 : k + 1] in (["brings", "in"], ["bring", "in"]) or (
+            k >= 0 and s.words[k] in _EARNS
+        )
         gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
-        if sells or gets:  # 'sells 28, costs 16.80'
+        marked = s.words_after(m, 3) in (["on", "the", "cover"], ["on", "the", "tag"], ["on", "the", "label"])
+        if sells or gets or marked:  # 'sells 28, costs 16.80', "it's 18 on the cover"
             out[n] = replace(m, kind=Kind.MONEY, unit=bought[0].unit, role="sale_price")
             break
     return out

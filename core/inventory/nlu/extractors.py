@@ -1754,17 +1754,16 @@ def _per_part(text: str) -> str | None:
     counts = [m for m in said.of(Kind.QUANTITY) if not (m.unit or m.container or m.per) and m.amount > 1]
     if len(money) != 1 or len(counts) != 1:
         return None
-    after = words  # the noun the count counts: the word right after it
     spans = said.word_spans()
-    k = next((i for i, (a, _) in enumerate(spans) if a >= counts[0].span[1]), None)
-    j = next((i for i, (a, _) in enumerate(spans) if a >= money[0].span[1]), None)
-    if k is None or j is None or not after[k].endswith("s"):
+    k = next((i for i, (a, _) in enumerate(spans) if a >= counts[0].span[1]), None)  # the noun the count counts
+    j = next((i for i, (a, _) in enumerate(spans) if a >= money[0].span[1]), None)  # the words after the money
+    if k is None or j is None or not words[k].endswith("s"):
         return None
-    part = singular(after[k])
+    part = singular(words[k])
     if part not in words[j : j + 4] or not {"each", "per", "a", "every"} & set(words[j : j + 3]):
         return None
     each, count = money[0].amount, counts[0].amount
-    return (f"that is ${format_number(each)} per {part} and {format_number(count)} {after[k]} to one unit: is a "
+    return (f"that is ${format_number(each)} per {part} and {format_number(count)} {words[k]} to one unit: is a "
             f"missed sale ${format_number(each * count)}, or another amount?")
 
 

@@ -118,3 +118,8 @@ def test_both_after_a_list_cut_by_and_keeps_every_school() -> None:
     turn = _agent().respond("Sorry, I mean Lick and Everett, they should both start later.")
     moved = {s for s, _, k in fix_edits(turn) if k == "fix"}
     assert moved == {"Lick (James) MS", "Everett MS"}, turn.text
+
+
+def test_a_problem_with_our_buses_asks_no_shared_start() -> None:
+    turn = _agent().respond("Our buses can't cover Lick and Cobb if they start at the same time. One of them has to move.")
+    assert not {(s, t) for s, t, k in fix_edits(turn) if k == "fix"} >= {("Lick (James) MS", "8:40 AM"), ("Cobb (Dr William L) ES", "8:40 AM")}, turn.text

@@ -248,3 +248,22 @@ def test_litres_are_counted_in_jugs_of_the_size_said() -> None:
 def test_always_guessing_says_nothing_of_demand() -> None:
     reading = read_message("we move about 90 a month and I'm always guessing", "demand_distribution", {})
     assert reading.demand is not None and reading.demand.demand_type != "deterministic", reading.demand
+
+
+def test_examples_after_an_average_take_nothing_back() -> None:
+    _, turn = say("we sell about 8 a day", "like I said, around 8 a day on average but it's random, some days 3, some days 14")
+    assert _values(turn).get("demand_distribution") == "poisson(8)", turn.assistant
+
+
+def test_but_its_really_still_takes_the_first_figure_back() -> None:
+    said = parse("the catalogue says 3 days but it's 5").of(Kind.DURATION, live_only=False)
+    assert [m.live for m in said] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("text", "margin"),
+    [("I pay 9.60 from the wholesaler and it's 16 on the cover", "$6.4"), ("i buy 0.80 one bun and sell 2.30", "$1.5")],
+)
+def test_a_cover_price_or_a_price_per_one_item_is_a_sale_price(text: str, margin: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and margin in reading.unclear[0].message and reading.demand is None, reading
