@@ -805,6 +805,7 @@ def _values(s: _State, currency: str) -> None:
             and words[i + 1] in MEASURES
             and not s.taken[i + 1]
             and words[i - 1 : i] != ["per"]
+            and not _and_a_half(words, i + 1)  # 'a litre and a half' is read with its half below
         ):
             _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
             i += 2
@@ -1094,9 +1095,16 @@ def _measure_part(words: list[str], i: int) -> bool:
     return i < len(words) and words[i] in _PART and (after in MEASURES or after in ("pound", "pounds"))
 
 
+def _half_more(words: list[str], j: int, value: float) -> tuple[float, int]:
+    """'a litre and a half': one measure and a half more after its unit (the value and the index after)."""
+    return (1.5, j + 3) if value == 1 and words[j : j + 3] == ["and", "a", "half"] else (value, j)
+
+
 def _and_a_half(words: list[str], j: int) -> bool:
     """Whether token j is a container said with a half more ('case and a half'): a count of 1.5 containers."""
-    return j < len(words) and words[j] in CONTAINERS and words[j + 1 : j + 4] == ["and", "a", "half"]
+    return j < len(words) and (words[j] in CONTAINERS or words[j] in MEASURES) and words[j + 1 : j + 4] == [
+        "and", "a", "half"
+    ]  # 'a case and a half', 'a litre and a half'
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"), ("same", "morning"), ("same", "afternoon"), ("same", "evening"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
@@ -1184,7 +1192,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
     elif (after := _compound_item(toks, words, j)) is not None:
         unit, container, j = "item", _pack_name(words, j, after), after  # '10 six-packs'
     elif w in MEASURES or (w == "pounds" or w == "pound"):
-        unit, j = MEASURES.get(w, "lb"), j + 1
+        unit, (value, j) = MEASURES.get(w, "lb"), _half_more(words, j + 1, value)  # 'a litre and a half'
         if (noun := _sized_noun(toks, words, j)) is not None and not _for_before(words, i):
             s.found.append(Mention(kind, value, *_span_text(s, start, noun + 1), toks[i].clause, unit=unit,
                                    container=CONTAINERS.get(words[noun]) or ITEM_WORDS[words[noun]], role="size"))
@@ -2285,9 +2293,22 @@ def _per_sized(mentions: list[Mention], s: _State) -> list[Mention]:
     return out
 
 
+_PRICE_MARKS = tuple(["on", "the", w] for w in ("cover", "tag", "label", "shelf", "sticker"))
+"""Where a sale price is printed ("it's 18 on the cover", "1.20 on the shelf")."""
 _GET_WORDS = frozenset(["get", "charge", "fetch", "ask"])
 _EARNS = frozenset(["earns", "fetches", "makes"])
 """Words by which an item is said to bring in its sale price ('a carton ... makes about 8')."""
+
+
+def _got_for(m: Mention, s: _State) -> Mention:
+    """Money said as what the owner gets the item for ('I get them for 40 cents', 'we got it for 2'): the
+    purchase price ('I get 3.50 each', with no 'for', is what a sale brings)."""
+    if m.kind is not Kind.MONEY or m.role is not None:
+        return m
+    k = s.where.at(m.span[0])
+    before = s.words[max(0, k - 3) : k]
+    got = before[-1:] == ["for"] and bool({"get", "got", "getting", "gets"} & set(before[:-1]))
+    return replace(m, role="purchase_price") if got else m
 
 
 def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
@@ -2295,6 +2316,7 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
     price, a bare amount (no unit, container or period; 'each' allowed) above the purchase price, right after a
     sell word, or after it which the owner gets or charges ('I get', 'we charge about'), is the sale price ('I
     get 30 a day' has a period and stays a count)."""
+    mentions = [_got_for(m, s) for m in mentions]  # 'i get them for 40 cents': what the owner pays
     bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
     bought = bought or [m for m in mentions if m.kind is Kind.MONEY and m.role == "price" and m.live]  # 'I pay'
     if len(bought) != 1 or any(m.kind is Kind.MONEY and m.role == "sale_price" for m in mentions):
@@ -2307,14 +2329,14 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
                 and m.amount > bought[0].amount):
             continue  # fmt: skip
         k = s.where.at(m.span[0]) - 1
-        while k >= 0 and s.words[k] in HEDGE_BEFORE | {"just", "only", "for", "at"}:
-            k -= 1
+        while k >= 0 and s.words[k] in HEDGE_BEFORE | {"just", "only", "for", "at", "is", "was", "'s"}:
+            k -= 1  # 'retail is 22'
         sells = k >= 0 and _TRADE.get(s.words[k]) == "sale_price" and s.words[k] not in ("go", "goes", "going", "went")
         sells = sells or k >= 1 and s.words[k - 1 : k + 1] in (["brings", "in"], ["bring", "in"]) or (
             k >= 0 and s.words[k] in _EARNS
         )
         gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
-        marked = s.words_after(m, 3) in (["on", "the", "cover"], ["on", "the", "tag"], ["on", "the", "label"])
+        marked = s.words_after(m, 3) in _PRICE_MARKS
         if sells or gets or marked:  # 'sells 28, costs 16.80', "it's 18 on the cover"
             out[n] = replace(m, kind=Kind.MONEY, unit=bought[0].unit, role="sale_price")
             break

@@ -62,6 +62,11 @@ def doubt(key: str, value: str, message: Message, *, asked: str | None) -> Doubt
     if key == "holding_cost" and money and not timed and all(_price(m) for m in money):
         return Doubt(key, value, "that sounds like the price of the item or its margin, not what keeping one "
                      "in stock costs per day")
+    bought = [m for m in money if m.kind is Kind.MONEY and m.role in ("purchase_price", "price")]
+    paid = set(message.words()) & _PAID_WORDS and not set(message.words()) & _LOSS_WORDS  # not 'costs us $6'
+    if key == "penalty_cost" and paid and bought and len(bought) == len(money) and all(m.per in (None, "unit") for m in bought):
+        return Doubt(key, value, "that sounds like what one costs you, not what a missed sale loses (usually the "
+                     "margin: what you sell it for minus that)")  # 'I pay 0.55 a can' answering the penalty
     if key in ("max_inventory", "max_order") and asked in _COSTS and any(m.whole_business for m in money):
         return Doubt(key, value, "that sounds like what the whole place holds, said to share out the rent, not "
                      "what you keep of this item")  # 'rent is 600 a month and it holds like 2000 reams'
@@ -89,6 +94,11 @@ def crossed(key: str, value: str, message: Message, *, current: str) -> Doubt | 
     if any(m.kind is kind for m in live) or any(_fits(m, kind) and _same(m.value, value) for m in live):
         return None
     return Doubt(key, value, "the figure in your message is of another kind than this row")
+
+
+_PAID_WORDS = frozenset(["pay", "paid", "pays", "buy", "bought", "buying", "purchase", "wholesale"])
+_LOSS_WORDS = frozenset(["cost", "costs", "lose", "lost", "loses", "miss", "missed", "short", "gone", "out", "without",
+                         "missing", "shortage", "stockout"])  # fmt: skip
 
 
 def _fits(m: Mention, kind: Kind) -> bool:

@@ -2326,8 +2326,9 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
     spans = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
     kept = [m.span for m in spans if m.role == "shelf_life"] if len(spans) > 1 else []
     spans = [m for m in spans if m.span not in kept]  # 'next day, it's only good for 2 days': how long it keeps
-    if key == "lead_time" and _ONE_DAY.in_text(text) and not any((m.days or 0) > 1 for m in spans):
-        return Finding(key, "1", "days")  # not 'the day after tomorrow' (2)
+    rest = "".join(" " if any(a <= i < b for a, b in kept) else c for i, c in enumerate(text)) if kept else text
+    if key == "lead_time" and _ONE_DAY.in_text(rest) and not any((m.days or 0) > 1 for m in spans):
+        return Finding(key, "1", "days")  # not 'the day after tomorrow' (2), nor 'stale in a day' (how long it keeps)
     said = parse(text)
     durations = [
         d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept) and not _how_often(said, d.start)

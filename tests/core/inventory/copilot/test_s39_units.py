@@ -267,3 +267,31 @@ def test_but_its_really_still_takes_the_first_figure_back() -> None:
 def test_a_cover_price_or_a_price_per_one_item_is_a_sale_price(text: str, margin: str) -> None:
     reading = read_message(text, "penalty_cost", {})
     assert not reading.findings and margin in reading.unclear[0].message and reading.demand is None, reading
+
+
+def test_a_lone_purchase_price_is_no_penalty() -> None:
+    _, turn = say("we sell 10 a day, random", "they leave", "no", "a month", "1 cent a day", "I pay 0.40 a bottle")
+    assert "penalty_cost" not in _values(turn), turn.assistant
+
+
+def test_a_shelf_price_beside_what_one_pays_offers_the_margin() -> None:
+    reading = read_message("I pay 0.40 a bottle and it's 1.10 on the shelf", "penalty_cost", {})
+    assert not reading.findings and "$0.7" in reading.unclear[0].message, reading
+
+
+def test_a_measure_and_a_half_is_one_and_a_half() -> None:
+    assert [m.value for m in parse("the spread is about a kilo and a half").of(Kind.QUANTITY)] == [1.5]
+
+
+def test_how_long_stock_keeps_beside_same_morning_is_no_delivery_time() -> None:
+    reading = read_message("same morning, we bake at 6. they'd be stale in a day anyway", "lead_time", {})
+    assert [f.value for f in reading.findings] == ["0"], reading
+
+
+@pytest.mark.parametrize(
+    ("text", "margin"),
+    [("we buy them at 11, retail is 19", "$8"), ("I get them for 60 cents from the bakery and sell them for 2", "$1.4")],
+)
+def test_retail_is_and_get_them_for_are_the_two_prices(text: str, margin: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and margin in reading.unclear[0].message, reading
