@@ -2138,6 +2138,11 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
             continue
         if m.container and not inner:
             continue
+        to = s.words_after(m, 3)  # '12 boxes to a case': the case holds 12 boxes, the boxes are the items
+        holder = CONTAINERS.get(to[2]) if len(to) == 3 and to[:2] in (["to", "a"], ["to", "each"]) else None
+        if count and inner and holder not in (None, m.container):
+            out[n] = replace(m, value=1.0, multiplier=float(m.value), unit="item", role="size", container=holder)
+            continue
         k = where.at(m.span[0])
         while k > 0 and s.words[k - 1] in _SIZE_HEDGES:
             k -= 1

@@ -295,3 +295,9 @@ def test_how_long_stock_keeps_beside_same_morning_is_no_delivery_time() -> None:
 def test_retail_is_and_get_them_for_are_the_two_prices(text: str, margin: str) -> None:
     reading = read_message(text, "penalty_cost", {})
     assert not reading.findings and margin in reading.unclear[0].message, reading
+
+
+def test_containers_to_a_container_size_it() -> None:
+    reading = read_message("the shelf holds 20 cartons, 6 packs to a carton", "max_inventory", {})
+    assert [f.value for f in reading.findings] == ["120"], reading
+    assert parse("12 boxes to a").mentions[0].role is None  # cut short: no size
