@@ -680,21 +680,23 @@ _CONCEDING = frozenset(["is", "it's", "that's", "ok", "okay", "fine", "alright",
 def _conceded(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
     """Whether a stretch only grants its times ('8:30 is ok') and the next one turns with 'but': the request is
     what follows."""
-    rest = list(low[start:end])
-    for a, b in inside:
-        rest[a - start : b - start] = " " * (b - a)
-    words = set(_tokens_of("".join(rest)))
+    words = _words_beside_times(low, start, end, inside)
     return bool(words & {"ok", "okay", "fine", "alright", "good"}) and words <= _CONCEDING and (
         low[end:].lstrip(" ,;").startswith("but ")
     )
 
 
-def _only_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
-    """Whether a stretch holds nothing but its times and joining words ('9:20 and 9:30', '8:15 or so')."""
+def _words_beside_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> set[str]:
+    """The words of the stretch low[start:end] other than its times (`inside`)."""
     rest = list(low[start:end])
     for a, b in inside:
         rest[a - start : b - start] = " " * (b - a)
-    return set(_tokens_of("".join(rest))) <= {"and", "or", "so", "respectively", "am", "pm", "a", "m", "p", "both", "ish"}
+    return set(_tokens_of("".join(rest)))
+
+
+def _only_times(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> bool:
+    """Whether a stretch holds nothing but its times and joining words ('9:20 and 9:30', '8:15 or so')."""
+    return _words_beside_times(low, start, end, inside) <= {"and", "or", "so", "respectively", "am", "pm", "a", "m", "p", "both", "ish"}
 
 
 def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]) -> set[str]:

@@ -1067,9 +1067,8 @@ _ASKING_WORDS = frozenset(["please", "pls", "plz", "want", "keep", "stay", "leav
 
 def _asked_here(clause: str, at: int) -> bool:
     """Whether the stretch of a time (between commas or sentence ends) asks for it ('8:40 please')."""
-    start = max(clause.rfind(c, 0, at) for c in ",.;!?") + 1
-    ends = [e for e in (clause.find(c, at) for c in ",.;!?") if e >= 0]
-    return bool(_ASKING_WORDS & set(parse(clause[start : min(ends, default=len(clause))]).words()))
+    stretch = next((clause[a:b] for a, b in lang.stretches(clause) if a <= at < b), "")
+    return bool(_ASKING_WORDS & set(parse(stretch).words()))
 
 
 def _context_time(

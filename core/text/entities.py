@@ -72,6 +72,17 @@ _SWAPPED = 0.93
 length)."""
 
 
+def misspelt_key(word: str, keys: tuple[str, ...], keep: frozenset[str] = frozenset(), *, cutoff: float = 85.0) -> str | None:
+    """The key word `word` misspells: the closest of `keys` and `keep` (same first letter, at most one letter
+    longer or shorter, rapidfuzz ratio >= cutoff), when it is one of `keys`; None for a word of under four letters
+    and for a word that is itself a key or kept word."""
+    if len(word) < 4 or word in keys or word in keep or not word.isalpha():
+        return None
+    pool = [k for k in (*keys, *keep) if k[0] == word[0] and abs(len(k) - len(word)) <= 1]
+    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=cutoff)
+    return found[0] if found is not None and found[0] in keys else None
+
+
 def _cut_short(word: str, alias: str) -> bool:
     return alias.startswith(word) and len(alias) - len(word) > 2
 

@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
 from core.text import answers, bounds, clauses, corrections, negation, questions, units
-from core.text.entities import EntityIndex
+from core.text.entities import EntityIndex, misspelt_key
 from core.text.numbers import NUMBER_RE, _read_number, described_one, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
@@ -2051,13 +2051,13 @@ def _units_respelt(toks: list[_Tok], words: list[str]) -> list[str]:
     rapidfuzz (same first letter, about the same length); other words stay."""
     out = list(words)
     for k in range(1, len(words)):
-        w = words[k]
-        if toks[k - 1].kind != "num" or w in TIME_UNITS or len(w) < 4 or not w.isalpha():
-            continue
-        pool = [u for u in TIME_UNITS if len(u) >= 4 and u[0] == w[0] and abs(len(u) - len(w)) <= 1]
-        found = process.extractOne(w, pool, scorer=fuzz.ratio, score_cutoff=80.0)
-        out[k] = found[0] if found is not None else w
+        if toks[k - 1].kind == "num" and words[k] not in TIME_UNITS:
+            out[k] = misspelt_key(words[k], _LONG_TIME_UNITS, cutoff=80.0) or words[k]
     return out
+
+
+_LONG_TIME_UNITS = tuple(u for u in TIME_UNITS if len(u) >= 4)
+"""The time units a misspelling is read as ('monhts' -> 'months'; 'day' and 'wk' are too short to tell)."""
 
 
 def _parse(

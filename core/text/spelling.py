@@ -6,24 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rapidfuzz import fuzz, process
-
+from core.text.entities import misspelt_key
 from core.text.mentions import parse
 
 _CUTOFF = 85.0
 """Similarity (rapidfuzz `fuzz.ratio`) a word needs to a key word: one letter wrong in 'earlier' (85.7), one
 missing in 'later' (88.9); a swap of two letters in a five-letter word ('laetr', 80) is too far to be sure."""
-_SHORTEST = 4
 
 
 def _close(word: str, keys: tuple[str, ...], keep: frozenset[str]) -> str | None:
-    """The key word `word` misspells: the closest of `keys` and `keep` (same first letter, at most one letter
-    longer or shorter), when it is one of `keys`; None for a word that is itself a key or kept word."""
-    if len(word) < _SHORTEST or word in keys or word in keep or not word.isalpha():
-        return None
-    pool = [k for k in (*keys, *keep) if k[0] == word[0] and abs(len(k) - len(word)) <= 1]
-    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=_CUTOFF)
-    return found[0] if found is not None and found[0] in keys else None
+    return misspelt_key(word, keys, keep, cutoff=_CUTOFF)
 
 
 def respelt(

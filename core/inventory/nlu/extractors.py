@@ -1714,7 +1714,7 @@ def _sold_singly(segment: str) -> bool:
 _CONCLUDING = frozenset(["really", "total", "in", "altogether", "all", "then", "tops", "overall"])
 
 
-def _concluded(text: str) -> str | None:
+def _concluded_text(text: str) -> str | None:
     """The amount a cost answer concludes with after several ('..., so 15 really', 'so 40 in total'): the text from
     it on, or None."""
     said = parse(text)
@@ -1732,7 +1732,7 @@ def _concluded(text: str) -> str | None:
 def _concluding(findings: list[Finding], text: str) -> list[Finding]:
     """Of several findings for one cost row, the amount the message concludes with ('the receipt says 12 for
     delivery but there's a 3 dollar fee on top, so 15 really': 15, never 12 beside it)."""
-    end = _concluded(text)
+    end = _concluded_text(text)
     said = read_number(parse(end).words()[0]) if end else None
     out = []
     for f in findings:
@@ -2437,7 +2437,7 @@ def _restated(found: list[T], text: str) -> T:
 
 
 def _cost(key: str, text: str) -> Finding | Unclear | None:
-    text = _concluded(text) or text  # '10 for delivery but a 5 dollar surcharge on top, so 15 really': 15
+    text = _concluded_text(text) or text  # '10 for delivery but a 5 dollar surcharge on top, so 15 really': 15
     if foreign := physical_units(text):
         return Unclear(
             key, f"the table counts items, not {foreign[0]}: what does it cost per item (per unit you sell)?"
