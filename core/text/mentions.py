@@ -536,6 +536,7 @@ def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
     cue = (
         prev in _STRONG_TIME_CUES
         or (prev in ("around", "about", "by", "exactly", "maybe") and prev2 in _STRONG_TIME_CUES)
+        or (prev == "by" and prev2 in ("order", "call", "phone", "ring", "email"))  # 'if I order by 3'
         or (prev == "than" and prev2 in ("later", "earlier", "sooner"))  # 'no later than 8'
         or (prev == "to" and any(w in _MOVE_VERBS for w in words[max(0, ti - 5) : ti]))
     )
@@ -916,16 +917,18 @@ def _one_currency(words: list[str], k: int) -> bool:
 
 
 def _spread_of_one(s: _State, i: int) -> bool:
-    """Whether token i starts 'a tray' / 'a case' right after 'give or take' or 'plus or minus': one container
-    either way."""
+    """Whether token i starts 'a tray' / 'a case' said as a spread: right after 'give or take' or 'plus or
+    minus', or followed by 'either way' ('it swings by about a box either way'): one container either way."""
     words = s.words
-    return (
-        words[i] in ("a", "an", "one")
-        and words[i + 1 : i + 2] != []
-        and words[i + 1] in CONTAINERS
-        and not s.taken[i + 1]
-        and words[max(0, i - 3) : i] in (["give", "or", "take"], ["plus", "or", "minus"])
+    if words[i] not in ("a", "an", "one") or words[i + 1 : i + 2] == [] or words[i + 1] not in CONTAINERS:
+        return False
+    lead = [w for w in words[max(0, i - 4) : i] if w not in _SPREAD_HEDGES][-3:]
+    return not s.taken[i + 1] and (
+        lead in (["give", "or", "take"], ["plus", "or", "minus"]) or words[i + 2 : i + 4] in (["either", "way"], ["each", "way"])
     )
+
+
+_SPREAD_HEDGES = frozenset({"about", "around", "roughly", "maybe"})
 
 
 def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
@@ -1832,7 +1835,8 @@ _PREDICATES = frozenset(["is", "are", "was", "were", "it's", "that's", "thats", 
                          "lost", "means", "runs", "comes", "equals", "takes", "adds", "sets", "leaves", "gone"])  # fmt: skip
 """A second predicate after a negated verb states the value ('we can't fill costs us $8', 'can't get is 6 gone')."""
 _SUBJECTS = frozenset(["i", "we", "it", "they", "you", "he", "she", "someone", "somebody", "that", "i'd", "we'd",
-                       "it'd", "thatd", "that'd", "we'll", "i'll", "it'll", "they'd"])  # fmt: skip
+                       "it'd", "thatd", "that'd", "we'll", "i'll", "it'll", "they'd", "they're", "theyre", "it's",
+                       "we're", "they'll"])  # fmt: skip
 _HEDGE_HEADS = frozenset(h.split()[0] for h in HEDGE_CLAUSE)
 
 

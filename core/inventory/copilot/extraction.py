@@ -346,6 +346,7 @@ class ExtractionAgent(ExtractionBase):
             ):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
+        reading = self._unmeasured(parsed, reading, problems)
         reading = self._count_basis(user_text, reading, expected, notes)
         reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
@@ -608,6 +609,29 @@ class ExtractionAgent(ExtractionBase):
                 self.table.open(cf.container_size(f.key, f.value, m.container))
                 notes.append(f"{m.text.strip()} for the {LABELS[f.key]}, once I know the size of a {m.container}")
         return reading if tuple(kept) == reading.findings else replace(reading, findings=tuple(kept))
+
+    def _unmeasured(self, said: Message, reading: Reading, problems: list[SpecError]) -> Reading:
+        """A count row said in a measure of unknown size once demand is counted in items ('the storeroom takes 900
+        kilos' after '4 bags a day'): asked, as demand in that measure is, never written as 900 bags."""
+        if not self.table.is_defined("demand_distribution") or self.state.count_unit is not None:
+            return reading
+        weighed = {
+            format_number(float(m.value)): str(m.unit)
+            for m in said.of(Kind.QUANTITY)
+            if m.unit in MEASURE_UNITS and m.role != "size" and m.live and m.value is not None
+            and sized_measure(str(m.unit), self.state.sizes) is None
+        }  # fmt: skip
+        kept = []
+        for f in reading.findings:
+            if f.key not in _COUNT_ROWS or (unit := weighed.get(f.value)) is None:
+                kept.append(f)
+                continue
+            word = _MEASURE_WORDS.get(unit, unit)
+            one = self.state.counted_in or "unit"
+            many = plural(one)
+            problems.append(SpecError(f.key, f"that is in {word}, but your demand is counted in {many}; how many "
+                                             f"{many} is that, or how many {word} does one {one} hold?"))  # fmt: skip
+        return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
         """The answer to 'how many units does one case hold?': the row is the count times that size."""

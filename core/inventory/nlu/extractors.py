@@ -1892,19 +1892,29 @@ _HISTORY = _and_s(TokenCue(
 """How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
 
 
+def _cutoffs(said: Message) -> list[Mention]:
+    """The clock times a message sets as a cutoff ('order before 5', 'if I order by 3'): never a count. A time
+    after 'at' is left to the row ('put me at 5' is a risk, 'we top out at 12' a limit)."""
+    return [m for m in said.of(Kind.CLOCK, live_only=False) if m.role != "at"]
+
+
 def _mask_clock_times(text: str) -> str:
     """Clock times ('before 5pm', '17:30', and 'at 9' in talk about opening hours or calls) replaced by a
     word: a cutoff hour is never a quantity."""
     out, last = [], 0
     exact = {(a, b) for a, b, _ in clock_times(text)}
     bare = clock_times(text, bare=True)
-    talk = _HOURS_TALK.spans(parse(text).toks) if bare else []
+    said = parse(text)
+    talk = _HOURS_TALK.spans(said.toks) if bare else []
     times = [
         (start, end)
         for start, end, _ in bare
         if (start, end) in exact or any(start - 40 <= a and b <= start for a, b in talk)
     ]  # a word of hours or calls in the 40 characters before it
-    for start, end in times:
+    times += [m.span for m in _cutoffs(said)]  # and the parse's own ('if I order by 3')
+    for start, end in sorted(set(times)):
+        if start < last:
+            continue
         out += [text[last:start], "clocktime"]
         last = end
     return "".join(out) + text[last:]
@@ -2293,12 +2303,15 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
     if key in ("max_inventory", "max_order"):
         if foreign := physical_units(text):
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
-        spans = [m.span for m in parse(text).of(Kind.DURATION, live_only=False)]
+        said = parse(text)
+        spans = [m.span for m in [*said.of(Kind.DURATION, Kind.DATE, live_only=False), *_cutoffs(said)]]
         numbers = [
             n
             for n in _not_pack_names(outside(find_numbers(text), find_percentages(text)), text)
             if not any(a <= n.start < b for a, b in spans)
         ]
+        if not numbers and (_cutoffs(said) or said.of(Kind.DATE, live_only=False)):
+            return None  # 'order before 5 and it's here next morning': a time of day, nothing about the row
         if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
         counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
