@@ -17,7 +17,7 @@ all by `numbers.read_number` (digits) and the number-word reader of `core.text.n
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, Flag
@@ -1898,7 +1898,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             continue
         core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
         cues = [w for w in between if w in CORRECTION_CUES]
-        if (cues and not core) or _second_thought(between, core) or (cues and _changed_to(between)):
+        if (cues and not core) or _second_thought(between, core) or (cues and _changed_to(between, core)):
             out.add(a)  # '40 bucks, no wait, they went up to 45 in January'
             continue
         tail: list[str] = []
@@ -1911,6 +1911,9 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             continue
         if _same_kind(x, y) and (_restating(words, b) or _judged(between)) and _paused(between):
             out |= {a, *_varied_before(ordered, a, where, words)}
+            continue
+        if _concluded(words, b) and x.kind is y.kind is Kind.QUANTITY and _measure_to_count(x, y):
+            out.add(a)  # 'about 45 kg a day, so 3 bags': the count is what the owner counts in
             continue
         if _concluded(words, b) and (summed := _summed_before(ordered, a, where, words, between)):
             out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
@@ -1930,6 +1933,11 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
 _CONCLUSIONS = (["so"], ["so", "that's"], ["so", "thats"], ["so", "it's"], ["that", "makes"], ["which", "makes"],
                 ["so", "about"], ["so", "roughly"], ["so", "around"])
 """Words right before a figure that make it the total of what came before ('..., so 3', 'that makes 5')."""
+
+
+def _measure_to_count(x: Mention, y: Mention) -> bool:
+    """An amount in a measure followed by the same amount counted in containers or items ('45 kg, so 3 bags')."""
+    return x.unit in MEASURE_UNITS and (y.container is not None or y.unit == "item") and y.unit not in MEASURE_UNITS
 
 
 def _concluded(words: list[str], b: int) -> bool:
@@ -1958,8 +1966,10 @@ def _varied_before(ordered: list[Mention], a: int, where: _Pos, words: list[str]
     for c in range(a - 1, -1, -1):
         x, y = ordered[c], ordered[c + 1]
         between = words[where.end(x.span[1]) : where.at(y.span[0])]
-        if x.kind is not y.kind or not all(w in VARIATION_LINKS or w in _BOUNDARY for w in between):
-            break
+        core = [w for w in between if w not in _BOUNDARY]
+        offered = _compatible(x, y) and _paused(between) and bool(core) and core[-1] in SECOND_THOUGHTS
+        if not offered and (x.kind is not y.kind or not all(w in VARIATION_LINKS or w in _BOUNDARY for w in between)):
+            break  # '... a buck a day per box in goodwill, maybe 1.50. let's say 1.50': the buck is settled too
         out.add(c)
     return out
 
@@ -1987,9 +1997,12 @@ def _paused(between: list[str]) -> bool:
 _CHANGE_VERBS = frozenset(["up", "down", "went", "gone", "raised", "changed", "increased", "dropped", "put", "moved"])
 
 
-def _changed_to(between: list[str]) -> bool:
-    """Words right before a value that say it is the new figure ('... went up to 45', '... is now 45')."""
-    return (len(between) >= 2 and between[-1] == "to" and between[-2] in _CHANGE_VERBS) or between[-1:] == ["now"]
+def _changed_to(between: list[str], core: list[str]) -> bool:
+    """Words right before a value that say it is the new figure ('... went up to 45', '... is now 45', '...,
+    they raised it last spring, 45')."""
+    if (len(between) >= 2 and between[-1] == "to" and between[-2] in _CHANGE_VERBS) or between[-1:] == ["now"]:
+        return True
+    return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
 
 
 def _second_thought(between: list[str], core: list[str]) -> bool:
@@ -2014,7 +2027,10 @@ def _finest(out: list[Mention], a: int, corrected: set[int]) -> Mention:
 
 def _carry(x: Mention, y: Mention) -> Mention:
     """'not 2 days, it's 3' / 'says 5 days but really 8': a bare replacement takes the corrected value's kind
-    and unit (and its rate and role when it has none)."""
+    and unit (and its rate and role when it has none); a replacement amount of money takes the role it replaces
+    ('we pay $12 but really after tax it's $13': what one costs)."""
+    if x.kind is y.kind is Kind.MONEY and y.role is None and x.role is not None:
+        return replace(y, role=x.role, per=y.per or x.per)
     if y.kind is not Kind.QUANTITY or y.unit is not None or y.container is not None or x.unit is None:
         return y
     return replace(
@@ -2091,7 +2107,7 @@ def _parse(
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
-    found = _one_of_them(_container_sizes(_nested(sized), dict(sizes)), s)
+    found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
     found = _discounted(_stated_margin(_sold_at(found, s)), s)
     return Message(
@@ -2210,6 +2226,24 @@ def _container_sizes(mentions: list[Mention], known: dict[str, float]) -> list[M
 
 
 _EACH_TAILS = (("on", "each"), ("in", "each"), ("to", "each"), ("each",))
+
+
+def _inner_known(s: _State, mentions: list[Mention], known: Mapping[str, float]) -> list[Mention]:
+    """'a pallet is 40 boxes' once a box is known to hold 5 (an earlier message): the pallet holds 200 items, as
+    the table counts; a box sized again right here ('40 boxes of 10') is left to `_nested`."""
+    if not known:
+        return mentions
+    out, starts = list(mentions), [t.start for t in s.toks]
+    for k, m in enumerate(out):
+        s.ops += 1
+        if m.role != "size" or m.unit != "item" or not m.container:
+            continue
+        at = bisect_left(starts, m.span[1])
+        after = [t.low for t in s.toks[at : at + 2]]
+        inner = CONTAINERS.get(after[0]) if after else None
+        if inner and inner != m.container and inner in known and after[1:] != ["of"]:
+            out[k] = replace(m, multiplier=m.multiplier * known[inner])
+    return out
 
 
 def _nested(mentions: list[Mention]) -> list[Mention]:

@@ -200,7 +200,8 @@ MEASURES: dict[str, str] = {
     "ml": "ml", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
     "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
     "g": "g", "gram": "g", "grams": "g", "lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz",
-    "gallon": "gallon", "gallons": "gallon", "gal": "gallon", "ton": "tonne", "tons": "tonne",
+    "gallon": "gallon", "gallons": "gallon", "gal": "gallon", "quart": "quart", "quarts": "quart", "qt": "quart",
+    "ton": "tonne", "tons": "tonne",
     "tonne": "tonne", "tonnes": "tonne", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
 }  # fmt: skip
 """Measures a shop quotes instead of a count, canonical unit by word (`core.text.vocabulary.MEASURES`)."""

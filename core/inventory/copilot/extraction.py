@@ -167,7 +167,7 @@ _ACT_CONFIDENCE = 0.6
 
 
 _MEASURE_WORDS = {"kg": "kilos", "g": "grams", "lb": "pounds", "oz": "ounces", "litre": "litres", "ml": "ml",
-                  "gallon": "gallons", "tonne": "tonnes", "m": "metres"}  # fmt: skip
+                  "gallon": "gallons", "quart": "quarts", "tonne": "tonnes", "m": "metres"}  # fmt: skip
 
 
 def _measured(parsed: Message) -> list[str]:

@@ -130,7 +130,8 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
         return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
     mean = _number_after(text, toks, _MEAN_WORDS)
-    numbers = [n for n in find_numbers(text)]
+    periods = [m.span for m in parse(text).of(Kind.DURATION, live_only=False) if m.value == 1]
+    numbers = [n for n in find_numbers(text) if not any(a <= n.start < b for a, b in periods)]  # 'in 1 week ...'
     if POISSON.found(toks):
         value = mean[0] if mean else _first(numbers)
         return ("poisson", (value,)) if value is not None else ("poisson", ())

@@ -880,9 +880,9 @@ def _no_price_as_penalty(findings: list[Finding], unclear: list[Unclear], text: 
     if any(f.key == "penalty_cost" for f in findings) and (each := _per_part(text)) is not None:
         unclear.append(Unclear("penalty_cost", each))
         return [f for f in findings if f.key != "penalty_cost"]
-    money = parse(text).of(Kind.MONEY)
-    if any(m.container for m in parse(said).of(Kind.MONEY)):  # 'a box of 5 for 20': the sizes as said
-        money = parse(said).of(Kind.MONEY)
+    money, own = parse(text).of(Kind.MONEY), parse(said).of(Kind.MONEY)
+    if any(m.container for m in own) or {"purchase_price", "sale_price"} <= {m.role for m in own}:
+        money = own  # 'a box of 5 for 20', 'we pay $12 but really $13 ... sell it for $28': as said
     buys = [m for m in money if m.role == "purchase_price" and m.per in (None, "unit")]
     sells = [m for m in money if m.role == "sale_price" and m.per in (None, "unit")]
     bought, sold = [m.amount for m in buys], [m.amount for m in sells]
@@ -1348,6 +1348,9 @@ _ORDERING = frozenset({"order", "orders", "ordered", "deliver", "delivers", "del
                        "buy", "buys", "restock", "bring", "brings", "comes", "come", "arrive", "arrives"})  # fmt: skip
 
 
+_ABOUT = frozenset({"about", "around", "roughly", "approximately", "like", "maybe", "or", "so", "once", "nearly"})
+
+
 def _per_interval(text: str, notes: list[str]) -> str:
     """An amount said once per several days ('a case of 12 every 4 days', 'about 30 every 3 days'): so much a
     day, read back ('12 every 4 days = 3 a day'); never an amount ordered or delivered ('I order 100 every 2
@@ -1357,8 +1360,8 @@ def _per_interval(text: str, notes: list[str]) -> str:
         days = y.days if y.kind is Kind.DURATION and y.role == "interval" else None
         if x.kind is not Kind.QUANTITY or x.per or x.role == "size" or not days or days <= 1:
             continue
-        if parse(text[x.span[1] : y.span[0]]).words() != ("every",):
-            continue
+        if tuple(w for w in parse(text[x.span[1] : y.span[0]]).words() if w not in _ABOUT) != ("every",):
+            continue  # 'a case of 12 about every 4 days' too
         if _ORDERING & set(parse(text[: x.span[0]]).words()):
             continue
         rate = format_number(x.amount / days)
@@ -1647,7 +1650,8 @@ def is_bare_spread(text: str, m: Mention) -> bool:
     return (_bare_count(m) or dozens) and text[: m.span[0]].lower().rstrip(" ,:").endswith(_SPREAD_MARKERS)
 
 
-_MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462}
+_MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462,
+                    ("gallon", "quart"): 4.0}  # fmt: skip
 """How many of the second measure make one of the first."""
 
 
@@ -2156,7 +2160,16 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
         return None  # unasked 'compost goes fast', 'the lollies go quickly': it sells fast, nothing said of spoiling
     if expected != "perishability" and fact == "perishable" and not _spoil_evidence(clause, words):
         return None  # unasked 'Creamery by the lake': the business and its goods named, nothing said of spoiling
+    if expected != "perishability" and fact == "not_perishable" and not (_KEEPING_EVIDENCE & set(words)):
+        return None  # unasked 'but it's never the same' (of demand): nothing said of keeping
     return fact
+
+
+_KEEPING_EVIDENCE = SPOIL_WORDS | _KEEP_WORDS | frozenset({
+    "dry", "canned", "tinned", "tins", "off", "bad", "rot", "rots", "go", "goes", "month", "months", "year", "years",
+    "perishables", "nonperishable", "non-perishable", "stable", "ever", "indefinitely", "spoil",
+})  # fmt: skip
+"""Words of keeping or going off: an unasked clause the classifier reads as 'keeps' needs one of them."""
 
 
 _DISPOSAL = frozenset({"bin", "bins", "binned", "throw", "throws", "thrown", "threw", "toss", "tosses", "tossed",
@@ -2383,6 +2396,7 @@ def _not_shipped(numbers: list[T], text: str) -> list[T]:
 
 
 _PACK_WORDS = frozenset({"pack", "packs"})
+_NAMING_WORDS = _PACK_WORDS | {"count", "ct"}
 
 
 def _whole_restatement(key: str, durations: list[Duration], text: str) -> Finding | None:
@@ -2399,13 +2413,13 @@ def _whole_restatement(key: str, durations: list[Duration], text: str) -> Findin
 
 
 def _not_pack_names(numbers: list[T], text: str) -> list[T]:
-    """The numbers that are not part of a pack's name ('6-packs', 'a twelve-pack'): a pack is an item, its size
-    never a number of days nor a count (from the one parse's tokens)."""
+    """The numbers that are not part of a pack's name ('6-packs', 'a twelve-pack', 'the 30-count packs'): a pack
+    is an item, its size never a number of days nor a count (from the one parse's tokens)."""
     toks = parse(text).toks
     named = {
         a.start
         for a, dash, word in zip(toks, toks[1:], toks[2:], strict=False)
-        if a.kind == "num" and dash.low == "-" and word.low in _PACK_WORDS and dash.start == a.end
+        if a.kind == "num" and dash.low == "-" and word.low in _NAMING_WORDS and dash.start == a.end
     }
     return [n for n in numbers if n.start not in named]
 
