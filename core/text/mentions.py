@@ -861,8 +861,8 @@ def _compound_item(toks: list[_Tok], words: list[str], k: int) -> int | None:
     small = 0 < k < len(toks) - 1 and (words[k] in _NUMBER_WORDS or words[k] in _PACK_DIGITS)
     if small and toks[k - 1].kind == "num" and words[k + 1] in _COMPOUND_HEADS:
         return k + 2
-    if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _COMPOUND_HEADS:
-        return None
+    if k + 2 >= len(toks) or toks[k + 1].text != "-" or words[k + 2] not in _NAME_HEADS:
+        return None  # 'the 100-count boxes' names the box too
     if toks[k].end != toks[k + 1].start or toks[k + 1].end != toks[k + 2].start:
         return None
     return k + 3 if toks[k].kind == "num" or words[k] in _NUMBER_WORDS else None
@@ -902,6 +902,7 @@ def _pack_name(words: list[str], j: int, after: int) -> str:
 
 
 _COMPOUND_HEADS = frozenset(["pack", "packs", "pak", "paks"])
+_NAME_HEADS = _COMPOUND_HEADS | {"count", "ct"}
 _NUMBER_WORDS = frozenset(["two", "three", "four", "five", "six", "eight", "ten", "twelve", "twenty", "twentyfour"])
 _PACK_DIGITS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "8": "eight", "10": "ten",
                 "12": "twelve", "20": "twenty", "24": "twentyfour"}
@@ -1513,23 +1514,29 @@ def _start_subjects(s: _State, aliases: Mapping[str, str]) -> None:
     'Mission should begin at 9:30', 'move Lincoln later'): an unknown school without a head word (role
     `unknown_subject`)."""
     toks, words = s.toks, s.words
-    for k in range(1, len(toks)):
+    for k in range(len(toks)):
         t = toks[k]
         s.ops += 1
         if t.kind != "word" or not t.text[:1].isupper() or len(t.text) < 3 or s.taken[k]:
             continue
         if t.low in _NOT_NAME_WORDS or t.low in ENTITY_HEADS:
             continue
-        after, before = words[k + 1 : k + 3], words[k - 1]
+        after, before = words[k + 1 : k + 3], (words[k - 1] if k else "")
         starts = bool(after) and (after[0] in _START_VERBS or (after[0] in _MODALS and after[1:2] != []
                                                                  and after[1] in _START_VERBS))
         moved = before in _MOVERS and bool(after) and after[0] in ("later", "earlier", "to", "at")
         passive = before in _MODALS and after[:1] == ["be"] and words[k + 2 : k + 3] in (["moved"], ["pushed"], ["shifted"])
-        if (starts and before in _MODALS) or moved or passive:  # 'Can Lowell be moved to 8:40?'
+        leads = (not k or before in _LEADS) and after[:1] in (["should"], ["must"], ["needs"], ["has"]) and (
+            after[1:2] != [] and after[1] in _START_VERBS | _STAY_VERBS | {"to"}
+        )  # 'And Lowell should stay where it is', 'Lowell needs to start later'
+        kept = before in ("keep", "leave") and after[:1] in (["at"], ["where"], ["as"])  # 'Keep Lowell at ...'
+        if (starts and before in _MODALS) or moved or passive or leads or kept:  # 'Can Lowell be moved to 8:40?'
             _add(s, Kind.NAME, "", k, k + 1, role="unknown_subject", candidates=_closest(t.text, t.text, aliases))
 
 
 _START_VERBS = frozenset(["start", "starts", "begin", "begins", "open", "opens"])
+_STAY_VERBS = frozenset(["stay", "remain", "keep", "move", "be"])
+_LEADS = frozenset(["and", "but", "also", "so", "then", ",", ".", "plus"])
 _MODALS = frozenset(["can", "could", "would", "will", "should", "must", "may", "might"])
 _MOVERS = frozenset(["move", "put", "push", "shift", "set"])
 
@@ -1697,7 +1704,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
     s.ops += len(text)
     out: list[Mention] = []
     ordered = sorted(s.found, key=lambda m: m.span)
-    corrected = _corrected(s, ordered, where)
+    corrected, following = _corrections(s, ordered, where)
     ni = 0
     for idx, m in enumerate(ordered):
         s.ops += 1
@@ -1744,7 +1751,7 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             scope |= _HEDGED
         out.append(replace(m, scope=Scope(scope)) if scope != m.scope.value else m)
     for a in sorted(corrected):
-        out[a + 1] = _carry(_finest(out, a, corrected), out[a + 1])
+        out[following[a]] = _carry(_finest(out, a, corrected), out[following[a]])
     for a in range(len(out) - 1):  # '3-5 days', '3 to 5 days', 'between 3 and 5 days': both ends in days
         x, y = out[a], out[a + 1]
         if x.kind is Kind.QUANTITY and x.unit is None and x.container is None and (y.unit or y.container):
@@ -1878,6 +1885,14 @@ def restates(x: Mention, y: Mention) -> bool:
 _same_kind = restates
 
 
+def _corrections(s: _State, ordered: list[Mention], where: _Pos) -> tuple[set[int], dict[int, int]]:
+    """`_corrected` over the mentions that carry a value (a date between them is passed over: '..., no wait, they
+    raised it in March, 35'), and for each corrected index the index of the figure that replaces it."""
+    valued = [k for k, m in enumerate(ordered) if m.kind is not Kind.DATE]
+    corrected = {valued[a] for a in _corrected(s, [ordered[k] for k in valued], where)}
+    return corrected, dict(zip(valued, valued[1:], strict=False))
+
+
 def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
     """Indices of mentions superseded by the next one: 'X, wait no, Y', 'X sorry Y', 'X I mean Y', 'make that
     Y', '2 weeks lead time, no wait, 10 days' (cue words right before a Y of the same kind); 'says X but
@@ -1894,7 +1909,8 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         b = where.at(y.span[0])
         between = words[e:b]
         s.ops += len(between) + 1
-        if sum(w not in _BOUNDARY for w in between) > 12:  # 'the shelf... no, that's too much': dots are no words
+        reach = 16 if _restating(words, b) and _same_kind(x, y) else 12  # '..., it's more like 21 a week now'
+        if sum(w not in _BOUNDARY for w in between) > reach:  # 'the shelf... no, that's too much': dots are no words
             continue
         core = [w for w in between if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-"]
         cues = [w for w in between if w in CORRECTION_CUES]
@@ -1912,8 +1928,10 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if _same_kind(x, y) and (_restating(words, b) or _judged(between)) and _paused(between):
             out |= {a, *_varied_before(ordered, a, where, words)}
             continue
-        if _concluded(words, b) and x.kind is y.kind is Kind.QUANTITY and _measure_to_count(x, y):
-            out.add(a)  # 'about 45 kg a day, so 3 bags': the count is what the owner counts in
+        if _concluded(words, b) and x.kind is y.kind is Kind.QUANTITY and (
+            _measure_to_count(x, y) or (y.period == "day" and x.period != "day" and not x.container and not x.unit)
+        ):
+            out.add(a)  # 'about 45 kg a day, so 3 bags', '360 last month, so what, 12 a day?': the owner's figure
             continue
         if _concluded(words, b) and (summed := _summed_before(ordered, a, where, words, between)):
             out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
@@ -1931,7 +1949,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
 
 
 _CONCLUSIONS = (["so"], ["so", "that's"], ["so", "thats"], ["so", "it's"], ["that", "makes"], ["which", "makes"],
-                ["so", "about"], ["so", "roughly"], ["so", "around"])
+                ["so", "about"], ["so", "roughly"], ["so", "around"], ["so", "what", ","], ["so", "like"])
 """Words right before a figure that make it the total of what came before ('..., so 3', 'that makes 5')."""
 
 
@@ -2133,12 +2151,13 @@ _CONTAINER_NOUNS = frozenset(CONTAINERS.values())
 
 def _per_container(mentions: list[Mention]) -> list[Mention]:
     """'25 boxes a carton', '12 bottles per case': a count per container is that container's size (as '24 cans to
-    a crate'), so '8 cartons' beside it is 200 boxes."""
+    a crate'), so '8 cartons' beside it is 200 boxes; a bare '20 per case' beside '4 cases' too."""
+    counted = {m.container for m in mentions if m.kind is Kind.QUANTITY and m.container}
     return [
         replace(m, value=1.0, multiplier=float(m.value), container=m.per, per=None, unit="item", role="size")
         if m.kind is Kind.QUANTITY and m.per in _CONTAINER_NOUNS and m.per != m.container and not m.role
-        and (m.container or m.unit == "item")  # 'it's 3 a tray' (no item named) is a price, no size
-        and isinstance(m.value, float) and m.value > 1
+        and (m.container or m.unit == "item" or (m.per in counted and " per " in m.text.lower()))
+        and isinstance(m.value, float) and m.value > 1  # 'it's 3 a tray' (no item named) is a price, no size
         else m
         for m in mentions
     ]
@@ -2343,15 +2362,19 @@ _EARNS = frozenset(["earns", "fetches", "makes"])
 """Words by which an item is said to bring in its sale price ('a carton ... makes about 8')."""
 
 
-def _got_for(m: Mention, s: _State) -> Mention:
+def _got_for(m: Mention, s: _State, sale: Mention | None) -> Mention:
     """Money said as what the owner gets the item for ('I get them for 40 cents', 'we got it for 2'): the
-    purchase price ('I get 3.50 each', with no 'for', is what a sale brings)."""
-    if m.kind is not Kind.MONEY or m.role is not None:
+    purchase price ('I get 3.50 each', with no 'for', is what a sale brings); a bare figure too, below the sale
+    price said beside it ('we get them for 9 and sell for 24')."""
+    bare = m.kind is Kind.QUANTITY and not (m.unit or m.container or m.per) and sale is not None
+    if not (m.kind is Kind.MONEY or bare) or m.role is not None:
         return m
     k = s.where.at(m.span[0])
     before = s.words[max(0, k - 3) : k]
     got = before[-1:] == ["for"] and bool({"get", "got", "getting", "gets"} & set(before[:-1]))
-    return replace(m, role="purchase_price") if got else m
+    if got and bare and sale is not None and m.amount < sale.amount:
+        return replace(m, kind=Kind.MONEY, unit=sale.unit, role="purchase_price")
+    return replace(m, role="purchase_price") if got and not bare else m
 
 
 def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
@@ -2359,7 +2382,9 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
     price, a bare amount (no unit, container or period; 'each' allowed) above the purchase price, right after a
     sell word, or after it which the owner gets or charges ('I get', 'we charge about'), is the sale price ('I
     get 30 a day' has a period and stays a count)."""
-    mentions = [_got_for(m, s) for m in mentions]  # 'i get them for 40 cents': what the owner pays
+    sales = [m for m in mentions if m.kind is Kind.MONEY and m.role == "sale_price" and m.live]
+    sale = sales[0] if len(sales) == 1 else None
+    mentions = [_got_for(m, s, sale) for m in mentions]  # 'i get them for 40 cents': what the owner pays
     bought = [m for m in mentions if m.kind is Kind.MONEY and m.role == "purchase_price" and m.live]
     bought = bought or [m for m in mentions if m.kind is Kind.MONEY and m.role == "price" and m.live]  # 'I pay'
     if len(bought) != 1 or any(m.kind is Kind.MONEY and m.role == "sale_price" for m in mentions):
@@ -2367,7 +2392,8 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
     out = list(mentions)
     for n, m in enumerate(mentions):
         bare = m.kind is Kind.QUANTITY and not (m.unit or m.container)
-        money = m.kind is Kind.MONEY and m.role is None and m.unit == bought[0].unit  # 'brings in about 8 bucks'
+        paid = m.role == "price" and _paid_to_me(s, m)  # 'the hotel pays me $4 a loaf and they cost me $1.60'
+        money = m.kind is Kind.MONEY and (m.role is None or paid) and m.unit == bought[0].unit  # 'brings in 8 bucks'
         if not ((bare or money) and m.live and m.period is None and m.per in (None, "unit")
                 and m.amount > bought[0].amount):
             continue  # fmt: skip
@@ -2380,10 +2406,19 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
         )
         gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
         marked = s.words_after(m, 3) in _PRICE_MARKS
-        if sells or gets or marked:  # 'sells 28, costs 16.80', "it's 18 on the cover"
+        if sells or gets or marked or paid:  # 'sells 28, costs 16.80', "it's 18 on the cover"
             out[n] = replace(m, kind=Kind.MONEY, unit=bought[0].unit, role="sale_price")
             break
     return out
+
+
+def _paid_to_me(s: _State, m: Mention) -> bool:
+    """Whether a price follows 'pays me' / 'pay us' (a customer paying the owner: the sale price)."""
+    k = s.where.at(m.span[0])
+    return s.words[max(0, k - 2) : k] in _PAID_TO_ME
+
+
+_PAID_TO_ME = [[v, o] for v in ("pays", "pay", "paid", "paying") for o in ("me", "us")]
 
 
 def _trade_role(m: Mention, toks: list[_Tok], *, loose: bool = False) -> str | None:

@@ -47,7 +47,7 @@ def _two_ends(toks: Sequence[Token]) -> bool:
     return all(words[max(0, k - 2) : k] in (["some", "days"], ["other", "days"], ["other", "times"]) for k in said)
 
 
-_MEAN_WORDS = ("λ", "lambda", "mean", "average", "avg", "rate", "mu", "μ", "expected")
+_MEAN_WORDS = ("λ", "lambda", "mean", "average", "averages", "averaged", "avg", "rate", "mu", "μ", "expected")
 """A word (or the end of one: 'rate' in 'a moderate 5') right before the mean: 'mean of 20', 'λ = 4'."""
 _SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
 """The end of a word right before the spread: 'standard deviation 3', 'std dev 2', 'σ=1.5'."""
@@ -110,6 +110,9 @@ def _r(x: float) -> str:
     return format_number(x, 4)
 
 
+_NAMED_BY = ("-count", "-ct", "-pack", "-pak")
+
+
 def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     """The distribution family and its parameters as written (before any period conversion)."""
     toks = parse(text).toks
@@ -131,7 +134,11 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
         return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
     mean = _number_after(text, toks, _MEAN_WORDS)
     periods = [m.span for m in parse(text).of(Kind.DURATION, live_only=False) if m.value == 1]
-    numbers = [n for n in find_numbers(text) if not any(a <= n.start < b for a, b in periods)]  # 'in 1 week ...'
+    numbers = [
+        n for n in find_numbers(text)
+        if not any(a <= n.start < b for a, b in periods)  # 'in 1 week ...'
+        and not text[n.end : n.end + 6].lower().startswith(_NAMED_BY)  # 'the 100-count boxes', 'six-packs'
+    ]  # fmt: skip
     if POISSON.found(toks):
         value = mean[0] if mean else _first(numbers)
         return ("poisson", (value,)) if value is not None else ("poisson", ())

@@ -96,6 +96,7 @@ _ZERO = {
         *(("free", w) for w in ("shipping", "delivery", "deliveries")),
         *((w, "is", *always, "free") for w in ("shipping", "delivery", "ordering") for always in ((), ("always",))),
         ("no", "fee"),
+        *((d, "charge", w) for d in ("doesn't", "doesnt", "don't", "dont", "never") for w in ("per", "for", "anything")),
         *(("nothing", "to", w) for w in ("order", "orders", "ordered", "ordering", "place", "placed", "places")),
     ))),
     "holding_cost": _and_s(TokenCue(runs=(
@@ -499,7 +500,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
     bare_unclear: list[Unclear] = []
     shelf_parts: list[str] = []
     unnamed: list[str] = []
-    parts = segments(text, expected)
+    parts = _not_alternating(segments(text, expected), text, loose)
     if _price_margin(text) is not None and (
         {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
         or (
@@ -1891,7 +1892,8 @@ def _per_item(segment: str) -> bool:
 _HISTORY = _and_s(TokenCue(
     exact=frozenset(["ago", "since"]),
     runs=(("been", "open"), ("been", "around"), ("been", "in", "business"), ("been", "running"), ("been", "trading"),
-          ("in", "business", "for"), ("year", "old"), ("years", "old")),
+          ("in", "business", "for"), ("year", "old"), ("years", "old"), ("been", "here"), ("been", "going"),
+          ("been", "doing"), ("been", "selling"), ("been", "at", "it")),
 ))  # fmt: skip
 """How long something has been ('open 3 years', '2 days ago'): a past span, not a horizon or lead time."""
 
@@ -2293,10 +2295,63 @@ def _nothing(text: str) -> bool:
     return _NO_CHARGE.in_text(text)
 
 
+_DROPPED = _and_s(TokenCue(runs=(
+    *((v, o) for v in ("dropped", "waived", "scrapped", "removed", "stopped", "cancelled", "canceled", "axed")
+      for o in ("that", "it", "the", "this")),
+    ("got", "rid", "of"), ("stopped", "charging"), ("no", "longer", "charge"), ("no", "longer", "charges"),
+)))  # fmt: skip
+
+
+def _fee_dropped(text: str) -> bool:
+    """'McKesson used to charge $10 per order but they dropped that': a fee that is gone, with no amount after
+    the drop ('they dropped it to $5' is the new fee)."""
+    said = parse(text)
+    spans = _DROPPED.spans(said.toks)
+    if not spans:
+        return False
+    return not any(m.span[0] >= spans[-1][0] for m in said.of(Kind.MONEY, Kind.QUANTITY, live_only=False))
+
+
+_MINIMUM_WORDS = frozenset({"minimum", "min", "least", "minimal", "smallest"})
+
+
+def _not_minimum(numbers: list[T], said: Message) -> list[T]:
+    """The numbers not said as a minimum ('minimum order 50', 'at least 10 a time'): up to three words after
+    a word of a minimum, a figure is the smallest order, never the largest."""
+    toks = said.toks
+    low = {
+        toks[k].start
+        for k in range(len(toks))
+        if toks[k].kind == "num" and any(t.low in _MINIMUM_WORDS for t in toks[max(0, k - 3) : k])
+    }
+    return [n for n in numbers if n.start not in low]
+
+
+_NEXT_ONE = ("the next ", "the following ", "another ", "the other ", "other ")
+
+
+def _not_alternating(
+    parts: list[tuple[str | None, str]], text: str, loose: list[str]
+) -> list[tuple[str | None, str]]:
+    """The segments without 'one week ..., the next week ...' (periods set against each other to say how demand
+    varies: no horizon or delivery time), which go to `loose`."""
+    spans = parse(text).of(Kind.DURATION, live_only=False)
+    said: list[str] = []
+    for x, y in zip(spans, spans[1:], strict=False):
+        first, second = x.text.lower(), y.text.lower()
+        if x.unit == y.unit and first.startswith(("1 ", "one ", "a ", "some ")) and second.startswith(_NEXT_ONE):
+            said += [x.text, y.text]
+    kept = [(topic, part) for topic, part in parts if not any(t in part for t in said)]
+    loose += [part for _, part in parts if any(t in part for t in said)]
+    return kept
+
+
 def read_row(key: str, text: str) -> Finding | Unclear | None:
     """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
     if key in _ZERO and _ZERO[key].in_text(text):
         return Finding(key, "0")
+    if key == "setup_cost" and _fee_dropped(text):
+        return Finding(key, "0", "USD/order", "the fee was dropped")
     if key in _COST_ROWS and _nothing(text) and not any(m.amount for m in parse(text).of(Kind.MONEY, Kind.QUANTITY)):
         return Finding(key, "0")
     if key == "max_order" and _NO_LIMIT.in_text(text) and not find_numbers(text):
@@ -2327,6 +2382,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
             return None  # 'order before 5 and it's here next morning': a time of day, nothing about the row
         if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
+        if key == "max_order" and not (numbers := _not_minimum(numbers, said)):
+            return None  # 'minimum order 50 notebooks': the smallest order, nothing about the largest
         counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
         return Finding(key, format_number(_restated(counts, text).value), "units")
     if key == "risk_tolerance":
@@ -2376,6 +2433,8 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
     numbers = _not_shipped(_not_pack_names(outside(find_numbers(text), find_percentages(text)), text), text)
+    clocks = [m.span for m in said.of(Kind.CLOCK, live_only=False)]  # 'they're here at 6 in the morning'
+    numbers = [n for n in numbers if not any(a <= n.start < b for a, b in clocks)]
     toks = said.toks
     often = {a.start for a, b in zip(toks, toks[1:], strict=False) if b.low in _OFTEN and a.kind == "num"}
     numbers = [n for n in numbers if n.start not in often]  # 'I order 3 times a week': how often, no days

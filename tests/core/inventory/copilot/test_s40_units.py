@@ -82,3 +82,129 @@ def test_an_order_cutoff_is_a_clock_time() -> None:
 def test_a_limit_after_at_stays_a_limit(text: str) -> None:
     found = {f.key: f.value for f in read_message(text, "max_order", {}).findings}
     assert found.get("max_order") in ("12", "40"), found
+
+
+def test_demand_in_quarts_is_asked_like_other_measures() -> None:
+    turn = say("we sell about 20 quarts a day, random")[1]
+    assert "demand_distribution" not in _values(turn), turn.assistant
+    assert "quarts" in turn.assistant
+
+
+def test_a_container_of_containers_uses_the_inner_size_said_before() -> None:
+    sized = parse("a crate is 10 boxes and they cap us at two crates", sizes={"box": 6.0}).of(Kind.QUANTITY)
+    assert [m.amount for m in sized if m.role != "size"] == [120.0], sized
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shipping is 30 bucks, oh no wait, they raised it in March, 35", 35.0),
+        ("the fee was 12, sorry, they changed it last month, 15", 15.0),
+    ],
+)
+def test_a_correction_across_a_reason_takes_the_new_figure(text: str, value: float) -> None:
+    live = parse(text).of(Kind.MONEY, Kind.QUANTITY)
+    assert [m.value for m in live] == [value], parse(text).mentions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the list says we pay $5 but really with tax it's $6, and we sell it for $11.",
+        "the bakery pays me $3 a loaf and the flour and all costs me $1.20",
+        "we get them for 7 and sell for 15, no wait, 16 now",
+    ],
+)
+def test_a_purchase_and_a_sale_price_offer_the_margin_never_a_price(text: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not [f for f in reading.findings if f.key == "penalty_cost"], reading
+    assert any("margin" in u.message for u in reading.unclear), reading
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we want to plan the 60-count vitamin bottles for the season",
+        "I'm looking at the 100-count boxes of nails",
+    ],
+)
+def test_a_count_naming_the_item_is_no_value(text: str) -> None:
+    assert not read_message(text, None, {}).findings
+
+
+@pytest.mark.parametrize(
+    ("text", "mean"),
+    [
+        ("in one week I sell around 140 of them, random", "poisson(20)"),
+        ("the 50-count boxes, we move around 21 boxes a week, random", "poisson(3)"),
+        ("we go through a tray of 24 roughly every 3 days, random", "poisson(8)"),
+        ("it's never the same, but over the month it averages out to about 6 a day, random", "poisson(6)"),
+        ("the report says 70 a week, but that was before the school started ordering. It's more like 84 a week now, random", "poisson(12)"),  # noqa: E501
+        ("the till says 600 last month, so what, 20 a day? random", "poisson(20)"),
+    ],
+)
+def test_demand_said_around_other_figures_keeps_its_own_mean(text: str, mean: str) -> None:
+    demand = read_message(text, "demand_distribution", {}).demand
+    assert demand is not None and demand.value == mean, demand
+
+
+def test_a_measure_then_so_a_count_counts_the_count() -> None:
+    live = parse("about 30 kilos a day, so 2 bags").of(Kind.QUANTITY)
+    assert [(m.value, m.container) for m in live] == [(2.0, "bag")], live
+
+
+def test_an_unasked_never_the_same_says_nothing_of_spoiling() -> None:
+    assert read_message("about 50 a day, but it's never the same", "demand_distribution", {}).perishable is None
+
+
+def test_a_hedged_alternative_then_a_restatement_settles_both() -> None:
+    live = parse("it costs us 2 dollars a day per unit, maybe 2.50. let's say 2.50").of(Kind.MONEY, Kind.QUANTITY)
+    assert [m.value for m in live] == [2.5], live
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the wholesaler used to charge $12 an order but they dropped that last year",
+        "our distributor doesn't charge per order",
+    ],
+)
+def test_a_fee_that_is_gone_is_zero(text: str) -> None:
+    found = {f.key: f.value for f in read_message(text, "setup_cost", {}).findings}
+    assert found.get("setup_cost") == "0", found
+
+
+def test_a_fee_dropped_to_a_new_amount_is_not_zero() -> None:
+    found = [f.value for f in read_message("they dropped it to $5 last year", "setup_cost", {}).findings]
+    assert found and "0" not in found, found
+
+
+def test_a_size_said_per_container_beside_a_count_of_them() -> None:
+    live = [m for m in parse("6 crates, 25 per crate").of(Kind.QUANTITY) if m.role != "size"]
+    assert [m.amount for m in live] == [150.0], live
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["family shop, been here 15 years, about 8 a day", "we've been going 30 years now and sell about 8 a day"],
+)
+def test_how_long_the_shop_has_been_open_is_no_horizon(text: str) -> None:
+    found = {f.key for f in read_message(text, None, {}).findings}
+    assert "time_horizon" not in found, found
+
+
+def test_one_week_against_the_next_is_how_demand_varies() -> None:
+    text = "around 10 a week, one week a club comes in and the next week nobody"
+    found = {f.key for f in read_message(text, "demand_distribution", {}).findings}
+    assert not found & {"lead_time", "time_horizon"}, found
+
+
+def test_a_minimum_order_is_no_largest_order() -> None:
+    found = {f.key: f.value for f in read_message("minimum order 30 units, fee is 10", None, {}).findings}
+    assert "max_order" not in found, found
+
+
+def test_an_arrival_time_of_day_is_no_delivery_time() -> None:
+    text = "I order by 9 at night and they're here at 5 in the morning"
+    found = [f.value for f in read_message(text, "lead_time", {}).findings if f.key == "lead_time"]
+    assert "5" not in found and "9" not in found, found

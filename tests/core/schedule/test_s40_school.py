@@ -1,0 +1,31 @@
+"""Issue 27, session 40 (the class the fresh batch s38 found, measured once at 031f6ad before reading; our own
+phrasings): a school the district does not have is flagged in every natural form of a request about it, not only
+'can X start ...' ('And Balboa High should stay where it is' when there is no such school, 'Mission needs to start
+later', 'Keep Mission at its time'); a district school said the same way is still read."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.schedule_dialogues import fix_edits
+from tests.support.schedule_dialogues import opened_agent as _agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "And Mission should stay where it is.",
+        "Mission needs to start later, the buses are a mess.",
+        "Keep Mission at its current time.",
+        "Mission should start at 8:40.",
+    ],
+)
+def test_an_unknown_school_in_any_request_form_is_flagged(text: str) -> None:
+    turn = _agent().respond(text)
+    assert "not a school in this district" in turn.text and not fix_edits(turn), turn.text
+
+
+def test_a_district_school_said_the_same_way_is_read() -> None:
+    turn = _agent().respond("Everett should stay where it is.")
+    assert "not a school in this district" not in turn.text, turn.text
+    assert any(s == "Everett MS" and k == "fix" for s, _, k in fix_edits(turn)), turn.text
