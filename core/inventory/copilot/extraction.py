@@ -347,6 +347,7 @@ class ExtractionAgent(ExtractionBase):
                 reading = Reading(segments=reading.segments)  # '12 bottles' was the size, '2' the risk
         reading = self._unsized(parsed, reading, notes)
         reading = self._unmeasured(parsed, reading, problems)
+        reading = self._money_per_measure(parsed, reading, problems)
         reading = self._count_basis(user_text, reading, expected, notes)
         reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
@@ -632,6 +633,33 @@ class ExtractionAgent(ExtractionBase):
             problems.append(SpecError(f.key, f"that is in {word}, but your demand is counted in {many}; how many "
                                              f"{many} is that, or how many {word} does one {one} hold?"))  # fmt: skip
         return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
+
+    def _money_per_measure(self, said: Message, reading: Reading, problems: list[SpecError]) -> Reading:
+        """A holding or penalty cost said per kilo (litre, pound) while the table counts items: per item when
+        one item's size in that measure is known ('1 cent per kilo a day' of 10 kilo bags = $0.1 a bag), else
+        asked, never written as so much per item."""
+        money = [m for m in said.of(Kind.MONEY) if m.live]
+        measured = [m for m in money if (m.per or "").split("/")[0] in MEASURE_UNITS]
+        if not self.table.is_defined("demand_distribution") or self.state.count_unit is not None:
+            return reading  # demand in that measure makes it the table's unit; before demand, the unit is open
+        if len(measured) != 1 or len(money) != 1:
+            return reading
+        unit = str(measured[0].per).split("/")[0]
+        size = sized_measure(unit, self.state.sizes)
+        word = _MEASURE_WORDS.get(unit, unit)
+        one = self.state.counted_in or "unit"
+        kept = []
+        for f in reading.findings:
+            if f.key not in ("holding_cost", "penalty_cost"):
+                kept.append(f)
+            elif size is not None:
+                each = format_number(float(f.value) * size)
+                kept.append(replace(f, value=each, note=f"${f.value} per {unit} × {format_number(size)} {unit} a {one}"
+                                                         f" = ${each} per {one}"))  # fmt: skip
+            else:
+                problems.append(SpecError(f.key, f"that is per {unit}, but your demand is counted in {plural(one)}; "
+                                                 f"what is it per {one}, or how many {word} does one {one} hold?"))  # fmt: skip
+        return reading if kept == list(reading.findings) else replace(reading, findings=tuple(kept))
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
         """The answer to 'how many units does one case hold?': the row is the count times that size."""

@@ -208,3 +208,24 @@ def test_an_arrival_time_of_day_is_no_delivery_time() -> None:
     text = "I order by 9 at night and they're here at 5 in the morning"
     found = [f.value for f in read_message(text, "lead_time", {}).findings if f.key == "lead_time"]
     assert "5" not in found and "9" not in found, found
+
+
+_TO_HOLDING_IN_BAGS = ("about 4 bags a day on average, random", "they go elsewhere", "no, it keeps", "30 days")
+
+
+def test_a_cost_per_kilo_of_bags_of_known_size_is_per_bag() -> None:
+    turn = say("we sell 10 kilo bags, " + _TO_HOLDING_IN_BAGS[0], *_TO_HOLDING_IN_BAGS[1:], "1 cent per kilo per day")[1]
+    assert _values(turn).get("holding_cost") == "0.1", turn.assistant
+    assert "10 kg" in turn.assistant, turn.assistant
+
+
+def test_a_cost_per_kilo_of_bags_of_unknown_size_is_asked_not_written() -> None:
+    agent, turn = say(*_TO_HOLDING_IN_BAGS, "we lose about 3 dollars a kilo")
+    assert "penalty_cost" not in _values(turn) and "holding_cost" not in _values(turn), turn.assistant
+    assert "per kg" in turn.assistant, turn.assistant
+
+
+def test_a_cost_per_kilo_when_the_table_counts_kilos_is_written() -> None:
+    turn = say("about 40 kilos a day, random", "40 kilos a day, random", "they go elsewhere", "no, it keeps",
+               "30 days", "1 cent per kilo per day")[1]  # fmt: skip
+    assert _values(turn).get("holding_cost") == "0.01", turn.assistant
