@@ -18,14 +18,16 @@ class Polarity(Enum):
     UNSURE = "unsure"
 
 
+_ECHO = r"^\W*(?:[a-z'-]+\?\s+)?"
+"""A one-word echo of the question before the answer ('screws? no lol', 'bread? yes')."""
 _YES_RE = re.compile(
-    r"^\W*(?:yes|yeah|yea|yep|yup|sure|ok(?:ay)?|correct|right|exactly|definitely|absolutely|of course|please do|"
-    r"do it|go ahead|sounds good|that'?s right|that works|they do|it does|indeed|affirmative|certainly)\b",
+    _ECHO + r"(?:yes|yeah|yea|yep|yup|sure|ok(?:ay)?|correct|right|exactly|definitely|absolutely|of course|please do|"
+    r"do it|go ahead|sounds good|that'?s right|that works|they do|it does|indeed|affirmative|certainly|true)\b",
     re.I,
 )
 _NO_RE = re.compile(
-    r"^\W*(?:no|nope|nah|not really|no thanks|no thank you|don'?t|never|negative|not at all|they don'?t|"
-    r"it doesn'?t|none)\b",
+    _ECHO + r"(?:no|nope|nah|not really|no thanks|no thank you|don'?t|never|negative|not at all|they don'?t|"
+    r"it doesn'?t|none|false)\b",
     re.I,
 )
 _UNSURE_RE = re.compile(

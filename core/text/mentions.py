@@ -1936,6 +1936,11 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if _concluded(words, b) and (summed := _summed_before(ordered, a, where, words, between)):
             out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
             continue
+        if _same_kind(x, y) and _paused(between) and not _concluded(words, b) and (
+            _after_one(words, where.end(y.span[1])) in ("really", "actually")
+        ):
+            out.add(a)  # 'in about a week after I call, well, 5 days really'
+            continue
         joined = f" {' '.join(between)} "
         near = f" {' '.join(between[-3:])} "  # "but it's random, some days 2": 'it's' must lead to the new figure
         if "but" in between and any(f" {c} " in (near if c in ("it's", "now") else joined) for c in REALLY_CUES):
@@ -1951,6 +1956,11 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
 _CONCLUSIONS = (["so"], ["so", "that's"], ["so", "thats"], ["so", "it's"], ["that", "makes"], ["which", "makes"],
                 ["so", "about"], ["so", "roughly"], ["so", "around"], ["so", "what", ","], ["so", "like"])
 """Words right before a figure that make it the total of what came before ('..., so 3', 'that makes 5')."""
+
+
+def _after_one(words: list[str], e: int) -> str:
+    """The word at index e, or '' past the end."""
+    return words[e] if e < len(words) else ""
 
 
 def _measure_to_count(x: Mention, y: Mention) -> bool:

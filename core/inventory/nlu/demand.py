@@ -29,7 +29,8 @@ UNIFORM = TokenCue(exact=frozenset(["uniform", "uniformly", "evenly"]), runs=(("
 EVEN_ODDS = TokenCue(
     exact=frozenset(["uniform", "uniformly", "evenly"]),
     runs=(("equally", "likely"), ("same", "chance"), ("equal", "chance"), ("as", "likely"), ("any", "number", "in"),
-          ("anything", "in", "between"), ("any", "amount", "in")),
+          ("anything", "in", "between"), ("any", "amount", "in"), ("anything", "between"), ("anywhere", "between"),
+          ("any", "number", "between")),
 )  # fmt: skip
 """Words that give two stated amounts equal odds for every value between them ('some days 20, some days 60, anything
 in between same chance'): a uniform demand."""

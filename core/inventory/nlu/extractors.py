@@ -1691,6 +1691,8 @@ def _segment_row(
         topic = key = None  # 'no, best before is over a year out': how long it keeps, never the plan's span
     if topic == "max_order" and expected != "max_order" and _sold_singly(segment):
         topic = key = None  # 'We sell them one box at a time': how the item is sold, no order limit
+    if topic == "max_order" and expected == "max_inventory" and not _ORDER_WORDS & set(parse(segment).words()):
+        topic = key = expected  # storage asked, 'shelf is small, max 60 bottle': a most of storage, no order
     if expected in _COST_ROWS and _for_asked_cost(topic, str(expected), segment):
         key = topic = expected
     if key == "risk_tolerance" and _no_risk_said(expected, segment):
@@ -1698,6 +1700,9 @@ def _segment_row(
     return topic, key
 
 
+_ORDER_WORDS = frozenset(["order", "orders", "ordering", "delivery", "deliveries", "shipment", "shipments", "time",
+                          "once", "supplier", "buy", "drop", "truck", "load", "run", "wholesaler", "distributor",
+                          "ship", "ships", "send", "sends", "deliver", "delivers", "bring", "brings", "bakery"])
 _KEEP_WORDS = frozenset(["best", "good", "keeps", "keep", "lasts", "last", "expiry", "expires", "expire", "shelf",
                          "fresh", "spoils", "date", "dated"])  # fmt: skip
 
@@ -2192,10 +2197,16 @@ def _spoil_evidence(clause: str, words: tuple[str, ...]) -> bool:
     """Whether a clause says anything of spoiling, keeping or throwing out ('the cream curdles', 'leftovers are
     binned', 'gone by closing'), rather than only naming the business, its place or its goods ('Creamery by the
     lake', 'Flower stall by the church': the item words alone read as perishable to the classifier)."""
-    said = set(words)
-    if said & (SPOIL_WORDS | _DISPOSAL | _SPOIL_EVIDENCE) or SPOIL.in_text(clause):
+    upset = _thrown_off(words)
+    said = set(words) - upset - ({"off"} if upset else set())
+    if said & (SPOIL_WORDS | _DISPOSAL | _SPOIL_EVIDENCE) or (SPOIL.in_text(clause) and not upset):
         return True
     return any(_moment(w) for w in said)
+
+
+def _thrown_off(words: tuple[str, ...]) -> set[str]:
+    """The disposal verbs of 'throws everything off', 'throws the numbers off' (an upset, no stock thrown out)."""
+    return {w for k, w in enumerate(words) if w in _DISPOSAL and "off" in words[k + 1 : k + 4]}
 
 
 _NOTHING_SUBJECTS = frozenset({"nothing", "none"})

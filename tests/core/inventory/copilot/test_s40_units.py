@@ -229,3 +229,30 @@ def test_a_cost_per_kilo_when_the_table_counts_kilos_is_written() -> None:
     turn = say("about 40 kilos a day, random", "40 kilos a day, random", "they go elsewhere", "no, it keeps",
                "30 days", "1 cent per kilo per day")[1]  # fmt: skip
     assert _values(turn).get("holding_cost") == "0.01", turn.assistant
+
+
+@pytest.mark.parametrize(("text", "value"), [("nails? no lol", "false"), ("false", "false"), ("true", "true")])
+def test_a_spoil_answer_with_an_echo_or_true_false_is_read(text: str, value: str) -> None:
+    agent, _ = say("about 5 boxes a day on average, random", "they wait")
+    turn = agent.respond(text)
+    assert _values(turn).get("perishability") == value, turn.assistant
+
+
+def test_an_upset_thrown_off_is_no_spoiling() -> None:
+    text = "about 20 a week, random, some weeks one customer buys ten and throws the whole count off"
+    assert read_message(text, "demand_distribution", {}).perishable is None
+
+
+def test_anything_between_two_figures_is_uniform() -> None:
+    demand = read_message("totally random, some days 10 some days 30, anything between", "demand_distribution", {}).demand
+    assert demand is not None and demand.value == "uniform(10,30)", demand
+
+
+def test_a_figure_then_really_replaces_the_one_before() -> None:
+    live = parse("it takes about a week after I call, well, 4 days really").of(Kind.DURATION)
+    assert [(m.value, m.unit) for m in live] == [(4.0, "day")], live
+
+
+def test_a_most_said_to_the_storage_question_is_storage() -> None:
+    found = {f.key: f.value for f in read_message("room is tight, max 45 cans", "max_inventory", {}).findings}
+    assert found == {"max_inventory": "45"}, found
