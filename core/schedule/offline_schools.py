@@ -883,11 +883,11 @@ def skip_refused(plan: Plan, session: ScheduleSession) -> None:
 def _told_how_it_is(plan: Plan, school: str, today: str, sign: int) -> list[Call]:
     """The forbids of a plain bound of this message that today's start meets and that rule out every start the
     asked direction goes to ('All three pre-K schools start after 9 ... Please move them earlier.': 'after 9'
-    says how they start, not a wish against 'earlier'); none when a forbid is no such bound ('not before 9' is
-    a wish)."""
+    says how they start, not a wish against 'earlier'; "Muir doesn't start until 9:30 ... Could Muir go a little
+    earlier?": a bound at today's very start); none when a forbid is no such bound ('not before 9' is a wish)."""
     side = "after " if sign < 0 else "before "  # 'earlier' is blocked by an 'after' bound, 'later' by 'before'
     bound = [c for c, words in plan.wording if c[1]["school"] == school and c[1]["type"] == "forbid"
-             and words.startswith(side)]  # fmt: skip
+             and (words.startswith(side) or words == f"at or {side}{today}")]  # fmt: skip
     mine = [c for c in plan.calls if c[0] == "fix_start_time" and c[1]["school"] == school and c[1]["type"] == "forbid"]
     if not bound or any(c not in bound for c in mine) or any(c[1]["time"] == today for c in bound):
         return []

@@ -926,6 +926,7 @@ def _spread_of_one(s: _State, i: int) -> bool:
     lead = [w for w in words[max(0, i - 4) : i] if w not in _SPREAD_HEDGES][-3:]
     return not s.taken[i + 1] and (
         lead in (["give", "or", "take"], ["plus", "or", "minus"]) or words[i + 2 : i + 4] in (["either", "way"], ["each", "way"])
+        or lead[-2:] in (["deviation", "is"], ["deviation", "of"], ["spread", "is"], ["sd", "is"])  # '... is about a box'
     )
 
 
@@ -1313,7 +1314,7 @@ def _size_to_one(s: _State, j: int, value: float, countable: bool) -> int | None
     ok = (
         j + 2 < n
         and (words[j] in ("to", "in") or named)  # 'a dollar twenty on a box' is money
-        and words[j + 1] in _ONE_CONTAINER
+        and (words[j + 1] in _ONE_CONTAINER or words[j : j + 2] == ["to", "the"])  # '5 reams to the box'
         and _one_container(words[j + 2])
         and not (words[j] != "to" and CONTAINERS[words[j + 2]] == "row")  # '3 times in a row'
     )
@@ -1943,7 +1944,7 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
             continue
         joined = f" {' '.join(between)} "
         near = f" {' '.join(between[-3:])} "  # "but it's random, some days 2": 'it's' must lead to the new figure
-        if "but" in between and any(f" {c} " in (near if c in ("it's", "now") else joined) for c in REALLY_CUES):
+        if "but" in between and any(f" {c} " in (near if c in ("it's", "its", "now") else joined) for c in REALLY_CUES):
             out.add(a)
             continue
         if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
@@ -2188,7 +2189,7 @@ def _item_measure(s: _State, mentions: list[Mention]) -> list[Mention]:
         if m.container and not inner:
             continue
         to = s.words_after(m, 3)  # '12 boxes to a case': the case holds 12 boxes, the boxes are the items
-        holder = CONTAINERS.get(to[2]) if len(to) == 3 and to[:2] in (["to", "a"], ["to", "each"]) else None
+        holder = CONTAINERS.get(to[2]) if len(to) == 3 and to[:2] in (["to", "a"], ["to", "each"], ["to", "the"]) else None
         if count and inner and holder not in (None, m.container):
             out[n] = replace(m, value=1.0, multiplier=float(m.value), unit="item", role="size", container=holder)
             continue

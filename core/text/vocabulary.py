@@ -207,7 +207,7 @@ HESITATIONS = frozenset(["well", "hmm", "um", "er", "erm", "uh"])
 SECOND_THOUGHTS = frozenset(["maybe", "perhaps", "probably"])
 """'X, well, maybe Y': a pause, a hesitation and a hedge before Y take X back (`mentions._second_thought`)."""
 REALLY_CUES = ("really", "actually", "in reality", "in practice", "more like", "honestly", "truth", "realistically",
-               "in fact", "closer to", "it's", "now")  # fmt: skip
+               "in fact", "closer to", "it's", "its", "now", "realy", "actualy")  # fmt: skip
 """'the catalogue says X but really Y': after 'but', these make Y the value meant."""
 RESTATE_CUES = ("call it", ", say", "call that", "make it", "make that", "let's say", "lets say", "let us say", "round it to",
                 "round it up to", "round it down to", "round up to", "round that to", "more like", "closer to")  # fmt: skip

@@ -1019,6 +1019,8 @@ class ExtractionAgent(ExtractionBase):
         if cells is None and text and picks_normal(conflict, text):
             self.table.open(cf.demand_shape(float(dict(conflict.data)["mean"]), sd_only=True))
             return set(conflict.keys)
+        if cells is None and conflict.kind == "which_row":
+            cells = _option_by_finding(conflict, reading)  # '30 dollars per order' answers (A) setup cost = 30
         if cells is None and self._packs_named(conflict):
             cells = conflict.options[0].cells  # 'we count four-packs': the pack named outright is (A)
         if cells is None:
@@ -1760,6 +1762,14 @@ def _shape_by_cue(conflict: Conflict, reading: Reading, text: str) -> tuple[Cell
         return None
     words = ("poisson",) if demand.demand_type == "random" else ("fixed",) if demand.demand_type else ()
     hits = [o for o in conflict.options if set(words) & set(o.aliases)]
+    return hits[0].cells if len(hits) == 1 else None
+
+
+def _option_by_finding(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | None:
+    """The one option whose row and value the reply itself states ('30 dollars per order' to '(A) setup cost = 30
+    or (B) max order = 30'); None when it states none or several."""
+    stated = {(f.key, f.value) for f in reading.findings}
+    hits = [o for o in conflict.options if any((c.key, c.value) in stated for c in o.cells)]
     return hits[0].cells if len(hits) == 1 else None
 
 

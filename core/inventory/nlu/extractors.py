@@ -1851,6 +1851,7 @@ def _per_one(size: str) -> bool:
     return (
         one == "per"
         or (one in ("a", "an", "each", "every") and before in ("to", "in", "on"))
+        or (one == "the" and before == "to")  # '5 reams to the box'
         or (one in ("a", "an") and before != "of")
         or words[-1:] == ["each"]
     )

@@ -29,3 +29,8 @@ def test_a_district_school_said_the_same_way_is_read() -> None:
     turn = _agent().respond("Everett should stay where it is.")
     assert "not a school in this district" not in turn.text, turn.text
     assert any(s == "Everett MS" and k == "fix" for s, _, k in fix_edits(turn)), turn.text
+
+
+def test_doesnt_start_until_its_own_time_then_earlier_moves_it_earlier() -> None:
+    turn = _agent().respond("Ortega pre-K doesn't start until 9:30, and families struggle. Could Ortega go earlier?")
+    assert ("Ortega (Jose) PK", "8:40 AM", "fix") in fix_edits(turn), turn.text

@@ -256,3 +256,23 @@ def test_a_figure_then_really_replaces_the_one_before() -> None:
 def test_a_most_said_to_the_storage_question_is_storage() -> None:
     found = {f.key: f.value for f in read_message("room is tight, max 45 cans", "max_inventory", {}).findings}
     assert found == {"max_inventory": "45"}, found
+
+
+def test_a_misspelt_really_after_but_takes_the_owners_figure() -> None:
+    live = parse("the website says 5 days but realy its 3").of(Kind.DURATION, Kind.QUANTITY)
+    assert [m.value for m in live] == [3.0], live
+
+
+def test_a_size_to_the_box_and_a_spread_of_one_box() -> None:
+    live = [m for m in parse("about 6 boxes a day, 10 packs to the box, standard deviation is about a box").mentions
+            if m.role != "size"]  # fmt: skip
+    assert [m.amount for m in live] == [60.0, 10.0], live
+
+
+def test_the_answer_naming_one_options_row_settles_which_row() -> None:
+    agent, turn = say(*_TO_HOLDING_IN_BAGS, "1 cent a bag a day", "4 dollars per missed sale",
+                      "delivery is 15, no wait, 18 since they changed the rates")  # fmt: skip
+    if "(A)" in turn.assistant:
+        turn = agent.respond("18 dollars per order")
+    assert _values(turn).get("setup_cost") == "18", turn.assistant
+    assert "(A)" not in turn.assistant, turn.assistant
