@@ -214,7 +214,7 @@ def facts(clause: str) -> str | None:
         return None  # 'just the next month is fine for now' is how far to plan, not that the stock keeps
     if guess.intent == "not_perishable" and SPOIL.in_text(clause) and not _denied(clause):
         return None  # 'it is perishable' read as its opposite: a spoil word with no denial is no 'keeps'
-    if guess.intent == "lost_sale" and _denied_leaving(clause):
+    if guess.intent == "lost_sale" and customers_stay(clause):
         return "backlog"  # "they don't go anywhere else": the customer stays, so waits
     if guess.intent == "perishable" and _denied_spoil(clause):  # 'non-perishable', 'they don't expire'
         keeps = dict(guess.ranking).get("not_perishable", 0.0) >= _DENIED_KEEP
@@ -258,9 +258,9 @@ def _denied(clause: str) -> bool:
     return negated(clause) or NON.in_text(clause)
 
 
-_LEAVE_VERBS = frozenset(["go", "goes", "went", "shop", "shops", "shopped", "buy", "buys", "look", "looks", "head",
-                          "heads"])  # fmt: skip
-_ELSEWHERE = (("elsewhere",), ("anywhere", "else"), ("somewhere", "else"))
+_LEAVE_VERBS = frozenset(["go", "goes", "going", "went", "shop", "shops", "shopped", "buy", "buys", "look", "looks",
+                          "head", "heads"])  # fmt: skip
+_ELSEWHERE = (("elsewhere",), ("anywhere", "else"), ("somewhere", "else"), ("anywhere",))
 _WALK = frozenset(["walk", "walks", "walked"])
 
 
@@ -281,7 +281,7 @@ def _leaving(toks: tuple[Token, ...]) -> list[int]:
     return [i for i in range(len(words)) if at(i)]
 
 
-def _denied_leaving(clause: str) -> bool:
+def customers_stay(clause: str) -> bool:
     """Whether every leaving phrase of the clause lies inside a denial ("they don't go anywhere else", 'nobody
     walks out'): the customer stays."""
     toks = parse(clause).toks

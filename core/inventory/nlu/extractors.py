@@ -13,6 +13,7 @@ from core.inventory.nlu.cues import (
     GREETING_WORDS,
     SPOIL,
     counts_things,
+    customers_stay,
     fact_ranking,
     facts,
     label_of,
@@ -1165,6 +1166,10 @@ def _whole_fact(text: str) -> str | None:
 
 
 def _whole_agrees(text: str, transition: str) -> bool:
+    """Whether the whole message reads as this transition too (the classifier, or its overrides: "they're not
+    going anywhere, they wait" is a backlog though the classifier leans to a lost sale)."""
+    if transition == "backlog" and customers_stay(text):
+        return True
     ranking = fact_ranking(text)
     other = "backlog" if transition == "lost_sale" else "lost_sale"
     return ranking.get(transition, 0.0) >= ranking.get(other, 0.0)
@@ -2256,9 +2261,14 @@ def _kept_overnight(clause: str) -> bool:
             continue  # 'what we don't sell we throw in the evening': the denial is the selling's
         if word in _DISPOSAL and (before & _DENIALS or (before & _NOTHING_SUBJECTS and "left" not in before)):
             return True
+        if word in _DYING and before & _DENIALS and _OVERNIGHT & set(words[i + 1 : i + 4]):
+            return True  # "they don't die overnight": nothing goes off by the next day
     return False
 
 
+_DYING = frozenset(["die", "dies", "spoil", "spoils", "rot", "rots", "wilt", "wilts", "expire", "expires", "perish",
+                    "perishes", "droop", "droops", "sour", "sours"])  # fmt: skip
+_OVERNIGHT = frozenset(["overnight", "night", "tomorrow", "day", "evening"])
 _OTHER_VERBS = frozenset(["sell", "sold", "sells", "use", "used", "finish", "finished", "buy", "bought"])
 
 

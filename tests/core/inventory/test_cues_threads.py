@@ -33,8 +33,8 @@ def test_a_clause_is_listed_as_read_only_once_its_fact_is_cached_too(monkeypatch
 
 
 def test_a_denied_walk_away_is_a_customer_who_stays() -> None:
-    assert cues._denied_leaving("nobody walks away, they wait for restock")
-    assert not cues._denied_leaving("if the flowers aren't here they walk away")
+    assert cues.customers_stay("nobody walks away, they wait for restock")
+    assert not cues.customers_stay("if the flowers aren't here they walk away")
 
 
 def test_a_number_before_a_bullet_counts_nothing() -> None:

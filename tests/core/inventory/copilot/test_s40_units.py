@@ -276,3 +276,12 @@ def test_the_answer_naming_one_options_row_settles_which_row() -> None:
         turn = agent.respond("18 dollars per order")
     assert _values(turn).get("setup_cost") == "18", turn.assistant
     assert "(A)" not in turn.assistant, turn.assistant
+
+
+def test_a_denied_dying_overnight_keeps() -> None:
+    assert read_message("no, they don't wilt overnight, fine for days", "perishability", {}).perishable == "false"
+
+
+@pytest.mark.parametrize("text", ["the customers are not going anywhere", "they're not going anywhere, they wait"])
+def test_not_going_anywhere_is_a_backlog(text: str) -> None:
+    assert read_message(text, "state_transition_model", {}).transitions == ("backlog",)
