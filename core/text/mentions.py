@@ -880,11 +880,11 @@ _NOT_CONTENTS = frozenset(["a", "an", "the", "of", "per", "each", "every", "in",
 
 def _sized_noun(toks: list[_Tok], words: list[str], j: int) -> int | None:
     """The index of the item or container a measure sizes, right after it ('the 10 kilo bags') or across one or
-    two words naming a vessel's contents ('15kg [dog food] bags', '2 litre [milk] bottles'), or None: '60 kilos
-    of rice in bags' and '60 kilos a day' size nothing."""
+    three words naming a vessel's contents ('15kg [dog food] bags', '2 litre [milk] bottles', '10kg [dry dog
+    food] bags'), or None: '60 kilos of rice in bags' and '60 kilos a day' size nothing."""
     if j < len(words) and (words[j] in CONTAINERS or words[j] in ITEM_WORDS):
         return j
-    for k in range(j, min(j + 3, len(toks))):
+    for k in range(j, min(j + 4, len(toks))):
         if words[k] in _VESSELS and k > j:
             return k
         if toks[k].kind != "word" or not words[k].isalpha() or len(words[k]) < 3 or words[k] in _NOT_CONTENTS:

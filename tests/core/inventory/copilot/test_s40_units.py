@@ -285,3 +285,8 @@ def test_a_denied_dying_overnight_keeps() -> None:
 @pytest.mark.parametrize("text", ["the customers are not going anywhere", "they're not going anywhere, they wait"])
 def test_not_going_anywhere_is_a_backlog(text: str) -> None:
     assert read_message(text, "state_transition_model", {}).transitions == ("backlog",)
+
+
+def test_a_measure_sizes_a_bag_across_three_words_of_contents() -> None:
+    sized = parse("the 20kg dry cat food bags").of(Kind.QUANTITY)
+    assert [(m.unit, m.container, m.role) for m in sized] == [("kg", "bag", "size")], sized
