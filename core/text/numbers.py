@@ -135,6 +135,8 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
             last = "dozen"
         elif word == "and" and last == "scale" and (nxt in _UNITS or nxt in _TENS):
             last = "and"
+        elif word == "and" and last in ("unit", "tens", "dozen") and nxt == "half":  # 'three dozen and half'
+            return total + current + (6 if last == "dozen" else 0.5), j + 2
         elif (
             word == "and"
             and last in ("unit", "tens", "dozen")

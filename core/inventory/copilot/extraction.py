@@ -638,10 +638,10 @@ class ExtractionAgent(ExtractionBase):
         """A holding or penalty cost said per kilo (litre, pound) while the table counts items: per item when
         one item's size in that measure is known ('1 cent per kilo a day' of 10 kilo bags = $0.1 a bag), else
         asked, never written as so much per item."""
-        money = [m for m in said.of(Kind.MONEY) if m.live]
-        measured = [m for m in money if (m.per or "").split("/")[0] in MEASURE_UNITS]
         if not self.table.is_defined("demand_distribution") or self.state.count_unit is not None:
             return reading  # demand in that measure makes it the table's unit; before demand, the unit is open
+        money = [m for m in said.of(Kind.MONEY) if m.live]
+        measured = [m for m in money if (m.per or "").split("/")[0] in MEASURE_UNITS]
         if len(measured) != 1 or len(money) != 1:
             return reading
         unit = str(measured[0].per).split("/")[0]

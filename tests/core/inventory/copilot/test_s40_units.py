@@ -290,3 +290,8 @@ def test_not_going_anywhere_is_a_backlog(text: str) -> None:
 def test_a_measure_sizes_a_bag_across_three_words_of_contents() -> None:
     sized = parse("the 20kg dry cat food bags").of(Kind.QUANTITY)
     assert [(m.unit, m.container, m.role) for m in sized] == [("kg", "bag", "size")], sized
+
+
+@pytest.mark.parametrize(("text", "value"), [("three dozen and half", 42.0), ("two and half", 2.5)])
+def test_and_half_without_an_article_is_a_half(text: str, value: float) -> None:
+    assert [m.value for m in parse(f"some days {text}").of(Kind.QUANTITY)] == [value]
