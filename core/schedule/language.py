@@ -783,12 +783,12 @@ def without_tied_times(text: str, district: District) -> str:
     stretches = [part for start, end in _segments(low) for part in _reason_stretches(low, start, end)]
     for start, end in stretches:
         words = _words_of(low[start:end])
-        inside = [(a, b) for (a, b), minutes in times if start <= a and b <= end and minutes not in options]
+        inside = [(a, b) for (a, b), minutes in times if start <= a < end and minutes not in options]  # '7:15 so'
         school = bool(words & _SCHOOL_WORDS and not _people_start(low[start:end]) or mentions(low[start:end], district))
         if school and words & _START_WORDS:
             continue
-        if _arrives_by(low[start:end]):
-            words = words - {"make", "makes"}  # 'to make it by 8:15': getting there in time asks nothing
+        if _arrives_by(low[start:end]):  # 'to make it by 8:15', 'so I can get to work by 8': getting there in time
+            words = words - {"make", "makes", "can", "could", "need", "needs", "must"}  # asks nothing
         if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
             far = min(options, default=0) - _FAR_MINUTES, max(options, default=0) + _FAR_MINUTES
             inside = [] if school or words & _START_WORDS else [
@@ -810,10 +810,13 @@ def without_tied_times(text: str, district: District) -> str:
 
 
 def _arrives_by(stretch: str) -> bool:
-    """Whether a stretch says someone gets somewhere in time ('to make it by 8:15', 'make it to class on time')."""
+    """Whether a stretch says someone gets somewhere in time ('to make it by 8:15', 'make it to class on time',
+    'out the door by 7:15', 'get to work by 8')."""
     tokens = _tokens_of(stretch)
     return any(
-        w in ("make", "makes") and tokens[k + 1 : k + 2] == ["it"] and tokens[k + 2 : k + 3] in (["by"], ["to"], ["on"])
+        (w in ("make", "makes") and tokens[k + 1 : k + 2] == ["it"] and tokens[k + 2 : k + 3] in (["by"], ["to"], ["on"]))
+        or (w == "door" and tokens[k + 1 : k + 2] == ["by"])
+        or (w in ("work", "job", "office") and tokens[k + 1 : k + 2] == ["by"] and tokens[k - 1 : k] in (["to"], ["at"]))
         for k, w in enumerate(tokens)
     )
 

@@ -1082,6 +1082,8 @@ def _context_time(
     now, today, minutes, sign = where
     if role in BOUNDS:
         return False
+    if role is ClockRelation.AT and now is not None and today is not None and minutes == now and (minutes - today) * sign > 0:
+        return False  # today 8:30, proposed 8:40: 'Maybe a bit later, like 8:40?' asks for 8:40, on the asked side
     if role is ClockRelation.AT and now is not None and minutes == now:
         in_reason = _reason_part(next((clause[a:b] for a, b in parts if a <= at < b), ""))  # 'since the 8:40 ...'
         return in_reason or not _asked_here(clause, at)  # '9:30 is too late for Lick, 8:40 please': kept there

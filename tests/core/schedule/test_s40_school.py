@@ -34,3 +34,18 @@ def test_a_district_school_said_the_same_way_is_read() -> None:
 def test_doesnt_start_until_its_own_time_then_earlier_moves_it_earlier() -> None:
     turn = _agent().respond("Ortega pre-K doesn't start until 9:30, and families struggle. Could Ortega go earlier?")
     assert ("Ortega (Jose) PK", "8:40 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_a_direction_with_a_hedged_time_on_the_asked_side_of_today_is_that_time() -> None:
+    turn = _agent().respond("My daughter is at Lick. Maybe a bit later, like 8:40?")
+    assert ("Lick (James) MS", "8:40 AM", "fix") in fix_edits(turn), turn.text
+    assert ("Lick (James) MS", "9:30 AM", "fix") not in fix_edits(turn), turn.text
+
+
+def test_the_speakers_own_deadlines_are_no_bounds() -> None:
+    turn = _agent().respond(
+        "My kids are at Everett and Galileo, and we have to be out the door by 7:20 so I can get to work by 8. Could "
+        "both schools start later?"
+    )
+    assert "No start-time option" not in turn.text, turn.text
+    assert {s for s, _, k in fix_edits(turn) if k == "fix"} == {"Everett MS", "Galileo HS"}, turn.text
