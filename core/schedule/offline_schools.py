@@ -99,7 +99,15 @@ def _same_thing(words: tuple[str, ...], k: int) -> bool:
 
 
 def _without_same_things(words: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple("" if _same_thing(words, k) else w for k, w in enumerate(words))
+    return tuple("" if _same_thing(words, k) or _leaving_home(words, k) else w for k, w in enumerate(words))
+
+
+def _leaving_home(words: tuple[str, ...], k: int) -> bool:
+    """Whether word k is the speaker leaving somewhere ('we leave the house early', 'I leave for work at 7'):
+    no school held where it is."""
+    return words[k] in ("leave", "leaves") and (
+        words[k + 1 : k + 3] in (("the", "house"), ("the", "home")) or words[k + 1 : k + 2] in (("home",), ("for",))
+    )
 
 
 def _word_spans(text: str) -> list[tuple[str, int, int, bool]]:

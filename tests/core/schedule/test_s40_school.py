@@ -49,3 +49,14 @@ def test_the_speakers_own_deadlines_are_no_bounds() -> None:
     )
     assert "No start-time option" not in turn.text, turn.text
     assert {s for s, _, k in fix_edits(turn) if k == "fix"} == {"Everett MS", "Galileo HS"}, turn.text
+
+
+def test_leaving_the_house_pins_no_school() -> None:
+    turn = _agent().respond("My kids are at Everett and Galileo, we leave the house early. Could both schools start later?")
+    assert not [s for s, t, k in fix_edits(turn) if k == "fix" and t == "7:50 AM"], turn.text
+    assert ("Everett MS", "8:40 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_leave_a_school_where_it_is_still_holds_it() -> None:
+    turn = _agent().respond("Please leave Cobb at 8:40.")
+    assert ("Cobb (Dr William L) ES", "8:40 AM", "fix") in fix_edits(turn), turn.text
