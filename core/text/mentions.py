@@ -17,7 +17,7 @@ all by `numbers.read_number` (digits) and the number-word reader of `core.text.n
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, Flag
@@ -2263,13 +2263,13 @@ def _inner_known(s: _State, mentions: list[Mention], known: Mapping[str, float])
     the table counts; a box sized again right here ('40 boxes of 10') is left to `_nested`."""
     if not known:
         return mentions
-    out, starts = list(mentions), [t.start for t in s.toks]
+    out = list(mentions)
     for k, m in enumerate(out):
         s.ops += 1
         if m.role != "size" or m.unit != "item" or not m.container:
             continue
-        at = bisect_left(starts, m.span[1])
-        after = [t.low for t in s.toks[at : at + 2]]
+        at = s.where.end(m.span[1])
+        after = s.words[at : at + 2]
         inner = CONTAINERS.get(after[0]) if after else None
         if inner and inner != m.container and inner in known and after[1:] != ["of"]:
             out[k] = replace(m, multiplier=m.multiplier * known[inner])

@@ -614,7 +614,7 @@ class ExtractionAgent(ExtractionBase):
     def _unmeasured(self, said: Message, reading: Reading, problems: list[SpecError]) -> Reading:
         """A count row said in a measure of unknown size once demand is counted in items ('the storeroom takes 900
         kilos' after '4 bags a day'): asked, as demand in that measure is, never written as 900 bags."""
-        if not self.table.is_defined("demand_distribution") or self.state.count_unit is not None:
+        if not self._counts_items():
             return reading
         weighed = {
             format_number(float(m.value)): str(m.unit)
@@ -627,18 +627,27 @@ class ExtractionAgent(ExtractionBase):
             if f.key not in _COUNT_ROWS or (unit := weighed.get(f.value)) is None:
                 kept.append(f)
                 continue
-            word = _MEASURE_WORDS.get(unit, unit)
-            one = self.state.counted_in or "unit"
-            many = plural(one)
-            problems.append(SpecError(f.key, f"that is in {word}, but your demand is counted in {many}; how many "
-                                             f"{many} is that, or how many {word} does one {one} hold?"))  # fmt: skip
+            problems.append(SpecError(f.key, self._in_items(unit, money=False)))
         return reading if len(kept) == len(reading.findings) else replace(reading, findings=tuple(kept))
+
+    def _counts_items(self) -> bool:
+        """Whether demand is written and counted in items, not in a measure: an amount in a measure of unknown
+        size is then asked about (`_unmeasured`, `_money_per_measure`)."""
+        return self.table.is_defined("demand_distribution") and self.state.count_unit is None
+
+    def _in_items(self, unit: str, *, money: bool) -> str:
+        """The question for an amount said in a measure, or money per a measure, while demand is counted in items:
+        the amount in items (or per item), or the item's size in that measure."""
+        one = self.state.counted_in or "unit"
+        many, word = plural(one), _MEASURE_WORDS.get(unit, unit)
+        said, ask = (f"per {unit}", f"what is it per {one}") if money else (f"in {word}", f"how many {many} is that")
+        return f"that is {said}, but your demand is counted in {many}; {ask}, or how many {word} does one {one} hold?"
 
     def _money_per_measure(self, said: Message, reading: Reading, problems: list[SpecError]) -> Reading:
         """A holding or penalty cost said per kilo (litre, pound) while the table counts items: per item when
         one item's size in that measure is known ('1 cent per kilo a day' of 10 kilo bags = $0.1 a bag), else
         asked, never written as so much per item."""
-        if not self.table.is_defined("demand_distribution") or self.state.count_unit is not None:
+        if not self._counts_items():
             return reading  # demand in that measure makes it the table's unit; before demand, the unit is open
         money = [m for m in said.of(Kind.MONEY) if m.live]
         measured = [m for m in money if (m.per or "").split("/")[0] in MEASURE_UNITS]
@@ -646,7 +655,6 @@ class ExtractionAgent(ExtractionBase):
             return reading
         unit = str(measured[0].per).split("/")[0]
         size = sized_measure(unit, self.state.sizes)
-        word = _MEASURE_WORDS.get(unit, unit)
         one = self.state.counted_in or "unit"
         kept = []
         for f in reading.findings:
@@ -657,8 +665,7 @@ class ExtractionAgent(ExtractionBase):
                 kept.append(replace(f, value=each, note=f"${f.value} per {unit} × {format_number(size)} {unit} a {one}"
                                                          f" = ${each} per {one}"))  # fmt: skip
             else:
-                problems.append(SpecError(f.key, f"that is per {unit}, but your demand is counted in {plural(one)}; "
-                                                 f"what is it per {one}, or how many {word} does one {one} hold?"))  # fmt: skip
+                problems.append(SpecError(f.key, self._in_items(unit, money=True)))
         return reading if kept == list(reading.findings) else replace(reading, findings=tuple(kept))
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
