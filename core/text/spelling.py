@@ -9,14 +9,6 @@ from collections.abc import Iterable, Mapping
 from core.text.entities import misspelt_key
 from core.text.mentions import parse
 
-_CUTOFF = 85.0
-"""Similarity (rapidfuzz `fuzz.ratio`) a word needs to a key word: one letter wrong in 'earlier' (85.7), one
-missing in 'later' (88.9); a swap of two letters in a five-letter word ('laetr', 80) is too far to be sure."""
-
-
-def _close(word: str, keys: tuple[str, ...], keep: frozenset[str]) -> str | None:
-    return misspelt_key(word, keys, keep, cutoff=_CUTOFF)
-
 
 def respelt(
     text: str, keys: Iterable[str], keep: Iterable[str] = (), kept_after: Mapping[str, frozenset[str]] | None = None
@@ -30,9 +22,9 @@ def respelt(
     message = parse(text)
     out, start, words = [], 0, message.words()
     for i, (word, (a, b)) in enumerate(zip(words, message.word_spans(), strict=True)):
-        key = _close(word, keys, keep)
+        key = misspelt_key(word, keys, keep)
         if word in after and not (i and words[i - 1] in after[word]):
-            key = _close(word, keys, frozenset())
+            key = misspelt_key(word, keys)
         if key is not None:
             out += [text[start:a], key]
             start = b
