@@ -28,7 +28,7 @@ from rapidfuzz.utils import default_process
 
 from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex, misspelt_key
-from core.text.numbers import NUMBER_RE, _read_number, described_one, read_number
+from core.text.numbers import NUMBER_RE, _read_number, described_one, named_one, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
     COINS,
@@ -169,6 +169,9 @@ class Clause:
     definition: str | None
 
 
+_NO_STOCK_UNITS = frozenset(COUNT_UNITS.values())
+
+
 @dataclass(frozen=True)
 class Message:
     """The one parse of a chat message."""
@@ -196,6 +199,11 @@ class Message:
     def of(self, *kinds: Kind, live_only: bool = True) -> tuple[Mention, ...]:
         """The mentions of these kinds (all kinds when none are named), live ones only by default."""
         return tuple(m for m in self.mentions if (not kinds or m.kind in kinds) and (m.live or not live_only))
+
+    def no_stock(self) -> tuple[Mention, ...]:
+        """Counts in a unit that is no stock (`COUNT_UNITS`: '2 kids', 'two kinds', 'one model', '3 buses'): never a
+        storage, an order, a demand or a number of days."""
+        return tuple(m for m in self.of(Kind.QUANTITY, live_only=False) if m.unit in _NO_STOCK_UNITS)
 
     def words(self, clause: int | None = None) -> tuple[str, ...]:
         """The lower-cased word and number tokens of the message or of one clause."""
@@ -372,6 +380,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         or words[i + 1 : i + 2] in (["of"], ["more"], ["time"])
         or words[i + 1 : i + 4] == ["at", "a", "time"]  # 'students buy them one at a time': a manner, no amount
         or (described_one(words, i) and toks[i - 1].kind == "word")
+        or named_one(words, i, ends_clause=i + 1 >= len(toks) or toks[i + 1].kind != "word")
     ):
         return None
     # number words in a window of the next words, a hyphen between two words skipped ('twenty-five')
@@ -537,6 +546,7 @@ def _clock_in_context(s: _State, ti: int, tj: int) -> bool:
         prev in _STRONG_TIME_CUES
         or (prev in ("around", "about", "by", "exactly", "maybe") and prev2 in _STRONG_TIME_CUES)
         or (prev == "by" and prev2 in ("order", "call", "phone", "ring", "email"))  # 'if I order by 3'
+        or (prev == "by" and any(m.kind is Kind.CLOCK for m in s.found))  # 'at the market at 5am, in my buckets by 7'
         or (prev == "than" and prev2 in ("later", "earlier", "sooner"))  # 'no later than 8'
         or (prev == "to" and any(w in _MOVE_VERBS for w in words[max(0, ti - 5) : ti]))
     )
@@ -934,7 +944,7 @@ _SPREAD_HEDGES = frozenset({"about", "around", "roughly", "maybe"})
 
 
 def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
-    """Amounts said without digits, at token i: coins ('a dime a day', 'a nickel', 'a quarter per day' when it
+    """Amounts said without digits, at token i: coins ('a dime a day', 'a nickel', 'penny a day', 'a quarter per day' when it
     is paid or a rate: 'plan for a quarter' stays 3 months), 'free' ('shipping is free': 0), periods ('the coming
     year', 'the next month', 'a whole year', 'a couple of months'). The index after it, or None."""
     words, n = s.words, len(s.words)
@@ -943,6 +953,8 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
     count = 1.0 if w in ("a", "an", "one") else None
     if count is not None and nxt in COINS:
         return _coin(s, i, i + 2, COINS[nxt], currency)
+    if w in ("penny", "nickel", "dime") and _rate(s, i + 1)[0] is not None:
+        return _coin(s, i, i + 1, COINS[w], currency)  # 'penny a day' without its article
     if (
         count is not None
         and nxt == "quarter"
@@ -1101,15 +1113,18 @@ def _measure_part(words: list[str], i: int) -> bool:
 
 
 def _half_more(words: list[str], j: int, value: float) -> tuple[float, int]:
-    """'a litre and a half': one measure and a half more after its unit (the value and the index after)."""
-    return (1.5, j + 3) if value == 1 and words[j : j + 3] == ["and", "a", "half"] else (value, j)
+    """'a litre and a half', 'a litre and a quarter': one measure and a part more after its unit (the value and
+    the index after)."""
+    part = {"half": 0.5, "quarter": 0.25}.get(words[j + 2]) if words[j : j + 2] == ["and", "a"] and j + 2 < len(words) else None
+    return (1 + part, j + 3) if value == 1 and part else (value, j)
 
 
 def _and_a_half(words: list[str], j: int) -> bool:
-    """Whether token j is a container said with a half more ('case and a half'): a count of 1.5 containers."""
-    return j < len(words) and (words[j] in CONTAINERS or words[j] in MEASURES) and words[j + 1 : j + 4] == [
-        "and", "a", "half"
-    ]  # 'a case and a half', 'a litre and a half'
+    """Whether token j is a container said with a half more ('case and a half': 1.5 containers) or a measure with a
+    half or a quarter more ('a litre and a quarter')."""
+    half = words[j + 1 : j + 4] == ["and", "a", "half"]  # 'a case and a half', 'a litre and a half'
+    quarter = words[j + 1 : j + 4] == ["and", "a", "quarter"] and j < len(words) and words[j] in MEASURES
+    return j < len(words) and (words[j] in CONTAINERS or words[j] in MEASURES) and (half or quarter)
 """Parts of a measure said before it ('half-kilo', 'quarter-pound')."""
 _SAME_DAY = (("same", "day"), ("same", "-", "day"), ("same", "morning"), ("same", "afternoon"), ("same", "evening"))
 """Phrases for no wait ('same-day delivery'): a duration of 0 days."""
@@ -1154,13 +1169,10 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
     ):
         j, w = j + 1, words[j + 1]  # '2-litre bottles': a sized item, as '2 litre bottles'
-    elif (
-        w == "-"
-        and j + 1 < n
-        and words[j + 1] in TIME_UNITS
-        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1
-    ):
+    elif w == "-" and words[j + 1 : j + 2] and words[j + 1] in TIME_UNITS and toks[j - 1].end == toks[j].start:
         j, w = j + 1, words[j + 1]  # 'the 90-day plan', 'a 3-week wait': a duration, as '90 days'
+    elif w in ("more", "extra") and words[j + 1 : j + 2] and words[j + 1] in CONTAINERS:
+        j, w = j + 1, words[j + 1]  # 'room for 2 more packs': 2 packs
     w = "pence" if w == "p" and money_cur is None and toks[j - 1].end == toks[j].start else w  # '40p'
     if money_cur is None and w in CURRENCY_AFTER and not _weight_pound(s, i, j):
         cur = CURRENCY_AFTER[w]
@@ -1190,8 +1202,8 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         unit, j = "percent", j + (2 if w == "per" else 1)
     elif w in TIME_UNITS:
         kind, unit, j = Kind.DURATION, TIME_UNITS[w], j + 1
-        if words[j : j + 3] == ["and", "a", "half"]:
-            value, j = value + 0.5, j + 3
+        if words[j : j + 3] == ["and", "a", "half"] or words[j : j + 2] == ["and", "half"]:
+            value, j = value + 0.5, j + (3 if words[j + 1] == "a" else 2)  # 'one month and half' too
         if value == 0.5 and unit in _HALF_OF:
             unit, value = _HALF_OF[unit]  # 'half a year' is 6 months (180 days), as the toolkit reads it
     elif (after := _compound_item(toks, words, j)) is not None:
@@ -1272,8 +1284,13 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
     clause = toks[i].clause
     if i > 0 and words[i - 1] in ("every", "each"):
         return "interval"
-    if tuple(words[max(0, i - 2) : i]) in _KEEPS_FOR or (i > 0 and words[i - 1] in ("keep", "kept")):
-        return "shelf_life"  # "it's only good for 2 days", 'they keep 3 days' (not 'a good 3 days')
+    h = i - 1 if i > 0 and words[i - 1] in ("about", "around", "roughly", "maybe", "like", "approximately") else i
+    if h > 0 and words[h - 1] in _OPEN_WORDS:
+        return "open"  # "we're open 7 days a week", 'trading 6 days': the business's days, no span to plan or wait
+    if words[j : j + 2] in (["before", "that"], ["before", "then"]) or words[j : j + 1] == ["ago"]:
+        return "past"  # "it's pressed maybe 2 days before that": when something else happened, no wait
+    if tuple(words[max(0, h - 2) : h]) in _KEEPS_FOR or (h > 0 and words[h - 1] in ("keep", "kept")):
+        return "shelf_life"  # "it's only good for 2 days", 'good for about 10 days' (not 'a good 3 days')
     found: tuple[int, str] | None = None  # (distance, role): the nearest cue wins
     for k in range(max(0, i - 8), min(len(words), j + 5)):
         s.ops += 1
@@ -1283,6 +1300,9 @@ def _duration_role(s: _State, i: int, j: int) -> str | None:
             if found is None or distance < found[0]:
                 found = (distance, role)
     return found[1] if found else None
+
+
+_OPEN_WORDS = frozenset(["open", "opened", "opening", "trade", "trading", "operate", "operating"])
 
 
 def _people_wait(words: list[str], k: int) -> bool:
@@ -1342,6 +1362,8 @@ def _weight_pound(s: _State, i: int, j: int) -> bool:
     if j + 1 < len(s.words) and s.words[j + 1] == "of":
         return True
     window = s.words[max(0, i - 5) : i]
+    if any(w in ROLE_WORDS or w in ("charge", "charges") for w in s.words[j + 1 : j + 3]):
+        return False  # '30 pound delivery charge per order': money
     return not any(w in ROLE_WORDS or w in ("cost", "costs", "pay", "paid", "price", "for") for w in window)
 
 
@@ -1391,7 +1413,8 @@ def _role(s: _State, i: int, j: int) -> tuple[str | None, bool, bool, str | None
         r = "purchase_price" if to_us else _role_word(words, k)
         if r is not None and (role is None or _PRIORITY.get(r, 0) > _PRIORITY.get(role, 0)):
             role = r
-        if r is not None and steps < (6 if to_us else 4) and (w not in NEEDS_FOR or _for_before(words, i)):
+        priced = _for_before(words, i) or re.fullmatch(r"\d+\.\d\d", toks[i].text) is not None  # 'sell them 7.50'
+        if r is not None and steps < (6 if to_us else 4) and (w not in NEEDS_FOR or priced):
             near = True
         if (
             (w in ITEM_WORDS or w in ("one", "each", "apiece"))
@@ -2027,9 +2050,11 @@ _CHANGE_VERBS = frozenset(["up", "down", "went", "gone", "raised", "changed", "i
 
 
 def _changed_to(between: list[str], core: list[str]) -> bool:
-    """Words right before a value that say it is the new figure ('... went up to 45', '... is now 45', '...,
-    they raised it last spring, 45')."""
-    if (len(between) >= 2 and between[-1] == "to" and between[-2] in _CHANGE_VERBS) or between[-1:] == ["now"]:
+    """Words right before a value that say it is the new figure ('... went up to 45', 'they raised it to 30', '... is
+    now 45', '..., they raised it last spring, 45')."""
+    k = len(between) - 2
+    k -= 1 if k >= 1 and between[k] in ("it", "them", "that") else 0  # 'they raised it to 30'
+    if (between[-1:] == ["to"] and k >= 0 and between[k] in _CHANGE_VERBS) or between[-1:] == ["now"]:
         return True
     return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
 
@@ -2096,12 +2121,15 @@ def _currency(toks: list[_Tok]) -> str:
 
 
 def _units_respelt(toks: list[_Tok], words: list[str]) -> list[str]:
-    """The words with a misspelt time unit right after a number read as meant ('6 monhts' -> months), found with
-    rapidfuzz (same first letter, about the same length); other words stay."""
+    """The words with a misspelt time unit right after a number read as meant ('6 monhts' -> months), and a misspelt
+    'tomorrow' / 'yesterday' ('tomorow', 'tommorow'), found with rapidfuzz (same first letter, about the same length);
+    other words stay."""
     out = list(words)
-    for k in range(1, len(words)):
-        if toks[k - 1].kind == "num" and words[k] not in TIME_UNITS:
+    for k in range(len(words)):
+        if k and toks[k - 1].kind == "num" and words[k] not in TIME_UNITS:
             out[k] = misspelt_key(words[k], _LONG_TIME_UNITS, cutoff=80.0) or words[k]
+        elif words[k][:3] in ("tom", "tmo", "yes") and len(words[k]) >= 6 and words[k] not in DATE_WORDS:
+            out[k] = misspelt_key(words[k], ("tomorrow", "yesterday"), cutoff=80.0) or words[k]  # 'tomorow'
     return out
 
 
@@ -2138,7 +2166,7 @@ def _parse(
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
     found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
-    found = _discounted(_stated_margin(_sold_at(found, s)), s)
+    found = _grid(_given_away(_discounted(_stated_margin(_sold_at(found, s)), s), s), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2151,6 +2179,41 @@ def _parse(
         confused=questions.is_confused(text),
         toks=tuple(every),
     )
+
+
+_GRID_LINKS = (("high", "by"), ("wide", "by"), ("deep", "by"), ("tall", "by"), ("across", "by"), ("by",))
+
+
+def _grid(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'stacked 4 high by 5', '6 wide by 3 deep': two bare whole counts joined by 'by' are a grid, one quantity of
+    so many layers of so many items (4 × 5 = 20); never 'one by one' (no amount)."""
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if (
+            prev is not None and m.kind is prev.kind is Kind.QUANTITY
+            and not (m.unit or m.container or m.per or prev.unit or prev.container or prev.per)
+            and m.value == int(m.value) > 1 and prev.value == int(prev.value) > 1
+            and tuple(s.words[s.where.end(prev.span[1]) : s.where.at(m.span[0])]) in _GRID_LINKS
+        ):  # fmt: skip
+            span = (prev.span[0], m.span[1])
+            out[-1] = replace(prev, text=s.text[span[0] : span[1]], span=span, multiplier=m.value, unit="item",
+                              container="layer")  # fmt: skip
+            continue
+        out.append(m)
+    return out
+
+
+def _given_away(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'12 buckets, I gave three away', 'threw 2 of them away': a bare count followed by 'away' (up to three words
+    after it) is stock that left, role 'gone': never a storage, order or demand figure."""
+    out = []
+    for m in mentions:
+        k = s.where.end(m.span[1])
+        if m.kind is Kind.QUANTITY and not (m.unit or m.container or m.per) and "away" in s.words[k : k + 3]:
+            m = replace(m, role="gone")
+        out.append(m)
+    return out
 
 
 _MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "contain", "weighs", "weigh", "have", "has"])

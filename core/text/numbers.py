@@ -226,7 +226,9 @@ def _spell_out(text: str) -> str:
 
 def _pronoun_one(text: str, tokens: list[re.Match[str]], words: list[str], i: int) -> bool:
     """'each one', 'no one', 'a missed one' (a pronoun), but not 'each one-litre bottle' (a size)."""
-    before = i > 0 and (words[i - 1] in _PRONOUN_ONE_AFTER or described_one(words, i))
+    ends = not re.match(r"\s*[A-Za-z0-9]", text[tokens[i].end() :])
+    nobody = i > 1 and words[i - 2] in _NOBODY  # 'some days nobody buys one'
+    before = i > 0 and (words[i - 1] in _PRONOUN_ONE_AFTER or described_one(words, i) or named_one(words, i, ends_clause=ends) or nobody)
     return before and not text[tokens[i].end() :].startswith("-")
 
 
@@ -234,6 +236,33 @@ def described_one(words: Sequence[str], i: int) -> bool:
     """'a missed one', 'every lost one', 'the broken one': a determiner, one word describing, then 'one' at i,
     the pronoun for a thing already named, never the number 1."""
     return i >= 2 and words[i - 2] in _DESCRIBED_AFTER and words[i - 1].isalpha() and not _number_word(words[i - 1])
+
+
+_NOBODY = frozenset(["nobody", "noone", "anybody", "anyone", "everybody", "everyone"])
+
+
+def named_one(words: Sequence[str], i: int, *, ends_clause: bool) -> bool:
+    """'the common spin-on one.', 'the big blue one,': 'the' / 'this' / 'that', up to four describing words (hyphens
+    between them) and 'one' ending its clause: the pronoun for a thing already named, never the number 1 ('the van
+    takes one.' is: a verb stops the describing words)."""
+    if not ends_clause:
+        return False
+    k = i - 1
+    while k >= max(0, i - 6) and (words[k] == "-" or words[k].isalpha()):
+        if words[k] in ("the", "this", "that"):
+            return k < i - 1
+        if words[k] in _ONE_VERBS or _number_word(words[k]):
+            return False
+        k -= 1
+    return False
+
+
+_ONE_VERBS = frozenset(["sell", "sells", "sold", "buy", "buys", "order", "orders", "get", "gets", "need", "needs",
+                        "use", "uses", "have", "has", "is", "are", "was", "only", "just", "move", "moves", "take",
+                        "takes", "hold", "holds", "fit", "fits", "carry", "carries", "stock", "stocks", "keep", "keeps",
+                        "can", "do", "does", "put", "puts", "fill", "fills", "make", "makes", "cost", "costs",
+                        "charge", "charges"])  # fmt: skip
+"""Verbs that end the describing words before 'one' ('the van takes one.' is a count)."""
 
 
 def _number_word(word: str) -> bool:

@@ -145,7 +145,7 @@ class Money:
 
 
 _AND_HALF_RE = re.compile(
-    rf"\b(?:({NUMBER_RE.pattern})|an?)\s+({_UNIT_ALT})\s+and\s+a\s+half\b", re.IGNORECASE
+    rf"\b(?:({NUMBER_RE.pattern})|an?)\s+({_UNIT_ALT})\s+and\s+(?:a\s+)?half\b", re.IGNORECASE
 )
 """'a week and a half', '2 days and a half': the unit's count plus one half."""
 

@@ -52,7 +52,7 @@ CONTAINERS: dict[str, str] = {
         "pallet": ("pallet", "pallets"), "sack": ("sack", "sacks"), "bundle": ("bundle", "bundles"),
         "bag": ("bag", "bags"), "dozen": ("dozens",), "bunch": ("bunch", "bunches"), "row": ("row", "rows"),
         "layer": ("layer", "layers"), "stack": ("stack", "stacks"), "bucket": ("bucket", "buckets"),
-        "pail": ("pail", "pails"), "set": ("set", "sets"), "bale": ("bale", "bales"),
+        "pail": ("pail", "pails"), "set": ("set", "sets"), "bale": ("bale", "bales"), "flat": ("flat", "flats"),
     }.items()
     for w in forms
 }  # fmt: skip
@@ -78,8 +78,17 @@ COUNT_UNITS: dict[str, str] = {
     **dict.fromkeys(["person", "people", "customer", "customers", "client", "clients", "shopper", "shoppers",
                      "visitor", "visitors", "patient", "patients", "diner", "diners"], "person"),
     **dict.fromkeys(["family", "families"], "family"), **dict.fromkeys(["school", "schools"], "school"),
+    **dict.fromkeys(["employee", "employees", "worker", "workers", "stylist", "stylists", "barber", "barbers",
+                     "hairdresser", "hairdressers", "clerk", "clerks", "cashier", "cashiers", "technician",
+                     "technicians", "mechanic", "mechanics", "driver", "drivers", "baker", "bakers", "barista",
+                     "baristas", "waiter", "waiters", "nurse", "nurses", "staffer", "staffers"], "person"),
+    **dict.fromkeys(["kind", "kinds", "sort", "sorts", "type", "types", "model", "models", "brand", "brands",
+                     "flavour", "flavours", "flavor", "flavors", "colour", "colours", "color", "colors", "variety",
+                     "varieties", "style", "styles", "sku", "skus", "location", "locations", "branch", "branches",
+                     "store", "stores", "shop", "shops", "size", "sizes"], "variety"),
 }  # fmt: skip
-"""Counts of people and things that are no stock ('1500 students', '3 buses'): a quantity in that unit."""
+"""Counts of people and things that are no stock ('1500 students', '3 buses', 'one model, the one for Civics',
+'two kinds', '3 stores'): a quantity in that unit."""
 
 PER_UNIT_WORDS = frozenset(["one", "thing", "product", "customer", "sale", "sales", "part", "apiece"])
 PER_ORDER_WORDS: dict[str, str] = {
@@ -100,7 +109,7 @@ ROLE_WORDS: dict[str, str] = {
                      "going", "went"], "sale_price"),
     **dict.fromkeys(["lose", "loses", "lost", "losing", "loss", "miss", "misses", "missed"], "loss"),
     **dict.fromkeys(["penalty", "stockout", "shortage", "backorder"], "penalty"),
-    **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "setup"], "fee"),
+    **dict.fromkeys(["fee", "fees", "shipping", "ordering", "postage", "freight", "carriage", "setup"], "fee"),
     **dict.fromkeys(["holding", "storage", "store", "storing", "keep", "keeping"], "holding"),
     **dict.fromkeys(["rent", "lease", "mortgage"], "rent"),
     **dict.fromkeys(["wage", "wages", "salary", "salaries", "payroll", "staff", "employee", "employees", "worker",
@@ -160,7 +169,7 @@ PREMISES_WORDS = frozenset(["building", "buildings", "yard", "warehouse", "premi
 STAFF_WORDS = frozenset(["technician", "technicians", "helper", "helpers", "assistant", "assistants", "employee",
                          "employees", "worker", "workers", "driver", "drivers", "mechanic", "mechanics", "apprentice",
                          "cleaner", "cleaners", "barista", "baristas", "cashier", "cashiers", "staffer", "nurse",
-                         "nurses", "chef"])  # fmt: skip
+                         "nurses", "chef", "stylist", "stylists", "barber", "barbers", "hairdresser", "hairdressers"])  # fmt: skip
 """People paid by the business ('my technician costs me 3000 a month'): an amount per period beside them is
 wages of the whole business, never a cost per unit."""
 """Words of the business's running costs and premises ('the yard costs me 1500 a month', 'the warehouse runs me

@@ -938,11 +938,12 @@ class ExtractionAgent(ExtractionBase):
                 self.table.open(cf.shelf_life(durations[0].days))
                 return ""
             return _NOTHING
-        if durations and len([k for k in _DURATION_ROWS if not self.table.is_defined(k)]) > 1:
+        if durations and any(m.role != "open" for m in spans):  # '56 days' to a cost question: which span it is
             days = format_number(durations[0].days)
+            now = {k: f" (now {self.table.value(k)} days)" if self.table.is_defined(k) else "" for k in _DURATION_ROWS}
             return (
-                f"I read {days} days, but is that the planning horizon or the delivery lead time? Say for "
-                f"example 'plan for {days} days' or 'deliveries take {days} days'."
+                f"I read {days} days, but is that the planning horizon{now['time_horizon']} or the delivery lead "
+                f"time{now['lead_time']}? Say for example 'plan for {days} days' or 'deliveries take {days} days'."
             )
         return _NOTHING
 
@@ -1415,8 +1416,10 @@ class ExtractionAgent(ExtractionBase):
         if found.key == self.state.asked:
             problems.append(SpecError(found.key, f"{found.reason}: {_ASK_AGAIN[found.key]}"))
         else:
-            notes.append(f"I did not take {found.value} as the {LABELS[found.key]} ({found.reason}); I will ask "
-                         "about it")
+            plan = self.table.value("time_horizon") if found.key == "lead_time" else None
+            other = f"; if you meant the planning horizon (now {plan} days), say 'plan for {found.value} days'"
+            notes.append(f"I did not take {found.value} as the {LABELS[found.key]} ({found.reason}){other if plan else ''}"
+                         "; I will ask about it")
         return True
 
     def _doubt_implausible(self) -> None:

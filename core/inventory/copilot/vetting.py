@@ -67,6 +67,10 @@ def doubt(key: str, value: str, message: Message, *, asked: str | None) -> Doubt
     if key == "penalty_cost" and paid and bought and len(bought) == len(money) and all(m.per in (None, "unit") for m in bought):
         return Doubt(key, value, "that sounds like what one costs you, not what a missed sale loses (usually the "
                      "margin: what you sell it for minus that)")  # 'I pay 0.55 a can' answering the penalty
+    listed = [m for m in money if m.kind is Kind.MONEY and m.role in ("price", "sale_price")]
+    if key == "penalty_cost" and listed and len(listed) == len(money) and not set(message.words()) & _LOSS_WORDS:
+        return Doubt(key, value, "that sounds like the price of the item, not what a missed sale loses (usually the "
+                     "margin: that price minus what one costs you)")  # 'list price is 28 and I get it at 60%'
     if key in ("max_inventory", "max_order") and asked in _COSTS and any(m.whole_business for m in money):
         return Doubt(key, value, "that sounds like what the whole place holds, said to share out the rent, not "
                      "what you keep of this item")  # 'rent is 600 a month and it holds like 2000 reams'
@@ -97,8 +101,8 @@ def crossed(key: str, value: str, message: Message, *, current: str) -> Doubt | 
 
 
 _PAID_WORDS = frozenset(["pay", "paid", "pays", "buy", "bought", "buying", "purchase", "wholesale"])
-_LOSS_WORDS = frozenset(["cost", "costs", "lose", "lost", "loses", "miss", "missed", "short", "gone", "out", "without",
-                         "missing", "shortage", "stockout"])  # fmt: skip
+_LOSS_WORDS = frozenset(["cost", "costs", "lose", "lost", "loses", "losing", "loss", "miss", "missed", "short", "gone",
+                         "out", "without", "missing", "shortage", "stockout"])  # fmt: skip
 
 
 def _fits(m: Mention, kind: Kind) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 from core.text.clauses import split_clauses
 from core.text.cues import TokenCue, token_after
 from core.text.intents import Bank, IntentClassifier, Prediction
-from core.text.mentions import Scope, Token, parse
+from core.text.mentions import Kind, Scope, Token, parse
 from core.text.negation import negated, negation_scopes
 from core.text.numbers import find_numbers
 from core.text.units import find_durations, find_money, rate_period
@@ -104,8 +104,10 @@ def topics(clause: str) -> list[str]:
     sure = {key for key, p in ranking if p >= _SURE}
     valued = bool(find_numbers(clause) or find_durations(clause))
     found = [key for key, p in ranking if p >= _TOPIC_MIN and key in ROW_TOPICS and (valued or key in sure)]
-    toks = parse(clause).toks
-    money_words = COST_WORD.found(toks)
+    said = parse(clause)
+    toks = said.toks
+    fee = any(m.role == "fee" or m.per in ("order", "delivery") for m in said.of(Kind.MONEY))  # 'freight is 40 a shipment'
+    money_words = COST_WORD.found(toks) or fee
     numbers = find_numbers(clause)
     counts = bool(numbers) and all(n.value == int(n.value) for n in numbers)
     fitting = [  # a sure cost row whose only numbers are whole counts ('if a customer wants 1') is no cost

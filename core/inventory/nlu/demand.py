@@ -34,13 +34,13 @@ EVEN_ODDS = TokenCue(
 )  # fmt: skip
 """Words that give two stated amounts equal odds for every value between them ('some days 20, some days 60, anything
 in between same chance'): a uniform demand."""
-_OTHER_END = TokenCue(runs=(("other", "days"), ("other", "times")))
+_OTHER_END = TokenCue(runs=(("other", "days"), ("other", "day"), ("other", "times")))
 
 
 def _two_ends(toks: Sequence[Token]) -> bool:
-    """Two amounts said as different days ('some days 4, other days 9', 'some days 4, some days 9'): the ends of
+    """Two amounts said as different days ('some days 4, other days 9', 'some day 4, some day 9'): the ends of
     a range, read as 'between 4 and 9'."""
-    words = [t.low for t in toks]
+    words = ["days" if t.low == "day" else t.low for t in toks]  # 'some day 4 tube, some day 10'
     some = sum(1 for a, b in zip(words, words[1:], strict=False) if (a, b) == ("some", "days"))
     if not (some >= 2 or (some == 1 and _OTHER_END.found(toks))):
         return False
@@ -126,15 +126,19 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
     if pm:
         return "normal", pm
     span = _range(_Reader(text, toks))
-    if span and NORMAL.found(toks):  # 'avg 10, most days between 7 and 13, bell curve': mean ± one deviation
-        mean = _number_after(text, toks, _MEAN_WORDS)
-        return "normal", (mean[0] if mean else (span[0] + span[1]) / 2, (span[1] - span[0]) / 2)
+    deviation = _number_after(text, toks, _SD_WORDS, _SD_RUNS) if span else None
+    if span and (NORMAL.found(toks) or deviation):  # 'avg 10, most days between 7 and 13, bell curve': mean ± one
+        mean = _number_after(text, toks, _MEAN_WORDS)  # deviation; 'between 2 and 4, so a standard deviation of 1'
+        sd = deviation[0] if deviation else (span[1] - span[0]) / 2
+        return "normal", (mean[0] if mean else (span[0] + span[1]) / 2, sd)
     if span:
         return "uniform", span
     if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
         return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
     mean = _number_after(text, toks, _MEAN_WORDS)
-    periods = [m.span for m in parse(text).of(Kind.DURATION, live_only=False) if m.value == 1]
+    said = parse(text)
+    periods = [m.span for m in said.of(Kind.DURATION, live_only=False)]  # "in 1 week", "over a month, 30 days"
+    periods += [m.span for m in said.no_stock()]  # 'we sell 3 types, about 4 a day of this one'
     numbers = [
         n for n in find_numbers(text)
         if not any(a <= n.start < b for a, b in periods)  # 'in 1 week ...'
@@ -347,7 +351,7 @@ def _number_after(
     ('of', 'is', '=', ...) and only spaces between: 'mean of about 20' -> 20, 'std. dev. 3' -> 3."""
     for i, t in enumerate(toks):
         k = next((i + len(r) - 1 for r in runs if tuple(x.low for x in toks[i : i + len(r)]) == r), None)
-        if k is None and not t.low.endswith(ends):
+        if k is None and not t.low.removesuffix("'s").removesuffix("’s").endswith(ends):  # "deviation's about 3"
             continue
         k = i if k is None else k
         verbs = 0

@@ -333,6 +333,12 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         if out and out[-1][0] == "demand" and _other_days(out[-1][1], clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'some days 4, other days 9': the two ends of one range
             continue
+        if out and _DROPPED.in_text(clause) and not find_numbers(clause):
+            out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")  # '... it's 11 now, they dropped it': of the fee before
+            continue
+        if out and found[:1] in ([], ["demand"], ["demand_weak"]) and _period_lead(out[-1][1]) and _sold(clause):
+            out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'over a month, 30 days, we sell maybe 90': 90 a month
+            continue
         if found[:1] == ["demand_weak"]:  # also ['demand_weak', 'lead_time'] for 'about 21 a week'
             found = [] if expected in ROW_KEYS and compatible(expected, clause) else ["demand", *found[1:]]
         if found:
@@ -347,6 +353,29 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
     if named and (whole := topics(text)) and (expected in ROW_KEYS or _fits_unasked(whole[0], text)):
         return [(whole[0], text)]  # named by the clauses together: 'if they want one and I don't have it,
     return out  # that's $2.50 down the drain'
+
+
+def _sold(clause: str) -> bool:
+    """A clause with a count of items and no rate of its own ('we sell maybe 90 bottles')."""
+    counts = parse(clause).of(Kind.QUANTITY)
+    return bool(counts) and not any(m.per or m.unit not in (None, "item") for m in counts)
+
+
+_PERIOD_LEADS = frozenset(["over", "in", "during", "across", "within"])
+
+
+def _period_lead(clause: str) -> bool:
+    """A clause that is only the period a count after it is said over ('over a month, 30 days', 'in a week'): a
+    lead word, then periods alone, never a span of its own."""
+    said = parse(clause)
+    words, spans = said.words(), said.of(Kind.DURATION, live_only=False)
+    rest = clause
+    for m in reversed(spans):
+        rest = rest[: m.span[0]] + rest[m.span[1] :]
+    return (
+        bool(words) and words[0] in _PERIOD_LEADS and bool(spans) and len(said.mentions) == len(spans)
+        and set(parse(rest).words()) <= _PERIOD_LEADS | {"the", "a", "one", "whole", "full", "or", "so", "about"}
+    )  # fmt: skip
 
 
 _ALTERNATIVE_LEADS = frozenset(["sometimes", "occasionally", "maybe", "or", "rarely", "often", "mostly"])
@@ -372,8 +401,8 @@ _SOME_DAYS = (("some", "days"), ("other", "days"), ("on", "other", "days"), ("ot
 def _other_days(before: str, clause: str) -> bool:
     """Whether `clause` opens with the other end of a range the clause before began ('some days 4' then 'other
     days 9', 'some days 4' then 'some days 9')."""
-    first, words = parse(before).words(), parse(clause).words()
-    return first[:2] == ("some", "days") and any(words[: len(run)] == run for run in _SOME_DAYS)
+    first, words = (tuple("days" if w == "day" else w for w in parse(x).words()) for x in (before, clause))
+    return first[:2] == ("some", "days") and any(words[: len(run)] == run for run in _SOME_DAYS)  # 'some day 4' too
 
 
 def _spread_first(clause: str) -> bool:
@@ -677,6 +706,12 @@ def _money_row(segment: str, expected: str | None) -> str | None:
     if any(m.per == "order" or m.role == "fee" for m in money):
         return "setup_cost"
     return str(expected) if expected in _COST_ROWS else ""
+
+
+def _paid(said: Message) -> list[Mention]:
+    """The money a message surely says: written as money, a fee or a whole-business amount ('freight is 40 a
+    shipment', 'rent is 1800'), never a bare number a role word made money ('storage capacity 150')."""
+    return [m for m in said.of(Kind.MONEY, live_only=False) if _says_money(m) or m.role == "fee" or m.whole_business]
 
 
 def _says_money(m: Mention) -> bool:
@@ -1309,7 +1344,7 @@ def _added(text: str, notes: list[str]) -> str:
         joined = _joined(text, x, y)
         bare = y.kind is Kind.QUANTITY and not (y.unit or y.container)  # 'charges 18 plus 7': money too
         same = (x.kind is y.kind or x.kind is Kind.MONEY and bare) and x.period == y.period and y.unit in (None, x.unit)
-        if joined and same and x.multiplier == y.multiplier == 1 and not swaps:
+        if joined and same and x.multiplier == y.multiplier and not swaps:  # '4 packs of 6 ... 2 more packs': 24 + 12
             total = format_number(x.amount + y.amount)
             notes.append(f"{format_number(x.amount)} + {format_number(y.amount)} = {total}")
             money = "$" if x.kind is Kind.MONEY and "$" not in text[x.span[0] : x.span[1]] else ""
@@ -1319,13 +1354,15 @@ def _added(text: str, notes: list[str]) -> str:
 
 def _joined(text: str, x: Mention, y: Mention) -> bool:
     """Whether two amounts are said as one sum: 'plus' or '+' between them ('20 in one box plus 10'), 'and
-    another', or 'and' with 'more' after the second ('20 and 10 more'); never 'or' / 'minus'."""
+    another', or 'and' with 'more' after or in the second ('20 and 10 more', '... and room for 2 more packs'); never
+    'or' / 'minus'."""
     gap = parse(text[x.span[1] : y.span[0]])
     between = gap.words()
     words = set(between) | ({"+"} & {t.low for t in gap.toks}) | ({"another"} & set(y.text.lower().split()[:1]))
     after = parse(text[y.span[1] : y.span[1] + 30]).words()[:4]  # a short window: long messages stay linear
     on_top = ("on", "top") in zip(after, after[1:], strict=False)  # 'a 5 dollar fuel surcharge on top'
-    added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and after[:1] == ("more",))
+    more = after[:1] == ("more",) or "more" in y.text.lower().split()  # '20 and 10 more', 'and room for 2 more packs'
+    added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and more)
     added = added or on_top and not {"or", "instead"} & words
     return added and len(between) <= 6 and not {"or", "minus"} & words
 
@@ -1408,9 +1445,12 @@ _BELOW_WORDS = frozenset({"under", "below"})
 def _amount_condition(text: str) -> tuple[str, str | None]:
     """An amount said as a condition beside another amount ('18 per order under 500 dollars', '6 for orders
     above 200'): a threshold, never the fee, so it is removed with its condition word when money or a count is
-    said besides. Returns the text and the words removed."""
-    said = [m for m in parse(text).of(Kind.QUANTITY, Kind.MONEY) if not m.container]
-    if len(said) != 2 or not any(m.kind is Kind.MONEY for m in said):
+    said besides, or 'none' ('a fee on orders under $200, we're always over, so none'). Returns the text and the
+    words removed."""
+    message = parse(text)
+    said = [m for m in message.of(Kind.QUANTITY, Kind.MONEY) if not m.container]
+    alone = len(said) == 1 and bool(_NOTHING_WORDS & set(message.words()))  # 'a fee on orders under $200 ... so none'
+    if not (len(said) == 2 or alone) or not any(m.kind is Kind.MONEY for m in said):
         return text, None
     for m in said:
         before = text[: m.span[0]].lower().split()[-2:]
@@ -1586,7 +1626,8 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             taken_back = m if m.scope & Scope.CORRECTED else None
             packed = (m.container, m.multiplier, float(m.value))
             bare = len(words) == 1  # the first end of 'from 3 to 6 packs a day': its unit follows the second
-            swaps.append((m.span, total if bare else f"{total} {items if tail else 'units'}{period}"))
+            more = " more" if words[1:2] in (["more"], ["extra"]) else ""  # 'room for 2 more packs': 12 more units
+            swaps.append((m.span, total if bare else f"{total}{more} {items if tail else 'units'}{period}"))
     for m in said.of(Kind.MONEY, live_only=False):
         container = (m.per or "").split("/")[0]
         words = m.text.lower().split()
@@ -2167,6 +2208,8 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
         return None  # 'A4 paper, sold by the ream': how it is sold, no sell-by date
     if len(words) <= _FRAGMENT_WORDS and not spoken:
         return None
+    if fact == "perishable" and _RUN_OUT.in_text(clause) and not SPOIL_WORDS - _KEEP_FORMS & set(words):
+        return None  # 'the milk keeps running out': it sells out, nothing said of spoiling
     if expected != "perishability" and not spoken and fact_ranking(clause)[fact] < _UNASKED_FACT:
         return None
     if expected != "perishability" and not spoken and fact == "perishable" and _SPEED & set(words):
@@ -2178,6 +2221,9 @@ def _fact_of(clause: str, expected: str | None) -> str | None:
     return fact
 
 
+_KEEP_FORMS = frozenset(["keep", "keeps", "keeping", "kept"])
+_RUN_OUT = TokenCue(runs=tuple((v, "out") for v in ("run", "runs", "running", "ran", "sell", "sells", "selling",
+                                                       "sold")))  # fmt: skip
 _KEEPING_EVIDENCE = SPOIL_WORDS | _KEEP_WORDS | frozenset({
     "dry", "canned", "tinned", "tins", "off", "bad", "rot", "rots", "go", "goes", "month", "months", "year", "years",
     "perishables", "nonperishable", "non-perishable", "stable", "ever", "indefinitely", "spoil",
@@ -2286,6 +2332,8 @@ def span_role(segment: str) -> str | None:
     if any(m.period is not None for m in said.of(Kind.QUANTITY)):
         return "rate"
     spans = said.of(Kind.DURATION)
+    if any(m.value == "tomorrow" for m in said.of(Kind.DATE)):
+        return None  # 'get it tomorrow morning, milk is good for about 10 days': a delivery beside the shelf life
     return "shelf" if spans and all(m.role == "shelf_life" for m in spans) else None  # not 'next day, keeps 2 days'
 
 
@@ -2326,12 +2374,17 @@ _DROPPED = _and_s(TokenCue(runs=(
 
 def _fee_dropped(text: str) -> bool:
     """'McKesson used to charge $10 per order but they dropped that': a fee that is gone, with no amount after
-    the drop ('they dropped it to $5' is the new fee)."""
+    the drop ('they dropped it to $5' is the new fee) nor after a corrected amount ('10, no actually it's 8 now, they
+    dropped it': lowered to 8)."""
     said = parse(text)
     spans = _DROPPED.spans(said.toks)
-    if not spans:
+    if not spans or any(m.scope & Scope.CORRECTED for m in said.of(Kind.MONEY, live_only=False)):
         return False
-    return not any(m.span[0] >= spans[-1][0] for m in said.of(Kind.MONEY, Kind.QUANTITY, live_only=False))
+    amounts = said.of(Kind.MONEY, Kind.QUANTITY, live_only=False)
+    now = {t.start for t in said.toks if t.low == "now"}
+    if any(any(m.span[1] < k <= m.span[1] + 2 for k in now) for m in amounts):
+        return False  # "it's 8 now, they dropped it": the amount today
+    return not any(m.span[0] >= spans[-1][0] for m in amounts)
 
 
 _MINIMUM_WORDS = frozenset({"minimum", "min", "least", "minimal", "smallest"})
@@ -2394,14 +2447,16 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
         if foreign := physical_units(text):
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
         said = parse(text)
-        spans = [m.span for m in [*said.of(Kind.DURATION, Kind.DATE, live_only=False), *_cutoffs(said)]]
+        gone = [m for m in said.of(Kind.QUANTITY, live_only=False) if m.role == "gone"]  # 'I gave three away'
+        others = [*said.no_stock(), *_paid(said), *gone]  # 'freight is 40 a shipment'
+        spans = [m.span for m in [*said.of(Kind.DURATION, Kind.DATE, live_only=False), *_cutoffs(said), *others]]
         numbers = [
             n
             for n in _not_pack_names(outside(find_numbers(text), find_percentages(text)), text)
             if not any(a <= n.start < b for a, b in spans)
         ]
-        if not numbers and (_cutoffs(said) or said.of(Kind.DATE, live_only=False)):
-            return None  # 'order before 5 and it's here next morning': a time of day, nothing about the row
+        if not numbers and (_cutoffs(said) or said.of(Kind.DATE, live_only=False) or others):
+            return None  # 'order before 5 and it's here next morning', 'one model': nothing about the row
         if not numbers:  # 'a full charge takes 3 hours': a span of time, no count
             return Unclear(key, "I need a number of units")
         if key == "max_order" and not (numbers := _not_minimum(numbers, said)):
@@ -2428,13 +2483,15 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Unclear(key, f"I need a number of days, and '{foreign[0]}' is not a unit of time")
     if _HISTORY.in_text(text):
         return Unclear(key, "that sounds like how long something has been, not the span I asked about")
-    spans = [m for m in parse(text).of(Kind.DURATION) if m.days is not None]
-    kept = [m.span for m in spans if m.role == "shelf_life"] if len(spans) > 1 else []
+    said = parse(text)
+    spans = [m for m in said.of(Kind.DURATION) if m.days is not None]
+    kept = [m.span for m in spans if m.role in ("shelf_life", "open", "past")]  # "we're open 7 days a week" too
+    kept += [m.span for m in said.of(Kind.DURATION, live_only=False) if m.scope & Scope.HYPOTHETICAL]  # 'if it sits…'
     spans = [m for m in spans if m.span not in kept]  # 'next day, it's only good for 2 days': how long it keeps
     rest = "".join(" " if any(a <= i < b for a, b in kept) else c for i, c in enumerate(text)) if kept else text
-    if key == "lead_time" and _ONE_DAY.in_text(rest) and not any((m.days or 0) > 1 for m in spans):
+    tomorrow = _ONE_DAY.in_text(rest) or any(m.value == "tomorrow" for m in said.of(Kind.DATE))  # 'tomorow' too
+    if key == "lead_time" and tomorrow and not any((m.days or 0) > 1 for m in spans):
         return Finding(key, "1", "days")  # not 'the day after tomorrow' (2), nor 'stale in a day' (how long it keeps)
-    said = parse(text)
     durations = [
         d for d in find_durations(text) if not any(a <= d.start < b for a, b in kept) and not _how_often(said, d.start)
     ]
@@ -2456,13 +2513,15 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))
     numbers = _not_shipped(_not_pack_names(outside(find_numbers(text), find_percentages(text)), text), text)
     clocks = [m.span for m in said.of(Kind.CLOCK, live_only=False)]  # 'they're here at 6 in the morning'
+    money = _paid(said)  # 'my rent is 1800 for the whole salon': no days
+    clocks += [m.span for m in [*said.no_stock(), *money]] + kept  # 'one model, the one for Civics'
     numbers = [n for n in numbers if not any(a <= n.start < b for a, b in clocks)]
     toks = said.toks
     often = {a.start for a, b in zip(toks, toks[1:], strict=False) if b.low in _OFTEN and a.kind == "num"}
     numbers = [n for n in numbers if n.start not in often]  # 'I order 3 times a week': how often, no days
     if numbers:
         return Finding(key, format_number(numbers[0].value), "days")
-    return Unclear(key, "I need a number of days")
+    return None if money or kept else Unclear(key, "I need a number of days")  # 'good for 10 days': how long it keeps
 
 
 _SHIP_VERBS = frozenset({"ship", "ships", "shipped", "send", "sends", "sent", "deliver", "delivers", "delivered"})

@@ -1,0 +1,212 @@
+"""Issue 27, session 41 (classes found by the read round-4 batches b68-b73; our own phrasings): counts of kinds,
+models, staff or stores are no stock; 'the ... one' ending a clause is a pronoun; a fee said in an opening is the
+fee, never a storage figure; 'N more packs' adds to what was said; a corrected fee lowered 'now' is no dropped fee;
+a span of days beside 'tomorrow' or a shelf life; grids ('4 high by 5'); stock given away; 'some day 4, some day 10';
+'a month and half'; 'penny a day'; a bare span said to a cost question is asked about."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.nlu.demand import read_demand
+from core.inventory.nlu.extractors import read_message
+from core.text.mentions import Kind, parse
+from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import table_values as _values
+
+
+def _found(text: str, expected: str | None) -> dict[str, str]:
+    return {str(f.key): f.value for f in read_message(text, expected, {}).findings}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brake pads for one model only, the one for the Corolla. I need a plan.",
+        "We carry two brands of this glue.",
+        "Printer ink, three colours, I mean the black.",
+        "Garden centre with 2 stores, compost bags.",
+    ],
+)
+def test_counts_of_kinds_and_places_fill_no_row(text: str) -> None:
+    found = _found(text, None)
+    assert not {"max_inventory", "max_order", "time_horizon", "lead_time"} & set(found), found
+
+
+def test_kinds_beside_an_amount_leave_the_amount_to_demand() -> None:
+    reading = read_demand("we stock 4 sizes, about 6 a day of this one")
+    assert reading is not None and reading.mean_only == 6, reading
+
+
+@pytest.mark.parametrize(
+    ("text", "ones"),
+    [
+        ("Wiper blades, the long curved one. Drivers wait for it.", 0),
+        ("We keep the big blue one, it sells well.", 0),
+        ("the trailer takes one.", 1),
+    ],
+)
+def test_the_described_one_ending_a_clause_is_a_pronoun(text: str, ones: int) -> None:
+    assert len([m for m in parse(text).of(Kind.QUANTITY) if m.value == 1]) == ones
+
+
+def test_a_fee_in_an_opening_is_the_fee_and_no_storage() -> None:
+    found = _found("Tyre shop. Valve caps, the usual chrome one. Carriage is 25 a shipment.", None)
+    assert found.get("setup_cost") == "25" and "max_inventory" not in found, found
+
+
+def test_storage_capacity_said_with_a_role_word_stays_a_count() -> None:
+    assert _found("storage capacity 200, max order 90", None) == {"max_inventory": "200", "max_order": "90"}
+
+
+def test_more_containers_add_to_the_first_amount() -> None:
+    reading = read_message("the rack takes 5 trays of 8, and there's space for 3 more trays underneath", "max_inventory")
+    assert [(f.key, f.value) for f in reading.findings] == [("max_inventory", "64")], reading
+
+
+def test_a_fee_corrected_and_lowered_now_is_no_dropped_fee() -> None:
+    found = _found("the mill charges 15 a delivery, no sorry, it's 11 now, they dropped it", "setup_cost")
+    assert found == {"setup_cost": "11"}
+
+
+def test_a_fee_dropped_without_a_new_amount_is_zero() -> None:
+    assert _found("they used to charge 15 a delivery but they dropped that", "setup_cost") == {"setup_cost": "0"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["send the order tonight and it's here tomorow. the cheese keeps about 12 days", "it keeps good for about 9 days"],
+)
+def test_a_shelf_life_is_no_delivery_time(text: str) -> None:
+    found = _found(text, "lead_time")
+    assert found.get("lead_time") in (None, "1"), found
+    assert found.get("lead_time") == ("1" if "tomorow" in text else None)
+
+
+def test_a_business_amount_is_no_span_of_days() -> None:
+    found = _found("the lease is 2400 for the whole place and I pay three barbers... say 3 cents a jar a day", "holding_cost")
+    assert found == {"holding_cost": "0.03"}, found
+
+
+def test_a_grid_is_layers_times_items() -> None:
+    found = _found("boxes sit 3 high by 6 along the wall, that's all the space", "max_inventory")
+    assert found == {"max_inventory": "18"}, found
+
+
+def test_one_by_one_is_still_no_grid() -> None:
+    assert not parse("we sell them one by one").of(Kind.QUANTITY)
+
+
+def test_stock_given_away_is_not_the_storage() -> None:
+    found = _found("the fridge holds 20 trays of 6, no wait, 18 trays, I gave two away", "max_inventory")
+    assert found == {"max_inventory": "108"}, found
+
+
+def test_a_clock_after_a_clock_is_no_span() -> None:
+    found = _found("I pick them up at 6am and they're on the shelf by 8, same day", "lead_time")
+    assert found == {"lead_time": "0"}, found
+
+
+def test_some_day_singular_gives_the_ends_of_a_range() -> None:
+    reading = read_demand("some day 3 jar, some day 9, anything in between")
+    assert reading is not None and reading.value == "uniform(3,9)", reading
+
+
+@pytest.mark.parametrize("text", ["two month and half", "2 months and half, 75 days"])
+def test_and_half_without_its_article_adds_half(text: str) -> None:
+    assert _found(text, "time_horizon") == {"time_horizon": "75"}
+
+
+def test_a_standard_deviation_with_an_apostrophe_s_is_read() -> None:
+    reading = read_demand("we sell about 20 jars a day, standard deviation's about 4 jars")
+    assert reading is not None and reading.value == "normal(20,4)", reading
+
+
+def test_over_a_period_with_an_appositive_is_the_rate_period() -> None:
+    reading = read_message("it's random, but over a week, 7 days, we sell maybe 70 tins", "demand_distribution")
+    assert not [f for f in reading.findings if f.key == "time_horizon"], reading
+    turn = say("anchovy tins", "it's random, but over a week, 7 days, we sell maybe 70 tins")[1]
+    assert _values(turn).get("demand_distribution") == "poisson(10)", turn.assistant
+
+
+@pytest.mark.parametrize("text", ["penny a day", "nickel a day per tin"])
+def test_a_coin_without_its_article_is_money(text: str) -> None:
+    money = parse(text).of(Kind.MONEY)
+    assert len(money) == 1 and money[0].value in (0.01, 0.05), money
+
+
+def test_a_bare_span_to_a_cost_question_asks_which_span() -> None:
+    agent, turn = say("mustard jars, 3 a day random", "lost", "no", "maybe 2 cents a jar per day? or 400 days")
+    assert _values(turn).get("time_horizon") == "400", turn.assistant
+    turn = agent.respond("40 days")
+    assert "planning horizon (now 400 days)" in turn.assistant, turn.assistant
+    assert "lead" in turn.assistant or "delivery" in turn.assistant, turn.assistant
+    assert _values(turn).get("time_horizon") == "400"
+
+
+# Rounds 5-6 (b74-b86, read after their first measurement at 681b195).
+
+
+def test_stock_running_out_says_nothing_of_spoiling() -> None:
+    turn = say("hello, I run a deli and the bread keeps running out, help")[1]
+    assert "perishability" not in _values(turn), turn.assistant
+
+
+@pytest.mark.parametrize("text", ["We're open 6 days a week.", "the shop is trading 7 days"])
+def test_opening_days_are_no_span(text: str) -> None:
+    assert not {"time_horizon", "lead_time"} & set(_found(text, None))
+
+
+def test_a_fee_only_below_a_threshold_never_reached_is_zero() -> None:
+    text = "they only charge a fee on orders under $150 and we always spend more, so none"
+    assert _found(text, "setup_cost") == {"setup_cost": "0"}
+
+
+def test_containers_called_flats() -> None:
+    assert _found("the table holds 6 flats, 12 pots per flat", "max_inventory") == {"max_inventory": "72"}
+
+
+def test_a_measure_and_a_quarter() -> None:
+    amounts = parse("it swings by a kilo and a quarter").of(Kind.QUANTITY)
+    assert [m.value for m in amounts] == [1.25], amounts
+
+
+def test_nobody_buys_one_is_no_amount() -> None:
+    reading = read_demand("maybe 35 a week? some days nobody buys one")
+    assert reading is not None and reading.mean_only == 5, reading
+
+
+def test_a_stated_deviation_beats_the_range() -> None:
+    reading = read_demand("4 a day on average, mostly between 3 and 5, so a standard deviation of about 1")
+    assert reading is not None and reading.value == "normal(4,1)", reading
+
+
+def test_a_hypothetical_span_is_no_horizon() -> None:
+    found = _found("mugs don't go off, though the glaze fades if it sits for a year", "perishability")
+    assert "time_horizon" not in found, found
+
+
+def test_pounds_before_a_charge_are_money() -> None:
+    money = parse("20 pound delivery charge per order").of(Kind.MONEY)
+    assert [m.value for m in money] == [20.0] and money[0].unit == "GBP", money
+
+
+def test_raised_it_to_corrects_the_fee() -> None:
+    text = "they charge 18 bucks per order, no wait, they raised it to 22 in March"
+    assert _found(text, "setup_cost") == {"setup_cost": "22"}
+
+
+def test_a_price_in_cents_after_sell_is_money() -> None:
+    reading = read_message("we sell them 4.25 and they cost us 1.75", "penalty_cost", {})
+    assert not reading.findings and "2.5" in reading.unclear[0].message, reading
+
+
+def test_a_span_before_that_is_no_delivery_time() -> None:
+    found = _found("order by 10 and it comes next morning; it's baked about 3 days before that", "lead_time")
+    assert found == {"lead_time": "1"}, found
+
+
+def test_a_list_price_is_asked_not_written_as_the_penalty() -> None:
+    agent, turn = say("novels, 5 a day random", "lost", "no", "42 days", "1 cent a book a day")
+    turn = agent.respond("the cover price is 20 and I pay half of that")
+    assert "penalty_cost" not in _values(turn), turn.assistant
