@@ -17,7 +17,7 @@ from core.text.clauses import split_clauses as _split
 from core.text.cues import WordCue
 from core.text.entities import EntityIndex, Mention
 from core.text.intents import IntentClassifier, Prediction, classifier
-from core.text.mentions import Kind, parse
+from core.text.mentions import Kind, Scope, parse
 from core.text.negation import negated_at
 from core.text.numbers import find_numbers, words_to_digits
 from core.text.spelling import respelt
@@ -523,7 +523,7 @@ _STATING = frozenset(
     ["starts", "opens", "begins", "is", "are", "currently", "now", "today", "we're", "they're", "it's"]
 )
 """Words that describe where a school is ('Lawton starts at 9:30', 'opens at 8:00 now', "we're at 8:40, which is
-fine, but could we go to 9:30?")."""
+fine, but could we go to 9:30?"); 'both start after' too (`_stating_words`)."""
 _ASKING = frozenset(
     [
         "could",
@@ -625,6 +625,22 @@ def respelt_directions(text: str) -> str:
     return respelt(text, _DIRECTION_KEYS, _NEAR_DIRECTIONS, _OWN_AFTER)
 
 
+def settled_times(text: str, district: District) -> str:
+    """The text without each clock time the parse reads as taken back and the words up to the time that replaces
+    it ('Move them to 7:50? hmm, no, too early for 4 year olds. Let's say 8:40 for both' reads 'Move them to 8:40
+    for both'), when those words name no school: the request keeps its school and words, and the readers after it
+    see one time and no remark about the time taken back."""
+    clocks = sorted(parse(text).of(Kind.CLOCK, live_only=False), key=lambda m: m.span[0])
+    cuts = [
+        (old.span[0], new.span[0])
+        for old, new in zip(clocks, clocks[1:], strict=False)
+        if old.scope & Scope.CORRECTED and new.live and not mentioned_schools(text[old.span[0] : new.span[0]], district)
+    ]
+    for start, end in reversed(cuts):
+        text = text[:start] + text[end:]
+    return text
+
+
 def without_described_times(text: str, district: District) -> str:
     """The lower-cased text with every described time blanked out: a clock time in a stretch (between
     sentence ends and commas) that states where a school is ('starts at', 'opens at', 'is at', 'currently',
@@ -707,7 +723,10 @@ def _stating_words(low: str, start: int, end: int, inside: list[tuple[int, int]]
         after = low[inside[0][1] : end].split()
         relative = next((w for w in after if w in _RELATIVE), None)
         cut = low.find(f" {relative} ", inside[0][1]) if relative else end
-    return set(_tokens_of(low[start:cut]))
+    words = set(_tokens_of(low[start:cut]))
+    if {"both", "all"} & words and {"start", "begin", "open"} & words and {"after", "before", "past"} & words:
+        words.add("starts")  # 'Muir and McCoppin both start after 9 and that's hard on families': where they are
+    return words
 
 
 _START_WORDS = frozenset(["start", "starts", "starting", "begin", "begins", "bell", "open", "opens"])
@@ -785,10 +804,11 @@ def without_tied_times(text: str, district: District) -> str:
         words = _words_of(low[start:end])
         inside = [(a, b) for (a, b), minutes in times if start <= a < end and minutes not in options]  # '7:15 so'
         school = bool(words & _SCHOOL_WORDS and not _people_start(low[start:end]) or mentions(low[start:end], district))
-        if school and words & _START_WORDS:
+        arrives = _arrives_by(low[start:end])
+        if school and words & _START_WORDS and not arrives:
             continue
-        if _arrives_by(low[start:end]):  # 'to make it by 8:15', 'so I can get to work by 8': getting there in time
-            words = words - {"make", "makes", "can", "could", "need", "needs", "must"}  # asks nothing
+        if arrives:  # 'to make it by 8:15', 'so I can get to work by 8': getting there in time
+            words = words - {"make", "makes", "can", "can't", "cant", "could", "couldn't", "need", "needs", "must"}
         if words & (_ASKING | _DIRECTION_WORDS):  # asks: only a time far from every start, of no school, is another's
             far = min(options, default=0) - _FAR_MINUTES, max(options, default=0) + _FAR_MINUTES
             inside = [] if school or words & _START_WORDS else [
@@ -804,19 +824,22 @@ def without_tied_times(text: str, district: District) -> str:
             anchor = max([start, *named, *_group_ends(low, start, a, district)])
             between = low[anchor:a].split()
             relative = _RELATIVE.intersection(low[start:a].split())  # 'the line that reaches Galileo at 9:20'
-            if relative or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
+            deadline = arrives and low[max(start, a - 4) : a] in ("the ", " by ")  # "done by 8", 'make the 8 o'clock
+            if relative or deadline or len([w for w in between if w not in ("at", "around", "about", "by")]) >= _TIE_WORDS:
                 chars[a:b] = " " * (b - a)
     return "".join(chars)
 
 
 def _arrives_by(stretch: str) -> bool:
     """Whether a stretch says someone gets somewhere in time ('to make it by 8:15', 'make it to class on time',
-    'out the door by 7:15', 'get to work by 8')."""
+    'out the door by 7:15', 'get to work by 8', "I can't get both done by 8", "to make the 8 o'clock bell")."""
     tokens = _tokens_of(stretch)
     return any(
         (w in ("make", "makes") and tokens[k + 1 : k + 2] == ["it"] and tokens[k + 2 : k + 3] in (["by"], ["to"], ["on"]))
         or (w == "door" and tokens[k + 1 : k + 2] == ["by"])
         or (w in ("work", "job", "office") and tokens[k + 1 : k + 2] == ["by"] and tokens[k - 1 : k] in (["to"], ["at"]))
+        or (w in ("done", "finished", "through") and tokens[k + 1 : k + 2] == ["by"])  # "can't get both done by 8"
+        or (w in ("make", "makes", "catch", "catches") and tokens[k + 1 : k + 2] == ["the"])  # 'to make the 8 o'clock bell'
         for k, w in enumerate(tokens)
     )
 
@@ -831,12 +854,15 @@ _OWN_SCHOOL_NOUNS = frozenset(["school", "schools", "campus", "class", "classes"
 
 def _own_start(before: str) -> bool:
     """Whether the text before a time ends with a possessed thing that is no school starting ('my shift starts
-    at', 'her work begins around'): the time is that thing's, never a requested start."""
+    at', 'her work begins around') or with someone getting up ("he's up at 6:30"): the time is that thing's, never
+    a requested start."""
     words = _tokens_of(before)
     if words and words[-1] in ("at", "around", "about", "by", "until", "till", "before"):
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _START_WORDS | _ARRIVES and words[-2] in ("doesn't", "don't", "won't", "not"):
         words = words[:-2] + words[-1:]  # "my daughter's daycare doesn't open until 7:45"
+    if words[-1:] == ["up"] and words[-2:-1] in _UP_BEFORE:
+        return True  # "he's up at 6:30", 'the kids get up at 6': when someone wakes, never a start
     return (
         len(words) >= 3
         and words[-1] in _START_WORDS | _ARRIVES
@@ -845,6 +871,8 @@ def _own_start(before: str) -> bool:
     )
 
 
+_UP_BEFORE = (["he's"], ["she's"], ["i'm"], ["we're"], ["they're"], ["get"], ["gets"], ["got"], ["wake"], ["wakes"],
+              ["woken"], ["is"], ["are"], ["am"])  # fmt: skip
 _ARRIVES = frozenset(["comes", "arrives", "leaves", "gets", "shows", "picks"])
 """Verbs of the speaker's own things' times ("my daughter's bus comes at 6:55"): never a requested start."""
 

@@ -302,7 +302,10 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
         if current is not None and school in current.result.schedule
     ]
     kept = f" for {' and '.join(where)}" if where else ""
-    return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))
+    for school in (s for t in dropped if _keeps(parse(t).words()) for _, s in lang.mentioned_schools(t, session.district)):
+        if current is not None and school in current.result.schedule:  # "leave Everett's start time alone": a
+            memory.relative[(school, current.result.schedule[school])] = "kept where it is"  # request a later move
+    return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))  # asks about
 
 
 @dataclass(frozen=True)
@@ -470,7 +473,7 @@ def _interpret_turn(text: str, session: ScheduleSession, memory: Memory, contest
     reasked, memory.reasked = memory.reasked, False
     memory.wording = {}
     text, cut = clean(text)
-    text = lang.respelt_directions(text)  # 'go earliar' asks for earlier
+    text = lang.settled_times(lang.respelt_directions(text), session.district)  # 'go earliar'; '7:50? no, 8:40'
     if (unreadable := unreadable_number(text)) is not None:  # refused before any reader sees it
         memory.offer, memory.menu = offer, menu
         return Plan(reply=f"{unreadable.message} I haven't changed anything.")
@@ -1195,13 +1198,15 @@ def _reverses(plan: Plan, memory: Memory, calls: list[Call]) -> bool:
 
 def _opposes(calls: list[Call], chosen: dict[tuple[str, int], str], minutes_of: dict[str, int]) -> bool:
     """Whether a stated start goes the other way from the speaker's own earlier direction for the school
-    ('Galileo should start later', then 'actually Galileo has to start at 7:50', before the later start): asked
-    about like a reversed direction, not replaced because of an 'actually'."""
+    ('Galileo should start later', then 'actually Galileo has to start at 7:50', before the later start) or moves
+    a school the speaker asked to keep: asked about like a reversed direction, not replaced because of an
+    'actually'."""
     for _, args in calls:
         new = minutes_of.get(args["time"])
         for (school, start), word in chosen.items():
             if school == args["school"] and new is not None and (
                 word.startswith("later") and new < start or word.startswith("earl") and new > start
+                or word.startswith("kept") and new != start  # 'leave Everett alone', then 'Everett later'
             ):
                 return True
     return False

@@ -509,6 +509,9 @@ def targets(
             _ask_which(next(w for w in words if w in _PRONOUNS or w == "that"), False, session, plan)
             out.append((clause, []))
             continue
+        earlier = list(dict.fromkeys(s for n in named[:i] for s in n))
+        if not schools and "both" in words and len(earlier) == 2 and has_request(clause):
+            schools = earlier  # 'my kids are at Everett and Galileo, we leave early. Could both schools start later?'
         if schools and i and named[i - 1] and _BOTH & set(words[1:2]) and not has_request(clauses[i - 1]):
             schools = list(dict.fromkeys([*named[i - 1], *schools]))  # 'I mean Galileo and Balboa, they should both'
         if schools:

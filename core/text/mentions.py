@@ -2154,6 +2154,7 @@ def _parse(
     _weekday_gap(s)
     _answers(s, clause_list)
     _values(s, _currency(toks))
+    _drop_ages(s)
     mentions = _clock_roles(s, _scopes(s, clause_list))
     per_clause: list[list[str]] = [[] for _ in clause_list] or [[]]
     spans: list[list[tuple[int, int]]] = [[] for _ in per_clause]
@@ -2202,6 +2203,19 @@ def _grid(mentions: list[Mention], s: _State) -> list[Mention]:
             continue
         out.append(m)
     return out
+
+
+def _drop_ages(s: _State) -> None:
+    """'too early for 4 year olds', 'a 10-year-old': an age, never a span of time; dropped before the scopes are
+    read, so a correction reaches over it ('7:50? hmm, no, too early for 4 year olds. Let's say 8:40')."""
+    kept = []
+    for m in s.found:
+        k = s.where.end(m.span[1])
+        s.ops += 1
+        k += 1 if s.words[k : k + 1] == ["-"] else 0
+        if not (m.kind is Kind.DURATION and m.unit == "year" and s.words[k : k + 1] in (["old"], ["olds"])):
+            kept.append(m)
+    s.found = kept
 
 
 def _given_away(mentions: list[Mention], s: _State) -> list[Mention]:
@@ -2437,7 +2451,8 @@ _EARNS = frozenset(["earns", "fetches", "makes"])
 
 
 def _got_for(m: Mention, s: _State, sale: Mention | None) -> Mention:
-    """Money said as what the owner gets the item for ('I get them for 40 cents', 'we got it for 2'): the
+    """Money said as what the owner gets the item for ('I get them for 40 cents', 'we got it for 2', 'we get them at
+    10.80'): the
     purchase price ('I get 3.50 each', with no 'for', is what a sale brings); a bare figure too, below the sale
     price said beside it ('we get them for 9 and sell for 24')."""
     bare = m.kind is Kind.QUANTITY and not (m.unit or m.container or m.per) and sale is not None
@@ -2445,7 +2460,7 @@ def _got_for(m: Mention, s: _State, sale: Mention | None) -> Mention:
         return m
     k = s.where.at(m.span[0])
     before = s.words[max(0, k - 3) : k]
-    got = before[-1:] == ["for"] and bool({"get", "got", "getting", "gets"} & set(before[:-1]))
+    got = before[-1:] in (["for"], ["at"]) and bool({"get", "got", "getting", "gets"} & set(before[:-1]))  # 'at 10.80'
     if got and bare and sale is not None and m.amount < sale.amount:
         return replace(m, kind=Kind.MONEY, unit=sale.unit, role="purchase_price")
     return replace(m, role="purchase_price") if got and not bare else m
@@ -2476,8 +2491,8 @@ def _sold_at(mentions: list[Mention], s: _State) -> list[Mention]:
             k -= 1  # 'retail is 22'
         sells = k >= 0 and _TRADE.get(s.words[k]) == "sale_price" and s.words[k] not in ("go", "goes", "going", "went")
         sells = sells or k >= 1 and s.words[k - 1 : k + 1] in (["brings", "in"], ["bring", "in"]) or (
-            k >= 0 and s.words[k] in _EARNS
-        )
+            k >= 0 and (s.words[k] in _EARNS or s.words[k] in ("they're", "theyre", "it's", "its"))
+        )  # "they're 7.50 and cost me 3 to make"
         gets = m.span[0] > bought[0].span[1] and k >= 1 and s.words[k] in _GET_WORDS and s.words[k - 1] in ("i", "we")
         marked = s.words_after(m, 3) in _PRICE_MARKS
         if sells or gets or marked or paid:  # 'sells 28, costs 16.80', "it's 18 on the cover"

@@ -339,7 +339,9 @@ class ExtractionAgent(ExtractionBase):
             handled = self._resolve(pending, reading, notes, problems)
             if not handled and pending.kind == "container_size":  # '24 to a case': a size the reading set aside
                 handled = self._sized(pending, user_text, notes, problems)
-            if not handled and self._repeated(user_text):
+            if not handled and pending.kind == "which_row" and any(f.key in pending.keys for f in reading.findings):
+                self.table.close(pending)  # '7.20 per missed sale' to '(A) penalty = 10.8 or (B) lead time = 10.8?'
+            elif not handled and self._repeated(user_text):
                 handled = self._repeat_settles(pending, notes, problems)
             if handled and (
                 pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
@@ -584,12 +586,13 @@ class ExtractionAgent(ExtractionBase):
     def _unsized(self, said: Message, reading: Reading, notes: list[str]) -> Reading:
         """A count row read from a count of containers of unknown size ('the walk-in fits 30 cases' once demand
         is counted in six-packs): not written; the agent asks how many units one container holds."""
-        if not self.table.is_defined("demand_distribution") or self.state.counted_in is None:
-            return reading  # demand said without an item word ('15 a day'): a carton may be the item itself
-        unsized = [
+        if not self.table.is_defined("demand_distribution"):
+            return reading
+        outer = _OUTER_CONTAINERS if self.state.counted_in else _NEVER_THE_ITEM  # demand said without an item word
+        unsized = [  # ('15 a day'): a carton may be the item itself, a case or a pallet never is
             m
             for m in said.of(Kind.QUANTITY)
-            if m.container in _OUTER_CONTAINERS
+            if m.container in outer
             and m.multiplier == 1
             and m.role != "size"
             and m.container != self.state.counted_in
@@ -1536,6 +1539,7 @@ def unsure(text: str) -> bool:
 
 _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
 """Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
+_NEVER_THE_ITEM = frozenset({"case", "crate", "pallet"})
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
 _PER_ONE = frozenset({"each", "per", "one", "every", "holds", "to"})
 """Words that say a size is per container ('24 each', '24 to a case'), not a total."""

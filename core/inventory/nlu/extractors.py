@@ -59,6 +59,7 @@ from core.text.vocabulary import (
     DELIVERY_WORDS,
     HESITATIONS,
     MONTHS,
+    PER_ORDER_WORDS,
     PREMISES_WORDS,
     ROLE_WORDS,
     SECOND_THOUGHTS,
@@ -706,6 +707,10 @@ def _money_row(segment: str, expected: str | None) -> str | None:
     if any(m.per == "order" or m.role == "fee" for m in money):
         return "setup_cost"
     return str(expected) if expected in _COST_ROWS else ""
+
+
+_ONE_ORDER = [[w] for w in PER_ORDER_WORDS if w not in ("time", "go")]
+"""'one batch', 'one delivery', 'one order' ...: a count of orders, never a number of units."""
 
 
 def _paid(said: Message) -> list[Mention]:
@@ -2423,8 +2428,9 @@ def _not_alternating(
 
 def read_row(key: str, text: str) -> Finding | Unclear | None:
     """Read one numeric row from a clause that talks about it; a range gives a finding with `choices`."""
-    if key in _ZERO and _ZERO[key].in_text(text):
-        return Finding(key, "0")
+    delivered = key == "lead_time" and any(m.role == "lead_time" and (m.days or 0) >= 1 for m in parse(text).of(Kind.DURATION))
+    if key in _ZERO and _ZERO[key].in_text(text) and not delivered:  # 'the truck comes next morning ... I bake it
+        return Finding(key, "0")  # all same day': the delivery's span, not the baking's
     if key == "setup_cost" and _fee_dropped(text):
         return Finding(key, "0", "USD/order", "the fee was dropped")
     if key in _COST_ROWS and _nothing(text) and not any(m.amount for m in parse(text).of(Kind.MONEY, Kind.QUANTITY)):
@@ -2462,6 +2468,8 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
         if key == "max_order" and not (numbers := _not_minimum(numbers, said)):
             return None  # 'minimum order 50 notebooks': the smallest order, nothing about the largest
         counts = [n for n in numbers if n.value != 1] or numbers  # 'one shipment holds 1000': 1 is no limit
+        if all(n.value == 1 and text[n.end :].split()[:1] in _ONE_ORDER for n in counts):
+            return None  # 'we only have time for one batch a morning': how often, no limit on its size
         return Finding(key, format_number(_restated(counts, text).value), "units")
     if key == "risk_tolerance":
         return _risk(text)
@@ -2507,7 +2515,8 @@ def _duration(key: str, text: str) -> Finding | Unclear | None:
         return Finding(key, format_number(d.days), "days", d.note)
     if key == "time_horizon" and (week := _weekday_span(text)):
         return Finding(key, str(week[0]), "days", f"{week[1]} = {week[0]} days")
-    periods = spans
+    led = [m for m in spans if m.role == "lead_time"] if key == "lead_time" else []
+    periods = led if len(led) == 1 else spans  # 'the truck comes next morning ... I bake it all same day'
     if len(periods) == 1:  # 'this week' (the plan), 'always next morning' (a delivery): read by the parse
         days = format_number(periods[0].days or 0)
         return Finding(key, days, "days", f"{periods[0].text} = {days} day" + ("" if days == "1" else "s"))

@@ -210,3 +210,43 @@ def test_a_list_price_is_asked_not_written_as_the_penalty() -> None:
     agent, turn = say("novels, 5 a day random", "lost", "no", "42 days", "1 cent a book a day")
     turn = agent.respond("the cover price is 20 and I pay half of that")
     assert "penalty_cost" not in _values(turn), turn.assistant
+
+
+# Round 7 (b88-b93, measured first at 681b195 and at 828fc1b).
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we get them at 14.60 from the wholesaler and sell at 25", "they're $6.50 and cost me $2.75", "they're 12 and cost us 5 to make"],
+)
+def test_a_price_and_a_cost_offer_the_margin(text: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and "margin" in reading.unclear[0].message, reading
+
+
+def test_a_stated_value_answers_the_which_row_question() -> None:
+    agent, turn = say("notebooks, 5 a day random", "lost", "no", "42 days", "a penny a day per notebook")
+    turn = agent.respond("We get them at 3.40 from the supplier and sell at 6")
+    turn = agent.respond("2.60 per missed sale")
+    assert _values(turn).get("penalty_cost") == "2.6", turn.assistant
+    turn = agent.respond("2.60 per missed sale")
+    assert _values(turn).get("penalty_cost") == "2.6", turn.assistant
+
+
+def test_cases_of_unknown_size_are_asked_even_when_demand_named_no_item() -> None:
+    agent, turn = say("spark plugs, 6 a day random", "backorder", "no", "30 days", "1 cent a plug a day",
+                      "50 cents a day", "12 per order", "2 days", "60 plugs")  # fmt: skip
+    turn = agent.respond("3 cases")
+    assert "max_order" not in _values(turn) and "case" in turn.assistant, turn.assistant
+    turn = agent.respond("10 plugs in a case")
+    assert _values(turn).get("max_order") == "30", turn.assistant
+
+
+def test_one_batch_a_morning_is_no_order_limit() -> None:
+    text = "the mixer does 5 dozen a batch, no wait, 7 dozen with the new bowl, and there's only time for one batch a day"
+    assert _found(text, "max_order") == {"max_order": "84"}
+
+
+def test_the_delivery_beats_the_same_day_baking() -> None:
+    text = "I order by noon and the van comes next morning. the dough keeps for weeks but I bake it all same day"
+    assert _found(text, "lead_time") == {"lead_time": "1"}
