@@ -357,6 +357,8 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         if words[j : j + 3] == ["and", "a", "half"]:
             value += 6 if words[j - 1] == "dozen" else 0.5
             j += 3
+            if words[j : j + 1] == ["dozen"] and words[j - 4] != "dozen":
+                value, j = value * 12, j + 1  # '3 and a half dozen': 42
         fraction = _fraction(toks, j) if j == i + 1 else None
         if fraction is not None and t.end != toks[j].start and value == int(value):
             value, j = value + fraction, j + 3  # '1 1/2'
@@ -371,6 +373,8 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
         return part
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
+    if words[i : i + 2] == ["half", "dozen"] and words[i - 1 : i] != ["a"]:
+        return _Num(6.0, i, i + 2)  # '2 crate and half dozen
     if _measure_part(words, i):
         return _Num(_PART[words[i]], i, i + 1)  # 'half-kilo packs', 'quarter pound burgers': the number of a size
     if words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"]):
@@ -898,10 +902,23 @@ def _sized_noun(toks: list[_Tok], words: list[str], j: int) -> int | None:
         if words[k] in _VESSELS and k > j:
             return k
         if toks[k].kind != "word" or not words[k].isalpha() or len(words[k]) < 3 or words[k] in _NOT_CONTENTS:
-            return None
+            break
         if words[k] in TIME_UNITS or words[k] in MEASURES or words[k] in CONTAINERS or words[k] in ITEM_WORDS:
-            return None
-    return None
+            break
+    return j if _named_goods(toks, words, j) else None  # 'the 12 kg kibble': one of the goods named, sized
+
+
+_DETERMINERS = frozenset(["the", "our", "my", "their", "those", "these", "this", "that"])
+
+
+def _named_goods(toks: list[_Tok], words: list[str], j: int) -> bool:
+    """'the 12 kg kibble to keep', 'our 5 litre oil': a determiner, a bare number and a measure before a content word
+    that ends its phrase (no 'of', no rate): the size of one item of the goods named."""
+    if not (3 <= j < len(words) and words[j - 3] in _DETERMINERS and toks[j - 2].kind == "num"):
+        return False
+    w, nxt = words[j], words[j + 1] if j + 1 < len(words) else ""
+    plain = toks[j].kind == "word" and w.isalpha() and len(w) >= 3 and w not in _NOT_CONTENTS
+    return plain and w not in TIME_UNITS and w not in MEASURES and nxt not in ("of", "a", "an", "per", "each", "every")
 
 
 def _pack_name(words: list[str], j: int, after: int) -> str:
@@ -1212,7 +1229,7 @@ def _value_at(s: _State, num: _Num, currency: str) -> int:
         unit, (value, j) = MEASURES.get(w, "lb"), _half_more(words, j + 1, value)  # 'a litre and a half'
         if (noun := _sized_noun(toks, words, j)) is not None and not _for_before(words, i):
             s.found.append(Mention(kind, value, *_span_text(s, start, noun + 1), toks[i].clause, unit=unit,
-                                   container=CONTAINERS.get(words[noun]) or ITEM_WORDS[words[noun]], role="size"))
+                                   container=CONTAINERS.get(words[noun]) or ITEM_WORDS.get(words[noun]), role="size"))
             s.taken[start : noun + 1] = [True] * (noun + 1 - start)  # 'the 10 kilo bags': what one bag holds
             return noun + 1
     elif w in CONTAINERS or _sized_plural(toks, words, j):
@@ -2046,7 +2063,8 @@ def _paused(between: list[str]) -> bool:
     return any(w in _BOUNDARY or w == "-" for w in between)
 
 
-_CHANGE_VERBS = frozenset(["up", "down", "went", "gone", "raised", "changed", "increased", "dropped", "put", "moved"])
+_CHANGE_VERBS = frozenset(["up", "down", "went", "gone", "raised", "changed", "increased", "dropped", "put", "moved",
+                           "upped", "bumped", "hiked", "lowered", "reduced", "cut", "decreased"])  # fmt: skip
 
 
 def _changed_to(between: list[str], core: list[str]) -> bool:
@@ -2411,20 +2429,24 @@ _TRADE = {w: r for w, r in ROLE_WORDS.items() if r in ("purchase_price", "sale_p
 
 
 def _bare_prices(mentions: list[Mention], toks: list[_Tok]) -> list[Mention]:
-    """'i buy 1.20 and sell 3.00' / 'we buy at 2 and sell at 5': a message with no money whose first two bare
-    amounts follow a buy word and a sell word (and look like prices: two decimals, or 'at'/'for' before them) is a
-    purchase and a sale price, then read by `_stated_margin` like any other."""
-    if any(m.kind is Kind.MONEY and m.role != "loss" for m in mentions):
-        return mentions
+    """'i buy 1.20 and sell 3.00' / 'we buy at 2 and sell at 5': a message with no money (or one price already
+    read, 'buy .90, sell 3.20') whose first two amounts follow a buy word and a sell word (and look like prices: two
+    decimals, or 'at'/'for' before them) is a purchase and a sale price, then read by `_stated_margin` like any
+    other."""
+    money = [m for m in mentions if m.kind is Kind.MONEY and m.role != "loss"]
+    if len(money) > 1 or any(m.role not in ("purchase_price", "sale_price") for m in money):
+        return mentions  # one price already read ('buy .90, sell 3.20': the sale) pairs with a bare amount
     bare = [m for m in mentions if m.kind is Kind.QUANTITY and m.live and not (m.unit or m.container or m.per)]
     bare = [m for m in bare if m.text.lower() not in ("one", "1", "a", "an")]  # "i buy 1.20 one stem and sell 3.50"
-    if len(bare) < 2 or any(m.period for m in bare[:2]):
+    pool = sorted([*bare, *money], key=lambda m: m.span)[:2]
+    if len(pool) < 2 or any(m.period for m in pool):
         return mentions
-    strict = [_trade_role(m, toks) for m in bare[:2]]
-    roles = [_trade_role(m, toks, loose=True) for m in bare[:2]]  # 'I buy 1.20, I sell 3': one looks like a price
+    strict = [m.role if m.kind is Kind.MONEY else _trade_role(m, toks) for m in pool]
+    roles = [m.role if m.kind is Kind.MONEY else _trade_role(m, toks, loose=True) for m in pool]  # 'I sell 3'
     if not any(strict) or sorted(r or "" for r in roles) != ["purchase_price", "sale_price"]:
         return mentions
-    priced = {id(m): replace(m, kind=Kind.MONEY, unit="USD", role=r) for m, r in zip(bare, roles, strict=False)}
+    unit = money[0].unit if money else "USD"
+    priced = {id(m): replace(m, kind=Kind.MONEY, unit=unit, role=r) for m, r in zip(pool, roles, strict=False)}
     return [priced.get(id(m), m) for m in mentions]
 
 

@@ -158,18 +158,21 @@ def _read_number(words: list[str], i: int) -> tuple[float, int] | None:
 def words_to_digits(text: str) -> str:
     """Replace number words by digits: 'twenty-five' -> '25', 'two and a half' -> '2.5', 'a dozen' -> '12',
     'two fifty' -> '2.5' (a spoken price); 'minus 3' / 'negative three' -> '-3' (a sign, so the validator sees
-    it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
+    it); '1.5k' -> '1500'; '22 hundred' -> '2200'; '8 dozen' -> '96'; '3 and a half dozen' -> '42'; '1 1/2' -> '1.5', '3/4' -> '0.75'."""
     text = _SCIENTIFIC_RE.sub(lambda m: scaled(m.group(0), 1) or m.group(0), text)
     text = _DOZEN_OR_TWO_RE.sub("12 or 24", text)
     text = _WORD_DOZEN_RANGE_RE.sub(lambda m: f"{_UNITS[m.group(1).lower()]}{m.group(2)}{_UNITS[m.group(3).lower()]} dozen", text)
     text = _FRACTION_RE.sub(_fraction, _spell_out(text))
     text = _SIGN_RE.sub("-", text)
     text = _HUNDREDS_RE.sub(lambda m: scaled(m.group(1), 100) or m.group(0), text)
+    text = _HALF_DOZENS_RE.sub(lambda m: format_number(int(m.group(1)) * 12 + 6), text)
     text = _DOZEN_RANGE_RE.sub(_dozen_range, text)
     text = _DOZENS_RE.sub(lambda m: scaled(m.group(1), 12) or m.group(0), text)
     return _THOUSANDS_RE.sub(lambda m: scaled(m.group(1), 1000) or m.group(0), text)
 
 
+_HALF_DOZENS_RE = re.compile(r"(?<![\w.,])(\d{1,3})\s+and\s+a\s+half\s+dozens?\b", re.IGNORECASE)
+"""'3 and a half dozen' in digits: 42, as 'three and a half dozen' in words."""
 _DOZEN_OR_TWO_RE = re.compile(r"\b(?:a|one) dozen or two\b", re.IGNORECASE)
 """'a dozen or two': one or two dozen (12 or 24), never 12 or 2."""
 _SMALL = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"

@@ -84,8 +84,10 @@ COUNT_UNITS: dict[str, str] = {
                      "baristas", "waiter", "waiters", "nurse", "nurses", "staffer", "staffers"], "person"),
     **dict.fromkeys(["kind", "kinds", "sort", "sorts", "type", "types", "model", "models", "brand", "brands",
                      "flavour", "flavours", "flavor", "flavors", "colour", "colours", "color", "colors", "variety",
-                     "varieties", "style", "styles", "sku", "skus", "location", "locations", "branch", "branches",
-                     "store", "stores", "shop", "shops", "size", "sizes"], "variety"),
+                     "varieties", "style", "styles", "sku", "skus", "size", "sizes"], "variety"),
+    **dict.fromkeys(["location", "locations", "branch", "branches", "store", "stores", "shop", "shops", "office",
+                     "offices", "restaurant", "restaurants", "cafe", "cafes", "hotel", "hotels", "site", "sites",
+                     "business", "businesses", "company", "companies", "clinic", "clinics", "gym", "gyms"], "place"),
 }  # fmt: skip
 """Counts of people and things that are no stock ('1500 students', '3 buses', 'one model, the one for Civics',
 'two kinds', '3 stores'): a quantity in that unit."""
@@ -209,7 +211,7 @@ CORRECTION_CUES = frozenset(["sorry", "no", "nope", "wait", "oops", "whoops", "m
 CORRECTION_FILLERS = CORRECTION_CUES | frozenset(
     ["i", "or", "that", "it", "it's", "its", "is", "er", "erm", "um", "uh", "hmm", "let", "me", "correct", "my",
      "oh", "make", "hang", "on", "ah", "more", "like", "be", "should", "ok", "okay", "so", "well", "really", "the",
-     "i'd", "say", "then", "would", "it'll", "was"]
+     "i'd", "say", "then", "would", "it'll", "was", "just", "only"]
 )  # fmt: skip
 """Between X and Y, only these words and at least one cue: 'X, wait no, Y' -> X corrected."""
 HESITATIONS = frozenset(["well", "hmm", "um", "er", "erm", "uh"])

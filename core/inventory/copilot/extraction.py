@@ -3,7 +3,7 @@ message, detect conflicts, ask one targeted question, TERMINATE when complete an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from core.errors import SpecError
@@ -339,9 +339,7 @@ class ExtractionAgent(ExtractionBase):
             handled = self._resolve(pending, reading, notes, problems)
             if not handled and pending.kind == "container_size":  # '24 to a case': a size the reading set aside
                 handled = self._sized(pending, user_text, notes, problems)
-            if not handled and pending.kind == "which_row" and any(f.key in pending.keys for f in reading.findings):
-                self.table.close(pending)  # '7.20 per missed sale' to '(A) penalty = 10.8 or (B) lead time = 10.8?'
-            elif not handled and self._repeated(user_text):
+            if not handled and self._repeated(user_text) and pending in self.table.conflicts:
                 handled = self._repeat_settles(pending, notes, problems)
             if handled and (
                 pending.kind == "container_size" or (pending.kind == "risk_scale" and len(reading.segments) == 1)
@@ -350,6 +348,7 @@ class ExtractionAgent(ExtractionBase):
         reading = self._unsized(parsed, reading, notes)
         reading = self._unmeasured(parsed, reading, problems)
         reading = self._money_per_measure(parsed, reading, problems)
+        reading = self._money_per_container(parsed, reading)
         reading = self._count_basis(user_text, reading, expected, notes)
         reading = self._contents_basis(user_text, reading, expected, notes)
         reading = _two_places(reading, parsed, expected)
@@ -603,7 +602,7 @@ class ExtractionAgent(ExtractionBase):
             m = next((m for m in unsized if f.key in _COUNT_ROWS and format_number(float(m.value)) == f.value), None)
             if m is None or m.container is None:
                 kept.append(f)
-            elif (size := _size_said(said, m.container)) is not None:  # '20 cases, 4 six-packs a case': 80
+            elif (size := _size_said(said, m.container, self.state.sizes)) is not None:  # '20 cases, 4 six-packs a case'
                 self.state.sizes[m.container] = size
                 total = format_number(float(m.value) * size)
                 plural = m.container + ("es" if m.container.endswith(("x", "s")) else "s")
@@ -669,6 +668,31 @@ class ExtractionAgent(ExtractionBase):
                                                          f" = ${each} per {one}"))  # fmt: skip
             else:
                 problems.append(SpecError(f.key, self._in_items(unit, money=True)))
+        return reading if kept == list(reading.findings) else replace(reading, findings=tuple(kept))
+
+    def _money_per_container(self, said: Message, reading: Reading) -> Reading:
+        """A holding or penalty cost said per container of known size while the table counts what it holds ('5
+        cents a pack a day' of 30-tortilla packs, tortillas counted): divided by the size and read back ('$0.05 per
+        pack ÷ 30 a pack = $0.001667 per unit'), never written as so much per item."""
+        money = [m for m in said.of(Kind.MONEY) if m.live]
+        if len(money) != 1:
+            return reading
+        toks = said.toks
+        k = next((i for i, t in enumerate(toks) if t.start >= money[0].span[1]), len(toks))
+        while k < len(toks) and toks[k].low in ("a", "an", "per", "each", "every"):
+            k += 1
+        container = CONTAINERS.get(toks[k].low) if k < len(toks) else None
+        per = (money[0].per or "").split("/")[0]  # 'a box of 5 reams costs me about 10 cents a day': per box
+        container = container or (per if per in CONTAINERS.values() else None)
+        size = self.state.sizes.get(container) if container and container != self.state.counted_in else None
+        if not size or size <= 1:
+            return reading
+        kept = [
+            replace(f, value=format_number(float(f.value) / size), note=f"${f.value} per {container} ÷ "
+                    f"{format_number(size)} a {container} = ${format_number(float(f.value) / size)} per unit")
+            if f.key in ("holding_cost", "penalty_cost") else f
+            for f in reading.findings
+        ]  # fmt: skip
         return reading if kept == list(reading.findings) else replace(reading, findings=tuple(kept))
 
     def _sized(self, conflict: Conflict, text: str, notes: list[str], problems: list[SpecError]) -> set[str]:
@@ -998,6 +1022,9 @@ class ExtractionAgent(ExtractionBase):
         self, conflict: Conflict, reading: Reading, notes: list[str], problems: list[SpecError]
     ) -> set[str]:
         """Settle the first open conflict from the parts of the reply that do not name another row."""
+        if conflict.kind == "which_row" and any(f.key in conflict.keys for f in reading.findings):
+            self.table.close(conflict)  # '7.20 per missed sale' to '(A) penalty = 10.8 or (B) lead time = 10.8?'
+            return set()  # the stated value is read as any other
         if conflict.kind == "container_size":  # '12 bottles' answers it whatever row its words suggest
             return self._sized(conflict, ", ".join(s for _, s in reading.segments), notes, problems)
         text = _relevant(conflict, reading)
@@ -1743,14 +1770,18 @@ def _same_mean_varies(conflict: Conflict, reading: Reading) -> bool:
 _EACH = frozenset(["a", "an", "per", "each", "every"])
 
 
-def _size_said(said: Message, container: str) -> float | None:
+def _size_said(said: Message, container: str, sizes: Mapping[str, float]) -> float | None:
     """The size of `container` said in the same message as a count of something per container ('20 cases, 4
-    six-packs a case', '12 crates, 24 bottles per crate'); None when no such size is said."""
+    six-packs a case', '12 crates, 24 bottles per crate'), or as a measure per container divided by one item's
+    size in it ('6 litres in a case' of 0.5 litre bottles: 12); None when no such size is said."""
     for m in said.of(Kind.QUANTITY):
         if m.container == container or m.amount <= 1:
             continue
         tail = parse(said.text[m.span[0] : m.span[1] + 16]).words()  # the mention may hold 'a case' itself
         if any(a in _EACH and CONTAINERS.get(b) == container for a, b in zip(tail[1:], tail[2:], strict=False)):
+            if m.unit in MEASURE_UNITS:
+                one = sized_measure(m.unit, sizes)
+                return float(m.amount) / one if one else None
             return float(m.amount)
     return None
 

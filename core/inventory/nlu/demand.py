@@ -34,6 +34,8 @@ EVEN_ODDS = TokenCue(
 )  # fmt: skip
 """Words that give two stated amounts equal odds for every value between them ('some days 20, some days 60, anything
 in between same chance'): a uniform demand."""
+_NONE_SOME_DAYS = TokenCue(runs=tuple(("some", d, w) for d in ("days", "day") for w in ("none", "nothing", "zero")))
+"""'some days none, some days 4': the low end of a range is 0."""
 _OTHER_END = TokenCue(runs=(("other", "days"), ("other", "day"), ("other", "times")))
 
 
@@ -133,8 +135,9 @@ def _shape(text: str, *, fixed: bool) -> tuple[str, tuple[float, ...]] | None:
         return "normal", (mean[0] if mean else (span[0] + span[1]) / 2, sd)
     if span:
         return "uniform", span
-    if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends := sorted({n.value for n in find_numbers(text)})) == 2:
-        return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60, anything in between same chance'
+    ends = sorted({n.value for n in find_numbers(text)} | ({0.0} if _NONE_SOME_DAYS.found(toks) else set()))
+    if (EVEN_ODDS.found(toks) or _two_ends(toks)) and len(ends) == 2:
+        return "uniform", (ends[0], ends[1])  # 'some days 20, some days 60 (some days none), anything in between'
     mean = _number_after(text, toks, _MEAN_WORDS)
     said = parse(text)
     periods = [m.span for m in said.of(Kind.DURATION, live_only=False)]  # "in 1 week", "over a month, 30 days"

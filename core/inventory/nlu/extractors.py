@@ -1367,6 +1367,7 @@ def _joined(text: str, x: Mention, y: Mention) -> bool:
     after = parse(text[y.span[1] : y.span[1] + 30]).words()[:4]  # a short window: long messages stay linear
     on_top = ("on", "top") in zip(after, after[1:], strict=False)  # 'a 5 dollar fuel surcharge on top'
     more = after[:1] == ("more",) or "more" in y.text.lower().split()  # '20 and 10 more', 'and room for 2 more packs'
+    more = more or y.text.lower().startswith("half dozen")  # '2 crate and half dozen': 48 + 6
     added = bool(_PLUS & words) or {"and", "another"} <= words or ("and" in words and more)
     added = added or on_top and not {"or", "instead"} & words
     return added and len(between) <= 6 and not {"or", "minus"} & words
@@ -1569,6 +1570,7 @@ def _pause_end(text: str, old: Mention, new: Mention) -> int:
     return new.span[0] if between and all(w in fillers for w in between) else old.span[1]
 
 
+_DAY_ENDS = [["some", "days"], ["other", "days"], ["some", "day"], ["others"]]
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
 
 
@@ -1604,6 +1606,10 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             notes.append(f"give or take {format_number(m.amount)} {_plural_of(packed[0], m.amount)} × "
                          f"{format_number(packed[1])} = {total} units")
             swaps.append((m.span, total))
+        elif divided and _bare_count(m) and text[: m.span[0]].lower().split()[-2:] in _DAY_ENDS:
+            count = format_number(m.amount / divided[1])  # 'some days 8 litres, some days 16': 16 litres too
+            notes.append(f"{format_number(m.amount)} {divided[0]} ÷ {format_number(divided[1])} {divided[0]} each = {count} units")
+            swaps.append((m.span, count))
         elif divided and is_bare_spread(text, m):  # '400 litres a day, give or take 160': 160 litres too
             count = format_number(m.amount / divided[1])
             notes.append(
