@@ -20,6 +20,7 @@ from core.schedule import offline_model as model
 from core.schedule.offline_schools import (
     EARLIER_CUE,
     LATER_CUE,
+    WHAT_FOR,
     Call,
     Plan,
     _direction,
@@ -830,8 +831,8 @@ def _answer_choice(low: str, session: ScheduleSession, memory: Memory) -> str:
     """The held-back request with each ambiguous word replaced by the school the answer names
     ("Jefferson ES", "the second one"); the answer itself when it names none of the candidates."""
     pending, memory.pending = memory.pending, None
-    if pending is None or has_request(low) or _asks_only(low, session):
-        return low
+    if pending is None or has_request(low) or _asks_only(low, session) or _accepts_with_remark(low):
+        return low  # 'Okay, understood. The Transition change is all I need. We'll take it.': no answer, a yes
     text, choices = pending
     named = {school for _, school in lang.mentioned_schools(low, session.district)} or set(
         school_names(low, session)  # a misspelt answer ('she's at Everet Middle')
@@ -951,11 +952,8 @@ def _interpret(
     restated = bool(offer) and all(call in offer for call in plan.calls if call[0] == "fix_start_time")
     if not plan.ask and not swapped and session.infeasible is None and not restated:
         _against_earlier(low, plan, session, memory, contested)  # a request restated after 'should it replace?' answers it
-    memory.stated |= {
-        (a["school"], a["time"], a["type"])
-        for n, a in plan.calls
-        if n == "fix_start_time" and (n, a) not in plan.timeless
-    }
+    fixes = [a for n, a in plan.calls if n == "fix_start_time" and (n, a) not in plan.timeless]
+    memory.stated |= {(a["school"], a["time"], a["type"]) for a in fixes}
     if not plan.ask:
         _remember_relative(plan, memory)
         memory.wording = {
@@ -963,6 +961,8 @@ def _interpret(
         }
     if plan.calls and session.infeasible is not None:
         model.match_relaxation(plan, session)
+    if not plan.calls and _accepts_with_remark(low) and all(a.startswith(WHAT_FOR) for a in plan.ask):
+        plan.ask = []  # "Okay, understood. The Transition change is all I need. We'll take it.": a yes, no request
     if plan.calls or plan.ask:
         return plan
     if act == "satisfied" or (session.infeasible is None and not offer and _accepts_with_remark(low)):

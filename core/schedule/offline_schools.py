@@ -780,6 +780,9 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
             # '8:40 or 9:30 is fine': either of those, so the other options are ruled out
             plan.calls.extend(edit("forbid", t) for t in options if t not in wanted)
             return
+        if len(set(wanted)) > 1 and set(wanted) <= set(options):
+            plan.calls.extend(edit("fix", t) for t in dict.fromkeys(wanted))  # '7:50 or maybe 9:30? I keep going
+            return  # back and forth': two starts, asked which (`check_school_calls`)
         if wanted:
             minutes = wanted[0]
             if minutes in options:
@@ -833,8 +836,12 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
     else:
         where = "" if slot is None else f" (it is at {district.time_labels[slot]} in the current proposal)"
         plan.ask.append(
-            f"What would you like for {school}{where}: an earlier or later start, or a specific time ({label})?"
+            f"{WHAT_FOR}{school}{where}: an earlier or later start, or a specific time ({label})?"
         )
+
+
+WHAT_FOR = "What would you like for "
+"""How the agent asks what a school named without a request should get (an acceptance around it asks nothing)."""
 
 
 def _today_slot(today: int, options: tuple[int, ...], direction: tuple[str, bool]) -> int:

@@ -972,6 +972,9 @@ def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
         return _coin(s, i, i + 2, COINS[nxt], currency)
     if w in ("penny", "nickel", "dime") and _rate(s, i + 1)[0] is not None:
         return _coin(s, i, i + 1, COINS[w], currency)  # 'penny a day' without its article
+    k = i + 2 if words[i + 1 : i + 2] == ["of"] else i + 1
+    if w == "couple" and words[k : k + 1] in (["cents"], ["pennies"]):
+        return _coin(s, i, k + 1, 0.02, currency)  # 'couple cents each', 'a couple of pennies a day'
     if (
         count is not None
         and nxt == "quarter"
@@ -1685,11 +1688,16 @@ def _reply_ends(s: _State, k: int) -> bool:
     )
 
 
+_UNSURE_WORDS = frozenset(["maybe", "perhaps", "unsure", "dunno", "guess", "probably", "possibly", "sure"])
+
+
 def _add_unsure(s: _State) -> None:
-    for k, t in enumerate(s.toks):
-        if t.kind == "word" and not s.taken[k]:
-            _add(s, Kind.ANSWER, "unsure", k, k + 1, scope=Scope.HEDGED)
-            return
+    """The ANSWER 'unsure' on the hedge word itself ('couple cents each maybe': 'maybe'), else on the first word,
+    so an amount said without digits stays free for the value readers."""
+    free = [k for k, t in enumerate(s.toks) if t.kind == "word" and not s.taken[k] and t.clause == 0]
+    k = next((k for k in free if s.words[k] in _UNSURE_WORDS), free[0] if free else None)
+    if k is not None:
+        _add(s, Kind.ANSWER, "unsure", k, k + 1, scope=Scope.HEDGED)
 
 
 # ---------------------------------------------------------------------------------------------- scopes
@@ -2185,7 +2193,7 @@ def _parse(
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
     found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
-    found = _grid(_given_away(_discounted(_stated_margin(_sold_at(found, s)), s), s), s)
+    found = _kinds(_grid(_given_away(_discounted(_stated_margin(_sold_at(found, s)), s), s), s), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2234,6 +2242,19 @@ def _drop_ages(s: _State) -> None:
         if not (m.kind is Kind.DURATION and m.unit == "year" and s.words[k : k + 1] in (["old"], ["olds"])):
             kept.append(m)
     s.found = kept
+
+
+def _kinds(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'we sell one shampoo brand', 'two coffee flavours', 'three shop locations': a bare count, one describing word
+    and a noun of kinds or places (`COUNT_UNITS`) is a count in that unit, never stock."""
+    out = []
+    for m in mentions:
+        k = s.where.end(m.span[1])
+        unit = COUNT_UNITS.get(s.words[k + 1]) if k + 1 < len(s.words) and s.toks[k].kind == "word" else None
+        if m.kind is Kind.QUANTITY and not (m.unit or m.container or m.per) and unit in ("variety", "place"):
+            m = replace(m, unit=unit)
+        out.append(m)
+    return out
 
 
 def _given_away(mentions: list[Mention], s: _State) -> list[Mention]:

@@ -1640,8 +1640,8 @@ def _told_amounts(text: str) -> bool:
     a span read as one ('2 weeks'); a time said in passing ('this year', 'Christmas is in two weeks') is part
     of a story about the business."""
     said = parse(text)
-    amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY) if m.role != "size"]
-    return bool(amounts or find_durations(text))
+    amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY) if m.role != "size" and m not in said.no_stock()]
+    return bool(amounts or find_durations(text))  # 'we sell one shampoo brand': a story, no amount
 
 
 def next_is_risk(table: ParameterTable) -> bool:
@@ -1727,7 +1727,7 @@ def _other_demand(conflict: Conflict, reading: Reading) -> tuple[Cell, ...] | fl
         return _daily_figures(demand)
     if demand.value is not None and demand.mean_only is None:
         stated = [n.value for n in find_numbers(demand.value)]
-        if stated and all(abs(v - mean) > 1e-9 for v in stated[:1]):
+        if stated and (all(abs(v - mean) > 1e-9 for v in stated[:1]) or len(stated) > 1):  # 'from 1 to 5': whole
             return (Cell("demand_type", demand.demand_type or "random"), Cell("demand_distribution", demand.value))
     if demand.mean_only is not None and abs(demand.mean_only - mean) > 1e-9:
         return float(demand.mean_only)

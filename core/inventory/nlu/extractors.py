@@ -334,6 +334,9 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         if out and out[-1][0] == "demand" and _other_days(out[-1][1], clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'some days 4, other days 9': the two ends of one range
             continue
+        if out and _nothing(out[-1][1]) and not find_numbers(out[-1][1]) and parse(clause).of(Kind.MONEY):
+            out[-1] = (found[0] if found else out[-1][0], f"{out[-1][1]}, {clause}")  # "basically nothing, couple
+            continue  # cents each": the amount says how little
         if out and _DROPPED.in_text(clause) and not find_numbers(clause):
             out[-1] = (out[-1][0], f"{out[-1][1]}, {clause}")  # '... it's 11 now, they dropped it': of the fee before
             continue
@@ -403,7 +406,8 @@ def _other_days(before: str, clause: str) -> bool:
     """Whether `clause` opens with the other end of a range the clause before began ('some days 4' then 'other
     days 9', 'some days 4' then 'some days 9')."""
     first, words = (tuple("days" if w == "day" else w for w in parse(x).words()) for x in (before, clause))
-    return first[:2] == ("some", "days") and any(words[: len(run)] == run for run in _SOME_DAYS)  # 'some day 4' too
+    some = ("some", "days") in zip(first, first[1:], strict=False)  # 'it comes in randomly, some days nobody'
+    return some and any(words[: len(run)] == run for run in _SOME_DAYS)  # 'some day 4' too
 
 
 def _spread_first(clause: str) -> bool:
@@ -948,7 +952,7 @@ def _prices_and_loss(text: str, expected: str | None) -> bool:
     """The penalty asked, and the message's money is one purchase price, one sale price and the loss
     ('I pay 90 cents and sell for 3.20, so each one I miss is 2.30 gone'): one statement of the penalty,
     whichever clause the row classifier gave the prices to."""
-    roles = sorted(m.role for m in parse(text).of(Kind.MONEY))
+    roles = sorted(m.role or "" for m in parse(text).of(Kind.MONEY))  # a money mention may have no role
     return expected == "penalty_cost" and roles == ["loss", "purchase_price", "sale_price"]
 
 
@@ -2639,6 +2643,8 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
     if money:
         m = _restated(money, text)
         amount, currency, note = m.amount, m.currency, m.note
+    elif len(spoken := parse(text).of(Kind.MONEY)) == 1 and not find_numbers(text):  # 'couple cents each': no digits
+        amount, currency, note = spoken[0].amount, spoken[0].unit or "USD", ""
     else:
         durations = find_durations(text)
         numbers = _said_as_own(outside(find_numbers(text), durations), text)
@@ -2658,7 +2664,7 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
         note = "; ".join(
             n for n in (note, f"{currency} taken at face value, the same money unit as the other costs") if n
         )
-    period = rate_period(text)
+    period = rate_period(text) or next((m.period for m in parse(text).of(Kind.MONEY) if m.period), None)  # 'for month'
     if key == "setup_cost":
         if period is not None and not is_per_order(text):
             return Unclear(

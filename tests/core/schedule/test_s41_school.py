@@ -65,3 +65,21 @@ def test_both_schools_after_a_clause_between_reaches_both() -> None:
     text = "My kids are at Lick and Cobb, we leave the house early. Could both schools start later?"
     schools = {s for s, _, k in fix_edits(_agent().respond(text)) if k == "fix"}
     assert schools == {"Lick (James) MS", "Cobb (Dr William L) ES"}, schools
+
+
+def test_two_hedged_times_for_one_school_are_asked() -> None:
+    turn = _agent().respond("For Cobb, could we do 8:40 or maybe 9:30? I can't make up my mind.")
+    assert "which one should it be" in turn.text and not fix_edits(turn), turn.text
+
+
+def test_either_of_two_times_still_rules_out_the_rest() -> None:
+    turn = _agent().respond("Cobb at 8:40 or 9:30 is fine, just not 7:50")
+    assert fix_edits(turn) == [("Cobb (Dr William L) ES", "7:50 AM", "forbid")], turn.text
+
+
+def test_an_acceptance_naming_a_school_is_no_answer_to_which_school() -> None:
+    agent = _agent()
+    agent.respond("My son is at Lawton. Could it start at 8:40?")
+    agent.respond("His sister is at Lincoln High. Can that one start later too?")
+    turn = agent.respond("Okay, understood. The Lawton change is all I really need then. We'll take it.")
+    assert not fix_edits(turn) and "we'll go with proposal" in turn.text, turn.text

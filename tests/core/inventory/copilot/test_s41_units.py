@@ -332,3 +332,44 @@ def test_containers_and_half_dozen_are_summed() -> None:
 def test_a_bare_purchase_beside_a_read_sale_price_is_a_price() -> None:
     reading = read_message("buy .80, sell 2.40", "penalty_cost", {})
     assert not reading.findings and "1.6" in reading.unclear[0].message, reading
+
+
+def test_prices_beside_a_fee_in_an_opening_never_crash() -> None:
+    """A blind owner's first message (b104-08) raised TypeError at 681b195: a money mention with no role beside
+    priced ones was sorted with them."""
+    text = ("Hello, hardware store here. The big 20 kg bags of salt, we buy them at $9 and sell at $15 and there's a "
+            "$30 delivery charge each time.")
+    turn = say(text)[1]
+    assert _values(turn).get("setup_cost") == "30", turn.assistant
+
+
+# Round 9 (b102-b107, measured first at 681b195 and 66890c1).
+
+
+def test_a_cost_for_month_is_per_month() -> None:
+    found = _found("for one jar i think 90 cents for month", "holding_cost")
+    assert found == {"holding_cost": "0.03"}, found
+
+
+def test_basically_nothing_then_a_couple_of_cents() -> None:
+    assert _found("honestly that's basically nothing, couple cents each maybe", "holding_cost") == {"holding_cost": "0.02"}
+
+
+def test_an_unsure_answer_leaves_a_spoken_amount_free() -> None:
+    said = parse("couple cents each maybe")
+    assert [m.value for m in said.of(Kind.MONEY)] == [0.02] and said.of(Kind.ANSWER)[0].text == "maybe"
+
+
+def test_a_whole_distribution_answers_how_demand_varies() -> None:
+    turn = say("we sell one conditioner brand at the desk", "anywhere from 2 to 6 bottles a day, totally random")[1]
+    assert _values(turn).get("demand_distribution") == "uniform(2,6)", turn.assistant
+
+
+def test_one_brand_is_no_demand() -> None:
+    turn = say("hi, we sell one shampoo brand at the front desk")[1]
+    assert "demand_distribution" not in _values(turn) and "Thanks for telling me" in turn.assistant, turn.assistant
+
+
+def test_some_days_a_customer_takes_four_is_demand() -> None:
+    text = "Around 90 tins a month. It comes in randomly, some days nobody, some days a builder takes five."
+    assert "lead_time" not in _found(text, "demand_distribution")
