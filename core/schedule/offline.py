@@ -728,7 +728,9 @@ def _which_school(low: str, session: ScheduleSession) -> Plan:
     if _START_TIME.found(words) and (_direction(low) or lang.clock_times(low, bare=True)):
         plan = Plan(reply="Which school do you mean? Say its name (for example 'Lick') and I'll apply the request. "
                     "Nothing is changed yet.")
-        word = "school" if "school" in words else "the start time"  # replaced by the school the answer names
+        word = "school" if "school" in words else next(  # replaced by the school the answer names
+            (p for p in ("our start time", "my start time", "their start time", "the start time") if p in low), "start time"
+        )  # 'Can you make our start time later?
         plan.choices.append((word, tuple(session.district.names)))
         return plan
     return Plan(reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'.")

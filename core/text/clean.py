@@ -35,4 +35,18 @@ def clean(text: str, limit: int = MAX_CHARS) -> tuple[str, bool]:
     text = _CONTROL_RE.sub(" ", _ANSI_RE.sub(" ", text)).translate(_PLAIN)
     text = _BARE_NT_RE.sub(lambda m: f"{m.group(1)}n't", text)
     text = _BARE_PRONOUN_RE.sub(lambda m: "'".join(g for g in m.groups() if g), text)
+    text = _DECIMAL_COMMA_RE.sub(_decimal_comma, text)
     return text.encode("utf-8", "replace").decode("utf-8"), cut
+
+
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d,.])(\d{1,4}),(\d{2})(?![\d,])")
+_PRICE_BEFORE = re.compile(r"(?:\b(?:for|at|is|pay|paid|cost|costs|sell|sells)|[€$£])\s*$", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"\s?(?:€|euros?\b|eur\b|dollars?\b|pounds?\b|bucks?\b)", re.IGNORECASE)
+
+
+def _decimal_comma(m: re.Match[str]) -> str:
+    """A decimal comma in a price ('I buy for 3,20 and sell for 5,70 euro'): two digits after the comma, beside a
+    price word or a currency, are cents (a thousands group has three); elsewhere the text stays."""
+    before, after = m.string[max(0, m.start() - 8) : m.start()], m.string[m.end() : m.end() + 8]
+    priced = _PRICE_BEFORE.search(before) or _CURRENCY_AFTER.match(after)
+    return f"{m.group(1)}.{m.group(2)}" if priced else m.group(0)

@@ -1985,15 +1985,19 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if _concluded(words, b) and (summed := _summed_before(ordered, a, where, words, between)):
             out |= summed  # '2 days to cure, plus a day to label them, so 3': the total is the figure
             continue
+        after = where.end(y.span[1])
         if _same_kind(x, y) and _paused(between) and not _concluded(words, b) and (
-            _after_one(words, where.end(y.span[1])) in ("really", "actually")
+            _after_one(words, after) in ("really", "actually", "honestly", "tbh") or words[after : after + 3] in _HONEST
         ):
-            out.add(a)  # 'in about a week after I call, well, 5 days really'
+            out.add(a)  # 'in about a week after I call, well, 5 days really', '30 bags, well 25 if I'm honest'
             continue
         joined = f" {' '.join(between)} "
         near = f" {' '.join(between[-3:])} "  # "but it's random, some days 2": 'it's' must lead to the new figure
         if "but" in between and any(f" {c} " in (near if c in ("it's", "its", "now") else joined) for c in REALLY_CUES):
             out.add(a)
+            continue
+        if "but" in between and "supposed" in words[max(0, where.at(x.span[0]) - 4) : e]:
+            out.add(a)  # 'the front table is supposed to hold 24 but we squeeze 30 on it'
             continue
         if any(f" {c} " in joined for c in ("now", "these days", "nowadays")) and any(
             w in ("was", "were", "used") for w in words[max(0, where.at(x.span[0]) - 4) : e]
@@ -2002,6 +2006,8 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
     return out
 
 
+_HONEST = (["if", "i'm", "honest"], ["if", "im", "honest"], ["to", "be", "honest"], ["if", "i", "am"])
+"""Words after a second figure that make it the true one ('30 bags, well 25 if I'm honest')."""
 _CONCLUSIONS = (["so"], ["so", "that's"], ["so", "thats"], ["so", "it's"], ["that", "makes"], ["which", "makes"],
                 ["so", "about"], ["so", "roughly"], ["so", "around"], ["so", "what", ","], ["so", "like"])
 """Words right before a figure that make it the total of what came before ('..., so 3', 'that makes 5')."""
@@ -2082,6 +2088,8 @@ def _changed_to(between: list[str], core: list[str]) -> bool:
     k -= 1 if k >= 1 and between[k] in ("it", "them", "that") else 0  # 'they raised it to 30'
     if (between[-1:] == ["to"] and k >= 0 and between[k] in _CHANGE_VERBS) or between[-1:] == ["now"]:
         return True
+    while between[-1:] in (["it's"], ["its"], ["is"], ["it"]):
+        between = between[:-1]  # '..., they raised it last spring, it's 45 now'
     return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
 
 
@@ -2193,7 +2201,7 @@ def _parse(
     sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
     found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
-    found = _kinds(_grid(_given_away(_discounted(_stated_margin(_sold_at(found, s)), s), s), s), s)
+    found = _kinds(_grid(_given_away(_discounted(_stated_margin(_share_of_price(_sold_at(found, s), s)), s), s), s), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2242,6 +2250,29 @@ def _drop_ages(s: _State) -> None:
         if not (m.kind is Kind.DURATION and m.unit == "year" and s.words[k : k + 1] in (["old"], ["olds"])):
             kept.append(m)
     s.found = kept
+
+
+_SHARE_VERBS = frozenset(["pay", "paid", "pays", "get", "got", "buy", "bought", "cost", "costs"])
+
+
+def _share_of_price(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'$18 cover and I pay 60% of that', 'list price is 28 and I get it at 60% of list': a share of the one price
+    said, after a pay or buy word and before 'of', is the purchase price (60 % of $18 = $10.80) and the price is the
+    sale price, so the margin is read from both (`_stated_margin`)."""
+    prices = [m for m in mentions if m.kind is Kind.MONEY and m.live and m.role in (None, "price", "sale_price")]
+    if len(prices) != 1 or any(m.kind is Kind.MONEY and m.role == "purchase_price" for m in mentions):
+        return mentions
+    out = list(mentions)
+    for n, m in enumerate(mentions):
+        k = s.where.at(m.span[0])
+        if m.kind is Kind.QUANTITY and m.unit == "percent" and 0 < m.value < 100 and m.span[0] > prices[0].span[1] \
+                and s.words[s.where.end(m.span[1]) : s.where.end(m.span[1]) + 1] == ["of"] \
+                and _SHARE_VERBS & set(s.words[max(0, k - 4) : k]):  # fmt: skip
+            share = round(prices[0].amount * m.value / 100, 10)
+            out[n] = replace(m, kind=Kind.MONEY, value=share, unit=prices[0].unit, role="purchase_price")
+            out[out.index(prices[0])] = replace(prices[0], role="sale_price")
+            break
+    return out
 
 
 def _kinds(mentions: list[Mention], s: _State) -> list[Mention]:
@@ -2715,12 +2746,21 @@ def parse(
 
 def container_sizes(message: Message) -> dict[str, float]:
     """The container sizes a message states ('boxes of 24', 'a crate is 24 jars', 'cases of four six-packs'):
-    container -> items, to remember for the next messages of the conversation."""
-    return {
-        m.container: m.multiplier
-        for m in message.mentions
-        if m.kind is Kind.QUANTITY and m.container and m.multiplier != 1  # a price per box is no size
-    }
+    container -> items, to remember for the next messages of the conversation. A size taken back is replaced by
+    the bare figure after it ('one pallet, which holds 50 bags, no wait, 48': 48)."""
+    sizes: dict[str, float] = {}
+    ordered = sorted(message.mentions, key=lambda m: m.span)
+    for n, m in enumerate(ordered):
+        if m.kind is not Kind.QUANTITY or not m.container or m.multiplier == 1:  # a price per box is no size
+            continue
+        if not m.scope & Scope.CORRECTED:
+            sizes[m.container] = m.multiplier
+            continue
+        bare = (x for x in ordered[n + 1 :] if x.live and x.kind is Kind.QUANTITY and x.multiplier == 1
+                and x.container != m.container and x.unit in (None, "item"))  # fmt: skip
+        if (new := next(bare, None)) is not None:
+            sizes[m.container] = float(new.value)
+    return sizes
 
 
 def pack_sizes(message: Message) -> dict[str, float]:

@@ -216,6 +216,14 @@ def _item_weights(parsed: Message) -> dict[str, float]:
     }
 
 
+def _rate_sizes(parsed: Message) -> dict[str, float]:
+    """One item's measure said beside an amount per period in that measure ('45 litres a month ..., they're 500ml
+    each'): used for this very message too, so the amount is counted in items."""
+    rated = {m.unit for m in parsed.of(Kind.QUANTITY) if m.period and m.unit}
+    weights = _item_weights(parsed)
+    return {u: v for u, v in weights.items() if any(sized_measure(r, {u: v}) for r in rated)}
+
+
 _NEGATIONS = frozenset(["no", "not", "don't", "dont", "never", "doesn't", "isn't", "won't", "nope", "nah"])
 """A reply with one of these may say the opposite of the recommended option: never settled as (A) by repeating."""
 
@@ -307,7 +315,7 @@ class ExtractionAgent(ExtractionBase):
         parsed = self._parsed = parse(user_text)
         self._named_packs(parsed)
         self._learn_unit(parsed)
-        measures = _sized_items(parsed)  # 'the 10 kilo bags': {'kg': 10}, used in this very message too
+        measures = _sized_items(parsed) | _rate_sizes(parsed)  # 'the 10 kilo bags': {'kg': 10}, this message too
         reading = read_message(
             self._planned(parsed, self._counted(user_text), notes),
             expected or self._conflict_row(),

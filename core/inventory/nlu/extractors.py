@@ -1502,6 +1502,10 @@ def _superseded(text: str) -> tuple[str, tuple[str, ...]]:
             continue
         edits.append((old.span[0], _pause_end(text, old, new), ""))
         _, _, suffix = old.text.strip().partition(" ")
+        if new.kind is old.kind is Kind.DURATION and new.unit:  # '5 days, sometimes a week, call it 5': days
+            suffix = new.unit + ("" if new.value == 1 else "s")
+        if any(at == new.span[1] and not end - at for at, end, _ in edits):
+            continue  # one unit for the replacement, whichever superseded value came first
         if suffix and _bare_number(new.text):
             edits.append((new.span[1], new.span[1], f" {suffix}"))
         elif old.period and not new.period and new.kind is Kind.QUANTITY:  # '4 boxes a day, no wait, 3 boxes'
@@ -1592,7 +1596,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
     for m in sorted(said.of(Kind.QUANTITY, live_only=False), key=lambda q: q.span):
         each = sized_measure(m.unit or "", sizes or {})
         pending, taken_back = taken_back, None  # only the number right after the correction replaces it
-        if m.role != "size" and m.unit not in (None, "item") and each:  # '50 kilos' of 10 kilo bags = 5 bags
+        if m.role != "size" and m.unit not in (None, "item") and each and m.per != "unit":  # '50 kilos' of 10 kilo bags
             count = format_number(float(m.value) / each)
             notes.append(f"{format_number(float(m.value))} {m.unit} ÷ {format_number(each)} {m.unit} each = {count} units")
             swaps.append((m.span, f"{count} units" + (f" per {m.period}" if m.period else "")))

@@ -83,3 +83,10 @@ def test_an_acceptance_naming_a_school_is_no_answer_to_which_school() -> None:
     agent.respond("His sister is at Lincoln High. Can that one start later too?")
     turn = agent.respond("Okay, understood. The Lawton change is all I really need then. We'll take it.")
     assert not fix_edits(turn) and "we'll go with proposal" in turn.text, turn.text
+
+
+def test_our_start_time_is_completed_by_the_school_named_next() -> None:
+    agent = _agent()
+    agent.respond("Can you make our start time earlier? The kids wait in the dark.")
+    turn = agent.respond("Sorry! I meant Lawton.")
+    assert any(s == "Lawton K-8 (K-5)" and k == "fix" for s, _, k in fix_edits(turn)), turn.text

@@ -373,3 +373,48 @@ def test_one_brand_is_no_demand() -> None:
 def test_some_days_a_customer_takes_four_is_demand() -> None:
     text = "Around 90 tins a month. It comes in randomly, some days nobody, some days a builder takes five."
     assert "lead_time" not in _found(text, "demand_distribution")
+
+
+def test_a_container_size_taken_back_is_replaced() -> None:
+    from core.text.mentions import container_sizes
+
+    assert container_sizes(parse("room for one crate, which holds 30 jars, no wait, 36.")) == {"crate": 36.0}
+
+
+# Round 10 (b109-b114, s49, measured first at 681b195 and 5336661).
+
+
+def test_a_decimal_comma_in_a_price() -> None:
+    reading = read_message("I buy for 2,40 and I sell for 4,90 euro", "penalty_cost", {})
+    assert not reading.findings and "2.5" in reading.unclear[0].message, reading
+
+
+def test_raised_it_then_its_now() -> None:
+    text = "The wholesaler charges 30 bucks freight, no wait, they raised it in March, it's 35 now"
+    assert _found(text, "setup_cost") == {"setup_cost": "35"}
+
+
+@pytest.mark.parametrize(("text", "margin"), [("$20 cover and I pay 55% of that", "9"),
+                                                ("list price is 40 and I get it at 75% of list", "10")])
+def test_a_share_of_the_price_is_the_purchase_price(text: str, margin: str) -> None:
+    reading = read_message(text, "penalty_cost", {})
+    assert not reading.findings and f"${margin}" in reading.unclear[0].message, reading
+
+
+def test_a_replacement_takes_the_finest_unit() -> None:
+    assert _found("6 days usually, sometimes a week, but call it 6", "lead_time") == {"lead_time": "6"}
+
+
+def test_well_then_if_im_honest() -> None:
+    assert _found("the back fits 40 sacks, well 35 if I'm honest, the door's in the way", "max_inventory") == {
+        "max_inventory": "35"
+    }
+
+
+def test_supposed_to_hold_but_really() -> None:
+    assert _found("the shelf is supposed to hold 20 but we squeeze 26 on it", "max_inventory") == {"max_inventory": "26"}
+
+
+def test_an_amount_in_a_measure_beside_the_items_size() -> None:
+    turn = say("hand soap", "we sell about 60 litres a month of the refill bottles, they're 500ml each, pretty random")[1]
+    assert _values(turn).get("demand_distribution") == "poisson(4)", turn.assistant
