@@ -304,9 +304,9 @@ def _withdrawal(low: str, session: ScheduleSession, offer: list[Call], memory: M
     ]
     kept = f" for {' and '.join(where)}" if where else ""
     for school in (s for t in dropped if _keeps(parse(t).words()) for _, s in lang.mentioned_schools(t, session.district)):
-        if current is not None and school in current.result.schedule:  # "leave Everett's start time alone": a
-            memory.relative[(school, current.result.schedule[school])] = "kept where it is"  # request a later move
-    return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))  # asks about
+        if current is not None and school in current.result.schedule:  # "leave Everett's start time alone": a keep
+            memory.relative[(school, current.result.schedule[school])] = "kept where it is"  # a later move asks
+    return Plan(reply=f"All right, no change{kept}: I've left the schedule as it is. " + _closing(session))
 
 
 @dataclass(frozen=True)
@@ -730,7 +730,7 @@ def _which_school(low: str, session: ScheduleSession) -> Plan:
                     "Nothing is changed yet.")
         word = "school" if "school" in words else next(  # replaced by the school the answer names
             (p for p in ("our start time", "my start time", "their start time", "the start time") if p in low), "start time"
-        )  # 'Can you make our start time later?
+        )  # 'Can you make our start time later?'
         plan.choices.append((word, tuple(session.district.names)))
         return plan
     return Plan(reply="Which school should move, and earlier or later? For example 'move Everett MS earlier'.")

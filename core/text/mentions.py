@@ -374,7 +374,7 @@ def _number_at(toks: list[_Tok], words: list[str], i: int) -> _Num | None:
     if words[i : i + 3] == ["half", "a", "dozen"]:
         return _Num(6.0, i, i + 3)
     if words[i : i + 2] == ["half", "dozen"] and words[i - 1 : i] != ["a"]:
-        return _Num(6.0, i, i + 2)  # '2 crate and half dozen
+        return _Num(6.0, i, i + 2)  # '2 crate and half dozen'
     if _measure_part(words, i):
         return _Num(_PART[words[i]], i, i + 1)  # 'half-kilo packs', 'quarter pound burgers': the number of a size
     if words[i + 1 : i + 3] == ["by", words[i]] or (i >= 2 and words[i - 2 : i] == [words[i], "by"]):

@@ -681,7 +681,7 @@ class ExtractionAgent(ExtractionBase):
     def _money_per_container(self, said: Message, reading: Reading) -> Reading:
         """A holding or penalty cost said per container of known size while the table counts what it holds ('5
         cents a pack a day' of 30-tortilla packs, tortillas counted): divided by the size and read back ('$0.05 per
-        pack ÷ 30 a pack = $0.001667 per unit'), never written as so much per item."""
+        pack ÷ 30 a pack = $0.0017 per unit', to the table's four decimals), never written as so much per item."""
         money = [m for m in said.of(Kind.MONEY) if m.live]
         if len(money) != 1:
             return reading
@@ -1575,6 +1575,7 @@ def unsure(text: str) -> bool:
 _OUTER_CONTAINERS = frozenset({"case", "crate", "box", "pack", "carton", "tray", "pallet"})
 """Containers that hold several of the items counted (a bag or a sack is often the item itself)."""
 _NEVER_THE_ITEM = frozenset({"case", "crate", "pallet"})
+"""Containers that are never the item counted, even when demand named no item ('15 a day', then '2 cases')."""
 _COUNT_ROWS = frozenset({"max_inventory", "max_order"})
 _PER_ONE = frozenset({"each", "per", "one", "every", "holds", "to"})
 """Words that say a size is per container ('24 each', '24 to a case'), not a total."""
@@ -1648,7 +1649,8 @@ def _told_amounts(text: str) -> bool:
     a span read as one ('2 weeks'); a time said in passing ('this year', 'Christmas is in two weeks') is part
     of a story about the business."""
     said = parse(text)
-    amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY) if m.role != "size" and m not in said.no_stock()]
+    others = said.no_stock()
+    amounts = [m for m in said.of(Kind.QUANTITY, Kind.MONEY) if m.role != "size" and m not in others]
     return bool(amounts or find_durations(text))  # 'we sell one shampoo brand': a story, no amount
 
 

@@ -366,6 +366,7 @@ def _sold(clause: str) -> bool:
 
 
 _PERIOD_LEADS = frozenset(["over", "in", "during", "across", "within"])
+"""Words that open a clause naming only the period a count is said over ('over a month, 30 days, we sell 90')."""
 
 
 def _period_lead(clause: str) -> bool:
@@ -1579,6 +1580,7 @@ def _pause_end(text: str, old: Mention, new: Mention) -> int:
 
 
 _DAY_ENDS = [["some", "days"], ["other", "days"], ["some", "day"], ["others"]]
+"""Words before the second end of a range said as days ('some days 8 litres, some days 16')."""
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
 
 
