@@ -8,7 +8,7 @@ seed 000's Example 3 are returned as `options` for the user to choose from.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from core.text.cues import TokenCue
@@ -39,10 +39,15 @@ _NONE_SOME_DAYS = TokenCue(runs=tuple(("some", d, w) for d in ("days", "day") fo
 _OTHER_END = TokenCue(runs=(("other", "days"), ("other", "day"), ("other", "times")))
 
 
+def as_days(words: Iterable[str]) -> tuple[str, ...]:
+    """The words with 'day' read as 'days', so 'some day 4' is said as 'some days 4'."""
+    return tuple("days" if w == "day" else w for w in words)
+
+
 def _two_ends(toks: Sequence[Token]) -> bool:
     """Two amounts said as different days ('some days 4, other days 9', 'some day 4, some day 9'): the ends of
     a range, read as 'between 4 and 9'."""
-    words = ["days" if t.low == "day" else t.low for t in toks]  # 'some day 4 tube, some day 10'
+    words = list(as_days(t.low for t in toks))  # 'some day 4 tube, some day 10'
     some = sum(1 for a, b in zip(words, words[1:], strict=False) if (a, b) == ("some", "days"))
     if not (some >= 2 or (some == 1 and _OTHER_END.found(toks))):
         return False

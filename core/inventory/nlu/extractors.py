@@ -21,7 +21,7 @@ from core.inventory.nlu.cues import (
     rival,
     topics,
 )
-from core.inventory.nlu.demand import DemandReading, read_demand, says_shape
+from core.inventory.nlu.demand import DemandReading, as_days, read_demand, says_shape
 from core.inventory.nlu.risk import only_softener, read_risk, unsure
 from core.text.answers import Polarity, choose, polarity
 from core.text.clauses import split_clauses
@@ -406,7 +406,7 @@ _SOME_DAYS = (("some", "days"), ("other", "days"), ("on", "other", "days"), ("ot
 def _other_days(before: str, clause: str) -> bool:
     """Whether `clause` opens with the other end of a range the clause before began ('some days 4' then 'other
     days 9', 'some days 4' then 'some days 9')."""
-    first, words = (tuple("days" if w == "day" else w for w in parse(x).words()) for x in (before, clause))
+    first, words = (as_days(parse(x).words()) for x in (before, clause))
     some = ("some", "days") in zip(first, first[1:], strict=False)  # 'it comes in randomly, some days nobody'
     return some and any(words[: len(run)] == run for run in _SOME_DAYS)  # 'some day 4' too
 
@@ -1579,8 +1579,13 @@ def _pause_end(text: str, old: Mention, new: Mention) -> int:
     return new.span[0] if between and all(w in fillers for w in between) else old.span[1]
 
 
-_DAY_ENDS = [["some", "days"], ["other", "days"], ["some", "day"], ["others"]]
-"""Words before the second end of a range said as days ('some days 8 litres, some days 16')."""
+
+
+def _after_some_days(text: str, start: int) -> bool:
+    """Whether the words before `start` open another end of a range said as days ('some days 8 litres, some days
+    16'), as `_SOME_DAYS` reads them."""
+    before = as_days(parse(text[:start]).words()[-3:])
+    return any(before[-len(run) :] == run for run in _SOME_DAYS)
 _VERBS = frozenset({"is", "was", "fits", "goes", "sits", "costs", "takes", "lasts", "does", "has", "this", "us"})
 
 
@@ -1616,7 +1621,7 @@ def _unpack_containers(text: str, notes: list[str], sizes: Mapping[str, float] |
             notes.append(f"give or take {format_number(m.amount)} {_plural_of(packed[0], m.amount)} × "
                          f"{format_number(packed[1])} = {total} units")
             swaps.append((m.span, total))
-        elif divided and _bare_count(m) and text[: m.span[0]].lower().split()[-2:] in _DAY_ENDS:
+        elif divided and _bare_count(m) and _after_some_days(text, m.span[0]):
             count = format_number(m.amount / divided[1])  # 'some days 8 litres, some days 16': 16 litres too
             notes.append(f"{format_number(m.amount)} {divided[0]} ÷ {format_number(divided[1])} {divided[0]} each = {count} units")
             swaps.append((m.span, count))
