@@ -441,9 +441,28 @@ def comma_parts(text: str) -> list[str]:
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'."""
+    """Split a lower-cased message into clauses on sentence ends, semicolons, 'and', 'but', 'also', 'plus'. A
+    sentence that only offers another time ("We'd like 7:50. Or 8:40?") stays with the one before it."""
     text = _number_abbreviation(text.lower())
-    return _split(text, commas=False, joiners=("and", "but", "also", "plus", "while"))
+    out: list[str] = []
+    for clause in _split(text, commas=False, joiners=("and", "but", "also", "plus", "while")):
+        if out and parse(clause).words()[:1] == ("or",) and clock_times(clause) and clock_times(out[-1]):
+            out[-1] = f"{out[-1].rstrip(' .')} {clause}"
+        else:
+            out.append(clause)
+    return out
+
+
+_UNDECIDED = (("not", "sure"), ("don't", "know"), ("dont", "know"), ("can't", "decide"), ("cant", "decide"),
+              ("make", "up", "my", "mind"), ("make", "up", "our", "minds"), ("undecided",), ("torn",))  # fmt: skip
+"""Words of a speaker who has not chosen ('Honestly I'm not sure', "I can't make up my mind")."""
+
+
+def undecided(text: str) -> bool:
+    """Whether the message says its speaker has not decided: two times offered in it are asked about, not both
+    allowed."""
+    words = parse(text.lower()).words()
+    return any(words[k : k + len(p)] == p for k in range(len(words)) for p in _UNDECIDED if words[k] == p[0])
 
 
 def _number_abbreviation(text: str) -> str:

@@ -987,6 +987,7 @@ def _read_clauses(low: str, session: ScheduleSession, plan: Plan, memory: Memory
     note_directions(parts, plan)  # 'Lawton earlier. 9:30 runs late': the time is read against the direction
     lang.prime_intents([clause for clause, schools in parts if not schools])
     asked = _asks_about(low)
+    plan.undecided = lang.undecided(low)
     previous = None
     for clause, schools in parts:
         if not schools:

@@ -262,6 +262,9 @@ class Plan:
     held: str = ""
     """The request text to hold for the answer to `choices` when it is not the whole message ('can you move the
     start time a bit later?' without the reason about a bus that followed it)."""
+    undecided: bool = False
+    """The message says its speaker has not decided ('not sure, my partner wants one and I want the other'): two
+    times for one school are asked about, never read as 'either is fine'."""
     directions: dict[str, tuple[str, bool]] = field(default_factory=dict)
     """The direction each school is asked in this message, in whichever clause (`note_directions`): a time said
     of the school in another clause beside it is read against it ('Lawton earlier. 9:30 runs late')."""
@@ -776,10 +779,14 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
                 pass  # 'my son is up at 6 every day': far from any start, said of no start and of no school
             elif role is not ClockRelation.FROM:  # "from 7:50 to 9:30": 7:50 is where it is now
                 (unwanted if role is ClockRelation.NOT_AT else wanted).append(_on_grid(minutes, options))
-        if either and set(wanted) <= set(options) and len(set(wanted)) > 1:
+        if either and set(wanted) <= set(options) and len(set(wanted)) > 1 and not plan.undecided:
             # '8:40 or 9:30 is fine': either of those, so the other options are ruled out
             plan.calls.extend(edit("forbid", t) for t in options if t not in wanted)
             return
+        if len(set(wanted)) > 1 and set(wanted) <= set(options) and plan.undecided:
+            said = " and at ".join(format_time(t) for t in dict.fromkeys(wanted))  # 'Lawton at 9:30 is too late.
+            plan.ask.append(f"You asked for {school} at {said}; which one should it be?")  # We'd like 7:50. Or
+            return  # 8:40? I'm not sure': asked here, as a direction said before may fix one of them too
         if len(set(wanted)) > 1 and set(wanted) <= set(options):
             plan.calls.extend(edit("fix", t) for t in dict.fromkeys(wanted))  # '7:50 or maybe 9:30? I keep going
             return  # back and forth': two starts, asked which (`check_school_calls`)
@@ -1105,8 +1112,8 @@ def _context_time(
     if role is ClockRelation.AT and now is not None and minutes == now:
         in_reason = _reason_part(next((clause[a:b] for a, b in parts if a <= at < b), ""))  # 'since the 8:40 ...'
         return in_reason or not _asked_here(clause, at)  # '9:30 is too late for Lick, 8:40 please': kept there
-    if role is ClockRelation.AT and now is not None and (minutes - now) * sign > 0 and minutes != today:
-        return False
+    if role in (ClockRelation.AT, ClockRelation.OR) and now is not None and (minutes - now) * sign > 0 and minutes != today:
+        return False  # "Muir's too late. We want 7:50. Or 8:40?": both on the asked side
     part = next((clause[a:b] for a, b in parts if a <= at < b), "")
     if _reason_part(part):
         return True

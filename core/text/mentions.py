@@ -28,7 +28,7 @@ from rapidfuzz.utils import default_process
 
 from core.text import answers, bounds, clauses, corrections, negation, questions, units
 from core.text.entities import EntityIndex, misspelt_key
-from core.text.numbers import NUMBER_RE, _read_number, described_one, named_one, read_number
+from core.text.numbers import NUMBER_RE, PRODUCT_CODE_RE, _read_number, described_one, named_one, read_number
 from core.text.vocabulary import (
     ACCEPT_WORDS,
     COINS,
@@ -221,11 +221,13 @@ class Message:
 
 # ---------------------------------------------------------------------------------------------- tokens
 
+_CODE = rf"(?P<code>{PRODUCT_CODE_RE.pattern})|"
+"""A product code ('5W-30' motor oil) is one word token of a name."""
 _TOKEN_RE = re.compile(
-    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
+    rf"{_CODE}(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&-])"
 )
 _ALL_TOKEN_RE = re.compile(
-    rf"(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&=+±λμσ-])"
+    rf"{_CODE}(?P<num>{NUMBER_RE.pattern})|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)*)|(?P<sym>[$€£%?!.,;:/~()&=+±λμσ-])"
 )
 """`Message.toks`: the rules' tokens and the symbols of written formulas ('20 ± 5', 'λ = 4', '+/-'), which the
 rules skip ('2,500+ students' is a count of students)."""
@@ -255,7 +257,7 @@ def _tokens(text: str, clause_starts: list[int], pattern: re.Pattern[str] = _TOK
     for m in pattern.finditer(text):
         while c + 1 < len(clause_starts) and m.start() >= clause_starts[c + 1]:
             c += 1
-        kind = m.lastgroup or "sym"
+        kind = "word" if m.lastgroup == "code" else m.lastgroup or "sym"
         out.append(_Tok(m.group(0), m.group(0).lower(), m.start(), m.end(), kind, c))
     return out
 
@@ -1727,10 +1729,8 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
             current, active = segs[k], 0
         w = t.low
         nxt = words[k + 1] if k + 1 < len(words) else ""
-        if (w in HYPOTHETICAL_CUES or (w == "what" and nxt == "if")) and not (
-            w == "if" and nxt in ("you", "u") and words[k + 2 : k + 3] in (["can"], ["could"])
-        ):  # 'if you can plan the next ten days' asks politely
-            active |= _HYPOTHETICAL
+        if cue := _if_cue(words, k):
+            active |= cue
             subjects = 0
         elif w in _SUBJECTS and active & _HYPOTHETICAL:
             subjects += 1
@@ -1818,13 +1818,26 @@ def _scopes(s: _State, clause_list: list[Clause]) -> list[Mention]:
 
 
 _REQUEST_RE = re.compile(
-    r"^\W*(?:(?:can|could|would|will|may|shall)\b(?!\s+(?:you\s+)?(?:explain|tell)\b)|please\b)", re.I
+    r"^\W*(?:(?:can|could|would|will|may|shall)\b(?!\s+(?:you\s+)?(?:explain|tell)\b)|please\b"
+    r"|(?:\w+\W+)?is\s+it\s+(?:ok|okay|alright|all\s+right|fine)\s+if\s+(?:i|we)\b)",
+    re.I,
 )
 
 
+def _if_cue(words: list[str], k: int) -> int:
+    """The scope a hypothetical cue at word k opens: 'if it were 10', 'what if', 'suppose' (hypothetical); 'is it
+    okay if I say 20 cases?' (the speaker's own figure, hedged); none for 'if you can plan ...' (asked politely)."""
+    w, nxt, then = words[k], words[k + 1 : k + 2], words[k + 2 : k + 3]
+    if w == "if" and nxt in (["i"], ["we"]) and then in (["say"], ["put"], ["go"]):
+        return _HEDGED
+    if w == "if" and nxt in (["you"], ["u"]) and then in (["can"], ["could"]):
+        return 0
+    return _HYPOTHETICAL if w in HYPOTHETICAL_CUES or (w == "what" and nxt == ["if"]) else 0
+
+
 def _request(clause: str) -> bool:
-    """'Can Everett start at 8:40?', 'could we do 10?': a polite request or proposal, whose values are meant
-    (hedged by the '?'), not asked about."""
+    """'Can Everett start at 8:40?', 'could we do 10?', 'is it okay if I say 20 cases?': a polite request or
+    proposal, whose values are meant (hedged by the '?'), not asked about."""
     return bool(_REQUEST_RE.match(clause))
 
 
@@ -2088,6 +2101,8 @@ def _changed_to(between: list[str], core: list[str]) -> bool:
     k -= 1 if k >= 1 and between[k] in ("it", "them", "that") else 0  # 'they raised it to 30'
     if (between[-1:] == ["to"] and k >= 0 and between[k] in _CHANGE_VERBS) or between[-1:] == ["now"]:
         return True
+    if between[-2:] in (["now", "is"], ["now", "it's"], ["now", "its"], ["now", "they're"]):
+        return True  # '15 dolar, no wait, now is 12 dolar'
     while between[-1:] in (["it's"], ["its"], ["is"], ["it"]):
         between = between[:-1]  # '..., they raised it last spring, it's 45 now'
     return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
@@ -2155,20 +2170,22 @@ def _currency(toks: list[_Tok]) -> str:
 
 
 def _units_respelt(toks: list[_Tok], words: list[str]) -> list[str]:
-    """The words with a misspelt time unit right after a number read as meant ('6 monhts' -> months), and a misspelt
+    """The words with a misspelt time or money unit right after a number read as meant ('6 monhts' -> months, '12
+    dolar' -> dollar), and a misspelt
     'tomorrow' / 'yesterday' ('tomorow', 'tommorow'), found with rapidfuzz (same first letter, about the same length);
     other words stay."""
     out = list(words)
     for k in range(len(words)):
-        if k and toks[k - 1].kind == "num" and words[k] not in TIME_UNITS:
-            out[k] = misspelt_key(words[k], _LONG_TIME_UNITS, cutoff=80.0) or words[k]
+        if k and toks[k - 1].kind == "num" and words[k] not in TIME_UNITS and words[k] not in CURRENCY_AFTER:
+            out[k] = misspelt_key(words[k], _RESPELT_AFTER_NUMBER, cutoff=80.0) or words[k]
         elif words[k][:3] in ("tom", "tmo", "yes") and len(words[k]) >= 6 and words[k] not in DATE_WORDS:
             out[k] = misspelt_key(words[k], ("tomorrow", "yesterday"), cutoff=80.0) or words[k]  # 'tomorow'
     return out
 
 
-_LONG_TIME_UNITS = tuple(u for u in TIME_UNITS if len(u) >= 4)
-"""The time units a misspelling is read as ('monhts' -> 'months'; 'day' and 'wk' are too short to tell)."""
+_RESPELT_AFTER_NUMBER = (*(u for u in TIME_UNITS if len(u) >= 4), "dollar", "dollars", "euros")
+"""The units a misspelling right after a number is read as ('monhts' -> 'months', '15 dolar' -> dollar; 'day' and
+'wk' are too short to tell)."""
 
 
 def _parse(

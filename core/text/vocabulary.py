@@ -97,7 +97,7 @@ PER_ORDER_WORDS: dict[str, str] = {
     "order": "order", "orders": "order", "po": "order", "batch": "order", "replenishment": "order",
     "delivery": "delivery", "deliveries": "delivery", "shipment": "delivery", "shipments": "delivery",
     "drop": "delivery", "time": "order", "trip": "delivery", "trips": "delivery", "run": "delivery",
-    "load": "delivery", "go": "order",
+    "load": "delivery", "go": "order", "truck": "delivery", "trucks": "delivery", "truckload": "delivery",
 }  # fmt: skip
 
 SCALE_WORDS: dict[str, float] = {"k": 1000, "thousand": 1000, "grand": 1000, "hundred": 100, "million": 1e6,

@@ -3,7 +3,8 @@
 Words are read by the learned dialogue acts (`risk_averse`, `risk_seeking`, `risk_neutral`, `skip` in
 `core/inventory/intents.toml`): a direction, graded by the toolkit's `intensity` ('a bit' ±2, plain or 'pretty'
 ±5, 'very' ±8); such a reading is approximate and the agent asks the user to confirm it before storing it.
-Neutral words give 0 directly, and so does no preference ('not sure', 'you decide'). Below the act's
+Neutral words give 0 directly, and so does no preference ('not sure', 'you decide'), unless one clause leans a
+way ('middle of the road, maybe a tiny bit careful': a mild lean, confirmed like any words). Below the act's
 confidence nothing is read, so the agent asks. Only a number that can be on the scale counts: not
 '5 loaves', '$5', '5%' or '5 days'.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.inventory.nlu import intents
+from core.text.clauses import split_clauses
 from core.text.cues import token_after
 from core.text.degree import Degree, intensity
 from core.text.intents import Prediction
@@ -60,6 +62,9 @@ def read_risk(text: str) -> tuple[str, str] | None:
     if act.confidence < RISK_CONFIDENCE:
         return None
     if act.intent in _NEUTRAL:
+        leaning = _leaning(text)
+        if leaning is not None:
+            return format_number(_DIRECTION[leaning[0]] * _SIZE[Degree.MILD]), leaning[1]
         return "0", ""
     if act.intent not in _DIRECTION:
         return None
@@ -137,6 +142,25 @@ def _signed(text: str, toks: tuple[Token, ...], start: int, value: float) -> flo
     if before and before.low in _MINUS and value > 0 and not text[before.end : start].strip():
         return -value
     return value
+
+
+LEANING_CONFIDENCE = 0.35
+"""How sure the learned act must be that one clause of a neutral answer leans one way ('middle of the road,
+maybe a tiny bit careful'); the reading is put to the user, so a lower bar than `RISK_CONFIDENCE` is safe."""
+
+
+def _leaning(text: str) -> tuple[str, str] | None:
+    """(act, clause) of the one clause of a neutral answer that leans a direction: 'I guess I'm slightly cautious?
+    not a big deal either way' is a mild caution to confirm, not the neutral 0 written silently. None when no
+    clause leans, or clauses lean both ways."""
+    leaning = [
+        (act.intent, clause)
+        for clause in split_clauses(text)
+        if (act := _act(clause)).intent in _DIRECTION and act.confidence >= LEANING_CONFIDENCE
+    ]
+    if len({intent for intent, _ in leaning}) != 1:
+        return None
+    return leaning[0][0], text.strip(" .!?\n")
 
 
 def unsure(text: str) -> bool:

@@ -1,0 +1,87 @@
+"""Issue 27, session 42 (classes found by the fresh round-1 batches b116-b121 and the risk answers left from
+session 41; our own phrasings): a neutral risk answer with one clause leaning a way is a mild lean put to the owner;
+a misspelt currency after a number is money; 'no wait, now is 12' corrects; a product code such as '5W-30' holds no
+numbers; 'is it okay if I say 20 cases?' is the owner's own hedged figure; 'one truck' is a count of deliveries."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.inventory.nlu.extractors import read_message
+from core.inventory.nlu.risk import read_risk
+from core.text.mentions import Kind, Scope, parse
+from core.text.numbers import find_numbers
+from tests.support.extraction_dialogues import say
+from tests.support.extraction_dialogues import table_values as _values
+
+
+def _found(text: str, expected: str | None) -> dict[str, str]:
+    return {str(f.key): f.value for f in read_message(text, expected, {}).findings}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("in the middle, maybe a bit careful", "-2"),
+        ("I suppose I'm a bit cautious? doesn't matter much either way", "-2"),
+        ("middle of the road, but a little careful", "-2"),
+    ],
+)
+def test_a_neutral_answer_leaning_one_way_is_a_mild_lean(text: str, value: str) -> None:
+    found = read_risk(text)
+    assert found is not None and found[0] == value and found[1], found
+
+
+def test_a_lean_is_never_the_neutral_zero() -> None:
+    found = read_risk("pretty much in the middle, maybe a little on the careful side")
+    assert found is None or (found[0] != "0" and found[1]), found  # asked for a number, or a lean to confirm
+
+
+@pytest.mark.parametrize("text", ["right in the middle", "I don't mind either way", "neutral I guess"])
+def test_a_plainly_neutral_answer_stays_zero(text: str) -> None:
+    assert read_risk(text) == ("0", "")
+
+
+def test_a_leaning_neutral_answer_is_asked_not_written() -> None:
+    _, turn = say("hair gel, 4 a day", "right in the middle, maybe slightly careful")
+    assert "risk_tolerance" not in _values(turn) or "?" in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize("text", ["the fee is 9 dolar", "it's 9 doller per delivery", "9 dolars for each order"])
+def test_a_misspelt_dollar_after_a_number_is_money(text: str) -> None:
+    money = parse(text).of(Kind.MONEY)
+    assert [m.value for m in money] == [9.0] and money[0].unit == "USD", money
+
+
+def test_no_wait_now_is_corrects_the_figure_before() -> None:
+    first, second = parse("shipping is 20 dolar, no wait, now is 16 dolar").of(Kind.MONEY, live_only=False)
+    assert first.scope & Scope.CORRECTED and not second.scope & Scope.CORRECTED
+    assert _found("shipping is 20 dolar, no wait, now is 16 dolar", "setup_cost") == {"setup_cost": "16"}
+
+
+@pytest.mark.parametrize("text", ["Garage here, need a plan for 10W-40 jugs.", "How much 15W-50 should I keep?"])
+def test_a_product_code_holds_no_numbers(text: str) -> None:
+    assert not parse(text).mentions and not find_numbers(text)
+    assert not _found(text, None)
+
+
+def test_numbers_beside_a_product_code_still_count() -> None:
+    assert [n.value for n in find_numbers("10W-40, about 12 a day")] == [12.0]
+
+
+def test_is_it_okay_if_i_say_is_the_speakers_own_figure() -> None:
+    (m,) = parse("would it be fine if I say 30 boxes?").of(Kind.QUANTITY, live_only=False)
+    assert m.scope & Scope.HEDGED and not m.scope & Scope.HYPOTHETICAL, m
+
+
+def test_one_truck_is_no_largest_order() -> None:
+    assert "max_order" not in _found("That's all they can fit on one truck.", "max_order")
+
+
+def test_cases_then_one_truck_keep_the_cases() -> None:
+    _, turn = say(
+        "toner cartridges, about 10 boxes a day, give or take 2 boxes, a box is 4 cartridges",
+        "lost", "no", "30 days", "2 cents a day", "1 dollar", "15", "2 days", "50 boxes",
+        "is it alright if I say 12 boxes? They won't load more than that on one truck.",
+    )  # fmt: skip
+    assert _values(turn).get("max_order") == "48", turn.assistant
