@@ -32,6 +32,7 @@ from core.text.numbers import NUMBER_RE, PRODUCT_CODE_RE, _read_number, describe
 from core.text.vocabulary import (
     ACCEPT_WORDS,
     COINS,
+    CONTAINER_NOUNS,
     CONTAINERS,
     CORRECTION_CUES,
     CORRECTION_FILLERS,
@@ -827,9 +828,9 @@ def _values(s: _State, currency: str) -> None:
             _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=MEASURES[words[i + 1]])  # 'give or take a kilo'
             i += 2
             continue
-        if num is None and _spread_of_one(s, i):
+        if num is None and (_spread_of_one(s, i) or _summed_one(s, i)):
             _add(s, Kind.QUANTITY, 1.0, i, i + 2, unit=None, container=CONTAINERS[words[i + 1]])
-            i += 2  # 'give or take a tray': one tray either way
+            i += 2  # 'give or take a tray': one tray either way; 'a pallet in the back plus 15': one pallet
             continue
         after_amount = i > 0 and toks[i - 1].kind == "num" and words[i + 1 : i + 2] in (["pound"], ["lb"])
         if num is None and words[i] in ("a", "an") and i + 1 < n and _one_currency(words, i + 1) and not after_amount:
@@ -960,6 +961,21 @@ def _spread_of_one(s: _State, i: int) -> bool:
 
 
 _SPREAD_HEDGES = frozenset({"about", "around", "roughly", "maybe"})
+
+
+def _summed_one(s: _State, i: int) -> bool:
+    """Whether token i starts 'a pallet' / 'a crate' that a sum goes on from ('a pallet in the back plus 15 on the
+    floor', 'a case upstairs and another 6 here'): one container, added to the number after the link."""
+    words = s.words
+    if words[i] not in ("a", "an") or words[i + 1 : i + 2] == [] or words[i + 1] not in CONTAINERS or s.taken[i + 1]:
+        return False
+    if words[i + 2 : i + 3] and words[i + 2] in _SIZE_VERBS:
+        return False  # 'a pallet is 40 bags plus 5 loose': the size of one
+    for k in range(i + 2, min(i + 9, len(words) - 1)):
+        link = 2 if words[k : k + 2] == ["and", "another"] else 1 if words[k] in ("plus", "+") else 0
+        if link:
+            return k + link < len(words) and s.toks[k + link].kind == "num"
+    return False
 
 
 def _spoken_amount(s: _State, i: int, currency: str) -> int | None:
@@ -2219,6 +2235,7 @@ def _parse(
     found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
     found = _kinds(_grid(_given_away(_discounted(_stated_margin(_share_of_price(_sold_at(found, s), s)), s), s), s), s)
+    found = _size_taken_back(_count_per_container(found, s), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2253,6 +2270,38 @@ def _grid(mentions: list[Mention], s: _State) -> list[Mention]:
                               container="layer")  # fmt: skip
             continue
         out.append(m)
+    return out
+
+
+def _count_per_container(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'they send 12 per box' (no item named, so `_per_container` makes no size of it): a bare count per that
+    container, like '12 a case', never an amount per item; money per box stays a price per item."""
+    out = []
+    for m in mentions:
+        k = s.where.end(m.span[1]) - 1
+        s.ops += 1
+        if (
+            m.kind is Kind.QUANTITY and m.per == "unit" and not (m.unit or m.container) and k > 0
+            and s.words[k] in CONTAINERS and s.words[k - 1] in ("per", "a", "an", "each", "every")
+        ):  # fmt: skip
+            m = replace(m, per=CONTAINERS[s.words[k]])
+        out.append(m)
+    return out
+
+
+def _size_taken_back(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'5 cases of 8, no wait, the cases are 6': a container size corrected right after a count of those containers
+    corrects the size, not the count (5 cases of 6)."""
+    out = list(mentions)
+    for n in range(len(out) - 1):
+        x, y = out[n], out[n + 1]
+        s.ops += 1
+        if (
+            x.kind is y.kind is Kind.QUANTITY and x.container and x.container == y.container and x.multiplier > 1
+            and x.role != "size" and y.role == "size" and y.multiplier != x.multiplier
+            and CORRECTION_CUES & set(s.words[s.where.end(x.span[1]) : s.where.at(y.span[0])])
+        ):  # fmt: skip
+            out[n] = replace(x, multiplier=y.multiplier)
     return out
 
 
@@ -2321,7 +2370,6 @@ _MEASURE_LINKS = frozenset(["is", "are", "'s", "holds", "hold", "contains", "con
 _SIZE_HEDGES = frozenset(["about", "roughly", "around", "only", "just", "approximately", "exactly"])
 
 
-_CONTAINER_NOUNS = frozenset(CONTAINERS.values())
 
 
 def _per_container(mentions: list[Mention]) -> list[Mention]:
@@ -2330,7 +2378,7 @@ def _per_container(mentions: list[Mention]) -> list[Mention]:
     counted = {m.container for m in mentions if m.kind is Kind.QUANTITY and m.container}
     return [
         replace(m, value=1.0, multiplier=float(m.value), container=m.per, per=None, unit="item", role="size")
-        if m.kind is Kind.QUANTITY and m.per in _CONTAINER_NOUNS and m.per != m.container and not m.role
+        if m.kind is Kind.QUANTITY and m.per in CONTAINER_NOUNS and m.per != m.container and not m.role
         and (m.container or m.unit == "item" or (m.per in counted and " per " in m.text.lower()))
         and isinstance(m.value, float) and m.value > 1  # 'it's 3 a tray' (no item named) is a price, no size
         else m

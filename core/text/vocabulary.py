@@ -57,6 +57,8 @@ CONTAINERS: dict[str, str] = {
     for w in forms
 }  # fmt: skip
 """Containers holding several items: 'six crates of 24' is 6 crates x 24 items."""
+CONTAINER_NOUNS = frozenset(CONTAINERS.values())
+"""The containers by their one name ('box' for 'boxes')."""
 
 ITEM_WORDS: dict[str, str] = {
     w: c

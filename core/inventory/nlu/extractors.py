@@ -54,6 +54,7 @@ from core.text.units import (
     spoken_money,
 )
 from core.text.vocabulary import (
+    CONTAINER_NOUNS,
     CORRECTION_FILLERS,
     DATE_WORDS,
     DELIVERY_WORDS,
@@ -334,7 +335,13 @@ def segments(text: str, expected: str | None = None) -> list[tuple[str | None, s
         if out and out[-1][0] == "demand" and _other_days(out[-1][1], clause):
             out[-1] = ("demand", f"{out[-1][1]}, {clause}")  # 'some days 4, other days 9': the two ends of one range
             continue
-        if out and _nothing(out[-1][1]) and not find_numbers(out[-1][1]) and parse(clause).of(Kind.MONEY):
+        if (
+            out
+            and _nothing(out[-1][1])
+            and not find_numbers(out[-1][1])
+            and parse(clause).of(Kind.MONEY)
+            and not any(zero.in_text(out[-1][1]) for zero in _ZERO.values())  # 'delivery is free but a $15 handling
+        ):  # fee per order': a charge of its own
             out[-1] = (found[0] if found else out[-1][0], f"{out[-1][1]}, {clause}")  # "basically nothing, couple
             continue  # cents each": the amount says how little
         if out and _DROPPED.in_text(clause) and not find_numbers(clause):
@@ -522,6 +529,23 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
     return merged
 
 
+def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str | None) -> list[tuple[str | None, str]]:
+    """The message read whole when its clauses make one statement of one row: prices and a loss ('costs me 4, sell
+    for 7, so 3 lost') of the penalty; a risk attitude in parts ('middle of the road, maybe a tiny bit careful')."""
+    if _price_margin(text) is not None and (
+        {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
+        or (
+            expected == "penalty_cost"
+            and not any(_named(t, c) for t, c in parts if t in _COST_ROWS and t != "penalty_cost")
+        )
+        or _prices_and_loss(text, expected)
+    ):
+        return [("penalty_cost", text)]
+    if expected == "risk_tolerance" and len(parts) > 1 and all(t in (None, expected) for t, _ in parts):
+        return [(None, text)]
+    return parts
+
+
 def read_message(text: str, expected: str | None = None, sizes: Mapping[str, float] | None = None) -> Reading:
     """Read every parameter a message mentions; clauses without a cue answer the `expected` row, unless
     the message is a correction ('oops, 4'): then they stay `loose` for the row answered last. A question
@@ -536,16 +560,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
     bare_unclear: list[Unclear] = []
     shelf_parts: list[str] = []
     unnamed: list[str] = []
-    parts = _not_alternating(segments(text, expected), text, loose)
-    if _price_margin(text) is not None and (
-        {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
-        or (
-            expected == "penalty_cost"
-            and not any(_named(t, c) for t, c in parts if t in _COST_ROWS and t != "penalty_cost")
-        )
-        or _prices_and_loss(text, expected)
-    ):
-        parts = [("penalty_cost", text)]  # 'costs me 4, sell for 7, so 3 lost': one statement of the penalty
+    parts = _one_statement(_not_alternating(segments(text, expected), text, loose), text, expected)
     if is_question(text):  # answered by the agent, never read as values ('what's a 5 on that scale?')
         plan = _plan_request(text)
         return Reading(findings=(plan,) if plan else (), correction=correction, segments=tuple(parts))
@@ -739,7 +754,11 @@ def _only_per_order(segment: str, value: Mention) -> bool:
     """A clause that is one bare amount per order and nothing else ('6.40 an order'; 'max 40 an order' names a
     limit)."""
     rest = parse(segment.replace(value.text, " ")).words()
-    return value.per == "order" and not (value.unit or value.container) and set(rest) <= _PER_ORDER_WORDS
+    return value.per == "order" and not (value.unit or value.container) and set(rest) <= _PER_ORDER_WORDS | _FEE_NAMES
+
+
+_FEE_NAMES = frozenset({"delivery", "shipping", "freight", "carriage", "postage", "the", "truck"})
+"""What a bare amount per order may be said of when the fee is asked ('Delivery is 20 a go'): the fee."""
 
 
 _LIMIT_WORDS = {
@@ -2475,7 +2494,10 @@ def _read_value(key: str, text: str) -> Finding | Unclear | None:
             return Unclear(key, f"I need a number of items, not {foreign[0]}")
         said = parse(text)
         gone = [m for m in said.of(Kind.QUANTITY, live_only=False) if m.role == "gone"]  # 'I gave three away'
-        others = [*said.no_stock(), *_paid(said), *gone]  # 'freight is 40 a shipment'
+        packed = [  # '12 per box', '..., no wait, the cases are 6': what a container holds, no limit
+            m for m in said.of(Kind.QUANTITY, live_only=False) if m.per in CONTAINER_NOUNS or m.role == "size"
+        ]
+        others = [*said.no_stock(), *_paid(said), *gone, *packed]  # 'freight is 40 a shipment'
         spans = [m.span for m in [*said.of(Kind.DURATION, Kind.DATE, live_only=False), *_cutoffs(said), *others]]
         numbers = [
             n

@@ -85,3 +85,43 @@ def test_cases_then_one_truck_keep_the_cases() -> None:
         "is it alright if I say 12 boxes? They won't load more than that on one truck.",
     )  # fmt: skip
     assert _values(turn).get("max_order") == "48", turn.assistant
+
+
+def test_a_split_risk_answer_is_read_as_one_attitude() -> None:
+    reading = read_message("right in the middle, maybe a little bit careful", "risk_tolerance", {})
+    assert [(f.key, f.value, f.approximate) for f in reading.findings] == [("risk_tolerance", "-2", True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postage is free but the wholesaler adds a $7 packing fee per order",
+        "shipping is free, they charge a $4.50 handling fee on every order",
+    ],
+)
+def test_free_delivery_beside_a_fee_of_its_own_is_no_zero_fee(text: str) -> None:
+    values = [f.value for f in read_message(text, "setup_cost", {}).findings if f.key == "setup_cost"]
+    assert values and values[-1] != "0" or len(set(values)) > 1, values  # the fee, or both put to the owner
+
+
+def test_a_bare_amount_a_go_said_of_delivery_is_the_fee() -> None:
+    assert _found("Freight is 35 a go.", "setup_cost") == {"setup_cost": "35"}
+
+
+@pytest.mark.parametrize("text", ["three days, they pack 24 per crate", "a week, and it's 10 per carton"])
+def test_a_count_per_container_is_no_order_limit(text: str) -> None:
+    assert not {"max_order", "max_inventory"} & set(_found(text, "lead_time"))
+
+
+def test_a_corrected_container_size_corrects_the_size_not_the_count() -> None:
+    assert _found("the shelf fits 4 boxes of 10, no wait, the boxes are 12", "max_inventory") == {"max_inventory": "48"}
+
+
+def test_a_container_said_with_an_article_adds_to_a_sum() -> None:
+    found = _found("a crate in the back plus 8 by the till, a crate is 30 jars", "max_inventory")
+    assert found == {"max_inventory": "38"}
+
+
+def test_a_size_statement_with_an_article_is_no_count() -> None:
+    (m, *_) = parse("a crate is 30 jars plus 8 loose").of(Kind.QUANTITY)
+    assert m.role == "size" and m.multiplier == 30, m
