@@ -723,6 +723,8 @@ def _rate(s: _State, j: int) -> tuple[str | None, int]:
                 and words[k] not in _NOT_A_DENOMINATOR
             ):
                 den = "unit"  # 'per bucket', 'each cake': per item, whatever its name
+            if den is None and k < len(words) and words[k] in CONTAINERS and _period_follows(words, k + 1):
+                den = CONTAINERS[words[k]]  # '5 cents a box a day': per box per day, as '$1 a case a day'
             if den and not (
                 w in ("a", "an")
                 and den in ("unit", "order", "delivery")
@@ -1995,6 +1997,9 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if (cues and not core) or _second_thought(between, core) or (cues and _changed_to(between, core)):
             out.add(a)  # '40 bucks, no wait, they went up to 45 in January'
             continue
+        if _taken_back_at_once(between) and _same_kind(x, y) and x.unit == y.unit and x.per == y.per:
+            out.add(a)  # '100 kilos a day... wait no, that's all brands. for this one it's about 60 kg a day'
+            continue
         tail: list[str] = []
         for w in reversed(between):
             if w not in CORRECTION_FILLERS and w not in _BOUNDARY and w != "-":
@@ -2124,6 +2129,18 @@ def _changed_to(between: list[str], core: list[str]) -> bool:
     return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
 
 
+_TAKE_BACK = frozenset(["wait", "sorry", "oops", "whoops", "scratch", "misspoke", "correction"])
+
+
+def _taken_back_at_once(between: list[str]) -> bool:
+    """A figure taken back right after it is said ('..., wait no, that's all brands. ...', '... sorry, that was
+    last year; ...'): the first two words after the pause are correction words, one of them `_TAKE_BACK`."""
+    head = [w for w in between if w not in _BOUNDARY and w != "-"][:2]
+    return (
+        bool(head) and between[0] in _BOUNDARY and set(head) <= CORRECTION_CUES and bool(_TAKE_BACK & set(head))
+    )
+
+
 def _second_thought(between: list[str], core: list[str]) -> bool:
     """'give or take 5, well, maybe 6', '20, hmm, probably 25': a pause, a hesitation word and a hedge before
     the next value take the first one back."""
@@ -2146,15 +2163,17 @@ def _finest(out: list[Mention], a: int, corrected: set[int]) -> Mention:
 
 def _carry(x: Mention, y: Mention) -> Mention:
     """'not 2 days, it's 3' / 'says 5 days but really 8': a bare replacement takes the corrected value's kind
-    and unit (and its rate and role when it has none); a replacement amount of money takes the role it replaces
-    ('we pay $12 but really after tax it's $13': what one costs)."""
+    and unit (and its rate and role when it has none; '5 cents ... more like 3' is 3 cents); a replacement amount of
+    money takes the role it replaces ('we pay $12 but really after tax it's $13': what one costs)."""
     if x.kind is y.kind is Kind.MONEY and y.role is None and x.role is not None:
         return replace(y, role=x.role, per=y.per or x.per)
     if y.kind is not Kind.QUANTITY or y.unit is not None or y.container is not None or x.unit is None:
         return y
+    cents = x.kind is Kind.MONEY and any(c in x.text.lower() for c in ("cent", "¢", "pence")) and y.value is not None
     return replace(
         y, kind=x.kind, unit=x.unit, per=y.per or x.per, role=y.role or x.role, whole_business=x.whole_business,
         multiplier=x.multiplier if x.container else y.multiplier, container=x.container,
+        value=float(y.value) / 100 if cents else y.value,  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -2231,11 +2250,12 @@ def _parse(
             spans[min(t.clause, len(per_clause) - 1)].append((t.start, t.end))
     s.ops += len(text) * 4
     every = _tokens(text, starts, _ALL_TOKEN_RE)
-    sized = _each_holds(_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions)))), text)
+    sized = _per_container(_count_per_container(_item_measure(s, _in_containers(s, _unit_corrected(s, mentions))), s))
+    sized = _each_holds(sized, text)
     found = _one_of_them(_container_sizes(_nested(_inner_known(s, sized, dict(sizes))), dict(sizes)), s)
     found = _per_sized(_bare_prices(found, toks), s)  # prices: said per container, then sold, then the margin
     found = _kinds(_grid(_given_away(_discounted(_stated_margin(_share_of_price(_sold_at(found, s), s)), s), s), s), s)
-    found = _size_taken_back(_count_per_container(found, s), s)
+    found = _and_cents(_size_taken_back(_container_then_measure(found, s), s), s)
     return Message(
         text,
         tuple(clause_list),
@@ -2274,14 +2294,15 @@ def _grid(mentions: list[Mention], s: _State) -> list[Mention]:
 
 
 def _count_per_container(mentions: list[Mention], s: _State) -> list[Mention]:
-    """'they send 12 per box' (no item named, so `_per_container` makes no size of it): a bare count per that
-    container, like '12 a case', never an amount per item; money per box stays a price per item."""
+    """'they send 12 per box', 'ten bunches per bucket': a count per a container is per that container, like '12
+    a case' (`_per_container` makes it the container's size when the items are named), never an amount per item;
+    money per box stays a price per item."""
     out = []
     for m in mentions:
         k = s.where.end(m.span[1]) - 1
         s.ops += 1
         if (
-            m.kind is Kind.QUANTITY and m.per == "unit" and not (m.unit or m.container) and k > 0
+            m.kind is Kind.QUANTITY and m.per == "unit" and m.unit in (None, "item") and k > 0
             and s.words[k] in CONTAINERS and s.words[k - 1] in ("per", "a", "an", "each", "every")
         ):  # fmt: skip
             m = replace(m, per=CONTAINERS[s.words[k]])
@@ -2302,6 +2323,52 @@ def _size_taken_back(mentions: list[Mention], s: _State) -> list[Mention]:
             and CORRECTION_CUES & set(s.words[s.where.end(x.span[1]) : s.where.at(y.span[0])])
         ):  # fmt: skip
             out[n] = replace(x, multiplier=y.multiplier)
+    return out
+
+
+def _container_then_measure(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'dog food in big bags 15 kg': a measure right after a container word is the size of one, as in '15 kg bags'
+    (never an amount sold or stored)."""
+    out = []
+    for m in mentions:
+        s.ops += 1
+        before = s.word_before(m)
+        if (
+            m.kind is Kind.QUANTITY and m.unit in MEASURE_UNITS and not (m.container or m.per or m.role)
+            and before in CONTAINERS
+        ):  # fmt: skip
+            m = replace(m, container=CONTAINERS[before], role="size")
+        out.append(m)
+    return out
+
+
+_WHOLE_CURRENCY = {"buck": "USD", "bucks": "USD", "dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR",
+                   "quid": "GBP"}  # fmt: skip
+
+
+def _and_cents(mentions: list[Mention], s: _State) -> list[Mention]:
+    """'a buck fifty', 'buck fifty a day', 'three dollars twenty': a whole amount of money said with its cents right
+    after the currency word is one amount (1.50), never a dollar and then a count of 50."""
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        k = s.where.at(m.span[0])
+        s.ops += 1
+        if (
+            m.kind is Kind.QUANTITY and not (m.unit or m.container) and m.multiplier == 1
+            and isinstance(m.value, float) and m.value.is_integer() and 1 <= m.value < 100
+            and k > 0 and s.words[k - 1] in _WHOLE_CURRENCY and not s.text[s.toks[k - 1].end : m.span[0]].strip()
+            and s.words_after(m, 1) not in (["times"], ["x"], ["of"], ["more"], ["percent"])
+        ):  # fmt: skip
+            whole = prev if prev is not None and prev.kind is Kind.MONEY and prev.span[1] == s.toks[k - 1].end else None
+            start = whole.span[0] if whole else s.toks[k - 1].start
+            value = (whole.amount if whole else 1.0) + m.value / 100
+            merged = replace(m, kind=Kind.MONEY, value=value, unit=_WHOLE_CURRENCY[s.words[k - 1]],
+                             text=s.text[start : m.span[1]], span=(start, m.span[1]),
+                             role=whole.role if whole else m.role)  # fmt: skip
+            out[-1:] = [merged] if whole else [*out[-1:], merged]
+            continue
+        out.append(m)
     return out
 
 

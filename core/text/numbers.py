@@ -345,9 +345,9 @@ def parse_number(token: str) -> float:
     return math.nan if value is None else value
 
 
-PRODUCT_CODE_RE = re.compile(r"\b\d+(?![eE]-)[A-Za-z]+-\d+[A-Za-z]*\b")
-"""A product code ('5W-30' motor oil, '10W-40'): part of a name, never the numbers 5 and 30 (the parse reads it
-as one word); '4e-2' is a number."""
+PRODUCT_CODE_RE = re.compile(r"\b\d+(?![eE]-)[A-Za-z]+-\d+[A-Za-z]*\b|\b\d+(?:\.\d+)?\s?(?i:iu|mg|mcg)\b")
+"""A product code ('5W-30' motor oil, '10W-40') or a strength ('vitamin D3 1000 IU', 'the 500mg tablets'): part of
+a name, never a number of items (the parse reads it as one word); '4e-2' is a number."""
 
 
 def find_numbers(text: str) -> list[Number]:
@@ -355,7 +355,7 @@ def find_numbers(text: str) -> list[Number]:
     read exactly is skipped, never read as another value; `unreadable_number` names it. Numbers inside a
     product code (`PRODUCT_CODE_RE`) are no values."""
     found = []
-    codes, k = [c.span() for c in PRODUCT_CODE_RE.finditer(text)] if "-" in text else [], 0
+    codes, k = [c.span() for c in PRODUCT_CODE_RE.finditer(text)], 0
     for m in NUMBER_RE.finditer(text):
         while k < len(codes) and codes[k][1] <= m.start():
             k += 1

@@ -4,8 +4,8 @@ value from it ('why should I order when I still have 5?' holds no stock level).
 A question starts with a question word or an auxiliary and ends with '?' ('is that a problem?'); starts with
 'why', 'what if', 'how come', 'what happens if' (no '?' needed); asks for an explanation ('explain the
 trade-off', 'can you explain ...'); or, with no '?', no digit and one sentence, starts with a question word
-and an auxiliary ('what is the peak now'). 'How about 5?', 'what about Lick?', 'why not 40?' and 'is it okay if
-I say 20?' propose, they do not ask. Confusion about the agent's last question ('huh?', "I don't understand") counts as a
+and an auxiliary ('what is the peak now'). 'How about 5?', 'what about Lick?', 'why not 40?', 'is it okay if I
+say 20?' and 'do you mean the $25 they charge per order?' propose, they do not ask. Confusion about the agent's last question ('huh?', "I don't understand") counts as a
 question too (`is_confused` tells it apart). Syntax decides here, not an intent bank: it holds across both chats and
 needs no vocabulary of either.
 """
@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 _QUESTION_RE = re.compile(
-    r"^\W*(?!(?:how|what) about\b(?!\s+(?:if|when)\b)|why not\b|is it (?:ok|okay|alright|all right|fine) if (?:i|we)\b)"
+    r"^\W*(?!(?:how|what) about\b(?!\s+(?:if|when)\b)|why not\b|is it (?:ok|okay|alright|all right|fine) if (?:i|we)\b"
+    r"|(?:do|did) you mean\b(?=[^?]*\d))"
     r"(?:why|what|how|when|where|who|which|should|shouldn'?t|"
     r"could|can|would|is|isn'?t|are|aren'?t|do|does|don'?t|did|will|won'?t)\b.*\?\s*$"
     r"|^\W*(?:why(?! not\b)|what if|how come|what happens (?:if|when)|(?:how|what) about (?:if|when))\b"

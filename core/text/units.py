@@ -50,7 +50,7 @@ _MONEY_RE = re.compile(
 )
 _CUR_WORD = r"(dollars?|bucks?|euros?|pounds?)"
 _SPOKEN_MONEY_RE = re.compile(
-    rf"(?<![\w.$€£])(\d+(?:\.\d+)?|a|one)\s+{_CUR_WORD}(?:\s+and)?\s+(?:(a\s+half)|(\d{{1,2}})\b(?:\s+cents?\b|(?!\s+(?!(?:a|an|the|per|each|every|for|on|in|and|or|to|so|but|at|is|was|lost|gone|down|out|off|back|total|from|plus|with|which|that)\b)[a-z])))"
+    rf"(?<![\w.$€£])(?:(\d+(?:\.\d+)?|a|one)\s+)?{_CUR_WORD}(?:\s+and)?\s+(?:(a\s+half)|(\d{{1,2}})\b(?:\s+cents?\b|(?!\s+(?!(?:a|an|the|per|each|every|for|on|in|and|or|to|so|but|at|is|was|lost|gone|down|out|off|back|total|from|plus|with|which|that)\b)[a-z])))"
     r"(?![.,]\d)(?!\s*(?:%|percent|units?|items?|pieces?|days?|weeks?|months?|years?)\b)",
     re.IGNORECASE,
 )
@@ -85,13 +85,13 @@ _PER_AFTER_RE = re.compile(
 
 
 def spoken_money(text: str, *, price_asked: bool = False) -> str:
-    """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars',
-    'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
+    """Spoken amounts as plain numbers (after `words_to_digits`): 'a dollar 50' -> '1.5 dollars', 'buck 50' -> '1.5
+    buck', 'a dollar and a half' -> '1.5 dollars', '2 dollars and 25 cents' -> '2.25 dollars', 'a buck' -> '1 buck',
     'a dime' -> '10 cents', 'a cent' -> '1 cents', 'costs me a quarter' -> '25 cents' (a quarter of a year or of the stock stays);
     `price_asked` (the text answers a question about a price): any 'a quarter' not 'of' something is the coin."""
 
     def amount(m: re.Match[str]) -> str:
-        whole = 1.0 if m.group(1).lower() in ("a", "one") else read_number(m.group(1))
+        whole = 1.0 if m.group(1) is None or m.group(1).lower() in ("a", "one") else read_number(m.group(1))
         if whole is None:  # not readable exactly: left as written
             return m.group(0)
         part = 0.5 if m.group(3) else float(m.group(4)) / 100

@@ -132,7 +132,8 @@ NEEDS_FOR = frozenset(["sell", "sells", "sold", "selling", "buy", "bought", "buy
 count); with a currency sign they give the role anyway."""
 DURATION_ROLE_WORDS: dict[str, str] = {
     **dict.fromkeys(["last", "lasts", "fridge", "fresh", "spoil", "spoils", "expire", "expires", "shelf", "off",
-                     "stale", "perish", "perishes", "keeps", "rot", "rots", "expiry", "expiration"], "shelf_life"),
+                     "stale", "perish", "perishes", "keeps", "rot", "rots", "expiry", "expiration", "cooler", "vase"],
+                    "shelf_life"),
     **dict.fromkeys(["takes", "take", "arrive", "arrives", "delivery", "deliver", "delivers", "lead", "ship",
                      "ships", "shipping", "comes", "come", "wait", "supplier", "turnaround", "get"], "lead_time"),
 }  # fmt: skip

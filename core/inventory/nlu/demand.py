@@ -325,8 +325,16 @@ _EITHER_WAY = (("either", "way"), ("each", "way"), ("up", "or", "down"), ("eithe
 
 def _swing(r: _Reader, i: int) -> tuple[int, float] | None:
     """(index, value) of a spread said with a verb or 'either way' at token `i`: 'it swings by like 4', 'moves by
-    maybe 4 either way', 'swings 10 either way' (the mean is said before it)."""
+    maybe 4 either way', 'swings 10 either way', 'within about 8 reams of that' (the mean is said before it)."""
     t = r.toks[i]
+    if t.low == "within":  # 'most days it's within about 8 reams of that'
+        k = i + 1
+        while k < len(r.toks) and r.toks[k].low in _SWING_FILLERS:
+            k += 1
+        value = r.number(k, k - 1)
+        after = k + 1 + (k + 1 < len(r.toks) and r.toks[k + 1].low.isalpha() and r.toks[k + 1].low != "of")
+        if value is not None and r.words(after, after - 1, _OF_THE_MEAN) is not None:
+            return k, abs(value)
     if t.low in _SWING_VERBS:
         k = i + 1
         while k < len(r.toks) and r.toks[k].low in _SWING_FILLERS | _BOTH_WAYS:
@@ -348,6 +356,9 @@ def _swing(r: _Reader, i: int) -> tuple[int, float] | None:
     return None
 
 
+_OF_THE_MEAN = (("of", "that"), ("of", "it"), ("of", "this"), ("of", "the", "average"), ("of", "average"),
+                ("either", "way"), ("each", "way"))  # fmt: skip
+"""What ends 'within N ...' said of a mean: 'within 8 of that', 'within 5 of the average', 'within 3 either way'."""
 _BOTH_WAYS = frozenset(["or", "and", "down", "more", "less"])
 """Words of 'up or down', 'up and down', 'more or less' between a swing verb and its spread."""
 

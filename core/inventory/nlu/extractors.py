@@ -531,7 +531,7 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
 
 def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str | None) -> list[tuple[str | None, str]]:
     """The message read whole when its clauses make one statement of one row: prices and a loss ('costs me 4, sell
-    for 7, so 3 lost') of the penalty; a risk attitude in parts ('middle of the road, maybe a tiny bit careful')."""
+    for 7, so 3 lost') of the penalty; a risk attitude in words only ('middle of the road, maybe a tiny bit careful')."""
     if _price_margin(text) is not None and (
         {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
         or (
@@ -542,7 +542,7 @@ def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str
     ):
         return [("penalty_cost", text)]
     if expected == "risk_tolerance" and len(parts) > 1 and all(t in (None, expected) for t, _ in parts):
-        return [(None, text)]
+        return parts if find_numbers(text) else [(None, text)]  # "my partner says 5, I'd say 2": clause by clause
     return parts
 
 
@@ -2397,6 +2397,8 @@ def _shelf_life(clause: str) -> bool:
 _NOTHING_WORDS = frozenset(["none", "nothing", "nil", "nada", "zilch", "free", "gratis"])
 _NO_CHARGE = _and_s(TokenCue(runs=tuple((w, c) for w in ("no", "zero") for c in (*_CHARGES, "money"))))
 _NEARLY = (("next", "to"), ("almost",), ("practically",), ("virtually",), ("hardly",), ("close", "to"))
+_FREE_ABOVE = (("minimum",), ("threshold",), ("over",), ("above",), ("limit",))
+"""'their free minimum', 'free over $200': delivery free only above an amount, no zero fee."""
 
 
 def _nothing(text: str) -> bool:
@@ -2405,7 +2407,7 @@ def _nothing(text: str) -> bool:
     words = parse(text).words()
     for i, w in enumerate(words):
         nearly = any(words[max(0, i - len(n)) : i] == n for n in _NEARLY)
-        if w in _NOTHING_WORDS and not nearly and words[i + 1 : i + 2] != ("much",):
+        if w in _NOTHING_WORDS and not nearly and words[i + 1 : i + 2] not in (("much",), *_FREE_ABOVE):
             return True
     return _NO_CHARGE.in_text(text)
 

@@ -125,3 +125,82 @@ def test_a_container_said_with_an_article_adds_to_a_sum() -> None:
 def test_a_size_statement_with_an_article_is_no_count() -> None:
     (m, *_) = parse("a crate is 30 jars plus 8 loose").of(Kind.QUANTITY)
     assert m.role == "size" and m.multiplier == 30, m
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("buck fifty a day per jar", 1.5), ("a buck twenty each", 1.2), ("three bucks fifty", 3.5), ("2 dollars 25", 2.25)],
+)
+def test_dollars_and_cents_said_aloud_are_one_amount(text: str, value: float) -> None:
+    assert [m.amount for m in parse(text).of(Kind.MONEY)] == [value]
+
+
+def test_a_count_after_dollars_is_no_cents() -> None:
+    assert [m.amount for m in parse("we pay 10 bucks 12 times a year").of(Kind.MONEY)] == [10.0]
+
+
+def test_dollars_and_cents_aloud_fill_a_cost() -> None:
+    assert _found("buck fifty a day per set, I take it off their bill", "penalty_cost") == {"penalty_cost": "1.5"}
+
+
+@pytest.mark.parametrize("text", ["fish oil 1000 IU, the big tubs", "the 500mg tablets", "B12 50 mcg drops"])
+def test_a_strength_in_a_name_is_no_count(text: str) -> None:
+    assert not find_numbers(text) and not parse(text).of(Kind.QUANTITY)
+
+
+def test_a_figure_taken_back_at_once_is_corrected_by_the_next_of_its_kind() -> None:
+    first, second = parse("about 30 litres a week... wait no, that's both shops. for mine it's 12 litres a week").of(
+        Kind.QUANTITY, live_only=False
+    )
+    assert first.scope & Scope.CORRECTED and not second.scope & Scope.CORRECTED
+
+
+def test_no_followed_by_a_remark_is_no_correction() -> None:
+    first, _ = parse("we sell 10 a day, no, not all the time, some days 2").of(Kind.QUANTITY, live_only=False)
+    assert not first.scope & Scope.CORRECTED
+
+
+def test_do_you_mean_with_an_amount_is_read_and_put_to_the_owner() -> None:
+    _, turn = say(
+        "lip balm, 3 a day random", "lost", "no", "30 days", "1 cent a day", "2 dollars",
+        "Do you mean the $18 the supplier charges every time I put in an order?",
+    )  # fmt: skip
+    assert "setup_cost" not in _values(turn) and "18" in turn.assistant and "?" in turn.assistant, turn.assistant
+
+
+@pytest.mark.parametrize("text", ["We never reach their free minimum.", "delivery is free over 150 dollars"])
+def test_free_above_an_amount_is_no_zero_fee(text: str) -> None:
+    assert "setup_cost" not in _found(text, "setup_cost")
+
+
+def test_a_measure_after_a_container_word_is_its_size() -> None:
+    (m,) = parse("we sell bird seed in big sacks 20 kg").of(Kind.QUANTITY)
+    assert m.role == "size" and m.container == "sack" and m.unit == "kg", m
+
+
+def test_within_a_figure_of_the_mean_is_the_spread() -> None:
+    from core.inventory.nlu.demand import read_demand
+
+    reading = read_demand("about 30 a day, and most days it's within about 6 of that")
+    assert reading is not None and reading.value == "normal(30,6)", reading
+
+
+def test_money_a_container_a_day_is_per_that_container_per_day() -> None:
+    (m,) = parse("4 cents a sack a day").of(Kind.MONEY)
+    assert m.per == "sack/day", m
+
+
+def test_a_bare_restatement_of_cents_is_cents() -> None:
+    assert _found("the sheet says 6 cents a tub a day but really it's more like 4", "holding_cost") == {
+        "holding_cost": "0.04"
+    }
+
+
+def test_a_span_in_the_cooler_is_how_long_stock_keeps() -> None:
+    found = _found("it comes the next morning. they'd hold up about 6 days in the cooler", "lead_time")
+    assert found == {"lead_time": "1"}, found
+
+
+def test_a_count_of_containers_per_container_is_its_size() -> None:
+    (outer, size) = parse("Four crates, twelve trays per crate.").of(Kind.QUANTITY)
+    assert size.role == "size" and size.multiplier == 12 and outer.multiplier == 12, (outer, size)
