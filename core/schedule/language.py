@@ -882,6 +882,8 @@ def _own_start(before: str) -> bool:
         words = words[:-2] + words[-1:]  # "my daughter's daycare doesn't open until 7:45"
     if words[-1:] == ["up"] and words[-2:-1] in _UP_BEFORE:
         return True  # "he's up at 6:30", 'the kids get up at 6': when someone wakes, never a start
+    if words[-1:] == ["off"] and any(w in _DROP_VERBS for w in words[-4:-1]):
+        return True  # 'I have to drop them off at 8:15': the speaker's own errand, never a start
     return (
         len(words) >= 3
         and words[-1] in _START_WORDS | _ARRIVES
@@ -892,6 +894,7 @@ def _own_start(before: str) -> bool:
 
 _UP_BEFORE = (["he's"], ["she's"], ["i'm"], ["we're"], ["they're"], ["get"], ["gets"], ["got"], ["wake"], ["wakes"],
               ["woken"], ["is"], ["are"], ["am"])  # fmt: skip
+_DROP_VERBS = frozenset(["drop", "drops", "dropping", "dropped"])
 _ARRIVES = frozenset(["comes", "arrives", "leaves", "gets", "shows", "picks"])
 """Verbs of the speaker's own things' times ("my daughter's bus comes at 6:55"): never a requested start."""
 

@@ -25,6 +25,7 @@ from core.schedule.offline_schools import (
     Plan,
     _direction,
     _keeps,
+    _outside_window,
     check_school_calls,
     district_wish,
     has_request,
@@ -982,7 +983,8 @@ def _interpret(
 
 def _read_clauses(low: str, session: ScheduleSession, plan: Plan, memory: Memory) -> None:
     """The calls of every clause of a message, each read for the schools it names (or carries over)."""
-    parts = _carried(targets(lang.split_clauses(low), session, plan, memory.schools, memory.home), low, memory)
+    parts = targets(lang.split_clauses(low), session, plan, memory.schools, memory.home)
+    parts = _carried(parts, low, memory, session.district.start_times)
     memory.schools = list(dict.fromkeys(s for _, named in parts for s in named)) or memory.schools
     note_directions(parts, plan)  # 'Lawton earlier. 9:30 runs late': the time is read against the direction
     lang.prime_intents([clause for clause, schools in parts if not schools])
@@ -1023,14 +1025,21 @@ _AGAIN = lang.WordCue(
 _SPEAKER = frozenset(["i", "i'm", "my", "our", "we're", "we"])
 
 
-def _carried(parts: list[tuple[str, list[str]]], low: str, memory: Memory) -> list[tuple[str, list[str]]]:
+def _carried(
+    parts: list[tuple[str, list[str]]], low: str, memory: Memory, options: tuple[int, ...]
+) -> list[tuple[str, list[str]]]:
     """The previous message's request for the schools a message names when it asks nothing itself but says to
-    repeat it ('And Muir too, same thing.'); remembers the last request of this message for the next one."""
+    repeat it ('And Muir too, same thing.'); remembers the last request of this message for the next one: the last
+    clause that moves a school (a direction, or a time near the start `options`), else the last that asks."""
     words = parse(low).words()
     again = "same" in words or (_AGAIN.found(words) and not set(words) & _SPEAKER)  # not 'I'm also at Cobb'
     if memory.request and again and not any(has_request(t.replace("same", " ")) for t, _ in parts):
         parts = [(memory.request if schools else text, schools) for text, schools in parts]
-    memory.request = next((t for t, schools in reversed(parts) if schools and has_request(t)), memory.request)
+    asked = [t for t, schools in parts if schools and has_request(t)]
+    moves = [  # not "doesn't get home till 8pm"
+        t for t in asked if _direction(t) is not None or any(not _outside_window(m, options) for *_, m in lang.clock_times(t))
+    ]
+    memory.request = (moves or asked or [memory.request])[-1]
     return parts
 
 

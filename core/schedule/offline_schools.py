@@ -68,8 +68,10 @@ def _back_slot(school: str, session: ScheduleSession) -> int | None:
 
 
 def _free(words: tuple[str, ...]) -> bool:
-    """Whether the words release a school (`FREE_CUE`, or 'free' in a word other than 'freeze')."""
-    return FREE_CUE.found(words) or any("free" in w and "freez" not in w for w in words)
+    """Whether the words release a school (`FREE_CUE`, or 'free' in a word other than 'freeze'); 'I have to drop
+    them off at ...' is an errand, no release."""
+    errand = any(w.startswith("drop") and "off" in words[i + 1 : i + 4] for i, w in enumerate(words))
+    return not errand and (FREE_CUE.found(words) or any("free" in w and "freez" not in w for w in words))
 
 
 def _keeps(words: tuple[str, ...]) -> bool:
@@ -760,6 +762,8 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
 
     today = district.schools[district.school_index(school)].current_start
     times = _request_times(clause, slot, options, plan.directions.get(school), today)
+    if not _START_WORDS & set(parse(clause).words()) and not lang.mentioned_schools(clause, district):
+        times = [t for t in times if not _outside_window(t[2], options)]  # "doesn't get home till 8pm": no bound
     if not times and lang.clock_times(clause, bare=True) and _direction(clause) is None:
         return  # '9:30 runs late' beside 'Lawton earlier' in the same message: context, the direction asks
     roles = _roles(clause, times)
@@ -771,12 +775,6 @@ def school_request(clause: str, school: str, session: ScheduleSession, plan: Pla
         for (start, _, minutes), role in zip(times, roles, strict=True):
             if _event(clause, start, minutes, options) and _direction(clause) is not None:
                 pass  # 'earlier, the 8:10 shuttle can't wait': the time of something else, the direction asks
-            elif (
-                _outside_window(minutes, options)
-                and not _START_WORDS & set(parse(clause).words())
-                and not lang.mentioned_schools(clause, district)
-            ):
-                pass  # 'my son is up at 6 every day': far from any start, said of no start and of no school
             elif role is not ClockRelation.FROM:  # "from 7:50 to 9:30": 7:50 is where it is now
                 (unwanted if role is ClockRelation.NOT_AT else wanted).append(_on_grid(minutes, options))
         if either and set(wanted) <= set(options) and len(set(wanted)) > 1 and not plan.undecided:

@@ -1591,8 +1591,8 @@ def _start_subjects(s: _State, aliases: Mapping[str, str]) -> None:
         moved = before in _MOVERS and bool(after) and after[0] in ("later", "earlier", "to", "at")
         passive = before in _MODALS and after[:1] == ["be"] and words[k + 2 : k + 3] in (["moved"], ["pushed"], ["shifted"])
         leads = (not k or before in _LEADS) and after[:1] in (["should"], ["must"], ["needs"], ["has"]) and (
-            after[1:2] != [] and after[1] in _START_VERBS | _STAY_VERBS | {"to"}
-        )  # 'And Lowell should stay where it is', 'Lowell needs to start later'
+            after[1:2] != [] and after[1] in _START_VERBS | _STAY_VERBS | {"to", "go"}
+        )  # 'And Lowell should stay where it is', 'Lowell needs to start later', 'Lowell should go later'
         kept = before in ("keep", "leave") and after[:1] in (["at"], ["where"], ["as"])  # 'Keep Lowell at ...'
         if (starts and before in _MODALS) or moved or passive or leads or kept:  # 'Can Lowell be moved to 8:40?'
             _add(s, Kind.NAME, "", k, k + 1, role="unknown_subject", candidates=_closest(t.text, t.text, aliases))

@@ -34,3 +34,26 @@ def test_either_time_without_doubt_still_rules_out_the_rest() -> None:
 def test_undecided_words() -> None:
     assert lang.undecided("honestly i'm not sure") and lang.undecided("I can't make up my mind")
     assert not lang.undecided("sure, 8:40 is fine")
+
+
+def test_a_time_far_from_any_start_in_a_reason_is_no_bound() -> None:
+    turn = _agent().respond("Lick should start earlier, my son has practice after school and isn't home till 7pm.")
+    assert ("Lick (James) MS", "7:50 AM", "fix") in fix_edits(turn) and "PM" not in turn.text, turn.text
+
+
+def test_same_deal_repeats_the_move_not_the_reason() -> None:
+    agent = _agent()
+    agent.respond("Lick should start earlier, my son has practice after school and isn't home till 7pm.")
+    turn = agent.respond("and Cobb too, same deal")
+    assert ("Cobb (Dr William L) ES", "7:50 AM", "fix") in fix_edits(turn), turn.text
+
+
+def test_an_unknown_school_that_should_go_later_is_flagged() -> None:
+    turn = _agent().respond("And Roosevelt should go later too, my nephew is always late.")
+    assert "not a school in this district" in turn.text and not fix_edits(turn), turn.text
+
+
+def test_dropping_children_off_is_an_errand_not_a_release() -> None:
+    text = "My kids go to Lick and I have to drop them off at 8:05, so could Cobb start at 9:30 instead?"
+    turn = _agent().respond(text)
+    assert fix_edits(turn) == [("Cobb (Dr William L) ES", "9:30 AM", "fix")], turn.text
