@@ -440,6 +440,22 @@ def _generic_school(clause: str, session: ScheduleSession) -> tuple[str, tuple[s
     return None
 
 
+_THOSE = frozenset(["those", "these", "both"])
+"""Words by which a group ('both of those pre-K schools') means the members just named, not the whole group."""
+
+
+def _those_named(schools: list[str], earlier: list[str], words: tuple[str, ...], plan: Plan) -> list[str]:
+    """'the route that covers Ortega and McCoppin. Could both of those pre-K schools start at 9:30?': a group said
+    with 'those' / 'these' / 'both' is the members named just before, not every pre-K; the read-back says so."""
+    shared = [x for x in schools if x in earlier]
+    if not shared or len(shared) == len(schools) or not _THOSE & set(words):
+        return schools
+    dropped = [x for x in schools if x not in shared]
+    plan.say[:] = [x for x in plan.say if not (x.startswith("I read") and any(d in x for d in dropped))]
+    plan.say.append(f"I read \"{next(w for w in words if w in _THOSE)}\" as {', '.join(shared)}, named just before.")
+    return shared
+
+
 def _ask_which(word: str, own: bool, session: ScheduleSession, plan: Plan) -> None:
     """A request through 'it' or 'our school' with nothing it can mean: ask, and hold it for the answer."""
     plan.ask.append(
@@ -517,6 +533,7 @@ def targets(
         earlier = list(dict.fromkeys(s for n in named[:i] for s in n))
         if not schools and "both" in words and len(earlier) == 2 and has_request(clause):
             schools = earlier  # 'my kids are at Everett and Galileo, we leave early. Could both schools start later?'
+        schools = _those_named(schools, earlier, words, plan)
         if schools and i and named[i - 1] and _BOTH & set(words[1:2]) and not has_request(clauses[i - 1]):
             schools = list(dict.fromkeys([*named[i - 1], *schools]))  # 'I mean Galileo and Balboa, they should both'
         if schools:

@@ -41,10 +41,12 @@ BOUNDS = frozenset([ClockRelation.AFTER, ClockRelation.BEFORE, ClockRelation.NOT
 WANTED = frozenset([ClockRelation.AT, ClockRelation.TO, ClockRelation.OR])
 
 _BOUND_BEFORE = re.compile(
-    r"\b(before|after|past|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$", re.I
+    r"\b(before|after|past|earlier than|later than|by|until|till)\s+(?:about\s+|around\s+)?$"
+    r"|\b(earlier than|later than)\s+the\s+$",
+    re.I,
 )
-"""A bound word right before a time ('no earlier than 8:40', 'by ten to eight', 'start past 8:40'; 'half past eight'
-is one clock time, whose 'past' stands inside it)."""
+"""A bound word right before a time ('no earlier than 8:40', 'by ten to eight', 'start past 8:40', 'earlier than the
+9:30 it starts now'; 'half past eight' is one clock time, whose 'past' stands inside it)."""
 _EXTREME_IS = re.compile(
     r"\b(earliest|latest)\b[^.;:]{0,50}?\b(?:is|would be|should be|can be|could be)\s+(?:at\s+)?$", re.I
 )
@@ -100,7 +102,7 @@ def _bound(text: str, previous_end: int, start: int, end: int) -> ClockRelation 
     if extreme:
         later, at, exclusive = extreme.group(1).lower() == "earliest", extreme.start(), False
     elif before:
-        word = before.group(1).lower()
+        word = (before.group(1) or before.group(2)).lower()
         later, at, exclusive = word in ("after", "past", "later than"), before.start(), word not in ("by", "until", "till")
     elif after:
         later, at, exclusive = after.group(1).lower() in ("later", "after"), start, False

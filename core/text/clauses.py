@@ -18,6 +18,9 @@ _NUMBER_HEAD_RE = re.compile(
 _PAIRS = frozenset([("up", "down"), ("ups", "downs"), ("back", "forth"), ("on", "off"), ("now", "then"),
                     ("here", "there")])
 """'it goes up and down', 'on and off': one expression, never two clauses."""
+_FRACTION_RE = re.compile(r"(?:a|one)\s+(?:half|quarter|third)\b", re.I)
+_NUMBER_END_RE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen))$", re.I)
+"""'4 and a half bucks', 'two and a half dozen': one number, never two clauses."""
 _RANGE_TAIL_RE = re.compile(
     r"(?:between|from)\s+\$?[\d.]{1,20}\s*(?:units?|dollars?|days?|weeks?)?\s*$", re.I
 )
@@ -43,6 +46,7 @@ def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = 
             depth_at[m.start()] > 0
             or (joiner == "and" and _RANGE_TAIL_RE.search(text[max(start, m.start() - 40) : m.start()]))
             or (joiner == "and" and _paired(text, m.start(), m.end()))
+            or (joiner == "and" and _fraction(text, m.start(), m.end()))
             or (joiner == "but" and _EXCEPT_RE.search(text, max(start, m.start() - 12), m.start()))
             or (
                 joiner == "and"
@@ -55,6 +59,12 @@ def split_clauses(text: str, *, commas: bool = True, joiners: tuple[str, ...] = 
         start = m.end()
     out.append(text[start:])
     return [c.strip() for c in out if c.strip()]
+
+
+def _fraction(text: str, start: int, end: int) -> bool:
+    """Whether the 'and' at start..end joins a number and its fraction ('4 and a half bucks'), read in a bounded
+    window on either side."""
+    return bool(_FRACTION_RE.match(text, end, end + 16) and _NUMBER_END_RE.search(text, max(0, start - 8), start))
 
 
 def _paired(text: str, start: int, end: int) -> bool:

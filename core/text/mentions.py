@@ -2412,13 +2412,30 @@ def _kinds(mentions: list[Mention], s: _State) -> list[Mention]:
     """'we sell one shampoo brand', 'two coffee flavours', 'three shop locations': a bare count, one describing word
     and a noun of kinds or places (`COUNT_UNITS`) is a count in that unit, never stock."""
     out = []
+    rated = {x.clause for x in mentions if x.kind is Kind.QUANTITY and x.per}  # clauses with a rate
     for m in mentions:
         k = s.where.end(m.span[1])
         unit = COUNT_UNITS.get(s.words[k + 1]) if k + 1 < len(s.words) and s.toks[k].kind == "word" else None
         if m.kind is Kind.QUANTITY and not (m.unit or m.container or m.per) and unit in ("variety", "place"):
             m = replace(m, unit=unit)
+        elif _one_product(m, s, rated):
+            m = replace(m, unit="variety")
         out.append(m)
     return out
+
+
+_CARRY_VERBS = frozenset(["sell", "carry", "stock", "offer", "retail", "do"])
+
+
+def _one_product(m: Mention, s: _State, rated: set[int]) -> bool:
+    """'we sell one shampoo retail, the 500 ml bottles': 'one' after a verb of carrying and before a noun, with no
+    rate in its clause, is one product (a kind), never one sold a day."""
+    k = s.where.end(m.span[1])
+    return (
+        m.kind is Kind.QUANTITY and m.text.lower() in ("one", "1") and not (m.unit or m.container or m.per)
+        and s.word_before(m) in _CARRY_VERBS and k < len(s.words) and s.toks[k].kind == "word"
+        and m.clause not in rated
+    )  # fmt: skip
 
 
 def _given_away(mentions: list[Mention], s: _State) -> list[Mention]:

@@ -418,11 +418,14 @@ class ExtractionAgent(ExtractionBase):
 
     def _conflict_row(self) -> str | None:
         """The one count row a pending (A)/(B)-or-another-number question is about: '60 loaves' answers it (the
-        row asked), it is no daily demand."""
+        row asked), it is no daily demand; demand when a question about how demand varies is answered with an amount
+        in a measure."""
         if not self.table.conflicts:
             return None
         conflict = self.table.conflicts[0]
         keys = conflict.keys
+        if conflict.kind in _DEMAND_ASKED and any(m.unit in MEASURE_UNITS and m.per for m in self._parsed.mentions):
+            return "demand_distribution"  # 'we go through about 14 litres a week': demand in a measure, read as such
         single = conflict.kind in _ANOTHER_NUMBER_KINDS and len(keys) == 1 and keys[0] in _COUNT_ROWS
         return keys[0] if single else None
 

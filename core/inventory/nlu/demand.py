@@ -57,12 +57,14 @@ def _two_ends(toks: Sequence[Token]) -> bool:
 
 _MEAN_WORDS = ("λ", "lambda", "mean", "average", "averages", "averaged", "avg", "rate", "mu", "μ", "expected")
 """A word (or the end of one: 'rate' in 'a moderate 5') right before the mean: 'mean of 20', 'λ = 4'."""
-_SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread")
-"""The end of a word right before the spread: 'standard deviation 3', 'std dev 2', 'σ=1.5'."""
+_SD_WORDS = ("deviation", "std", "sd", "sigma", "σ", "spread", "variation")
+"""The end of a word right before the spread: 'standard deviation 3', 'std dev 2', 'σ=1.5', 'the variation is
+more or less 2'."""
 _SD_RUNS = (("std", ".", "dev", "."), ("std", "dev", "."), ("std", ".", "dev"), ("std", "dev"), ("s", ".", "d", "."),
             ("s", ".", "d"))  # fmt: skip
-_FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly", "maybe", "probably", "approximately", "like"])
-"""At most two of these may stand between a mean or spread word and its number."""
+_FILLERS = frozenset(["of", "is", "=", ":", "about", "around", "roughly", "maybe", "probably", "approximately", "like",
+                      "more", "or", "less"])  # fmt: skip
+"""At most four of these may stand between a mean or spread word and its number ('is more or less 2')."""
 _PM_WORDS = (("±",), ("+", "/", "-"), ("+", "-"), *SPREAD_WORDS)
 """A spread after a mean ('20 ± 5', '20 +/- 5', '20 a day give or take 5'), around one ('± 5 around 20') or said
 apart from it ('20 a day, could be more or less, give or take 5')."""
@@ -366,7 +368,7 @@ _BOTH_WAYS = frozenset(["or", "and", "down", "more", "less"])
 def _number_after(
     text: str, toks: tuple[Token, ...], ends: tuple[str, ...], runs: tuple[tuple[str, ...], ...] = ()
 ) -> tuple[float, Token] | None:
-    """The first number that follows a word ending in one of `ends` (or a run of tokens), with at most two fillers
+    """The first number that follows a word ending in one of `ends` (or a run of tokens), with at most four fillers
     ('of', 'is', '=', ...) and only spaces between: 'mean of about 20' -> 20, 'std. dev. 3' -> 3."""
     for i, t in enumerate(toks):
         k = next((i + len(r) - 1 for r in runs if tuple(x.low for x in toks[i : i + len(r)]) == r), None)
@@ -376,12 +378,12 @@ def _number_after(
         verbs = 0
         while k + 1 < len(toks) and toks[k + 1].low in _CAME_OUT and verbs < 3:  # 'came out around 2'
             k, verbs = k + 1, verbs + 1
-        for j in range(k + 1, min(k + 4, len(toks))):
+        for j in range(k + 1, min(k + 6, len(toks))):
             if text[toks[j - 1].end : toks[j].start].strip():
                 break
             if toks[j].kind == "num" and (value := read_number(toks[j].text)) is not None:
                 return value, toks[j]
-            if toks[j].low not in _FILLERS or j == k + 3:
+            if toks[j].low not in _FILLERS or j == k + 5:
                 break
     return None
 

@@ -1338,7 +1338,7 @@ def normalize(
         notes.append("'a couple' taken as 2")
         text = _swapped(text, [(span, "2") for span in couples])
     text = join_halves(words_to_digits(join_halves(text.replace("\u2212", "-").replace("–", "-"))))
-    text = _per_interval(_added(_unpack_containers(text, notes, sizes), notes), notes)
+    text = _per_interval(_added(_unpack_containers(text, notes, _with_equivalents(sizes)), notes), notes)
     settled = settle(text)
     text, dropped = _superseded(settled.text)
     if settled.corrected or dropped:
@@ -1745,6 +1745,19 @@ def is_bare_spread(text: str, m: Mention) -> bool:
 _MEASURE_FACTORS = {("kg", "g"): 1000.0, ("litre", "ml"): 1000.0, ("lb", "oz"): 16.0, ("kg", "lb"): 2.20462,
                     ("gallon", "quart"): 4.0}  # fmt: skip
 """How many of the second measure make one of the first."""
+
+
+def _with_equivalents(sizes: Mapping[str, float] | None) -> Mapping[str, float] | None:
+    """The sizes with each measure also in the measures it converts to ('500 ml bottles' is 0.5 litre too), so '14
+    litres a week' of those bottles is 28 bottles (`sized_measure` over every measure named)."""
+    if not sizes:
+        return sizes
+    out = dict(sizes)
+    for big, small in _MEASURE_FACTORS:
+        for unit in (big, small):
+            if unit not in out and (size := sized_measure(unit, sizes)) is not None:
+                out[unit] = size
+    return out
 
 
 def sized_measure(unit: str, sizes: Mapping[str, float]) -> float | None:
@@ -2678,8 +2691,8 @@ def _cost(key: str, text: str) -> Finding | Unclear | None:
     if money:
         m = _restated(money, text)
         amount, currency, note = m.amount, m.currency, m.note
-    elif len(spoken := parse(text).of(Kind.MONEY)) == 1 and not find_numbers(text):  # 'couple cents each': no digits
-        amount, currency, note = spoken[0].amount, spoken[0].unit or "USD", ""
+    elif len(spoken := [m for m in parse(text).of(Kind.MONEY) if _says_money(m) or not find_numbers(text)]) == 1:
+        amount, currency, note = spoken[0].amount, spoken[0].unit or "USD", ""  # 'couple cents each', '4 and a half bucks'
     else:
         durations = find_durations(text)
         numbers = _said_as_own(outside(find_numbers(text), durations), text)

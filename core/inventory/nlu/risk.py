@@ -6,7 +6,8 @@ Words are read by the learned dialogue acts (`risk_averse`, `risk_seeking`, `ris
 Neutral words give 0 directly, and so does no preference ('not sure', 'you decide'), unless one clause leans a
 way ('middle of the road, maybe a tiny bit careful': a mild lean, confirmed like any words). Below the act's
 confidence nothing is read, so the agent asks. Only a number that can be on the scale counts: not
-'5 loaves', '$5', '5%' or '5 days'.
+'5 loaves', '$5', '5%' or '5 days'. A positive number said with careful words ('maybe a 6 on the careful side') is
+read as below 0 and put to the user to confirm.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ _SCALE_FOLLOWERS = frozenset(
 """Words that may follow a number meant on the scale ('3 out of 10', '3 I guess', "3 I'd say"); '5 loaves' or
 '5 days' is not on it. The end of the text or a symbol ('3.', '3, maybe') may follow it too."""
 _MINUS = frozenset(["minus", "negative"])
+_CAREFUL = frozenset(["careful", "cautious", "safe", "conservative", "averse"])
+"""Words that put a positive number said beside them below 0 ('a 6 on the careful side'), to confirm."""
 _SIZE = {Degree.MILD: 2, Degree.PLAIN: 5, Degree.STRONG: 8}
 """How far from neutral an attitude in words lands: 'a bit careful' -2, 'careful' -5, 'very careful' -8."""
 RISK_CONFIDENCE = 0.6
@@ -56,6 +59,9 @@ def read_risk(text: str) -> tuple[str, str] | None:
     if len(numbers) >= 2 and set(numbers[:2]) == scale:
         useful = numbers[2:]
     if useful:
+        careful = _CAREFUL & set(parse(text).words()) and _act(text).intent == "risk_averse"
+        if useful[0] > 0 and careful and _act(text).confidence >= RISK_CONFIDENCE:
+            return format_number(-useful[0]), text.strip(" .!?\n")  # 'a 6 on the careful side': -6, confirmed
         return format_number(useful[0]), ""
     attitude = _before_softener(text)
     act = _act(attitude or text)

@@ -57,3 +57,14 @@ def test_dropping_children_off_is_an_errand_not_a_release() -> None:
     text = "My kids go to Lick and I have to drop them off at 8:05, so could Cobb start at 9:30 instead?"
     turn = _agent().respond(text)
     assert fix_edits(turn) == [("Cobb (Dr William L) ES", "9:30 AM", "fix")], turn.text
+
+
+def test_earlier_than_the_time_it_starts_now_is_a_bound() -> None:
+    turn = _agent().respond("I only want Muir earlier than the 9:30 it starts at now.")
+    assert fix_edits(turn) == [("Muir (John) PK", "9:30 AM", "forbid")], turn.text
+
+
+def test_those_of_a_group_are_the_members_just_named() -> None:
+    text = "My bus covers Muir and Ortega. Could both of those pre-K schools start at 8:40?"
+    schools = {s for s, _, k in fix_edits(_agent().respond(text)) if k == "fix"}
+    assert schools == {"Muir (John) PK", "Ortega (Jose) PK"}, schools

@@ -204,3 +204,37 @@ def test_a_span_in_the_cooler_is_how_long_stock_keeps() -> None:
 def test_a_count_of_containers_per_container_is_its_size() -> None:
     (outer, size) = parse("Four crates, twelve trays per crate.").of(Kind.QUANTITY)
     assert size.role == "size" and size.multiplier == 12 and outer.multiplier == 12, (outer, size)
+
+
+def test_a_number_and_a_half_stays_one_clause() -> None:
+    from core.text.clauses import split_clauses
+
+    assert split_clauses("we clear about 3 and a half bucks on each one") == ["we clear about 3 and a half bucks on each one"]
+    assert _found("we clear about 3 and a half bucks on each one", "penalty_cost") == {"penalty_cost": "3.5"}
+
+
+@pytest.mark.parametrize("text", ["I'm the cautious type, maybe a 4 on the careful side", "pretty cautious, I'd say a 5"])
+def test_a_positive_number_said_as_careful_is_put_below_zero(text: str) -> None:
+    found = read_risk(text)
+    assert found is not None and float(found[0]) < 0 and found[1], found
+
+
+def test_a_plain_positive_number_stays() -> None:
+    assert read_risk("I'd say 4, we take a few chances") == ("4", "")
+
+
+def test_the_variation_is_more_or_less_a_figure_is_the_spread() -> None:
+    from core.inventory.nlu.demand import read_demand
+
+    reading = read_demand("around 9 tubs a day, the variation is more or less 3")
+    assert reading is not None and reading.value == "normal(9,3)", reading
+
+
+def test_one_product_carried_is_no_amount_sold() -> None:
+    (m, _) = parse("we stock one conditioner retail, the 250 ml tubes").of(Kind.QUANTITY)
+    assert m.unit == "variety", m
+
+
+def test_an_amount_in_a_measure_answers_how_demand_varies() -> None:
+    _, turn = say("conditioner, the 250 ml tubes, we sell about 1 a day", "we use about 7 litres a week, it's random")
+    assert _values(turn).get("demand_distribution") == "poisson(4)", turn.assistant
