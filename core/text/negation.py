@@ -33,7 +33,7 @@ _NEGATOR_RE = re.compile(
     rf"\b(?:not|never|nor|neither|without|hardly|barely|cannot|no|\w+n't|{_TYPOS})\b", re.IGNORECASE
 )
 _EXCLUSION_RE = re.compile(
-    r"\b(?:instead of|rather than|other than|except(?: for)?|anything but|avoid(?:ing)?|none(?: of)?|nothing|"
+    r"\b(?:instead of|rather than|better than|other than|except(?: for)?|anything but|avoid(?:ing)?|none(?: of)?|nothing|"
     r"away from|nobody|no one|rul(?:e|ed|ing) out|forbid(?:den)?|ban(?:ned)?|block|exclude|prohibit|disallow|"
     r"no-go)\b",
     re.IGNORECASE,

@@ -68,3 +68,8 @@ def test_those_of_a_group_are_the_members_just_named() -> None:
     text = "My bus covers Muir and Ortega. Could both of those pre-K schools start at 8:40?"
     schools = {s for s, _, k in fix_edits(_agent().respond(text)) if k == "fix"}
     assert schools == {"Muir (John) PK", "Ortega (Jose) PK"}, schools
+
+
+def test_a_time_better_than_another_is_the_one_wanted() -> None:
+    turn = _agent().respond("On reflection 9:30 would be better than 8:40 for Cobb.")
+    assert ("Cobb (Dr William L) ES", "9:30 AM", "fix") in fix_edits(turn) and "which one" not in turn.text, turn.text
