@@ -1497,7 +1497,9 @@ def _credit(words: list[str], k: int) -> bool:
 
 def _role_word(words: list[str], k: int) -> str | None:
     """The money role word k gives ('storage' holding, 'freight' a fee); 'store credit' given to a customer is
-    what a shortage costs, never storage."""
+    what a shortage costs, never storage; 'make it cost' gives none."""
+    if words[k] in ("make", "makes") and words[k + 1 : k + 3] in (["it", "cost"], ["it", "costs"], ["them", "cost"]):
+        return None  # 'make it cost me 7': what it costs, not a margin made
     return "penalty" if _credit(words, k) else ROLE_WORDS.get(words[k])
 
 
@@ -1997,6 +1999,9 @@ def _corrected(s: _State, ordered: list[Mention], where: _Pos) -> set[int]:
         if (cues and not core) or _second_thought(between, core) or (cues and _changed_to(between, core)):
             out.add(a)  # '40 bucks, no wait, they went up to 45 in January'
             continue
+        if between[-1:] == ["now"] and _OUTDATED & set(between) and _same_kind(x, y):
+            out.add(a)  # '..., 2 week is old. now 4 days'
+            continue
         if _taken_back_at_once(between) and _same_kind(x, y) and x.unit == y.unit and x.per == y.per:
             out.add(a)  # '100 kilos a day... wait no, that's all brands. for this one it's about 60 kg a day'
             continue
@@ -2129,16 +2134,20 @@ def _changed_to(between: list[str], core: list[str]) -> bool:
     return between[-1:] in ([","], ["-"]) and any(w in _CHANGE_VERBS - {"up", "down", "put"} for w in core)
 
 
+_OUTDATED = frozenset(["old", "outdated", "anymore", "used", "before", "was"])
+"""Words that say a figure no longer holds, before the one said 'now' ('2 week is old. now 4 days')."""
 _TAKE_BACK = frozenset(["wait", "sorry", "oops", "whoops", "scratch", "misspoke", "correction"])
 
 
 def _taken_back_at_once(between: list[str]) -> bool:
-    """A figure taken back right after it is said ('..., wait no, that's all brands. ...', '... sorry, that was
-    last year; ...'): the first two words after the pause are correction words, one of them `_TAKE_BACK`."""
-    head = [w for w in between if w not in _BOUNDARY and w != "-"][:2]
-    return (
-        bool(head) and between[0] in _BOUNDARY and set(head) <= CORRECTION_CUES and bool(_TAKE_BACK & set(head))
-    )
+    """A figure taken back once its clause ends ('..., wait no, that's all brands. ...', 'two week from the supplier
+    in Taiwan... no sorry, ...'): the first two words after the first pause are correction words, one of them
+    `_TAKE_BACK`."""
+    pause = next((k for k, w in enumerate(between) if w in _BOUNDARY), None)
+    if pause is None:
+        return False
+    head = [w for w in between[pause:] if w not in _BOUNDARY and w != "-"][:2]
+    return bool(head) and set(head) <= CORRECTION_CUES and bool(_TAKE_BACK & set(head))
 
 
 def _second_thought(between: list[str], core: list[str]) -> bool:

@@ -529,6 +529,28 @@ def _refer_back(out: list[tuple[str | None, str]]) -> list[tuple[str | None, str
     return merged
 
 
+_OUTAGE_WORDS = frozenset({
+    "wait", "waits", "waited", "waiting", "leave", "leaves", "left", "elsewhere", "lost", "lose", "loses", "backorder",
+    "backorders", "backordered", "backlog", "return", "come", "comes", "walk", "walks", "go", "goes", "went", "buy",
+    "buys", "instead", "competitor", "competitors", "reserve", "list", "hold", "patient", "patiently", "queue",
+    "somewhere", "other", "out", "without", "gone", "miss", "missed", "order", "orders", "pick", "drive", "run",
+    "name", "names", "book", "books", "booked", "collect", "later", "reserved", "preorder", "preorders", "grab",
+    "grabs", "supermarket", "next", "door", "shop", "store", "place", "chain", "online", "amazon",
+})  # fmt: skip
+"""Words of what customers do when stock runs out; a clause read as a lost sale or a backlog without any of them,
+when the question was about something else ('any number in that range seems just as likely as another', 'until
+back-to-school finish, around 45 days'), states no such fact."""
+
+
+def _fact(clause: str, expected: str | None) -> str | None:
+    """`cues.facts` of a clause; a lost sale or a backlog only when the question was about it or the clause talks
+    about running out (`_OUTAGE_WORDS`)."""
+    fact = facts(clause)
+    if fact in ("lost_sale", "backlog") and expected != "state_transition_model":
+        return fact if _OUTAGE_WORDS & set(parse(clause).words()) else None
+    return fact
+
+
 def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str | None) -> list[tuple[str | None, str]]:
     """The message read whole when its clauses make one statement of one row: prices and a loss ('costs me 4, sell
     for 7, so 3 lost') of the penalty; a risk attitude in words only ('middle of the road, maybe a tiny bit careful')."""
@@ -658,7 +680,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         demand_parts = [*(c for c in loose if says_shape(c) and not find_numbers(c)), *demand_parts]
     demand = read_demand(_without_people(", ".join(demand_parts), notes)) if demand_parts else None
     parts_text = clauses(text)
-    said = [facts(c) for c in parts_text if not _charge_talk(c)]
+    said = [_fact(c, expected) for c in parts_text if not _charge_talk(c)]
     transitions = tuple(m for m in ("lost_sale", "backlog") if m in said)
     if not transitions and len(parts_text) > 1 and (whole := _whole_fact(text)) in ("lost_sale", "backlog"):
         transitions = (whole,)  # 'when we run out, people put their name on a list and wait': said together
@@ -1433,8 +1455,8 @@ def _per_interval(text: str, notes: list[str]) -> str:
         days = y.days if y.kind is Kind.DURATION and y.role == "interval" else None
         if x.kind is not Kind.QUANTITY or x.per or x.role == "size" or not days or days <= 1:
             continue
-        if tuple(w for w in parse(text[x.span[1] : y.span[0]]).words() if w not in _ABOUT) != ("every",):
-            continue  # 'a case of 12 about every 4 days' too
+        if tuple(w for w in parse(text[x.span[1] : y.span[0]]).words() if w not in _ABOUT | _OF_IT) != ("every",):
+            continue  # 'a case of 12 about every 4 days', '7 litres of it every two weeks' too
         if _ORDERING & set(parse(text[: x.span[0]]).words()):
             continue
         rate = format_number(x.amount / days)
@@ -1443,6 +1465,8 @@ def _per_interval(text: str, notes: list[str]) -> str:
     return text
 
 
+_OF_IT = frozenset({"of", "it", "them", "those", "these"})
+"""'14 of them every 2 weeks': words between an amount and its interval that name the item."""
 _FREE_WORDS = frozenset({"free", "waived", "waive", "waives"})
 _ABOVE_WORDS = frozenset({"over", "above", "beyond", "past", "exceeding", "from"})
 _THRESHOLD_NOTE = "a condition for free delivery is no fee and no limit, so I set aside"

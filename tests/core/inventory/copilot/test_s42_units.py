@@ -238,3 +238,35 @@ def test_one_product_carried_is_no_amount_sold() -> None:
 def test_an_amount_in_a_measure_answers_how_demand_varies() -> None:
     _, turn = say("conditioner, the 250 ml tubes, we sell about 1 a day", "we use about 7 litres a week, it's random")
     assert _values(turn).get("demand_distribution") == "poisson(4)", turn.assistant
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("it's anywhere from 3 to 9 a day, any number in that range is as likely as another", "demand_distribution"),
+        ("until the festival is over, around 40 days", "time_horizon"),
+    ],
+)
+def test_a_clause_about_something_else_states_no_outage_fact(text: str, expected: str) -> None:
+    assert read_message(text, expected, {}).transitions == ()
+
+
+def test_an_outage_said_beside_demand_is_still_read() -> None:
+    assert read_message("about 5 a day, and if we run out they go next door", "demand_distribution", {}).transitions == (
+        "lost_sale",
+    )
+
+
+def test_an_amount_of_it_every_two_weeks_is_a_daily_rate() -> None:
+    reading = read_message("we sell about 28 of them every two weeks", "demand_distribution", {})
+    assert reading.demand is not None and reading.demand.mean_only == 2.0, reading.demand
+
+
+def test_make_it_cost_me_is_what_it_costs() -> None:
+    reading = read_message("i sell 20 dolar, make it cost me 8", "penalty_cost", {})
+    assert not reading.findings and "$12" in reading.unclear[0].message, reading
+
+
+def test_a_figure_said_old_is_replaced_by_the_one_now() -> None:
+    found = _found("three week from the old depot... no sorry, they moved, 3 week is old. now 5 days", "lead_time")
+    assert found == {"lead_time": "5"}, found
