@@ -884,6 +884,8 @@ def _own_start(before: str) -> bool:
         return True  # "he's up at 6:30", 'the kids get up at 6': when someone wakes, never a start
     if words[-1:] == ["off"] and any(w in _DROP_VERBS for w in words[-4:-1]):
         return True  # 'I have to drop them off at 8:15': the speaker's own errand, never a start
+    if _SELF & set(words[-5:]) and _OWN_ROUND_VERBS & set(words[-5:]):
+        return True  # 'I finish the Everett drop at 7:55', 'we leave the house at 7:10': the speaker's own times
     return (
         len(words) >= 3
         and words[-1] in _START_WORDS | _ARRIVES
@@ -895,6 +897,9 @@ def _own_start(before: str) -> bool:
 _UP_BEFORE = (["he's"], ["she's"], ["i'm"], ["we're"], ["they're"], ["get"], ["gets"], ["got"], ["wake"], ["wakes"],
               ["woken"], ["is"], ["are"], ["am"])  # fmt: skip
 _DROP_VERBS = frozenset(["drop", "drops", "dropping", "dropped"])
+_SELF = frozenset(["i", "we", "i'm", "we're", "i've"])
+_OWN_ROUND_VERBS = frozenset(["finish", "finished", "leave", "left", "arrive", "clock", "punch"])
+"""Verbs of the speaker's own day ('I finish the Everett drop at 7:55'): a time after them is never a start."""
 _ARRIVES = frozenset(["comes", "arrives", "leaves", "gets", "shows", "picks"])
 """Verbs of the speaker's own things' times ("my daughter's bus comes at 6:55"): never a requested start."""
 

@@ -656,7 +656,8 @@ def _schools(
         schools += [m for m in members if m not in schools]
     for _, word, candidates in lang.fuzzy_mentions(clause, district):
         if len(candidates) == 1 and candidates[0] not in schools:
-            plan.say.append(f'I took "{word}" to mean {candidates[0]}.')
+            if (note := f'I took "{word}" to mean {candidates[0]}.') not in plan.say:
+                plan.say.append(note)  # said once, however many clauses name it
             schools.append(candidates[0])
         elif len(candidates) > 1:
             plan.ask.append(f'Did you mean {" or ".join(candidates)} by "{word}"?')

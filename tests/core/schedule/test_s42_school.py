@@ -73,3 +73,15 @@ def test_those_of_a_group_are_the_members_just_named() -> None:
 def test_a_time_better_than_another_is_the_one_wanted() -> None:
     turn = _agent().respond("On reflection 9:30 would be better than 8:40 for Cobb.")
     assert ("Cobb (Dr William L) ES", "9:30 AM", "fix") in fix_edits(turn) and "which one" not in turn.text, turn.text
+
+
+def test_the_speakers_own_round_time_is_no_start() -> None:
+    text = "I drive for Lick and Cobb. I finish the Lick drop at 8:05 and can't reach Cobb by 8:40. Can Cobb go later?"
+    turn = _agent().respond(text)
+    edits = fix_edits(turn)
+    assert ("Cobb (Dr William L) ES", "9:30 AM", "fix") in edits and all(e[0] != "Lick (James) MS" for e in edits), edits
+
+
+def test_a_misspelt_name_is_noted_once() -> None:
+    turn = _agent().respond("Gallileo kids are tired. Gallileo should start later, Gallileo parents agree.")
+    assert turn.text.count('I took "gallileo"') == 1, turn.text
