@@ -433,14 +433,15 @@ def several_amounts(key: str, values: tuple[str, ...], unit: str = "") -> Confli
     )
 
 
-def range_choice(key: str, low: str, high: str, unit: str = "") -> Conflict:
-    """A range given for a row that needs one value: ask which end (or another number) to use."""
+def range_choice(key: str, low: str, high: str, unit: str = "", *, said: str = "") -> Conflict:
+    """A range given for a row that needs one value: ask which end (or another number) to use. `said` replaces the
+    opening when the two values are two readings of one amount ('per serving or per container')."""
     a, b = _show(key, low, unit), _show(key, high, unit)
+    lead = said or f"You gave a range for the {LABELS[key]} ({low} to {b}), but the model needs a single value."
     return Conflict(
         "range",
         (key,),
-        f"You gave a range for the {LABELS[key]} ({low} to {b}), but the model needs a single value. "
-        f"Which should I use: (A) {a}, (B) {b}, or another number?",
+        f"{lead} Which should I use: (A) {a}, (B) {b}, or another number?",
         (
             Option("A", a, (Cell(key, low, unit),), ("lower", "shorter", "smaller", "minimum", "best case")),
             Option("B", b, (Cell(key, high, unit),), ("higher", "longer", "larger", "maximum", "worst case")),

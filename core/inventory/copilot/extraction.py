@@ -16,6 +16,7 @@ from core.inventory.nlu import intents
 from core.inventory.nlu.cues import about_stock, rows, topics
 from core.inventory.nlu.demand import DemandReading
 from core.inventory.nlu.extractors import (
+    PER_SERVING,
     ROW_KEYS,
     STATE,
     UP_TO_CAPACITY,
@@ -1157,6 +1158,10 @@ class ExtractionAgent(ExtractionBase):
                 self.table.open(self._several(f))
             elif f.approximate:
                 self.table.open(cf.risk_scale(f.value, f.note))
+            elif f.choices and f.note.startswith(PER_SERVING):  # '$1.50 a latte ... a carton makes 5 lattes'
+                low, high, each = *f.choices, f.note.split(": ")[-1]
+                said = f"Is that ${low} per serving, or ${high} per container ({each} servings a container)?"
+                self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit, said=said))
             elif f.choices:
                 self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
             elif f.value == UP_TO_CAPACITY and (amount := _amount_beside(parsed)) is not None:

@@ -55,6 +55,7 @@ from core.text.units import (
 )
 from core.text.vocabulary import (
     CONTAINER_NOUNS,
+    CONTAINERS,
     CORRECTION_FILLERS,
     DATE_WORDS,
     DELIVERY_WORDS,
@@ -694,7 +695,7 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
         kept = [d.days for c in shelf_parts for d in find_durations(c)]
         perishable, shelf = "true", (kept[0] if kept and kept[0] > 1 else None)
     reading = Reading(
-        tuple(findings := _said_risk(_concluding(_no_price_as_penalty(findings, unclear, text, raw), text))),
+        tuple(findings := _said_risk(_concluding(_per_serving(_no_price_as_penalty(findings, unclear, text, raw), text), text))),
         demand,
         transitions,
         perishable,
@@ -714,6 +715,47 @@ def read_message(text: str, expected: str | None = None, sizes: Mapping[str, flo
             segments=tuple(parts),
         )
     return reading
+
+
+_SERVING_VERBS = frozenset({"makes", "make", "yields", "serves", "pours", "gives"})
+"""Verbs that size a container in servings ('one carton makes 5 lattes')."""
+
+
+def _servings(text: str) -> float | None:
+    """How many servings one container makes ('one carton makes 5 lattes', 'each carton makes about 8 drinks'), read
+    on the parse's tokens; None when the message says none, or says the loss per container or per sale itself ('we
+    lose about 15 on each box', 'a missed sale costs me 15', '..., so 12 gone')."""
+    said = parse(text)
+    toks, words = said.toks, set(said.words())
+    for k in range(len(toks) - 2):
+        if toks[k].low in CONTAINERS and toks[k + 1].low in _SERVING_VERBS:
+            j = k + 2 + (toks[k + 2].low in _ABOUT and k + 3 < len(toks))
+            value = read_number(toks[j].text) if toks[j].kind == "num" else None
+            rest = [t.low for t in toks[j + 1 :]]
+            per_own = CONTAINERS[toks[k].low] in {CONTAINERS.get(w) for w in rest} or {"sale", "sales", "so"} & words
+            if value is not None and value > 1 and not per_own:
+                return value
+    return None
+
+
+def _per_serving(findings: list[Finding], text: str) -> list[Finding]:
+    """A missed-sale cost said beside how many servings a container makes ('Each oat latte I lose is about $1.50
+    profit, and one carton makes 5 lattes') may be per serving or per container: both are put to the owner
+    ($1.50 or $7.50), never one written silently."""
+    servings = _servings(text)
+    if servings is None:
+        return findings
+    each = format_number(servings)
+    return [
+        replace(f, choices=(f.value, format_number(float(f.value) * servings)), note=f"{PER_SERVING}: {each}")
+        if f.key == "penalty_cost" and not f.choices
+        else f
+        for f in findings
+    ]
+
+
+PER_SERVING = "per serving or per container"
+"""The note of a missed-sale cost said per serving beside the servings a container makes (`_per_serving`)."""
 
 
 _PEOPLE = frozenset({"person", "family", "student"})

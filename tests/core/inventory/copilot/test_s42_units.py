@@ -270,3 +270,15 @@ def test_make_it_cost_me_is_what_it_costs() -> None:
 def test_a_figure_said_old_is_replaced_by_the_one_now() -> None:
     found = _found("three week from the old depot... no sorry, they moved, 3 week is old. now 5 days", "lead_time")
     assert found == {"lead_time": "5"}, found
+
+
+def test_a_loss_per_serving_beside_servings_a_container_is_put_to_the_owner() -> None:
+    reading = read_message("Each smoothie I miss is about $2 profit, and one carton makes 6 smoothies.", "penalty_cost", {})
+    (finding,) = [f for f in reading.findings if f.key == "penalty_cost"]
+    assert finding.choices == ("2", "12"), finding
+
+
+def test_servings_are_read_with_a_hedge() -> None:
+    from core.inventory.nlu.extractors import _servings
+
+    assert _servings("each carton makes about 8 drinks") == 8 and _servings("a carton is 8 drinks") is None
