@@ -450,6 +450,8 @@ def _those_named(schools: list[str], earlier: list[str], words: tuple[str, ...],
     shared = [x for x in schools if x in earlier]
     if not shared or len(shared) == len(schools) or not _THOSE & set(words):
         return schools
+    if "both" in words and len(shared) != 2:
+        return schools  # 'I teach at Everett. I think both middle schools should start later': both of them
     dropped = [x for x in schools if x not in shared]
     plan.say[:] = [x for x in plan.say if not (x.startswith("I read") and any(d in x for d in dropped))]
     plan.say.append(f"I read \"{next(w for w in words if w in _THOSE)}\" as {', '.join(shared)}, named just before.")

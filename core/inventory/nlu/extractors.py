@@ -554,7 +554,8 @@ def _fact(clause: str, expected: str | None) -> str | None:
 
 def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str | None) -> list[tuple[str | None, str]]:
     """The message read whole when its clauses make one statement of one row: prices and a loss ('costs me 4, sell
-    for 7, so 3 lost') of the penalty; a risk attitude in words only ('middle of the road, maybe a tiny bit careful')."""
+    for 7, so 3 lost') of the penalty; a risk attitude with at most one number ('middle of the road, maybe a tiny bit
+    careful', "I'm the careful type. Maybe a 6 on the careful side")."""
     if _price_margin(text) is not None and (
         {expected, *(t for t, _ in parts)} <= {"penalty_cost", None}
         or (
@@ -565,7 +566,7 @@ def _one_statement(parts: list[tuple[str | None, str]], text: str, expected: str
     ):
         return [("penalty_cost", text)]
     if expected == "risk_tolerance" and len(parts) > 1 and all(t in (None, expected) for t, _ in parts):
-        return parts if find_numbers(text) else [(None, text)]  # "my partner says 5, I'd say 2": clause by clause
+        return parts if len(find_numbers(text)) > 1 else [(None, text)]  # "my partner says 5, I'd say 2": by clause
     return parts
 
 

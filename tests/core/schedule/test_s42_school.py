@@ -85,3 +85,9 @@ def test_the_speakers_own_round_time_is_no_start() -> None:
 def test_a_misspelt_name_is_noted_once() -> None:
     turn = _agent().respond("Gallileo kids are tired. Gallileo should start later, Gallileo parents agree.")
     assert turn.text.count('I took "gallileo"') == 1, turn.text
+
+
+def test_both_of_a_group_after_one_member_is_the_whole_group() -> None:
+    turn = _agent().respond("I teach at Lick. I really think both middle schools should start later.")
+    schools = {s for s, _, k in fix_edits(turn) if k == "fix"}
+    assert schools == {"Everett MS", "Lick (James) MS"}, turn.text

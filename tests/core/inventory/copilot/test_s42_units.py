@@ -282,3 +282,8 @@ def test_servings_are_read_with_a_hedge() -> None:
     from core.inventory.nlu.extractors import _servings
 
     assert _servings("each carton makes about 8 drinks") == 8 and _servings("a carton is 8 drinks") is None
+
+
+def test_a_careful_answer_in_sentences_with_one_number_is_read_whole() -> None:
+    reading = read_message("I can't stand empty shelves, I'm the careful type. Maybe a 5 on the careful side", "risk_tolerance", {})
+    assert [(f.value, bool(f.note)) for f in reading.findings if f.key == "risk_tolerance"] == [("-5", True)], reading
