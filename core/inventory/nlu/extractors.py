@@ -728,12 +728,12 @@ def _servings(text: str) -> float | None:
     lose about 15 on each box', 'a missed sale costs me 15', '..., so 12 gone')."""
     said = parse(text)
     toks, words = said.toks, set(said.words())
+    last = {CONTAINERS[t.low]: i for i, t in enumerate(toks) if t.low in CONTAINERS}  # where each is named last
     for k in range(len(toks) - 2):
         if toks[k].low in CONTAINERS and toks[k + 1].low in _SERVING_VERBS:
             j = k + 2 + (toks[k + 2].low in _ABOUT and k + 3 < len(toks))
             value = read_number(toks[j].text) if toks[j].kind == "num" else None
-            rest = [t.low for t in toks[j + 1 :]]
-            per_own = CONTAINERS[toks[k].low] in {CONTAINERS.get(w) for w in rest} or {"sale", "sales", "so"} & words
+            per_own = last[CONTAINERS[toks[k].low]] > j or {"sale", "sales", "so"} & words
             if value is not None and value > 1 and not per_own:
                 return value
     return None
