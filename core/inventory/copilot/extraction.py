@@ -1161,7 +1161,7 @@ class ExtractionAgent(ExtractionBase):
             elif f.choices and f.note.startswith(PER_SERVING):  # '$1.50 a latte ... a carton makes 5 lattes'
                 low, high, each = *f.choices, f.note.split(": ")[-1]
                 said = f"Is that ${low} per serving, or ${high} per container ({each} servings a container)?"
-                self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit, said=said))
+                self.table.open(cf.range_choice(f.key, low, high, f.unit, said=said))
             elif f.choices:
                 self.table.open(cf.range_choice(f.key, f.choices[0], f.choices[1], f.unit))
             elif f.value == UP_TO_CAPACITY and (amount := _amount_beside(parsed)) is not None:
